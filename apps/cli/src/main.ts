@@ -1,0 +1,15 @@
+import { Command } from 'commander';
+import { registerDatabaseCommands } from './commands/database.command';
+import { registerKafkaCommands } from './commands/kafka.command';
+
+/** `pft`: the operators' command line. Each command reads the same environment as the apps. */
+const program = new Command('pft')
+  .description('Pilot Flight Totals operators’ commands')
+  .showHelpAfterError();
+registerDatabaseCommands(program);
+registerKafkaCommands(program);
+
+program.parseAsync(process.argv).catch((err: unknown) => {
+  process.stderr.write(`pft: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,7 @@
+import { runMain, startHttpApp } from '@pft/infrastructure';
+import { ProjectorModule } from './projector.module';
+
+/** The projector serves only health and metrics over HTTP; it takes no bodies. */
+runMain('projector', (config) =>
+  startHttpApp(ProjectorModule, { name: 'projector', port: config.PROJECTOR_PORT, config, bodyLimit: 1024 }),
+);

@@ -1,0 +1,38 @@
+// Three suites: unit (no I/O), integration (one adapter against a real service), e2e (real apps over HTTP).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: true },
+      target: 'es2022',
+      keepClassNames: true,
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const shared = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  transform: { '^.+\\.ts$': swc },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: {
+    '^@pft/(contracts|domain|infrastructure|testing)$': '<rootDir>/libs/$1/src',
+    '^@pft/(contracts|domain|infrastructure|testing)/(.*)$': '<rootDir>/libs/$1/src/$2',
+  },
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.stack/'],
+};
+
+module.exports = {
+  projects: [
+    { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
+    {
+      ...shared,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'],
+      testTimeout: 120000,
+    },
+    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'], testTimeout: 180000 },
+  ],
+};

@@ -1,0 +1,96 @@
+import { Transform } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+
+/**
+ * Every environment variable the service reads, with its local default.
+ * Property names are the variable names, so a validation failure names the variable.
+ */
+export class AppConfig {
+  @IsIn(['development', 'test', 'production'])
+  NODE_ENV: 'development' | 'test' | 'production' = 'development';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL = 'info';
+
+  @IsString()
+  @Matches(/^\S+$/, { message: 'HOST must be a host name or address' })
+  HOST = '127.0.0.1';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  PARTNER_API_PORT = 3000;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  INGESTION_PORT = 3001;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  PROJECTOR_PORT = 3002;
+
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/pilot_totals';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  DATABASE_POOL_SIZE = 10;
+
+  @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  @Matches(/^[^\s,]+:\d+(,[^\s,]+:\d+)*$/, {
+    message: 'KAFKA_BROKERS must be a comma-separated list of host:port',
+  })
+  KAFKA_BROKERS = '127.0.0.1:9092';
+
+  @IsString()
+  @MinLength(1)
+  KAFKA_CLIENT_ID = 'pilot-flight-totals';
+
+  @Matches(/^[A-Za-z0-9._-]{1,249}$/, { message: 'PILOT_EVENTS_TOPIC must be a valid Kafka topic name' })
+  PILOT_EVENTS_TOPIC = 'pilot-events';
+
+  @Matches(/^[A-Za-z0-9._-]{1,249}$/, { message: 'DEAD_LETTER_TOPIC must be a valid Kafka topic name' })
+  DEAD_LETTER_TOPIC = 'pilot-events-dead-letter';
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  PILOT_EVENTS_PARTITIONS = 12;
+
+  @IsString()
+  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
+  JWT_SECRET = 'local-development-secret-change-me-in-production';
+
+  @IsOptional()
+  @IsString()
+  JWT_PUBLIC_KEY?: string;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/\S+$/, { message: 'JWKS_URL must be an http(s) URL' })
+  JWKS_URL?: string;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86400)
+  LINKING_CODE_TTL_SECONDS = 600;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(600000)
+  SHUTDOWN_TIMEOUT_MS = 10000;
+}

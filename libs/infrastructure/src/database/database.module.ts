@@ -1,0 +1,34 @@
+import { Global, Injectable, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { type ReadinessCheck } from '../health/readiness-check';
+import { dataSourceOptions } from './data-source';
+
+@Injectable()
+export class PostgresReadiness implements ReadinessCheck {
+  readonly name = 'postgres';
+  constructor(private readonly dataSource: DataSource) {}
+
+  async check(): Promise<void> {
+    await this.dataSource.query('select 1');
+  }
+}
+
+/** The Postgres connection pool (TypeORM over pg). The schema comes from migrations only. */
+@Global()
+@Module({
+  imports: [
+    TypeOrmModule.forRootAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        ...dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE),
+        retryAttempts: 3,
+        retryDelay: 1000,
+      }),
+    }),
+  ],
+  providers: [PostgresReadiness],
+  exports: [PostgresReadiness],
+})
+export class DatabaseModule {}

@@ -1,0 +1,4 @@
+import { EventStore1763800000000 } from './1763800000000-event-store';
+
+/** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
+export const MIGRATIONS = [EventStore1763800000000];

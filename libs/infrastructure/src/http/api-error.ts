@@ -1,0 +1,41 @@
+/** One problem with a request, pointing at the field it concerns. */
+export interface ErrorDetail {
+  field: string;
+  issue: string;
+  message?: string;
+}
+
+/** The stable error codes a client can see. `message` may change; the code is the contract. */
+export const ERROR_STATUS = {
+  INVALID_REQUEST: 400,
+  INVALID_TOKEN: 400,
+  UNAUTHORIZED: 401,
+  INSUFFICIENT_SCOPE: 403,
+  NOT_FOUND: 404,
+  PILOT_NOT_FOUND: 404,
+  FLIGHT_NOT_FOUND: 404,
+  CONNECTION_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** An error meant for the client: a code from `ERROR_STATUS`, a human message, optional details and headers. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: ErrorDetail[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = ERROR_STATUS[code];
+  }
+}

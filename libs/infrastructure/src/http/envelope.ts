@@ -1,0 +1,35 @@
+import { type ErrorDetail } from './api-error';
+
+export const API_VERSION = 'v1';
+
+export interface Meta {
+  api_version: typeof API_VERSION;
+  request_id: string;
+}
+
+export interface SuccessEnvelope<T> {
+  data: T;
+  meta: Meta;
+}
+
+export interface ErrorEnvelope {
+  error: { code: string; message: string; details?: ErrorDetail[] };
+  meta: Meta;
+}
+
+export function meta(requestId: string): Meta {
+  return { api_version: API_VERSION, request_id: requestId };
+}
+
+export function successEnvelope<T>(data: T, requestId: string): SuccessEnvelope<T> {
+  return { data, meta: meta(requestId) };
+}
+
+export function errorEnvelope(
+  code: string,
+  message: string,
+  requestId: string,
+  details?: ErrorDetail[],
+): ErrorEnvelope {
+  return { error: details?.length ? { code, message, details } : { code, message }, meta: meta(requestId) };
+}

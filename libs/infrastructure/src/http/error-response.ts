@@ -1,0 +1,115 @@
+import { HttpException } from '@nestjs/common';
+import { ApiError, type ErrorCode, type ErrorDetail } from './api-error';
+import { type RouteTable } from './route-table';
+
+export interface ErrorResponse {
+  status: number;
+  code: ErrorCode;
+  message: string;
+  details?: ErrorDetail[];
+  headers: Record<string, string>;
+  /** True when the failure is ours, not the caller's: it is logged with its stack. */
+  unexpected: boolean;
+}
+
+interface FrameworkError {
+  code?: string;
+  statusCode?: number;
+  message?: string;
+}
+
+/** Fastify's own complaints about a request body, in the contract's words. */
+const BODY_PROBLEMS: Record<string, { message: string; issue: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is too large', issue: 'too_large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    message: 'The request body must be application/json',
+    issue: 'unsupported_media_type',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'The request body is empty', issue: 'required' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { message: 'The request body is not valid JSON', issue: 'invalid_json' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    message: 'The Content-Length header does not match the body',
+    issue: 'invalid',
+  },
+};
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P03',
+  '53300',
+]);
+
+/** Maps anything thrown while serving a request to the error a client may see. Nothing internal leaks. */
+export function toErrorResponse(
+  error: unknown,
+  request: { method: string; url: string },
+  routes?: RouteTable,
+): ErrorResponse {
+  if (error instanceof ApiError) {
+    return {
+      status: error.status,
+      code: error.code,
+      message: error.message,
+      details: error.details,
+      headers: error.headers,
+      unexpected: false,
+    };
+  }
+  if (error instanceof HttpException && error.getStatus() === 404) {
+    return routeNotFound(request, routes);
+  }
+  const framework = (error ?? {}) as FrameworkError;
+  const bodyProblem = framework.code ? BODY_PROBLEMS[framework.code] : undefined;
+  if (bodyProblem) return invalid(bodyProblem.message, 'body', bodyProblem.issue);
+  if (error instanceof SyntaxError && framework.statusCode === 400) {
+    return invalid('The request body is not valid JSON', 'body', 'invalid_json');
+  }
+  if (error instanceof HttpException && error.getStatus() < 500) {
+    return invalid('The request is not valid', 'request', 'invalid');
+  }
+  if (framework.code && UNAVAILABLE_CODES.has(framework.code)) {
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'A service this request depends on is unavailable; try again shortly',
+      headers: { 'Retry-After': '5' },
+      unexpected: true,
+    };
+  }
+  return {
+    status: 500,
+    code: 'INTERNAL_ERROR',
+    message: 'An unexpected error occurred; quote the request id when you contact support',
+    headers: {},
+    unexpected: true,
+  };
+}
+
+function invalid(message: string, field: string, issue: string): ErrorResponse {
+  return {
+    status: 400,
+    code: 'INVALID_REQUEST',
+    message,
+    details: [{ field, issue }],
+    headers: {},
+    unexpected: false,
+  };
+}
+
+function routeNotFound(request: { method: string; url: string }, routes?: RouteTable): ErrorResponse {
+  const allowed = routes?.allowedMethods(request.url) ?? [];
+  if (allowed.length > 0 && !allowed.includes(request.method.toUpperCase())) {
+    return {
+      status: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      message: `${request.method} is not allowed here; allowed: ${allowed.join(', ')}`,
+      headers: { Allow: allowed.join(', ') },
+      unexpected: false,
+    };
+  }
+  return { status: 404, code: 'NOT_FOUND', message: 'No such resource', headers: {}, unexpected: false };
+}

@@ -1,0 +1,36 @@
+/**
+ * The routes an app serves, kept to tell "no such path" (404) from "path exists, wrong method" (405).
+ * Fed by Fastify's onRoute hook; patterns use Fastify's `:param` syntax.
+ */
+export class RouteTable {
+  private readonly routes: { pattern: RegExp; methods: Set<string> }[] = [];
+  private readonly byUrl = new Map<string, Set<string>>();
+
+  add(url: string, methods: string | string[]): void {
+    let known = this.byUrl.get(url);
+    if (!known) {
+      known = new Set();
+      this.byUrl.set(url, known);
+      this.routes.push({ pattern: RouteTable.compile(url), methods: known });
+    }
+    for (const method of Array.isArray(methods) ? methods : [methods]) known.add(method.toUpperCase());
+  }
+
+  /** The methods allowed on `path` (query string ignored), empty when no route matches it. */
+  allowedMethods(path: string): string[] {
+    const bare = path.split('?')[0] ?? '';
+    const allowed = new Set<string>();
+    for (const route of this.routes) {
+      if (route.pattern.test(bare)) route.methods.forEach((m) => allowed.add(m));
+    }
+    return [...allowed].sort();
+  }
+
+  private static compile(url: string): RegExp {
+    const source = url
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/');
+    return new RegExp(`^${source}/?$`);
+  }
+}

@@ -1,0 +1,61 @@
+import { Logger as NestLogger, type Type } from '@nestjs/common';
+import { NestFactory, Reflector } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { type AppConfig } from '../config/app-config';
+import { EnvelopeInterceptor } from './envelope.interceptor';
+import { ErrorFilter } from './error.filter';
+import { REQUEST_ID_HEADER, generateRequestId } from './request-id';
+import { RouteTable } from './route-table';
+
+export interface HttpAppOptions {
+  name: string;
+  port: number;
+  config: AppConfig;
+  /** Largest request body accepted, in bytes; larger ones are answered 400 INVALID_REQUEST. */
+  bodyLimit: number;
+}
+
+/** Builds (without listening) a Nest app on Fastify with the contract's envelope, errors and request ids. */
+export async function createHttpApp(
+  rootModule: Type,
+  options: HttpAppOptions,
+): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    genReqId: generateRequestId,
+    requestIdHeader: false,
+    bodyLimit: options.bodyLimit,
+    return503OnClosing: true,
+    logger: false,
+  });
+  const routes = new RouteTable();
+  const fastify = adapter.getInstance();
+  fastify.addHook('onRoute', (route) => routes.add(route.url, route.method));
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
+
+  const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.useGlobalFilters(new ErrorFilter(routes));
+  app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  return app;
+}
+
+/** Creates the app, listens, and logs where. */
+export async function startHttpApp(
+  rootModule: Type,
+  options: HttpAppOptions,
+): Promise<NestFastifyApplication> {
+  const app = await createHttpApp(rootModule, options);
+  await app.listen(options.port, options.config.HOST);
+  new NestLogger(options.name).log(
+    `${options.name} listening on http://${options.config.HOST}:${options.port}`,
+  );
+  return app;
+}

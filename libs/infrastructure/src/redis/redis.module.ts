@@ -1,0 +1,53 @@
+import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { AppConfig } from '../config/app-config';
+import { type ReadinessCheck } from '../health/readiness-check';
+
+export const REDIS = Symbol('REDIS');
+
+/**
+ * A client that fails fast while Redis is away (no offline queue, one try per command),
+ * so callers fall back at once instead of hanging; it keeps reconnecting in the background.
+ */
+export function createRedis(url: string): Redis {
+  return new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
+  });
+}
+
+@Injectable()
+export class RedisReadiness implements ReadinessCheck, OnApplicationShutdown {
+  readonly name = 'redis';
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+
+  async check(): Promise<void> {
+    const answer = await this.redis.ping();
+    if (answer !== 'PONG') throw new Error(`unexpected PING answer ${String(answer)}`);
+  }
+
+  onApplicationShutdown(): void {
+    this.redis.disconnect();
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: REDIS,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => {
+        const redis = createRedis(config.REDIS_URL);
+        const logger = new Logger('redis');
+        redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection problem'));
+        return redis;
+      },
+    },
+    RedisReadiness,
+  ],
+  exports: [REDIS, RedisReadiness],
+})
+export class RedisModule {}
