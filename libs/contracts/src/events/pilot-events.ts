@@ -1,0 +1,85 @@
+import { type Flight, type StartingTotals } from '../logbook';
+
+/**
+ * The event catalog. Each event is named in the past tense, has a literal `type` and a `version`,
+ * and never changes meaning: a changed payload is a new version plus an upcaster (see upcasters.ts).
+ */
+
+export interface FlightRecorded {
+  type: 'FlightRecorded';
+  version: 1;
+  payload: { pilot_account_id: string; flight: Flight };
+}
+
+export interface FlightAmended {
+  type: 'FlightAmended';
+  version: 1;
+  /** The whole flight after the amendment; it replaces the earlier one. */
+  payload: { pilot_account_id: string; flight: Flight };
+}
+
+export interface FlightDeleted {
+  type: 'FlightDeleted';
+  version: 1;
+  payload: { pilot_account_id: string; flight_id: string };
+}
+
+export interface StartingTotalsSet {
+  type: 'StartingTotalsSet';
+  version: 1;
+  /** Replaces the earlier starting totals whole. */
+  payload: { pilot_account_id: string; starting_totals: StartingTotals };
+}
+
+export interface LinkingCodeIssued {
+  type: 'LinkingCodeIssued';
+  version: 1;
+  /** Never the code itself: `code_hash` is its SHA-256, hex. */
+  payload: { pilot_account_id: string; code_hash: string; expires_at: string };
+}
+
+export interface PilotLinked {
+  type: 'PilotLinked';
+  version: 1;
+  payload: { pilot_account_id: string; partner_id: string; connection_id: string; linked_at: string };
+}
+
+export interface PilotDisconnected {
+  type: 'PilotDisconnected';
+  version: 1;
+  payload: { pilot_account_id: string; partner_id: string; connection_id: string; disconnected_at: string };
+}
+
+/** Events of a pilot's logbook stream: what the totals are folded from. */
+export type LogbookEvent = FlightRecorded | FlightAmended | FlightDeleted | StartingTotalsSet;
+/** Events of consent streams: linking codes and connections. */
+export type ConsentEvent = LinkingCodeIssued | PilotLinked | PilotDisconnected;
+export type PilotEvent = LogbookEvent | ConsentEvent;
+export type PilotEventType = PilotEvent['type'];
+
+export const LOGBOOK_EVENT_TYPES = [
+  'FlightRecorded',
+  'FlightAmended',
+  'FlightDeleted',
+  'StartingTotalsSet',
+] as const;
+export const CONSENT_EVENT_TYPES = ['LinkingCodeIssued', 'PilotLinked', 'PilotDisconnected'] as const;
+
+/** The current version of each event type: what writers append and what upcasters lift older ones to. */
+export const CURRENT_EVENT_VERSION: Record<PilotEventType, number> = {
+  FlightRecorded: 1,
+  FlightAmended: 1,
+  FlightDeleted: 1,
+  StartingTotalsSet: 1,
+  LinkingCodeIssued: 1,
+  PilotLinked: 1,
+  PilotDisconnected: 1,
+};
+
+export function isLogbookEvent(event: PilotEvent): event is LogbookEvent {
+  return (LOGBOOK_EVENT_TYPES as readonly string[]).includes(event.type);
+}
+
+/** Stream ids: one logbook stream per pilot account; consent events in their own stream per account. */
+export const logbookStreamId = (pilotAccountId: string): string => `logbook-${pilotAccountId}`;
+export const consentStreamId = (pilotAccountId: string): string => `consent-${pilotAccountId}`;

@@ -1,0 +1,3 @@
+export * from './test-database';
+export * from './test-kafka';
+export * from './wait-for';
