@@ -1,0 +1,2 @@
+export * from './ratings';
+export * from './consent';
