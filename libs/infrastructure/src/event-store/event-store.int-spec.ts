@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { createDataSource } from '@pft/infrastructure';
+import { createTestDatabase, type TestDatabase } from '@pft/testing';
+import { logbookStreamId } from '@pft/contracts';
+import { appendEvents, StreamVersionConflict, type NewEvent } from './event-store';
+
+const deleted = (pilot: string): NewEvent => ({
+  type: 'FlightDeleted',
+  payload: { pilot_account_id: pilot, flight_id: randomUUID() },
+});
+
+describe('event store append (Postgres)', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = await createDataSource(db.url, 12).initialize();
+  });
+  afterAll(async () => {
+    await ds.destroy();
+    await db.drop();
+  });
+
+  it('appends events with versions, positions, metadata and an outbox row each', async () => {
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    const result = await ds.transaction((m) =>
+      appendEvents(m, stream, 0, [deleted(pilot), deleted(pilot)], { request_id: 'req_1' }),
+    );
+    expect(result.streamVersion).toBe(2);
+    expect(result.events.map((e) => e.stream_version)).toEqual([1, 2]);
+    expect(BigInt(result.events[1]!.position)).toBeGreaterThan(BigInt(result.events[0]!.position));
+    const rows: { type: string; schema_version: number; metadata: unknown; outboxed: boolean }[] =
+      await ds.query(
+        `select type, schema_version, metadata, exists (select 1 from event_outbox o where o.position = e.position) as outboxed
+           from events e where stream_id = $1 order by stream_version`,
+        [stream],
+      );
+    expect(rows).toEqual([
+      { type: 'FlightDeleted', schema_version: 1, metadata: { request_id: 'req_1' }, outboxed: true },
+      { type: 'FlightDeleted', schema_version: 1, metadata: { request_id: 'req_1' }, outboxed: true },
+    ]);
+  });
+
+  it('refuses a stale expected version and writes nothing', async () => {
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    await ds.transaction((m) => appendEvents(m, stream, 0, [deleted(pilot)]));
+    await expect(ds.transaction((m) => appendEvents(m, stream, 0, [deleted(pilot)]))).rejects.toBeInstanceOf(
+      StreamVersionConflict,
+    );
+    const [{ n }] = await ds.query('select count(*)::int as n from events where stream_id = $1', [stream]);
+    expect(n).toBe(1);
+  });
+
+  it('leaves nothing behind when the caller rolls back', async () => {
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    await expect(
+      ds.transaction(async (m) => {
+        await appendEvents(m, stream, 'any', [deleted(pilot)]);
+        throw new Error('the command failed later');
+      }),
+    ).rejects.toThrow('the command failed later');
+    const [{ n }] = await ds.query('select count(*)::int as n from events where stream_id = $1', [stream]);
+    expect(n).toBe(0);
+  });
+
+  it("serializes concurrent 'any' appends to one stream into consecutive versions", async () => {
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        ds.transaction((m) => appendEvents(m, stream, 'any', [deleted(pilot)])),
+      ),
+    );
+    const rows: { stream_version: number }[] = await ds.query(
+      'select stream_version from events where stream_id = $1 order by position',
+      [stream],
+    );
+    expect(rows.map((r) => r.stream_version)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+});

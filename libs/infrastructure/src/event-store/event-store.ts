@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { CURRENT_EVENT_VERSION, type PilotEvent } from '@pft/contracts';
+
+/** Anything that runs SQL inside the caller's transaction: a TypeORM QueryRunner or EntityManager. */
+export interface SqlRunner {
+  query(query: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+/** What the caller appends: the event itself; id and version are filled in when not given. */
+export type NewEvent<E extends PilotEvent = PilotEvent> = Pick<E, 'type' | 'payload'> & {
+  event_id?: string;
+  version?: number;
+};
+
+export interface EventMetadata {
+  request_id?: string;
+  causation_id?: string;
+}
+
+/**
+ * The stream version the caller decided on: a number (0 = the stream must not exist yet),
+ * or 'any' to append after whatever is there.
+ */
+export type ExpectedVersion = number | 'any';
+
+export interface AppendedEvent {
+  event_id: string;
+  stream_version: number;
+  position: string;
+}
+
+export interface AppendResult {
+  /** The stream's version after the append. */
+  streamVersion: number;
+  events: AppendedEvent[];
+}
+
+/** The stream moved on since the caller read it: the command must be decided again. */
+export class StreamVersionConflict extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`stream ${streamId} is at version ${actual}, expected ${expected}`);
+    this.name = 'StreamVersionConflict';
+  }
+}
+
+/** The channel the append transaction notifies on commit, so the relay wakes at once. */
+export const OUTBOX_CHANNEL = 'event_outbox';
+
+/**
+ * Serializes writers of one stream until the caller's transaction ends. Take it before reading the
+ * state a command is decided on; it also makes a stream's versions commit in order, which is what
+ * keeps the relay's per-pilot order (a higher version cannot commit before a lower one).
+ */
+export async function lockStream(runner: SqlRunner, streamId: string): Promise<void> {
+  await runner.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
+}
+
+/** The stream's current version (0 when it has no events). Read it after `lockStream`. */
+export async function streamVersion(runner: SqlRunner, streamId: string): Promise<number> {
+  const rows = (await runner.query(
+    'select coalesce(max(stream_version), 0)::int as version from events where stream_id = $1',
+    [streamId],
+  )) as { version: number }[];
+  return rows[0]?.version ?? 0;
+}
+
+/**
+ * Appends `events` to `streamId` inside the caller's transaction, with an outbox row each and a
+ * notification to the relay; nothing is visible until the caller commits, and a rollback leaves no trace.
+ * Throws StreamVersionConflict when `expectedVersion` is a number and the stream is elsewhere.
+ */
+export async function appendEvents(
+  runner: SqlRunner,
+  streamId: string,
+  expectedVersion: ExpectedVersion,
+  events: readonly NewEvent[],
+  metadata: EventMetadata = {},
+  occurredAt?: Date,
+): Promise<AppendResult> {
+  await lockStream(runner, streamId);
+  const current = await streamVersion(runner, streamId);
+  if (expectedVersion !== 'any' && expectedVersion !== current) {
+    throw new StreamVersionConflict(streamId, expectedVersion, current);
+  }
+  if (events.length === 0) return { streamVersion: current, events: [] };
+
+  const docs = events.map((e) => ({
+    event_id: e.event_id ?? randomUUID(),
+    type: e.type,
+    schema_version: e.version ?? CURRENT_EVENT_VERSION[e.type],
+    payload: e.payload,
+  }));
+  // One statement for the whole batch (an import appends a thousand); `order by ord` makes the
+  // positions follow the stream versions.
+  const rows = (await runner.query(
+    `with ins as (
+       insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata, occurred_at)
+       select (e.doc->>'event_id')::uuid, $1, $2::int + e.ord::int, e.doc->>'type',
+              (e.doc->>'schema_version')::smallint, e.doc->'payload', $4::jsonb, coalesce($5::timestamptz, now())
+         from jsonb_array_elements($3::jsonb) with ordinality as e(doc, ord)
+        order by e.ord
+       returning position, event_id, stream_version
+     ), outbox as (
+       insert into event_outbox (position) select position from ins
+     ), wake as (
+       select pg_notify('${OUTBOX_CHANNEL}', '')
+     )
+     select ins.event_id::text as event_id, ins.stream_version, ins.position::text as position
+       from ins, wake
+      order by ins.stream_version`,
+    [streamId, current, JSON.stringify(docs), JSON.stringify(metadata), occurredAt ?? null],
+  )) as AppendedEvent[];
+  return { streamVersion: current + events.length, events: rows };
+}
