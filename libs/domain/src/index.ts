@@ -1,2 +1,3 @@
 export * from './ratings';
 export * from './consent';
+export * from './partner-access';
