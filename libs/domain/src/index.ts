@@ -1,3 +1,4 @@
 export * from './ratings';
 export * from './consent';
 export * from './partner-access';
+export * from './totals';

@@ -1,0 +1,103 @@
+import {
+  ENTERED_TOTALS_FIELDS,
+  FLIGHT_MINUTE_FIELDS,
+  type AircraftCategory,
+  type EnteredTotalsField,
+  type Flight,
+  type FlightKind,
+  type FlightMinuteField,
+  type StartingTotals,
+} from '@pft/contracts';
+
+/**
+ * What of a flight the totals depend on. The projector keeps exactly this per current flight, so
+ * an amendment or a deletion can take the flight's earlier contribution back out.
+ */
+export interface FlightFacts {
+  /** `YYYY-MM-DD`. */
+  date: string;
+  kind: FlightKind;
+  category: AircraftCategory;
+  rating_key: string | null;
+  /** The thirteen minutes fields, in FLIGHT_MINUTE_FIELDS order. */
+  minutes: readonly number[];
+  landings_day: number;
+  landings_night: number;
+}
+
+export type EnteredTotals = Record<EnteredTotalsField, number>;
+
+/** Running sums over current flights and the starting totals; `ifr_minutes` is derived on output. */
+export interface Sums {
+  totals: EnteredTotals;
+  total_day: number;
+  total_night: number;
+  flight_count: number;
+  /** May hold zero entries in between; they are left out on output. */
+  rating_breakdown: Record<string, number>;
+}
+
+const TOTAL_FLIGHT_TIME = FLIGHT_MINUTE_FIELDS.indexOf('total_flight_time');
+const SIMULATOR = FLIGHT_MINUTE_FIELDS.indexOf('simulator');
+
+/** `pic` -> `pic_minutes`: the thirteen flight minutes fields are the entered totals fields. */
+export const totalsFieldOf = (field: FlightMinuteField): EnteredTotalsField => `${field}_minutes`;
+
+export function factsOf(flight: Flight): FlightFacts {
+  return {
+    date: flight.date,
+    kind: flight.kind,
+    category: flight.aircraft.category,
+    rating_key: flight.aircraft.rating_key ?? null,
+    minutes: FLIGHT_MINUTE_FIELDS.map((f) => flight.minutes[f]),
+    landings_day: flight.landings.day,
+    landings_night: flight.landings.night,
+  };
+}
+
+export function zeroTotals(): EnteredTotals {
+  return Object.fromEntries(ENTERED_TOTALS_FIELDS.map((f) => [f, 0])) as EnteredTotals;
+}
+
+export function zeroSums(): Sums {
+  return { totals: zeroTotals(), total_day: 0, total_night: 0, flight_count: 0, rating_breakdown: {} };
+}
+
+/** The rating key a record's flight time counts under, or null when it counts under none. */
+export function countedRatingKey(facts: FlightFacts): string | null {
+  return facts.kind === 'flight' && facts.category === 'airplane' ? facts.rating_key : null;
+}
+
+/**
+ * Adds (`sign` 1) or takes back (`sign` -1) one record's contribution, into `sums` in place.
+ * A simulator session counts only in `simulator_minutes`: its other fields are 0 by validation,
+ * and taking only that one keeps a session that slipped through from counting as flying.
+ */
+export function addFlight(sums: Sums, facts: FlightFacts, sign: 1 | -1): void {
+  if (facts.kind === 'simulator') {
+    sums.totals.simulator_minutes += sign * (facts.minutes[SIMULATOR] ?? 0);
+    return;
+  }
+  FLIGHT_MINUTE_FIELDS.forEach((field, i) => {
+    sums.totals[totalsFieldOf(field)] += sign * (facts.minutes[i] ?? 0);
+  });
+  sums.total_day += sign * facts.landings_day;
+  sums.total_night += sign * facts.landings_night;
+  sums.flight_count += sign;
+  const key = countedRatingKey(facts);
+  if (key !== null) {
+    sums.rating_breakdown[key] =
+      (sums.rating_breakdown[key] ?? 0) + sign * (facts.minutes[TOTAL_FLIGHT_TIME] ?? 0);
+  }
+}
+
+/** Adds or takes back a whole set of starting totals, into `sums` in place. */
+export function addStartingTotals(sums: Sums, starting: StartingTotals, sign: 1 | -1): void {
+  for (const field of ENTERED_TOTALS_FIELDS) sums.totals[field] += sign * starting.totals[field];
+  sums.total_day += sign * starting.landings.total_day;
+  sums.total_night += sign * starting.landings.total_night;
+  sums.flight_count += sign * starting.flight_count;
+  for (const [key, minutes] of Object.entries(starting.rating_breakdown)) {
+    sums.rating_breakdown[key] = (sums.rating_breakdown[key] ?? 0) + sign * minutes;
+  }
+}

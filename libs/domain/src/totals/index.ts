@@ -1,0 +1,3 @@
+export * from './flight-contribution';
+export * from './pilot-totals.fold';
+export * from './compute-totals';

@@ -1,0 +1,2 @@
+export * from './totals.oracle';
+export * from './logbook-events.arbitrary';
