@@ -43,7 +43,6 @@ export async function createHttpApp(
   app.useLogger(app.get(Logger));
   app.useGlobalFilters(new ErrorFilter(routes));
   app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
-  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
   return app;
 }
 

@@ -1,0 +1,51 @@
+import { AppConfig } from './app-config';
+import { ConfigError, loadConfig } from './load-config';
+
+describe('loadConfig', () => {
+  it('works with no variables at all: every default is valid', () => {
+    const config = loadConfig({});
+    expect(config).toBeInstanceOf(AppConfig);
+    expect(config.PARTNER_API_PORT).toBe(3000);
+    expect(config.INGESTION_PORT).toBe(3001);
+    expect(config.PROJECTOR_PORT).toBe(3002);
+    expect(config.KAFKA_BROKERS).toBe('127.0.0.1:9092');
+  });
+
+  it('reads numbers from strings', () => {
+    expect(loadConfig({ PARTNER_API_PORT: '8080', PILOT_EVENTS_PARTITIONS: '24' })).toMatchObject({
+      PARTNER_API_PORT: 8080,
+      PILOT_EVENTS_PARTITIONS: 24,
+    });
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ LOG_LEVEL: '' }).LOG_LEVEL).toBe('info');
+  });
+
+  it.each([
+    ['PARTNER_API_PORT', 'eighty'],
+    ['INGESTION_PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/x'],
+    ['REDIS_URL', 'localhost:6379'],
+    ['KAFKA_BROKERS', '127.0.0.1'],
+    ['LOG_LEVEL', 'loud'],
+    ['JWT_SECRET', 'short'],
+    ['PILOT_EVENTS_TOPIC', 'has spaces'],
+  ])('names the bad variable %s=%s', (name, value) => {
+    let thrown: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(ConfigError);
+    expect((thrown as ConfigError).problems).toHaveLength(1);
+    expect((thrown as ConfigError).problems[0]).toContain(`${name}=${JSON.stringify(value)}`);
+  });
+
+  it('lists every bad variable at once', () => {
+    expect(() => loadConfig({ PARTNER_API_PORT: 'x', REDIS_URL: 'y' })).toThrow(
+      /PARTNER_API_PORT[\s\S]*REDIS_URL/,
+    );
+  });
+});

@@ -1,0 +1,74 @@
+import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { ApiError } from './api-error';
+import { toErrorResponse } from './error-response';
+import { RouteTable } from './route-table';
+
+const request = { method: 'GET', url: '/v1/x' };
+
+describe('toErrorResponse', () => {
+  it('passes an ApiError through with its code, details and headers', () => {
+    const error = new ApiError('RATE_LIMITED', 'slow down', undefined, { 'Retry-After': '60' });
+    expect(toErrorResponse(error, request)).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'slow down',
+      headers: { 'Retry-After': '60' },
+      unexpected: false,
+    });
+  });
+
+  it('answers 404 NOT_FOUND for an unknown path and 405 with Allow for a wrong method', () => {
+    const routes = new RouteTable();
+    routes.add('/v1/link', 'POST');
+    expect(
+      toErrorResponse(new NotFoundException(), { method: 'GET', url: '/v1/nothing' }, routes),
+    ).toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    expect(
+      toErrorResponse(new NotFoundException(), { method: 'GET', url: '/v1/link' }, routes),
+    ).toMatchObject({
+      status: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      headers: { Allow: 'POST' },
+    });
+  });
+
+  it.each([
+    ['FST_ERR_CTP_BODY_TOO_LARGE', 'too_large'],
+    ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'unsupported_media_type'],
+    ['FST_ERR_CTP_INVALID_JSON_BODY', 'invalid_json'],
+  ])('maps the body error %s to 400 INVALID_REQUEST (%s)', (code, issue) => {
+    const error = Object.assign(new Error('x'), { code, statusCode: 413 });
+    expect(toErrorResponse(error, request)).toMatchObject({
+      status: 400,
+      code: 'INVALID_REQUEST',
+      details: [{ field: 'body', issue }],
+    });
+  });
+
+  it('maps a framework 400 to INVALID_REQUEST without its text', () => {
+    const response = toErrorResponse(
+      new BadRequestException('Unexpected token } in JSON at position 3'),
+      request,
+    );
+    expect(response).toMatchObject({ status: 400, code: 'INVALID_REQUEST' });
+    expect(response.message).not.toContain('Unexpected token');
+  });
+
+  it('maps a refused connection to 503 with Retry-After', () => {
+    const error = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(toErrorResponse(error, request)).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      headers: { 'Retry-After': '5' },
+    });
+  });
+
+  it('hides anything else behind 500 INTERNAL_ERROR, never echoing its message', () => {
+    const response = toErrorResponse(new Error('relation "api_keys" does not exist'), request);
+    expect(response).toMatchObject({ status: 500, code: 'INTERNAL_ERROR', unexpected: true });
+    expect(response.message).not.toContain('api_keys');
+  });
+});

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { ConfigResourceTypes, type Kafka } from 'kafkajs';
+import { createTestTopic, deleteTestTopics, testKafka, waitFor } from '@pft/testing';
+import { ensureTopics } from './topics';
+
+describe('Kafka broker (real, KRaft) with kafkajs', () => {
+  let kafka: Kafka;
+  const topics: string[] = [];
+
+  beforeAll(() => {
+    kafka = testKafka('pft-kafka-int');
+  });
+
+  afterAll(async () => {
+    if (topics.length) await deleteTestTopics(kafka, topics);
+  });
+
+  it('consumes back the message it produced', async () => {
+    const topic = await createTestTopic(kafka, 'roundtrip', 1);
+    topics.push(topic);
+    const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+    await producer.connect();
+    const value = JSON.stringify({ hello: randomUUID() });
+    await producer.send({ topic, messages: [{ key: 'pilot-1', value }] });
+    await producer.disconnect();
+
+    const consumer = kafka.consumer({ groupId: `roundtrip-${randomUUID()}` });
+    await consumer.connect();
+    await consumer.subscribe({ topic, fromBeginning: true });
+    const received: { key: string; value: string }[] = [];
+    await consumer.run({
+      eachMessage: async ({ message }) => {
+        received.push({ key: message.key?.toString() ?? '', value: message.value?.toString() ?? '' });
+        return Promise.resolve();
+      },
+    });
+    await waitFor(() => (received.length > 0 ? true : undefined), 30000, 'the message to come back');
+    await consumer.disconnect();
+    expect(received).toEqual([{ key: 'pilot-1', value }]);
+  });
+
+  it('creates topics with their partition count and unlimited retention, once', async () => {
+    const topic = `test-ensure-${randomUUID().slice(0, 8)}`;
+    topics.push(topic);
+    const spec = [{ topic, numPartitions: 4, retentionMs: -1 }];
+    expect(await ensureTopics(kafka, spec)).toEqual([topic]);
+    expect(await ensureTopics(kafka, spec)).toEqual([]);
+
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const metadata = await admin.fetchTopicMetadata({ topics: [topic] });
+      expect(metadata.topics[0]?.partitions).toHaveLength(4);
+      const configs = await admin.describeConfigs({
+        includeSynonyms: false,
+        resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['retention.ms'] }],
+      });
+      expect(
+        configs.resources[0]?.configEntries.find((e) => e.configName === 'retention.ms')?.configValue,
+      ).toBe('-1');
+    } finally {
+      await admin.disconnect();
+    }
+  });
+
+  it('refuses to go on when an existing topic has another partition count', async () => {
+    const topic = await createTestTopic(kafka, 'mismatch', 2);
+    topics.push(topic);
+    await expect(ensureTopics(kafka, [{ topic, numPartitions: 3, retentionMs: -1 }])).rejects.toThrow(
+      /has 2 partitions, configuration says 3/,
+    );
+  });
+});

@@ -1,0 +1,94 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { waitFor } from './wait-for';
+
+const ROOT = join(__dirname, '..', '..', '..');
+
+export type AppName = 'partner-api' | 'ingestion' | 'projector';
+
+const PORT_VARIABLE: Record<AppName, string> = {
+  'partner-api': 'PARTNER_API_PORT',
+  ingestion: 'INGESTION_PORT',
+  projector: 'PROJECTOR_PORT',
+};
+
+/** A port nobody listens on right now. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface AppProcess {
+  name: AppName;
+  url: string;
+  child: ChildProcess;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** Resolves with the exit code (or the signal) once the process has ended. */
+  exited: Promise<number | NodeJS.Signals>;
+  stop(signal?: NodeJS.Signals): Promise<number | NodeJS.Signals>;
+}
+
+/**
+ * Starts one app from the build (`dist/`, made by `npm run build`) as its own process, the way it
+ * runs in production, on a free port; resolves once `/health/ready` answers 200 unless told not to wait.
+ */
+export async function startAppProcess(
+  name: AppName,
+  env: Record<string, string>,
+  options: { waitReady?: boolean; timeoutMs?: number } = {},
+): Promise<AppProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, [PORT_VARIABLE[name]]: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | NodeJS.Signals>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 0)),
+  );
+  const app: AppProcess = {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    child,
+    output: () => output,
+    exited,
+    stop: (signal = 'SIGTERM') => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+  if (options.waitReady !== false) {
+    const ready = waitFor(
+      async () => {
+        const response = await fetch(`${app.url}/health/ready`).catch(() => undefined);
+        return response?.status === 200 ? true : undefined;
+      },
+      options.timeoutMs ?? 30000,
+      `${name} to be ready`,
+      200,
+    );
+    const died = exited.then((code) => {
+      throw new Error(`${name} exited (${String(code)}) before it was ready`);
+    });
+    try {
+      await Promise.race([ready, died]);
+    } catch (err) {
+      await app.stop('SIGKILL');
+      throw new Error(`${(err as Error).message}\n--- ${name} output ---\n${output}`);
+    }
+    died.catch(() => undefined);
+  }
+  return app;
+}

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# Runs the whole service locally: set-up, then the three apps in the background, each awaited
+# until ready. Ctrl-C (or `npm run stop` from another shell) stops them cleanly.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+say() { printf '[run] %s\n' "$*" >&2; }
+
+bash scripts/setup.sh
+
+RUN_DIR="$ROOT/.stack/run"
+mkdir -p "$RUN_DIR"
+bash scripts/stop-local.sh --quiet
+
+declare -A PORTS=([ingestion]="${INGESTION_PORT:-3001}" [projector]="${PROJECTOR_PORT:-3002}" [partner-api]="${PARTNER_API_PORT:-3000}")
+APPS=(ingestion projector partner-api)
+
+stop_all() {
+  trap - INT TERM
+  say "stopping"
+  bash scripts/stop-local.sh
+  exit 0
+}
+trap stop_all INT TERM
+
+for app in "${APPS[@]}"; do
+  log="$RUN_DIR/$app.log"
+  node "dist/apps/$app/src/main.js" >"$log" 2>&1 &
+  echo $! >"$RUN_DIR/$app.pid"
+  say "started $app (pid $!, log $log)"
+done
+
+for app in "${APPS[@]}"; do
+  url="http://127.0.0.1:${PORTS[$app]}/health/ready"
+  for _ in $(seq 1 120); do
+    if curl -fs "$url" >/dev/null 2>&1; then break; fi
+    if ! kill -0 "$(cat "$RUN_DIR/$app.pid")" 2>/dev/null; then
+      say "$app exited; last lines of its log:"
+      tail -n 30 "$RUN_DIR/$app.log" >&2
+      stop_all
+    fi
+    sleep 0.5
+  done
+  curl -fs "$url" >/dev/null || { say "$app did not become ready; see $RUN_DIR/$app.log"; stop_all; }
+done
+
+cat <<MSG
+
+Pilot Flight Totals is running:
+  partner API    http://127.0.0.1:${PORTS[partner-api]}   (docs at /docs)
+  ingestion      http://127.0.0.1:${PORTS[ingestion]}   (pilot app API under /pilot/v1)
+  projector      http://127.0.0.1:${PORTS[projector]}   (health and metrics)
+  health: /health/live, /health/ready   metrics: /metrics   logs: $RUN_DIR/*.log
+Ctrl-C or 'npm run stop' stops the apps; 'npm run stack:down' stops the Kafka broker.
+
+MSG
+
+# Stay in the foreground while the apps run; stop everything if one of them dies.
+while true; do
+  for app in "${APPS[@]}"; do
+    if ! kill -0 "$(cat "$RUN_DIR/$app.pid" 2>/dev/null || echo 0)" 2>/dev/null; then
+      say "$app stopped; see $RUN_DIR/$app.log"
+      stop_all
+    fi
+  done
+  sleep 2 &
+  wait $! || true
+done

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# What both README commands need first, on a fresh machine or an old one: Node dependencies,
+# the local stack (Postgres, Redis, a Kafka broker), a build, the schema and the Kafka topics.
+# Idempotent: every step reuses what is already there.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+say() { printf '[setup] %s\n' "$*" >&2; }
+t0=$SECONDS
+
+command -v node >/dev/null || { say "Node.js 20 or newer is needed and was not found"; exit 1; }
+if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  say "installing Node dependencies (npm ci)"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+bash scripts/stack/up.sh
+
+say "building"
+npm run --silent build
+
+pft() { node dist/apps/cli/src/main.js "$@"; }
+app_db="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/pilot_totals}"
+test_db="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/pilot_totals_test}"
+for url in "$app_db" "$test_db"; do
+  say "migrating ${url##*/}"
+  DATABASE_URL="$url" pft db create >/dev/null
+  DATABASE_URL="$url" pft db migrate
+done
+say "creating Kafka topics"
+pft kafka topics
+say "ready ($((SECONDS - t0)) s)"
