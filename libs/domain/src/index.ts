@@ -1,4 +1,6 @@
 export * from './ratings';
 export * from './consent';
 export * from './partner-access';
+export * from './flights';
+export * from './logbook';
 export * from './totals';

@@ -1,0 +1,3 @@
+export * from './flight.rules';
+export * from './flight-equality';
+export * from './calendar-date';
