@@ -1,4 +1,5 @@
 import { EventStore1763800000000 } from './1763800000000-event-store';
+import { Projections1763800200000 } from './1763800200000-projections';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
-export const MIGRATIONS = [EventStore1763800000000];
+export const MIGRATIONS = [EventStore1763800000000, Projections1763800200000];

@@ -1,0 +1,2 @@
+export * from './projection-tables';
+export * from './pilot-totals.read-model';
