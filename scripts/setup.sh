@@ -10,8 +10,11 @@ t0=$SECONDS
 
 command -v node >/dev/null || { say "Node.js 20 or newer is needed and was not found"; exit 1; }
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  say "installing Node dependencies (npm ci)"
-  npm ci --no-audit --no-fund --loglevel=error
+  # `npm install`, not `npm ci`: the lock names optional platform builds (of @swc/core) that the
+  # registry reachable here does not serve, and `npm ci` refuses such a lock; `npm install`
+  # still installs the locked versions.
+  say "installing Node dependencies (npm install)"
+  npm install --no-audit --no-fund --loglevel=error
 fi
 
 bash scripts/stack/up.sh
