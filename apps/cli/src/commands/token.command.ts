@@ -1,0 +1,27 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import { loadConfig } from '@pft/infrastructure';
+import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function seconds(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new InvalidArgumentError('must be a whole number of seconds above 0');
+  return n;
+}
+
+/** `pft token mint <account-id>`: a pilot token signed with the local JWT_SECRET, for development and tests. */
+export function registerTokenCommands(program: Command): void {
+  const token = program.command('token').description('pilot tokens for the pilot app API');
+
+  token
+    .command('mint')
+    .description('print a JWT (HS256, JWT_SECRET) whose subject is the given pilot account id')
+    .argument('<account-id>', 'pilot account id (UUID)')
+    .option('--ttl <seconds>', 'lifetime in seconds', seconds, 3600)
+    .action((accountId: string, options: { ttl: number }) => {
+      if (!UUID.test(accountId)) throw new InvalidArgumentError('account id must be a UUID');
+      console.log(mintPilotToken(loadConfig().JWT_SECRET, accountId.toLowerCase(), options.ttl));
+    });
+}
