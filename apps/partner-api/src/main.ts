@@ -1,14 +1,10 @@
-import { runMain, startHttpApp } from '@pft/infrastructure';
-import { PartnerApiModule } from './partner-api.module';
+import { Logger } from '@nestjs/common';
+import { runMain } from '@pft/infrastructure';
+import { createPartnerApi } from './partner-api.app';
 
-/** The partner API v1; only `POST /v1/link` carries a body, at most 1 KB. */
-export const PARTNER_API_BODY_LIMIT = 1024;
-
-runMain('partner-api', (config) =>
-  startHttpApp(PartnerApiModule, {
-    name: 'partner-api',
-    port: config.PARTNER_API_PORT,
-    config,
-    bodyLimit: PARTNER_API_BODY_LIMIT,
-  }),
-);
+runMain('partner-api', async (config) => {
+  const app = await createPartnerApi(config);
+  await app.listen(config.PARTNER_API_PORT, config.HOST);
+  new Logger('partner-api').log(`partner-api listening on http://${config.HOST}:${config.PARTNER_API_PORT}`);
+  return app;
+});

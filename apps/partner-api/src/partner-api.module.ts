@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import {
   ConfigModule,
   DatabaseModule,
@@ -9,6 +10,18 @@ import {
   RedisModule,
   RedisReadiness,
 } from '@pft/infrastructure';
+import { ApiKeyDirectory } from './auth/api-key-directory';
+import { PartnerAccessHook } from './auth/partner-access.hook';
+import { LinkPilotHandler } from './link/link-pilot.handler';
+import { LinkController } from './link/link.controller';
+import { GetPilotTotalsBatchHandler } from './pilot-totals-batch/get-pilot-totals-batch.handler';
+import { PilotTotalsBatchController } from './pilot-totals-batch/pilot-totals-batch.controller';
+import { GetPilotTotalsHandler } from './pilot-totals/get-pilot-totals.handler';
+import { PilotTotalsController } from './pilot-totals/pilot-totals.controller';
+import { PilotTotalsReader } from './pilot-totals/pilot-totals.reader';
+import { WindowCounter } from './rate-limit/window-counter';
+import { GetRatingDictionaryHandler } from './rating-dictionary/get-rating-dictionary.handler';
+import { RatingDictionaryController } from './rating-dictionary/rating-dictionary.controller';
 
 @Module({
   imports: [
@@ -16,8 +29,25 @@ import {
     LoggingModule,
     DatabaseModule,
     RedisModule,
+    CqrsModule.forRoot(),
     HealthModule.forChecks([PostgresReadiness, RedisReadiness]),
     MetricsModule,
+  ],
+  controllers: [
+    LinkController,
+    PilotTotalsBatchController,
+    PilotTotalsController,
+    RatingDictionaryController,
+  ],
+  providers: [
+    ApiKeyDirectory,
+    WindowCounter,
+    PartnerAccessHook,
+    LinkPilotHandler,
+    PilotTotalsReader,
+    GetPilotTotalsHandler,
+    GetPilotTotalsBatchHandler,
+    GetRatingDictionaryHandler,
   ],
 })
 export class PartnerApiModule {}

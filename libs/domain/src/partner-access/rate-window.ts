@@ -2,6 +2,8 @@
  * Fixed one-minute rate windows aligned to the clock minute. The clock is passed in, never read here.
  */
 export const RATE_WINDOW_SECONDS = 60;
+/** The default tier of a new key, per minute (partner API v1, section 8). */
+export const DEFAULT_RATE_LIMIT_PER_MINUTE = 100;
 /** What a 429 tells the caller to wait, as the spec fixes it regardless of the window's remainder. */
 export const RETRY_AFTER_SECONDS = 60;
 

@@ -93,4 +93,22 @@ export class AppConfig {
   @Min(1000)
   @Max(600000)
   SHUTDOWN_TIMEOUT_MS = 10000;
+
+  /** Failed partner API authentications allowed per client IP and minute before 429. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  PARTNER_AUTH_FAILURES_PER_MINUTE = 30;
+
+  /** How long a partner API replica may reuse a key lookup while no key has changed (see api-keys-revision). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600000)
+  PARTNER_API_KEY_CACHE_MS = 60000;
+
+  /** Prefix of the partner API's Redis keys (rate counts, key revision), so deployments may share one Redis. */
+  @Matches(/^[A-Za-z0-9:._-]{1,64}$/, { message: 'PARTNER_REDIS_PREFIX must be 1-64 of [A-Za-z0-9:._-]' })
+  PARTNER_REDIS_PREFIX = 'pft:';
 }

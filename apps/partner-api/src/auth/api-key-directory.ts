@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '@pft/infrastructure';
+import { apiKeyMatches, findApiKeyByPrefix, type ApiKeyRecord } from '@pft/infrastructure/api-keys';
+
+interface CachedKey {
+  record: ApiKeyRecord;
+  /** The API keys revision known to be current when the record was read; null forces a re-read. */
+  revision: string | null;
+  loadedAt: number;
+}
+
+/**
+ * Finds API keys by their public prefix. Lookups are kept in memory only while the keys revision in
+ * Redis stands still (it is read with every rate count), and never longer than the configured time,
+ * so a revocation or a change of scopes or limit is effective at the next request on every replica.
+ */
+@Injectable()
+export class ApiKeyDirectory {
+  private readonly cache = new Map<string, CachedKey>();
+  /** The most recent revision any request saw. */
+  private latestRevision: string | null = null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** A remembered lookup whose hash matches `key`, to be confirmed with the revision of the next count. */
+  remembered(prefix: string, key: string, now = Date.now()): CachedKey | undefined {
+    const entry = this.cache.get(prefix);
+    if (!entry) return undefined;
+    if (now - entry.loadedAt >= this.config.PARTNER_API_KEY_CACHE_MS) {
+      this.cache.delete(prefix);
+      return undefined;
+    }
+    return apiKeyMatches(key, entry.record.secretHash) ? entry : undefined;
+  }
+
+  noteRevision(revision: string | null): void {
+    if (revision !== null) this.latestRevision = revision;
+  }
+
+  /** The revision to remember a lookup under if it is made now: the latest one seen before it. */
+  revisionBeforeLookup(): string | null {
+    return this.latestRevision;
+  }
+
+  /** Reads the key from the database; answers only a usable key (exists, not revoked, hash matches). */
+  async lookUp(prefix: string, key: string): Promise<ApiKeyRecord | undefined> {
+    const record = await findApiKeyByPrefix(this.dataSource, prefix);
+    if (!record || record.revokedAt !== null || !apiKeyMatches(key, record.secretHash)) {
+      this.cache.delete(prefix);
+      return undefined;
+    }
+    return record;
+  }
+
+  remember(record: ApiKeyRecord, revision: string | null, now = Date.now()): void {
+    if (this.config.PARTNER_API_KEY_CACHE_MS === 0) return;
+    // Bounded: a flood of distinct valid keys cannot grow it past this.
+    if (this.cache.size >= 10_000) this.cache.clear();
+    this.cache.set(record.prefix, { record, revision, loadedAt: now });
+  }
+}

@@ -1,0 +1,52 @@
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type FastifyRequest } from 'fastify';
+import { ApiError } from '@pft/infrastructure';
+import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/partner-endpoint.decorator';
+import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
+import { LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';
+import { LinkRequestDto, LinkResultDto } from './link.dto';
+
+@ApiTags('link')
+@Controller('v1/link')
+export class LinkController {
+  constructor(private readonly commandBus: CommandBus) {}
+
+  @Post()
+  @HttpCode(200)
+  @PartnerEndpoint()
+  @ApiOperation({
+    summary: 'Redeem a pilot’s linking code',
+    description:
+      'Needs a valid key and no scope. The body is a JSON object of at most 1 KB (1024 bytes) sent as ' +
+      '`application/json`. Concurrent redemptions of one code: exactly one succeeds.',
+  })
+  @ApiConsumes('application/json')
+  @ApiBody({ type: LinkRequestDto })
+  @ApiEnvelopedResponse(200, LinkResultDto)
+  @ApiPartnerErrors(['INVALID_TOKEN', 'INVALID_REQUEST'])
+  link(
+    @Body() body: unknown,
+    @CurrentPartner() partner: CallingPartner,
+    @Req() request: FastifyRequest,
+  ): Promise<LinkPilotResult> {
+    const token = linkingToken(body);
+    return this.commandBus.execute(new LinkPilotCommand(partner.partnerId, token, request.id));
+  }
+}
+
+function linkingToken(body: unknown): string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError('INVALID_REQUEST', 'The request body must be a JSON object', [
+      { field: 'body', issue: 'not_an_object' },
+    ]);
+  }
+  const token = (body as Record<string, unknown>).linking_token;
+  if (typeof token !== 'string') {
+    throw new ApiError('INVALID_REQUEST', 'linking_token is required and must be a string', [
+      { field: 'linking_token', issue: token === undefined ? 'required' : 'not_a_string' },
+    ]);
+  }
+  return token;
+}

@@ -1,0 +1,49 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export class MetaDto {
+  @ApiProperty({ enum: ['v1'] })
+  api_version!: 'v1';
+
+  @ApiProperty({
+    description:
+      'Unique per request: `req_` and 26 characters of Crockford base32 (a ULID); also `X-Request-Id`',
+    example: 'req_01JDQ8Z5W3K9M2N4P6R8T0V2X4',
+  })
+  request_id!: string;
+}
+
+export class ErrorDetailDto {
+  @ApiProperty({ example: 'pilot_ids' }) field!: string;
+  @ApiProperty({ example: 'too_many' }) issue!: string;
+  @ApiPropertyOptional() message?: string;
+}
+
+export class ErrorDto {
+  @ApiProperty({
+    description: 'The contract: stable, to be matched on',
+    enum: [
+      'INVALID_REQUEST',
+      'INVALID_TOKEN',
+      'UNAUTHORIZED',
+      'INSUFFICIENT_SCOPE',
+      'NOT_FOUND',
+      'PILOT_NOT_FOUND',
+      'METHOD_NOT_ALLOWED',
+      'RATE_LIMITED',
+      'INTERNAL_ERROR',
+      'SERVICE_UNAVAILABLE',
+    ],
+  })
+  code!: string;
+
+  @ApiProperty({ description: 'For humans; may change', example: 'pilot_ids must hold at most 50 ids' })
+  message!: string;
+
+  @ApiPropertyOptional({ type: [ErrorDetailDto] })
+  details?: ErrorDetailDto[];
+}
+
+export class ErrorEnvelopeDto {
+  @ApiProperty({ type: ErrorDto }) error!: ErrorDto;
+  @ApiProperty({ type: MetaDto }) meta!: MetaDto;
+}

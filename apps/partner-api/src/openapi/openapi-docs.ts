@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type OpenAPIObject } from '@nestjs/swagger';
+import { type FastifyInstance } from 'fastify';
+
+/** The Swagger UI files the page needs, served from the package @nestjs/swagger ships with. */
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Pilot Flight Totals Partner API v1</title>
+<link rel="stylesheet" href="/docs/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="/docs/swagger-ui-bundle.js"></script>
+<script src="/docs/swagger-ui-standalone-preset.js"></script>
+<script>
+window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });
+</script>
+</body>
+</html>
+`;
+
+/**
+ * `/openapi.json` and the documentation page `/docs`. Registered on Fastify directly (not through
+ * SwaggerModule.setup, whose static file serving pulls in ESM-only packages the test runner cannot load);
+ * the assets are read once, on first use.
+ */
+export function serveOpenApiDocs(app: NestFastifyApplication, document: OpenAPIObject): void {
+  const fastify = app.getHttpAdapter().getInstance<FastifyInstance>();
+  const json = JSON.stringify(document);
+  const assetDir = dirname(require.resolve('swagger-ui-dist/package.json'));
+  const loaded = new Map<string, Buffer>();
+
+  fastify.get('/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(json));
+  fastify.get('/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
+  fastify.get('/docs/:asset', (request, reply) => {
+    const { asset } = request.params as { asset: string };
+    const type = ASSETS[asset];
+    if (type === undefined) {
+      return reply.callNotFound();
+    }
+    let body = loaded.get(asset);
+    if (!body) {
+      body = readFileSync(join(assetDir, asset));
+      loaded.set(asset, body);
+    }
+    return reply.type(type).header('Cache-Control', 'public, max-age=86400').send(body);
+  });
+}

@@ -1,0 +1,98 @@
+import { applyDecorators, type Type } from '@nestjs/common';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { type HeadersObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { ERROR_STATUS, type ErrorCode } from '@pft/infrastructure';
+import { ErrorEnvelopeDto, MetaDto } from './envelope.dto';
+
+const REQUEST_ID_HEADER: HeadersObject = {
+  'X-Request-Id': {
+    description: 'The request id, as in `meta.request_id`: `req_` and a ULID',
+    schema: { type: 'string', pattern: '^req_[0-9A-HJKMNP-TV-Z]{26}$' },
+  },
+};
+
+/** On every answer to a request that presented a valid key, the 429 included. */
+const RATE_LIMIT_HEADERS: HeadersObject = {
+  'RateLimit-Limit': {
+    description: 'Requests allowed per clock minute for this key',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests left in this window after this one (4, 3, 2, 1, 0 for a limit of 5)',
+    schema: { type: 'integer' },
+  },
+  'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
+};
+
+const WHEN: Record<ErrorCode, string> = {
+  INVALID_REQUEST: 'The request is malformed (see the operation’s description)',
+  INVALID_TOKEN: 'The linking token is invalid, expired or already used (one message for all)',
+  UNAUTHORIZED: 'Missing, malformed, unknown or revoked API key; with `WWW-Authenticate: Bearer`',
+  INSUFFICIENT_SCOPE: 'The key lacks the scope this endpoint needs',
+  NOT_FOUND: 'No such path',
+  PILOT_NOT_FOUND: 'No pilot with this `pilot_id` is linked to the calling partner',
+  FLIGHT_NOT_FOUND: 'Not used by the partner API',
+  CONNECTION_NOT_FOUND: 'Not used by the partner API',
+  METHOD_NOT_ALLOWED: 'Known path, wrong method; with an `Allow` header',
+  CONFLICT: 'Not used by the partner API',
+  RATE_LIMITED:
+    'The key’s requests per minute are used up, or too many failed authentications came from this ' +
+    'address; with `Retry-After: 60`',
+  INTERNAL_ERROR: 'An unexpected failure; no internals in the body',
+  SERVICE_UNAVAILABLE: 'A dependency is down; with `Retry-After`',
+};
+
+/** Errors any partner endpoint can answer, besides its own. */
+const COMMON_ERRORS: ErrorCode[] = ['UNAUTHORIZED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
+
+const EXTRA_HEADERS: Partial<Record<ErrorCode, HeadersObject>> = {
+  UNAUTHORIZED: { 'WWW-Authenticate': { description: '`Bearer`', schema: { type: 'string' } } },
+  RATE_LIMITED: { 'Retry-After': { description: '`60`', schema: { type: 'integer' } } },
+  SERVICE_UNAVAILABLE: { 'Retry-After': { description: 'Seconds', schema: { type: 'integer' } } },
+};
+
+/** A success answer: `{ data: <dto>, meta }`, with the request id and rate limit headers. */
+export function ApiEnvelopedResponse(
+  status: number,
+  dto: Type,
+  headers: HeadersObject = {},
+): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiExtraModels(dto, MetaDto),
+    ApiResponse({
+      status,
+      description: 'Success, in the envelope',
+      headers: { ...REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS, ...headers },
+      schema: {
+        type: 'object',
+        required: ['data', 'meta'],
+        properties: { data: { $ref: getSchemaPath(dto) }, meta: { $ref: getSchemaPath(MetaDto) } },
+      },
+    }),
+  );
+}
+
+/** The error answers of an endpoint: its own codes plus the common ones, grouped by status. */
+export function ApiPartnerErrors(codes: ErrorCode[]): MethodDecorator & ClassDecorator {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of [...codes, ...COMMON_ERRORS]) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return applyDecorators(
+    ApiExtraModels(ErrorEnvelopeDto),
+    ...[...byStatus.entries()].map(([status, group]) =>
+      ApiResponse({
+        status,
+        description: group.map((code) => `\`${code}\`: ${WHEN[code]}`).join('. '),
+        headers: Object.assign(
+          {},
+          REQUEST_ID_HEADER,
+          status === 401 ? {} : RATE_LIMIT_HEADERS,
+          ...group.map((code) => EXTRA_HEADERS[code] ?? {}),
+        ) as HeadersObject,
+        schema: { $ref: getSchemaPath(ErrorEnvelopeDto) },
+      }),
+    ),
+  );
+}

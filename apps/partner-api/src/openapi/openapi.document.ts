@@ -1,0 +1,76 @@
+import { type INestApplication } from '@nestjs/common';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { serveOpenApiDocs } from './openapi-docs';
+
+/** The contract's rules that no single operation shows; part of the published description. */
+const DESCRIPTION = `
+Partner-facing, read-mostly JSON API over pilots' cumulative flight totals, readable after the pilot
+consents with a linking code.
+
+**Envelope.** Every answer carries \`meta\` (\`api_version\` = \`v1\`, \`request_id\` = \`req_\` + ULID, also sent as
+\`X-Request-Id\`): \`{ "data": ..., "meta": ... }\` on success, \`{ "error": { "code", "message", "details"? }, "meta" }\`
+on error. \`code\` is the contract; \`message\` is for humans and may change. No error body ever holds a stack
+trace, SQL or internal name.
+
+**Authentication.** \`Authorization: Bearer pft_live_<32 base62>\`. Missing, malformed, unknown or revoked key:
+401 \`UNAUTHORIZED\` with \`WWW-Authenticate: Bearer\`. Failed authentications are limited per client address
+(30 per minute by default), answered 429 \`RATE_LIMITED\` past that.
+
+**Scopes.** \`pilot-totals\` (given to new keys) for the totals endpoints; \`rating-dictionary\` only when asked
+for. \`POST /v1/link\` needs a valid key and no scope. Missing scope: 403 \`INSUFFICIENT_SCOPE\`.
+
+**Order of checks.** Authentication (401), rate limit (429), scope (403), input (400), lookup (404).
+
+**Rate limit.** Per key, per clock minute (fixed windows), shared by all replicas; default 100 per minute, set
+per key. Every request with a valid key counts, whatever its outcome, and its answer carries
+\`RateLimit-Limit\`, \`RateLimit-Remaining\` (left after this request) and \`RateLimit-Reset\` (seconds to the next
+window). Over the limit: 429 \`RATE_LIMITED\` with \`Retry-After: 60\`.
+
+**Partner isolation.** A \`pilot_id\` belongs to the partner account whose key redeemed the code; keys of one
+partner account share its pilots; any other partner gets 404 \`PILOT_NOT_FOUND\` on the single read and an
+omission in the batch. A disconnect is effective at once; a reconnect issues a new \`pilot_id\` and the old one
+never resolves again.
+
+**Freshness.** Totals are read from projections; \`last_updated\` is the time up to which the pilot's
+projection was known to be complete (at most 5 minutes old with the pipeline healthy). A pilot is readable
+right after \`POST /v1/link\` answers.
+
+**Other errors.** Unknown path: 404 \`NOT_FOUND\`. Known path, wrong method: 405 \`METHOD_NOT_ALLOWED\` with
+\`Allow\`. Unexpected failure: 500 \`INTERNAL_ERROR\`. A dependency down: 503 \`SERVICE_UNAVAILABLE\` with
+\`Retry-After\`.
+`.trim();
+
+/** The OpenAPI 3 description of the partner API, generated from the controllers and their DTOs. */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setOpenAPIVersion('3.0.3')
+    .setTitle('Pilot Flight Totals Partner API')
+    .setDescription(DESCRIPTION)
+    .setVersion('v1')
+    .addServer('{base_url}', 'The base address given to each partner', {
+      base_url: { default: 'http://127.0.0.1:3000' },
+    })
+    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A partner API key' }, 'api-key')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
+  // Only the partner API: not health, metrics, or the documentation itself.
+  document.paths = Object.fromEntries(
+    Object.entries(document.paths).filter(([path]) => path.startsWith('/v1/')),
+  );
+  return document;
+}
+
+/** Serves the description at `/openapi.json` and a documentation page at `/docs`. Call before `init`. */
+export function serveOpenApi(app: NestFastifyApplication): OpenAPIObject {
+  const document = buildOpenApiDocument(app);
+  serveOpenApiDocs(app, document);
+  return document;
+}
+
+/** The checked-in form of the description: stable key order, two-space indent, final newline. */
+export function serializeOpenApi(document: OpenAPIObject): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}

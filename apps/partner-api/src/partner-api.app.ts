@@ -1,0 +1,22 @@
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type AppConfig, createHttpApp } from '@pft/infrastructure';
+import { serveOpenApi } from './openapi/openapi.document';
+import { PartnerApiModule } from './partner-api.module';
+
+/** The partner API v1; only `POST /v1/link` carries a body, at most 1 KB. */
+export const PARTNER_API_BODY_LIMIT = 1024;
+
+/** The partner API, built but not listening: `main.ts` listens, tests call `init`. */
+export async function createPartnerApi(
+  config: AppConfig,
+  options: { serveDocs?: boolean } = {},
+): Promise<NestFastifyApplication> {
+  const app = await createHttpApp(PartnerApiModule, {
+    name: 'partner-api',
+    port: config.PARTNER_API_PORT,
+    config,
+    bodyLimit: PARTNER_API_BODY_LIMIT,
+  });
+  if (options.serveDocs !== false) serveOpenApi(app);
+  return app;
+}

@@ -1,0 +1,20 @@
+/**
+ * Per-process fixed-window counts: the stand-in while Redis is unreachable, so the API neither fails
+ * open without limit nor fails every request. Each replica counts alone, so the effective limit is
+ * at most the key's limit times the replica count for as long as Redis is away.
+ */
+export class MemoryWindowCounter {
+  private windowId = -1;
+  private counts = new Map<string, number>();
+
+  hit(key: string, windowId: number): number {
+    if (windowId !== this.windowId) {
+      // Counts of earlier windows are worthless: drop them rather than let the map grow.
+      this.windowId = windowId;
+      this.counts = new Map();
+    }
+    const count = (this.counts.get(key) ?? 0) + 1;
+    this.counts.set(key, count);
+    return count;
+  }
+}

@@ -1,0 +1,78 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { rateWindowAt, RATE_WINDOW_SECONDS, type RateWindow } from '@pft/domain';
+import { AppConfig, REDIS } from '@pft/infrastructure';
+import { apiKeysRevisionKey } from '@pft/infrastructure/api-keys';
+import { MemoryWindowCounter } from './memory-window-counter';
+
+/**
+ * Counts one request in the current clock-minute window and, in the same round trip, reads the
+ * API keys revision (see api-keys-revision.ts). The count lives a little past its minute so that
+ * replicas with slightly skewed clocks still share it.
+ */
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return {count, redis.call('GET', KEYS[2]) or '0'}
+`;
+
+export interface WindowHit {
+  window: RateWindow;
+  /** Requests counted in this window for this subject, this one included. */
+  count: number;
+  /** The API keys revision, or null when Redis could not be asked (counted in memory instead). */
+  keysRevision: string | null;
+}
+
+type HitCommand = (countKey: string, revisionKey: string, ttlSeconds: number) => Promise<[number, string]>;
+
+@Injectable()
+export class WindowCounter {
+  private readonly logger = new Logger('rate-limit');
+  private readonly fallback = new MemoryWindowCounter();
+  private readonly hitInRedis: HitCommand;
+  private redisDown = false;
+  private lastFaultLogged = 0;
+  private readonly prefix: string;
+  private readonly revisionKey: string;
+
+  constructor(@Inject(REDIS) redis: Redis, config: AppConfig) {
+    this.prefix = config.PARTNER_REDIS_PREFIX;
+    this.revisionKey = apiKeysRevisionKey(config.PARTNER_REDIS_PREFIX);
+    redis.defineCommand('pftWindowHit', { numberOfKeys: 2, lua: HIT_SCRIPT });
+    const command = (redis as unknown as Record<'pftWindowHit', HitCommand>).pftWindowHit;
+    this.hitInRedis = command.bind(redis);
+  }
+
+  /** `subject` names what is limited: `key:<key id>` or `ip:<address>`. */
+  async hit(subject: string, now = Date.now()): Promise<WindowHit> {
+    const window = rateWindowAt(now);
+    try {
+      const [count, revision] = await this.hitInRedis(
+        `${this.prefix}rate:${subject}:${window.id}`,
+        this.revisionKey,
+        RATE_WINDOW_SECONDS * 2,
+      );
+      if (this.redisDown) {
+        this.redisDown = false;
+        this.logger.log('Redis is back: rate limits are shared by all replicas again');
+      }
+      return { window, count, keysRevision: revision };
+    } catch (err) {
+      this.noteFault(err, now);
+      return { window, count: this.fallback.hit(subject, window.id), keysRevision: null };
+    }
+  }
+
+  /** Logs the fault when it starts and then once a minute, not once per request. */
+  private noteFault(err: unknown, now: number): void {
+    if (!this.redisDown || now - this.lastFaultLogged >= 60_000) {
+      this.logger.warn(
+        { err: err instanceof Error ? err.message : String(err) },
+        'Redis unreachable: rate limits counted per process until it is back',
+      );
+      this.lastFaultLogged = now;
+    }
+    this.redisDown = true;
+  }
+}

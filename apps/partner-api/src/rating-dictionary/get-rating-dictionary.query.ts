@@ -1,0 +1,2 @@
+/** The airplane rating dictionary: the same for every partner and every request. */
+export class GetRatingDictionaryQuery {}

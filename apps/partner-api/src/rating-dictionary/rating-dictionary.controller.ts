@@ -1,0 +1,62 @@
+import { Controller, Get, Headers, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { meta, RawResponse } from '@pft/infrastructure';
+import { PartnerEndpoint } from '../auth/partner-endpoint.decorator';
+import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
+import { type RatingDictionary } from './get-rating-dictionary.handler';
+import { GetRatingDictionaryQuery } from './get-rating-dictionary.query';
+import { RatingDictionaryDto } from './rating-dictionary.dto';
+
+const CACHE_CONTROL = 'public, max-age=3600';
+
+/** True when `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for this header) or is `*`. */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+@ApiTags('rating-dictionary')
+@Controller('v1/rating-dictionary')
+export class RatingDictionaryController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get()
+  @PartnerEndpoint('rating-dictionary')
+  @RawResponse()
+  @ApiOperation({
+    summary: 'The airplane rating dictionary',
+    description:
+      'Scope `rating-dictionary` (off by default). Answered with `ETag` and `Cache-Control: ' +
+      `${CACHE_CONTROL}\`; a request whose \`If-None-Match\` matches gets 304 without a body (still counted ` +
+      'by the rate limit).',
+  })
+  @ApiHeader({ name: 'If-None-Match', required: false, description: 'An ETag from an earlier answer' })
+  @ApiEnvelopedResponse(200, RatingDictionaryDto, {
+    ETag: { description: 'Strong validator of the dictionary', schema: { type: 'string' } },
+    'Cache-Control': { description: CACHE_CONTROL, schema: { type: 'string' } },
+  })
+  @ApiResponse({ status: 304, description: 'Not modified: the ETag in If-None-Match is current' })
+  @ApiPartnerErrors(['INSUFFICIENT_SCOPE'])
+  async get(
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const dictionary = await this.queryBus.execute<GetRatingDictionaryQuery, RatingDictionary>(
+      new GetRatingDictionaryQuery(),
+    );
+    void reply.header('ETag', dictionary.etag).header('Cache-Control', CACHE_CONTROL);
+    if (etagMatches(ifNoneMatch, dictionary.etag)) {
+      await reply.status(304).send();
+      return;
+    }
+    await reply
+      .type('application/json; charset=utf-8')
+      .send(`{"data":${dictionary.dataJson},"meta":${JSON.stringify(meta(request.id))}}`);
+  }
+}

@@ -1,0 +1,145 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { apiKeyPrefix, generateApiKey, type PartnerScope } from '@pft/domain';
+import { hashApiKey } from './api-key-hash';
+
+/** Anything that runs SQL: a DataSource, an EntityManager or a QueryRunner. */
+export interface SqlQueryable {
+  query(query: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+export interface Partner {
+  partnerId: string;
+  name: string;
+  createdAt: Date;
+}
+
+export interface ApiKeyRecord {
+  keyId: string;
+  prefix: string;
+  secretHash: Buffer;
+  partnerId: string;
+  scopes: string[];
+  rateLimit: number;
+  createdAt: Date;
+  revokedAt: Date | null;
+}
+
+interface ApiKeyRow {
+  key_id: string;
+  prefix: string;
+  secret_hash: Buffer;
+  partner_id: string;
+  scopes: string[];
+  rate_limit: number;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+const API_KEY_COLUMNS = 'key_id, prefix, secret_hash, partner_id, scopes, rate_limit, created_at, revoked_at';
+
+function toRecord(row: ApiKeyRow): ApiKeyRecord {
+  return {
+    keyId: row.key_id,
+    prefix: row.prefix,
+    secretHash: row.secret_hash,
+    partnerId: row.partner_id,
+    scopes: row.scopes,
+    rateLimit: row.rate_limit,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+export async function createPartner(db: SqlQueryable, name: string): Promise<Partner> {
+  const rows = (await db.query(
+    'insert into partners (partner_id, name) values ($1, $2) returning partner_id, name, created_at',
+    [randomUUID(), name],
+  )) as { partner_id: string; name: string; created_at: Date }[];
+  const row = rows[0]!;
+  return { partnerId: row.partner_id, name: row.name, createdAt: row.created_at };
+}
+
+export async function listPartners(db: SqlQueryable): Promise<Partner[]> {
+  const rows = (await db.query('select partner_id, name, created_at from partners order by created_at')) as {
+    partner_id: string;
+    name: string;
+    created_at: Date;
+  }[];
+  return rows.map((r) => ({ partnerId: r.partner_id, name: r.name, createdAt: r.created_at }));
+}
+
+export interface IssueApiKey {
+  partnerId: string;
+  scopes: readonly PartnerScope[];
+  rateLimit: number;
+}
+
+/** Creates a key; the key itself is in the answer and nowhere else, only its hash is stored. */
+export async function issueApiKey(
+  db: SqlQueryable,
+  request: IssueApiKey,
+): Promise<{ key: string; record: ApiKeyRecord }> {
+  const key = generateApiKey((n) => randomBytes(n));
+  const rows = (await db.query(
+    `insert into api_keys (key_id, prefix, secret_hash, partner_id, scopes, rate_limit)
+     values ($1, $2, $3, $4, $5, $6) returning ${API_KEY_COLUMNS}`,
+    [randomUUID(), apiKeyPrefix(key), hashApiKey(key), request.partnerId, request.scopes, request.rateLimit],
+  )) as ApiKeyRow[];
+  return { key, record: toRecord(rows[0]!) };
+}
+
+/** The key with this public prefix, revoked or not; undefined when there is none. */
+export async function findApiKeyByPrefix(
+  db: SqlQueryable,
+  prefix: string,
+): Promise<ApiKeyRecord | undefined> {
+  const rows = (await db.query(`select ${API_KEY_COLUMNS} from api_keys where prefix = $1`, [
+    prefix,
+  ])) as ApiKeyRow[];
+  return rows[0] && toRecord(rows[0]);
+}
+
+export async function listApiKeys(db: SqlQueryable, partnerId?: string): Promise<ApiKeyRecord[]> {
+  const rows = (await db.query(
+    `select ${API_KEY_COLUMNS} from api_keys where $1::uuid is null or partner_id = $1::uuid
+      order by created_at, prefix`,
+    [partnerId ?? null],
+  )) as ApiKeyRow[];
+  return rows.map(toRecord);
+}
+
+/** Changes one key found by prefix; undefined when no such key exists. */
+async function updateKey(
+  db: SqlQueryable,
+  prefix: string,
+  set: string,
+  value: unknown,
+): Promise<ApiKeyRecord | undefined> {
+  const result = (await db.query(
+    `update api_keys set ${set} where prefix = $1 returning ${API_KEY_COLUMNS}`,
+    [prefix, value],
+  )) as [ApiKeyRow[], number];
+  const row = result[0][0];
+  return row && toRecord(row);
+}
+
+/** Revokes a key; a key revoked earlier keeps its first revocation time. */
+export function revokeApiKey(db: SqlQueryable, prefix: string): Promise<ApiKeyRecord | undefined> {
+  return updateKey(db, prefix, 'revoked_at = coalesce(revoked_at, $2::timestamptz)', new Date());
+}
+
+export function setApiKeyScopes(
+  db: SqlQueryable,
+  prefix: string,
+  scopes: readonly PartnerScope[],
+): Promise<ApiKeyRecord | undefined> {
+  return updateKey(db, prefix, 'scopes = $2::text[]', scopes);
+}
+
+export function setApiKeyRateLimit(
+  db: SqlQueryable,
+  prefix: string,
+  rateLimit: number,
+): Promise<ApiKeyRecord | undefined> {
+  return updateKey(db, prefix, 'rate_limit = $2::int', rateLimit);
+}

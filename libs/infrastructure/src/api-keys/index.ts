@@ -1,0 +1,3 @@
+export * from './api-key-hash';
+export * from './api-keys.repository';
+export * from './api-keys-revision';

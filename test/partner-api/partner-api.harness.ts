@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type Redis from 'ioredis';
+import request from 'supertest';
+import { type DataSource } from 'typeorm';
+import { createDataSource, createRedis, loadConfig } from '@pft/infrastructure';
+import { createTestDatabase, type TestDatabase } from '@pft/testing';
+import { createPartnerApi } from '../../apps/partner-api/src/partner-api.app';
+
+export interface PartnerApiUnderTest {
+  app: NestFastifyApplication;
+  /** A supertest client of the app. */
+  http(): ReturnType<typeof request>;
+  /** A pool of its own on the app's database, for putting data in place. */
+  db: DataSource;
+  redis: Redis;
+  /** The app's PARTNER_REDIS_PREFIX: unique, so rate counts of parallel test files never meet. */
+  redisPrefix: string;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The partner API in this process, on a fresh migrated database and its own Redis key prefix.
+ * `database` shares one database between several apps of a test file (one is created otherwise).
+ */
+export async function startPartnerApi(
+  env: Record<string, string> = {},
+  database?: TestDatabase,
+): Promise<PartnerApiUnderTest> {
+  const testDb = database ?? (await createTestDatabase());
+  const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: testDb.url,
+    DATABASE_POOL_SIZE: '5',
+    PARTNER_REDIS_PREFIX: redisPrefix,
+    ...env,
+  });
+  // The module reads its configuration from the environment, as in production.
+  Object.assign(process.env, { DATABASE_URL: config.DATABASE_URL, LOG_LEVEL: config.LOG_LEVEL, ...env });
+  process.env.PARTNER_REDIS_PREFIX = redisPrefix;
+  const app = await createPartnerApi(config);
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  const db = await createDataSource(testDb.url, 4).initialize();
+  const redis = createRedis(config.REDIS_URL);
+  return {
+    app,
+    http: () => request(app.getHttpServer()),
+    db,
+    redis,
+    redisPrefix,
+    databaseUrl: testDb.url,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+      const keys = await redis.keys(`${redisPrefix}*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
+      if (!database) await testDb.drop();
+    },
+  };
+}
