@@ -1,2 +1,3 @@
 export * from './totals.oracle';
 export * from './logbook-events.arbitrary';
+export * from './publish-histories';

@@ -1,0 +1,177 @@
+import {
+  LOGBOOK_EVENT_TYPES,
+  decodeEventMessage,
+  logbookStreamId,
+  type EventMessage,
+  type LogbookEvent,
+} from '@pft/contracts';
+import { foldEvent } from '@pft/domain';
+import { type Queryable } from './pilot-totals.read-model';
+import { loadPilotSlices, storePilotChanges, type ChangedPilot, type PilotSlice } from './pilot-totals.store';
+import { PILOT_TOTALS_PROJECTION } from './projection-tables';
+
+/** One consumed record, as kafkajs hands it over. */
+export interface ConsumedMessage {
+  offset: string;
+  key: Buffer | null;
+  value: Buffer | null;
+}
+
+export interface DeadLetter {
+  message: ConsumedMessage;
+  pilotId: string | null;
+  reason: string;
+}
+
+export interface BatchOutcome {
+  /** Messages at or past the stored offset: the rest had been applied already. */
+  consumed: number;
+  applied: number;
+  repeats: number;
+  deadLetters: DeadLetter[];
+  /** The offset stored before the batch: where reading must go on when the whole batch was old. */
+  storedOffset: string;
+  /** The offset to read next; null when the batch held nothing new. */
+  nextOffset: string | null;
+}
+
+/** The version being written is neither active nor being built any more (a rebuild switched or was dropped). */
+export class ProjectionSupersededError extends Error {
+  constructor(readonly version: number) {
+    super(`pilot_totals version ${version} is no longer active or being built`);
+  }
+}
+
+type Logbook = { message: ConsumedMessage; event: EventMessage<LogbookEvent> };
+
+/**
+ * Applies one partition's batch inside the caller's transaction: skips what the stored offset says
+ * was applied, folds the rest per pilot, writes the projection rows, the dead letters and the next
+ * offset. Either all of it commits or none of it.
+ */
+export async function applyPilotTotalsBatch(
+  q: Queryable,
+  target: { version: number; topic: string; partition: number },
+  messages: readonly ConsumedMessage[],
+): Promise<BatchOutcome> {
+  const { version, topic, partition } = target;
+  const [versions] = (await q.query(
+    `select active_version, building_version from projection_versions where projection = $1 for share`,
+    [PILOT_TOTALS_PROJECTION],
+  )) as { active_version: number; building_version: number | null }[];
+  if (versions?.active_version !== version && versions?.building_version !== version) {
+    throw new ProjectionSupersededError(version);
+  }
+  const [stored] = (await q.query(
+    `select next_offset from projection_offsets where projection = $1 and version = $2 and kafka_partition = $3 for update`,
+    [PILOT_TOTALS_PROJECTION, version, partition],
+  )) as { next_offset: string }[];
+  const from = BigInt(stored?.next_offset ?? 0);
+  const fresh = messages.filter((m) => BigInt(m.offset) >= from);
+  const outcome: BatchOutcome = {
+    consumed: fresh.length,
+    applied: 0,
+    repeats: 0,
+    deadLetters: [],
+    storedOffset: from.toString(),
+    nextOffset: null,
+  };
+  const last = fresh[fresh.length - 1];
+  if (!last) return outcome;
+
+  const byPilot = new Map<string, Logbook[]>();
+  let latestOccurred: string | null = null;
+  for (const message of fresh) {
+    const decoded = decodeEventMessage(message.value);
+    if (!decoded.ok) {
+      outcome.deadLetters.push({ message, pilotId: null, reason: decoded.reason });
+      continue;
+    }
+    const event = decoded.message;
+    if (latestOccurred === null || event.occurred_at > latestOccurred) latestOccurred = event.occurred_at;
+    // Consent events share the topic; this projection has nothing to do with them.
+    if (!(LOGBOOK_EVENT_TYPES as readonly string[]).includes(event.type)) continue;
+    if (event.stream_id !== logbookStreamId(event.pilot_account_id)) {
+      outcome.deadLetters.push({
+        message,
+        pilotId: event.pilot_account_id,
+        reason: `${event.type} outside the pilot's logbook stream`,
+      });
+      continue;
+    }
+    const list = byPilot.get(event.pilot_account_id) ?? [];
+    list.push({ message, event: event as EventMessage<LogbookEvent> });
+    byPilot.set(event.pilot_account_id, list);
+  }
+
+  const pilotIds = [...byPilot.keys()];
+  const flightRefs = [...byPilot].flatMap(([pilotId, events]) =>
+    events.flatMap(({ event }) => {
+      const flightId = flightIdOf(event.payload);
+      return flightId === null ? [] : [{ pilotId, flightId }];
+    }),
+  );
+  const slices: Map<string, PilotSlice> =
+    pilotIds.length > 0
+      ? await loadPilotSlices(q, version, pilotIds, flightRefs)
+      : new Map<string, PilotSlice>();
+  const changed: ChangedPilot[] = [];
+  for (const [pilotId, events] of byPilot) {
+    const slice = slices.get(pilotId)!;
+    let state = slice.state;
+    const touchedFlights = new Set<string>();
+    for (const { message, event } of events) {
+      const result = foldEvent(state, {
+        stream_version: event.stream_version,
+        event: { type: event.type, version: event.version, payload: event.payload } as LogbookEvent,
+      });
+      state = result.state;
+      if (result.kind === 'repeat') outcome.repeats += 1;
+      else if (result.kind === 'rejected')
+        outcome.deadLetters.push({ message, pilotId, reason: result.reason });
+      else {
+        outcome.applied += 1;
+        const flightId = flightIdOf(event.payload);
+        if (flightId !== null) touchedFlights.add(flightId);
+      }
+    }
+    if (state.version !== slice.state.version) changed.push({ pilotId, slice, state, touchedFlights });
+  }
+  await storePilotChanges(q, version, partition, changed);
+  await recordDeadLetters(q, target, outcome.deadLetters);
+  outcome.nextOffset = (BigInt(last.offset) + 1n).toString();
+  await q.query(
+    `insert into projection_offsets (projection, version, kafka_partition, topic, next_offset, complete_through, updated_at)
+     values ($1, $2, $3, $4, $5, $6, now())
+     on conflict (projection, version, kafka_partition) do update set
+       topic = excluded.topic, next_offset = excluded.next_offset, updated_at = excluded.updated_at,
+       complete_through = greatest(projection_offsets.complete_through, excluded.complete_through)`,
+    [PILOT_TOTALS_PROJECTION, version, partition, topic, outcome.nextOffset, latestOccurred],
+  );
+  return outcome;
+}
+
+const flightIdOf = (payload: LogbookEvent['payload']): string | null =>
+  'flight' in payload ? payload.flight.flight_id : 'flight_id' in payload ? payload.flight_id : null;
+
+async function recordDeadLetters(
+  q: Queryable,
+  target: { version: number; topic: string; partition: number },
+  deadLetters: DeadLetter[],
+): Promise<void> {
+  if (deadLetters.length === 0) return;
+  await q.query(
+    `insert into projection_dead_letters (projection, version, topic, kafka_partition, kafka_offset, pilot_account_id, reason)
+     select $1, $2, $3, $4, o, p, r from unnest($5::bigint[], $6::uuid[], $7::text[]) as u (o, p, r)
+     on conflict do nothing`,
+    [
+      PILOT_TOTALS_PROJECTION,
+      target.version,
+      target.topic,
+      target.partition,
+      deadLetters.map((d) => d.message.offset),
+      deadLetters.map((d) => d.pilotId),
+      deadLetters.map((d) => d.reason),
+    ],
+  );
+}

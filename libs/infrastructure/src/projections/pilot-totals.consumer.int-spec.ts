@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import { type Kafka } from 'kafkajs';
+import { type DataSource } from 'typeorm';
+import { encodeEventMessage, type Flight } from '@pft/contracts';
+import {
+  createTestDatabase,
+  createTestTopic,
+  deleteTestTopics,
+  testKafka,
+  waitFor,
+  type TestDatabase,
+} from '@pft/testing';
+import {
+  asKafkaMessages,
+  type DeliveredLogbookEvent,
+  historyMessages,
+  logbookEventMessage,
+  oracleTotalsOf,
+  publishMessages,
+  sampleHistories,
+} from '@pft/testing/oracle';
+import { createDataSource } from '../database/data-source';
+import { PilotTotalsConsumer } from './pilot-totals.consumer';
+import { readPilotTotals } from './pilot-totals.read-model';
+
+/** Waits until the stored offsets of version 1 reach the end of every partition of `topic`. */
+async function caughtUp(kafka: Kafka, dataSource: DataSource, topic: string): Promise<void> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    const highs = await admin.fetchTopicOffsets(topic);
+    await waitFor(
+      async () => {
+        const rows: { kafka_partition: number; next_offset: string }[] = await dataSource.query(
+          `select kafka_partition, next_offset from projection_offsets where version = 1`,
+        );
+        const stored = new Map(rows.map((r) => [r.kafka_partition, Number(r.next_offset)]));
+        return highs.every((h) => Number(h.high) === 0 || stored.get(h.partition) === Number(h.high))
+          ? true
+          : undefined;
+      },
+      90000,
+      'the projection to reach the end of the topic',
+      200,
+    );
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
+  const kafka = testKafka('pft-projector-test');
+  const topics: string[] = [];
+  let db: TestDatabase;
+  let dataSource: DataSource;
+
+  beforeEach(async () => {
+    db = await createTestDatabase();
+    dataSource = await createDataSource(db.url, 8).initialize();
+  });
+  afterEach(async () => {
+    await dataSource.destroy();
+    await db.drop();
+  });
+  afterAll(async () => {
+    if (topics.length > 0) await deleteTestTopics(kafka, topics);
+  });
+
+  async function consumer(topic: string, deadLetterTopic: string): Promise<PilotTotalsConsumer> {
+    const c = new PilotTotalsConsumer({
+      kafka,
+      dataSource,
+      topic,
+      deadLetterTopic,
+      version: 1,
+      concurrency: 4,
+    });
+    await c.start();
+    return c;
+  }
+
+  it('folds 20,000 random events of 200 pilots, published with duplicates, to exactly the oracle', async () => {
+    const topic = await createTestTopic(kafka, 'projector-oracle', 6);
+    const deadLetters = await createTestTopic(kafka, 'projector-oracle-dlq', 1);
+    topics.push(topic, deadLetters);
+    const histories = sampleHistories(200, 100, 4242);
+    await publishMessages(kafka, topic, asKafkaMessages(historyMessages(histories, { duplicateEvery: 50 })));
+
+    const c = await consumer(topic, deadLetters);
+    try {
+      await caughtUp(kafka, dataSource, topic);
+    } finally {
+      await c.stop();
+    }
+
+    const read = await readPilotTotals(
+      dataSource,
+      histories.map((h) => h.pilotId),
+    );
+    for (const h of histories)
+      expect({ pilot: h.pilotId, totals: read.get(h.pilotId)?.totals }).toEqual({
+        pilot: h.pilotId,
+        totals: oracleTotalsOf(h.events),
+      });
+    const [{ count }] = await dataSource.query(`select count(*)::int as count from projection_dead_letters`);
+    expect(count).toBe(0);
+  });
+
+  it('sends a poison event to the dead-letter topic with its reason and applies the events after it', async () => {
+    const topic = await createTestTopic(kafka, 'projector-poison', 2);
+    const deadLetters = await createTestTopic(kafka, 'projector-poison-dlq', 1);
+    topics.push(topic, deadLetters);
+    const [history] = sampleHistories(1, 30, 77);
+    const { pilotId, events } = history!;
+    const at = new Date('2026-11-02T00:00:00.000Z');
+    const good = events.map((e) => logbookEventMessage(pilotId, e, at));
+    // A recorded airplane flight under a key outside the catalog, at version 11, and a message that is not JSON.
+    const poison = logbookEventMessage(
+      pilotId,
+      {
+        stream_version: events.length + 1,
+        event: {
+          type: 'FlightRecorded',
+          version: 1,
+          payload: {
+            pilot_account_id: pilotId,
+            flight: {
+              flight_id: randomUUID(),
+              date: '2026-10-01',
+              kind: 'flight',
+              aircraft: { category: 'airplane', rating_key: 'type_no_such_aircraft' },
+              minutes: {
+                total_flight_time: 60,
+                pic: 60,
+                sic: 0,
+                dual: 0,
+                instructor: 0,
+                cross_country: 0,
+                night: 0,
+                actual_instrument: 0,
+                simulated_instrument: 0,
+                single_engine: 60,
+                multi_engine: 0,
+                multi_pilot: 0,
+                simulator: 0,
+              },
+              landings: { day: 1, night: 0 },
+            },
+          },
+        },
+      },
+      at,
+    );
+    const poisonFlight = (poison.payload as { flight: Flight }).flight;
+    const laterEvent: DeliveredLogbookEvent = {
+      stream_version: events.length + 2,
+      event: {
+        type: 'FlightRecorded',
+        version: 1,
+        payload: {
+          pilot_account_id: pilotId,
+          flight: {
+            ...poisonFlight,
+            flight_id: randomUUID(),
+            aircraft: { category: 'airplane', rating_key: 'sep_land' },
+          },
+        },
+      },
+    };
+    const later = logbookEventMessage(pilotId, laterEvent, at);
+    const messages = [
+      ...good.slice(0, 10).map((m) => ({ key: pilotId, value: encodeEventMessage(m) })),
+      { key: pilotId, value: Buffer.from('{not json') },
+      ...good.slice(10).map((m) => ({ key: pilotId, value: encodeEventMessage(m) })),
+      { key: pilotId, value: encodeEventMessage(poison) },
+      { key: pilotId, value: encodeEventMessage(later) },
+    ];
+    await publishMessages(kafka, topic, messages);
+
+    const c = await consumer(topic, deadLetters);
+    try {
+      await caughtUp(kafka, dataSource, topic);
+    } finally {
+      await c.stop();
+    }
+
+    // The pilot's later event is applied over the gap the poison left in the stream versions.
+    const read = await readPilotTotals(dataSource, [pilotId]);
+    expect(read.get(pilotId)?.totals).toEqual(oracleTotalsOf([...events, laterEvent]));
+    const recorded: { reason: string; kafka_offset: string }[] = await dataSource.query(
+      `select reason, kafka_offset from projection_dead_letters order by kafka_offset`,
+    );
+    expect(recorded.map((r) => r.reason)).toEqual([
+      'message is not valid JSON',
+      'rating key type_no_such_aircraft is not in the catalog',
+    ]);
+
+    const dlq = kafka.consumer({ groupId: `dlq-${randomUUID()}` });
+    const seen: Record<string, unknown>[] = [];
+    await dlq.connect();
+    await dlq.subscribe({ topics: [deadLetters], fromBeginning: true });
+    await dlq.run({
+      eachMessage: async ({ message }) => void seen.push(JSON.parse(message.value!.toString())),
+    });
+    try {
+      await waitFor(() => (seen.length >= 2 ? true : undefined), 30000, 'two dead letters');
+    } finally {
+      await dlq.disconnect();
+    }
+    expect(seen[1]).toMatchObject({
+      reason: 'rating key type_no_such_aircraft is not in the catalog',
+      topic,
+      offset: recorded[1]!.kafka_offset,
+      original: encodeEventMessage(poison).toString('utf8'),
+    });
+  });
+});

@@ -1,0 +1,204 @@
+import { type Admin, type Consumer, type EachBatchPayload, type Kafka, type Producer } from 'kafkajs';
+import { type DataSource } from 'typeorm';
+import { applyPilotTotalsBatch, ProjectionSupersededError, type DeadLetter } from './pilot-totals.batch';
+import { projectionMetrics } from './projection-metrics';
+import { PILOT_TOTALS_PROJECTION } from './projection-tables';
+
+export interface ProjectionLogger {
+  log(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface PilotTotalsConsumerOptions {
+  kafka: Kafka;
+  dataSource: DataSource;
+  topic: string;
+  deadLetterTopic: string;
+  /** The version of the projection tables this consumer writes. */
+  version: number;
+  logger?: ProjectionLogger;
+  /** Partitions applied at once; each holds one pooled connection for its transaction. */
+  concurrency?: number;
+  /** Called once when a batch finds its version superseded (switched away by a rebuild). */
+  onSuperseded?: (version: number) => void;
+}
+
+/** One consumer group per projection version, so a rebuild reads the topic from 0 beside the running one. */
+export const projectionGroupId = (version: number): string =>
+  `pft-projector-${PILOT_TOTALS_PROJECTION}-v${version}`;
+
+const silent: ProjectionLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * Consumes the pilot-events topic into one version of the pilot totals tables. Kafka's committed
+ * offsets are not used: the offsets stored in Postgres with each batch are the truth, and the
+ * consumer seeks to them when it starts and whenever a fetch comes back older than them.
+ */
+export class PilotTotalsConsumer {
+  private consumer?: Consumer;
+  private producer?: Producer;
+  private admin?: Admin;
+  private supersededCalled = false;
+  private readonly logger: ProjectionLogger;
+  private readonly labels: { projection: string; version: string };
+
+  constructor(private readonly options: PilotTotalsConsumerOptions) {
+    this.logger = options.logger ?? silent;
+    this.labels = { projection: PILOT_TOTALS_PROJECTION, version: String(options.version) };
+  }
+
+  get version(): number {
+    return this.options.version;
+  }
+
+  async start(): Promise<void> {
+    const { kafka, topic, version } = this.options;
+    this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+    await this.producer.connect();
+    this.admin = kafka.admin();
+    await this.admin.connect();
+    this.consumer = kafka.consumer({
+      groupId: projectionGroupId(version),
+      sessionTimeout: 30000,
+      heartbeatInterval: 3000,
+      maxBytesPerPartition: 4 * 1024 * 1024,
+      maxWaitTimeInMs: 100,
+    });
+    await this.consumer.connect();
+    await this.consumer.subscribe({ topics: [topic], fromBeginning: true });
+    await this.consumer.run({
+      autoCommit: false,
+      eachBatchAutoResolve: true,
+      partitionsConsumedConcurrently: this.options.concurrency ?? 4,
+      eachBatch: (payload) => this.eachBatch(payload),
+    });
+    for (const { partition, next_offset } of await this.storedOffsets()) {
+      this.consumer.seek({ topic, partition, offset: next_offset });
+    }
+    this.logger.log(`consuming ${topic} into ${PILOT_TOTALS_PROJECTION} version ${version}`);
+  }
+
+  /** Stops fetching; a batch in flight either commits whole or rolls back. */
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+    await this.producer?.disconnect();
+    await this.admin?.disconnect();
+    this.consumer = this.producer = this.admin = undefined;
+  }
+
+  private async storedOffsets(): Promise<{ partition: number; next_offset: string }[]> {
+    return this.options.dataSource.query<{ partition: number; next_offset: string }[]>(
+      `select kafka_partition as partition, next_offset from projection_offsets where projection = $1 and version = $2`,
+      [PILOT_TOTALS_PROJECTION, this.options.version],
+    );
+  }
+
+  private async eachBatch(payload: EachBatchPayload): Promise<void> {
+    const { batch } = payload;
+    if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
+    const { dataSource, topic, version } = this.options;
+    const endTimer = projectionMetrics.batchSeconds.startTimer(this.labels);
+    const runner = dataSource.createQueryRunner();
+    await runner.connect();
+    let outcome;
+    try {
+      await runner.startTransaction();
+      outcome = await applyPilotTotalsBatch(
+        runner,
+        { version, topic, partition: batch.partition },
+        batch.messages,
+      );
+      // Before the commit: a crash in between sends a dead letter twice, never not at all.
+      if (outcome.deadLetters.length > 0) await this.sendDeadLetters(outcome.deadLetters, batch.partition);
+      await runner.commitTransaction();
+    } catch (err) {
+      await runner.rollbackTransaction().catch(() => undefined);
+      if (err instanceof ProjectionSupersededError) {
+        this.superseded();
+        return;
+      }
+      throw err;
+    } finally {
+      await runner.release();
+      endTimer();
+    }
+    projectionMetrics.applied.inc(this.labels, outcome.applied);
+    projectionMetrics.repeats.inc(this.labels, outcome.repeats);
+    projectionMetrics.deadLetters.inc(this.labels, outcome.deadLetters.length);
+    for (const d of outcome.deadLetters) {
+      this.logger.warn(`dead letter at ${topic}/${batch.partition}@${d.message.offset}: ${d.reason}`);
+    }
+    const next = outcome.nextOffset ?? outcome.storedOffset;
+    projectionMetrics.lag.set(
+      { ...this.labels, partition: String(batch.partition) },
+      Math.max(0, Number(batch.highWatermark) - Number(next)),
+    );
+    if (outcome.nextOffset === null && BigInt(outcome.storedOffset) > BigInt(batch.lastOffset()) + 1n) {
+      // The whole fetch was older than what is stored (a new assignment read from Kafka's own offsets).
+      this.consumer?.seek({ topic, partition: batch.partition, offset: outcome.storedOffset });
+    }
+  }
+
+  private async sendDeadLetters(deadLetters: DeadLetter[], partition: number): Promise<void> {
+    const { topic, deadLetterTopic, version } = this.options;
+    await this.producer!.send({
+      topic: deadLetterTopic,
+      messages: deadLetters.map(({ message, pilotId, reason }) => ({
+        key: message.key,
+        value: JSON.stringify({
+          reason,
+          topic,
+          partition,
+          offset: message.offset,
+          projection: PILOT_TOTALS_PROJECTION,
+          projection_version: version,
+          pilot_account_id: pilotId,
+          original: message.value?.toString('utf8') ?? null,
+        }),
+        headers: {
+          reason,
+          'source-topic': topic,
+          'source-partition': String(partition),
+          'source-offset': message.offset,
+        },
+      })),
+    });
+  }
+
+  private superseded(): void {
+    if (this.supersededCalled) return;
+    this.supersededCalled = true;
+    this.logger.log(
+      `${PILOT_TOTALS_PROJECTION} version ${this.options.version} superseded; this consumer stops writing`,
+    );
+    this.options.onSuperseded?.(this.options.version);
+  }
+
+  /**
+   * Freshness and lag: partitions read to their end as of `checkedAt` are complete through that time,
+   * so an idle, healthy pipeline keeps `last_updated` current. Returns the lag per partition.
+   */
+  async refreshFreshness(): Promise<{ partition: number; high: number; next: number }[]> {
+    if (!this.admin) return [];
+    const { dataSource, topic, version } = this.options;
+    const checkedAt = new Date();
+    const highs = await this.admin.fetchTopicOffsets(topic);
+    const stored = new Map((await this.storedOffsets()).map((o) => [o.partition, Number(o.next_offset)]));
+    await dataSource.query(
+      `update projection_offsets o set complete_through = $1
+         from unnest($2::integer[], $3::bigint[]) as h (kafka_partition, high)
+        where o.projection = $4 and o.version = $5 and o.kafka_partition = h.kafka_partition
+          and o.next_offset >= h.high and (o.complete_through is null or o.complete_through < $1)`,
+      [checkedAt, highs.map((h) => h.partition), highs.map((h) => h.high), PILOT_TOTALS_PROJECTION, version],
+    );
+    return highs.map((h) => {
+      const next = stored.get(h.partition) ?? 0;
+      projectionMetrics.lag.set(
+        { ...this.labels, partition: String(h.partition) },
+        Math.max(0, Number(h.high) - next),
+      );
+      return { partition: h.partition, high: Number(h.high), next };
+    });
+  }
+}
