@@ -200,7 +200,10 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
     await dlq.connect();
     await dlq.subscribe({ topics: [deadLetters], fromBeginning: true });
     await dlq.run({
-      eachMessage: async ({ message }) => void seen.push(JSON.parse(message.value!.toString())),
+      eachMessage: ({ message }) => {
+        seen.push(JSON.parse(message.value!.toString()));
+        return Promise.resolve();
+      },
     });
     try {
       await waitFor(() => (seen.length >= 2 ? true : undefined), 30000, 'two dead letters');
