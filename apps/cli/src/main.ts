@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { registerDatabaseCommands } from './commands/database.command';
 import { registerKafkaCommands } from './commands/kafka.command';
 import { registerTokenCommands } from './commands/token.command';
+import { registerWalkthroughCommand } from './commands/walkthrough.command';
 
 /** `pft`: the operators' command line. Each command reads the same environment as the apps. */
 const program = new Command('pft')
@@ -10,6 +11,7 @@ const program = new Command('pft')
 registerDatabaseCommands(program);
 registerKafkaCommands(program);
 registerTokenCommands(program);
+registerWalkthroughCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`pft: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -1,0 +1,205 @@
+import { type Flight, type FlightMinutes, type StartingTotals } from '@pft/contracts';
+
+/** A small deterministic random source, so every walkthrough tells the same story. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ZERO_MINUTES: FlightMinutes = {
+  total_flight_time: 0,
+  pic: 0,
+  sic: 0,
+  dual: 0,
+  instructor: 0,
+  cross_country: 0,
+  night: 0,
+  actual_instrument: 0,
+  simulated_instrument: 0,
+  single_engine: 0,
+  multi_engine: 0,
+  multi_pilot: 0,
+  simulator: 0,
+};
+
+const AIRPORTS = [
+  'EDDF',
+  'EDFE',
+  'EDFM',
+  'EDDS',
+  'EDDM',
+  'LOWW',
+  'LSZH',
+  'EHAM',
+  'EGLL',
+  'LFPG',
+  'EDDK',
+  'EDLP',
+];
+
+interface Phase {
+  count: number;
+  make: (i: number, rnd: () => number) => Omit<Flight, 'flight_id' | 'date'>;
+}
+
+const pick = <T>(items: readonly T[], rnd: () => number): T => items[Math.floor(rnd() * items.length)]!;
+const route = (rnd: () => number): { departure: string; arrival: string } => {
+  const departure = pick(AIRPORTS, rnd);
+  let arrival = pick(AIRPORTS, rnd);
+  if (arrival === departure) arrival = 'EDFE';
+  return { departure, arrival };
+};
+
+/** A pilot's career: training on a single-engine piston, some twin time, then an airline type. */
+const PHASES: Phase[] = [
+  {
+    count: 60,
+    make: (i, rnd) => {
+      const total = 40 + Math.floor(rnd() * 50);
+      const solo = i > 25;
+      return {
+        kind: 'flight',
+        aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'D-EABC' },
+        ...route(rnd),
+        minutes: {
+          ...ZERO_MINUTES,
+          total_flight_time: total,
+          pic: solo ? total : 0,
+          dual: solo ? 0 : total,
+          single_engine: total,
+          cross_country: i % 3 === 0 ? total : 0,
+          simulated_instrument: i % 5 === 0 ? Math.min(20, total) : 0,
+        },
+        landings: { day: 1 + Math.floor(rnd() * 4), night: 0 },
+      };
+    },
+  },
+  {
+    count: 25,
+    make: (i, rnd) => {
+      const total = 60 + Math.floor(rnd() * 90);
+      const night = i % 4 === 0 ? Math.floor(total / 2) : 0;
+      return {
+        kind: 'flight',
+        aircraft: { category: 'airplane', rating_key: 'mep_land', registration: 'D-GABC' },
+        ...route(rnd),
+        minutes: {
+          ...ZERO_MINUTES,
+          total_flight_time: total,
+          pic: total,
+          multi_engine: total,
+          cross_country: total,
+          night,
+          actual_instrument: i % 3 === 0 ? 30 : 0,
+        },
+        landings: { day: night ? 0 : 1, night: night ? 1 : 0 },
+      };
+    },
+  },
+  {
+    count: 12,
+    make: () => ({
+      kind: 'simulator',
+      aircraft: { category: 'airplane', rating_key: 'type_a320' },
+      minutes: { ...ZERO_MINUTES, simulator: 240 },
+      landings: { day: 0, night: 0 },
+      remarks: 'type rating training, full flight simulator',
+    }),
+  },
+  {
+    count: 180,
+    make: (i, rnd) => {
+      const total = 70 + Math.floor(rnd() * 240);
+      const night = i % 3 === 0 ? Math.floor(total * 0.6) : 0;
+      const pic = i > 120 && i % 2 === 0;
+      return {
+        kind: 'flight',
+        aircraft: { category: 'airplane', rating_key: 'type_a320', registration: 'D-AIAB' },
+        ...route(rnd),
+        minutes: {
+          ...ZERO_MINUTES,
+          total_flight_time: total,
+          pic: pic ? total : 0,
+          sic: pic ? 0 : total,
+          multi_engine: total,
+          multi_pilot: total,
+          cross_country: total,
+          night,
+          actual_instrument: Math.min(total, 15 + Math.floor(rnd() * 30)),
+        },
+        landings: { day: i % 2 === 0 && !night ? 1 : 0, night: i % 2 === 0 && night ? 1 : 0 },
+      };
+    },
+  },
+  {
+    count: 15,
+    make: (_, rnd) => {
+      const total = 30 + Math.floor(rnd() * 60);
+      return {
+        kind: 'flight',
+        aircraft: { category: 'helicopter', registration: 'D-HABC' },
+        ...route(rnd),
+        minutes: { ...ZERO_MINUTES, total_flight_time: total, dual: total, single_engine: total },
+        landings: { day: 2, night: 0 },
+      };
+    },
+  },
+  {
+    count: 20,
+    make: (_, rnd) => {
+      const total = 20 + Math.floor(rnd() * 180);
+      return {
+        kind: 'flight',
+        aircraft: { category: 'sailplane', registration: 'D-1234' },
+        minutes: { ...ZERO_MINUTES, total_flight_time: total, pic: total },
+        landings: { day: 1, night: 0 },
+      };
+    },
+  },
+];
+
+function uuidFrom(rnd: () => number): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(rnd() * 16).toString(16)).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20)}`;
+}
+
+/** About 300 flights, oldest first, ending `endDate` (a `YYYY-MM-DD`), one to three days apart. */
+export function sampleLogbook(endDate: string, seed = 20261122): Flight[] {
+  const rnd = mulberry32(seed);
+  const records = PHASES.flatMap((phase) =>
+    Array.from({ length: phase.count }, (_, i) => phase.make(i, rnd)),
+  );
+  let day = Date.parse(`${endDate}T00:00:00Z`) - records.length * 2 * 86_400_000;
+  return records.map((record) => {
+    day += (1 + Math.floor(rnd() * 2)) * 86_400_000;
+    return { flight_id: uuidFrom(rnd), date: new Date(day).toISOString().slice(0, 10), ...record };
+  });
+}
+
+/** Hours carried over from a paper logbook. */
+export const SAMPLE_STARTING_TOTALS: StartingTotals = {
+  totals: {
+    total_flight_time_minutes: 3_000,
+    pic_minutes: 1_200,
+    sic_minutes: 0,
+    dual_minutes: 1_800,
+    instructor_minutes: 0,
+    cross_country_minutes: 600,
+    night_minutes: 120,
+    actual_instrument_minutes: 0,
+    simulated_instrument_minutes: 180,
+    single_engine_minutes: 3_000,
+    multi_engine_minutes: 0,
+    multi_pilot_minutes: 0,
+    simulator_minutes: 0,
+  },
+  landings: { total_day: 150, total_night: 6 },
+  rating_breakdown: { sep_land: 2_400, tmg: 600 },
+  flight_count: 120,
+};
