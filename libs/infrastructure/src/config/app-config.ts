@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -111,4 +111,25 @@ export class AppConfig {
   /** Prefix of the partner API's Redis keys (rate counts, key revision), so deployments may share one Redis. */
   @Matches(/^[A-Za-z0-9:._-]{1,64}$/, { message: 'PARTNER_REDIS_PREFIX must be 1-64 of [A-Za-z0-9:._-]' })
   PARTNER_REDIS_PREFIX = 'pft:';
+
+  /** Whether this ingestion process runs the outbox relay (only one replica relays at a time anyway). */
+  @Transform(({ value }: { value: unknown }) =>
+    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
+  )
+  @IsBoolean()
+  RELAY_ENABLED = true;
+
+  /** Events the relay publishes per Kafka request. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(10000)
+  RELAY_BATCH_SIZE = 500;
+
+  /** How often the relay looks at the outbox when no notification woke it. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(60000)
+  RELAY_POLL_INTERVAL_MS = 250;
 }

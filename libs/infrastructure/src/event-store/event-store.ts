@@ -68,6 +68,13 @@ export async function streamVersion(runner: SqlRunner, streamId: string): Promis
   return rows[0]?.version ?? 0;
 }
 
+export interface AppendOptions {
+  /** Commit time to record; the database's transaction time when absent. */
+  occurredAt?: Date;
+  /** The caller already holds `lockStream` for this stream in this transaction (saves a round trip). */
+  streamLocked?: boolean;
+}
+
 /**
  * Appends `events` to `streamId` inside the caller's transaction, with an outbox row each and a
  * notification to the relay; nothing is visible until the caller commits, and a rollback leaves no trace.
@@ -79,40 +86,59 @@ export async function appendEvents(
   expectedVersion: ExpectedVersion,
   events: readonly NewEvent[],
   metadata: EventMetadata = {},
-  occurredAt?: Date,
+  options: AppendOptions = {},
 ): Promise<AppendResult> {
-  await lockStream(runner, streamId);
-  const current = await streamVersion(runner, streamId);
-  if (expectedVersion !== 'any' && expectedVersion !== current) {
-    throw new StreamVersionConflict(streamId, expectedVersion, current);
-  }
-  if (events.length === 0) return { streamVersion: current, events: [] };
-
+  if (!options.streamLocked) await lockStream(runner, streamId);
   const docs = events.map((e) => ({
     event_id: e.event_id ?? randomUUID(),
     type: e.type,
     schema_version: e.version ?? CURRENT_EVENT_VERSION[e.type],
     payload: e.payload,
   }));
-  // One statement for the whole batch (an import appends a thousand); `order by ord` makes the
-  // positions follow the stream versions.
+  // One statement for the whole batch (an import appends a thousand). It runs after the stream lock was
+  // taken, so its snapshot sees the stream's latest committed version; `order by ord` makes the positions
+  // follow the stream versions.
   const rows = (await runner.query(
-    `with ins as (
+    `with cur as (
+       select coalesce(max(stream_version), 0)::int as v from events where stream_id = $1
+     ), ins as (
        insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata, occurred_at)
-       select (e.doc->>'event_id')::uuid, $1, $2::int + e.ord::int, e.doc->>'type',
+       select (e.doc->>'event_id')::uuid, $1, cur.v + e.ord::int, e.doc->>'type',
               (e.doc->>'schema_version')::smallint, e.doc->'payload', $4::jsonb, coalesce($5::timestamptz, now())
-         from jsonb_array_elements($3::jsonb) with ordinality as e(doc, ord)
+         from cur, jsonb_array_elements($3::jsonb) with ordinality as e(doc, ord)
+        where $2::int is null or cur.v = $2::int
         order by e.ord
        returning position, event_id, stream_version
      ), outbox as (
        insert into event_outbox (position) select position from ins
      ), wake as (
-       select pg_notify('${OUTBOX_CHANNEL}', '')
+       select pg_notify('${OUTBOX_CHANNEL}', '') where exists (select 1 from ins)
      )
-     select ins.event_id::text as event_id, ins.stream_version, ins.position::text as position
-       from ins, wake
+     select cur.v as current_version, ins.event_id::text as event_id, ins.stream_version,
+            ins.position::text as position
+       from cur left join ins on true left join wake on true
       order by ins.stream_version`,
-    [streamId, current, JSON.stringify(docs), JSON.stringify(metadata), occurredAt ?? null],
-  )) as AppendedEvent[];
-  return { streamVersion: current + events.length, events: rows };
+    [
+      streamId,
+      expectedVersion === 'any' ? null : expectedVersion,
+      JSON.stringify(docs),
+      JSON.stringify(metadata),
+      options.occurredAt ?? null,
+    ],
+  )) as (Partial<AppendedEvent> & { current_version: number })[];
+  const current = rows[0]?.current_version ?? 0;
+  if (expectedVersion !== 'any' && expectedVersion !== current) {
+    throw new StreamVersionConflict(streamId, expectedVersion, current);
+  }
+  const appended = rows.filter(
+    (r): r is AppendedEvent & { current_version: number } => r.event_id !== null && r.event_id !== undefined,
+  );
+  return {
+    streamVersion: current + appended.length,
+    events: appended.map(({ event_id, stream_version, position }) => ({
+      event_id,
+      stream_version,
+      position,
+    })),
+  };
 }

@@ -1,1 +1,2 @@
 export * from './event-store';
+export * from './outbox-relay';

@@ -1,0 +1,58 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { type Kafka } from 'kafkajs';
+import { Counter, Histogram, register } from 'prom-client';
+import { AppConfig, KAFKA } from '@pft/infrastructure';
+import { OutboxRelay } from '@pft/infrastructure/event-store';
+
+const published =
+  (register.getSingleMetric('pft_relay_events_published_total') as Counter | undefined) ??
+  new Counter({
+    name: 'pft_relay_events_published_total',
+    help: 'Events the outbox relay published to Kafka',
+  });
+const delay =
+  (register.getSingleMetric('pft_relay_publish_delay_seconds') as Histogram | undefined) ??
+  new Histogram({
+    name: 'pft_relay_publish_delay_seconds',
+    help: 'From an event commit to its publication, oldest event of each batch',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+  });
+
+/** Runs the outbox relay inside the ingestion app (unless RELAY_ENABLED=false). */
+@Injectable()
+export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('relay');
+  private relay?: OutboxRelay;
+
+  constructor(
+    private readonly config: AppConfig,
+    @Inject(KAFKA) private readonly kafka: Kafka,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.RELAY_ENABLED) return;
+    this.relay = new OutboxRelay({
+      databaseUrl: this.config.DATABASE_URL,
+      kafka: this.kafka,
+      topic: this.config.PILOT_EVENTS_TOPIC,
+      batchSize: this.config.RELAY_BATCH_SIZE,
+      pollIntervalMs: this.config.RELAY_POLL_INTERVAL_MS,
+      logger: this.logger,
+      onPublished: (count, oldest) => {
+        published.inc(count);
+        delay.observe(Math.max(0, Date.now() - oldest.getTime()) / 1000);
+      },
+    });
+    this.relay.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.relay?.stop();
+  }
+}

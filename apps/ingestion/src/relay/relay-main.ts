@@ -1,0 +1,27 @@
+import { Logger } from '@nestjs/common';
+import { createKafka, ensureTopics, pilotTopics, runMain } from '@pft/infrastructure';
+import { OutboxRelay } from '@pft/infrastructure/event-store';
+
+/**
+ * The outbox relay on its own, without the HTTP API: `node dist/apps/ingestion/src/relay/relay-main.js`.
+ * The ingestion app runs the same relay on boot; the advisory lock lets only one of them publish.
+ */
+runMain('relay', async (config) => {
+  const logger = new Logger('relay');
+  const kafka = createKafka(config.KAFKA_BROKERS, config.KAFKA_CLIENT_ID, logger);
+  await ensureTopics(
+    kafka,
+    pilotTopics(config).filter((t) => t.topic === config.PILOT_EVENTS_TOPIC),
+  );
+  const relay = new OutboxRelay({
+    databaseUrl: config.DATABASE_URL,
+    kafka,
+    topic: config.PILOT_EVENTS_TOPIC,
+    batchSize: config.RELAY_BATCH_SIZE,
+    pollIntervalMs: config.RELAY_POLL_INTERVAL_MS,
+    logger,
+  });
+  relay.start();
+  logger.log(`relaying the outbox to ${config.PILOT_EVENTS_TOPIC}`);
+  return { close: () => relay.stop() };
+});

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { type Consumer, type Kafka } from 'kafkajs';
+import { type DataSource } from 'typeorm';
+import { decodeEventMessage, logbookStreamId, type EventMessage } from '@pft/contracts';
+import { createDataSource } from '@pft/infrastructure';
+import {
+  createTestDatabase,
+  createTestTopic,
+  deleteTestTopics,
+  testKafka,
+  waitFor,
+  type TestDatabase,
+} from '@pft/testing';
+import { appendEvents } from './event-store';
+import { OutboxRelay } from './outbox-relay';
+
+const PILOTS = 50;
+const EVENTS = 5000;
+const WRITERS = 8;
+
+/** Collects every message of `topic` from the start, decoded. */
+async function collect(
+  kafka: Kafka,
+  topic: string,
+): Promise<{ messages: EventMessage[]; consumer: Consumer }> {
+  const messages: EventMessage[] = [];
+  const consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeInMs: 50 });
+  await consumer.connect();
+  await consumer.subscribe({ topic, fromBeginning: true });
+  await consumer.run({
+    eachMessage: ({ message }) => {
+      const decoded = decodeEventMessage(message.value);
+      if (!decoded.ok) throw new Error(decoded.reason);
+      if (message.key?.toString() !== decoded.message.pilot_account_id)
+        throw new Error('key is not the pilot');
+      messages.push(decoded.message);
+      return Promise.resolve();
+    },
+  });
+  return { messages, consumer };
+}
+
+/** Each stream's versions in the order they arrived, first arrivals only. */
+function versionsByStream(messages: EventMessage[]): Map<string, number[]> {
+  const seen = new Set<string>();
+  const byStream = new Map<string, number[]>();
+  for (const m of messages) {
+    if (seen.has(m.event_id)) continue;
+    seen.add(m.event_id);
+    byStream.set(m.stream_id, [...(byStream.get(m.stream_id) ?? []), m.stream_version]);
+  }
+  return byStream;
+}
+
+describe('outbox relay (Postgres + Kafka)', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let kafka: Kafka;
+  let topic: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = await createDataSource(db.url, WRITERS + 2).initialize();
+    kafka = testKafka('relay-test');
+    topic = await createTestTopic(kafka, 'relay', 6);
+  });
+  afterAll(async () => {
+    await ds.destroy();
+    await db.drop();
+    await deleteTestTopics(kafka, [topic]);
+  });
+
+  it('publishes every event of 8 concurrent writers once, each pilot in order, while they write', async () => {
+    const pilots = Array.from({ length: PILOTS }, () => randomUUID());
+    const relay = new OutboxRelay({ databaseUrl: db.url, kafka, topic, batchSize: 200, pollIntervalMs: 50 });
+    relay.start();
+    const { messages, consumer } = await collect(kafka, topic);
+    try {
+      let remaining = EVENTS;
+      const writer = async (): Promise<void> => {
+        while (remaining > 0) {
+          const count = Math.min(remaining, 1 + Math.floor(Math.random() * 9));
+          remaining -= count;
+          const pilot = pilots[Math.floor(Math.random() * PILOTS)]!;
+          await ds.transaction(async (m) => {
+            await appendEvents(
+              m,
+              logbookStreamId(pilot),
+              'any',
+              Array.from({ length: count }, () => ({
+                type: 'FlightDeleted' as const,
+                payload: { pilot_account_id: pilot, flight_id: randomUUID() },
+              })),
+              { request_id: `req_${randomUUID()}` },
+            );
+            // Holding some transactions open makes smaller positions commit after larger ones.
+            if (Math.random() < 0.2) await new Promise((r) => setTimeout(r, Math.random() * 5));
+          });
+        }
+      };
+      await Promise.all(Array.from({ length: WRITERS }, writer));
+      await waitFor(() => (messages.length >= EVENTS ? true : undefined), 60_000, 'every event on the topic');
+      await new Promise((r) => setTimeout(r, 300));
+
+      const stored: { event_id: string }[] = await ds.query('select event_id::text from events');
+      expect(stored).toHaveLength(EVENTS);
+      const ids = messages.map((m) => m.event_id);
+      expect(new Set(ids).size).toBe(ids.length);
+      expect(new Set(ids)).toEqual(new Set(stored.map((s) => s.event_id)));
+      for (const [, versions] of versionsByStream(messages)) {
+        expect(versions).toEqual(versions.map((_, i) => i + 1));
+      }
+      const [{ n }] = await ds.query('select count(*)::int as n from event_outbox');
+      expect(n).toBe(0);
+    } finally {
+      await consumer.disconnect();
+      await relay.stop();
+    }
+  });
+
+  it('lets only one relay publish at a time; the other takes over when it stops', async () => {
+    const first = new OutboxRelay({ databaseUrl: db.url, kafka, topic, pollIntervalMs: 50 });
+    const second = new OutboxRelay({ databaseUrl: db.url, kafka, topic, pollIntervalMs: 50 });
+    first.start();
+    await waitFor(() => (first.isLeader ? true : undefined), 10_000, 'the first relay to lead');
+    second.start();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(second.isLeader).toBe(false);
+    await first.stop();
+    await waitFor(() => (second.isLeader ? true : undefined), 10_000, 'the second relay to take over');
+    await second.stop();
+  });
+});

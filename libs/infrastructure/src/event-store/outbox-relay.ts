@@ -1,0 +1,228 @@
+import { Client } from 'pg';
+import { type Kafka, type Message, type Producer } from 'kafkajs';
+import { encodeEventMessage, type EventMessage, type PilotEventType } from '@pft/contracts';
+import { OUTBOX_CHANNEL } from './event-store';
+
+export interface RelayLogger {
+  log(message: string): void;
+  warn(message: string): void;
+  error(message: string, stack?: string): void;
+}
+
+export interface OutboxRelayOptions {
+  databaseUrl: string;
+  kafka: Kafka;
+  topic: string;
+  /** Events published per round trip to Kafka. */
+  batchSize?: number;
+  /** How long to sleep without a notification before looking anyway. */
+  pollIntervalMs?: number;
+  logger?: RelayLogger;
+  /** Called after each published batch: how many, and the commit time of the oldest one. */
+  onPublished?: (count: number, oldestOccurredAt: Date) => void;
+}
+
+interface OutboxRow {
+  position: string;
+  event_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: PilotEventType;
+  schema_version: number;
+  payload: { pilot_account_id: string };
+  metadata: EventMessage['metadata'];
+  occurred_at: Date;
+}
+
+/** The session advisory lock (two-int form, apart from the per-stream locks) that makes one relay the active one. */
+const RELAY_LOCK: [number, number] = [0x70667400, 1];
+
+const silent: RelayLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * Publishes committed events to the pilot-events topic, keyed by pilot account, in position order.
+ *
+ * It reads the outbox (one row per committed, unpublished event) instead of "everything after the last
+ * position seen": a transaction that took a smaller position but committed later is still in the outbox,
+ * so nothing is skipped. A stream's versions commit in order (appends lock the stream), so each pilot's
+ * events reach the topic in order. Rows are deleted only after Kafka acknowledged them: a crash in between
+ * publishes them again (at least once; consumers drop repeats by event id).
+ */
+export class OutboxRelay {
+  private readonly batchSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly logger: RelayLogger;
+  private client?: Client;
+  private producer?: Producer;
+  private leader = false;
+  private stopping = false;
+  private wakeRequested = false;
+  private wake?: () => void;
+  private loop?: Promise<void>;
+
+  constructor(private readonly options: OutboxRelayOptions) {
+    this.batchSize = options.batchSize ?? 500;
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.logger = options.logger ?? silent;
+  }
+
+  get isLeader(): boolean {
+    return this.leader;
+  }
+
+  start(): void {
+    this.stopping = false;
+    this.loop ??= this.run().finally(() => (this.loop = undefined));
+  }
+
+  /** Finishes the batch in flight (a batch is deleted only once published), then lets go of everything. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.loop;
+    await this.resetKafka();
+    await this.resetDatabase();
+  }
+
+  private async run(): Promise<void> {
+    let backoffMs = 100;
+    while (!this.stopping) {
+      try {
+        if (!(await this.ensureLeadership())) {
+          await this.sleep(1000);
+          continue;
+        }
+        const published = await this.relayBatch();
+        backoffMs = 100;
+        if (published < this.batchSize) await this.sleep(this.pollIntervalMs);
+      } catch (err) {
+        const error = err instanceof Error ? err : new Error(String(err));
+        this.logger.warn(`relay: ${error.message}; retrying in ${backoffMs} ms`);
+        await this.resetKafka();
+        if (!(await this.databaseAlive())) await this.resetDatabase();
+        await this.sleep(backoffMs, true);
+        backoffMs = Math.min(backoffMs * 2, 5000);
+      }
+    }
+  }
+
+  private async ensureLeadership(): Promise<boolean> {
+    if (!this.client) {
+      const client = new Client({ connectionString: this.options.databaseUrl });
+      client.on('error', (err) => this.logger.warn(`relay database connection: ${err.message}`));
+      client.on('notification', () => this.wakeUp());
+      await client.connect();
+      this.client = client;
+      await client.query(`listen ${OUTBOX_CHANNEL}`);
+    }
+    if (!this.leader) {
+      const result = await this.client.query<{ locked: boolean }>(
+        'select pg_try_advisory_lock($1, $2) as locked',
+        RELAY_LOCK,
+      );
+      this.leader = result.rows[0]?.locked ?? false;
+      if (this.leader) this.logger.log('relay: active, publishing the outbox');
+    }
+    return this.leader;
+  }
+
+  /** Publishes the oldest outbox rows, then deletes them; returns how many. */
+  private async relayBatch(): Promise<number> {
+    const client = this.client;
+    if (!client) return 0;
+    this.wakeRequested = false;
+    const { rows } = await client.query<OutboxRow>(
+      `select e.position::text as position, e.event_id::text as event_id, e.stream_id, e.stream_version, e.type,
+              e.schema_version, e.payload, e.metadata, e.occurred_at
+         from event_outbox o join events e on e.position = o.position
+        order by o.position
+        limit $1`,
+      [this.batchSize],
+    );
+    if (rows.length === 0) return 0;
+    const producer = await this.ensureProducer();
+    await producer.send({ topic: this.options.topic, acks: -1, messages: rows.map(toKafkaMessage) });
+    await client.query('delete from event_outbox where position = any($1::bigint[])', [
+      rows.map((r) => r.position),
+    ]);
+    this.options.onPublished?.(rows.length, rows[0]!.occurred_at);
+    return rows.length;
+  }
+
+  private async ensureProducer(): Promise<Producer> {
+    if (!this.producer) {
+      // Idempotent with one request in flight: the broker drops a retried duplicate and never reorders.
+      const producer = this.options.kafka.producer({
+        idempotent: true,
+        maxInFlightRequests: 1,
+        allowAutoTopicCreation: false,
+      });
+      await producer.connect();
+      this.producer = producer;
+    }
+    return this.producer;
+  }
+
+  private async resetKafka(): Promise<void> {
+    const producer = this.producer;
+    this.producer = undefined;
+    await producer?.disconnect().catch(() => undefined);
+  }
+
+  private async databaseAlive(): Promise<boolean> {
+    try {
+      await this.client?.query('select 1');
+      return this.client !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
+  private async resetDatabase(): Promise<void> {
+    const client = this.client;
+    this.client = undefined;
+    this.leader = false;
+    await client?.end().catch(() => undefined);
+  }
+
+  private wakeUp(): void {
+    this.wakeRequested = true;
+    this.wake?.();
+  }
+
+  /** Sleeps until `ms` pass, a notification arrives (unless `ignoreWake`), or stop() is called. */
+  private sleep(ms: number, ignoreWake = false): Promise<void> {
+    if (this.stopping || (!ignoreWake && this.wakeRequested)) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      const wake = (): void => {
+        if (!ignoreWake || this.stopping) done();
+      };
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = wake;
+    }).finally(() => (this.wake = undefined));
+  }
+}
+
+function toKafkaMessage(row: OutboxRow): Message {
+  const message: EventMessage = {
+    event_id: row.event_id,
+    type: row.type,
+    version: row.schema_version,
+    stream_id: row.stream_id,
+    stream_version: row.stream_version,
+    position: row.position,
+    pilot_account_id: row.payload.pilot_account_id,
+    occurred_at: row.occurred_at.toISOString(),
+    payload: row.payload as EventMessage['payload'],
+    metadata: row.metadata,
+  };
+  return {
+    key: message.pilot_account_id,
+    value: encodeEventMessage(message),
+    headers: { event_id: row.event_id, type: row.type },
+  };
+}
