@@ -2,3 +2,4 @@ export * from './app-process';
 export * from './test-database';
 export * from './test-kafka';
 export * from './wait-for';
+export * from './hostile';
