@@ -35,5 +35,7 @@ module.exports = {
       testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'],
     },
     { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    // Benchmarks, run on demand only (`npm run bench`); never part of `npm test`.
+    { ...shared, displayName: 'bench', testMatch: ['<rootDir>/bench/**/*.bench.ts'] },
   ],
 };
