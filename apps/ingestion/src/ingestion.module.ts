@@ -9,6 +9,12 @@ import {
   MetricsModule,
   PostgresReadiness,
 } from '@pft/infrastructure';
+import { pilotJwtVerifierProvider } from './auth/pilot-jwt.provider';
+import { ConsentModule } from './consent/consent.module';
+import { FlightsModule } from './flights/flights.module';
+import { OutboxRelayService } from './relay/outbox-relay.service';
+import { StartingTotalsModule } from './starting-totals/starting-totals.module';
+import { TotalsModule } from './totals/totals.module';
 
 @Module({
   imports: [
@@ -18,6 +24,11 @@ import {
     KafkaModule,
     HealthModule.forChecks([PostgresReadiness, KafkaReadiness]),
     MetricsModule,
+    FlightsModule,
+    StartingTotalsModule,
+    TotalsModule,
+    ConsentModule,
   ],
+  providers: [pilotJwtVerifierProvider, OutboxRelayService],
 })
 export class IngestionModule {}

@@ -1,14 +1,10 @@
-import { runMain, startHttpApp } from '@pft/infrastructure';
-import { IngestionModule } from './ingestion.module';
+import { Logger } from '@nestjs/common';
+import { runMain } from '@pft/infrastructure';
+import { createIngestionApp } from './ingestion-app';
 
-/** The largest body, a logbook import of 1,000 flights; other routes hold theirs to 16 KB. */
-export const INGESTION_BODY_LIMIT = 1024 * 1024;
-
-runMain('ingestion', (config) =>
-  startHttpApp(IngestionModule, {
-    name: 'ingestion',
-    port: config.INGESTION_PORT,
-    config,
-    bodyLimit: INGESTION_BODY_LIMIT,
-  }),
-);
+runMain('ingestion', async (config) => {
+  const app = await createIngestionApp(config);
+  await app.listen(config.INGESTION_PORT, config.HOST);
+  new Logger('ingestion').log(`ingestion listening on http://${config.HOST}:${config.INGESTION_PORT}`);
+  return app;
+});

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { type Kafka } from 'kafkajs';
 import { Counter, Histogram, register } from 'prom-client';
-import { AppConfig, KAFKA } from '@pft/infrastructure';
+import { AppConfig, ensureTopics, KAFKA, pilotTopics } from '@pft/infrastructure';
 import { OutboxRelay } from '@pft/infrastructure/event-store';
 
 const published =
@@ -49,6 +49,11 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
         delay.observe(Math.max(0, Date.now() - oldest.getTime()) / 1000);
       },
     });
+    // Topics are made by the project, never by auto-creation; until this succeeds the relay retries.
+    ensureTopics(
+      this.kafka,
+      pilotTopics(this.config).filter((t) => t.topic === this.config.PILOT_EVENTS_TOPIC),
+    ).catch((err: unknown) => this.logger.warn(`pilot events topic not ensured yet: ${String(err)}`));
     this.relay.start();
   }
 

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { decideDisconnect, decideIssueLinkingCode, MAX_OPEN_LINKING_CODES } from './consent.decide';
+
+const pilot = randomUUID();
+const NOW = '2026-05-01T10:00:00.000Z';
+
+describe('issuing a linking code', () => {
+  it('given fewer than 10 open codes, records LinkingCodeIssued with the hash, never the code', () => {
+    expect(decideIssueLinkingCode(MAX_OPEN_LINKING_CODES - 1, pilot, 'ab'.repeat(32), NOW)).toEqual([
+      {
+        type: 'LinkingCodeIssued',
+        version: 1,
+        payload: { pilot_account_id: pilot, code_hash: 'ab'.repeat(32), expires_at: NOW },
+      },
+    ]);
+  });
+
+  it('given 10 open codes, is rate limited', () => {
+    expect(decideIssueLinkingCode(MAX_OPEN_LINKING_CODES, pilot, 'ab'.repeat(32), NOW)).toMatchObject({
+      rejected: 'RATE_LIMITED',
+    });
+  });
+});
+
+describe('disconnecting', () => {
+  const connection = {
+    connection_id: randomUUID(),
+    partner_id: randomUUID(),
+    pilot_account_id: pilot,
+    disconnected_at: null,
+  };
+
+  it('given an active connection of the pilot, records PilotDisconnected', () => {
+    expect(decideDisconnect(connection, pilot, NOW)).toEqual([
+      {
+        type: 'PilotDisconnected',
+        version: 1,
+        payload: {
+          pilot_account_id: pilot,
+          partner_id: connection.partner_id,
+          connection_id: connection.connection_id,
+          disconnected_at: NOW,
+        },
+      },
+    ]);
+  });
+
+  it.each([
+    ['unknown', undefined],
+    ['already disconnected', { ...connection, disconnected_at: NOW }],
+    ["another pilot's", { ...connection, pilot_account_id: randomUUID() }],
+  ])('given a connection that is %s, answers CONNECTION_NOT_FOUND', (_what, state) => {
+    expect(decideDisconnect(state, pilot, NOW)).toMatchObject({ rejected: 'CONNECTION_NOT_FOUND' });
+  });
+});

@@ -1,0 +1,35 @@
+import { Module } from '@nestjs/common';
+import { AmendFlightController } from './amend-flight/amend-flight.controller';
+import { AmendFlightHandler } from './amend-flight/amend-flight.handler';
+import { DeleteFlightController } from './delete-flight/delete-flight.controller';
+import { DeleteFlightHandler } from './delete-flight/delete-flight.handler';
+import { FlightsRepository } from './flights.repository';
+import { ImportFlightsController } from './import-flights/import-flights.controller';
+import { ImportFlightsHandler } from './import-flights/import-flights.handler';
+import { ListFlightsController } from './list-flights/list-flights.controller';
+import { ListFlightsQuery } from './list-flights/list-flights.query';
+import { LogbookTransaction } from './logbook-transaction';
+import { RecordFlightController } from './record-flight/record-flight.controller';
+import { RecordFlightHandler } from './record-flight/record-flight.handler';
+
+/** The pilot's flights. The import controller comes before the one with `:flight_id` routes. */
+@Module({
+  controllers: [
+    ImportFlightsController,
+    RecordFlightController,
+    ListFlightsController,
+    AmendFlightController,
+    DeleteFlightController,
+  ],
+  providers: [
+    FlightsRepository,
+    LogbookTransaction,
+    RecordFlightHandler,
+    AmendFlightHandler,
+    DeleteFlightHandler,
+    ImportFlightsHandler,
+    ListFlightsQuery,
+  ],
+  exports: [FlightsRepository, LogbookTransaction],
+})
+export class FlightsModule {}

@@ -1,0 +1,87 @@
+import { Injectable } from '@nestjs/common';
+import { type Flight } from '@pft/contracts';
+import { type FlightState } from '@pft/domain';
+import { type SqlRunner } from '@pft/infrastructure/event-store';
+
+interface StateRow {
+  flight: Flight;
+  deleted: boolean;
+}
+
+/**
+ * The `flights` table: each pilot's flights as the events left them (current form, or deleted).
+ * Commands are decided on it and it changes in the same transaction as the events.
+ */
+@Injectable()
+export class FlightsRepository {
+  async state(runner: SqlRunner, pilot: string, flightId: string): Promise<FlightState | undefined> {
+    const rows = (await runner.query(
+      `select flight, deleted_at is not null as deleted from flights where pilot_account_id = $1 and flight_id = $2`,
+      [pilot, flightId],
+    )) as StateRow[];
+    return rows[0];
+  }
+
+  async states(runner: SqlRunner, pilot: string, flightIds: string[]): Promise<Map<string, FlightState>> {
+    const rows = (await runner.query(
+      `select flight, deleted_at is not null as deleted from flights
+        where pilot_account_id = $1 and flight_id = any($2::uuid[])`,
+      [pilot, flightIds],
+    )) as StateRow[];
+    return new Map(rows.map((r) => [r.flight.flight_id, r]));
+  }
+
+  async save(runner: SqlRunner, pilot: string, flight: Flight): Promise<void> {
+    await runner.query(
+      `insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+       values ($1, $2, $3::jsonb, $4::date, now(), now())
+       on conflict (pilot_account_id, flight_id)
+       do update set flight = excluded.flight, flight_date = excluded.flight_date, deleted_at = null, updated_at = now()`,
+      [pilot, flight.flight_id, JSON.stringify(flight), flight.date],
+    );
+  }
+
+  /** Inserts many new flights in one statement (a logbook import). */
+  async insertMany(runner: SqlRunner, pilot: string, flights: readonly Flight[]): Promise<void> {
+    if (flights.length === 0) return;
+    await runner.query(
+      `insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+       select $1, (f->>'flight_id')::uuid, f, (f->>'date')::date, now(), now()
+         from jsonb_array_elements($2::jsonb) as f`,
+      [pilot, JSON.stringify(flights)],
+    );
+  }
+
+  async markDeleted(runner: SqlRunner, pilot: string, flightId: string): Promise<void> {
+    await runner.query(
+      `update flights set deleted_at = now(), updated_at = now() where pilot_account_id = $1 and flight_id = $2`,
+      [pilot, flightId],
+    );
+  }
+
+  /** A page of current flights, newest date first, after the (date, id) of `after`. */
+  async page(
+    runner: SqlRunner,
+    pilot: string,
+    after: { date: string; flightId: string } | null,
+    limit: number,
+  ): Promise<Flight[]> {
+    const rows = (await runner.query(
+      `select flight from flights
+        where pilot_account_id = $1 and deleted_at is null
+          and ($2::date is null or (flight_date, flight_id) < ($2::date, $3::uuid))
+        order by flight_date desc, flight_id desc
+        limit $4`,
+      [pilot, after?.date ?? null, after?.flightId ?? null, limit],
+    )) as { flight: Flight }[];
+    return rows.map((r) => r.flight);
+  }
+
+  async current(runner: SqlRunner, pilot: string): Promise<Flight[]> {
+    const rows = (await runner.query(
+      `select flight from flights where pilot_account_id = $1 and deleted_at is null`,
+      [pilot],
+    )) as { flight: Flight }[];
+    return rows.map((r) => r.flight);
+  }
+}

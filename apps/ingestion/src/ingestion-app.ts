@@ -1,0 +1,21 @@
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type AppConfig, createHttpApp } from '@pft/infrastructure';
+import { PilotJwtVerifier } from '@pft/infrastructure/auth/pilot-jwt';
+import { applyPilotAuthentication } from './auth/pilot-auth.hook';
+import { applyBodyLimits, IMPORT_BODY_LIMIT } from './http/body-limits';
+import { IngestionModule } from './ingestion.module';
+
+/** The ingestion app, built but not listening: what main.ts starts and what the end-to-end tests boot. */
+export async function createIngestionApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const app = await createHttpApp(IngestionModule, {
+    name: 'ingestion',
+    port: config.INGESTION_PORT,
+    config,
+    // The largest body any route takes; each route holds its own limit (http/body-limits.ts).
+    bodyLimit: IMPORT_BODY_LIMIT,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  applyBodyLimits(fastify);
+  applyPilotAuthentication(fastify, app.get(PilotJwtVerifier));
+  return app;
+}

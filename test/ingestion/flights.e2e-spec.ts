@@ -1,0 +1,257 @@
+import { randomUUID } from 'node:crypto';
+import {
+  bearer,
+  flightBody,
+  pilotSnapshot,
+  startIngestion,
+  type IngestionHarness,
+} from './support/ingestion-harness';
+
+describe('pilot app API: flights (e2e)', () => {
+  let h: IngestionHarness;
+  beforeAll(async () => {
+    h = await startIngestion();
+  });
+  afterAll(() => h.close());
+
+  const events = async (pilot: string) =>
+    (
+      await h.sql.query<{ type: string; payload: unknown; metadata: unknown }>(
+        'select type, payload, metadata from events where stream_id = $1 order by stream_version',
+        [`logbook-${pilot}`],
+      )
+    ).rows;
+
+  it('POST records a flight: 201, the stored form, one FlightRecorded with the request id', async () => {
+    const pilot = h.pilot();
+    const body = flightBody();
+    const res = await h
+      .http()
+      .post('/pilot/v1/flights')
+      .set(...bearer(pilot.token))
+      .send(body)
+      .expect(201);
+    expect(res.body.data).toMatchObject({ flight_id: body.flight_id, landings: { day: 1, night: 0 } });
+    expect(Object.keys(res.body.data.minutes)).toHaveLength(13);
+    expect(res.body.data.minutes.sic).toBe(0);
+    expect(res.body.meta).toEqual({ api_version: 'v1', request_id: res.headers['x-request-id'] });
+    const stored = await events(pilot.id);
+    expect(stored).toEqual([
+      {
+        type: 'FlightRecorded',
+        payload: { pilot_account_id: pilot.id, flight: res.body.data },
+        metadata: { request_id: res.headers['x-request-id'] },
+      },
+    ]);
+  });
+
+  it('POST the same flight again: 200, the same flight, nothing new recorded', async () => {
+    const pilot = h.pilot();
+    const body = flightBody();
+    const first = await h
+      .http()
+      .post('/pilot/v1/flights')
+      .set(...bearer(pilot.token))
+      .send(body)
+      .expect(201);
+    const before = await pilotSnapshot(h.sql, pilot.id);
+    const again = await h
+      .http()
+      .post('/pilot/v1/flights')
+      .set(...bearer(pilot.token))
+      .send(body)
+      .expect(200);
+    expect(again.body.data).toEqual(first.body.data);
+    expect(await pilotSnapshot(h.sql, pilot.id)).toEqual(before);
+  });
+
+  it('POST the same flight_id with another body: 409 CONFLICT, nothing changed', async () => {
+    const pilot = h.pilot();
+    const body = flightBody();
+    await h
+      .http()
+      .post('/pilot/v1/flights')
+      .set(...bearer(pilot.token))
+      .send(body)
+      .expect(201);
+    const before = await pilotSnapshot(h.sql, pilot.id);
+    const res = await h
+      .http()
+      .post('/pilot/v1/flights')
+      .set(...bearer(pilot.token))
+      .send({ ...body, remarks: 'changed' })
+      .expect(409);
+    expect(res.body.error.code).toBe('CONFLICT');
+    expect(await pilotSnapshot(h.sql, pilot.id)).toEqual(before);
+  });
+
+  it('concurrent POSTs of one flight record it once', async () => {
+    const pilot = h.pilot();
+    const body = flightBody();
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        h
+          .http()
+          .post('/pilot/v1/flights')
+          .set(...bearer(pilot.token))
+          .send(body)
+          .then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(7);
+    expect(await events(pilot.id)).toHaveLength(1);
+  });
+
+  it('PUT amends a flight: 200, the new form, FlightAmended; GET lists it', async () => {
+    const pilot = h.pilot();
+    const body = flightBody();
+    await h
+      .http()
+      .post('/pilot/v1/flights')
+      .set(...bearer(pilot.token))
+      .send(body)
+      .expect(201);
+    const amended = {
+      ...body,
+      remarks: 'night checkout',
+      minutes: { total_flight_time: 60, pic: 60, night: 30 },
+    };
+    const res = await h
+      .http()
+      .put(`/pilot/v1/flights/${String(body.flight_id)}`)
+      .set(...bearer(pilot.token))
+      .send(amended)
+      .expect(200);
+    expect(res.body.data).toMatchObject({
+      remarks: 'night checkout',
+      minutes: { night: 30, single_engine: 0 },
+    });
+    expect((await events(pilot.id)).map((e) => e.type)).toEqual(['FlightRecorded', 'FlightAmended']);
+    const list = await h
+      .http()
+      .get('/pilot/v1/flights')
+      .set(...bearer(pilot.token))
+      .expect(200);
+    expect(list.body.data).toEqual({ flights: [res.body.data], next_cursor: null });
+  });
+
+  it('PUT an unknown flight: 404 FLIGHT_NOT_FOUND', async () => {
+    const pilot = h.pilot();
+    const flightId = randomUUID();
+    const res = await h
+      .http()
+      .put(`/pilot/v1/flights/${flightId}`)
+      .set(...bearer(pilot.token))
+      .send(flightBody({ flight_id: flightId }))
+      .expect(404);
+    expect(res.body.error.code).toBe('FLIGHT_NOT_FOUND');
+  });
+
+  it('PUT to a path that is not a UUID: the body id cannot match it, 400 mismatch', async () => {
+    const pilot = h.pilot();
+    const res = await h
+      .http()
+      .put('/pilot/v1/flights/not-a-uuid')
+      .set(...bearer(pilot.token))
+      .send(flightBody())
+      .expect(400);
+    expect(res.body.error.details).toEqual([
+      expect.objectContaining({ field: 'flight_id', issue: 'mismatch' }),
+    ]);
+  });
+
+  it('PUT with a body flight_id other than the path: 400 mismatch, nothing changed', async () => {
+    const pilot = h.pilot();
+    const body = flightBody();
+    await h
+      .http()
+      .post('/pilot/v1/flights')
+      .set(...bearer(pilot.token))
+      .send(body)
+      .expect(201);
+    const before = await pilotSnapshot(h.sql, pilot.id);
+    const res = await h
+      .http()
+      .put(`/pilot/v1/flights/${String(body.flight_id)}`)
+      .set(...bearer(pilot.token))
+      .send({ ...body, flight_id: randomUUID() })
+      .expect(400);
+    expect(res.body.error.details).toEqual([
+      expect.objectContaining({ field: 'flight_id', issue: 'mismatch' }),
+    ]);
+    expect(await pilotSnapshot(h.sql, pilot.id)).toEqual(before);
+  });
+
+  it('DELETE removes a flight: 204, FlightDeleted; again, PUT after, and unknown: 404 FLIGHT_NOT_FOUND', async () => {
+    const pilot = h.pilot();
+    const body = flightBody();
+    const path = `/pilot/v1/flights/${String(body.flight_id)}`;
+    await h
+      .http()
+      .post('/pilot/v1/flights')
+      .set(...bearer(pilot.token))
+      .send(body)
+      .expect(201);
+    const res = await h
+      .http()
+      .delete(path)
+      .set(...bearer(pilot.token))
+      .expect(204);
+    expect(res.text).toBe('');
+    expect((await events(pilot.id)).map((e) => e.type)).toEqual(['FlightRecorded', 'FlightDeleted']);
+    const before = await pilotSnapshot(h.sql, pilot.id);
+    for (const req of [
+      h.http().delete(path),
+      h.http().put(path).send(body),
+      h.http().delete(`/pilot/v1/flights/${randomUUID()}`),
+    ]) {
+      const r = await req.set(...bearer(pilot.token)).expect(404);
+      expect(r.body.error.code).toBe('FLIGHT_NOT_FOUND');
+    }
+    const list = await h
+      .http()
+      .get('/pilot/v1/flights')
+      .set(...bearer(pilot.token))
+      .expect(200);
+    expect(list.body.data.flights).toEqual([]);
+    expect(await pilotSnapshot(h.sql, pilot.id)).toEqual(before);
+  });
+
+  it("another pilot's flight is unknown: 404 on PUT and DELETE, absent from GET", async () => {
+    const owner = h.pilot();
+    const other = h.pilot();
+    const body = flightBody();
+    await h
+      .http()
+      .post('/pilot/v1/flights')
+      .set(...bearer(owner.token))
+      .send(body)
+      .expect(201);
+    const path = `/pilot/v1/flights/${String(body.flight_id)}`;
+    await h
+      .http()
+      .put(path)
+      .set(...bearer(other.token))
+      .send(body)
+      .expect(404);
+    await h
+      .http()
+      .delete(path)
+      .set(...bearer(other.token))
+      .expect(404);
+    const list = await h
+      .http()
+      .get('/pilot/v1/flights')
+      .set(...bearer(other.token))
+      .expect(200);
+    expect(list.body.data.flights).toEqual([]);
+    // The other pilot may still record a flight of their own under the same id.
+    await h
+      .http()
+      .post('/pilot/v1/flights')
+      .set(...bearer(other.token))
+      .send(body)
+      .expect(201);
+  });
+});

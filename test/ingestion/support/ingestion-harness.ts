@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type Kafka } from 'kafkajs';
+import request from 'supertest';
+import { Client } from 'pg';
+import { loadConfig, type AppConfig } from '@pft/infrastructure';
+import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
+import {
+  createTestDatabase,
+  createTestTopic,
+  deleteTestTopics,
+  testKafka,
+  type TestDatabase,
+} from '@pft/testing';
+import { createIngestionApp } from '../../../apps/ingestion/src/ingestion-app';
+
+/** The ingestion app booted in-process on a fresh database and a topic of its own. */
+export interface IngestionHarness {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  db: TestDatabase;
+  sql: Client;
+  kafka: Kafka;
+  topic: string;
+  http: () => ReturnType<typeof request>;
+  /** A new pilot account and a token for it. */
+  pilot: () => { id: string; token: string };
+  close: () => Promise<void>;
+}
+
+export async function startIngestion(env: Record<string, string> = {}): Promise<IngestionHarness> {
+  const db = await createTestDatabase();
+  const kafka = testKafka('ingestion-e2e');
+  const topic = await createTestTopic(kafka, 'ingestion', 3);
+  Object.assign(process.env, {
+    DATABASE_URL: db.url,
+    PILOT_EVENTS_TOPIC: topic,
+    RELAY_ENABLED: 'false',
+    LOG_LEVEL: 'silent',
+    DATABASE_POOL_SIZE: '5',
+    ...env,
+  });
+  const config = loadConfig();
+  const app = await createIngestionApp(config);
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  const sql = new Client({ connectionString: db.url });
+  await sql.connect();
+  return {
+    app,
+    config,
+    db,
+    sql,
+    kafka,
+    topic,
+    http: () => request(app.getHttpServer()),
+    pilot: () => {
+      const id = randomUUID();
+      return { id, token: mintPilotToken(config.JWT_SECRET, id, 600) };
+    },
+    close: async () => {
+      await app.close();
+      await sql.end();
+      await db.drop();
+      await deleteTestTopics(kafka, [topic]);
+    },
+  };
+}
+
+/** Everything the write side holds about a pilot: equal before and after a rejected request. */
+export async function pilotSnapshot(sql: Client, pilot: string): Promise<unknown> {
+  const { rows } = await sql.query(
+    `select
+       (select coalesce(json_agg(e order by position), '[]') from events e
+         where stream_id in ('logbook-' || $1, 'consent-' || $1)) as events,
+       (select count(*) from event_outbox) as outbox,
+       (select coalesce(json_agg(f order by flight_id), '[]') from flights f where pilot_account_id = $1::uuid) as flights,
+       (select coalesce(json_agg(s), '[]') from starting_totals s where pilot_account_id = $1::uuid) as starting_totals,
+       (select coalesce(json_agg(l order by code_hash), '[]') from linking_codes l where pilot_account_id = $1::uuid) as codes,
+       (select coalesce(json_agg(c order by connection_id), '[]') from connections c where pilot_account_id = $1::uuid) as connections`,
+    [pilot],
+  );
+  return rows[0];
+}
+
+/** A valid airplane flight as the pilot app sends it. */
+export function flightBody(over: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    flight_id: randomUUID(),
+    date: '2026-05-01',
+    kind: 'flight',
+    aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'D-EABC' },
+    departure: 'EDDF',
+    arrival: 'EDFE',
+    minutes: { total_flight_time: 95, pic: 95, cross_country: 95, actual_instrument: 10, single_engine: 95 },
+    landings: { day: 1, night: 0 },
+    ...over,
+  };
+}
+
+export const bearer = (token: string): [string, string] => ['Authorization', `Bearer ${token}`];
