@@ -7,6 +7,8 @@ import { createDataSource, createRedis, loadConfig } from '@pft/infrastructure';
 import { createTestDatabase, type TestDatabase } from '@pft/testing';
 import { createPartnerApi } from '../../apps/partner-api/src/partner-api.app';
 
+const DEFAULT_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
 export interface PartnerApiUnderTest {
   app: NestFastifyApplication;
   /** A supertest client of the app. */
@@ -29,23 +31,25 @@ export async function startPartnerApi(
   database?: TestDatabase,
 ): Promise<PartnerApiUnderTest> {
   const testDb = database ?? (await createTestDatabase());
-  const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
-  const config = loadConfig({
-    ...process.env,
+  const redisPrefix = env.PARTNER_REDIS_PREFIX ?? `test:${randomBytes(6).toString('hex')}:`;
+  const appEnv: Record<string, string> = {
     LOG_LEVEL: 'warn',
     DATABASE_URL: testDb.url,
     DATABASE_POOL_SIZE: '5',
     PARTNER_REDIS_PREFIX: redisPrefix,
+    PARTNER_AUTH_FAILURES_PER_MINUTE: '30',
+    REDIS_URL: DEFAULT_REDIS_URL,
     ...env,
-  });
-  // The module reads its configuration from the environment, as in production.
-  Object.assign(process.env, { DATABASE_URL: config.DATABASE_URL, LOG_LEVEL: config.LOG_LEVEL, ...env });
-  process.env.PARTNER_REDIS_PREFIX = redisPrefix;
+  };
+  // The module reads its configuration from the environment, as in production; each test file is a
+  // process of its own, and each app of a file is built (and has read it) before the next is started.
+  Object.assign(process.env, appEnv);
+  const config = loadConfig();
   const app = await createPartnerApi(config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const db = await createDataSource(testDb.url, 4).initialize();
-  const redis = createRedis(config.REDIS_URL);
+  const redis = createRedis(DEFAULT_REDIS_URL);
   return {
     app,
     http: () => request(app.getHttpServer()),

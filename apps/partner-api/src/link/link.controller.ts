@@ -31,12 +31,21 @@ export class LinkController {
     @CurrentPartner() partner: CallingPartner,
     @Req() request: FastifyRequest,
   ): Promise<LinkPilotResult> {
-    const token = linkingToken(body);
+    const token = linkingToken(request.headers['content-type'], body);
     return this.commandBus.execute(new LinkPilotCommand(partner.partnerId, token, request.id));
   }
 }
 
-function linkingToken(body: unknown): string {
+/**
+ * Fastify in Nest also parses form bodies, so the media type is checked here: the contract takes JSON only.
+ */
+function linkingToken(contentType: string | undefined, body: unknown): string {
+  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    throw new ApiError('INVALID_REQUEST', 'The request body must be application/json', [
+      { field: 'body', issue: 'unsupported_media_type' },
+    ]);
+  }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ApiError('INVALID_REQUEST', 'The request body must be a JSON object', [
       { field: 'body', issue: 'not_an_object' },

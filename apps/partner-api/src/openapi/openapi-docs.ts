@@ -36,7 +36,7 @@ window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepL
  * the assets are read once, on first use.
  */
 export function serveOpenApiDocs(app: NestFastifyApplication, document: OpenAPIObject): void {
-  const fastify = app.getHttpAdapter().getInstance<FastifyInstance>();
+  const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
   const json = JSON.stringify(document);
   const assetDir = dirname(require.resolve('swagger-ui-dist/package.json'));
   const loaded = new Map<string, Buffer>();

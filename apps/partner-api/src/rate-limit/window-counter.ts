@@ -4,6 +4,7 @@ import { rateWindowAt, RATE_WINDOW_SECONDS, type RateWindow } from '@pft/domain'
 import { AppConfig, REDIS } from '@pft/infrastructure';
 import { apiKeysRevisionKey } from '@pft/infrastructure/api-keys';
 import { MemoryWindowCounter } from './memory-window-counter';
+import { RateClock } from './rate-clock';
 
 /**
  * Counts one request in the current clock-minute window and, in the same round trip, reads the
@@ -36,7 +37,11 @@ export class WindowCounter {
   private readonly prefix: string;
   private readonly revisionKey: string;
 
-  constructor(@Inject(REDIS) redis: Redis, config: AppConfig) {
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    config: AppConfig,
+    private readonly clock: RateClock,
+  ) {
     this.prefix = config.PARTNER_REDIS_PREFIX;
     this.revisionKey = apiKeysRevisionKey(config.PARTNER_REDIS_PREFIX);
     redis.defineCommand('pftWindowHit', { numberOfKeys: 2, lua: HIT_SCRIPT });
@@ -45,7 +50,8 @@ export class WindowCounter {
   }
 
   /** `subject` names what is limited: `key:<key id>` or `ip:<address>`. */
-  async hit(subject: string, now = Date.now()): Promise<WindowHit> {
+  async hit(subject: string): Promise<WindowHit> {
+    const now = this.clock.now();
     const window = rateWindowAt(now);
     try {
       const [count, revision] = await this.hitInRedis(
