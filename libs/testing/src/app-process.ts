@@ -38,18 +38,19 @@ export interface AppProcess {
   stop(signal?: NodeJS.Signals): Promise<number | NodeJS.Signals>;
 }
 
-/**
- * Starts one app from the build (`dist/`, made by `npm run build`) as its own process, the way it
- * runs in production, on a free port; resolves once `/health/ready` answers 200 unless told not to wait.
- */
-export async function startAppProcess(
-  name: AppName,
+/** A process of ours from the build (`dist/`, made by `npm run build`), with its output kept. */
+export function startBuiltProcess(
+  entry: string,
+  args: string[],
   env: Record<string, string>,
-  options: { waitReady?: boolean; timeoutMs?: number } = {},
-): Promise<AppProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', name, 'src', 'main.js')], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, [PORT_VARIABLE[name]]: String(port) },
+): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | NodeJS.Signals>;
+  stop: AppProcess['stop'];
+} {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', entry), ...args], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -58,9 +59,7 @@ export async function startAppProcess(
   const exited = new Promise<number | NodeJS.Signals>((resolve) =>
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 0)),
   );
-  const app: AppProcess = {
-    name,
-    url: `http://127.0.0.1:${port}`,
+  return {
     child,
     output: () => output,
     exited,
@@ -69,6 +68,24 @@ export async function startAppProcess(
       return exited;
     },
   };
+}
+
+/**
+ * Starts one app from the build as its own process, the way it runs in production, on a free
+ * port; resolves once `/health/ready` answers 200 unless told not to wait.
+ */
+export async function startAppProcess(
+  name: AppName,
+  env: Record<string, string>,
+  options: { waitReady?: boolean; timeoutMs?: number } = {},
+): Promise<AppProcess> {
+  const port = await freePort();
+  const started = startBuiltProcess(join('apps', name, 'src', 'main.js'), [], {
+    ...env,
+    [PORT_VARIABLE[name]]: String(port),
+  });
+  const { exited, output } = started;
+  const app: AppProcess = { name, url: `http://127.0.0.1:${port}`, ...started };
   if (options.waitReady !== false) {
     const ready = waitFor(
       async () => {
@@ -86,7 +103,7 @@ export async function startAppProcess(
       await Promise.race([ready, died]);
     } catch (err) {
       await app.stop('SIGKILL');
-      throw new Error(`${(err as Error).message}\n--- ${name} output ---\n${output}`);
+      throw new Error(`${(err as Error).message}\n--- ${name} output ---\n${output()}`);
     }
     died.catch(() => undefined);
   }

@@ -3,3 +3,4 @@ export * from './test-database';
 export * from './test-kafka';
 export * from './wait-for';
 export * from './hostile';
+export * from './system';

@@ -1,0 +1,3 @@
+export * from './pilot-model';
+export * from './logbook-workload';
+export * from './partner-reads';

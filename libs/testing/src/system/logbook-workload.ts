@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { FLIGHT_MINUTE_FIELDS, type Flight, type FlightMinutes, type StartingTotals } from '@pft/contracts';
+import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
+import { seededRandom } from '../hostile/hostile-mixer';
+import { PilotModel } from './pilot-model';
+
+export interface WorkloadPilot {
+  accountId: string;
+  token: string;
+  /** The partner's `pilot_id` for this pilot. */
+  pilotId: string;
+  model: PilotModel;
+}
+
+const RATINGS = [
+  'sep_land',
+  'mep_land',
+  'set_land',
+  'tmg',
+  'type_a320',
+  'type_b737_300_900',
+  'type_atr_42_72',
+];
+
+const zero = (): FlightMinutes =>
+  Object.fromEntries(FLIGHT_MINUTE_FIELDS.map((f) => [f, 0])) as FlightMinutes;
+
+/** A flight the pilot-app rules accept, every minutes field present (as the service stores it). */
+export function randomFlight(random: () => number, flightId: string = randomUUID()): Flight {
+  const int = (n: number): number => Math.floor(random() * n);
+  const day = new Date(Date.UTC(2015, 0, 1) + int(3900) * 86_400_000).toISOString().slice(0, 10);
+  const roll = random();
+  if (roll < 0.1) {
+    return {
+      flight_id: flightId,
+      date: day,
+      kind: 'simulator',
+      aircraft: { category: 'airplane' },
+      minutes: { ...zero(), simulator: 30 + int(200) },
+      landings: { day: 0, night: 0 },
+    };
+  }
+  const total = 20 + int(400);
+  const category = roll < 0.8 ? 'airplane' : roll < 0.88 ? 'helicopter' : roll < 0.95 ? 'sailplane' : 'other';
+  const pic = int(2) ? total : 0;
+  return {
+    flight_id: flightId,
+    date: day,
+    kind: 'flight',
+    aircraft:
+      category === 'airplane'
+        ? { category, rating_key: RATINGS[int(RATINGS.length)]!, registration: 'D-EABC' }
+        : { category },
+    minutes: {
+      ...zero(),
+      total_flight_time: total,
+      pic,
+      sic: pic ? 0 : int(total + 1),
+      night: int(total + 1),
+      cross_country: int(2) ? total : 0,
+      actual_instrument: int(Math.floor(total / 2) + 1),
+      simulated_instrument: int(Math.floor(total / 2) + 1),
+      single_engine: int(2) ? total : 0,
+      multi_pilot: int(total + 1),
+    },
+    landings: { day: int(5), night: int(3) },
+  };
+}
+
+export function randomStartingTotals(random: () => number): StartingTotals {
+  const int = (n: number): number => Math.floor(random() * n);
+  return {
+    totals: {
+      total_flight_time_minutes: int(50_000),
+      pic_minutes: int(20_000),
+      sic_minutes: int(20_000),
+      dual_minutes: int(5_000),
+      instructor_minutes: int(1_000),
+      cross_country_minutes: int(10_000),
+      night_minutes: int(5_000),
+      actual_instrument_minutes: int(3_000),
+      simulated_instrument_minutes: int(3_000),
+      single_engine_minutes: int(20_000),
+      multi_engine_minutes: int(20_000),
+      multi_pilot_minutes: int(20_000),
+      simulator_minutes: int(2_000),
+    },
+    landings: { total_day: int(2_000), total_night: int(300) },
+    rating_breakdown: int(2) ? { sep_land: int(10_000) + 1, type_a320: int(20_000) + 1 } : {},
+    flight_count: int(1_000),
+  };
+}
+
+async function send(method: string, url: string, token: string, body?: unknown): Promise<number> {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+/** Pilots with linking codes redeemed by the partner whose key is given. */
+export async function linkedPilots(
+  urls: { ingestion: string; partnerApi: string },
+  partnerKey: string,
+  jwtSecret: string,
+  count: number,
+): Promise<WorkloadPilot[]> {
+  const pilots: WorkloadPilot[] = [];
+  for (let i = 0; i < count; i++) {
+    const accountId = randomUUID();
+    const token = mintPilotToken(jwtSecret, accountId, 7200);
+    const issued = await fetch(`${urls.ingestion}/pilot/v1/linking-codes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const code = ((await issued.json()) as { data: { linking_token: string } }).data.linking_token;
+    const linked = await fetch(`${urls.partnerApi}/v1/link`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${partnerKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ linking_token: code }),
+    });
+    const pilotId = ((await linked.json()) as { data: { pilot_id: string } }).data.pilot_id;
+    pilots.push({ accountId, token, pilotId, model: new PilotModel() });
+  }
+  return pilots;
+}
+
+/**
+ * Runs `operations` random logbook changes through the ingestion API, one pilot at a time per
+ * worker: records, amendments (moving rating keys, categories, dates), deletions, imports and
+ * starting totals. Throws on any answer other than the contract's success.
+ */
+export async function runLogbookWorkload(
+  ingestionUrl: string,
+  pilots: WorkloadPilot[],
+  operations: number,
+  seed: number,
+  workers = 4,
+): Promise<void> {
+  const random = seededRandom(seed);
+  const api = `${ingestionUrl}/pilot/v1`;
+  let left = operations;
+  const worker = async (mine: WorkloadPilot[]): Promise<void> => {
+    while (left > 0) {
+      left -= 1;
+      const pilot = mine[Math.floor(random() * mine.length)]!;
+      const { model, token } = pilot;
+      const existing = [...model.flights.keys()];
+      const roll = random();
+      let expected: number;
+      let status: number;
+      if (roll < 0.15 && existing.length > 0) {
+        const id = existing[Math.floor(random() * existing.length)]!;
+        const amended = randomFlight(random, id);
+        model.change((m) => m.flights.set(id, amended));
+        [expected, status] = [200, await send('PUT', `${api}/flights/${id}`, token, amended)];
+      } else if (roll < 0.25 && existing.length > 0) {
+        const id = existing[Math.floor(random() * existing.length)]!;
+        model.change((m) => m.flights.delete(id));
+        [expected, status] = [204, await send('DELETE', `${api}/flights/${id}`, token)];
+      } else if (roll < 0.3) {
+        const flights = Array.from({ length: 5 + Math.floor(random() * 30) }, () => randomFlight(random));
+        model.change((m) => flights.forEach((f) => m.flights.set(f.flight_id, f)));
+        [expected, status] = [201, await send('POST', `${api}/flights/import`, token, { flights })];
+      } else if (roll < 0.36) {
+        const starting = randomStartingTotals(random);
+        model.change((m) => (m.starting = starting));
+        [expected, status] = [200, await send('PUT', `${api}/starting-totals`, token, starting)];
+      } else {
+        const flight = randomFlight(random);
+        model.change((m) => m.flights.set(flight.flight_id, flight));
+        [expected, status] = [201, await send('POST', `${api}/flights`, token, flight)];
+      }
+      if (status !== expected) throw new Error(`ingestion answered ${status}, expected ${expected}`);
+    }
+  };
+  const shares = Array.from({ length: workers }, (_, w) => pilots.filter((_, i) => i % workers === w));
+  await Promise.all(shares.filter((s) => s.length > 0).map(worker));
+}
