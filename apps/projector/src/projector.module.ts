@@ -9,6 +9,7 @@ import {
   MetricsModule,
   PostgresReadiness,
 } from '@pft/infrastructure';
+import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 
 @Module({
   imports: [
@@ -18,6 +19,7 @@ import {
     KafkaModule,
     HealthModule.forChecks([PostgresReadiness, KafkaReadiness]),
     MetricsModule,
+    PilotTotalsModule,
   ],
 })
 export class ProjectorModule {}

@@ -55,6 +55,13 @@ export async function applyPilotTotalsBatch(
   messages: readonly ConsumedMessage[],
 ): Promise<BatchOutcome> {
   const { version, topic, partition } = target;
+  // The projection is rebuilt from the topic at will, and a commit lost in a database crash loses
+  // its offsets with it (they are re-read), so waiting for the WAL flush buys nothing here.
+  await q.query(`set local synchronous_commit = off`);
+  // Every join below looks a list of keys up by primary key; the planner cannot see how short
+  // the list is against a table of millions and would scan the table whole.
+  await q.query(`set local enable_hashjoin = off`);
+  await q.query(`set local enable_mergejoin = off`);
   const [versions] = (await q.query(
     `select active_version, building_version from projection_versions where projection = $1 for share`,
     [PILOT_TOTALS_PROJECTION],
@@ -105,9 +112,12 @@ export async function applyPilotTotalsBatch(
   }
 
   const pilotIds = [...byPilot.keys()];
+  // Only amendments and deletions need a flight's stored contribution. A recording names a new
+  // flight (the write side refuses a flight id twice), so it is not looked up: most events are
+  // recordings, and this keeps the lookups to the few that change history.
   const flightRefs = [...byPilot].flatMap(([pilotId, events]) =>
     events.flatMap(({ event }) => {
-      const flightId = flightIdOf(event.payload);
+      const flightId = event.type === 'FlightRecorded' ? null : flightIdOf(event.payload);
       return flightId === null ? [] : [{ pilotId, flightId }];
     }),
   );
@@ -117,8 +127,8 @@ export async function applyPilotTotalsBatch(
       : new Map<string, PilotSlice>();
   const changed: ChangedPilot[] = [];
   for (const [pilotId, events] of byPilot) {
-    const slice = slices.get(pilotId)!;
-    let state = slice.state;
+    const before = slices.get(pilotId)!;
+    let state = before.state;
     const touchedFlights = new Set<string>();
     for (const { message, event } of events) {
       const result = foldEvent(state, {
@@ -135,7 +145,7 @@ export async function applyPilotTotalsBatch(
         if (flightId !== null) touchedFlights.add(flightId);
       }
     }
-    if (state.version !== slice.state.version) changed.push({ pilotId, slice, state, touchedFlights });
+    if (state.version !== before.state.version) changed.push({ pilotId, before, state, touchedFlights });
   }
   await storePilotChanges(q, version, partition, changed);
   await recordDeadLetters(q, target, outcome.deadLetters);

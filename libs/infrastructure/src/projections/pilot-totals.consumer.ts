@@ -62,7 +62,8 @@ export class PilotTotalsConsumer {
       groupId: projectionGroupId(version),
       sessionTimeout: 30000,
       heartbeatInterval: 3000,
-      maxBytesPerPartition: 4 * 1024 * 1024,
+      maxBytesPerPartition: 8 * 1024 * 1024,
+      maxBytes: 64 * 1024 * 1024,
       maxWaitTimeInMs: 100,
     });
     await this.consumer.connect();

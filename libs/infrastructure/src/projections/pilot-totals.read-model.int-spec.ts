@@ -23,12 +23,9 @@ describe('readPilotTotals (real Postgres)', () => {
     const complete = new Date('2026-11-22T10:00:00.000Z');
     await dataSource.query(
       `insert into pilot_totals_v1 (pilot_account_id, stream_version, kafka_partition, total_flight_time_minutes,
-         actual_instrument_minutes, simulated_instrument_minutes, total_day, flight_count, last_flight_date, updated_at)
-       values ($1, 3, 2, 120, 10, 5, 4, 2, '2026-05-01', now())`,
-      [pilot],
-    );
-    await dataSource.query(
-      `insert into pilot_rating_minutes_v1 values ($1, 'sep_land', 70), ($1, 'mep_land', 50)`,
+         actual_instrument_minutes, simulated_instrument_minutes, total_day, flight_count, last_flight_date,
+         rating_breakdown, updated_at)
+       values ($1, 3, 2, 120, 10, 5, 4, 2, '2026-05-01', '{"sep_land": 70, "mep_land": 50}', now())`,
       [pilot],
     );
     await dataSource.query(

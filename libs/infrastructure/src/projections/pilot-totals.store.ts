@@ -11,13 +11,13 @@ import { projectionTables } from './projection-tables';
 /**
  * Loads and stores the slice of pilots' fold state that one batch needs, set-based: a handful of
  * statements per batch whatever its size, each over arrays (unnest) rather than a row at a time.
+ * No row locks: a pilot's events all come from one partition, and the batch already holds the
+ * lock on that partition's offset row.
  */
 export interface PilotSlice {
+  /** As loaded; the fold never mutates it, so it stays the "before" of the batch. */
   state: PilotTotalsState;
-  /** Rating minutes as stored, to write only what changed. */
-  storedRatings: Record<string, number>;
-  /** Flight ids as stored, to tell upserts from deletions. */
-  storedFlights: ReadonlySet<string>;
+  lastFlightDate: string | null;
 }
 
 type TotalsRow = Record<(typeof ENTERED_TOTALS_FIELDS)[number], string> & {
@@ -26,6 +26,8 @@ type TotalsRow = Record<(typeof ENTERED_TOTALS_FIELDS)[number], string> & {
   total_day: string;
   total_night: string;
   flight_count: string;
+  last_flight_date: string | null;
+  rating_breakdown: Record<string, number>;
   starting_totals: StartingTotals | null;
 };
 
@@ -41,13 +43,7 @@ type FlightRow = {
   landings_night: number;
 };
 
-const emptySlice = (): PilotSlice => ({
-  state: initialPilotTotalsState(),
-  storedRatings: {},
-  storedFlights: new Set(),
-});
-
-/** Locks and reads the pilots' rows and the named flights. Pilots never projected get an empty slice. */
+/** Reads the pilots' rows and the named flights. Pilots never projected get the initial state. */
 export async function loadPilotSlices(
   q: Queryable,
   version: number,
@@ -55,68 +51,82 @@ export async function loadPilotSlices(
   flightRefs: { pilotId: string; flightId: string }[],
 ): Promise<Map<string, PilotSlice>> {
   const t = projectionTables(version);
-  const slices = new Map(pilotIds.map((id) => [id, emptySlice()]));
-  const totals = (await q.query(
-    `select * from ${t.totals} where pilot_account_id = any($1::uuid[]) order by pilot_account_id for update`,
+  const slices = new Map<string, PilotSlice>(
+    pilotIds.map((id) => [id, { state: initialPilotTotalsState(), lastFlightDate: null }]),
+  );
+  const rows = (await q.query(
+    `select *, to_char(last_flight_date, 'YYYY-MM-DD') as last_flight_date
+       from ${t.totals} where pilot_account_id = any($1::uuid[])`,
     [pilotIds],
   )) as TotalsRow[];
-  for (const row of totals) {
+  for (const row of rows) {
     const slice = slices.get(row.pilot_account_id)!;
-    slice.state.version = row.stream_version;
-    slice.state.starting = row.starting_totals;
-    const sums = slice.state.sums;
-    for (const f of ENTERED_TOTALS_FIELDS) sums.totals[f] = Number(row[f]);
-    sums.total_day = Number(row.total_day);
-    sums.total_night = Number(row.total_night);
-    sums.flight_count = Number(row.flight_count);
+    const { state } = slice;
+    state.version = row.stream_version;
+    state.starting = row.starting_totals;
+    for (const f of ENTERED_TOTALS_FIELDS) state.sums.totals[f] = Number(row[f]);
+    state.sums.total_day = Number(row.total_day);
+    state.sums.total_night = Number(row.total_night);
+    state.sums.flight_count = Number(row.flight_count);
+    state.sums.rating_breakdown = { ...row.rating_breakdown };
+    slice.lastFlightDate = row.last_flight_date;
   }
-  if (totals.length > 0) {
-    const ratings = (await q.query(
-      `select pilot_account_id, rating_key, minutes from ${t.ratings} where pilot_account_id = any($1::uuid[])`,
-      [totals.map((r) => r.pilot_account_id)],
-    )) as { pilot_account_id: string; rating_key: string; minutes: string }[];
-    for (const r of ratings) {
-      const slice = slices.get(r.pilot_account_id)!;
-      slice.state.sums.rating_breakdown[r.rating_key] = Number(r.minutes);
-      slice.storedRatings[r.rating_key] = Number(r.minutes);
-    }
-  }
-  if (flightRefs.length > 0 && totals.length > 0) {
-    const flights = (await q.query(
-      `select f.pilot_account_id, f.flight_id, to_char(f.flight_date, 'YYYY-MM-DD') as flight_date, f.kind, f.category,
-              f.rating_key, f.minutes, f.landings_day, f.landings_night
-         from ${t.flights} f
-         join unnest($1::uuid[], $2::uuid[]) as ref (pilot_account_id, flight_id)
-           on f.pilot_account_id = ref.pilot_account_id and f.flight_id = ref.flight_id`,
-      [flightRefs.map((r) => r.pilotId), flightRefs.map((r) => r.flightId)],
-    )) as FlightRow[];
-    for (const row of flights) {
-      const slice = slices.get(row.pilot_account_id)!;
-      (slice.state.flights as Map<string, FlightFacts>).set(row.flight_id, {
-        date: row.flight_date,
-        kind: row.kind,
-        category: row.category,
-        rating_key: row.rating_key,
-        minutes: row.minutes,
-        landings_day: row.landings_day,
-        landings_night: row.landings_night,
-      });
-      (slice.storedFlights as Set<string>).add(row.flight_id);
-    }
+  if (flightRefs.length === 0 || rows.length === 0) return slices;
+  const flights = (await q.query(
+    `select f.pilot_account_id, f.flight_id, to_char(f.flight_date, 'YYYY-MM-DD') as flight_date, f.kind, f.category,
+            f.rating_key, f.minutes, f.landings_day, f.landings_night
+       from ${t.flights} f
+       join unnest($1::uuid[], $2::uuid[]) as ref (pilot_account_id, flight_id)
+         on f.pilot_account_id = ref.pilot_account_id and f.flight_id = ref.flight_id`,
+    [flightRefs.map((r) => r.pilotId), flightRefs.map((r) => r.flightId)],
+  )) as FlightRow[];
+  for (const row of flights) {
+    const flightsOfPilot = slices.get(row.pilot_account_id)!.state.flights as Map<string, FlightFacts>;
+    flightsOfPilot.set(row.flight_id, {
+      date: row.flight_date,
+      kind: row.kind,
+      category: row.category,
+      rating_key: row.rating_key,
+      minutes: row.minutes,
+      landings_day: row.landings_day,
+      landings_night: row.landings_night,
+    });
   }
   return slices;
 }
 
 export interface ChangedPilot {
   pilotId: string;
-  slice: PilotSlice;
+  before: PilotSlice;
   /** The state after the batch. */
   state: PilotTotalsState;
-  /** Flight ids the batch touched (recorded, amended or deleted). */
+  /** Flight ids the batch recorded, amended or deleted. */
   touchedFlights: ReadonlySet<string>;
 }
 
-/** Writes the changed pilots' rows, flights and rating minutes, then re-derives `last_flight_date`. */
+/**
+ * `last_flight_date` after the batch, from the slice alone when it can be: null when it must be
+ * looked up again, because the batch took away or moved back the flight that held the latest date.
+ */
+function lastFlightDateAfter({ before, state, touchedFlights }: ChangedPilot): string | null | undefined {
+  let latest = before.lastFlightDate;
+  for (const id of touchedFlights) {
+    const old = before.state.flights.get(id);
+    const now = state.flights.get(id);
+    const nowDate = now?.kind === 'flight' ? now.date : null;
+    if (
+      old?.kind === 'flight' &&
+      old.date === before.lastFlightDate &&
+      (nowDate === null || nowDate < old.date)
+    ) {
+      return undefined;
+    }
+    if (nowDate !== null && (latest === null || nowDate > latest)) latest = nowDate;
+  }
+  return latest;
+}
+
+/** Writes the changed pilots' rows and flights; `last_flight_date` is looked up only where it fell back. */
 export async function storePilotChanges(
   q: Queryable,
   version: number,
@@ -126,43 +136,52 @@ export async function storePilotChanges(
   if (changed.length === 0) return;
   const t = projectionTables(version);
   const cols = ENTERED_TOTALS_FIELDS;
-  const params: unknown[] = [
-    changed.map((c) => c.pilotId),
-    changed.map((c) => c.state.version),
-    ...cols.map((f) => changed.map((c) => c.state.sums.totals[f])),
-    changed.map((c) => c.state.sums.total_day),
-    changed.map((c) => c.state.sums.total_night),
-    changed.map((c) => c.state.sums.flight_count),
-    changed.map((c) => (c.state.starting ? JSON.stringify(c.state.starting) : null)),
-    partition,
-  ];
-  const sumParams = cols.map((_, i) => `$${i + 3}::bigint[]`).join(', ');
+  const lastDates = changed.map(lastFlightDateAfter);
   const n = cols.length + 3;
   await q.query(
     `insert into ${t.totals} (pilot_account_id, stream_version, ${cols.join(', ')}, total_day, total_night,
-                               flight_count, starting_totals, kafka_partition, updated_at)
-     select u.*, $${n + 4}::integer, now()
-       from unnest($1::uuid[], $2::integer[], ${sumParams}, $${n}::bigint[], $${n + 1}::bigint[], $${n + 2}::bigint[],
-                   $${n + 3}::jsonb[]) as u
+                               flight_count, last_flight_date, rating_breakdown, starting_totals, kafka_partition, updated_at)
+     select u.*, $${n + 5}::integer, now()
+       from unnest($1::uuid[], $2::integer[], ${cols.map((_, i) => `$${i + 3}::bigint[]`).join(', ')},
+                   $${n}::bigint[], $${n + 1}::bigint[], $${n + 2}::bigint[], $${n + 3}::date[], $${n + 4}::jsonb[],
+                   $${n + 6}::jsonb[]) as u
      on conflict (pilot_account_id) do update set
        stream_version = excluded.stream_version, kafka_partition = excluded.kafka_partition,
        ${cols.map((f) => `${f} = excluded.${f}`).join(', ')},
        total_day = excluded.total_day, total_night = excluded.total_night, flight_count = excluded.flight_count,
-       starting_totals = excluded.starting_totals, updated_at = excluded.updated_at`,
-    params,
+       last_flight_date = excluded.last_flight_date, rating_breakdown = excluded.rating_breakdown,
+       starting_totals = coalesce(excluded.starting_totals, ${t.totals}.starting_totals),
+       updated_at = excluded.updated_at`,
+    [
+      changed.map((c) => c.pilotId),
+      changed.map((c) => c.state.version),
+      ...cols.map((f) => changed.map((c) => c.state.sums.totals[f])),
+      changed.map((c) => c.state.sums.total_day),
+      changed.map((c) => c.state.sums.total_night),
+      changed.map((c) => c.state.sums.flight_count),
+      lastDates.map((d) => d ?? null),
+      changed.map((c) => JSON.stringify(withoutZeros(c.state.sums.rating_breakdown))),
+      partition,
+      // Starting totals are written only when the batch replaced them (null keeps the stored ones).
+      changed.map((c) =>
+        c.state.starting !== c.before.state.starting ? JSON.stringify(c.state.starting) : null,
+      ),
+    ],
   );
   await storeFlights(q, t.flights, changed);
-  await storeRatings(q, t.ratings, changed);
-  const withFlightChanges = changed.filter((c) => c.touchedFlights.size > 0).map((c) => c.pilotId);
-  if (withFlightChanges.length > 0) {
+  const fellBack = changed.filter((_, i) => lastDates[i] === undefined).map((c) => c.pilotId);
+  if (fellBack.length > 0) {
     await q.query(
       `update ${t.totals} t set last_flight_date = (
           select max(f.flight_date) from ${t.flights} f where f.pilot_account_id = t.pilot_account_id and f.kind = 'flight')
         where t.pilot_account_id = any($1::uuid[])`,
-      [withFlightChanges],
+      [fellBack],
     );
   }
 }
+
+const withoutZeros = (breakdown: Record<string, number>): Record<string, number> =>
+  Object.fromEntries(Object.entries(breakdown).filter(([, minutes]) => minutes !== 0));
 
 async function storeFlights(q: Queryable, table: string, changed: ChangedPilot[]): Promise<void> {
   const upserts: { pilotId: string; flightId: string; facts: FlightFacts }[] = [];
@@ -171,7 +190,7 @@ async function storeFlights(q: Queryable, table: string, changed: ChangedPilot[]
     for (const flightId of c.touchedFlights) {
       const facts = c.state.flights.get(flightId);
       if (facts) upserts.push({ pilotId: c.pilotId, flightId, facts });
-      else if (c.slice.storedFlights.has(flightId)) deletions.push({ pilotId: c.pilotId, flightId });
+      else deletions.push({ pilotId: c.pilotId, flightId });
     }
   }
   if (deletions.length > 0) {
@@ -204,36 +223,4 @@ async function storeFlights(q: Queryable, table: string, changed: ChangedPilot[]
       upserts.map((u) => u.facts.landings_night),
     ],
   );
-}
-
-async function storeRatings(q: Queryable, table: string, changed: ChangedPilot[]): Promise<void> {
-  const upserts: [string, string, number][] = [];
-  const deletions: [string, string][] = [];
-  for (const c of changed) {
-    const keys = new Set([
-      ...Object.keys(c.slice.storedRatings),
-      ...Object.keys(c.state.sums.rating_breakdown),
-    ]);
-    for (const key of keys) {
-      const now = c.state.sums.rating_breakdown[key] ?? 0;
-      if (now === (c.slice.storedRatings[key] ?? 0)) continue;
-      if (now === 0) deletions.push([c.pilotId, key]);
-      else upserts.push([c.pilotId, key, now]);
-    }
-  }
-  if (deletions.length > 0) {
-    await q.query(
-      `delete from ${table} r using unnest($1::uuid[], $2::text[]) as d (pilot_account_id, rating_key)
-        where r.pilot_account_id = d.pilot_account_id and r.rating_key = d.rating_key`,
-      [deletions.map((d) => d[0]), deletions.map((d) => d[1])],
-    );
-  }
-  if (upserts.length > 0) {
-    await q.query(
-      `insert into ${table} (pilot_account_id, rating_key, minutes)
-       select * from unnest($1::uuid[], $2::text[], $3::bigint[])
-       on conflict (pilot_account_id, rating_key) do update set minutes = excluded.minutes`,
-      [upserts.map((u) => u[0]), upserts.map((u) => u[1]), upserts.map((u) => u[2])],
-    );
-  }
 }

@@ -7,13 +7,9 @@ export const PILOT_TOTALS_PROJECTION = 'pilot_totals';
  * Names of one version's tables. Readers never use them: they read the `pilot_totals_active` view,
  * which the version switch re-points in the same transaction as `projection_versions`.
  */
-export function projectionTables(version: number): { totals: string; ratings: string; flights: string } {
+export function projectionTables(version: number): { totals: string; flights: string } {
   if (!Number.isInteger(version) || version < 1) throw new Error(`not a projection version: ${version}`);
-  return {
-    totals: `pilot_totals_v${version}`,
-    ratings: `pilot_rating_minutes_v${version}`,
-    flights: `pilot_flights_v${version}`,
-  };
+  return { totals: `pilot_totals_v${version}`, flights: `pilot_flights_v${version}` };
 }
 
 export const ACTIVE_TOTALS_VIEW = 'pilot_totals_active';
@@ -36,16 +32,14 @@ export function createProjectionTablesSql(version: number): string[] {
         total_night       bigint not null default 0,
         flight_count      bigint not null default 0,
         last_flight_date  date,
+        -- Rating key -> minutes, zero keys removed: read with the row, no join, no aggregation.
+        rating_breakdown  jsonb not null default '{}'::jsonb,
         starting_totals   jsonb,
         updated_at        timestamptz not null
       )`,
-    `create table if not exists ${t.ratings} (
-        pilot_account_id  uuid not null,
-        rating_key        text not null,
-        minutes           bigint not null,
-        primary key (pilot_account_id, rating_key)
-      )`,
-    // Per current flight, what it contributed: an amendment or deletion takes it back out.
+    // Per current flight, what it contributed: an amendment or deletion takes it back out. No index
+    // but the key: the rare look-up of a pilot's latest date (after deleting the latest flight)
+    // reads that pilot's flights through the key's prefix, and every insert stays cheaper.
     `create table if not exists ${t.flights} (
         pilot_account_id  uuid not null,
         flight_id         uuid not null,
@@ -58,18 +52,17 @@ export function createProjectionTablesSql(version: number): string[] {
         landings_night    integer not null,
         primary key (pilot_account_id, flight_id)
       )`,
-    `create index if not exists ${t.flights}_latest on ${t.flights} (pilot_account_id, flight_date desc) where kind = 'flight'`,
   ];
 }
 
 export function dropProjectionTablesSql(version: number): string[] {
   const t = projectionTables(version);
-  return [t.ratings, t.flights, t.totals].map((table) => `drop table if exists ${table}`);
+  return [t.flights, t.totals].map((table) => `drop table if exists ${table}`);
 }
 
 /**
- * The view the partner API reads: one row per projected pilot with the rating breakdown folded in
- * and `last_updated` from the pilot's partition (see docs/projections.md).
+ * The view the partner API reads: one row per projected pilot, with `last_updated` from the pilot's
+ * partition (see docs/projections.md).
  */
 export function activeViewSql(version: number): string {
   const t = projectionTables(version);
@@ -77,9 +70,7 @@ export function activeViewSql(version: number): string {
   return `create or replace view ${ACTIVE_TOTALS_VIEW} as
     select t.pilot_account_id, ${totals}, t.total_day, t.total_night, t.flight_count,
            to_char(t.last_flight_date, 'YYYY-MM-DD') as last_flight_date,
-           coalesce(o.complete_through, t.updated_at) as last_updated,
-           coalesce((select jsonb_object_agg(r.rating_key, r.minutes) from ${t.ratings} r
-                     where r.pilot_account_id = t.pilot_account_id), '{}'::jsonb) as rating_breakdown
+           coalesce(o.complete_through, t.updated_at) as last_updated, t.rating_breakdown
       from ${t.totals} t
       left join projection_offsets o
         on o.projection = '${PILOT_TOTALS_PROJECTION}' and o.version = ${version} and o.kafka_partition = t.kafka_partition`;

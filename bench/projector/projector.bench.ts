@@ -1,0 +1,160 @@
+/**
+ * The projector's throughput: N logbook events of P pilots on a fresh topic, read once by a
+ * kafkajs consumer that discards them, then folded into Postgres by the projector, then rebuilt
+ * into a new version. Results go to bench/results/projector-<time>.json.
+ *
+ *   npx ts-node is not installed; run with jest's transformer:
+ *   BENCH_EVENTS=1000000 BENCH_PILOTS=10000 npx jest --selectProjects bench ... (see README in this folder)
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cpus } from 'node:os';
+import { type Kafka } from 'kafkajs';
+import { type DataSource } from 'typeorm';
+import { createDataSource } from '@pft/infrastructure';
+import { PilotTotalsConsumer, rebuildPilotTotals } from '@pft/infrastructure/projections';
+import { createTestDatabase, createTestTopic, deleteTestTopics, testKafka } from '@pft/testing';
+import { historyMessages, publishMessages, asKafkaMessages, sampleHistories } from '@pft/testing/oracle';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const PILOTS = Number(process.env.BENCH_PILOTS ?? 10_000);
+const PARTITIONS = Number(process.env.BENCH_PARTITIONS ?? 12);
+
+const seconds = (from: bigint): number => Number(process.hrtime.bigint() - from) / 1e9;
+
+async function topicEnd(kafka: Kafka, topic: string): Promise<Map<number, number>> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    return new Map((await admin.fetchTopicOffsets(topic)).map((o) => [o.partition, Number(o.high)]));
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+async function consumeAndDiscard(kafka: Kafka, topic: string, total: number): Promise<number> {
+  const consumer = kafka.consumer({
+    groupId: `bench-discard-${Date.now()}`,
+    maxBytesPerPartition: 4 * 1024 * 1024,
+  });
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  let seen = 0;
+  let started = 0n;
+  const done = new Promise<number>((resolve) => {
+    void consumer.run({
+      partitionsConsumedConcurrently: 4,
+      eachBatch: ({ batch }) => {
+        if (started === 0n) started = process.hrtime.bigint();
+        seen += batch.messages.length;
+        if (seen >= total) resolve(seconds(started));
+        return Promise.resolve();
+      },
+    });
+  });
+  const elapsed = await done;
+  await consumer.disconnect();
+  return elapsed;
+}
+
+async function waitCaughtUp(
+  dataSource: DataSource,
+  version: number,
+  ends: Map<number, number>,
+): Promise<void> {
+  for (;;) {
+    const rows: { kafka_partition: number; next_offset: string }[] = await dataSource.query(
+      `select kafka_partition, next_offset from projection_offsets where version = $1`,
+      [version],
+    );
+    const stored = new Map(rows.map((r) => [r.kafka_partition, Number(r.next_offset)]));
+    if ([...ends].every(([p, high]) => high === 0 || stored.get(p) === high)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function main(): Promise<void> {
+  const kafka = testKafka('pft-bench');
+  const db = await createTestDatabase();
+  const dataSource = await createDataSource(db.url, 12).initialize();
+  const topic = await createTestTopic(kafka, 'bench-projector', PARTITIONS);
+  const dlq = await createTestTopic(kafka, 'bench-projector-dlq', 1);
+  try {
+    let t = process.hrtime.bigint();
+    const histories = sampleHistories(PILOTS, Math.ceil(EVENTS / PILOTS), 1);
+    const messages = asKafkaMessages(historyMessages(histories)).slice(0, EVENTS);
+    const generateSeconds = seconds(t);
+    t = process.hrtime.bigint();
+    await publishMessages(kafka, topic, messages, 2000);
+    const publishSeconds = seconds(t);
+    const ends = await topicEnd(kafka, topic);
+    console.log(`published ${messages.length} events in ${publishSeconds.toFixed(1)} s`);
+
+    const discardSeconds = await consumeAndDiscard(kafka, topic, messages.length);
+    console.log(`consume-and-discard: ${(messages.length / discardSeconds).toFixed(0)} events/s`);
+
+    const consumer = new PilotTotalsConsumer({
+      kafka,
+      dataSource,
+      topic,
+      deadLetterTopic: dlq,
+      version: 1,
+      concurrency: 8,
+    });
+    t = process.hrtime.bigint();
+    await consumer.start();
+    await waitCaughtUp(dataSource, 1, ends);
+    const projectSeconds = seconds(t);
+    await consumer.stop();
+    console.log(`projector: ${(messages.length / projectSeconds).toFixed(0)} events/s`);
+
+    t = process.hrtime.bigint();
+    const rebuild = await rebuildPilotTotals({
+      kafka,
+      dataSource,
+      topic,
+      deadLetterTopic: dlq,
+      concurrency: 8,
+      pollMs: 200,
+    });
+    const rebuildSeconds = seconds(t);
+    console.log(`rebuild into version ${rebuild.version}: ${rebuildSeconds.toFixed(1)} s`);
+
+    const result = {
+      benchmark: 'projector',
+      at: new Date().toISOString(),
+      machine: { cpus: cpus().length, model: cpus()[0]?.model },
+      events: messages.length,
+      pilots: PILOTS,
+      partitions: PARTITIONS,
+      generate_seconds: generateSeconds,
+      publish_seconds: publishSeconds,
+      consume_and_discard: { seconds: discardSeconds, events_per_second: messages.length / discardSeconds },
+      projector: {
+        seconds: projectSeconds,
+        events_per_second: messages.length / projectSeconds,
+        ratio_to_discard: discardSeconds / projectSeconds,
+        note: "from consumer start (group join included) until every partition's stored offset reached the end",
+      },
+      rebuild: { seconds: rebuildSeconds, events_per_second: messages.length / rebuildSeconds },
+      goals: { events_per_second: 50_000, ratio_to_discard: 0.4, rebuild_10m_seconds: 300 },
+    };
+    const dir = process.env.BENCH_RESULTS_DIR ?? join(process.cwd(), 'bench', 'results');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `projector-${result.at.replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
+    console.log(`results in ${file}`);
+  } finally {
+    await dataSource.destroy();
+    await db.drop();
+    await deleteTestTopics(kafka, [topic, dlq]);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
