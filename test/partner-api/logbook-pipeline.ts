@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type Kafka } from 'kafkajs';
+import request from 'supertest';
+import { createDataSource, loadConfig } from '@pft/infrastructure';
+import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
+import { PilotTotalsConsumer } from '@pft/infrastructure/projections/pilot-totals.consumer';
+import { createTestTopic, deleteTestTopics, testKafka, type TestDatabase } from '@pft/testing';
+import { createIngestionApp } from '../../apps/ingestion/src/ingestion-app';
+
+/**
+ * The write side and the projector of the real pipeline, in this process: the ingestion app (with its
+ * outbox relay) on `database`, publishing to a topic of its own, and the pilot totals consumer
+ * projecting that topic into the same database, where the partner API reads it.
+ */
+export interface LogbookPipeline {
+  /** A new pilot account and a supertest client that acts as that pilot on the ingestion API. */
+  pilot(): Pilot;
+  close(): Promise<void>;
+}
+
+export interface Pilot {
+  id: string;
+  send(method: 'post' | 'put' | 'delete', path: string, body?: object): Promise<request.Response>;
+  /** A fresh linking code issued through the pilot app API. */
+  linkingCode(): Promise<string>;
+}
+
+export async function startLogbookPipeline(database: TestDatabase): Promise<LogbookPipeline> {
+  const kafka: Kafka = testKafka('partner-api-e2e');
+  const topic = await createTestTopic(kafka, 'partner-api', 3);
+  const deadLetters = await createTestTopic(kafka, 'partner-api-dlq', 1);
+  Object.assign(process.env, {
+    DATABASE_URL: database.url,
+    PILOT_EVENTS_TOPIC: topic,
+    DEAD_LETTER_TOPIC: deadLetters,
+    RELAY_ENABLED: 'true',
+    LOG_LEVEL: 'warn',
+    DATABASE_POOL_SIZE: '5',
+  });
+  const config = loadConfig();
+  const ingestion: NestFastifyApplication = await createIngestionApp(config);
+  await ingestion.init();
+  await ingestion.getHttpAdapter().getInstance().ready();
+  const projectorDb = await createDataSource(database.url, 4).initialize();
+  const consumer = new PilotTotalsConsumer({
+    kafka,
+    dataSource: projectorDb,
+    topic,
+    deadLetterTopic: deadLetters,
+    version: 1,
+  });
+  await consumer.start();
+
+  return {
+    pilot: () => {
+      const id = randomUUID();
+      const token = mintPilotToken(config.JWT_SECRET, id, 3600);
+      const send = (method: 'post' | 'put' | 'delete', path: string, body?: object) => {
+        const req = request(ingestion.getHttpServer())[method](path).set('Authorization', `Bearer ${token}`);
+        return body === undefined ? req : req.send(body);
+      };
+      return {
+        id,
+        send,
+        linkingCode: async () => {
+          const res = await send('post', '/pilot/v1/linking-codes');
+          if (res.status !== 201) throw new Error(`linking code not issued: ${res.status} ${res.text}`);
+          return (res.body as { data: { linking_token: string } }).data.linking_token;
+        },
+      };
+    },
+    close: async () => {
+      await consumer.stop();
+      await ingestion.close();
+      await projectorDb.destroy();
+      await deleteTestTopics(kafka, [topic, deadLetters]);
+    },
+  };
+}

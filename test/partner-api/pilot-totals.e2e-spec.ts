@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, waitFor, type TestDatabase } from '@pft/testing';
+import { startLogbookPipeline, type LogbookPipeline, type Pilot } from './logbook-pipeline';
+import { bearer, expectError, expectMeta } from './partner-api.expectations';
+import { keyFor, partnerWithKey, type TestPartner } from './partner-api.factories';
+import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
+
+const minutes = (given: Record<string, number>): Record<string, number> => ({
+  total_flight_time: 0,
+  pic: 0,
+  sic: 0,
+  dual: 0,
+  instructor: 0,
+  cross_country: 0,
+  night: 0,
+  actual_instrument: 0,
+  simulated_instrument: 0,
+  single_engine: 0,
+  multi_engine: 0,
+  multi_pilot: 0,
+  simulator: 0,
+  ...given,
+});
+
+/** A logbook touching every field: starting totals, two airplane flights, a helicopter flight, a simulator session. */
+const LOGBOOK = {
+  starting: {
+    totals: {
+      total_flight_time_minutes: 1000,
+      pic_minutes: 600,
+      actual_instrument_minutes: 30,
+      simulated_instrument_minutes: 20,
+    },
+    landings: { total_day: 50, total_night: 5 },
+    rating_breakdown: { sep_land: 700 },
+    flight_count: 40,
+  },
+  flights: [
+    {
+      date: '2026-05-01',
+      kind: 'flight',
+      aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'D-EABC' },
+      minutes: minutes({
+        total_flight_time: 95,
+        pic: 95,
+        cross_country: 95,
+        actual_instrument: 10,
+        single_engine: 95,
+      }),
+      landings: { day: 1, night: 0 },
+    },
+    {
+      date: '2026-06-10',
+      kind: 'flight',
+      aircraft: { category: 'airplane', rating_key: 'type_a320' },
+      minutes: minutes({
+        total_flight_time: 120,
+        sic: 120,
+        night: 60,
+        simulated_instrument: 15,
+        multi_engine: 120,
+        multi_pilot: 120,
+      }),
+      landings: { day: 0, night: 1 },
+    },
+    {
+      date: '2026-06-20',
+      kind: 'flight',
+      aircraft: { category: 'helicopter' },
+      minutes: minutes({ total_flight_time: 60, pic: 60, single_engine: 60 }),
+      landings: { day: 2, night: 0 },
+    },
+    {
+      date: '2026-07-01',
+      kind: 'simulator',
+      aircraft: { category: 'airplane', rating_key: 'type_a320' },
+      minutes: minutes({ simulator: 90 }),
+      landings: { day: 0, night: 0 },
+    },
+  ],
+};
+
+/** What logbook-rules.md makes of LOGBOOK. */
+const EXPECTED = {
+  totals: {
+    total_flight_time_minutes: 1275,
+    pic_minutes: 755,
+    sic_minutes: 120,
+    dual_minutes: 0,
+    instructor_minutes: 0,
+    cross_country_minutes: 95,
+    night_minutes: 60,
+    ifr_minutes: 75,
+    actual_instrument_minutes: 40,
+    simulated_instrument_minutes: 35,
+    single_engine_minutes: 155,
+    multi_engine_minutes: 120,
+    multi_pilot_minutes: 120,
+    simulator_minutes: 90,
+  },
+  landings: { total_day: 53, total_night: 6 },
+  rating_breakdown: { sep_land: 795, type_a320: 120 },
+  flight_count: 43,
+  last_flight_date: '2026-06-20T00:00:00.000Z',
+};
+
+describe('GET /v1/pilot-totals and /v1/pilot-totals/batch (events through the relay and the projector)', () => {
+  let database: TestDatabase;
+  let pipeline: LogbookPipeline;
+  let api: PartnerApiUnderTest;
+  let partner: TestPartner;
+  let other: TestPartner;
+  let logged: Pilot;
+  let loggedId: string;
+
+  const read = (key: string, pilotId: string) =>
+    api.http().get(`/v1/pilot-totals?pilot_id=${pilotId}`).set(bearer(key));
+  const batch = (key: string, ids: string) =>
+    api.http().get(`/v1/pilot-totals/batch?pilot_ids=${ids}`).set(bearer(key));
+  const link = async (key: string, pilot: Pilot): Promise<string> => {
+    const res = await api
+      .http()
+      .post('/v1/link')
+      .set(bearer(key))
+      .send({ linking_token: await pilot.linkingCode() });
+    expect(res.status).toBe(200);
+    return (res.body as { data: { pilot_id: string } }).data.pilot_id;
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    pipeline = await startLogbookPipeline(database);
+    api = await startPartnerApi({}, database);
+    partner = await partnerWithKey(api.db);
+    other = await partnerWithKey(api.db);
+
+    logged = pipeline.pilot();
+    expect((await logged.send('put', '/pilot/v1/starting-totals', LOGBOOK.starting)).status).toBe(200);
+    for (const flight of LOGBOOK.flights) {
+      const res = await logged.send('post', '/pilot/v1/flights', { flight_id: randomUUID(), ...flight });
+      expect(res.status).toBe(201);
+    }
+    loggedId = await link(partner.key, logged);
+    await waitFor(
+      async () => {
+        const res = await read(partner.key, loggedId);
+        return (res.body as { data?: { flight_count?: number } }).data?.flight_count === 43
+          ? true
+          : undefined;
+      },
+      60000,
+      'the projector to fold the logbook',
+    );
+  });
+  afterAll(async () => {
+    await api.close();
+    await pipeline.close();
+    await database.drop();
+  });
+
+  it('answers every field of 2.4 from the projection, in the envelope', async () => {
+    const requestedAt = Date.now();
+    const res = await read(partner.key, loggedId);
+    expect(res.status).toBe(200);
+    expectMeta(res);
+    expect(res.headers['ratelimit-limit']).toBe('1000');
+    const { last_updated: lastUpdated, ...rest } = res.body.data as { last_updated: string };
+    expect(rest).toEqual({ pilot_id: loggedId, ...EXPECTED });
+    expect(Object.keys(res.body.data)).toEqual([
+      'pilot_id',
+      'last_updated',
+      'totals',
+      'landings',
+      'rating_breakdown',
+      'flight_count',
+      'last_flight_date',
+    ]);
+    expect(lastUpdated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(Date.parse(lastUpdated)).toBeLessThanOrEqual(requestedAt + 1000);
+    expect(Date.parse(lastUpdated)).toBeGreaterThan(requestedAt - 5 * 60_000);
+  });
+
+  it('accepts the pilot_id in upper case and answers it in lower case', async () => {
+    const res = await read(partner.key, loggedId.toUpperCase());
+    expect(res.status).toBe(200);
+    expect(res.body.data.pilot_id).toBe(loggedId);
+  });
+
+  it.each([
+    ['missing', ''],
+    ['empty', 'pilot_id='],
+    ['repeated', 'pilot_id=ID&pilot_id=ID'],
+    ['not a UUID', 'pilot_id=12345'],
+    ['a UUID with spaces', 'pilot_id=%20ID'],
+  ])('answers 400 INVALID_REQUEST for a pilot_id %s', async (_what, query) => {
+    const res = await api
+      .http()
+      .get(`/v1/pilot-totals?${query.replace(/ID/g, loggedId)}`)
+      .set(bearer(partner.key));
+    expectError(res, 400, 'INVALID_REQUEST');
+  });
+
+  it('answers 404 PILOT_NOT_FOUND for an id never linked and for another partner’s pilot, alike', async () => {
+    const never = await read(partner.key, randomUUID());
+    const othersPilot = await read(other.key, loggedId);
+    expectError(never, 404, 'PILOT_NOT_FOUND');
+    expectError(othersPilot, 404, 'PILOT_NOT_FOUND');
+    expect(othersPilot.body.error).toEqual(never.body.error);
+  });
+
+  it('lets every key of the partner account read its pilots', async () => {
+    const second = await keyFor(api.db, partner.partnerId);
+    expect((await read(second.key, loggedId)).status).toBe(200);
+  });
+
+  it('stops resolving a pilot_id the moment the disconnect returns, and omits it from the batch', async () => {
+    const pilot = pipeline.pilot();
+    const pilotId = await link(partner.key, pilot);
+    expect((await read(partner.key, pilotId)).status).toBe(200);
+    expect((await pilot.send('delete', `/pilot/v1/connections/${pilotId}`)).status).toBe(204);
+    expectError(await read(partner.key, pilotId), 404, 'PILOT_NOT_FOUND');
+    const res = await batch(partner.key, `${pilotId},${loggedId}`);
+    expect(res.body.data.pilots.map((p: { pilot_id: string }) => p.pilot_id)).toEqual([loggedId]);
+  });
+
+  describe('batch', () => {
+    it('answers in first-occurrence order, each pilot once, leaving out pilots not linked to the caller', async () => {
+      const a = await link(partner.key, pipeline.pilot());
+      const b = await link(partner.key, pipeline.pilot());
+      const othersOwn = await link(other.key, pipeline.pilot());
+      const ids = [b, randomUUID(), loggedId.toUpperCase(), othersOwn, a, b, loggedId, a];
+      const res = await batch(partner.key, ids.join(','));
+      expect(res.status).toBe(200);
+      expectMeta(res);
+      expect(Object.keys(res.body.data)).toEqual(['pilots']);
+      const pilots = res.body.data.pilots as { pilot_id: string; flight_count: number }[];
+      expect(pilots.map((p) => p.pilot_id)).toEqual([b, loggedId, a]);
+      const full = pilots[1] as unknown as Record<string, unknown>;
+      expect(full).toMatchObject({ pilot_id: loggedId, ...EXPECTED });
+      expect(pilots[0]).toMatchObject({ flight_count: 0, rating_breakdown: {}, last_flight_date: null });
+    });
+
+    it('answers an empty list when none of the ids is the caller’s', async () => {
+      const res = await batch(other.key, `${loggedId},${randomUUID()}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ pilots: [] });
+    });
+
+    it('takes 50 ids, duplicates counted, and refuses 51', async () => {
+      const fifty = [loggedId, ...Array.from({ length: 48 }, () => randomUUID()), loggedId];
+      const ok = await batch(partner.key, fifty.join(','));
+      expect(ok.status).toBe(200);
+      expect(ok.body.data.pilots).toHaveLength(1);
+      const res = await batch(partner.key, [...fifty, loggedId].join(','));
+      expectError(res, 400, 'INVALID_REQUEST');
+      expect(res.body.error.details).toEqual([{ field: 'pilot_ids', issue: 'too_many' }]);
+    });
+
+    it.each([
+      ['missing', '/v1/pilot-totals/batch'],
+      ['empty', '/v1/pilot-totals/batch?pilot_ids='],
+      ['with an empty entry', '/v1/pilot-totals/batch?pilot_ids=ID,,ID'],
+      ['with a trailing comma', '/v1/pilot-totals/batch?pilot_ids=ID,'],
+      ['with a space in an entry', '/v1/pilot-totals/batch?pilot_ids=ID,%20ID'],
+      ['with a value not a UUID', '/v1/pilot-totals/batch?pilot_ids=ID,nope'],
+      ['repeated as a parameter', '/v1/pilot-totals/batch?pilot_ids=ID&pilot_ids=ID'],
+    ])('answers 400 INVALID_REQUEST for pilot_ids %s', async (_what, path) => {
+      const res = await api.http().get(path.replace(/ID/g, loggedId)).set(bearer(partner.key));
+      expectError(res, 400, 'INVALID_REQUEST');
+    });
+
+    it('needs the pilot-totals scope', async () => {
+      const dictionaryOnly = await keyFor(api.db, partner.partnerId, { scopes: ['rating-dictionary'] });
+      expectError(await batch(dictionaryOnly.key, loggedId), 403, 'INSUFFICIENT_SCOPE');
+      expectError(await read(dictionaryOnly.key, loggedId), 403, 'INSUFFICIENT_SCOPE');
+    });
+  });
+});
