@@ -1,5 +1,6 @@
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { type FastifyInstance } from 'fastify';
+import { ApiError } from '@pft/infrastructure';
 
 /** The pilot app API's bodies: 16 KB, and 1 MB for a logbook import (`pilot-app-api.md`). */
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
@@ -14,6 +15,18 @@ export const BodyLimit = (bytes: number): MethodDecorator => RouteConfig({ bodyL
  * refuses a larger body while reading it, before any JSON is parsed: 400 INVALID_REQUEST, `too_large`.
  */
 export function applyBodyLimits(fastify: FastifyInstance): void {
+  // Nest turns Fastify's own body-too-large error into a bare 413 HttpException, losing its code; a
+  // declared Content-Length over the route's limit is refused here first, with the contract's detail.
+  // (A chunked body over the limit is still cut off by Fastify: 400 INVALID_REQUEST, without the detail.)
+  fastify.addHook('preParsing', async (request) => {
+    const declared = Number(request.headers['content-length']);
+    const limit = request.routeOptions.bodyLimit;
+    if (limit !== undefined && Number.isFinite(declared) && declared > limit) {
+      throw new ApiError('INVALID_REQUEST', `The request body is larger than ${limit} bytes`, [
+        { field: 'body', issue: 'too_large', message: `must be at most ${limit} bytes` },
+      ]);
+    }
+  });
   fastify.addHook('onRoute', (route) => {
     const config: unknown = route.config;
     const configured =
