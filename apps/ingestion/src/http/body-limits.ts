@@ -18,14 +18,18 @@ export function applyBodyLimits(fastify: FastifyInstance): void {
   // Nest turns Fastify's own body-too-large error into a bare 413 HttpException, losing its code; a
   // declared Content-Length over the route's limit is refused here first, with the contract's detail.
   // (A chunked body over the limit is still cut off by Fastify: 400 INVALID_REQUEST, without the detail.)
-  fastify.addHook('preParsing', async (request) => {
+  fastify.addHook('preParsing', (request, _reply, _payload, done) => {
     const declared = Number(request.headers['content-length']);
     const limit = request.routeOptions.bodyLimit;
     if (limit !== undefined && Number.isFinite(declared) && declared > limit) {
-      throw new ApiError('INVALID_REQUEST', `The request body is larger than ${limit} bytes`, [
-        { field: 'body', issue: 'too_large', message: `must be at most ${limit} bytes` },
-      ]);
+      done(
+        new ApiError('INVALID_REQUEST', `The request body is larger than ${limit} bytes`, [
+          { field: 'body', issue: 'too_large', message: `must be at most ${limit} bytes` },
+        ]),
+      );
+      return;
     }
+    done();
   });
   fastify.addHook('onRoute', (route) => {
     const config: unknown = route.config;
