@@ -1,6 +1,9 @@
 import { Command } from 'commander';
 import { registerDatabaseCommands } from './commands/database.command';
 import { registerKafkaCommands } from './commands/kafka.command';
+import { registerKeysCommands } from './commands/keys.command';
+import { registerPartnersCommands } from './commands/partners.command';
+import { registerProjectionsCommands } from './commands/projections.command';
 import { registerTokenCommands } from './commands/token.command';
 import { registerWalkthroughCommand } from './commands/walkthrough.command';
 
@@ -10,6 +13,9 @@ const program = new Command('pft')
   .showHelpAfterError();
 registerDatabaseCommands(program);
 registerKafkaCommands(program);
+registerPartnersCommands(program);
+registerKeysCommands(program);
+registerProjectionsCommands(program);
 registerTokenCommands(program);
 registerWalkthroughCommand(program);
 

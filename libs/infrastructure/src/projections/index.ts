@@ -5,3 +5,4 @@ export * from './projection-metrics';
 export * from './pilot-totals.read-model';
 export * from './pilot-totals.batch';
 export * from './pilot-totals.consumer';
+export * from './projection-status';

@@ -21,8 +21,16 @@ export interface RebuildOptions {
   logger?: ProjectionLogger;
   onProgress?: (progress: RebuildProgress) => void;
   pollMs?: number;
+  /** Aborting stops the rebuild between batches; run it again to resume where it stopped. */
+  signal?: AbortSignal;
   /** Between catching up and switching: lets a test hold the new version unswitched. */
   beforeSwitch?: (version: number) => Promise<void>;
+}
+
+export class RebuildInterruptedError extends Error {
+  constructor(readonly version: number) {
+    super(`rebuild of version ${version} interrupted; run it again to resume`);
+  }
 }
 
 export interface RebuildResult {
@@ -60,6 +68,7 @@ export async function rebuildPilotTotals(options: RebuildOptions): Promise<Rebui
       messages = done;
       options.onProgress?.({ version, done, total, lag: total - done });
       if (partitions.every((p) => p.next >= p.high)) break;
+      if (options.signal?.aborted) throw new RebuildInterruptedError(version);
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
     }
   } finally {
