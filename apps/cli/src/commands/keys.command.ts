@@ -1,0 +1,185 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import { type DataSource } from 'typeorm';
+import {
+  DEFAULT_PARTNER_SCOPES,
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  parseScopes,
+  type PartnerScope,
+} from '@pft/domain';
+import { createDataSource, createRedis, loadConfig } from '@pft/infrastructure';
+import {
+  announceApiKeyChange,
+  issueApiKey,
+  listApiKeys,
+  revokeApiKey,
+  setApiKeyRateLimit,
+  setApiKeyScopes,
+  type ApiKeyRecord,
+} from '@pft/infrastructure/api-keys';
+
+/** Where commands print; a parameter so that tests read what an operator would see. */
+export interface Output {
+  print(line: string): void;
+  warn(line: string): void;
+}
+
+export const consoleOutput: Output = {
+  print: (line) => process.stdout.write(`${line}\n`),
+  warn: (line) => process.stderr.write(`${line}\n`),
+};
+
+function scopesArgument(value: string): PartnerScope[] {
+  const parsed = parseScopes(value);
+  if (!parsed.ok) throw new InvalidArgumentError(`unknown scope(s): ${parsed.unknown.join(', ')}`);
+  return parsed.scopes;
+}
+
+function limitArgument(value: string): number {
+  const limit = Number(value);
+  if (!/^\d+$/.test(value) || limit < 1 || limit > 1_000_000) {
+    throw new InvalidArgumentError('the limit is a whole number of requests per minute, 1 to 1000000');
+  }
+  return limit;
+}
+
+function describe(record: ApiKeyRecord): Record<string, unknown> {
+  return {
+    prefix: record.prefix,
+    partner_id: record.partnerId,
+    scopes: record.scopes,
+    rate_limit: record.rateLimit,
+    created_at: record.createdAt,
+    revoked_at: record.revokedAt,
+  };
+}
+
+async function withDatabase<T>(work: (dataSource: DataSource) => Promise<T>): Promise<T> {
+  const dataSource = await createDataSource(loadConfig().DATABASE_URL, 1).initialize();
+  try {
+    return await work(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/**
+ * Tells every partner API replica that a key changed, so none keeps serving it from memory. When Redis
+ * is away the replicas are not using their memory either (they read every key from Postgres then).
+ */
+async function announce(out: Output): Promise<void> {
+  const config = loadConfig();
+  const redis = createRedis(config.REDIS_URL);
+  redis.on('error', () => undefined);
+  try {
+    await announceApiKeyChange(redis, config.PARTNER_REDIS_PREFIX);
+  } catch (err) {
+    out.warn(
+      `Redis unreachable (${err instanceof Error ? err.message : String(err)}); replicas read keys from Postgres meanwhile`,
+    );
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** Runs a change to one key found by prefix, announces it, and prints the key as it now is. */
+async function changeKey(
+  out: Output,
+  prefix: string,
+  change: (dataSource: DataSource) => Promise<ApiKeyRecord | undefined>,
+  done: string,
+): Promise<void> {
+  const record = await withDatabase(change);
+  if (!record) throw new Error(`no API key with prefix ${prefix}`);
+  await announce(out);
+  out.print(
+    `${done} ${record.prefix}: scopes [${record.scopes.join(', ')}], ${record.rateLimit}/min${record.revokedAt ? `, revoked ${record.revokedAt.toISOString()}` : ''}`,
+  );
+}
+
+/** `pft keys create|list|revoke|scopes|limit`: partner API keys, stored only as hashes. */
+export function registerKeysCommands(program: Command, out: Output = consoleOutput): void {
+  const keys = program.command('keys').description('API keys of the partner API');
+
+  keys
+    .command('create')
+    .description('issue a key for a partner account; the key is printed once and never stored')
+    .requiredOption('--partner <partner-id>', 'the partner account that owns the key')
+    .option(
+      '--scopes <list>',
+      'comma-separated: pilot-totals, rating-dictionary; empty for none',
+      scopesArgument,
+      [...DEFAULT_PARTNER_SCOPES],
+    )
+    .option('--rate-limit <per-minute>', 'requests per minute', limitArgument, DEFAULT_RATE_LIMIT_PER_MINUTE)
+    .option('--json', 'print the key and its properties as JSON')
+    .action(
+      async (options: { partner: string; scopes: PartnerScope[]; rateLimit: number; json?: boolean }) => {
+        const { key, record } = await withDatabase((dataSource) =>
+          issueApiKey(dataSource, {
+            partnerId: options.partner,
+            scopes: options.scopes,
+            rateLimit: options.rateLimit,
+          }),
+        );
+        if (options.json) {
+          out.print(JSON.stringify({ key, ...describe(record) }));
+          return;
+        }
+        out.print(key);
+        out.warn(
+          `key ${record.prefix} for partner ${record.partnerId}: scopes [${record.scopes.join(', ')}], ${record.rateLimit}/min. ` +
+            'It is shown this once; only its hash is kept.',
+        );
+      },
+    );
+
+  keys
+    .command('list')
+    .description('list keys by prefix (never the secret)')
+    .option('--partner <partner-id>', 'only this partner’s keys')
+    .option('--json', 'print JSON')
+    .action(async (options: { partner?: string; json?: boolean }) => {
+      const records = await withDatabase((dataSource) => listApiKeys(dataSource, options.partner));
+      if (options.json) {
+        out.print(JSON.stringify(records.map(describe)));
+        return;
+      }
+      out.print(['prefix', 'partner', 'scopes', 'limit/min', 'created', 'revoked'].join('\t'));
+      for (const r of records) {
+        out.print(
+          [
+            r.prefix,
+            r.partnerId,
+            r.scopes.join(',') || '-',
+            r.rateLimit,
+            r.createdAt.toISOString(),
+            r.revokedAt?.toISOString() ?? '-',
+          ].join('\t'),
+        );
+      }
+    });
+
+  keys
+    .command('revoke')
+    .description('revoke a key; effective at once on every replica')
+    .argument('<prefix>', 'the key’s prefix, as listed')
+    .action((prefix: string) => changeKey(out, prefix, (db) => revokeApiKey(db, prefix), 'revoked'));
+
+  keys
+    .command('scopes')
+    .description('replace a key’s scopes')
+    .argument('<prefix>', 'the key’s prefix, as listed')
+    .argument('<scopes>', 'comma-separated: pilot-totals, rating-dictionary; "" for none', scopesArgument)
+    .action((prefix: string, scopes: PartnerScope[]) =>
+      changeKey(out, prefix, (db) => setApiKeyScopes(db, prefix, scopes), 'changed'),
+    );
+
+  keys
+    .command('limit')
+    .description('set a key’s rate limit, requests per minute')
+    .argument('<prefix>', 'the key’s prefix, as listed')
+    .argument('<per-minute>', 'requests per minute', limitArgument)
+    .action((prefix: string, limit: number) =>
+      changeKey(out, prefix, (db) => setApiKeyRateLimit(db, prefix, limit), 'changed'),
+    );
+}

@@ -1,0 +1,54 @@
+import { type Command } from 'commander';
+import { createDataSource, loadConfig } from '@pft/infrastructure';
+import { createPartner, listPartners } from '@pft/infrastructure/api-keys';
+import { type Output, consoleOutput } from './keys.command';
+
+/** `pft partners create|list`: the partner accounts that own API keys and their pilots' connections. */
+export function registerPartnersCommands(program: Command, out: Output = consoleOutput): void {
+  const partners = program.command('partners').description('partner accounts of the partner API');
+
+  partners
+    .command('create')
+    .description('create a partner account; prints its id')
+    .argument('<name>', 'the partner’s name, 1 to 200 characters')
+    .option('--json', 'print the account as JSON')
+    .action(async (name: string, options: { json?: boolean }) => {
+      const dataSource = await createDataSource(loadConfig().DATABASE_URL, 1).initialize();
+      try {
+        const partner = await createPartner(dataSource, name);
+        out.print(
+          options.json
+            ? JSON.stringify({
+                partner_id: partner.partnerId,
+                name: partner.name,
+                created_at: partner.createdAt,
+              })
+            : `created partner ${partner.partnerId} (${partner.name})`,
+        );
+      } finally {
+        await dataSource.destroy();
+      }
+    });
+
+  partners
+    .command('list')
+    .description('list partner accounts')
+    .option('--json', 'print JSON')
+    .action(async (options: { json?: boolean }) => {
+      const dataSource = await createDataSource(loadConfig().DATABASE_URL, 1).initialize();
+      try {
+        const all = await listPartners(dataSource);
+        if (options.json) {
+          out.print(
+            JSON.stringify(
+              all.map((p) => ({ partner_id: p.partnerId, name: p.name, created_at: p.createdAt })),
+            ),
+          );
+          return;
+        }
+        for (const p of all) out.print(`${p.partnerId}  ${p.createdAt.toISOString()}  ${p.name}`);
+      } finally {
+        await dataSource.destroy();
+      }
+    });
+}
