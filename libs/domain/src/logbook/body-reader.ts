@@ -1,5 +1,9 @@
 import { at, type ValidationIssue } from './validation-issue';
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
  * Reads the fields of one JSON object of a request body, collecting a ValidationIssue per problem
  * instead of stopping at the first, so a client learns everything wrong with a body at once.
@@ -49,6 +53,12 @@ export class BodyReader {
     const value = this.present(key, options.required ?? false);
     if (value === undefined) return undefined;
     if (typeof value !== 'string') return this.wrongType(key, 'a string');
+    // NUL cannot be stored in jsonb, a lone surrogate cannot be stored as UTF-8 without being
+    // changed, and other control characters are never part of a logbook entry (tabs and line breaks are).
+    if (UNPAIRED_SURROGATE.test(value) || CONTROL_CHARACTERS.test(value)) {
+      this.problem(key, 'invalid_characters', 'must not contain control characters or unpaired surrogates');
+      return undefined;
+    }
     if (options.maxLength !== undefined && value.length > options.maxLength) {
       this.problem(key, 'too_long', `must be at most ${options.maxLength} characters`);
       return undefined;

@@ -16,6 +16,7 @@ export type ValidationIssueWord =
   | 'invalid_format'
   | 'invalid_value'
   | 'too_long'
+  | 'invalid_characters'
   | 'unknown_rating'
   | 'not_allowed'
   | 'must_be_zero'

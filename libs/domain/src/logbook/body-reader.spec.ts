@@ -1,0 +1,32 @@
+import { BodyReader } from './body-reader';
+import { type ValidationIssue } from './validation-issue';
+
+function readRemarks(value: unknown): { value: string | undefined; issues: ValidationIssue[] } {
+  const issues: ValidationIssue[] = [];
+  const reader = BodyReader.object(issues, '', { remarks: value })!;
+  return { value: reader.string('remarks', { maxLength: 500 }), issues };
+}
+
+describe('BodyReader.string', () => {
+  it.each(['plain', 'two\nlines\twith a tab\r\n', 'Ω≈ç√∫ 😀', "'; drop table flights; --"])(
+    'keeps %j',
+    (text) => {
+      expect(readRemarks(text)).toEqual({ value: text, issues: [] });
+    },
+  );
+
+  it.each([
+    '\u0000',
+    'abc\u0000def',
+    '\u0007bell',
+    '\u001b[31m',
+    '\u007f',
+    '\ud800',
+    'x\udfff',
+    '\udfff\ud800',
+  ])('refuses %j: control characters and unpaired surrogates cannot be stored faithfully', (text) => {
+    const { value, issues } = readRemarks(text);
+    expect(value).toBeUndefined();
+    expect(issues).toEqual([expect.objectContaining({ field: 'remarks', issue: 'invalid_characters' })]);
+  });
+});
