@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
-import { Client } from 'pg';
+import { createDataSource } from '@pft/infrastructure';
 import { createPartner, issueApiKey } from '@pft/infrastructure/api-keys';
 import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
 import {
@@ -65,15 +65,14 @@ test(`freshness at ${RATE} writes/s for ${SECONDS} s`, async () => {
     );
     const [ingestion, , partnerApi] = apps as [AppProcess, AppProcess, AppProcess];
 
-    const client = new Client({ connectionString: db.url });
-    await client.connect();
-    const partner = await createPartner(client, 'Freshness Bench');
-    const { key } = await issueApiKey(client, {
+    const dataSource = await createDataSource(db.url, 1).initialize();
+    const partner = await createPartner(dataSource, 'Freshness Bench');
+    const { key } = await issueApiKey(dataSource, {
       partnerId: partner.partnerId,
       scopes: ['pilot-totals'],
       rateLimit: 10_000_000,
     });
-    await client.end();
+    await dataSource.destroy();
 
     const pilots: Pilot[] = [];
     for (let i = 0; i < PILOTS; i++) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import { createDataSource } from '@pft/infrastructure';
 import { createPartner, issueApiKey } from '@pft/infrastructure/api-keys';
 import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
 import {
@@ -82,21 +83,22 @@ describe('hostile input against both HTTP apps', () => {
       startAppProcess('partner-api', env),
     ]);
 
-    const client = new Client({ connectionString: db.url });
-    await client.connect();
-    const partner = await createPartner(client, 'Hostile Input Test Partner');
-    const { key } = await issueApiKey(client, {
+    const dataSource = await createDataSource(db.url, 1).initialize();
+    const partner = await createPartner(dataSource, 'Hostile Input Test Partner');
+    const { key } = await issueApiKey(dataSource, {
       partnerId: partner.partnerId,
       scopes: ['pilot-totals', 'rating-dictionary'],
       rateLimit: 1_000_000,
     });
-    const revoked = await issueApiKey(client, {
+    const revoked = await issueApiKey(dataSource, {
       partnerId: partner.partnerId,
       scopes: ['pilot-totals'],
       rateLimit: 100,
     });
-    await client.query('update api_keys set revoked_at = now() where key_id = $1', [revoked.record.keyId]);
-    await client.end();
+    await dataSource.query('update api_keys set revoked_at = now() where key_id = $1', [
+      revoked.record.keyId,
+    ]);
+    await dataSource.destroy();
 
     const pilot = randomUUID();
     const pilotToken = mintPilotToken(SECRET, pilot, 3600);
@@ -124,7 +126,10 @@ describe('hostile input against both HTTP apps', () => {
       body: JSON.stringify(validFlight),
     });
     expect(recorded.status).toBe(201);
-    const issued = await fetch(`${ingestion.url}/pilot/v1/linking-codes`, { method: 'POST', headers: auth });
+    const issued = await fetch(`${ingestion.url}/pilot/v1/linking-codes`, {
+      method: 'POST',
+      headers: { authorization: auth.authorization },
+    });
     expect(issued.status).toBe(201);
     const { data: code } = (await issued.json()) as { data: { linking_token: string } };
     const linked = await fetch(`${partnerApi.url}/v1/link`, {

@@ -8,7 +8,13 @@ import {
   mutations,
   wrongMethodsAndPaths,
 } from './hostile-shared';
-import { MALFORMED_JSON, ODD_CONTENT_TYPES, ODD_QUERY_VALUES, ODD_STRINGS } from './hostile-values';
+import {
+  MALFORMED_JSON,
+  ODD_CONTENT_TYPES,
+  ODD_QUERY_VALUES,
+  ODD_STRINGS,
+  percentEncode,
+} from './hostile-values';
 
 /** Requests the ingestion app must reject (or answer without changing anything). */
 export function hostileIngestionRequests(ctx: HostileContext): HostileRequest[] {
@@ -87,7 +93,7 @@ export function hostileIngestionRequests(ctx: HostileContext): HostileRequest[] 
       headers: jsonHeaders(auth),
       body: json(flight),
     });
-    const id = encodeURIComponent(odd);
+    const id = percentEncode(odd);
     out.push({
       label: `DELETE flight ${id.slice(0, 20)}`,
       method: 'DELETE',

@@ -13,6 +13,7 @@ import {
   ODD_QUERY_VALUES,
   ODD_STRINGS,
   ODD_VALUES,
+  percentEncode,
 } from './hostile-values';
 
 /** Requests the partner API must reject (or answer without changing anything). */
@@ -76,7 +77,7 @@ export function hostilePartnerRequests(ctx: HostileContext): HostileRequest[] {
     headers: jsonHeaders(auth),
     body: json({ linking_token: 'P'.repeat(2000) }),
   });
-  for (const value of [...ODD_QUERY_VALUES, ...ODD_STRINGS.map(encodeURIComponent)]) {
+  for (const value of [...ODD_QUERY_VALUES, ...ODD_STRINGS.map(percentEncode)]) {
     out.push({
       label: `single ${value.slice(0, 20)}`,
       method: 'GET',

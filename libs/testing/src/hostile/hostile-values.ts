@@ -107,3 +107,10 @@ export const ODD_QUERY_VALUES: string[] = [
   '%20',
   encodeURIComponent('{"$ne":null}'),
 ];
+
+/** Percent-encodes every byte of the UTF-8 form; unlike encodeURIComponent it takes lone surrogates too. */
+export function percentEncode(value: string): string {
+  return [...Buffer.from(value, 'utf8')]
+    .map((b) => `%${b.toString(16).padStart(2, '0').toUpperCase()}`)
+    .join('');
+}
