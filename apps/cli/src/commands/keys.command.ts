@@ -6,7 +6,8 @@ import {
   parseScopes,
   type PartnerScope,
 } from '@pft/domain';
-import { createDataSource, createRedis, loadConfig } from '@pft/infrastructure';
+import Redis from 'ioredis';
+import { createDataSource, loadConfig } from '@pft/infrastructure';
 import {
   announceApiKeyChange,
   issueApiKey,
@@ -63,18 +64,26 @@ async function withDatabase<T>(work: (dataSource: DataSource) => Promise<T>): Pr
 }
 
 /**
- * Tells every partner API replica that a key changed, so none keeps serving it from memory. When Redis
- * is away the replicas are not using their memory either (they read every key from Postgres then).
+ * Tells every partner API replica that a key changed, so none keeps serving it from memory. Replicas
+ * that cannot reach Redis do not use their memory either: they read every key from Postgres then.
  */
 async function announce(out: Output): Promise<void> {
   const config = loadConfig();
-  const redis = createRedis(config.REDIS_URL);
+  const redis = new Redis(config.REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: () => null,
+  });
   redis.on('error', () => undefined);
   try {
+    await redis.connect();
     await announceApiKeyChange(redis, config.PARTNER_REDIS_PREFIX);
   } catch (err) {
     out.warn(
-      `Redis unreachable (${err instanceof Error ? err.message : String(err)}); replicas read keys from Postgres meanwhile`,
+      `The change is stored, but Redis could not be told (${err instanceof Error ? err.message : String(err)}). ` +
+        'Replicas that reach Redis may use the old settings for up to PARTNER_API_KEY_CACHE_MS; ' +
+        'run the command again once Redis answers.',
     );
   } finally {
     redis.disconnect();
