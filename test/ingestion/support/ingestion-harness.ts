@@ -32,6 +32,7 @@ export async function startIngestion(env: Record<string, string> = {}): Promise<
   const db = await createTestDatabase();
   const kafka = testKafka('ingestion-e2e');
   const topic = await createTestTopic(kafka, 'ingestion', 3);
+  const saved = { ...process.env };
   Object.assign(process.env, {
     DATABASE_URL: db.url,
     PILOT_EVENTS_TOPIC: topic,
@@ -41,7 +42,8 @@ export async function startIngestion(env: Record<string, string> = {}): Promise<
     ...env,
   });
   const config = loadConfig();
-  const app = await createIngestionApp(config);
+  // The app's ConfigModule reads the environment while it is built; put it back after.
+  const app = await createIngestionApp(config).finally(() => (process.env = saved));
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const sql = new Client({ connectionString: db.url });
@@ -73,7 +75,6 @@ export async function pilotSnapshot(sql: Client, pilot: string): Promise<unknown
     `select
        (select coalesce(json_agg(e order by position), '[]') from events e
          where stream_id in ('logbook-' || $1, 'consent-' || $1)) as events,
-       (select count(*) from event_outbox) as outbox,
        (select coalesce(json_agg(f order by flight_id), '[]') from flights f where pilot_account_id = $1::uuid) as flights,
        (select coalesce(json_agg(s), '[]') from starting_totals s where pilot_account_id = $1::uuid) as starting_totals,
        (select coalesce(json_agg(l order by code_hash), '[]') from linking_codes l where pilot_account_id = $1::uuid) as codes,
