@@ -161,8 +161,8 @@ describe('hostile input against both HTTP apps', () => {
   it('answers at least 5,000 generated requests without a 5xx, each in the envelope with a request id, changing nothing', async () => {
     const ingestionRequests = hostileIngestionRequests(ctx);
     const partnerRequests = hostilePartnerRequests(ctx);
-    const toIngestion = [...ingestionRequests, ...mixHostile(ingestionRequests, 1500, 1)];
-    const toPartner = [...partnerRequests, ...mixHostile(partnerRequests, 1500, 2)];
+    const toIngestion = [...ingestionRequests, ...mixHostile(ingestionRequests, 2000, 1)];
+    const toPartner = [...partnerRequests, ...mixHostile(partnerRequests, 2000, 2)];
     expect(toIngestion.length + toPartner.length).toBeGreaterThanOrEqual(5000);
 
     const before = await fingerprint(db.url);

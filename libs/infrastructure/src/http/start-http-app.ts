@@ -4,6 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import { type AppConfig } from '../config/app-config';
 import { EnvelopeInterceptor } from './envelope.interceptor';
+import { answerClientError, answerFrameworkError } from './client-error';
 import { ErrorFilter } from './error.filter';
 import { REQUEST_ID_HEADER, generateRequestId } from './request-id';
 import { RouteTable } from './route-table';
@@ -26,6 +27,8 @@ export async function createHttpApp(
     requestIdHeader: false,
     bodyLimit: options.bodyLimit,
     return503OnClosing: true,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
     logger: false,
   });
   const routes = new RouteTable();

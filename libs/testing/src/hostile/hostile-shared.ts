@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { type HostileRequest } from './hostile-request';
-import { ODD_VALUES } from './hostile-values';
 
 /** What the generators need to get past authentication, so that validation itself is attacked. */
 export interface HostileContext {
@@ -20,13 +19,42 @@ export const jsonHeaders = (auth?: string): Record<string, string> => ({
   ...(auth ? { authorization: auth } : {}),
 });
 
+const NOT_STRINGS: unknown[] = [null, true, 0, -1, [], ['x'], { a: 1 }];
+const NOT_NUMBERS: unknown[] = [
+  null,
+  true,
+  '12',
+  '',
+  [],
+  { a: 1 },
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+];
+const NOT_OBJECTS: unknown[] = [null, true, 0, '12', '', [], [{}]];
+
+/**
+ * Values that no field of the original's kind accepts: wrong types, numbers out of range or not
+ * whole, strings with NUL, unpaired surrogates or far too long. (ODD_VALUES has valid ones too, such
+ * as '12' for a registration: a hostile run must send only what the contract rejects.)
+ */
+export function invalidValuesFor(original: unknown): unknown[] {
+  if (typeof original === 'number') return NOT_NUMBERS;
+  if (typeof original === 'string') {
+    return [...NOT_STRINGS, '\u0000', 'abc\u0000def', '\ud800', '\u001b[31m', 'a'.repeat(5000)];
+  }
+  return NOT_OBJECTS;
+}
+
 /** Every way to put a wrong value at each path of an object, one at a time. */
 export function mutations(base: Record<string, unknown>): { label: string; value: unknown }[] {
   const out: { label: string; value: unknown }[] = [];
   const walk = (node: unknown, path: string[]): void => {
     if (!node || typeof node !== 'object' || Array.isArray(node)) return;
     for (const key of Object.keys(node)) {
-      for (const odd of ODD_VALUES) {
+      for (const odd of invalidValuesFor((node as Record<string, unknown>)[key])) {
         const copy = structuredClone(base);
         let target = copy;
         for (const p of path) target = target[p] as Record<string, unknown>;
@@ -75,6 +103,8 @@ export function wrongMethodsAndPaths(paths: string[], auth: string): HostileRequ
   const out: HostileRequest[] = [];
   for (const path of paths) {
     for (const method of ['PATCH', 'OPTIONS', 'TRACE', 'PROPFIND', 'DELETE', 'PUT', 'POST', 'GET']) {
+      // A POST of a linking code with a valid token is no attack: it issues a code.
+      if (method === 'POST' && path.includes('linking-codes')) continue;
       out.push({
         label: `${method} ${path}`,
         method,

@@ -1,0 +1,54 @@
+import { type Socket } from 'node:net';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { errorEnvelope } from './envelope';
+import { REQUEST_ID_HEADER } from './request-id';
+import { ulid } from 'ulid';
+
+/**
+ * Answers requests that Node's HTTP parser refuses before any route sees them (a request line or
+ * headers over the size limit, broken framing) in the contract's envelope with a request id, instead
+ * of Node's bare 400 or 431.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const requestId = `req_${ulid()}`;
+  const message =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? 'The request line or headers are too large'
+      : 'The request could not be parsed as HTTP';
+  const body = JSON.stringify(errorEnvelope('INVALID_REQUEST', message, requestId));
+  socket.end(
+    [
+      'HTTP/1.1 400 Bad Request',
+      'Content-Type: application/json; charset=utf-8',
+      `Content-Length: ${Buffer.byteLength(body)}`,
+      `${REQUEST_ID_HEADER}: ${requestId}`,
+      'Connection: close',
+      '',
+      body,
+    ].join('\r\n'),
+  );
+}
+
+/**
+ * Fastify's router refuses some URLs before any hook runs (a path that is not valid percent-encoding,
+ * a path parameter over the length limit); answer those in the envelope too.
+ */
+export function answerFrameworkError(
+  error: Error & { code?: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A path segment is too long'
+      : 'The request path is not valid';
+  void reply
+    .status(400)
+    .header(REQUEST_ID_HEADER, request.id)
+    .type('application/json; charset=utf-8')
+    .send(errorEnvelope('INVALID_REQUEST', message, request.id, [{ field: 'path', issue: 'invalid' }]));
+}
