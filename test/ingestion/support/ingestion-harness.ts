@@ -36,6 +36,7 @@ export async function startIngestion(env: Record<string, string> = {}): Promise<
   Object.assign(process.env, {
     DATABASE_URL: db.url,
     PILOT_EVENTS_TOPIC: topic,
+    PILOT_EVENTS_PARTITIONS: '3',
     RELAY_ENABLED: 'false',
     LOG_LEVEL: 'silent',
     DATABASE_POOL_SIZE: '5',
