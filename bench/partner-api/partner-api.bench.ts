@@ -1,0 +1,137 @@
+/**
+ * The partner API's read throughput beside a bare Fastify hello-world, both as processes on this
+ * machine, the load generator (autocannon) in this process on the same machine, in one run:
+ *
+ *   npm run build && npx jest bench/partner-api --selectProjects bench
+ *
+ * (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 50.) Results go to
+ * bench/results/partner-api-<time>.json.
+ *
+ * Runs: hello-world; the single read warm (one pilot asked again and again: the key lookup remembered,
+ * its rows in memory) and cold (each request another of 10,000 pilots); the batch of 50 (rotating over
+ * the 10,000); and the single read at half its measured rate, for p99 with headroom.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { createDataSource } from '@pft/infrastructure';
+import { type AppProcess, createTestDatabase, freePort, startAppProcess } from '@pft/testing';
+import { seedBenchData } from './bench-data';
+import { startHelloWorld } from './hello-world';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PILOTS = 10_000;
+
+interface Measured {
+  name: string;
+  requests_per_second: number;
+  p50_ms: number;
+  p99_ms: number;
+  non_2xx: number;
+  errors: number;
+}
+
+async function measure(name: string, options: autocannon.Options): Promise<Measured> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+  const measured: Measured = {
+    name,
+    requests_per_second: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    non_2xx: result.non2xx,
+    errors: result.errors,
+  };
+  process.stdout.write(`${JSON.stringify(measured)}\n`);
+  return measured;
+}
+
+/** A request that walks through `paths`, so each one asks for something else. */
+function rotating(paths: string[], headers: Record<string, string>): autocannon.Request[] {
+  let next = 0;
+  return [
+    { method: 'GET', headers, setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) },
+  ];
+}
+
+test('partner API reads against a bare Fastify hello-world', async () => {
+  const db = await createTestDatabase();
+  const seeding = await createDataSource(db.url, 2).initialize();
+  const data = await seedBenchData(seeding, PILOTS).finally(() => seeding.destroy());
+  const hello = await startHelloWorld(await freePort());
+  let api: AppProcess | undefined;
+  try {
+    api = await startAppProcess('partner-api', {
+      DATABASE_URL: db.url,
+      DATABASE_POOL_SIZE: '20',
+      LOG_LEVEL: 'warn',
+      PARTNER_REDIS_PREFIX: `bench:${Date.now()}:`,
+    });
+    const auth = { authorization: `Bearer ${data.key}` };
+    const single = `${api.url}/v1/pilot-totals?pilot_id=${data.pilotIds[0]!}`;
+
+    // Warm-up: JIT, connection pools.
+    await autocannon({ url: single, headers: auth, duration: 3, connections: 10 });
+    await autocannon({ url: hello.url, duration: 3, connections: 10 });
+
+    const bare = await measure('hello-world', { url: hello.url });
+    const warm = await measure('single read, warm', { url: single, headers: auth });
+    const cold = await measure('single read, cold', {
+      url: api.url,
+      requests: rotating(
+        data.pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`),
+        auth,
+      ),
+    });
+    const batches: string[] = [];
+    for (let i = 0; i + 50 <= data.pilotIds.length; i += 50) {
+      batches.push(`/v1/pilot-totals/batch?pilot_ids=${data.pilotIds.slice(i, i + 50).join(',')}`);
+    }
+    const batch = await measure('batch of 50', { url: api.url, requests: rotating(batches, auth) });
+    const halfRate = Math.max(1, Math.round(warm.requests_per_second / 2));
+    const half = await measure(`single read, warm, at ${halfRate} req/s`, {
+      url: single,
+      headers: auth,
+      overallRate: halfRate,
+    });
+
+    const report = {
+      when: new Date().toISOString(),
+      machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg(), node: process.version },
+      settings: { seconds_per_run: SECONDS, connections: CONNECTIONS, pilots: PILOTS },
+      runs: [bare, warm, cold, batch, half],
+      ratios: {
+        single_warm_vs_hello: +(warm.requests_per_second / bare.requests_per_second).toFixed(3),
+        single_cold_vs_hello: +(cold.requests_per_second / bare.requests_per_second).toFixed(3),
+        batch_vs_single_warm: +(batch.requests_per_second / warm.requests_per_second).toFixed(3),
+      },
+      goals: {
+        'single read at 0.5x hello-world or better':
+          warm.requests_per_second >= 0.5 * bare.requests_per_second,
+        'p99 under 5 ms at half that load': half.p99_ms < 5,
+        'batch of 50 at 0.3x the single read or better':
+          batch.requests_per_second >= 0.3 * warm.requests_per_second,
+      },
+    };
+    const dir = join(__dirname, '..', 'results');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `partner-api-${report.when.replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ ratios: report.ratios, goals: report.goals }, null, 2)}\n${file}\n`,
+    );
+
+    // Measurements, not goals, decide nothing here; but every request must have been answered well.
+    for (const run of report.runs)
+      expect({ run: run.name, non2xx: run.non_2xx, errors: run.errors }).toEqual({
+        run: run.name,
+        non2xx: 0,
+        errors: 0,
+      });
+  } finally {
+    await api?.stop();
+    hello.child.kill('SIGTERM');
+    await db.drop();
+  }
+}, 600_000);
