@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { TOTALS_FIELDS, type PilotTotals } from '@pft/contracts';
+import { ACTIVE_TOTALS_VIEW } from '@pft/infrastructure/projections/projection-tables';
 import { readPilotTotals } from '@pft/infrastructure/projections/pilot-totals.read-model';
 
 /** One element of the partner API's 2.4. */
@@ -17,6 +18,15 @@ const NO_TOTALS: PilotTotals = Object.freeze({
   last_flight_date: null,
 });
 
+/** Connections of the caller joined with the active projection: connection and totals in one round trip. */
+const READ_SQL = `
+  select c.connection_id::text as pilot_id, v.*
+    from connections c
+    left join ${ACTIVE_TOTALS_VIEW} v on v.pilot_account_id = c.pilot_account_id
+   where c.connection_id = any($1::uuid[]) and c.partner_id = $2 and c.disconnected_at is null`;
+
+type JoinedRow = { pilot_id: string; pilot_account_id: string | null } & Record<string, unknown>;
+
 /**
  * Totals of the pilots a partner may read. A `pilot_id` resolves only through an active connection
  * owned by the calling partner, read from `connections` on every request, so a disconnect is effective
@@ -28,21 +38,22 @@ export class PilotTotalsReader {
 
   /** In the order of `pilotIds` (lower-case, distinct), without those that do not resolve. */
   async read(partnerId: string, pilotIds: readonly string[]): Promise<PilotTotalsView[]> {
-    const rows = await this.dataSource.query<{ pilot_id: string; pilot_account_id: string }[]>(
-      `select connection_id::text as pilot_id, pilot_account_id::text as pilot_account_id
-         from connections
-        where connection_id = any($1::uuid[]) and partner_id = $2 and disconnected_at is null`,
-      [pilotIds, partnerId],
-    );
+    const rows = await this.dataSource.query<JoinedRow[]>(READ_SQL, [pilotIds, partnerId]);
     if (rows.length === 0) return [];
-    const accountOf = new Map(rows.map((r) => [r.pilot_id, r.pilot_account_id]));
-    const projected = await readPilotTotals(this.dataSource, [...new Set(accountOf.values())]);
+    const projectedRows = rows.filter((row) => row.pilot_account_id !== null);
+    // The read model turns rows of the active view into totals; it is handed the rows this query
+    // already holds (every column of the view) instead of reading them again in a second round trip.
+    const projected = await readPilotTotals(
+      { query: () => Promise.resolve(projectedRows) },
+      projectedRows.map((row) => row.pilot_account_id!),
+    );
+    const byPilot = new Map(rows.map((row) => [row.pilot_id, row.pilot_account_id]));
     const now = new Date().toISOString();
     const views: PilotTotalsView[] = [];
     for (const pilotId of pilotIds) {
-      const account = accountOf.get(pilotId);
-      if (account === undefined) continue;
-      const found = projected.get(account);
+      if (!byPilot.has(pilotId)) continue;
+      const account = byPilot.get(pilotId);
+      const found = account ? projected.get(account) : undefined;
       // Linked, but nothing projected yet (no events): its totals are zero as of now.
       views.push(
         found
