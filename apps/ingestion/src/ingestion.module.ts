@@ -12,7 +12,7 @@ import {
 import { pilotJwtVerifierProvider } from './auth/pilot-jwt.provider';
 import { ConsentModule } from './consent/consent.module';
 import { FlightsModule } from './flights/flights.module';
-import { OutboxRelayService } from './relay/outbox-relay.service';
+import { RelayModule } from './relay/relay.module';
 import { StartingTotalsModule } from './starting-totals/starting-totals.module';
 import { TotalsModule } from './totals/totals.module';
 
@@ -28,7 +28,8 @@ import { TotalsModule } from './totals/totals.module';
     StartingTotalsModule,
     TotalsModule,
     ConsentModule,
+    RelayModule,
   ],
-  providers: [pilotJwtVerifierProvider, OutboxRelayService],
+  providers: [pilotJwtVerifierProvider],
 })
 export class IngestionModule {}

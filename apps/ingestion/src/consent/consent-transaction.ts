@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { RelayWake } from '../relay/relay-wake';
 import { consentStreamId, type ConsentEvent } from '@pft/contracts';
 import { ApiError } from '@pft/infrastructure';
 import { appendEvents, lockStream } from '@pft/infrastructure/event-store';
@@ -8,20 +9,34 @@ import { type ConsentRejection } from './consent.decide';
 /** One consent command in one transaction, with the pilot's consent stream locked (see LogbookTransaction). */
 @Injectable()
 export class ConsentTransaction {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly relay: RelayWake,
+  ) {}
 
-  run<T>(
+  async run<T>(
     pilot: string,
     requestId: string,
     work: (tx: EntityManager, append: (events: ConsentEvent[]) => Promise<void>) => Promise<T>,
   ): Promise<T> {
     const stream = consentStreamId(pilot);
-    return this.dataSource.transaction(async (tx) => {
+    let appended = false;
+    const result = await this.dataSource.transaction(async (tx) => {
       await lockStream(tx, stream);
       return work(tx, async (events) => {
-        await appendEvents(tx, stream, 'any', events, { request_id: requestId }, { streamLocked: true });
+        await appendEvents(
+          tx,
+          stream,
+          'any',
+          events,
+          { request_id: requestId },
+          { streamLocked: true, notify: false },
+        );
+        appended = true;
       });
     });
+    if (appended) this.relay.afterCommit();
+    return result;
   }
 }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
+import { RelayWake } from '../relay/relay-wake';
 import { logbookStreamId, type LogbookEvent } from '@pft/contracts';
 import { appendEvents, lockStream } from '@pft/infrastructure/event-store';
 
@@ -14,16 +15,30 @@ export interface LogbookWork<T> {
  */
 @Injectable()
 export class LogbookTransaction {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly relay: RelayWake,
+  ) {}
 
-  run<T>(pilot: string, requestId: string, work: LogbookWork<T>): Promise<T> {
+  async run<T>(pilot: string, requestId: string, work: LogbookWork<T>): Promise<T> {
     const stream = logbookStreamId(pilot);
-    return this.dataSource.transaction(async (manager) => {
+    let appended = false;
+    const result = await this.dataSource.transaction(async (manager) => {
       await lockStream(manager, stream);
       return work(manager, async (events) => {
         if (events.length === 0) return;
-        await appendEvents(manager, stream, 'any', events, { request_id: requestId }, { streamLocked: true });
+        await appendEvents(
+          manager,
+          stream,
+          'any',
+          events,
+          { request_id: requestId },
+          { streamLocked: true, notify: false },
+        );
+        appended = true;
       });
     });
+    if (appended) this.relay.afterCommit();
+    return result;
   }
 }

@@ -57,6 +57,13 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     this.relay.start();
   }
 
+  /** Wakes the relay of this process if it is the one publishing; false otherwise. */
+  wakeIfActive(): boolean {
+    if (!this.relay?.isLeader) return false;
+    this.relay.wake();
+    return true;
+  }
+
   async onApplicationShutdown(): Promise<void> {
     await this.relay?.stop();
   }

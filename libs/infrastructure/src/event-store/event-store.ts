@@ -73,6 +73,12 @@ export interface AppendOptions {
   occurredAt?: Date;
   /** The caller already holds `lockStream` for this stream in this transaction (saves a round trip). */
   streamLocked?: boolean;
+  /**
+   * NOTIFY the relay from inside the transaction (default true). Postgres serializes the commits of
+   * every notifying transaction of a database, so a high-rate writer passes false and wakes the relay
+   * after its commit instead (OutboxNotifier).
+   */
+  notify?: boolean;
 }
 
 /**
@@ -112,7 +118,7 @@ export async function appendEvents(
      ), outbox as (
        insert into event_outbox (position) select position from ins
      ), wake as (
-       select pg_notify('${OUTBOX_CHANNEL}', '') where exists (select 1 from ins)
+       select pg_notify('${OUTBOX_CHANNEL}', '') where $6::boolean and exists (select 1 from ins)
      )
      select cur.v as current_version, ins.event_id::text as event_id, ins.stream_version,
             ins.position::text as position
@@ -124,6 +130,7 @@ export async function appendEvents(
       JSON.stringify(docs),
       JSON.stringify(metadata),
       options.occurredAt ?? null,
+      options.notify ?? true,
     ],
   )) as (Partial<AppendedEvent> & { current_version: number })[];
   const current = rows[0]?.current_version ?? 0;

@@ -57,7 +57,7 @@ export class OutboxRelay {
   private leader = false;
   private stopping = false;
   private wakeRequested = false;
-  private wake?: () => void;
+  private wakeWaiter?: () => void;
   private loop?: Promise<void>;
 
   constructor(private readonly options: OutboxRelayOptions) {
@@ -70,6 +70,11 @@ export class OutboxRelay {
     return this.leader;
   }
 
+  /** Looks at the outbox now: a writer in this process just committed events. */
+  wake(): void {
+    this.wakeUp();
+  }
+
   start(): void {
     this.stopping = false;
     this.loop ??= this.run().finally(() => (this.loop = undefined));
@@ -78,7 +83,7 @@ export class OutboxRelay {
   /** Finishes the batch in flight (a batch is deleted only once published), then lets go of everything. */
   async stop(): Promise<void> {
     this.stopping = true;
-    this.wake?.();
+    this.wakeWaiter?.();
     await this.loop;
     await this.resetKafka();
     await this.resetDatabase();
@@ -187,7 +192,7 @@ export class OutboxRelay {
 
   private wakeUp(): void {
     this.wakeRequested = true;
-    this.wake?.();
+    this.wakeWaiter?.();
   }
 
   /** Sleeps until `ms` pass, a notification arrives (unless `ignoreWake`), or stop() is called. */
@@ -202,8 +207,8 @@ export class OutboxRelay {
         clearTimeout(timer);
         resolve();
       }
-      this.wake = wake;
-    }).finally(() => (this.wake = undefined));
+      this.wakeWaiter = wake;
+    }).finally(() => (this.wakeWaiter = undefined));
   }
 }
 
