@@ -7,7 +7,7 @@
  * (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 50.) Results go to
  * bench/results/partner-api-<time>.json.
  *
- * Runs: hello-world; the single read warm (one pilot asked again and again: the key lookup remembered,
+ * Runs: hello-world; the partner API's own /health/live (the cost of the shared HTTP stack alone); the single read warm (one pilot asked again and again: the key lookup remembered,
  * its rows in memory) and cold (each request another of 10,000 pilots); the batch of 50 (rotating over
  * the 10,000); and the single read at half its measured rate, for p99 with headroom.
  */
@@ -76,6 +76,8 @@ test('partner API reads against a bare Fastify hello-world', async () => {
     await autocannon({ url: hello.url, duration: 3, connections: 10 });
 
     const bare = await measure('hello-world', { url: hello.url });
+    // The same app's trivial route: what the shared HTTP stack (Nest, logging, request ids) costs alone.
+    const live = await measure('partner API /health/live', { url: `${api.url}/health/live` });
     const warm = await measure('single read, warm', { url: single, headers: auth });
     const cold = await measure('single read, cold', {
       url: api.url,
@@ -100,9 +102,11 @@ test('partner API reads against a bare Fastify hello-world', async () => {
       when: new Date().toISOString(),
       machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg(), node: process.version },
       settings: { seconds_per_run: SECONDS, connections: CONNECTIONS, pilots: PILOTS },
-      runs: [bare, warm, cold, batch, half],
+      runs: [bare, live, warm, cold, batch, half],
       ratios: {
         single_warm_vs_hello: +(warm.requests_per_second / bare.requests_per_second).toFixed(3),
+        live_route_vs_hello: +(live.requests_per_second / bare.requests_per_second).toFixed(3),
+        single_warm_vs_live_route: +(warm.requests_per_second / live.requests_per_second).toFixed(3),
         single_cold_vs_hello: +(cold.requests_per_second / bare.requests_per_second).toFixed(3),
         batch_vs_single_warm: +(batch.requests_per_second / warm.requests_per_second).toFixed(3),
       },
