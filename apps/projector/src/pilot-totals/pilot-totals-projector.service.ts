@@ -72,6 +72,7 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
       version: active,
       concurrency: Math.max(1, Math.min(8, this.config.DATABASE_POOL_SIZE - 2)),
       logger: this.logger,
+      sessionTimeoutMs: this.config.PROJECTOR_SESSION_TIMEOUT_MS,
       onSuperseded: () => this.schedule(),
     });
     await this.consumer.start();

@@ -132,4 +132,14 @@ export class AppConfig {
   @Min(10)
   @Max(60000)
   RELAY_POLL_INTERVAL_MS = 250;
+
+  /**
+   * How long the Kafka group waits for a silent projector before handing its partitions to another
+   * one: a projector that died (SIGKILL, lost host) holds its partitions this long.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(6000)
+  @Max(300000)
+  PROJECTOR_SESSION_TIMEOUT_MS = 30000;
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { type Kafka } from 'kafkajs';
 import { type DataSource } from 'typeorm';
 import { encodeEventMessage, type Flight } from '@pft/contracts';
 import {
@@ -18,35 +17,11 @@ import {
   oracleTotalsOf,
   publishMessages,
   sampleHistories,
+  waitForProjection,
 } from '@pft/testing/oracle';
 import { createDataSource } from '../database/data-source';
 import { PilotTotalsConsumer } from './pilot-totals.consumer';
 import { readPilotTotals } from './pilot-totals.read-model';
-
-/** Waits until the stored offsets of version 1 reach the end of every partition of `topic`. */
-async function caughtUp(kafka: Kafka, dataSource: DataSource, topic: string): Promise<void> {
-  const admin = kafka.admin();
-  await admin.connect();
-  try {
-    const highs = await admin.fetchTopicOffsets(topic);
-    await waitFor(
-      async () => {
-        const rows: { kafka_partition: number; next_offset: string }[] = await dataSource.query(
-          `select kafka_partition, next_offset from projection_offsets where version = 1`,
-        );
-        const stored = new Map(rows.map((r) => [r.kafka_partition, Number(r.next_offset)]));
-        return highs.every((h) => Number(h.high) === 0 || stored.get(h.partition) === Number(h.high))
-          ? true
-          : undefined;
-      },
-      90000,
-      'the projection to reach the end of the topic',
-      200,
-    );
-  } finally {
-    await admin.disconnect();
-  }
-}
 
 describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
   const kafka = testKafka('pft-projector-test');
@@ -88,7 +63,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
 
     const c = await consumer(topic, deadLetters);
     try {
-      await caughtUp(kafka, dataSource, topic);
+      await waitForProjection(kafka, dataSource, topic);
     } finally {
       await c.stop();
     }
@@ -179,7 +154,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
 
     const c = await consumer(topic, deadLetters);
     try {
-      await caughtUp(kafka, dataSource, topic);
+      await waitForProjection(kafka, dataSource, topic);
     } finally {
       await c.stop();
     }

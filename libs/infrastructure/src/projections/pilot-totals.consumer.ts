@@ -20,6 +20,8 @@ export interface PilotTotalsConsumerOptions {
   logger?: ProjectionLogger;
   /** Partitions applied at once; each holds one pooled connection for its transaction. */
   concurrency?: number;
+  /** See AppConfig.PROJECTOR_SESSION_TIMEOUT_MS. */
+  sessionTimeoutMs?: number;
   /** Called once when a batch finds its version superseded (switched away by a rebuild). */
   onSuperseded?: (version: number) => void;
 }
@@ -60,8 +62,11 @@ export class PilotTotalsConsumer {
     await this.admin.connect();
     this.consumer = kafka.consumer({
       groupId: projectionGroupId(version),
-      sessionTimeout: 30000,
-      heartbeatInterval: 3000,
+      sessionTimeout: this.options.sessionTimeoutMs ?? 30000,
+      // A member that died keeps a rebalance waiting this long: batches are short, so a live one
+      // rejoins well within the session timeout, and a dead one must not hold the group up longer.
+      rebalanceTimeout: this.options.sessionTimeoutMs ?? 30000,
+      heartbeatInterval: Math.floor((this.options.sessionTimeoutMs ?? 30000) / 10),
       maxBytesPerPartition: 8 * 1024 * 1024,
       maxBytes: 64 * 1024 * 1024,
       maxWaitTimeInMs: 100,

@@ -2,10 +2,14 @@ import { ENTERED_TOTALS_FIELDS, type EnteredTotalsField, type PilotTotals } from
 import { pilotTotalsOf, type EnteredTotals, type Sums } from '@pft/domain';
 import { ACTIVE_TOTALS_VIEW } from './projection-tables';
 
-/** Anything that runs SQL: a TypeORM DataSource or EntityManager, a QueryRunner, a pg client. */
+/** Anything that runs SQL: a TypeORM DataSource or EntityManager, a QueryRunner, a pg client or pool. */
 export interface Queryable {
   query(sql: string, params?: unknown[]): Promise<unknown>;
 }
+
+/** TypeORM answers with the rows, pg with a result holding them. */
+export const rowsOf = <T>(result: unknown): T[] =>
+  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 export interface ProjectedPilotTotals {
   totals: PilotTotals;
@@ -35,7 +39,7 @@ export async function readPilotTotals(
 ): Promise<Map<string, ProjectedPilotTotals>> {
   const result = new Map<string, ProjectedPilotTotals>();
   if (pilotAccountIds.length === 0) return result;
-  const rows = (await queryable.query(READ_SQL, [pilotAccountIds.map((id) => id.toLowerCase())])) as Row[];
+  const rows = rowsOf<Row>(await queryable.query(READ_SQL, [pilotAccountIds.map((id) => id.toLowerCase())]));
   for (const row of rows)
     result.set(row.pilot_account_id, { totals: toPilotTotals(row), lastUpdated: row.last_updated });
   return result;
