@@ -20,6 +20,8 @@ export interface PilotTotalsConsumerOptions {
   logger?: ProjectionLogger;
   /** Partitions applied at once; each holds one pooled connection for its transaction. */
   concurrency?: number;
+  /** Bytes fetched per partition and request: the upper bound of one batch (default 8 MiB). */
+  maxBytesPerPartition?: number;
   /** See AppConfig.PROJECTOR_SESSION_TIMEOUT_MS. */
   sessionTimeoutMs?: number;
   /** Called once when a batch finds its version superseded (switched away by a rebuild). */
@@ -67,7 +69,7 @@ export class PilotTotalsConsumer {
       // rejoins well within the session timeout, and a dead one must not hold the group up longer.
       rebalanceTimeout: this.options.sessionTimeoutMs ?? 30000,
       heartbeatInterval: Math.floor((this.options.sessionTimeoutMs ?? 30000) / 10),
-      maxBytesPerPartition: 8 * 1024 * 1024,
+      maxBytesPerPartition: this.options.maxBytesPerPartition ?? 8 * 1024 * 1024,
       maxBytes: 64 * 1024 * 1024,
       maxWaitTimeInMs: 100,
     });

@@ -18,6 +18,7 @@ export interface RebuildOptions {
   topic: string;
   deadLetterTopic: string;
   concurrency?: number;
+  maxBytesPerPartition?: number;
   logger?: ProjectionLogger;
   onProgress?: (progress: RebuildProgress) => void;
   pollMs?: number;
@@ -56,6 +57,7 @@ export async function rebuildPilotTotals(options: RebuildOptions): Promise<Rebui
     deadLetterTopic: options.deadLetterTopic,
     version,
     concurrency: options.concurrency,
+    maxBytesPerPartition: options.maxBytesPerPartition,
     logger: options.logger,
   });
   await consumer.start();
@@ -67,8 +69,8 @@ export async function rebuildPilotTotals(options: RebuildOptions): Promise<Rebui
       const done = partitions.reduce((sum, p) => sum + Math.min(p.next, p.high), 0);
       messages = done;
       options.onProgress?.({ version, done, total, lag: total - done });
-      if (partitions.every((p) => p.next >= p.high)) break;
       if (options.signal?.aborted) throw new RebuildInterruptedError(version);
+      if (partitions.every((p) => p.next >= p.high)) break;
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
     }
   } finally {
