@@ -115,11 +115,13 @@ async function updateKey(
   set: string,
   value: unknown,
 ): Promise<ApiKeyRecord | undefined> {
-  const result = (await db.query(
-    `update api_keys set ${set} where prefix = $1 returning ${API_KEY_COLUMNS}`,
-    [prefix, value],
-  )) as [ApiKeyRow[], number];
-  const row = result[0][0];
+  const result = await db.query(`update api_keys set ${set} where prefix = $1 returning ${API_KEY_COLUMNS}`, [
+    prefix,
+    value,
+  ]);
+  // TypeORM answers an UPDATE with [rows, count] and other statements with the rows alone.
+  const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as ApiKeyRow[];
+  const row = rows[0];
   return row && toRecord(row);
 }
 

@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import { type AppConfig, createRedis } from '@pft/infrastructure';
+import { announceApiKeyChange } from '@pft/infrastructure/api-keys';
+import { RateClock } from './rate-clock';
+import { WindowCounter } from './window-counter';
+
+describe('WindowCounter (real Redis)', () => {
+  const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+  const prefix = `test:${randomBytes(6).toString('hex')}:`;
+  const clock = new RateClock();
+  const counter = new WindowCounter(redis, { PARTNER_REDIS_PREFIX: prefix } as AppConfig, clock);
+
+  // The client fails fast until it is connected, by design; wait for that.
+  beforeAll(async () => {
+    if (redis.status !== 'ready') await new Promise((ready) => redis.once('ready', ready));
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('counts per subject and clock minute, with an expiry, and reads the key revision in the same call', async () => {
+    const minute = (Math.floor(Date.now() / 60000) + 1) * 60000;
+    jest.spyOn(clock, 'now').mockReturnValue(minute + 1000);
+    const first = await counter.hit('key:a');
+    const second = await counter.hit('key:a');
+    expect([first.count, second.count, (await counter.hit('key:b')).count]).toEqual([1, 2, 1]);
+    expect(first.window).toEqual({ id: minute / 60000, resetSeconds: 59 });
+    expect(first.keysRevision).toBe('0');
+    const ttl = await redis.ttl(`${prefix}rate:key:a:${minute / 60000}`);
+    expect(ttl).toBeGreaterThan(60);
+    expect(ttl).toBeLessThanOrEqual(120);
+
+    await announceApiKeyChange(redis, prefix);
+    expect((await counter.hit('key:a')).keysRevision).toBe('1');
+
+    jest.spyOn(clock, 'now').mockReturnValue(minute + 61_000);
+    expect((await counter.hit('key:a')).count).toBe(1);
+  });
+
+  it('counts in memory, without a revision, while Redis cannot be reached', async () => {
+    const away = createRedis('redis://127.0.0.1:1');
+    away.on('error', () => undefined);
+    const cut = new WindowCounter(away, { PARTNER_REDIS_PREFIX: prefix } as AppConfig, new RateClock());
+    try {
+      const hits = [await cut.hit('key:a'), await cut.hit('key:a')];
+      expect(hits.map((h) => [h.count, h.keysRevision])).toEqual([
+        [1, null],
+        [2, null],
+      ]);
+    } finally {
+      away.disconnect();
+    }
+  });
+});
