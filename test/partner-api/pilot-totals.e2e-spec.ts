@@ -213,7 +213,7 @@ describe('GET /v1/pilot-totals and /v1/pilot-totals/batch (events through the re
     expect((await read(second.key, loggedId)).status).toBe(200);
   });
 
-  it('stops resolving a pilot_id the moment the disconnect returns, and omits it from the batch', async () => {
+  it('stops resolving a pilot_id the moment the disconnect returns, omits it from the batch, and never revives it', async () => {
     const pilot = pipeline.pilot();
     const pilotId = await link(partner.key, pilot);
     expect((await read(partner.key, pilotId)).status).toBe(200);
@@ -221,6 +221,12 @@ describe('GET /v1/pilot-totals and /v1/pilot-totals/batch (events through the re
     expectError(await read(partner.key, pilotId), 404, 'PILOT_NOT_FOUND');
     const res = await batch(partner.key, `${pilotId},${loggedId}`);
     expect(res.body.data.pilots.map((p: { pilot_id: string }) => p.pilot_id)).toEqual([loggedId]);
+
+    // Reconnecting with a new code gives a new pilot_id; the old one stays dead.
+    const newId = await link(partner.key, pilot);
+    expect(newId).not.toBe(pilotId);
+    expect((await read(partner.key, newId)).status).toBe(200);
+    expectError(await read(partner.key, pilotId), 404, 'PILOT_NOT_FOUND');
   });
 
   describe('batch', () => {
