@@ -72,6 +72,19 @@ export function ApiEnvelopedResponse(
   );
 }
 
+/** An answer without a body (a 304), still carrying the request id and rate limit headers. */
+export function ApiBodylessResponse(
+  status: number,
+  description: string,
+  headers: HeadersObject = {},
+): MethodDecorator & ClassDecorator {
+  return ApiResponse({
+    status,
+    description,
+    headers: { ...REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS, ...headers },
+  });
+}
+
 /** The error answers of an endpoint: its own codes plus the common ones, grouped by status. */
 export function ApiPartnerErrors(codes: ErrorCode[]): MethodDecorator & ClassDecorator {
   const byStatus = new Map<number, ErrorCode[]>();

@@ -1,15 +1,20 @@
 import { Controller, Get, Headers, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { meta, RawResponse } from '@pft/infrastructure';
 import { PartnerEndpoint } from '../auth/partner-endpoint.decorator';
-import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
+import { ApiBodylessResponse, ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { type RatingDictionary } from './get-rating-dictionary.handler';
 import { GetRatingDictionaryQuery } from './get-rating-dictionary.query';
 import { RatingDictionaryDto } from './rating-dictionary.dto';
 
 const CACHE_CONTROL = 'public, max-age=3600';
+
+const CACHING_HEADERS = {
+  ETag: { description: 'Strong validator of the dictionary', schema: { type: 'string' as const } },
+  'Cache-Control': { description: CACHE_CONTROL, schema: { type: 'string' as const } },
+};
 
 /** True when `If-None-Match` names `etag` (weak comparison, as RFC 9110 asks for this header) or is `*`. */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -36,11 +41,8 @@ export class RatingDictionaryController {
       'by the rate limit).',
   })
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'An ETag from an earlier answer' })
-  @ApiEnvelopedResponse(200, RatingDictionaryDto, {
-    ETag: { description: 'Strong validator of the dictionary', schema: { type: 'string' } },
-    'Cache-Control': { description: CACHE_CONTROL, schema: { type: 'string' } },
-  })
-  @ApiResponse({ status: 304, description: 'Not modified: the ETag in If-None-Match is current' })
+  @ApiEnvelopedResponse(200, RatingDictionaryDto, CACHING_HEADERS)
+  @ApiBodylessResponse(304, 'Not modified: the ETag in If-None-Match is current', CACHING_HEADERS)
   @ApiPartnerErrors(['INSUFFICIENT_SCOPE'])
   async get(
     @Headers('if-none-match') ifNoneMatch: string | undefined,
