@@ -103,6 +103,26 @@ describe('pilot app API: flights (e2e)', () => {
     expect(await events(pilot.id)).toHaveLength(1);
   });
 
+  it('concurrent POSTs of different flights of one pilot all record, versions without gaps', async () => {
+    const pilot = h.pilot();
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        h
+          .http()
+          .post('/pilot/v1/flights')
+          .set(...bearer(pilot.token))
+          .send(flightBody())
+          .then((r) => r.status),
+      ),
+    );
+    expect(statuses).toEqual(Array(10).fill(201));
+    const { rows } = await h.sql.query<{ v: number }>(
+      'select stream_version as v from events where stream_id = $1 order by position',
+      [`logbook-${pilot.id}`],
+    );
+    expect(rows.map((r) => r.v)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+  });
+
   it('PUT amends a flight: 200, the new form, FlightAmended; GET lists it', async () => {
     const pilot = h.pilot();
     const body = flightBody();

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { RelayWake } from '../relay/relay-wake';
 import { logbookStreamId, type LogbookEvent } from '@pft/contracts';
-import { appendEvents, lockStream } from '@pft/infrastructure/event-store';
+import { appendEvents, lockStream, StreamVersionConflict } from '@pft/infrastructure/event-store';
+import { RelayWake } from '../relay/relay-wake';
+
+/** How often a command is decided again after losing a race for its stream version. */
+const ATTEMPTS = 3;
 
 export interface LogbookWork<T> {
   /** The pilot's logbook stream is locked: nothing else changes it until this transaction ends. */
@@ -12,6 +15,8 @@ export interface LogbookWork<T> {
 /**
  * One logbook command, all or nothing: lock the pilot's logbook stream, read the write-side state,
  * decide, append the events and update the tables, in one transaction. A command that throws writes nothing.
+ * A lock-free single-statement append (a new flight) can still take the next version first; the command
+ * is then decided again on the new state.
  */
 @Injectable()
 export class LogbookTransaction {
@@ -21,6 +26,16 @@ export class LogbookTransaction {
   ) {}
 
   async run<T>(pilot: string, requestId: string, work: LogbookWork<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.runOnce(pilot, requestId, work);
+      } catch (err) {
+        if (!(err instanceof StreamVersionConflict) || attempt >= ATTEMPTS) throw err;
+      }
+    }
+  }
+
+  private async runOnce<T>(pilot: string, requestId: string, work: LogbookWork<T>): Promise<T> {
     const stream = logbookStreamId(pilot);
     let appended = false;
     const result = await this.dataSource.transaction(async (manager) => {

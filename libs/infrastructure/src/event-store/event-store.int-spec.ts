@@ -82,4 +82,47 @@ describe('event store append (Postgres)', () => {
     );
     expect(rows.map((r) => r.stream_version)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
   });
+
+  it('appends only when the guard statement changed a row, in the same statement', async () => {
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    const guarded = (totals: string) =>
+      appendEvents(
+        ds,
+        stream,
+        'any',
+        [deleted(pilot)],
+        {},
+        {
+          streamLocked: true,
+          onlyIf: {
+            cte: `insert into starting_totals (pilot_account_id, starting_totals, updated_at) values ($7, $8::jsonb, now())
+                on conflict (pilot_account_id) do nothing returning 1`,
+            params: [pilot, totals],
+          },
+        },
+      );
+    expect((await guarded('{"a":1}')).events).toHaveLength(1);
+    expect((await guarded('{"a":2}')).events).toHaveLength(0);
+    const [{ n }] = await ds.query('select count(*)::int as n from events where stream_id = $1', [stream]);
+    expect(n).toBe(1);
+  });
+
+  it('reports a lost race for a stream version, without the lock, as StreamVersionConflict', async () => {
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        appendEvents(ds, stream, 'any', [deleted(pilot)], {}, { streamLocked: true }),
+      ),
+    );
+    const lost = results.filter((r) => r.status === 'rejected');
+    for (const r of lost) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(StreamVersionConflict);
+    const rows: { stream_version: number }[] = await ds.query(
+      'select stream_version from events where stream_id = $1 order by stream_version',
+      [stream],
+    );
+    expect(rows.map((r) => r.stream_version)).toEqual(rows.map((_, i) => i + 1));
+    expect(rows.length + lost.length).toBe(10);
+  });
 });

@@ -47,6 +47,12 @@ export class StreamVersionConflict extends Error {
   }
 }
 
+/** Another append took the same stream version first (only possible without the stream lock). */
+function isVersionClash(err: unknown): boolean {
+  const e = err as { code?: unknown; constraint?: unknown };
+  return e.code === '23505' && e.constraint === 'events_stream_version_unique';
+}
+
 /** The channel the append transaction notifies on commit, so the relay wakes at once. */
 export const OUTBOX_CHANNEL = 'event_outbox';
 
@@ -71,12 +77,23 @@ export async function streamVersion(runner: SqlRunner, streamId: string): Promis
 export interface AppendOptions {
   /** Commit time to record; the database's transaction time when absent. */
   occurredAt?: Date;
-  /** The caller already holds `lockStream` for this stream in this transaction (saves a round trip). */
+  /**
+   * The caller already holds `lockStream` for this stream in this transaction (saves a round trip).
+   * Also right for a single-statement append without any lock: a concurrent append to the stream then
+   * fails on the unique stream version, reported as StreamVersionConflict, and the caller decides again.
+   */
   streamLocked?: boolean;
+  /**
+   * A write-side change made by the same statement, and the condition of the append: `cte` is a data
+   * modifying statement (its parameters numbered from $7) whose rows decide; no row, no events.
+   * E.g. `insert into flights ... on conflict do nothing returning 1`: the events are appended only
+   * when the flight was new, atomically, in one round trip.
+   */
+  onlyIf?: { cte: string; params: unknown[] };
   /**
    * NOTIFY the relay from inside the transaction (default true). Postgres serializes the commits of
    * every notifying transaction of a database, so a high-rate writer passes false and wakes the relay
-   * after its commit instead (OutboxNotifier).
+   * after its commit instead.
    */
   notify?: boolean;
 }
@@ -101,18 +118,20 @@ export async function appendEvents(
     schema_version: e.version ?? CURRENT_EVENT_VERSION[e.type],
     payload: e.payload,
   }));
-  // One statement for the whole batch (an import appends a thousand). It runs after the stream lock was
-  // taken, so its snapshot sees the stream's latest committed version; `order by ord` makes the positions
-  // follow the stream versions.
-  const rows = (await runner.query(
-    `with cur as (
+  // One statement for the whole batch (an import appends a thousand). Under the stream lock its snapshot
+  // sees the stream's latest committed version; without it, a concurrent append that took the same version
+  // makes this one fail on the unique version. `order by ord` makes the positions follow the versions.
+  const guard = options.onlyIf;
+  const rows = (await runner
+    .query(
+      `with ${guard ? `guard as (${guard.cte}), ` : ''}cur as (
        select coalesce(max(stream_version), 0)::int as v from events where stream_id = $1
      ), ins as (
        insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata, occurred_at)
        select (e.doc->>'event_id')::uuid, $1, cur.v + e.ord::int, e.doc->>'type',
               (e.doc->>'schema_version')::smallint, e.doc->'payload', $4::jsonb, coalesce($5::timestamptz, now())
          from cur, jsonb_array_elements($3::jsonb) with ordinality as e(doc, ord)
-        where $2::int is null or cur.v = $2::int
+        where ($2::int is null or cur.v = $2::int)${guard ? ' and exists (select 1 from guard)' : ''}
         order by e.ord
        returning position, event_id, stream_version
      ), outbox as (
@@ -124,19 +143,26 @@ export async function appendEvents(
             ins.position::text as position
        from cur left join ins on true left join wake on true
       order by ins.stream_version`,
-    [
-      streamId,
-      expectedVersion === 'any' ? null : expectedVersion,
-      JSON.stringify(docs),
-      JSON.stringify(metadata),
-      options.occurredAt ?? null,
-      options.notify ?? true,
-    ],
-  )) as (Partial<AppendedEvent> & { current_version: number })[];
+      [
+        streamId,
+        expectedVersion === 'any' ? null : expectedVersion,
+        JSON.stringify(docs),
+        JSON.stringify(metadata),
+        options.occurredAt ?? null,
+        options.notify ?? true,
+        ...(guard?.params ?? []),
+      ],
+    )
+    .catch((err: unknown) => {
+      if (isVersionClash(err))
+        throw new StreamVersionConflict(streamId, expectedVersion === 'any' ? -1 : expectedVersion, -1);
+      throw err;
+    })) as (Partial<AppendedEvent> & { current_version: number })[];
   const current = rows[0]?.current_version ?? 0;
   if (expectedVersion !== 'any' && expectedVersion !== current) {
     throw new StreamVersionConflict(streamId, expectedVersion, current);
   }
+  // With a guard that matched nothing, nothing was appended: the caller reads `events` (empty).
   const appended = rows.filter(
     (r): r is AppendedEvent & { current_version: number } => r.event_id !== null && r.event_id !== undefined,
   );
