@@ -14,7 +14,8 @@ import { type DataSource } from 'typeorm';
 import { createDataSource } from '@pft/infrastructure';
 import { PilotTotalsConsumer, rebuildPilotTotals } from '@pft/infrastructure/projections';
 import { createTestDatabase, createTestTopic, deleteTestTopics, testKafka } from '@pft/testing';
-import { historyMessages, publishMessages, asKafkaMessages, sampleHistories } from '@pft/testing/oracle';
+import { historyMessages, publishMessages, asKafkaMessages } from '@pft/testing/oracle';
+import { benchHistories } from './bench-histories';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const PILOTS = Number(process.env.BENCH_PILOTS ?? 10_000);
@@ -81,7 +82,7 @@ async function main(): Promise<void> {
   const dlq = await createTestTopic(kafka, 'bench-projector-dlq', 1);
   try {
     let t = process.hrtime.bigint();
-    const histories = sampleHistories(PILOTS, Math.ceil(EVENTS / PILOTS), 1);
+    const histories = benchHistories(PILOTS, Math.ceil(EVENTS / PILOTS), 1);
     const messages = asKafkaMessages(historyMessages(histories)).slice(0, EVENTS);
     const generateSeconds = seconds(t);
     t = process.hrtime.bigint();

@@ -28,9 +28,13 @@ export interface PilotTotalsConsumerOptions {
   onSuperseded?: (version: number) => void;
 }
 
-/** One consumer group per projection version, so a rebuild reads the topic from 0 beside the running one. */
-export const projectionGroupId = (version: number): string =>
-  `pft-projector-${PILOT_TOTALS_PROJECTION}-v${version}`;
+/**
+ * One consumer group per topic and projection version: a rebuild reads the topic from 0 beside the
+ * running version, and consumers of other topics (other environments, tests) never share a group,
+ * so they never hold up each other's rebalances.
+ */
+export const projectionGroupId = (topic: string, version: number): string =>
+  `pft-projector-${topic}-${PILOT_TOTALS_PROJECTION}-v${version}`;
 
 const silent: ProjectionLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -63,7 +67,7 @@ export class PilotTotalsConsumer {
     this.admin = kafka.admin();
     await this.admin.connect();
     this.consumer = kafka.consumer({
-      groupId: projectionGroupId(version),
+      groupId: projectionGroupId(topic, version),
       sessionTimeout: this.options.sessionTimeoutMs ?? 30000,
       // A member that died keeps a rebalance waiting this long: batches are short, so a live one
       // rejoins well within the session timeout, and a dead one must not hold the group up longer.

@@ -143,13 +143,13 @@ export const startingTotalsArb: fc.Arbitrary<StartingTotals> = fc.record({
 });
 
 /** What a pilot does next; `pick` chooses among the current flights, so every history is valid. */
-type Intent =
+export type LogbookIntent =
   | { op: 'record'; flight: FlightBody; id: string }
   | { op: 'amend'; flight: FlightBody; pick: number }
   | { op: 'delete'; pick: number }
   | { op: 'starting'; starting: StartingTotals };
 
-const intentArb: fc.Arbitrary<Intent> = fc.oneof(
+const intentArb: fc.Arbitrary<LogbookIntent> = fc.oneof(
   {
     weight: 5,
     arbitrary: fc.record({
@@ -167,7 +167,7 @@ const intentArb: fc.Arbitrary<Intent> = fc.oneof(
 );
 
 /** Turns intents into the events the ingestion service would append, versions 1, 2, 3, ... */
-export function logbookHistory(pilotId: string, intents: readonly Intent[]): DeliveredLogbookEvent[] {
+export function logbookHistory(pilotId: string, intents: readonly LogbookIntent[]): DeliveredLogbookEvent[] {
   const current: string[] = [];
   const events: LogbookEvent[] = [];
   for (const intent of intents) {
