@@ -69,6 +69,13 @@ export async function applyPilotTotalsBatch(
   if (versions?.active_version !== version && versions?.building_version !== version) {
     throw new ProjectionSupersededError(version);
   }
+  // The partition's offset row is the batch's lock: created on first sight, so two consumers that
+  // briefly both hold the partition (a rebalance) apply its batches one after the other.
+  await q.query(
+    `insert into projection_offsets (projection, version, kafka_partition, topic, next_offset)
+     values ($1, $2, $3, $4, 0) on conflict do nothing`,
+    [PILOT_TOTALS_PROJECTION, version, partition, topic],
+  );
   const [stored] = (await q.query(
     `select next_offset from projection_offsets where projection = $1 and version = $2 and kafka_partition = $3 for update`,
     [PILOT_TOTALS_PROJECTION, version, partition],
