@@ -1,0 +1,150 @@
+/**
+ * Gathers the newest result of each benchmark in bench/results/ into bench/results/report.md, each
+ * figure beside its goal from the issues. Run by `npm run bench` after the benchmarks, or alone:
+ *
+ *   npx jest --selectProjects bench bench/report
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const RESULTS = process.env.BENCH_RESULTS_DIR ?? join(__dirname, '..', 'results');
+
+interface Row {
+  figure: string;
+  value: string;
+  goal: string;
+  met: boolean | null;
+}
+
+type Json = Record<string, any>;
+
+function newest(kind: string): { file: string; data: Json } | undefined {
+  const files = readdirSync(RESULTS)
+    .filter((f) => f.startsWith(`${kind}-`) && f.endsWith('.json'))
+    .sort();
+  const file = files[files.length - 1];
+  return file ? { file, data: JSON.parse(readFileSync(join(RESULTS, file), 'utf8')) as Json } : undefined;
+}
+
+const run = (data: Json, name: string): Json | undefined =>
+  (data.runs as Json[] | undefined)?.find((r) => (r.name as string).startsWith(name));
+const fmt = (n: unknown, digits = 0): string => (typeof n === 'number' ? n.toFixed(digits) : 'n/a');
+
+const figures: Record<string, (data: Json) => Row[]> = {
+  ingestion: (d) => {
+    const hello = run(d, 'hello-world')?.requests_per_second as number;
+    const post = run(d, 'POST /pilot/v1/flights')?.requests_per_second as number;
+    const importRate = d.import_flights_per_second as number;
+    return [
+      { figure: 'hello-world (same run)', value: `${fmt(hello)} req/s`, goal: 'reference', met: null },
+      {
+        figure: 'single-flight POST',
+        value: `${fmt(post)} req/s (${fmt(post / hello, 3)}x), p50 ${fmt(run(d, 'POST /pilot/v1/flights')?.p50_ms)} ms, p99 ${fmt(run(d, 'POST /pilot/v1/flights')?.p99_ms)} ms`,
+        goal: '0.2x hello-world or better',
+        met: post / hello >= 0.2,
+      },
+      {
+        figure: 'import',
+        value: `${fmt(importRate)} flights/s`,
+        goal: '50,000 flights/s or better',
+        met: importRate >= 50_000,
+      },
+    ];
+  },
+  'partner-api': (d) => {
+    const hello = run(d, 'hello-world')?.requests_per_second as number;
+    const warm = run(d, 'single read, warm') ?? {};
+    const cold = run(d, 'single read, cold') ?? {};
+    const batch = run(d, 'batch of 50') ?? {};
+    const half = (d.runs as Json[]).find((r) => (r.name as string).includes(' at ')) ?? {};
+    return [
+      { figure: 'hello-world (same run)', value: `${fmt(hello)} req/s`, goal: 'reference', met: null },
+      {
+        figure: 'single read, cache warm',
+        value: `${fmt(warm.requests_per_second)} req/s (${fmt(warm.requests_per_second / hello, 3)}x)`,
+        goal: '0.5x hello-world or better',
+        met: warm.requests_per_second / hello >= 0.5,
+      },
+      {
+        figure: 'single read, cache cold',
+        value: `${fmt(cold.requests_per_second)} req/s (${fmt(cold.requests_per_second / hello, 3)}x)`,
+        goal: '0.5x hello-world or better',
+        met: cold.requests_per_second / hello >= 0.5,
+      },
+      {
+        figure: `p99 at half load (${String(half.name)})`,
+        value: `${fmt(half.p99_ms)} ms`,
+        goal: 'under 5 ms',
+        met: half.p99_ms < 5,
+      },
+      {
+        figure: 'batch of 50',
+        value: `${fmt(batch.requests_per_second)} req/s (${fmt(batch.requests_per_second / warm.requests_per_second, 2)}x the single read)`,
+        goal: '0.3x the single read or better',
+        met: batch.requests_per_second / warm.requests_per_second >= 0.3,
+      },
+    ];
+  },
+  projector: (d) => [
+    {
+      figure: `fold into Postgres (${fmt(d.events)} events, ${fmt(d.pilots)} pilots)`,
+      value: `${fmt(d.projector?.events_per_second)} events/s`,
+      goal: '50,000 events/s or better',
+      met: d.projector?.events_per_second >= 50_000,
+    },
+    {
+      figure: 'beside kafkajs consume-and-discard',
+      value: `${fmt(d.consume_and_discard?.events_per_second)} events/s; ratio ${fmt(d.projector?.ratio_to_discard, 2)}`,
+      goal: 'at least 0.4x',
+      met: d.projector?.ratio_to_discard >= 0.4,
+    },
+    {
+      figure: `full rebuild of ${fmt(d.events)} events`,
+      value: `${fmt(d.rebuild?.seconds, 1)} s (${fmt(d.rebuild?.events_per_second)} events/s; 10,000,000 would take ~${fmt(10_000_000 / d.rebuild?.events_per_second)} s)`,
+      goal: '10,000,000 events within 300 s',
+      met: 10_000_000 / d.rebuild?.events_per_second <= 300,
+    },
+  ],
+  freshness: (d) => [
+    {
+      figure: `event-to-read freshness at ${fmt(d.load?.writes_per_second)} writes/s for ${fmt(d.load?.seconds)} s`,
+      value: `p50 ${fmt(d.freshness_ms?.p50)} ms, p99 ${fmt(d.freshness_ms?.p99)} ms (${fmt(d.writes_measured)} writes, ${fmt(d.failures)} failures)`,
+      goal: 'p99 under 250 ms (the specification allows 5 minutes)',
+      met: d.freshness_ms?.p99 < 250,
+    },
+  ],
+};
+
+test('writes bench/results/report.md from the newest result of each benchmark', () => {
+  const lines = [
+    '# Benchmark report',
+    '',
+    `Made ${new Date().toISOString()} from the newest file of each benchmark in bench/results/.`,
+    '',
+  ];
+  let found = 0;
+  for (const [kind, extract] of Object.entries(figures)) {
+    const result = newest(kind);
+    lines.push(`## ${kind}`, '');
+    if (!result) {
+      lines.push('No result yet.', '');
+      continue;
+    }
+    found += 1;
+    const machine = result.data.machine as Json | undefined;
+    lines.push(
+      `From \`${result.file}\` (${String(machine?.cpus ?? '?')} cores${machine?.loadavg ? `, load average ${(machine.loadavg as number[]).join(', ')}` : ''}).`,
+      '',
+    );
+    lines.push('| figure | value | goal | met |', '|---|---|---|---|');
+    for (const row of extract(result.data)) {
+      lines.push(
+        `| ${row.figure} | ${row.value} | ${row.goal} | ${row.met === null ? '' : row.met ? 'yes' : 'no'} |`,
+      );
+    }
+    lines.push('');
+  }
+  writeFileSync(join(RESULTS, 'report.md'), lines.join('\n'));
+  console.log(lines.join('\n'));
+  expect(found).toBeGreaterThan(0);
+});
