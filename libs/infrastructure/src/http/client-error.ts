@@ -1,8 +1,7 @@
 import { type Socket } from 'node:net';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { errorEnvelope } from './envelope';
-import { REQUEST_ID_HEADER } from './request-id';
-import { ulid } from 'ulid';
+import { nextUlid, REQUEST_ID_HEADER } from './request-id';
 
 /**
  * Answers requests that Node's HTTP parser refuses before any route sees them (a request line or
@@ -14,7 +13,7 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     socket.destroy();
     return;
   }
-  const requestId = `req_${ulid()}`;
+  const requestId = `req_${nextUlid()}`;
   const message =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? 'The request line or headers are too large'
