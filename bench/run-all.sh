@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs every benchmark, one after another, against the real stack, then writes
+# bench/results/report.md with each figure beside its goal. Takes a while (the projector's
+# 1,000,000 events alone take minutes); run it on a quiet machine: other work skews every figure.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+bash scripts/setup.sh
+for bench in ingestion partner-api freshness projector; do
+  printf '\n[bench] %s\n' "$bench" >&2
+  npx jest --selectProjects bench "bench/$bench/" --runInBand --testTimeout 3600000 || printf '[bench] %s failed\n' "$bench" >&2
+done
+printf '\n[bench] report\n' >&2
+npx jest --selectProjects bench bench/report/ --silent=false
