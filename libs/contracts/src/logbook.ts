@@ -19,6 +19,11 @@ export const FLIGHT_MINUTE_FIELDS = [
 export type FlightMinuteField = (typeof FLIGHT_MINUTE_FIELDS)[number];
 export type FlightMinutes = Record<FlightMinuteField, number>;
 
+/** Every minutes field at 0: what a flight's absent fields are recorded as. */
+export function zeroFlightMinutes(): FlightMinutes {
+  return Object.fromEntries(FLIGHT_MINUTE_FIELDS.map((field) => [field, 0])) as FlightMinutes;
+}
+
 export const AIRCRAFT_CATEGORIES = ['airplane', 'helicopter', 'sailplane', 'other'] as const;
 export type AircraftCategory = (typeof AIRCRAFT_CATEGORIES)[number];
 

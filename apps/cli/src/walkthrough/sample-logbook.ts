@@ -1,4 +1,4 @@
-import { type Flight, type FlightMinutes, type StartingTotals } from '@pft/contracts';
+import { type Flight, type StartingTotals, zeroFlightMinutes } from '@pft/contracts';
 
 /** A small deterministic random source, so every walkthrough tells the same story. */
 function mulberry32(seed: number): () => number {
@@ -12,21 +12,7 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-const ZERO_MINUTES: FlightMinutes = {
-  total_flight_time: 0,
-  pic: 0,
-  sic: 0,
-  dual: 0,
-  instructor: 0,
-  cross_country: 0,
-  night: 0,
-  actual_instrument: 0,
-  simulated_instrument: 0,
-  single_engine: 0,
-  multi_engine: 0,
-  multi_pilot: 0,
-  simulator: 0,
-};
+const ZERO_MINUTES = zeroFlightMinutes();
 
 const AIRPORTS = [
   'EDDF',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FLIGHT_MINUTE_FIELDS, type Flight, type FlightMinutes, type StartingTotals } from '@pft/contracts';
+import { type Flight, type StartingTotals, zeroFlightMinutes } from '@pft/contracts';
 import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
 import { seededRandom } from '../hostile/hostile-mixer';
 import { PilotModel } from './pilot-model';
@@ -22,8 +22,7 @@ const RATINGS = [
   'type_atr_42_72',
 ];
 
-const zero = (): FlightMinutes =>
-  Object.fromEntries(FLIGHT_MINUTE_FIELDS.map((f) => [f, 0])) as FlightMinutes;
+const zero = zeroFlightMinutes;
 
 /** A flight the pilot-app rules accept, every minutes field present (as the service stores it). */
 export function randomFlight(random: () => number, flightId: string = randomUUID()): Flight {
