@@ -1,4 +1,4 @@
-import { BadRequestException, NotFoundException } from '@nestjs/common';
+import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
 import { ApiError } from './api-error';
 import { toErrorResponse } from './error-response';
 import { RouteTable } from './route-table';
@@ -41,6 +41,25 @@ describe('toErrorResponse', () => {
     ['FST_ERR_CTP_INVALID_JSON_BODY', 'invalid_json'],
   ])('maps the body error %s to 400 INVALID_REQUEST (%s)', (code, issue) => {
     const error = Object.assign(new Error('x'), { code, statusCode: 413 });
+    expect(toErrorResponse(error, request)).toMatchObject({
+      status: 400,
+      code: 'INVALID_REQUEST',
+      details: [{ field: 'body', issue }],
+    });
+  });
+
+  it.each([
+    [new HttpException('Request body is too large', 413), 'too_large'],
+    [new HttpException('Unsupported Media Type: text/plain', 415), 'unsupported_media_type'],
+    [
+      new HttpException("Body is not valid JSON but content-type is set to 'application/json'", 400),
+      'invalid_json',
+    ],
+    [
+      new HttpException("Body cannot be empty when content-type is set to 'application/json'", 400),
+      'required',
+    ],
+  ])('maps Fastify body refusals that Nest wrapped (%s) to 400 with issue %s', (error, issue) => {
     expect(toErrorResponse(error, request)).toMatchObject({
       status: 400,
       code: 'INVALID_REQUEST',

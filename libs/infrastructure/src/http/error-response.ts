@@ -69,7 +69,7 @@ export function toErrorResponse(
     return invalid('The request body is not valid JSON', 'body', 'invalid_json');
   }
   if (error instanceof HttpException && error.getStatus() < 500) {
-    return invalid('The request is not valid', 'request', 'invalid');
+    return frameworkRejection(error);
   }
   if (framework.code && UNAVAILABLE_CODES.has(framework.code)) {
     return {
@@ -87,6 +87,27 @@ export function toErrorResponse(
     headers: {},
     unexpected: true,
   };
+}
+
+/**
+ * Nest hands Fastify's refusals of a body on as an HttpException with Fastify's status (the FST
+ * code is gone): 413 too large, 415 not JSON, 400 a body that does not parse.
+ */
+function frameworkRejection(error: HttpException): ErrorResponse {
+  switch (error.getStatus()) {
+    case 413:
+      return invalid(BODY_PROBLEMS.FST_ERR_CTP_BODY_TOO_LARGE!.message, 'body', 'too_large');
+    case 415:
+      return invalid(BODY_PROBLEMS.FST_ERR_CTP_INVALID_MEDIA_TYPE!.message, 'body', 'unsupported_media_type');
+    case 400:
+      if (/empty/i.test(error.message))
+        return invalid(BODY_PROBLEMS.FST_ERR_CTP_EMPTY_JSON_BODY!.message, 'body', 'required');
+      if (/json/i.test(error.message))
+        return invalid(BODY_PROBLEMS.FST_ERR_CTP_INVALID_JSON_BODY!.message, 'body', 'invalid_json');
+      return invalid('The request is not valid', 'request', 'invalid');
+    default:
+      return invalid('The request is not valid', 'request', 'invalid');
+  }
 }
 
 function invalid(message: string, field: string, issue: string): ErrorResponse {
