@@ -27,7 +27,8 @@ import {
   startAppProcess,
   testKafka,
 } from '@pft/testing';
-import { startHelloWorld } from '../partner-api/hello-world';
+import { startHelloWorld } from '../support/hello-world';
+import { type Measured, measure as measureLoad } from '../support/measure';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -35,28 +36,8 @@ const IMPORT_CONNECTIONS = Number(process.env.BENCH_IMPORT_CONNECTIONS ?? 4);
 const PILOTS = 500;
 const IMPORT_SIZE = 1000;
 
-interface Measured {
-  name: string;
-  requests_per_second: number;
-  p50_ms: number;
-  p99_ms: number;
-  non_2xx: number;
-  errors: number;
-}
-
-async function measure(name: string, options: autocannon.Options): Promise<Measured> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-  const measured: Measured = {
-    name,
-    requests_per_second: Math.round(result.requests.average),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    non_2xx: result.non2xx,
-    errors: result.errors,
-  };
-  process.stdout.write(`${JSON.stringify(measured)}\n`);
-  return measured;
-}
+const measure = (name: string, options: autocannon.Options): Promise<Measured> =>
+  measureLoad(name, { connections: CONNECTIONS, duration: SECONDS, ...options });
 
 function flight(): Record<string, unknown> {
   return {

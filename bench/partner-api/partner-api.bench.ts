@@ -18,34 +18,15 @@ import autocannon from 'autocannon';
 import { createDataSource } from '@pft/infrastructure';
 import { type AppProcess, createTestDatabase, freePort, startAppProcess } from '@pft/testing';
 import { seedBenchData } from './bench-data';
-import { startHelloWorld } from './hello-world';
+import { startHelloWorld } from '../support/hello-world';
+import { type Measured, measure as measureLoad } from '../support/measure';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PILOTS = 10_000;
 
-interface Measured {
-  name: string;
-  requests_per_second: number;
-  p50_ms: number;
-  p99_ms: number;
-  non_2xx: number;
-  errors: number;
-}
-
-async function measure(name: string, options: autocannon.Options): Promise<Measured> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
-  const measured: Measured = {
-    name,
-    requests_per_second: Math.round(result.requests.average),
-    p50_ms: result.latency.p50,
-    p99_ms: result.latency.p99,
-    non_2xx: result.non2xx,
-    errors: result.errors,
-  };
-  process.stdout.write(`${JSON.stringify(measured)}\n`);
-  return measured;
-}
+const measure = (name: string, options: autocannon.Options): Promise<Measured> =>
+  measureLoad(name, { connections: CONNECTIONS, duration: SECONDS, ...options });
 
 /** A request that walks through `paths`, so each one asks for something else. */
 function rotating(paths: string[], headers: Record<string, string>): autocannon.Request[] {

@@ -1,0 +1,25 @@
+import autocannon from 'autocannon';
+
+export interface Measured {
+  name: string;
+  requests_per_second: number;
+  p50_ms: number;
+  p99_ms: number;
+  non_2xx: number;
+  errors: number;
+}
+
+/** One autocannon run from this process, summed up the same way for every benchmark. */
+export async function measure(name: string, options: autocannon.Options): Promise<Measured> {
+  const result = await autocannon(options);
+  const measured: Measured = {
+    name,
+    requests_per_second: Math.round(result.requests.average),
+    p50_ms: result.latency.p50,
+    p99_ms: result.latency.p99,
+    non_2xx: result.non2xx,
+    errors: result.errors,
+  };
+  process.stdout.write(`${JSON.stringify(measured)}\n`);
+  return measured;
+}
