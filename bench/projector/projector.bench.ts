@@ -8,7 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { type Kafka } from 'kafkajs';
 import { type DataSource } from 'typeorm';
 import { createDataSource } from '@pft/infrastructure';
@@ -124,7 +124,8 @@ async function main(): Promise<void> {
     const result = {
       benchmark: 'projector',
       at: new Date().toISOString(),
-      machine: { cpus: cpus().length, model: cpus()[0]?.model },
+      // The 1-minute load average when the results were written: other work on the machine skews them.
+      machine: { cpus: cpus().length, model: cpus()[0]?.model, load_average: loadavg()[0] },
       events: messages.length,
       pilots: PILOTS,
       partitions: PARTITIONS,
