@@ -8,7 +8,7 @@ cd "$ROOT"
 bash scripts/setup.sh
 for bench in ingestion partner-api freshness projector; do
   printf '\n[bench] %s\n' "$bench" >&2
-  npx jest --selectProjects bench "bench/$bench/" --runInBand --testTimeout 3600000 || printf '[bench] %s failed\n' "$bench" >&2
+  npx jest "bench/$bench/" --selectProjects bench --runInBand --testTimeout 3600000 || printf '[bench] %s failed\n' "$bench" >&2
 done
 printf '\n[bench] report\n' >&2
-npx jest --selectProjects bench bench/report/ --silent=false
+npx jest bench/report/ --selectProjects bench --silent=false

@@ -4,7 +4,7 @@
  * after each write returns, a partner polls the single read until it shows that write. The time
  * from the write's answer to the first read that shows it is the freshness of that write.
  *
- *   BENCH_RATE=20 BENCH_SECONDS=30 npx jest --selectProjects bench bench/freshness
+ *   BENCH_RATE=20 BENCH_SECONDS=30 npx jest bench/freshness --selectProjects bench
  *
  * Results go to bench/results/freshness-<time>.json.
  */

@@ -3,7 +3,7 @@
  * kafkajs consumer that discards them, then folded into Postgres by the projector, then rebuilt
  * into a new version. Results go to bench/results/projector-<time>.json.
  *
- *   npx jest --selectProjects bench bench/projector/ --runInBand --testTimeout 3600000
+ *   npx jest bench/projector/ --selectProjects bench --runInBand --testTimeout 3600000
  *   (BENCH_EVENTS, BENCH_PILOTS, BENCH_PARTITIONS change the defaults of 1,000,000 / 10,000 / 12)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -2,7 +2,7 @@
  * Gathers the newest result of each benchmark in bench/results/ into bench/results/report.md, each
  * figure beside its goal from the issues. Run by `npm run bench` after the benchmarks, or alone:
  *
- *   npx jest --selectProjects bench bench/report
+ *   npx jest bench/report --selectProjects bench
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
