@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { type Kafka, type Message, type Producer } from 'kafkajs';
+import { type Kafka, type Message, Partitioners, type Producer } from 'kafkajs';
 import { encodeEventMessage, type EventMessage, type PilotEventType } from '@pft/contracts';
 import { OUTBOX_CHANNEL } from './event-store';
 
@@ -161,6 +161,9 @@ export class OutboxRelay {
         idempotent: true,
         maxInFlightRequests: 1,
         allowAutoTopicCreation: false,
+        // Named, not left to the default: the Java-compatible murmur2 partitioner, which keeps a
+        // pilot on the partition any Kafka client would choose (and silences kafkajs's v2 notice).
+        createPartitioner: Partitioners.DefaultPartitioner,
       });
       await producer.connect();
       this.producer = producer;

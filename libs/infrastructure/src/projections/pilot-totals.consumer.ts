@@ -1,4 +1,11 @@
-import { type Admin, type Consumer, type EachBatchPayload, type Kafka, type Producer } from 'kafkajs';
+import {
+  type Admin,
+  type Consumer,
+  type EachBatchPayload,
+  type Kafka,
+  Partitioners,
+  type Producer,
+} from 'kafkajs';
 import { type DataSource } from 'typeorm';
 import { applyPilotTotalsBatch, ProjectionSupersededError, type DeadLetter } from './pilot-totals.batch';
 import { projectionMetrics } from './projection-metrics';
@@ -62,7 +69,11 @@ export class PilotTotalsConsumer {
 
   async start(): Promise<void> {
     const { kafka, topic, version } = this.options;
-    this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+    this.producer = kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
     await this.producer.connect();
     this.admin = kafka.admin();
     await this.admin.connect();
