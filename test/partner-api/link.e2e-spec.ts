@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { consentStreamId } from '@pft/contracts';
+import { randomFlight, seededRandom } from '@pft/testing';
+import { oracleTotals } from '@pft/testing/oracle';
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
 import { keyFor, linkingCode, partnerWithKey, type TestPartner } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
@@ -234,5 +236,27 @@ describe('POST /v1/link', () => {
     const lastUpdated = Date.parse(res.body.data.last_updated);
     expect(lastUpdated).toBeGreaterThanOrEqual(before - 1000);
     expect(lastUpdated).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  it('reads a just-linked pilot whose flights are not projected yet exactly, computed live', async () => {
+    const { code, pilotAccountId } = await linkingCode(api.db);
+    const random = seededRandom(7);
+    const flights = Array.from({ length: 12 }, () => randomFlight(random));
+    for (const flight of flights) {
+      await api.db.query(
+        `insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+         values ($1, $2, $3, $4, now(), now())`,
+        [pilotAccountId, flight.flight_id, flight, flight.date],
+      );
+    }
+    const linked = await link(partner.key, { linking_token: code });
+    const res = await api
+      .http()
+      .get(`/v1/pilot-totals?pilot_id=${linked.body.data.pilot_id}`)
+      .set(bearer(partner.key));
+    expect(res.status).toBe(200);
+    const { pilot_id: _id, last_updated: lastUpdated, ...totals } = res.body.data;
+    expect(totals).toEqual(oracleTotals({ flights, starting: null }));
+    expect(Date.parse(lastUpdated as string)).toBeGreaterThan(Date.now() - 5000);
   });
 });

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { TOTALS_FIELDS, type PilotTotals } from '@pft/contracts';
+import { type PilotTotals } from '@pft/contracts';
 import { ACTIVE_TOTALS_VIEW } from '@pft/infrastructure/projections/projection-tables';
 import { readPilotTotals } from '@pft/infrastructure/projections/pilot-totals.read-model';
+import { computeLiveTotals } from './live-totals.reader';
 
 /** One element of the partner API's 2.4. */
 export interface PilotTotalsView extends PilotTotals {
@@ -10,22 +11,17 @@ export interface PilotTotalsView extends PilotTotals {
   last_updated: string;
 }
 
-const NO_TOTALS: PilotTotals = Object.freeze({
-  totals: Object.freeze(Object.fromEntries(TOTALS_FIELDS.map((f) => [f, 0])) as PilotTotals['totals']),
-  landings: Object.freeze({ total_day: 0, total_night: 0 }),
-  rating_breakdown: Object.freeze({}),
-  flight_count: 0,
-  last_flight_date: null,
-});
-
 /** Connections of the caller joined with the active projection: connection and totals in one round trip. */
 const READ_SQL = `
-  select c.connection_id::text as pilot_id, v.*
+  select c.connection_id::text as pilot_id, c.pilot_account_id::text as account, v.*
     from connections c
     left join ${ACTIVE_TOTALS_VIEW} v on v.pilot_account_id = c.pilot_account_id
    where c.connection_id = any($1::uuid[]) and c.partner_id = $2 and c.disconnected_at is null`;
 
-type JoinedRow = { pilot_id: string; pilot_account_id: string | null } & Record<string, unknown>;
+type JoinedRow = { pilot_id: string; account: string; pilot_account_id: string | null } & Record<
+  string,
+  unknown
+>;
 
 /**
  * Totals of the pilots a partner may read. A `pilot_id` resolves only through an active connection
@@ -47,19 +43,22 @@ export class PilotTotalsReader {
       { query: () => Promise.resolve(projectedRows) },
       projectedRows.map((row) => row.pilot_account_id!),
     );
-    const byPilot = new Map(rows.map((row) => [row.pilot_id, row.pilot_account_id]));
+    // Linked, but not in the projection yet: computed live from the write side, as of now.
+    const live = await computeLiveTotals(
+      this.dataSource,
+      rows.filter((row) => row.pilot_account_id === null).map((row) => row.account),
+    );
+    const byPilot = new Map(rows.map((row) => [row.pilot_id, row.account]));
     const now = new Date().toISOString();
     const views: PilotTotalsView[] = [];
     for (const pilotId of pilotIds) {
-      if (!byPilot.has(pilotId)) continue;
       const account = byPilot.get(pilotId);
-      const found = account ? projected.get(account) : undefined;
-      // Linked, but nothing projected yet (no events): its totals are zero as of now.
-      views.push(
-        found
-          ? { pilot_id: pilotId, last_updated: found.lastUpdated.toISOString(), ...found.totals }
-          : { pilot_id: pilotId, last_updated: now, ...NO_TOTALS },
-      );
+      if (account === undefined) continue;
+      const found = projected.get(account);
+      const computed = live.get(account);
+      if (found)
+        views.push({ pilot_id: pilotId, last_updated: found.lastUpdated.toISOString(), ...found.totals });
+      else if (computed) views.push({ pilot_id: pilotId, last_updated: now, ...computed });
     }
     return views;
   }
