@@ -15,11 +15,17 @@ bash scripts/stop-local.sh --quiet
 declare -A PORTS=([ingestion]="${INGESTION_PORT:-3001}" [projector]="${PROJECTOR_PORT:-3002}" [partner-api]="${PARTNER_API_PORT:-3000}")
 APPS=(ingestion projector partner-api)
 
+# Stops every app; exits with the code given (0 for Ctrl-C, 1 when an app failed).
 stop_all() {
   trap - INT TERM
   say "stopping"
   bash scripts/stop-local.sh
-  exit 0
+  exit "${1:-0}"
+}
+
+# Node's fetch, not curl: Node is here by definition, curl may not be.
+answers() {
+  node -e 'fetch(process.argv[1]).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "$1"
 }
 trap stop_all INT TERM
 
@@ -33,15 +39,15 @@ done
 for app in "${APPS[@]}"; do
   url="http://127.0.0.1:${PORTS[$app]}/health/ready"
   for _ in $(seq 1 120); do
-    if curl -fs "$url" >/dev/null 2>&1; then break; fi
+    if answers "$url"; then break; fi
     if ! kill -0 "$(cat "$RUN_DIR/$app.pid")" 2>/dev/null; then
       say "$app exited; last lines of its log:"
       tail -n 30 "$RUN_DIR/$app.log" >&2
-      stop_all
+      stop_all 1
     fi
     sleep 0.5
   done
-  curl -fs "$url" >/dev/null || { say "$app did not become ready; see $RUN_DIR/$app.log"; stop_all; }
+  answers "$url" || { say "$app did not become ready; see $RUN_DIR/$app.log"; stop_all 1; }
 done
 
 cat <<MSG
