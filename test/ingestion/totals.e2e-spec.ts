@@ -124,6 +124,7 @@ describe('pilot app API: starting totals, totals, and the relay to Kafka (e2e)',
       .set(...bearer(pilot.token))
       .expect(200);
     expect(res.body.data).toEqual({
+      last_updated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       totals: expect.objectContaining({
         total_flight_time_minutes: 1000 + 60 + 30 + 95,
         pic_minutes: 60 + 30 + 95,

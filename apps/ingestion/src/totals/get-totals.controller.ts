@@ -3,12 +3,17 @@ import { type PilotTotals } from '@pft/contracts';
 import { CurrentPilot } from '../auth/current-pilot.decorator';
 import { GetTotalsQuery } from './get-totals.query';
 
+/** The partner API's 2.4 without `pilot_id`. */
+export type OwnTotals = PilotTotals & { last_updated: string };
+
 @Controller('pilot/v1/totals')
 export class GetTotalsController {
   constructor(private readonly query: GetTotalsQuery) {}
 
+  /** Computed live from the write side, so complete as of the moment of the read. */
   @Get()
-  get(@CurrentPilot() pilot: string): Promise<PilotTotals> {
-    return this.query.execute(pilot);
+  async get(@CurrentPilot() pilot: string): Promise<OwnTotals> {
+    const totals = await this.query.execute(pilot);
+    return { last_updated: new Date().toISOString(), ...totals };
   }
 }
