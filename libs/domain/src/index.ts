@@ -4,3 +4,4 @@ export * from './partner-access';
 export * from './flights';
 export * from './logbook';
 export * from './totals';
+export * from './uuid';

@@ -1,8 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
+import { isUuid } from '@pft/domain';
 import { loadConfig } from '@pft/infrastructure';
 import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function seconds(value: string): number {
   const n = Number(value);
@@ -21,7 +20,7 @@ export function registerTokenCommands(program: Command): void {
     .argument('<account-id>', 'pilot account id (UUID)')
     .option('--ttl <seconds>', 'lifetime in seconds', seconds, 3600)
     .action((accountId: string, options: { ttl: number }) => {
-      if (!UUID.test(accountId)) throw new InvalidArgumentError('account id must be a UUID');
+      if (!isUuid(accountId)) throw new InvalidArgumentError('account id must be a UUID');
       console.log(mintPilotToken(loadConfig().JWT_SECRET, accountId.toLowerCase(), options.ttl));
     });
 }

@@ -9,6 +9,7 @@ import { isAirplaneRatingKey } from '../ratings';
 import { BodyReader } from '../logbook/body-reader';
 import { at, type Parsed, type ValidationIssue } from '../logbook/validation-issue';
 import { isCalendarDate, addDays } from './calendar-date';
+import { isUuid } from '../uuid';
 
 /** The first powered flight: no logbook entry can be older. */
 export const EARLIEST_FLIGHT_DATE = '1903-12-17';
@@ -17,7 +18,6 @@ export const MAX_LANDINGS = 99;
 export const MAX_REMARKS_LENGTH = 500;
 export const MAX_REGISTRATION_LENGTH = 10;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const AIRPORT = /^[A-Za-z0-9]{3,4}$/;
 const FLIGHT_FIELDS = [
   'flight_id',
@@ -30,8 +30,6 @@ const FLIGHT_FIELDS = [
   'landings',
   'remarks',
 ] as const;
-
-export const isUuid = (value: string): boolean => UUID.test(value);
 
 /**
  * Checks a flight as the pilot app sent it and returns it in its stored form (every minutes field and

@@ -1,10 +1,9 @@
+import { isUuid } from '../uuid';
 /**
  * The `pilot_id` and `pilot_ids` query parameters of the totals endpoints
  * (partner API v1, 4.2 and 4.3, with the decisions on case, order, duplicates and limits).
  */
 export const MAX_BATCH_PILOT_IDS = 50;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type PilotIdIssue = 'required' | 'repeated' | 'invalid_uuid' | 'too_many';
 
@@ -15,7 +14,7 @@ export type PilotIdListParse = { ok: true; pilotIds: string[] } | { ok: false; i
 export function parsePilotId(raw: unknown): PilotIdParse {
   if (raw === undefined || raw === '') return { ok: false, issue: 'required' };
   if (Array.isArray(raw)) return { ok: false, issue: 'repeated' };
-  if (typeof raw !== 'string' || !UUID_PATTERN.test(raw)) return { ok: false, issue: 'invalid_uuid' };
+  if (typeof raw !== 'string' || !isUuid(raw)) return { ok: false, issue: 'invalid_uuid' };
   return { ok: true, pilotId: raw.toLowerCase() };
 }
 
@@ -30,6 +29,6 @@ export function parsePilotIdList(raw: unknown): PilotIdListParse {
   if (typeof raw !== 'string') return { ok: false, issue: 'invalid_uuid' };
   const entries = raw.split(',');
   if (entries.length > MAX_BATCH_PILOT_IDS) return { ok: false, issue: 'too_many' };
-  if (!entries.every((entry) => UUID_PATTERN.test(entry))) return { ok: false, issue: 'invalid_uuid' };
+  if (!entries.every(isUuid)) return { ok: false, issue: 'invalid_uuid' };
   return { ok: true, pilotIds: [...new Set(entries.map((entry) => entry.toLowerCase()))] };
 }

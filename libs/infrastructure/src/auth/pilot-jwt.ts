@@ -1,4 +1,5 @@
 import { createHmac, createSecretKey, type KeyObject, timingSafeEqual, verify } from 'node:crypto';
+import { isUuid } from '@pft/domain';
 import { pilotJwtKeyOf, type JwtKeySource } from './pilot-jwt-keys';
 
 /**
@@ -13,8 +14,6 @@ export class PilotTokenRejected extends Error {
     this.name = 'PilotTokenRejected';
   }
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Hash and signature shape of each accepted algorithm; `none` and anything else is refused. */
 const ALGORITHMS = {
@@ -112,7 +111,7 @@ export class PilotJwtVerifier {
     if (exp <= nowSeconds) throw new PilotTokenRejected('expired');
     if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds))
       throw new PilotTokenRejected('not yet valid');
-    if (typeof sub !== 'string' || !UUID.test(sub))
+    if (typeof sub !== 'string' || !isUuid(sub))
       throw new PilotTokenRejected('subject is not a pilot account id');
     return { pilotAccountId: sub.toLowerCase(), expiresAt: exp };
   }
