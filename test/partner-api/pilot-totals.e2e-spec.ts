@@ -1,3 +1,4 @@
+import { zeroFlightMinutes } from '@pft/contracts';
 import { randomUUID } from 'node:crypto';
 import { createTestDatabase, waitFor, type TestDatabase } from '@pft/testing';
 import { startLogbookPipeline, type LogbookPipeline, type Pilot } from './logbook-pipeline';
@@ -6,19 +7,7 @@ import { keyFor, partnerWithKey, type TestPartner } from './partner-api.factorie
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
 
 const minutes = (given: Record<string, number>): Record<string, number> => ({
-  total_flight_time: 0,
-  pic: 0,
-  sic: 0,
-  dual: 0,
-  instructor: 0,
-  cross_country: 0,
-  night: 0,
-  actual_instrument: 0,
-  simulated_instrument: 0,
-  single_engine: 0,
-  multi_engine: 0,
-  multi_pilot: 0,
-  simulator: 0,
+  ...zeroFlightMinutes(),
   ...given,
 });
 

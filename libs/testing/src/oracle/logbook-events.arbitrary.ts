@@ -8,6 +8,7 @@ import {
   type Flight,
   type LogbookEvent,
   type StartingTotals,
+  zeroFlightMinutes,
 } from '@pft/contracts';
 import { CLASS_RATING_KEYS, RATING_CATALOG } from '@pft/domain';
 import { type DeliveredLogbookEvent } from './totals.oracle';
@@ -98,21 +99,7 @@ const simulatorSessionArb: fc.Arbitrary<FlightBody> = fc
     date,
     kind: 'simulator',
     aircraft: rating_key === undefined ? { category: 'airplane' } : { category: 'airplane', rating_key },
-    minutes: {
-      total_flight_time: 0,
-      pic: 0,
-      sic: 0,
-      dual: 0,
-      instructor: 0,
-      cross_country: 0,
-      night: 0,
-      actual_instrument: 0,
-      simulated_instrument: 0,
-      single_engine: 0,
-      multi_engine: 0,
-      multi_pilot: 0,
-      simulator,
-    },
+    minutes: { ...zeroFlightMinutes(), simulator },
     landings: { day: 0, night: 0 },
   }));
 
