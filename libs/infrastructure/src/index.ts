@@ -2,7 +2,7 @@ export * from './config';
 export * from './logging/logging.module';
 export * from './http/api-error';
 export * from './http/envelope';
-export * from './http/envelope.interceptor';
+export * from './http/envelope.hook';
 export * from './http/error.filter';
 export * from './http/error-response';
 export * from './http/request-id';

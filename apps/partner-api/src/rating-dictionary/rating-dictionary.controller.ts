@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
-import { meta, RawResponse } from '@pft/infrastructure';
+import { meta } from '@pft/infrastructure';
 import { PartnerEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiBodylessResponse, ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { type RatingDictionary } from './get-rating-dictionary.handler';
@@ -32,7 +32,6 @@ export class RatingDictionaryController {
 
   @Get()
   @PartnerEndpoint('rating-dictionary')
-  @RawResponse()
   @ApiOperation({
     summary: 'The airplane rating dictionary',
     description:

@@ -1,4 +1,4 @@
-import { type IncomingMessage } from 'node:http';
+import { getRandomValues } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
 export const REQUEST_ID_HEADER = 'X-Request-Id';
@@ -8,14 +8,28 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
  * the system for randomness for every id and took about 165 µs here, more than a whole request of
  * bare Fastify; ids need to be unique and sortable, not secret.
  */
-export const nextUlid = monotonicFactory();
+export const nextUlid = monotonicFactory(pooledRandom());
 
 /**
- * `req_` + a ULID. Never taken from the caller: ids are ours, so a support trace cannot be forged.
- * Stored on the raw request as `id`, where pino-http picks it up for every log line of the request.
+ * Random numbers in [0, 1) from the system's generator, fetched 4 KB at a time: ulid asks for one
+ * byte per character, and a call into the system per byte showed in profiles of busy servers.
  */
-export function generateRequestId(raw: IncomingMessage): string {
-  const id = `req_${nextUlid()}`;
-  (raw as IncomingMessage & { id?: string }).id = id;
-  return id;
+function pooledRandom(): () => number {
+  const pool = new Uint8Array(4096);
+  let next = pool.length;
+  return () => {
+    if (next === pool.length) {
+      getRandomValues(pool);
+      next = 0;
+    }
+    return pool[next++]! / 256;
+  };
+}
+
+/**
+ * `req_` + a ULID, Fastify's `request.id`. Never taken from the caller: ids are ours, so a support
+ * trace cannot be forged.
+ */
+export function generateRequestId(): string {
+  return `req_${nextUlid()}`;
 }

@@ -1,9 +1,10 @@
 import { Logger as NestLogger, type Type } from '@nestjs/common';
-import { NestFactory, Reflector } from '@nestjs/core';
+import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { Logger } from 'nestjs-pino';
 import { type AppConfig } from '../config/app-config';
-import { EnvelopeInterceptor } from './envelope.interceptor';
+import { AppLogger } from '../logging/app-logger';
+import { logRequests } from '../logging/request-log.hooks';
+import { envelopeResponses } from './envelope.hook';
 import { answerClientError, answerFrameworkError } from './client-error';
 import { ErrorFilter } from './error.filter';
 import { REQUEST_ID_HEADER, generateRequestId } from './request-id';
@@ -43,9 +44,11 @@ export async function createHttpApp(
     bufferLogs: true,
     abortOnError: false,
   });
-  app.useLogger(app.get(Logger));
+  const logger = app.get(AppLogger);
+  app.useLogger(logger);
+  logRequests(fastify, logger.pino);
+  envelopeResponses(fastify);
   app.useGlobalFilters(new ErrorFilter(routes));
-  app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(Reflector)));
   return app;
 }
 

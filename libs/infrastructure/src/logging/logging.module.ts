@@ -1,37 +1,21 @@
-import { type IncomingMessage } from 'node:http';
 import { Module } from '@nestjs/common';
-import { LoggerModule } from 'nestjs-pino';
+import pino from 'pino';
 import { AppConfig } from '../config/app-config';
+import { AppLogger } from './app-logger';
 
 /**
- * JSON logs through pino. Every line logged while serving a request carries `reqId`,
- * the same id the client gets as `meta.request_id`.
+ * JSON logs through pino, at LOG_LEVEL, to standard output. The HTTP apps add the request-log hooks
+ * (request-log.hooks.ts) so that lines written while serving a request carry its id.
  */
 @Module({
-  imports: [
-    LoggerModule.forRootAsync({
+  providers: [
+    {
+      provide: AppLogger,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
-        pinoHttp: {
-          level: config.LOG_LEVEL,
-          genReqId: (req: IncomingMessage) => (req as IncomingMessage & { id?: string }).id ?? 'req_unknown',
-          customAttributeKeys: { reqId: 'reqId' },
-          quietReqLogger: true,
-          autoLogging: {
-            ignore: (req: IncomingMessage) => (req.url ?? '').startsWith('/health') || req.url === '/metrics',
-          },
-          redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-          serializers: {
-            req: (req: { id: string; method: string; url: string }) => ({
-              id: req.id,
-              method: req.method,
-              url: req.url,
-            }),
-          },
-        },
-      }),
-    }),
+      useFactory: (config: AppConfig) =>
+        new AppLogger(pino({ level: config.LOG_LEVEL, serializers: { err: pino.stdSerializers.err } })),
+    },
   ],
-  exports: [LoggerModule],
+  exports: [AppLogger],
 })
 export class LoggingModule {}
