@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type Kafka } from 'kafkajs';
 import request from 'supertest';
-import { createDataSource, loadConfig } from '@pft/infrastructure';
+import { createDataSource, loadConfig, PartnerReadRevision } from '@pft/infrastructure';
 import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
 import { PilotTotalsConsumer } from '@pft/infrastructure/projections/pilot-totals.consumer';
 import { createTestTopic, deleteTestTopics, testKafka, type TestDatabase } from '@pft/testing';
@@ -14,6 +14,8 @@ import { createIngestionApp } from '../../apps/ingestion/src/ingestion-app';
  * projecting that topic into the same database, where the partner API reads it.
  */
 export interface LogbookPipeline {
+  /** PARTNER_REDIS_PREFIX of this pipeline: a partner API reading its database must use the same. */
+  redisPrefix: string;
   /** A new pilot account and a supertest client that acts as that pilot on the ingestion API. */
   pilot(): Pilot;
   close(): Promise<void>;
@@ -30,7 +32,9 @@ export async function startLogbookPipeline(database: TestDatabase): Promise<Logb
   const kafka: Kafka = testKafka('partner-api-e2e');
   const topic = await createTestTopic(kafka, 'partner-api', 3);
   const deadLetters = await createTestTopic(kafka, 'partner-api-dlq', 1);
+  const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
   Object.assign(process.env, {
+    PARTNER_REDIS_PREFIX: redisPrefix,
     DATABASE_URL: database.url,
     PILOT_EVENTS_TOPIC: topic,
     DEAD_LETTER_TOPIC: deadLetters,
@@ -43,16 +47,20 @@ export async function startLogbookPipeline(database: TestDatabase): Promise<Logb
   await ingestion.init();
   await ingestion.getHttpAdapter().getInstance().ready();
   const projectorDb = await createDataSource(database.url, 4).initialize();
+  // As the projector app does: each applied batch moves the partner read revision on.
+  const partnerReads = ingestion.get(PartnerReadRevision);
   const consumer = new PilotTotalsConsumer({
     kafka,
     dataSource: projectorDb,
     topic,
     deadLetterTopic: deadLetters,
     version: 1,
+    afterChange: () => partnerReads.announceChange(),
   });
   await consumer.start();
 
   return {
+    redisPrefix,
     pilot: () => {
       const id = randomUUID();
       const token = mintPilotToken(config.JWT_SECRET, id, 3600);

@@ -5,6 +5,7 @@ import { startLogbookPipeline, type LogbookPipeline, type Pilot } from './logboo
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
 import { keyFor, partnerWithKey, type TestPartner } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
+import { totalsReadCacheMetric } from '../../apps/partner-api/src/pilot-totals/totals-read-cache';
 
 const minutes = (given: Record<string, number>): Record<string, number> => ({
   ...zeroFlightMinutes(),
@@ -119,7 +120,7 @@ describe('GET /v1/pilot-totals and /v1/pilot-totals/batch (events through the re
   beforeAll(async () => {
     database = await createTestDatabase();
     pipeline = await startLogbookPipeline(database);
-    api = await startPartnerApi({}, database);
+    api = await startPartnerApi({ PARTNER_REDIS_PREFIX: pipeline.redisPrefix }, database);
     partner = await partnerWithKey(api.db);
     other = await partnerWithKey(api.db);
 
@@ -217,6 +218,48 @@ describe('GET /v1/pilot-totals and /v1/pilot-totals/batch (events through the re
     expect(newId).not.toBe(pilotId);
     expect((await read(partner.key, newId)).status).toBe(200);
     expectError(await read(partner.key, pilotId), 404, 'PILOT_NOT_FOUND');
+  });
+
+  it('answers from memory only until the projector applies a change or the pilot disconnects', async () => {
+    const fromMemory = async (): Promise<number> =>
+      (await totalsReadCacheMetric.get()).values.find((v) => v.labels.source === 'memory')?.value ?? 0;
+    const flightCount = (res: { body: { data?: { flight_count?: number } } }) => res.body.data?.flight_count;
+    const pilot = pipeline.pilot();
+    const flight = () =>
+      pilot.send('post', '/pilot/v1/flights', { flight_id: randomUUID(), ...LOGBOOK.flights[0] });
+    expect((await flight()).status).toBe(201);
+    const pilotId = await link(partner.key, pilot);
+
+    // Projected and asked twice: the second answer comes from memory, the same as the first.
+    const [first, second] = await waitFor(
+      async () => {
+        const before = await fromMemory();
+        const answers = [await read(partner.key, pilotId), await read(partner.key, pilotId)] as const;
+        return (await fromMemory()) > before ? answers : undefined;
+      },
+      30000,
+      'an answer from memory',
+    );
+    expect(second.status).toBe(200);
+    expect(second.body.data).toEqual(first.body.data);
+    expect(flightCount(second)).toBe(1);
+
+    // A new flight shows as soon as the projector has applied it, whatever was in memory.
+    expect((await flight()).status).toBe(201);
+    await waitFor(
+      async () => (flightCount(await read(partner.key, pilotId)) === 2 ? true : undefined),
+      30000,
+      'the second flight in the answer',
+    );
+
+    // An answer in memory, then the disconnect: the very next read no longer resolves.
+    const before = await fromMemory();
+    expect((await read(partner.key, pilotId)).status).toBe(200);
+    expect((await read(partner.key, pilotId)).status).toBe(200);
+    expect(await fromMemory()).toBeGreaterThan(before);
+    expect((await pilot.send('delete', `/pilot/v1/connections/${pilotId}`)).status).toBe(204);
+    expectError(await read(partner.key, pilotId), 404, 'PILOT_NOT_FOUND');
+    expect((await batch(partner.key, pilotId)).body.data).toEqual({ pilots: [] });
   });
 
   describe('batch', () => {

@@ -8,6 +8,7 @@ import {
   LoggingModule,
   MetricsModule,
   PostgresReadiness,
+  RedisModule,
 } from '@pft/infrastructure';
 import { pilotJwtVerifierProvider } from './auth/pilot-jwt.provider';
 import { ConsentModule } from './consent/consent.module';
@@ -22,6 +23,8 @@ import { TotalsModule } from './totals/totals.module';
     LoggingModule,
     DatabaseModule,
     KafkaModule,
+    // Only to tell partner API replicas of changes they read (PartnerReadRevision); not a readiness check.
+    RedisModule,
     HealthModule.forChecks([PostgresReadiness, KafkaReadiness]),
     MetricsModule,
     FlightsModule,

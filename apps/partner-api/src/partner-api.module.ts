@@ -19,6 +19,7 @@ import { PilotTotalsBatchController } from './pilot-totals-batch/pilot-totals-ba
 import { GetPilotTotalsHandler } from './pilot-totals/get-pilot-totals.handler';
 import { PilotTotalsController } from './pilot-totals/pilot-totals.controller';
 import { PilotTotalsReader } from './pilot-totals/pilot-totals.reader';
+import { TotalsReadCache } from './pilot-totals/totals-read-cache';
 import { RateClock } from './rate-limit/rate-clock';
 import { WindowCounter } from './rate-limit/window-counter';
 import { GetRatingDictionaryHandler } from './rating-dictionary/get-rating-dictionary.handler';
@@ -47,6 +48,7 @@ import { RatingDictionaryController } from './rating-dictionary/rating-dictionar
     PartnerAccessHook,
     LinkPilotHandler,
     PilotTotalsReader,
+    TotalsReadCache,
     GetPilotTotalsHandler,
     GetPilotTotalsBatchHandler,
     GetRatingDictionaryHandler,

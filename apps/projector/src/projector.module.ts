@@ -8,6 +8,7 @@ import {
   LoggingModule,
   MetricsModule,
   PostgresReadiness,
+  RedisModule,
 } from '@pft/infrastructure';
 import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 
@@ -17,6 +18,8 @@ import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
     LoggingModule,
     DatabaseModule,
     KafkaModule,
+    // Only to tell partner API replicas of changes they read (PartnerReadRevision); not a readiness check.
+    RedisModule,
     HealthModule.forChecks([PostgresReadiness, KafkaReadiness]),
     MetricsModule,
     PilotTotalsModule,

@@ -14,6 +14,7 @@ export * from './metrics/metrics.module';
 export * from './database/data-source';
 export * from './database/database.module';
 export * from './redis/redis.module';
+export * from './redis/partner-read-revision';
 export * from './kafka/kafka-factory';
 export * from './kafka/kafka.module';
 export * from './kafka/topics';

@@ -6,7 +6,6 @@ import {
   parseScopes,
   type PartnerScope,
 } from '@pft/domain';
-import Redis from 'ioredis';
 import { createDataSource, loadConfig } from '@pft/infrastructure';
 import {
   announceApiKeyChange,
@@ -17,6 +16,7 @@ import {
   setApiKeyScopes,
   type ApiKeyRecord,
 } from '@pft/infrastructure/api-keys';
+import { tellPartnerApi } from './tell-partner-api';
 
 /** Where commands print; a parameter so that tests read what an operator would see. */
 export interface Output {
@@ -68,26 +68,13 @@ async function withDatabase<T>(work: (dataSource: DataSource) => Promise<T>): Pr
  * that cannot reach Redis do not use their memory either: they read every key from Postgres then.
  */
 async function announce(out: Output): Promise<void> {
-  const config = loadConfig();
-  const redis = new Redis(config.REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => undefined);
-  try {
-    await redis.connect();
-    await announceApiKeyChange(redis, config.PARTNER_REDIS_PREFIX);
-  } catch (err) {
+  const failure = await tellPartnerApi(loadConfig(), announceApiKeyChange);
+  if (failure !== undefined)
     out.warn(
-      `The change is stored, but Redis could not be told (${err instanceof Error ? err.message : String(err)}). ` +
+      `The change is stored, but Redis could not be told (${failure}). ` +
         'Replicas that reach Redis may use the old settings for up to PARTNER_API_KEY_CACHE_MS; ' +
         'run the command again once Redis answers.',
     );
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /** Runs a change to one key found by prefix, announces it, and prints the key as it now is. */

@@ -1,6 +1,6 @@
 import { type Command } from 'commander';
 import { Bar, Presets } from 'cli-progress';
-import { createDataSource, createKafka, loadConfig } from '@pft/infrastructure';
+import { announcePartnerReadChange, createDataSource, createKafka, loadConfig } from '@pft/infrastructure';
 import {
   PILOT_TOTALS_PROJECTION,
   RebuildInterruptedError,
@@ -8,6 +8,7 @@ import {
   rebuildPilotTotals,
   type ProjectionStatus,
 } from '@pft/infrastructure/projections';
+import { tellPartnerApi } from './tell-partner-api';
 
 const iso = (d: Date | null): string => (d ? d.toISOString() : '-');
 
@@ -82,6 +83,14 @@ export function registerProjectionsCommands(program: Command): void {
           deadLetterTopic: config.DEAD_LETTER_TOPIC,
           concurrency: Math.max(1, Math.min(8, config.DATABASE_POOL_SIZE - 2)),
           signal: abort.signal,
+          afterSwitch: async () => {
+            const failure = await tellPartnerApi(config, announcePartnerReadChange);
+            if (failure !== undefined)
+              console.warn(
+                `Readers are switched, but Redis could not be told (${failure}); partner API replicas may ` +
+                  'answer from memory for up to PARTNER_TOTALS_CACHE_MS.',
+              );
+          },
           onProgress: ({ version, done, total, lag }) => {
             first ??= { at: Date.now(), done };
             const seconds = (Date.now() - first.at) / 1000;

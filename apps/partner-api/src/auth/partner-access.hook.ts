@@ -59,6 +59,7 @@ export class PartnerAccessHook implements OnModuleInit {
     (request as PartnerRequest).callingPartner = {
       partnerId: found.record.partnerId,
       keyId: found.record.keyId,
+      readRevision: found.hit.readRevision,
     };
   }
 

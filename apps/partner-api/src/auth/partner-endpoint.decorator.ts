@@ -18,6 +18,8 @@ export interface PartnerRouteConfig {
 export interface CallingPartner {
   partnerId: string;
   keyId: string;
+  /** The partner read revision when the request was let in; null when Redis could not tell. */
+  readRevision: string | null;
 }
 
 export type PartnerRequest = FastifyRequest & { callingPartner?: CallingPartner };

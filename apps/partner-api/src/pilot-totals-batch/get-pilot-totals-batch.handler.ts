@@ -15,6 +15,6 @@ export class GetPilotTotalsBatchHandler implements IQueryHandler<
   constructor(private readonly reader: PilotTotalsReader) {}
 
   async execute(query: GetPilotTotalsBatchQuery): Promise<PilotTotalsBatchView> {
-    return { pilots: await this.reader.read(query.partnerId, query.pilotIds) };
+    return { pilots: await this.reader.read(query.partnerId, query.pilotIds, query.readRevision) };
   }
 }

@@ -4,5 +4,7 @@ export class GetPilotTotalsBatchQuery {
     readonly partnerId: string,
     /** Lower-case UUIDs, distinct, in the order of first occurrence in the request. */
     readonly pilotIds: readonly string[],
+    /** The partner read revision when the request was let in (see TotalsReadCache). */
+    readonly readRevision: string | null = null,
   ) {}
 }

@@ -48,6 +48,8 @@ export class PilotTotalsBatchController {
         { field: 'pilot_ids', issue: parsed.issue },
       ]);
     }
-    return this.queryBus.execute(new GetPilotTotalsBatchQuery(partner.partnerId, parsed.pilotIds));
+    return this.queryBus.execute(
+      new GetPilotTotalsBatchQuery(partner.partnerId, parsed.pilotIds, partner.readRevision),
+    );
   }
 }

@@ -4,5 +4,7 @@ export class GetPilotTotalsQuery {
     readonly partnerId: string,
     /** Lower-case UUID. */
     readonly pilotId: string,
+    /** The partner read revision when the request was let in (see TotalsReadCache). */
+    readonly readRevision: string | null = null,
   ) {}
 }

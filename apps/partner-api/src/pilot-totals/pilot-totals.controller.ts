@@ -36,6 +36,8 @@ export class PilotTotalsController {
         { field: 'pilot_id', issue: parsed.issue },
       ]);
     }
-    return this.queryBus.execute(new GetPilotTotalsQuery(partner.partnerId, parsed.pilotId));
+    return this.queryBus.execute(
+      new GetPilotTotalsQuery(partner.partnerId, parsed.pilotId, partner.readRevision),
+    );
   }
 }

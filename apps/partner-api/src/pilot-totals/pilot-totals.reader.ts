@@ -4,6 +4,7 @@ import { type PilotTotals } from '@pft/contracts';
 import { ACTIVE_TOTALS_VIEW } from '@pft/infrastructure/projections/projection-tables';
 import { readPilotTotals } from '@pft/infrastructure/projections/pilot-totals.read-model';
 import { computeLiveTotals } from './live-totals.reader';
+import { TotalsReadCache, totalsReadCacheMetric } from './totals-read-cache';
 
 /** One element of the partner API's 2.4. */
 export interface PilotTotalsView extends PilotTotals {
@@ -25,16 +26,55 @@ type JoinedRow = { pilot_id: string; account: string; pilot_account_id: string |
 
 /**
  * Totals of the pilots a partner may read. A `pilot_id` resolves only through an active connection
- * owned by the calling partner, read from `connections` on every request, so a disconnect is effective
- * the moment it returns. Ids that do not resolve are left out.
+ * owned by the calling partner, read from `connections`, or an answer of the TotalsReadCache read under
+ * the current partner read revision, which every disconnect moves on before it returns: a disconnect is
+ * effective at the next request. Ids that do not resolve are left out.
  */
 @Injectable()
 export class PilotTotalsReader {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: TotalsReadCache,
+  ) {}
 
-  /** In the order of `pilotIds` (lower-case, distinct), without those that do not resolve. */
-  async read(partnerId: string, pilotIds: readonly string[]): Promise<PilotTotalsView[]> {
+  /**
+   * In the order of `pilotIds` (lower-case, distinct), without those that do not resolve.
+   * `readRevision`: the partner read revision seen before this read; null reads everything afresh.
+   */
+  async read(
+    partnerId: string,
+    pilotIds: readonly string[],
+    readRevision: string | null,
+  ): Promise<PilotTotalsView[]> {
+    if (readRevision === null || !this.cache.enabled)
+      return (await this.readStored(partnerId, pilotIds)).map((answer) => answer.view);
+    const now = Date.now();
+    const cached = new Map<string, PilotTotalsView>();
+    for (const pilotId of pilotIds) {
+      const view = this.cache.get(partnerId, pilotId, readRevision, now);
+      if (view) cached.set(pilotId, view);
+    }
+    if (cached.size > 0) totalsReadCacheMetric.inc({ source: 'memory' }, cached.size);
+    if (cached.size === pilotIds.length) return pilotIds.map((id) => cached.get(id)!);
+    const stored = await this.readStored(
+      partnerId,
+      pilotIds.filter((id) => !cached.has(id)),
+    );
+    const read = new Map<string, PilotTotalsView>();
+    for (const { view, projected } of stored) {
+      read.set(view.pilot_id, view);
+      // Live answers (not projected yet) are as of now: never kept.
+      if (projected) this.cache.put(partnerId, view, readRevision, now);
+    }
+    return pilotIds.flatMap((id) => cached.get(id) ?? read.get(id) ?? []);
+  }
+
+  private async readStored(
+    partnerId: string,
+    pilotIds: readonly string[],
+  ): Promise<{ view: PilotTotalsView; projected: boolean }[]> {
     const rows = await this.dataSource.query<JoinedRow[]>(READ_SQL, [pilotIds, partnerId]);
+    totalsReadCacheMetric.inc({ source: 'database' }, rows.length);
     if (rows.length === 0) return [];
     const projectedRows = rows.filter((row) => row.pilot_account_id !== null);
     // The read model turns rows of the active view into totals; it is handed the rows this query
@@ -50,15 +90,19 @@ export class PilotTotalsReader {
     );
     const byPilot = new Map(rows.map((row) => [row.pilot_id, row.account]));
     const now = new Date().toISOString();
-    const views: PilotTotalsView[] = [];
+    const views: { view: PilotTotalsView; projected: boolean }[] = [];
     for (const pilotId of pilotIds) {
       const account = byPilot.get(pilotId);
       if (account === undefined) continue;
       const found = projected.get(account);
       const computed = live.get(account);
       if (found)
-        views.push({ pilot_id: pilotId, last_updated: found.lastUpdated.toISOString(), ...found.totals });
-      else if (computed) views.push({ pilot_id: pilotId, last_updated: now, ...computed });
+        views.push({
+          view: { pilot_id: pilotId, last_updated: found.lastUpdated.toISOString(), ...found.totals },
+          projected: true,
+        });
+      else if (computed)
+        views.push({ view: { pilot_id: pilotId, last_updated: now, ...computed }, projected: false });
     }
     return views;
   }

@@ -1,20 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { rateWindowAt, RATE_WINDOW_SECONDS, type RateWindow } from '@pft/domain';
-import { AppConfig, REDIS } from '@pft/infrastructure';
+import { AppConfig, partnerReadRevisionKey, REDIS } from '@pft/infrastructure';
 import { apiKeysRevisionKey } from '@pft/infrastructure/api-keys';
 import { MemoryWindowCounter } from './memory-window-counter';
 import { RateClock } from './rate-clock';
 
 /**
  * Counts one request in the current clock-minute window and, in the same round trip, reads the
- * API keys revision (see api-keys-revision.ts). The count lives a little past its minute so that
+ * API keys revision (see api-keys-revision.ts) and the partner read revision (partner-read-revision.ts). The count lives a little past its minute so that
  * replicas with slightly skewed clocks still share it.
  */
 const HIT_SCRIPT = `
 local count = redis.call('INCR', KEYS[1])
 if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-return {count, redis.call('GET', KEYS[2]) or '0'}
+return {count, redis.call('GET', KEYS[2]) or '0', redis.call('GET', KEYS[3]) or '0'}
 `;
 
 export interface WindowHit {
@@ -23,9 +23,16 @@ export interface WindowHit {
   count: number;
   /** The API keys revision, or null when Redis could not be asked (counted in memory instead). */
   keysRevision: string | null;
+  /** The partner read revision, or null when Redis could not be asked. */
+  readRevision: string | null;
 }
 
-type HitCommand = (countKey: string, revisionKey: string, ttlSeconds: number) => Promise<[number, string]>;
+type HitCommand = (
+  countKey: string,
+  keysRevisionKey: string,
+  readRevisionKey: string,
+  ttlSeconds: number,
+) => Promise<[number, string, string]>;
 
 @Injectable()
 export class WindowCounter {
@@ -36,6 +43,7 @@ export class WindowCounter {
   private lastFaultLogged = 0;
   private readonly prefix: string;
   private readonly revisionKey: string;
+  private readonly readRevisionKey: string;
 
   constructor(
     @Inject(REDIS) redis: Redis,
@@ -44,7 +52,8 @@ export class WindowCounter {
   ) {
     this.prefix = config.PARTNER_REDIS_PREFIX;
     this.revisionKey = apiKeysRevisionKey(config.PARTNER_REDIS_PREFIX);
-    redis.defineCommand('pftWindowHit', { numberOfKeys: 2, lua: HIT_SCRIPT });
+    this.readRevisionKey = partnerReadRevisionKey(config.PARTNER_REDIS_PREFIX);
+    redis.defineCommand('pftWindowHit', { numberOfKeys: 3, lua: HIT_SCRIPT });
     const command = (redis as unknown as Record<'pftWindowHit', HitCommand>).pftWindowHit;
     this.hitInRedis = command.bind(redis);
   }
@@ -54,19 +63,20 @@ export class WindowCounter {
     const now = this.clock.now();
     const window = rateWindowAt(now);
     try {
-      const [count, revision] = await this.hitInRedis(
+      const [count, revision, readRevision] = await this.hitInRedis(
         `${this.prefix}rate:${subject}:${window.id}`,
         this.revisionKey,
+        this.readRevisionKey,
         RATE_WINDOW_SECONDS * 2,
       );
       if (this.redisDown) {
         this.redisDown = false;
         this.logger.log('Redis is back: rate limits are shared by all replicas again');
       }
-      return { window, count, keysRevision: revision };
+      return { window, count, keysRevision: revision, readRevision };
     } catch (err) {
       this.noteFault(err, now);
-      return { window, count: this.fallback.hit(subject, window.id), keysRevision: null };
+      return { window, count: this.fallback.hit(subject, window.id), keysRevision: null, readRevision: null };
     }
   }
 

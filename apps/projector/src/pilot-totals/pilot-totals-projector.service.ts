@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { type Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
-import { AppConfig, KAFKA } from '@pft/infrastructure';
+import { AppConfig, KAFKA, PartnerReadRevision } from '@pft/infrastructure';
 import { PilotTotalsConsumer, readProjectionVersions } from '@pft/infrastructure/projections';
 
 /**
@@ -28,6 +28,7 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
     @Inject(KAFKA) private readonly kafka: Kafka,
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly partnerReads: PartnerReadRevision,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -74,6 +75,7 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
       logger: this.logger,
       sessionTimeoutMs: this.config.PROJECTOR_SESSION_TIMEOUT_MS,
       onSuperseded: () => this.schedule(),
+      afterChange: () => this.partnerReads.announceChange(),
     });
     await this.consumer.start();
   }

@@ -108,6 +108,16 @@ export class AppConfig {
   @Max(600000)
   PARTNER_API_KEY_CACHE_MS = 60000;
 
+  /**
+   * How long a partner API replica may reuse a projected totals answer while nothing partners read has
+   * changed (see partner-read-revision); 0 reads the database for every request.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(60000)
+  PARTNER_TOTALS_CACHE_MS = 1000;
+
   /** Prefix of the partner API's Redis keys (rate counts, key revision), so deployments may share one Redis. */
   @Matches(/^[A-Za-z0-9:._-]{1,64}$/, { message: 'PARTNER_REDIS_PREFIX must be 1-64 of [A-Za-z0-9:._-]' })
   PARTNER_REDIS_PREFIX = 'pft:';

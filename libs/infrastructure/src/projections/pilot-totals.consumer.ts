@@ -33,6 +33,11 @@ export interface PilotTotalsConsumerOptions {
   sessionTimeoutMs?: number;
   /** Called once when a batch finds its version superseded (switched away by a rebuild). */
   onSuperseded?: (version: number) => void;
+  /**
+   * Awaited after each batch that changed the tables has committed, before the next batch of the
+   * partition: the projector announces the change to partner API replicas (PartnerReadRevision).
+   */
+  afterChange?: () => Promise<void>;
 }
 
 /**
@@ -146,6 +151,7 @@ export class PilotTotalsConsumer {
       await runner.release();
       endTimer();
     }
+    if (outcome.applied > 0) await this.options.afterChange?.();
     projectionMetrics.applied.inc(this.labels, outcome.applied);
     projectionMetrics.repeats.inc(this.labels, outcome.repeats);
     projectionMetrics.deadLetters.inc(this.labels, outcome.deadLetters.length);

@@ -26,6 +26,8 @@ export interface RebuildOptions {
   signal?: AbortSignal;
   /** Between catching up and switching: lets a test hold the new version unswitched. */
   beforeSwitch?: (version: number) => Promise<void>;
+  /** Right after readers were switched: the CLI tells partner API replicas (PartnerReadRevision). */
+  afterSwitch?: (version: number) => Promise<void>;
 }
 
 export class RebuildInterruptedError extends Error {
@@ -78,6 +80,7 @@ export async function rebuildPilotTotals(options: RebuildOptions): Promise<Rebui
   }
   await options.beforeSwitch?.(version);
   const previous = await switchToVersion(options.dataSource, version);
+  await options.afterSwitch?.(version);
   await dropVersion(options.dataSource, previous);
   return { version, previous, resumed, messages, seconds: (Date.now() - started) / 1000 };
 }

@@ -2,8 +2,10 @@ import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown 
 import Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { type ReadinessCheck } from '../health/readiness-check';
+import { PartnerReadRevision } from './partner-read-revision';
+import { REDIS } from './redis.token';
 
-export const REDIS = Symbol('REDIS');
+export { REDIS } from './redis.token';
 
 /**
  * A client that fails fast while Redis is away (no offline queue, one try per command),
@@ -47,7 +49,8 @@ export class RedisReadiness implements ReadinessCheck, OnApplicationShutdown {
       },
     },
     RedisReadiness,
+    PartnerReadRevision,
   ],
-  exports: [REDIS, RedisReadiness],
+  exports: [REDIS, RedisReadiness, PartnerReadRevision],
 })
 export class RedisModule {}

@@ -1,18 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '@pft/domain';
+import { PartnerReadRevision } from '@pft/infrastructure';
 import { type ActiveConnection, decideDisconnect } from '../consent.decide';
 import { ConsentTransaction, consentError, isConsentRejection } from '../consent-transaction';
 
 /**
- * Ends a connection. The partner API reads `connections` directly, so once this commits (before the
- * 204 goes out) the partner's `pilot_id` no longer resolves.
+ * Ends a connection. Once this has committed and the partner read revision has moved on (both before
+ * the 204 goes out), the partner's `pilot_id` no longer resolves on any partner API replica.
  */
 @Injectable()
 export class DisconnectHandler {
-  constructor(private readonly consent: ConsentTransaction) {}
+  constructor(
+    private readonly consent: ConsentTransaction,
+    private readonly partnerReads: PartnerReadRevision,
+  ) {}
 
-  execute(pilot: string, connectionId: string, requestId: string): Promise<void> {
-    return this.consent.run(pilot, requestId, async (tx, append) => {
+  async execute(pilot: string, connectionId: string, requestId: string): Promise<void> {
+    await this.consent.run(pilot, requestId, async (tx, append) => {
       const rows = isUuid(connectionId)
         ? await tx.query<ActiveConnection[]>(
             `select connection_id::text as connection_id, partner_id::text as partner_id,
@@ -30,5 +34,6 @@ export class DisconnectHandler {
         now,
       ]);
     });
+    await this.partnerReads.announceChange();
   }
 }

@@ -1,0 +1,28 @@
+import Redis from 'ioredis';
+import { type AppConfig } from '@pft/infrastructure';
+
+/**
+ * Runs `tell` against the partner API's Redis (REDIS_URL, PARTNER_REDIS_PREFIX) on a connection of its
+ * own that gives up at once; answers the reason when Redis could not be told, undefined when it was.
+ */
+export async function tellPartnerApi(
+  config: AppConfig,
+  tell: (redis: Redis, prefix: string) => Promise<void>,
+): Promise<string | undefined> {
+  const redis = new Redis(config.REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+    retryStrategy: () => null,
+  });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await tell(redis, config.PARTNER_REDIS_PREFIX);
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  } finally {
+    redis.disconnect();
+  }
+}

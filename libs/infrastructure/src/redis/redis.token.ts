@@ -1,0 +1,2 @@
+/** The injection token of the app's one ioredis client. */
+export const REDIS = Symbol('REDIS');
