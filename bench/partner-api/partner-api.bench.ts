@@ -9,7 +9,9 @@
  *
  * Runs: hello-world; the partner API's own /health/live (the cost of the shared HTTP stack alone); the single read warm (one pilot asked again and again: the key lookup remembered,
  * its rows in memory) and cold (each request another of 10,000 pilots); the batch of 50 (rotating over
- * the 10,000); and the single read at half its measured rate, for p99 with headroom.
+ * the 10,000); the single read at half its measured rate, for p99 with headroom; then, with the totals
+ * cache off (PARTNER_TOTALS_CACHE_MS=0), the single read rotating over the 10,000, every answer from
+ * Postgres. Each run with a totals answer records the share answered from memory.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -28,6 +30,31 @@ const PILOTS = 10_000;
 const measure = (name: string, options: autocannon.Options): Promise<Measured> =>
   measureLoad(name, { connections: CONNECTIONS, duration: SECONDS, ...options });
 
+/** The app's count of totals answered from memory and from the database, read from its /metrics. */
+async function answersBySource(apiUrl: string): Promise<{ memory: number; database: number }> {
+  const text = await (await fetch(`${apiUrl}/metrics`)).text();
+  const value = (source: string): number =>
+    Number(
+      new RegExp(`^pft_partner_totals_answers_total\\{source="${source}"\\} (\\d+)`, 'm').exec(text)?.[1] ??
+        0,
+    );
+  return { memory: value('memory'), database: value('database') };
+}
+
+/** A run, with the share of its pilot totals answered from the replica's memory (TotalsReadCache). */
+async function measureWithCache(
+  apiUrl: string,
+  name: string,
+  options: autocannon.Options,
+): Promise<Measured & { answered_from_memory: number }> {
+  const before = await answersBySource(apiUrl);
+  const run = await measure(name, options);
+  const after = await answersBySource(apiUrl);
+  const memory = after.memory - before.memory;
+  const total = memory + after.database - before.database;
+  return { ...run, answered_from_memory: total === 0 ? 0 : +(memory / total).toFixed(3) };
+}
+
 /** A request that walks through `paths`, so each one asks for something else. */
 function rotating(paths: string[], headers: Record<string, string>): autocannon.Request[] {
   let next = 0;
@@ -42,6 +69,7 @@ test('partner API reads against a bare Fastify hello-world', async () => {
   const data = await seedBenchData(seeding, PILOTS).finally(() => seeding.destroy());
   const hello = await startHelloWorld(await freePort());
   let api: AppProcess | undefined;
+  let uncachedApi: AppProcess | undefined;
   try {
     api = await startAppProcess('partner-api', {
       DATABASE_URL: db.url,
@@ -50,7 +78,8 @@ test('partner API reads against a bare Fastify hello-world', async () => {
       PARTNER_REDIS_PREFIX: `bench:${Date.now()}:`,
     });
     const auth = { authorization: `Bearer ${data.key}` };
-    const single = `${api.url}/v1/pilot-totals?pilot_id=${data.pilotIds[0]!}`;
+    const singlePath = `/v1/pilot-totals?pilot_id=${data.pilotIds[0]!}`;
+    const single = `${api.url}${singlePath}`;
 
     // Warm-up: JIT, connection pools.
     await autocannon({ url: single, headers: auth, duration: 3, connections: 10 });
@@ -59,8 +88,8 @@ test('partner API reads against a bare Fastify hello-world', async () => {
     const bare = await measure('hello-world', { url: hello.url });
     // The same app's trivial route: what the shared HTTP stack (Nest, logging, request ids) costs alone.
     const live = await measure('partner API /health/live', { url: `${api.url}/health/live` });
-    const warm = await measure('single read, warm', { url: single, headers: auth });
-    const cold = await measure('single read, cold', {
+    const warm = await measureWithCache(api.url, 'single read, warm', { url: single, headers: auth });
+    const cold = await measureWithCache(api.url, 'single read, cold', {
       url: api.url,
       requests: rotating(
         data.pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`),
@@ -71,19 +100,42 @@ test('partner API reads against a bare Fastify hello-world', async () => {
     for (let i = 0; i + 50 <= data.pilotIds.length; i += 50) {
       batches.push(`/v1/pilot-totals/batch?pilot_ids=${data.pilotIds.slice(i, i + 50).join(',')}`);
     }
-    const batch = await measure('batch of 50', { url: api.url, requests: rotating(batches, auth) });
+    const batch = await measureWithCache(api.url, 'batch of 50', {
+      url: api.url,
+      requests: rotating(batches, auth),
+    });
     const halfRate = Math.max(1, Math.round(warm.requests_per_second / 2));
-    const half = await measure(`single read, warm, at ${halfRate} req/s`, {
+    const half = await measureWithCache(api.url, `single read, warm, at ${halfRate} req/s`, {
       url: single,
       headers: auth,
       overallRate: halfRate,
+    });
+
+    await api.stop();
+    api = undefined;
+
+    // The same app with its totals cache off: every answer read from Postgres, rotating over the pilots.
+    uncachedApi = await startAppProcess('partner-api', {
+      DATABASE_URL: db.url,
+      DATABASE_POOL_SIZE: '20',
+      LOG_LEVEL: 'warn',
+      PARTNER_REDIS_PREFIX: `bench:${Date.now()}:`,
+      PARTNER_TOTALS_CACHE_MS: '0',
+    });
+    await autocannon({ url: `${uncachedApi.url}${singlePath}`, headers: auth, duration: 3, connections: 10 });
+    const uncached = await measure('single read, every answer from the database', {
+      url: uncachedApi.url,
+      requests: rotating(
+        data.pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`),
+        auth,
+      ),
     });
 
     const report = {
       when: new Date().toISOString(),
       machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg(), node: process.version },
       settings: { seconds_per_run: SECONDS, connections: CONNECTIONS, pilots: PILOTS },
-      runs: [bare, live, warm, cold, batch, half],
+      runs: [bare, live, warm, cold, batch, half, uncached],
       ratios: {
         single_warm_vs_hello: +(warm.requests_per_second / bare.requests_per_second).toFixed(3),
         live_route_vs_hello: +(live.requests_per_second / bare.requests_per_second).toFixed(3),
@@ -116,6 +168,7 @@ test('partner API reads against a bare Fastify hello-world', async () => {
       });
   } finally {
     await api?.stop();
+    await uncachedApi?.stop();
     hello.child.kill('SIGTERM');
     await db.drop();
   }
