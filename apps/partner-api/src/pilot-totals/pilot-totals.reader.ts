@@ -30,8 +30,17 @@ type JoinedRow = { pilot_id: string; account: string; pilot_account_id: string |
  * the current partner read revision, which every disconnect moves on before it returns: a disconnect is
  * effective at the next request. Ids that do not resolve are left out.
  */
+/** An answer read from the database; `projected` false: computed live, as of now. */
+interface StoredAnswer {
+  view: PilotTotalsView;
+  projected: boolean;
+}
+
 @Injectable()
 export class PilotTotalsReader {
+  /** Database reads under way (see readShared). */
+  private readonly reading = new Map<string, Promise<StoredAnswer[]>>();
+
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: TotalsReadCache,
@@ -47,7 +56,7 @@ export class PilotTotalsReader {
     readRevision: string | null,
   ): Promise<PilotTotalsView[]> {
     if (readRevision === null || !this.cache.enabled)
-      return (await this.readStored(partnerId, pilotIds)).map((answer) => answer.view);
+      return this.counted(await this.readStored(partnerId, pilotIds)).map((answer) => answer.view);
     const now = Date.now();
     const cached = new Map<string, PilotTotalsView>();
     for (const pilotId of pilotIds) {
@@ -56,9 +65,12 @@ export class PilotTotalsReader {
     }
     if (cached.size > 0) totalsReadCacheMetric.inc({ source: 'memory' }, cached.size);
     if (cached.size === pilotIds.length) return pilotIds.map((id) => cached.get(id)!);
-    const stored = await this.readStored(
-      partnerId,
-      pilotIds.filter((id) => !cached.has(id)),
+    const stored = this.counted(
+      await this.readShared(
+        partnerId,
+        pilotIds.filter((id) => !cached.has(id)),
+        readRevision,
+      ),
     );
     const read = new Map<string, PilotTotalsView>();
     for (const { view, projected } of stored) {
@@ -69,12 +81,32 @@ export class PilotTotalsReader {
     return pilotIds.flatMap((id) => cached.get(id) ?? read.get(id) ?? []);
   }
 
-  private async readStored(
+  private counted(answers: StoredAnswer[]): StoredAnswer[] {
+    totalsReadCacheMetric.inc({ source: 'database' }, answers.length);
+    return answers;
+  }
+
+  /**
+   * One database read for the requests that miss the same ids under the same revision at the same
+   * time (every replica's memory empties at once when the revision moves on or entries reach the end
+   * of their lifetime): they wait for the read the first one started instead of each starting one.
+   * Sharing it is as safe as the memory itself: all of them saw the revision it was started under.
+   */
+  private readShared(
     partnerId: string,
     pilotIds: readonly string[],
-  ): Promise<{ view: PilotTotalsView; projected: boolean }[]> {
+    revision: string,
+  ): Promise<StoredAnswer[]> {
+    const key = `${revision}/${partnerId}/${pilotIds.join(',')}`;
+    const pending = this.reading.get(key);
+    if (pending) return pending;
+    const read = this.readStored(partnerId, pilotIds).finally(() => this.reading.delete(key));
+    this.reading.set(key, read);
+    return read;
+  }
+
+  private async readStored(partnerId: string, pilotIds: readonly string[]): Promise<StoredAnswer[]> {
     const rows = await this.dataSource.query<JoinedRow[]>(READ_SQL, [pilotIds, partnerId]);
-    totalsReadCacheMetric.inc({ source: 'database' }, rows.length);
     if (rows.length === 0) return [];
     const projectedRows = rows.filter((row) => row.pilot_account_id !== null);
     // The read model turns rows of the active view into totals; it is handed the rows this query
@@ -90,7 +122,7 @@ export class PilotTotalsReader {
     );
     const byPilot = new Map(rows.map((row) => [row.pilot_id, row.account]));
     const now = new Date().toISOString();
-    const views: { view: PilotTotalsView; projected: boolean }[] = [];
+    const views: StoredAnswer[] = [];
     for (const pilotId of pilotIds) {
       const account = byPilot.get(pilotId);
       if (account === undefined) continue;
