@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { RouteSchema } from '@nestjs/platform-fastify';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { MAX_BATCH_PILOT_IDS, parsePilotIdList, type PilotIdIssue } from '@pft/domain';
@@ -7,6 +8,7 @@ import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/pa
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { GetPilotTotalsBatchQuery } from './get-pilot-totals-batch.query';
 import { type PilotTotalsBatchView } from './get-pilot-totals-batch.handler';
+import { PILOT_TOTALS_BATCH_RESPONSE } from '../pilot-totals/pilot-totals.response-schema';
 import { PilotTotalsBatchDto } from './pilot-totals-batch.dto';
 
 const MESSAGES: Record<PilotIdIssue, string> = {
@@ -23,6 +25,7 @@ export class PilotTotalsBatchController {
 
   @Get()
   @PartnerEndpoint('pilot-totals')
+  @RouteSchema({ response: PILOT_TOTALS_BATCH_RESPONSE })
   @ApiOperation({
     summary: 'Totals of up to 50 linked pilots',
     description:

@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { RouteSchema } from '@nestjs/platform-fastify';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { parsePilotId } from '@pft/domain';
@@ -8,6 +9,7 @@ import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-respo
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
 import { type PilotTotalsView } from './pilot-totals.reader';
 import { PilotTotalsDto } from './pilot-totals.dto';
+import { PILOT_TOTALS_RESPONSE } from './pilot-totals.response-schema';
 
 @ApiTags('pilot-totals')
 @Controller('v1/pilot-totals')
@@ -16,6 +18,7 @@ export class PilotTotalsController {
 
   @Get()
   @PartnerEndpoint('pilot-totals')
+  @RouteSchema({ response: PILOT_TOTALS_RESPONSE })
   @ApiOperation({
     summary: 'Totals of one linked pilot',
     description:
