@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildOpenApiDocument, serializeOpenApi } from '../../apps/partner-api/src/openapi/openapi.document';
+import { serializeOpenApi } from '@pft/infrastructure';
+import { buildOpenApiDocument } from '../../apps/partner-api/src/openapi/openapi.document';
 import { bearer, expectError } from './partner-api.expectations';
 import { partnerWithKey } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';

@@ -4,3 +4,4 @@ export * from './events/event-message';
 export * from './events/schemas';
 export * from './events/upcasters';
 export * from './events/decode-event';
+export * from './pilot-totals.schema';

@@ -1,7 +1,7 @@
 import { type INestApplication } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { serveOpenApiDocs } from './openapi-docs';
+import { serveOpenApiDocs } from '@pft/infrastructure';
 
 /** The contract's rules that no single operation shows; part of the published description. */
 const DESCRIPTION = `
@@ -68,9 +68,4 @@ export function serveOpenApi(app: NestFastifyApplication): OpenAPIObject {
   const document = buildOpenApiDocument(app);
   serveOpenApiDocs(app, document);
   return document;
-}
-
-/** The checked-in form of the description: stable key order, two-space indent, final newline. */
-export function serializeOpenApi(document: OpenAPIObject): string {
-  return `${JSON.stringify(document, null, 2)}\n`;
 }

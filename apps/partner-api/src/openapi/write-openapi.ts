@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig } from '@pft/infrastructure';
+import { loadConfig, serializeOpenApi } from '@pft/infrastructure';
 import { createPartnerApi } from '../partner-api.app';
-import { buildOpenApiDocument, serializeOpenApi } from './openapi.document';
+import { buildOpenApiDocument } from './openapi.document';
 
 /**
  * Writes the partner API's OpenAPI description to `docs/openapi.json` (or the path given):

@@ -1,4 +1,4 @@
-import { TOTALS_FIELDS } from '@pft/contracts';
+import { totalsAnswerSchema } from '@pft/contracts';
 
 /**
  * JSON schemas of the enveloped 200 answers of the totals endpoints, for Fastify's serializer
@@ -7,23 +7,10 @@ import { TOTALS_FIELDS } from '@pft/contracts';
  * missing here would be left out of the answer, which the end-to-end tests that compare whole
  * bodies would show.
  */
-const integer = { type: 'integer' } as const;
-
-export const PILOT_TOTALS_VIEW_SCHEMA = {
-  type: 'object',
-  properties: {
-    pilot_id: { type: 'string' },
-    last_updated: { type: 'string' },
-    totals: {
-      type: 'object',
-      properties: Object.fromEntries(TOTALS_FIELDS.map((field) => [field, integer])),
-    },
-    landings: { type: 'object', properties: { total_day: integer, total_night: integer } },
-    rating_breakdown: { type: 'object', additionalProperties: integer },
-    flight_count: integer,
-    last_flight_date: { type: ['string', 'null'] },
-  },
-} as const;
+export const PILOT_TOTALS_VIEW_SCHEMA = totalsAnswerSchema({
+  pilot_id: { type: 'string' },
+  last_updated: { type: 'string' },
+});
 
 const META_SCHEMA = {
   type: 'object',

@@ -11,11 +11,11 @@ const ASSETS: Record<string, string> = {
   'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
 };
 
-const PAGE = `<!doctype html>
+const page = (title: string): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>Pilot Flight Totals Partner API v1</title>
+<title>${title}</title>
 <link rel="stylesheet" href="/docs/swagger-ui.css">
 </head>
 <body>
@@ -30,19 +30,25 @@ window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepL
 </html>
 `;
 
+/** The checked-in form of a description: stable key order, two-space indent, final newline. */
+export function serializeOpenApi(document: OpenAPIObject): string {
+  return `${JSON.stringify(document, null, 2)}\n`;
+}
+
 /**
- * `/openapi.json` and the documentation page `/docs`. Registered on Fastify directly (not through
+ * `/openapi.json` and the documentation page `/docs` (titled with the document's title). Registered on Fastify directly (not through
  * SwaggerModule.setup, whose static file serving pulls in ESM-only packages the test runner cannot load);
  * the assets are read once, on first use.
  */
 export function serveOpenApiDocs(app: NestFastifyApplication, document: OpenAPIObject): void {
   const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
   const json = JSON.stringify(document);
+  const html = page(`${document.info.title} ${document.info.version}`);
   const assetDir = dirname(require.resolve('swagger-ui-dist/package.json'));
   const loaded = new Map<string, Buffer>();
 
   fastify.get('/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(json));
-  fastify.get('/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(PAGE));
+  fastify.get('/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
   fastify.get('/docs/:asset', (request, reply) => {
     const { asset } = request.params as { asset: string };
     const type = ASSETS[asset];
