@@ -4,9 +4,13 @@ import { PilotJwtVerifier } from '@pft/infrastructure/auth/pilot-jwt';
 import { applyPilotAuthentication } from './auth/pilot-auth.hook';
 import { applyBodyLimits, IMPORT_BODY_LIMIT } from './http/body-limits';
 import { IngestionModule } from './ingestion.module';
+import { servePilotAppOpenApi } from './openapi/pilot-app.openapi';
 
 /** The ingestion app, built but not listening: what main.ts starts and what the end-to-end tests boot. */
-export async function createIngestionApp(config: AppConfig): Promise<NestFastifyApplication> {
+export async function createIngestionApp(
+  config: AppConfig,
+  options: { serveDocs?: boolean } = {},
+): Promise<NestFastifyApplication> {
   const app = await createHttpApp(IngestionModule, {
     name: 'ingestion',
     port: config.INGESTION_PORT,
@@ -17,5 +21,6 @@ export async function createIngestionApp(config: AppConfig): Promise<NestFastify
   const fastify = app.getHttpAdapter().getInstance();
   applyBodyLimits(fastify);
   applyPilotAuthentication(fastify, app.get(PilotJwtVerifier));
+  if (options.serveDocs !== false) servePilotAppOpenApi(app);
   return app;
 }

@@ -2,12 +2,22 @@ import { Body, Controller, Put } from '@nestjs/common';
 import { type StartingTotals } from '@pft/contracts';
 import { CurrentPilot, RequestId } from '../auth/current-pilot.decorator';
 import { SetStartingTotalsHandler } from './set-starting-totals.handler';
+import { PilotAppOperation } from '../openapi/pilot-app-operation';
+import { STARTING_TOTALS, STARTING_TOTALS_BODY } from '../openapi/pilot-app.schemas';
 
 @Controller('pilot/v1/starting-totals')
 export class SetStartingTotalsController {
   constructor(private readonly handler: SetStartingTotalsHandler) {}
 
   @Put()
+  @PilotAppOperation({
+    tag: 'starting totals',
+    summary: 'Replace the starting totals',
+    description: 'Hours carried over from an earlier logbook; every field optional (0).',
+    body: STARTING_TOTALS_BODY,
+    success: { status: 200, data: STARTING_TOTALS, description: 'The stored starting totals' },
+    errors: ['INVALID_REQUEST'],
+  })
   set(
     @CurrentPilot() pilot: string,
     @RequestId() requestId: string,

@@ -2,6 +2,8 @@ import { Controller, Get } from '@nestjs/common';
 import { type PilotTotals } from '@pft/contracts';
 import { CurrentPilot } from '../auth/current-pilot.decorator';
 import { GetTotalsQuery } from './get-totals.query';
+import { PilotAppOperation } from '../openapi/pilot-app-operation';
+import { OWN_TOTALS } from '../openapi/pilot-app.schemas';
 
 /** The partner API's 2.4 without `pilot_id`. */
 export type OwnTotals = PilotTotals & { last_updated: string };
@@ -12,6 +14,13 @@ export class GetTotalsController {
 
   /** Computed live from the write side, so complete as of the moment of the read. */
   @Get()
+  @PilotAppOperation({
+    tag: 'totals',
+    summary: "The pilot's own totals",
+    description:
+      "The partner API's 2.4 without pilot_id, computed live: last_updated is the time of the read.",
+    success: { status: 200, data: OWN_TOTALS, description: 'The totals' },
+  })
   async get(@CurrentPilot() pilot: string): Promise<OwnTotals> {
     const totals = await this.query.execute(pilot);
     return { last_updated: new Date().toISOString(), ...totals };

@@ -1,12 +1,22 @@
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
 import { DisconnectHandler } from './disconnect.handler';
+import { PilotAppOperation } from '../../openapi/pilot-app-operation';
 
 @Controller('pilot/v1/connections')
 export class DisconnectController {
   constructor(private readonly handler: DisconnectHandler) {}
 
   @Delete(':connection_id')
+  @PilotAppOperation({
+    tag: 'consent',
+    summary: 'Disconnect a partner',
+    description:
+      "From the moment this answers, the partner's pilot_id no longer resolves; a later link issues a new one.",
+    pathParam: { name: 'connection_id', description: 'A connection_id from GET /pilot/v1/connections' },
+    success: { status: 204, description: 'Disconnected' },
+    errors: ['CONNECTION_NOT_FOUND'],
+  })
   @HttpCode(204)
   async disconnect(
     @CurrentPilot() pilot: string,

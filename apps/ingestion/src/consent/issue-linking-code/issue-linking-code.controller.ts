@@ -1,12 +1,23 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
 import { IssueLinkingCodeHandler, type IssuedLinkingCode } from './issue-linking-code.handler';
+import { PilotAppOperation } from '../../openapi/pilot-app-operation';
+import { LINKING_CODE } from '../../openapi/pilot-app.schemas';
 
 @Controller('pilot/v1/linking-codes')
 export class IssueLinkingCodeController {
   constructor(private readonly handler: IssueLinkingCodeHandler) {}
 
   @Post()
+  @PilotAppOperation({
+    tag: 'consent',
+    summary: 'Issue a linking code',
+    description:
+      'A one-time code the pilot gives a partner, who redeems it with POST /v1/link of the partner API. ' +
+      'Valid 10 minutes, single use, stored only as a hash. At most 10 unexpired codes per pilot; past that 429.',
+    success: { status: 201, data: LINKING_CODE, description: 'The code and when it expires' },
+    errors: ['RATE_LIMITED'],
+  })
   @HttpCode(201)
   issue(@CurrentPilot() pilot: string, @RequestId() requestId: string): Promise<IssuedLinkingCode> {
     return this.handler.execute(pilot, requestId);

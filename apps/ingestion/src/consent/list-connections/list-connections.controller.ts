@@ -1,12 +1,19 @@
 import { Controller, Get } from '@nestjs/common';
 import { CurrentPilot } from '../../auth/current-pilot.decorator';
 import { ListConnectionsQuery, type PilotConnection } from './list-connections.query';
+import { PilotAppOperation } from '../../openapi/pilot-app-operation';
+import { CONNECTIONS } from '../../openapi/pilot-app.schemas';
 
 @Controller('pilot/v1/connections')
 export class ListConnectionsController {
   constructor(private readonly query: ListConnectionsQuery) {}
 
   @Get()
+  @PilotAppOperation({
+    tag: 'consent',
+    summary: "The pilot's active connections",
+    success: { status: 200, data: CONNECTIONS, description: 'Each partner the pilot is linked to' },
+  })
   list(@CurrentPilot() pilot: string): Promise<{ connections: PilotConnection[] }> {
     return this.query.execute(pilot);
   }

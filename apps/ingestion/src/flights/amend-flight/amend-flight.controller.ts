@@ -2,12 +2,24 @@ import { Body, Controller, Param, Put } from '@nestjs/common';
 import { type Flight } from '@pft/contracts';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
 import { AmendFlightHandler } from './amend-flight.handler';
+import { PilotAppOperation } from '../../openapi/pilot-app-operation';
+import { FLIGHT_BODY, STORED_FLIGHT } from '../../openapi/pilot-app.schemas';
 
 @Controller('pilot/v1/flights')
 export class AmendFlightController {
   constructor(private readonly handler: AmendFlightHandler) {}
 
   @Put(':flight_id')
+  @PilotAppOperation({
+    tag: 'flights',
+    summary: 'Replace a flight',
+    description:
+      "The full flight; its flight_id must equal the path's. Unknown or deleted: 404 FLIGHT_NOT_FOUND.",
+    pathParam: { name: 'flight_id', description: 'The flight to replace' },
+    body: FLIGHT_BODY,
+    success: { status: 200, data: STORED_FLIGHT, description: 'The stored flight' },
+    errors: ['INVALID_REQUEST', 'FLIGHT_NOT_FOUND'],
+  })
   amend(
     @CurrentPilot() pilot: string,
     @RequestId() requestId: string,

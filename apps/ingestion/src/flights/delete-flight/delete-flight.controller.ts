@@ -1,12 +1,20 @@
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
 import { DeleteFlightHandler } from './delete-flight.handler';
+import { PilotAppOperation } from '../../openapi/pilot-app-operation';
 
 @Controller('pilot/v1/flights')
 export class DeleteFlightController {
   constructor(private readonly handler: DeleteFlightHandler) {}
 
   @Delete(':flight_id')
+  @PilotAppOperation({
+    tag: 'flights',
+    summary: 'Delete a flight',
+    pathParam: { name: 'flight_id', description: 'The flight to delete' },
+    success: { status: 204, description: 'Deleted' },
+    errors: ['FLIGHT_NOT_FOUND'],
+  })
   @HttpCode(204)
   async remove(
     @CurrentPilot() pilot: string,

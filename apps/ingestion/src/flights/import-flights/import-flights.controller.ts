@@ -2,12 +2,24 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
 import { BodyLimit, IMPORT_BODY_LIMIT } from '../../http/body-limits';
 import { ImportFlightsHandler } from './import-flights.handler';
+import { PilotAppOperation } from '../../openapi/pilot-app-operation';
+import { IMPORT_BODY, IMPORTED } from '../../openapi/pilot-app.schemas';
 
 @Controller('pilot/v1/flights')
 export class ImportFlightsController {
   constructor(private readonly handler: ImportFlightsHandler) {}
 
   @Post('import')
+  @PilotAppOperation({
+    tag: 'flights',
+    summary: 'Import up to 1,000 flights',
+    description:
+      'All or nothing: one invalid flight rejects the whole request, with the index of each bad flight in ' +
+      'details (400; a flight_id already recorded differently: 409). Body at most 1 MB.',
+    body: IMPORT_BODY,
+    success: { status: 201, data: IMPORTED, description: 'How many flights were recorded' },
+    errors: ['INVALID_REQUEST', 'CONFLICT'],
+  })
   @HttpCode(201)
   @BodyLimit(IMPORT_BODY_LIMIT)
   import(

@@ -3,6 +3,8 @@ import { type FastifyReply } from 'fastify';
 import { type Flight } from '@pft/contracts';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
 import { RecordFlightHandler } from './record-flight.handler';
+import { PilotAppOperation } from '../../openapi/pilot-app-operation';
+import { FLIGHT_BODY, STORED_FLIGHT } from '../../openapi/pilot-app.schemas';
 
 @Controller('pilot/v1/flights')
 export class RecordFlightController {
@@ -10,6 +12,17 @@ export class RecordFlightController {
 
   /** 201 with the stored flight; 200 with it when the same flight was sent again. */
   @Post()
+  @PilotAppOperation({
+    tag: 'flights',
+    summary: 'Record a flight',
+    description:
+      'flight_id is chosen by the client: the same request sent again answers 200 with the same flight and ' +
+      'records nothing new; the same flight_id with another body (or a deleted flight_id): 409 CONFLICT.',
+    body: FLIGHT_BODY,
+    success: { status: 201, data: STORED_FLIGHT, description: 'The stored flight' },
+    alsoSuccess: { status: 200, data: STORED_FLIGHT, description: 'The same flight was sent again' },
+    errors: ['INVALID_REQUEST', 'CONFLICT'],
+  })
   @HttpCode(201)
   async record(
     @CurrentPilot() pilot: string,

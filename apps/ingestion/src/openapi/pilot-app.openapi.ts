@@ -1,0 +1,54 @@
+import { type INestApplication } from '@nestjs/common';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { serveOpenApiDocs } from '@pft/infrastructure';
+
+/** The contract's rules that no single operation shows; part of the published description. */
+const DESCRIPTION = `
+The pilot app's back end records what a pilot does through this API; every accepted change becomes an event,
+which the partner API's totals are folded from. The rules that turn flights into totals: \`logbook-rules.md\`.
+
+**Envelope.** \`{ "data": ..., "meta": { "api_version": "v1", "request_id": "req_..." } }\` on success (also
+\`X-Request-Id\`), \`{ "error": { "code", "message", "details"? }, "meta" }\` on error, as in the partner API.
+
+**Authentication.** \`Authorization: Bearer <JWT>\` from the pilot app's identity provider: HS256 with a shared
+secret locally, a public key or a JWKS URL in production; \`exp\` checked; the pilot account is \`sub\` (a UUID).
+Missing, expired or badly signed: 401 \`UNAUTHORIZED\`. A pilot never sees another pilot's data: another pilot's
+flight or connection is answered as unknown (404).
+
+**Bodies.** JSON, at most 16 KB (1 MB for the import). Unknown fields, wrong types and values out of range:
+400 \`INVALID_REQUEST\` with a \`details\` entry per problem, and nothing is recorded.
+
+**Flights.** \`date\` is \`YYYY-MM-DD\` (UTC), from 1903-12-17 to tomorrow. \`aircraft.rating_key\` is required for an
+airplane flight (a key of the rating dictionary), absent for other categories, optional for a simulator
+session. For a flight, \`simulator\` is 0 and every other field is at most \`total_flight_time\`, as are
+\`pic + sic + dual\`, \`single_engine + multi_engine\` and \`actual_instrument + simulated_instrument\`. For a
+simulator session, \`simulator\` is above 0 and every other minutes field and both landings are 0.
+`.trim();
+
+/** The OpenAPI 3.1 description of the pilot app API, generated from the ingestion app's controllers. */
+export function buildPilotAppOpenApi(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setOpenAPIVersion('3.1.0')
+    .setTitle('Pilot Flight Totals Pilot App API')
+    .setDescription(DESCRIPTION)
+    .setVersion('v1')
+    .addServer('{base_url}', 'The ingestion service', { base_url: { default: 'http://127.0.0.1:3001' } })
+    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'pilot-jwt')
+    .build();
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
+  // Only the pilot app API: not health, metrics, or the documentation itself.
+  document.paths = Object.fromEntries(
+    Object.entries(document.paths).filter(([path]) => path.startsWith('/pilot/v1/')),
+  );
+  return document;
+}
+
+/** Serves the description at `/openapi.json` and a documentation page at `/docs`. Call before `init`. */
+export function servePilotAppOpenApi(app: NestFastifyApplication): OpenAPIObject {
+  const document = buildPilotAppOpenApi(app);
+  serveOpenApiDocs(app, document);
+  return document;
+}
