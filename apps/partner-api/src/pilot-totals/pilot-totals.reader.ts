@@ -24,18 +24,18 @@ type JoinedRow = { pilot_id: string; account: string; pilot_account_id: string |
   unknown
 >;
 
-/**
- * Totals of the pilots a partner may read. A `pilot_id` resolves only through an active connection
- * owned by the calling partner, read from `connections`, or an answer of the TotalsReadCache read under
- * the current partner read revision, which every disconnect moves on before it returns: a disconnect is
- * effective at the next request. Ids that do not resolve are left out.
- */
 /** An answer read from the database; `projected` false: computed live, as of now. */
 interface StoredAnswer {
   view: PilotTotalsView;
   projected: boolean;
 }
 
+/**
+ * Totals of the pilots a partner may read. A `pilot_id` resolves only through an active connection
+ * owned by the calling partner, read from `connections`, or an answer of the TotalsReadCache read under
+ * the current partner read revision, which every disconnect moves on before it returns: a disconnect is
+ * effective at the next request. Ids that do not resolve are left out.
+ */
 @Injectable()
 export class PilotTotalsReader {
   /** Database reads under way (see readShared). */
