@@ -42,6 +42,8 @@ const SIMULATOR = FLIGHT_MINUTE_FIELDS.indexOf('simulator');
 
 /** `pic` -> `pic_minutes`: the thirteen flight minutes fields are the entered totals fields. */
 export const totalsFieldOf = (field: FlightMinuteField): EnteredTotalsField => `${field}_minutes`;
+/** `totalsFieldOf` of each minutes field, in FLIGHT_MINUTE_FIELDS order: the fold adds many flights. */
+const TOTALS_FIELD_AT: readonly EnteredTotalsField[] = FLIGHT_MINUTE_FIELDS.map(totalsFieldOf);
 
 export function factsOf(flight: Flight): FlightFacts {
   return {
@@ -78,9 +80,9 @@ export function addFlight(sums: Sums, facts: FlightFacts, sign: 1 | -1): void {
     sums.totals.simulator_minutes += sign * (facts.minutes[SIMULATOR] ?? 0);
     return;
   }
-  FLIGHT_MINUTE_FIELDS.forEach((field, i) => {
-    sums.totals[totalsFieldOf(field)] += sign * (facts.minutes[i] ?? 0);
-  });
+  for (let i = 0; i < TOTALS_FIELD_AT.length; i += 1) {
+    sums.totals[TOTALS_FIELD_AT[i]!] += sign * (facts.minutes[i] ?? 0);
+  }
   sums.total_day += sign * facts.landings_day;
   sums.total_night += sign * facts.landings_night;
   sums.flight_count += sign;

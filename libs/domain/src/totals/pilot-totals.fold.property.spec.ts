@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { logbookHistoryArb, oracleTotalsOf, withRedeliveriesArb } from '@pft/testing/oracle';
 import { computeTotals } from './compute-totals';
-import { foldEvents, initialPilotTotalsState, totalsOfState } from './pilot-totals.fold';
+import {
+  foldEvent,
+  foldEventRun,
+  foldEvents,
+  initialPilotTotalsState,
+  totalsOfState,
+  type FoldVerdict,
+  type PilotTotalsState,
+} from './pilot-totals.fold';
 
 const historyWithDeliveryArb = logbookHistoryArb({ maxEvents: 60 }).chain((history) =>
   withRedeliveriesArb(history.events).map((delivered) => ({ ...history, delivered })),
@@ -31,6 +39,33 @@ describe('the totals fold against the from-scratch oracle', () => {
         const onePass = foldEvents(initialPilotTotalsState(), delivered);
         expect(state).toEqual(onePass);
         expect(totalsOfState(state)).toEqual(totalsOfState(onePass));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('folds a run of events as foldEvent one after another does, verdict for verdict, leaving its input as it was', () => {
+    fc.assert(
+      fc.property(historyWithDeliveryArb, fc.nat(), ({ delivered }, cut) => {
+        const at = cut % (delivered.length + 1);
+        const start = foldEvents(initialPilotTotalsState(), delivered.slice(0, at));
+        // The same state built again: what `start` must still equal afterwards.
+        const startCopy: PilotTotalsState = foldEvents(initialPilotTotalsState(), delivered.slice(0, at));
+        let expected = start;
+        const verdicts: FoldVerdict[] = [];
+        for (const event of delivered.slice(at)) {
+          const outcome = foldEvent(expected, event);
+          expected = outcome.state;
+          verdicts.push(
+            outcome.kind === 'rejected'
+              ? { kind: 'rejected', reason: outcome.reason }
+              : { kind: outcome.kind },
+          );
+        }
+        const run = foldEventRun(start, delivered.slice(at));
+        expect(run.state).toEqual(expected);
+        expect(run.verdicts).toEqual(verdicts);
+        expect(start).toEqual(startCopy);
       }),
       { numRuns: 300 },
     );

@@ -5,7 +5,7 @@ import {
   type EventMessage,
   type LogbookEvent,
 } from '@pft/contracts';
-import { foldEvent } from '@pft/domain';
+import { foldEventRun } from '@pft/domain';
 import { type Queryable } from './pilot-totals.read-model';
 import { loadPilotSlices, storePilotChanges, type ChangedPilot, type PilotSlice } from './pilot-totals.store';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
@@ -135,23 +135,25 @@ export async function applyPilotTotalsBatch(
   const changed: ChangedPilot[] = [];
   for (const [pilotId, events] of byPilot) {
     const before = slices.get(pilotId)!;
-    let state = before.state;
-    const touchedFlights = new Set<string>();
-    for (const { message, event } of events) {
-      const result = foldEvent(state, {
+    const { state, verdicts } = foldEventRun(
+      before.state,
+      events.map(({ event }) => ({
         stream_version: event.stream_version,
         event: { type: event.type, version: event.version, payload: event.payload } as LogbookEvent,
-      });
-      state = result.state;
-      if (result.kind === 'repeat') outcome.repeats += 1;
-      else if (result.kind === 'rejected')
-        outcome.deadLetters.push({ message, pilotId, reason: result.reason });
+      })),
+    );
+    const touchedFlights = new Set<string>();
+    verdicts.forEach((verdict, i) => {
+      const { message, event } = events[i]!;
+      if (verdict.kind === 'repeat') outcome.repeats += 1;
+      else if (verdict.kind === 'rejected')
+        outcome.deadLetters.push({ message, pilotId, reason: verdict.reason });
       else {
         outcome.applied += 1;
         const flightId = flightIdOf(event.payload);
         if (flightId !== null) touchedFlights.add(flightId);
       }
-    }
+    });
     if (state.version !== before.state.version) changed.push({ pilotId, before, state, touchedFlights });
   }
   await storePilotChanges(q, version, partition, changed);
