@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * The baseline: kafkajs reading the whole topic and discarding it, in a plain Node process of its
+ * own like the projector it is compared with (code in jest's sandbox runs several times slower).
+ * Prints the seconds from the first batch to the last message.
+ */
+const DISCARD_SCRIPT = `
+const { Kafka, logLevel } = require('kafkajs');
+const [topic, total] = [process.argv[1], Number(process.argv[2])];
+const kafka = new Kafka({ brokers: process.env.KAFKA_BROKERS.split(','), clientId: 'pft-bench-discard', logLevel: logLevel.NOTHING });
+const consumer = kafka.consumer({ groupId: 'bench-discard-' + Date.now(), maxBytesPerPartition: 4 * 1024 * 1024 });
+let seen = 0;
+let started = 0n;
+(async () => {
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  await new Promise((resolve) => {
+    void consumer.run({
+      partitionsConsumedConcurrently: 4,
+      eachBatch: async ({ batch }) => {
+        if (started === 0n) started = process.hrtime.bigint();
+        seen += batch.messages.length;
+        if (seen >= total) resolve();
+      },
+    });
+  });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  await consumer.disconnect();
+  console.log(JSON.stringify({ seconds }));
+})().catch((err) => { console.error(err); process.exit(1); });
+`;
+
+export function consumeAndDiscard(brokers: string, topic: string, total: number): Promise<number> {
+  const child = spawn(process.execPath, ['-e', DISCARD_SCRIPT, topic, String(total)], {
+    cwd: join(__dirname, '..', '..'),
+    env: { ...process.env, KAFKA_BROKERS: brokers },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`consume-and-discard exited ${String(code)}: ${output}`));
+      resolve((JSON.parse(output.trim().split('\n').pop()!) as { seconds: number }).seconds);
+    });
+  });
+}
