@@ -5,6 +5,7 @@ import {
   type StartingTotals,
 } from '@pft/contracts';
 import { initialPilotTotalsState, type FlightFacts, type PilotTotalsState } from '@pft/domain';
+import { integerArraysLiteral, unquotedArrayLiteral as list } from './pg-array-literal';
 import { type Queryable } from './pilot-totals.read-model';
 import { projectionTables } from './projection-tables';
 
@@ -57,7 +58,7 @@ export async function loadPilotSlices(
   const rows = (await q.query(
     `select *, to_char(last_flight_date, 'YYYY-MM-DD') as last_flight_date
        from ${t.totals} where pilot_account_id = any($1::uuid[])`,
-    [pilotIds],
+    [list(pilotIds)],
   )) as TotalsRow[];
   for (const row of rows) {
     const slice = slices.get(row.pilot_account_id)!;
@@ -78,7 +79,7 @@ export async function loadPilotSlices(
        from ${t.flights} f
        join unnest($1::uuid[], $2::uuid[]) as ref (pilot_account_id, flight_id)
          on f.pilot_account_id = ref.pilot_account_id and f.flight_id = ref.flight_id`,
-    [flightRefs.map((r) => r.pilotId), flightRefs.map((r) => r.flightId)],
+    [list(flightRefs.map((r) => r.pilotId)), list(flightRefs.map((r) => r.flightId))],
   )) as FlightRow[];
   for (const row of flights) {
     const flightsOfPilot = slices.get(row.pilot_account_id)!.state.flights as Map<string, FlightFacts>;
@@ -153,13 +154,13 @@ export async function storePilotChanges(
        starting_totals = coalesce(excluded.starting_totals, ${t.totals}.starting_totals),
        updated_at = excluded.updated_at`,
     [
-      changed.map((c) => c.pilotId),
-      changed.map((c) => c.state.version),
-      ...cols.map((f) => changed.map((c) => c.state.sums.totals[f])),
-      changed.map((c) => c.state.sums.total_day),
-      changed.map((c) => c.state.sums.total_night),
-      changed.map((c) => c.state.sums.flight_count),
-      lastDates.map((d) => d ?? null),
+      list(changed.map((c) => c.pilotId)),
+      list(changed.map((c) => c.state.version)),
+      ...cols.map((f) => list(changed.map((c) => c.state.sums.totals[f]))),
+      list(changed.map((c) => c.state.sums.total_day)),
+      list(changed.map((c) => c.state.sums.total_night)),
+      list(changed.map((c) => c.state.sums.flight_count)),
+      list(lastDates.map((d) => d ?? null)),
       changed.map((c) => JSON.stringify(withoutZeros(c.state.sums.rating_breakdown))),
       partition,
       // Starting totals are written only when the batch replaced them (null keeps the stored ones).
@@ -175,7 +176,7 @@ export async function storePilotChanges(
       `update ${t.totals} t set last_flight_date = (
           select max(f.flight_date) from ${t.flights} f where f.pilot_account_id = t.pilot_account_id and f.kind = 'flight')
         where t.pilot_account_id = any($1::uuid[])`,
-      [fellBack],
+      [list(fellBack)],
     );
   }
 }
@@ -197,7 +198,7 @@ async function storeFlights(q: Queryable, table: string, changed: ChangedPilot[]
     await q.query(
       `delete from ${table} f using unnest($1::uuid[], $2::uuid[]) as d (pilot_account_id, flight_id)
         where f.pilot_account_id = d.pilot_account_id and f.flight_id = d.flight_id`,
-      [deletions.map((d) => d.pilotId), deletions.map((d) => d.flightId)],
+      [list(deletions.map((d) => d.pilotId)), list(deletions.map((d) => d.flightId))],
     );
   }
   if (upserts.length === 0) return;
@@ -212,15 +213,16 @@ async function storeFlights(q: Queryable, table: string, changed: ChangedPilot[]
        rating_key = excluded.rating_key, minutes = excluded.minutes,
        landings_day = excluded.landings_day, landings_night = excluded.landings_night`,
     [
-      upserts.map((u) => u.pilotId),
-      upserts.map((u) => u.flightId),
-      upserts.map((u) => u.facts.date),
-      upserts.map((u) => u.facts.kind),
-      upserts.map((u) => u.facts.category),
+      list(upserts.map((u) => u.pilotId)),
+      list(upserts.map((u) => u.flightId)),
+      list(upserts.map((u) => u.facts.date)),
+      list(upserts.map((u) => u.facts.kind)),
+      list(upserts.map((u) => u.facts.category)),
+      // Free text: left to node-postgres to quote.
       upserts.map((u) => u.facts.rating_key),
-      upserts.map((u) => `{${u.facts.minutes.join(',')}}`),
-      upserts.map((u) => u.facts.landings_day),
-      upserts.map((u) => u.facts.landings_night),
+      integerArraysLiteral(upserts.map((u) => u.facts.minutes)),
+      list(upserts.map((u) => u.facts.landings_day)),
+      list(upserts.map((u) => u.facts.landings_night)),
     ],
   );
 }
