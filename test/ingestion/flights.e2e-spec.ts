@@ -40,7 +40,7 @@ describe('pilot app API: flights (e2e)', () => {
       {
         type: 'FlightRecorded',
         payload: { pilot_account_id: pilot.id, flight: res.body.data },
-        metadata: { request_id: res.headers['x-request-id'] },
+        metadata: { request_id: res.headers['x-request-id'], command_last_version: 1 },
       },
     ]);
   });

@@ -56,7 +56,7 @@ describe('POST /v1/link', () => {
           partner_id: partner.partnerId,
           connection_id: pilotId,
         }),
-        metadata: { request_id: res.body.meta.request_id },
+        metadata: { request_id: res.body.meta.request_id, command_last_version: 1 },
         outboxed: true,
       },
     ]);

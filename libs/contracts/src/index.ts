@@ -5,3 +5,4 @@ export * from './events/schemas';
 export * from './events/upcasters';
 export * from './events/decode-event';
 export * from './pilot-totals.schema';
+export * from './events/command-completeness';

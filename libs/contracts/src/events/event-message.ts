@@ -15,7 +15,12 @@ export interface EventMessage<E extends PilotEvent = PilotEvent> {
   pilot_account_id: string;
   occurred_at: string;
   payload: E['payload'];
-  metadata: { request_id?: string; causation_id?: string };
+  metadata: {
+    request_id?: string;
+    causation_id?: string;
+    /** The stream version of the last event its command appended (see command-completeness.ts). */
+    command_last_version?: number;
+  };
 }
 
 export function encodeEventMessage(message: EventMessage): Buffer {

@@ -39,8 +39,18 @@ describe('event store append (Postgres)', () => {
         [stream],
       );
     expect(rows).toEqual([
-      { type: 'FlightDeleted', schema_version: 1, metadata: { request_id: 'req_1' }, outboxed: true },
-      { type: 'FlightDeleted', schema_version: 1, metadata: { request_id: 'req_1' }, outboxed: true },
+      {
+        type: 'FlightDeleted',
+        schema_version: 1,
+        metadata: { request_id: 'req_1', command_last_version: 2 },
+        outboxed: true,
+      },
+      {
+        type: 'FlightDeleted',
+        schema_version: 1,
+        metadata: { request_id: 'req_1', command_last_version: 2 },
+        outboxed: true,
+      },
     ]);
   });
 

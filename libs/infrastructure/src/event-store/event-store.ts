@@ -118,6 +118,8 @@ export async function appendEvents(
     schema_version: e.version ?? CURRENT_EVENT_VERSION[e.type],
     payload: e.payload,
   }));
+  // Each event's metadata names the stream version of the batch's last one (command_last_version), so a
+  // consumer can tell when it holds only part of a command (command-completeness.ts in libs/contracts).
   // One statement for the whole batch (an import appends a thousand). Under the stream lock its snapshot
   // sees the stream's latest committed version; without it, a concurrent append that took the same version
   // makes this one fail on the unique version. `order by ord` makes the positions follow the versions.
@@ -129,7 +131,9 @@ export async function appendEvents(
      ), ins as (
        insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata, occurred_at)
        select (e.doc->>'event_id')::uuid, $1, cur.v + e.ord::int, e.doc->>'type',
-              (e.doc->>'schema_version')::smallint, e.doc->'payload', $4::jsonb, coalesce($5::timestamptz, now())
+              (e.doc->>'schema_version')::smallint, e.doc->'payload',
+              $4::jsonb || jsonb_build_object('command_last_version', cur.v + jsonb_array_length($3::jsonb)),
+              coalesce($5::timestamptz, now())
          from cur, jsonb_array_elements($3::jsonb) with ordinality as e(doc, ord)
         where ($2::int is null or cur.v = $2::int)${guard ? ' and exists (select 1 from guard)' : ''}
         order by e.ord
