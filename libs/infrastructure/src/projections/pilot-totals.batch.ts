@@ -1,6 +1,7 @@
 import {
   LOGBOOK_EVENT_TYPES,
   decodeEventMessage,
+  incompleteCommandStart,
   logbookStreamId,
   type EventMessage,
   type LogbookEvent,
@@ -33,6 +34,11 @@ export interface BatchOutcome {
   storedOffset: string;
   /** The offset to read next; null when the batch held nothing new. */
   nextOffset: string | null;
+  /**
+   * Where the messages held back begin (the first event of a command the batch holds only part of),
+   * to be read again from there; null when nothing was held back.
+   */
+  heldFrom: string | null;
 }
 
 /** The version being written is neither active nor being built any more (a rebuild switched or was dropped). */
@@ -53,6 +59,8 @@ export async function applyPilotTotalsBatch(
   q: Queryable,
   target: { version: number; topic: string; partition: number },
   messages: readonly ConsumedMessage[],
+  /** False applies part of a command too: for a command whose rest has not come for a long time. */
+  options: { holdIncomplete?: boolean } = {},
 ): Promise<BatchOutcome> {
   const { version, topic, partition } = target;
   // The projection is rebuilt from the topic at will, and a commit lost in a database crash loses
@@ -81,7 +89,32 @@ export async function applyPilotTotalsBatch(
     [PILOT_TOTALS_PROJECTION, version, partition],
   )) as { next_offset: string }[];
   const from = BigInt(stored?.next_offset ?? 0);
-  const fresh = messages.filter((m) => BigInt(m.offset) >= from);
+  const decodedFresh = messages
+    .filter((m) => BigInt(m.offset) >= from)
+    .map((message) => ({ message, decoded: decodeEventMessage(message.value) }));
+  // A command the batch holds only part of, and everything after it, waits for the next fetch: a
+  // reader never sees half an import, and last_updated never covers a command not wholly applied.
+  const heldFrom =
+    options.holdIncomplete === false
+      ? null
+      : incompleteCommandStart(
+          decodedFresh.flatMap(({ message, decoded }) =>
+            decoded.ok
+              ? [
+                  {
+                    offset: message.offset,
+                    stream_id: decoded.message.stream_id,
+                    stream_version: decoded.message.stream_version,
+                    command_last_version: decoded.message.metadata.command_last_version,
+                  },
+                ]
+              : [],
+          ),
+        );
+  const fresh =
+    heldFrom === null
+      ? decodedFresh
+      : decodedFresh.filter(({ message }) => BigInt(message.offset) < BigInt(heldFrom));
   const outcome: BatchOutcome = {
     consumed: fresh.length,
     applied: 0,
@@ -89,14 +122,14 @@ export async function applyPilotTotalsBatch(
     deadLetters: [],
     storedOffset: from.toString(),
     nextOffset: null,
+    heldFrom,
   };
-  const last = fresh[fresh.length - 1];
+  const last = fresh[fresh.length - 1]?.message;
   if (!last) return outcome;
 
   const byPilot = new Map<string, Logbook[]>();
   let latestOccurred: string | null = null;
-  for (const message of fresh) {
-    const decoded = decodeEventMessage(message.value);
+  for (const { message, decoded } of fresh) {
     if (!decoded.ok) {
       outcome.deadLetters.push({ message, pilotId: null, reason: decoded.reason });
       continue;
@@ -158,7 +191,7 @@ export async function applyPilotTotalsBatch(
   }
   await storePilotChanges(q, version, partition, changed);
   await recordDeadLetters(q, target, outcome.deadLetters);
-  outcome.nextOffset = (BigInt(last.offset) + 1n).toString();
+  outcome.nextOffset = heldFrom ?? (BigInt(last.offset) + 1n).toString();
   await q.query(
     `insert into projection_offsets (projection, version, kafka_partition, topic, next_offset, complete_through, updated_at)
      values ($1, $2, $3, $4, $5, $6, now())

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import { type DataSource } from 'typeorm';
 import { encodeEventMessage, type Flight } from '@pft/contracts';
 import {
@@ -79,6 +80,44 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
       });
     const [{ count }] = await dataSource.query(`select count(*)::int as count from projection_dead_letters`);
     expect(count).toBe(0);
+  });
+
+  it('applies a command only once all its events are there: part of an import waits for the rest', async () => {
+    const topic = await createTestTopic(kafka, 'projector-whole', 1);
+    const deadLetters = await createTestTopic(kafka, 'projector-whole-dlq', 1);
+    topics.push(topic, deadLetters);
+    const [history] = sampleHistories(1, 12, 91);
+    const { pilotId, events } = history!;
+    const at = new Date('2026-11-03T00:00:00.000Z');
+    const [before, command] = [events.slice(0, -4), events.slice(-4)];
+    const end = command[command.length - 1]!.stream_version;
+    const message = (e: DeliveredLogbookEvent, metadata: Record<string, number>) => ({
+      key: pilotId,
+      value: encodeEventMessage({ ...logbookEventMessage(pilotId, e, at), metadata }),
+    });
+    // The command's first three events change the totals: showing them alone would be visible.
+    expect(oracleTotalsOf([...before, ...command.slice(0, 3)])).not.toEqual(oracleTotalsOf(before));
+    await publishMessages(kafka, topic, [
+      ...before.map((e) => message(e, {})),
+      ...command.slice(0, 3).map((e) => message(e, { command_last_version: end })),
+    ]);
+    const totals = async () => (await readPilotTotals(dataSource, [pilotId])).get(pilotId)?.totals;
+
+    const c = await consumer(topic, deadLetters);
+    try {
+      await waitFor(
+        async () => (isDeepStrictEqual(await totals(), oracleTotalsOf(before)) ? true : undefined),
+        30000,
+        'the events before the command',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await totals()).toEqual(oracleTotalsOf(before));
+      await publishMessages(kafka, topic, [message(command[3]!, { command_last_version: end })]);
+      await waitForProjection(kafka, dataSource, topic);
+    } finally {
+      await c.stop();
+    }
+    expect(await totals()).toEqual(oracleTotalsOf(events));
   });
 
   it('sends a poison event to the dead-letter topic with its reason and applies the events after it', async () => {

@@ -48,6 +48,10 @@ export interface PilotTotalsConsumerOptions {
 export const projectionGroupId = (topic: string, version: number): string =>
   `pft-projector-${topic}-${PILOT_TOTALS_PROJECTION}-v${version}`;
 
+/** How long to wait before reading a held-back command again, and how long to hold it back at most. */
+const HOLD_RETRY_MS = 200;
+const HOLD_LIMIT_MS = 60_000;
+
 const silent: ProjectionLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
 /**
@@ -60,6 +64,8 @@ export class PilotTotalsConsumer {
   private producer?: Producer;
   private admin?: Admin;
   private supersededCalled = false;
+  /** Per partition, the offset a command was held back from and since when (see holdBack). */
+  private readonly held = new Map<number, { offset: string; since: number }>();
   private readonly logger: ProjectionLogger;
   private readonly labels: { projection: string; version: string };
 
@@ -136,6 +142,7 @@ export class PilotTotalsConsumer {
         runner,
         { version, topic, partition: batch.partition },
         batch.messages,
+        { holdIncomplete: !this.heldTooLong(batch.partition, batch.messages[0]?.offset) },
       );
       // Before the commit: a crash in between sends a dead letter twice, never not at all.
       if (outcome.deadLetters.length > 0) await this.sendDeadLetters(outcome.deadLetters, batch.partition);
@@ -167,6 +174,32 @@ export class PilotTotalsConsumer {
       // The whole fetch was older than what is stored (a new assignment read from Kafka's own offsets).
       this.consumer?.seek({ topic, partition: batch.partition, offset: outcome.storedOffset });
     }
+    await this.holdBack(batch.partition, outcome);
+  }
+
+  /**
+   * Reads again from the first message held back (part of a command whose rest is still to come). When
+   * nothing could be applied, it waits a moment first: the rest comes when the relay sends it.
+   */
+  private async holdBack(partition: number, outcome: { heldFrom: string | null; nextOffset: string | null }) {
+    if (outcome.heldFrom === null) {
+      this.held.delete(partition);
+      return;
+    }
+    if (this.held.get(partition)?.offset !== outcome.heldFrom)
+      this.held.set(partition, { offset: outcome.heldFrom, since: Date.now() });
+    this.consumer?.seek({ topic: this.options.topic, partition, offset: outcome.heldFrom });
+    if (outcome.nextOffset === null || outcome.nextOffset === outcome.heldFrom)
+      await new Promise((resolve) => setTimeout(resolve, HOLD_RETRY_MS));
+  }
+
+  /**
+   * True when the batch starts at a command held back for longer than HOLD_LIMIT_MS: its rest may never
+   * come as a whole (a fetch too small for it, an unreadable last event), so it is applied in parts.
+   */
+  private heldTooLong(partition: number, firstOffset: string | undefined): boolean {
+    const held = this.held.get(partition);
+    return held !== undefined && held.offset === firstOffset && Date.now() - held.since > HOLD_LIMIT_MS;
   }
 
   private async sendDeadLetters(deadLetters: DeadLetter[], partition: number): Promise<void> {
