@@ -115,9 +115,13 @@ const figures: Record<string, (data: Json) => Row[]> = {
     },
     {
       figure: `full rebuild of ${fmt(d.events)} events`,
-      value: `${fmt(d.rebuild?.seconds, 1)} s (${fmt(d.rebuild?.events_per_second)} events/s; 10,000,000 would take ~${fmt(10_000_000 / d.rebuild?.events_per_second)} s)`,
+      value:
+        `${fmt(d.rebuild?.seconds, 1)} s (${fmt(d.rebuild?.events_per_second)} events/s; 10,000,000 would take ~${fmt(10_000_000 / d.rebuild?.events_per_second)} s at that rate` +
+        (d.events < 10_000_000 ? '; not measured at 10,000,000)' : ')'),
       goal: '10,000,000 events within 300 s',
-      met: 10_000_000 / d.rebuild?.events_per_second <= 300,
+      // A straight extrapolation: at 10,000,000 the tables outgrow Postgres's buffer cache; only a run
+      // of that size shows the goal met or not.
+      met: d.events >= 10_000_000 ? d.rebuild?.seconds <= 300 : null,
     },
   ],
   freshness: (d) => [
