@@ -1,7 +1,7 @@
 import { type INestApplication } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { serveOpenApiDocs } from '@pft/infrastructure';
+import { DocumentBuilder, type OpenAPIObject } from '@nestjs/swagger';
+import { createOpenApiDocument, serveOpenApiDocs } from '@pft/infrastructure';
 
 /** The contract's rules that no single operation shows; part of the published description. */
 const DESCRIPTION = `
@@ -53,14 +53,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     })
     .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A partner API key' }, 'api-key')
     .build();
-  const document = SwaggerModule.createDocument(app, config, {
-    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
-  });
-  // Only the partner API: not health, metrics, or the documentation itself.
-  document.paths = Object.fromEntries(
-    Object.entries(document.paths).filter(([path]) => path.startsWith('/v1/')),
-  );
-  return document;
+  return createOpenApiDocument(app, config, '/v1/');
 }
 
 /** Serves the description at `/openapi.json` and a documentation page at `/docs`. Call before `init`. */

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type OpenAPIObject } from '@nestjs/swagger';
+import { type INestApplication } from '@nestjs/common';
+import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { type FastifyInstance } from 'fastify';
 
 /** The Swagger UI files the page needs, served from the package @nestjs/swagger ships with. */
@@ -29,6 +30,25 @@ window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepL
 </body>
 </html>
 `;
+
+/**
+ * An app's OpenAPI description from its controllers and `config`, with operation ids
+ * `<Controller>_<method>`, keeping only the paths under `pathPrefix` (not health, metrics, or the
+ * documentation itself).
+ */
+export function createOpenApiDocument(
+  app: INestApplication,
+  config: Omit<OpenAPIObject, 'paths'>,
+  pathPrefix: string,
+): OpenAPIObject {
+  const document = SwaggerModule.createDocument(app, config, {
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+  });
+  document.paths = Object.fromEntries(
+    Object.entries(document.paths).filter(([path]) => path.startsWith(pathPrefix)),
+  );
+  return document;
+}
 
 /** The checked-in form of a description: stable key order, two-space indent, final newline. */
 export function serializeOpenApi(document: OpenAPIObject): string {
