@@ -23,6 +23,7 @@ import {
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
+  flightBody,
   freePort,
   startAppProcess,
   testKafka,
@@ -38,19 +39,6 @@ const IMPORT_SIZE = 1000;
 
 const measure = (name: string, options: autocannon.Options): Promise<Measured> =>
   measureLoad(name, { connections: CONNECTIONS, duration: SECONDS, ...options });
-
-function flight(): Record<string, unknown> {
-  return {
-    flight_id: randomUUID(),
-    date: '2026-05-01',
-    kind: 'flight',
-    aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'D-EABC' },
-    departure: 'EDDF',
-    arrival: 'EDFE',
-    minutes: { total_flight_time: 95, pic: 95, cross_country: 95, actual_instrument: 10, single_engine: 95 },
-    landings: { day: 1, night: 0 },
-  };
-}
 
 /** POSTs whose body and token `next()` makes for each request. */
 function posting(path: string, next: () => { token: string; body: string }): autocannon.Request[] {
@@ -88,12 +76,12 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
     const tokens = Array.from({ length: PILOTS }, () => mintPilotToken(secret, randomUUID(), 3600));
     const single = posting('/pilot/v1/flights', () => ({
       token: tokens[Math.floor(Math.random() * tokens.length)]!,
-      body: JSON.stringify(flight()),
+      body: JSON.stringify(flightBody()),
     }));
     // Import bodies are made up front so the client's JSON work does not count against the server;
     // each goes to a new pilot, since the same import again for the same pilot records nothing new.
     const bodies = Array.from({ length: 32 }, () =>
-      JSON.stringify({ flights: Array.from({ length: IMPORT_SIZE }, flight) }),
+      JSON.stringify({ flights: Array.from({ length: IMPORT_SIZE }, () => flightBody()) }),
     );
     let nextImport = 0;
     const imports = posting('/pilot/v1/flights/import', () => ({

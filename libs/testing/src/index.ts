@@ -4,3 +4,4 @@ export * from './test-kafka';
 export * from './wait-for';
 export * from './hostile';
 export * from './system';
+export * from './flight-body';

@@ -85,19 +85,6 @@ export async function pilotSnapshot(sql: Client, pilot: string): Promise<unknown
   return rows[0];
 }
 
-/** A valid airplane flight as the pilot app sends it. */
-export function flightBody(over: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    flight_id: randomUUID(),
-    date: '2026-05-01',
-    kind: 'flight',
-    aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'D-EABC' },
-    departure: 'EDDF',
-    arrival: 'EDFE',
-    minutes: { total_flight_time: 95, pic: 95, cross_country: 95, actual_instrument: 10, single_engine: 95 },
-    landings: { day: 1, night: 0 },
-    ...over,
-  };
-}
+export { flightBody } from '@pft/testing';
 
 export const bearer = (token: string): [string, string] => ['Authorization', `Bearer ${token}`];
