@@ -38,7 +38,11 @@ export interface AppProcess {
   stop(signal?: NodeJS.Signals): Promise<number | NodeJS.Signals>;
 }
 
-/** A process of ours from the build (`dist/`, made by `npm run build`), with its output kept. */
+/**
+ * A process of ours from the build (`dist/`, made by `npm run build`), with its output kept.
+ * PFT_CHILD_NODE_ARGS (space-separated) are given to node first, e.g. `--cpu-prof
+ * --cpu-prof-dir=/tmp/profiles` to profile the apps a benchmark starts (node refuses those in NODE_OPTIONS).
+ */
 export function startBuiltProcess(
   entry: string,
   args: string[],
@@ -49,7 +53,8 @@ export function startBuiltProcess(
   exited: Promise<number | NodeJS.Signals>;
   stop: AppProcess['stop'];
 } {
-  const child = spawn(process.execPath, [join(ROOT, 'dist', entry), ...args], {
+  const nodeArgs = (process.env.PFT_CHILD_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist', entry), ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

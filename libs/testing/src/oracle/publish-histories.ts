@@ -20,15 +20,17 @@ export function sampleHistories(pilots: number, eventsPerPilot: number, seed: nu
 /**
  * Interleaves the pilots' events (each pilot's in stream order) into the messages the outbox relay
  * would publish. `duplicateEvery` > 0 publishes every n-th message a second time, a little later.
+ * `positionsBefore` counts messages made before these (by an earlier call for other pilots), so that
+ * positions and times go on from there.
  */
 export function historyMessages(
   histories: PilotHistory[],
-  options: { duplicateEvery?: number } = {},
+  options: { duplicateEvery?: number; positionsBefore?: number } = {},
 ): EventMessage[] {
   const queues = histories.map((h) => ({ pilotId: h.pilotId, events: [...h.events] }));
   const out: EventMessage[] = [];
   const pending: EventMessage[] = [];
-  let position = 0;
+  let position = options.positionsBefore ?? 0;
   const start = Date.parse('2026-11-01T00:00:00.000Z');
   while (queues.some((q) => q.events.length > 0)) {
     for (const q of queues) {
