@@ -9,7 +9,8 @@
  *
  * Runs: hello-world; the partner API's own /health/live (the cost of the shared HTTP stack alone); the single read warm (one pilot asked again and again: the key lookup remembered,
  * its rows in memory) and cold (each request another of 10,000 pilots); the batch of 50 (rotating over
- * the 10,000); the single read at half its measured rate, for p99 with headroom; then, with the totals
+ * the 10,000); the single read at half its measured rate, paced evenly (measurePaced: autocannon's
+ * rate option sends each second's quota in one burst), for p99 with headroom; then, with the totals
  * cache off (PARTNER_TOTALS_CACHE_MS=0), the single read rotating over the 10,000, every answer from
  * Postgres. Each run with a totals answer records the share answered from memory.
  */
@@ -22,6 +23,7 @@ import { type AppProcess, createTestDatabase, freePort, startAppProcess } from '
 import { seedBenchData } from './bench-data';
 import { startHelloWorld } from '../support/hello-world';
 import { type Measured, measure as measureLoad } from '../support/measure';
+import { measurePaced } from '../support/paced-load';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -42,18 +44,24 @@ async function answersBySource(apiUrl: string): Promise<{ memory: number; databa
 }
 
 /** A run, with the share of its pilot totals answered from the replica's memory (TotalsReadCache). */
-async function measureWithCache(
+async function withCacheShare<M extends Pick<Measured, 'name'>>(
   apiUrl: string,
-  name: string,
-  options: autocannon.Options,
-): Promise<Measured & { answered_from_memory: number }> {
+  load: () => Promise<M>,
+): Promise<M & { answered_from_memory: number }> {
   const before = await answersBySource(apiUrl);
-  const run = await measure(name, options);
+  const run = await load();
   const after = await answersBySource(apiUrl);
   const memory = after.memory - before.memory;
   const total = memory + after.database - before.database;
   return { ...run, answered_from_memory: total === 0 ? 0 : +(memory / total).toFixed(3) };
 }
+
+const measureWithCache = (
+  apiUrl: string,
+  name: string,
+  options: autocannon.Options,
+): Promise<Measured & { answered_from_memory: number }> =>
+  withCacheShare(apiUrl, () => measure(name, options));
 
 /** A request that walks through `paths`, so each one asks for something else. */
 function rotating(paths: string[], headers: Record<string, string>): autocannon.Request[] {
@@ -105,11 +113,17 @@ test('partner API reads against a bare Fastify hello-world', async () => {
       requests: rotating(batches, auth),
     });
     const halfRate = Math.max(1, Math.round(warm.requests_per_second / 2));
-    const half = await measureWithCache(api.url, `single read, warm, at ${halfRate} req/s`, {
-      url: single,
-      headers: auth,
-      overallRate: halfRate,
-    });
+    const origin = api.url;
+    const half = await withCacheShare(origin, () =>
+      measurePaced(`single read, warm, paced at ${halfRate} req/s`, {
+        origin,
+        path: () => singlePath,
+        headers: auth,
+        ratePerSecond: halfRate,
+        seconds: SECONDS,
+        connections: CONNECTIONS,
+      }),
+    );
 
     await api.stop();
     api = undefined;
