@@ -8,7 +8,8 @@
  *
  *   npm run build && npx jest bench/projector/ --selectProjects bench --runInBand --testTimeout 3600000
  *   (BENCH_EVENTS, BENCH_PILOTS, BENCH_PARTITIONS, BENCH_EVENTS_PER_ROUND change the defaults of
- *   1,000,000 / 10,000 / 12 / 1,000,000)
+ *   1,000,000 / 10,000 / 12 / 1,000,000; BENCH_PROJECTORS runs that many projector replicas in one
+ *   consumer group instead of one)
  *
  * The events are made and published about a million at a time (a group of pilots each), so a run of
  * 10,000,000 (`npm run bench:rebuild-10m`) never holds more than that in memory.
@@ -35,6 +36,7 @@ import { consumeAndDiscard } from './consume-and-discard';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const PILOTS = Number(process.env.BENCH_PILOTS ?? 10_000);
 const PARTITIONS = Number(process.env.BENCH_PARTITIONS ?? 12);
+const REPLICAS = Number(process.env.BENCH_PROJECTORS ?? 1);
 
 const seconds = (from: bigint): number => Number(process.hrtime.bigint() - from) / 1e9;
 
@@ -120,11 +122,13 @@ async function runProjectorBenchmark(): Promise<void> {
       DEAD_LETTER_TOPIC: dlq,
     };
     let t = process.hrtime.bigint();
-    const projector = await startAppProcess('projector', env, { waitReady: false });
+    const projectors = await Promise.all(
+      Array.from({ length: REPLICAS }, () => startAppProcess('projector', env, { waitReady: false })),
+    );
     try {
       await waitCaughtUp(dataSource, 1, ends);
     } finally {
-      await projector.stop('SIGTERM');
+      await Promise.all(projectors.map((p) => p.stop('SIGTERM')));
     }
     const projectSeconds = seconds(t);
     console.log(`projector: ${(events / projectSeconds).toFixed(0)} events/s`);
@@ -152,10 +156,11 @@ async function runProjectorBenchmark(): Promise<void> {
       publish_seconds: publishSeconds,
       consume_and_discard: { seconds: discardSeconds, events_per_second: events / discardSeconds },
       projector: {
+        replicas: REPLICAS,
         seconds: projectSeconds,
         events_per_second: events / projectSeconds,
         ratio_to_discard: discardSeconds / projectSeconds,
-        note: "from the projector app's process start (boot and group join included) until every partition's stored offset reached the end",
+        note: "from the projector apps' process start (boot and group join included) until every partition's stored offset reached the end",
       },
       rebuild: {
         seconds: rebuildSeconds,

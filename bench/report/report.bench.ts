@@ -18,12 +18,46 @@ interface Row {
 
 type Json = Record<string, any>;
 
-function newest(kind: string): { file: string; data: Json } | undefined {
+/** The newest result of `kind` (that `accept` takes, when given). */
+function newest(
+  kind: string,
+  accept: (data: Json) => boolean = () => true,
+): { file: string; data: Json } | undefined {
   const files = readdirSync(RESULTS)
     .filter((f) => f.startsWith(`${kind}-`) && f.endsWith('.json'))
-    .sort();
-  const file = files[files.length - 1];
-  return file ? { file, data: JSON.parse(readFileSync(join(RESULTS, file), 'utf8')) as Json } : undefined;
+    .sort()
+    .reverse();
+  for (const file of files) {
+    const data = JSON.parse(readFileSync(join(RESULTS, file), 'utf8')) as Json;
+    if (accept(data)) return { file, data };
+  }
+  return undefined;
+}
+
+const REBUILD_GOAL_EVENTS = 10_000_000;
+
+/** The rebuild goal's row: from the newest run of 10,000,000 events or more when there is one. */
+function rebuildRow(d: Json): Row {
+  const full =
+    d.events >= REBUILD_GOAL_EVENTS
+      ? { file: '', data: d }
+      : newest('projector', (r) => r.events >= REBUILD_GOAL_EVENTS);
+  if (full) {
+    const r = full.data;
+    return {
+      figure: `full rebuild of ${fmt(r.events)} events${full.file ? ` (from \`${full.file}\`)` : ''}`,
+      value: `${fmt(r.rebuild?.seconds, 1)} s (${fmt(r.rebuild?.events_per_second)} events/s)`,
+      goal: '10,000,000 events within 300 s',
+      met: r.rebuild?.seconds <= 300,
+    };
+  }
+  return {
+    figure: `full rebuild of ${fmt(d.events)} events`,
+    value: `${fmt(d.rebuild?.seconds, 1)} s (${fmt(d.rebuild?.events_per_second)} events/s; 10,000,000 would take ~${fmt(REBUILD_GOAL_EVENTS / d.rebuild?.events_per_second)} s at that rate; not measured at 10,000,000: \`npm run bench:rebuild-10m\`)`,
+    goal: '10,000,000 events within 300 s',
+    // A straight extrapolation says little: at 10,000,000 the tables outgrow Postgres's buffer cache.
+    met: null,
+  };
 }
 
 const run = (data: Json, name: string): Json | undefined =>
@@ -108,7 +142,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
   },
   projector: (d) => [
     {
-      figure: `fold into Postgres (${fmt(d.events)} events, ${fmt(d.pilots)} pilots)`,
+      figure: `fold into Postgres (${fmt(d.events)} events, ${fmt(d.pilots)} pilots${d.projector?.replicas > 1 ? `, ${fmt(d.projector?.replicas)} projector replicas` : ''})`,
       value: `${fmt(d.projector?.events_per_second)} events/s`,
       goal: '50,000 events/s or better',
       met: d.projector?.events_per_second >= 50_000,
@@ -119,16 +153,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
       goal: 'at least 0.4x',
       met: d.projector?.ratio_to_discard >= 0.4,
     },
-    {
-      figure: `full rebuild of ${fmt(d.events)} events`,
-      value:
-        `${fmt(d.rebuild?.seconds, 1)} s (${fmt(d.rebuild?.events_per_second)} events/s; 10,000,000 would take ~${fmt(10_000_000 / d.rebuild?.events_per_second)} s at that rate` +
-        (d.events < 10_000_000 ? '; not measured at 10,000,000)' : ')'),
-      goal: '10,000,000 events within 300 s',
-      // A straight extrapolation: at 10,000,000 the tables outgrow Postgres's buffer cache; only a run
-      // of that size shows the goal met or not.
-      met: d.events >= 10_000_000 ? d.rebuild?.seconds <= 300 : null,
-    },
+    rebuildRow(d),
   ],
   freshness: (d) => [
     {
