@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsTrustedProxyList } from './trusted-proxies';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -18,6 +19,15 @@ export class AppConfig {
   @IsString()
   @Matches(/^\S+$/, { message: 'HOST must be a host name or address' })
   HOST = '127.0.0.1';
+
+  /**
+   * Reverse proxies (load balancers) whose X-Forwarded-For is believed: a request that arrives from
+   * one of them is taken to come from the address it forwarded for, so per-client limits (failed
+   * partner authentications) count each client apart. Empty: the connection's own address, and the
+   * header ignored, since anyone can send it.
+   */
+  @IsTrustedProxyList()
+  TRUSTED_PROXIES = '';
 
   @Transform(toInt)
   @IsInt()

@@ -31,6 +31,9 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['JWT_SECRET', 'short'],
     ['PILOT_EVENTS_TOPIC', 'has spaces'],
+    ['TRUSTED_PROXIES', 'proxy.internal'],
+    ['TRUSTED_PROXIES', '10.0.0.0/33'],
+    ['TRUSTED_PROXIES', '10.0.0.1,,nonsense'],
   ])('names the bad variable %s=%s', (name, value) => {
     let thrown: unknown;
     try {
@@ -41,6 +44,12 @@ describe('loadConfig', () => {
     expect(thrown).toBeInstanceOf(ConfigError);
     expect((thrown as ConfigError).problems).toHaveLength(1);
     expect((thrown as ConfigError).problems[0]).toContain(`${name}=${JSON.stringify(value)}`);
+  });
+
+  it('takes addresses, CIDR ranges and the named ranges as trusted proxies', () => {
+    const value = '10.0.0.0/8, 192.168.1.10,fd00::/8, ::1, loopback';
+    expect(loadConfig({ TRUSTED_PROXIES: value }).TRUSTED_PROXIES).toBe(value);
+    expect(loadConfig({}).TRUSTED_PROXIES).toBe('');
   });
 
   it('lists every bad variable at once', () => {

@@ -2,6 +2,7 @@ import { Logger as NestLogger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type AppConfig } from '../config/app-config';
+import { trustedProxyList } from '../config/trusted-proxies';
 import { AppLogger } from '../logging/app-logger';
 import { logRequests } from '../logging/request-log.hooks';
 import { envelopeResponses } from './envelope.hook';
@@ -28,6 +29,7 @@ export async function createHttpApp(
     requestIdHeader: false,
     bodyLimit: options.bodyLimit,
     return503OnClosing: true,
+    trustProxy: trustedProxyList(options.config.TRUSTED_PROXIES).join(',') || false,
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
     logger: false,
