@@ -1,14 +1,13 @@
 import { Controller, Get, Query } from '@nestjs/common';
-import { RouteSchema } from '@nestjs/platform-fastify';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { MAX_BATCH_PILOT_IDS, parsePilotIdList, type PilotIdIssue } from '@pft/domain';
-import { ApiError } from '@pft/infrastructure';
+import { ApiError, SerializedJson } from '@pft/infrastructure';
 import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { GetPilotTotalsBatchQuery } from './get-pilot-totals-batch.query';
 import { type PilotTotalsBatchView } from './get-pilot-totals-batch.handler';
-import { PILOT_TOTALS_BATCH_RESPONSE } from '../pilot-totals/pilot-totals.response-schema';
+import { pilotTotalsBatchJson } from '../pilot-totals/pilot-totals.json';
 import { PilotTotalsBatchDto } from './pilot-totals-batch.dto';
 
 const MESSAGES: Record<PilotIdIssue, string> = {
@@ -25,7 +24,6 @@ export class PilotTotalsBatchController {
 
   @Get()
   @PartnerEndpoint('pilot-totals')
-  @RouteSchema({ response: PILOT_TOTALS_BATCH_RESPONSE })
   @ApiOperation({
     summary: 'Totals of up to 50 linked pilots',
     description:
@@ -41,18 +39,19 @@ export class PilotTotalsBatchController {
   })
   @ApiEnvelopedResponse(200, PilotTotalsBatchDto)
   @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE'])
-  get(
+  async get(
     @Query() query: Record<string, unknown>,
     @CurrentPartner() partner: CallingPartner,
-  ): Promise<PilotTotalsBatchView> {
+  ): Promise<SerializedJson> {
     const parsed = parsePilotIdList(query.pilot_ids);
     if (!parsed.ok) {
       throw new ApiError('INVALID_REQUEST', MESSAGES[parsed.issue], [
         { field: 'pilot_ids', issue: parsed.issue },
       ]);
     }
-    return this.queryBus.execute(
+    const batch = await this.queryBus.execute<GetPilotTotalsBatchQuery, PilotTotalsBatchView>(
       new GetPilotTotalsBatchQuery(partner.partnerId, parsed.pilotIds, partner.readRevision),
     );
+    return new SerializedJson(pilotTotalsBatchJson(batch.pilots));
   }
 }

@@ -1,5 +1,7 @@
 import { type FastifyInstance } from 'fastify';
-import { successEnvelope } from './envelope';
+import { SerializedJson, successEnvelope, successEnvelopeJson } from './envelope';
+
+const asIs = (payload: unknown): string => payload as string;
 
 /**
  * Wraps what a handler answers with in `{ data, meta }`, as a Fastify preSerialization hook.
@@ -8,11 +10,18 @@ import { successEnvelope } from './envelope';
  * Buffer or a stream (metrics text, the rating dictionary's prepared JSON) and an empty 204 or 304 go
  * out as they are. Error bodies (4xx, 5xx) come enveloped from the error filter and are left alone.
  *
+ * A SerializedJson is wrapped as text, and this reply's serializer told to send it as it is.
+ *
  * A Nest interceptor would do the same per route; it costs an observable chain and async-resource
  * bindings per request, which on this stack took most of the time of a trivial request.
  */
 export function envelopeResponses(fastify: FastifyInstance): void {
   fastify.addHook('preSerialization', (request, reply, payload, done) => {
-    done(null, reply.statusCode >= 400 ? payload : successEnvelope(payload, request.id));
+    if (reply.statusCode >= 400) return done(null, payload);
+    if (payload instanceof SerializedJson) {
+      void reply.serializer(asIs);
+      return done(null, successEnvelopeJson(payload.json, request.id));
+    }
+    done(null, successEnvelope(payload, request.id));
   });
 }

@@ -1,0 +1,43 @@
+import Fastify from 'fastify';
+import { SerializedJson } from './envelope';
+import { envelopeResponses } from './envelope.hook';
+
+/** A bare Fastify app with the envelope hook, answering what each route is given. */
+async function appAnswering(routes: Record<string, () => unknown>) {
+  const app = Fastify({ genReqId: () => 'req_TEST"1' });
+  envelopeResponses(app);
+  for (const [path, answer] of Object.entries(routes)) app.get(path, () => Promise.resolve(answer()));
+  await app.ready();
+  return app;
+}
+
+describe('the envelope hook', () => {
+  it('wraps an object answer in data and meta', async () => {
+    const app = await appAnswering({ '/': () => ({ a: 1 }) });
+    const res = await app.inject({ url: '/' });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json()).toEqual({ data: { a: 1 }, meta: { api_version: 'v1', request_id: 'req_TEST"1' } });
+  });
+
+  it('wraps JSON text as it is, escaping the request id, as JSON', async () => {
+    const app = await appAnswering({ '/': () => new SerializedJson('{"pilots":[{"b":2}]}') });
+    const res = await app.inject({ url: '/' });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.body).toBe(
+      '{"data":{"pilots":[{"b":2}]},"meta":{"api_version":"v1","request_id":"req_TEST\\"1"}}',
+    );
+    expect(res.json()).toEqual({
+      data: { pilots: [{ b: 2 }] },
+      meta: { api_version: 'v1', request_id: 'req_TEST"1' },
+    });
+  });
+
+  it('leaves the serializer of other requests alone after a JSON text answer', async () => {
+    const app = await appAnswering({ '/text': () => new SerializedJson('[1]'), '/object': () => ({ c: 3 }) });
+    await app.inject({ url: '/text' });
+    expect((await app.inject({ url: '/object' })).json()).toEqual({
+      data: { c: 3 },
+      meta: { api_version: 'v1', request_id: 'req_TEST"1' },
+    });
+  });
+});
