@@ -152,12 +152,13 @@ export async function applyPilotTotalsBatch(
   }
 
   const pilotIds = [...byPilot.keys()];
-  // Only amendments and deletions need a flight's stored contribution. A recording names a new
-  // flight (the write side refuses a flight id twice), so it is not looked up: most events are
-  // recordings, and this keeps the lookups to the few that change history.
+  // Every flight an event names is looked up: amendments and deletions need its stored contribution,
+  // and a recording of a flight that is stored already must be set aside (rejectionOf), not counted
+  // twice. The write side never records a flight id twice; this keeps the totals exact if it ever did.
+  // For a new flight the lookup is one index probe that finds nothing.
   const flightRefs = [...byPilot].flatMap(([pilotId, events]) =>
     events.flatMap(({ event }) => {
-      const flightId = event.type === 'FlightRecorded' ? null : flightIdOf(event.payload);
+      const flightId = flightIdOf(event.payload);
       return flightId === null ? [] : [{ pilotId, flightId }];
     }),
   );

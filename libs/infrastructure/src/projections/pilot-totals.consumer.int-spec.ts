@@ -120,6 +120,75 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
     expect(await totals()).toEqual(oracleTotalsOf(events));
   });
 
+  it('sets aside a second recording of a flight already projected in an earlier batch, instead of counting it twice', async () => {
+    const topic = await createTestTopic(kafka, 'projector-twice', 1);
+    const deadLetters = await createTestTopic(kafka, 'projector-twice-dlq', 1);
+    topics.push(topic, deadLetters);
+    const pilotId = randomUUID();
+    const at = new Date('2026-11-02T00:00:00.000Z');
+    const recording = (streamVersion: number, flightId: string, minutes: number): DeliveredLogbookEvent => ({
+      stream_version: streamVersion,
+      event: {
+        type: 'FlightRecorded',
+        version: 1,
+        payload: {
+          pilot_account_id: pilotId,
+          flight: {
+            flight_id: flightId,
+            date: '2026-10-01',
+            kind: 'flight',
+            aircraft: { category: 'airplane', rating_key: 'sep_land' },
+            minutes: {
+              total_flight_time: minutes,
+              pic: minutes,
+              sic: 0,
+              dual: 0,
+              instructor: 0,
+              cross_country: 0,
+              night: 0,
+              actual_instrument: 0,
+              simulated_instrument: 0,
+              single_engine: minutes,
+              multi_engine: 0,
+              multi_pilot: 0,
+              simulator: 0,
+            },
+            landings: { day: 1, night: 0 },
+          },
+        },
+      },
+    });
+    const publish = (events: DeliveredLogbookEvent[]) =>
+      publishMessages(
+        kafka,
+        topic,
+        events.map((e) => ({ key: pilotId, value: encodeEventMessage(logbookEventMessage(pilotId, e, at)) })),
+      );
+    const first = randomUUID();
+    const projected = [recording(1, first, 60), recording(2, randomUUID(), 45)];
+    const twice = recording(3, first, 90);
+    const later = recording(4, randomUUID(), 30);
+
+    const c = await consumer(topic, deadLetters);
+    try {
+      await publish(projected);
+      await waitForProjection(kafka, dataSource, topic);
+      // The first flight is stored by now: the second recording of it comes in a batch of its own.
+      await publish([twice, later]);
+      await waitForProjection(kafka, dataSource, topic);
+    } finally {
+      await c.stop();
+    }
+
+    const read = await readPilotTotals(dataSource, [pilotId]);
+    expect(read.get(pilotId)?.totals).toEqual(oracleTotalsOf([...projected, later]));
+    expect(read.get(pilotId)?.totals.flight_count).toBe(3);
+    const recorded: { reason: string }[] = await dataSource.query(
+      `select reason from projection_dead_letters`,
+    );
+    expect(recorded.map((r) => r.reason)).toEqual([`flight ${first} is already recorded`]);
+  });
+
   it('sends a poison event to the dead-letter topic with its reason and applies the events after it', async () => {
     const topic = await createTestTopic(kafka, 'projector-poison', 2);
     const deadLetters = await createTestTopic(kafka, 'projector-poison-dlq', 1);
