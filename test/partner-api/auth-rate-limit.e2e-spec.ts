@@ -160,6 +160,28 @@ describe('authentication, rate limit and scopes', () => {
       }
     });
 
+    it('counts a valid key on an unknown path or with another method too, with the headers, up to 429', async () => {
+      clock.mockReturnValue(minuteStart(4));
+      const partner = await partnerWithKey(api.db, { rateLimit: 2 });
+      const unknownPath = await api.http().get('/v1/no-such-endpoint').set(bearer(partner.key));
+      expectError(unknownPath, 404, 'NOT_FOUND');
+      expect(unknownPath.headers['ratelimit-remaining']).toBe('1');
+      const otherMethod = await api.http().delete('/v1/rating-dictionary').set(bearer(partner.key));
+      expectError(otherMethod, 405, 'METHOD_NOT_ALLOWED');
+      expect(otherMethod.headers['ratelimit-remaining']).toBe('0');
+      const over = await api.http().get('/v1/no-such-endpoint').set(bearer(partner.key));
+      expectError(over, 429, 'RATE_LIMITED');
+      expect(over.headers['retry-after']).toBe('60');
+      expectError(await totals(partner.key), 429, 'RATE_LIMITED');
+      // Without a valid key the path is what is wrong: 404, no rate limit headers, no 401.
+      const unknownKey = await api
+        .http()
+        .get('/v1/no-such-endpoint')
+        .set('Authorization', `Bearer pft_live_${'X'.repeat(32)}`);
+      expectError(unknownKey, 404, 'NOT_FOUND');
+      expect(unknownKey.headers['ratelimit-limit']).toBeUndefined();
+    });
+
     it('applies a changed limit at once', async () => {
       clock.mockReturnValue(minuteStart(2));
       const partner = await partnerWithKey(api.db, { rateLimit: 100 });

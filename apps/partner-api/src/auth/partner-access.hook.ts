@@ -36,21 +36,12 @@ export class PartnerAccessHook implements OnModuleInit {
 
   async check(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const rule = (request.routeOptions.config as PartnerRouteConfig | undefined)?.partnerAccess;
-    if (!rule) return;
+    if (!rule) return request.is404 ? this.countUnrouted(request, reply) : undefined;
     const key = bearerApiKey(request.headers.authorization);
     const found = key === null ? undefined : await this.authenticate(key);
     if (!found) return this.refuse(request);
 
-    const decision = decideRate(found.record.rateLimit, found.hit.count, found.hit.window);
-    void reply.headers(rateLimitHeaders(decision));
-    if (!decision.allowed) {
-      throw new ApiError(
-        'RATE_LIMITED',
-        `This key may make ${decision.limit} requests per minute; retry after the window resets`,
-        undefined,
-        { 'Retry-After': String(RETRY_AFTER_SECONDS) },
-      );
-    }
+    this.applyRate(found, reply);
     if (!scopeAllows(found.record.scopes, rule.scope)) {
       throw new ApiError('INSUFFICIENT_SCOPE', `This key lacks the scope ${rule.scope ?? ''}`, [
         { field: 'scope', issue: 'missing', message: rule.scope },
@@ -61,6 +52,32 @@ export class PartnerAccessHook implements OnModuleInit {
       keyId: found.record.keyId,
       readRevision: found.hit.readRevision,
     };
+  }
+
+  /**
+   * An unknown path or a known path with another method (answered 404 or 405 after this): a valid
+   * key's request counts and gets the rate limit headers like any other, or 429 past the limit.
+   * Without a valid key it is answered 404 or 405 as it is, and not counted as a failed
+   * authentication: the path, not the key, is what is wrong.
+   */
+  private async countUnrouted(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const key = bearerApiKey(request.headers.authorization);
+    const found = key === null ? undefined : await this.authenticate(key);
+    if (found) this.applyRate(found, reply);
+  }
+
+  /** The rate limit headers of this request's count, or 429 past the key's limit. */
+  private applyRate(found: { record: ApiKeyRecord; hit: WindowHit }, reply: FastifyReply): void {
+    const decision = decideRate(found.record.rateLimit, found.hit.count, found.hit.window);
+    void reply.headers(rateLimitHeaders(decision));
+    if (!decision.allowed) {
+      throw new ApiError(
+        'RATE_LIMITED',
+        `This key may make ${decision.limit} requests per minute; retry after the window resets`,
+        undefined,
+        { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      );
+    }
   }
 
   /** The key's record and this request's count, or undefined when the key is not usable. */
