@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { type DataSource } from 'typeorm';
 import { encodeEventMessage, type Flight } from '@pft/contracts';
+import { parseFlight } from '@pft/domain';
 import {
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
+  flightBody,
   testKafka,
   waitFor,
   type TestDatabase,
@@ -23,6 +25,13 @@ import {
 import { createDataSource } from '../database/data-source';
 import { PilotTotalsConsumer } from './pilot-totals.consumer';
 import { readPilotTotals } from './pilot-totals.read-model';
+
+/** A flight complete as the write side stores it, from a pilot app body (`over` replaces fields). */
+function storedFlight(over: Record<string, unknown>): Flight {
+  const parsed = parseFlight(flightBody(over), '2026-11-22');
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  return parsed.value;
+}
 
 describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
   const kafka = testKafka('pft-projector-test');
@@ -133,28 +142,12 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
         version: 1,
         payload: {
           pilot_account_id: pilotId,
-          flight: {
+          flight: storedFlight({
             flight_id: flightId,
             date: '2026-10-01',
-            kind: 'flight',
             aircraft: { category: 'airplane', rating_key: 'sep_land' },
-            minutes: {
-              total_flight_time: minutes,
-              pic: minutes,
-              sic: 0,
-              dual: 0,
-              instructor: 0,
-              cross_country: 0,
-              night: 0,
-              actual_instrument: 0,
-              simulated_instrument: 0,
-              single_engine: minutes,
-              multi_engine: 0,
-              multi_pilot: 0,
-              simulator: 0,
-            },
-            landings: { day: 1, night: 0 },
-          },
+            minutes: { total_flight_time: minutes, pic: minutes, single_engine: minutes },
+          }),
         },
       },
     });
@@ -208,26 +201,11 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
           payload: {
             pilot_account_id: pilotId,
             flight: {
-              flight_id: randomUUID(),
-              date: '2026-10-01',
-              kind: 'flight',
+              ...storedFlight({
+                date: '2026-10-01',
+                minutes: { total_flight_time: 60, pic: 60, single_engine: 60 },
+              }),
               aircraft: { category: 'airplane', rating_key: 'type_no_such_aircraft' },
-              minutes: {
-                total_flight_time: 60,
-                pic: 60,
-                sic: 0,
-                dual: 0,
-                instructor: 0,
-                cross_country: 0,
-                night: 0,
-                actual_instrument: 0,
-                simulated_instrument: 0,
-                single_engine: 60,
-                multi_engine: 0,
-                multi_pilot: 0,
-                simulator: 0,
-              },
-              landings: { day: 1, night: 0 },
             },
           },
         },
