@@ -36,6 +36,9 @@ describe('the JSON of totals answers', () => {
   it('is made once per answer object and reused while that object lives', () => {
     const view = answer();
     const first = pilotTotalsJson(view);
+    // Answers are never changed once made; were one changed, its remembered text would still be given.
+    const mutable = view as { flight_count: number };
+    mutable.flight_count += 1;
     expect(pilotTotalsJson(view)).toBe(first);
     // Another object with other values gets its own text, never the first one's.
     const other = { ...view, flight_count: view.flight_count + 1 };
