@@ -71,6 +71,24 @@ describe('pilot app API: authentication and request checks (e2e)', () => {
       }
     });
 
+    it.each(['/%70ilot/v1/totals', '/pilot/v%31/totals', '/pilot/v1/%74otals'])(
+      'a path spelled with percent-escapes (%s) needs the token too, and answers with it',
+      async (path) => {
+        const res = await h.http().get(path);
+        expect(res.status).toBe(401);
+        expect(res.body.error.code).toBe('UNAUTHORIZED');
+        const token = mintPilotToken(h.config.JWT_SECRET, randomUUID(), 120);
+        expect(
+          (
+            await h
+              .http()
+              .get(path)
+              .set(...bearer(token))
+          ).status,
+        ).toBe(200);
+      },
+    );
+
     it('checks the token before the body: bad JSON without a token is 401', async () => {
       const res = await h
         .http()
