@@ -44,6 +44,22 @@ describe('pilot app API: linking codes and connections (e2e)', () => {
     ]);
   });
 
+  it('takes no fields: an empty object is fine, an unknown field or a body that is not an object is 400, nothing recorded', async () => {
+    const pilot = h.pilot();
+    await issue(pilot.token).send({}).expect(201);
+    const before = await pilotSnapshot(h.sql, pilot.id);
+    const unknown = await issue(pilot.token).send({ partner: 'acme' }).expect(400);
+    expect(unknown.body.error.code).toBe('INVALID_REQUEST');
+    expect(unknown.body.error.details).toEqual([
+      { field: 'partner', issue: 'unknown_field', message: 'is not a known field' },
+    ]);
+    const list = await issue(pilot.token).set('Content-Type', 'application/json').send('[1]').expect(400);
+    expect(list.body.error.details).toEqual([
+      { field: '(body)', issue: 'wrong_type', message: 'must be a JSON object' },
+    ]);
+    expect(await pilotSnapshot(h.sql, pilot.id)).toEqual(before);
+  });
+
   it('the 11th unexpired code: 429 RATE_LIMITED with Retry-After, nothing recorded; allowed again after expiry', async () => {
     const pilot = h.pilot();
     const codes = new Set<string>();

@@ -1,4 +1,6 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { BodyReader, type ValidationIssue } from '@pft/domain';
+import { invalidRequest } from '../../http/api-rejection';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
 import { IssueLinkingCodeHandler, type IssuedLinkingCode } from './issue-linking-code.handler';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
@@ -19,7 +21,17 @@ export class IssueLinkingCodeController {
     errors: ['RATE_LIMITED'],
   })
   @HttpCode(201)
-  issue(@CurrentPilot() pilot: string, @RequestId() requestId: string): Promise<IssuedLinkingCode> {
+  issue(
+    @CurrentPilot() pilot: string,
+    @RequestId() requestId: string,
+    @Body() body: unknown,
+  ): Promise<IssuedLinkingCode> {
+    // No body, or an empty object: the request has no fields, so any field it sends is unknown.
+    if (body !== undefined && body !== null) {
+      const issues: ValidationIssue[] = [];
+      BodyReader.object(issues, '', body)?.onlyKnown([]);
+      if (issues.length > 0) throw invalidRequest(issues);
+    }
     return this.handler.execute(pilot, requestId);
   }
 }
