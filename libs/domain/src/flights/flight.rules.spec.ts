@@ -207,6 +207,36 @@ describe('parseFlight', () => {
     expect(parseFlight(flightBody({ date: '1903-12-17' }), TODAY).ok).toBe(true);
   });
 
+  it('checks the rules between times even when another field is bad, and reports both', () => {
+    expect(
+      issuesOf(
+        flightBody({
+          remarks: 'r'.repeat(501),
+          minutes: { total_flight_time: 10, pic: 20, single_engine: 10 },
+        }),
+      ),
+    ).toEqual([
+      { field: 'remarks', issue: 'too_long' },
+      { field: 'minutes.pic', issue: 'exceeds_total' },
+      { field: 'minutes', issue: 'sum_exceeds_total' },
+    ]);
+    expect(
+      issuesOf(
+        flightBody({
+          departure: 'not an airport',
+          minutes: { total_flight_time: 60, pic: 60, simulator: 5 },
+        }),
+      ),
+    ).toEqual([
+      { field: 'departure', issue: 'invalid_format' },
+      { field: 'minutes.simulator', issue: 'must_be_zero' },
+    ]);
+    expect(issuesOf(simulatorBody({ remarks: 5, landings: { day: 3 } }), 'flights[0]')).toEqual([
+      { field: 'flights[0].remarks', issue: 'wrong_type' },
+      { field: 'flights[0].landings.day', issue: 'must_be_zero' },
+    ]);
+  });
+
   it('reports every problem at once, under the given path', () => {
     const issues = issuesOf(
       flightBody({ date: 'x', kind: 'y', extra: 1, minutes: { pic: 'a' } }),

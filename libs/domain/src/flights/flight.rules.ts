@@ -54,17 +54,23 @@ export function parseFlight(input: unknown, today: string, path = ''): Parsed<Fl
   const minutes = readMinutes(body);
   const landings = readLandings(body);
 
-  if (issues.length > 0 || !flightId || !date || !kind || !aircraft || !minutes || !landings) {
-    return { ok: false, issues };
+  // The rules between fields need only the times and what was flown: checked whenever those read
+  // well, so a body with a bad remark and too much PIC time hears of both at once.
+  const times = kind && aircraft && minutes && landings ? { kind, aircraft, minutes, landings } : undefined;
+  if (times) {
+    const ruleIssues = kind === 'flight' ? flightTimeIssues(times) : simulatorIssues(times);
+    issues.push(...ruleIssues.map((i) => ({ ...i, field: at(path, i.field) })));
   }
-  const flight: Flight = { flight_id: flightId.toLowerCase(), date, kind, aircraft, minutes, landings };
+  if (issues.length > 0 || !flightId || !date || !times) return { ok: false, issues };
+  const flight: Flight = { flight_id: flightId.toLowerCase(), date, ...times };
   if (departure !== undefined) flight.departure = departure;
   if (arrival !== undefined) flight.arrival = arrival;
   if (remarks !== undefined) flight.remarks = remarks;
-  const ruleIssues = kind === 'flight' ? flightTimeIssues(flight) : simulatorIssues(flight);
-  const located = ruleIssues.map((i) => ({ ...i, field: at(path, i.field) }));
-  return located.length > 0 ? { ok: false, issues: located } : { ok: true, value: flight };
+  return { ok: true, value: flight };
 }
+
+/** What the rules between fields look at. */
+type FlightTimes = Pick<Flight, 'kind' | 'aircraft' | 'minutes' | 'landings'>;
 
 function readDate(body: BodyReader, today: string): string | undefined {
   const date = body.string('date', { required: true });
@@ -130,7 +136,7 @@ function readLandings(body: BodyReader): Flight['landings'] | undefined {
 }
 
 /** The rules between the minutes of a real flight: no part exceeds the whole. */
-function flightTimeIssues(flight: Flight): ValidationIssue[] {
+function flightTimeIssues(flight: FlightTimes): ValidationIssue[] {
   const m = flight.minutes;
   const total = m.total_flight_time;
   const issues: ValidationIssue[] = [];
@@ -164,7 +170,7 @@ function flightTimeIssues(flight: Flight): ValidationIssue[] {
 }
 
 /** A simulator session logs simulator time and nothing else. */
-function simulatorIssues(flight: Flight): ValidationIssue[] {
+function simulatorIssues(flight: FlightTimes): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   if (flight.minutes.simulator === 0) {
     issues.push({
