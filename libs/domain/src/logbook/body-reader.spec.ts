@@ -30,3 +30,21 @@ describe('BodyReader.string', () => {
     expect(issues).toEqual([expect.objectContaining({ field: 'remarks', issue: 'invalid_characters' })]);
   });
 });
+
+describe('BodyReader.string maxLength', () => {
+  it('counts characters, not UTF-16 units: 500 emoji are 500 characters', () => {
+    const emoji = '😀'.repeat(500);
+    expect(emoji.length).toBe(1000);
+    expect(readRemarks(emoji)).toEqual({ value: emoji, issues: [] });
+  });
+
+  it.each([
+    ['501 letters', 'a'.repeat(501)],
+    ['501 emoji', '😀'.repeat(501)],
+    ['499 letters and 2 emoji', `${'a'.repeat(499)}😀😀`],
+  ])('refuses %s as too long', (_what, text) => {
+    const { value, issues } = readRemarks(text);
+    expect(value).toBeUndefined();
+    expect(issues).toEqual([expect.objectContaining({ field: 'remarks', issue: 'too_long' })]);
+  });
+});

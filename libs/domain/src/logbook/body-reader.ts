@@ -4,6 +4,23 @@ import { at, type ValidationIssue } from './validation-issue';
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
+/** Unicode code points; `length` only when every unit is one (the common case, and cheap). */
+function characterCount(value: string): number {
+  let count = value.length;
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    // A high surrogate followed by a low one is a single character.
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count -= 1;
+        i += 1;
+      }
+    }
+  }
+  return count;
+}
+
 /**
  * Reads the fields of one JSON object of a request body, collecting a ValidationIssue per problem
  * instead of stopping at the first, so a client learns everything wrong with a body at once.
@@ -59,7 +76,9 @@ export class BodyReader {
       this.problem(key, 'invalid_characters', 'must not contain control characters or unpaired surrogates');
       return undefined;
     }
-    if (options.maxLength !== undefined && value.length > options.maxLength) {
+    // Characters, as the contract counts them (and JSON Schema's maxLength): an emoji outside the
+    // basic plane is one character, though two UTF-16 units in `length`.
+    if (options.maxLength !== undefined && characterCount(value) > options.maxLength) {
       this.problem(key, 'too_long', `must be at most ${options.maxLength} characters`);
       return undefined;
     }
