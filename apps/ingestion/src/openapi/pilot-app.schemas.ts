@@ -16,15 +16,21 @@ const flightProperties = (FLIGHT_SCHEMA as { properties: Record<string, Schema> 
 /** A flight as stored and answered: every minutes field present. */
 export const STORED_FLIGHT: Schema = FLIGHT_SCHEMA;
 
-/** A flight as sent: minutes fields may be left out (0). */
+/** A flight as sent: minutes and landings fields may be left out (0), and landings as a whole too. */
 export const FLIGHT_BODY: Schema = {
   ...FLIGHT_SCHEMA,
+  required: ((FLIGHT_SCHEMA as { required: string[] }).required ?? []).filter((f) => f !== 'landings'),
   properties: {
     ...flightProperties,
     minutes: {
       ...flightProperties.minutes,
       required: [],
       description: 'Whole minutes, 0 to 1440 each; a missing field is 0. `ifr` is derived, never sent.',
+    },
+    landings: {
+      ...flightProperties.landings,
+      required: [],
+      description: 'Day and night landings, 0 to 99 each; a missing field (or all of `landings`) is 0.',
     },
   },
 };
