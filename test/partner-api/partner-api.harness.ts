@@ -19,6 +19,8 @@ export interface PartnerApiUnderTest {
   /** The app's PARTNER_REDIS_PREFIX: unique, so rate counts of parallel test files never meet. */
   redisPrefix: string;
   databaseUrl: string;
+  /** Closes the app as a SIGTERM does; once only, however often it is called. */
+  closeApp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -50,6 +52,8 @@ export async function startPartnerApi(
   await app.getHttpAdapter().getInstance().ready();
   const db = await createDataSource(testDb.url, 4).initialize();
   const redis = createRedis(DEFAULT_REDIS_URL);
+  let appClosed: Promise<void> | undefined;
+  const closeApp = (): Promise<void> => (appClosed ??= app.close());
   return {
     app,
     http: () => request(app.getHttpServer()),
@@ -57,8 +61,9 @@ export async function startPartnerApi(
     redis,
     redisPrefix,
     databaseUrl: testDb.url,
+    closeApp,
     close: async () => {
-      await app.close();
+      await closeApp();
       await db.destroy();
       const keys = await redis.keys(`${redisPrefix}*`);
       if (keys.length > 0) await redis.del(...keys);

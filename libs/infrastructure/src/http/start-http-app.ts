@@ -28,7 +28,10 @@ export async function createHttpApp(
     genReqId: generateRequestId,
     requestIdHeader: false,
     bodyLimit: options.bodyLimit,
-    return503OnClosing: true,
+    // While closing, a request on a connection still busy is served as usual (dependencies close
+    // after the server) and answered with Connection: close, instead of Fastify's bare 503 without
+    // the envelope or a request id.
+    return503OnClosing: false,
     trustProxy: trustedProxyList(options.config.TRUSTED_PROXIES).join(',') || false,
     clientErrorHandler: answerClientError,
     frameworkErrors: answerFrameworkError,
