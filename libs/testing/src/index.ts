@@ -5,3 +5,4 @@ export * from './wait-for';
 export * from './hostile';
 export * from './system';
 export * from './flight-body';
+export * from './tcp-proxy';

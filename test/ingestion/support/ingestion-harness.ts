@@ -9,6 +9,7 @@ import {
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
+  TcpProxy,
   testKafka,
   type TestDatabase,
 } from '@pft/testing';
@@ -23,18 +24,25 @@ export interface IngestionHarness {
   kafka: Kafka;
   topic: string;
   http: () => ReturnType<typeof request>;
+  /** With `viaProxy`, what stands between the app and its database. */
+  proxy?: TcpProxy;
   /** A new pilot account and a token for it. */
   pilot: () => { id: string; token: string };
   close: () => Promise<void>;
 }
 
-export async function startIngestion(env: Record<string, string> = {}): Promise<IngestionHarness> {
+/** `viaProxy`: the app reaches its database through a TcpProxy, for taking the database away. */
+export async function startIngestion(
+  env: Record<string, string> = {},
+  options: { viaProxy?: boolean } = {},
+): Promise<IngestionHarness> {
   const db = await createTestDatabase();
+  const proxy = options.viaProxy ? await TcpProxy.start(db.url) : undefined;
   const kafka = testKafka('ingestion-e2e');
   const topic = await createTestTopic(kafka, 'ingestion', 3);
   const saved = { ...process.env };
   Object.assign(process.env, {
-    DATABASE_URL: db.url,
+    DATABASE_URL: proxy ? proxy.rewrite(db.url) : db.url,
     PILOT_EVENTS_TOPIC: topic,
     PILOT_EVENTS_PARTITIONS: '3',
     RELAY_ENABLED: 'false',
@@ -56,13 +64,16 @@ export async function startIngestion(env: Record<string, string> = {}): Promise<
     sql,
     kafka,
     topic,
+    proxy,
     http: () => request(app.getHttpServer()),
     pilot: () => {
       const id = randomUUID();
       return { id, token: mintPilotToken(config.JWT_SECRET, id, 600) };
     },
     close: async () => {
+      await proxy?.restore();
       await app.close();
+      await proxy?.close();
       await sql.end();
       await db.drop();
       await deleteTestTopics(kafka, [topic]);

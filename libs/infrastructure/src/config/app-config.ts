@@ -56,6 +56,24 @@ export class AppConfig {
   @Max(200)
   DATABASE_POOL_SIZE = 10;
 
+  /** How long an app waits for a Postgres connection (a new one, or a free one from the pool). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(600000)
+  DATABASE_CONNECT_TIMEOUT_MS = 5000;
+
+  /**
+   * How long an app waits for Postgres to answer a statement before giving up on it (a request is
+   * then answered 503). Bounds a request when the database stops answering without closing the
+   * connection; 0 waits for ever.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(3600000)
+  DATABASE_QUERY_TIMEOUT_MS = 10000;
+
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 

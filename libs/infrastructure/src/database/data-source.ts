@@ -1,7 +1,20 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { MIGRATIONS } from './migrations';
 
-export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
+export interface DatabaseTimeouts {
+  /** Waiting for a connection, new or from the pool. */
+  connectMs: number;
+  /** Waiting for a statement's answer; 0 for no limit. */
+  queryMs: number;
+}
+
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, queryMs: 0 };
+
+export function dataSourceOptions(
+  url: string,
+  poolSize = 10,
+  timeouts: DatabaseTimeouts = DEFAULT_TIMEOUTS,
+): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -10,7 +23,11 @@ export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions
     migrationsTableName: 'schema_migrations',
     migrations: MIGRATIONS,
     entities: [],
-    extra: { max: poolSize, connectionTimeoutMillis: 5000 },
+    extra: {
+      max: poolSize,
+      connectionTimeoutMillis: timeouts.connectMs,
+      ...(timeouts.queryMs > 0 ? { query_timeout: timeouts.queryMs } : {}),
+    },
   };
 }
 

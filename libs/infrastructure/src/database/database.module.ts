@@ -22,7 +22,10 @@ export class PostgresReadiness implements ReadinessCheck {
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        ...dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE),
+        ...dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE, {
+          connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+          queryMs: config.DATABASE_QUERY_TIMEOUT_MS,
+        }),
         retryAttempts: 3,
         retryDelay: 1000,
       }),

@@ -85,6 +85,20 @@ describe('toErrorResponse', () => {
     });
   });
 
+  it.each([
+    ['no connection within the connect time limit', new Error('timeout exceeded when trying to connect')],
+    ['a connection that broke', new Error('Connection terminated unexpectedly')],
+    [
+      'a statement unanswered within the query time limit, as TypeORM wraps it',
+      Object.assign(new Error('Query read timeout'), { driverError: new Error('Query read timeout') }),
+    ],
+    ['Postgres shutting down', Object.assign(new Error('terminating connection'), { code: '57P01' })],
+  ])('maps %s to 503 without its text', (_what, error) => {
+    const response = toErrorResponse(error, request);
+    expect(response).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    expect(response.message).not.toContain(error.message);
+  });
+
   it('hides anything else behind 500 INTERNAL_ERROR, never echoing its message', () => {
     const response = toErrorResponse(new Error('relation "api_keys" does not exist'), request);
     expect(response).toMatchObject({ status: 500, code: 'INTERNAL_ERROR', unexpected: true });

@@ -43,6 +43,25 @@ const UNAVAILABLE_CODES = new Set([
   '53300',
 ]);
 
+/**
+ * The Postgres client's own failures carry no code, only these messages: no connection within the
+ * connect time limit (pool or server), a statement unanswered within the query time limit, a
+ * connection that broke.
+ */
+const UNAVAILABLE_MESSAGES = [
+  'timeout exceeded when trying to connect',
+  'Connection terminated',
+  'Query read timeout',
+];
+
+/** A dependency that is down or does not answer, as opposed to a fault of ours. */
+export function isDependencyUnavailable(error: unknown): boolean {
+  const { code, message, driverError } = (error ?? {}) as FrameworkError & { driverError?: unknown };
+  if (code && UNAVAILABLE_CODES.has(code)) return true;
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.startsWith(m))) return true;
+  return driverError !== undefined && driverError !== error && isDependencyUnavailable(driverError);
+}
+
 /** Maps anything thrown while serving a request to the error a client may see. Nothing internal leaks. */
 export function toErrorResponse(
   error: unknown,
@@ -71,7 +90,7 @@ export function toErrorResponse(
   if (error instanceof HttpException && error.getStatus() < 500) {
     return frameworkRejection(error);
   }
-  if (framework.code && UNAVAILABLE_CODES.has(framework.code)) {
+  if (isDependencyUnavailable(error)) {
     return {
       status: 503,
       code: 'SERVICE_UNAVAILABLE',

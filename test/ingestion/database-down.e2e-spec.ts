@@ -1,0 +1,89 @@
+import {
+  bearer,
+  flightBody,
+  pilotSnapshot,
+  startIngestion,
+  type IngestionHarness,
+} from './support/ingestion-harness';
+import { waitFor } from '@pft/testing';
+
+/** The pilot app API reaches Postgres through a proxy that takes the database away and gives it back. */
+describe('pilot app API: the database unreachable (e2e)', () => {
+  let h: IngestionHarness;
+  beforeAll(async () => {
+    h = await startIngestion(
+      { DATABASE_CONNECT_TIMEOUT_MS: '1000', DATABASE_QUERY_TIMEOUT_MS: '2000' },
+      { viaProxy: true },
+    );
+  });
+  afterAll(() => h.close());
+
+  const proxy = () => h.proxy!;
+  const record = (token: string, body: object) =>
+    h
+      .http()
+      .post('/pilot/v1/flights')
+      .set(...bearer(token))
+      .send(body);
+
+  function expectUnavailable(res: Awaited<ReturnType<typeof record>>): void {
+    expect({ status: res.status, code: res.body.error?.code }).toEqual({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+    });
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect(res.body.meta.request_id).toBe(res.headers['x-request-id']);
+    expect(res.text).not.toMatch(/ECONNREFUSED|5432|127\.0\.0\.1|timeout exceeded|Connection terminated/i);
+  }
+
+  async function untilReachable(token: string): Promise<void> {
+    await waitFor(
+      async () =>
+        (
+          await h
+            .http()
+            .get('/pilot/v1/totals')
+            .set(...bearer(token))
+        ).status === 200
+          ? true
+          : undefined,
+      10_000,
+      'the app to find its database again',
+    );
+  }
+
+  it('answers a flight 503 SERVICE_UNAVAILABLE while Postgres is down, records nothing, and takes it once it is back', async () => {
+    const pilot = h.pilot();
+    const body = flightBody();
+    const before = await pilotSnapshot(h.sql, pilot.id);
+
+    await proxy().refuse();
+    expectUnavailable(await record(pilot.token, body));
+    expect(await pilotSnapshot(h.sql, pilot.id)).toEqual(before);
+
+    await proxy().restore();
+    await untilReachable(pilot.token);
+    expect((await record(pilot.token, body)).status).toBe(201);
+  });
+
+  it('answers 503 within the query time limit when Postgres stops answering, instead of hanging', async () => {
+    const pilot = h.pilot();
+    const body = flightBody();
+
+    // Connections stay open but nothing comes back; without the app's time limits the request
+    // would wait on TCP for ever and this test would run out of its own time.
+    proxy().blackhole();
+    expectUnavailable(await record(pilot.token, body));
+
+    await proxy().restore();
+    await untilReachable(pilot.token);
+    const answer = await record(pilot.token, body);
+    // Applied or not before the database went quiet, the flight is recorded exactly once: new
+    // (201), or the same request answered as a replay (200).
+    expect([200, 201]).toContain(answer.status);
+    const { rows } = await h.sql.query('select count(*)::int as n from flights where flight_id = $1', [
+      body.flight_id,
+    ]);
+    expect(rows[0].n).toBe(1);
+  }, 60_000);
+});

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { createTestDatabase, TcpProxy, waitFor, type TestDatabase } from '@pft/testing';
+import { bearer, expectError } from './partner-api.expectations';
+import { linkingCode, partnerWithKey, type TestPartner } from './partner-api.factories';
+import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
+
+/** The partner API reaches Postgres through a proxy that takes the database away and gives it back. */
+describe('partner API: the database unreachable', () => {
+  let database: TestDatabase;
+  let proxy: TcpProxy;
+  let api: PartnerApiUnderTest;
+  let partner: TestPartner;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    proxy = await TcpProxy.start(database.url);
+    api = await startPartnerApi(
+      {
+        DATABASE_URL: proxy.rewrite(database.url),
+        PARTNER_TOTALS_CACHE_MS: '0',
+        DATABASE_CONNECT_TIMEOUT_MS: '1000',
+        DATABASE_QUERY_TIMEOUT_MS: '2000',
+      },
+      database,
+    );
+    partner = await partnerWithKey(api.db);
+  });
+  afterAll(async () => {
+    await proxy.restore();
+    await api.close();
+    await proxy.close();
+    await database.drop();
+  });
+
+  const read = () => api.http().get(`/v1/pilot-totals?pilot_id=${randomUUID()}`).set(bearer(partner.key));
+  const batch = () =>
+    api.http().get(`/v1/pilot-totals/batch?pilot_ids=${randomUUID()}`).set(bearer(partner.key));
+  const link = (code: string) =>
+    api.http().post('/v1/link').set(bearer(partner.key)).send({ linking_token: code });
+
+  function expectUnavailable(res: Awaited<ReturnType<typeof read>>): void {
+    expectError(res, 503, 'SERVICE_UNAVAILABLE');
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect(res.text).not.toMatch(/ECONNREFUSED|5432|127\.0\.0\.1|timeout exceeded|Connection terminated/i);
+  }
+
+  it('answers 503 SERVICE_UNAVAILABLE with Retry-After while Postgres is down, and recovers by itself', async () => {
+    expectError(await read(), 404, 'PILOT_NOT_FOUND');
+
+    await proxy.refuse();
+    expectUnavailable(await read());
+    expectUnavailable(await batch());
+    const { code } = await linkingCode(api.db);
+    expectUnavailable(await link(code));
+
+    await proxy.restore();
+    expectError(await read(), 404, 'PILOT_NOT_FOUND');
+    // The link refused while the database was down wrote nothing: the code still works.
+    expect((await link(code)).status).toBe(200);
+  });
+
+  it('answers 503 within the query time limit when Postgres stops answering, instead of hanging', async () => {
+    expectError(await read(), 404, 'PILOT_NOT_FOUND');
+
+    // The pool's connections stay open but nothing comes back. Without the app's time limits
+    // (DATABASE_QUERY_TIMEOUT_MS 2 s, DATABASE_CONNECT_TIMEOUT_MS 1 s here) the read would wait on
+    // TCP for ever and this test would run out of its own time.
+    proxy.blackhole();
+    expectUnavailable(await read());
+    expectUnavailable(await batch());
+
+    await proxy.restore();
+    await waitFor(
+      async () => ((await read()).status === 404 ? true : undefined),
+      10_000,
+      'reads to find the database again',
+    );
+    expectError(await read(), 404, 'PILOT_NOT_FOUND');
+  }, 60_000);
+});
