@@ -89,6 +89,22 @@ describe('pilot app API: authentication and request checks (e2e)', () => {
       },
     );
 
+    it.each([
+      ['a path that is not valid percent-encoding', '/pilot/v1/flights/%ED%A0%80'],
+      ['a stray %', '/pilot/v1/flights/%zz'],
+      ['a very long id', `/pilot/v1/flights/${'a'.repeat(300)}`],
+    ])('%s needs the token first, then is an unknown flight', async (_what, path) => {
+      const res = await h.http().delete(path);
+      expect([res.status, res.body.error.code]).toEqual([401, 'UNAUTHORIZED']);
+      const token = mintPilotToken(h.config.JWT_SECRET, randomUUID(), 120);
+      const withToken = await h
+        .http()
+        .delete(path)
+        .set(...bearer(token));
+      expect([withToken.status, withToken.body.error.code]).toEqual([404, 'FLIGHT_NOT_FOUND']);
+      expect(withToken.body.meta.request_id).toBe(withToken.headers['x-request-id']);
+    });
+
     it('checks the token before the body: bad JSON without a token is 401', async () => {
       const res = await h
         .http()

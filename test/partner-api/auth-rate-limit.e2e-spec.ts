@@ -182,6 +182,20 @@ describe('authentication, rate limit and scopes', () => {
       expect(unknownKey.headers['ratelimit-limit']).toBeUndefined();
     });
 
+    it('takes a path that is not valid percent-encoding as an unknown path: counted for a valid key, 404', async () => {
+      clock.mockReturnValue(minuteStart(5));
+      const partner = await partnerWithKey(api.db, { rateLimit: 2 });
+      for (const [path, remaining] of [
+        ['/v1/pilot-totals%', '1'],
+        ['/v1/%ED%A0%80?pilot_id=x', '0'],
+      ] as const) {
+        const res = await api.http().get(path).set(bearer(partner.key));
+        expectError(res, 404, 'NOT_FOUND');
+        expect([path, res.headers['ratelimit-remaining']]).toEqual([path, remaining]);
+      }
+      expectError(await api.http().get('/v1/pilot-totals%').set(bearer(partner.key)), 429, 'RATE_LIMITED');
+    });
+
     it('applies a changed limit at once', async () => {
       clock.mockReturnValue(minuteStart(2));
       const partner = await partnerWithKey(api.db, { rateLimit: 100 });

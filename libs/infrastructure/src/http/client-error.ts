@@ -34,7 +34,9 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
 
 /**
  * Fastify's router refuses some URLs before any hook runs (a path that is not valid percent-encoding,
- * a path parameter over the length limit); answer those in the envelope too.
+ * a path parameter over the length limit). repairUrl and the parameter limit keep such requests on
+ * the usual path through authentication and the rate limit; anything the router still refuses is
+ * answered in the envelope.
  */
 export function answerFrameworkError(
   error: Error & { code?: string },

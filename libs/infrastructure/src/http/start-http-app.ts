@@ -1,3 +1,4 @@
+import { type IncomingMessage } from 'node:http';
 import { Logger as NestLogger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -10,6 +11,7 @@ import { answerClientError, answerFrameworkError } from './client-error';
 import { ErrorFilter } from './error.filter';
 import { REQUEST_ID_HEADER, generateRequestId } from './request-id';
 import { RouteTable } from './route-table';
+import { repairUrl } from './url-repair';
 
 export interface HttpAppOptions {
   name: string;
@@ -28,6 +30,10 @@ export async function createHttpApp(
     genReqId: generateRequestId,
     requestIdHeader: false,
     bodyLimit: options.bodyLimit,
+    // A path the router cannot decode, or a long path parameter, would be refused before any hook
+    // (authentication, rate limit) runs; repaired and allowed, they go through the usual checks.
+    rewriteUrl: (request: IncomingMessage) => repairUrl(request.url ?? '/'),
+    maxParamLength: 8192,
     // While closing, a request on a connection still busy is served as usual (dependencies close
     // after the server) and answered with Connection: close, instead of Fastify's bare 503 without
     // the envelope or a request id.
