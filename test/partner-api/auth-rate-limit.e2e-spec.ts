@@ -134,12 +134,19 @@ describe('authentication, rate limit and scopes', () => {
       const replica = await startPartnerApi({ PARTNER_REDIS_PREFIX: api.redisPrefix }, database);
       try {
         jest.spyOn(replica.app.get(RateClock), 'now').mockReturnValue(minuteStart(1));
-        const statuses = [
-          (await api.http().post('/v1/link').set(bearer(partner.key)).send({ linking_token: 'nope' })).status,
-          (await replica.http().get('/v1/pilot-totals?pilot_id=bad').set(bearer(partner.key))).status,
-          (await api.http().get('/v1/rating-dictionary').set(bearer(partner.key))).status,
+        const answers = [
+          await api.http().post('/v1/link').set(bearer(partner.key)).send({ linking_token: 'nope' }),
+          await replica.http().get('/v1/pilot-totals?pilot_id=bad').set(bearer(partner.key)),
+          await api.http().get('/v1/rating-dictionary').set(bearer(partner.key)),
         ];
-        expect(statuses).toEqual([400, 400, 403]);
+        expect(
+          answers.map((r) => [r.status, r.headers['ratelimit-limit'], r.headers['ratelimit-remaining']]),
+        ).toEqual([
+          [400, '4', '3'],
+          [400, '4', '2'],
+          [403, '4', '1'],
+        ]);
+        for (const r of answers) expect(Number(r.headers['ratelimit-reset'])).toBeGreaterThan(0);
         const last = await replica
           .http()
           .get(`/v1/pilot-totals?pilot_id=${randomUUID()}`)

@@ -52,6 +52,7 @@ describe('GET /v1/rating-dictionary', () => {
       expect(res.status).toBe(304);
       expect(res.text ?? '').toBe('');
       expect(res.headers.etag).toBe(etag);
+      expect(res.headers['cache-control']).toBe('public, max-age=3600');
       expect(res.headers['x-request-id']).toMatch(/^req_[0-9A-HJKMNP-TV-Z]{26}$/);
       expect(res.headers['ratelimit-limit']).toBe('50');
     }

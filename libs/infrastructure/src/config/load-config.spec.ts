@@ -11,6 +11,15 @@ describe('loadConfig', () => {
     expect(config.KAFKA_BROKERS).toBe('127.0.0.1:9092');
   });
 
+  it("defaults to the decisions' 30 failed authentications per client a minute", () => {
+    expect(loadConfig({}).PARTNER_AUTH_FAILURES_PER_MINUTE).toBe(30);
+  });
+
+  it('bounds waiting on the database by default', () => {
+    const config = loadConfig({});
+    expect([config.DATABASE_CONNECT_TIMEOUT_MS, config.DATABASE_QUERY_TIMEOUT_MS]).toEqual([5000, 10000]);
+  });
+
   it('reads numbers from strings', () => {
     expect(loadConfig({ PARTNER_API_PORT: '8080', PILOT_EVENTS_PARTITIONS: '24' })).toMatchObject({
       PARTNER_API_PORT: 8080,
@@ -34,6 +43,8 @@ describe('loadConfig', () => {
     ['TRUSTED_PROXIES', 'proxy.internal'],
     ['TRUSTED_PROXIES', '10.0.0.0/33'],
     ['TRUSTED_PROXIES', '10.0.0.1,,nonsense'],
+    ['DATABASE_QUERY_TIMEOUT_MS', '-1'],
+    ['DATABASE_CONNECT_TIMEOUT_MS', '0'],
   ])('names the bad variable %s=%s', (name, value) => {
     let thrown: unknown;
     try {
