@@ -77,6 +77,16 @@ export class AppConfig {
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 
+  /**
+   * How long an app waits for Redis to answer a command. Past it the command fails: the partner API
+   * then counts rate limits per process, as when Redis is down.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(50)
+  @Max(60000)
+  REDIS_COMMAND_TIMEOUT_MS = 1000;
+
   @Matches(/^[^\s,]+:\d+(,[^\s,]+:\d+)*$/, {
     message: 'KAFKA_BROKERS must be a comma-separated list of host:port',
   })

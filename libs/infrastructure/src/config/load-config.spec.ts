@@ -15,9 +15,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).PARTNER_AUTH_FAILURES_PER_MINUTE).toBe(30);
   });
 
-  it('bounds waiting on the database by default', () => {
+  it('bounds waiting on the database and Redis by default', () => {
     const config = loadConfig({});
-    expect([config.DATABASE_CONNECT_TIMEOUT_MS, config.DATABASE_QUERY_TIMEOUT_MS]).toEqual([5000, 10000]);
+    expect([
+      config.DATABASE_CONNECT_TIMEOUT_MS,
+      config.DATABASE_QUERY_TIMEOUT_MS,
+      config.REDIS_COMMAND_TIMEOUT_MS,
+    ]).toEqual([5000, 10000, 1000]);
   });
 
   it('reads numbers from strings', () => {

@@ -13,12 +13,15 @@ export { REDIS } from './redis.token';
  * Commands issued in the same turn of the event loop (the rate counts of concurrent requests) go out
  * as one pipeline: one socket write and one answer to read instead of one per request.
  */
-export function createRedis(url: string): Redis {
+export function createRedis(url: string, commandTimeoutMs = 1000): Redis {
   return new Redis(url, {
     enableAutoPipelining: true,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
+    // A Redis that stops answering without closing the connection fails commands after this long,
+    // so callers fall back (the rate limit counts per process) instead of waiting on TCP.
+    commandTimeout: commandTimeoutMs,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
 }
@@ -45,7 +48,7 @@ export class RedisReadiness implements ReadinessCheck, OnApplicationShutdown {
       provide: REDIS,
       inject: [AppConfig],
       useFactory: (config: AppConfig) => {
-        const redis = createRedis(config.REDIS_URL);
+        const redis = createRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS);
         const logger = new Logger('redis');
         redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection problem'));
         return redis;
