@@ -59,6 +59,24 @@ describe('partner API: the database unreachable', () => {
     expect((await link(code)).status).toBe(200);
   });
 
+  it('drops connections whose statement went unanswered, so later reads do not wait behind them', async () => {
+    // Every pooled connection in use at once, so the pool holds several.
+    const warm = await Promise.all(Array.from({ length: 5 }, () => read()));
+    expect(warm.map((r) => r.status)).toEqual([404, 404, 404, 404, 404]);
+
+    // The connections open now go silent for good; new ones reach the database.
+    proxy.strand();
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i++) statuses.push((await read()).status);
+    // Each silent connection costs one read its time limit (503); then reads are served again.
+    const firstServed = statuses.indexOf(404);
+    expect(firstServed).toBeGreaterThanOrEqual(0);
+    expect(statuses.slice(0, firstServed).every((s) => s === 503)).toBe(true);
+    expect(statuses.slice(firstServed)).toEqual(statuses.slice(firstServed).map(() => 404));
+    expect(firstServed).toBeLessThanOrEqual(5);
+    await proxy.restore();
+  }, 90_000);
+
   it('answers 503 within the query time limit when Postgres stops answering, instead of hanging', async () => {
     expectError(await read(), 404, 'PILOT_NOT_FOUND');
 

@@ -1,14 +1,22 @@
 import { connect, createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 
+interface Pair {
+  client: Socket;
+  upstream: Socket;
+  /** Nothing passes on this connection any more, though it stays open. */
+  stranded: boolean;
+}
+
 /**
  * A TCP proxy in front of a real service, for taking it away from an app under test the way a
  * network or a crash does: `refuse()` drops every connection and refuses new ones (the service is
- * down), `blackhole()` keeps connections open but lets nothing through (a partition), `restore()`
- * forwards again. The app talks to the real service through it the rest of the time.
+ * down), `blackhole()` keeps connections open but lets nothing through (a partition), `strand()`
+ * silences the open connections only (a server gone without a word, its replacement reachable),
+ * `restore()` forwards again. The app talks to the real service through it the rest of the time.
  */
 export class TcpProxy {
   private server: Server | undefined;
-  private readonly pairs = new Set<{ client: Socket; upstream: Socket }>();
+  private readonly pairs = new Set<Pair>();
   private mode: 'forward' | 'blackhole' = 'forward';
 
   private constructor(
@@ -50,17 +58,22 @@ export class TcpProxy {
     this.mode = 'blackhole';
   }
 
+  /** The connections open now go silent for good (they stay open); new ones are forwarded. */
+  strand(): void {
+    for (const pair of this.pairs) pair.stranded = true;
+  }
+
   /**
-   * Forward again. Connections that lost data while blackholed are cut (as a peer's reset would
-   * cut them once the partition heals); new ones work.
+   * Forward again. Connections that lost data while blackholed or stranded are cut (as a peer's
+   * reset would cut them); new ones work.
    */
   async restore(): Promise<void> {
-    if (this.mode === 'blackhole') {
-      for (const pair of this.pairs) {
+    for (const pair of this.pairs) {
+      if (this.mode === 'blackhole' || pair.stranded) {
         pair.client.destroy();
         pair.upstream.destroy();
+        this.pairs.delete(pair);
       }
-      this.pairs.clear();
     }
     this.mode = 'forward';
     if (!this.server) await this.listen();
@@ -82,11 +95,11 @@ export class TcpProxy {
 
   private accept(client: Socket): void {
     const upstream = connect(this.targetPort, this.targetHost);
-    const pair = { client, upstream };
+    const pair: Pair = { client, upstream, stranded: false };
     this.pairs.add(pair);
     const forward = (from: Socket, to: Socket) =>
       from.on('data', (chunk: Buffer) => {
-        if (this.mode === 'forward') to.write(chunk);
+        if (this.mode === 'forward' && !pair.stranded) to.write(chunk);
       });
     forward(client, upstream);
     forward(upstream, client);

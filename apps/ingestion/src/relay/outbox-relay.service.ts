@@ -43,6 +43,8 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       topic: this.config.PILOT_EVENTS_TOPIC,
       batchSize: this.config.RELAY_BATCH_SIZE,
       pollIntervalMs: this.config.RELAY_POLL_INTERVAL_MS,
+      connectTimeoutMs: this.config.DATABASE_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: this.config.DATABASE_QUERY_TIMEOUT_MS,
       logger: this.logger,
       onPublished: (count, oldest) => {
         published.inc(count);

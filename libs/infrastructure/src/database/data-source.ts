@@ -4,9 +4,16 @@ import { MIGRATIONS } from './migrations';
 export interface DatabaseTimeouts {
   /** Waiting for a connection, new or from the pool. */
   connectMs: number;
-  /** Waiting for a statement's answer; 0 for no limit. */
+  /**
+   * How long a statement may take; 0 for no limit. Postgres cancels it past this (the connection
+   * stays usable); the client gives up a little later still, for a database that has stopped
+   * answering at all.
+   */
   queryMs: number;
 }
+
+/** The client waits this much longer than Postgres's own statement limit before giving up. */
+const CLIENT_GRACE_MS = 1000;
 
 const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, queryMs: 0 };
 
@@ -26,7 +33,9 @@ export function dataSourceOptions(
     extra: {
       max: poolSize,
       connectionTimeoutMillis: timeouts.connectMs,
-      ...(timeouts.queryMs > 0 ? { query_timeout: timeouts.queryMs } : {}),
+      ...(timeouts.queryMs > 0
+        ? { statement_timeout: timeouts.queryMs, query_timeout: timeouts.queryMs + CLIENT_GRACE_MS }
+        : {}),
     },
   };
 }

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { type ReadinessCheck } from '../health/readiness-check';
 import { dataSourceOptions } from './data-source';
+import { dropStalledConnections } from './stalled-connections';
 
 @Injectable()
 export class PostgresReadiness implements ReadinessCheck {
@@ -29,6 +30,11 @@ export class PostgresReadiness implements ReadinessCheck {
         retryAttempts: 3,
         retryDelay: 1000,
       }),
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        dropStalledConnections(dataSource);
+        return dataSource;
+      },
     }),
   ],
   providers: [PostgresReadiness],

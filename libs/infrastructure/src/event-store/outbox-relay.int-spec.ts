@@ -7,6 +7,7 @@ import {
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
+  TcpProxy,
   testKafka,
   waitFor,
   type TestDatabase,
@@ -129,5 +130,61 @@ describe('outbox relay (Postgres + Kafka)', () => {
     await first.stop();
     await waitFor(() => (second.isLeader ? true : undefined), 10_000, 'the second relay to take over');
     await second.stop();
+  });
+
+  it('drops a connection the database stopped answering on, and delivers every event once it is back', async () => {
+    const own = await createTestDatabase();
+    const proxy = await TcpProxy.start(own.url);
+    const writes = await createDataSource(own.url, 2).initialize();
+    const stallTopic = await createTestTopic(kafka, 'relay-stall', 3);
+    const relay = new OutboxRelay({
+      databaseUrl: proxy.rewrite(own.url),
+      kafka,
+      topic: stallTopic,
+      pollIntervalMs: 50,
+      queryTimeoutMs: 1000,
+      connectTimeoutMs: 1000,
+    });
+    const { messages, consumer } = await collect(kafka, stallTopic);
+    const pilot = randomUUID();
+    const append = (count: number) =>
+      writes.transaction((m) =>
+        appendEvents(
+          m,
+          logbookStreamId(pilot),
+          'any',
+          Array.from({ length: count }, () => ({
+            type: 'FlightDeleted' as const,
+            payload: { pilot_account_id: pilot, flight_id: randomUUID() },
+          })),
+          { request_id: `req_${randomUUID()}` },
+        ),
+      );
+    try {
+      relay.start();
+      await append(10);
+      await waitFor(() => (messages.length >= 10 ? true : undefined), 30_000, 'the first events');
+
+      // The relay's connection goes silent for good (it stays open); new connections work.
+      proxy.strand();
+      await append(10);
+      // It gives the silent connection up (and with it the lead) instead of waiting on it.
+      await waitFor(() => (relay.isLeader ? undefined : true), 30_000, 'the relay to let go');
+      // The stranded session still holds the relay lock in Postgres until that connection closes.
+      await proxy.restore();
+      await waitFor(() => (messages.length >= 20 ? true : undefined), 30_000, 'every event');
+      await new Promise((r) => setTimeout(r, 300));
+
+      const versions = versionsByStream(messages).get(logbookStreamId(pilot));
+      expect(versions).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+      expect(new Set(messages.map((m) => m.event_id)).size).toBe(20);
+    } finally {
+      await consumer.disconnect();
+      await relay.stop();
+      await proxy.close();
+      await writes.destroy();
+      await own.drop();
+      await deleteTestTopics(kafka, [stallTopic]);
+    }
   });
 });

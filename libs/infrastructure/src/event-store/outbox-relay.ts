@@ -20,6 +20,13 @@ export interface OutboxRelayOptions {
   logger?: RelayLogger;
   /** Called after each published batch: how many, and the commit time of the oldest one. */
   onPublished?: (count: number, oldestOccurredAt: Date) => void;
+  /**
+   * How long to wait for a database connection and for a statement's answer (0: no limit). Past
+   * either, the relay drops its connection and starts again on a new one, instead of waiting on a
+   * database that stopped answering.
+   */
+  connectTimeoutMs?: number;
+  queryTimeoutMs?: number;
 }
 
 interface OutboxRow {
@@ -113,7 +120,12 @@ export class OutboxRelay {
 
   private async ensureLeadership(): Promise<boolean> {
     if (!this.client) {
-      const client = new Client({ connectionString: this.options.databaseUrl });
+      const client = new Client({
+        connectionString: this.options.databaseUrl,
+        connectionTimeoutMillis: this.options.connectTimeoutMs ?? 5000,
+        query_timeout: this.options.queryTimeoutMs || undefined,
+        keepAlive: true,
+      });
       client.on('error', (err) => this.logger.warn(`relay database connection: ${err.message}`));
       client.on('notification', () => this.wakeUp());
       await client.connect();

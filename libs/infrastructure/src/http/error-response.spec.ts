@@ -93,6 +93,10 @@ describe('toErrorResponse', () => {
       Object.assign(new Error('Query read timeout'), { driverError: new Error('Query read timeout') }),
     ],
     ['Postgres shutting down', Object.assign(new Error('terminating connection'), { code: '57P01' })],
+    [
+      'a statement Postgres cancelled past the time limit',
+      Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+    ],
   ])('maps %s to 503 without its text', (_what, error) => {
     const response = toErrorResponse(error, request);
     expect(response).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });

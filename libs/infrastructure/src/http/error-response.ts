@@ -41,6 +41,8 @@ const UNAVAILABLE_CODES = new Set([
   '57P01',
   '57P03',
   '53300',
+  // A statement cancelled past the query time limit (statement_timeout).
+  '57014',
 ]);
 
 /**
