@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { type DataSource } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { encodeEventMessage, type Flight } from '@pft/contracts';
 import { parseFlight } from '@pft/domain';
 import {
@@ -8,6 +8,7 @@ import {
   createTestTopic,
   deleteTestTopics,
   flightBody,
+  TcpProxy,
   testKafka,
   waitFor,
   type TestDatabase,
@@ -22,7 +23,7 @@ import {
   sampleHistories,
   waitForProjection,
 } from '@pft/testing/oracle';
-import { createDataSource } from '../database/data-source';
+import { createDataSource, dataSourceOptions } from '../database/data-source';
 import { PilotTotalsConsumer } from './pilot-totals.consumer';
 import { readPilotTotals } from './pilot-totals.read-model';
 
@@ -89,6 +90,54 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
       });
     const [{ count }] = await dataSource.query(`select count(*)::int as count from projection_dead_letters`);
     expect(count).toBe(0);
+  });
+
+  it('carries on where it stopped after losing Postgres mid-stream, and still equals the oracle', async () => {
+    const topic = await createTestTopic(kafka, 'projector-db-lost', 3);
+    const deadLetters = await createTestTopic(kafka, 'projector-db-lost-dlq', 1);
+    topics.push(topic, deadLetters);
+    const histories = sampleHistories(50, 60, 777);
+    const messages = asKafkaMessages(historyMessages(histories, { duplicateEvery: 40 }));
+    const half = Math.floor(messages.length / 2);
+
+    const proxy = await TcpProxy.start(db.url);
+    const throughProxy = await new DataSource(
+      dataSourceOptions(proxy.rewrite(db.url), 6, { connectMs: 1000, queryMs: 2000 }),
+    ).initialize();
+    const c = new PilotTotalsConsumer({
+      kafka,
+      dataSource: throughProxy,
+      topic,
+      deadLetterTopic: deadLetters,
+      version: 1,
+      concurrency: 3,
+    });
+    try {
+      await c.start();
+      await publishMessages(kafka, topic, messages.slice(0, half));
+      await waitForProjection(kafka, dataSource, topic);
+
+      await proxy.refuse();
+      await publishMessages(kafka, topic, messages.slice(half));
+      // Batches fail while the database is away; nothing half-applied may remain.
+      await new Promise((r) => setTimeout(r, 3000));
+      await proxy.restore();
+      await waitForProjection(kafka, dataSource, topic);
+    } finally {
+      await c.stop();
+      await throughProxy.destroy();
+      await proxy.close();
+    }
+
+    const read = await readPilotTotals(
+      dataSource,
+      histories.map((h) => h.pilotId),
+    );
+    for (const h of histories)
+      expect({ pilot: h.pilotId, totals: read.get(h.pilotId)?.totals }).toEqual({
+        pilot: h.pilotId,
+        totals: oracleTotalsOf(h.events),
+      });
   });
 
   it('applies a command only once all its events are there: part of an import waits for the rest', async () => {
