@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Consumer, type Kafka } from 'kafkajs';
-import { type DataSource } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 import { decodeEventMessage, logbookStreamId, type EventMessage } from '@pft/contracts';
 import { createDataSource } from '@pft/infrastructure';
 import {
@@ -39,6 +39,20 @@ async function collect(
     },
   });
   return { messages, consumer };
+}
+
+/** Appends `count` events (flight deletions) to a pilot's logbook stream. */
+function appendDeletions(m: EntityManager, pilot: string, count: number): Promise<unknown> {
+  return appendEvents(
+    m,
+    logbookStreamId(pilot),
+    'any',
+    Array.from({ length: count }, () => ({
+      type: 'FlightDeleted' as const,
+      payload: { pilot_account_id: pilot, flight_id: randomUUID() },
+    })),
+    { request_id: `req_${randomUUID()}` },
+  );
 }
 
 /** Each stream's versions in the order they arrived, first arrivals only. */
@@ -84,16 +98,7 @@ describe('outbox relay (Postgres + Kafka)', () => {
           remaining -= count;
           const pilot = pilots[Math.floor(Math.random() * PILOTS)]!;
           await ds.transaction(async (m) => {
-            await appendEvents(
-              m,
-              logbookStreamId(pilot),
-              'any',
-              Array.from({ length: count }, () => ({
-                type: 'FlightDeleted' as const,
-                payload: { pilot_account_id: pilot, flight_id: randomUUID() },
-              })),
-              { request_id: `req_${randomUUID()}` },
-            );
+            await appendDeletions(m, pilot, count);
             // Holding some transactions open makes smaller positions commit after larger ones.
             if (Math.random() < 0.2) await new Promise((r) => setTimeout(r, Math.random() * 5));
           });
@@ -147,19 +152,7 @@ describe('outbox relay (Postgres + Kafka)', () => {
     });
     const { messages, consumer } = await collect(kafka, stallTopic);
     const pilot = randomUUID();
-    const append = (count: number) =>
-      writes.transaction((m) =>
-        appendEvents(
-          m,
-          logbookStreamId(pilot),
-          'any',
-          Array.from({ length: count }, () => ({
-            type: 'FlightDeleted' as const,
-            payload: { pilot_account_id: pilot, flight_id: randomUUID() },
-          })),
-          { request_id: `req_${randomUUID()}` },
-        ),
-      );
+    const append = (count: number) => writes.transaction((m) => appendDeletions(m, pilot, count));
     try {
       relay.start();
       await append(10);

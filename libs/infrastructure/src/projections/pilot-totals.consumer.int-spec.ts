@@ -52,6 +52,19 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
     if (topics.length > 0) await deleteTestTopics(kafka, topics);
   });
 
+  /** Every pilot's projected totals equal the oracle's for its history. */
+  async function expectOracleTotals(histories: ReturnType<typeof sampleHistories>): Promise<void> {
+    const read = await readPilotTotals(
+      dataSource,
+      histories.map((h) => h.pilotId),
+    );
+    for (const h of histories)
+      expect({ pilot: h.pilotId, totals: read.get(h.pilotId)?.totals }).toEqual({
+        pilot: h.pilotId,
+        totals: oracleTotalsOf(h.events),
+      });
+  }
+
   async function consumer(topic: string, deadLetterTopic: string): Promise<PilotTotalsConsumer> {
     const c = new PilotTotalsConsumer({
       kafka,
@@ -79,15 +92,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
       await c.stop();
     }
 
-    const read = await readPilotTotals(
-      dataSource,
-      histories.map((h) => h.pilotId),
-    );
-    for (const h of histories)
-      expect({ pilot: h.pilotId, totals: read.get(h.pilotId)?.totals }).toEqual({
-        pilot: h.pilotId,
-        totals: oracleTotalsOf(h.events),
-      });
+    await expectOracleTotals(histories);
     const [{ count }] = await dataSource.query(`select count(*)::int as count from projection_dead_letters`);
     expect(count).toBe(0);
   });
@@ -129,15 +134,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
       await proxy.close();
     }
 
-    const read = await readPilotTotals(
-      dataSource,
-      histories.map((h) => h.pilotId),
-    );
-    for (const h of histories)
-      expect({ pilot: h.pilotId, totals: read.get(h.pilotId)?.totals }).toEqual({
-        pilot: h.pilotId,
-        totals: oracleTotalsOf(h.events),
-      });
+    await expectOracleTotals(histories);
   });
 
   it('applies a command only once all its events are there: part of an import waits for the rest', async () => {
