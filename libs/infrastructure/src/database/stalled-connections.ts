@@ -7,7 +7,7 @@ interface ClientInternals {
 }
 
 /** True when the client comes back to the pool with a statement still unanswered. */
-export function hasStatementInFlight(client: PoolClient): boolean {
+function hasStatementInFlight(client: PoolClient): boolean {
   return Boolean((client as unknown as ClientInternals)._getActiveQuery?.());
 }
 
