@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Consumer, type Kafka } from 'kafkajs';
+import { Client } from 'pg';
 import { type DataSource, type EntityManager } from 'typeorm';
 import { decodeEventMessage, logbookStreamId, type EventMessage } from '@pft/contracts';
 import { createDataSource } from '@pft/infrastructure';
@@ -13,7 +14,7 @@ import {
   type TestDatabase,
 } from '@pft/testing';
 import { appendEvents } from './event-store';
-import { OutboxRelay } from './outbox-relay';
+import { OutboxRelay, relayConnectionConfig } from './outbox-relay';
 
 const PILOTS = 50;
 const EVENTS = 5000;
@@ -178,6 +179,21 @@ describe('outbox relay (Postgres + Kafka)', () => {
       await writes.destroy();
       await own.drop();
       await deleteTestTopics(kafka, [stallTopic]);
+    }
+  });
+
+  it("asks Postgres to notice a vanished relay's session within seconds, so its lock is freed", async () => {
+    const client = new Client(relayConnectionConfig({ databaseUrl: db.url }));
+    await client.connect();
+    try {
+      const { rows } = await client.query<Record<string, string>>(
+        `select current_setting('tcp_keepalives_idle') as idle,
+                current_setting('tcp_keepalives_interval') as interval,
+                current_setting('tcp_keepalives_count') as count`,
+      );
+      expect(rows[0]).toEqual({ idle: '10', interval: '5', count: '3' });
+    } finally {
+      await client.end();
     }
   });
 });

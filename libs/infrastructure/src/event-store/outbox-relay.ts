@@ -1,4 +1,4 @@
-import { Client } from 'pg';
+import { Client, type ClientConfig } from 'pg';
 import { type Kafka, type Message, Partitioners, type Producer } from 'kafkajs';
 import { encodeEventMessage, type EventMessage, type PilotEventType } from '@pft/contracts';
 import { OUTBOX_CHANNEL } from './event-store';
@@ -39,6 +39,24 @@ interface OutboxRow {
   payload: { pilot_account_id: string };
   metadata: EventMessage['metadata'];
   occurred_at: Date;
+}
+
+/**
+ * The relay's own connection. Its session holds the relay lock, so Postgres must notice soon when
+ * the relay's host is gone without a word: the server probes the connection after 10 s of silence
+ * and drops the session (and the lock) after three unanswered probes 5 s apart, instead of after its
+ * default of hours, so another relay can take over.
+ */
+export function relayConnectionConfig(
+  options: Pick<OutboxRelayOptions, 'databaseUrl' | 'connectTimeoutMs' | 'queryTimeoutMs'>,
+): ClientConfig {
+  return {
+    connectionString: options.databaseUrl,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    query_timeout: options.queryTimeoutMs || undefined,
+    keepAlive: true,
+    options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3',
+  };
 }
 
 /** The session advisory lock (two-int form, apart from the per-stream locks) that makes one relay the active one. */
@@ -120,12 +138,7 @@ export class OutboxRelay {
 
   private async ensureLeadership(): Promise<boolean> {
     if (!this.client) {
-      const client = new Client({
-        connectionString: this.options.databaseUrl,
-        connectionTimeoutMillis: this.options.connectTimeoutMs ?? 5000,
-        query_timeout: this.options.queryTimeoutMs || undefined,
-        keepAlive: true,
-      });
+      const client = new Client(relayConnectionConfig(this.options));
       client.on('error', (err) => this.logger.warn(`relay database connection: ${err.message}`));
       client.on('notification', () => this.wakeUp());
       await client.connect();
