@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
+import { Kafka, logLevel } from 'kafkajs';
 import { DataSource } from 'typeorm';
 import { encodeEventMessage, type Flight } from '@pft/contracts';
 import { parseFlight } from '@pft/domain';
@@ -9,6 +10,7 @@ import {
   deleteTestTopics,
   flightBody,
   TcpProxy,
+  TEST_KAFKA_BROKERS,
   testKafka,
   waitFor,
   type TestDatabase,
@@ -109,8 +111,17 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
     const throughProxy = await new DataSource(
       dataSourceOptions(proxy.rewrite(db.url), 6, { connectMs: 1000, queryMs: 2000 }),
     ).initialize();
+    // Few retries, so the outage outlasts them: the consumer gives up on its batch, restarts, and
+    // must still resume from the offsets stored in Postgres.
+    const impatient = new Kafka({
+      clientId: 'pft-projector-impatient',
+      brokers: TEST_KAFKA_BROKERS.split(','),
+      retry: { initialRetryTime: 100, retries: 1 },
+      logLevel: logLevel.NOTHING,
+    });
+    const crashes: boolean[] = [];
     const c = new PilotTotalsConsumer({
-      kafka,
+      kafka: impatient,
       dataSource: throughProxy,
       topic,
       deadLetterTopic: deadLetters,
@@ -119,15 +130,17 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
     });
     try {
       await c.start();
+      c.onCrash((restarting) => crashes.push(restarting));
       await publishMessages(kafka, topic, messages.slice(0, half));
       await waitForProjection(kafka, dataSource, topic);
 
       await proxy.refuse();
       await publishMessages(kafka, topic, messages.slice(half));
       // Batches fail while the database is away; nothing half-applied may remain.
-      await new Promise((r) => setTimeout(r, 3000));
+      await waitFor(() => (crashes.length > 0 ? true : undefined), 30_000, 'the consumer to give up a batch');
       await proxy.restore();
       await waitForProjection(kafka, dataSource, topic);
+      expect(crashes.every((restarting) => restarting)).toBe(true);
     } finally {
       await c.stop();
       await throughProxy.destroy();

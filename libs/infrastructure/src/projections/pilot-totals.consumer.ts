@@ -67,6 +67,7 @@ export class PilotTotalsConsumer {
   /** Per partition, the offset a command was held back from and since when (see holdBack). */
   private readonly held = new Map<number, { offset: string; since: number }>();
   private readonly logger: ProjectionLogger;
+  private readonly crashListeners: ((restarting: boolean) => void)[] = [];
   private readonly labels: { projection: string; version: string };
 
   constructor(private readonly options: PilotTotalsConsumerOptions) {
@@ -99,6 +100,14 @@ export class PilotTotalsConsumer {
       maxBytes: 64 * 1024 * 1024,
       maxWaitTimeInMs: 100,
     });
+    // A batch that kept failing (Postgres away longer than the retries) stops the consumer; kafkajs
+    // starts it again, and it resumes from the offsets stored in Postgres.
+    this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
+      this.logger.warn(
+        `consumer stopped: ${payload.error.message}; ${payload.restart ? 'restarting' : 'not restarting'}`,
+      );
+      for (const listener of this.crashListeners) listener(payload.restart);
+    });
     await this.consumer.connect();
     await this.consumer.subscribe({ topics: [topic], fromBeginning: true });
     await this.consumer.run({
@@ -111,6 +120,11 @@ export class PilotTotalsConsumer {
       this.consumer.seek({ topic, partition, offset: next_offset });
     }
     this.logger.log(`consuming ${topic} into ${PILOT_TOTALS_PROJECTION} version ${version}`);
+  }
+
+  /** Called whenever the consumer stops on an error, with whether it is being started again. */
+  onCrash(listener: (restarting: boolean) => void): void {
+    this.crashListeners.push(listener);
   }
 
   /** Stops fetching; a batch in flight either commits whole or rolls back. */
