@@ -94,4 +94,32 @@ describe('pft partners and pft keys against the partner API', () => {
     await expect(pft('keys', 'limit', 'pft_live_nothing', '0')).rejects.toThrow(/whole number/);
     await expect(pft('keys', 'revoke', 'pft_live_nothing')).rejects.toThrow(/no API key with prefix/);
   });
+
+  it('names a partner account that is not there, or a bad id or name, in its own words, writing nothing', async () => {
+    const keysBefore = await api.db.query('select count(*)::int as n from api_keys');
+    const partnersBefore = await api.db.query('select count(*)::int as n from partners');
+    const unknown = randomUUID();
+    await expect(pft('keys', 'create', '--partner', unknown)).rejects.toThrow(
+      new RegExp(`no partner account ${unknown}`),
+    );
+    for (const args of [
+      ['keys', 'create', '--partner', 'not-a-uuid'],
+      ['keys', 'list', '--partner', 'not-a-uuid'],
+    ]) {
+      await expect(pft(...args)).rejects.toThrow(/a partner id is a UUID/);
+    }
+    for (const name of ['', '   ', 'x'.repeat(201)]) {
+      await expect(pft('partners', 'create', name)).rejects.toThrow(/1 to 200 characters/);
+    }
+    for (const rejection of [
+      pft('keys', 'create', '--partner', unknown).catch((e: Error) => e.message),
+      pft('partners', 'create', '').catch((e: Error) => e.message),
+    ]) {
+      expect(await rejection).not.toMatch(/violates|constraint|invalid input syntax|relation|table/i);
+    }
+    expect(await api.db.query('select count(*)::int as n from api_keys')).toEqual(keysBefore);
+    expect(await api.db.query('select count(*)::int as n from partners')).toEqual(partnersBefore);
+    const named = await pft('partners', 'create', '  Trimmed Air  ', '--json');
+    expect(JSON.parse(named.lines[0]!).name).toBe('Trimmed Air');
+  });
 });

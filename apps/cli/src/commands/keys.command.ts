@@ -3,6 +3,7 @@ import { type DataSource } from 'typeorm';
 import {
   DEFAULT_PARTNER_SCOPES,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
+  isUuid,
   parseScopes,
   type PartnerScope,
 } from '@pft/domain';
@@ -33,6 +34,12 @@ function scopesArgument(value: string): PartnerScope[] {
   const parsed = parseScopes(value);
   if (!parsed.ok) throw new InvalidArgumentError(`unknown scope(s): ${parsed.unknown.join(', ')}`);
   return parsed.scopes;
+}
+
+function partnerIdArgument(value: string): string {
+  if (!isUuid(value))
+    throw new InvalidArgumentError('a partner id is a UUID; `pft partners list` shows them');
+  return value.toLowerCase();
 }
 
 function limitArgument(value: string): number {
@@ -99,7 +106,7 @@ export function registerKeysCommands(program: Command, out: Output = consoleOutp
   keys
     .command('create')
     .description('issue a key for a partner account; the key is printed once and never stored')
-    .requiredOption('--partner <partner-id>', 'the partner account that owns the key')
+    .requiredOption('--partner <partner-id>', 'the partner account that owns the key', partnerIdArgument)
     .option(
       '--scopes <list>',
       'comma-separated: pilot-totals, rating-dictionary; empty for none',
@@ -132,7 +139,7 @@ export function registerKeysCommands(program: Command, out: Output = consoleOutp
   keys
     .command('list')
     .description('list keys by prefix (never the secret)')
-    .option('--partner <partner-id>', 'only this partner’s keys')
+    .option('--partner <partner-id>', 'only this partner’s keys', partnerIdArgument)
     .option('--json', 'print JSON')
     .action(async (options: { partner?: string; json?: boolean }) => {
       const records = await withDatabase((dataSource) => listApiKeys(dataSource, options.partner));

@@ -1,7 +1,14 @@
-import { type Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import { createDataSource, loadConfig } from '@pft/infrastructure';
 import { createPartner, listPartners } from '@pft/infrastructure/api-keys';
 import { type Output, consoleOutput } from './keys.command';
+
+function nameArgument(value: string): string {
+  const name = value.trim();
+  const length = [...name].length;
+  if (length < 1 || length > 200) throw new InvalidArgumentError('the name is 1 to 200 characters');
+  return name;
+}
 
 /** `pft partners create|list`: the partner accounts that own API keys and their pilots' connections. */
 export function registerPartnersCommands(program: Command, out: Output = consoleOutput): void {
@@ -10,7 +17,7 @@ export function registerPartnersCommands(program: Command, out: Output = console
   partners
     .command('create')
     .description('create a partner account; prints its id')
-    .argument('<name>', 'the partner’s name, 1 to 200 characters')
+    .argument('<name>', 'the partner’s name, 1 to 200 characters', nameArgument)
     .option('--json', 'print the account as JSON')
     .action(async (name: string, options: { json?: boolean }) => {
       const dataSource = await createDataSource(loadConfig().DATABASE_URL, 1).initialize();

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { apiKeyPrefix, generateApiKey, type PartnerScope } from '@pft/domain';
+import { apiKeyPrefix, generateApiKey, isUuid, type PartnerScope } from '@pft/domain';
 import { hashApiKey } from './api-key-hash';
 
 /** Anything that runs SQL: a DataSource, an EntityManager or a QueryRunner. */
@@ -74,17 +74,32 @@ export interface IssueApiKey {
   rateLimit: number;
 }
 
-/** Creates a key; the key itself is in the answer and nowhere else, only its hash is stored. */
+/** A key was asked for a partner account that does not exist. */
+export class UnknownPartnerError extends Error {
+  constructor(readonly partnerId: string) {
+    super(
+      `no partner account ${partnerId}; \`pft partners list\` shows them, \`pft partners create\` makes one`,
+    );
+  }
+}
+
+/**
+ * Creates a key; the key itself is in the answer and nowhere else, only its hash is stored.
+ * Throws UnknownPartnerError, writing nothing, when the partner account does not exist.
+ */
 export async function issueApiKey(
   db: SqlQueryable,
   request: IssueApiKey,
 ): Promise<{ key: string; record: ApiKeyRecord }> {
+  if (!isUuid(request.partnerId)) throw new UnknownPartnerError(request.partnerId);
   const key = generateApiKey((n) => randomBytes(n));
   const rows = (await db.query(
     `insert into api_keys (key_id, prefix, secret_hash, partner_id, scopes, rate_limit)
-     values ($1, $2, $3, $4, $5, $6) returning ${API_KEY_COLUMNS}`,
+     select $1, $2, $3, p.partner_id, $5, $6 from partners p where p.partner_id = $4
+     returning ${API_KEY_COLUMNS}`,
     [randomUUID(), apiKeyPrefix(key), hashApiKey(key), request.partnerId, request.scopes, request.rateLimit],
   )) as ApiKeyRow[];
+  if (rows.length === 0) throw new UnknownPartnerError(request.partnerId);
   return { key, record: toRecord(rows[0]!) };
 }
 
