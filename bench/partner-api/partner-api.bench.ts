@@ -112,7 +112,9 @@ test('partner API reads against a bare Fastify hello-world', async () => {
       url: api.url,
       requests: rotating(batches, auth),
     });
-    const halfRate = Math.max(1, Math.round(warm.requests_per_second / 2));
+    // BENCH_PACED_RATE: pace at this rate instead, to compare latency at one rate across runs.
+    const halfRate =
+      Number(process.env.BENCH_PACED_RATE ?? 0) || Math.max(1, Math.round(warm.requests_per_second / 2));
     const origin = api.url;
     const half = await withCacheShare(origin, () =>
       measurePaced(`single read, warm, paced at ${halfRate} req/s`, {
