@@ -18,6 +18,8 @@ export class TcpProxy {
   private server: Server | undefined;
   private readonly pairs = new Set<Pair>();
   private mode: 'forward' | 'blackhole' = 'forward';
+  /** Writes from the app's side that did not get through (blackholed or stranded), since the start. */
+  droppedWrites = 0;
 
   private constructor(
     private readonly targetHost: string,
@@ -97,12 +99,13 @@ export class TcpProxy {
     const upstream = connect(this.targetPort, this.targetHost);
     const pair: Pair = { client, upstream, stranded: false };
     this.pairs.add(pair);
-    const forward = (from: Socket, to: Socket) =>
+    const forward = (from: Socket, to: Socket, fromApp: boolean) =>
       from.on('data', (chunk: Buffer) => {
         if (this.mode === 'forward' && !pair.stranded) to.write(chunk);
+        else if (fromApp) this.droppedWrites++;
       });
-    forward(client, upstream);
-    forward(upstream, client);
+    forward(client, upstream, true);
+    forward(upstream, client, false);
     const drop = () => {
       this.pairs.delete(pair);
       client.destroy();
