@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import { AppConfig } from '@pft/infrastructure';
+import { describeCliError, type CliServices } from './cli-error';
 import { registerDatabaseCommands } from './commands/database.command';
 import { registerKafkaCommands } from './commands/kafka.command';
 import { registerKeysCommands } from './commands/keys.command';
@@ -20,6 +22,16 @@ registerTokenCommands(program);
 registerWalkthroughCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  process.stderr.write(`pft: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`pft: ${describeCliError(err, services())}\n`);
   process.exit(1);
 });
+
+/** The services' addresses as the apps read them (an empty variable is unset), without validating. */
+function services(): CliServices {
+  const defaults = new AppConfig();
+  return {
+    DATABASE_URL: process.env.DATABASE_URL || defaults.DATABASE_URL,
+    REDIS_URL: process.env.REDIS_URL || defaults.REDIS_URL,
+    KAFKA_BROKERS: process.env.KAFKA_BROKERS || defaults.KAFKA_BROKERS,
+  };
+}
