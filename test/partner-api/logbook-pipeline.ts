@@ -28,7 +28,11 @@ export interface Pilot {
   linkingCode(): Promise<string>;
 }
 
-export async function startLogbookPipeline(database: TestDatabase): Promise<LogbookPipeline> {
+/** `env` is added to the pipeline's configuration (e.g. a REDIS_URL through a TcpProxy). */
+export async function startLogbookPipeline(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<LogbookPipeline> {
   const kafka: Kafka = testKafka('partner-api-e2e');
   const topic = await createTestTopic(kafka, 'partner-api', 3);
   const deadLetters = await createTestTopic(kafka, 'partner-api-dlq', 1);
@@ -41,6 +45,7 @@ export async function startLogbookPipeline(database: TestDatabase): Promise<Logb
     RELAY_ENABLED: 'true',
     LOG_LEVEL: 'warn',
     DATABASE_POOL_SIZE: '5',
+    ...env,
   });
   const config = loadConfig();
   const ingestion: NestFastifyApplication = await createIngestionApp(config);

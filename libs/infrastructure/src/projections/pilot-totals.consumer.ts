@@ -37,7 +37,7 @@ export interface PilotTotalsConsumerOptions {
    * Awaited after each batch that changed the tables has committed, before the next batch of the
    * partition: the projector announces the change to partner API replicas (PartnerReadRevision).
    */
-  afterChange?: () => Promise<void>;
+  afterChange?: () => Promise<unknown>;
 }
 
 /**

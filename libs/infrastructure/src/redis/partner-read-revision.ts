@@ -19,28 +19,48 @@ export async function announcePartnerReadChange(redis: Redis, prefix: string): P
   await redis.incr(partnerReadRevisionKey(prefix));
 }
 
+/** After an announcement fails, later ones are not tried for this long (they report not told). */
+const RETRY_INTERVAL_MS = 1000;
+
 /**
  * The announcement as a service of the apps that change what partners read. It never throws: the
  * change has committed already. If Redis cannot be told, replicas may answer from memory for at most
- * PARTNER_TOTALS_CACHE_MS, the bound every cached answer has anyway.
+ * PARTNER_TOTALS_CACHE_MS, the bound every cached answer has anyway; a caller that must be sure no
+ * replica still answers from before its change waits that long (`untoldWaitMs`) when not told.
+ * After a failure, announcements within the next second report not told without asking Redis, so a
+ * Redis that does not answer holds up one change a second, not every projector batch.
  */
 @Injectable()
 export class PartnerReadRevision {
   private readonly logger = new Logger('partner-reads');
+  private retryAt = 0;
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
     private readonly config: AppConfig,
   ) {}
 
-  async announceChange(): Promise<void> {
+  /** How long after an untold change every answer a replica may keep in memory has expired. */
+  get untoldWaitMs(): number {
+    return this.config.PARTNER_TOTALS_CACHE_MS;
+  }
+
+  /** True when Redis was told. */
+  async announceChange(): Promise<boolean> {
+    if (performance.now() < this.retryAt) return false;
     try {
       await announcePartnerReadChange(this.redis, this.config.PARTNER_REDIS_PREFIX);
+      this.retryAt = 0;
+      return true;
     } catch (err) {
-      this.logger.warn(
-        { err: err instanceof Error ? err.message : String(err) },
-        `Redis not told of a change partners read; cached answers end within ${this.config.PARTNER_TOTALS_CACHE_MS} ms`,
-      );
+      if (this.retryAt === 0) {
+        this.logger.warn(
+          { err: err instanceof Error ? err.message : String(err) },
+          `Redis not told of a change partners read; cached answers end within ${this.config.PARTNER_TOTALS_CACHE_MS} ms`,
+        );
+      }
+      this.retryAt = performance.now() + RETRY_INTERVAL_MS;
+      return false;
     }
   }
 }

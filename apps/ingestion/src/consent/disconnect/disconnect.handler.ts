@@ -6,7 +6,9 @@ import { ConsentTransaction, consentError, isConsentRejection } from '../consent
 
 /**
  * Ends a connection. Once this has committed and the partner read revision has moved on (both before
- * the 204 goes out), the partner's `pilot_id` no longer resolves on any partner API replica.
+ * the 204 goes out), the partner's `pilot_id` no longer resolves on any partner API replica. When
+ * Redis cannot be told, the 204 waits until every answer a replica may hold in memory has expired
+ * (PARTNER_TOTALS_CACHE_MS), so the promise holds all the same.
  */
 @Injectable()
 export class DisconnectHandler {
@@ -34,6 +36,8 @@ export class DisconnectHandler {
         now,
       ]);
     });
-    await this.partnerReads.announceChange();
+    if (!(await this.partnerReads.announceChange())) {
+      await new Promise((resolve) => setTimeout(resolve, this.partnerReads.untoldWaitMs));
+    }
   }
 }
