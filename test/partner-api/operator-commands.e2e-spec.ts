@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { registerKeysCommands, type Output } from '../../apps/cli/src/commands/keys.command';
 import { registerPartnersCommands } from '../../apps/cli/src/commands/partners.command';
 import { bearer, expectError } from './partner-api.expectations';
+import { partnerWithKey } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
 
 /** Runs `pft <args>` in this process against the app's database and Redis prefix; answers what it printed. */
@@ -85,6 +86,29 @@ describe('pft partners and pft keys against the partner API', () => {
     expectError(await totals(issued.key), 401, 'UNAUTHORIZED');
     const listed = JSON.parse((await pft('keys', 'list', '--partner', partnerId, '--json')).lines[0]!);
     expect(listed[0].revoked_at).not.toBeNull();
+  });
+
+  it('keeps a revocation effective at once when Redis cannot be told: it waits out the replicas memory', async () => {
+    // A partner API that remembers key lookups for 1.5 s, and the command line without Redis.
+    // (The harness points this process's environment at the new app; it is put back after.)
+    const environment = { ...process.env };
+    const remembering = await startPartnerApi({ PARTNER_API_KEY_CACHE_MS: '1500' });
+    try {
+      const partner = await partnerWithKey(remembering.db);
+      const read = () =>
+        remembering.http().get(`/v1/pilot-totals?pilot_id=${randomUUID()}`).set(bearer(partner.key));
+      expectError(await read(), 404, 'PILOT_NOT_FOUND');
+      expectError(await read(), 404, 'PILOT_NOT_FOUND');
+
+      process.env.REDIS_URL = 'redis://127.0.0.1:1';
+      const revoked = await pft('keys', 'revoke', partner.prefix);
+      expect(revoked.warnings.join('\n')).toMatch(/could not be told.*Waiting 2 s/s);
+      expectError(await read(), 401, 'UNAUTHORIZED');
+    } finally {
+      await remembering.close();
+      for (const name of Object.keys(process.env)) if (!(name in environment)) delete process.env[name];
+      Object.assign(process.env, environment);
+    }
   });
 
   it('refuses unknown scopes and bad limits, and names a missing key', async () => {

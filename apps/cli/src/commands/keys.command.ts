@@ -73,15 +73,20 @@ async function withDatabase<T>(work: (dataSource: DataSource) => Promise<T>): Pr
 /**
  * Tells every partner API replica that a key changed, so none keeps serving it from memory. Replicas
  * that cannot reach Redis do not use their memory either: they read every key from Postgres then.
+ * When Redis cannot be told, the command waits until every lookup a replica may still reuse has
+ * expired (PARTNER_API_KEY_CACHE_MS), so the change is in effect everywhere once it returns.
  */
 async function announce(out: Output): Promise<void> {
-  const failure = await tellPartnerApi(loadConfig(), announceApiKeyChange);
-  if (failure !== undefined)
-    out.warn(
-      `The change is stored, but Redis could not be told (${failure}). ` +
-        'Replicas that reach Redis may use the old settings for up to PARTNER_API_KEY_CACHE_MS; ' +
-        'run the command again once Redis answers.',
-    );
+  const config = loadConfig();
+  const failure = await tellPartnerApi(config, announceApiKeyChange);
+  if (failure === undefined) return;
+  const seconds = Math.ceil(config.PARTNER_API_KEY_CACHE_MS / 1000);
+  out.warn(
+    `The change is stored, but Redis could not be told (${failure}). ` +
+      `Waiting ${seconds} s (PARTNER_API_KEY_CACHE_MS) until no partner API replica can still use the old settings...`,
+  );
+  await new Promise((resolve) => setTimeout(resolve, config.PARTNER_API_KEY_CACHE_MS));
+  out.warn('Done: every replica now uses the change.');
 }
 
 /** Runs a change to one key found by prefix, announces it, and prints the key as it now is. */

@@ -13,6 +13,8 @@ export async function tellPartnerApi(
     lazyConnect: true,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
+    // A Redis that accepts the connection but does not answer must not hold the command for ever.
+    commandTimeout: 2000,
     retryStrategy: () => null,
   });
   redis.on('error', () => undefined);

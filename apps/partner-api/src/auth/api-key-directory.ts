@@ -56,10 +56,15 @@ export class ApiKeyDirectory {
     return record;
   }
 
-  remember(record: ApiKeyRecord, revision: string | null, now = Date.now()): void {
+  /**
+   * `lookedUpAt`: when the database read began. A lookup is reused for at most
+   * PARTNER_API_KEY_CACHE_MS from then, so a change that committed after it is seen by every replica
+   * within that time of its commit even when Redis could not be told (what `pft keys` waits for).
+   */
+  remember(record: ApiKeyRecord, revision: string | null, lookedUpAt: number): void {
     if (this.config.PARTNER_API_KEY_CACHE_MS === 0) return;
     // Bounded: a flood of distinct valid keys cannot grow it past this.
     if (this.cache.size >= 10_000) this.cache.clear();
-    this.cache.set(record.prefix, { record, revision, loadedAt: now });
+    this.cache.set(record.prefix, { record, revision, loadedAt: lookedUpAt });
   }
 }

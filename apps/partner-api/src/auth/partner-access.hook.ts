@@ -91,17 +91,19 @@ export class PartnerAccessHook implements OnModuleInit {
         return { record: remembered.record, hit };
       }
       // Some key changed since the lookup (or Redis cannot tell): read this one again.
+      const lookedUpAt = Date.now();
       const record = await this.directory.lookUp(prefix, key);
       if (!record) return undefined;
-      this.directory.remember(record, hit.keysRevision);
+      this.directory.remember(record, hit.keysRevision, lookedUpAt);
       return { record, hit };
     }
     const revisionBefore = this.directory.revisionBeforeLookup();
+    const lookedUpAt = Date.now();
     const record = await this.directory.lookUp(prefix, key);
     if (!record) return undefined;
     const hit = await this.counter.hit(`key:${record.keyId}`);
     this.directory.noteRevision(hit.keysRevision);
-    this.directory.remember(record, hit.keysRevision === revisionBefore ? revisionBefore : null);
+    this.directory.remember(record, hit.keysRevision === revisionBefore ? revisionBefore : null, lookedUpAt);
     return { record, hit };
   }
 
