@@ -28,9 +28,11 @@ export class TcpProxy {
     public port: number,
   ) {}
 
+  /** A proxy to the service at `target` (a postgres:// or redis:// URL). */
   static async start(target: string): Promise<TcpProxy> {
     const url = new URL(target);
-    const proxy = new TcpProxy(url.hostname, Number(url.port || 5432), 0);
+    const defaultPort = url.protocol.startsWith('redis') ? 6379 : 5432;
+    const proxy = new TcpProxy(url.hostname, Number(url.port || defaultPort), 0);
     await proxy.listen();
     return proxy;
   }
