@@ -92,7 +92,17 @@ describe('partner API: a request that arrives while the service shuts down', () 
     );
 
     const closing = api.closeApp();
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Closing has begun once the server takes no new connection.
+    const refusesConnections = () =>
+      new Promise<true | undefined>((resolve) => {
+        const probe = connect(port, '127.0.0.1');
+        probe.once('connect', () => {
+          probe.destroy();
+          resolve(undefined);
+        });
+        probe.once('error', () => resolve(true));
+      });
+    await waitFor(refusesConnections, 10_000, 'the server to stop taking connections', 20);
     // The connection is busy, so the server keeps it open; a request on it arrives while closing.
     open.write(httpRequest('GET', '/v1/rating-dictionary', partner.key));
     await new Promise((resolve) => setTimeout(resolve, 100));
