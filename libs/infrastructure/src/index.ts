@@ -16,6 +16,7 @@ export * from './database/data-source';
 export * from './database/database.module';
 export * from './redis/redis.module';
 export * from './redis/partner-read-revision';
+export * from './redis/retry-gate';
 export * from './kafka/kafka-factory';
 export * from './kafka/kafka.module';
 export * from './kafka/topics';

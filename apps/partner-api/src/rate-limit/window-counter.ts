@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { rateWindowAt, RATE_WINDOW_SECONDS, type RateWindow } from '@pft/domain';
-import { AppConfig, partnerReadRevisionKey, REDIS } from '@pft/infrastructure';
+import { AppConfig, partnerReadRevisionKey, REDIS, RetryGate } from '@pft/infrastructure';
 import { apiKeysRevisionKey } from '@pft/infrastructure/api-keys';
 import { MemoryWindowCounter } from './memory-window-counter';
 import { RateClock } from './rate-clock';
@@ -34,21 +34,16 @@ type HitCommand = (
   ttlSeconds: number,
 ) => Promise<[number, string, string]>;
 
-/**
- * While Redis is failing, how long requests are counted in memory without asking it; then one
- * request asks again. A Redis that does not answer costs that one request REDIS_COMMAND_TIMEOUT_MS
- * per interval instead of costing it to every request.
- */
-const REDIS_RETRY_INTERVAL_MS = 1000;
-
 @Injectable()
 export class WindowCounter {
   private readonly logger = new Logger('rate-limit');
   private readonly fallback = new MemoryWindowCounter();
   private readonly hitInRedis: HitCommand;
-  private redisDown = false;
-  /** While Redis is down: when (performance.now()) the next request may ask it again. */
-  private retryRedisAt = 0;
+  /**
+   * While Redis is failing, requests are counted in memory without asking it, and one a second asks
+   * again: a Redis that does not answer costs that one request REDIS_COMMAND_TIMEOUT_MS, not every one.
+   */
+  private readonly redisGate = new RetryGate(1000);
   private lastFaultLogged = 0;
   private readonly prefix: string;
   private readonly revisionKey: string;
@@ -71,11 +66,7 @@ export class WindowCounter {
   async hit(subject: string): Promise<WindowHit> {
     const now = this.clock.now();
     const window = rateWindowAt(now);
-    if (this.redisDown) {
-      if (performance.now() < this.retryRedisAt) return this.countInMemory(subject, window);
-      // This request asks Redis; the others meanwhile are counted in memory.
-      this.retryRedisAt = performance.now() + REDIS_RETRY_INTERVAL_MS;
-    }
+    if (!this.redisGate.tryNow()) return this.countInMemory(subject, window);
     try {
       const [count, revision, readRevision] = await this.hitInRedis(
         `${this.prefix}rate:${subject}:${window.id}`,
@@ -83,14 +74,12 @@ export class WindowCounter {
         this.readRevisionKey,
         RATE_WINDOW_SECONDS * 2,
       );
-      if (this.redisDown) {
-        this.redisDown = false;
+      if (this.redisGate.succeeded()) {
         this.logger.log('Redis is back: rate limits are shared by all replicas again');
       }
       return { window, count, keysRevision: revision, readRevision };
     } catch (err) {
-      this.noteFault(err, now);
-      this.retryRedisAt = performance.now() + REDIS_RETRY_INTERVAL_MS;
+      this.noteFault(err, now, this.redisGate.failed());
       return this.countInMemory(subject, window);
     }
   }
@@ -100,14 +89,13 @@ export class WindowCounter {
   }
 
   /** Logs the fault when it starts and then once a minute, not once per request. */
-  private noteFault(err: unknown, now: number): void {
-    if (!this.redisDown || now - this.lastFaultLogged >= 60_000) {
+  private noteFault(err: unknown, now: number, starts: boolean): void {
+    if (starts || now - this.lastFaultLogged >= 60_000) {
       this.logger.warn(
         { err: err instanceof Error ? err.message : String(err) },
         'Redis unreachable: rate limits counted per process until it is back',
       );
       this.lastFaultLogged = now;
     }
-    this.redisDown = true;
   }
 }

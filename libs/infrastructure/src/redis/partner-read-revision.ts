@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { AppConfig } from '../config/app-config';
 import { REDIS } from './redis.token';
+import { RetryGate } from './retry-gate';
 
 /**
  * A counter in Redis that moves on whenever what a partner reads may have changed: a projector batch
@@ -19,9 +20,6 @@ export async function announcePartnerReadChange(redis: Redis, prefix: string): P
   await redis.incr(partnerReadRevisionKey(prefix));
 }
 
-/** After an announcement fails, later ones are not tried for this long (they report not told). */
-const RETRY_INTERVAL_MS = 1000;
-
 /**
  * The announcement as a service of the apps that change what partners read. It never throws: the
  * change has committed already. If Redis cannot be told, replicas may answer from memory for at most
@@ -33,7 +31,8 @@ const RETRY_INTERVAL_MS = 1000;
 @Injectable()
 export class PartnerReadRevision {
   private readonly logger = new Logger('partner-reads');
-  private retryAt = 0;
+  /** After a failed announcement, later ones within a second report not told without asking Redis. */
+  private readonly gate = new RetryGate(1000);
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
@@ -47,19 +46,18 @@ export class PartnerReadRevision {
 
   /** True when Redis was told. */
   async announceChange(): Promise<boolean> {
-    if (performance.now() < this.retryAt) return false;
+    if (!this.gate.tryNow()) return false;
     try {
       await announcePartnerReadChange(this.redis, this.config.PARTNER_REDIS_PREFIX);
-      this.retryAt = 0;
+      this.gate.succeeded();
       return true;
     } catch (err) {
-      if (this.retryAt === 0) {
+      if (this.gate.failed()) {
         this.logger.warn(
           { err: err instanceof Error ? err.message : String(err) },
           `Redis not told of a change partners read; cached answers end within ${this.config.PARTNER_TOTALS_CACHE_MS} ms`,
         );
       }
-      this.retryAt = performance.now() + RETRY_INTERVAL_MS;
       return false;
     }
   }
