@@ -14,10 +14,21 @@ const stringifyView: (view: PilotTotalsView) => string = fastJson({
  */
 const texts = new WeakMap<PilotTotalsView, string>();
 
+/**
+ * The same text as one flat string. fast-json-stringify builds its output by concatenation, which V8
+ * keeps as a tree of pieces; joining such a text into a batch walks its hundred-odd pieces again on
+ * every request, while a flat copy is copied in one go (about six times faster for a batch of 50).
+ * Converting a string to a number makes V8 flatten it in place; the number itself is not used.
+ */
+function flat(text: string): string {
+  Number(text);
+  return text;
+}
+
 export function pilotTotalsJson(view: PilotTotalsView): string {
   let text = texts.get(view);
   if (text === undefined) {
-    text = stringifyView(view);
+    text = flat(stringifyView(view));
     texts.set(view, text);
   }
   return text;

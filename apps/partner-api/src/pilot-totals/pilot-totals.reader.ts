@@ -59,8 +59,9 @@ export class PilotTotalsReader {
       return this.counted(await this.readStored(partnerId, pilotIds)).map((answer) => answer.view);
     const now = Date.now();
     const cached = new Map<string, PilotTotalsView>();
+    const answers = this.cache.of(partnerId);
     for (const pilotId of pilotIds) {
-      const view = this.cache.get(partnerId, pilotId, readRevision, now);
+      const view = answers.get(pilotId, readRevision, now);
       if (view) cached.set(pilotId, view);
     }
     if (cached.size > 0) totalsReadCacheMetric.inc({ source: 'memory' }, cached.size);

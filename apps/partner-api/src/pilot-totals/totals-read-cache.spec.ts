@@ -34,4 +34,25 @@ describe('TotalsReadCache', () => {
     cache.put('partner-a', view('p1'), '7', 0);
     expect(cache.get('partner-a', 'p1', '7', 0)).toBeUndefined();
   });
+
+  it("keeps each partner's answers apart and starts again when full", () => {
+    const cache = cacheFor(1000);
+    for (let i = 0; i < 100_000; i++)
+      cache.put(i % 2 === 0 ? 'partner-a' : 'partner-b', view(`p${i}`), '7', 0);
+    expect(cache.of('partner-a').get('p0', '7', 1)).toEqual(view('p0'));
+    expect(cache.of('partner-b').get('p0', '7', 1)).toBeUndefined();
+    cache.put('partner-a', view('p-new'), '7', 0);
+    expect(cache.get('partner-a', 'p0', '7', 1)).toBeUndefined();
+    expect(cache.get('partner-a', 'p-new', '7', 1)).toEqual(view('p-new'));
+  });
+
+  it('counts an answer replaced or forgotten once, so the bound is not reached early', () => {
+    const cache = cacheFor(1000);
+    for (let i = 0; i < 99_999; i++) cache.put('partner-a', view(`p${i}`), '7', 0);
+    cache.put('partner-a', view('p0'), '7', 0);
+    cache.put('partner-a', view('p-last'), '7', 0);
+    expect(cache.get('partner-a', 'p1', '8', 1)).toBeUndefined();
+    cache.put('partner-a', view('p-more'), '7', 0);
+    expect(cache.get('partner-a', 'p2', '7', 1)).toEqual(view('p2'));
+  });
 });
