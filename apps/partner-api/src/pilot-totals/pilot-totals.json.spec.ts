@@ -47,9 +47,12 @@ describe('the JSON of totals answers', () => {
 
   it('lists a batch in the order given, and an empty batch as an empty list', () => {
     const views = [answer(), answer(), answer()];
-    expect(JSON.parse(pilotTotalsBatchJson(views))).toEqual({
-      pilots: JSON.parse(JSON.stringify(views)),
+    const batchText = (batch: PilotTotalsView[]): string =>
+      Buffer.concat(pilotTotalsBatchJson(batch)).toString();
+    expect(JSON.parse(batchText(views))).toEqual({ pilots: JSON.parse(JSON.stringify(views)) });
+    expect(JSON.parse(batchText([views[1]!, views[1]!]))).toEqual({
+      pilots: JSON.parse(JSON.stringify([views[1], views[1]])),
     });
-    expect(JSON.parse(pilotTotalsBatchJson([]))).toEqual({ pilots: [] });
+    expect(JSON.parse(batchText([]))).toEqual({ pilots: [] });
   });
 });

@@ -9,16 +9,18 @@ const stringifyView: (view: PilotTotalsView) => string = fastJson({
 
 /**
  * Each answer's JSON, made once per answer object: an answer kept in memory (TotalsReadCache) is
- * the same object on every request that reads it, and is never changed, so its text is too. Held
- * weakly: it goes when the answer leaves the memory.
+ * the same object on every request that reads it, and is never changed, so its text is too. Kept as
+ * text (the single read) and as UTF-8 bytes (a batch: its answers are copied into the response as
+ * they are, never joined into a string and encoded again). Held weakly: it goes when the answer
+ * leaves the memory.
  */
 const texts = new WeakMap<PilotTotalsView, string>();
+const bytes = new WeakMap<PilotTotalsView, Buffer>();
 
 /**
  * The same text as one flat string. fast-json-stringify builds its output by concatenation, which V8
- * keeps as a tree of pieces; joining such a text into a batch walks its hundred-odd pieces again on
- * every request, while a flat copy is copied in one go (about six times faster for a batch of 50).
- * Converting a string to a number makes V8 flatten it in place; the number itself is not used.
+ * keeps as a tree of pieces that every use (an envelope around it, a write to a socket) walks again;
+ * converting a string to a number makes V8 flatten it in place. The number itself is not used.
  */
 function flat(text: string): string {
   Number(text);
@@ -34,7 +36,26 @@ export function pilotTotalsJson(view: PilotTotalsView): string {
   return text;
 }
 
-/** `{ "pilots": [...] }` of the batch endpoint, from each answer's text. */
-export function pilotTotalsBatchJson(views: readonly PilotTotalsView[]): string {
-  return `{"pilots":[${views.map(pilotTotalsJson).join(',')}]}`;
+function pilotTotalsBytes(view: PilotTotalsView): Buffer {
+  let made = bytes.get(view);
+  if (made === undefined) {
+    made = Buffer.from(pilotTotalsJson(view));
+    bytes.set(view, made);
+  }
+  return made;
+}
+
+const BATCH_OPENING = Buffer.from('{"pilots":[');
+const COMMA = Buffer.from(',');
+const BATCH_CLOSING = Buffer.from(']}');
+
+/** `{ "pilots": [...] }` of the batch endpoint, as pieces of bytes in order, from each answer's bytes. */
+export function pilotTotalsBatchJson(views: readonly PilotTotalsView[]): Buffer[] {
+  const pieces: Buffer[] = [BATCH_OPENING];
+  views.forEach((view, i) => {
+    if (i > 0) pieces.push(COMMA);
+    pieces.push(pilotTotalsBytes(view));
+  });
+  pieces.push(BATCH_CLOSING);
+  return pieces;
 }

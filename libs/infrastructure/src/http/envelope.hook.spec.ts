@@ -32,6 +32,17 @@ describe('the envelope hook', () => {
     });
   });
 
+  it('wraps JSON given as pieces of bytes the same way, with its length, as JSON', async () => {
+    const pieces = ['{"pilots":[', '{"b":"é"}', ',', '{"c":3}', ']}'].map((text) => Buffer.from(text));
+    const app = await appAnswering({ '/': () => new SerializedJson(pieces) });
+    const res = await app.inject({ url: '/' });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body =
+      '{"data":{"pilots":[{"b":"é"},{"c":3}]},"meta":{"api_version":"v1","request_id":"req_TEST\\"1"}}';
+    expect(res.body).toBe(body);
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+  });
+
   it('leaves the serializer of other requests alone after a JSON text answer', async () => {
     const app = await appAnswering({ '/text': () => new SerializedJson('[1]'), '/object': () => ({ c: 3 }) });
     await app.inject({ url: '/text' });

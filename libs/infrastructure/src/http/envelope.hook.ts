@@ -1,6 +1,10 @@
 import { type FastifyInstance } from 'fastify';
-import { SerializedJson, successEnvelope, successEnvelopeJson } from './envelope';
+import { SerializedJson, successEnvelope, successEnvelopeBytes, successEnvelopeJson } from './envelope';
 
+/**
+ * Sends the wrapped payload as it is. Typed as Fastify types a serializer (to a string), though it
+ * also hands on a Buffer: Fastify sends a serializer's string or Buffer alike.
+ */
 const asIs = (payload: unknown): string => payload as string;
 
 /**
@@ -10,7 +14,8 @@ const asIs = (payload: unknown): string => payload as string;
  * Buffer or a stream (metrics text, the rating dictionary's prepared JSON) and an empty 204 or 304 go
  * out as they are. Error bodies (4xx, 5xx) come enveloped from the error filter and are left alone.
  *
- * A SerializedJson is wrapped as text, and this reply's serializer told to send it as it is.
+ * A SerializedJson is wrapped as text (or as bytes, when it comes as bytes), and this reply's
+ * serializer told to send it as it is.
  *
  * A Nest interceptor would do the same per route; it costs an observable chain and async-resource
  * bindings per request, which on this stack took most of the time of a trivial request.
@@ -20,7 +25,13 @@ export function envelopeResponses(fastify: FastifyInstance): void {
     if (reply.statusCode >= 400) return done(null, payload);
     if (payload instanceof SerializedJson) {
       void reply.serializer(asIs);
-      return done(null, successEnvelopeJson(payload.json, request.id));
+      const { json } = payload;
+      return done(
+        null,
+        typeof json === 'string'
+          ? successEnvelopeJson(json, request.id)
+          : successEnvelopeBytes(json, request.id),
+      );
     }
     done(null, successEnvelope(payload, request.id));
   });

@@ -27,16 +27,28 @@ export function successEnvelope<T>(data: T, requestId: string): SuccessEnvelope<
 
 /**
  * A handler's answer already serialized as JSON, for answers that are read far more often than
- * they change (a pilot's totals kept in memory): the envelope hook wraps the text as it is instead
- * of serializing the same object again on every request.
+ * they change (a pilot's totals kept in memory): the envelope hook wraps it as it is instead of
+ * serializing the same object again on every request. Either the text, or its UTF-8 bytes in pieces
+ * that make the text when sent one after the other (a batch of answers each kept as bytes: the
+ * response is then one copy of them, never a string to join and encode again).
  */
 export class SerializedJson {
-  constructor(readonly json: string) {}
+  constructor(readonly json: string | readonly Buffer[]) {}
 }
+
+const metaJson = (requestId: string): string =>
+  `"meta":{"api_version":"${API_VERSION}","request_id":${JSON.stringify(requestId)}}`;
 
 /** The success envelope around data that is JSON text already. */
 export function successEnvelopeJson(dataJson: string, requestId: string): string {
-  return `{"data":${dataJson},"meta":{"api_version":"${API_VERSION}","request_id":${JSON.stringify(requestId)}}}`;
+  return `{"data":${dataJson},${metaJson(requestId)}}`;
+}
+
+const DATA_OPENING = Buffer.from('{"data":');
+
+/** The success envelope around data given as pieces of JSON bytes, as one buffer. */
+export function successEnvelopeBytes(dataChunks: readonly Buffer[], requestId: string): Buffer {
+  return Buffer.concat([DATA_OPENING, ...dataChunks, Buffer.from(`,${metaJson(requestId)}}`)]);
 }
 
 export function errorEnvelope(
