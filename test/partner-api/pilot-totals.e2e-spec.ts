@@ -133,10 +133,13 @@ describe('GET /v1/pilot-totals and /v1/pilot-totals/batch (events through the re
     loggedId = await link(partner.key, logged);
     await waitFor(
       async () => {
+        // Until the logbook's last event, the simulator session, is projected: the flight count
+        // alone is reached one event earlier (a simulator session is not a flight).
         const res = await read(partner.key, loggedId);
-        return (res.body as { data?: { flight_count?: number } }).data?.flight_count === 43
-          ? true
-          : undefined;
+        const data = (
+          res.body as { data?: { flight_count?: number; totals?: { simulator_minutes?: number } } }
+        ).data;
+        return data?.flight_count === 43 && data.totals?.simulator_minutes === 90 ? true : undefined;
       },
       // Usually a few seconds; the consumer's first group join can take far longer on a busy broker.
       150000,
