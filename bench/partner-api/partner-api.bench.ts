@@ -10,7 +10,8 @@
  * Runs: hello-world; the partner API's own /health/live (the cost of the shared HTTP stack alone); the single read warm (one pilot asked again and again: the key lookup remembered,
  * its rows in memory) and cold (each request another of 10,000 pilots); the batch of 50 (rotating over
  * the 10,000); the single read at half its measured rate, paced evenly (measurePaced: autocannon's
- * rate option sends each second's quota in one burst), for p99 with headroom; then, with the totals
+ * rate option sends each second's quota in one burst), for p99 with headroom, and hello-world paced at the
+ * same rate (the machine's own latency floor at that rate); then, with the totals
  * cache off (PARTNER_TOTALS_CACHE_MS=0), the single read rotating over the 10,000, every answer from
  * Postgres. Each run with a totals answer records the share answered from memory.
  */
@@ -127,6 +128,15 @@ test('partner API reads against a bare Fastify hello-world', async () => {
       }),
     );
 
+    // The latency floor of this machine at that rate: the bare hello-world paced the same way.
+    const helloPaced = await measurePaced(`hello-world, paced at ${halfRate} req/s`, {
+      origin: hello.url,
+      path: () => '/',
+      ratePerSecond: halfRate,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+    });
+
     await api.stop();
     api = undefined;
 
@@ -151,7 +161,7 @@ test('partner API reads against a bare Fastify hello-world', async () => {
       when: new Date().toISOString(),
       machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg(), node: process.version },
       settings: { seconds_per_run: SECONDS, connections: CONNECTIONS, pilots: PILOTS },
-      runs: [bare, live, warm, cold, batch, half, uncached],
+      runs: [bare, live, warm, cold, batch, half, helloPaced, uncached],
       ratios: {
         single_warm_vs_hello: +(warm.requests_per_second / bare.requests_per_second).toFixed(3),
         live_route_vs_hello: +(live.requests_per_second / bare.requests_per_second).toFixed(3),
