@@ -26,13 +26,19 @@ function readerWithCountedQueries(): {
 } {
   let queries = 0;
   const asked: string[][] = [];
-  const dataSource = {
-    query: async (_sql: string, [ids]: [string[]]) => {
+  // The reader's statement goes to the connection pool under the DataSource (a prepared statement).
+  const pool = {
+    query: async ({ values: [given] }: { values: [string[] | string] }) => {
+      const ids = typeof given === 'string' ? [given] : given;
       queries += 1;
       asked.push(ids);
       await new Promise((resolve) => setImmediate(resolve));
-      return ids.map(row);
+      return { rows: ids.map(row) };
     },
+  };
+  const dataSource = {
+    '@instanceof': Symbol.for('DataSource'),
+    driver: { master: pool },
   } as unknown as DataSource;
   const cache = new TotalsReadCache({ PARTNER_TOTALS_CACHE_MS: 1000 } as AppConfig);
   return { reader: new PilotTotalsReader(dataSource, cache), queries: () => queries, asked };

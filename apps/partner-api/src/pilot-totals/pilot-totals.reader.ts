@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type PilotTotals } from '@pft/contracts';
+import { PreparedStatement } from '@pft/infrastructure/database/prepared-statement';
 import { ACTIVE_TOTALS_VIEW } from '@pft/infrastructure/projections/projection-tables';
 import { readPilotTotals } from '@pft/infrastructure/projections/pilot-totals.read-model';
 import { computeLiveTotals } from './live-totals.reader';
@@ -12,12 +13,23 @@ export interface PilotTotalsView extends PilotTotals {
   last_updated: string;
 }
 
-/** Connections of the caller joined with the active projection: connection and totals in one round trip. */
-const READ_SQL = `
+/**
+ * Connections of the caller joined with the active projection: connection and totals in one round trip.
+ * Two prepared statements, one pilot and several: Postgres plans each once per connection only when
+ * its general plan looks no dearer than one made for the values at hand, and for a list of unknown
+ * length it does not look so when the list holds one id (measured with pgbench: one id by `=` runs
+ * 4x faster than planning each time; by `= any` of a one-id list, 1.4x).
+ */
+const readSql = (condition: string): string => `
   select c.connection_id::text as pilot_id, c.pilot_account_id::text as account, v.*
     from connections c
     left join ${ACTIVE_TOTALS_VIEW} v on v.pilot_account_id = c.pilot_account_id
-   where c.connection_id = any($1::uuid[]) and c.partner_id = $2 and c.disconnected_at is null`;
+   where ${condition} and c.partner_id = $2 and c.disconnected_at is null`;
+const READ_ONE = new PreparedStatement('partner-totals-read-one', readSql('c.connection_id = $1::uuid'));
+const READ_MANY = new PreparedStatement(
+  'partner-totals-read-many',
+  readSql('c.connection_id = any($1::uuid[])'),
+);
 
 type JoinedRow = { pilot_id: string; account: string; pilot_account_id: string | null } & Record<
   string,
@@ -107,7 +119,10 @@ export class PilotTotalsReader {
   }
 
   private async readStored(partnerId: string, pilotIds: readonly string[]): Promise<StoredAnswer[]> {
-    const rows = await this.dataSource.query<JoinedRow[]>(READ_SQL, [pilotIds, partnerId]);
+    const rows =
+      pilotIds.length === 1
+        ? await READ_ONE.rows<JoinedRow>(this.dataSource, [pilotIds[0], partnerId])
+        : await READ_MANY.rows<JoinedRow>(this.dataSource, [pilotIds, partnerId]);
     if (rows.length === 0) return [];
     const projectedRows = rows.filter((row) => row.pilot_account_id !== null);
     // The read model turns rows of the active view into totals; it is handed the rows this query
