@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENT_EVENT_VERSION, type PilotEvent } from '@pft/contracts';
+import { queryPrepared } from '../database/prepared-statement';
 
 /** Anything that runs SQL inside the caller's transaction: a TypeORM QueryRunner or EntityManager. */
 export interface SqlRunner {
@@ -124,9 +125,9 @@ export async function appendEvents(
   // sees the stream's latest committed version; without it, a concurrent append that took the same version
   // makes this one fail on the unique version. `order by ord` makes the positions follow the versions.
   const guard = options.onlyIf;
-  const rows = (await runner
-    .query(
-      `with ${guard ? `guard as (${guard.cte}), ` : ''}cur as (
+  const rows = (await queryPrepared(
+    runner,
+    `with ${guard ? `guard as (${guard.cte}), ` : ''}cur as (
        select coalesce(max(stream_version), 0)::int as v from events where stream_id = $1
      ), ins as (
        insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata, occurred_at)
@@ -147,21 +148,20 @@ export async function appendEvents(
             ins.position::text as position
        from cur left join ins on true left join wake on true
       order by ins.stream_version`,
-      [
-        streamId,
-        expectedVersion === 'any' ? null : expectedVersion,
-        JSON.stringify(docs),
-        JSON.stringify(metadata),
-        options.occurredAt ?? null,
-        options.notify ?? true,
-        ...(guard?.params ?? []),
-      ],
-    )
-    .catch((err: unknown) => {
-      if (isVersionClash(err))
-        throw new StreamVersionConflict(streamId, expectedVersion === 'any' ? -1 : expectedVersion, -1);
-      throw err;
-    })) as (Partial<AppendedEvent> & { current_version: number })[];
+    [
+      streamId,
+      expectedVersion === 'any' ? null : expectedVersion,
+      JSON.stringify(docs),
+      JSON.stringify(metadata),
+      options.occurredAt ?? null,
+      options.notify ?? true,
+      ...(guard?.params ?? []),
+    ],
+  ).catch((err: unknown) => {
+    if (isVersionClash(err))
+      throw new StreamVersionConflict(streamId, expectedVersion === 'any' ? -1 : expectedVersion, -1);
+    throw err;
+  })) as (Partial<AppendedEvent> & { current_version: number })[];
   const current = rows[0]?.current_version ?? 0;
   if (expectedVersion !== 'any' && expectedVersion !== current) {
     throw new StreamVersionConflict(streamId, expectedVersion, current);

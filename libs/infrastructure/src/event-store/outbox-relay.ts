@@ -161,20 +161,24 @@ export class OutboxRelay {
     const client = this.client;
     if (!client) return 0;
     this.wakeRequested = false;
-    const { rows } = await client.query<OutboxRow>(
-      `select e.position::text as position, e.event_id::text as event_id, e.stream_id, e.stream_version, e.type,
+    // Named: Postgres plans each of the two statements once for this connection, not once per batch.
+    const { rows } = await client.query<OutboxRow>({
+      name: 'pft-relay-outbox-read',
+      text: `select e.position::text as position, e.event_id::text as event_id, e.stream_id, e.stream_version, e.type,
               e.schema_version, e.payload, e.metadata, e.occurred_at
          from event_outbox o join events e on e.position = o.position
         order by o.position
         limit $1`,
-      [this.batchSize],
-    );
+      values: [this.batchSize],
+    });
     if (rows.length === 0) return 0;
     const producer = await this.ensureProducer();
     await producer.send({ topic: this.options.topic, acks: -1, messages: rows.map(toKafkaMessage) });
-    await client.query('delete from event_outbox where position = any($1::bigint[])', [
-      rows.map((r) => r.position),
-    ]);
+    await client.query({
+      name: 'pft-relay-outbox-delete',
+      text: 'delete from event_outbox where position = any($1::bigint[])',
+      values: [rows.map((r) => r.position)],
+    });
     this.options.onPublished?.(rows.length, rows[0]!.occurred_at);
     return rows.length;
   }
