@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type Flight } from '@pft/contracts';
 import { type FlightState } from '@pft/domain';
+import { queryPrepared } from '@pft/infrastructure/database/prepared-statement';
 import { type SqlRunner } from '@pft/infrastructure/event-store';
 
 interface StateRow {
@@ -15,10 +16,11 @@ interface StateRow {
 @Injectable()
 export class FlightsRepository {
   async state(runner: SqlRunner, pilot: string, flightId: string): Promise<FlightState | undefined> {
-    const rows = (await runner.query(
+    const rows = await queryPrepared<StateRow>(
+      runner,
       `select flight, deleted_at is not null as deleted from flights where pilot_account_id = $1 and flight_id = $2`,
       [pilot, flightId],
-    )) as StateRow[];
+    );
     return rows[0];
   }
 
@@ -32,7 +34,8 @@ export class FlightsRepository {
   }
 
   async save(runner: SqlRunner, pilot: string, flight: Flight): Promise<void> {
-    await runner.query(
+    await queryPrepared(
+      runner,
       `insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
        values ($1, $2, $3::jsonb, $4::date, now(), now())
        on conflict (pilot_account_id, flight_id)
@@ -53,7 +56,8 @@ export class FlightsRepository {
   }
 
   async markDeleted(runner: SqlRunner, pilot: string, flightId: string): Promise<void> {
-    await runner.query(
+    await queryPrepared(
+      runner,
       `update flights set deleted_at = now(), updated_at = now() where pilot_account_id = $1 and flight_id = $2`,
       [pilot, flightId],
     );

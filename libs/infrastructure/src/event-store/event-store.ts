@@ -63,7 +63,7 @@ export const OUTBOX_CHANNEL = 'event_outbox';
  * keeps the relay's per-pilot order (a higher version cannot commit before a lower one).
  */
 export async function lockStream(runner: SqlRunner, streamId: string): Promise<void> {
-  await runner.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
+  await queryPrepared(runner, 'select pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
 }
 
 /** The stream's current version (0 when it has no events). Read it after `lockStream`. */
