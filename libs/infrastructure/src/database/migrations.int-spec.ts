@@ -45,4 +45,32 @@ describe('migrations (real Postgres)', () => {
       await dataSource.destroy();
     }
   });
+
+  it('gives the active view of an existing database its stream and projection version columns, and takes them back', async () => {
+    const other = await createTestDatabase({ migrate: false });
+    const dataSource = await createDataSource(other.url, 1).initialize();
+    const viewColumns = async (): Promise<string[]> =>
+      (
+        await dataSource.query<{ column_name: string }[]>(
+          `select column_name from information_schema.columns where table_name = 'pilot_totals_active' order by ordinal_position`,
+        )
+      ).map((r) => r.column_name);
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+      const columns = await viewColumns();
+      expect(columns.slice(-4)).toEqual([
+        'last_updated',
+        'rating_breakdown',
+        'stream_version',
+        'projection_version',
+      ]);
+      await dataSource.undoLastMigration({ transaction: 'each' });
+      expect(await viewColumns()).toEqual(columns.slice(0, -2));
+      await dataSource.runMigrations({ transaction: 'each' });
+      expect(await viewColumns()).toEqual(columns);
+    } finally {
+      await dataSource.destroy();
+      await other.drop();
+    }
+  });
 });

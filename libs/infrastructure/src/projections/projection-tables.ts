@@ -62,7 +62,9 @@ export function dropProjectionTablesSql(version: number): string[] {
 
 /**
  * The view the partner API reads: one row per projected pilot, with `last_updated` from the pilot's
- * partition (see docs/projections.md).
+ * partition (see docs/projections.md). Last, the pilot's logbook stream version folded in and the
+ * projection version the row belongs to: together they tell a reader whether the totals it holds
+ * from an earlier read are still the ones in the table.
  */
 export function activeViewSql(version: number): string {
   const t = projectionTables(version);
@@ -70,7 +72,8 @@ export function activeViewSql(version: number): string {
   return `create or replace view ${ACTIVE_TOTALS_VIEW} as
     select t.pilot_account_id, ${totals}, t.total_day, t.total_night, t.flight_count,
            to_char(t.last_flight_date, 'YYYY-MM-DD') as last_flight_date,
-           coalesce(o.complete_through, t.updated_at) as last_updated, t.rating_breakdown
+           coalesce(o.complete_through, t.updated_at) as last_updated, t.rating_breakdown,
+           t.stream_version, ${version} as projection_version
       from ${t.totals} t
       left join projection_offsets o
         on o.projection = '${PILOT_TOTALS_PROJECTION}' and o.version = ${version} and o.kafka_partition = t.kafka_partition`;
