@@ -5,7 +5,12 @@ import { PreparedStatement } from '@pft/infrastructure/database/prepared-stateme
 import { ACTIVE_TOTALS_VIEW } from '@pft/infrastructure/projections/projection-tables';
 import { readPilotTotals } from '@pft/infrastructure/projections/pilot-totals.read-model';
 import { computeLiveTotals } from './live-totals.reader';
-import { TotalsReadCache, totalsReadCacheMetric } from './totals-read-cache';
+import {
+  type KeptAnswer,
+  type RowVersions,
+  TotalsReadCache,
+  totalsReadCacheMetric,
+} from './totals-read-cache';
 
 /** One element of the partner API's 2.4. */
 export interface PilotTotalsView extends PilotTotals {
@@ -14,32 +19,64 @@ export interface PilotTotalsView extends PilotTotals {
 }
 
 /**
- * Connections of the caller joined with the active projection: connection and totals in one round trip.
- * Two prepared statements, one pilot and several: Postgres plans each once per connection only when
- * its general plan looks no dearer than one made for the values at hand, and for a list of unknown
- * length it does not look so when the list holds one id (measured with pgbench: one id by `=` runs
- * 4x faster than planning each time; by `= any` of a one-id list, 1.4x).
+ * Statements by pilot_id, each in two prepared forms, one pilot and several: Postgres plans each once
+ * per connection only when its general plan looks no dearer than one made for the values at hand, and
+ * for a list of unknown length it does not look so when the list holds one id (measured with pgbench:
+ * one id by `=` runs 4x faster than planning each time; by `= any` of a one-id list, 1.4x).
  */
-const readSql = (condition: string): string => `
-  select c.connection_id::text as pilot_id, c.pilot_account_id::text as account, v.*
+class ByPilotIds {
+  private readonly one: PreparedStatement;
+  private readonly many: PreparedStatement;
+
+  constructor(name: string, sql: (condition: string) => string) {
+    this.one = new PreparedStatement(`${name}-one`, sql('c.connection_id = $1::uuid'));
+    this.many = new PreparedStatement(`${name}-many`, sql('c.connection_id = any($1::uuid[])'));
+  }
+
+  rows<T>(dataSource: DataSource, pilotIds: readonly string[], partnerId: string): Promise<T[]> {
+    return pilotIds.length === 1
+      ? this.one.rows<T>(dataSource, [pilotIds[0], partnerId])
+      : this.many.rows<T>(dataSource, [pilotIds, partnerId]);
+  }
+}
+
+/** The caller's active connections joined with the active projection, in one round trip. */
+const connectedSql =
+  (columns: string) =>
+  (condition: string): string => `
+  select c.connection_id::text as pilot_id, ${columns}
     from connections c
     left join ${ACTIVE_TOTALS_VIEW} v on v.pilot_account_id = c.pilot_account_id
    where ${condition} and c.partner_id = $2 and c.disconnected_at is null`;
-const READ_ONE = new PreparedStatement('partner-totals-read-one', readSql('c.connection_id = $1::uuid'));
-const READ_MANY = new PreparedStatement(
-  'partner-totals-read-many',
-  readSql('c.connection_id = any($1::uuid[])'),
+
+/** Connection and totals. */
+const READ = new ByPilotIds('partner-totals-read', connectedSql('c.pilot_account_id::text as account, v.*'));
+
+/** Connection and which row the totals would come from: whether a kept answer still holds. */
+const CHECK = new ByPilotIds(
+  'partner-totals-check',
+  connectedSql('v.stream_version, v.projection_version, v.last_updated'),
 );
 
-type JoinedRow = { pilot_id: string; account: string; pilot_account_id: string | null } & Record<
-  string,
-  unknown
->;
+type JoinedRow = {
+  pilot_id: string;
+  account: string;
+  pilot_account_id: string | null;
+  stream_version: number | null;
+  projection_version: number | null;
+} & Record<string, unknown>;
 
-/** An answer read from the database; `projected` false: computed live, as of now. */
+interface CheckRow {
+  pilot_id: string;
+  stream_version: number | null;
+  projection_version: number | null;
+  last_updated: Date | null;
+}
+
+/** An answer read from the database; `versions` null: computed live, as of now, never to be kept. */
 interface StoredAnswer {
   view: PilotTotalsView;
-  projected: boolean;
+  versions: RowVersions | null;
 }
 
 /**
@@ -71,10 +108,15 @@ export class PilotTotalsReader {
       return this.counted(await this.readStored(partnerId, pilotIds)).map((answer) => answer.view);
     const now = Date.now();
     const cached = new Map<string, PilotTotalsView>();
+    const kept = new Map<string, KeptAnswer>();
     const answers = this.cache.of(partnerId);
     for (const pilotId of pilotIds) {
       const view = answers.get(pilotId, readRevision, now);
       if (view) cached.set(pilotId, view);
+      else {
+        const earlier = answers.kept(pilotId);
+        if (earlier) kept.set(pilotId, earlier);
+      }
     }
     if (cached.size > 0) totalsReadCacheMetric.inc({ source: 'memory' }, cached.size);
     if (cached.size === pilotIds.length) return pilotIds.map((id) => cached.get(id)!);
@@ -83,13 +125,14 @@ export class PilotTotalsReader {
         partnerId,
         pilotIds.filter((id) => !cached.has(id)),
         readRevision,
+        kept,
       ),
     );
     const read = new Map<string, PilotTotalsView>();
-    for (const { view, projected } of stored) {
+    for (const { view, versions } of stored) {
       read.set(view.pilot_id, view);
       // Live answers (not projected yet) are as of now: never kept.
-      if (projected) this.cache.put(partnerId, view, readRevision, now);
+      if (versions) this.cache.put(partnerId, { view, versions }, readRevision, now);
     }
     return pilotIds.flatMap((id) => cached.get(id) ?? read.get(id) ?? []);
   }
@@ -109,20 +152,55 @@ export class PilotTotalsReader {
     partnerId: string,
     pilotIds: readonly string[],
     revision: string,
+    kept: ReadonlyMap<string, KeptAnswer>,
   ): Promise<StoredAnswer[]> {
     const key = `${revision}/${partnerId}/${pilotIds.join(',')}`;
     const pending = this.reading.get(key);
     if (pending) return pending;
-    const read = this.readStored(partnerId, pilotIds).finally(() => this.reading.delete(key));
+    const read = this.readStored(partnerId, pilotIds, kept).finally(() => this.reading.delete(key));
     this.reading.set(key, read);
     return read;
   }
 
-  private async readStored(partnerId: string, pilotIds: readonly string[]): Promise<StoredAnswer[]> {
-    const rows =
-      pilotIds.length === 1
-        ? await READ_ONE.rows<JoinedRow>(this.dataSource, [pilotIds[0], partnerId])
-        : await READ_MANY.rows<JoinedRow>(this.dataSource, [pilotIds, partnerId]);
+  /**
+   * In the order of `pilotIds`. A pilot with a kept answer is checked first, by connection and row
+   * versions only: if still connected with the same row, the kept totals are the table's, and the
+   * answer is given again with the current `last_updated`; if the row changed, it is read in full;
+   * if no longer connected, it does not resolve.
+   */
+  private async readStored(
+    partnerId: string,
+    pilotIds: readonly string[],
+    kept: ReadonlyMap<string, KeptAnswer> = new Map(),
+  ): Promise<StoredAnswer[]> {
+    const answers = new Map<string, StoredAnswer>();
+    const toRead = pilotIds.filter((id) => !kept.has(id));
+    const toCheck = pilotIds.filter((id) => kept.has(id));
+    if (toCheck.length > 0) {
+      for (const row of await CHECK.rows<CheckRow>(this.dataSource, toCheck, partnerId)) {
+        const earlier = kept.get(row.pilot_id)!;
+        if (
+          row.last_updated !== null &&
+          row.stream_version === earlier.versions.stream &&
+          row.projection_version === earlier.versions.projection
+        ) {
+          const lastUpdated = row.last_updated.toISOString();
+          const view =
+            lastUpdated === earlier.view.last_updated
+              ? earlier.view
+              : { ...earlier.view, last_updated: lastUpdated };
+          answers.set(row.pilot_id, { view, versions: earlier.versions });
+        } else toRead.push(row.pilot_id);
+      }
+    }
+    if (toRead.length > 0) {
+      for (const answer of await this.readFull(partnerId, toRead)) answers.set(answer.view.pilot_id, answer);
+    }
+    return pilotIds.flatMap((id) => answers.get(id) ?? []);
+  }
+
+  private async readFull(partnerId: string, pilotIds: readonly string[]): Promise<StoredAnswer[]> {
+    const rows = await READ.rows<JoinedRow>(this.dataSource, pilotIds, partnerId);
     if (rows.length === 0) return [];
     const projectedRows = rows.filter((row) => row.pilot_account_id !== null);
     // The read model turns rows of the active view into totals; it is handed the rows this query
@@ -136,22 +214,21 @@ export class PilotTotalsReader {
       this.dataSource,
       rows.filter((row) => row.pilot_account_id === null).map((row) => row.account),
     );
-    const byPilot = new Map(rows.map((row) => [row.pilot_id, row.account]));
     const now = new Date().toISOString();
-    const views: StoredAnswer[] = [];
-    for (const pilotId of pilotIds) {
-      const account = byPilot.get(pilotId);
-      if (account === undefined) continue;
-      const found = projected.get(account);
-      const computed = live.get(account);
-      if (found)
-        views.push({
-          view: { pilot_id: pilotId, last_updated: found.lastUpdated.toISOString(), ...found.totals },
-          projected: true,
-        });
-      else if (computed)
-        views.push({ view: { pilot_id: pilotId, last_updated: now, ...computed }, projected: false });
-    }
-    return views;
+    return rows.flatMap((row): StoredAnswer[] => {
+      const found = row.pilot_account_id === null ? undefined : projected.get(row.pilot_account_id);
+      if (found && row.stream_version !== null && row.projection_version !== null) {
+        return [
+          {
+            view: { pilot_id: row.pilot_id, last_updated: found.lastUpdated.toISOString(), ...found.totals },
+            versions: { stream: row.stream_version, projection: row.projection_version },
+          },
+        ];
+      }
+      const computed = live.get(row.account);
+      return computed
+        ? [{ view: { pilot_id: row.pilot_id, last_updated: now, ...computed }, versions: null }]
+        : [];
+    });
   }
 }
