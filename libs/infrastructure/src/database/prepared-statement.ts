@@ -1,16 +1,13 @@
 import { createHash } from 'node:crypto';
 import { type Pool, type PoolClient } from 'pg';
 import { type DataSource, type EntityManager, InstanceChecker, type QueryRunner } from 'typeorm';
+import { rowsOf } from './rows-of';
 
 /**
  * Where a statement runs: the pool (a DataSource, or an EntityManager of none), or the one connection
  * a QueryRunner, or an EntityManager made on one (a transaction's), is bound to.
  */
 export type StatementTarget = DataSource | EntityManager | QueryRunner;
-
-/** TypeORM answers with the rows, pg with a result holding them. */
-const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /** Postgres's refusal of a saved statement whose tables changed the shape of its result. */
 function isStalePlan(err: unknown): boolean {

@@ -1,5 +1,6 @@
 import { ENTERED_TOTALS_FIELDS, type EnteredTotalsField, type PilotTotals } from '@pft/contracts';
 import { pilotTotalsOf, type EnteredTotals, type Sums } from '@pft/domain';
+import { rowsOf } from '../database/rows-of';
 import { ACTIVE_TOTALS_VIEW } from './projection-tables';
 
 /** Anything that runs SQL: a TypeORM DataSource or EntityManager, a QueryRunner, a pg client or pool. */
@@ -7,9 +8,7 @@ export interface Queryable {
   query(sql: string, params?: unknown[]): Promise<unknown>;
 }
 
-/** TypeORM answers with the rows, pg with a result holding them. */
-export const rowsOf = <T>(result: unknown): T[] =>
-  (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+export { rowsOf } from '../database/rows-of';
 
 export interface ProjectedPilotTotals {
   totals: PilotTotals;
