@@ -1,9 +1,6 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
-import {
-  ACTIVE_TOTALS_VIEW,
-  activeViewSql,
-  PILOT_TOTALS_PROJECTION,
-} from '../../projections/projection-tables';
+import { ACTIVE_TOTALS_VIEW, activeViewSql } from '../../projections/projection-tables';
+import { readProjectionVersions } from '../../projections/projection-versions';
 
 /**
  * The partner API's view of the active pilot totals version gains, as its last columns, each row's
@@ -14,19 +11,15 @@ export class ActiveViewVersions1763800400000 implements MigrationInterface {
   name = 'ActiveViewVersions1763800400000';
 
   async up(q: QueryRunner): Promise<void> {
-    const [row] = (await q.query(`select active_version from projection_versions where projection = $1`, [
-      PILOT_TOTALS_PROJECTION,
-    ])) as { active_version: number }[];
-    if (row) await q.query(activeViewSql(row.active_version));
+    const { active } = await readProjectionVersions(q);
+    await q.query(activeViewSql(active));
   }
 
   async down(q: QueryRunner): Promise<void> {
-    const [row] = (await q.query(`select active_version from projection_versions where projection = $1`, [
-      PILOT_TOTALS_PROJECTION,
-    ])) as { active_version: number }[];
-    if (!row) return;
-    // A view cannot lose columns in place: made again without the last two.
-    const withoutVersions = activeViewSql(row.active_version)
+    const { active } = await readProjectionVersions(q);
+    // A view cannot lose columns in place: made again without the last two (the migrations test
+    // checks the columns after undoing this).
+    const withoutVersions = activeViewSql(active)
       .replace('create or replace view', 'create view')
       .replace(/,\s*t\.stream_version, \d+ as projection_version/, '');
     await q.query(`drop view if exists ${ACTIVE_TOTALS_VIEW}`);
