@@ -12,16 +12,16 @@ describe('TotalsReadCache', () => {
   it('gives an answer back to the same partner under the revision it was read under, within its lifetime', () => {
     const cache = cacheFor(1000);
     cache.put('partner-a', answer('p1'), '7', 0);
-    expect(cache.get('partner-a', 'p1', '7', 999)).toEqual(view('p1'));
-    expect(cache.get('partner-b', 'p1', '7', 999)).toBeUndefined();
-    expect(cache.get('partner-a', 'p2', '7', 999)).toBeUndefined();
+    expect(cache.of('partner-a').get('p1', '7', 999)).toEqual(view('p1'));
+    expect(cache.of('partner-b').get('p1', '7', 999)).toBeUndefined();
+    expect(cache.of('partner-a').get('p2', '7', 999)).toBeUndefined();
   });
 
   it('never gives an answer as it is again once the revision has moved on, even if it came back, but keeps it for a check', () => {
     const cache = cacheFor(1000);
     cache.put('partner-a', answer('p1'), '7', 0);
-    expect(cache.get('partner-a', 'p1', '8', 1)).toBeUndefined();
-    expect(cache.get('partner-a', 'p1', '7', 2)).toBeUndefined();
+    expect(cache.of('partner-a').get('p1', '8', 1)).toBeUndefined();
+    expect(cache.of('partner-a').get('p1', '7', 2)).toBeUndefined();
     expect(cache.of('partner-a').kept('p1')).toEqual(answer('p1'));
     expect(cache.of('partner-b').kept('p1')).toBeUndefined();
   });
@@ -29,16 +29,16 @@ describe('TotalsReadCache', () => {
   it('gives an answer read again as it is, under the revision it was read under', () => {
     const cache = cacheFor(1000);
     cache.put('partner-a', answer('p1'), '7', 0);
-    expect(cache.get('partner-a', 'p1', '8', 1)).toBeUndefined();
+    expect(cache.of('partner-a').get('p1', '8', 1)).toBeUndefined();
     cache.put('partner-a', answer('p1'), '8', 2);
-    expect(cache.get('partner-a', 'p1', '8', 3)).toEqual(view('p1'));
+    expect(cache.of('partner-a').get('p1', '8', 3)).toEqual(view('p1'));
   });
 
   it('stops giving an answer at the end of its lifetime, and keeps it for a check', () => {
     const cache = cacheFor(1000);
     cache.put('partner-a', answer('p1'), '7', 0);
-    expect(cache.get('partner-a', 'p1', '7', 1000)).toBeUndefined();
-    expect(cache.get('partner-a', 'p1', '7', 1001)).toBeUndefined();
+    expect(cache.of('partner-a').get('p1', '7', 1000)).toBeUndefined();
+    expect(cache.of('partner-a').get('p1', '7', 1001)).toBeUndefined();
     expect(cache.of('partner-a').kept('p1')).toEqual(answer('p1'));
   });
 
@@ -46,7 +46,7 @@ describe('TotalsReadCache', () => {
     const cache = cacheFor(0);
     expect(cache.enabled).toBe(false);
     cache.put('partner-a', answer('p1'), '7', 0);
-    expect(cache.get('partner-a', 'p1', '7', 0)).toBeUndefined();
+    expect(cache.of('partner-a').get('p1', '7', 0)).toBeUndefined();
   });
 
   it("keeps each partner's answers apart and starts again when full", () => {
@@ -56,8 +56,8 @@ describe('TotalsReadCache', () => {
     expect(cache.of('partner-a').get('p0', '7', 1)).toEqual(view('p0'));
     expect(cache.of('partner-b').get('p0', '7', 1)).toBeUndefined();
     cache.put('partner-a', answer('p-new'), '7', 0);
-    expect(cache.get('partner-a', 'p0', '7', 1)).toBeUndefined();
-    expect(cache.get('partner-a', 'p-new', '7', 1)).toEqual(view('p-new'));
+    expect(cache.of('partner-a').get('p0', '7', 1)).toBeUndefined();
+    expect(cache.of('partner-a').get('p-new', '7', 1)).toEqual(view('p-new'));
   });
 
   it('counts an answer replaced once, so the bound is not reached early', () => {
@@ -66,8 +66,8 @@ describe('TotalsReadCache', () => {
     cache.put('partner-a', answer('p0'), '7', 0);
     cache.put('partner-a', answer('p-last'), '7', 0);
     cache.put('partner-a', answer('p-more'), '7', 0);
-    expect(cache.get('partner-a', 'p2', '7', 1)).toEqual(view('p2'));
+    expect(cache.of('partner-a').get('p2', '7', 1)).toEqual(view('p2'));
     cache.put('partner-a', answer('p-over'), '7', 0);
-    expect(cache.get('partner-a', 'p2', '7', 1)).toBeUndefined();
+    expect(cache.of('partner-a').get('p2', '7', 1)).toBeUndefined();
   });
 });

@@ -68,10 +68,6 @@ export class TotalsReadCache {
     return new PartnerAnswers(this.partners.get(partnerId), this.lifetimeMs);
   }
 
-  get(partnerId: string, pilotId: string, revision: string, now: number): PilotTotalsView | undefined {
-    return this.of(partnerId).get(pilotId, revision, now);
-  }
-
   /** `revision` must be the one read before the database was: a change after it moves it on. */
   put(partnerId: string, answer: KeptAnswer, revision: string, now: number): void {
     if (!this.enabled) return;
