@@ -6,10 +6,11 @@ import { ACTIVE_TOTALS_VIEW } from '@pft/infrastructure/projections/projection-t
 import { readPilotTotals } from '@pft/infrastructure/projections/pilot-totals.read-model';
 import { computeLiveTotals } from './live-totals.reader';
 import {
+  answeredFromDatabase,
+  answeredFromMemory,
   type KeptAnswer,
   type RowVersions,
   TotalsReadCache,
-  totalsReadCacheMetric,
 } from './totals-read-cache';
 
 /** One element of the partner API's 2.4. */
@@ -107,38 +108,39 @@ export class PilotTotalsReader {
     if (readRevision === null || !this.cache.enabled)
       return this.counted(await this.readStored(partnerId, pilotIds)).map((answer) => answer.view);
     const now = Date.now();
-    const cached = new Map<string, PilotTotalsView>();
-    const kept = new Map<string, KeptAnswer>();
     const answers = this.cache.of(partnerId);
-    for (const pilotId of pilotIds) {
-      const view = answers.get(pilotId, readRevision, now);
-      if (view) cached.set(pilotId, view);
-      else {
-        const earlier = answers.kept(pilotId);
-        if (earlier) kept.set(pilotId, earlier);
+    // By position, in an array: the common case, every answer in memory, builds nothing else.
+    const views = new Array<PilotTotalsView | undefined>(pilotIds.length);
+    let inMemory = 0;
+    for (let i = 0; i < pilotIds.length; i++) {
+      const view = answers.get(pilotIds[i]!, readRevision, now);
+      if (view !== undefined) {
+        views[i] = view;
+        inMemory++;
       }
     }
-    if (cached.size > 0) totalsReadCacheMetric.inc({ source: 'memory' }, cached.size);
-    if (cached.size === pilotIds.length) return pilotIds.map((id) => cached.get(id)!);
-    const stored = this.counted(
-      await this.readShared(
-        partnerId,
-        pilotIds.filter((id) => !cached.has(id)),
-        readRevision,
-        kept,
-      ),
-    );
-    const read = new Map<string, PilotTotalsView>();
-    for (const { view, versions } of stored) {
-      read.set(view.pilot_id, view);
-      // Live answers (not projected yet) are as of now: never kept.
-      if (versions) this.cache.put(partnerId, { view, versions }, readRevision, now);
+    if (inMemory > 0) answeredFromMemory.inc(inMemory);
+    if (inMemory === pilotIds.length) return views as PilotTotalsView[];
+    const missing = pilotIds.filter((_, i) => views[i] === undefined);
+    const kept = new Map<string, KeptAnswer>();
+    for (const pilotId of missing) {
+      const earlier = answers.kept(pilotId);
+      if (earlier) kept.set(pilotId, earlier);
     }
-    return pilotIds.flatMap((id) => cached.get(id) ?? read.get(id) ?? []);
+    const stored = this.counted(await this.readShared(partnerId, missing, readRevision, kept));
+    // Live answers (not projected yet) are as of now: never kept.
+    this.cache.put(
+      partnerId,
+      stored.filter((answer): answer is KeptAnswer => answer.versions !== null),
+      readRevision,
+      now,
+    );
+    const read = new Map(stored.map(({ view }) => [view.pilot_id, view]));
+    return pilotIds.flatMap((id, i) => views[i] ?? read.get(id) ?? []);
   }
 
   private counted(answers: StoredAnswer[]): StoredAnswer[] {
-    totalsReadCacheMetric.inc({ source: 'database' }, answers.length);
+    answeredFromDatabase.inc(answers.length);
     return answers;
   }
 

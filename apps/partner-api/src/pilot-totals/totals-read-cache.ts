@@ -17,15 +17,24 @@ export interface KeptAnswer {
   versions: RowVersions;
 }
 
-interface Entry extends KeptAnswer {
-  /** The partner read revision current before the answer was read from the database. */
-  revision: string;
-  readAt: number;
+/**
+ * When and under which revision answers were read from the database: one for all the answers of one
+ * read (a batch's 50), so a look-up compares with an object those answers share instead of each its own.
+ */
+interface Reading {
+  /** The partner read revision current before the answers were read from the database. */
+  readonly revision: string;
+  readonly readAt: number;
   /**
-   * False once the entry was found under another revision or past its lifetime: from then on it is
-   * never given as it is again (a revision can come back, after Redis lost its keys), only checked.
+   * False once an answer of this reading was found under another revision or past its lifetime (so
+   * all of them are): from then on none is given as it is again (a revision can come back, after Redis
+   * lost its keys), only checked.
    */
   fresh: boolean;
+}
+
+interface Entry extends KeptAnswer {
+  readonly reading: Reading;
 }
 
 /** Answers given from memory and read from the database, for /metrics (the hit rate). */
@@ -36,6 +45,10 @@ export const totalsReadCacheMetric =
     help: 'Pilot totals answered to partners, by source: memory (TotalsReadCache) or database',
     labelNames: ['source'],
   });
+
+/** The two series of the metric, bound once (each request counts into one or both). */
+export const answeredFromMemory = totalsReadCacheMetric.labels('memory');
+export const answeredFromDatabase = totalsReadCacheMetric.labels('database');
 
 /** Bounded: a partner walking through more pilots than this empties it and starts again. */
 const MAX_ENTRIES = 100_000;
@@ -68,20 +81,27 @@ export class TotalsReadCache {
     return new PartnerAnswers(this.partners.get(partnerId), this.lifetimeMs);
   }
 
-  /** `revision` must be the one read before the database was: a change after it moves it on. */
-  put(partnerId: string, answer: KeptAnswer, revision: string, now: number): void {
-    if (!this.enabled) return;
-    if (this.size >= MAX_ENTRIES) {
+  /**
+   * The answers of one database read, all under `revision`, which must be the one read before the
+   * database was: a change after it moves it on.
+   */
+  put(partnerId: string, answers: readonly KeptAnswer[], revision: string, now: number): void {
+    if (!this.enabled || answers.length === 0) return;
+    if (this.size + answers.length > MAX_ENTRIES) {
       this.partners.clear();
       this.size = 0;
     }
-    let answers = this.partners.get(partnerId);
-    if (!answers) {
-      answers = new Map();
-      this.partners.set(partnerId, answers);
+    let kept = this.partners.get(partnerId);
+    if (!kept) {
+      kept = new Map();
+      this.partners.set(partnerId, kept);
     }
-    if (!answers.has(answer.view.pilot_id)) this.size++;
-    answers.set(answer.view.pilot_id, { ...answer, revision, readAt: now, fresh: true });
+    const reading: Reading = { revision, readAt: now, fresh: true };
+    for (const { view, versions } of answers) {
+      const before = kept.size;
+      kept.set(view.pilot_id, { view, versions, reading });
+      this.size += kept.size - before;
+    }
   }
 }
 
@@ -95,9 +115,11 @@ export class PartnerAnswers {
   /** The answer for `pilotId` if it was read under `revision` and is within its lifetime at `now`. */
   get(pilotId: string, revision: string, now: number): PilotTotalsView | undefined {
     const entry = this.entries?.get(pilotId);
-    if (!entry?.fresh) return undefined;
-    if (entry.revision !== revision || now - entry.readAt >= this.lifetimeMs) {
-      entry.fresh = false;
+    if (entry === undefined) return undefined;
+    const reading = entry.reading;
+    if (!reading.fresh) return undefined;
+    if (reading.revision !== revision || now - reading.readAt >= this.lifetimeMs) {
+      reading.fresh = false;
       return undefined;
     }
     return entry.view;

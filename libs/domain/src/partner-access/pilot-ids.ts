@@ -1,4 +1,8 @@
 import { isUuid } from '../uuid';
+
+const UUID_HEX = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+/** Lower-case UUIDs separated by single commas: a whole list checked in one pass. */
+const UUID_LIST = new RegExp(`^${UUID_HEX}(?:,${UUID_HEX})*$`);
 /**
  * The `pilot_id` and `pilot_ids` query parameters of the totals endpoints
  * (partner API v1, 4.2 and 4.3, with the decisions on case, order, duplicates and limits).
@@ -27,8 +31,12 @@ export function parsePilotIdList(raw: unknown): PilotIdListParse {
   if (raw === undefined || raw === '') return { ok: false, issue: 'required' };
   if (Array.isArray(raw)) return { ok: false, issue: 'repeated' };
   if (typeof raw !== 'string') return { ok: false, issue: 'invalid_uuid' };
-  const entries = raw.split(',');
+  // The list is checked as one lower-case string, in one pass, and split once: a batch of 50 is
+  // parsed on every request, so no regular expression or lower-casing per entry.
+  const lower = raw.toLowerCase();
+  const entries = lower.split(',');
   if (entries.length > MAX_BATCH_PILOT_IDS) return { ok: false, issue: 'too_many' };
-  if (!entries.every(isUuid)) return { ok: false, issue: 'invalid_uuid' };
-  return { ok: true, pilotIds: [...new Set(entries.map((entry) => entry.toLowerCase()))] };
+  if (!UUID_LIST.test(lower)) return { ok: false, issue: 'invalid_uuid' };
+  const distinct = new Set(entries);
+  return { ok: true, pilotIds: distinct.size === entries.length ? entries : [...distinct] };
 }
