@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
+import { isUuid } from '../uuid';
 import { MAX_BATCH_PILOT_IDS, parsePilotId, parsePilotIdList } from './pilot-ids';
 
 const ids = (n: number): string[] => Array.from({ length: n }, () => randomUUID());
@@ -57,6 +58,35 @@ describe('parsePilotIdList', () => {
         const expected = list.map((id) => id.toLowerCase()).filter((id, i, all) => all.indexOf(id) === i);
         expect(parsed).toEqual({ ok: true, pilotIds: expected });
       }),
+    );
+  });
+
+  it('refuses a list exactly when an entry is not a UUID, however the entries are spoilt', () => {
+    // Entries that are nearly UUIDs: one character replaced, one added or left out, in either case.
+    const spoilt = fc
+      .tuple(fc.uuid(), fc.nat(36), fc.constantFrom('', 'g', 'G', '-', ' ', '0', 'é', 'A', ',,'))
+      .map(([id, at, char]) => id.slice(0, at) + char + id.slice(at + 1));
+    const entry = fc.oneof(
+      fc.uuid(),
+      fc.uuid().map((id) => id.toUpperCase()),
+      spoilt,
+      fc.constant(''),
+    );
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 52 }), (list) => {
+        const raw = list.join(',');
+        const entries = raw.split(',');
+        const expected =
+          raw === ''
+            ? { ok: false, issue: 'required' }
+            : entries.length > MAX_BATCH_PILOT_IDS
+              ? { ok: false, issue: 'too_many' }
+              : entries.every(isUuid)
+                ? { ok: true }
+                : { ok: false, issue: 'invalid_uuid' };
+        expect(parsePilotIdList(raw)).toMatchObject(expected);
+      }),
+      { numRuns: 2000 },
     );
   });
 });
