@@ -39,6 +39,23 @@ describe('WindowCounter (real Redis)', () => {
     expect((await counter.hit('key:a')).count).toBe(1);
   });
 
+  it('counts the requests of one turn with one command, each with its own count', async () => {
+    const scriptCalls = async (): Promise<number> => {
+      const stats = await redis.info('commandstats');
+      return ['evalsha', 'eval']
+        .map((name) => Number(new RegExp(`cmdstat_${name}:calls=(\\d+)`).exec(stats)?.[1] ?? 0))
+        .reduce((a, b) => a + b, 0);
+    };
+    // One minute throughout, so the counts cannot start again halfway.
+    jest.spyOn(clock, 'now').mockReturnValue((Math.floor(Date.now() / 60000) + 5) * 60000);
+    await counter.hit('key:turn');
+    const before = await scriptCalls();
+    const hits = await Promise.all(Array.from({ length: 20 }, () => counter.hit('key:turn')));
+    expect((await scriptCalls()) - before).toBe(1);
+    expect(hits.map((h) => h.count)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+    expect((await counter.hit('key:turn')).count).toBe(22);
+  });
+
   it('counts in memory, without a revision, while Redis cannot be reached', async () => {
     const away = createRedis('redis://127.0.0.1:1');
     away.on('error', () => undefined);

@@ -5,15 +5,16 @@ import { AppConfig, partnerReadRevisionKey, REDIS, RetryGate } from '@pft/infras
 import { apiKeysRevisionKey } from '@pft/infrastructure/api-keys';
 import { MemoryWindowCounter } from './memory-window-counter';
 import { RateClock } from './rate-clock';
+import { TurnBatches } from './turn-batches';
 
 /**
- * Counts one request in the current clock-minute window and, in the same round trip, reads the
- * API keys revision (see api-keys-revision.ts) and the partner read revision (partner-read-revision.ts). The count lives a little past its minute so that
- * replicas with slightly skewed clocks still share it.
+ * Counts ARGV[2] requests in the current clock-minute window and, in the same round trip, reads the
+ * API keys revision (see api-keys-revision.ts) and the partner read revision (partner-read-revision.ts).
+ * The count lives a little past its minute so that replicas with slightly skewed clocks still share it.
  */
 const HIT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+local count = redis.call('INCRBY', KEYS[1], ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
 return {count, redis.call('GET', KEYS[2]) or '0', redis.call('GET', KEYS[3]) or '0'}
 `;
 
@@ -27,18 +28,26 @@ export interface WindowHit {
   readRevision: string | null;
 }
 
+type HitReply = [count: number, keysRevision: string, readRevision: string];
+
 type HitCommand = (
   countKey: string,
   keysRevisionKey: string,
   readRevisionKey: string,
   ttlSeconds: number,
-) => Promise<[number, string, string]>;
+  requests: number,
+) => Promise<HitReply>;
 
 @Injectable()
 export class WindowCounter {
   private readonly logger = new Logger('rate-limit');
   private readonly fallback = new MemoryWindowCounter();
-  private readonly hitInRedis: HitCommand;
+  /**
+   * The requests of one subject and window that arrive in the same turn of the event loop are counted
+   * by one command: each gets its own count (the total less those after it), exactly as if counted
+   * one by one, and the revisions read after all of them arrived.
+   */
+  private readonly hitsInRedis: TurnBatches<HitReply>;
   /**
    * While Redis is failing, requests are counted in memory without asking it, and one a second asks
    * again: a Redis that does not answer costs that one request REDIS_COMMAND_TIMEOUT_MS, not every one.
@@ -58,8 +67,10 @@ export class WindowCounter {
     this.revisionKey = apiKeysRevisionKey(config.PARTNER_REDIS_PREFIX);
     this.readRevisionKey = partnerReadRevisionKey(config.PARTNER_REDIS_PREFIX);
     redis.defineCommand('pftWindowHit', { numberOfKeys: 3, lua: HIT_SCRIPT });
-    const command = (redis as unknown as Record<'pftWindowHit', HitCommand>).pftWindowHit;
-    this.hitInRedis = command.bind(redis);
+    const command = (redis as unknown as Record<'pftWindowHit', HitCommand>).pftWindowHit.bind(redis);
+    this.hitsInRedis = new TurnBatches((countKey, requests) =>
+      command(countKey, this.revisionKey, this.readRevisionKey, RATE_WINDOW_SECONDS * 2, requests),
+    );
   }
 
   /** `subject` names what is limited: `key:<key id>` or `ip:<address>`. */
@@ -68,16 +79,14 @@ export class WindowCounter {
     const window = rateWindowAt(now);
     if (!this.redisGate.tryNow()) return this.countInMemory(subject, window);
     try {
-      const [count, revision, readRevision] = await this.hitInRedis(
+      const { result, size, index } = await this.hitsInRedis.join(
         `${this.prefix}rate:${subject}:${window.id}`,
-        this.revisionKey,
-        this.readRevisionKey,
-        RATE_WINDOW_SECONDS * 2,
       );
       if (this.redisGate.succeeded()) {
         this.logger.log('Redis is back: rate limits are shared by all replicas again');
       }
-      return { window, count, keysRevision: revision, readRevision };
+      const [total, keysRevision, readRevision] = result;
+      return { window, count: total - size + 1 + index, keysRevision, readRevision };
     } catch (err) {
       this.noteFault(err, now, this.redisGate.failed());
       return this.countInMemory(subject, window);
