@@ -44,16 +44,16 @@ export class FlightsRepository {
     );
   }
 
-  /** Inserts many new flights in one statement (a logbook import). */
-  async insertMany(runner: SqlRunner, pilot: string, flights: readonly Flight[]): Promise<void> {
-    if (flights.length === 0) return;
-    await runner.query(
-      `insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
-       select $1, (f->>'flight_id')::uuid, f, (f->>'date')::date, now(), now()
-         from jsonb_array_elements($2::jsonb) as f`,
-      [pilot, JSON.stringify(flights)],
-    );
-  }
+  /**
+   * Inserts the flights of the FlightRecorded events an append stores, from their payloads, in the
+   * append's own statement (AppendOptions.fromAppended): a logbook import's flights, all new.
+   */
+  static readonly INSERT_RECORDED_FLIGHTS = `
+    insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+    select (payload->>'pilot_account_id')::uuid, (payload->'flight'->>'flight_id')::uuid, payload->'flight',
+           (payload->'flight'->>'date')::date, now(), now()
+      from appended
+     where type = 'FlightRecorded'`;
 
   async markDeleted(runner: SqlRunner, pilot: string, flightId: string): Promise<void> {
     await queryPrepared(

@@ -7,9 +7,12 @@ import { RelayWake } from '../relay/relay-wake';
 /** How often a command is decided again after losing a race for its stream version. */
 const ATTEMPTS = 3;
 
+/** Appends to the pilot's logbook in the command's transaction (AppendOptions.fromAppended). */
+export type AppendToLogbook = (events: LogbookEvent[], options?: { fromAppended?: string }) => Promise<void>;
+
 export interface LogbookWork<T> {
   /** The pilot's logbook stream is locked: nothing else changes it until this transaction ends. */
-  (manager: EntityManager, append: (events: LogbookEvent[]) => Promise<void>): Promise<T>;
+  (manager: EntityManager, append: AppendToLogbook): Promise<T>;
 }
 
 /**
@@ -40,7 +43,7 @@ export class LogbookTransaction {
     let appended = false;
     const result = await this.dataSource.transaction(async (manager) => {
       await lockStream(manager, stream);
-      return work(manager, async (events) => {
+      return work(manager, async (events, options) => {
         if (events.length === 0) return;
         await appendEvents(
           manager,
@@ -48,7 +51,7 @@ export class LogbookTransaction {
           'any',
           events,
           { request_id: requestId },
-          { streamLocked: true, notify: false },
+          { streamLocked: true, notify: false, fromAppended: options?.fromAppended },
         );
         appended = true;
       });

@@ -118,6 +118,42 @@ describe('event store append (Postgres)', () => {
     expect(n).toBe(1);
   });
 
+  it('makes a write-side change from the appended events in the same statement, and none on rollback', async () => {
+    await ds.query(
+      'create table if not exists appended_copy (stream_version int, type text, flight_id uuid)',
+    );
+    const fromAppended = `insert into appended_copy select stream_version, type, (payload->>'flight_id')::uuid from appended`;
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    const events = [deleted(pilot), deleted(pilot)];
+    await ds.transaction((m) => appendEvents(m, stream, 0, events, {}, { fromAppended }));
+    const copied = (): Promise<unknown[]> =>
+      ds.query(
+        `select stream_version, type, flight_id::text as flight_id from appended_copy
+          where flight_id = any($1::uuid[]) order by stream_version`,
+        [events.map((e) => (e.payload as { flight_id: string }).flight_id)],
+      );
+    expect(await copied()).toEqual(
+      events.map((e, i) => ({
+        stream_version: i + 1,
+        type: 'FlightDeleted',
+        flight_id: (e.payload as { flight_id: string }).flight_id,
+      })),
+    );
+
+    const rolledBack = [deleted(pilot)];
+    await expect(
+      ds.transaction(async (m) => {
+        await appendEvents(m, stream, 2, rolledBack, {}, { fromAppended });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const [{ n }] = await ds.query('select count(*)::int as n from appended_copy where flight_id = $1', [
+      (rolledBack[0]!.payload as { flight_id: string }).flight_id,
+    ]);
+    expect(n).toBe(0);
+  });
+
   it('reports a lost race for a stream version, without the lock, as StreamVersionConflict', async () => {
     const pilot = randomUUID();
     const stream = logbookStreamId(pilot);

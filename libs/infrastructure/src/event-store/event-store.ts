@@ -92,6 +92,13 @@ export interface AppendOptions {
    */
   onlyIf?: { cte: string; params: unknown[] };
   /**
+   * A write-side change made from the appended events by the same statement: a data-modifying
+   * statement that reads them as `appended (stream_version, type, payload)`, without parameters. E.g.
+   * an import's flights inserted from the payloads the statement has just stored, so a thousand
+   * flights are sent and parsed as JSON once, not once for the events and again for the table.
+   */
+  fromAppended?: string;
+  /**
    * NOTIFY the relay from inside the transaction (default true). Postgres serializes the commits of
    * every notifying transaction of a database, so a high-rate writer passes false and wakes the relay
    * after its commit instead.
@@ -138,8 +145,8 @@ export async function appendEvents(
          from cur, jsonb_array_elements($3::jsonb) with ordinality as e(doc, ord)
         where ($2::int is null or cur.v = $2::int)${guard ? ' and exists (select 1 from guard)' : ''}
         order by e.ord
-       returning position, event_id, stream_version
-     ), outbox as (
+       returning position, event_id, stream_version, type, payload
+     ), ${options.fromAppended ? `appended as (select stream_version, type, payload from ins), from_appended as (${options.fromAppended}), ` : ''}outbox as (
        insert into event_outbox (position) select position from ins
      ), wake as (
        select pg_notify('${OUTBOX_CHANNEL}', '') where $6::boolean and exists (select 1 from ins)

@@ -6,8 +6,8 @@ import { LogbookTransaction } from '../logbook-transaction';
 import { todayUtc } from '../today';
 
 /**
- * A logbook import: one transaction, one statement for the events and one for the flights, so a
- * thousand flights cost about what one does (no round trip per flight).
+ * A logbook import: one transaction, one statement for the events and the flights made from them, so
+ * a thousand flights cost about what one does (no round trip per flight, the flights sent once).
  */
 @Injectable()
 export class ImportFlightsHandler {
@@ -28,12 +28,7 @@ export class ImportFlightsHandler {
       );
       const decision = decideImportFlights(states, pilot, flights);
       if (isRejection(decision)) throw rejectionError(decision);
-      await append(decision.events);
-      await this.flights.insertMany(
-        tx,
-        pilot,
-        decision.events.map((e) => e.payload.flight),
-      );
+      await append(decision.events, { fromAppended: FlightsRepository.INSERT_RECORDED_FLIGHTS });
       return { imported: flights.length };
     });
   }
