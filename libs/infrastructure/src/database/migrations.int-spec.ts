@@ -1,3 +1,4 @@
+import { type DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@pft/testing';
 import { createDataSource } from './data-source';
 import { MIGRATIONS } from './migrations';
@@ -12,6 +13,22 @@ async function tables(url: string): Promise<string[]> {
   } finally {
     await dataSource.destroy();
   }
+}
+
+/** Undoes the newest migrations, down to and including `name`. */
+async function undoThrough(dataSource: DataSource, name: string): Promise<void> {
+  const newestFirst = MIGRATIONS.map((m) => new m().name).reverse();
+  for (const undone of newestFirst.slice(0, newestFirst.indexOf(name) + 1)) {
+    await dataSource.undoLastMigration({ transaction: 'each' });
+    expect(await lastApplied(dataSource)).not.toBe(undone);
+  }
+}
+
+async function lastApplied(dataSource: DataSource): Promise<string | undefined> {
+  const rows: { name: string }[] = await dataSource.query(
+    'select name from schema_migrations order by id desc limit 1',
+  );
+  return rows[0]?.name;
 }
 
 describe('migrations (real Postgres)', () => {
@@ -64,10 +81,30 @@ describe('migrations (real Postgres)', () => {
         'stream_version',
         'projection_version',
       ]);
-      await dataSource.undoLastMigration({ transaction: 'each' });
+      await undoThrough(dataSource, 'ActiveViewVersions1763800400000');
       expect(await viewColumns()).toEqual(columns.slice(0, -2));
       await dataSource.runMigrations({ transaction: 'each' });
       expect(await viewColumns()).toEqual(columns);
+    } finally {
+      await dataSource.destroy();
+      await other.drop();
+    }
+  });
+
+  it('takes the foreign key off the outbox, and gives it back', async () => {
+    const other = await createTestDatabase({ migrate: false });
+    const dataSource = await createDataSource(other.url, 1).initialize();
+    const outboxKeys = async (): Promise<string[]> =>
+      (
+        await dataSource.query<{ conname: string }[]>(
+          `select conname from pg_constraint where conrelid = 'event_outbox'::regclass and contype = 'f'`,
+        )
+      ).map((r) => r.conname);
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+      expect(await outboxKeys()).toEqual([]);
+      await undoThrough(dataSource, 'OutboxWithoutForeignKey1763800600000');
+      expect(await outboxKeys()).toEqual(['event_outbox_position_fkey']);
     } finally {
       await dataSource.destroy();
       await other.drop();
