@@ -26,3 +26,24 @@ export interface EventMessage<E extends PilotEvent = PilotEvent> {
 export function encodeEventMessage(message: EventMessage): Buffer {
   return Buffer.from(JSON.stringify(message));
 }
+
+/** The fields of an EventMessage other than its payload and metadata, as the event store holds them. */
+export type EventMessageHead = Omit<EventMessage, 'payload' | 'metadata'>;
+
+/**
+ * The same message as encodeEventMessage makes, from its payload and metadata as JSON text already
+ * (as Postgres gives a jsonb column cast to text): they are placed as they are, never parsed into
+ * objects to be turned back into text. Consumers read the same values (decodeEventMessage).
+ */
+export function encodeEventMessageJson(
+  head: EventMessageHead,
+  payloadJson: string,
+  metadataJson: string,
+): Buffer {
+  return Buffer.from(
+    `{"event_id":${JSON.stringify(head.event_id)},"type":${JSON.stringify(head.type)},"version":${head.version},` +
+      `"stream_id":${JSON.stringify(head.stream_id)},"stream_version":${head.stream_version},` +
+      `"position":${JSON.stringify(head.position)},"pilot_account_id":${JSON.stringify(head.pilot_account_id)},` +
+      `"occurred_at":${JSON.stringify(head.occurred_at)},"payload":${payloadJson},"metadata":${metadataJson}}`,
+  );
+}

@@ -119,6 +119,22 @@ describe('outbox relay (Postgres + Kafka)', () => {
       }
       const [{ n }] = await ds.query('select count(*)::int as n from event_outbox');
       expect(n).toBe(0);
+
+      // Each message is its event as stored, every field.
+      const events: (Omit<EventMessage, 'occurred_at' | 'pilot_account_id'> & { occurred_at: Date })[] =
+        await ds.query(
+          `select event_id::text as event_id, type, schema_version as version, stream_id, stream_version,
+                  position::text as position, occurred_at, payload, metadata
+             from events order by position`,
+        );
+      const published = new Map(messages.map((m) => [m.event_id, m]));
+      expect(events.map((e) => published.get(e.event_id))).toEqual(
+        events.map((e) => ({
+          ...e,
+          pilot_account_id: (e.payload as { pilot_account_id: string }).pilot_account_id,
+          occurred_at: e.occurred_at.toISOString(),
+        })),
+      );
     } finally {
       await consumer.disconnect();
       await relay.stop();

@@ -1,6 +1,6 @@
 import { Client, type ClientConfig } from 'pg';
 import { type Kafka, type Message, Partitioners, type Producer } from 'kafkajs';
-import { encodeEventMessage, type EventMessage, type PilotEventType } from '@pft/contracts';
+import { encodeEventMessageJson, type PilotEventType } from '@pft/contracts';
 import { OUTBOX_CHANNEL } from './event-store';
 
 export interface RelayLogger {
@@ -29,6 +29,7 @@ export interface OutboxRelayOptions {
   queryTimeoutMs?: number;
 }
 
+/** An outbox row's event; payload and metadata as JSON text, placed in the message as they are. */
 interface OutboxRow {
   position: string;
   event_id: string;
@@ -36,9 +37,11 @@ interface OutboxRow {
   stream_version: number;
   type: PilotEventType;
   schema_version: number;
-  payload: { pilot_account_id: string };
-  metadata: EventMessage['metadata'];
-  occurred_at: Date;
+  pilot_account_id: string;
+  payload_json: string;
+  metadata_json: string;
+  /** ISO 8601 in UTC with milliseconds, as Date.toISOString writes it. */
+  occurred_at: string;
 }
 
 /**
@@ -165,7 +168,9 @@ export class OutboxRelay {
     const { rows } = await client.query<OutboxRow>({
       name: 'pft-relay-outbox-read',
       text: `select e.position::text as position, e.event_id::text as event_id, e.stream_id, e.stream_version, e.type,
-              e.schema_version, e.payload, e.metadata, e.occurred_at
+              e.schema_version, e.payload->>'pilot_account_id' as pilot_account_id,
+              e.payload::text as payload_json, e.metadata::text as metadata_json,
+              to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at
          from event_outbox o join events e on e.position = o.position
         order by o.position
         limit $1`,
@@ -179,7 +184,7 @@ export class OutboxRelay {
       text: 'delete from event_outbox where position = any($1::bigint[])',
       values: [rows.map((r) => r.position)],
     });
-    this.options.onPublished?.(rows.length, rows[0]!.occurred_at);
+    this.options.onPublished?.(rows.length, new Date(rows[0]!.occurred_at));
     return rows.length;
   }
 
@@ -245,21 +250,22 @@ export class OutboxRelay {
 }
 
 function toKafkaMessage(row: OutboxRow): Message {
-  const message: EventMessage = {
-    event_id: row.event_id,
-    type: row.type,
-    version: row.schema_version,
-    stream_id: row.stream_id,
-    stream_version: row.stream_version,
-    position: row.position,
-    pilot_account_id: row.payload.pilot_account_id,
-    occurred_at: row.occurred_at.toISOString(),
-    payload: row.payload as EventMessage['payload'],
-    metadata: row.metadata,
-  };
   return {
-    key: message.pilot_account_id,
-    value: encodeEventMessage(message),
+    key: row.pilot_account_id,
+    value: encodeEventMessageJson(
+      {
+        event_id: row.event_id,
+        type: row.type,
+        version: row.schema_version,
+        stream_id: row.stream_id,
+        stream_version: row.stream_version,
+        position: row.position,
+        pilot_account_id: row.pilot_account_id,
+        occurred_at: row.occurred_at,
+      },
+      row.payload_json,
+      row.metadata_json,
+    ),
     headers: { event_id: row.event_id, type: row.type },
   };
 }
