@@ -50,4 +50,11 @@ describe('TurnBatches', () => {
     fail = false;
     expect((await batches.join('a')).result).toBe('up');
   });
+
+  it('fails the callers of a call that throws, and nothing else', async () => {
+    const batches = new TurnBatches<string>(() => {
+      throw new Error('refused');
+    });
+    await expect(batches.join('a')).rejects.toThrow('refused');
+  });
 });

@@ -37,7 +37,8 @@ export class TurnBatches<R> {
     const batches = this.open;
     this.open = new Map();
     for (const [key, waiting] of batches) {
-      this.call(key, waiting.length).then(
+      // A call that throws instead of rejecting fails its callers too, never the process.
+      new Promise<R>((resolve) => resolve(this.call(key, waiting.length))).then(
         (result) => waiting.forEach((w, index) => w.resolve({ result, size: waiting.length, index })),
         (err: unknown) => waiting.forEach((w) => w.reject(err)),
       );
