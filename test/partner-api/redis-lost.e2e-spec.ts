@@ -29,12 +29,14 @@ describe('partner API: Redis lost while serving', () => {
     return keys.length === 0 ? 0 : Number(await api.redis.get(keys[0]!));
   };
 
+  // `silent`: Redis takes the commands and never answers, so each one asked costs the command time
+  // limit; the proxy counts them. A refused connection takes no command at all: nothing to count.
   it.each([
-    ['stops answering (a partition)', () => Promise.resolve(proxy.blackhole())],
-    ['drops the connection', () => proxy.refuse()],
+    ['stops answering (a partition)', () => Promise.resolve(proxy.blackhole()), true],
+    ['drops the connection', () => proxy.refuse(), false],
   ])(
     'keeps answering when Redis %s, with a per-process limit, and shares the count again once it is back',
-    async (_what, cut) => {
+    async (_what, cut, silent) => {
       const before = await read();
       expectError(before, 404, 'PILOT_NOT_FOUND');
       const counted = await sharedCount();
@@ -50,7 +52,7 @@ describe('partner API: Redis lost while serving', () => {
         expectError(res, 404, 'PILOT_NOT_FOUND');
         expect(res.headers['ratelimit-limit']).toBe('1000');
       }
-      expect(proxy.droppedWrites - droppedBefore).toBeLessThanOrEqual(2);
+      if (silent) expect(proxy.droppedWrites - droppedBefore).toBeLessThanOrEqual(2);
       expectError(await api.http().get('/health/ready'), 503, 'SERVICE_UNAVAILABLE');
       expect(await sharedCount()).toBe(counted);
 
