@@ -104,17 +104,27 @@ const figures: Record<string, (data: Json) => Row[]> = {
       typeof r.answered_from_memory === 'number'
         ? `, ${fmt(r.answered_from_memory * 100)}% of answers from memory`
         : '';
+    // Runs measured several times, interleaved: the median is shown, every run's figure after it.
+    const repeats = (r: Json | undefined, unit: string): string =>
+      Array.isArray(r?.repeats) && r.repeats.length > 1
+        ? `; median of ${r.repeats.length} runs (${(r.repeats as number[]).map((v) => fmt(v, unit === 'ms' ? 1 : 0)).join(', ')} ${unit})`
+        : '';
     return [
-      { figure: 'hello-world (same run)', value: `${fmt(hello)} req/s`, goal: 'reference', met: null },
+      {
+        figure: 'hello-world (same run)',
+        value: `${fmt(hello)} req/s${repeats(run(d, 'hello-world'), 'req/s')}`,
+        goal: 'reference',
+        met: null,
+      },
       {
         figure: 'single read, cache warm',
-        value: `${fmt(warm.requests_per_second)} req/s (${fmt(warm.requests_per_second / hello, 3)}x)${memory(warm)}`,
+        value: `${fmt(warm.requests_per_second)} req/s (${fmt(warm.requests_per_second / hello, 3)}x)${memory(warm)}${repeats(warm, 'req/s')}`,
         goal: '0.5x hello-world or better',
         met: warm.requests_per_second / hello >= 0.5,
       },
       {
         figure: 'single read, cache cold',
-        value: `${fmt(cold.requests_per_second)} req/s (${fmt(cold.requests_per_second / hello, 3)}x)${memory(cold)}`,
+        value: `${fmt(cold.requests_per_second)} req/s (${fmt(cold.requests_per_second / hello, 3)}x)${memory(cold)}${repeats(cold, 'req/s')}`,
         goal: '0.5x hello-world or better',
         met: cold.requests_per_second / hello >= 0.5,
       },
@@ -131,7 +141,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
       {
         figure: `p99 at half load (${String(half.name)})`,
         value:
-          `${fmt(half.p99_ms, 1)} ms (p50 ${fmt(half.p50_ms, 1)} ms)${memory(half)}` +
+          `${fmt(half.p99_ms, 1)} ms (p50 ${fmt(half.p50_ms, 1)} ms)${memory(half)}${repeats(half, 'ms')}` +
           (paced
             ? `; requests sent evenly, the generator's own lateness p99 ${fmt(half.send_lateness_p99_ms, 1)} ms`
             : '; autocannon rate: each second its quota in one burst'),
@@ -142,7 +152,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
         ? [
             {
               figure: `hello-world paced at the same rate (same run): the machine's latency floor`,
-              value: `p99 ${fmt(helloPaced.p99_ms, 1)} ms (p50 ${fmt(helloPaced.p50_ms, 1)} ms), the generator's own lateness p99 ${fmt(helloPaced.send_lateness_p99_ms, 1)} ms`,
+              value: `p99 ${fmt(helloPaced.p99_ms, 1)} ms (p50 ${fmt(helloPaced.p50_ms, 1)} ms), the generator's own lateness p99 ${fmt(helloPaced.send_lateness_p99_ms, 1)} ms${repeats(helloPaced, 'ms')}`,
               goal: 'reference',
               met: null,
             },
@@ -150,7 +160,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
         : []),
       {
         figure: 'batch of 50',
-        value: `${fmt(batch.requests_per_second)} req/s (${fmt(batch.requests_per_second / warm.requests_per_second, 2)}x the single read)${memory(batch)}`,
+        value: `${fmt(batch.requests_per_second)} req/s (${fmt(batch.requests_per_second / warm.requests_per_second, 2)}x the single read)${memory(batch)}${repeats(batch, 'req/s')}`,
         goal: '0.3x the single read or better',
         met: batch.requests_per_second / warm.requests_per_second >= 0.3,
       },
