@@ -5,7 +5,7 @@ import { AppConfig, partnerReadRevisionKey, REDIS, RetryGate } from '@pft/infras
 import { apiKeysRevisionKey } from '@pft/infrastructure/api-keys';
 import { MemoryWindowCounter } from './memory-window-counter';
 import { RateClock } from './rate-clock';
-import { TurnBatches } from './turn-batches';
+import { TurnBatches } from '../shared/turn-batches';
 
 /**
  * Counts ARGV[2] requests in the current clock-minute window and, in the same round trip, reads the
@@ -69,7 +69,7 @@ export class WindowCounter {
     redis.defineCommand('pftWindowHit', { numberOfKeys: 3, lua: HIT_SCRIPT });
     const command = (redis as unknown as Record<'pftWindowHit', HitCommand>).pftWindowHit.bind(redis);
     this.hitsInRedis = new TurnBatches((countKey, requests) =>
-      command(countKey, this.revisionKey, this.readRevisionKey, RATE_WINDOW_SECONDS * 2, requests),
+      command(countKey, this.revisionKey, this.readRevisionKey, RATE_WINDOW_SECONDS * 2, requests.length),
     );
   }
 

@@ -3,8 +3,8 @@ import { TurnBatches } from './turn-batches';
 /** A call that records what it was asked and answers with a number per call. */
 function recording(): { calls: [string, number][]; batches: TurnBatches<number> } {
   const calls: [string, number][] = [];
-  const batches = new TurnBatches<number>((key, size) => {
-    calls.push([key, size]);
+  const batches = new TurnBatches<number>((key, items) => {
+    calls.push([key, items.length]);
     return Promise.resolve(calls.length);
   });
   return { calls, batches };
@@ -56,5 +56,17 @@ describe('TurnBatches', () => {
       throw new Error('refused');
     });
     await expect(batches.join('a')).rejects.toThrow('refused');
+  });
+
+  it('hands the call what each caller brought, in the order they joined', async () => {
+    const batches = new TurnBatches<string, string>((key, items) =>
+      Promise.resolve(`${key}:${items.join(',')}`),
+    );
+    const shared = await Promise.all([
+      batches.join('a', 'x'),
+      batches.join('b', 'y'),
+      batches.join('a', 'z'),
+    ]);
+    expect(shared.map((s) => s.result)).toEqual(['a:x,z', 'b:y', 'a:x,z']);
   });
 });

@@ -1,0 +1,54 @@
+/** What one call answered for `size` callers, and this caller's place among them (0 first). */
+export interface SharedResult<R> {
+  result: R;
+  size: number;
+  index: number;
+}
+
+interface Waiting<R> {
+  resolve: (shared: SharedResult<R>) => void;
+  reject: (err: unknown) => void;
+}
+
+interface Batch<R, I> {
+  items: I[];
+  waiting: Waiting<R>[];
+}
+
+/**
+ * Callers that ask for the same key in one turn of the event loop, served by one call for all of
+ * them, made once the turn's input has been read (setImmediate), with what each caller brought
+ * (`item`, in the order they joined). Under load the loop reads tens of requests in one turn; each
+ * would otherwise cost a command or a statement of its own. The call is made after every caller that
+ * joined it asked, so what it reads is at least as new as each of their requests; a caller that asks
+ * once a call is under way waits for the next one.
+ */
+export class TurnBatches<R, I = void> {
+  private open = new Map<string, Batch<R, I>>();
+
+  constructor(private readonly call: (key: string, items: readonly I[]) => Promise<R>) {}
+
+  join(key: string, item: I): Promise<SharedResult<R>> {
+    if (this.open.size === 0) setImmediate(() => this.flush());
+    let batch = this.open.get(key);
+    if (!batch) {
+      batch = { items: [], waiting: [] };
+      this.open.set(key, batch);
+    }
+    batch.items.push(item);
+    const joined = batch;
+    return new Promise((resolve, reject) => joined.waiting.push({ resolve, reject }));
+  }
+
+  private flush(): void {
+    const batches = this.open;
+    this.open = new Map();
+    for (const [key, { items, waiting }] of batches) {
+      // A call that throws instead of rejecting fails its callers too, never the process.
+      new Promise<R>((resolve) => resolve(this.call(key, items))).then(
+        (result) => waiting.forEach((w, index) => w.resolve({ result, size: waiting.length, index })),
+        (err: unknown) => waiting.forEach((w) => w.reject(err)),
+      );
+    }
+  }
+}
