@@ -131,17 +131,39 @@ describe('PilotTotalsReader', () => {
     expect(asked).toEqual([['p1', 'p2']]);
   });
 
-  it('never shares a read across revisions or partners, nor keeps anything without a revision', async () => {
-    const { reader, queries } = readerWithCountedQueries();
+  it("shares a statement only among one partner's requests of one turn, never across partners, nor keeps anything without a revision", async () => {
+    const { reader, queries, asked } = readerWithCountedQueries();
     await Promise.all([
       reader.read('partner', ['p1'], '5'),
-      reader.read('partner', ['p1'], '6'),
+      reader.read('partner', ['p2'], '6'),
       reader.read('other', ['p1'], '5'),
     ]);
-    expect(queries()).toBe(3);
+    expect(queries()).toBe(2);
+    expect(asked).toEqual(expect.arrayContaining([['p1', 'p2'], ['p1']]));
     await reader.read('partner', ['p1'], null);
     await reader.read('partner', ['p1'], null);
-    expect(queries()).toBe(5);
+    expect(queries()).toBe(4);
+  });
+
+  it('does not share a statement already under way with a request under a newer revision', async () => {
+    const { reader, queries } = readerWithCountedQueries();
+    const first = reader.read('partner', ['p3'], '7');
+    // The first request's statement has been sent: the second one arrives after it started.
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = reader.read('partner', ['p3'], '8');
+    await Promise.all([first, second]);
+    expect(queries()).toBe(2);
+  });
+
+  it('gives each request of a shared statement only its own pilots', async () => {
+    const { reader, queries } = readerWithCountedQueries();
+    const [a, b] = await Promise.all([
+      reader.read('partner', ['p1', 'p2'], '5'),
+      reader.read('partner', ['p3'], '5'),
+    ]);
+    expect(queries()).toBe(1);
+    expect(a.map((v) => v.pilot_id)).toEqual(['p1', 'p2']);
+    expect(b.map((v) => v.pilot_id)).toEqual(['p3']);
   });
 
   it('reads only the ids of a batch that memory does not hold, and answers in the order asked', async () => {

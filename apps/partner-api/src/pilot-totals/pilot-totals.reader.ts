@@ -4,6 +4,7 @@ import { type PilotTotals } from '@pft/contracts';
 import { PreparedStatement } from '@pft/infrastructure/database/prepared-statement';
 import { ACTIVE_TOTALS_VIEW } from '@pft/infrastructure/projections/projection-tables';
 import { readPilotTotals } from '@pft/infrastructure/projections/pilot-totals.read-model';
+import { TurnBatches } from '../shared/turn-batches';
 import { computeLiveTotals } from './live-totals.reader';
 import {
   answeredFromDatabase,
@@ -74,6 +75,21 @@ interface CheckRow {
   last_updated: Date | null;
 }
 
+/** Every id of the lists, once. */
+function distinct(idLists: readonly (readonly string[])[]): string[] {
+  return idLists.length === 1 ? [...idLists[0]!] : [...new Set(idLists.flat())];
+}
+
+/** The rows of a statement shared by several requests (TurnBatches) that are about `pilotIds`. */
+function ownRows<Row extends { pilot_id: string }>(
+  { result, size }: { result: Row[]; size: number },
+  pilotIds: readonly string[],
+): Row[] {
+  if (size === 1) return result;
+  const mine = new Set(pilotIds);
+  return result.filter((row) => mine.has(row.pilot_id));
+}
+
 /** An answer read from the database; `versions` null: computed live, as of now, never to be kept. */
 interface StoredAnswer {
   view: PilotTotalsView;
@@ -90,11 +106,25 @@ interface StoredAnswer {
 export class PilotTotalsReader {
   /** Database reads under way (see readShared). */
   private readonly reading = new Map<string, Promise<StoredAnswer[]>>();
+  /**
+   * The checks and the full reads of one partner's requests in one turn of the event loop, each one
+   * statement for all their pilot ids (TurnBatches): a cold read was a round trip of its own per
+   * request. Each request takes the rows of its own ids.
+   */
+  private readonly checks: TurnBatches<CheckRow[], readonly string[]>;
+  private readonly fullReads: TurnBatches<JoinedRow[], readonly string[]>;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly cache: TotalsReadCache,
-  ) {}
+  ) {
+    this.checks = new TurnBatches((partnerId, idLists) =>
+      CHECK.rows<CheckRow>(dataSource, distinct(idLists), partnerId),
+    );
+    this.fullReads = new TurnBatches((partnerId, idLists) =>
+      READ.rows<JoinedRow>(dataSource, distinct(idLists), partnerId),
+    );
+  }
 
   /**
    * In the order of `pilotIds` (lower-case, distinct), without those that do not resolve.
@@ -179,7 +209,7 @@ export class PilotTotalsReader {
     const toRead = pilotIds.filter((id) => !kept.has(id));
     const toCheck = pilotIds.filter((id) => kept.has(id));
     if (toCheck.length > 0) {
-      for (const row of await CHECK.rows<CheckRow>(this.dataSource, toCheck, partnerId)) {
+      for (const row of ownRows(await this.checks.join(partnerId, toCheck), toCheck)) {
         const earlier = kept.get(row.pilot_id)!;
         if (
           row.last_updated !== null &&
@@ -202,7 +232,7 @@ export class PilotTotalsReader {
   }
 
   private async readFull(partnerId: string, pilotIds: readonly string[]): Promise<StoredAnswer[]> {
-    const rows = await READ.rows<JoinedRow>(this.dataSource, pilotIds, partnerId);
+    const rows = ownRows(await this.fullReads.join(partnerId, pilotIds), pilotIds);
     if (rows.length === 0) return [];
     const projectedRows = rows.filter((row) => row.pilot_account_id !== null);
     // The read model turns rows of the active view into totals; it is handed the rows this query
