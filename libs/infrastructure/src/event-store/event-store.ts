@@ -145,7 +145,7 @@ export async function appendEvents(
          from cur, jsonb_array_elements($3::jsonb) with ordinality as e(doc, ord)
         where ($2::int is null or cur.v = $2::int)${guard ? ' and exists (select 1 from guard)' : ''}
         order by e.ord
-       returning position, event_id, stream_version, type, payload
+       returning position, event_id, stream_version${options.fromAppended ? ', type, payload' : ''}
      ), ${options.fromAppended ? `appended as (select stream_version, type, payload from ins), from_appended as (${options.fromAppended}), ` : ''}outbox as (
        insert into event_outbox (position) select position from ins
      ), wake as (
