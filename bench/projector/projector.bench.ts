@@ -83,19 +83,37 @@ async function topicEnd(kafka: Kafka, topic: string): Promise<Map<number, number
   }
 }
 
+/** When the projector first had a batch stored, and how many events it had stored by then. */
+interface CaughtUp {
+  firstStoredAt: bigint;
+  storedAtFirst: number;
+  caughtUpAt: bigint;
+}
+
+/**
+ * Polls the stored offsets of `version` until every partition reached its end. The first poll that
+ * finds any offset stored marks the start of folding (the consume-and-discard baseline is timed from
+ * its first batch alike); the events stored by then are left out of the steady rate.
+ */
 async function waitCaughtUp(
   dataSource: DataSource,
   version: number,
   ends: Map<number, number>,
-): Promise<void> {
+): Promise<CaughtUp> {
+  let first: { at: bigint; stored: number } | undefined;
   for (;;) {
     const rows: { kafka_partition: number; next_offset: string }[] = await dataSource.query(
       `select kafka_partition, next_offset from projection_offsets where version = $1`,
       [version],
     );
+    const now = process.hrtime.bigint();
     const stored = new Map(rows.map((r) => [r.kafka_partition, Number(r.next_offset)]));
-    if ([...ends].every(([p, high]) => high === 0 || stored.get(p) === high)) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const storedEvents = [...stored.values()].reduce((sum, next) => sum + next, 0);
+    if (first === undefined && storedEvents > 0) first = { at: now, stored: storedEvents };
+    if ([...ends].every(([p, high]) => high === 0 || stored.get(p) === high)) {
+      return { firstStoredAt: first?.at ?? now, storedAtFirst: first?.stored ?? 0, caughtUpAt: now };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
@@ -125,13 +143,19 @@ async function runProjectorBenchmark(): Promise<void> {
     const projectors = await Promise.all(
       Array.from({ length: REPLICAS }, () => startAppProcess('projector', env, { waitReady: false })),
     );
+    let caughtUp: CaughtUp;
     try {
-      await waitCaughtUp(dataSource, 1, ends);
+      caughtUp = await waitCaughtUp(dataSource, 1, ends);
     } finally {
       await Promise.all(projectors.map((p) => p.stop('SIGTERM')));
     }
-    const projectSeconds = seconds(t);
-    console.log(`projector: ${(events / projectSeconds).toFixed(0)} events/s`);
+    const projectSeconds = Number(caughtUp.caughtUpAt - t) / 1e9;
+    const foldSeconds = Number(caughtUp.caughtUpAt - caughtUp.firstStoredAt) / 1e9;
+    const foldEvents = events - caughtUp.storedAtFirst;
+    console.log(
+      `projector: ${(foldEvents / foldSeconds).toFixed(0)} events/s folding, ` +
+        `${(events / projectSeconds).toFixed(0)} events/s from process start`,
+    );
 
     t = process.hrtime.bigint();
     const cli = startBuiltProcess(
@@ -157,10 +181,16 @@ async function runProjectorBenchmark(): Promise<void> {
       consume_and_discard: { seconds: discardSeconds, events_per_second: events / discardSeconds },
       projector: {
         replicas: REPLICAS,
-        seconds: projectSeconds,
-        events_per_second: events / projectSeconds,
-        ratio_to_discard: discardSeconds / projectSeconds,
-        note: "from the projector apps' process start (boot and group join included) until every partition's stored offset reached the end",
+        // Timed like the consume-and-discard baseline: from the first batch to the last.
+        fold_seconds: foldSeconds,
+        fold_events: foldEvents,
+        events_per_second: foldEvents / foldSeconds,
+        ratio_to_discard: foldEvents / foldSeconds / (events / discardSeconds),
+        note: "from the first poll (every 20 ms) that found a batch stored until every partition's stored offset reached the end; the events stored by that first poll are left out",
+        seconds_from_process_start: projectSeconds,
+        events_per_second_from_process_start: events / projectSeconds,
+        note_from_process_start:
+          "from the projector apps' process start (boot and group join included) until every partition's stored offset reached the end",
       },
       rebuild: {
         seconds: rebuildSeconds,
