@@ -7,9 +7,13 @@
  * (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 32; BENCH_IMPORT_CONNECTIONS,
  * default 4.) Results go to bench/results/ingestion-<time>.json.
  *
- * Runs: hello-world; the app's own /health/live (what the shared HTTP stack costs alone); single-flight
- * POSTs, a new flight each for 500 pilots; imports of 1,000 flights, each for a new pilot. The relay
- * runs in the app as in production, publishing to a topic of this run.
+ * Runs: hello-world; the app's own /health/live (what the shared HTTP stack costs alone); the
+ * durable-write floors, bare Fastify servers that only store what is POSTed (each flight as one row):
+ * one commit per POST, then the POSTs of one event-loop turn in one statement and commit, then imports
+ * of 1,000 flights as one statement: the least such writes cost on this machine, whatever the app does
+ * besides; single-flight POSTs, a new flight each for 500
+ * pilots; imports of 1,000 flights, each for a new pilot. The relay runs in the app as in production,
+ * publishing to a topic of this run.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -28,6 +32,7 @@ import {
   startAppProcess,
   testKafka,
 } from '@pft/testing';
+import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { startHelloWorld } from '../support/hello-world';
 import { type Measured, measure as measureLoad } from '../support/measure';
 
@@ -64,6 +69,8 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
   const kafka = testKafka('bench-ingestion');
   const topic = await createTestTopic(kafka, 'bench-ingestion', 12);
   const hello = await startHelloWorld(await freePort());
+  const floor = await startDurableWriteFloor(await freePort(), db.url, 20);
+  const groupedFloor = await startDurableWriteFloor(await freePort(), db.url, 20, true);
   let app: AppProcess | undefined;
   try {
     app = await startAppProcess('ingestion', {
@@ -95,6 +102,40 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
 
     const bare = await measure('hello-world', { url: hello.url });
     const live = await measure('ingestion /health/live', { url: `${app.url}/health/live` });
+    const storeFlight = (url: string): autocannon.Options => ({
+      url,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify(flightBody()) }),
+        },
+      ],
+    });
+    const floorRun = await measure(
+      'durable-write floor: bare Fastify, one INSERT and commit per POST',
+      storeFlight(floor.url),
+    );
+    const groupedFloorRun = await measure(
+      "durable-write floor: bare Fastify, one INSERT and commit per event-loop turn's POSTs",
+      storeFlight(groupedFloor.url),
+    );
+    let nextFloorImport = 0;
+    const importFloorRun = await measure(
+      `durable-write floor: bare Fastify, ${IMPORT_SIZE} flights per POST`,
+      {
+        url: floor.url,
+        connections: IMPORT_CONNECTIONS,
+        requests: [
+          {
+            method: 'POST',
+            path: '/import',
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (req) => ({ ...req, body: bodies[nextFloorImport++ % bodies.length]! }),
+          },
+        ],
+      },
+    );
     const post = await measure('POST /pilot/v1/flights', { url: app.url, requests: single });
     const imported = await measure(`POST /pilot/v1/flights/import (${IMPORT_SIZE} flights)`, {
       url: app.url,
@@ -112,12 +153,20 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
         connections: CONNECTIONS,
         import_connections: IMPORT_CONNECTIONS,
       },
-      runs: [bare, live, post, imported],
+      runs: [bare, live, floorRun, groupedFloorRun, importFloorRun, post, imported],
       import_flights_per_second: flightsPerSecond,
+      import_floor_flights_per_second: Math.round(importFloorRun.requests_per_second_exact * IMPORT_SIZE),
       ratios: {
         single_post_vs_hello: +(post.requests_per_second / bare.requests_per_second).toFixed(3),
         live_route_vs_hello: +(live.requests_per_second / bare.requests_per_second).toFixed(3),
         single_post_vs_live_route: +(post.requests_per_second / live.requests_per_second).toFixed(3),
+        durable_write_floor_vs_hello: +(floorRun.requests_per_second / bare.requests_per_second).toFixed(3),
+        grouped_durable_write_floor_vs_hello: +(
+          groupedFloorRun.requests_per_second / bare.requests_per_second
+        ).toFixed(3),
+        single_post_vs_durable_write_floor: +(
+          post.requests_per_second / floorRun.requests_per_second
+        ).toFixed(3),
       },
       goals: {
         'single POST at 0.2x hello-world or better':
@@ -143,6 +192,8 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
   } finally {
     await app?.stop();
     hello.child.kill('SIGTERM');
+    floor.child.kill('SIGTERM');
+    groupedFloor.child.kill('SIGTERM');
     await db.drop();
     await deleteTestTopics(kafka, [topic]);
   }

@@ -1,0 +1,82 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { waitFor } from '@pft/testing';
+
+/**
+ * The least a durable write over HTTP costs on this machine: a bare Fastify server (no Nest, no
+ * authentication, no validation) that stores what is POSTed as rows of one table through a `pg` pool
+ * like the app's, each commit flushed to the WAL before the answer (the default `synchronous_commit`):
+ *
+ * - `POST /`: the body as one row, by one INSERT committed on its own; or, started with `grouped`, the
+ *   bodies of all POSTs read in one event-loop turn by one INSERT and commit (a shared commit, the
+ *   most a single-flight POST could share with others);
+ * - `POST /import`: each element of the body's `flights` as a row, by one INSERT.
+ *
+ * A POST of the pilot app API does at least this much. Plain JavaScript handed to `node -e`, so it
+ * needs no build.
+ */
+const SOURCE = `
+const { Pool } = require('pg');
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE) });
+const app = require('fastify')({ logger: false, bodyLimit: 16 * 1024 * 1024 });
+let pending = null;
+function storeGrouped(body) {
+  if (!pending) {
+    pending = { bodies: [], done: null };
+    const group = pending;
+    group.done = new Promise((resolve) => setImmediate(resolve)).then(() => {
+      pending = null;
+      return pool.query('insert into durable_write_floor (body) select unnest($1::jsonb[])', [group.bodies]);
+    });
+  }
+  pending.bodies.push(JSON.stringify(body));
+  return pending.done;
+}
+app.post('/', async (request, reply) => {
+  if (process.env.GROUPED === '1') await storeGrouped(request.body);
+  else await pool.query('insert into durable_write_floor (body) values ($1)', [request.body]);
+  return reply.code(201).send({ stored: true });
+});
+app.post('/import', async (request, reply) => {
+  await pool.query(
+    'insert into durable_write_floor (body) select jsonb_array_elements($1::jsonb)',
+    [JSON.stringify(request.body.flights)],
+  );
+  return reply.code(201).send({ stored: request.body.flights.length });
+});
+pool
+  .query('create table if not exists durable_write_floor (id bigserial primary key, body jsonb not null)')
+  .then(() => app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }));
+`;
+
+export async function startDurableWriteFloor(
+  port: number,
+  databaseUrl: string,
+  poolSize: number,
+  grouped = false,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['-e', SOURCE], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      POOL_SIZE: String(poolSize),
+      GROUPED: grouped ? '1' : '0',
+    },
+    cwd: process.cwd(),
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}/`;
+  await waitFor(
+    async () => {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }).catch(() => undefined);
+      return response?.status === 201 ? true : undefined;
+    },
+    15000,
+    'durable-write floor',
+  );
+  return { url, child };
+}
