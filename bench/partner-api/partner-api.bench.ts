@@ -16,18 +16,22 @@
  * rate option sends each second's quota in one burst), for p99 with headroom, and hello-world paced at the
  * same rate (the machine's own latency floor at that rate); then, with the totals
  * cache off (PARTNER_TOTALS_CACHE_MS=0), the single read rotating over the 10,000, every answer from
- * Postgres. Each run with a totals answer records the share answered from memory.
+ * Postgres. Each run with a totals answer records the share answered from memory. Beside them, in
+ * each round, the read floors (support/read-floor.ts): bare Fastify servers doing only what such a
+ * read needs at least (a Redis count and an answer from memory; one SELECT per read; one SELECT per
+ * event-loop turn), rotating over the same 10,000 pilots.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { createDataSource } from '@pft/infrastructure';
+import { createDataSource, loadConfig } from '@pft/infrastructure';
 import { type AppProcess, createTestDatabase, freePort, startAppProcess } from '@pft/testing';
 import { seedBenchData } from './bench-data';
 import { startHelloWorld } from '../support/hello-world';
 import { type Measured, measure as measureLoad } from '../support/measure';
 import { measurePaced, type PacedMeasured } from '../support/paced-load';
+import { startReadFloor } from '../support/read-floor';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -91,6 +95,12 @@ test('partner API reads against a bare Fastify hello-world', async () => {
   const seeding = await createDataSource(db.url, 2).initialize();
   const data = await seedBenchData(seeding, PILOTS).finally(() => seeding.destroy());
   const hello = await startHelloWorld(await freePort());
+  const floor = await startReadFloor(
+    await freePort(),
+    db.url,
+    loadConfig().REDIS_URL,
+    `bench:${Date.now()}:read-floor`,
+  );
   let api: AppProcess | undefined;
   let uncachedApi: AppProcess | undefined;
   try {
@@ -115,13 +125,24 @@ test('partner API reads against a bare Fastify hello-world', async () => {
     // Each figure REPEATS times, the runs interleaved (hello-world, /health/live, warm, cold, batch,
     // then again), and the median kept: the machine's speed drifts over minutes, and a figure and the
     // hello-world it is divided by are then measured under the same drift.
-    const rounds: Record<'bare' | 'live' | 'warm' | 'cold' | 'batch', Measured[]> = {
+    const rounds: Record<
+      'bare' | 'live' | 'warm' | 'cold' | 'batch' | 'floorCounted' | 'floorOne' | 'floorGrouped',
+      Measured[]
+    > = {
       bare: [],
       live: [],
       warm: [],
       cold: [],
       batch: [],
+      floorCounted: [],
+      floorOne: [],
+      floorGrouped: [],
     };
+    const floorPaths = (route: string): autocannon.Request[] =>
+      rotating(
+        data.pilotIds.map((id) => `/${route}?id=${id}`),
+        {},
+      );
     for (let round = 0; round < REPEATS; round++) {
       rounds.bare.push(await measure('hello-world', { url: hello.url }));
       // The same app's trivial route: what the shared HTTP stack (Nest, logging, request ids) costs alone.
@@ -139,12 +160,32 @@ test('partner API reads against a bare Fastify hello-world', async () => {
       rounds.batch.push(
         await measureWithCache(api.url, 'batch of 50', { url: api.url, requests: rotating(batches, auth) }),
       );
+      rounds.floorCounted.push(
+        await measure('read floor: bare Fastify, one Redis INCR per read, answer in memory', {
+          url: `${floor.url}/counted`,
+        }),
+      );
+      rounds.floorOne.push(
+        await measure('read floor: bare Fastify, one SELECT per read', {
+          url: floor.url,
+          requests: floorPaths('one'),
+        }),
+      );
+      rounds.floorGrouped.push(
+        await measure("read floor: bare Fastify, one SELECT per event-loop turn's reads", {
+          url: floor.url,
+          requests: floorPaths('grouped'),
+        }),
+      );
     }
     const bare = median(rounds.bare, (r) => r.requests_per_second);
     const live = median(rounds.live, (r) => r.requests_per_second);
     const warm = median(rounds.warm, (r) => r.requests_per_second);
     const cold = median(rounds.cold, (r) => r.requests_per_second);
     const batch = median(rounds.batch, (r) => r.requests_per_second);
+    const floorCounted = median(rounds.floorCounted, (r) => r.requests_per_second);
+    const floorOne = median(rounds.floorOne, (r) => r.requests_per_second);
+    const floorGrouped = median(rounds.floorGrouped, (r) => r.requests_per_second);
 
     // BENCH_PACED_RATE: pace at this rate instead, to compare latency at one rate across runs.
     const halfRate =
@@ -202,13 +243,18 @@ test('partner API reads against a bare Fastify hello-world', async () => {
       when: new Date().toISOString(),
       machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg(), node: process.version },
       settings: { seconds_per_run: SECONDS, connections: CONNECTIONS, pilots: PILOTS },
-      runs: [bare, live, warm, cold, batch, half, helloPaced, uncached],
+      runs: [bare, live, warm, cold, batch, half, helloPaced, uncached, floorCounted, floorOne, floorGrouped],
       ratios: {
         single_warm_vs_hello: +(warm.requests_per_second / bare.requests_per_second).toFixed(3),
         live_route_vs_hello: +(live.requests_per_second / bare.requests_per_second).toFixed(3),
         single_warm_vs_live_route: +(warm.requests_per_second / live.requests_per_second).toFixed(3),
         single_cold_vs_hello: +(cold.requests_per_second / bare.requests_per_second).toFixed(3),
         batch_vs_single_warm: +(batch.requests_per_second / warm.requests_per_second).toFixed(3),
+        floor_counted_vs_hello: +(floorCounted.requests_per_second / bare.requests_per_second).toFixed(3),
+        floor_one_select_vs_hello: +(floorOne.requests_per_second / bare.requests_per_second).toFixed(3),
+        floor_grouped_select_vs_hello: +(floorGrouped.requests_per_second / bare.requests_per_second).toFixed(
+          3,
+        ),
       },
       goals: {
         'single read at 0.5x hello-world or better':
@@ -237,6 +283,7 @@ test('partner API reads against a bare Fastify hello-world', async () => {
     await api?.stop();
     await uncachedApi?.stop();
     hello.child.kill('SIGTERM');
+    floor.child.kill('SIGTERM');
     await db.drop();
   }
 }, 600_000);

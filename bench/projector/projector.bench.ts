@@ -1,7 +1,8 @@
 /**
  * The projector's throughput: N logbook events of P pilots on a fresh topic, read once by a
- * kafkajs consumer that discards them, then folded into Postgres by the projector app, then
- * rebuilt into a new version by `pft projections rebuild`. Each of the three runs as a plain Node
+ * kafkajs consumer that discards them, once by one that stores each as one narrow row (the write
+ * floor: what one row of state per event costs at least), then folded into Postgres by the projector
+ * app, then rebuilt into a new version by `pft projections rebuild`. Each of the four runs as a plain Node
  * process of its own, the projector and the CLI from the build as in production: in jest's sandbox
  * (every global look-up goes through it) the same projector code ran at half its speed.
  * Results go to bench/results/projector-<time>.json.
@@ -32,6 +33,7 @@ import {
 import { asKafkaMessages, historyMessages, publishMessages } from '@pft/testing/oracle';
 import { benchHistories } from './bench-histories';
 import { consumeAndDiscard } from './consume-and-discard';
+import { consumeAndStore } from './write-floor';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const PILOTS = Number(process.env.BENCH_PILOTS ?? 10_000);
@@ -131,6 +133,12 @@ async function runProjectorBenchmark(): Promise<void> {
     const discardSeconds = await consumeAndDiscard(TEST_KAFKA_BROKERS, topic, events);
     console.log(`consume-and-discard: ${(events / discardSeconds).toFixed(0)} events/s`);
 
+    const floorDb = await createTestDatabase();
+    const floorSeconds = await consumeAndStore(TEST_KAFKA_BROKERS, topic, events, floorDb.url).finally(() =>
+      floorDb.drop(),
+    );
+    console.log(`write floor: ${(events / floorSeconds).toFixed(0)} events/s`);
+
     // As deployed: a pool of 10 connections, so 8 partitions applied at once.
     const env = {
       DATABASE_URL: db.url,
@@ -179,6 +187,12 @@ async function runProjectorBenchmark(): Promise<void> {
       generate_seconds: generateSeconds,
       publish_seconds: publishSeconds,
       consume_and_discard: { seconds: discardSeconds, events_per_second: events / discardSeconds },
+      write_floor: {
+        seconds: floorSeconds,
+        events_per_second: events / floorSeconds,
+        ratio_to_discard: discardSeconds / floorSeconds,
+        note: 'bench/projector/write-floor.ts: each event parsed and stored as one narrow row, one INSERT and commit per batch, nothing else; from the first batch to the last',
+      },
       projector: {
         replicas: REPLICAS,
         // Timed like the consume-and-discard baseline: from the first batch to the last.

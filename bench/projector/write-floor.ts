@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * The write floor of a fold on this machine: kafkajs reading the whole topic, as the projector does
+ * (8 partitions at once, a pool of 10 connections), parsing each message and storing it as one narrow
+ * row (event id, pilot, minutes), one INSERT and commit per batch, nothing else: no schema check, no
+ * fold, no per-pilot rows, no offsets. A projector that keeps one row of state per flight writes at
+ * least this much, so its rate cannot exceed this one here. A plain Node process of its own, like the
+ * projector. Prints the seconds from the first batch to the last message stored.
+ */
+const FLOOR_SCRIPT = `
+const { Kafka, logLevel } = require('kafkajs');
+const { Pool } = require('pg');
+const [topic, total] = [process.argv[1], Number(process.argv[2])];
+const kafka = new Kafka({ brokers: process.env.KAFKA_BROKERS.split(','), clientId: 'pft-bench-write-floor', logLevel: logLevel.NOTHING });
+const consumer = kafka.consumer({ groupId: 'bench-write-floor-' + Date.now(), maxBytesPerPartition: 8 * 1024 * 1024, maxBytes: 64 * 1024 * 1024 });
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+let stored = 0;
+let started = 0n;
+(async () => {
+  await pool.query('create table write_floor (event_id uuid primary key, pilot_account_id uuid not null, minutes integer)');
+  await consumer.connect();
+  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  await new Promise((resolve, reject) => {
+    void consumer.run({
+      partitionsConsumedConcurrently: 8,
+      eachBatch: async ({ batch }) => {
+        if (started === 0n) started = process.hrtime.bigint();
+        const ids = [], pilots = [], minutes = [];
+        for (const message of batch.messages) {
+          const event = JSON.parse(message.value.toString('utf8'));
+          ids.push(event.event_id);
+          pilots.push(event.pilot_account_id);
+          minutes.push(event.payload?.flight?.minutes?.total_flight_time ?? null);
+        }
+        await pool
+          .query('insert into write_floor select * from unnest($1::uuid[], $2::uuid[], $3::integer[]) on conflict do nothing', [ids, pilots, minutes])
+          .catch(reject);
+        stored += batch.messages.length;
+        if (stored >= total) resolve();
+      },
+    });
+  });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  await consumer.disconnect();
+  await pool.end();
+  console.log(JSON.stringify({ seconds }));
+})().catch((err) => { console.error(err); process.exit(1); });
+`;
+
+export function consumeAndStore(
+  brokers: string,
+  topic: string,
+  total: number,
+  databaseUrl: string,
+): Promise<number> {
+  const child = spawn(process.execPath, ['-e', FLOOR_SCRIPT, topic, String(total)], {
+    cwd: join(__dirname, '..', '..'),
+    env: { ...process.env, KAFKA_BROKERS: brokers, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`write floor exited ${String(code)}: ${output}`));
+      resolve((JSON.parse(output.trim().split('\n').pop()!) as { seconds: number }).seconds);
+    });
+  });
+}

@@ -1,0 +1,74 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { waitFor } from '@pft/testing';
+
+/**
+ * The least a partner read costs on this machine: a bare Fastify server (no Nest, no key check, no
+ * envelope) answering a pilot's totals row as JSON, three ways:
+ *
+ * - `GET /one?id=`: the connection joined with the active totals, one prepared SELECT per request
+ *   (what a read that misses memory needs at least, read on its own);
+ * - `GET /grouped?id=`: the same for all requests read in one event-loop turn, one statement;
+ * - `GET /counted`: no database; one Redis INCR per request (what a rate limit shared by replicas
+ *   needs at least) and a constant body of about 1 KB (an answer held in memory).
+ *
+ * Plain JavaScript handed to `node -e`, so it needs no build.
+ */
+const SOURCE = `
+const { Pool } = require('pg');
+const Redis = require('ioredis');
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+const redis = new Redis(process.env.REDIS_URL, { enableAutoPipelining: true });
+const app = require('fastify')({ logger: false });
+const READ = 'select c.connection_id::text as pilot_id, v.* from connections c join pilot_totals_active v using (pilot_account_id) where c.connection_id = ';
+app.get('/one', async (request) => {
+  const { rows } = await pool.query({ name: 'one', text: READ + '$1::uuid', values: [request.query.id] });
+  return { data: rows[0] ?? null };
+});
+let pending = null;
+function readGrouped(id) {
+  if (!pending) {
+    const group = { ids: [], done: null };
+    pending = group;
+    group.done = new Promise((resolve) => setImmediate(resolve)).then(() => {
+      pending = null;
+      return pool.query({ name: 'many', text: READ + 'any($1::uuid[])', values: [group.ids] });
+    });
+  }
+  pending.ids.push(id);
+  return pending.done.then(({ rows }) => rows.find((row) => row.pilot_id === id) ?? null);
+}
+app.get('/grouped', async (request) => ({ data: await readGrouped(request.query.id) }));
+const answer = JSON.stringify({ data: { pilot_id: '00000000-0000-4000-8000-000000000000', totals: 'x'.repeat(900) } });
+app.get('/counted', async (request, reply) => {
+  const count = await redis.incr(process.env.COUNT_KEY);
+  reply.header('x-ratelimit-remaining', String(1e9 - count)).type('application/json');
+  return answer;
+});
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+export async function startReadFloor(
+  port: number,
+  databaseUrl: string,
+  redisUrl: string,
+  countKey: string,
+): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['-e', SOURCE], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      COUNT_KEY: countKey,
+    },
+    cwd: process.cwd(),
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitFor(
+    async () => ((await fetch(`${url}/counted`).catch(() => undefined))?.ok ? true : undefined),
+    15000,
+    'read floor',
+  );
+  return { url, child };
+}
