@@ -2,9 +2,9 @@
  * The projector's throughput: N logbook events of P pilots on a fresh topic, read once by a
  * kafkajs consumer that discards them, once by one that stores each as one narrow row (the write
  * floor: what one row of state per event costs at least), then folded into Postgres by the projector
- * app, then rebuilt into a new version by `pft projections rebuild`. Each of the four runs as a plain Node
- * process of its own, the projector and the CLI from the build as in production: in jest's sandbox
- * (every global look-up goes through it) the same projector code ran at half its speed.
+ * app, then rebuilt into a new version by `pft projections rebuild`. Each of the four runs as a plain
+ * Node process of its own, the projector and the CLI from the build as in production: in jest's
+ * sandbox (every global look-up goes through it) the same projector code ran at half its speed.
  * Results go to bench/results/projector-<time>.json.
  *
  *   npm run build && npx jest bench/projector/ --selectProjects bench --runInBand --testTimeout 3600000

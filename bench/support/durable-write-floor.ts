@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { waitFor } from '@pft/testing';
+import { type ChildProcess } from 'node:child_process';
+import { startBareServer } from './bare-server';
 
 /**
  * The least a durable write over HTTP costs on this machine: a bare Fastify server (no Nest, no
@@ -54,29 +54,15 @@ export async function startDurableWriteFloor(
   poolSize: number,
   grouped = false,
 ): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['-e', SOURCE], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      POOL_SIZE: String(poolSize),
-      GROUPED: grouped ? '1' : '0',
-    },
-    cwd: process.cwd(),
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}/`;
-  await waitFor(
-    async () => {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      }).catch(() => undefined);
-      return response?.status === 201 ? true : undefined;
-    },
-    15000,
+  const env = { DATABASE_URL: databaseUrl, POOL_SIZE: String(poolSize), GROUPED: grouped ? '1' : '0' };
+  const { origin, child } = await startBareServer(
     'durable-write floor',
+    SOURCE,
+    port,
+    env,
+    async (at) =>
+      (await fetch(`${at}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))
+        .status === 201,
   );
-  return { url, child };
+  return { url: `${origin}/`, child };
 }

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { waitFor } from '@pft/testing';
+import { type ChildProcess } from 'node:child_process';
+import { startBareServer } from './bare-server';
 
 /**
  * The yardstick: a bare Fastify server answering a constant JSON body, nothing else, in a process of
@@ -12,16 +12,12 @@ app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
 export async function startHelloWorld(port: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['-e', SOURCE], {
-    env: { ...process.env, PORT: String(port) },
-    cwd: process.cwd(),
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}/`;
-  await waitFor(
-    async () => ((await fetch(url).catch(() => undefined))?.ok ? true : undefined),
-    15000,
+  const { origin, child } = await startBareServer(
     'hello-world',
+    SOURCE,
+    port,
+    {},
+    async (at) => (await fetch(`${at}/`)).ok,
   );
-  return { url, child };
+  return { url: `${origin}/`, child };
 }

@@ -1,5 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { waitFor } from '@pft/testing';
+import { type ChildProcess } from 'node:child_process';
+import { startBareServer } from './bare-server';
 
 /**
  * The least a partner read costs on this machine: a bare Fastify server (no Nest, no key check, no
@@ -53,22 +53,13 @@ export async function startReadFloor(
   redisUrl: string,
   countKey: string,
 ): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['-e', SOURCE], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: redisUrl,
-      COUNT_KEY: countKey,
-    },
-    cwd: process.cwd(),
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () => ((await fetch(`${url}/counted`).catch(() => undefined))?.ok ? true : undefined),
-    15000,
+  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, COUNT_KEY: countKey };
+  const { origin, child } = await startBareServer(
     'read floor',
+    SOURCE,
+    port,
+    env,
+    async (at) => (await fetch(`${at}/counted`)).ok,
   );
-  return { url, child };
+  return { url: origin, child };
 }
