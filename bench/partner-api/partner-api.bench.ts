@@ -21,7 +21,9 @@
  * Postgres. Each run with a totals answer records the share answered from memory. Beside them, in
  * each round, the read floors (support/read-floor.ts): bare Fastify servers doing only what such a
  * read needs at least (a Redis count and an answer from memory; one SELECT per read; one SELECT per
- * event-loop turn), rotating over the same 30,000 pilots.
+ * event-loop turn), rotating over the same 30,000 pilots; and the Nest floors (support/nest-floor.ts): a
+ * bare Nest application on Fastify, no hooks, answering hello-world and the Redis count with the answer
+ * from memory, what the framework alone costs.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -33,6 +35,7 @@ import { seedBenchData } from './bench-data';
 import { startHelloWorld } from '../support/hello-world';
 import { type Measured, measure as measureLoad } from '../support/measure';
 import { measurePaced, type PacedMeasured } from '../support/paced-load';
+import { startNestFloor } from '../support/nest-floor';
 import { startReadFloor } from '../support/read-floor';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -106,6 +109,11 @@ test('partner API reads against a bare Fastify hello-world', async () => {
     loadConfig().REDIS_URL,
     `bench:${Date.now()}:read-floor`,
   );
+  const nestFloor = await startNestFloor(
+    await freePort(),
+    loadConfig().REDIS_URL,
+    `bench:${Date.now()}:nest-floor`,
+  );
   let api: AppProcess | undefined;
   let uncachedApi: AppProcess | undefined;
   try {
@@ -131,7 +139,16 @@ test('partner API reads against a bare Fastify hello-world', async () => {
     // then again), and the median kept: the machine's speed drifts over minutes, and a figure and the
     // hello-world it is divided by are then measured under the same drift.
     const rounds: Record<
-      'bare' | 'live' | 'warm' | 'cold' | 'batch' | 'floorCounted' | 'floorOne' | 'floorGrouped',
+      | 'bare'
+      | 'live'
+      | 'warm'
+      | 'cold'
+      | 'batch'
+      | 'floorCounted'
+      | 'floorOne'
+      | 'floorGrouped'
+      | 'nestHello'
+      | 'nestCounted',
       Measured[]
     > = {
       bare: [],
@@ -142,6 +159,8 @@ test('partner API reads against a bare Fastify hello-world', async () => {
       floorCounted: [],
       floorOne: [],
       floorGrouped: [],
+      nestHello: [],
+      nestCounted: [],
     };
     const floorPaths = (route: string): autocannon.Request[] =>
       rotating(
@@ -182,6 +201,14 @@ test('partner API reads against a bare Fastify hello-world', async () => {
           requests: floorPaths('grouped'),
         }),
       );
+      rounds.nestHello.push(
+        await measure('Nest floor: bare Nest on Fastify, hello-world', { url: `${nestFloor.url}/hello` }),
+      );
+      rounds.nestCounted.push(
+        await measure('Nest floor: bare Nest on Fastify, one Redis INCR per read, answer in memory', {
+          url: `${nestFloor.url}/counted`,
+        }),
+      );
     }
     const bare = median(rounds.bare, (r) => r.requests_per_second);
     const live = median(rounds.live, (r) => r.requests_per_second);
@@ -191,6 +218,8 @@ test('partner API reads against a bare Fastify hello-world', async () => {
     const floorCounted = median(rounds.floorCounted, (r) => r.requests_per_second);
     const floorOne = median(rounds.floorOne, (r) => r.requests_per_second);
     const floorGrouped = median(rounds.floorGrouped, (r) => r.requests_per_second);
+    const nestHello = median(rounds.nestHello, (r) => r.requests_per_second);
+    const nestCounted = median(rounds.nestCounted, (r) => r.requests_per_second);
 
     // BENCH_PACED_RATE: pace at this rate instead, to compare latency at one rate across runs.
     const halfRate =
@@ -253,7 +282,21 @@ test('partner API reads against a bare Fastify hello-world', async () => {
         pilots: PILOTS,
         batch_pilots: BATCH_PILOTS,
       },
-      runs: [bare, live, warm, cold, batch, half, helloPaced, uncached, floorCounted, floorOne, floorGrouped],
+      runs: [
+        bare,
+        live,
+        warm,
+        cold,
+        batch,
+        half,
+        helloPaced,
+        uncached,
+        floorCounted,
+        floorOne,
+        floorGrouped,
+        nestHello,
+        nestCounted,
+      ],
       ratios: {
         single_warm_vs_hello: +(warm.requests_per_second / bare.requests_per_second).toFixed(3),
         live_route_vs_hello: +(live.requests_per_second / bare.requests_per_second).toFixed(3),
@@ -265,6 +308,8 @@ test('partner API reads against a bare Fastify hello-world', async () => {
         floor_grouped_select_vs_hello: +(floorGrouped.requests_per_second / bare.requests_per_second).toFixed(
           3,
         ),
+        nest_hello_vs_hello: +(nestHello.requests_per_second / bare.requests_per_second).toFixed(3),
+        nest_counted_vs_hello: +(nestCounted.requests_per_second / bare.requests_per_second).toFixed(3),
       },
       goals: {
         'single read at 0.5x hello-world or better':
@@ -294,6 +339,7 @@ test('partner API reads against a bare Fastify hello-world', async () => {
     await uncachedApi?.stop();
     hello.child.kill('SIGTERM');
     floor.child.kill('SIGTERM');
+    nestFloor.child.kill('SIGTERM');
     await db.drop();
   }
 }, 600_000);

@@ -209,13 +209,21 @@ const figures: Record<string, (data: Json) => Row[]> = {
             "read floor: bare Fastify, one SELECT per event-loop turn's reads",
             "reference: the least a read from the database costs here, a turn's reads sharing a statement",
           ],
+          [
+            'Nest floor: bare Nest on Fastify, hello-world',
+            'reference: what the framework the API is built on costs alone (no hooks, no Redis)',
+          ],
+          [
+            'Nest floor: bare Nest on Fastify, one Redis INCR per read, answer in memory',
+            'reference: the least a read answered from memory costs through that framework',
+          ],
         ] as const
       ).flatMap(([name, goal]) => {
         const floor = run(d, name);
         if (!floor) return [];
         return [
           {
-            figure: `floor: ${name.replace('read floor: ', '')} (same run)`,
+            figure: `floor: ${name.replace(/^(read|Nest) floor: /, '')} (same run)`,
             value: `${fmt(floor.requests_per_second)} req/s (${fmt(floor.requests_per_second / hello, 3)}x)${repeats(floor, 'req/s')}`,
             goal,
             met: null,
