@@ -198,7 +198,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
       ...(
         [
           [
-            'read floor: bare Fastify, one Redis INCR per read, answer in memory',
+            'read floor: bare Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
             'reference: the least a read answered from memory costs here (the shared rate count)',
           ],
           [
@@ -214,7 +214,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
             'reference: what the framework the API is built on costs alone (no hooks, no Redis)',
           ],
           [
-            'Nest floor: bare Nest on Fastify, one Redis INCR per read, answer in memory',
+            'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
             'reference: the least a read answered from memory costs through that framework',
           ],
         ] as const

@@ -1,11 +1,12 @@
 import { type ChildProcess } from 'node:child_process';
 import { startBareServer } from './bare-server';
+import { TURN_COUNTER_SOURCE } from './read-floor';
 
 /**
  * The least a partner read answered from memory costs through the framework the partner API is built
  * on: a bare Nest application on its Fastify adapter, one controller route, no hooks, guards,
- * interceptors, filters or logging, doing what read-floor.ts's `/counted` does (one Redis INCR per
- * request, auto-pipelined, and a constant body of about 1 KB).
+ * interceptors, filters or logging, doing what read-floor.ts's `/counted` does (the request counted in
+ * Redis, one INCRBY per event-loop turn, and a constant body of about 1 KB).
  *
  * `GET /counted` as above; `GET /hello`: `{ hello: 'world' }` through the same router, the framework's
  * own cost beside the bare Fastify hello-world.
@@ -17,12 +18,11 @@ require('reflect-metadata');
 const { NestFactory } = require('@nestjs/core');
 const { Controller, Get, Module, Res } = require('@nestjs/common');
 const { FastifyAdapter } = require('@nestjs/platform-fastify');
-const Redis = require('ioredis');
-const redis = new Redis(process.env.REDIS_URL, { enableAutoPipelining: true });
+${TURN_COUNTER_SOURCE}
 const answer = JSON.stringify({ data: { pilot_id: '00000000-0000-4000-8000-000000000000', totals: 'x'.repeat(900) } });
 class Reads {
   async counted(reply) {
-    const count = await redis.incr(process.env.COUNT_KEY);
+    const count = await countRequest();
     reply.header('x-ratelimit-remaining', String(1e9 - count)).type('application/json');
     return answer;
   }
