@@ -135,6 +135,11 @@ const figures: Record<string, (data: Json) => Row[]> = {
       typeof r.answered_from_memory === 'number'
         ? `, ${fmt(r.answered_from_memory * 100)}% of answers from memory`
         : '';
+    // The generator's own event-loop stalls (runs before it was measured have none).
+    const generatorStalls = (r: Json): string =>
+      typeof r.generator_loop_delay_max_ms === 'number'
+        ? `, its event loop stalled at most ${fmt(r.generator_loop_delay_max_ms, 1)} ms`
+        : '';
     // Runs measured several times, interleaved: the median is shown, every run's figure after it.
     const repeats = (r: Json | undefined, unit: string): string =>
       Array.isArray(r?.repeats) && r.repeats.length > 1
@@ -174,7 +179,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
         value:
           `${fmt(half.p99_ms, 1)} ms (p50 ${fmt(half.p50_ms, 1)} ms)${memory(half)}${repeats(half, 'ms')}` +
           (paced
-            ? `; requests sent evenly, the generator's own lateness p99 ${fmt(half.send_lateness_p99_ms, 1)} ms`
+            ? `; requests sent evenly, the generator's own lateness p99 ${fmt(half.send_lateness_p99_ms, 1)} ms${generatorStalls(half)}`
             : '; autocannon rate: each second its quota in one burst'),
         goal: 'under 5 ms',
         met: half.p99_ms < 5,
@@ -183,7 +188,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
         ? [
             {
               figure: `hello-world paced at the same rate (same run): the machine's latency floor`,
-              value: `p99 ${fmt(helloPaced.p99_ms, 1)} ms (p50 ${fmt(helloPaced.p50_ms, 1)} ms), the generator's own lateness p99 ${fmt(helloPaced.send_lateness_p99_ms, 1)} ms${repeats(helloPaced, 'ms')}`,
+              value: `p99 ${fmt(helloPaced.p99_ms, 1)} ms (p50 ${fmt(helloPaced.p50_ms, 1)} ms), the generator's own lateness p99 ${fmt(helloPaced.send_lateness_p99_ms, 1)} ms${generatorStalls(helloPaced)}${repeats(helloPaced, 'ms')}`,
               goal: 'reference',
               met: null,
             },

@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Pool } from 'undici';
 
 export interface PacedMeasured {
@@ -10,6 +11,12 @@ export interface PacedMeasured {
   max_ms: number;
   /** How late this generator sent the 99th percentile request after it fell due (its timer ticks every ms). */
   send_lateness_p99_ms: number;
+  /**
+   * The longest and the 99th percentile stall of this generator's own event loop over the recorded
+   * part: an answer that arrives while it is stalled is read only after it, and counts as that late.
+   */
+  generator_loop_delay_max_ms: number;
+  generator_loop_delay_p99_ms: number;
   non_2xx: number;
   errors: number;
 }
@@ -45,6 +52,7 @@ function percentile(sorted: Float64Array, share: number): number {
  */
 export async function measurePaced(name: string, options: PacedOptions): Promise<PacedMeasured> {
   const pool = new Pool(options.origin, { connections: options.connections, pipelining: 1 });
+  const loopDelay = monitorEventLoopDelay({ resolution: 1 });
   const warmup = Math.round(options.ratePerSecond * (options.warmupSeconds ?? 2));
   const total = warmup + Math.round(options.ratePerSecond * options.seconds);
   const latencies = new Float64Array(total - warmup);
@@ -62,7 +70,10 @@ export async function measurePaced(name: string, options: PacedOptions): Promise
     const due = start + n * intervalMs;
     const sentAt = performance.now();
     const recorded = n >= warmup;
-    if (n === warmup) recordedFrom = sentAt;
+    if (n === warmup) {
+      recordedFrom = sentAt;
+      loopDelay.enable();
+    }
     if (recorded) lateness[n - warmup] = sentAt - due;
     return pool
       .request({ method: 'GET', path: options.path(n), headers: options.headers })
@@ -95,6 +106,7 @@ export async function measurePaced(name: string, options: PacedOptions): Promise
     }, 1);
   });
   await Promise.all(inFlight);
+  loopDelay.disable();
   const elapsedSeconds = (recordedUntil - recordedFrom) / 1000;
   await pool.close();
 
@@ -107,6 +119,8 @@ export async function measurePaced(name: string, options: PacedOptions): Promise
     p99_ms: +percentile(sorted, 0.99).toFixed(2),
     max_ms: +(sorted[sorted.length - 1] ?? 0).toFixed(2),
     send_lateness_p99_ms: +percentile(lateness.sort(), 0.99).toFixed(2),
+    generator_loop_delay_max_ms: +(loopDelay.max / 1e6).toFixed(2),
+    generator_loop_delay_p99_ms: +(loopDelay.percentile(99) / 1e6).toFixed(2),
     non_2xx: non2xx,
     errors,
   };
