@@ -16,7 +16,9 @@
  * again within the 1 s an answer is kept); the batch of 50 (rotating over the first 10,000); the
  * single read at half its measured rate, paced evenly (measurePaced: autocannon's rate option sends
  * each second's quota in one burst), for p99 with headroom, and hello-world paced at the same rate
- * (the machine's own latency floor at that rate); then, with the totals cache off
+ * (the machine's own latency floor at that rate), alone and beside a process busy for the share of a
+ * core the app used in its paced run (support/cpu-share.ts: the floor under the app's CPU load);
+ * then, with the totals cache off
  * (PARTNER_TOTALS_CACHE_MS=0), the single read rotating over the 30,000, every answer from
  * Postgres. Each run with a totals answer records the share answered from memory. Beside them, in
  * each round, the read floors (support/read-floor.ts): bare Fastify servers doing only what such a
@@ -34,6 +36,7 @@ import { type AppProcess, createTestDatabase, freePort, startAppProcess } from '
 import { seedBenchData } from './bench-data';
 import { startHelloWorld } from '../support/hello-world';
 import { type Measured, measure as measureLoad } from '../support/measure';
+import { cpuSeconds, startBurner } from '../support/cpu-share';
 import { measurePaced, type PacedMeasured } from '../support/paced-load';
 import { startNestFloor } from '../support/nest-floor';
 import { startReadFloor } from '../support/read-floor';
@@ -231,20 +234,27 @@ test('partner API reads against a bare Fastify hello-world', async () => {
     const halfRate =
       Number(process.env.BENCH_PACED_RATE ?? 0) || Math.max(1, Math.round(warm.requests_per_second / 2));
     const origin = api.url;
-    const pacedRounds: { half: PacedMeasured[]; hello: PacedMeasured[] } = { half: [], hello: [] };
+    const pacedRounds: {
+      half: (PacedMeasured & { cpu_share: number })[];
+      hello: PacedMeasured[];
+      helloLoaded: PacedMeasured[];
+    } = { half: [], hello: [], helloLoaded: [] };
     for (let round = 0; round < REPEATS; round++) {
-      pacedRounds.half.push(
-        await withCacheShare(origin, () =>
-          measurePaced(`single read, warm, paced at ${halfRate} req/s`, {
-            origin,
-            path: () => singlePath,
-            headers: auth,
-            ratePerSecond: halfRate,
-            seconds: SECONDS,
-            connections: CONNECTIONS,
-          }),
-        ),
+      // The share of a core the app used meanwhile, for the loaded hello-world below.
+      const cpuBefore = cpuSeconds(api.child.pid!);
+      const wallBefore = performance.now();
+      const paced = await withCacheShare(origin, () =>
+        measurePaced(`single read, warm, paced at ${halfRate} req/s`, {
+          origin,
+          path: () => singlePath,
+          headers: auth,
+          ratePerSecond: halfRate,
+          seconds: SECONDS,
+          connections: CONNECTIONS,
+        }),
       );
+      const cpuShare = (cpuSeconds(api.child.pid!) - cpuBefore) / ((performance.now() - wallBefore) / 1000);
+      pacedRounds.half.push({ ...paced, cpu_share: +cpuShare.toFixed(3) });
       // The latency floor of this machine at that rate: the bare hello-world paced the same way.
       pacedRounds.hello.push(
         await measurePaced(`hello-world, paced at ${halfRate} req/s`, {
@@ -255,9 +265,28 @@ test('partner API reads against a bare Fastify hello-world', async () => {
           connections: CONNECTIONS,
         }),
       );
+      // And under the CPU load the app put on the machine: a process as busy as the app was.
+      const burner = startBurner(cpuShare);
+      try {
+        pacedRounds.helloLoaded.push(
+          await measurePaced(
+            `hello-world, paced at ${halfRate} req/s, beside a process busy ${Math.round(cpuShare * 100)}% of a core`,
+            {
+              origin: hello.url,
+              path: () => '/',
+              ratePerSecond: halfRate,
+              seconds: SECONDS,
+              connections: CONNECTIONS,
+            },
+          ),
+        );
+      } finally {
+        burner.kill();
+      }
     }
     const half = median(pacedRounds.half, (r) => r.p99_ms);
     const helloPaced = median(pacedRounds.hello, (r) => r.p99_ms);
+    const helloLoaded = median(pacedRounds.helloLoaded, (r) => r.p99_ms);
 
     await api.stop();
     api = undefined;
@@ -296,6 +325,7 @@ test('partner API reads against a bare Fastify hello-world', async () => {
         batch,
         half,
         helloPaced,
+        helloLoaded,
         uncached,
         floorCounted,
         floorOne,
