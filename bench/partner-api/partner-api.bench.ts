@@ -378,4 +378,4 @@ test('partner API reads against a bare Fastify hello-world', async () => {
     nestFloor.child.kill('SIGTERM');
     await db.drop();
   }
-}, 600_000);
+}, 900_000);
