@@ -28,3 +28,28 @@ export async function startBareServer(
   await waitFor(async () => ((await ready(origin).catch(() => false)) ? true : undefined), 15000, name);
   return { origin, child };
 }
+
+/**
+ * `inTurns(run)`, plain JavaScript for the sources of yardstick servers: a function that collects the
+ * items handed to it in one event-loop turn, calls `run(items)` once for all of them, and gives each
+ * caller `{ result, size, index }` (what run returned, how many items shared it, its own position), as
+ * the apps' TurnBatches do.
+ */
+export const TURN_GROUPS_SOURCE = `
+function inTurns(run) {
+  let open = null;
+  return (item) => {
+    if (!open) {
+      const group = { items: [], done: null };
+      open = group;
+      group.done = new Promise((resolve) => setImmediate(resolve)).then(() => {
+        open = null;
+        return run(group.items);
+      });
+    }
+    const group = open;
+    const index = group.items.push(item) - 1;
+    return group.done.then((result) => ({ result, size: group.items.length, index }));
+  };
+}
+`;

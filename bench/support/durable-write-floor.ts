@@ -1,5 +1,5 @@
 import { type ChildProcess } from 'node:child_process';
-import { startBareServer } from './bare-server';
+import { startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
 
 /**
  * The least a durable write over HTTP costs on this machine: a bare Fastify server (no Nest, no
@@ -18,19 +18,11 @@ const SOURCE = `
 const { Pool } = require('pg');
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE) });
 const app = require('fastify')({ logger: false, bodyLimit: 16 * 1024 * 1024 });
-let pending = null;
-function storeGrouped(body) {
-  if (!pending) {
-    pending = { bodies: [], done: null };
-    const group = pending;
-    group.done = new Promise((resolve) => setImmediate(resolve)).then(() => {
-      pending = null;
-      return pool.query('insert into durable_write_floor (body) select unnest($1::jsonb[])', [group.bodies]);
-    });
-  }
-  pending.bodies.push(JSON.stringify(body));
-  return pending.done;
-}
+${TURN_GROUPS_SOURCE}
+const storeInTurns = inTurns((bodies) =>
+  pool.query('insert into durable_write_floor (body) select unnest($1::jsonb[])', [bodies]),
+);
+const storeGrouped = (body) => storeInTurns(JSON.stringify(body));
 app.post('/', async (request, reply) => {
   if (process.env.GROUPED === '1') await storeGrouped(request.body);
   else await pool.query('insert into durable_write_floor (body) values ($1)', [request.body]);

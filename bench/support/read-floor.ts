@@ -1,5 +1,21 @@
 import { type ChildProcess } from 'node:child_process';
-import { startBareServer } from './bare-server';
+import { startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
+
+/**
+ * `countRequest()`: the request's count under COUNT_KEY, one INCRBY for all the requests of an
+ * event-loop turn (the partner API's rate counter does the same). Plain JavaScript, for the floors'
+ * sources; it brings `inTurns` (TURN_GROUPS_SOURCE) along.
+ */
+export const TURN_COUNTER_SOURCE = `
+${TURN_GROUPS_SOURCE}
+const Redis = require('ioredis');
+const redis = new Redis(process.env.REDIS_URL);
+const countInTurns = inTurns((requests) => redis.incrby(process.env.COUNT_KEY, requests.length));
+async function countRequest() {
+  const { result: total, size, index } = await countInTurns(null);
+  return total - size + 1 + index;
+}
+`;
 
 /**
  * The least a partner read costs on this machine: a bare Fastify server (no Nest, no key check, no
@@ -14,30 +30,6 @@ import { startBareServer } from './bare-server';
  *
  * Plain JavaScript handed to `node -e`, so it needs no build.
  */
-/**
- * \`countRequest()\`: the request's count under COUNT_KEY, one INCRBY for all the requests of an
- * event-loop turn (the partner API's rate counter does the same). Plain JavaScript, for the floors'
- * sources.
- */
-export const TURN_COUNTER_SOURCE = `
-const Redis = require('ioredis');
-const redis = new Redis(process.env.REDIS_URL);
-let turn = null;
-function countRequest() {
-  if (!turn) {
-    const group = { size: 0, done: null };
-    turn = group;
-    group.done = new Promise((resolve) => setImmediate(resolve)).then(() => {
-      turn = null;
-      return redis.incrby(process.env.COUNT_KEY, group.size);
-    });
-  }
-  const group = turn;
-  const index = group.size++;
-  return group.done.then((total) => total - group.size + 1 + index);
-}
-`;
-
 const SOURCE = `
 const { Pool } = require('pg');
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
@@ -48,18 +40,10 @@ app.get('/one', async (request) => {
   const { rows } = await pool.query({ name: 'one', text: READ + '$1::uuid', values: [request.query.id] });
   return { data: rows[0] ?? null };
 });
-let pending = null;
-function readGrouped(id) {
-  if (!pending) {
-    const group = { ids: [], done: null };
-    pending = group;
-    group.done = new Promise((resolve) => setImmediate(resolve)).then(() => {
-      pending = null;
-      return pool.query({ name: 'many', text: READ + 'any($1::uuid[])', values: [group.ids] });
-    });
-  }
-  pending.ids.push(id);
-  return pending.done.then(({ rows }) => rows.find((row) => row.pilot_id === id) ?? null);
+const readInTurns = inTurns((ids) => pool.query({ name: 'many', text: READ + 'any($1::uuid[])', values: [ids] }));
+async function readGrouped(id) {
+  const { result } = await readInTurns(id);
+  return result.rows.find((row) => row.pilot_id === id) ?? null;
 }
 app.get('/grouped', async (request) => ({ data: await readGrouped(request.query.id) }));
 const answer = JSON.stringify({ data: { pilot_id: '00000000-0000-4000-8000-000000000000', totals: 'x'.repeat(900) } });
