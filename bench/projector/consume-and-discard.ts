@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { runTimedScript } from './timed-script';
 
 /**
  * The baseline: kafkajs reading the whole topic and discarding it, in a plain Node process of its
@@ -33,17 +32,7 @@ let started = 0n;
 `;
 
 export function consumeAndDiscard(brokers: string, topic: string, total: number): Promise<number> {
-  const child = spawn(process.execPath, ['-e', DISCARD_SCRIPT, topic, String(total)], {
-    cwd: join(__dirname, '..', '..'),
-    env: { ...process.env, KAFKA_BROKERS: brokers },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`consume-and-discard exited ${String(code)}: ${output}`));
-      resolve((JSON.parse(output.trim().split('\n').pop()!) as { seconds: number }).seconds);
-    });
+  return runTimedScript('consume-and-discard', DISCARD_SCRIPT, [topic, String(total)], {
+    KAFKA_BROKERS: brokers,
   });
 }

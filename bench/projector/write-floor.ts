@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { runTimedScript } from './timed-script';
 
 /**
  * The write floor of a fold on this machine: kafkajs reading the whole topic, as the projector does
@@ -55,17 +54,8 @@ export function consumeAndStore(
   total: number,
   databaseUrl: string,
 ): Promise<number> {
-  const child = spawn(process.execPath, ['-e', FLOOR_SCRIPT, topic, String(total)], {
-    cwd: join(__dirname, '..', '..'),
-    env: { ...process.env, KAFKA_BROKERS: brokers, DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`write floor exited ${String(code)}: ${output}`));
-      resolve((JSON.parse(output.trim().split('\n').pop()!) as { seconds: number }).seconds);
-    });
+  return runTimedScript('write floor', FLOOR_SCRIPT, [topic, String(total)], {
+    KAFKA_BROKERS: brokers,
+    DATABASE_URL: databaseUrl,
   });
 }

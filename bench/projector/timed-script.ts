@@ -1,0 +1,28 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+/**
+ * Runs `script` (plain JavaScript) with `args` in a Node process of its own, from the repository's
+ * root so that it finds node_modules, like the projector it is compared with (code in jest's sandbox
+ * runs several times slower). Resolves with the `seconds` of the JSON line it prints last.
+ */
+export function runTimedScript(
+  name: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<number> {
+  const child = spawn(process.execPath, ['-e', script, ...args], {
+    cwd: join(__dirname, '..', '..'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`${name} exited ${String(code)}: ${output}`));
+      resolve((JSON.parse(output.trim().split('\n').pop()!) as { seconds: number }).seconds);
+    });
+  });
+}
