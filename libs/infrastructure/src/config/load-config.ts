@@ -20,7 +20,8 @@ const UNSHOWN_VARIABLES = new Set(['JWT_SECRET', 'JWT_PUBLIC_KEY']);
 /** How a refused value is shown: URLs without their password. */
 function shown(name: string, given: Record<string, string>): string {
   const value = given[name];
-  if (value === undefined) return '(default)';
+  if (value === undefined)
+    return (OPTIONAL_VARIABLES as readonly string[]).includes(name) ? '(unset)' : '(default)';
   if (UNSHOWN_VARIABLES.has(name)) return `(${Buffer.byteLength(value, 'utf8')} bytes, not shown)`;
   return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/\s]*):[^@/\s]*@/i, '$1:***@'));
 }
