@@ -12,10 +12,18 @@ const swc = [
   },
 ];
 
+// jose ships only ES modules. Node loads them with require(esm), but jest's module system does not,
+// so jest compiles jose to CommonJS like our own sources (only jose: the rest of node_modules is CommonJS).
+const swcJs = [
+  '@swc/jest',
+  { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
+];
+
 const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc },
+  transform: { '^.+\\.ts$': swc, '/node_modules/jose/.+\\.js$': swcJs },
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^@pft/(contracts|domain|infrastructure|testing)$': '<rootDir>/libs/$1/src',

@@ -10,7 +10,10 @@ function seconds(value: string): number {
   return n;
 }
 
-/** `pft token mint <account-id>`: a pilot token signed with the local JWT_SECRET, for development and tests. */
+/**
+ * `pft token mint <account-id>`: a pilot token signed with the local JWT_SECRET, carrying the
+ * configured JWT_ISSUER and JWT_AUDIENCE, for development and tests.
+ */
 export function registerTokenCommands(program: Command): void {
   const token = program.command('token').description('pilot tokens for the pilot app API');
 
@@ -21,6 +24,10 @@ export function registerTokenCommands(program: Command): void {
     .option('--ttl <seconds>', 'lifetime in seconds', seconds, 3600)
     .action((accountId: string, options: { ttl: number }) => {
       if (!isUuid(accountId)) throw new InvalidArgumentError('account id must be a UUID');
-      console.log(mintPilotToken(loadConfig().JWT_SECRET, accountId.toLowerCase(), options.ttl));
+      const config = loadConfig();
+      const claims = { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE };
+      console.log(
+        mintPilotToken(config.JWT_SECRET, accountId.toLowerCase(), options.ttl, Date.now(), claims),
+      );
     });
 }

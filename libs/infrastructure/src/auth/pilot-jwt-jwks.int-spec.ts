@@ -1,27 +1,38 @@
-import { generateKeyPairSync, randomUUID, sign } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { type AddressInfo } from 'node:net';
+import { SignJWT } from 'jose';
 import { PilotJwtVerifier, PilotTokenRejected } from './pilot-jwt';
-import { JwksKeySource } from './pilot-jwt-keys';
-
-const b64 = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+import { KeySetUnavailable, pilotTokenKeyOf } from './pilot-jwt-keys';
 
 describe('pilot tokens checked against a JWKS URL', () => {
   const first = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const second = generateKeyPairSync('rsa', { modulusLength: 2048 });
   let published = [{ ...first.publicKey.export({ format: 'jwk' }), kid: 'k1', use: 'sig' }];
+  let status = 200;
   let fetches = 0;
   let server: Server;
   let url: string;
 
-  const token = (kid: string, key = first.privateKey) => {
-    const unsigned = `${b64({ alg: 'RS256', kid })}.${b64({ sub: randomUUID(), exp: Math.floor(Date.now() / 1000) + 60 })}`;
-    return `${unsigned}.${sign('sha256', Buffer.from(unsigned), key).toString('base64url')}`;
-  };
+  const token = (kid: string, key: KeyObject = first.privateKey) =>
+    new SignJWT({ sub: randomUUID() })
+      .setProtectedHeader({ alg: 'RS256', kid })
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 60)
+      .sign(key);
+  const verifierOf = (jwksUrl: string) =>
+    new PilotJwtVerifier(
+      // No cooldown, so the rotation below is picked up at once.
+      pilotTokenKeyOf(
+        { JWT_SECRET: 'unused-with-a-key-set-of-32-bytes!', JWKS_URL: jwksUrl },
+        { cooldownMs: 0 },
+      ),
+      { clockToleranceSeconds: 30 },
+    );
 
   beforeAll(async () => {
     server = createServer((_req, res) => {
       fetches++;
+      res.statusCode = status;
       res.setHeader('content-type', 'application/json').end(JSON.stringify({ keys: published }));
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -30,16 +41,35 @@ describe('pilot tokens checked against a JWKS URL', () => {
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
   it('verifies by kid, caches the set, and picks up a rotated key without restart', async () => {
-    const verifier = new PilotJwtVerifier(new JwksKeySource(url, 60_000, 0));
-    await expect(verifier.verify(token('k1'))).resolves.toMatchObject({ pilotAccountId: expect.any(String) });
-    await verifier.verify(token('k1'));
+    const verifier = verifierOf(url);
+    await expect(verifier.verify(await token('k1'))).resolves.toMatchObject({
+      pilotAccountId: expect.any(String),
+    });
+    await verifier.verify(await token('k1'));
     expect(fetches).toBe(1);
 
     published = [...published, { ...second.publicKey.export({ format: 'jwk' }), kid: 'k2', use: 'sig' }];
-    await expect(verifier.verify(token('k2', second.privateKey))).resolves.toBeDefined();
+    await expect(verifier.verify(await token('k2', second.privateKey))).resolves.toBeDefined();
     expect(fetches).toBe(2);
 
-    await expect(verifier.verify(token('k3', second.privateKey))).rejects.toBeInstanceOf(PilotTokenRejected);
-    await expect(verifier.verify(token('k1', second.privateKey))).rejects.toThrow('bad signature');
+    await expect(verifier.verify(await token('k3', second.privateKey))).rejects.toMatchObject({
+      reason: 'unknown-key',
+    });
+    await expect(verifier.verify(await token('k1', second.privateKey))).rejects.toMatchObject({
+      reason: 'signature',
+    });
+  });
+
+  it('tells a key set it cannot fetch (503) from a bad token (401)', async () => {
+    status = 500;
+    try {
+      const err = await verifierOf(url)
+        .verify(await token('k1'))
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(KeySetUnavailable);
+      expect(err).not.toBeInstanceOf(PilotTokenRejected);
+    } finally {
+      status = 200;
+    }
   });
 });

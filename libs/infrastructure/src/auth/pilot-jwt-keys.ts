@@ -1,102 +1,78 @@
-import { createPublicKey, createSecretKey, type JsonWebKey, type KeyObject } from 'node:crypto';
-import { type JwtAlgorithm } from './pilot-jwt';
+import { type KeyObject } from 'node:crypto';
+import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
+import {
+  DEFAULT_JWKS_ALGORITHM,
+  defaultAlgorithmForKey,
+  jwtAlgorithmList,
+  publicKeyFromPem,
+  SECRET_JWT_ALGORITHM,
+} from './jwt-algorithms';
 
-/** Where the key that checks a token's signature comes from. */
-export interface JwtKeySource {
-  accepts(alg: JwtAlgorithm): boolean;
-  keyFor(alg: JwtAlgorithm, kid: string | undefined): Promise<KeyObject | undefined>;
+/** The key that checks a pilot token's signature, and the algorithms pinned to it. */
+export interface PilotTokenKey {
+  key: Uint8Array | KeyObject | JWTVerifyGetKey;
+  algorithms: string[];
 }
 
-/** The shared local secret: HS256 only, so a token can never pick a weaker path. */
-export class SecretKeySource implements JwtKeySource {
-  private readonly key: KeyObject;
-  constructor(secret: string) {
-    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
-  }
-  accepts(alg: JwtAlgorithm): boolean {
-    return alg === 'HS256';
-  }
-  keyFor(): Promise<KeyObject> {
-    return Promise.resolve(this.key);
-  }
-}
-
-/** One PEM public key (RSA, EC or Ed25519); never HMAC, which would let the public key sign. */
-export class PublicKeySource implements JwtKeySource {
-  private readonly key: KeyObject;
-  constructor(pem: string) {
-    this.key = createPublicKey(pem.replace(/\\n/g, '\n'));
-  }
-  accepts(alg: JwtAlgorithm): boolean {
-    return alg !== 'HS256';
-  }
-  keyFor(): Promise<KeyObject> {
-    return Promise.resolve(this.key);
+/** The identity provider's key set could not be fetched: the token cannot be checked now (503, not 401). */
+export class KeySetUnavailable extends Error {
+  constructor(cause: unknown) {
+    super(`JWKS unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'KeySetUnavailable';
   }
 }
 
-interface Jwk extends JsonWebKey {
-  kid?: string;
-  use?: string;
+/** What the token's header decides (an unknown `kid`): its fault, answered 401 like a bad signature. */
+const TOKEN_SIDE_JWKS_ERRORS = new Set(['ERR_JWKS_NO_MATCHING_KEY', 'ERR_JWKS_MULTIPLE_MATCHING_KEYS']);
+
+export interface JwksTiming {
+  /** How long a fetched key set is used before it is fetched again. */
+  cacheMaxAgeMs?: number;
+  /** The least time between two fetches caused by tokens naming a `kid` not in the set. */
+  cooldownMs?: number;
 }
 
 /**
- * The identity provider's key set, fetched from its JWKS URL and kept for `maxAgeMs`; a token
- * naming an unknown `kid` refetches it (at most every `refetchAfterMs`), so key rotation needs no restart.
+ * The key set at `url`, fetched on first use and cached by jose; a token naming a new `kid` fetches
+ * it again (at most once per cooldown), so a key rotated at the identity provider needs no restart.
  */
-export class JwksKeySource implements JwtKeySource {
-  private keys = new Map<string, KeyObject>();
-  private fetchedAt = 0;
-  private pending?: Promise<void>;
-
-  constructor(
-    private readonly url: string,
-    private readonly maxAgeMs = 10 * 60_000,
-    private readonly refetchAfterMs = 30_000,
-  ) {}
-
-  accepts(alg: JwtAlgorithm): boolean {
-    return alg !== 'HS256';
-  }
-
-  async keyFor(_alg: JwtAlgorithm, kid: string | undefined): Promise<KeyObject | undefined> {
-    const age = Date.now() - this.fetchedAt;
-    if (age > this.maxAgeMs || (kid !== undefined && !this.keys.has(kid) && age > this.refetchAfterMs)) {
-      await this.refresh();
+export function jwksKey(url: string, timing: JwksTiming = {}): JWTVerifyGetKey {
+  const remote = createRemoteJWKSet(new URL(url), {
+    timeoutDuration: 5000,
+    cacheMaxAge: timing.cacheMaxAgeMs ?? 10 * 60_000,
+    cooldownDuration: timing.cooldownMs ?? 30_000,
+  });
+  return async (header, token) => {
+    try {
+      return await remote(header, token);
+    } catch (err) {
+      const code = (err as { code?: unknown }).code;
+      if (typeof code === 'string' && TOKEN_SIDE_JWKS_ERRORS.has(code)) throw err;
+      throw new KeySetUnavailable(err);
     }
-    if (kid !== undefined) return this.keys.get(kid);
-    return this.keys.size === 1 ? [...this.keys.values()][0] : undefined;
-  }
-
-  private refresh(): Promise<void> {
-    this.pending ??= this.fetchKeys().finally(() => (this.pending = undefined));
-    return this.pending;
-  }
-
-  private async fetchKeys(): Promise<void> {
-    const response = await fetch(this.url, { signal: AbortSignal.timeout(5000) });
-    if (!response.ok) throw new Error(`JWKS ${this.url} answered ${response.status}`);
-    const body = (await response.json()) as { keys?: Jwk[] };
-    const keys = new Map<string, KeyObject>();
-    (body.keys ?? []).forEach((jwk, i) => {
-      if (jwk.use !== undefined && jwk.use !== 'sig') return;
-      try {
-        keys.set(jwk.kid ?? `#${i}`, createPublicKey({ key: jwk, format: 'jwk' }));
-      } catch {
-        // A key type this runtime cannot read is skipped; tokens signed with it are refused.
-      }
-    });
-    this.keys = keys;
-    this.fetchedAt = Date.now();
-  }
+  };
 }
 
-export function pilotJwtKeyOf(config: {
+export interface PilotTokenKeyConfig {
   JWT_SECRET: string;
   JWT_PUBLIC_KEY?: string;
   JWKS_URL?: string;
-}): JwtKeySource {
-  if (config.JWKS_URL) return new JwksKeySource(config.JWKS_URL);
-  if (config.JWT_PUBLIC_KEY) return new PublicKeySource(config.JWT_PUBLIC_KEY);
-  return new SecretKeySource(config.JWT_SECRET);
+  JWT_ALGORITHMS?: string;
+}
+
+/**
+ * The configured key: JWKS URL, else PEM public key, else the local secret. The secret takes
+ * HS256 only and the public keys never HS256, so no token can choose how it is checked.
+ */
+export function pilotTokenKeyOf(config: PilotTokenKeyConfig, timing?: JwksTiming): PilotTokenKey {
+  const pinned = config.JWT_ALGORITHMS ? jwtAlgorithmList(config.JWT_ALGORITHMS) : undefined;
+  if (config.JWKS_URL) {
+    return { key: jwksKey(config.JWKS_URL, timing), algorithms: pinned ?? [DEFAULT_JWKS_ALGORITHM] };
+  }
+  if (config.JWT_PUBLIC_KEY) {
+    const key = publicKeyFromPem(config.JWT_PUBLIC_KEY);
+    const algorithm = defaultAlgorithmForKey(key);
+    return { key, algorithms: pinned ?? (algorithm ? [algorithm] : []) };
+  }
+  return { key: new TextEncoder().encode(config.JWT_SECRET), algorithms: [SECRET_JWT_ALGORITHM] };
 }

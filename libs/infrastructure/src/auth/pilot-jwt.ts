@@ -1,66 +1,78 @@
-import { createHmac, createSecretKey, type KeyObject, timingSafeEqual, verify } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { isUuid } from '@pft/domain';
-import { pilotJwtKeyOf, type JwtKeySource } from './pilot-jwt-keys';
+import { SECRET_JWT_ALGORITHM } from './jwt-algorithms';
+import {
+  type JwksTiming,
+  KeySetUnavailable,
+  pilotTokenKeyOf,
+  type PilotTokenKey,
+  type PilotTokenKeyConfig,
+} from './pilot-jwt-keys';
 
 /**
- * Pilot tokens (JWT, compact form) verified with node:crypto: HS256 with the local secret, or an
- * asymmetric signature with a PEM public key or a JWKS URL, as configured. jose is installed, but it is
- * ESM only and the test runner loads CommonJS, so the few checks a JWS needs are done here.
+ * Pilot tokens (JWT, compact form) verified with jose: the signature with the configured key and
+ * only its pinned algorithms, `exp` (required) and `nbf` within a clock tolerance, `iss` and `aud`
+ * when configured, `sub` a pilot account id. Every refusal is a PilotTokenRejected (401); a key set
+ * that cannot be fetched is a KeySetUnavailable (503).
  */
 
+export type RejectionReason =
+  | 'malformed'
+  | 'algorithm'
+  | 'critical-header'
+  | 'unknown-key'
+  | 'signature'
+  | 'expired'
+  | 'no-expiry'
+  | 'not-yet-valid'
+  | 'issuer'
+  | 'audience'
+  | 'subject'
+  | 'claims';
+
 export class PilotTokenRejected extends Error {
-  constructor(reason: string) {
+  constructor(readonly reason: RejectionReason) {
     super(reason);
     this.name = 'PilotTokenRejected';
   }
 }
 
-/** Hash and signature shape of each accepted algorithm; `none` and anything else is refused. */
-const ALGORITHMS = {
-  HS256: { hash: 'sha256', kind: 'hmac' },
-  RS256: { hash: 'sha256', kind: 'rsa' },
-  RS384: { hash: 'sha384', kind: 'rsa' },
-  RS512: { hash: 'sha512', kind: 'rsa' },
-  PS256: { hash: 'sha256', kind: 'rsa-pss' },
-  PS384: { hash: 'sha384', kind: 'rsa-pss' },
-  PS512: { hash: 'sha512', kind: 'rsa-pss' },
-  ES256: { hash: 'sha256', kind: 'ec' },
-  ES384: { hash: 'sha384', kind: 'ec' },
-  ES512: { hash: 'sha512', kind: 'ec' },
-  EdDSA: { hash: null, kind: 'ed' },
-} as const;
-export type JwtAlgorithm = keyof typeof ALGORITHMS;
+const CLAIM_REASONS: Record<string, RejectionReason> = {
+  nbf: 'not-yet-valid',
+  exp: 'no-expiry',
+  iss: 'issuer',
+  aud: 'audience',
+  sub: 'subject',
+};
 
-function decodeJson(part: string): Record<string, unknown> {
-  const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
-  return value as Record<string, unknown>;
-}
-
-function signatureValid(alg: JwtAlgorithm, key: KeyObject, signed: Buffer, signature: Buffer): boolean {
-  const { hash, kind } = ALGORITHMS[alg];
-  switch (kind) {
-    case 'hmac': {
-      if (key.type !== 'secret') return false;
-      const expected = createHmac(hash, key).update(signed).digest();
-      return expected.length === signature.length && timingSafeEqual(expected, signature);
-    }
-    case 'rsa':
-      return key.asymmetricKeyType === 'rsa' && verify(hash, signed, key, signature);
-    case 'rsa-pss':
-      return (
-        (key.asymmetricKeyType === 'rsa' || key.asymmetricKeyType === 'rsa-pss') &&
-        verify(hash, signed, { key, padding: 6 /* RSA_PKCS1_PSS_PADDING */, saltLength: -1 }, signature)
-      );
-    case 'ec':
-      return (
-        key.asymmetricKeyType === 'ec' && verify(hash, signed, { key, dsaEncoding: 'ieee-p1363' }, signature)
-      );
-    case 'ed':
-      return (
-        (key.asymmetricKeyType === 'ed25519' || key.asymmetricKeyType === 'ed448') &&
-        verify(null, signed, key, signature)
-      );
+/** jose's error, by its stable code, as the reason a token is refused. */
+function rejectionOf(err: unknown): PilotTokenRejected {
+  if (err instanceof PilotTokenRejected) return err;
+  const { code, message, claim } = err as { code?: unknown; message?: unknown; claim?: unknown };
+  const text = typeof message === 'string' ? message : '';
+  const critical = /crit|Extension Header Parameter/.test(text);
+  switch (code) {
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+      return new PilotTokenRejected('algorithm');
+    case 'ERR_JOSE_NOT_SUPPORTED':
+      return new PilotTokenRejected(critical ? 'critical-header' : 'algorithm');
+    case 'ERR_JWS_INVALID':
+      return new PilotTokenRejected(critical ? 'critical-header' : 'malformed');
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+      return new PilotTokenRejected('signature');
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+    case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS':
+      return new PilotTokenRejected('unknown-key');
+    case 'ERR_JWT_EXPIRED':
+      return new PilotTokenRejected('expired');
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      return new PilotTokenRejected((typeof claim === 'string' && CLAIM_REASONS[claim]) || 'claims');
+    case 'ERR_JWT_INVALID':
+      return new PilotTokenRejected('malformed');
+    default:
+      // jose refuses a key that does not fit the token's algorithm with a TypeError: the token's doing.
+      return new PilotTokenRejected('signature');
   }
 }
 
@@ -70,74 +82,93 @@ export interface VerifiedPilot {
   expiresAt: number;
 }
 
-/** Verifies signature, `exp` (required) and `nbf`, and returns the pilot account from `sub` (a UUID). */
+export interface PilotTokenChecks {
+  issuer?: string;
+  audience?: string;
+  clockToleranceSeconds: number;
+}
+
 export class PilotJwtVerifier {
+  private readonly key: JWTVerifyGetKey;
+  private readonly algorithms: string[];
+
   constructor(
-    private readonly keys: JwtKeySource,
+    key: PilotTokenKey,
+    private readonly checks: PilotTokenChecks,
     private readonly now: () => number = () => Date.now(),
-  ) {}
+  ) {
+    this.algorithms = key.algorithms;
+    // No extension is understood here, so a token that marks any as critical is refused (RFC 7515
+    // 4.1.11); jose itself lets `b64` through.
+    this.key = (header, token) => {
+      if (header.crit !== undefined) throw new PilotTokenRejected('critical-header');
+      return typeof key.key === 'function' ? key.key(header, token) : key.key;
+    };
+  }
 
   async verify(token: string): Promise<VerifiedPilot> {
-    const parts = token.split('.');
-    if (parts.length !== 3) throw new PilotTokenRejected('not a compact JWS');
-    const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
-    let header: Record<string, unknown>;
-    let claims: Record<string, unknown>;
+    let payload: { sub?: unknown; exp?: unknown };
     try {
-      header = decodeJson(headerPart);
-      claims = decodeJson(payloadPart);
-    } catch {
-      throw new PilotTokenRejected('malformed token');
+      ({ payload } = await jwtVerify(token, this.key, {
+        algorithms: this.algorithms,
+        issuer: this.checks.issuer,
+        audience: this.checks.audience,
+        clockTolerance: this.checks.clockToleranceSeconds,
+        currentDate: new Date(this.now()),
+        requiredClaims: ['exp'],
+      }));
+    } catch (err) {
+      if (err instanceof KeySetUnavailable) throw err;
+      throw rejectionOf(err);
     }
-    const alg = header.alg;
-    if (
-      typeof alg !== 'string' ||
-      !Object.hasOwn(ALGORITHMS, alg) ||
-      !this.keys.accepts(alg as JwtAlgorithm)
-    ) {
-      throw new PilotTokenRejected('algorithm not accepted');
-    }
-    const key = await this.keys.keyFor(
-      alg as JwtAlgorithm,
-      typeof header.kid === 'string' ? header.kid : undefined,
-    );
-    const signed = Buffer.from(`${headerPart}.${payloadPart}`, 'ascii');
-    if (!key || !signatureValid(alg as JwtAlgorithm, key, signed, Buffer.from(signaturePart, 'base64url'))) {
-      throw new PilotTokenRejected('bad signature');
-    }
-    const nowSeconds = Math.floor(this.now() / 1000);
-    const { exp, nbf, sub } = claims;
-    if (typeof exp !== 'number' || !Number.isFinite(exp)) throw new PilotTokenRejected('no expiry');
-    if (exp <= nowSeconds) throw new PilotTokenRejected('expired');
-    if (nbf !== undefined && (typeof nbf !== 'number' || nbf > nowSeconds))
-      throw new PilotTokenRejected('not yet valid');
-    if (typeof sub !== 'string' || !isUuid(sub))
-      throw new PilotTokenRejected('subject is not a pilot account id');
-    return { pilotAccountId: sub.toLowerCase(), expiresAt: exp };
+    const { sub, exp } = payload;
+    if (typeof sub !== 'string' || !isUuid(sub)) throw new PilotTokenRejected('subject');
+    return { pilotAccountId: sub.toLowerCase(), expiresAt: exp as number };
   }
 }
 
-/** A verifier for the configured key: JWKS URL, else PEM public key, else the local HS256 secret. */
-export function pilotJwtVerifierFor(config: {
-  JWT_SECRET: string;
-  JWT_PUBLIC_KEY?: string;
-  JWKS_URL?: string;
-}): PilotJwtVerifier {
-  return new PilotJwtVerifier(pilotJwtKeyOf(config));
+export interface PilotTokenConfig extends PilotTokenKeyConfig {
+  JWT_ISSUER?: string;
+  JWT_AUDIENCE?: string;
+  JWT_CLOCK_TOLERANCE_SECONDS: number;
 }
 
-/** A pilot token signed with the local secret (HS256), for development and tests. */
+/** A verifier for the configured key and claims. */
+export function pilotJwtVerifierFor(config: PilotTokenConfig, timing?: JwksTiming): PilotJwtVerifier {
+  return new PilotJwtVerifier(pilotTokenKeyOf(config, timing), {
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    clockToleranceSeconds: config.JWT_CLOCK_TOLERANCE_SECONDS,
+  });
+}
+
+/** The `iss` and `aud` a minted token carries: the configured ones, so the service accepts it. */
+export interface MintedClaims {
+  issuer?: string;
+  audience?: string;
+}
+
+/**
+ * A pilot token signed with the local secret (HS256), for development, tests and `pft token mint`.
+ * Synchronous on purpose: tests mint tokens inline, and jose signs only asynchronously; what it
+ * makes is checked by jose like any other token.
+ */
 export function mintPilotToken(
   secret: string,
   pilotAccountId: string,
   ttlSeconds: number,
   nowMs = Date.now(),
+  claims: MintedClaims = {},
 ): string {
   const iat = Math.floor(nowMs / 1000);
   const encode = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const unsigned = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: pilotAccountId, iat, exp: iat + ttlSeconds })}`;
-  const signature = createHmac('sha256', createSecretKey(Buffer.from(secret, 'utf8')))
-    .update(unsigned)
-    .digest('base64url');
-  return `${unsigned}.${signature}`;
+  const payload = {
+    ...(claims.issuer === undefined ? {} : { iss: claims.issuer }),
+    ...(claims.audience === undefined ? {} : { aud: claims.audience }),
+    sub: pilotAccountId,
+    iat,
+    exp: iat + ttlSeconds,
+  };
+  const unsigned = `${encode({ alg: SECRET_JWT_ALGORITHM, typ: 'JWT' })}.${encode(payload)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }

@@ -1,9 +1,25 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsJwtAlgorithmList, IsJwtSecret, IsPublicKeyPem } from './jwt-variables';
 import { IsTrustedProxyList } from './trusted-proxies';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+
+const toBoolean = ({ value }: { value: unknown }): unknown =>
+  value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+
+/** The local JWT_SECRET: published in the repository, so good for development only. */
+export const DEVELOPMENT_JWT_SECRET = 'local-development-secret-change-me-in-production';
+
+/** Variables without a default, read only when set. */
+export const OPTIONAL_VARIABLES = [
+  'JWT_PUBLIC_KEY',
+  'JWKS_URL',
+  'JWT_ALGORITHMS',
+  'JWT_ISSUER',
+  'JWT_AUDIENCE',
+] as const;
 
 /**
  * Every environment variable the service reads, with its local default.
@@ -108,17 +124,52 @@ export class AppConfig {
   @Max(1000)
   PILOT_EVENTS_PARTITIONS = 12;
 
-  @IsString()
-  @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters' })
-  JWT_SECRET = 'local-development-secret-change-me-in-production';
+  /**
+   * The shared HS256 secret of local pilot tokens. Production refuses this built-in value, and uses
+   * the secret at all only with JWT_ALLOW_HS256=true (see production-rules.ts).
+   */
+  @IsJwtSecret()
+  JWT_SECRET = DEVELOPMENT_JWT_SECRET;
 
+  /** PEM public key of the identity provider; takes precedence over JWT_SECRET. */
   @IsOptional()
-  @IsString()
+  @IsPublicKeyPem()
   JWT_PUBLIC_KEY?: string;
 
+  /** The identity provider's key set; takes precedence over JWT_PUBLIC_KEY and JWT_SECRET. */
   @IsOptional()
   @Matches(/^https?:\/\/\S+$/, { message: 'JWKS_URL must be an http(s) URL' })
   JWKS_URL?: string;
+
+  /**
+   * The algorithms accepted with JWT_PUBLIC_KEY or JWKS_URL. Unset: the one the public key is for
+   * (RS256 for RSA, ES256 for P-256, ...), RS256 with a JWKS URL. The secret only ever takes HS256.
+   */
+  @IsOptional()
+  @IsJwtAlgorithmList()
+  JWT_ALGORITHMS?: string;
+
+  /** Whether production may verify pilot tokens with the shared JWT_SECRET (HS256). */
+  @Transform(toBoolean)
+  @IsBoolean()
+  JWT_ALLOW_HS256 = false;
+
+  /** The `iss` every pilot token must carry; unset: not checked (required in production). */
+  @IsOptional()
+  @Matches(/^\S+$/, { message: 'JWT_ISSUER must be one value without spaces' })
+  JWT_ISSUER?: string;
+
+  /** An `aud` every pilot token must carry; unset: not checked (required in production). */
+  @IsOptional()
+  @Matches(/^\S+$/, { message: 'JWT_AUDIENCE must be one value without spaces' })
+  JWT_AUDIENCE?: string;
+
+  /** How far a token's `exp` and `nbf` may be off the clock, for clocks that disagree a little. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(300)
+  JWT_CLOCK_TOLERANCE_SECONDS = 30;
 
   @Transform(toInt)
   @IsInt()
@@ -161,9 +212,7 @@ export class AppConfig {
   PARTNER_REDIS_PREFIX = 'pft:';
 
   /** Whether this ingestion process runs the outbox relay (only one replica relays at a time anyway). */
-  @Transform(({ value }: { value: unknown }) =>
-    value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value,
-  )
+  @Transform(toBoolean)
   @IsBoolean()
   RELAY_ENABLED = true;
 

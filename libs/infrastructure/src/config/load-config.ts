@@ -1,6 +1,8 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { AppConfig } from './app-config';
+import { AppConfig, OPTIONAL_VARIABLES } from './app-config';
+import { jwtKeyProblems } from './jwt-key-rules';
+import { productionProblems } from './production-rules';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -9,10 +11,29 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads the known variables from `env`, applies defaults and validates; throws naming each bad variable. */
+/**
+ * Variables shown by their length only when refused: a secret must not reach a log, and a PEM
+ * is long and may be a private key pasted by mistake.
+ */
+const UNSHOWN_VARIABLES = new Set(['JWT_SECRET', 'JWT_PUBLIC_KEY']);
+
+/** How a refused value is shown: URLs without their password. */
+function shown(name: string, given: Record<string, string>): string {
+  const value = given[name];
+  if (value === undefined)
+    return (OPTIONAL_VARIABLES as readonly string[]).includes(name) ? '(unset)' : '(default)';
+  if (UNSHOWN_VARIABLES.has(name)) return `(${Buffer.byteLength(value, 'utf8')} bytes, not shown)`;
+  return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/\s]*):[^@/\s]*@/i, '$1:***@'));
+}
+
+/**
+ * Reads the known variables from `env`, applies defaults and validates each, then the rules that
+ * take several variables together (the JWT key and its algorithms; production's refusals); throws
+ * naming each bad variable.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const defaults = new AppConfig();
-  const known = Object.keys(defaults).concat(['JWT_PUBLIC_KEY', 'JWKS_URL']);
+  const known = [...Object.keys(defaults), ...OPTIONAL_VARIABLES];
   const given: Record<string, string> = {};
   for (const name of known) {
     const value = env[name];
@@ -20,13 +41,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const config = plainToInstance(AppConfig, { ...defaults, ...given });
   const errors = validateSync(config, { forbidUnknownValues: true });
-  if (errors.length > 0) {
-    throw new ConfigError(
-      errors.map((e) => {
-        const shown = e.property in given ? JSON.stringify(given[e.property]) : '(default)';
-        return `${e.property}=${shown}: ${Object.values(e.constraints ?? {}).join('; ')}`;
-      }),
-    );
+  const problems = errors.map(
+    (e) => `${e.property}=${shown(e.property, given)}: ${Object.values(e.constraints ?? {}).join('; ')}`,
+  );
+  // The rules over several variables see only values that passed their own checks.
+  const bad = new Set(errors.map((e) => e.property));
+  const together = [
+    ...(bad.has('JWT_PUBLIC_KEY') || bad.has('JWT_ALGORITHMS') ? [] : jwtKeyProblems(config)),
+    ...(bad.has('NODE_ENV') ? [] : productionProblems(config)),
+  ];
+  for (const { variable, message } of together) {
+    if (!bad.has(variable)) problems.push(`${variable}=${shown(variable, given)}: ${message}`);
   }
+  if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }
