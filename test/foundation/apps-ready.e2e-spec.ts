@@ -16,7 +16,7 @@ async function get(url: string): Promise<{ status: number; body: any; headers: H
   };
 }
 
-/** The dependencies each app's readiness reports (which of them it needs: README, "Health"). */
+/** The dependencies each app's readiness reports (which of them it cannot do without: README, Readiness). */
 const CHECKS: Record<AppName, Record<string, 'up'>> = {
   'partner-api': { postgres: 'up', redis: 'up' },
   ingestion: { postgres: 'up', kafka: 'up', redis: 'up' },
