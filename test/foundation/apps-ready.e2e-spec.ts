@@ -2,6 +2,7 @@ import {
   type AppName,
   type AppProcess,
   createTestDatabase,
+  freePort,
   startAppProcess,
   type TestDatabase,
 } from '@pft/testing';
@@ -65,6 +66,19 @@ describe('each app boots against the real stack', () => {
       expect(await app.stop('SIGTERM')).toBe(0);
     },
   );
+
+  it('ingestion with no broker to reach is ready, degraded, reporting Kafka down', async () => {
+    // Nothing listens on a port just found free: a broker that is down.
+    const nowhere = `127.0.0.1:${await freePort()}`;
+    const app = await startAppProcess('ingestion', { DATABASE_URL: db.url, KAFKA_BROKERS: nowhere });
+    running.push(app);
+    const ready = await get(`${app.url}/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toEqual({
+      status: 'degraded',
+      checks: { postgres: 'up', kafka: 'down', redis: 'up' },
+    });
+  });
 
   it('refuses to start on a bad variable, naming it', async () => {
     await expect(
