@@ -52,9 +52,17 @@ describe('partner API: the database unreachable', () => {
     expectUnavailable(await batch());
     const { code } = await linkingCode(api.db);
     expectUnavailable(await link(code));
+    // Without its database it cannot answer correctly: not ready, naming it (Redis still answers).
+    const notReady = await api.http().get('/health/ready');
+    expectUnavailable(notReady);
+    expect(notReady.body.error.details).toEqual([{ field: 'postgres', issue: 'unavailable' }]);
 
     await proxy.restore();
     expectError(await read(), 404, 'PILOT_NOT_FOUND');
+    expect((await api.http().get('/health/ready')).body.data).toEqual({
+      status: 'ready',
+      checks: { postgres: 'up', redis: 'up' },
+    });
     // The link refused while the database was down wrote nothing: the code still works.
     expect((await link(code)).status).toBe(200);
   });

@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import type { Response } from 'supertest';
 import { TcpProxy, waitFor } from '@pft/testing';
-import { bearer, expectError } from './partner-api.expectations';
-import { partnerWithKey, type TestPartner } from './partner-api.factories';
+import { RateClock } from '../../apps/partner-api/src/rate-limit/rate-clock';
+import { bearer, expectError, expectMeta } from './partner-api.expectations';
+import { linkingCode, partnerWithKey, type TestPartner } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** A time 5 seconds into a clock minute to come, so a test's requests all fall in one rate window. */
+const nextMinuteStart = (): number => (Math.floor(Date.now() / 60000) + 1) * 60000 + 5000;
 
 /** The partner API reaches Redis through a proxy that takes it away mid-run and gives it back. */
 describe('partner API: Redis lost while serving', () => {
@@ -24,6 +29,18 @@ describe('partner API: Redis lost while serving', () => {
   });
 
   const read = () => api.http().get(`/v1/pilot-totals?pilot_id=${randomUUID()}`).set(bearer(partner.key));
+  const ready = () => api.http().get('/health/ready');
+  /** `pft_dependency_up` of one dependency, as the app's metrics endpoint reports it. */
+  const dependencyUp = async (dependency: string): Promise<number | undefined> => {
+    const text = (await api.http().get('/metrics')).text;
+    const line = text.split('\n').find((l) => l.startsWith(`pft_dependency_up{dependency="${dependency}"} `));
+    return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+  };
+  const expectDegraded = (res: Response) => {
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ status: 'degraded', checks: { postgres: 'up', redis: 'down' } });
+    expectMeta(res);
+  };
   const sharedCount = async () => {
     const keys = await api.redis.keys(`${api.redisPrefix}rate:key:*`);
     return keys.length === 0 ? 0 : Number(await api.redis.get(keys[0]!));
@@ -53,12 +70,12 @@ describe('partner API: Redis lost while serving', () => {
         expect(res.headers['ratelimit-limit']).toBe('1000');
       }
       if (silent) expect(proxy.droppedWrites - droppedBefore).toBeLessThanOrEqual(2);
-      expectError(await api.http().get('/health/ready'), 503, 'SERVICE_UNAVAILABLE');
+      expectDegraded(await ready());
       expect(await sharedCount()).toBe(counted);
 
       await proxy.restore();
       await waitFor(
-        async () => ((await api.http().get('/health/ready')).status === 200 ? true : undefined),
+        async () => ((await ready()).body.data?.status === 'ready' ? true : undefined),
         15_000,
         'the partner API to find Redis again',
       );
@@ -74,4 +91,56 @@ describe('partner API: Redis lost while serving', () => {
     },
     60_000,
   );
+
+  it('stays ready while Redis is away, reports it in the body and the metric, and limits each key per process', async () => {
+    const limited = await partnerWithKey(api.db, { rateLimit: 3 });
+    const { code } = await linkingCode(api.db);
+    const linked = await api.http().post('/v1/link').set(bearer(limited.key)).send({ linking_token: code });
+    expect(linked.status).toBe(200);
+    const pilotId = (linked.body as { data: { pilot_id: string } }).data.pilot_id;
+    expect((await ready()).body.data).toEqual({ status: 'ready', checks: { postgres: 'up', redis: 'up' } });
+    expect(await dependencyUp('redis')).toBe(1);
+
+    const clock = jest.spyOn(api.app.get(RateClock), 'now').mockReturnValue(nextMinuteStart());
+    try {
+      await proxy.refuse();
+      // Ready all along: only its Redis check changes, once the client has seen the connection go.
+      const degraded = await waitFor(
+        async () => {
+          const res = await ready();
+          expect(res.status).toBe(200);
+          return res.body.data?.checks?.redis === 'down' ? res : undefined;
+        },
+        15_000,
+        'readiness to report Redis down',
+      );
+      expectDegraded(degraded);
+      expect(await dependencyUp('redis')).toBe(0);
+      expect(await dependencyUp('postgres')).toBe(1);
+      expect((await api.http().get('/health/live')).status).toBe(200);
+
+      // Served, and limited by this process's own count: three a minute, then 429.
+      const answers = [];
+      for (let i = 0; i < 4; i++) {
+        answers.push(await api.http().get(`/v1/pilot-totals?pilot_id=${pilotId}`).set(bearer(limited.key)));
+      }
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+      expect(answers.map((r) => r.headers['ratelimit-remaining'])).toEqual(['2', '1', '0', '0']);
+      for (const res of answers) expect(res.headers['ratelimit-limit']).toBe('3');
+      expectError(answers[3]!, 429, 'RATE_LIMITED');
+      expect(answers[0]!.body.data.pilot_id).toBe(pilotId);
+      expectDegraded(await ready());
+
+      await proxy.restore();
+      await waitFor(
+        async () => ((await ready()).body.data?.status === 'ready' ? true : undefined),
+        15_000,
+        'readiness to report Redis back',
+      );
+      expect((await ready()).body.data).toEqual({ status: 'ready', checks: { postgres: 'up', redis: 'up' } });
+      expect(await dependencyUp('redis')).toBe(1);
+    } finally {
+      clock.mockRestore();
+    }
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import {
   MetricsModule,
   PostgresReadiness,
   RedisModule,
+  RedisReadiness,
 } from '@pft/infrastructure';
 import { pilotJwtVerifierProvider } from './auth/pilot-jwt.provider';
 import { ConsentModule } from './consent/consent.module';
@@ -23,9 +24,11 @@ import { TotalsModule } from './totals/totals.module';
     LoggingModule,
     DatabaseModule,
     KafkaModule,
-    // Only to tell partner API replicas of changes they read (PartnerReadRevision); not a readiness check.
+    // Only to tell partner API replicas of changes they read (PartnerReadRevision).
     RedisModule,
-    HealthModule.forChecks([PostgresReadiness, KafkaReadiness]),
+    // Without Kafka the outbox keeps every write until the relay can publish it; without Redis a
+    // disconnect waits out the partner API's answer cache. Both degrade the app, neither stops it.
+    HealthModule.forChecks({ required: [PostgresReadiness], degradable: [KafkaReadiness, RedisReadiness] }),
     MetricsModule,
     FlightsModule,
     StartingTotalsModule,

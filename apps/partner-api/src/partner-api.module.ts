@@ -32,7 +32,8 @@ import { RatingDictionaryController } from './rating-dictionary/rating-dictionar
     DatabaseModule,
     RedisModule,
     CqrsModule.forRoot(),
-    HealthModule.forChecks([PostgresReadiness, RedisReadiness]),
+    // Without Redis it counts rate limits per process and keeps serving: ready, and degraded.
+    HealthModule.forChecks({ required: [PostgresReadiness], degradable: [RedisReadiness] }),
     MetricsModule,
   ],
   controllers: [

@@ -9,6 +9,7 @@ import {
   MetricsModule,
   PostgresReadiness,
   RedisModule,
+  RedisReadiness,
 } from '@pft/infrastructure';
 import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 
@@ -18,9 +19,11 @@ import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
     LoggingModule,
     DatabaseModule,
     KafkaModule,
-    // Only to tell partner API replicas of changes they read (PartnerReadRevision); not a readiness check.
+    // Only to tell partner API replicas of changes they read (PartnerReadRevision).
     RedisModule,
-    HealthModule.forChecks([PostgresReadiness, KafkaReadiness]),
+    // Projecting is all it does, and it needs both Kafka and Postgres for that; without Redis, partner
+    // API replicas notice its changes within their answer cache's lifetime instead of at once.
+    HealthModule.forChecks({ required: [PostgresReadiness, KafkaReadiness], degradable: [RedisReadiness] }),
     MetricsModule,
     PilotTotalsModule,
   ],

@@ -1,12 +1,12 @@
-import { Controller, Get, Inject } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ApiError } from '../http/api-error';
-import { READINESS_CHECKS, type ReadinessCheck, withTimeout } from './readiness-check';
-
-const CHECK_TIMEOUT_MS = 2000;
+import { DependencyProbes } from './dependency-probes';
+import { assessReadiness } from './readiness';
+import { type DependencyState } from './readiness-check';
 
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(READINESS_CHECKS) private readonly checks: ReadinessCheck[]) {}
+  constructor(private readonly probes: DependencyProbes) {}
 
   /** The process is up and its event loop turns; says nothing of its dependencies. */
   @Get('live')
@@ -14,21 +14,21 @@ export class HealthController {
     return { status: 'live' };
   }
 
-  /** Every dependency answers; otherwise 503 naming the ones that do not. */
+  /**
+   * Whether to send this app traffic: 200 while it can answer correctly, `degraded` when a dependency
+   * it can do without is away; 503 naming every dependency that is down when one it needs is.
+   */
   @Get('ready')
-  async ready(): Promise<{ status: 'ready'; checks: Record<string, 'up'> }> {
-    const results = await Promise.allSettled(
-      this.checks.map((c) => withTimeout(c.check(), CHECK_TIMEOUT_MS, c.name)),
-    );
-    const down = this.checks.filter((_, i) => results[i]?.status === 'rejected').map((c) => c.name);
-    if (down.length > 0) {
+  async ready(): Promise<{ status: 'ready' | 'degraded'; checks: Record<string, DependencyState> }> {
+    const readiness = assessReadiness(await this.probes.probe());
+    if (readiness.status === 'not_ready') {
       throw new ApiError(
         'SERVICE_UNAVAILABLE',
-        `Not ready: ${down.join(', ')} unavailable`,
-        down.map((name) => ({ field: name, issue: 'unavailable' })),
+        `Not ready: ${readiness.missing.join(', ')} unavailable`,
+        readiness.down.map((name) => ({ field: name, issue: 'unavailable' })),
         { 'Retry-After': '5' },
       );
     }
-    return { status: 'ready', checks: Object.fromEntries(this.checks.map((c) => [c.name, 'up' as const])) };
+    return { status: readiness.status, checks: readiness.checks };
   }
 }

@@ -1,10 +1,17 @@
-/** A dependency the app cannot serve without; `check` rejects when it is not usable right now. */
+/** One dependency of the app; `check` rejects when it is not usable right now. */
 export interface ReadinessCheck {
   readonly name: string;
   check(): Promise<void>;
 }
 
-export const READINESS_CHECKS = Symbol('READINESS_CHECKS');
+/**
+ * What a dependency being down means for the app. `required`: it cannot answer correctly without
+ * it, so it is not ready. `degradable`: it goes on serving without it (less well), so it stays
+ * ready and reports the dependency as down.
+ */
+export type DependencyRole = 'required' | 'degradable';
+
+export type DependencyState = 'up' | 'down';
 
 export function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
