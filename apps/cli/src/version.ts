@@ -3,17 +3,22 @@ import { dirname, join } from 'node:path';
 
 const PACKAGE_NAME = 'pilot-flight-totals';
 
+/** A package.json's name and version, or undefined when there is none at that path. */
+export type ReadPackage = (path: string) => { name?: string; version?: string } | undefined;
+
+const readPackage: ReadPackage = (path) =>
+  existsSync(path)
+    ? (JSON.parse(readFileSync(path, 'utf8')) as { name?: string; version?: string })
+    : undefined;
+
 /**
  * The version of the product's package.json, found upwards from `from`: the command runs from the
  * sources (apps/cli/src) and from the build (dist/apps/cli/src), which sit at different depths.
  */
-export function packageVersion(from: string = __dirname): string {
+export function packageVersion(from: string = __dirname, read: ReadPackage = readPackage): string {
   for (let dir = from; ; dir = dirname(dir)) {
-    const candidate = join(dir, 'package.json');
-    if (existsSync(candidate)) {
-      const pkg = JSON.parse(readFileSync(candidate, 'utf8')) as { name?: string; version?: string };
-      if (pkg.name === PACKAGE_NAME && pkg.version) return pkg.version;
-    }
+    const pkg = read(join(dir, 'package.json'));
+    if (pkg?.name === PACKAGE_NAME && pkg.version) return pkg.version;
     if (dirname(dir) === dir) return 'unknown';
   }
 }
