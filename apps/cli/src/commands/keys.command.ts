@@ -19,6 +19,7 @@ import {
 } from '@pft/infrastructure/api-keys';
 import { CliError } from '../cli-error';
 import { consoleOutput, type Output, printJson } from '../output/output';
+import { waitWithCountdown } from '../progress/countdown';
 import { tellPartnerApi } from './tell-partner-api';
 
 function scopesArgument(value: string): PartnerScope[] {
@@ -77,7 +78,7 @@ async function announce(out: Output): Promise<void> {
     `The change is stored, but Redis could not be told (${failure}). ` +
       `Waiting ${seconds} s (PARTNER_API_KEY_CACHE_MS) until no partner API replica can still use the old settings...`,
   );
-  await new Promise((resolve) => setTimeout(resolve, config.PARTNER_API_KEY_CACHE_MS));
+  await waitWithCountdown(config.PARTNER_API_KEY_CACHE_MS, (line) => out.warn(line));
   out.warn('Done: every replica now uses the change.');
 }
 
