@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Command } from 'commander';
-import { registerKeysCommands, type Output } from '../../apps/cli/src/commands/keys.command';
+import { registerKeysCommands } from '../../apps/cli/src/commands/keys.command';
 import { registerPartnersCommands } from '../../apps/cli/src/commands/partners.command';
+import { type Output } from '../../apps/cli/src/output/output';
 import { bearer, expectError } from './partner-api.expectations';
 import { partnerWithKey } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';

@@ -1,4 +1,6 @@
-import { describeCliError } from './cli-error';
+import { ConfigError } from '@pft/infrastructure';
+import { UnknownPartnerError } from '@pft/infrastructure/api-keys';
+import { CliError, describeCliError, exitCodeOf } from './cli-error';
 
 const services = {
   DATABASE_URL: 'postgres://postgres@db.internal:5433/pilot_totals',
@@ -11,36 +13,60 @@ const socketError = (code: string, address: string, port: number) =>
 
 describe('describeCliError', () => {
   it('names Postgres and DATABASE_URL when the database cannot be reached', () => {
-    expect(describeCliError(socketError('ECONNREFUSED', '10.0.0.5', 5433), services)).toBe(
-      'cannot reach Postgres at db.internal:5433 (DATABASE_URL): connection refused',
-    );
+    expect(describeCliError(socketError('ECONNREFUSED', '10.0.0.5', 5433), services)).toEqual({
+      code: 'DATABASE_UNREACHABLE',
+      message: 'cannot reach Postgres at db.internal:5433 (DATABASE_URL): connection refused',
+    });
   });
 
   it('names Redis and REDIS_URL', () => {
-    expect(describeCliError(socketError('ETIMEDOUT', '127.0.0.1', 6379), services)).toBe(
-      'cannot reach Redis at 127.0.0.1:6379 (REDIS_URL): timed out',
-    );
+    expect(describeCliError(socketError('ETIMEDOUT', '127.0.0.1', 6379), services)).toEqual({
+      code: 'REDIS_UNREACHABLE',
+      message: 'cannot reach Redis at 127.0.0.1:6379 (REDIS_URL): timed out',
+    });
   });
 
   it('names Kafka and KAFKA_BROKERS for a kafkajs connection failure', () => {
     const error = Object.assign(new Error('Connection error: connect ECONNREFUSED 127.0.0.1:9092'), {
       name: 'KafkaJSNumberOfRetriesExceeded',
     });
-    expect(describeCliError(error, services)).toBe(
-      'cannot reach Kafka at k1:9092,k2:9092 (KAFKA_BROKERS): Connection error: connect ECONNREFUSED 127.0.0.1:9092',
-    );
+    expect(describeCliError(error, services)).toEqual({
+      code: 'KAFKA_UNREACHABLE',
+      message:
+        'cannot reach Kafka at k1:9092,k2:9092 (KAFKA_BROKERS): Connection error: connect ECONNREFUSED 127.0.0.1:9092',
+    });
   });
 
   it('says where for an address that is none of them', () => {
-    expect(describeCliError(socketError('EHOSTUNREACH', '192.0.2.1', 80), services)).toBe(
-      'cannot reach 192.0.2.1:80: host unreachable',
-    );
+    expect(describeCliError(socketError('EHOSTUNREACH', '192.0.2.1', 80), services)).toEqual({
+      code: 'HOST_UNREACHABLE',
+      message: 'cannot reach 192.0.2.1:80: host unreachable',
+    });
   });
 
-  it('passes any other error through in its own words', () => {
-    expect(describeCliError(new Error('no API key with prefix pft_x'), services)).toBe(
-      'no API key with prefix pft_x',
-    );
-    expect(describeCliError('plain', services)).toBe('plain');
+  it('keeps the code of a failure the command recognised', () => {
+    expect(
+      describeCliError(new CliError('API_KEY_NOT_FOUND', 'no API key with prefix pft_x'), services),
+    ).toEqual({
+      code: 'API_KEY_NOT_FOUND',
+      message: 'no API key with prefix pft_x',
+    });
+    expect(describeCliError(new UnknownPartnerError('p-1'), services).code).toBe('PARTNER_NOT_FOUND');
+  });
+
+  it('reports a bad configuration with exit code 78, as the apps do', () => {
+    const failure = describeCliError(new ConfigError(['KAFKA_BROKERS="": must not be empty']), services);
+    expect(failure).toEqual({
+      code: 'INVALID_CONFIGURATION',
+      message: 'Invalid configuration:\n  KAFKA_BROKERS="": must not be empty',
+    });
+    expect(exitCodeOf(failure)).toBe(78);
+  });
+
+  it('passes any other error through in its own words, with exit code 1', () => {
+    const failure = describeCliError(new Error('something else'), services);
+    expect(failure).toEqual({ code: 'COMMAND_FAILED', message: 'something else' });
+    expect(exitCodeOf(failure)).toBe(1);
+    expect(describeCliError('plain', services)).toEqual({ code: 'COMMAND_FAILED', message: 'plain' });
   });
 });

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { AppConfig } from '@pft/infrastructure';
-import { describeCliError, type CliServices } from './cli-error';
+import { describeCliError, exitCodeOf, type CliServices } from './cli-error';
 import { registerDatabaseCommands } from './commands/database.command';
 import { registerKafkaCommands } from './commands/kafka.command';
 import { registerKeysCommands } from './commands/keys.command';
@@ -8,10 +8,17 @@ import { registerPartnersCommands } from './commands/partners.command';
 import { registerProjectionsCommands } from './commands/projections.command';
 import { registerTokenCommands } from './commands/token.command';
 import { registerWalkthroughCommand } from './commands/walkthrough.command';
+import { endQuietlyOnClosedPipe } from './output/closed-pipe';
+import { snakeCaseJson } from './output/snake-case-json';
+import { versionLine } from './version';
+
+endQuietlyOnClosedPipe(process.stdout, (code) => process.exit(code));
+endQuietlyOnClosedPipe(process.stderr, (code) => process.exit(code));
 
 /** `pft`: the operators' command line. Each command reads the same environment as the apps. */
 const program = new Command('pft')
   .description('Pilot Flight Totals operators’ commands')
+  .version(versionLine(), '-V, --version', 'print the version of pft and of Node.js')
   .showHelpAfterError();
 registerDatabaseCommands(program);
 registerKafkaCommands(program);
@@ -22,8 +29,14 @@ registerTokenCommands(program);
 registerWalkthroughCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  process.stderr.write(`pft: ${describeCliError(err, services())}\n`);
-  process.exit(1);
+  const failure = describeCliError(err, services());
+  // A command asked for JSON reports its failure as JSON too, on stderr, for the script that asked.
+  process.stderr.write(
+    process.argv.includes('--json')
+      ? `${snakeCaseJson({ error: failure })}\n`
+      : `pft: ${failure.code}: ${failure.message}\n`,
+  );
+  process.exit(exitCodeOf(failure));
 });
 
 /** The services' addresses as the apps read them (an empty variable is unset), without validating. */

@@ -1,22 +1,28 @@
 import { type Command } from 'commander';
-import { createDataSource, createKafka, ensureTopics, loadConfig, pilotTopics } from '@pft/infrastructure';
+import { createDataSource, ensureTopics, loadConfig, pilotTopics } from '@pft/infrastructure';
+import { reachKafka } from '../kafka/reach-kafka';
+import { consoleOutput, type Output, printJson } from '../output/output';
 
 /** Exit code of `kafka check-store` when the topic lacks events the store says it published. */
 export const TOPIC_BEHIND_STORE = 3;
 
-export function registerKafkaCommands(program: Command): void {
+export function registerKafkaCommands(program: Command, out: Output = consoleOutput): void {
   const kafka = program.command('kafka').description('the Kafka topics');
 
   kafka
     .command('topics')
     .description('create the pilot-events and dead-letter topics with their partitions and retention')
-    .action(async () => {
+    .option('--json', 'print {created, existing} as JSON')
+    .action(async (options: { json?: boolean }) => {
       const config = loadConfig();
-      const created = await ensureTopics(
-        createKafka(config.KAFKA_BROKERS, config.KAFKA_CLIENT_ID),
-        pilotTopics(config),
-      );
-      console.log(created.length ? `created topics: ${created.join(', ')}` : 'topics exist');
+      const specs = pilotTopics(config);
+      const created = await ensureTopics(await reachKafka(config, out), specs);
+      if (options.json) {
+        const existing = specs.map((s) => s.topic).filter((topic) => !created.includes(topic));
+        printJson(out, { created, existing });
+        return;
+      }
+      out.print(created.length ? `created topics: ${created.join(', ')}` : 'topics exist');
     });
 
   kafka
@@ -24,29 +30,33 @@ export function registerKafkaCommands(program: Command): void {
     .description(
       `check that the pilot-events topic holds at least every event the store marks as published; exit ${TOPIC_BEHIND_STORE} when it does not (the broker's data is not the one these events went to)`,
     )
-    .action(async () => {
+    .option('--json', 'print {topic, held, published, behind} as JSON')
+    .action(async (options: { json?: boolean }) => {
       const config = loadConfig();
+      const admin = (await reachKafka(config, out)).admin();
       const dataSource = await createDataSource(config.DATABASE_URL, 1).initialize();
-      const admin = createKafka(config.KAFKA_BROKERS, config.KAFKA_CLIENT_ID).admin();
+      let held: number;
+      let published: number;
       try {
         const rows: { published: string }[] = await dataSource.query(
           `select (select count(*) from events) - (select count(*) from event_outbox) as published`,
         );
-        const published = Number(rows[0]?.published ?? 0);
+        published = Number(rows[0]?.published ?? 0);
         await admin.connect();
         const offsets = await admin.fetchTopicOffsets(config.PILOT_EVENTS_TOPIC);
-        const held = offsets.reduce((sum, o) => sum + Number(o.high) - Number(o.low), 0);
-        if (held < published) {
-          console.error(
-            `${config.PILOT_EVENTS_TOPIC} holds ${held} messages, but the event store marks ${published} events as published`,
-          );
-          process.exitCode = TOPIC_BEHIND_STORE;
-          return;
-        }
-        console.log(`${config.PILOT_EVENTS_TOPIC} holds ${held} messages for ${published} published events`);
+        held = offsets.reduce((sum, o) => sum + Number(o.high) - Number(o.low), 0);
       } finally {
         await admin.disconnect();
         await dataSource.destroy();
       }
+      const topic = config.PILOT_EVENTS_TOPIC;
+      const behind = held < published;
+      if (behind) process.exitCode = TOPIC_BEHIND_STORE;
+      if (options.json) printJson(out, { topic, held, published, behind });
+      else if (behind)
+        out.warn(
+          `${topic} holds ${held} messages, but the event store marks ${published} events as published`,
+        );
+      else out.print(`${topic} holds ${held} messages for ${published} published events`);
     });
 }

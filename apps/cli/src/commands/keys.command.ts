@@ -17,18 +17,10 @@ import {
   setApiKeyScopes,
   type ApiKeyRecord,
 } from '@pft/infrastructure/api-keys';
+import { CliError } from '../cli-error';
+import { consoleOutput, type Output, printJson } from '../output/output';
+import { waitWithCountdown } from '../progress/countdown';
 import { tellPartnerApi } from './tell-partner-api';
-
-/** Where commands print; a parameter so that tests read what an operator would see. */
-export interface Output {
-  print(line: string): void;
-  warn(line: string): void;
-}
-
-export const consoleOutput: Output = {
-  print: (line) => process.stdout.write(`${line}\n`),
-  warn: (line) => process.stderr.write(`${line}\n`),
-};
 
 function scopesArgument(value: string): PartnerScope[] {
   const parsed = parseScopes(value);
@@ -50,14 +42,15 @@ function limitArgument(value: string): number {
   return limit;
 }
 
+/** What is shown of a key: never its hash. */
 function describe(record: ApiKeyRecord): Record<string, unknown> {
   return {
     prefix: record.prefix,
-    partner_id: record.partnerId,
+    partnerId: record.partnerId,
     scopes: record.scopes,
-    rate_limit: record.rateLimit,
-    created_at: record.createdAt,
-    revoked_at: record.revokedAt,
+    rateLimit: record.rateLimit,
+    createdAt: record.createdAt,
+    revokedAt: record.revokedAt,
   };
 }
 
@@ -85,7 +78,7 @@ async function announce(out: Output): Promise<void> {
     `The change is stored, but Redis could not be told (${failure}). ` +
       `Waiting ${seconds} s (PARTNER_API_KEY_CACHE_MS) until no partner API replica can still use the old settings...`,
   );
-  await new Promise((resolve) => setTimeout(resolve, config.PARTNER_API_KEY_CACHE_MS));
+  await waitWithCountdown(config.PARTNER_API_KEY_CACHE_MS, (line) => out.warn(line));
   out.warn('Done: every replica now uses the change.');
 }
 
@@ -95,10 +88,15 @@ async function changeKey(
   prefix: string,
   change: (dataSource: DataSource) => Promise<ApiKeyRecord | undefined>,
   done: string,
+  json: boolean | undefined,
 ): Promise<void> {
   const record = await withDatabase(change);
-  if (!record) throw new Error(`no API key with prefix ${prefix}`);
+  if (!record) throw new CliError('API_KEY_NOT_FOUND', `no API key with prefix ${prefix}`);
   await announce(out);
+  if (json) {
+    printJson(out, describe(record));
+    return;
+  }
   out.print(
     `${done} ${record.prefix}: scopes [${record.scopes.join(', ')}], ${record.rateLimit}/min${record.revokedAt ? `, revoked ${record.revokedAt.toISOString()}` : ''}`,
   );
@@ -130,7 +128,7 @@ export function registerKeysCommands(program: Command, out: Output = consoleOutp
           }),
         );
         if (options.json) {
-          out.print(JSON.stringify({ key, ...describe(record) }));
+          printJson(out, { key, ...describe(record) });
           return;
         }
         out.print(key);
@@ -149,7 +147,7 @@ export function registerKeysCommands(program: Command, out: Output = consoleOutp
     .action(async (options: { partner?: string; json?: boolean }) => {
       const records = await withDatabase((dataSource) => listApiKeys(dataSource, options.partner));
       if (options.json) {
-        out.print(JSON.stringify(records.map(describe)));
+        printJson(out, records.map(describe));
         return;
       }
       out.print(['prefix', 'partner', 'scopes', 'limit/min', 'created', 'revoked'].join('\t'));
@@ -171,15 +169,19 @@ export function registerKeysCommands(program: Command, out: Output = consoleOutp
     .command('revoke')
     .description('revoke a key; effective at once on every replica')
     .argument('<prefix>', 'the key’s prefix, as listed')
-    .action((prefix: string) => changeKey(out, prefix, (db) => revokeApiKey(db, prefix), 'revoked'));
+    .option('--json', 'print the key as it now is as JSON')
+    .action((prefix: string, options: { json?: boolean }) =>
+      changeKey(out, prefix, (db) => revokeApiKey(db, prefix), 'revoked', options.json),
+    );
 
   keys
     .command('scopes')
     .description('replace a key’s scopes')
     .argument('<prefix>', 'the key’s prefix, as listed')
     .argument('<scopes>', 'comma-separated: pilot-totals, rating-dictionary; "" for none', scopesArgument)
-    .action((prefix: string, scopes: PartnerScope[]) =>
-      changeKey(out, prefix, (db) => setApiKeyScopes(db, prefix, scopes), 'changed'),
+    .option('--json', 'print the key as it now is as JSON')
+    .action((prefix: string, scopes: PartnerScope[], options: { json?: boolean }) =>
+      changeKey(out, prefix, (db) => setApiKeyScopes(db, prefix, scopes), 'changed', options.json),
     );
 
   keys
@@ -187,7 +189,8 @@ export function registerKeysCommands(program: Command, out: Output = consoleOutp
     .description('set a key’s rate limit, requests per minute')
     .argument('<prefix>', 'the key’s prefix, as listed')
     .argument('<per-minute>', 'requests per minute', limitArgument)
-    .action((prefix: string, limit: number) =>
-      changeKey(out, prefix, (db) => setApiKeyRateLimit(db, prefix, limit), 'changed'),
+    .option('--json', 'print the key as it now is as JSON')
+    .action((prefix: string, limit: number, options: { json?: boolean }) =>
+      changeKey(out, prefix, (db) => setApiKeyRateLimit(db, prefix, limit), 'changed', options.json),
     );
 }

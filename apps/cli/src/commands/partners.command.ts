@@ -1,13 +1,18 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { createDataSource, loadConfig } from '@pft/infrastructure';
-import { createPartner, listPartners } from '@pft/infrastructure/api-keys';
-import { type Output, consoleOutput } from './keys.command';
+import { createPartner, listPartners, type Partner } from '@pft/infrastructure/api-keys';
+import { consoleOutput, type Output, printJson } from '../output/output';
 
 function nameArgument(value: string): string {
   const name = value.trim();
   const length = [...name].length;
   if (length < 1 || length > 200) throw new InvalidArgumentError('the name is 1 to 200 characters');
   return name;
+}
+
+/** What is shown of a partner account. */
+function describe(partner: Partner): Record<string, unknown> {
+  return { partnerId: partner.partnerId, name: partner.name, createdAt: partner.createdAt };
 }
 
 /** `pft partners create|list`: the partner accounts that own API keys and their pilots' connections. */
@@ -23,15 +28,8 @@ export function registerPartnersCommands(program: Command, out: Output = console
       const dataSource = await createDataSource(loadConfig().DATABASE_URL, 1).initialize();
       try {
         const partner = await createPartner(dataSource, name);
-        out.print(
-          options.json
-            ? JSON.stringify({
-                partner_id: partner.partnerId,
-                name: partner.name,
-                created_at: partner.createdAt,
-              })
-            : `created partner ${partner.partnerId} (${partner.name})`,
-        );
+        if (options.json) printJson(out, describe(partner));
+        else out.print(`created partner ${partner.partnerId} (${partner.name})`);
       } finally {
         await dataSource.destroy();
       }
@@ -46,11 +44,7 @@ export function registerPartnersCommands(program: Command, out: Output = console
       try {
         const all = await listPartners(dataSource);
         if (options.json) {
-          out.print(
-            JSON.stringify(
-              all.map((p) => ({ partner_id: p.partnerId, name: p.name, created_at: p.createdAt })),
-            ),
-          );
+          printJson(out, all.map(describe));
           return;
         }
         for (const p of all) out.print(`${p.partnerId}  ${p.createdAt.toISOString()}  ${p.name}`);

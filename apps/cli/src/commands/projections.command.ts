@@ -1,6 +1,5 @@
-import { type Command } from 'commander';
-import { Bar, Presets } from 'cli-progress';
-import { announcePartnerReadChange, createDataSource, createKafka, loadConfig } from '@pft/infrastructure';
+import { type Command, InvalidArgumentError } from 'commander';
+import { announcePartnerReadChange, createDataSource, loadConfig } from '@pft/infrastructure';
 import {
   PILOT_TOTALS_PROJECTION,
   RebuildInterruptedError,
@@ -8,30 +7,41 @@ import {
   rebuildPilotTotals,
   type ProjectionStatus,
 } from '@pft/infrastructure/projections';
+import { CliError } from '../cli-error';
+import { reachKafka } from '../kafka/reach-kafka';
+import { consoleOutput, type Output, printJson } from '../output/output';
+import { startProgress } from '../progress/progress-reporter';
 import { tellPartnerApi } from './tell-partner-api';
 
 const iso = (d: Date | null): string => (d ? d.toISOString() : '-');
 
-function printStatus(status: ProjectionStatus): void {
-  console.log(`${status.projection} (topic ${status.topic}), last switched ${iso(status.switchedAt)}`);
+function printStatus(out: Output, status: ProjectionStatus): void {
+  out.print(`${status.projection} (topic ${status.topic}), last switched ${iso(status.switchedAt)}`);
   for (const v of status.versions) {
-    console.log(`\n  version ${v.version} (${v.role}): lag ${v.lag}, dead letters ${v.deadLetters}`);
+    out.print(`\n  version ${v.version} (${v.role}): lag ${v.lag}, dead letters ${v.deadLetters}`);
     if (v.lastDeadLetter) {
       const d = v.lastDeadLetter;
-      console.log(
+      out.print(
         `    last dead letter ${iso(d.at)} at partition ${d.partition} offset ${d.offset}: ${d.reason}`,
       );
     }
-    console.log('    partition        end       next        lag  complete through');
+    out.print('    partition        end       next        lag  complete through');
     for (const p of v.partitions) {
-      console.log(
+      out.print(
         `    ${String(p.partition).padStart(9)} ${String(p.end).padStart(10)} ${String(p.next).padStart(10)} ${String(p.lag).padStart(10)}  ${iso(p.completeThrough)}`,
       );
     }
   }
 }
 
-export function registerProjectionsCommands(program: Command): void {
+function intervalArgument(value: string): number {
+  const seconds = Number(value);
+  if (!/^\d+(\.\d+)?$/.test(value) || seconds <= 0 || seconds > 3600)
+    throw new InvalidArgumentError('the interval is a number of seconds above 0, at most 3600');
+  return seconds;
+}
+
+export function registerProjectionsCommands(program: Command, out: Output = consoleOutput): void {
   const projections = program.command('projections').description('the read-side projections (pilot totals)');
 
   projections
@@ -40,12 +50,12 @@ export function registerProjectionsCommands(program: Command): void {
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
       const config = loadConfig();
+      const kafka = await reachKafka(config, out);
       const dataSource = await createDataSource(config.DATABASE_URL, 2).initialize();
       try {
-        const kafka = createKafka(config.KAFKA_BROKERS, config.KAFKA_CLIENT_ID);
         const status = await readProjectionStatus(dataSource, kafka, config.PILOT_EVENTS_TOPIC);
-        if (options.json) console.log(JSON.stringify(status, null, 2));
-        else printStatus(status);
+        if (options.json) printJson(out, status);
+        else printStatus(out, status);
       } finally {
         await dataSource.destroy();
       }
@@ -55,29 +65,33 @@ export function registerProjectionsCommands(program: Command): void {
     .command('rebuild')
     .argument('<name>', `the projection to rebuild (${PILOT_TOTALS_PROJECTION})`)
     .description(
-      'build the next version from offset 0 while the active one serves, switch readers once caught up, drop the old tables; run again to resume',
+      'build the next version from offset 0 while the active one serves, switch readers once caught up, drop the old tables; run again to resume. ' +
+        'Progress goes to stderr: a bar in a terminal, a line every --progress-interval seconds without one',
     )
-    .action(async (name: string) => {
+    .option(
+      '--progress-interval <seconds>',
+      'without a terminal, seconds between progress lines',
+      intervalArgument,
+      5,
+    )
+    .option('--json', 'print the result as JSON')
+    .action(async (name: string, options: { progressInterval: number; json?: boolean }) => {
       if (name !== PILOT_TOTALS_PROJECTION)
-        throw new Error(`unknown projection ${name}; known: ${PILOT_TOTALS_PROJECTION}`);
+        throw new CliError(
+          'UNKNOWN_PROJECTION',
+          `unknown projection ${name}; known: ${PILOT_TOTALS_PROJECTION}`,
+        );
       const config = loadConfig();
+      const kafka = await reachKafka(config, out);
       const dataSource = await createDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE).initialize();
       const abort = new AbortController();
       const interrupt = (): void => abort.abort();
       process.once('SIGINT', interrupt);
       process.once('SIGTERM', interrupt);
-      const bar = new Bar(
-        {
-          format:
-            'version {version} [{bar}] {percentage}% | {value}/{total} events | {rate} ev/s | ETA {eta_formatted} | lag {lag}',
-        },
-        Presets.shades_classic,
-      );
-      let startedBar = false;
-      let first: { at: number; done: number } | undefined;
+      const progress = startProgress({ stream: process.stderr, intervalMs: options.progressInterval * 1000 });
       try {
         const result = await rebuildPilotTotals({
-          kafka: createKafka(config.KAFKA_BROKERS, config.KAFKA_CLIENT_ID),
+          kafka,
           dataSource,
           topic: config.PILOT_EVENTS_TOPIC,
           deadLetterTopic: config.DEAD_LETTER_TOPIC,
@@ -86,31 +100,24 @@ export function registerProjectionsCommands(program: Command): void {
           afterSwitch: async () => {
             const failure = await tellPartnerApi(config, announcePartnerReadChange);
             if (failure !== undefined)
-              console.warn(
+              out.warn(
                 `Readers are switched, but Redis could not be told (${failure}); partner API replicas may ` +
                   'answer from memory for up to PARTNER_TOTALS_CACHE_MS.',
               );
           },
-          onProgress: ({ version, done, total, lag }) => {
-            first ??= { at: Date.now(), done };
-            const seconds = (Date.now() - first.at) / 1000;
-            const rate = seconds > 0 ? Math.round((done - first.done) / seconds) : 0;
-            if (!startedBar) {
-              bar.start(total, done, { version, rate, lag });
-              startedBar = true;
-            }
-            bar.setTotal(total);
-            bar.update(done, { version, rate, lag });
-          },
+          onProgress: ({ version, ...snapshot }) =>
+            progress.update(`${PILOT_TOTALS_PROJECTION} version ${version}`, snapshot),
         });
-        bar.stop();
-        console.log(
-          `${result.resumed ? 'resumed and ' : ''}built version ${result.version} from ${result.messages} events in ${result.seconds.toFixed(1)} s; readers switched from version ${result.previous}, its tables dropped`,
-        );
+        progress.stop();
+        if (options.json) printJson(out, result);
+        else
+          out.print(
+            `${result.resumed ? 'resumed and ' : ''}built version ${result.version} from ${result.messages} events in ${result.seconds.toFixed(1)} s; readers switched from version ${result.previous}, its tables dropped`,
+          );
       } catch (err) {
-        bar.stop();
+        progress.stop();
         if (err instanceof RebuildInterruptedError) {
-          console.log(err.message);
+          out.warn(err.message);
           process.exitCode = 130;
           return;
         }

@@ -1,0 +1,89 @@
+import { type Kafka } from 'kafkajs';
+import { type AppConfig, createKafka, type KafkaTiming } from '@pft/infrastructure';
+import { CliError, socketReason } from '../cli-error';
+import { type Output } from '../output/output';
+
+/**
+ * The first connection of a command: three attempts within a few seconds. The apps' client keeps
+ * retrying for most of a minute, which suits a service waiting out a broker restart but leaves an
+ * operator looking at a silent terminal.
+ */
+export const FIRST_CONNECTION: KafkaTiming = {
+  connectionTimeout: 1500,
+  requestTimeout: 3000,
+  retry: { initialRetryTime: 250, maxRetryTime: 1000, retries: 2 },
+};
+
+/** Whatever kafkajs does, the command gives up after this long. */
+const GIVE_UP_MS = 8000;
+/** A connection that takes longer than this is announced, so the operator knows what is awaited. */
+const ANNOUNCE_AFTER_MS = 500;
+
+export interface ReachKafkaOptions {
+  giveUpMs?: number;
+  announceAfterMs?: number;
+}
+
+/**
+ * Checks that the brokers of KAFKA_BROKERS answer, saying so on stderr while it waits, and fails
+ * within seconds with KAFKA_UNREACHABLE naming them when they do not. Answers the client the
+ * command does its work with (the apps' retries, for a broker that blinks during the work).
+ */
+export async function reachKafka(
+  config: Pick<AppConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID'>,
+  out: Output,
+  options: ReachKafkaOptions = {},
+): Promise<Kafka> {
+  const brokers = config.KAFKA_BROKERS;
+  const giveUpMs = options.giveUpMs ?? GIVE_UP_MS;
+  const started = Date.now();
+  const admin = createKafka(brokers, config.KAFKA_CLIENT_ID, undefined, FIRST_CONNECTION).admin();
+  const announce = setTimeout(
+    () => out.warn(`waiting for Kafka at ${brokers} (KAFKA_BROKERS); giving up after ${giveUpMs / 1000} s`),
+    options.announceAfterMs ?? ANNOUNCE_AFTER_MS,
+  );
+  let giveUp: NodeJS.Timeout | undefined;
+  const connecting = admin.connect();
+  // Still trying when the command gives up: its failure is already reported.
+  connecting.catch(() => undefined);
+  try {
+    await Promise.race([
+      connecting,
+      new Promise<never>((_, reject) => {
+        giveUp = setTimeout(() => reject(new Error('no answer')), giveUpMs);
+      }),
+    ]);
+  } catch (error) {
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    throw new CliError(
+      'KAFKA_UNREACHABLE',
+      `cannot reach Kafka at ${brokers} (KAFKA_BROKERS) within ${seconds} s: ${kafkaReason(error)}`,
+    );
+  } finally {
+    clearTimeout(announce);
+    clearTimeout(giveUp);
+  }
+  await admin.disconnect();
+  return createKafka(brokers, config.KAFKA_CLIENT_ID);
+}
+
+interface ChainedError {
+  message?: string;
+  code?: string;
+  cause?: unknown;
+}
+
+/** Why kafkajs could not connect, in words: the socket error under its wrapping errors if there is one. */
+export function kafkaReason(error: unknown): string {
+  let innermost = 'unknown error';
+  for (
+    let e = error as ChainedError | undefined, depth = 0;
+    e && depth < 5;
+    e = e.cause as ChainedError, depth++
+  ) {
+    const reason = socketReason(e.code);
+    if (reason) return reason;
+    if (typeof e.message === 'string') innermost = e.message;
+  }
+  return /timeout/i.test(innermost) ? 'timed out' : innermost;
+}

@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { Command, type Option } from 'commander';
+import Redis from 'ioredis';
+import {
+  createTestDatabase,
+  createTestTopic,
+  deleteTestTopics,
+  TEST_KAFKA_BROKERS,
+  testKafka,
+  type TestDatabase,
+} from '@pft/testing';
+import { asKafkaMessages, historyMessages, publishMessages, sampleHistories } from '@pft/testing/oracle';
+import { registerDatabaseCommands } from '../../apps/cli/src/commands/database.command';
+import { registerKafkaCommands } from '../../apps/cli/src/commands/kafka.command';
+import { registerKeysCommands } from '../../apps/cli/src/commands/keys.command';
+import { registerPartnersCommands } from '../../apps/cli/src/commands/partners.command';
+import { registerProjectionsCommands } from '../../apps/cli/src/commands/projections.command';
+import { registerTokenCommands } from '../../apps/cli/src/commands/token.command';
+import { registerWalkthroughCommand } from '../../apps/cli/src/commands/walkthrough.command';
+import { notSnakeCase, runPft } from './run-pft';
+
+/** Commands that print no data of their own: the walkthrough narrates, `token mint` prints a bare token. */
+const WITHOUT_JSON = ['token mint', 'walkthrough'];
+
+/** Every command of pft by its full name, with whether it takes --json. */
+function commandsOfPft(): Map<string, boolean> {
+  const program = new Command('pft');
+  for (const register of [
+    registerDatabaseCommands,
+    registerKafkaCommands,
+    registerPartnersCommands,
+    registerKeysCommands,
+    registerProjectionsCommands,
+    registerTokenCommands,
+    registerWalkthroughCommand,
+  ]) {
+    register(program);
+  }
+  const found = new Map<string, boolean>();
+  const walk = (command: Command, path: string[]): void => {
+    if (command.commands.length === 0) {
+      found.set(
+        path.join(' '),
+        command.options.some((o: Option) => o.long === '--json'),
+      );
+    }
+    for (const sub of command.commands) walk(sub, [...path, sub.name()]);
+  };
+  walk(program, []);
+  return found;
+}
+
+/** Each command that prints data, run with --json against real Postgres, Kafka and Redis. */
+describe('pft --json', () => {
+  const kafka = testKafka('pft-json');
+  const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
+  let db: TestDatabase;
+  let topics: string[];
+  let env: Record<string, string>;
+  let published: number;
+  const printed = new Map<string, unknown>();
+
+  /** Runs `pft <args> --json`, expects exit 0 and one line of JSON, and keeps it for the key check. */
+  async function json<T>(...args: string[]): Promise<T> {
+    const run = await runPft([...args, '--json'], env);
+    expect({ args, code: run.code, stderr: run.stderr }).toEqual({
+      args,
+      code: 0,
+      stderr: expect.any(String),
+    });
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    const value = JSON.parse(lines[0]!) as T;
+    printed.set(
+      args
+        .filter((a) => /^[a-z-]+$/.test(a))
+        .slice(0, 2)
+        .join(' '),
+      value,
+    );
+    return value;
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const events = await createTestTopic(kafka, 'pft-json', 3);
+    // The dead-letter topic is left for `pft kafka topics` to create.
+    const deadLetters = `test-pft-json-dead-${randomBytes(5).toString('hex')}`;
+    topics = [events, deadLetters];
+    const messages = asKafkaMessages(historyMessages(sampleHistories(4, 6, 4242)));
+    await publishMessages(kafka, events, messages);
+    published = messages.length;
+    env = {
+      DATABASE_URL: db.url,
+      KAFKA_BROKERS: TEST_KAFKA_BROKERS,
+      PILOT_EVENTS_TOPIC: events,
+      DEAD_LETTER_TOPIC: deadLetters,
+      PILOT_EVENTS_PARTITIONS: '3',
+      PARTNER_REDIS_PREFIX: redisPrefix,
+    };
+  });
+
+  afterAll(async () => {
+    await deleteTestTopics(kafka, topics).catch(() => undefined);
+    await db?.drop();
+    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const keys = await redis.keys(`${redisPrefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('db create, rollback and migrate', async () => {
+    expect(await json('db', 'create')).toEqual({ database: db.name, created: false });
+    const { rolled_back: undone } = await json<{ rolled_back: string }>('db', 'rollback');
+    expect(typeof undone).toBe('string');
+    expect(await json('db', 'migrate')).toEqual({ applied: [undone] });
+  });
+
+  it('kafka topics and check-store', async () => {
+    const [events, deadLetters] = topics as [string, string];
+    expect(await json('kafka', 'topics')).toEqual({ created: [deadLetters], existing: [events] });
+    expect(await json('kafka', 'check-store')).toEqual({
+      topic: events,
+      held: published,
+      published: 0,
+      behind: false,
+    });
+  });
+
+  it('partners and keys', async () => {
+    const partner = await json<{ partner_id: string }>('partners', 'create', 'Json Air');
+    expect(partner).toEqual({
+      partner_id: expect.any(String),
+      name: 'Json Air',
+      created_at: expect.any(String),
+    });
+    expect(await json('partners', 'list')).toEqual([partner]);
+
+    const key = await json<{ key: string; prefix: string }>(
+      'keys',
+      'create',
+      '--partner',
+      partner.partner_id,
+    );
+    const shown = {
+      prefix: key.prefix,
+      partner_id: partner.partner_id,
+      scopes: ['pilot-totals'],
+      rate_limit: 100,
+      created_at: expect.any(String),
+      revoked_at: null,
+    };
+    expect(key).toEqual({ key: expect.stringMatching(/^pft_live_/), ...shown });
+    expect(await json('keys', 'list')).toEqual([shown]);
+    expect(await json('keys', 'scopes', key.prefix, 'pilot-totals,rating-dictionary')).toEqual({
+      ...shown,
+      scopes: ['pilot-totals', 'rating-dictionary'],
+    });
+    expect(await json('keys', 'limit', key.prefix, '50')).toMatchObject({ rate_limit: 50 });
+    expect(await json('keys', 'revoke', key.prefix)).toMatchObject({ revoked_at: expect.any(String) });
+  });
+
+  it('projections status', async () => {
+    const status = await json<Record<string, unknown>>('projections', 'status');
+    expect(status).toMatchObject({
+      projection: 'pilot_totals',
+      topic: topics[0],
+      switched_at: expect.any(String),
+      versions: [
+        {
+          version: 1,
+          role: 'active',
+          lag: published,
+          dead_letters: 0,
+          last_dead_letter: null,
+          partitions: expect.arrayContaining([expect.objectContaining({ complete_through: null })]),
+        },
+      ],
+    });
+  });
+
+  it('projections rebuild: the result as JSON on stdout, progress lines on stderr without a terminal', async () => {
+    const run = await runPft(
+      ['projections', 'rebuild', 'pilot_totals', '--json', '--progress-interval', '0.2'],
+      env,
+    );
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+    const result = JSON.parse(run.stdout) as Record<string, unknown>;
+    printed.set('projections rebuild', result);
+    expect(result).toEqual({
+      version: 2,
+      previous: 1,
+      resumed: false,
+      messages: published,
+      seconds: expect.any(Number),
+    });
+    const lines = run.stderr.trimEnd().split('\n');
+    const progress =
+      /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z pilot_totals version 2: (\d+)\/(\d+) events \(\d+%\), \d+ events\/s, ETA (\d+s|\d+m\d\ds|unknown), lag (\d+)$/;
+    expect(lines.filter((line) => !progress.test(line))).toEqual([]);
+    expect(lines[lines.length - 1]).toMatch(
+      new RegExp(`: ${published}/${published} events \\(100%\\), \\d+ events/s, ETA 0s, lag 0$`),
+    );
+  });
+
+  it('every command that prints data takes --json, and every key it prints is snake_case', () => {
+    const commands = commandsOfPft();
+    const withJson = [...commands].filter(([, json]) => json).map(([name]) => name);
+    const without = [...commands].filter(([, json]) => !json).map(([name]) => name);
+    expect(without.sort()).toEqual([...WITHOUT_JSON].sort());
+    expect([...printed.keys()].sort()).toEqual(withJson.sort());
+    for (const [command, value] of printed)
+      expect({ command, keys: notSnakeCase(value) }).toEqual({ command, keys: [] });
+  });
+});
