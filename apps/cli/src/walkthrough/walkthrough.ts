@@ -62,7 +62,10 @@ export async function runWalkthrough(
 
   s = step('A new pilot signs in to the pilot app');
   const pilotAccountId = randomUUID();
-  const token = mintPilotToken(config.JWT_SECRET, pilotAccountId, 3600);
+  const token = mintPilotToken(config.JWT_SECRET, pilotAccountId, 3600, Date.now(), {
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+  });
   ok(`pilot account ${pilotAccountId}, token valid one hour`);
 
   s = step('The pilot enters starting totals from a paper logbook');
