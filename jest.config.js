@@ -21,7 +21,7 @@ const shared = {
     '^@pft/(contracts|domain|infrastructure|testing)$': '<rootDir>/libs/$1/src',
     '^@pft/(contracts|domain|infrastructure|testing)/(.*)$': '<rootDir>/libs/$1/src/$2',
   },
-  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.stack/'],
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/dist-test/', '<rootDir>/.stack/'],
 };
 
 module.exports = {
