@@ -1,15 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import {
   type AppName,
   type AppProcess,
   createTestDatabase,
+  createTestTopic,
+  deleteTestTopics,
+  type RedisServer,
   startAppProcess,
+  startRedisServer,
   type TestDatabase,
+  testKafka,
   waitFor,
 } from '@pft/testing';
-
-const REDIS_SCRIPT = join(__dirname, '..', '..', 'scripts', 'stack', 'redis.sh');
 
 async function get(url: string): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(url);
@@ -22,22 +23,37 @@ async function get(url: string): Promise<{ status: number; body: any; headers: H
 }
 
 describe('each app boots against the real stack', () => {
+  const kafka = testKafka('pft-apps-ready');
   let db: TestDatabase;
+  let topics: string[];
+  /** A database and topics of this test's own, never the ones a running `npm start` uses. */
+  let env: Record<string, string>;
   const running: AppProcess[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase();
+    topics = [
+      await createTestTopic(kafka, 'apps-ready', 1),
+      await createTestTopic(kafka, 'apps-ready-dead', 1),
+    ];
+    env = {
+      DATABASE_URL: db.url,
+      PILOT_EVENTS_TOPIC: topics[0]!,
+      DEAD_LETTER_TOPIC: topics[1]!,
+      PILOT_EVENTS_PARTITIONS: '1',
+    };
   });
 
   afterAll(async () => {
     await Promise.all(running.map((app) => app.stop('SIGKILL')));
+    await deleteTestTopics(kafka, topics).catch(() => undefined);
     await db.drop();
   });
 
   it.each<AppName>(['partner-api', 'ingestion', 'projector'])(
     '%s: ready, live, metrics, the envelope on 404, and a clean exit on SIGTERM',
     async (name) => {
-      const app = await startAppProcess(name, { DATABASE_URL: db.url });
+      const app = await startAppProcess(name, env);
       running.push(app);
 
       const ready = await get(`${app.url}/health/ready`);
@@ -65,25 +81,29 @@ describe('each app boots against the real stack', () => {
   );
 
   it('refuses to start on a bad variable, naming it', async () => {
-    await expect(
-      startAppProcess('partner-api', { DATABASE_URL: db.url, REDIS_URL: 'nonsense' }),
-    ).rejects.toThrow(/REDIS_URL="nonsense"/);
+    await expect(startAppProcess('partner-api', { ...env, REDIS_URL: 'nonsense' })).rejects.toThrow(
+      /REDIS_URL="nonsense"/,
+    );
   });
 
   describe('with Redis stopped', () => {
+    // A Redis of this test's own: stopping it takes nothing from other tests or a running `npm start`.
+    let redis: RedisServer;
     let partnerApi: AppProcess;
 
     beforeAll(async () => {
-      partnerApi = await startAppProcess('partner-api', { DATABASE_URL: db.url });
+      redis = await startRedisServer();
+      partnerApi = await startAppProcess('partner-api', { ...env, REDIS_URL: redis.url });
       running.push(partnerApi);
     });
 
-    afterAll(() => {
-      execFileSync('bash', [REDIS_SCRIPT, 'start'], { stdio: 'ignore' });
+    afterAll(async () => {
+      await partnerApi.stop('SIGKILL');
+      await redis.close();
     });
 
     it('the partner API answers ready 503 naming Redis, stays live, and recovers by itself', async () => {
-      execFileSync('bash', [REDIS_SCRIPT, 'stop'], { stdio: 'ignore' });
+      await redis.stop();
 
       const notReady = await waitFor(
         async () => {
@@ -99,7 +119,7 @@ describe('each app boots against the real stack', () => {
       expect(notReady.body.meta.request_id).toMatch(/^req_/);
       expect((await get(`${partnerApi.url}/health/live`)).status).toBe(200);
 
-      execFileSync('bash', [REDIS_SCRIPT, 'start'], { stdio: 'ignore' });
+      await redis.start();
       const back = await waitFor(
         async () => {
           const r = await get(`${partnerApi.url}/health/ready`);
