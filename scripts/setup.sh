@@ -28,7 +28,12 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm install --no-audit --no-fund --loglevel=error
 fi
 
-bash scripts/stack/up.sh
+if [ "$for_tests" -eq 1 ]; then
+  # The stack's Postgres step makes the run database too when it is missing; tests have no use for it.
+  PGDATABASE_APP="${PGDATABASE_TEST:-pilot_totals_test}" bash scripts/stack/up.sh
+else
+  bash scripts/stack/up.sh
+fi
 
 test_db="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/pilot_totals_test}"
 migrate() {
