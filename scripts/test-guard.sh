@@ -142,7 +142,11 @@ stop_started() {
 
 end() {
   local failed=0
-  [ -s "$STATE/probe.pid" ] || { say "test-guard.sh begin did not run"; exit 1; }
+  if [ ! -s "$STATE/probe.pid" ]; then
+    say "FAILED: nothing was watched (test-guard.sh begin did not finish)"
+    stop_started
+    return 1
+  fi
   end_pid "$STATE/probe.pid" 60
   listeners >"$STATE/listeners.after"
   if cmp -s "$STATE/listeners.before" "$STATE/listeners.after"; then
