@@ -29,8 +29,12 @@ const shared = {
     '^@pft/(contracts|domain|infrastructure|testing)$': '<rootDir>/libs/$1/src',
     '^@pft/(contracts|domain|infrastructure|testing)/(.*)$': '<rootDir>/libs/$1/src/$2',
   },
-  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.stack/'],
+  modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/dist-test/', '<rootDir>/.stack/'],
 };
+
+// Integration and end-to-end tests: what a test leaves unset names the tests' own database, topics
+// and Redis keys, never those of a running `npm start`.
+const withRealServices = { ...shared, setupFiles: ['<rootDir>/libs/testing/src/test-defaults.ts'] };
 
 module.exports = {
   // Integration and end-to-end tests wait on real services; unit tests finish in milliseconds anyway.
@@ -38,11 +42,11 @@ module.exports = {
   projects: [
     { ...shared, displayName: 'unit', testMatch: ['<rootDir>/{apps,libs}/**/*.spec.ts'] },
     {
-      ...shared,
+      ...withRealServices,
       displayName: 'integration',
       testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'],
     },
-    { ...shared, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    { ...withRealServices, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
     // Benchmarks, run on demand only (`npm run bench`); never part of `npm test`.
     { ...shared, displayName: 'bench', testMatch: ['<rootDir>/bench/**/*.bench.ts'] },
   ],

@@ -5,7 +5,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
-bash scripts/setup.sh
+bash scripts/setup.sh --for-tests
 for bench in ingestion partner-api freshness projector; do
   printf '\n[bench] %s\n' "$bench" >&2
   npx jest "bench/$bench/" --selectProjects bench --runInBand --testTimeout 3600000 || printf '[bench] %s failed\n' "$bench" >&2

@@ -2,11 +2,22 @@
 # What both README commands need first, on a fresh machine or an old one: Node dependencies,
 # the local stack (Postgres, Redis, a Kafka broker), a build, the schema and the Kafka topics.
 # Idempotent: every step reuses what is already there.
+#
+#   setup.sh              for `npm start`: builds dist/, migrates the run database pilot_totals,
+#                         creates the run topics and checks the broker holds what it published
+#   setup.sh --for-tests  for `npm test` and benchmarks: builds dist-test/ and migrates the test
+#                         server's database only; never touches dist/, pilot_totals or the run
+#                         topics, so it can run while `npm start` serves
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 say() { printf '[setup] %s\n' "$*" >&2; }
 t0=$SECONDS
+case "${1:-}" in
+  "") for_tests=0 ;;
+  --for-tests) for_tests=1 ;;
+  *) say "usage: $0 [--for-tests]"; exit 2 ;;
+esac
 
 command -v node >/dev/null || { say "Node.js 20 or newer is needed and was not found"; exit 1; }
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -17,19 +28,35 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm install --no-audit --no-fund --loglevel=error
 fi
 
-bash scripts/stack/up.sh
+if [ "$for_tests" -eq 1 ]; then
+  # The stack's Postgres step makes the run database too when it is missing; tests have no use for it.
+  PGDATABASE_APP="${PGDATABASE_TEST:-pilot_totals_test}" bash scripts/stack/up.sh
+else
+  bash scripts/stack/up.sh
+fi
+
+test_db="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/pilot_totals_test}"
+migrate() {
+  say "migrating ${1##*/}"
+  DATABASE_URL="$1" pft db create >/dev/null
+  DATABASE_URL="$1" pft db migrate
+}
+
+if [ "$for_tests" -eq 1 ]; then
+  say "building the tests' copy (dist-test/)"
+  npm run --silent build:test
+  pft() { node dist-test/apps/cli/src/main.js "$@"; }
+  migrate "$test_db"
+  say "ready for tests ($((SECONDS - t0)) s)"
+  exit 0
+fi
 
 say "building"
 npm run --silent build
 
 pft() { node dist/apps/cli/src/main.js "$@"; }
 app_db="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/pilot_totals}"
-test_db="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/pilot_totals_test}"
-for url in "$app_db" "$test_db"; do
-  say "migrating ${url##*/}"
-  DATABASE_URL="$url" pft db create >/dev/null
-  DATABASE_URL="$url" pft db migrate
-done
+for url in "$app_db" "$test_db"; do migrate "$url"; done
 say "creating Kafka topics"
 pft kafka topics
 

@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
-# Every test: set-up (dependencies, stack, build, schema, topics), then lint and type check,
-# unit, integration and end-to-end tests against the real Postgres, Redis and Kafka.
+# Every test: set-up (dependencies, stack, the tests' own build in dist-test/, the test server's
+# schema), then lint and type check, unit, integration and end-to-end tests against the real
+# Postgres, Redis and Kafka. It never touches dist/, the pilot_totals database or the run topics,
+# so it can run while `npm start` serves; scripts/test-guard.sh proves on every run that the local
+# service kept serving and that the Redis and Kafka found running are the same processes after.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 say() { printf '\n[test] %s\n' "$*" >&2; }
 t0=$SECONDS
 
-bash scripts/setup.sh
+bash scripts/setup.sh --for-tests
+
+# Whatever happens from here on, what the guard started (a local service, its probe) is stopped.
+trap 'bash scripts/test-guard.sh abort' EXIT
+say "checking that the tests leave the local service, Redis and Kafka alone"
+bash scripts/test-guard.sh begin
 
 say "lint (eslint, prettier) and type check"
 npx eslint . --max-warnings 0
@@ -29,6 +37,11 @@ run_suite unit
 run_suite integration --runInBand
 run_suite e2e --runInBand
 
+say "what the tests did not start"
+guard=passed
+bash scripts/test-guard.sh end || { guard=FAILED; status=1; }
+trap - EXIT
+
 # One closing line for the whole run, summed over the suites.
 node -e '
   const fs = require("fs");
@@ -41,6 +54,7 @@ node -e '
     skipped += r.numPendingTests + r.numTodoTests;
   }
   console.log(`\n${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
-' "$results"
+  console.log(`services left alone: ${process.argv[2]}`);
+' "$results" "$guard"
 say "all done in $((SECONDS - t0)) s"
 exit $status

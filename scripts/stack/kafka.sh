@@ -9,6 +9,9 @@
 #   kafka.sh stop                 SIGTERM the broker this script started (SIGKILL after 30 s)
 #   kafka.sh status               print running/stopped (exit 0 running, 3 stopped)
 #   kafka.sh reset                stop, then delete the broker's data (keeps the jars)
+#   kafka.sh properties DATA_DIR  print a server.properties for $KAFKA_PORT and
+#                                 $KAFKA_CONTROLLER_PORT with its data in DATA_DIR (for brokers
+#                                 that tests start on ports of their own, libs/testing)
 #
 # Env: KAFKA_PORT (9092), KAFKA_CONTROLLER_PORT (9093), STACK_DIR (<repo>/.stack),
 #      KAFKA_START_TIMEOUT (120 s), KAFKA_STOP_TIMEOUT (30 s),
@@ -98,10 +101,10 @@ our_pid() {
   printf '%s\n' "$pid"
 }
 
-write_properties() {
-  mkdir -p "$DATA" "$LOGS"
-  cat >"$PROPS" <<PROPS
-# Written by scripts/stack/kafka.sh on every start; edit the script, not this file.
+# properties DATA_DIR: the broker's configuration, one node in combined (KRaft) mode.
+properties() {
+  cat <<PROPS
+# Written by scripts/stack/kafka.sh; edit the script, not this file.
 process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@$KAFKA_HOST:$KAFKA_CONTROLLER_PORT
@@ -110,7 +113,7 @@ advertised.listeners=PLAINTEXT://$KAFKA_HOST:$KAFKA_PORT
 controller.listener.names=CONTROLLER
 inter.broker.listener.name=PLAINTEXT
 listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
-log.dirs=$DATA
+log.dirs=$1
 num.partitions=1
 default.replication.factor=1
 min.insync.replicas=1
@@ -122,6 +125,11 @@ transaction.state.log.num.partitions=1
 group.initial.rebalance.delay.ms=0
 auto.create.topics.enable=false
 PROPS
+}
+
+write_properties() {
+  mkdir -p "$DATA" "$LOGS"
+  properties "$DATA" >"$PROPS"
 }
 
 # Formats the data directory once; the cluster id is kept in $CLUSTER_ID_FILE.
@@ -245,5 +253,6 @@ case "$cmd" in
   stop) lock; stop ;;
   status) status ;;
   reset) reset ;;
-  *) echo "usage: $0 start|stop|status|reset|fetch [--force] [mvn args...]" >&2; exit 2 ;;
+  properties) [ "$#" -eq 1 ] || die "usage: $0 properties DATA_DIR"; properties "$1" ;;
+  *) echo "usage: $0 start|stop|status|reset|fetch [--force] [mvn args...]|properties DATA_DIR" >&2; exit 2 ;;
 esac

@@ -2,7 +2,7 @@
 # Redis for local development and CI.
 #
 #   redis.sh ensure   reuse a server answering PING on 127.0.0.1:$REDIS_PORT, else start one
-#   redis.sh start    same as ensure (tests stop and start Redis to check readiness answers 503)
+#   redis.sh start    same as ensure
 #   redis.sh stop     SHUTDOWN NOSAVE whatever answers on 127.0.0.1:$REDIS_PORT
 #
 # Env: REDIS_PORT (6379), REDIS_START_TIMEOUT (30 s), STACK_DIR (<repo>/.stack).

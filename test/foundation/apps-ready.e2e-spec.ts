@@ -2,9 +2,15 @@ import {
   type AppName,
   type AppProcess,
   createTestDatabase,
+  createTestTopic,
+  deleteTestTopics,
   freePort,
+  type RedisServer,
   startAppProcess,
+  startRedisServer,
   type TestDatabase,
+  testKafka,
+  waitFor,
 } from '@pft/testing';
 
 async function get(url: string): Promise<{ status: number; body: any; headers: Headers }> {
@@ -25,22 +31,37 @@ const CHECKS: Record<AppName, Record<string, 'up'>> = {
 };
 
 describe('each app boots against the real stack', () => {
+  const kafka = testKafka('pft-apps-ready');
   let db: TestDatabase;
+  let topics: string[];
+  /** A database and topics of this test's own, never the ones a running `npm start` uses. */
+  let env: Record<string, string>;
   const running: AppProcess[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase();
+    topics = [
+      await createTestTopic(kafka, 'apps-ready', 1),
+      await createTestTopic(kafka, 'apps-ready-dead', 1),
+    ];
+    env = {
+      DATABASE_URL: db.url,
+      PILOT_EVENTS_TOPIC: topics[0]!,
+      DEAD_LETTER_TOPIC: topics[1]!,
+      PILOT_EVENTS_PARTITIONS: '1',
+    };
   });
 
   afterAll(async () => {
     await Promise.all(running.map((app) => app.stop('SIGKILL')));
+    await deleteTestTopics(kafka, topics).catch(() => undefined);
     await db.drop();
   });
 
   it.each<AppName>(['partner-api', 'ingestion', 'projector'])(
     '%s: ready, live, metrics, the envelope on 404, and a clean exit on SIGTERM',
     async (name) => {
-      const app = await startAppProcess(name, { DATABASE_URL: db.url });
+      const app = await startAppProcess(name, env);
       running.push(app);
 
       const ready = await get(`${app.url}/health/ready`);
@@ -70,7 +91,7 @@ describe('each app boots against the real stack', () => {
   it('ingestion with no broker to reach is ready, degraded, reporting Kafka down', async () => {
     // Nothing listens on a port just found free: a broker that is down.
     const nowhere = `127.0.0.1:${await freePort()}`;
-    const app = await startAppProcess('ingestion', { DATABASE_URL: db.url, KAFKA_BROKERS: nowhere });
+    const app = await startAppProcess('ingestion', { ...env, KAFKA_BROKERS: nowhere });
     running.push(app);
     const ready = await get(`${app.url}/health/ready`);
     expect(ready.status).toBe(200);
@@ -81,8 +102,54 @@ describe('each app boots against the real stack', () => {
   });
 
   it('refuses to start on a bad variable, naming it', async () => {
-    await expect(
-      startAppProcess('partner-api', { DATABASE_URL: db.url, REDIS_URL: 'nonsense' }),
-    ).rejects.toThrow(/REDIS_URL="nonsense"/);
+    await expect(startAppProcess('partner-api', { ...env, REDIS_URL: 'nonsense' })).rejects.toThrow(
+      /REDIS_URL="nonsense"/,
+    );
+  });
+
+  describe('with Redis stopped', () => {
+    // A Redis of this test's own: stopping it takes nothing from other tests or a running `npm start`.
+    let redis: RedisServer;
+    let partnerApi: AppProcess;
+
+    beforeAll(async () => {
+      redis = await startRedisServer();
+      partnerApi = await startAppProcess('partner-api', { ...env, REDIS_URL: redis.url });
+      running.push(partnerApi);
+    });
+
+    afterAll(async () => {
+      await partnerApi.stop('SIGKILL');
+      await redis.close();
+    });
+
+    it('the partner API stays ready, degraded, naming Redis, stays live, and recovers by itself', async () => {
+      await redis.stop();
+
+      const degraded = await waitFor(
+        async () => {
+          const r = await get(`${partnerApi.url}/health/ready`);
+          return r.body?.data?.status === 'degraded' ? r : undefined;
+        },
+        15000,
+        'readiness to notice Redis is gone',
+      );
+      expect(degraded.status).toBe(200);
+      expect(degraded.body.data.checks).toEqual({ postgres: 'up', redis: 'down' });
+      expect(degraded.body.meta.request_id).toMatch(/^req_/);
+      expect((await get(`${partnerApi.url}/health/live`)).status).toBe(200);
+
+      await redis.start();
+      const back = await waitFor(
+        async () => {
+          const r = await get(`${partnerApi.url}/health/ready`);
+          return r.body?.data?.status === 'ready' ? r : undefined;
+        },
+        20000,
+        'readiness to come back with Redis',
+      );
+      expect(back.status).toBe(200);
+      expect(back.body.data.checks).toEqual({ postgres: 'up', redis: 'up' });
+    });
   });
 });

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -9,14 +8,16 @@ import {
   checkReadsUntil,
   createTestDatabase,
   createTestTopic,
-  deleteTestTopics,
+  type KafkaBroker,
   linkedPilots,
   readPartnerTotals,
+  type RedisServer,
   runLogbookWorkload,
   startAppProcess,
   startBuiltProcess,
+  startKafkaBroker,
+  startRedisServer,
   type TestDatabase,
-  testKafka,
   waitUntilAllCurrent,
   type WorkloadPilot,
 } from '@pft/testing';
@@ -24,16 +25,16 @@ import {
 const ROOT = join(__dirname, '..', '..');
 const SECRET = 'pipeline-under-faults-secret-long-enough';
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-const stack = (script: string, action: string): void => {
-  execFileSync('bash', [join(ROOT, 'scripts', 'stack', script), action], { stdio: 'ignore' });
-};
 
 /**
  * The whole pipeline as it runs in production (ingestion, relay, projector and partner API as
  * separate processes; real Postgres, Kafka and Redis), checked against the oracle of logbook-rules.md.
+ * The broker and Redis are this test's own, so that stopping them takes nothing from other tests or
+ * from a running `npm start`.
  */
 describe('the pipeline end to end, healthy and under faults', () => {
-  const kafka = testKafka('pft-system');
+  let broker: KafkaBroker;
+  let redis: RedisServer;
   let db: TestDatabase;
   let topics: string[];
   let env: Record<string, string>;
@@ -48,10 +49,13 @@ describe('the pipeline end to end, healthy and under faults', () => {
     startBuiltProcess(join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'), [], env);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    [broker, redis, db] = await Promise.all([startKafkaBroker(), startRedisServer(), createTestDatabase()]);
+    const kafka = broker.kafka('pft-system');
     topics = [await createTestTopic(kafka, 'system', 6), await createTestTopic(kafka, 'system-dead', 1)];
     env = {
       DATABASE_URL: db.url,
+      KAFKA_BROKERS: broker.brokers,
+      REDIS_URL: redis.url,
       JWT_SECRET: SECRET,
       PILOT_EVENTS_TOPIC: topics[0]!,
       DEAD_LETTER_TOPIC: topics[1]!,
@@ -79,10 +83,8 @@ describe('the pipeline end to end, healthy and under faults', () => {
   });
 
   afterAll(async () => {
-    stack('redis.sh', 'start');
-    stack('kafka.sh', 'start');
     await Promise.all([ingestion?.stop(), partnerApi?.stop(), projector?.stop(), relay?.stop()]);
-    await deleteTestTopics(kafka, topics).catch(() => undefined);
+    await Promise.all([broker?.close(), redis?.close()]);
     await db?.drop();
   });
 
@@ -120,14 +122,14 @@ describe('the pipeline end to end, healthy and under faults', () => {
         await projector.stop('SIGKILL');
         await sleep(Math.random() * 1000);
         if (round === 2) {
-          stack('kafka.sh', 'stop');
+          await broker.stop();
           await sleep(1000);
-          stack('kafka.sh', 'start');
+          await broker.start();
         }
         if (round === 3) {
-          stack('redis.sh', 'stop');
+          await redis.stop();
           await sleep(2000);
-          stack('redis.sh', 'start');
+          await redis.start();
         }
         projector = await startAppProcess('projector', env, { timeoutMs: 90_000 });
         progress(`fault round ${round} done`);

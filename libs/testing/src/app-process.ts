@@ -1,9 +1,16 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { waitFor } from './wait-for';
 
 const ROOT = join(__dirname, '..', '..', '..');
+
+/**
+ * The build the tests run (`npm run build:test`): a directory of its own, so a test run never
+ * deletes or replaces `dist/`, from which a running `npm start` and `npm run pft` work.
+ */
+export const TEST_BUILD_DIR = join(ROOT, 'dist-test');
 
 export type AppName = 'partner-api' | 'ingestion' | 'projector';
 
@@ -39,7 +46,7 @@ export interface AppProcess {
 }
 
 /**
- * A process of ours from the build (`dist/`, made by `npm run build`), with its output kept.
+ * A process of ours from the test build (`dist-test/`, made by `npm run build:test`), with its output kept.
  * PFT_CHILD_NODE_ARGS (space-separated) are given to node first, e.g. `--cpu-prof
  * --cpu-prof-dir=/tmp/profiles` to profile the apps a benchmark starts (node refuses those in NODE_OPTIONS).
  */
@@ -54,7 +61,10 @@ export function startBuiltProcess(
   stop: AppProcess['stop'];
 } {
   const nodeArgs = (process.env.PFT_CHILD_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, join(ROOT, 'dist', entry), ...args], {
+  const script = join(TEST_BUILD_DIR, entry);
+  if (!existsSync(script))
+    throw new Error(`${script} is missing: build the tests' copy first (npm run build:test)`);
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

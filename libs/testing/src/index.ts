@@ -6,3 +6,5 @@ export * from './hostile';
 export * from './system';
 export * from './flight-body';
 export * from './tcp-proxy';
+export * from './redis-server';
+export * from './kafka-broker';

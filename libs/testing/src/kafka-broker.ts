@@ -1,0 +1,167 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { type Kafka } from 'kafkajs';
+import { createKafka } from '@pft/infrastructure';
+import { freePort } from './app-process';
+import { waitFor } from './wait-for';
+
+const ROOT = join(__dirname, '..', '..', '..');
+const KAFKA_SCRIPT = join(ROOT, 'scripts', 'stack', 'kafka.sh');
+const LOG4J = join(ROOT, 'infra', 'kafka', 'log4j.properties');
+const READY_LINE = 'Kafka Server started';
+/** Enough for a test's few topics; the C1 compiler alone and a serial collector keep start-up and CPU low. */
+const JVM_OPTIONS = [
+  '-Xms256m',
+  '-Xmx512m',
+  '-XX:+UseSerialGC',
+  '-XX:TieredStopAtLevel=1',
+  '-Djava.awt.headless=true',
+];
+
+/**
+ * A Kafka broker of this test's own (one KRaft node, from the jars `scripts/stack/kafka.sh fetch`
+ * keeps in `.stack/kafka/libs`) on free ports, with its data in a temporary directory: a test that
+ * needs Kafka to go away stops this one, never the broker other tests and a running `npm start`
+ * use. `stop()` and `start()` again keep the ports and the data (topics, messages, committed
+ * offsets), as a broker that restarts does; `close()` ends it and deletes its data.
+ */
+export interface KafkaBroker {
+  /** `host:port`, for KAFKA_BROKERS. */
+  brokers: string;
+  port: number;
+  /** Pid of the broker's JVM while it runs. */
+  pid(): number | undefined;
+  /** A kafkajs client of this broker. */
+  kafka(clientId: string): Kafka;
+  /** SIGTERM (a controlled shutdown), SIGKILL after 30 s; resolves once the JVM has exited. */
+  stop(): Promise<void>;
+  /** Starts it again on the same ports and data; resolves once it is ready. */
+  start(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function stackDir(): string {
+  const given = process.env.STACK_DIR;
+  if (!given) return join(ROOT, '.stack');
+  return isAbsolute(given) ? given : resolve(given);
+}
+
+/** The broker's jars, fetched once by the stack script (a no-op when they are there). */
+function kafkaLibs(): string {
+  execFileSync('bash', [KAFKA_SCRIPT, 'fetch'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const libs = join(stackDir(), 'kafka', 'libs');
+  if (!existsSync(join(libs, '.complete'))) throw new Error(`no Kafka jars in ${libs} after fetching`);
+  return libs;
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.setTimeout(1000, () => (socket.destroy(), done(false)));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => (socket.destroy(), done(true)));
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => child.once('exit', () => done()));
+}
+
+export async function startKafkaBroker(options: { startTimeoutMs?: number } = {}): Promise<KafkaBroker> {
+  const libs = kafkaLibs();
+  const classpath = `${libs}/*`;
+  const [port, controllerPort] = [await freePort(), await freePort()];
+  const dir = mkdtempSync(join(tmpdir(), 'pft-kafka-'));
+  const [data, logs, props, out] = ['data', 'logs', 'server.properties', 'kafka.out'].map((f) =>
+    join(dir, f),
+  ) as [string, string, string, string];
+  const log4j = [`-Dlog4j.configuration=file:${LOG4J}`, `-Dkafka.logs.dir=${logs}`];
+
+  writeFileSync(
+    props,
+    execFileSync('bash', [KAFKA_SCRIPT, 'properties', data], {
+      env: { ...process.env, KAFKA_PORT: String(port), KAFKA_CONTROLLER_PORT: String(controllerPort) },
+    }),
+  );
+  // A cluster id is 16 random bytes in URL-safe base64, as `StorageTool random-uuid` prints it.
+  const clusterId = randomBytes(16).toString('base64url');
+  execFileSync(
+    'java',
+    [
+      '-Xmx256m',
+      ...log4j,
+      '-cp',
+      classpath,
+      'kafka.tools.StorageTool',
+      'format',
+      '-t',
+      clusterId,
+      '-c',
+      props,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+
+  let child: ChildProcess | undefined;
+  const start = async (): Promise<void> => {
+    if (child && child.exitCode === null && child.signalCode === null) return;
+    // Its output goes to a file, not a pipe: a JVM must never block on a reader that went away.
+    const fd = openSync(out, 'w');
+    const started = spawn('java', [...JVM_OPTIONS, ...log4j, '-cp', classpath, 'kafka.Kafka', props], {
+      stdio: ['ignore', fd, fd],
+    });
+    closeSync(fd);
+    child = started;
+    const died = exitOf(started).then(() => {
+      throw new Error(
+        `the Kafka broker on port ${port} exited while starting:\n${readFileSync(out, 'utf8')}`,
+      );
+    });
+    died.catch(() => undefined);
+    await Promise.race([
+      waitFor(
+        async () =>
+          readFileSync(out, 'utf8').includes(READY_LINE) && (await portOpen(port)) ? true : undefined,
+        options.startTimeoutMs ?? 120_000,
+        `the Kafka broker on port ${port} to be ready`,
+        200,
+      ),
+      died,
+    ]);
+  };
+
+  const stop = async (): Promise<void> => {
+    const running = child;
+    if (!running) return;
+    running.kill('SIGTERM');
+    const killer = setTimeout(() => running.kill('SIGKILL'), 30_000);
+    await exitOf(running);
+    clearTimeout(killer);
+    child = undefined;
+  };
+
+  const broker: KafkaBroker = {
+    brokers: `127.0.0.1:${port}`,
+    port,
+    pid: () => child?.pid,
+    kafka: (clientId) => createKafka(broker.brokers, clientId),
+    stop,
+    start,
+    close: async () => {
+      await stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  try {
+    await start();
+  } catch (err) {
+    await broker.close();
+    throw err;
+  }
+  return broker;
+}

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { type Kafka } from 'kafkajs';
+import { decodeEventMessage } from '@pft/contracts';
+import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
+import {
+  type AppProcess,
+  createTestDatabase,
+  createTestTopic,
+  flightBody,
+  type KafkaBroker,
+  startAppProcess,
+  startKafkaBroker,
+  type TestDatabase,
+  waitFor,
+} from '@pft/testing';
+
+const SECRET = 'kafka-cut-test-secret-long-enough-for-hs256';
+
+async function get(url: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(url);
+  return { status: response.status, body: await response.json() };
+}
+
+/**
+ * The ingestion app as its own process, in front of a Kafka broker of this test's own that is
+ * stopped and started again: the outbox holds pilots' writes while the broker is gone.
+ */
+describe('ingestion with its Kafka broker cut', () => {
+  let broker: KafkaBroker;
+  let kafka: Kafka;
+  let db: TestDatabase;
+  let topic: string;
+  let ingestion: AppProcess;
+  const pilot = randomUUID();
+  const token = mintPilotToken(SECRET, pilot, 3600);
+  const written: string[] = [];
+
+  const recordFlight = async (): Promise<number> => {
+    const body = flightBody();
+    const response = await fetch(`${ingestion.url}/pilot/v1/flights`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (response.status === 201) written.push(body.flight_id as string);
+    return response.status;
+  };
+
+  beforeAll(async () => {
+    [broker, db] = await Promise.all([startKafkaBroker(), createTestDatabase()]);
+    kafka = broker.kafka('pft-kafka-cut');
+    topic = await createTestTopic(kafka, 'kafka-cut', 3);
+    const deadLetters = await createTestTopic(kafka, 'kafka-cut-dead', 1);
+    ingestion = await startAppProcess('ingestion', {
+      DATABASE_URL: db.url,
+      KAFKA_BROKERS: broker.brokers,
+      PILOT_EVENTS_TOPIC: topic,
+      DEAD_LETTER_TOPIC: deadLetters,
+      PILOT_EVENTS_PARTITIONS: '3',
+      JWT_SECRET: SECRET,
+    });
+    const ready = await get(`${ingestion.url}/health/ready`);
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toEqual({
+      status: 'ready',
+      checks: { postgres: 'up', kafka: 'up', redis: 'up' },
+    });
+    // One write while the broker is up, so the outage starts with the relay connected.
+    expect(await recordFlight()).toBe(201);
+  }, 180_000);
+
+  afterAll(async () => {
+    await ingestion?.stop();
+    await broker?.close();
+    await db?.drop();
+  });
+
+  it('stays ready (200) while its broker is stopped, naming Kafka as degraded', async () => {
+    await broker.stop();
+    // Until the app has noticed, it says Kafka is up; the first other answer is judged.
+    const noticed = await waitFor(
+      async () => {
+        const ready = await get(`${ingestion.url}/health/ready`);
+        return ready.body?.data?.checks?.kafka === 'up' ? undefined : ready;
+      },
+      60_000,
+      'readiness to notice that Kafka is gone',
+      250,
+    );
+    expect(noticed.status).toBe(200);
+    expect(noticed.body.data).toEqual({
+      status: 'degraded',
+      checks: { postgres: 'up', kafka: 'down', redis: 'up' },
+    });
+  });
+
+  it('accepts pilot writes (201) while the broker is down', async () => {
+    expect(broker.pid()).toBeUndefined();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) statuses.push(await recordFlight());
+    expect(statuses).toEqual([201, 201, 201, 201, 201]);
+  });
+
+  it('publishes every write to Kafka, once each, when the broker is back', async () => {
+    await broker.start();
+    const seen = new Map<string, number>();
+    const consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeInMs: 100 });
+    await consumer.connect();
+    try {
+      await consumer.subscribe({ topic, fromBeginning: true });
+      await consumer.run({
+        eachMessage: ({ message }) => {
+          const decoded = decodeEventMessage(message.value);
+          if (decoded.ok && decoded.message.type === 'FlightRecorded') {
+            const id = (decoded.message.payload as { flight: { flight_id: string } }).flight.flight_id;
+            seen.set(id, (seen.get(id) ?? 0) + 1);
+          }
+          return Promise.resolve();
+        },
+      });
+      await waitFor(
+        () => (written.every((id) => seen.has(id)) ? true : undefined),
+        120_000,
+        'every write to be published',
+        250,
+      );
+    } finally {
+      await consumer.disconnect();
+    }
+    expect(written).toHaveLength(6);
+    expect(Object.fromEntries(seen)).toEqual(Object.fromEntries(written.map((id) => [id, 1])));
+
+    const back = await waitFor(
+      async () => {
+        const ready = await get(`${ingestion.url}/health/ready`);
+        return ready.body?.data?.status === 'ready' ? ready : undefined;
+      },
+      60_000,
+      'readiness to answer as before the cut',
+      250,
+    );
+    expect(back.status).toBe(200);
+    expect(back.body.data.checks.kafka).toBe('up');
+  }, 240_000);
+});
