@@ -15,6 +15,8 @@ say "lint (eslint, prettier) and type check"
 npx eslint . --max-warnings 0
 npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
 npx tsc -p tsconfig.json --noEmit
+say "dependencies: none unused, none undeclared (knip)"
+npm run --silent lint:deps
 
 results="$ROOT/.stack/test-results"
 rm -rf "$results" && mkdir -p "$results"
