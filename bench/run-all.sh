@@ -5,6 +5,8 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+# shellcheck source=scripts/node-runtime.sh
+source scripts/node-runtime.sh
 bash scripts/setup.sh --for-tests
 for bench in ingestion partner-api freshness projector; do
   printf '\n[bench] %s\n' "$bench" >&2

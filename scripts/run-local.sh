@@ -4,6 +4,8 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+# shellcheck source=scripts/node-runtime.sh
+source scripts/node-runtime.sh
 say() { printf '[run] %s\n' "$*" >&2; }
 
 bash scripts/setup.sh

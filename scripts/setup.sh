@@ -11,6 +11,8 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+# shellcheck source=scripts/node-runtime.sh
+source scripts/node-runtime.sh
 say() { printf '[setup] %s\n' "$*" >&2; }
 t0=$SECONDS
 case "${1:-}" in
@@ -19,7 +21,6 @@ case "${1:-}" in
   *) say "usage: $0 [--for-tests]"; exit 2 ;;
 esac
 
-command -v node >/dev/null || { say "Node.js 20 or newer is needed and was not found"; exit 1; }
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   # `npm install`, not `npm ci`: the lock names optional platform builds (of @swc/core) that the
   # registry reachable here does not serve, and `npm ci` refuses such a lock; `npm install`

@@ -7,6 +7,8 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
+# shellcheck source=scripts/node-runtime.sh
+source scripts/node-runtime.sh
 say() { printf '\n[test] %s\n' "$*" >&2; }
 t0=$SECONDS
 
@@ -21,6 +23,8 @@ say "lint (eslint, prettier) and type check"
 npx eslint . --max-warnings 0
 npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
 npx tsc -p tsconfig.json --noEmit
+say "dependencies: none unused, none undeclared (knip)"
+npm run --silent lint:deps
 
 results="$ROOT/.stack/test-results"
 rm -rf "$results" && mkdir -p "$results"
