@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   type AppName,
   type AppProcess,
@@ -73,7 +75,11 @@ describe('each app boots against the real stack', () => {
       });
       expect(ready.headers.get('x-request-id')).toBe(ready.body.meta.request_id);
 
-      expect((await get(`${app.url}/health/live`)).status).toBe(200);
+      const live = await get(`${app.url}/health/live`);
+      expect(live.status).toBe(200);
+      // The Node.js release the project runs on (.nvmrc), whatever the machine's own node is.
+      const release = readFileSync(join(__dirname, '..', '..', '.nvmrc'), 'utf8').trim();
+      expect(live.body.data).toEqual({ status: 'live', node: `v${release}` });
 
       const metrics = await get(`${app.url}/metrics`);
       expect(metrics.status).toBe(200);

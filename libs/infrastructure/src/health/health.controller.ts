@@ -8,10 +8,13 @@ import { type DependencyState } from './readiness-check';
 export class HealthController {
   constructor(private readonly probes: DependencyProbes) {}
 
-  /** The process is up and its event loop turns; says nothing of its dependencies. */
+  /**
+   * The process is up and its event loop turns; says nothing of its dependencies. Names the Node.js
+   * release it runs on, so an operator sees a runtime that is not the one the project supports.
+   */
   @Get('live')
-  live(): { status: 'live' } {
-    return { status: 'live' };
+  live(): { status: 'live'; node: string } {
+    return { status: 'live', node: process.version };
   }
 
   /**
