@@ -57,8 +57,8 @@ node -e '
     passed += r.numPassedTests; failed += r.numFailedTests + r.numRuntimeErrorTestSuites;
     skipped += r.numPendingTests + r.numTodoTests;
   }
-  console.log(`\n${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
-  console.log(`services left alone: ${process.argv[2]}`);
+  console.log(`\nservices left alone: ${process.argv[2]}`);
+  console.log(`${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
 ' "$results" "$guard"
 say "all done in $((SECONDS - t0)) s"
 exit $status
