@@ -6,7 +6,6 @@ import {
   KafkaModule,
   KafkaReadiness,
   LoggingModule,
-  MetricsModule,
   PostgresReadiness,
   RedisModule,
 } from '@pft/infrastructure';
@@ -26,7 +25,6 @@ import { TotalsModule } from './totals/totals.module';
     // Only to tell partner API replicas of changes they read (PartnerReadRevision); not a readiness check.
     RedisModule,
     HealthModule.forChecks([PostgresReadiness, KafkaReadiness]),
-    MetricsModule,
     FlightsModule,
     StartingTotalsModule,
     TotalsModule,

@@ -5,7 +5,6 @@ import {
   DatabaseModule,
   HealthModule,
   LoggingModule,
-  MetricsModule,
   PostgresReadiness,
   RedisModule,
   RedisReadiness,
@@ -33,7 +32,6 @@ import { RatingDictionaryController } from './rating-dictionary/rating-dictionar
     RedisModule,
     CqrsModule.forRoot(),
     HealthModule.forChecks([PostgresReadiness, RedisReadiness]),
-    MetricsModule,
   ],
   controllers: [
     LinkController,

@@ -6,7 +6,6 @@ import {
   KafkaModule,
   KafkaReadiness,
   LoggingModule,
-  MetricsModule,
   PostgresReadiness,
   RedisModule,
 } from '@pft/infrastructure';
@@ -21,7 +20,6 @@ import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
     // Only to tell partner API replicas of changes they read (PartnerReadRevision); not a readiness check.
     RedisModule,
     HealthModule.forChecks([PostgresReadiness, KafkaReadiness]),
-    MetricsModule,
     PilotTotalsModule,
   ],
 })
