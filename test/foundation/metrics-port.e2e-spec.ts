@@ -13,7 +13,7 @@ import {
   testKafka,
   waitFor,
 } from '@pft/testing';
-import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
+import { keyFor, partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
 
 const JWT_SECRET = `metrics-test-secret-${randomBytes(16).toString('hex')}`;
 
@@ -192,6 +192,16 @@ describe('metrics on a port of their own, no-store on pilot data, JSON log lines
     }
     expect(refused.at(-1)).toBe(429);
     expect(refused.slice(0, -1).every((status) => status === 401)).toBe(true);
+    // A key allowed one request a minute: its second (or, past a minute's end, third) is 429.
+    const slow = await keyFor(db, partner.partnerId, { rateLimit: 1 });
+    const limited: number[] = [];
+    while (limited.at(-1) !== 429 && limited.length < 3) {
+      const r = await get(`${partnerApi.url}/v1/pilot-totals?pilot_id=${randomUUID()}`, {
+        authorization: `Bearer ${slow.key}`,
+      });
+      limited.push(r.status);
+    }
+    expect(limited.at(-1)).toBe(429);
     // A pilot holding the most unexpired linking codes allowed (10) gets 429 for the next.
     const token = mintPilotToken(JWT_SECRET, randomUUID(), 600);
     const issued = [];
@@ -210,12 +220,14 @@ describe('metrics on a port of their own, no-store on pilot data, JSON log lines
     expect(
       sample(partnerMetrics, 'pft_http_requests_total', { method: 'GET', route, status: '200' }),
     ).toBeGreaterThanOrEqual(1);
+    // One 429 of each reason on this route.
     expect(sample(partnerMetrics, 'pft_http_requests_total', { method: 'GET', route, status: '429' })).toBe(
-      1,
+      2,
     );
+    // Those before the failed authentications' 429, and the read without a key above.
     expect(sample(partnerMetrics, 'pft_http_requests_total', { method: 'GET', route, status: '401' })).toBe(
       refused.length,
-    ); // those before the 429, and the read without a key above
+    );
     expect(
       sample(partnerMetrics, 'pft_http_requests_total', { method: 'GET', route: 'unmatched', status: '404' }),
     ).toBeGreaterThanOrEqual(1);
@@ -231,6 +243,7 @@ describe('metrics on a port of their own, no-store on pilot data, JSON log lines
     expect(
       sample(partnerMetrics, 'pft_http_request_duration_seconds_sum', { method: 'GET', route }),
     ).toBeGreaterThan(0);
+    expect(sample(partnerMetrics, 'pft_http_rate_limited_total', { reason: 'api_key' })).toBe(1);
     expect(sample(partnerMetrics, 'pft_http_rate_limited_total', { reason: 'failed_authentications' })).toBe(
       1,
     );

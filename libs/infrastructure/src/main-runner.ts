@@ -28,6 +28,11 @@ export function runMain(name: string, start: (config: AppConfig) => Promise<Clos
   // Nest Logger's, also before an app exists (the standalone relay has none).
   const log = appLogger(config.LOG_LEVEL);
   Logger.overrideLogger(log);
+  // As Node would (exit 1), but as a JSON line instead of a bare stack trace.
+  process.once('uncaughtException', (err) => {
+    log.fatal({ err }, 'uncaught exception', name);
+    process.exit(1);
+  });
   start(config)
     .then((app) => {
       let closing = false;
