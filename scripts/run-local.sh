@@ -55,10 +55,10 @@ done
 cat <<MSG
 
 Pilot Flight Totals is running:
-  partner API    http://127.0.0.1:${PORTS[partner-api]}   (docs at /docs)
-  ingestion      http://127.0.0.1:${PORTS[ingestion]}   (pilot app API under /pilot/v1)
-  projector      http://127.0.0.1:${PORTS[projector]}   (health and metrics)
-  health: /health/live, /health/ready   metrics: /metrics   logs: $RUN_DIR/*.log
+  partner API    http://127.0.0.1:${PORTS[partner-api]}   (docs at /docs)   metrics http://127.0.0.1:9464/metrics
+  ingestion      http://127.0.0.1:${PORTS[ingestion]}   (pilot app API under /pilot/v1)   metrics http://127.0.0.1:9465/metrics
+  projector      http://127.0.0.1:${PORTS[projector]}   (health only)   metrics http://127.0.0.1:9466/metrics
+  health: /health/live, /health/ready   logs: $RUN_DIR/*.log
 Ctrl-C or 'npm run stop' stops the apps; 'npm run stack:down' stops the Kafka broker.
 
 MSG

@@ -62,9 +62,9 @@ function median<R extends object>(runs: R[], value: (run: R) => number): R & { r
 const measure = (name: string, options: autocannon.Options): Promise<Measured> =>
   measureLoad(name, { connections: CONNECTIONS, duration: SECONDS, ...options });
 
-/** The app's count of totals answered from memory and from the database, read from its /metrics. */
-async function answersBySource(apiUrl: string): Promise<{ memory: number; database: number }> {
-  const text = await (await fetch(`${apiUrl}/metrics`)).text();
+/** The app's count of totals answered from memory and from the database, read from its metrics port. */
+async function answersBySource(metricsUrl: string): Promise<{ memory: number; database: number }> {
+  const text = await (await fetch(`${metricsUrl}/metrics`)).text();
   const value = (source: string): number =>
     Number(
       new RegExp(`^pft_partner_totals_answers_total\\{source="${source}"\\} (\\d+)`, 'm').exec(text)?.[1] ??
@@ -75,23 +75,23 @@ async function answersBySource(apiUrl: string): Promise<{ memory: number; databa
 
 /** A run, with the share of its pilot totals answered from the replica's memory (TotalsReadCache). */
 async function withCacheShare<M extends Pick<Measured, 'name'>>(
-  apiUrl: string,
+  metricsUrl: string,
   load: () => Promise<M>,
 ): Promise<M & { answered_from_memory: number }> {
-  const before = await answersBySource(apiUrl);
+  const before = await answersBySource(metricsUrl);
   const run = await load();
-  const after = await answersBySource(apiUrl);
+  const after = await answersBySource(metricsUrl);
   const memory = after.memory - before.memory;
   const total = memory + after.database - before.database;
   return { ...run, answered_from_memory: total === 0 ? 0 : +(memory / total).toFixed(3) };
 }
 
 const measureWithCache = (
-  apiUrl: string,
+  metricsUrl: string,
   name: string,
   options: autocannon.Options,
 ): Promise<Measured & { answered_from_memory: number }> =>
-  withCacheShare(apiUrl, () => measure(name, options));
+  withCacheShare(metricsUrl, () => measure(name, options));
 
 /** A request that walks through `paths`, so each one asks for something else. */
 function rotating(paths: string[], headers: Record<string, string>): autocannon.Request[] {
@@ -174,9 +174,11 @@ test('partner API reads against a bare Fastify hello-world', async () => {
       rounds.bare.push(await measure('hello-world', { url: hello.url }));
       // The same app's trivial route: what the shared HTTP stack (Nest, logging, request ids) costs alone.
       rounds.live.push(await measure('partner API /health/live', { url: `${api.url}/health/live` }));
-      rounds.warm.push(await measureWithCache(api.url, 'single read, warm', { url: single, headers: auth }));
+      rounds.warm.push(
+        await measureWithCache(api.metricsUrl, 'single read, warm', { url: single, headers: auth }),
+      );
       rounds.cold.push(
-        await measureWithCache(api.url, 'single read, cold', {
+        await measureWithCache(api.metricsUrl, 'single read, cold', {
           url: api.url,
           requests: rotating(
             data.pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`),
@@ -185,7 +187,10 @@ test('partner API reads against a bare Fastify hello-world', async () => {
         }),
       );
       rounds.batch.push(
-        await measureWithCache(api.url, 'batch of 50', { url: api.url, requests: rotating(batches, auth) }),
+        await measureWithCache(api.metricsUrl, 'batch of 50', {
+          url: api.url,
+          requests: rotating(batches, auth),
+        }),
       );
       rounds.floorCounted.push(
         await measure(
@@ -243,7 +248,7 @@ test('partner API reads against a bare Fastify hello-world', async () => {
       // The share of a core the app used meanwhile, for the loaded hello-world below.
       const cpuBefore = cpuSeconds(api.child.pid!);
       const wallBefore = performance.now();
-      const paced = await withCacheShare(origin, () =>
+      const paced = await withCacheShare(api.metricsUrl, () =>
         measurePaced(`single read, warm, paced at ${halfRate} req/s`, {
           origin,
           path: () => singlePath,

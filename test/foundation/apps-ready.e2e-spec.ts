@@ -61,7 +61,7 @@ describe('each app boots against the real stack', () => {
   });
 
   it.each<AppName>(['partner-api', 'ingestion', 'projector'])(
-    '%s: ready, live, metrics, the envelope on 404, and a clean exit on SIGTERM',
+    '%s: ready, live, metrics on their own port, the envelope on 404, and a clean exit on SIGTERM',
     async (name) => {
       const app = await startAppProcess(name, env);
       running.push(app);
@@ -81,9 +81,10 @@ describe('each app boots against the real stack', () => {
       const release = readFileSync(join(__dirname, '..', '..', '.nvmrc'), 'utf8').trim();
       expect(live.body.data).toEqual({ status: 'live', node: `v${release}` });
 
-      const metrics = await get(`${app.url}/metrics`);
+      const metrics = await get(`${app.metricsUrl}/metrics`);
       expect(metrics.status).toBe(200);
       expect(metrics.body).toContain('process_cpu_user_seconds_total');
+      expect((await get(`${app.url}/metrics`)).status).toBe(404);
 
       const missing = await get(`${app.url}/no/such/path`);
       expect(missing.status).toBe(404);

@@ -6,7 +6,6 @@ import {
   KafkaModule,
   KafkaReadiness,
   LoggingModule,
-  MetricsModule,
   PostgresReadiness,
   RedisModule,
   RedisReadiness,
@@ -29,7 +28,6 @@ import { TotalsModule } from './totals/totals.module';
     // Without Kafka the outbox keeps every write until the relay can publish it; without Redis a
     // disconnect waits out the partner API's answer cache. Both degrade the app, neither stops it.
     HealthModule.forChecks({ required: [PostgresReadiness], degradable: [KafkaReadiness, RedisReadiness] }),
-    MetricsModule,
     FlightsModule,
     StartingTotalsModule,
     TotalsModule,

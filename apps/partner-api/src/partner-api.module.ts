@@ -5,7 +5,6 @@ import {
   DatabaseModule,
   HealthModule,
   LoggingModule,
-  MetricsModule,
   PostgresReadiness,
   RedisModule,
   RedisReadiness,
@@ -34,7 +33,6 @@ import { RatingDictionaryController } from './rating-dictionary/rating-dictionar
     CqrsModule.forRoot(),
     // Without Redis it counts rate limits per process and keeps serving: ready, and degraded.
     HealthModule.forChecks({ required: [PostgresReadiness], degradable: [RedisReadiness] }),
-    MetricsModule,
   ],
   controllers: [
     LinkController,

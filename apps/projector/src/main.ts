@@ -1,7 +1,7 @@
 import { runMain, startHttpApp } from '@pft/infrastructure';
 import { ProjectorModule } from './projector.module';
 
-/** The projector serves only health and metrics over HTTP; it takes no bodies. */
+/** The projector serves only health over HTTP (its metrics on their own port); it takes no bodies. */
 runMain('projector', (config) =>
   startHttpApp(ProjectorModule, { name: 'projector', port: config.PROJECTOR_PORT, config, bodyLimit: 1024 }),
 );

@@ -6,7 +6,6 @@ import {
   KafkaModule,
   KafkaReadiness,
   LoggingModule,
-  MetricsModule,
   PostgresReadiness,
   RedisModule,
   RedisReadiness,
@@ -24,7 +23,6 @@ import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
     // Projecting is all it does, and it needs both Kafka and Postgres for that; without Redis, partner
     // API replicas notice its changes within their answer cache's lifetime instead of at once.
     HealthModule.forChecks({ required: [PostgresReadiness, KafkaReadiness], degradable: [RedisReadiness] }),
-    MetricsModule,
     PilotTotalsModule,
   ],
 })

@@ -1,5 +1,7 @@
+import { Logger } from '@nestjs/common';
 import { type AppConfig } from './config/app-config';
 import { ConfigError, loadConfig } from './config/load-config';
+import { appLogger } from './logging/logging.module';
 
 export interface Closeable {
   close(): Promise<void>;
@@ -22,22 +24,31 @@ export function runMain(name: string, start: (config: AppConfig) => Promise<Clos
     }
     throw err;
   }
+  // From here every line is JSON through pino, written when it happens: this runner's own, and any
+  // Nest Logger's, also before an app exists (the standalone relay has none).
+  const log = appLogger(config.LOG_LEVEL);
+  Logger.overrideLogger(log);
+  // As Node would (exit 1), but as a JSON line instead of a bare stack trace.
+  process.once('uncaughtException', (err) => {
+    log.fatal({ err }, 'uncaught exception', name);
+    process.exit(1);
+  });
   start(config)
     .then((app) => {
       let closing = false;
       const shutdown = (signal: NodeJS.Signals): void => {
         if (closing) return;
         closing = true;
-        process.stderr.write(`${name}: ${signal} received, shutting down\n`);
+        log.log(`${signal} received, shutting down`, name);
         const timer = setTimeout(() => {
-          process.stderr.write(`${name}: shutdown took longer than ${config.SHUTDOWN_TIMEOUT_MS} ms\n`);
+          log.error(`shutdown took longer than ${config.SHUTDOWN_TIMEOUT_MS} ms`, undefined, name);
           process.exit(1);
         }, config.SHUTDOWN_TIMEOUT_MS);
         timer.unref();
         app.close().then(
           () => process.exit(0),
           (err: unknown) => {
-            process.stderr.write(`${name}: shutdown failed: ${String(err)}\n`);
+            log.error({ err }, 'shutdown failed', name);
             process.exit(1);
           },
         );
@@ -46,9 +57,7 @@ export function runMain(name: string, start: (config: AppConfig) => Promise<Clos
       process.once('SIGINT', shutdown);
     })
     .catch((err: unknown) => {
-      process.stderr.write(
-        `${name} failed to start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
-      );
+      log.fatal({ err }, 'failed to start', name);
       process.exit(1);
     });
 }

@@ -37,6 +37,8 @@ export function freePort(): Promise<number> {
 export interface AppProcess {
   name: AppName;
   url: string;
+  /** Where the process serves its metrics (`${metricsUrl}/metrics`), on a port of its own. */
+  metricsUrl: string;
   child: ChildProcess;
   /** Everything the process printed so far. */
   output(): string;
@@ -87,7 +89,8 @@ export function startBuiltProcess(
 
 /**
  * Starts one app from the build as its own process, the way it runs in production, on a free
- * port; resolves once `/health/ready` answers 200 unless told not to wait.
+ * port (and its metrics on another, so that apps started side by side never meet); resolves once
+ * `/health/ready` answers 200 unless told not to wait.
  */
 export async function startAppProcess(
   name: AppName,
@@ -95,12 +98,19 @@ export async function startAppProcess(
   options: { waitReady?: boolean; timeoutMs?: number } = {},
 ): Promise<AppProcess> {
   const port = await freePort();
+  const metricsPort = env.METRICS_PORT ?? String(await freePort());
   const started = startBuiltProcess(join('apps', name, 'src', 'main.js'), [], {
     ...env,
     [PORT_VARIABLE[name]]: String(port),
+    METRICS_PORT: metricsPort,
   });
   const { exited, output } = started;
-  const app: AppProcess = { name, url: `http://127.0.0.1:${port}`, ...started };
+  const app: AppProcess = {
+    name,
+    url: `http://127.0.0.1:${port}`,
+    metricsUrl: `http://127.0.0.1:${metricsPort}`,
+    ...started,
+  };
   if (options.waitReady !== false) {
     const ready = waitFor(
       async () => {

@@ -9,7 +9,7 @@ import {
   RETRY_AFTER_SECONDS,
   scopeAllows,
 } from '@pft/domain';
-import { ApiError, AppConfig } from '@pft/infrastructure';
+import { ApiError, AppConfig, countRateLimited } from '@pft/infrastructure';
 import { type ApiKeyRecord } from '@pft/infrastructure/api-keys';
 import { WindowCounter, type WindowHit } from '../rate-limit/window-counter';
 import { ApiKeyDirectory } from './api-key-directory';
@@ -71,6 +71,7 @@ export class PartnerAccessHook implements OnModuleInit {
     const decision = decideRate(found.record.rateLimit, found.hit.count, found.hit.window);
     void reply.headers(rateLimitHeaders(decision));
     if (!decision.allowed) {
+      countRateLimited('api_key');
       throw new ApiError(
         'RATE_LIMITED',
         `This key may make ${decision.limit} requests per minute; retry after the window resets`,
@@ -111,6 +112,7 @@ export class PartnerAccessHook implements OnModuleInit {
   private async refuse(request: FastifyRequest): Promise<never> {
     const hit = await this.counter.hit(`auth-failures:${request.ip}`);
     if (hit.count > this.config.PARTNER_AUTH_FAILURES_PER_MINUTE) {
+      countRateLimited('failed_authentications');
       throw new ApiError('RATE_LIMITED', 'Too many failed authentications from this address', undefined, {
         'Retry-After': String(RETRY_AFTER_SECONDS),
       });

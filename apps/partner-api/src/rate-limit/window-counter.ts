@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
+import { Counter, Gauge, register } from 'prom-client';
 import { rateWindowAt, RATE_WINDOW_SECONDS, type RateWindow } from '@pft/domain';
 import { AppConfig, partnerReadRevisionKey, REDIS, RetryGate } from '@pft/infrastructure';
 import { apiKeysRevisionKey } from '@pft/infrastructure/api-keys';
@@ -29,6 +30,21 @@ export interface WindowHit {
 }
 
 type HitReply = [count: number, keysRevision: string, readRevision: string];
+
+/** 1 while this process counts rate limits on its own because Redis is unreachable, else 0. */
+const localFallback =
+  (register.getSingleMetric('pft_rate_limit_redis_fallback') as Gauge | undefined) ??
+  new Gauge({
+    name: 'pft_rate_limit_redis_fallback',
+    help: '1 while this process counts rate limits itself (Redis unreachable), 0 while Redis counts for all replicas',
+  });
+
+const countedLocally =
+  (register.getSingleMetric('pft_rate_limit_local_counts_total') as Counter | undefined) ??
+  new Counter({
+    name: 'pft_rate_limit_local_counts_total',
+    help: 'Rate-limit counts (requests, failed authentications) this process made itself because Redis was unreachable',
+  });
 
 type HitCommand = (
   countKey: string,
@@ -83,17 +99,21 @@ export class WindowCounter {
         `${this.prefix}rate:${subject}:${window.id}`,
       );
       if (this.redisGate.succeeded()) {
+        localFallback.set(0);
         this.logger.log('Redis is back: rate limits are shared by all replicas again');
       }
       const [total, keysRevision, readRevision] = result;
       return { window, count: total - size + 1 + index, keysRevision, readRevision };
     } catch (err) {
-      this.noteFault(err, now, this.redisGate.failed());
+      const starts = this.redisGate.failed();
+      if (starts) localFallback.set(1);
+      this.noteFault(err, now, starts);
       return this.countInMemory(subject, window);
     }
   }
 
   private countInMemory(subject: string, window: RateWindow): WindowHit {
+    countedLocally.inc();
     return { window, count: this.fallback.hit(subject, window.id), keysRevision: null, readRevision: null };
   }
 

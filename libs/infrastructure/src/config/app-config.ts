@@ -239,4 +239,18 @@ export class AppConfig {
   @Min(6000)
   @Max(300000)
   PROJECTOR_SESSION_TIMEOUT_MS = 30000;
+
+  // Metrics: served on a port of their own, never on the public API port.
+
+  /**
+   * The port this process serves Prometheus metrics on (`GET /metrics`, on HOST). Unset: the app's
+   * own default (DEFAULT_METRICS_PORTS in metrics/metrics-port.ts), so the apps of one host never
+   * collide without it being set. Declared with `undefined` so that loadConfig reads it.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  METRICS_PORT?: number = undefined;
 }

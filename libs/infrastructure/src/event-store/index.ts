@@ -1,2 +1,3 @@
 export * from './event-store';
 export * from './outbox-relay';
+export * from './outbox-metrics';

@@ -25,6 +25,8 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
       'Content-Type: application/json; charset=utf-8',
       `Content-Length: ${Buffer.byteLength(body)}`,
       `${REQUEST_ID_HEADER}: ${requestId}`,
+      // Like every answer of the apps (start-http-app.ts), though these never carry data.
+      'Cache-Control: no-store',
       'Connection: close',
       '',
       body,
@@ -50,6 +52,7 @@ export function answerFrameworkError(
   void reply
     .status(400)
     .header(REQUEST_ID_HEADER, request.id)
+    .header('Cache-Control', 'no-store')
     .type('application/json; charset=utf-8')
     .send(errorEnvelope('INVALID_REQUEST', message, request.id, [{ field: 'path', issue: 'invalid' }]));
 }

@@ -4,8 +4,12 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type AppConfig } from '../config/app-config';
 import { trustedProxyList } from '../config/trusted-proxies';
-import { AppLogger } from '../logging/app-logger';
 import { logRequests } from '../logging/request-log.hooks';
+import { appLogger } from '../logging/logging.module';
+import { measureHttpRequests } from '../metrics/http-metrics';
+import { metricsPortOf, type MetricsProcess } from '../metrics/metrics-port';
+import { startMetricsServer } from '../metrics/metrics-server';
+import { type Closeable } from '../main-runner';
 import { envelopeResponses } from './envelope.hook';
 import { answerClientError, answerFrameworkError } from './client-error';
 import { ErrorFilter } from './error.filter';
@@ -14,7 +18,7 @@ import { RouteTable } from './route-table';
 import { repairUrl } from './url-repair';
 
 export interface HttpAppOptions {
-  name: string;
+  name: MetricsProcess;
   port: number;
   config: AppConfig;
   /** Largest request body accepted, in bytes; larger ones are answered 400 INVALID_REQUEST. */
@@ -47,31 +51,51 @@ export async function createHttpApp(
   const fastify = adapter.getInstance();
   fastify.addHook('onRoute', (route) => routes.add(route.url, route.method));
   fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.header(REQUEST_ID_HEADER, request.id);
+    // no-store on every answer, errors included: most carry a pilot's data or say whether a pilot
+    // is connected, and no proxy or browser may keep them. A route whose answer may be kept (the
+    // rating dictionary, the documentation's assets) sets its own Cache-Control, which replaces this.
+    void reply.header(REQUEST_ID_HEADER, request.id).header('Cache-Control', 'no-store');
     done();
   });
 
+  // The logger is given from the start rather than buffered until the app exists: each of Nest's
+  // lines is written when it happens, with its true time, and still written if the app fails to build.
+  const logger = appLogger(options.config.LOG_LEVEL);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
-    bufferLogs: true,
+    logger,
     abortOnError: false,
   });
-  const logger = app.get(AppLogger);
-  app.useLogger(logger);
   logRequests(fastify, logger.pino);
+  measureHttpRequests(fastify);
   envelopeResponses(fastify);
   app.useGlobalFilters(new ErrorFilter(routes));
   return app;
 }
 
-/** Creates the app, listens, and logs where. */
-export async function startHttpApp(
-  rootModule: Type,
-  options: HttpAppOptions,
-): Promise<NestFastifyApplication> {
-  const app = await createHttpApp(rootModule, options);
-  await app.listen(options.port, options.config.HOST);
+/**
+ * Serves a built app: its metrics on their own port (METRICS_PORT, or the app's default), then the
+ * app on its port, both on HOST, and logs where. Closing closes the app (it finishes what it serves
+ * and runs its shutdown hooks), then the metrics port, which answers until then.
+ */
+export async function serveHttpApp(
+  app: NestFastifyApplication,
+  options: Pick<HttpAppOptions, 'name' | 'port' | 'config'>,
+): Promise<Closeable> {
+  const { HOST } = options.config;
+  const metrics = await startMetricsServer(HOST, metricsPortOf(options.config, options.name));
+  await app.listen(options.port, HOST);
   new NestLogger(options.name).log(
-    `${options.name} listening on http://${options.config.HOST}:${options.port}`,
+    `${options.name} listening on http://${HOST}:${options.port}, metrics at ${metrics.url}/metrics`,
   );
-  return app;
+  return {
+    close: async () => {
+      await app.close();
+      await metrics.close();
+    },
+  };
+}
+
+/** Creates the app and serves it (serveHttpApp). */
+export async function startHttpApp(rootModule: Type, options: HttpAppOptions): Promise<Closeable> {
+  return serveHttpApp(await createHttpApp(rootModule, options), options);
 }

@@ -3,8 +3,24 @@ import pino from 'pino';
 import { AppConfig } from '../config/app-config';
 import { AppLogger } from './app-logger';
 
+const loggers = new Map<string, AppLogger>();
+
 /**
- * JSON logs through pino, at LOG_LEVEL, to standard output. The HTTP apps add the request-log hooks
+ * The process's JSON logger at `level`, to standard output: one per level, so that the process
+ * runner, Nest's own lines (given to NestFactory from the start, never buffered) and the app's
+ * providers write through the same pino. Each line's `time` is when it was written (epoch ms).
+ */
+export function appLogger(level: string): AppLogger {
+  let logger = loggers.get(level);
+  if (!logger) {
+    logger = new AppLogger(pino({ level, serializers: { err: pino.stdSerializers.err } }));
+    loggers.set(level, logger);
+  }
+  return logger;
+}
+
+/**
+ * JSON logs through pino, at LOG_LEVEL. The HTTP apps add the request-log hooks
  * (request-log.hooks.ts) so that lines written while serving a request carry its id.
  */
 @Module({
@@ -12,8 +28,7 @@ import { AppLogger } from './app-logger';
     {
       provide: AppLogger,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) =>
-        new AppLogger(pino({ level: config.LOG_LEVEL, serializers: { err: pino.stdSerializers.err } })),
+      useFactory: (config: AppConfig) => appLogger(config.LOG_LEVEL),
     },
   ],
   exports: [AppLogger],

@@ -2,9 +2,9 @@ import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type Logger as Pino } from 'pino';
 import { requestContext } from './request-context';
 
-/** Probes and scrapes: answered too often to be worth a line each. */
+/** Probes: answered too often to be worth a line each (metrics are scraped on a port of their own). */
 function isQuiet(url: string): boolean {
-  return url.startsWith('/health') || url === '/metrics';
+  return url.startsWith('/health');
 }
 
 /**

@@ -1,7 +1,7 @@
 import { Counter, Gauge, Histogram, register, type Metric } from 'prom-client';
 
 /**
- * The projector's metrics on the default registry (served at /metrics). Created once per process:
+ * The projector's metrics on the default registry (served on its metrics port). Created once per process:
  * the app and a rebuild in the same process share them, told apart by the `version` label.
  */
 function once<T extends Metric>(name: string, create: () => T): T {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { formatLinkingCode, LINKING_CODE_RANDOM_BYTES } from '@pft/domain';
-import { AppConfig } from '@pft/infrastructure';
+import { AppConfig, countRateLimited } from '@pft/infrastructure';
 import { hashLinkingCode } from '@pft/infrastructure/consent/linking-code-hash';
 import { decideIssueLinkingCode } from '../consent.decide';
 import { ConsentTransaction, consentError, isConsentRejection } from '../consent-transaction';
@@ -39,6 +39,7 @@ export class IssueLinkingCodeHandler {
         const wait = open?.first_expiry
           ? Math.ceil((open.first_expiry.getTime() - now.getTime()) / 1000)
           : 60;
+        countRateLimited('open_linking_codes');
         throw consentError(decision, { 'Retry-After': String(Math.max(1, wait)) });
       }
       await append(decision);
