@@ -5,10 +5,13 @@ import { parsePilotId } from '@pft/domain';
 import { ApiError, SerializedJson } from '@pft/infrastructure';
 import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
+import { missingScope } from '../openapi/error-examples';
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
 import { type PilotTotalsView } from './pilot-totals.reader';
 import { PilotTotalsDto } from './pilot-totals.dto';
 import { pilotTotalsJson } from './pilot-totals.json';
+
+const INVALID_PILOT_ID = 'pilot_id must be given once, as a UUID';
 
 @ApiTags('pilot-totals')
 @Controller('v1/pilot-totals')
@@ -26,16 +29,23 @@ export class PilotTotalsController {
   })
   @ApiQuery({ name: 'pilot_id', required: true, schema: { type: 'string', format: 'uuid' } })
   @ApiEnvelopedResponse(200, PilotTotalsDto)
-  @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'PILOT_NOT_FOUND'])
+  @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'PILOT_NOT_FOUND'], {
+    INVALID_REQUEST: [
+      {
+        summary: 'pilot_id is not a UUID',
+        message: INVALID_PILOT_ID,
+        details: [{ field: 'pilot_id', issue: 'invalid_uuid' }],
+      },
+    ],
+    INSUFFICIENT_SCOPE: [missingScope('pilot-totals')],
+  })
   async get(
     @Query() query: Record<string, unknown>,
     @CurrentPartner() partner: CallingPartner,
   ): Promise<SerializedJson> {
     const parsed = parsePilotId(query.pilot_id);
     if (!parsed.ok) {
-      throw new ApiError('INVALID_REQUEST', 'pilot_id must be given once, as a UUID', [
-        { field: 'pilot_id', issue: parsed.issue },
-      ]);
+      throw new ApiError('INVALID_REQUEST', INVALID_PILOT_ID, [{ field: 'pilot_id', issue: parsed.issue }]);
     }
     const view = await this.queryBus.execute<GetPilotTotalsQuery, PilotTotalsView>(
       new GetPilotTotalsQuery(partner.partnerId, parsed.pilotId, partner.readRevision),
