@@ -13,6 +13,7 @@ say "lint (eslint, prettier) and type check"
 npx eslint . --max-warnings 0
 npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
 npx tsc -p tsconfig.json --noEmit
+npm run --silent lint:openapi
 
 results="$ROOT/.stack/test-results"
 rm -rf "$results" && mkdir -p "$results"
