@@ -23,7 +23,7 @@ export class LinkController {
       '`application/json`. Concurrent redemptions of one code: exactly one succeeds.',
   })
   @ApiConsumes('application/json')
-  @ApiJsonBody(LinkRequestDto)
+  @ApiJsonBody(LinkRequestDto, 'A linking code the pilot gave you')
   @ApiEnvelopedResponse(200, LinkResultDto)
   @ApiPartnerErrors(['INVALID_TOKEN', 'INVALID_REQUEST'], {
     INVALID_REQUEST: [

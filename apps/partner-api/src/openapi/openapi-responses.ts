@@ -77,14 +77,14 @@ export function ApiEnvelopedResponse(
   );
 }
 
-/** A required JSON request body of `dto`, with its example. */
-export function ApiJsonBody(dto: ExampleDto): MethodDecorator {
+/** A required JSON request body of `dto`, with its example (`summary` says what it shows). */
+export function ApiJsonBody(dto: ExampleDto, summary: string): MethodDecorator {
   return applyDecorators(
     ApiExtraModels(dto),
     ApiBody({
       required: true,
       schema: { $ref: getSchemaPath(dto) },
-      examples: { [getSchemaPath(dto).split('/').pop()!]: { summary: 'A request', value: dto.example } },
+      examples: { [getSchemaPath(dto).split('/').pop()!]: { summary, value: dto.example } },
     }),
   );
 }
