@@ -11,8 +11,6 @@ import { type PilotTotalsView } from './pilot-totals.reader';
 import { PilotTotalsDto } from './pilot-totals.dto';
 import { pilotTotalsJson } from './pilot-totals.json';
 
-const INVALID_PILOT_ID = 'pilot_id must be given once, as a UUID';
-
 @ApiTags('pilot-totals')
 @Controller('v1/pilot-totals')
 export class PilotTotalsController {
@@ -33,7 +31,7 @@ export class PilotTotalsController {
     INVALID_REQUEST: [
       {
         summary: 'pilot_id is not a UUID',
-        message: INVALID_PILOT_ID,
+        message: 'pilot_id must be given once, as a UUID',
         details: [{ field: 'pilot_id', issue: 'invalid_uuid' }],
       },
     ],
@@ -45,7 +43,9 @@ export class PilotTotalsController {
   ): Promise<SerializedJson> {
     const parsed = parsePilotId(query.pilot_id);
     if (!parsed.ok) {
-      throw new ApiError('INVALID_REQUEST', INVALID_PILOT_ID, [{ field: 'pilot_id', issue: parsed.issue }]);
+      throw new ApiError('INVALID_REQUEST', 'pilot_id must be given once, as a UUID', [
+        { field: 'pilot_id', issue: parsed.issue },
+      ]);
     }
     const view = await this.queryBus.execute<GetPilotTotalsQuery, PilotTotalsView>(
       new GetPilotTotalsQuery(partner.partnerId, parsed.pilotId, partner.readRevision),
