@@ -136,6 +136,29 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
     ]);
   });
 
+  it('shows as error examples what the API really answers', async () => {
+    const pilot = h.pilot();
+    /** The `error` of a described example. */
+    const described = (path: string, method: string, status: number, name: string): unknown => {
+      const media = doc.paths[path]![method]!.responses[String(status)]!.content!['application/json']!;
+      return (media.examples![name]!.value as { error: unknown }).error;
+    };
+    const noToken = await h.http().get('/pilot/v1/totals');
+    expect(noToken.body.error).toEqual(described('/pilot/v1/totals', 'get', 401, 'UNAUTHORIZED_1'));
+    const unknown = await h
+      .http()
+      .delete(`/pilot/v1/flights/${String(flightBody().flight_id)}`)
+      .set(...bearer(pilot.token));
+    expect(unknown.body.error).toEqual(
+      described('/pilot/v1/flights/{flight_id}', 'delete', 404, 'FLIGHT_NOT_FOUND'),
+    );
+    const badLimit = await h
+      .http()
+      .get('/pilot/v1/flights?limit=0')
+      .set(...bearer(pilot.token));
+    expect(badLimit.body.error).toEqual(described('/pilot/v1/flights', 'get', 400, 'INVALID_REQUEST'));
+  });
+
   it('names its schemas for the domain and describes the pilot token', () => {
     const components = doc.components as { schemas: object; securitySchemes: Record<string, object> };
     expect(Object.keys(components.schemas).sort()).toEqual([

@@ -161,6 +161,30 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
     ]);
   });
 
+  it('shows as error examples what the API really answers', async () => {
+    const doc = (await api.http().get('/openapi.json')).body as OpenApiDocument;
+    /** The `error` of the described example of `code` at this operation and status. */
+    const described = (path: string, status: number, name: string): unknown => {
+      const examples =
+        doc.paths[path]!.get!.responses[String(status)]!.content!['application/json']!.examples!;
+      return (examples[name]!.value as { error: unknown }).error;
+    };
+    const partner = await partnerWithKey(api.db); // scope pilot-totals only
+    const cases: [string, number, string, string, Record<string, string>][] = [
+      ['/v1/pilot-totals', 401, 'UNAUTHORIZED', '/v1/pilot-totals?pilot_id=x', {}],
+      ['/v1/pilot-totals', 400, 'INVALID_REQUEST', '/v1/pilot-totals?pilot_id=x', bearer(partner.key)],
+      ['/v1/rating-dictionary', 403, 'INSUFFICIENT_SCOPE', '/v1/rating-dictionary', bearer(partner.key)],
+    ];
+    for (const [path, status, name, url, headers] of cases) {
+      const res = await api.http().get(url).set(headers);
+      expect({ url, status: res.status, error: res.body.error }).toEqual({
+        url,
+        status,
+        error: described(path, status, name),
+      });
+    }
+  });
+
   it('matches the checked-in docs/openapi.json (regenerate: node dist/apps/partner-api/src/openapi/write-openapi.js)', () => {
     expect(readFileSync(CHECKED_IN, 'utf8')).toBe(serializeOpenApi(buildOpenApiDocument(api.app)));
   });
