@@ -4,6 +4,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { type Response } from 'supertest';
 import { serializeOpenApi } from '@pft/infrastructure';
+import { descriptionProblems, type OpenApiDocument } from '@pft/testing/openapi-description';
 import { buildPilotAppOpenApi } from '../../apps/ingestion/src/openapi/pilot-app.openapi';
 import { bearer, flightBody, startIngestion, type IngestionHarness } from './support/ingestion-harness';
 
@@ -16,13 +17,15 @@ type Operation = {
 
 describe('pilot app API: its OpenAPI description (e2e)', () => {
   let h: IngestionHarness;
+  let doc: OpenApiDocument;
   let paths: Record<string, Record<string, Operation>>;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
 
   beforeAll(async () => {
     h = await startIngestion();
-    paths = (await h.http().get('/openapi.json')).body.paths;
+    doc = (await h.http().get('/openapi.json')).body;
+    paths = doc.paths as unknown as Record<string, Record<string, Operation>>;
   });
   afterAll(() => h.close());
 
@@ -41,7 +44,8 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       return;
     }
     expect(schema).toBeDefined();
-    const valid = ajv.validate(schema!, res.body);
+    // The schema's `$ref`s point into the document's components.
+    const valid = ajv.validate({ components: doc.components, allOf: [schema] }, res.body);
     expect({ path, method, status: res.status, errors: ajv.errorsText(ajv.errors) }).toEqual({
       path,
       method,
@@ -111,6 +115,73 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
     }
     // Without a token: 401, as every operation describes.
     expectDescribed('/pilot/v1/flights', 'post', await h.http().post('/pilot/v1/flights').send(flight));
+  });
+
+  it('lists each operation once, under one declared tag, with a summary, a description and valid examples of every body and error', () => {
+    expect(doc.tags?.map((tag) => tag.name)).toEqual(['flights', 'starting totals', 'totals', 'consent']);
+    expect(descriptionProblems(doc)).toEqual([]);
+    const record = doc.paths['/pilot/v1/flights']!.post!;
+    expect(record.tags).toEqual(['flights']);
+    expect(record.requestBody?.content?.['application/json']?.examples).toBeDefined();
+    // The checks can fail: an undeclared second tag and an error example of another status are found.
+    const broken = structuredClone(doc);
+    broken.paths['/pilot/v1/totals']!.get!.tags = ['totals', 'GetTotals'];
+    const conflict = broken.paths['/pilot/v1/flights']!.post!.responses['409']!.content!['application/json']!;
+    (Object.values(conflict.examples!)[0]!.value as { error: { code: string } }).error.code =
+      'INVALID_REQUEST';
+    expect(descriptionProblems(broken)).toEqual([
+      'POST /pilot/v1/flights 409: example code INVALID_REQUEST is not answered with 409',
+      'GET /pilot/v1/totals: 2 tags, not one',
+      'GET /pilot/v1/totals: tag GetTotals is not declared',
+    ]);
+  });
+
+  it('shows as error examples what the API really answers', async () => {
+    const pilot = h.pilot();
+    /** The `error` of a described example. */
+    const described = (path: string, method: string, status: number, name: string): unknown => {
+      const media = doc.paths[path]![method]!.responses[String(status)]!.content!['application/json']!;
+      return (media.examples![name]!.value as { error: unknown }).error;
+    };
+    const noToken = await h.http().get('/pilot/v1/totals');
+    expect(noToken.body.error).toEqual(described('/pilot/v1/totals', 'get', 401, 'UNAUTHORIZED_1'));
+    const unknown = await h
+      .http()
+      .delete(`/pilot/v1/flights/${String(flightBody().flight_id)}`)
+      .set(...bearer(pilot.token));
+    expect(unknown.body.error).toEqual(
+      described('/pilot/v1/flights/{flight_id}', 'delete', 404, 'FLIGHT_NOT_FOUND'),
+    );
+    const badLimit = await h
+      .http()
+      .get('/pilot/v1/flights?limit=0')
+      .set(...bearer(pilot.token));
+    expect(badLimit.body.error).toEqual(described('/pilot/v1/flights', 'get', 400, 'INVALID_REQUEST'));
+  });
+
+  it('names its schemas for the domain and describes the pilot token', () => {
+    const components = doc.components as { schemas: object; securitySchemes: Record<string, object> };
+    expect(Object.keys(components.schemas).sort()).toEqual([
+      'ConnectionList',
+      'Error',
+      'ErrorDetail',
+      'ErrorResponse',
+      'Flight',
+      'FlightImport',
+      'FlightImportResult',
+      'FlightInput',
+      'FlightPage',
+      'LinkingCode',
+      'Meta',
+      'OwnTotals',
+      'StartingTotals',
+      'StartingTotalsInput',
+    ]);
+    expect(components.securitySchemes['pilot-jwt']).toMatchObject({
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+    });
   });
 
   it('matches the checked-in docs/pilot-app-openapi.json (regenerate: node dist/apps/ingestion/src/openapi/write-pilot-app-openapi.js)', () => {

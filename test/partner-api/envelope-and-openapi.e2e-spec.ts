@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serializeOpenApi } from '@pft/infrastructure';
+import { descriptionProblems, type OpenApiDocument } from '@pft/testing/openapi-description';
 import { buildOpenApiDocument } from '../../apps/partner-api/src/openapi/openapi.document';
 import { bearer, expectError } from './partner-api.expectations';
 import { partnerWithKey } from './partner-api.factories';
@@ -87,7 +88,8 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
     ]) {
       expect(text).toContain(word);
     }
-    expect(doc.components.schemas.ErrorEnvelopeDto.required).toEqual(['error', 'meta']);
+    expect(doc.components.schemas.ErrorResponse.required).toEqual(['error', 'meta']);
+    expect(doc.components.schemas.Error.required).toEqual(['code', 'message']);
     expect(Object.keys(doc.paths['/v1/pilot-totals'].get.responses).sort()).toEqual([
       '200',
       '400',
@@ -98,6 +100,89 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       '500',
       '503',
     ]);
+  });
+
+  it('describes the key as what it is: an opaque pft_live_ key sent as a bearer credential, not a JWT', async () => {
+    const doc = (await api.http().get('/openapi.json')).body;
+    const scheme = doc.components.securitySchemes['api-key'];
+    expect(scheme).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(scheme.bearerFormat).not.toMatch(/JWT/);
+    expect(scheme.bearerFormat).toContain('pft_live_');
+    expect(scheme.description).toMatch(/`pft_live_` followed by 32 base62 characters/);
+    // As the keys the service issues are.
+    expect((await partnerWithKey(api.db)).key).toMatch(/^pft_live_[0-9A-Za-z]{32}$/);
+    for (const operations of Object.values<Record<string, { security: unknown }>>(doc.paths)) {
+      for (const op of Object.values(operations)) expect(op.security).toEqual([{ 'api-key': [] }]);
+    }
+  });
+
+  it('names its schemas for the domain', async () => {
+    const doc = (await api.http().get('/openapi.json')).body;
+    expect(Object.keys(doc.components.schemas).sort()).toEqual([
+      'Error',
+      'ErrorDetail',
+      'ErrorResponse',
+      'Landings',
+      'LinkRequest',
+      'LinkResult',
+      'Meta',
+      'PilotTotals',
+      'PilotTotalsBatch',
+      'RatingDictionary',
+      'RatingDictionaryEntry',
+      'Totals',
+    ]);
+    expect(
+      doc.paths['/v1/pilot-totals'].get.responses['200'].content['application/json'].schema,
+    ).toMatchObject({
+      properties: { data: { $ref: '#/components/schemas/PilotTotals' } },
+    });
+  });
+
+  it('lists each operation under one declared tag, with a summary, a description and valid examples of every body and error', async () => {
+    const doc = (await api.http().get('/openapi.json')).body as OpenApiDocument;
+    expect(doc.tags?.map((tag) => tag.name)).toEqual(['link', 'pilot-totals', 'rating-dictionary']);
+    expect(descriptionProblems(doc)).toEqual([]);
+    const unauthorized = (doc.paths['/v1/pilot-totals']!.get!.responses['401']!.content!['application/json']!
+      .examples ?? {}) as Record<string, { value: { error: { code: string; message: string } } }>;
+    expect(Object.values(unauthorized).map((e) => e.value.error.code)).toEqual(['UNAUTHORIZED']);
+    // The checks can fail: a second tag, a missing example and a wrong error code are each found.
+    const broken = structuredClone(doc);
+    const read = broken.paths['/v1/pilot-totals']!.get!;
+    read.tags = ['pilot-totals', 'undeclared'];
+    delete read.responses['200']!.content!['application/json']!.example;
+    const notFound = read.responses['404']!.content!['application/json']!.examples!;
+    (Object.values(notFound)[0]!.value as { error: { code: string } }).error.code = 'RATE_LIMITED';
+    expect(descriptionProblems(broken)).toEqual([
+      'GET /v1/pilot-totals: 2 tags, not one',
+      'GET /v1/pilot-totals: tag undeclared is not declared',
+      'GET /v1/pilot-totals 200: no example',
+      'GET /v1/pilot-totals 404: example code RATE_LIMITED is not answered with 404',
+    ]);
+  });
+
+  it('shows as error examples what the API really answers', async () => {
+    const doc = (await api.http().get('/openapi.json')).body as OpenApiDocument;
+    /** The `error` of the described example of `code` at this operation and status. */
+    const described = (path: string, status: number, name: string): unknown => {
+      const examples =
+        doc.paths[path]!.get!.responses[String(status)]!.content!['application/json']!.examples!;
+      return (examples[name]!.value as { error: unknown }).error;
+    };
+    const partner = await partnerWithKey(api.db); // scope pilot-totals only
+    const cases: [string, number, string, string, Record<string, string>][] = [
+      ['/v1/pilot-totals', 401, 'UNAUTHORIZED', '/v1/pilot-totals?pilot_id=x', {}],
+      ['/v1/pilot-totals', 400, 'INVALID_REQUEST', '/v1/pilot-totals?pilot_id=x', bearer(partner.key)],
+      ['/v1/rating-dictionary', 403, 'INSUFFICIENT_SCOPE', '/v1/rating-dictionary', bearer(partner.key)],
+    ];
+    for (const [path, status, name, url, headers] of cases) {
+      const res = await api.http().get(url).set(headers);
+      expect({ url, status: res.status, error: res.body.error }).toEqual({
+        url,
+        status,
+        error: described(path, status, name),
+      });
+    }
   });
 
   it('matches the checked-in docs/openapi.json (regenerate: node dist/apps/partner-api/src/openapi/write-openapi.js)', () => {

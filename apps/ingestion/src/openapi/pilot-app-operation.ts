@@ -9,43 +9,63 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { ERROR_STATUS, type ErrorCode } from '@pft/infrastructure';
-import { ERROR_BODY, enveloped } from './pilot-app.schemas';
-
-type Schema = Record<string, unknown>;
+import { ERROR_EXAMPLES, EXAMPLE_META, errorBody, type ErrorExample } from './pilot-app.examples';
+import { ERROR_BODY, enveloped, type NamedSchema, ref, type Schema } from './pilot-app.schemas';
+import { type PilotAppTag } from './pilot-app.tags';
 
 export interface PilotAppOperation {
-  tag: 'flights' | 'starting totals' | 'totals' | 'consent';
+  /** The one group the operation is listed under. */
+  tag: PilotAppTag;
   summary: string;
-  description?: string;
+  description: string;
   /** The success status and its `data` (none for 204). */
-  success: { status: 200 | 201 | 204; data?: Schema; description: string };
+  success: { status: 200 | 201 | 204; data?: NamedSchema; description: string };
   /** Another success status of the same operation (the replay of a flight: 200). */
-  alsoSuccess?: { status: 200; data: Schema; description: string };
-  body?: Schema;
+  alsoSuccess?: { status: 200; data: NamedSchema; description: string };
+  body?: NamedSchema;
   pathParam?: { name: string; description: string };
   query?: { name: string; description: string; schema: Schema }[];
-  /** Error codes this operation answers beyond 401 UNAUTHORIZED, which every one does. */
+  /** Error codes this operation answers beyond those every one does (401, 500, 503). */
   errors?: ErrorCode[];
+  /** Examples of errors in this operation's own words, where neither its body's nor the common ones fit. */
+  errorExamples?: Partial<Record<ErrorCode, ErrorExample[]>>;
+}
+
+/** Errors every operation can answer: no valid token, an unexpected failure, a dependency down. */
+const COMMON_ERRORS: ErrorCode[] = ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
+
+/** The examples of `code` for this operation; a code without any is a mistake, refused at once. */
+function examplesOf(op: PilotAppOperation, code: ErrorCode): ErrorExample[] {
+  const examples = op.errorExamples?.[code] ?? op.body?.rejections?.[code] ?? ERROR_EXAMPLES[code];
+  if (!examples?.length) throw new Error(`No example of the error ${code} for "${op.summary}"`);
+  return examples;
 }
 
 /** The OpenAPI description of one pilot app endpoint, from the facts the contract states about it. */
 export function PilotAppOperation(op: PilotAppOperation): MethodDecorator {
-  const codes: ErrorCode[] = ['UNAUTHORIZED', ...(op.errors ?? [])];
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of codes)
+  for (const code of [...COMMON_ERRORS, ...(op.errors ?? [])])
     byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   const successes = [op.success, ...(op.alsoSuccess ? [op.alsoSuccess] : [])];
   return applyDecorators(
     ApiTags(op.tag),
     ApiBearerAuth('pilot-jwt'),
-    ApiOperation({ summary: op.summary, ...(op.description ? { description: op.description } : {}) }),
-    ...(op.body ? [ApiBody({ schema: op.body, required: true })] : []),
+    ApiOperation({ summary: op.summary, description: op.description }),
+    ...(op.body
+      ? [
+          ApiBody({
+            schema: ref(op.body),
+            required: true,
+            examples: { [op.body.name]: { summary: op.summary, value: op.body.example } },
+          }),
+        ]
+      : []),
     ...(op.pathParam
       ? [
           ApiParam({
             name: op.pathParam.name,
             description: op.pathParam.description,
-            schema: { type: 'string' },
+            schema: { type: 'string', format: 'uuid' },
           }),
         ]
       : []),
@@ -56,7 +76,9 @@ export function PilotAppOperation(op: PilotAppOperation): MethodDecorator {
       ApiResponse({
         status: s.status,
         description: s.description,
-        ...(s.data ? { schema: enveloped(s.data) } : {}),
+        ...(s.data
+          ? { schema: enveloped(s.data), example: { data: s.data.example, meta: EXAMPLE_META } }
+          : {}),
       }),
     ),
     ...[...byStatus].map(([status, statusCodes]) =>
@@ -64,6 +86,15 @@ export function PilotAppOperation(op: PilotAppOperation): MethodDecorator {
         status,
         description: statusCodes.map((c) => `\`${c}\``).join(' or '),
         schema: ERROR_BODY,
+        examples: Object.fromEntries(
+          statusCodes.flatMap((code) => {
+            const examples = examplesOf(op, code);
+            return examples.map((example, i) => [
+              examples.length === 1 ? code : `${code}_${i + 1}`,
+              { summary: example.summary, value: errorBody(code, example) },
+            ]);
+          }),
+        ),
       }),
     ),
   );

@@ -2,6 +2,8 @@ import { type INestApplication } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject } from '@nestjs/swagger';
 import { createOpenApiDocument, serveOpenApiDocs } from '@pft/infrastructure';
+import { PILOT_APP_SCHEMAS } from './pilot-app.schemas';
+import { PILOT_APP_TAGS } from './pilot-app.tags';
 
 /** The contract's rules that no single operation shows; part of the published description. */
 const DESCRIPTION = `
@@ -28,14 +30,24 @@ simulator session, \`simulator\` is above 0 and every other minutes field and bo
 
 /** The OpenAPI 3.1 description of the pilot app API, generated from the ingestion app's controllers. */
 export function buildPilotAppOpenApi(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('Pilot Flight Totals Pilot App API')
     .setDescription(DESCRIPTION)
     .setVersion('v1')
     .addServer('{base_url}', 'The ingestion service', { base_url: { default: 'http://127.0.0.1:3001' } })
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'pilot-jwt')
-    .build();
+    .addSecurity('pilot-jwt', {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'JWT',
+      description:
+        'A pilot token (JWT) from the pilot app’s identity provider; its `sub` is the pilot account (a UUID).',
+    });
+  for (const [name, description] of Object.entries(PILOT_APP_TAGS)) builder.addTag(name, description);
+  const config = builder.build();
+  // A proprietary service: its licence has a name but no public text to link to.
+  config.info.license = { name: 'Proprietary: for the Pilot Flight Totals pilot app' };
+  config.components = { ...config.components, schemas: PILOT_APP_SCHEMAS };
   return createOpenApiDocument(app, config, '/pilot/v1/');
 }
 

@@ -1,10 +1,10 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyRequest } from 'fastify';
 import { ApiError } from '@pft/infrastructure';
 import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/partner-endpoint.decorator';
-import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
+import { ApiEnvelopedResponse, ApiJsonBody, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';
 import { LinkRequestDto, LinkResultDto } from './link.dto';
 
@@ -23,9 +23,17 @@ export class LinkController {
       '`application/json`. Concurrent redemptions of one code: exactly one succeeds.',
   })
   @ApiConsumes('application/json')
-  @ApiBody({ type: LinkRequestDto })
+  @ApiJsonBody(LinkRequestDto, 'A linking code the pilot gave you')
   @ApiEnvelopedResponse(200, LinkResultDto)
-  @ApiPartnerErrors(['INVALID_TOKEN', 'INVALID_REQUEST'])
+  @ApiPartnerErrors(['INVALID_TOKEN', 'INVALID_REQUEST'], {
+    INVALID_REQUEST: [
+      {
+        summary: 'No linking_token in the body',
+        message: 'linking_token is required and must be a string',
+        details: [{ field: 'linking_token', issue: 'required' }],
+      },
+    ],
+  })
   link(
     @Body() body: unknown,
     @CurrentPartner() partner: CallingPartner,

@@ -1,5 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'Meta', description: 'On every answer, success or error' })
 export class MetaDto {
   @ApiProperty({ enum: ['v1'] })
   api_version!: 'v1';
@@ -12,12 +13,17 @@ export class MetaDto {
   request_id!: string;
 }
 
+@ApiSchema({
+  name: 'ErrorDetail',
+  description: 'One problem with the request, pointing at the field it concerns',
+})
 export class ErrorDetailDto {
   @ApiProperty({ example: 'pilot_ids' }) field!: string;
   @ApiProperty({ example: 'too_many' }) issue!: string;
   @ApiPropertyOptional() message?: string;
 }
 
+@ApiSchema({ name: 'Error', description: 'What went wrong: `code` is the contract, `message` is for humans' })
 export class ErrorDto {
   @ApiProperty({
     description: 'The contract: stable, to be matched on',
@@ -43,6 +49,7 @@ export class ErrorDto {
   details?: ErrorDetailDto[];
 }
 
+@ApiSchema({ name: 'ErrorResponse', description: 'The body of every error answer' })
 export class ErrorEnvelopeDto {
   @ApiProperty({ type: ErrorDto }) error!: ErrorDto;
   @ApiProperty({ type: MetaDto }) meta!: MetaDto;

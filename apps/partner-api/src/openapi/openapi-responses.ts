@@ -1,8 +1,12 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { type HeadersObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { ERROR_STATUS, type ErrorCode } from '@pft/infrastructure';
 import { ErrorEnvelopeDto, MetaDto } from './envelope.dto';
+import { COMMON_ERROR_EXAMPLES, EXAMPLE_META, errorBody, type ErrorExample } from './error-examples';
+
+/** A DTO class with an example of the value it describes, shown with every operation that uses it. */
+export type ExampleDto<T = object> = Type<T> & { readonly example: T };
 
 const REQUEST_ID_HEADER: HeadersObject = {
   'X-Request-Id': {
@@ -51,10 +55,10 @@ const EXTRA_HEADERS: Partial<Record<ErrorCode, HeadersObject>> = {
   SERVICE_UNAVAILABLE: { 'Retry-After': { description: 'Seconds', schema: { type: 'integer' } } },
 };
 
-/** A success answer: `{ data: <dto>, meta }`, with the request id and rate limit headers. */
+/** A success answer: `{ data: <dto>, meta }`, with the request id and rate limit headers and an example. */
 export function ApiEnvelopedResponse(
   status: number,
-  dto: Type,
+  dto: ExampleDto,
   headers: HeadersObject = {},
 ): MethodDecorator & ClassDecorator {
   return applyDecorators(
@@ -68,6 +72,19 @@ export function ApiEnvelopedResponse(
         required: ['data', 'meta'],
         properties: { data: { $ref: getSchemaPath(dto) }, meta: { $ref: getSchemaPath(MetaDto) } },
       },
+      example: { data: dto.example, meta: EXAMPLE_META },
+    }),
+  );
+}
+
+/** A required JSON request body of `dto`, with its example (`summary` says what it shows). */
+export function ApiJsonBody(dto: ExampleDto, summary: string): MethodDecorator {
+  return applyDecorators(
+    ApiExtraModels(dto),
+    ApiBody({
+      required: true,
+      schema: { $ref: getSchemaPath(dto) },
+      examples: { [getSchemaPath(dto).split('/').pop()!]: { summary, value: dto.example } },
     }),
   );
 }
@@ -85,8 +102,15 @@ export function ApiBodylessResponse(
   });
 }
 
-/** The error answers of an endpoint: its own codes plus the common ones, grouped by status. */
-export function ApiPartnerErrors(codes: ErrorCode[]): MethodDecorator & ClassDecorator {
+/**
+ * The error answers of an endpoint: its own codes plus the common ones, grouped by status, each
+ * code with an example body. `examples` gives those of the endpoint's own wording (`INVALID_REQUEST`,
+ * `INSUFFICIENT_SCOPE`); a code without one is a mistake, refused as the description is built.
+ */
+export function ApiPartnerErrors(
+  codes: ErrorCode[],
+  examples: Partial<Record<ErrorCode, ErrorExample[]>> = {},
+): MethodDecorator & ClassDecorator {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of [...codes, ...COMMON_ERRORS]) {
     const status = ERROR_STATUS[code];
@@ -105,6 +129,16 @@ export function ApiPartnerErrors(codes: ErrorCode[]): MethodDecorator & ClassDec
           ...group.map((code) => EXTRA_HEADERS[code] ?? {}),
         ) as HeadersObject,
         schema: { $ref: getSchemaPath(ErrorEnvelopeDto) },
+        examples: Object.fromEntries(
+          group.flatMap((code) => {
+            const own = examples[code] ?? COMMON_ERROR_EXAMPLES[code];
+            if (!own?.length) throw new Error(`No example of the error ${code}`);
+            return own.map((example, i) => [
+              own.length === 1 ? code : `${code}_${i + 1}`,
+              { summary: example.summary, value: errorBody(code, example) },
+            ]);
+          }),
+        ),
       }),
     ),
   );

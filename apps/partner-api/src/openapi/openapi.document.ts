@@ -41,9 +41,39 @@ right after \`POST /v1/link\` answers.
 \`Retry-After\`.
 `.trim();
 
+/** The operations' groups, one tag per operation. */
+const TAGS: [name: string, description: string][] = [
+  [
+    'link',
+    'Linking a pilot: redeem the one-time code the pilot gave you and receive the `pilot_id` to read ' +
+      'that pilot’s totals with. No scope needed.',
+  ],
+  [
+    'pilot-totals',
+    'Cumulative flight totals of linked pilots, one pilot or up to 50 at a time. Scope `pilot-totals`.',
+  ],
+  [
+    'rating-dictionary',
+    'The airplane class and type ratings whose keys `rating_breakdown` uses. Scope `rating-dictionary`.',
+  ],
+];
+
+/**
+ * The partner API's keys: opaque strings sent as a bearer credential, so `http` + `bearer` is what
+ * makes clients send `Authorization: Bearer <key>`; `bearerFormat` tells them the form (not a JWT).
+ */
+const API_KEY_SCHEME = {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'pft_live_ + 32 base62',
+  description:
+    'A partner API key: `pft_live_` followed by 32 base62 characters (`[0-9A-Za-z]`), an opaque secret ' +
+    '(not a JWT) issued by the service operator with its scopes, sent as `Authorization: Bearer <key>`.',
+} as const;
+
 /** The OpenAPI 3 description of the partner API, generated from the controllers and their DTOs. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
-  const config = new DocumentBuilder()
+  const builder = new DocumentBuilder()
     .setOpenAPIVersion('3.0.3')
     .setTitle('Pilot Flight Totals Partner API')
     .setDescription(DESCRIPTION)
@@ -51,8 +81,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .addServer('{base_url}', 'The base address given to each partner', {
       base_url: { default: 'http://127.0.0.1:3000' },
     })
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'A partner API key' }, 'api-key')
-    .build();
+    .addSecurity('api-key', API_KEY_SCHEME);
+  for (const [name, description] of TAGS) builder.addTag(name, description);
+  const config = builder.build();
+  // A proprietary service: its licence has a name but no public text to link to.
+  config.info.license = { name: 'Proprietary: for partners of Pilot Flight Totals under their agreement' };
   return createOpenApiDocument(app, config, '/v1/');
 }
 

@@ -5,6 +5,7 @@ import { MAX_BATCH_PILOT_IDS, parsePilotIdList, type PilotIdIssue } from '@pft/d
 import { ApiError, SerializedJson } from '@pft/infrastructure';
 import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
+import { missingScope } from '../openapi/error-examples';
 import { GetPilotTotalsBatchQuery } from './get-pilot-totals-batch.query';
 import { type PilotTotalsBatchView } from './get-pilot-totals-batch.handler';
 import { pilotTotalsBatchJson } from '../pilot-totals/pilot-totals.json';
@@ -38,7 +39,21 @@ export class PilotTotalsBatchController {
     schema: { type: 'string' },
   })
   @ApiEnvelopedResponse(200, PilotTotalsBatchDto)
-  @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE'])
+  @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE'], {
+    INVALID_REQUEST: [
+      {
+        summary: 'More than 50 ids',
+        message: MESSAGES.too_many,
+        details: [{ field: 'pilot_ids', issue: 'too_many' }],
+      },
+      {
+        summary: 'An entry is not a UUID',
+        message: MESSAGES.invalid_uuid,
+        details: [{ field: 'pilot_ids', issue: 'invalid_uuid' }],
+      },
+    ],
+    INSUFFICIENT_SCOPE: [missingScope('pilot-totals')],
+  })
   async get(
     @Query() query: Record<string, unknown>,
     @CurrentPartner() partner: CallingPartner,

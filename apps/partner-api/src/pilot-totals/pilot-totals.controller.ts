@@ -5,6 +5,7 @@ import { parsePilotId } from '@pft/domain';
 import { ApiError, SerializedJson } from '@pft/infrastructure';
 import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
+import { missingScope } from '../openapi/error-examples';
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
 import { type PilotTotalsView } from './pilot-totals.reader';
 import { PilotTotalsDto } from './pilot-totals.dto';
@@ -26,7 +27,16 @@ export class PilotTotalsController {
   })
   @ApiQuery({ name: 'pilot_id', required: true, schema: { type: 'string', format: 'uuid' } })
   @ApiEnvelopedResponse(200, PilotTotalsDto)
-  @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'PILOT_NOT_FOUND'])
+  @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'PILOT_NOT_FOUND'], {
+    INVALID_REQUEST: [
+      {
+        summary: 'pilot_id is not a UUID',
+        message: 'pilot_id must be given once, as a UUID',
+        details: [{ field: 'pilot_id', issue: 'invalid_uuid' }],
+      },
+    ],
+    INSUFFICIENT_SCOPE: [missingScope('pilot-totals')],
+  })
   async get(
     @Query() query: Record<string, unknown>,
     @CurrentPartner() partner: CallingPartner,

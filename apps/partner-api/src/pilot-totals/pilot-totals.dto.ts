@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 
 const minutes = (description: string): Parameters<typeof ApiProperty>[0] => ({
   type: 'integer',
@@ -6,6 +6,7 @@ const minutes = (description: string): Parameters<typeof ApiProperty>[0] => ({
   description: `${description}, in minutes`,
 });
 
+@ApiSchema({ name: 'Totals', description: 'Cumulative flight time, flights and starting totals combined' })
 export class TotalsDto {
   @ApiProperty(minutes('Total flight time')) total_flight_time_minutes!: number;
   @ApiProperty(minutes('Pilot in command')) pic_minutes!: number;
@@ -23,12 +24,39 @@ export class TotalsDto {
   @ApiProperty(minutes('Flight simulator / training device')) simulator_minutes!: number;
 }
 
+@ApiSchema({ name: 'Landings', description: 'Cumulative landings' })
 export class LandingsDto {
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Total day landings' }) total_day!: number;
   @ApiProperty({ type: 'integer', minimum: 0, description: 'Total night landings' }) total_night!: number;
 }
 
+@ApiSchema({ name: 'PilotTotals', description: 'One linked pilot’s cumulative totals' })
 export class PilotTotalsDto {
+  static readonly example: PilotTotalsDto = {
+    pilot_id: '3f6c2b9e-8d41-4a7f-9b2e-5c1d0a7e4f18',
+    last_updated: '2026-11-24T09:18:42.000Z',
+    totals: {
+      total_flight_time_minutes: 17400,
+      pic_minutes: 11280,
+      sic_minutes: 4200,
+      dual_minutes: 1920,
+      instructor_minutes: 0,
+      cross_country_minutes: 13650,
+      night_minutes: 2110,
+      ifr_minutes: 3900,
+      actual_instrument_minutes: 2700,
+      simulated_instrument_minutes: 1200,
+      single_engine_minutes: 5400,
+      multi_engine_minutes: 12000,
+      multi_pilot_minutes: 12000,
+      simulator_minutes: 960,
+    },
+    landings: { total_day: 1184, total_night: 97 },
+    rating_breakdown: { sep_land: 5400, type_a320: 12000 },
+    flight_count: 1262,
+    last_flight_date: '2026-11-20T00:00:00.000Z',
+  };
+
   @ApiProperty({ format: 'uuid', description: 'The linked pilot, in lower case' })
   pilot_id!: string;
 

@@ -5,6 +5,7 @@ import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { meta } from '@pft/infrastructure';
 import { PartnerEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiBodylessResponse, ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
+import { missingScope } from '../openapi/error-examples';
 import { type RatingDictionary } from './get-rating-dictionary.handler';
 import { GetRatingDictionaryQuery } from './get-rating-dictionary.query';
 import { RatingDictionaryDto } from './rating-dictionary.dto';
@@ -42,7 +43,7 @@ export class RatingDictionaryController {
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'An ETag from an earlier answer' })
   @ApiEnvelopedResponse(200, RatingDictionaryDto, CACHING_HEADERS)
   @ApiBodylessResponse(304, 'Not modified: the ETag in If-None-Match is current', CACHING_HEADERS)
-  @ApiPartnerErrors(['INSUFFICIENT_SCOPE'])
+  @ApiPartnerErrors(['INSUFFICIENT_SCOPE'], { INSUFFICIENT_SCOPE: [missingScope('rating-dictionary')] })
   async get(
     @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Req() request: FastifyRequest,

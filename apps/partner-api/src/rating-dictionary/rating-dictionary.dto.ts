@@ -1,5 +1,6 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
 
+@ApiSchema({ name: 'RatingDictionaryEntry', description: 'One airplane class or type rating' })
 export class RatingEntryDto {
   @ApiProperty({ description: 'Stable identifier; the key used in `rating_breakdown`', example: 'sep_land' })
   key!: string;
@@ -20,7 +21,23 @@ export class RatingEntryDto {
   manufacturer?: string;
 }
 
+@ApiSchema({ name: 'RatingDictionary', description: 'Every rating key `rating_breakdown` may hold' })
 export class RatingDictionaryDto {
+  /** The start of each part of the catalog (the answer lists all of it). */
+  static readonly example: RatingDictionaryDto = {
+    ratings: [
+      { key: 'sep_land', label: 'Single-engine piston (land)', category: 'class_rating' },
+      { key: 'sep_sea', label: 'Single-engine piston (sea)', category: 'class_rating' },
+      {
+        key: 'type_a320',
+        label: 'Airbus A318/A319/A320/A321',
+        category: 'type_rating',
+        manufacturer: 'Airbus',
+      },
+      { key: 'type_atr_42_72', label: 'ATR 42 and ATR 72', category: 'type_rating', manufacturer: 'ATR' },
+    ],
+  };
+
   @ApiProperty({
     type: [RatingEntryDto],
     description:

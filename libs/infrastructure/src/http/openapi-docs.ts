@@ -34,7 +34,8 @@ window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepL
 /**
  * An app's OpenAPI description from its controllers and `config`, with operation ids
  * `<Controller>_<method>`, keeping only the paths under `pathPrefix` (not health, metrics, or the
- * documentation itself).
+ * documentation itself). Operations carry only the tags they declare: no tag named after a
+ * controller is added, which would list an operation twice on the documentation page.
  */
 export function createOpenApiDocument(
   app: INestApplication,
@@ -43,6 +44,7 @@ export function createOpenApiDocument(
 ): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+    autoTagControllers: false,
   });
   document.paths = Object.fromEntries(
     Object.entries(document.paths).filter(([path]) => path.startsWith(pathPrefix)),

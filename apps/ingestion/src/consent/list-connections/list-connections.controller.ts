@@ -12,6 +12,9 @@ export class ListConnectionsController {
   @PilotAppOperation({
     tag: 'consent',
     summary: "The pilot's active connections",
+    description:
+      'Each partner that redeemed one of the pilot’s linking codes and was not disconnected since. ' +
+      'connection_id is the pilot_id that partner holds, and what DELETE takes to disconnect it.',
     success: { status: 200, data: CONNECTIONS, description: 'Each partner the pilot is linked to' },
   })
   list(@CurrentPilot() pilot: string): Promise<{ connections: PilotConnection[] }> {

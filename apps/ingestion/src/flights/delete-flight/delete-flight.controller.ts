@@ -11,6 +11,9 @@ export class DeleteFlightController {
   @PilotAppOperation({
     tag: 'flights',
     summary: 'Delete a flight',
+    description:
+      'The flight no longer counts in any totals. Unknown, already deleted or another pilot’s: 404 ' +
+      'FLIGHT_NOT_FOUND. A deleted flight_id cannot be recorded again (409 CONFLICT).',
     pathParam: { name: 'flight_id', description: 'The flight to delete' },
     success: { status: 204, description: 'Deleted' },
     errors: ['FLIGHT_NOT_FOUND'],

@@ -12,6 +12,10 @@ export class ListFlightsController {
   @PilotAppOperation({
     tag: 'flights',
     summary: "The pilot's flights, newest date first",
+    description:
+      'Current flights only (not deleted ones), newest date first, in pages of limit flights (1 to 200, ' +
+      'default 50). Pass next_cursor as cursor for the next page; it is null on the last. A limit or ' +
+      'cursor not as described: 400 INVALID_REQUEST.',
     query: [
       { name: 'cursor', description: 'next_cursor of the page before', schema: { type: 'string' } },
       {
@@ -22,6 +26,17 @@ export class ListFlightsController {
     ],
     success: { status: 200, data: FLIGHTS_PAGE, description: 'One page' },
     errors: ['INVALID_REQUEST'],
+    errorExamples: {
+      INVALID_REQUEST: [
+        {
+          summary: 'limit out of range',
+          message: 'limit must be a whole number from 1 to 200',
+          details: [
+            { field: 'limit', issue: 'out_of_range', message: 'must be a whole number from 1 to 200' },
+          ],
+        },
+      ],
+    },
   })
   list(
     @CurrentPilot() pilot: string,

@@ -1,0 +1,232 @@
+import { type Flight, type PilotTotals, type StartingTotals } from '@pft/contracts';
+import { type ErrorCode, type ErrorDetail } from '@pft/infrastructure';
+
+/**
+ * Examples of what the pilot app API takes and answers, shown with each operation. Typed as the
+ * values the code handles, and checked against their schemas by the description's lint, so they
+ * cannot drift from what the API really accepts.
+ */
+
+/** An error answer of one code, in the words the code uses. */
+export interface ErrorExample {
+  /** Names the example when a status has several. */
+  summary: string;
+  message: string;
+  details?: ErrorDetail[];
+}
+
+export const EXAMPLE_META = { api_version: 'v1', request_id: 'req_01JDQ8Z5W3K9M2N4P6R8T0V2X4' } as const;
+
+/** A flight as sent: the minutes it has; the rest are 0. */
+export const FLIGHT_INPUT_EXAMPLE = {
+  flight_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  date: '2026-11-20',
+  kind: 'flight',
+  aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'D-EKMW' },
+  departure: 'EDFE',
+  arrival: 'EDDR',
+  minutes: { total_flight_time: 75, pic: 75, cross_country: 75, single_engine: 75 },
+  landings: { day: 1 },
+  remarks: 'Cross-country to Saarbrücken',
+};
+
+/** The same flight as stored and answered: every minutes field present. */
+export const FLIGHT_EXAMPLE: Flight = {
+  flight_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+  date: '2026-11-20',
+  kind: 'flight',
+  aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'D-EKMW' },
+  departure: 'EDFE',
+  arrival: 'EDDR',
+  minutes: {
+    total_flight_time: 75,
+    pic: 75,
+    sic: 0,
+    dual: 0,
+    instructor: 0,
+    cross_country: 75,
+    night: 0,
+    actual_instrument: 0,
+    simulated_instrument: 0,
+    single_engine: 75,
+    multi_engine: 0,
+    multi_pilot: 0,
+    simulator: 0,
+  },
+  landings: { day: 1, night: 0 },
+  remarks: 'Cross-country to Saarbrücken',
+};
+
+/** A simulator session as sent: simulator minutes and nothing else. */
+const SIMULATOR_INPUT_EXAMPLE = {
+  flight_id: '0b8e2f4a-61c3-4d95-8a7e-3f2c1d9b6e54',
+  date: '2026-11-18',
+  kind: 'simulator',
+  aircraft: { category: 'airplane', rating_key: 'type_a320' },
+  minutes: { simulator: 240 },
+};
+
+export const FLIGHT_IMPORT_EXAMPLE = { flights: [FLIGHT_INPUT_EXAMPLE, SIMULATOR_INPUT_EXAMPLE] };
+
+export const FLIGHT_IMPORT_RESULT_EXAMPLE = { imported: 2 };
+
+export const FLIGHT_PAGE_EXAMPLE = {
+  flights: [FLIGHT_EXAMPLE],
+  next_cursor: 'MjAyNi0xMS0yMHw3YzllNjY3OS03NDI1LTQwZGUtOTQ0Yi1lMDdmYzFmOTBhZTc',
+};
+
+/** Starting totals as sent: the fields the earlier logbook had. */
+export const STARTING_TOTALS_INPUT_EXAMPLE = {
+  totals: {
+    total_flight_time_minutes: 12000,
+    pic_minutes: 9000,
+    dual_minutes: 3000,
+    single_engine_minutes: 12000,
+  },
+  landings: { total_day: 640, total_night: 12 },
+  rating_breakdown: { sep_land: 12000 },
+  flight_count: 410,
+};
+
+export const STARTING_TOTALS_EXAMPLE: StartingTotals = {
+  totals: {
+    total_flight_time_minutes: 12000,
+    pic_minutes: 9000,
+    sic_minutes: 0,
+    dual_minutes: 3000,
+    instructor_minutes: 0,
+    cross_country_minutes: 0,
+    night_minutes: 0,
+    actual_instrument_minutes: 0,
+    simulated_instrument_minutes: 0,
+    single_engine_minutes: 12000,
+    multi_engine_minutes: 0,
+    multi_pilot_minutes: 0,
+    simulator_minutes: 0,
+  },
+  landings: { total_day: 640, total_night: 12 },
+  rating_breakdown: { sep_land: 12000 },
+  flight_count: 410,
+};
+
+/** The starting totals above plus the flight above. */
+export const OWN_TOTALS_EXAMPLE: PilotTotals & { last_updated: string } = {
+  last_updated: '2026-11-24T09:18:42.512Z',
+  totals: {
+    total_flight_time_minutes: 12075,
+    pic_minutes: 9075,
+    sic_minutes: 0,
+    dual_minutes: 3000,
+    instructor_minutes: 0,
+    cross_country_minutes: 75,
+    night_minutes: 0,
+    ifr_minutes: 0,
+    actual_instrument_minutes: 0,
+    simulated_instrument_minutes: 0,
+    single_engine_minutes: 12075,
+    multi_engine_minutes: 0,
+    multi_pilot_minutes: 0,
+    simulator_minutes: 0,
+  },
+  landings: { total_day: 641, total_night: 12 },
+  rating_breakdown: { sep_land: 12075 },
+  flight_count: 411,
+  last_flight_date: '2026-11-20T00:00:00.000Z',
+};
+
+export const LINKING_CODE_EXAMPLE = {
+  linking_token: 'PFT-7K2M-9QXR-4HNB-C8VD',
+  expires_at: '2026-11-24T09:28:42.512Z',
+};
+
+export const CONNECTION_LIST_EXAMPLE = {
+  connections: [
+    {
+      connection_id: '3f6c2b9e-8d41-4a7f-9b2e-5c1d0a7e4f18',
+      partner: { id: 'c2d5e8f1-4a7b-4c0d-9e3f-6a9b2c5d8e1f', name: 'SkyCrew Scheduling' },
+      linked_at: '2026-11-02T14:05:09.117Z',
+    },
+  ],
+};
+
+/** The 400 of a flight body: what a flight whose parts exceed its whole is answered. */
+export const INVALID_FLIGHT: ErrorExample[] = [
+  {
+    summary: 'A part of the flight exceeds its total',
+    message: 'minutes.pic must be at most total_flight_time',
+    details: [{ field: 'minutes.pic', issue: 'exceeds_total', message: 'must be at most total_flight_time' }],
+  },
+];
+
+export const INVALID_IMPORT: ErrorExample[] = [
+  {
+    summary: 'One flight of the import is wrong',
+    message: 'flights[1].minutes.simulator must be from 0 to 1440',
+    details: [
+      { field: 'flights[1].minutes.simulator', issue: 'out_of_range', message: 'must be from 0 to 1440' },
+    ],
+  },
+];
+
+export const CONFLICTING_IMPORT: ErrorExample[] = [
+  {
+    summary: 'A flight id was used for another flight',
+    message: 'some flight ids were already recorded differently',
+    details: [
+      { field: 'flights[0].flight_id', issue: 'conflict', message: 'was already recorded differently' },
+    ],
+  },
+];
+
+export const INVALID_STARTING_TOTALS: ErrorExample[] = [
+  {
+    summary: 'ifr_minutes sent',
+    message: 'totals.ifr_minutes is derived from the instrument minutes',
+    details: [
+      {
+        field: 'totals.ifr_minutes',
+        issue: 'not_allowed',
+        message: 'is derived from the instrument minutes',
+      },
+    ],
+  },
+];
+
+/** Errors whose wording does not depend on the operation. */
+export const ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample[]>> = {
+  UNAUTHORIZED: [
+    { summary: 'No token', message: 'A pilot token is required: Authorization: Bearer <token>' },
+    { summary: 'Expired or badly signed', message: 'The pilot token is not valid' },
+  ],
+  FLIGHT_NOT_FOUND: [{ summary: 'Unknown or deleted flight', message: 'no such flight' }],
+  CONNECTION_NOT_FOUND: [{ summary: 'Unknown or ended connection', message: 'no such connection' }],
+  CONFLICT: [
+    {
+      summary: 'The flight id was used for another flight',
+      message: 'flight 7c9e6679-7425-40de-944b-e07fc1f90ae7 was already recorded differently',
+    },
+  ],
+  RATE_LIMITED: [
+    { summary: 'Too many open linking codes', message: 'at most 10 unexpired linking codes at a time' },
+  ],
+  INTERNAL_ERROR: [
+    {
+      summary: 'An unexpected failure',
+      message: 'An unexpected error occurred; quote the request id when you contact support',
+    },
+  ],
+  SERVICE_UNAVAILABLE: [
+    {
+      summary: 'A dependency is down',
+      message: 'A service this request depends on is unavailable; try again shortly',
+    },
+  ],
+};
+
+/** The whole error body an example stands for. */
+export function errorBody(code: ErrorCode, example: ErrorExample): object {
+  return {
+    error: { code, message: example.message, ...(example.details ? { details: example.details } : {}) },
+    meta: EXAMPLE_META,
+  };
+}

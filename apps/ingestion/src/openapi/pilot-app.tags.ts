@@ -1,0 +1,11 @@
+/** The groups of the pilot app API's operations, each operation in exactly one, in page order. */
+export const PILOT_APP_TAGS = {
+  flights: 'The pilot’s logbook: record, replace, delete, list and import flights and simulator sessions.',
+  'starting totals':
+    'Hours carried over from an earlier logbook, added to the totals of the recorded flights.',
+  totals: 'The pilot’s own totals, as a partner would read them, computed live.',
+  consent:
+    'What partners may read: issue the linking code a partner redeems, list the linked partners, disconnect one.',
+} as const;
+
+export type PilotAppTag = keyof typeof PILOT_APP_TAGS;

@@ -1,0 +1,79 @@
+import { type ErrorCode, type ErrorDetail } from '@pft/infrastructure';
+
+/** What an error answer of one code says: its `message` (as the code words it) and `details`. */
+export interface ErrorExample {
+  /** Names the example when a status has several. */
+  summary: string;
+  message: string;
+  details?: ErrorDetail[];
+}
+
+/**
+ * The error answers every partner endpoint can give, in the words the code uses, so the
+ * description shows what a client really receives. Codes whose message depends on the endpoint
+ * (`INVALID_REQUEST`, `INSUFFICIENT_SCOPE`) are given by the endpoint itself.
+ */
+export const COMMON_ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample[]>> = {
+  UNAUTHORIZED: [
+    {
+      summary: 'No valid key',
+      message: 'A valid API key is required in the header Authorization: Bearer <key>',
+    },
+  ],
+  RATE_LIMITED: [
+    {
+      summary: 'The key’s requests for this minute are used up',
+      message: 'This key may make 100 requests per minute; retry after the window resets',
+    },
+    {
+      summary: 'Too many failed authentications from this address',
+      message: 'Too many failed authentications from this address',
+    },
+  ],
+  INTERNAL_ERROR: [
+    {
+      summary: 'An unexpected failure',
+      message: 'An unexpected error occurred; quote the request id when you contact support',
+    },
+  ],
+  SERVICE_UNAVAILABLE: [
+    {
+      summary: 'A dependency is down',
+      message: 'A service this request depends on is unavailable; try again shortly',
+    },
+  ],
+  PILOT_NOT_FOUND: [
+    {
+      summary: 'The pilot is not linked to the caller',
+      message: 'No pilot with this pilot_id is linked to you',
+    },
+  ],
+  INVALID_TOKEN: [
+    {
+      summary: 'The linking code is invalid, expired or used',
+      message: 'The linking token is invalid, expired or already used',
+      details: [{ field: 'linking_token', issue: 'invalid' }],
+    },
+  ],
+};
+
+/** The 403 of an endpoint that needs `scope`, as the access check words it. */
+export const missingScope = (scope: string): ErrorExample => ({
+  summary: 'The key lacks the scope',
+  message: `This key lacks the scope ${scope}`,
+  details: [{ field: 'scope', issue: 'missing', message: scope }],
+});
+
+/** The request id of the examples: `req_` and a ULID. */
+export const EXAMPLE_REQUEST_ID = 'req_01JDQ8Z5W3K9M2N4P6R8T0V2X4';
+
+/** `meta` as every example answer carries it. */
+export const EXAMPLE_META = { api_version: 'v1', request_id: EXAMPLE_REQUEST_ID } as const;
+
+/** The whole error body an example stands for. */
+export function errorBody(code: ErrorCode, example: ErrorExample): object {
+  return {
+    error: { code, message: example.message, ...(example.details ? { details: example.details } : {}) },
+    meta: EXAMPLE_META,
+  };
+}
