@@ -4,9 +4,12 @@ import {
   type AppName,
   type AppProcess,
   createTestDatabase,
+  createTestTopic,
+  deleteTestTopics,
   startAppProcess,
   startBuiltProcess,
   type TestDatabase,
+  testKafka,
 } from '@pft/testing';
 
 const UNSAFE_DEFAULTS = [
@@ -24,17 +27,27 @@ const namedVariables = (output: string): string[] =>
   [...output.matchAll(/^ {2}([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!);
 
 describe('NODE_ENV=production refuses the development defaults (built apps, e2e)', () => {
+  const kafka = testKafka('pft-production-config');
   let db: TestDatabase;
+  let topics: string[];
   /** Every variable this test decides, so nothing of the calling shell's environment leaks in. */
   let safe: Record<string, string>;
   const running: AppProcess[] = [];
 
   beforeAll(async () => {
     db = await createTestDatabase();
+    // Topics of this test's own: a projector that starts must find its topic, and never the run's.
+    topics = [
+      await createTestTopic(kafka, 'production-config', 1),
+      await createTestTopic(kafka, 'production-config-dead', 1),
+    ];
     const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     safe = {
       NODE_ENV: 'production',
       DATABASE_URL: db.url,
+      PILOT_EVENTS_TOPIC: topics[0]!,
+      DEAD_LETTER_TOPIC: topics[1]!,
+      PILOT_EVENTS_PARTITIONS: '1',
       // The local Redis, but chosen on purpose: only the value left at its default is refused.
       REDIS_URL: 'redis://127.0.0.1:6379/0',
       JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
@@ -49,6 +62,7 @@ describe('NODE_ENV=production refuses the development defaults (built apps, e2e)
 
   afterAll(async () => {
     await Promise.all(running.map((app) => app.stop('SIGKILL')));
+    await deleteTestTopics(kafka, topics).catch(() => undefined);
     await db.drop();
   });
 

@@ -1,3 +1,4 @@
+import { register } from 'prom-client';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { TcpProxy, waitFor } from '@pft/testing';
@@ -30,9 +31,12 @@ describe('partner API: Redis lost while serving', () => {
 
   const read = () => api.http().get(`/v1/pilot-totals?pilot_id=${randomUUID()}`).set(bearer(partner.key));
   const ready = () => api.http().get('/health/ready');
-  /** `pft_dependency_up` of one dependency, as the app's metrics endpoint reports it. */
+  /**
+   * `pft_dependency_up` of one dependency, as the app's metrics port reports it: the app runs in this
+   * process, so its metrics are this process's registry, the one the metrics port serves.
+   */
   const dependencyUp = async (dependency: string): Promise<number | undefined> => {
-    const text = (await api.http().get('/metrics')).text;
+    const text = await register.metrics();
     const line = text.split('\n').find((l) => l.startsWith(`pft_dependency_up{dependency="${dependency}"} `));
     return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
   };

@@ -1,0 +1,134 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  type AppProcess,
+  createTestDatabase,
+  createTestTopic,
+  deleteTestTopics,
+  startAppProcess,
+  TEST_BUILD_DIR,
+  type TestDatabase,
+  testKafka,
+  waitFor,
+} from '@pft/testing';
+
+const README = join(__dirname, '..', '..', 'README.md');
+
+/** The shell block under the README's "First calls" heading, exactly as a reader copies it. */
+function firstCallsBlock(): string {
+  const readme = readFileSync(README, 'utf8');
+  const section = readme.slice(readme.indexOf('### First calls'));
+  const block = /```sh\n([\s\S]*?)```/.exec(section);
+  if (!block) throw new Error('README has no shell block under "First calls"');
+  return block[1]!;
+}
+
+function runBash(
+  script: string,
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('bash', ['-euo', 'pipefail', '-c', script], {
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+/**
+ * The README's first calls, pasted into a shell against the three apps as processes: the only
+ * changes are the apps' addresses (free ports here) and `npm run pft`, which runs the tests' build.
+ */
+describe('README first calls', () => {
+  const kafka = testKafka('pft-first-calls');
+  let db: TestDatabase;
+  let topics: string[];
+  let env: Record<string, string>;
+  const apps: AppProcess[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    topics = [
+      await createTestTopic(kafka, 'first-calls', 3),
+      await createTestTopic(kafka, 'first-calls-dead', 1),
+    ];
+    env = {
+      DATABASE_URL: db.url,
+      PILOT_EVENTS_TOPIC: topics[0]!,
+      DEAD_LETTER_TOPIC: topics[1]!,
+      PILOT_EVENTS_PARTITIONS: '3',
+    };
+    apps.push(
+      ...(await Promise.all([
+        startAppProcess('ingestion', env),
+        startAppProcess('projector', env),
+        startAppProcess('partner-api', env),
+      ])),
+    );
+  });
+
+  afterAll(async () => {
+    await Promise.all(apps.map((app) => app.stop()));
+    await deleteTestTopics(kafka, topics).catch(() => undefined);
+    await db?.drop();
+  });
+
+  it('take a new partner from its key to the totals of the pilot it linked', async () => {
+    const [ingestion, , partnerApi] = apps as [AppProcess, AppProcess, AppProcess];
+    const cli = `node '${join(TEST_BUILD_DIR, 'apps', 'cli', 'src', 'main.js')}'`;
+    const block = firstCallsBlock();
+    expect(block).toContain('npm run --silent pft --');
+    expect(block).toContain('http://127.0.0.1:3000/v1/pilot-totals');
+    const script =
+      block
+        .replaceAll('npm run --silent pft --', cli)
+        .replaceAll('http://127.0.0.1:3001', ingestion.url)
+        .replaceAll('http://127.0.0.1:3000', partnerApi.url) +
+      // What the reader holds at the end, for this test to read the totals again.
+      '\necho\necho "PILOT_ID=$PILOT_ID"\necho "API_KEY=$API_KEY"\n';
+
+    const run = await runBash(script, env);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: '' });
+
+    const held = Object.fromEntries(
+      run.stdout
+        .split('\n')
+        .filter((line) => /^(PILOT_ID|API_KEY)=/.test(line))
+        .map((line) => line.split('=') as [string, string]),
+    );
+    expect(held.API_KEY).toMatch(/^pft_live_[0-9A-Za-z]{32}$/);
+    expect(held.PILOT_ID).toMatch(/^[0-9a-f-]{36}$/);
+    // The block's own reads: the flight stored, the totals envelope for that pilot, the dictionary.
+    expect(run.stdout).toContain('"rating_key":"sep_land"');
+    expect(run.stdout).toContain(`"pilot_id":"${held.PILOT_ID}"`);
+    expect(run.stdout).toContain('"ratings":[');
+
+    // Within moments of the flight, the partner reads its 95 minutes.
+    const totals = await waitFor(
+      async () => {
+        const response = await fetch(`${partnerApi.url}/v1/pilot-totals?pilot_id=${held.PILOT_ID}`, {
+          headers: { authorization: `Bearer ${held.API_KEY}` },
+        });
+        const body = (await response.json()) as {
+          data?: { totals?: { total_flight_time_minutes?: number } };
+        };
+        return body.data?.totals?.total_flight_time_minutes === 95 ? body.data : undefined;
+      },
+      30_000,
+      'the flight in the partner’s totals',
+      200,
+    );
+    expect(totals).toMatchObject({
+      pilot_id: held.PILOT_ID,
+      flight_count: 1,
+      rating_breakdown: { sep_land: 95 },
+    });
+  });
+});
