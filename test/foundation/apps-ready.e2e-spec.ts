@@ -3,14 +3,12 @@ import { join } from 'node:path';
 import {
   type AppName,
   type AppProcess,
-  createTestDatabase,
-  createTestTopic,
-  deleteTestTopics,
+  createServiceEnv,
   freePort,
   type RedisServer,
   startAppProcess,
   startRedisServer,
-  type TestDatabase,
+  type ServiceEnv,
   testKafka,
   waitFor,
 } from '@pft/testing';
@@ -34,30 +32,19 @@ const CHECKS: Record<AppName, Record<string, 'up'>> = {
 
 describe('each app boots against the real stack', () => {
   const kafka = testKafka('pft-apps-ready');
-  let db: TestDatabase;
-  let topics: string[];
   /** A database and topics of this test's own, never the ones a running `npm start` uses. */
+  let service: ServiceEnv;
   let env: Record<string, string>;
   const running: AppProcess[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    topics = [
-      await createTestTopic(kafka, 'apps-ready', 1),
-      await createTestTopic(kafka, 'apps-ready-dead', 1),
-    ];
-    env = {
-      DATABASE_URL: db.url,
-      PILOT_EVENTS_TOPIC: topics[0]!,
-      DEAD_LETTER_TOPIC: topics[1]!,
-      PILOT_EVENTS_PARTITIONS: '1',
-    };
+    service = await createServiceEnv(kafka, 'apps-ready', 1);
+    env = service.env;
   });
 
   afterAll(async () => {
     await Promise.all(running.map((app) => app.stop('SIGKILL')));
-    await deleteTestTopics(kafka, topics).catch(() => undefined);
-    await db.drop();
+    await service?.drop();
   });
 
   it.each<AppName>(['partner-api', 'ingestion', 'projector'])(

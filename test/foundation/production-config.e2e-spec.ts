@@ -3,12 +3,10 @@ import { join } from 'node:path';
 import {
   type AppName,
   type AppProcess,
-  createTestDatabase,
-  createTestTopic,
-  deleteTestTopics,
+  createServiceEnv,
+  type ServiceEnv,
   startAppProcess,
   startBuiltProcess,
-  type TestDatabase,
   testKafka,
 } from '@pft/testing';
 
@@ -28,26 +26,18 @@ const namedVariables = (output: string): string[] =>
 
 describe('NODE_ENV=production refuses the development defaults (built apps, e2e)', () => {
   const kafka = testKafka('pft-production-config');
-  let db: TestDatabase;
-  let topics: string[];
+  /** A database and topics of this test's own: a projector must find its topic, never the run's. */
+  let service: ServiceEnv;
   /** Every variable this test decides, so nothing of the calling shell's environment leaks in. */
   let safe: Record<string, string>;
   const running: AppProcess[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    // Topics of this test's own: a projector that starts must find its topic, and never the run's.
-    topics = [
-      await createTestTopic(kafka, 'production-config', 1),
-      await createTestTopic(kafka, 'production-config-dead', 1),
-    ];
+    service = await createServiceEnv(kafka, 'production-config', 1);
     const { publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     safe = {
       NODE_ENV: 'production',
-      DATABASE_URL: db.url,
-      PILOT_EVENTS_TOPIC: topics[0]!,
-      DEAD_LETTER_TOPIC: topics[1]!,
-      PILOT_EVENTS_PARTITIONS: '1',
+      ...service.env,
       // The local Redis, but chosen on purpose: only the value left at its default is refused.
       REDIS_URL: 'redis://127.0.0.1:6379/0',
       JWT_PUBLIC_KEY: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
@@ -62,8 +52,7 @@ describe('NODE_ENV=production refuses the development defaults (built apps, e2e)
 
   afterAll(async () => {
     await Promise.all(running.map((app) => app.stop('SIGKILL')));
-    await deleteTestTopics(kafka, topics).catch(() => undefined);
-    await db.drop();
+    await service?.drop();
   });
 
   async function exitOf(

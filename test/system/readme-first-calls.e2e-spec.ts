@@ -1,17 +1,7 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  type AppProcess,
-  createTestDatabase,
-  createTestTopic,
-  deleteTestTopics,
-  startAppProcess,
-  TEST_BUILD_DIR,
-  type TestDatabase,
-  testKafka,
-  waitFor,
-} from '@pft/testing';
+import { type RunningService, startService, TEST_BUILD_DIR, testKafka, waitFor } from '@pft/testing';
 
 const README = join(__dirname, '..', '..', 'README.md');
 
@@ -48,40 +38,18 @@ function runBash(
  */
 describe('README first calls', () => {
   const kafka = testKafka('pft-first-calls');
-  let db: TestDatabase;
-  let topics: string[];
-  let env: Record<string, string>;
-  const apps: AppProcess[] = [];
+  let service: RunningService;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    topics = [
-      await createTestTopic(kafka, 'first-calls', 3),
-      await createTestTopic(kafka, 'first-calls-dead', 1),
-    ];
-    env = {
-      DATABASE_URL: db.url,
-      PILOT_EVENTS_TOPIC: topics[0]!,
-      DEAD_LETTER_TOPIC: topics[1]!,
-      PILOT_EVENTS_PARTITIONS: '3',
-    };
-    apps.push(
-      ...(await Promise.all([
-        startAppProcess('ingestion', env),
-        startAppProcess('projector', env),
-        startAppProcess('partner-api', env),
-      ])),
-    );
+    service = await startService(kafka, 'first-calls');
   });
 
   afterAll(async () => {
-    await Promise.all(apps.map((app) => app.stop()));
-    await deleteTestTopics(kafka, topics).catch(() => undefined);
-    await db?.drop();
+    await service?.stop();
   });
 
   it('take a new partner from its key to the totals of the pilot it linked', async () => {
-    const [ingestion, , partnerApi] = apps as [AppProcess, AppProcess, AppProcess];
+    const { ingestion, partnerApi, env } = service;
     const cli = `node '${join(TEST_BUILD_DIR, 'apps', 'cli', 'src', 'main.js')}'`;
     const block = firstCallsBlock();
     expect(block).toContain('npm run --silent pft --');

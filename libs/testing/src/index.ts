@@ -8,3 +8,4 @@ export * from './flight-body';
 export * from './tcp-proxy';
 export * from './redis-server';
 export * from './kafka-broker';
+export * from './service-env';
