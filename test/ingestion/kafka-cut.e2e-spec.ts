@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Kafka } from 'kafkajs';
+import { type KafkaClient } from '@pft/infrastructure';
 import { decodeEventMessage } from '@pft/contracts';
 import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
 import {
@@ -27,7 +27,7 @@ async function get(url: string): Promise<{ status: number; body: any }> {
  */
 describe('ingestion with its Kafka broker cut', () => {
   let broker: KafkaBroker;
-  let kafka: Kafka;
+  let kafka: KafkaClient;
   let db: TestDatabase;
   let topic: string;
   let ingestion: AppProcess;
@@ -104,10 +104,10 @@ describe('ingestion with its Kafka broker cut', () => {
   it('publishes every write to Kafka, once each, when the broker is back', async () => {
     await broker.start();
     const seen = new Map<string, number>();
-    const consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeInMs: 100 });
+    const consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeMs: 100 });
     await consumer.connect();
     try {
-      await consumer.subscribe({ topic, fromBeginning: true });
+      await consumer.subscribe([topic], { fromBeginning: true });
       await consumer.run({
         eachMessage: ({ message }) => {
           const decoded = decodeEventMessage(message.value);
