@@ -55,7 +55,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['kafkajs', 'kafkajs/*'],
+              regex: '^kafkajs(/|$)',
               message: 'Use the Kafka port (@pft/infrastructure), not kafkajs.',
             },
           ],
