@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type KafkaClient } from '@pft/infrastructure';
 import { decodeEventMessage } from '@pft/contracts';
+import { jsonLines } from '../foundation/support/scrape';
 import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
 import {
   type AppProcess,
@@ -142,4 +143,23 @@ describe('ingestion with its Kafka broker cut', () => {
     expect(back.status).toBe(200);
     expect(back.body.data.checks.kafka).toBe('up');
   }, 240_000);
+
+  it("logs the Kafka client's own complaints during the cut as JSON lines with their level, nothing else", () => {
+    // jsonLines fails on any line that is not JSON (a warning Node printed, a library's console line).
+    const fromClient = jsonLines(ingestion).filter((line) => line.context === 'kafka');
+    expect(fromClient.length).toBeGreaterThan(0);
+    for (const line of fromClient) {
+      expect(line).toEqual(
+        expect.objectContaining({
+          level: expect.any(Number),
+          namespace: expect.any(String),
+          msg: expect.any(String),
+        }),
+      );
+    }
+    // The broker refused connections while it was stopped: the client said so at level error.
+    expect(
+      fromClient.some((line) => line.level === 50 && /ECONNREFUSED|Connection error/.test(String(line.msg))),
+    ).toBe(true);
+  });
 });

@@ -26,7 +26,8 @@ const LEVELS: Record<number, keyof KafkaLogger> = {
 function logCreator(logger: KafkaLogger) {
   return () =>
     ({ namespace, level, log }: LogEntry) => {
-      const { message, ...extra } = log;
+      // The line's own time is the logger's; kafkajs's timestamp would only repeat it.
+      const { message, timestamp: _timestamp, ...extra } = log;
       logger[LEVELS[level] ?? 'log']({ namespace, ...extra }, message);
     };
 }
