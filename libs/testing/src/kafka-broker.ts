@@ -34,7 +34,7 @@ export interface KafkaBroker {
   port: number;
   /** Pid of the broker's JVM while it runs. */
   pid(): number | undefined;
-  /** A kafkajs client of this broker. */
+  /** A Kafka client (the Kafka port) of this broker. */
   kafka(clientId: string): KafkaClient;
   /** SIGTERM (a controlled shutdown), SIGKILL after 30 s; resolves once the JVM has exited. */
   stop(): Promise<void>;
