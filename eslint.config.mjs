@@ -45,6 +45,25 @@ export default tseslint.config(
     },
   },
   {
+    // Kafka is reached through the port (libs/infrastructure/src/kafka/kafka.port.ts); only its
+    // adapter speaks to the client library, so the library can be swapped in one place.
+    files: ['**/*.ts'],
+    ignores: ['libs/infrastructure/src/kafka/kafkajs/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^kafkajs(/|$)',
+              message: 'Use the Kafka port (@pft/infrastructure), not kafkajs.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['libs/domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,20 +1,20 @@
-import { runTimedScript } from './timed-script';
+import { KAFKA_FACTORY, runTimedScript } from './timed-script';
 
 /**
- * The baseline: kafkajs reading the whole topic and discarding it, in a plain Node process of its
+ * The baseline: the apps' Kafka client (kafka-factory.ts, from the test build) reading the whole topic and discarding it, in a plain Node process of its
  * own like the projector it is compared with (code in jest's sandbox runs several times slower).
  * Prints the seconds from the first batch to the last message.
  */
 const DISCARD_SCRIPT = `
-const { Kafka, logLevel } = require('kafkajs');
+const { createKafka } = require(process.env.PFT_KAFKA_FACTORY);
 const [topic, total] = [process.argv[1], Number(process.argv[2])];
-const kafka = new Kafka({ brokers: process.env.KAFKA_BROKERS.split(','), clientId: 'pft-bench-discard', logLevel: logLevel.NOTHING });
+const kafka = createKafka(process.env.KAFKA_BROKERS, 'pft-bench-discard');
 const consumer = kafka.consumer({ groupId: 'bench-discard-' + Date.now(), maxBytesPerPartition: 4 * 1024 * 1024 });
 let seen = 0;
 let started = 0n;
 (async () => {
   await consumer.connect();
-  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  await consumer.subscribe([topic], { fromBeginning: true });
   await new Promise((resolve) => {
     void consumer.run({
       partitionsConsumedConcurrently: 4,
@@ -34,5 +34,6 @@ let started = 0n;
 export function consumeAndDiscard(brokers: string, topic: string, total: number): Promise<number> {
   return runTimedScript('consume-and-discard', DISCARD_SCRIPT, [topic, String(total)], {
     KAFKA_BROKERS: brokers,
+    PFT_KAFKA_FACTORY: KAFKA_FACTORY,
   });
 }

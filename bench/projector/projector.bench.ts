@@ -1,6 +1,6 @@
 /**
  * The projector's throughput: N logbook events of P pilots on a fresh topic, read once by a
- * kafkajs consumer that discards them, once by one that stores each as one narrow row (the write
+ * consumer of the apps' Kafka client that discards them, once by one that stores each as one narrow row (the write
  * floor: what one row of state per event costs at least), then folded into Postgres by the projector
  * app, then rebuilt into a new version by `pft projections rebuild`. Each of the four runs as a plain
  * Node process of its own, the projector and the CLI from the build as in production: in jest's
@@ -18,9 +18,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { type Kafka } from 'kafkajs';
 import { type DataSource } from 'typeorm';
-import { createDataSource } from '@pft/infrastructure';
+import { createDataSource, type KafkaClient } from '@pft/infrastructure';
 import {
   createTestDatabase,
   createTestTopic,
@@ -50,7 +49,7 @@ const EVENTS_PER_ROUND = Number(process.env.BENCH_EVENTS_PER_ROUND ?? 1_000_000)
  * how many, and the seconds spent making and publishing them.
  */
 async function publishBenchEvents(
-  kafka: Kafka,
+  kafka: KafkaClient,
   topic: string,
 ): Promise<{ events: number; generateSeconds: number; publishSeconds: number }> {
   const perPilot = Math.ceil(EVENTS / PILOTS);
@@ -75,7 +74,7 @@ async function publishBenchEvents(
   return { events, generateSeconds, publishSeconds };
 }
 
-async function topicEnd(kafka: Kafka, topic: string): Promise<Map<number, number>> {
+async function topicEnd(kafka: KafkaClient, topic: string): Promise<Map<number, number>> {
   const admin = kafka.admin();
   await admin.connect();
   try {

@@ -1,5 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { TEST_BUILD_DIR } from '@pft/testing';
+
+/** The apps' Kafka client factory in the test build: the scripts read through the same port and adapter. */
+export const KAFKA_FACTORY = join(TEST_BUILD_DIR, 'libs', 'infrastructure', 'src', 'kafka', 'kafka-factory');
 
 /**
  * Runs `script` (plain JavaScript) with `args` in a Node process of its own, from the repository's

@@ -1,7 +1,7 @@
-import { runTimedScript } from './timed-script';
+import { KAFKA_FACTORY, runTimedScript } from './timed-script';
 
 /**
- * The write floor of a fold on this machine: kafkajs reading the whole topic, as the projector does
+ * The write floor of a fold on this machine: the apps' Kafka client reading the whole topic, as the projector does
  * (8 partitions at once, a pool of 10 connections), parsing each message and storing it as one narrow
  * row (event id, pilot, minutes), one INSERT and commit per batch, nothing else: no schema check, no
  * fold, no per-pilot rows, no offsets. A projector that keeps one row of state per flight writes at
@@ -9,10 +9,10 @@ import { runTimedScript } from './timed-script';
  * projector. Prints the seconds from the first batch to the last message stored.
  */
 const FLOOR_SCRIPT = `
-const { Kafka, logLevel } = require('kafkajs');
+const { createKafka } = require(process.env.PFT_KAFKA_FACTORY);
 const { Pool } = require('pg');
 const [topic, total] = [process.argv[1], Number(process.argv[2])];
-const kafka = new Kafka({ brokers: process.env.KAFKA_BROKERS.split(','), clientId: 'pft-bench-write-floor', logLevel: logLevel.NOTHING });
+const kafka = createKafka(process.env.KAFKA_BROKERS, 'pft-bench-write-floor');
 const consumer = kafka.consumer({ groupId: 'bench-write-floor-' + Date.now(), maxBytesPerPartition: 8 * 1024 * 1024, maxBytes: 64 * 1024 * 1024 });
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 let stored = 0;
@@ -20,7 +20,7 @@ let started = 0n;
 (async () => {
   await pool.query('create table write_floor (event_id uuid primary key, pilot_account_id uuid not null, minutes integer)');
   await consumer.connect();
-  await consumer.subscribe({ topics: [topic], fromBeginning: true });
+  await consumer.subscribe([topic], { fromBeginning: true });
   await new Promise((resolve, reject) => {
     void consumer.run({
       partitionsConsumedConcurrently: 8,
@@ -56,6 +56,7 @@ export function consumeAndStore(
 ): Promise<number> {
   return runTimedScript('write floor', FLOOR_SCRIPT, [topic, String(total)], {
     KAFKA_BROKERS: brokers,
+    PFT_KAFKA_FACTORY: KAFKA_FACTORY,
     DATABASE_URL: databaseUrl,
   });
 }

@@ -13,9 +13,11 @@ import {
   testKafka,
   waitFor,
 } from '@pft/testing';
+import { join } from 'node:path';
 import { keyFor, partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
 import { get, jsonLines, sample } from './support/scrape';
 
+const EMIT_WARNING = join(__dirname, 'support', 'emit-process-warning.js');
 const JWT_SECRET = `metrics-test-secret-${randomBytes(16).toString('hex')}`;
 
 describe('metrics on a port of their own, no-store on pilot data, JSON log lines', () => {
@@ -49,7 +51,11 @@ describe('metrics on a port of their own, no-store on pilot data, JSON log lines
     startedAt = Date.now();
     [ingestion, projector, partnerApi] = await Promise.all([
       startAppProcess('ingestion', env),
-      startAppProcess('projector', env),
+      // A process warning before any of the projector's code runs: it must come out as JSON too.
+      startAppProcess('projector', {
+        ...env,
+        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${EMIT_WARNING}`.trim(),
+      }),
       startAppProcess('partner-api', env),
     ]);
     partner = await partnerWithKey(db, { scopes: ['pilot-totals', 'rating-dictionary'] });
@@ -312,6 +318,24 @@ describe('metrics on a port of their own, no-store on pilot data, JSON log lines
       }
       // In the order written: each line is stamped when it is written.
       expect(times).toEqual([...times].sort((a, b) => a - b));
+      // Connected to Kafka (each app checks it for readiness), and no process warning on any
+      // connection, such as the Kafka client's negative timeout under Node 24.
+      expect(lines.filter((line) => line.warning !== undefined && line.warning !== 'TestWarning')).toEqual(
+        [],
+      );
     }
+    const projectorLines = jsonLines(projector);
+    expect(projectorLines.map((line) => line.msg)).toContainEqual(
+      expect.stringMatching(/^consuming \S+ into pilot_totals version 1$/),
+    );
+    // Node's own printer replaced: the preloaded warning is a JSON line at level warn, with its name.
+    expect(projectorLines).toContainEqual(
+      expect.objectContaining({
+        level: 40,
+        context: 'process',
+        warning: 'TestWarning',
+        msg: 'emitted by the test before the app started',
+      }),
+    );
   });
 });

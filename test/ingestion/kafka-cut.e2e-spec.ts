@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type Kafka } from 'kafkajs';
+import { type KafkaClient } from '@pft/infrastructure';
 import { decodeEventMessage } from '@pft/contracts';
+import { jsonLines } from '../foundation/support/scrape';
 import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
 import {
   type AppProcess,
@@ -27,7 +28,7 @@ async function get(url: string): Promise<{ status: number; body: any }> {
  */
 describe('ingestion with its Kafka broker cut', () => {
   let broker: KafkaBroker;
-  let kafka: Kafka;
+  let kafka: KafkaClient;
   let db: TestDatabase;
   let topic: string;
   let ingestion: AppProcess;
@@ -104,10 +105,10 @@ describe('ingestion with its Kafka broker cut', () => {
   it('publishes every write to Kafka, once each, when the broker is back', async () => {
     await broker.start();
     const seen = new Map<string, number>();
-    const consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeInMs: 100 });
+    const consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeMs: 100 });
     await consumer.connect();
     try {
-      await consumer.subscribe({ topic, fromBeginning: true });
+      await consumer.subscribe([topic], { fromBeginning: true });
       await consumer.run({
         eachMessage: ({ message }) => {
           const decoded = decodeEventMessage(message.value);
@@ -142,4 +143,23 @@ describe('ingestion with its Kafka broker cut', () => {
     expect(back.status).toBe(200);
     expect(back.body.data.checks.kafka).toBe('up');
   }, 240_000);
+
+  it("logs the Kafka client's own complaints during the cut as JSON lines with their level, nothing else", () => {
+    // jsonLines fails on any line that is not JSON (a warning Node printed, a library's console line).
+    const fromClient = jsonLines(ingestion).filter((line) => line.context === 'kafka');
+    expect(fromClient.length).toBeGreaterThan(0);
+    for (const line of fromClient) {
+      expect(line).toEqual(
+        expect.objectContaining({
+          level: expect.any(Number),
+          namespace: expect.any(String),
+          msg: expect.any(String),
+        }),
+      );
+    }
+    // The broker refused connections while it was stopped: the client said so at level error.
+    expect(
+      fromClient.some((line) => line.level === 50 && /ECONNREFUSED|Connection error/.test(String(line.msg))),
+    ).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Consumer } from 'kafkajs';
+import { type EventConsumer } from '@pft/infrastructure';
 import { decodeEventMessage, type EventMessage } from '@pft/contracts';
 import { waitFor } from '@pft/testing';
 import {
@@ -12,14 +12,14 @@ import {
 
 describe('pilot app API: starting totals, totals, and the relay to Kafka (e2e)', () => {
   let h: IngestionHarness;
-  let consumer: Consumer;
+  let consumer: EventConsumer;
   const received: { key: string; message: EventMessage; at: number }[] = [];
 
   beforeAll(async () => {
     h = await startIngestion({ RELAY_ENABLED: 'true', RELAY_POLL_INTERVAL_MS: '1000' });
-    consumer = h.kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeInMs: 20 });
+    consumer = h.kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeMs: 20 });
     await consumer.connect();
-    await consumer.subscribe({ topic: h.topic, fromBeginning: true });
+    await consumer.subscribe([h.topic], { fromBeginning: true });
     await consumer.run({
       eachMessage: ({ message }) => {
         const decoded = decodeEventMessage(message.value);

@@ -1,8 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type Kafka } from 'kafkajs';
 import request from 'supertest';
-import { createDataSource, loadConfig, PartnerReadRevision } from '@pft/infrastructure';
+import { createDataSource, type KafkaClient, loadConfig, PartnerReadRevision } from '@pft/infrastructure';
 import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
 import { PilotTotalsConsumer } from '@pft/infrastructure/projections/pilot-totals.consumer';
 import { createTestTopic, deleteTestTopics, testKafka, type TestDatabase } from '@pft/testing';
@@ -33,7 +32,7 @@ export async function startLogbookPipeline(
   database: TestDatabase,
   env: Record<string, string> = {},
 ): Promise<LogbookPipeline> {
-  const kafka: Kafka = testKafka('partner-api-e2e');
+  const kafka: KafkaClient = testKafka('partner-api-e2e');
   const topic = await createTestTopic(kafka, 'partner-api', 3);
   const deadLetters = await createTestTopic(kafka, 'partner-api-dlq', 1);
   const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;

@@ -1,4 +1,4 @@
-import { ConfigError } from '@pft/infrastructure';
+import { ConfigError, KafkaClientError } from '@pft/infrastructure';
 import { UnknownPartnerError } from '@pft/infrastructure/api-keys';
 import { CliError, describeCliError, exitCodeOf } from './cli-error';
 
@@ -26,10 +26,8 @@ describe('describeCliError', () => {
     });
   });
 
-  it('names Kafka and KAFKA_BROKERS for a kafkajs connection failure', () => {
-    const error = Object.assign(new Error('Connection error: connect ECONNREFUSED 127.0.0.1:9092'), {
-      name: 'KafkaJSNumberOfRetriesExceeded',
-    });
+  it('names Kafka and KAFKA_BROKERS when the Kafka client reaches no broker', () => {
+    const error = new KafkaClientError('Connection error: connect ECONNREFUSED 127.0.0.1:9092', true);
     expect(describeCliError(error, services)).toEqual({
       code: 'KAFKA_UNREACHABLE',
       message:

@@ -1,4 +1,4 @@
-import { ConfigError } from '@pft/infrastructure';
+import { ConfigError, KafkaClientError } from '@pft/infrastructure';
 import { UnknownPartnerError } from '@pft/infrastructure/api-keys';
 
 /** The codes an operator or a script can rely on when a command fails; the message may change. */
@@ -76,7 +76,7 @@ export function describeCliError(error: unknown, services: CliServices): CliFail
   if (error instanceof UnknownPartnerError) return { code: 'PARTNER_NOT_FOUND', message: error.message };
   const e = (error ?? {}) as SocketError;
   const message = typeof e.message === 'string' ? e.message : String(error);
-  if (e.name?.startsWith('KafkaJS') && /Connection error|ECONNREFUSED|ENOTFOUND|timeout/i.test(message)) {
+  if (error instanceof KafkaClientError && error.connection) {
     return {
       code: 'KAFKA_UNREACHABLE',
       message: `cannot reach Kafka at ${services.KAFKA_BROKERS} (KAFKA_BROKERS): ${message}`,

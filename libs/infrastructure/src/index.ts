@@ -20,6 +20,7 @@ export * from './redis/redis.module';
 export * from './redis/partner-read-revision';
 export * from './redis/retry-gate';
 export * from './kafka/kafka-factory';
+export * from './kafka/kafka.port';
 export * from './kafka/kafka.module';
 export * from './kafka/topics';
 export * from './main-runner';

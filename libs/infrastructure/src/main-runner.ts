@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { type AppConfig } from './config/app-config';
 import { ConfigError, loadConfig } from './config/load-config';
 import { appLogger } from './logging/logging.module';
+import { logProcessWarnings } from './logging/process-warnings';
 
 export interface Closeable {
   close(): Promise<void>;
@@ -28,6 +29,7 @@ export function runMain(name: string, start: (config: AppConfig) => Promise<Clos
   // Nest Logger's, also before an app exists (the standalone relay has none).
   const log = appLogger(config.LOG_LEVEL);
   Logger.overrideLogger(log);
+  logProcessWarnings(log);
   // As Node would (exit 1), but as a JSON line instead of a bare stack trace.
   process.once('uncaughtException', (err) => {
     log.fatal({ err }, 'uncaught exception', name);

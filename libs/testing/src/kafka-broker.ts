@@ -4,8 +4,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { type Kafka } from 'kafkajs';
-import { createKafka } from '@pft/infrastructure';
+import { createKafka, type KafkaClient } from '@pft/infrastructure';
 import { freePort } from './app-process';
 import { waitFor } from './wait-for';
 
@@ -35,8 +34,8 @@ export interface KafkaBroker {
   port: number;
   /** Pid of the broker's JVM while it runs. */
   pid(): number | undefined;
-  /** A kafkajs client of this broker. */
-  kafka(clientId: string): Kafka;
+  /** A Kafka client (the Kafka port) of this broker. */
+  kafka(clientId: string): KafkaClient;
   /** SIGTERM (a controlled shutdown), SIGKILL after 30 s; resolves once the JVM has exited. */
   stop(): Promise<void>;
   /** Starts it again on the same ports and data; resolves once it is ready. */

@@ -1,25 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { type Kafka } from 'kafkajs';
-import { createKafka, ensureTopics } from '@pft/infrastructure';
+import { createKafka, ensureTopics, type KafkaClient } from '@pft/infrastructure';
 
 export const TEST_KAFKA_BROKERS = process.env.KAFKA_BROKERS ?? '127.0.0.1:9092';
 
-export function testKafka(clientId = 'pft-test'): Kafka {
+export function testKafka(clientId = 'pft-test'): KafkaClient {
   return createKafka(TEST_KAFKA_BROKERS, clientId);
 }
 
 /** A topic no other test uses, created with `partitions` partitions and unlimited retention. */
-export async function createTestTopic(kafka: Kafka, prefix: string, partitions = 3): Promise<string> {
+export async function createTestTopic(kafka: KafkaClient, prefix: string, partitions = 3): Promise<string> {
   const topic = `test-${prefix}-${randomBytes(5).toString('hex')}`;
   await ensureTopics(kafka, [{ topic, numPartitions: partitions, retentionMs: -1 }]);
   return topic;
 }
 
-export async function deleteTestTopics(kafka: Kafka, topics: string[]): Promise<void> {
+export async function deleteTestTopics(kafka: KafkaClient, topics: string[]): Promise<void> {
   const admin = kafka.admin();
   await admin.connect();
   try {
-    await admin.deleteTopics({ topics, timeout: 10000 });
+    await admin.deleteTopics(topics, 10000);
   } finally {
     await admin.disconnect();
   }

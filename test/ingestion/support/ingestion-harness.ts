@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type Kafka } from 'kafkajs';
 import request from 'supertest';
 import { Client } from 'pg';
-import { loadConfig, type AppConfig } from '@pft/infrastructure';
+import { type AppConfig, type KafkaClient, loadConfig } from '@pft/infrastructure';
 import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
 import {
   createTestDatabase,
@@ -21,7 +20,7 @@ export interface IngestionHarness {
   config: AppConfig;
   db: TestDatabase;
   sql: Client;
-  kafka: Kafka;
+  kafka: KafkaClient;
   topic: string;
   http: () => ReturnType<typeof request>;
   /** With `viaProxy`, what stands between the app and its database. */

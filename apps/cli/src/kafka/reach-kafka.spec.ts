@@ -1,7 +1,8 @@
+import { KafkaClientError } from '@pft/infrastructure';
 import { kafkaReason } from './reach-kafka';
 
 describe('kafkaReason', () => {
-  it('names the socket error under kafkajs wrapping errors', () => {
+  it("names the socket error under the Kafka client's wrapping errors", () => {
     const refused = Object.assign(new Error('Connection error: connect ECONNREFUSED 127.0.0.1:1'), {
       name: 'KafkaJSConnectionError',
       code: 'ECONNREFUSED',
@@ -10,7 +11,8 @@ describe('kafkaReason', () => {
       name: 'KafkaJSNumberOfRetriesExceeded',
       cause: refused,
     });
-    expect(kafkaReason(retried)).toBe('connection refused');
+    const reported = new KafkaClientError(retried.message, true, { cause: retried });
+    expect(kafkaReason(reported)).toBe('connection refused');
   });
 
   it('says timed out for a connection timeout and passes other messages through', () => {

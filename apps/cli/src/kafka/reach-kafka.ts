@@ -1,5 +1,4 @@
-import { type Kafka } from 'kafkajs';
-import { type AppConfig, createKafka, type KafkaTiming } from '@pft/infrastructure';
+import { type AppConfig, createKafka, type KafkaClient, type KafkaTiming } from '@pft/infrastructure';
 import { CliError, socketReason } from '../cli-error';
 import { type Output } from '../output/output';
 
@@ -14,7 +13,7 @@ export const FIRST_CONNECTION: KafkaTiming = {
   retry: { initialRetryTime: 250, maxRetryTime: 1000, retries: 2 },
 };
 
-/** Whatever kafkajs does, the command gives up after this long. */
+/** Whatever the client does, the command gives up after this long. */
 const GIVE_UP_MS = 8000;
 /** A connection that takes longer than this is announced, so the operator knows what is awaited. */
 const ANNOUNCE_AFTER_MS = 500;
@@ -33,7 +32,7 @@ export async function reachKafka(
   config: Pick<AppConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID'>,
   out: Output,
   options: ReachKafkaOptions = {},
-): Promise<Kafka> {
+): Promise<KafkaClient> {
   const brokers = config.KAFKA_BROKERS;
   const giveUpMs = options.giveUpMs ?? GIVE_UP_MS;
   const started = Date.now();
@@ -73,7 +72,7 @@ interface ChainedError {
   cause?: unknown;
 }
 
-/** Why kafkajs could not connect, in words: the socket error under its wrapping errors if there is one. */
+/** Why the client could not connect, in words: the socket error under its wrapping errors if there is one. */
 export function kafkaReason(error: unknown): string {
   let innermost = 'unknown error';
   for (

@@ -5,9 +5,8 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { type Kafka } from 'kafkajs';
 import { Counter, Histogram, register } from 'prom-client';
-import { AppConfig, ensureTopics, KAFKA, pilotTopics } from '@pft/infrastructure';
+import { AppConfig, ensureTopics, KAFKA, type KafkaClient, pilotTopics } from '@pft/infrastructure';
 import { OutboxRelay } from '@pft/infrastructure/event-store';
 
 const published =
@@ -32,7 +31,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
 
   constructor(
     private readonly config: AppConfig,
-    @Inject(KAFKA) private readonly kafka: Kafka,
+    @Inject(KAFKA) private readonly kafka: KafkaClient,
   ) {}
 
   onApplicationBootstrap(): void {

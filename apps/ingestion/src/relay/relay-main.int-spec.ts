@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { type Consumer, type Kafka } from 'kafkajs';
 import { type DataSource } from 'typeorm';
 import { decodeEventMessage, logbookStreamId, type EventMessage } from '@pft/contracts';
-import { createDataSource } from '@pft/infrastructure';
+import { createDataSource, type EventConsumer, type KafkaClient } from '@pft/infrastructure';
 import { appendEvents } from '@pft/infrastructure/event-store';
 import {
   createTestDatabase,
@@ -22,9 +21,9 @@ const EVENTS = 5000;
 describe('the relay as its own process (Postgres + Kafka)', () => {
   let db: TestDatabase;
   let ds: DataSource;
-  let kafka: Kafka;
+  let kafka: KafkaClient;
   let topic: string;
-  let consumer: Consumer;
+  let consumer: EventConsumer;
   const received: EventMessage[] = [];
 
   const startRelay = (): ChildProcess =>
@@ -52,9 +51,9 @@ describe('the relay as its own process (Postgres + Kafka)', () => {
     ds = await createDataSource(db.url, 4).initialize();
     kafka = testKafka('relay-main-test');
     topic = await createTestTopic(kafka, 'relay-main', 6);
-    consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeInMs: 50 });
+    consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeMs: 50 });
     await consumer.connect();
-    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.subscribe([topic], { fromBeginning: true });
     await consumer.run({
       eachMessage: ({ message }) => {
         const decoded = decodeEventMessage(message.value);

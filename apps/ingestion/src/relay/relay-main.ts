@@ -8,7 +8,8 @@ import { OutboxRelay } from '@pft/infrastructure/event-store';
  */
 runMain('relay', async (config) => {
   const logger = new Logger('relay');
-  const kafka = createKafka(config.KAFKA_BROKERS, config.KAFKA_CLIENT_ID, logger);
+  // The client's own lines under the context the apps give them (KafkaModule).
+  const kafka = createKafka(config.KAFKA_BROKERS, config.KAFKA_CLIENT_ID, new Logger('kafka'));
   await ensureTopics(
     kafka,
     pilotTopics(config).filter((t) => t.topic === config.PILOT_EVENTS_TOPIC),

@@ -5,9 +5,8 @@ import {
   type BeforeApplicationShutdown,
   type OnApplicationBootstrap,
 } from '@nestjs/common';
-import { type Kafka } from 'kafkajs';
 import { DataSource } from 'typeorm';
-import { AppConfig, KAFKA, PartnerReadRevision } from '@pft/infrastructure';
+import { AppConfig, KAFKA, type KafkaClient, PartnerReadRevision } from '@pft/infrastructure';
 import { PilotTotalsConsumer, readProjectionVersions } from '@pft/infrastructure/projections';
 
 /**
@@ -25,7 +24,7 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
   private stopping = false;
 
   constructor(
-    @Inject(KAFKA) private readonly kafka: Kafka,
+    @Inject(KAFKA) private readonly kafka: KafkaClient,
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly partnerReads: PartnerReadRevision,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Consumer, type Kafka } from 'kafkajs';
+import { type EventConsumer, type KafkaClient } from '../kafka/kafka.port';
 import { Client } from 'pg';
 import { type DataSource, type EntityManager } from 'typeorm';
 import { decodeEventMessage, logbookStreamId, type EventMessage } from '@pft/contracts';
@@ -22,13 +22,13 @@ const WRITERS = 8;
 
 /** Collects every message of `topic` from the start, decoded. */
 async function collect(
-  kafka: Kafka,
+  kafka: KafkaClient,
   topic: string,
-): Promise<{ messages: EventMessage[]; consumer: Consumer }> {
+): Promise<{ messages: EventMessage[]; consumer: EventConsumer }> {
   const messages: EventMessage[] = [];
-  const consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeInMs: 50 });
+  const consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeMs: 50 });
   await consumer.connect();
-  await consumer.subscribe({ topic, fromBeginning: true });
+  await consumer.subscribe([topic], { fromBeginning: true });
   await consumer.run({
     eachMessage: ({ message }) => {
       const decoded = decodeEventMessage(message.value);
@@ -71,7 +71,7 @@ function versionsByStream(messages: EventMessage[]): Map<string, number[]> {
 describe('outbox relay (Postgres + Kafka)', () => {
   let db: TestDatabase;
   let ds: DataSource;
-  let kafka: Kafka;
+  let kafka: KafkaClient;
   let topic: string;
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { Client, type ClientConfig } from 'pg';
-import { type Kafka, type Message, Partitioners, type Producer } from 'kafkajs';
 import { encodeEventMessageJson, type PilotEventType } from '@pft/contracts';
+import { type EventProducer, type KafkaClient, type OutgoingMessage } from '../kafka/kafka.port';
 import { OUTBOX_CHANNEL } from './event-store';
 
 export interface RelayLogger {
@@ -11,7 +11,7 @@ export interface RelayLogger {
 
 export interface OutboxRelayOptions {
   databaseUrl: string;
-  kafka: Kafka;
+  kafka: KafkaClient;
   topic: string;
   /** Events published per round trip to Kafka. */
   batchSize?: number;
@@ -81,7 +81,7 @@ export class OutboxRelay {
   private readonly pollIntervalMs: number;
   private readonly logger: RelayLogger;
   private client?: Client;
-  private producer?: Producer;
+  private producer?: EventProducer;
   private leader = false;
   private stopping = false;
   private wakeRequested = false;
@@ -188,16 +188,13 @@ export class OutboxRelay {
     return rows.length;
   }
 
-  private async ensureProducer(): Promise<Producer> {
+  private async ensureProducer(): Promise<EventProducer> {
     if (!this.producer) {
       // Idempotent with one request in flight: the broker drops a retried duplicate and never reorders.
       const producer = this.options.kafka.producer({
         idempotent: true,
         maxInFlightRequests: 1,
         allowAutoTopicCreation: false,
-        // Named, not left to the default: the Java-compatible murmur2 partitioner, which keeps a
-        // pilot on the partition any Kafka client would choose (and silences kafkajs's v2 notice).
-        createPartitioner: Partitioners.DefaultPartitioner,
       });
       await producer.connect();
       this.producer = producer;
@@ -249,7 +246,7 @@ export class OutboxRelay {
   }
 }
 
-function toKafkaMessage(row: OutboxRow): Message {
+function toKafkaMessage(row: OutboxRow): OutgoingMessage {
   return {
     key: row.pilot_account_id,
     value: encodeEventMessageJson(

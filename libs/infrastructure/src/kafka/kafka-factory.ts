@@ -1,31 +1,15 @@
-import { Kafka, logLevel, type KafkaConfig, type LogEntry } from 'kafkajs';
-import { type Logger } from '@nestjs/common';
+import { type KafkaClient, type KafkaLogger, type KafkaTiming } from './kafka.port';
+import { createKafkajsClient } from './kafkajs';
 
-const LEVELS: Record<number, 'error' | 'warn' | 'log' | 'debug'> = {
-  [logLevel.ERROR]: 'error',
-  [logLevel.WARN]: 'warn',
-  [logLevel.INFO]: 'log',
-  [logLevel.DEBUG]: 'debug',
-};
-
-/** Timeouts and retries a caller may set otherwise (the command line gives up within seconds). */
-export type KafkaTiming = Pick<KafkaConfig, 'connectionTimeout' | 'requestTimeout' | 'retry'>;
-
-export function createKafka(brokers: string, clientId: string, logger?: Logger, timing?: KafkaTiming): Kafka {
-  return new Kafka({
-    clientId,
-    brokers: brokers.split(','),
-    connectionTimeout: 3000,
-    requestTimeout: 30000,
-    retry: { initialRetryTime: 200, retries: 8 },
-    ...timing,
-    logLevel: logLevel.WARN,
-    logCreator:
-      () =>
-      ({ namespace, level, log }: LogEntry) => {
-        if (!logger) return;
-        const { message, ...extra } = log;
-        logger[LEVELS[level] ?? 'log']({ namespace, ...extra }, message);
-      },
-  });
+/**
+ * The Kafka client of the apps, the CLI and the tests: a list of brokers as KAFKA_BROKERS writes it,
+ * the client's log lines through `logger` (the app's pino logger, as JSON lines with their level).
+ */
+export function createKafka(
+  brokers: string,
+  clientId: string,
+  logger?: KafkaLogger,
+  timing?: KafkaTiming,
+): KafkaClient {
+  return createKafkajsClient({ clientId, brokers: brokers.split(','), logger, timing });
 }

@@ -1,7 +1,8 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { type Admin, Kafka, logLevel } from 'kafkajs';
 import { AppConfig } from '../config/app-config';
 import { type ReadinessCheck } from '../health/readiness-check';
+import { createKafka } from './kafka-factory';
+import { type TopicAdmin } from './kafka.port';
 
 /** One try per check, each bounded, so a check ends soon after the probe stops waiting for it. */
 const CONNECTION_TIMEOUT_MS = 1000;
@@ -17,16 +18,14 @@ const REQUEST_TIMEOUT_MS = 2000;
 @Injectable()
 export class KafkaReadiness implements ReadinessCheck, OnApplicationShutdown {
   readonly name = 'kafka';
-  private readonly admin: Admin;
+  private readonly admin: TopicAdmin;
 
   constructor(config: AppConfig) {
-    this.admin = new Kafka({
-      clientId: `${config.KAFKA_CLIENT_ID}-readiness`,
-      brokers: config.KAFKA_BROKERS.split(','),
+    // No logger: the client logs nothing.
+    this.admin = createKafka(config.KAFKA_BROKERS, `${config.KAFKA_CLIENT_ID}-readiness`, undefined, {
       connectionTimeout: CONNECTION_TIMEOUT_MS,
       requestTimeout: REQUEST_TIMEOUT_MS,
       retry: { retries: 0 },
-      logLevel: logLevel.NOTHING,
     }).admin();
   }
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { ConfigResourceTypes, type Kafka } from 'kafkajs';
+import { type KafkaClient } from './kafka.port';
 import { createTestTopic, deleteTestTopics, testKafka, waitFor } from '@pft/testing';
 import { ensureTopics } from './topics';
 
-describe('Kafka broker (real, KRaft) with kafkajs', () => {
-  let kafka: Kafka;
+describe('Kafka broker (real, KRaft) through the Kafka port', () => {
+  let kafka: KafkaClient;
   const topics: string[] = [];
 
   beforeAll(() => {
@@ -26,7 +26,7 @@ describe('Kafka broker (real, KRaft) with kafkajs', () => {
 
     const consumer = kafka.consumer({ groupId: `roundtrip-${randomUUID()}` });
     await consumer.connect();
-    await consumer.subscribe({ topic, fromBeginning: true });
+    await consumer.subscribe([topic], { fromBeginning: true });
     const received: { key: string; value: string }[] = [];
     await consumer.run({
       eachMessage: async ({ message }) => {
@@ -49,15 +49,8 @@ describe('Kafka broker (real, KRaft) with kafkajs', () => {
     const admin = kafka.admin();
     await admin.connect();
     try {
-      const metadata = await admin.fetchTopicMetadata({ topics: [topic] });
-      expect(metadata.topics[0]?.partitions).toHaveLength(4);
-      const configs = await admin.describeConfigs({
-        includeSynonyms: false,
-        resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configNames: ['retention.ms'] }],
-      });
-      expect(
-        configs.resources[0]?.configEntries.find((e) => e.configName === 'retention.ms')?.configValue,
-      ).toBe('-1');
+      expect(await admin.topicPartitions([topic])).toEqual([{ topic, partitions: 4 }]);
+      expect(await admin.topicConfig(topic, ['retention.ms'])).toEqual({ 'retention.ms': '-1' });
     } finally {
       await admin.disconnect();
     }

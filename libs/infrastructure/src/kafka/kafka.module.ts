@@ -5,6 +5,7 @@ import { KafkaReadiness } from './kafka-readiness';
 
 export { KafkaReadiness } from './kafka-readiness';
 
+/** The app's KafkaClient (kafka.port.ts). */
 export const KAFKA = Symbol('KAFKA');
 
 @Global()

@@ -1,4 +1,4 @@
-import { type Kafka } from 'kafkajs';
+import { type KafkaClient } from './kafka.port';
 
 export interface TopicSpec {
   topic: string;
@@ -22,31 +22,22 @@ export function pilotTopics(config: {
  * Creates the missing topics with their partition count and retention; leaves existing ones
  * (refusing to go on if one has fewer partitions than configured would silently reorder keys).
  */
-export async function ensureTopics(kafka: Kafka, specs: TopicSpec[]): Promise<string[]> {
+export async function ensureTopics(kafka: KafkaClient, specs: TopicSpec[]): Promise<string[]> {
   const admin = kafka.admin();
   await admin.connect();
   try {
     const existing = new Set(await admin.listTopics());
     const missing = specs.filter((s) => !existing.has(s.topic));
     if (missing.length > 0) {
-      await admin.createTopics({
-        waitForLeaders: true,
-        topics: missing.map((s) => ({
-          topic: s.topic,
-          numPartitions: s.numPartitions,
-          replicationFactor: 1,
-          configEntries: [{ name: 'retention.ms', value: String(s.retentionMs) }],
-        })),
-      });
+      await admin.createTopics(missing.map((s) => ({ ...s, replicationFactor: 1 })));
     }
     const present = specs.filter((s) => existing.has(s.topic));
     if (present.length > 0) {
-      const metadata = await admin.fetchTopicMetadata({ topics: present.map((s) => s.topic) });
-      for (const topic of metadata.topics) {
-        const wanted = present.find((s) => s.topic === topic.name);
-        if (wanted && topic.partitions.length !== wanted.numPartitions) {
+      for (const topic of await admin.topicPartitions(present.map((s) => s.topic))) {
+        const wanted = present.find((s) => s.topic === topic.topic);
+        if (wanted && topic.partitions !== wanted.numPartitions) {
           throw new Error(
-            `Topic ${topic.name} has ${topic.partitions.length} partitions, configuration says ${wanted.numPartitions}`,
+            `Topic ${topic.topic} has ${topic.partitions} partitions, configuration says ${wanted.numPartitions}`,
           );
         }
       }

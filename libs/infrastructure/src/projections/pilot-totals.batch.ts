@@ -7,16 +7,12 @@ import {
   type LogbookEvent,
 } from '@pft/contracts';
 import { foldEventRun } from '@pft/domain';
+import { type ConsumedMessage } from '../kafka/kafka.port';
 import { type Queryable } from './pilot-totals.read-model';
 import { loadPilotSlices, storePilotChanges, type ChangedPilot, type PilotSlice } from './pilot-totals.store';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 
-/** One consumed record, as kafkajs hands it over. */
-export interface ConsumedMessage {
-  offset: string;
-  key: Buffer | null;
-  value: Buffer | null;
-}
+export type { ConsumedMessage };
 
 export interface DeadLetter {
   message: ConsumedMessage;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
-import { Kafka, logLevel } from 'kafkajs';
+import { createKafka } from '../kafka/kafka-factory';
 import { DataSource } from 'typeorm';
 import { encodeEventMessage, type Flight } from '@pft/contracts';
 import { parseFlight } from '@pft/domain';
@@ -113,11 +113,8 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
     ).initialize();
     // Few retries, so the outage outlasts them: the consumer gives up on its batch, restarts, and
     // must still resume from the offsets stored in Postgres.
-    const impatient = new Kafka({
-      clientId: 'pft-projector-impatient',
-      brokers: TEST_KAFKA_BROKERS.split(','),
+    const impatient = createKafka(TEST_KAFKA_BROKERS, 'pft-projector-impatient', undefined, {
       retry: { initialRetryTime: 100, retries: 1 },
-      logLevel: logLevel.NOTHING,
     });
     const crashes: boolean[] = [];
     const c = new PilotTotalsConsumer({
@@ -318,7 +315,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
     const dlq = kafka.consumer({ groupId: `dlq-${randomUUID()}` });
     const seen: Record<string, unknown>[] = [];
     await dlq.connect();
-    await dlq.subscribe({ topics: [deadLetters], fromBeginning: true });
+    await dlq.subscribe([deadLetters], { fromBeginning: true });
     await dlq.run({
       eachMessage: ({ message }) => {
         seen.push(JSON.parse(message.value!.toString()));

@@ -1,11 +1,10 @@
 import {
-  type Admin,
-  type Consumer,
-  type EachBatchPayload,
-  type Kafka,
-  Partitioners,
-  type Producer,
-} from 'kafkajs';
+  type BatchPayload,
+  type EventConsumer,
+  type EventProducer,
+  type KafkaClient,
+  type TopicAdmin,
+} from '../kafka/kafka.port';
 import { type DataSource } from 'typeorm';
 import { applyPilotTotalsBatch, ProjectionSupersededError, type DeadLetter } from './pilot-totals.batch';
 import { projectionMetrics } from './projection-metrics';
@@ -18,7 +17,7 @@ export interface ProjectionLogger {
 }
 
 export interface PilotTotalsConsumerOptions {
-  kafka: Kafka;
+  kafka: KafkaClient;
   dataSource: DataSource;
   topic: string;
   deadLetterTopic: string;
@@ -60,9 +59,9 @@ const silent: ProjectionLogger = { log: () => undefined, warn: () => undefined, 
  * consumer seeks to them when it starts and whenever a fetch comes back older than them.
  */
 export class PilotTotalsConsumer {
-  private consumer?: Consumer;
-  private producer?: Producer;
-  private admin?: Admin;
+  private consumer?: EventConsumer;
+  private producer?: EventProducer;
+  private admin?: TopicAdmin;
   private supersededCalled = false;
   /** Per partition, the offset a command was held back from and since when (see holdBack). */
   private readonly held = new Map<number, { offset: string; since: number }>();
@@ -81,43 +80,36 @@ export class PilotTotalsConsumer {
 
   async start(): Promise<void> {
     const { kafka, topic, version } = this.options;
-    this.producer = kafka.producer({
-      idempotent: true,
-      maxInFlightRequests: 1,
-      createPartitioner: Partitioners.DefaultPartitioner,
-    });
+    this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
     await this.producer.connect();
     this.admin = kafka.admin();
     await this.admin.connect();
     this.consumer = kafka.consumer({
       groupId: projectionGroupId(topic, version),
-      sessionTimeout: this.options.sessionTimeoutMs ?? 30000,
+      sessionTimeoutMs: this.options.sessionTimeoutMs ?? 30000,
       // A member that died keeps a rebalance waiting this long: batches are short, so a live one
       // rejoins well within the session timeout, and a dead one must not hold the group up longer.
-      rebalanceTimeout: this.options.sessionTimeoutMs ?? 30000,
-      heartbeatInterval: Math.floor((this.options.sessionTimeoutMs ?? 30000) / 10),
+      rebalanceTimeoutMs: this.options.sessionTimeoutMs ?? 30000,
+      heartbeatIntervalMs: Math.floor((this.options.sessionTimeoutMs ?? 30000) / 10),
       maxBytesPerPartition: this.options.maxBytesPerPartition ?? 8 * 1024 * 1024,
       maxBytes: 64 * 1024 * 1024,
-      maxWaitTimeInMs: 100,
+      maxWaitTimeMs: 100,
     });
-    // A batch that kept failing (Postgres away longer than the retries) stops the consumer; kafkajs
-    // starts it again, and it resumes from the offsets stored in Postgres.
-    this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
-      this.logger.warn(
-        `consumer stopped: ${payload.error.message}; ${payload.restart ? 'restarting' : 'not restarting'}`,
-      );
-      for (const listener of this.crashListeners) listener(payload.restart);
+    // A batch that kept failing (Postgres away longer than the retries) stops the consumer; the
+    // client starts it again, and it resumes from the offsets stored in Postgres.
+    this.consumer.onCrash(({ error, restart }) => {
+      this.logger.warn(`consumer stopped: ${error.message}; ${restart ? 'restarting' : 'not restarting'}`);
+      for (const listener of this.crashListeners) listener(restart);
     });
     await this.consumer.connect();
-    await this.consumer.subscribe({ topics: [topic], fromBeginning: true });
+    await this.consumer.subscribe([topic], { fromBeginning: true });
     await this.consumer.run({
       autoCommit: false,
-      eachBatchAutoResolve: true,
       partitionsConsumedConcurrently: this.options.concurrency ?? 4,
       eachBatch: (payload) => this.eachBatch(payload),
     });
     for (const { partition, next_offset } of await this.storedOffsets()) {
-      this.consumer.seek({ topic, partition, offset: next_offset });
+      this.consumer.seek(topic, partition, next_offset);
     }
     this.logger.log(`consuming ${topic} into ${PILOT_TOTALS_PROJECTION} version ${version}`);
   }
@@ -142,7 +134,7 @@ export class PilotTotalsConsumer {
     );
   }
 
-  private async eachBatch(payload: EachBatchPayload): Promise<void> {
+  private async eachBatch(payload: BatchPayload): Promise<void> {
     const { batch } = payload;
     if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
     const { dataSource, topic, version } = this.options;
@@ -186,7 +178,7 @@ export class PilotTotalsConsumer {
     );
     if (outcome.nextOffset === null && BigInt(outcome.storedOffset) > BigInt(batch.lastOffset()) + 1n) {
       // The whole fetch was older than what is stored (a new assignment read from Kafka's own offsets).
-      this.consumer?.seek({ topic, partition: batch.partition, offset: outcome.storedOffset });
+      this.consumer?.seek(topic, batch.partition, outcome.storedOffset);
     }
     await this.holdBack(batch.partition, outcome);
   }
@@ -202,7 +194,7 @@ export class PilotTotalsConsumer {
     }
     if (this.held.get(partition)?.offset !== outcome.heldFrom)
       this.held.set(partition, { offset: outcome.heldFrom, since: Date.now() });
-    this.consumer?.seek({ topic: this.options.topic, partition, offset: outcome.heldFrom });
+    this.consumer?.seek(this.options.topic, partition, outcome.heldFrom);
     if (outcome.nextOffset === null || outcome.nextOffset === outcome.heldFrom)
       await new Promise((resolve) => setTimeout(resolve, HOLD_RETRY_MS));
   }

@@ -1,4 +1,4 @@
-import { type Kafka } from 'kafkajs';
+import { type KafkaClient } from '../kafka/kafka.port';
 import { type DataSource } from 'typeorm';
 import { PilotTotalsConsumer, type ProjectionLogger } from './pilot-totals.consumer';
 import { beginRebuild, dropVersion, switchToVersion } from './projection-versions';
@@ -13,7 +13,7 @@ export interface RebuildProgress {
 }
 
 export interface RebuildOptions {
-  kafka: Kafka;
+  kafka: KafkaClient;
   dataSource: DataSource;
   topic: string;
   deadLetterTopic: string;

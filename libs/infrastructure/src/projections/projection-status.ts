@@ -1,4 +1,4 @@
-import { type Kafka } from 'kafkajs';
+import { type KafkaClient } from '../kafka/kafka.port';
 import { type DataSource } from 'typeorm';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 import { readProjectionVersions } from './projection-versions';
@@ -32,7 +32,7 @@ export interface ProjectionStatus {
 /** What `pft projections status` shows: versions, lag per partition, dead letters. */
 export async function readProjectionStatus(
   dataSource: DataSource,
-  kafka: Kafka,
+  kafka: KafkaClient,
   topic: string,
 ): Promise<ProjectionStatus> {
   const { active, building, switchedAt } = await readProjectionVersions(dataSource);

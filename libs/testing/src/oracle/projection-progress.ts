@@ -1,4 +1,4 @@
-import { type Kafka } from 'kafkajs';
+import { type KafkaClient } from '@pft/infrastructure';
 import { rowsOf, type Queryable } from '@pft/infrastructure/projections';
 import { waitFor } from '../wait-for';
 
@@ -15,7 +15,7 @@ export async function appliedMessages(db: Queryable, version = 1): Promise<numbe
 
 /** Waits until the stored offsets of `version` reach the end of every partition of `topic`. */
 export async function waitForProjection(
-  kafka: Kafka,
+  kafka: KafkaClient,
   db: Queryable,
   topic: string,
   options: { version?: number; timeoutMs?: number } = {},

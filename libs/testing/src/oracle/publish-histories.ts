@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type Kafka } from 'kafkajs';
+import { type KafkaClient } from '@pft/infrastructure';
 import { encodeEventMessage, type EventMessage } from '@pft/contracts';
 import { logbookEventMessage, logbookHistoryArb } from './logbook-events.arbitrary';
 import { type DeliveredLogbookEvent } from './totals.oracle';
@@ -48,7 +48,7 @@ export function historyMessages(
 
 /** Publishes in order with the idempotent producer, in chunks that stay under the broker's batch limit. */
 export async function publishMessages(
-  kafka: Kafka,
+  kafka: KafkaClient,
   topic: string,
   messages: readonly { key: string; value: Buffer | string }[],
   chunk = 500,

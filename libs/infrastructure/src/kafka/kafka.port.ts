@@ -1,0 +1,205 @@
+/**
+ * The Kafka port: what the apps, the CLI, the tests and the benchmarks ask of a Kafka client, in
+ * their own words. One adapter (kafka/kafkajs/) implements it; nothing else speaks to a Kafka client
+ * library, so another client can take its place behind the same contract tests (kafka.port.contract.ts).
+ */
+
+/** Backoff between retries of a failed request or connection. */
+export interface KafkaRetry {
+  initialRetryTime?: number;
+  maxRetryTime?: number;
+  /** 0: one try, no retry. */
+  retries?: number;
+}
+
+/** Timeouts and retries a caller may set otherwise (the command line gives up within seconds). */
+export interface KafkaTiming {
+  connectionTimeout?: number;
+  requestTimeout?: number;
+  retry?: KafkaRetry;
+}
+
+/** Where the client's own log lines go; levels as Nest's Logger names them. */
+export interface KafkaLogger {
+  error(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  log(fields: Record<string, unknown>, message: string): void;
+  debug(fields: Record<string, unknown>, message: string): void;
+}
+
+export interface KafkaClientOptions {
+  clientId: string;
+  brokers: string[];
+  timing?: KafkaTiming;
+  /** Without one, the client logs nothing (its failures still reach the caller as errors). */
+  logger?: KafkaLogger;
+}
+
+/** Makes a client; each adapter provides one. */
+export type KafkaClientFactory = (options: KafkaClientOptions) => KafkaClient;
+
+export interface KafkaClient {
+  producer(options?: ProducerOptions): EventProducer;
+  consumer(options: ConsumerOptions): EventConsumer;
+  admin(): TopicAdmin;
+}
+
+export interface ProducerOptions {
+  /** The broker drops a retried duplicate (needs maxInFlightRequests 1 to also never reorder). */
+  idempotent?: boolean;
+  maxInFlightRequests?: number;
+  /** false: sending to a missing topic fails instead of creating it with the broker's defaults. */
+  allowAutoTopicCreation?: boolean;
+}
+
+/**
+ * A message to send. Messages with the same key go to the same partition, chosen as the Java client
+ * does (murmur2 of the key), so every client of the topic agrees on a pilot's partition.
+ */
+export interface OutgoingMessage {
+  key: string | Buffer | null;
+  value: string | Buffer | null;
+  headers?: Record<string, string>;
+}
+
+export interface SendRecord {
+  topic: string;
+  messages: OutgoingMessage[];
+  /** -1: every in-sync replica has the messages before the send resolves. */
+  acks?: -1 | 0 | 1;
+}
+
+export interface EventProducer {
+  connect(): Promise<void>;
+  /** Resolves once the broker acknowledged every message; in order per partition. */
+  send(record: SendRecord): Promise<void>;
+  disconnect(): Promise<void>;
+}
+
+export interface ConsumerOptions {
+  groupId: string;
+  sessionTimeoutMs?: number;
+  /** How long a rebalance waits for members to rejoin. */
+  rebalanceTimeoutMs?: number;
+  heartbeatIntervalMs?: number;
+  /** Bytes fetched per partition and request: the upper bound of one batch. */
+  maxBytesPerPartition?: number;
+  maxBytes?: number;
+  /** How long the broker may hold a fetch that has nothing new. */
+  maxWaitTimeMs?: number;
+}
+
+/** One consumed record. */
+export interface ConsumedMessage {
+  offset: string;
+  key: Buffer | null;
+  value: Buffer | null;
+}
+
+/** The messages of one fetch from one partition, in offset order. */
+export interface MessageBatch {
+  topic: string;
+  partition: number;
+  /** The partition's end when fetched: the offset the next produced message gets. */
+  highWatermark: string;
+  messages: ConsumedMessage[];
+  /** The offset of the last message (of the fetch, also when messages were filtered out). */
+  lastOffset(): string;
+}
+
+export interface BatchPayload {
+  batch: MessageBatch;
+  /** False once the consumer is stopping: the handler should not start work. */
+  isRunning(): boolean;
+  /** True when a seek or rebalance made this batch obsolete. */
+  isStale(): boolean;
+}
+
+export interface MessagePayload {
+  topic: string;
+  partition: number;
+  message: ConsumedMessage;
+}
+
+export interface ConsumerRun {
+  /** Called per partition batch; a rejection makes the consumer retry, then crash and restart. */
+  eachBatch?: (payload: BatchPayload) => Promise<void>;
+  eachMessage?: (payload: MessagePayload) => Promise<void>;
+  /**
+   * Whether the group's offsets are committed to Kafka as batches complete (default true). A
+   * consumer that stores its offsets elsewhere turns it off and seeks to them instead.
+   */
+  autoCommit?: boolean;
+  /** Partitions whose batches run at once (default 1). */
+  partitionsConsumedConcurrently?: number;
+}
+
+/** The consumer stopped on an error; `restart` says whether it starts itself again. */
+export interface ConsumerCrash {
+  error: Error;
+  restart: boolean;
+}
+
+export interface EventConsumer {
+  connect(): Promise<void>;
+  /** fromBeginning: a group with no committed offset starts at the first message, not the end. */
+  subscribe(topics: string[], options?: { fromBeginning?: boolean }): Promise<void>;
+  /** Starts fetching in the background; resolves once running. */
+  run(run: ConsumerRun): Promise<void>;
+  /** Reads `partition` from `offset` on its next fetch (after run; also for partitions not yet fetched). */
+  seek(topic: string, partition: number, offset: string): void;
+  onCrash(listener: (crash: ConsumerCrash) => void): void;
+  /** Leaves the group; a batch in flight finishes first. */
+  disconnect(): Promise<void>;
+}
+
+/** A topic to create. */
+export interface NewTopic {
+  topic: string;
+  numPartitions: number;
+  replicationFactor: number;
+  /** -1 keeps every message forever. */
+  retentionMs: number;
+}
+
+export interface PartitionOffsets {
+  partition: number;
+  /** The first offset still held. */
+  low: string;
+  /** The offset the next message gets. */
+  high: string;
+}
+
+export interface TopicAdmin {
+  /** Resolves at once while a connection is open. */
+  connect(): Promise<void>;
+  disconnect(): Promise<void>;
+  /** Asks a broker for the cluster's brokers: proves one answers. */
+  describeCluster(): Promise<{ brokers: number }>;
+  listTopics(): Promise<string[]>;
+  /** Creates the topics and waits for their partition leaders; false when all existed already. */
+  createTopics(topics: NewTopic[]): Promise<boolean>;
+  /** The partition count of each topic. */
+  topicPartitions(topics: string[]): Promise<{ topic: string; partitions: number }[]>;
+  /** Configuration values of a topic (for example retention.ms), by name; absent names are left out. */
+  topicConfig(topic: string, names: string[]): Promise<Record<string, string>>;
+  fetchTopicOffsets(topic: string): Promise<PartitionOffsets[]>;
+  deleteTopics(topics: string[], timeoutMs?: number): Promise<void>;
+}
+
+/**
+ * A failure of the Kafka client, as the adapter reports it: `connection` when no broker could be
+ * reached (refused, unknown host, timed out), so callers can name the brokers without knowing the
+ * client library's errors. The client's own error is the cause.
+ */
+export class KafkaClientError extends Error {
+  override readonly name = 'KafkaClientError';
+
+  constructor(
+    message: string,
+    readonly connection: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}

@@ -1,0 +1,1 @@
+export { createKafkajsClient } from './kafkajs-client';

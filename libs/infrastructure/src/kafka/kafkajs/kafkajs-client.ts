@@ -1,0 +1,78 @@
+import { Kafka, logLevel, Partitioners, type LogEntry, type Producer } from 'kafkajs';
+import {
+  type EventProducer,
+  type KafkaClient,
+  type KafkaClientFactory,
+  type KafkaClientOptions,
+  type KafkaLogger,
+  type ProducerOptions,
+  type SendRecord,
+} from '../kafka.port';
+import { KafkajsAdmin } from './kafkajs-admin';
+import { KafkajsConsumer } from './kafkajs-consumer';
+import { translated } from './kafkajs-errors';
+import { avoidNegativeTimeouts } from './kafkajs-negative-timeout';
+
+avoidNegativeTimeouts();
+
+const LEVELS: Record<number, keyof KafkaLogger> = {
+  [logLevel.ERROR]: 'error',
+  [logLevel.WARN]: 'warn',
+  [logLevel.INFO]: 'log',
+  [logLevel.DEBUG]: 'debug',
+};
+
+/** kafkajs's log entries as the logger's lines: the message, and namespace and the rest as fields. */
+function logCreator(logger: KafkaLogger) {
+  return () =>
+    ({ namespace, level, log }: LogEntry) => {
+      // The line's own time is the logger's; kafkajs's timestamp would only repeat it.
+      const { message, timestamp: _timestamp, ...extra } = log;
+      logger[LEVELS[level] ?? 'log']({ namespace, ...extra }, message);
+    };
+}
+
+/** The port on kafkajs 2. */
+export const createKafkajsClient: KafkaClientFactory = (options: KafkaClientOptions): KafkaClient => {
+  const { logger, timing } = options;
+  const kafka = new Kafka({
+    clientId: options.clientId,
+    brokers: options.brokers,
+    connectionTimeout: 3000,
+    requestTimeout: 30000,
+    retry: { initialRetryTime: 200, retries: 8 },
+    ...timing,
+    logLevel: logger ? logLevel.WARN : logLevel.NOTHING,
+    ...(logger ? { logCreator: logCreator(logger) } : {}),
+  });
+  return {
+    producer: (producerOptions) => new KafkajsProducer(kafka, producerOptions),
+    consumer: (consumerOptions) => new KafkajsConsumer(kafka, consumerOptions),
+    admin: () => new KafkajsAdmin(kafka.admin()),
+  };
+};
+
+class KafkajsProducer implements EventProducer {
+  private readonly producer: Producer;
+
+  constructor(kafka: Kafka, options: ProducerOptions = {}) {
+    this.producer = kafka.producer({
+      ...options,
+      // Named, not left to the default: the Java-compatible murmur2 partitioner, which keeps a pilot
+      // on the partition any Kafka client would choose (and silences kafkajs's v2 notice).
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+  }
+
+  connect(): Promise<void> {
+    return translated(() => this.producer.connect());
+  }
+
+  async send(record: SendRecord): Promise<void> {
+    await translated(() => this.producer.send(record));
+  }
+
+  disconnect(): Promise<void> {
+    return translated(() => this.producer.disconnect());
+  }
+}

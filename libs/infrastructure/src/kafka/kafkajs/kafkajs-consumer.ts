@@ -1,0 +1,76 @@
+import { type Consumer, type Kafka } from 'kafkajs';
+import {
+  type ConsumerCrash,
+  type ConsumerOptions,
+  type ConsumerRun,
+  type EventConsumer,
+} from '../kafka.port';
+import { toPortError, translated } from './kafkajs-errors';
+
+export class KafkajsConsumer implements EventConsumer {
+  private readonly consumer: Consumer;
+
+  constructor(kafka: Kafka, options: ConsumerOptions) {
+    this.consumer = kafka.consumer({
+      groupId: options.groupId,
+      sessionTimeout: options.sessionTimeoutMs,
+      rebalanceTimeout: options.rebalanceTimeoutMs,
+      heartbeatInterval: options.heartbeatIntervalMs,
+      maxBytesPerPartition: options.maxBytesPerPartition,
+      maxBytes: options.maxBytes,
+      maxWaitTimeInMs: options.maxWaitTimeMs,
+    });
+  }
+
+  connect(): Promise<void> {
+    return translated(() => this.consumer.connect());
+  }
+
+  subscribe(topics: string[], options: { fromBeginning?: boolean } = {}): Promise<void> {
+    return translated(() => this.consumer.subscribe({ topics, fromBeginning: options.fromBeginning }));
+  }
+
+  run(run: ConsumerRun): Promise<void> {
+    const { eachBatch, eachMessage } = run;
+    return translated(() =>
+      this.consumer.run({
+        autoCommit: run.autoCommit,
+        // Every message of a batch that completes counts as consumed: the handler takes the batch whole.
+        eachBatchAutoResolve: true,
+        partitionsConsumedConcurrently: run.partitionsConsumedConcurrently,
+        eachBatch: eachBatch
+          ? (payload) =>
+              eachBatch({
+                batch: {
+                  topic: payload.batch.topic,
+                  partition: payload.batch.partition,
+                  highWatermark: payload.batch.highWatermark,
+                  messages: payload.batch.messages,
+                  lastOffset: () => payload.batch.lastOffset(),
+                },
+                isRunning: () => payload.isRunning(),
+                isStale: () => payload.isStale(),
+              })
+          : undefined,
+        eachMessage: eachMessage
+          ? ({ topic, partition, message }) => eachMessage({ topic, partition, message })
+          : undefined,
+      }),
+    );
+  }
+
+  seek(topic: string, partition: number, offset: string): void {
+    this.consumer.seek({ topic, partition, offset });
+  }
+
+  onCrash(listener: (crash: ConsumerCrash) => void): void {
+    this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
+      const error = toPortError(payload.error);
+      listener({ error: error instanceof Error ? error : payload.error, restart: payload.restart });
+    });
+  }
+
+  disconnect(): Promise<void> {
+    return translated(() => this.consumer.disconnect());
+  }
+}
