@@ -12,11 +12,12 @@ const swc = [
   },
 ];
 
-// jose, NestJS (from 12) and cookie (which fastify's inject loads) ship only ES modules. Node loads
-// them with require(esm); jest 30 does too, but only under node --experimental-vm-modules, which
-// every `npx jest` would then need. So jest compiles these packages to CommonJS like our own sources
-// (only these: the rest of what the tests load from node_modules is CommonJS).
-const esmOnly = '(jose|@nestjs/[^/]+|cookie)';
+// jose, NestJS (from 12), commander (from 15) and cookie (which fastify's inject loads) ship only
+// ES modules. Node loads them with require(esm); jest 30 does too, but only under
+// node --experimental-vm-modules, which every `npx jest` would then need. So jest compiles these
+// packages to CommonJS like our own sources (only these: the rest of what the tests load from
+// node_modules is CommonJS).
+const esmOnly = '(jose|@nestjs/[^/]+|commander|cookie)';
 const swcJs = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
