@@ -12,8 +12,12 @@ const swc = [
   },
 ];
 
-// jose ships only ES modules. Node loads them with require(esm), but jest's module system does not,
-// so jest compiles jose to CommonJS like our own sources (only jose: the rest of node_modules is CommonJS).
+// jose, NestJS (from 12), commander (from 15) and cookie (which fastify's inject loads) ship only
+// ES modules. Node loads them with require(esm); jest 30 does too, but only under
+// node --experimental-vm-modules, which every `npx jest` would then need. So jest compiles these
+// packages to CommonJS like our own sources (only these: the rest of what the tests load from
+// node_modules is CommonJS).
+const esmOnly = '(jose|@nestjs/[^/]+|commander|cookie)';
 const swcJs = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },
@@ -22,8 +26,8 @@ const swcJs = [
 const shared = {
   rootDir: __dirname,
   testEnvironment: 'node',
-  transform: { '^.+\\.ts$': swc, '/node_modules/jose/.+\\.js$': swcJs },
-  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
+  transform: { '^.+\\.ts$': swc, [`/node_modules/${esmOnly}/.+\\.js$`]: swcJs },
+  transformIgnorePatterns: [`/node_modules/(?!${esmOnly}/)`],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
     '^@pft/(contracts|domain|infrastructure|testing)$': '<rootDir>/libs/$1/src',

@@ -3,7 +3,7 @@ import { setApiKeyScopes, announceApiKeyChange, setApiKeyRateLimit } from '@pft/
 import { createTestDatabase, type TestDatabase } from '@pft/testing';
 import { RateClock } from '../../apps/partner-api/src/rate-limit/rate-clock';
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
-import { linkingCode, partnerWithKey, revoke } from './partner-api.factories';
+import { keyFor, linkingCode, partnerWithKey, revoke } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
 
 /** A time 5 seconds into a clock minute, so a test's requests all fall in one window. */
@@ -217,7 +217,6 @@ describe('authentication, rate limit and scopes', () => {
     it('gives each key of one partner its own count', async () => {
       clock.mockReturnValue(minuteStart(3));
       const first = await partnerWithKey(api.db, { rateLimit: 2 });
-      const { keyFor } = await import('./partner-api.factories');
       const second = await keyFor(api.db, first.partnerId, { rateLimit: 2 });
       await totals(first.key);
       await totals(first.key);

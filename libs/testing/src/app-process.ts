@@ -128,7 +128,7 @@ export async function startAppProcess(
       await Promise.race([ready, died]);
     } catch (err) {
       await app.stop('SIGKILL');
-      throw new Error(`${(err as Error).message}\n--- ${name} output ---\n${output()}`);
+      throw new Error(`${(err as Error).message}\n--- ${name} output ---\n${output()}`, { cause: err });
     }
     died.catch(() => undefined);
   }

@@ -45,7 +45,7 @@ export async function runWalkthrough(
     ok(`${name} at ${url}`);
   }
 
-  s = step('An operator creates a partner account and an API key');
+  step('An operator creates a partner account and an API key');
   const dataSource = await createDataSource(config.DATABASE_URL, 1).initialize();
   let apiKey: string;
   try {
@@ -60,7 +60,7 @@ export async function runWalkthrough(
     await dataSource.destroy();
   }
 
-  s = step('A new pilot signs in to the pilot app');
+  step('A new pilot signs in to the pilot app');
   const pilotAccountId = randomUUID();
   const token = mintPilotToken(config.JWT_SECRET, pilotAccountId, 3600, Date.now(), {
     issuer: config.JWT_ISSUER,

@@ -63,7 +63,7 @@ export async function rebuildPilotTotals(options: RebuildOptions): Promise<Rebui
     logger: options.logger,
   });
   await consumer.start();
-  let messages = 0;
+  let messages: number;
   try {
     for (;;) {
       const partitions = await consumer.refreshFreshness();
