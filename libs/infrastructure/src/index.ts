@@ -12,6 +12,7 @@ export * from './http/start-http-app';
 export * from './health/readiness-check';
 export * from './health/health.module';
 export * from './metrics/http-metrics';
+export * from './metrics/metric-once';
 export * from './metrics/metrics-port';
 export * from './metrics/metrics-server';
 export * from './database/data-source';

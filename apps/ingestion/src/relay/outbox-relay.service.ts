@@ -5,23 +5,34 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { Counter, Histogram, register } from 'prom-client';
-import { AppConfig, ensureTopics, KAFKA, type KafkaClient, pilotTopics } from '@pft/infrastructure';
+import { Counter, Histogram } from 'prom-client';
+import {
+  AppConfig,
+  ensureTopics,
+  KAFKA,
+  type KafkaClient,
+  metricOnce,
+  pilotTopics,
+} from '@pft/infrastructure';
 import { OutboxRelay } from '@pft/infrastructure/event-store';
 
-const published =
-  (register.getSingleMetric('pft_relay_events_published_total') as Counter | undefined) ??
-  new Counter({
-    name: 'pft_relay_events_published_total',
-    help: 'Events the outbox relay published to Kafka',
-  });
-const delay =
-  (register.getSingleMetric('pft_relay_publish_delay_seconds') as Histogram | undefined) ??
-  new Histogram({
-    name: 'pft_relay_publish_delay_seconds',
-    help: 'From an event commit to its publication, oldest event of each batch',
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
-  });
+const published = metricOnce(
+  'pft_relay_events_published_total',
+  () =>
+    new Counter({
+      name: 'pft_relay_events_published_total',
+      help: 'Events the outbox relay published to Kafka',
+    }),
+);
+const delay = metricOnce(
+  'pft_relay_publish_delay_seconds',
+  () =>
+    new Histogram({
+      name: 'pft_relay_publish_delay_seconds',
+      help: 'From an event commit to its publication, oldest event of each batch',
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
+    }),
+);
 
 /** Runs the outbox relay inside the ingestion app (unless RELAY_ENABLED=false). */
 @Injectable()

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, register } from 'prom-client';
+import { Counter } from 'prom-client';
 import { AppConfig } from '@pft/infrastructure';
 import { type PilotTotalsView } from './pilot-totals.reader';
+import { metricOnce } from '@pft/infrastructure';
 
 /** Which projected row an answer was made from: the row is unchanged while both are the same. */
 export interface RowVersions {
@@ -38,13 +39,15 @@ interface Entry extends KeptAnswer {
 }
 
 /** Answers given from memory and read from the database, for /metrics (the hit rate). */
-export const totalsReadCacheMetric =
-  (register.getSingleMetric('pft_partner_totals_answers_total') as Counter<'source'> | undefined) ??
-  new Counter({
-    name: 'pft_partner_totals_answers_total',
-    help: 'Pilot totals answered to partners, by source: memory (TotalsReadCache) or database',
-    labelNames: ['source'],
-  });
+export const totalsReadCacheMetric = metricOnce(
+  'pft_partner_totals_answers_total',
+  () =>
+    new Counter({
+      name: 'pft_partner_totals_answers_total',
+      help: 'Pilot totals answered to partners, by source: memory (TotalsReadCache) or database',
+      labelNames: ['source'],
+    }),
+);
 
 /** The two series of the metric, bound once (each request counts into one or both). */
 export const answeredFromMemory = totalsReadCacheMetric.labels('memory');

@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { Counter, Gauge, register } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import { rateWindowAt, RATE_WINDOW_SECONDS, type RateWindow } from '@pft/domain';
 import { AppConfig, partnerReadRevisionKey, REDIS, RetryGate } from '@pft/infrastructure';
 import { apiKeysRevisionKey } from '@pft/infrastructure/api-keys';
 import { MemoryWindowCounter } from './memory-window-counter';
 import { RateClock } from './rate-clock';
 import { TurnBatches } from '../shared/turn-batches';
+import { metricOnce } from '@pft/infrastructure';
 
 /**
  * Counts ARGV[2] requests in the current clock-minute window and, in the same round trip, reads the
@@ -32,19 +33,23 @@ export interface WindowHit {
 type HitReply = [count: number, keysRevision: string, readRevision: string];
 
 /** 1 while this process counts rate limits on its own because Redis is unreachable, else 0. */
-const localFallback =
-  (register.getSingleMetric('pft_rate_limit_redis_fallback') as Gauge | undefined) ??
-  new Gauge({
-    name: 'pft_rate_limit_redis_fallback',
-    help: '1 while this process counts rate limits itself (Redis unreachable), 0 while Redis counts for all replicas',
-  });
+const localFallback = metricOnce(
+  'pft_rate_limit_redis_fallback',
+  () =>
+    new Gauge({
+      name: 'pft_rate_limit_redis_fallback',
+      help: '1 while this process counts rate limits itself (Redis unreachable), 0 while Redis counts for all replicas',
+    }),
+);
 
-const countedLocally =
-  (register.getSingleMetric('pft_rate_limit_local_counts_total') as Counter | undefined) ??
-  new Counter({
-    name: 'pft_rate_limit_local_counts_total',
-    help: 'Rate-limit counts (requests, failed authentications) this process made itself because Redis was unreachable',
-  });
+const countedLocally = metricOnce(
+  'pft_rate_limit_local_counts_total',
+  () =>
+    new Counter({
+      name: 'pft_rate_limit_local_counts_total',
+      help: 'Rate-limit counts (requests, failed authentications) this process made itself because Redis was unreachable',
+    }),
+);
 
 type HitCommand = (
   countKey: string,

@@ -1,4 +1,5 @@
-import { Gauge, register, type Metric } from 'prom-client';
+import { Gauge } from 'prom-client';
+import { metricOnce } from '../metrics/metric-once';
 
 /** What the outbox holds now: events committed but not yet published, and the oldest one's age. */
 export interface OutboxState {
@@ -37,10 +38,6 @@ function current(): Promise<OutboxState | undefined> {
   return inFlight;
 }
 
-function once<T extends Metric>(name: string, create: () => T): T {
-  return (register.getSingleMetric(name) as T | undefined) ?? create();
-}
-
 /**
  * Reports the outbox through `read` from now on; the returned function stops it (when the app that
  * gave `read` closes). Without a source the gauges are NaN.
@@ -59,7 +56,7 @@ export function reportOutboxState(read: () => Promise<OutboxState>): () => void 
  * say, both are NaN (unknown) rather than a stale or a zero value.
  */
 function registerOutboxGauges(): void {
-  once(
+  metricOnce(
     'pft_outbox_events',
     () =>
       new Gauge({
@@ -70,7 +67,7 @@ function registerOutboxGauges(): void {
         },
       }),
   );
-  once(
+  metricOnce(
     'pft_outbox_oldest_event_age_seconds',
     () =>
       new Gauge({

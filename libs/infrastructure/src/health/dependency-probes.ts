@@ -1,6 +1,7 @@
 import { Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { Gauge, register } from 'prom-client';
+import { Gauge } from 'prom-client';
 import { type DependencyResult } from './readiness';
+import { metricOnce } from '../metrics/metric-once';
 import {
   type DependencyRole,
   type DependencyState,
@@ -25,16 +26,18 @@ interface Outcome {
  */
 const scraped = new Set<DependencyProbes>();
 
-const dependencyUp =
-  (register.getSingleMetric('pft_dependency_up') as Gauge | undefined) ??
-  new Gauge({
-    name: 'pft_dependency_up',
-    help: 'Whether a dependency of this app answers (1) or not (0), checked when this is read',
-    labelNames: ['dependency'],
-    async collect() {
-      await Promise.all([...scraped].map((probes) => probes.probe()));
-    },
-  });
+const dependencyUp = metricOnce(
+  'pft_dependency_up',
+  () =>
+    new Gauge({
+      name: 'pft_dependency_up',
+      help: 'Whether a dependency of this app answers (1) or not (0), checked when this is read',
+      labelNames: ['dependency'],
+      async collect() {
+        await Promise.all([...scraped].map((probes) => probes.probe()));
+      },
+    }),
+);
 
 /**
  * Checks the app's dependencies through the app's own clients. However often readiness is asked

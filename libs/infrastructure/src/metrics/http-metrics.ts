@@ -1,11 +1,7 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { Counter, register, type Metric } from 'prom-client';
+import { Counter } from 'prom-client';
 import { HttpRequestStats, registerScrapedMetric } from './http-request-stats';
-
-/** Created once per process, however many apps a test builds in it. */
-function once<T extends Metric>(name: string, create: () => T): T {
-  return (register.getSingleMetric(name) as T | undefined) ?? create();
-}
+import { metricOnce } from './metric-once';
 
 const stats = new HttpRequestStats();
 registerScrapedMetric(
@@ -26,7 +22,7 @@ registerScrapedMetric(
 /** Why a request was answered 429 RATE_LIMITED. */
 export type RateLimitReason = 'api_key' | 'failed_authentications' | 'open_linking_codes';
 
-const rateLimited = once(
+const rateLimited = metricOnce(
   'pft_http_rate_limited_total',
   () =>
     new Counter({

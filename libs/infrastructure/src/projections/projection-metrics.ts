@@ -1,15 +1,12 @@
-import { Counter, Gauge, Histogram, register, type Metric } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
+import { metricOnce } from '../metrics/metric-once';
 
 /**
- * The projector's metrics on the default registry (served on its metrics port). Created once per process:
+ * The projector's metrics on the default registry (served on its metrics port), one set per process:
  * the app and a rebuild in the same process share them, told apart by the `version` label.
  */
-function once<T extends Metric>(name: string, create: () => T): T {
-  return (register.getSingleMetric(name) as T | undefined) ?? create();
-}
-
 export const projectionMetrics = {
-  lag: once(
+  lag: metricOnce(
     'pft_projection_lag_messages',
     () =>
       new Gauge({
@@ -18,7 +15,7 @@ export const projectionMetrics = {
         labelNames: ['projection', 'version', 'partition'],
       }),
   ),
-  applied: once(
+  applied: metricOnce(
     'pft_projection_events_applied_total',
     () =>
       new Counter({
@@ -27,7 +24,7 @@ export const projectionMetrics = {
         labelNames: ['projection', 'version'],
       }),
   ),
-  repeats: once(
+  repeats: metricOnce(
     'pft_projection_events_repeated_total',
     () =>
       new Counter({
@@ -36,7 +33,7 @@ export const projectionMetrics = {
         labelNames: ['projection', 'version'],
       }),
   ),
-  deadLetters: once(
+  deadLetters: metricOnce(
     'pft_projection_dead_letters_total',
     () =>
       new Counter({
@@ -45,7 +42,7 @@ export const projectionMetrics = {
         labelNames: ['projection', 'version'],
       }),
   ),
-  batchSeconds: once(
+  batchSeconds: metricOnce(
     'pft_projection_batch_duration_seconds',
     () =>
       new Histogram({
