@@ -1,6 +1,7 @@
 import { Admin, ConfigResourceTypes, type BaseOptions } from '@platformatic/kafka';
-import { type NewTopic, type PartitionOffsets, type TopicAdmin } from '../kafka.port';
+import { type KafkaLogger, type NewTopic, type PartitionOffsets, type TopicAdmin } from '../kafka.port';
 import { translated } from './platformatic-errors';
+import { logClientEvents } from './platformatic-log';
 
 /** What ListOffsets answers for "the first offset held" and "the offset the next message gets". */
 const EARLIEST = -2n;
@@ -10,10 +11,16 @@ const LEADER_WAIT_MS = 10_000;
 export class PlatformaticAdmin implements TopicAdmin {
   private admin: Admin | undefined;
 
-  constructor(private readonly options: BaseOptions) {}
+  constructor(
+    private readonly options: BaseOptions,
+    private readonly logger?: KafkaLogger,
+  ) {}
 
   private client(): Admin {
-    this.admin ??= new Admin(this.options);
+    if (!this.admin) {
+      this.admin = new Admin(this.options);
+      logClientEvents(this.admin, 'admin', this.logger);
+    }
     return this.admin;
   }
 

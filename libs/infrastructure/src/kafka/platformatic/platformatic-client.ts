@@ -4,22 +4,24 @@ import {
   type KafkaClient,
   type KafkaClientFactory,
   type KafkaClientOptions,
+  type KafkaLogger,
   type ProducerOptions,
   type SendRecord,
 } from '../kafka.port';
 import { PlatformaticAdmin } from './platformatic-admin';
 import { PlatformaticConsumer } from './platformatic-consumer';
 import { translated } from './platformatic-errors';
+import { logClientEvents } from './platformatic-log';
 
 const buffer = (v: string | Buffer | null): Buffer | undefined =>
   v === null ? undefined : typeof v === 'string' ? Buffer.from(v) : v;
 
 /**
- * The port on @platformatic/kafka 2. The client writes no log of its own (it publishes on
- * diagnostics channels instead), so `logger` has nothing to receive: failures reach the caller as errors.
+ * The port on @platformatic/kafka 2. The client writes no log of its own: its events (connections
+ * refused, requests retried or given up) become the logger's lines (platformatic-log.ts).
  */
 export const createPlatformaticClient: KafkaClientFactory = (options: KafkaClientOptions): KafkaClient => {
-  const { timing } = options;
+  const { timing, logger } = options;
   const base: BaseOptions = {
     clientId: options.clientId,
     bootstrapBrokers: options.brokers,
@@ -29,16 +31,16 @@ export const createPlatformaticClient: KafkaClientFactory = (options: KafkaClien
     retryDelay: timing?.retry?.initialRetryTime ?? 200,
   };
   return {
-    producer: (producerOptions) => new PlatformaticProducer(base, producerOptions),
-    consumer: (consumerOptions) => new PlatformaticConsumer(base, consumerOptions, timing?.retry),
-    admin: () => new PlatformaticAdmin(base),
+    producer: (producerOptions) => new PlatformaticProducer(base, producerOptions, logger),
+    consumer: (consumerOptions) => new PlatformaticConsumer(base, consumerOptions, timing?.retry, logger),
+    admin: () => new PlatformaticAdmin(base, logger),
   };
 };
 
 class PlatformaticProducer implements EventProducer {
   private readonly producer: Producer;
 
-  constructor(base: BaseOptions, options: ProducerOptions = {}) {
+  constructor(base: BaseOptions, options: ProducerOptions = {}, logger?: KafkaLogger) {
     this.producer = new Producer({
       ...base,
       idempotent: options.idempotent ?? false,
@@ -49,6 +51,7 @@ class PlatformaticProducer implements EventProducer {
       // This one masks the sign bit as they do, so a pilot stays on one partition whichever client sent.
       partitioner: compatibilityPartitioner,
     });
+    logClientEvents(this.producer, 'producer', logger);
   }
 
   /** The client connects on its first request: asking for metadata proves a broker answers. */

@@ -12,9 +12,11 @@ import {
   type ConsumerOptions,
   type ConsumerRun,
   type EventConsumer,
+  type KafkaLogger,
   type KafkaRetry,
 } from '../kafka.port';
 import { toPortError, translated } from './platformatic-errors';
+import { logClientEvents } from './platformatic-log';
 import { withoutUndefined } from './platformatic-options';
 
 type Fetched = Message<Buffer, Buffer, Buffer, Buffer>;
@@ -65,7 +67,7 @@ export class PlatformaticConsumer implements EventConsumer {
   private readonly highWatermarks = new Map<string, { offset: bigint; at: number }>();
   private readonly crashListeners: ((crash: ConsumerCrash) => void)[] = [];
 
-  constructor(base: BaseOptions, options: ConsumerOptions, retry: KafkaRetry = {}) {
+  constructor(base: BaseOptions, options: ConsumerOptions, retry: KafkaRetry = {}, logger?: KafkaLogger) {
     this.consumer = new Consumer(
       withoutUndefined({
         ...base,
@@ -78,6 +80,7 @@ export class PlatformaticConsumer implements EventConsumer {
         maxWaitTime: options.maxWaitTimeMs,
       }),
     );
+    logClientEvents(this.consumer, 'consumer', logger);
     // kafkajs's defaults, so a failing handler is retried as long under either client.
     this.retry = {
       initialRetryTime: retry.initialRetryTime ?? 300,
