@@ -14,6 +14,15 @@ const forbiddenInDomain = [
   '@pft/infrastructure/*',
 ];
 
+const KAFKAJS = {
+  regex: '^kafkajs(/|$)',
+  message: 'Use the Kafka port (@pft/infrastructure), not kafkajs.',
+};
+const PLATFORMATIC_KAFKA = {
+  regex: '^@platformatic/kafka(/|$)',
+  message: 'Use the Kafka port (@pft/infrastructure), not @platformatic/kafka.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -45,23 +54,19 @@ export default tseslint.config(
     },
   },
   {
-    // Kafka is reached through the port (libs/infrastructure/src/kafka/kafka.port.ts); only its
-    // adapter speaks to the client library, so the library can be swapped in one place.
+    // Kafka is reached through the port (libs/infrastructure/src/kafka/kafka.port.ts); only each
+    // adapter speaks to its client library, so a library can be swapped in one place.
     files: ['**/*.ts'],
-    ignores: ['libs/infrastructure/src/kafka/kafkajs/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^kafkajs(/|$)',
-              message: 'Use the Kafka port (@pft/infrastructure), not kafkajs.',
-            },
-          ],
-        },
-      ],
-    },
+    ignores: ['libs/infrastructure/src/kafka/kafkajs/**', 'libs/infrastructure/src/kafka/platformatic/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [KAFKAJS, PLATFORMATIC_KAFKA] }] },
+  },
+  {
+    files: ['libs/infrastructure/src/kafka/kafkajs/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [PLATFORMATIC_KAFKA] }] },
+  },
+  {
+    files: ['libs/infrastructure/src/kafka/platformatic/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [KAFKAJS] }] },
   },
   {
     files: ['libs/domain/**/*.ts'],

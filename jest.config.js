@@ -12,12 +12,12 @@ const swc = [
   },
 ];
 
-// jose, NestJS (from 12), commander (from 15) and cookie (which fastify's inject loads) ship only
-// ES modules. Node loads them with require(esm); jest 30 does too, but only under
-// node --experimental-vm-modules, which every `npx jest` would then need. So jest compiles these
-// packages to CommonJS like our own sources (only these: the rest of what the tests load from
-// node_modules is CommonJS).
-const esmOnly = '(jose|@nestjs/[^/]+|commander|cookie)';
+// jose, NestJS (from 12), commander (from 15), cookie (which fastify's inject loads) and
+// @platformatic/kafka (with its @platformatic/* dependencies) ship only ES modules. Node loads
+// them with require(esm); jest 30 does too, but only under node --experimental-vm-modules,
+// which every `npx jest` would then need. So jest compiles these packages to CommonJS like our
+// own sources (only these: the rest of what the tests load from node_modules is CommonJS).
+const esmOnly = '(jose|@nestjs/[^/]+|commander|cookie|@platformatic/[^/]+)';
 const swcJs = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },

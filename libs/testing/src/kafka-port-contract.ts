@@ -110,6 +110,29 @@ export function describeKafkaPortContract(adapter: string, makeClient: MakeKafka
       }
     });
 
+    it('puts each key on the partition the Java client chooses (murmur2, sign bit masked)', async () => {
+      // Partitions of a three-partition topic as Kafka's Java client (and kafkajs's default
+      // partitioner) compute them: toPositive(murmur2(key)) % 3. Half of these keys hash negative,
+      // where reading the hash as unsigned instead would pick another partition.
+      const expected: Record<string, number> = {
+        'pilot-0': 0,
+        'pilot-1': 2,
+        'pilot-2': 1,
+        'pilot-3': 2,
+        'pilot-4': 0,
+        'pilot-5': 2,
+        'pilot-6': 2,
+        'pilot-7': 1,
+      };
+      const name = await topic('partitioner', 3);
+      await produce(
+        name,
+        Object.keys(expected).map((key) => ({ key, value: key })),
+      );
+      const seen = await readMessages(name, Object.keys(expected).length);
+      expect(Object.fromEntries(seen.map((s) => [s.key, s.partition]))).toEqual(expected);
+    });
+
     it('hands the batch handler whole batches with their partition, offsets and end', async () => {
       const name = await topic('batches', 1);
       await produce(

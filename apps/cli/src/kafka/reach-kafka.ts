@@ -29,14 +29,20 @@ export interface ReachKafkaOptions {
  * command does its work with (the apps' retries, for a broker that blinks during the work).
  */
 export async function reachKafka(
-  config: Pick<AppConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID'>,
+  config: Pick<AppConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID' | 'KAFKA_CLIENT'>,
   out: Output,
   options: ReachKafkaOptions = {},
 ): Promise<KafkaClient> {
   const brokers = config.KAFKA_BROKERS;
   const giveUpMs = options.giveUpMs ?? GIVE_UP_MS;
   const started = Date.now();
-  const admin = createKafka(brokers, config.KAFKA_CLIENT_ID, undefined, FIRST_CONNECTION).admin();
+  const admin = createKafka(
+    brokers,
+    config.KAFKA_CLIENT_ID,
+    undefined,
+    FIRST_CONNECTION,
+    config.KAFKA_CLIENT,
+  ).admin();
   const announce = setTimeout(
     () => out.warn(`waiting for Kafka at ${brokers} (KAFKA_BROKERS); giving up after ${giveUpMs / 1000} s`),
     options.announceAfterMs ?? ANNOUNCE_AFTER_MS,
@@ -63,7 +69,7 @@ export async function reachKafka(
     clearTimeout(giveUp);
   }
   await admin.disconnect();
-  return createKafka(brokers, config.KAFKA_CLIENT_ID);
+  return createKafka(brokers, config.KAFKA_CLIENT_ID, undefined, undefined, config.KAFKA_CLIENT);
 }
 
 interface ChainedError {

@@ -9,7 +9,13 @@ import { OutboxRelay } from '@pft/infrastructure/event-store';
 runMain('relay', async (config) => {
   const logger = new Logger('relay');
   // The client's own lines under the context the apps give them (KafkaModule).
-  const kafka = createKafka(config.KAFKA_BROKERS, config.KAFKA_CLIENT_ID, new Logger('kafka'));
+  const kafka = createKafka(
+    config.KAFKA_BROKERS,
+    config.KAFKA_CLIENT_ID,
+    new Logger('kafka'),
+    undefined,
+    config.KAFKA_CLIENT,
+  );
   await ensureTopics(
     kafka,
     pilotTopics(config).filter((t) => t.topic === config.PILOT_EVENTS_TOPIC),

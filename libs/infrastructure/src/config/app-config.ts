@@ -1,5 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { KAFKA_CLIENTS, type KafkaClientName } from '../kafka/kafka.port';
 import { IsJwtAlgorithmList, IsJwtSecret, IsPublicKeyPem } from './jwt-variables';
 import { IsTrustedProxyList } from './trusted-proxies';
 
@@ -111,6 +112,10 @@ export class AppConfig {
   @IsString()
   @MinLength(1)
   KAFKA_CLIENT_ID = 'pilot-flight-totals';
+
+  /** The Kafka client library behind the Kafka port: kafkajs, or @platformatic/kafka. */
+  @IsIn(KAFKA_CLIENTS)
+  KAFKA_CLIENT: KafkaClientName = 'kafkajs';
 
   @Matches(/^[A-Za-z0-9._-]{1,249}$/, { message: 'PILOT_EVENTS_TOPIC must be a valid Kafka topic name' })
   PILOT_EVENTS_TOPIC = 'pilot-events';

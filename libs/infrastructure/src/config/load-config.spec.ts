@@ -31,6 +31,11 @@ describe('loadConfig', () => {
     });
   });
 
+  it('uses kafkajs unless KAFKA_CLIENT names @platformatic/kafka', () => {
+    expect(loadConfig({}).KAFKA_CLIENT).toBe('kafkajs');
+    expect(loadConfig({ KAFKA_CLIENT: 'platformatic' }).KAFKA_CLIENT).toBe('platformatic');
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ LOG_LEVEL: '' }).LOG_LEVEL).toBe('info');
   });
@@ -41,6 +46,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/x'],
     ['REDIS_URL', 'localhost:6379'],
     ['KAFKA_BROKERS', '127.0.0.1'],
+    ['KAFKA_CLIENT', 'librdkafka'],
     ['LOG_LEVEL', 'loud'],
     ['PILOT_EVENTS_TOPIC', 'has spaces'],
     ['TRUSTED_PROXIES', 'proxy.internal'],

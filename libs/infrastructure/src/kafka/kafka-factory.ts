@@ -1,15 +1,19 @@
-import { type KafkaClient, type KafkaLogger, type KafkaTiming } from './kafka.port';
+import { type KafkaClient, type KafkaClientName, type KafkaLogger, type KafkaTiming } from './kafka.port';
 import { createKafkajsClient } from './kafkajs';
+import { createPlatformaticClient } from './platformatic';
 
 /**
  * The Kafka client of the apps, the CLI and the tests: a list of brokers as KAFKA_BROKERS writes it,
- * the client's log lines through `logger` (the app's pino logger, as JSON lines with their level).
+ * the client's log lines through `logger` (the app's pino logger, as JSON lines with their level), on
+ * the adapter KAFKA_CLIENT names (kafkajs unless told otherwise).
  */
 export function createKafka(
   brokers: string,
   clientId: string,
   logger?: KafkaLogger,
   timing?: KafkaTiming,
+  client: KafkaClientName = 'kafkajs',
 ): KafkaClient {
-  return createKafkajsClient({ clientId, brokers: brokers.split(','), logger, timing });
+  const create = client === 'platformatic' ? createPlatformaticClient : createKafkajsClient;
+  return create({ clientId, brokers: brokers.split(','), logger, timing });
 }

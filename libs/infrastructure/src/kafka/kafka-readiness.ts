@@ -22,11 +22,13 @@ export class KafkaReadiness implements ReadinessCheck, OnApplicationShutdown {
 
   constructor(config: AppConfig) {
     // No logger: the client logs nothing.
-    this.admin = createKafka(config.KAFKA_BROKERS, `${config.KAFKA_CLIENT_ID}-readiness`, undefined, {
-      connectionTimeout: CONNECTION_TIMEOUT_MS,
-      requestTimeout: REQUEST_TIMEOUT_MS,
-      retry: { retries: 0 },
-    }).admin();
+    this.admin = createKafka(
+      config.KAFKA_BROKERS,
+      `${config.KAFKA_CLIENT_ID}-readiness`,
+      undefined,
+      { connectionTimeout: CONNECTION_TIMEOUT_MS, requestTimeout: REQUEST_TIMEOUT_MS, retry: { retries: 0 } },
+      config.KAFKA_CLIENT,
+    ).admin();
   }
 
   async check(): Promise<void> {

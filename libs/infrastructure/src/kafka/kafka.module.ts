@@ -15,7 +15,13 @@ export const KAFKA = Symbol('KAFKA');
       provide: KAFKA,
       inject: [AppConfig],
       useFactory: (config: AppConfig) =>
-        createKafka(config.KAFKA_BROKERS, config.KAFKA_CLIENT_ID, new Logger('kafka')),
+        createKafka(
+          config.KAFKA_BROKERS,
+          config.KAFKA_CLIENT_ID,
+          new Logger('kafka'),
+          undefined,
+          config.KAFKA_CLIENT,
+        ),
     },
     KafkaReadiness,
   ],

@@ -1,7 +1,7 @@
 /**
  * The Kafka port: what the apps, the CLI, the tests and the benchmarks ask of a Kafka client, in
- * their own words. One adapter (kafka/kafkajs/) implements it; nothing else speaks to a Kafka client
- * library, so another client can take its place behind the same contract tests (kafka.port.contract.ts).
+ * their own words. Two adapters implement it (kafka/kafkajs/, kafka/platformatic/); nothing else speaks
+ * to a Kafka client library, and both pass the same contract tests (libs/testing/src/kafka-port-contract.ts).
  */
 
 /** Backoff between retries of a failed request or connection. */
@@ -34,6 +34,10 @@ export interface KafkaClientOptions {
   /** Without one, the client logs nothing (its failures still reach the caller as errors). */
   logger?: KafkaLogger;
 }
+
+/** The adapters, as KAFKA_CLIENT names them: kafkajs 2 (the default) or @platformatic/kafka. */
+export const KAFKA_CLIENTS = ['kafkajs', 'platformatic'] as const;
+export type KafkaClientName = (typeof KAFKA_CLIENTS)[number];
 
 /** Makes a client; each adapter provides one. */
 export type KafkaClientFactory = (options: KafkaClientOptions) => KafkaClient;

@@ -1,0 +1,1 @@
+export { createPlatformaticClient } from './platformatic-client';

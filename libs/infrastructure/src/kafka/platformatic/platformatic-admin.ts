@@ -1,0 +1,132 @@
+import { Admin, ConfigResourceTypes, type BaseOptions } from '@platformatic/kafka';
+import { type KafkaLogger, type NewTopic, type PartitionOffsets, type TopicAdmin } from '../kafka.port';
+import { translated } from './platformatic-errors';
+import { logClientEvents } from './platformatic-log';
+
+/** What ListOffsets answers for "the first offset held" and "the offset the next message gets". */
+const EARLIEST = -2n;
+const LATEST = -1n;
+const LEADER_WAIT_MS = 10_000;
+
+export class PlatformaticAdmin implements TopicAdmin {
+  private admin: Admin | undefined;
+
+  constructor(
+    private readonly options: BaseOptions,
+    private readonly logger?: KafkaLogger,
+  ) {}
+
+  private client(): Admin {
+    if (!this.admin) {
+      this.admin = new Admin(this.options);
+      logClientEvents(this.admin, 'admin', this.logger);
+    }
+    return this.admin;
+  }
+
+  /** The client connects on its first request: asking for the cluster's metadata proves a broker answers. */
+  async connect(): Promise<void> {
+    await translated(() => this.client().metadata({ topics: [] }));
+  }
+
+  async disconnect(): Promise<void> {
+    const admin = this.admin;
+    this.admin = undefined;
+    if (admin) await translated(() => admin.close());
+  }
+
+  async describeCluster(): Promise<{ brokers: number }> {
+    const metadata = await translated(() => this.client().metadata({ topics: [], forceUpdate: true }));
+    return { brokers: metadata.brokers.size };
+  }
+
+  listTopics(): Promise<string[]> {
+    return translated(() => this.client().listTopics());
+  }
+
+  async createTopics(topics: NewTopic[]): Promise<boolean> {
+    const existing = new Set(await this.listTopics());
+    const missing = topics.filter((t) => !existing.has(t.topic));
+    let created = false;
+    for (const t of missing) {
+      try {
+        await translated(() =>
+          this.client().createTopics({
+            topics: [t.topic],
+            partitions: t.numPartitions,
+            replicas: t.replicationFactor,
+            configs: [{ name: 'retention.ms', value: String(t.retentionMs) }],
+          }),
+        );
+        created = true;
+      } catch (error) {
+        // Another process created it in between: it exists, which is all that was asked.
+        if (!(await this.listTopics()).includes(t.topic)) throw error;
+      }
+    }
+    if (created) await this.waitForLeaders(missing.map((t) => t.topic));
+    return created;
+  }
+
+  /** As kafkajs's waitForLeaders: a topic is usable once each of its partitions has a leader. */
+  private async waitForLeaders(topics: string[]): Promise<void> {
+    const deadline = Date.now() + LEADER_WAIT_MS;
+    for (;;) {
+      const metadata = await translated(() => this.client().metadata({ topics, forceUpdate: true })).catch(
+        () => undefined,
+      );
+      const led = topics.every((name) => {
+        const topic = metadata?.topics.get(name);
+        return topic !== undefined && topic.partitions.every((p) => p.leader >= 0);
+      });
+      if (led || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async topicPartitions(topics: string[]): Promise<{ topic: string; partitions: number }[]> {
+    const metadata = await translated(() => this.client().metadata({ topics, forceUpdate: true }));
+    return topics.map((topic) => ({ topic, partitions: metadata.topics.get(topic)?.partitionsCount ?? 0 }));
+  }
+
+  async topicConfig(topic: string, names: string[]): Promise<Record<string, string>> {
+    const described = await translated(() =>
+      this.client().describeConfigs({
+        resources: [
+          { resourceType: ConfigResourceTypes.TOPIC, resourceName: topic, configurationKeys: names },
+        ],
+      }),
+    );
+    const configs = described[0]?.configs ?? [];
+    return Object.fromEntries(
+      configs.filter((c) => typeof c.value === 'string').map((c) => [c.name, c.value as string]),
+    );
+  }
+
+  async fetchTopicOffsets(topic: string): Promise<PartitionOffsets[]> {
+    const metadata = await translated(() => this.client().metadata({ topics: [topic], forceUpdate: true }));
+    const count = metadata.topics.get(topic)?.partitionsCount ?? 0;
+    const partitions = Array.from({ length: count }, (_, i) => i);
+    const at = async (timestamp: bigint): Promise<Map<number, bigint>> => {
+      const listed = await translated(() =>
+        this.client().listOffsets({
+          topics: [
+            { name: topic, partitions: partitions.map((partitionIndex) => ({ partitionIndex, timestamp })) },
+          ],
+        }),
+      );
+      return new Map((listed[0]?.partitions ?? []).map((p) => [p.partitionIndex, p.offset]));
+    };
+    const [low, high] = await Promise.all([at(EARLIEST), at(LATEST)]);
+    return partitions.map((partition) => ({
+      partition,
+      low: String(low.get(partition) ?? 0n),
+      high: String(high.get(partition) ?? 0n),
+    }));
+  }
+
+  /** The client waits for the broker's answer with its own request timeout. */
+  deleteTopics(topics: string[], _timeoutMs?: number): Promise<void> {
+    return translated(() => this.client().deleteTopics({ topics }));
+  }
+}

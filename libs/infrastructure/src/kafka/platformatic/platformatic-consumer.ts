@@ -1,0 +1,302 @@
+import {
+  Consumer,
+  MessagesStreamFallbackModes,
+  MessagesStreamModes,
+  type BaseOptions,
+  type Message,
+  type MessagesStream,
+} from '@platformatic/kafka';
+import {
+  type ConsumedMessage,
+  type ConsumerCrash,
+  type ConsumerOptions,
+  type ConsumerRun,
+  type EventConsumer,
+  type KafkaLogger,
+  type KafkaRetry,
+} from '../kafka.port';
+import { toPortError, translated } from './platformatic-errors';
+import { logClientEvents } from './platformatic-log';
+import { withoutUndefined } from './platformatic-options';
+
+type Fetched = Message<Buffer, Buffer, Buffer, Buffer>;
+type Stream = MessagesStream<Buffer, Buffer, Buffer, Buffer>;
+
+interface PartitionBatch {
+  key: string;
+  topic: string;
+  partition: number;
+  records: Fetched[];
+}
+
+/** A partition's end is asked of the broker again once this old (it only feeds the lag figure). */
+const HIGH_WATERMARK_AGE_MS = 1000;
+/** Between attempts to open the stream again after a crash, while the broker does not answer. */
+const REOPEN_DELAY_MS = 500;
+
+const consumed = (r: Fetched): ConsumedMessage => ({
+  offset: String(r.offset),
+  key: r.key ?? null,
+  value: r.value ?? null,
+});
+
+const toError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The port's batch consumer on @platformatic/kafka's message stream. The client hands out messages
+ * one by one and has no seek: a batch is what the stream holds when the handler is free (grouped by
+ * partition), and a seek sets the stream's next fetch offset, then drops what arrives for that
+ * partition until the sought offset does (a fetch already under way may still bring the old position).
+ */
+export class PlatformaticConsumer implements EventConsumer {
+  private readonly consumer: Consumer<Buffer, Buffer, Buffer, Buffer>;
+  private readonly retry: Required<KafkaRetry>;
+  private topics: string[] = [];
+  private fromBeginning = false;
+  private stream: Stream | undefined;
+  private streamError: unknown;
+  private wake: (() => void) | undefined;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  /** Per partition ("topic:partition"): the offset sought, until a message at it arrives. */
+  private readonly sought = new Map<string, bigint>();
+  /** Per partition: how many seeks so far, so a batch handed out before a seek knows it is stale. */
+  private readonly seeks = new Map<string, number>();
+  private readonly highWatermarks = new Map<string, { offset: bigint; at: number }>();
+  private readonly crashListeners: ((crash: ConsumerCrash) => void)[] = [];
+
+  constructor(base: BaseOptions, options: ConsumerOptions, retry: KafkaRetry = {}, logger?: KafkaLogger) {
+    this.consumer = new Consumer(
+      withoutUndefined({
+        ...base,
+        groupId: options.groupId,
+        sessionTimeout: options.sessionTimeoutMs,
+        rebalanceTimeout: options.rebalanceTimeoutMs,
+        heartbeatInterval: options.heartbeatIntervalMs,
+        maxBytesPerPartition: options.maxBytesPerPartition,
+        maxBytes: options.maxBytes,
+        maxWaitTime: options.maxWaitTimeMs,
+      }),
+    );
+    logClientEvents(this.consumer, 'consumer', logger);
+    // kafkajs's defaults, so a failing handler is retried as long under either client.
+    this.retry = {
+      initialRetryTime: retry.initialRetryTime ?? 300,
+      maxRetryTime: retry.maxRetryTime ?? 30000,
+      retries: retry.retries ?? 5,
+    };
+  }
+
+  /** The client connects on its first request: asking for metadata proves a broker answers. */
+  async connect(): Promise<void> {
+    await translated(() => this.consumer.metadata({ topics: [] }));
+  }
+
+  subscribe(topics: string[], options: { fromBeginning?: boolean } = {}): Promise<void> {
+    this.topics = [...new Set([...this.topics, ...topics])];
+    this.fromBeginning = options.fromBeginning ?? false;
+    return Promise.resolve();
+  }
+
+  async run(run: ConsumerRun): Promise<void> {
+    this.running = true;
+    await this.open();
+    this.loop = this.consume(run);
+  }
+
+  seek(topic: string, partition: number, offset: string): void {
+    const key = `${topic}:${partition}`;
+    const at = BigInt(offset);
+    this.sought.set(key, at);
+    this.seeks.set(key, (this.seeks.get(key) ?? 0) + 1);
+    this.stream?.offsetsToFetch.set(key, at);
+  }
+
+  onCrash(listener: (crash: ConsumerCrash) => void): void {
+    this.crashListeners.push(listener);
+  }
+
+  async disconnect(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.loop = undefined;
+    await this.closeStream();
+    await translated(() => this.consumer.close());
+  }
+
+  /** Joins the group and starts fetching: from the committed offsets, else the first or the next message. */
+  private async open(): Promise<void> {
+    const stream = await translated(() =>
+      this.consumer.consume({
+        topics: this.topics,
+        mode: MessagesStreamModes.COMMITTED,
+        fallbackMode: this.fromBeginning
+          ? MessagesStreamFallbackModes.EARLIEST
+          : MessagesStreamFallbackModes.LATEST,
+        autocommit: false,
+      }),
+    );
+    this.streamError = undefined;
+    stream.on('readable', () => this.wake?.());
+    stream.on('close', () => this.wake?.());
+    stream.on('error', (error) => {
+      this.streamError = error;
+      this.wake?.();
+    });
+    for (const [key, offset] of this.sought) stream.offsetsToFetch.set(key, offset);
+    this.stream = stream;
+  }
+
+  private async closeStream(): Promise<void> {
+    const stream = this.stream;
+    this.stream = undefined;
+    if (stream && !stream.closed) await stream.close().catch(() => undefined);
+  }
+
+  private async consume(run: ConsumerRun): Promise<void> {
+    while (this.running) {
+      try {
+        const batches = this.batches(await this.available());
+        const limit = Math.max(1, run.partitionsConsumedConcurrently ?? 1);
+        for (let i = 0; i < batches.length && this.running; i += limit) {
+          await Promise.all(batches.slice(i, i + limit).map((b) => this.handle(b, run)));
+        }
+      } catch (error) {
+        if (!this.running) return;
+        await this.crash(error);
+      }
+    }
+  }
+
+  /** What the stream holds now; waits for at least one message while it holds none. */
+  private async available(): Promise<Fetched[]> {
+    const stream = this.stream;
+    if (!stream) throw new Error('the consumer has no message stream');
+    const records: Fetched[] = [];
+    for (;;) {
+      if (this.streamError !== undefined) throw toError(this.streamError);
+      for (let r = stream.read() as Fetched | null; r !== null; r = stream.read() as Fetched | null)
+        records.push(r);
+      if (records.length > 0 || !this.running) return records;
+      if (stream.closed) throw new Error('the message stream closed');
+      await new Promise<void>((resolve) => {
+        this.wake = () => {
+          this.wake = undefined;
+          resolve();
+        };
+      });
+    }
+  }
+
+  /** The records grouped by partition, in offset order, without those a seek made obsolete. */
+  private batches(records: Fetched[]): PartitionBatch[] {
+    const byPartition = new Map<string, PartitionBatch>();
+    for (const r of records) {
+      const key = `${r.topic}:${r.partition}`;
+      const sought = this.sought.get(key);
+      if (sought !== undefined) {
+        if (r.offset !== sought) {
+          // From a fetch made before the seek, which moved the stream's position on: set it back.
+          this.stream?.offsetsToFetch.set(key, sought);
+          continue;
+        }
+        this.sought.delete(key);
+      }
+      let batch = byPartition.get(key);
+      if (!batch) {
+        batch = { key, topic: r.topic, partition: r.partition, records: [] };
+        byPartition.set(key, batch);
+      }
+      batch.records.push(r);
+    }
+    return [...byPartition.values()];
+  }
+
+  private async handle(b: PartitionBatch, run: ConsumerRun): Promise<void> {
+    const seeks = this.seeks.get(b.key) ?? 0;
+    const isStale = () => (this.seeks.get(b.key) ?? 0) !== seeks;
+    const last = b.records[b.records.length - 1]!;
+    const { eachBatch, eachMessage } = run;
+    if (eachBatch) {
+      const highWatermark = await this.highWatermark(b.topic, b.partition, last.offset + 1n);
+      const messages = b.records.map(consumed);
+      await this.retried(() =>
+        eachBatch({
+          batch: {
+            topic: b.topic,
+            partition: b.partition,
+            highWatermark: String(highWatermark),
+            messages,
+            lastOffset: () => String(last.offset),
+          },
+          isRunning: () => this.running,
+          isStale,
+        }),
+      );
+    } else if (eachMessage) {
+      for (const r of b.records) {
+        if (isStale() || !this.running) return;
+        await this.retried(() =>
+          eachMessage({ topic: b.topic, partition: b.partition, message: consumed(r) }),
+        );
+      }
+    }
+    if (run.autoCommit !== false && !isStale()) {
+      await translated(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            void last.commit((error) => (error ? reject(error) : resolve()));
+          }),
+      );
+    }
+  }
+
+  /** The handler again after a failure, backing off as kafkajs does, until the retries are spent. */
+  private async retried(call: () => Promise<void>): Promise<void> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await call();
+      } catch (error) {
+        if (attempt >= this.retry.retries || !this.running) throw error;
+        await sleep(Math.min(this.retry.maxRetryTime, this.retry.initialRetryTime * 2 ** attempt));
+      }
+    }
+  }
+
+  /** The partition's end: at least the offset after this batch, asked of the broker at most once a second. */
+  private async highWatermark(topic: string, partition: number, atLeast: bigint): Promise<bigint> {
+    const key = `${topic}:${partition}`;
+    const cached = this.highWatermarks.get(key);
+    if (cached && cached.offset >= atLeast && Date.now() - cached.at < HIGH_WATERMARK_AGE_MS)
+      return cached.offset;
+    const listed = await this.consumer
+      .listOffsets({ topics: [topic], partitions: { [topic]: [partition] }, timestamp: -1n })
+      .catch(() => undefined);
+    const end = listed?.get(topic)?.[partition];
+    const offset = end !== undefined && end > atLeast ? end : atLeast;
+    this.highWatermarks.set(key, { offset, at: Date.now() });
+    return offset;
+  }
+
+  /** Tells the listeners, then starts again from the committed offsets (and any offsets sought). */
+  private async crash(error: unknown): Promise<void> {
+    const reported = toPortError(error);
+    const crash = {
+      error: reported instanceof Error ? reported : new Error(String(reported)),
+      restart: true,
+    };
+    for (const listener of this.crashListeners) listener(crash);
+    await this.closeStream();
+    while (this.running) {
+      try {
+        await this.open();
+        return;
+      } catch {
+        await sleep(REOPEN_DELAY_MS);
+      }
+    }
+  }
+}
