@@ -1,20 +1,28 @@
-import { type Flight, type PilotTotals, type StartingTotals } from '@pft/contracts';
+import { type Flight, logbookStreamId, type PilotTotals, type StartingTotals } from '@pft/contracts';
 import { computeTotals } from '@pft/domain';
 
 interface Queryable {
   query<T>(sql: string, parameters?: unknown[]): Promise<T>;
 }
 
+/** A pilot's totals as of one snapshot of the write side, and the logbook stream version they include. */
+export interface LiveTotals {
+  totals: PilotTotals;
+  /** The pilot's logbook stream version in the same snapshot; 0 for a pilot who never logged anything. */
+  streamVersion: number;
+}
+
 /**
  * Totals computed live from the write-side tables (current flights and starting totals), for linked
- * pilots the projection has no row for yet: a pilot who imported a logbook and linked at once is
- * read exactly, not as zeros, and `last_updated` may then honestly be the time of the read.
- * One snapshot for both tables, so a concurrent change is seen whole or not at all.
+ * pilots the projection has no row for yet, or whose row is older than an answer given live before: a
+ * pilot who imported a logbook and linked at once is read exactly, not as zeros, and `last_updated` may
+ * then honestly be the time of the read. One snapshot for the tables and the stream version, so a
+ * concurrent change is seen whole or not at all, and the version names exactly the totals given.
  */
 export async function computeLiveTotals(
   db: { transaction<T>(isolation: 'REPEATABLE READ', work: (tx: Queryable) => Promise<T>): Promise<T> },
   pilotAccountIds: readonly string[],
-): Promise<Map<string, PilotTotals>> {
+): Promise<Map<string, LiveTotals>> {
   if (pilotAccountIds.length === 0) return new Map();
   return db.transaction('REPEATABLE READ', async (tx) => {
     const flights = await tx.query<{ pilot_account_id: string; flight: Flight }[]>(
@@ -26,16 +34,42 @@ export async function computeLiveTotals(
       `select pilot_account_id::text, starting_totals from starting_totals where pilot_account_id = any($1::uuid[])`,
       [pilotAccountIds],
     );
-    const totals = new Map<string, PilotTotals>();
+    const versions = await tx.query<{ stream_id: string; stream_version: number }[]>(
+      `select stream_id, max(stream_version) as stream_version from events
+        where stream_id = any($1::text[]) group by stream_id`,
+      [pilotAccountIds.map(logbookStreamId)],
+    );
+    const versionOf = new Map(versions.map((row) => [row.stream_id, row.stream_version]));
+    const live = new Map<string, LiveTotals>();
     for (const account of pilotAccountIds) {
-      totals.set(
-        account,
-        computeTotals(
+      live.set(account, {
+        totals: computeTotals(
           flights.filter((row) => row.pilot_account_id === account).map((row) => row.flight),
           starting.find((row) => row.pilot_account_id === account)?.starting_totals ?? null,
         ),
-      );
+        streamVersion: versionOf.get(logbookStreamId(account)) ?? 0,
+      });
     }
-    return totals;
+    return live;
   });
+}
+
+/**
+ * Records, before the answers are sent, the stream versions partners were just answered live through
+ * their connections (`connections.live_stream_version`, only ever raised): every replica's next read
+ * then goes on computing live until the projection's row has caught up with it.
+ */
+export async function recordLiveAnswers(
+  db: { query<T>(sql: string, parameters?: unknown[]): Promise<T> },
+  answered: readonly { connectionId: string; streamVersion: number }[],
+): Promise<void> {
+  const worthRecording = answered.filter((a) => a.streamVersion > 0);
+  if (worthRecording.length === 0) return;
+  await db.query(
+    `update connections c set live_stream_version = a.stream_version
+       from unnest($1::uuid[], $2::int[]) as a (connection_id, stream_version)
+      where c.connection_id = a.connection_id
+        and (c.live_stream_version is null or c.live_stream_version < a.stream_version)`,
+    [worthRecording.map((a) => a.connectionId), worthRecording.map((a) => a.streamVersion)],
+  );
 }

@@ -5,7 +5,7 @@ import { PreparedStatement } from '@pft/infrastructure/database/prepared-stateme
 import { ACTIVE_TOTALS_VIEW } from '@pft/infrastructure/projections/projection-tables';
 import { readPilotTotals } from '@pft/infrastructure/projections/pilot-totals.read-model';
 import { TurnBatches } from '../shared/turn-batches';
-import { computeLiveTotals } from './live-totals.reader';
+import { computeLiveTotals, recordLiveAnswers } from './live-totals.reader';
 import {
   answeredFromDatabase,
   answeredFromMemory,
@@ -42,11 +42,14 @@ class ByPilotIds {
   }
 }
 
-/** The caller's active connections joined with the active projection, in one round trip. */
+/**
+ * The caller's active connections joined with the active projection, in one round trip, with the stream
+ * version the partner was last answered live through the connection (see readFull).
+ */
 const connectedSql =
   (columns: string) =>
   (condition: string): string => `
-  select c.connection_id::text as pilot_id, ${columns}
+  select c.connection_id::text as pilot_id, c.live_stream_version, ${columns}
     from connections c
     left join ${ACTIVE_TOTALS_VIEW} v on v.pilot_account_id = c.pilot_account_id
    where ${condition} and c.partner_id = $2 and c.disconnected_at is null`;
@@ -62,6 +65,7 @@ const CHECK = new ByPilotIds(
 
 type JoinedRow = {
   pilot_id: string;
+  live_stream_version: number | null;
   account: string;
   pilot_account_id: string | null;
   stream_version: number | null;
@@ -70,9 +74,22 @@ type JoinedRow = {
 
 interface CheckRow {
   pilot_id: string;
+  live_stream_version: number | null;
   stream_version: number | null;
   projection_version: number | null;
   last_updated: Date | null;
+}
+
+/**
+ * Whether the projection's row is older than totals the partner was already answered live (computed from
+ * the write side before the projection had caught up): answering from it would take the partner back to
+ * an older state of the pilot's logbook.
+ */
+function behindLiveAnswer(row: {
+  live_stream_version: number | null;
+  stream_version: number | null;
+}): boolean {
+  return row.live_stream_version !== null && (row.stream_version ?? 0) < row.live_stream_version;
 }
 
 /** Every id of the lists, once. */
@@ -213,6 +230,7 @@ export class PilotTotalsReader {
         const earlier = kept.get(row.pilot_id)!;
         if (
           row.last_updated !== null &&
+          !behindLiveAnswer(row) &&
           row.stream_version === earlier.versions.stream &&
           row.projection_version === earlier.versions.projection
         ) {
@@ -234,21 +252,33 @@ export class PilotTotalsReader {
   private async readFull(partnerId: string, pilotIds: readonly string[]): Promise<StoredAnswer[]> {
     const rows = ownRows(await this.fullReads.join(partnerId, pilotIds), pilotIds);
     if (rows.length === 0) return [];
-    const projectedRows = rows.filter((row) => row.pilot_account_id !== null);
+    const projectedRows = rows.filter((row) => row.pilot_account_id !== null && !behindLiveAnswer(row));
     // The read model turns rows of the active view into totals; it is handed the rows this query
     // already holds (every column of the view) instead of reading them again in a second round trip.
     const projected = await readPilotTotals(
       { query: () => Promise.resolve(projectedRows) },
       projectedRows.map((row) => row.pilot_account_id!),
     );
-    // Linked, but not in the projection yet: computed live from the write side, as of now.
+    // Linked, but not in the projection yet, or its row is older than an answer given live before:
+    // computed live from the write side, as of now, and recorded before it is given.
+    const liveRows = rows.filter((row) => row.pilot_account_id === null || behindLiveAnswer(row));
     const live = await computeLiveTotals(
       this.dataSource,
-      rows.filter((row) => row.pilot_account_id === null).map((row) => row.account),
+      liveRows.map((row) => row.account),
+    );
+    await recordLiveAnswers(
+      this.dataSource,
+      liveRows.flatMap((row) => {
+        const computed = live.get(row.account);
+        return computed ? [{ connectionId: row.pilot_id, streamVersion: computed.streamVersion }] : [];
+      }),
     );
     const now = new Date().toISOString();
     return rows.flatMap((row): StoredAnswer[] => {
-      const found = row.pilot_account_id === null ? undefined : projected.get(row.pilot_account_id);
+      const found =
+        row.pilot_account_id === null || behindLiveAnswer(row)
+          ? undefined
+          : projected.get(row.pilot_account_id);
       if (found && row.stream_version !== null && row.projection_version !== null) {
         return [
           {
@@ -259,7 +289,7 @@ export class PilotTotalsReader {
       }
       const computed = live.get(row.account);
       return computed
-        ? [{ view: { pilot_id: row.pilot_id, last_updated: now, ...computed }, versions: null }]
+        ? [{ view: { pilot_id: row.pilot_id, last_updated: now, ...computed.totals }, versions: null }]
         : [];
     });
   }

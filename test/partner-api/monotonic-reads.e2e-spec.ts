@@ -1,0 +1,170 @@
+import { randomUUID } from 'node:crypto';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import request from 'supertest';
+import { encodeEventMessageJson, logbookStreamId, type PilotEventType } from '@pft/contracts';
+import { loadConfig, announcePartnerReadChange } from '@pft/infrastructure';
+import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
+import { applyPilotTotalsBatch } from '@pft/infrastructure/projections/pilot-totals.batch';
+import { readPilotTotals } from '@pft/infrastructure/projections/pilot-totals.read-model';
+import {
+  createTestDatabase,
+  randomFlight,
+  randomStartingTotals,
+  seededRandom,
+  type TestDatabase,
+} from '@pft/testing';
+import { oracleTotals } from '@pft/testing/oracle';
+import { createIngestionApp } from '../../apps/ingestion/src/ingestion-app';
+import { bearer } from './partner-api.expectations';
+import { partnerWithKey, type TestPartner } from './partner-api.factories';
+import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
+
+interface StoredEvent {
+  position: string;
+  event_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: PilotEventType;
+  schema_version: number;
+  pilot_account_id: string;
+  payload_json: string;
+  metadata_json: string;
+  occurred_at: string;
+}
+
+/**
+ * A linked pilot the projection has no row for is answered live, from the write side. When the
+ * projector's first row for that pilot appears it may hold only part of the logbook (the projector is
+ * behind); a partner who was already answered the whole logbook must not be taken back to that older
+ * state. The projector's part is played here by the projection's own batch code, fed the pilot's
+ * stored events one prefix at a time, so the row is behind exactly when the test says.
+ */
+describe('partner reads never go back to an older state of a pilot', () => {
+  const secret = 'monotonic-reads-secret-long-enough-for-hs256';
+  let db: TestDatabase;
+  let api: PartnerApiUnderTest;
+  let ingestion: NestFastifyApplication;
+  let partner: TestPartner;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // The pilot app API alone, its relay off: nothing is projected unless the test projects it.
+    Object.assign(process.env, {
+      DATABASE_URL: db.url,
+      DATABASE_POOL_SIZE: '3',
+      RELAY_ENABLED: 'false',
+      JWT_SECRET: secret,
+      LOG_LEVEL: 'warn',
+    });
+    ingestion = await createIngestionApp(loadConfig());
+    await ingestion.init();
+    await ingestion.getHttpAdapter().getInstance().ready();
+    api = await startPartnerApi({ JWT_SECRET: secret }, db);
+    partner = await partnerWithKey(api.db);
+  });
+
+  afterAll(async () => {
+    await api?.close();
+    await ingestion?.close();
+    await db?.drop();
+  });
+
+  /** Feeds the pilot's stored events up to `throughVersion` to the projection, as one batch of its partition. */
+  async function project(pilotAccountId: string, throughVersion: number): Promise<void> {
+    const events = await api.db.query<StoredEvent[]>(
+      `select position::text, event_id::text, stream_id, stream_version, type, schema_version,
+              payload->>'pilot_account_id' as pilot_account_id, payload::text as payload_json,
+              metadata::text as metadata_json,
+              to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at
+         from events where stream_id = $1 and stream_version <= $2 order by stream_version`,
+      [logbookStreamId(pilotAccountId), throughVersion],
+    );
+    const messages = events.map((e, offset) => ({
+      offset: String(offset),
+      key: Buffer.from(pilotAccountId),
+      value: encodeEventMessageJson(
+        { ...e, version: e.schema_version, position: e.position },
+        e.payload_json,
+        e.metadata_json,
+      ),
+    }));
+    await api.db.transaction((tx) =>
+      applyPilotTotalsBatch(tx, { version: 1, topic: 'monotonic-reads', partition: 0 }, messages),
+    );
+    // As the projector does after a batch that changed the tables.
+    await announcePartnerReadChange(api.redis, api.redisPrefix);
+  }
+
+  const read = (pilotId: string) =>
+    api.http().get('/v1/pilot-totals').query({ pilot_id: pilotId }).set(bearer(partner.key));
+
+  it('goes on answering live until the projection has caught up with what was answered', async () => {
+    const random = seededRandom(7);
+    const pilotAccountId = randomUUID();
+    const token = mintPilotToken(secret, pilotAccountId, 600);
+    const pilotApp = (method: 'post' | 'put', path: string, body?: object) =>
+      request(ingestion.getHttpServer())
+        [method](`/pilot/v1${path}`)
+        .set('Authorization', `Bearer ${token}`)
+        .send(body);
+
+    const issued = await pilotApp('post', '/linking-codes');
+    const linked = await api
+      .http()
+      .post('/v1/link')
+      .set(bearer(partner.key))
+      .send({ linking_token: issued.body.data.linking_token });
+    expect(linked.status).toBe(200);
+    const pilotId: string = linked.body.data.pilot_id;
+
+    // Three logbook events: versions 1 to 3 of the pilot's logbook stream.
+    const starting = randomStartingTotals(random);
+    const flights = [randomFlight(random), randomFlight(random)];
+    expect((await pilotApp('put', '/starting-totals', starting)).status).toBe(200);
+    for (const flight of flights) expect((await pilotApp('post', '/flights', flight)).status).toBe(201);
+    const whole = oracleTotals({ flights, starting });
+    const firstOnly = oracleTotals({ flights: [], starting });
+    expect(firstOnly).not.toEqual(whole);
+
+    const totalsOf = (body: { data: Record<string, unknown> }) => {
+      const { pilot_id: _id, last_updated: _at, ...totals } = body.data;
+      return totals;
+    };
+
+    // No row yet: computed live, the whole logbook, and the version answered recorded.
+    const live = await read(pilotId);
+    expect(live.status).toBe(200);
+    expect(totalsOf(live.body)).toEqual(whole);
+    const [connection] = await api.db.query<{ live_stream_version: number }[]>(
+      'select live_stream_version from connections where connection_id = $1',
+      [pilotId],
+    );
+    expect(connection?.live_stream_version).toBe(3);
+
+    // The projector's first row holds the first event only: behind what the partner was answered.
+    await project(pilotAccountId, 1);
+    const row = (await readPilotTotals(api.db, [pilotAccountId])).get(pilotAccountId);
+    expect(row?.totals).toEqual(firstOnly);
+    for (let i = 0; i < 3; i++) {
+      const again = await read(pilotId);
+      expect({ status: again.status, totals: totalsOf(again.body) }).toEqual({ status: 200, totals: whole });
+    }
+
+    // Caught up: answered from the projection (its last_updated, not the time of the read).
+    await project(pilotAccountId, 3);
+    const projected = (await readPilotTotals(api.db, [pilotAccountId])).get(pilotAccountId)!;
+    expect(projected.totals).toEqual(whole);
+    const caughtUp = await read(pilotId);
+    expect(caughtUp.body.data).toEqual({
+      pilot_id: pilotId,
+      last_updated: projected.lastUpdated.toISOString(),
+      ...whole,
+    });
+    const batch = await api
+      .http()
+      .get('/v1/pilot-totals/batch')
+      .query({ pilot_ids: pilotId })
+      .set(bearer(partner.key));
+    expect(batch.body.data.pilots).toEqual([caughtUp.body.data]);
+  });
+});
