@@ -1,16 +1,21 @@
 /**
- * The projector's throughput: N logbook events of P pilots on a fresh topic, read once by a
- * consumer of the apps' Kafka client that discards them, once by one that stores each as one narrow row (the write
- * floor: what one row of state per event costs at least), then folded into Postgres by the projector
- * app, then rebuilt into a new version by `pft projections rebuild`. Each of the four runs as a plain
- * Node process of its own, the projector and the CLI from the build as in production: in jest's
- * sandbox (every global look-up goes through it) the same projector code ran at half its speed.
- * Results go to bench/results/projector-<time>.json.
+ * The projector's throughput, per Kafka client: N logbook events of P pilots on a fresh topic, read
+ * once by a consumer of the apps' Kafka client that stores each as one narrow row (the write floor:
+ * what one row of state per event costs at least), then, for each client of BENCH_KAFKA_CLIENTS in
+ * turn, read by that client's consumer that discards them and folded into Postgres by the projector
+ * app started with KAFKA_CLIENT set to that client, then rebuilt into a new version by
+ * `pft projections rebuild` on each client. Each runs as a plain Node process of its own, the
+ * projector and the CLI from the build as in production: in jest's sandbox (every global look-up
+ * goes through it) the same projector code ran at half its speed. Each client's fold is a share of
+ * its own consume-and-discard, measured just before it in the same round; the rounds alternate the
+ * clients' order (A B, B A, ...) so drifting noise hits both alike, and each figure is the median of
+ * BENCH_REPEATS rounds. Results go to bench/results/projector-<time>.json.
  *
- *   npm run build && npx jest bench/projector/ --selectProjects bench --runInBand --testTimeout 3600000
+ *   npm run build:test && npx jest bench/projector/ --selectProjects bench --runInBand --testTimeout 3600000
  *   (BENCH_EVENTS, BENCH_PILOTS, BENCH_PARTITIONS, BENCH_EVENTS_PER_ROUND change the defaults of
  *   1,000,000 / 10,000 / 12 / 1,000,000; BENCH_PROJECTORS runs that many projector replicas in one
- *   consumer group instead of one)
+ *   consumer group instead of one; BENCH_KAFKA_CLIENTS, default "kafkajs,platformatic";
+ *   BENCH_REPEATS, default 2)
  *
  * The events are made and published about a million at a time (a group of pilots each), so a run of
  * 10,000,000 (`npm run bench:rebuild-10m`) never holds more than that in memory.
@@ -18,26 +23,35 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { type DataSource } from 'typeorm';
-import { createDataSource, type KafkaClient } from '@pft/infrastructure';
+import { type KafkaClient, type KafkaClientName } from '@pft/infrastructure';
 import {
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
-  startAppProcess,
-  startBuiltProcess,
   testKafka,
+  type TestDatabase,
   TEST_KAFKA_BROKERS,
 } from '@pft/testing';
 import { asKafkaMessages, historyMessages, publishMessages } from '@pft/testing/oracle';
+import {
+  APP_DEFAULT_KAFKA_CLIENT,
+  benchKafkaClients,
+  goalKafkaClient,
+  median,
+  roundOrder,
+} from '../support/kafka-clients';
 import { benchHistories } from './bench-histories';
 import { consumeAndDiscard } from './consume-and-discard';
+import { type ProjectorRun, type ProjectorTarget, runProjector, runRebuild } from './projector-run';
 import { consumeAndStore } from './write-floor';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const PILOTS = Number(process.env.BENCH_PILOTS ?? 10_000);
 const PARTITIONS = Number(process.env.BENCH_PARTITIONS ?? 12);
 const REPLICAS = Number(process.env.BENCH_PROJECTORS ?? 1);
+const CLIENTS = benchKafkaClients();
+const REPEATS = Math.max(1, Number(process.env.BENCH_REPEATS ?? 2));
+const GOAL_CLIENT = goalKafkaClient(CLIENTS);
 
 const seconds = (from: bigint): number => Number(process.hrtime.bigint() - from) / 1e9;
 
@@ -84,97 +98,113 @@ async function topicEnd(kafka: KafkaClient, topic: string): Promise<Map<number, 
   }
 }
 
-/** When the projector first had a batch stored, and how many events it had stored by then. */
-interface CaughtUp {
-  firstStoredAt: bigint;
-  storedAtFirst: number;
-  caughtUpAt: bigint;
+/** One client's runs: each round's consume-and-discard, then its projector, then one rebuild. */
+interface ClientRuns {
+  discard: { seconds: number; events_per_second: number; seconds_from_start: number }[];
+  projector: (ProjectorRun & { ratio_to_discard: number })[];
+  rebuild?: { seconds: number; events_per_second: number };
+  /** The database of its newest projector run, which its rebuild rebuilds. */
+  database?: TestDatabase;
 }
 
-/**
- * Polls the stored offsets of `version` until every partition reached its end. The first poll that
- * finds any offset stored marks the start of folding (the consume-and-discard baseline is timed from
- * its first batch alike); the events stored by then are left out of the steady rate.
- */
-async function waitCaughtUp(
-  dataSource: DataSource,
-  version: number,
-  ends: Map<number, number>,
-): Promise<CaughtUp> {
-  let first: { at: bigint; stored: number } | undefined;
-  for (;;) {
-    const rows: { kafka_partition: number; next_offset: string }[] = await dataSource.query(
-      `select kafka_partition, next_offset from projection_offsets where version = $1`,
-      [version],
-    );
-    const now = process.hrtime.bigint();
-    const stored = new Map(rows.map((r) => [r.kafka_partition, Number(r.next_offset)]));
-    const storedEvents = [...stored.values()].reduce((sum, next) => sum + next, 0);
-    if (first === undefined && storedEvents > 0) first = { at: now, stored: storedEvents };
-    if ([...ends].every(([p, high]) => high === 0 || stored.get(p) === high)) {
-      return { firstStoredAt: first?.at ?? now, storedAtFirst: first?.stored ?? 0, caughtUpAt: now };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** A client's figures: every run, and the median of its rounds. */
+function clientSummary(client: KafkaClientName, runs: ClientRuns, events: number) {
+  const projector = runs.projector;
+  return {
+    consume_and_discard: {
+      kafka_client: client,
+      seconds: median(runs.discard.map((r) => r.seconds)),
+      events_per_second: median(runs.discard.map((r) => r.events_per_second)),
+      note: "from the first batch to the last message, at most 10 MB a fetch, the median of the rounds; each run's seconds_from_start also counts the consumer's start and group join",
+      runs: runs.discard,
+    },
+    projector: {
+      kafka_client: client,
+      replicas: REPLICAS,
+      // Timed like the consume-and-discard baseline: from the first batch to the last.
+      fold_seconds: median(projector.map((r) => r.fold_seconds)),
+      fold_events: median(projector.map((r) => r.fold_events)),
+      events_per_second: median(projector.map((r) => r.events_per_second)),
+      // Each run against the consume-and-discard of the same client just before it.
+      ratio_to_discard: median(projector.map((r) => r.ratio_to_discard)),
+      note: "from the first poll (every 20 ms) that found a batch stored until every partition's stored offset reached the end; the events stored by that first poll are left out; the median of the rounds, ratio_to_discard the median of each round's fold over the same client's consume-and-discard just before it",
+      seconds_from_process_start: median(projector.map((r) => r.seconds_from_process_start)),
+      events_per_second_from_process_start:
+        events / median(projector.map((r) => r.seconds_from_process_start)),
+      note_from_process_start:
+        "from the projector apps' process start (boot and group join included) until every partition's stored offset reached the end",
+      runs: projector,
+    },
+    rebuild: {
+      kafka_client: client,
+      ...runs.rebuild,
+      note: '`pft projections rebuild pilot_totals` from the build, from process start to exit',
+    },
+  };
 }
 
 async function runProjectorBenchmark(): Promise<void> {
   const kafka = testKafka('pft-bench');
-  const db = await createTestDatabase();
-  const dataSource = await createDataSource(db.url, 12).initialize();
   const topic = await createTestTopic(kafka, 'bench-projector', PARTITIONS);
   const dlq = await createTestTopic(kafka, 'bench-projector-dlq', 1);
+  const runs = new Map<KafkaClientName, ClientRuns>(CLIENTS.map((c) => [c, { discard: [], projector: [] }]));
   try {
     const { events, generateSeconds, publishSeconds } = await publishBenchEvents(kafka, topic);
     const ends = await topicEnd(kafka, topic);
     console.log(`published ${events} events in ${publishSeconds.toFixed(1)} s`);
 
-    const discardSeconds = await consumeAndDiscard(TEST_KAFKA_BROKERS, topic, events);
-    console.log(`consume-and-discard: ${(events / discardSeconds).toFixed(0)} events/s`);
-
+    // Once per run: it measures what Postgres takes for a row per event, whichever client reads.
     const floorDb = await createTestDatabase();
-    const floorSeconds = await consumeAndStore(TEST_KAFKA_BROKERS, topic, events, floorDb.url).finally(() =>
-      floorDb.drop(),
-    );
-    console.log(`write floor: ${(events / floorSeconds).toFixed(0)} events/s`);
+    const floorSeconds = await consumeAndStore(
+      TEST_KAFKA_BROKERS,
+      topic,
+      events,
+      floorDb.url,
+      GOAL_CLIENT,
+    ).finally(() => floorDb.drop());
+    console.log(`write floor (${GOAL_CLIENT}): ${(events / floorSeconds).toFixed(0)} events/s`);
 
-    // As deployed: a pool of 10 connections, so 8 partitions applied at once.
-    const env = {
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '10',
-      KAFKA_BROKERS: TEST_KAFKA_BROKERS,
-      PILOT_EVENTS_TOPIC: topic,
-      DEAD_LETTER_TOPIC: dlq,
-    };
-    let t = process.hrtime.bigint();
-    const projectors = await Promise.all(
-      Array.from({ length: REPLICAS }, () => startAppProcess('projector', env, { waitReady: false })),
-    );
-    let caughtUp: CaughtUp;
-    try {
-      caughtUp = await waitCaughtUp(dataSource, 1, ends);
-    } finally {
-      await Promise.all(projectors.map((p) => p.stop('SIGTERM')));
+    const target = (databaseUrl: string): ProjectorTarget => ({
+      databaseUrl,
+      brokers: TEST_KAFKA_BROKERS,
+      topic,
+      deadLetterTopic: dlq,
+      ends,
+      events,
+    });
+    for (let round = 0; round < REPEATS; round++) {
+      for (const client of roundOrder(CLIENTS, round)) {
+        const own = runs.get(client)!;
+        const discard = await consumeAndDiscard(TEST_KAFKA_BROKERS, topic, events, client);
+        const discardRate = events / discard.seconds;
+        own.discard.push({ ...discard, events_per_second: discardRate });
+        console.log(`round ${round + 1}, ${client}: consume-and-discard ${discardRate.toFixed(0)} events/s`);
+
+        const db = await createTestDatabase();
+        const run = await runProjector(target(db.url), client, REPLICAS).catch(async (err: unknown) => {
+          await db.drop();
+          throw err;
+        });
+        own.projector.push({ ...run, ratio_to_discard: run.events_per_second / discardRate });
+        console.log(
+          `round ${round + 1}, ${client}: projector ${run.events_per_second.toFixed(0)} events/s folding ` +
+            `(${(run.events_per_second / discardRate).toFixed(2)}x its consume-and-discard), ` +
+            `${run.events_per_second_from_process_start.toFixed(0)} events/s from process start`,
+        );
+        await own.database?.drop();
+        own.database = db;
+      }
     }
-    const projectSeconds = Number(caughtUp.caughtUpAt - t) / 1e9;
-    const foldSeconds = Number(caughtUp.caughtUpAt - caughtUp.firstStoredAt) / 1e9;
-    const foldEvents = events - caughtUp.storedAtFirst;
-    console.log(
-      `projector: ${(foldEvents / foldSeconds).toFixed(0)} events/s folding, ` +
-        `${(events / projectSeconds).toFixed(0)} events/s from process start`,
-    );
 
-    t = process.hrtime.bigint();
-    const cli = startBuiltProcess(
-      join('apps', 'cli', 'src', 'main.js'),
-      ['projections', 'rebuild', 'pilot_totals'],
-      env,
-    );
-    const exit = await cli.exited;
-    if (exit !== 0) throw new Error(`rebuild exited ${String(exit)}: ${cli.output()}`);
-    const rebuildSeconds = seconds(t);
-    console.log(`rebuild: ${rebuildSeconds.toFixed(1)} s`);
+    for (const client of roundOrder(CLIENTS, REPEATS)) {
+      const own = runs.get(client)!;
+      const rebuild = await runRebuild(target(own.database!.url), client);
+      own.rebuild = { seconds: rebuild.seconds, events_per_second: rebuild.events_per_second };
+      console.log(`rebuild (${client}): ${rebuild.seconds.toFixed(1)} s`);
+    }
 
+    const byClient = Object.fromEntries(CLIENTS.map((c) => [c, clientSummary(c, runs.get(c)!, events)]));
+    const goalFigures = byClient[GOAL_CLIENT]!;
     const result = {
       benchmark: 'projector',
       at: new Date().toISOString(),
@@ -185,31 +215,21 @@ async function runProjectorBenchmark(): Promise<void> {
       partitions: PARTITIONS,
       generate_seconds: generateSeconds,
       publish_seconds: publishSeconds,
-      consume_and_discard: { seconds: discardSeconds, events_per_second: events / discardSeconds },
+      kafka_clients: CLIENTS,
+      app_default_kafka_client: APP_DEFAULT_KAFKA_CLIENT,
+      repeats: REPEATS,
+      // The figures of GOAL_CLIENT, judged against the goals; every client's in by_client.
+      consume_and_discard: goalFigures.consume_and_discard,
       write_floor: {
+        kafka_client: GOAL_CLIENT,
         seconds: floorSeconds,
         events_per_second: events / floorSeconds,
-        ratio_to_discard: discardSeconds / floorSeconds,
-        note: 'bench/projector/write-floor.ts: each event parsed and stored as one narrow row, one INSERT and commit per batch, nothing else; from the first batch to the last',
+        ratio_to_discard: goalFigures.consume_and_discard.seconds / floorSeconds,
+        note: 'bench/projector/write-floor.ts: each event parsed and stored as one narrow row, one INSERT and commit per batch, nothing else; from the first batch to the last; measured once per run',
       },
-      projector: {
-        replicas: REPLICAS,
-        // Timed like the consume-and-discard baseline: from the first batch to the last.
-        fold_seconds: foldSeconds,
-        fold_events: foldEvents,
-        events_per_second: foldEvents / foldSeconds,
-        ratio_to_discard: foldEvents / foldSeconds / (events / discardSeconds),
-        note: "from the first poll (every 20 ms) that found a batch stored until every partition's stored offset reached the end; the events stored by that first poll are left out",
-        seconds_from_process_start: projectSeconds,
-        events_per_second_from_process_start: events / projectSeconds,
-        note_from_process_start:
-          "from the projector apps' process start (boot and group join included) until every partition's stored offset reached the end",
-      },
-      rebuild: {
-        seconds: rebuildSeconds,
-        events_per_second: events / rebuildSeconds,
-        note: '`pft projections rebuild pilot_totals` from the build, from process start to exit',
-      },
+      projector: goalFigures.projector,
+      rebuild: goalFigures.rebuild,
+      by_client: byClient,
       goals: { events_per_second: 50_000, ratio_to_discard: 0.4, rebuild_10m_seconds: 300 },
     };
     const dir = process.env.BENCH_RESULTS_DIR ?? join(__dirname, '..', 'results');
@@ -218,12 +238,11 @@ async function runProjectorBenchmark(): Promise<void> {
     writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
     console.log(`results in ${file}`);
   } finally {
-    await dataSource.destroy();
-    await db.drop();
+    for (const own of runs.values()) await own.database?.drop();
     await deleteTestTopics(kafka, [topic, dlq]);
   }
 }
 
-test('projector: events per second into Postgres beside consume-and-discard, and a full rebuild', async () => {
+test('projector: events per second into Postgres beside consume-and-discard, per Kafka client, and a full rebuild', async () => {
   await runProjectorBenchmark();
 }, 7_200_000);

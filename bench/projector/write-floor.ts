@@ -1,10 +1,11 @@
-import { KAFKA_FACTORY, runTimedScript } from './timed-script';
+import { type KafkaClientName } from '@pft/infrastructure';
+import { kafkaScriptEnv, runTimedScript } from '../support/timed-script';
 
 /**
  * The write floor of a fold on this machine: the apps' Kafka client reading the whole topic, as the projector does
  * (8 partitions at once, a pool of 10 connections), parsing each message and storing it as one narrow
  * row (event id, pilot, minutes), one INSERT and commit per batch, nothing else: no schema check, no
- * fold, no per-pilot rows, no offsets. A projector that keeps one row of state per flight writes at
+ * fold, no per-pilot rows, no offsets (in Postgres or Kafka). A projector that keeps one row of state per flight writes at
  * least this much, so its rate cannot exceed this one here. A plain Node process of its own, like the
  * projector. Prints the seconds from the first batch to the last message stored.
  */
@@ -12,7 +13,7 @@ const FLOOR_SCRIPT = `
 const { createKafka } = require(process.env.PFT_KAFKA_FACTORY);
 const { Pool } = require('pg');
 const [topic, total] = [process.argv[1], Number(process.argv[2])];
-const kafka = createKafka(process.env.KAFKA_BROKERS, 'pft-bench-write-floor');
+const kafka = createKafka(process.env.KAFKA_BROKERS, 'pft-bench-write-floor', undefined, undefined, process.env.PFT_KAFKA_CLIENT);
 const consumer = kafka.consumer({ groupId: 'bench-write-floor-' + Date.now(), maxBytesPerPartition: 8 * 1024 * 1024, maxBytes: 64 * 1024 * 1024 });
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 let stored = 0;
@@ -23,6 +24,7 @@ let started = 0n;
   await consumer.subscribe([topic], { fromBeginning: true });
   await new Promise((resolve, reject) => {
     void consumer.run({
+      autoCommit: false,
       partitionsConsumedConcurrently: 8,
       eachBatch: async ({ batch }) => {
         if (started === 0n) started = process.hrtime.bigint();
@@ -53,10 +55,10 @@ export function consumeAndStore(
   topic: string,
   total: number,
   databaseUrl: string,
+  client: KafkaClientName,
 ): Promise<number> {
-  return runTimedScript('write floor', FLOOR_SCRIPT, [topic, String(total)], {
-    KAFKA_BROKERS: brokers,
-    PFT_KAFKA_FACTORY: KAFKA_FACTORY,
+  return runTimedScript(`write floor (${client})`, FLOOR_SCRIPT, [topic, String(total)], {
+    ...kafkaScriptEnv(brokers, client),
     DATABASE_URL: databaseUrl,
   });
 }

@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { type KafkaClientName } from '@pft/infrastructure';
+import { TEST_BUILD_DIR } from '@pft/testing';
+
+/** The apps' Kafka client factory in the test build: the scripts read through the same port and adapter. */
+export const KAFKA_FACTORY = join(TEST_BUILD_DIR, 'libs', 'infrastructure', 'src', 'kafka', 'kafka-factory');
+
+/**
+ * The environment a script needs to make the apps' Kafka client on the adapter `client` names:
+ * `createKafka(process.env.KAFKA_BROKERS, id, undefined, undefined, process.env.PFT_KAFKA_CLIENT)`
+ * from `require(process.env.PFT_KAFKA_FACTORY)`.
+ */
+export function kafkaScriptEnv(brokers: string, client: KafkaClientName): Record<string, string> {
+  return { KAFKA_BROKERS: brokers, PFT_KAFKA_FACTORY: KAFKA_FACTORY, PFT_KAFKA_CLIENT: client };
+}
+
+/**
+ * Runs `script` (plain JavaScript) with `args` in a Node process of its own, from the repository's
+ * root so that it finds node_modules, like the apps it is compared with (code in jest's sandbox
+ * runs several times slower). Resolves with the JSON line it prints last.
+ */
+export function runScript<T>(
+  name: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<T> {
+  const child = spawn(process.execPath, ['-e', script, ...args], {
+    cwd: join(__dirname, '..', '..'),
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`${name} exited ${String(code)}: ${output}`));
+      resolve(JSON.parse(output.trim().split('\n').pop()!) as T);
+    });
+  });
+}
+
+/** runScript for a script whose last line is `{"seconds": ...}`: resolves with the seconds. */
+export async function runTimedScript(
+  name: string,
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<number> {
+  return (await runScript<{ seconds: number }>(name, script, args, env)).seconds;
+}
