@@ -13,14 +13,28 @@
  * of 1,000 flights as one statement: the least such writes cost on this machine, whatever the app does
  * besides; single-flight POSTs, a new flight each for 500
  * pilots; imports of 1,000 flights, each for a new pilot. The relay runs in the app as in production,
- * publishing to a topic of this run.
+ * on the apps' default Kafka client, publishing to a topic of this run.
+ *
+ * Then the relay, on each Kafka client of BENCH_KAFKA_CLIENTS (default "kafkajs,platformatic"): a
+ * burst of imports (BENCH_RELAY_EVENTS flights, default 20,000 per BENCH_SECONDS) into the outbox of a
+ * database of its own, through an ingestion app with its relay off; then the ingestion app with its
+ * relay on and KAFKA_CLIENT set to the client, timed until the outbox is empty (relay-drain.ts); then
+ * the floor, the client's bare producer sending the same events as the same messages the way the
+ * relay sends them. Rounds alternate the clients' order (A B, B A, ...); each figure is the median
+ * of BENCH_REPEATS rounds (default 2).
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '@pft/infrastructure';
+import {
+  AppConfig,
+  createDataSource,
+  type KafkaClient,
+  type KafkaClientName,
+  loadConfig,
+} from '@pft/infrastructure';
 import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
 import {
   type AppProcess,
@@ -30,17 +44,43 @@ import {
   flightBody,
   freePort,
   startAppProcess,
+  TEST_KAFKA_BROKERS,
   testKafka,
 } from '@pft/testing';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { startHelloWorld } from '../support/hello-world';
+import {
+  APP_DEFAULT_KAFKA_CLIENT,
+  benchKafkaClients,
+  goalKafkaClient,
+  median,
+  roundOrder,
+} from '../support/kafka-clients';
 import { type Measured, measure as measureLoad } from '../support/measure';
+import {
+  drainOutbox,
+  outboxBacklog,
+  type ProducerFloorRun,
+  producerFloor,
+  type RelayDrainRun,
+} from './relay-drain';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const IMPORT_CONNECTIONS = Number(process.env.BENCH_IMPORT_CONNECTIONS ?? 4);
 const PILOTS = 500;
 const IMPORT_SIZE = 1000;
+const CLIENTS = benchKafkaClients();
+const REPEATS = Math.max(1, Number(process.env.BENCH_REPEATS ?? 2));
+/** The client of the app in the HTTP runs, whose import figure is judged against the goal. */
+const GOAL_CLIENT = goalKafkaClient(CLIENTS);
+/** Events in the outbox for each relay run: whole imports of IMPORT_SIZE flights. */
+const RELAY_IMPORTS = Math.max(
+  1,
+  Math.ceil(Number(process.env.BENCH_RELAY_EVENTS ?? 20_000 * SECONDS) / IMPORT_SIZE),
+);
+/** The relay's events per Kafka request, as the apps run it. */
+const RELAY_BATCH_SIZE = new AppConfig().RELAY_BATCH_SIZE;
 
 const measure = (name: string, options: autocannon.Options): Promise<Measured> =>
   measureLoad(name, { connections: CONNECTIONS, duration: SECONDS, ...options });
@@ -63,11 +103,114 @@ function posting(path: string, next: () => { token: string; body: string }): aut
   ];
 }
 
+async function topicMessages(kafka: KafkaClient, topic: string): Promise<number> {
+  const admin = kafka.admin();
+  await admin.connect();
+  try {
+    return (await admin.fetchTopicOffsets(topic)).reduce((sum, o) => sum + Number(o.high) - Number(o.low), 0);
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+/**
+ * The relay on each client, in alternating rounds: fill the outbox of a database of its own with a
+ * burst of imports, through an ingestion app with its relay off; let the app relay it on the client
+ * until it is empty; then send the same events by the client's bare producer. Each on a topic of its own.
+ */
+async function measureRelay(kafka: KafkaClient, imports: autocannon.Request[], topics: string[]) {
+  const db = await createTestDatabase();
+  const dataSource = await createDataSource(db.url, 1).initialize();
+  const fillTopic = await createTestTopic(kafka, 'bench-relay-unused', 1);
+  topics.push(fillTopic);
+  const filler = await startAppProcess('ingestion', {
+    DATABASE_URL: db.url,
+    DATABASE_POOL_SIZE: '20',
+    PILOT_EVENTS_TOPIC: fillTopic,
+    RELAY_ENABLED: 'false',
+    LOG_LEVEL: 'warn',
+  });
+  const runs = new Map<KafkaClientName, { drain: RelayDrainRun[]; floor: ProducerFloorRun[] }>(
+    CLIENTS.map((c) => [c, { drain: [], floor: [] }]),
+  );
+  try {
+    for (let round = 0; round < REPEATS; round++) {
+      for (const client of roundOrder(CLIENTS, round)) {
+        const fill = await autocannon({
+          url: filler.url,
+          connections: IMPORT_CONNECTIONS,
+          amount: RELAY_IMPORTS,
+          requests: imports,
+        });
+        if (fill.non2xx > 0 || fill.errors > 0)
+          throw new Error(`filling the outbox: ${fill.non2xx} non-2xx answers, ${fill.errors} errors`);
+        const backlog = await outboxBacklog(dataSource);
+        const relayTopic = await createTestTopic(kafka, 'bench-relay', 12);
+        topics.push(relayTopic);
+        const drain = await drainOutbox(db.url, relayTopic, client, backlog);
+        const published = await topicMessages(kafka, relayTopic);
+        if (published < backlog.events)
+          throw new Error(`the relay on ${client} published ${published} of ${backlog.events} events`);
+        const floorTopic = await createTestTopic(kafka, 'bench-relay-floor', 12);
+        topics.push(floorTopic);
+        const floor = await producerFloor(
+          db.url,
+          TEST_KAFKA_BROKERS,
+          floorTopic,
+          client,
+          backlog,
+          RELAY_BATCH_SIZE,
+        );
+        runs.get(client)!.drain.push(drain);
+        runs.get(client)!.floor.push(floor);
+        process.stdout.write(
+          `${JSON.stringify({ round: round + 1, client, outbox: backlog.events, relay_events_per_second: Math.round(drain.events_per_second), producer_floor_events_per_second: Math.round(floor.events_per_second) })}\n`,
+        );
+      }
+    }
+  } finally {
+    await filler.stop();
+    await dataSource.destroy();
+    await db.drop();
+  }
+  const byClient = CLIENTS.map((client) => {
+    const { drain, floor } = runs.get(client)!;
+    return [
+      client,
+      {
+        drain: { events_per_second: median(drain.map((r) => r.events_per_second)), runs: drain },
+        producer_floor: {
+          events_per_second: median(floor.map((r) => r.events_per_second)),
+          value_bytes: median(floor.map((r) => r.value_bytes)),
+          runs: floor,
+        },
+        // Each round's drain over the same client's floor just after it.
+        ratio_to_floor: median(drain.map((r, i) => r.events_per_second / floor[i]!.events_per_second)),
+      },
+    ] as const;
+  });
+  return {
+    kafka_clients: CLIENTS,
+    app_default_kafka_client: APP_DEFAULT_KAFKA_CLIENT,
+    repeats: REPEATS,
+    outbox_events: RELAY_IMPORTS * IMPORT_SIZE,
+    batch_size: RELAY_BATCH_SIZE,
+    note:
+      `The ingestion app's relay (RELAY_ENABLED, KAFKA_CLIENT per client) publishing an outbox of ${RELAY_IMPORTS * IMPORT_SIZE} events left by a burst of imports, ` +
+      `timed from the first poll (every 20 ms, the smallest position left in the outbox) that saw it shrink until it was empty, the events published by then left out: ` +
+      `its whole loop of reading ${RELAY_BATCH_SIZE} outbox rows, sending them (idempotent, one request in flight, acks -1) and deleting them. ` +
+      "The producer floor: the same events as the same messages, made before the clock starts, sent by the same client's bare producer with the same settings and batches, one send awaited before the next: the Kafka part of the relay alone. " +
+      "ratio_to_floor: each round's drain over that floor; every figure the median of the rounds, the clients' order alternating.",
+    by_client: Object.fromEntries(byClient),
+  };
+}
+
 test('pilot app API writes against a bare Fastify hello-world', async () => {
   const secret = loadConfig().JWT_SECRET;
   const db = await createTestDatabase();
   const kafka = testKafka('bench-ingestion');
   const topic = await createTestTopic(kafka, 'bench-ingestion', 12);
+  const topics = [topic];
   const hello = await startHelloWorld(await freePort());
   const floor = await startDurableWriteFloor(await freePort(), db.url, 20);
   const groupedFloor = await startDurableWriteFloor(await freePort(), db.url, 20, true);
@@ -78,6 +221,7 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
       DATABASE_POOL_SIZE: '20',
       PILOT_EVENTS_TOPIC: topic,
       PILOT_EVENTS_PARTITIONS: '12',
+      KAFKA_CLIENT: GOAL_CLIENT,
       LOG_LEVEL: 'warn',
     });
     const tokens = Array.from({ length: PILOTS }, () => mintPilotToken(secret, randomUUID(), 3600));
@@ -145,6 +289,11 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
     // From the unrounded rate: at about 20 imports a second, a rounded one moves in steps of 1,000 flights.
     const flightsPerSecond = Math.round(imported.requests_per_second_exact * IMPORT_SIZE);
 
+    // The relay runs alone: this app (and its relay) would otherwise share the machine with it.
+    await app.stop();
+    app = undefined;
+    const relay = await measureRelay(kafka, imports, topics);
+
     const report = {
       when: new Date().toISOString(),
       machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg(), node: process.version },
@@ -152,10 +301,12 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
         seconds_per_run: SECONDS,
         connections: CONNECTIONS,
         import_connections: IMPORT_CONNECTIONS,
+        kafka_client: GOAL_CLIENT,
       },
       runs: [bare, live, floorRun, groupedFloorRun, importFloorRun, post, imported],
       import_flights_per_second: flightsPerSecond,
       import_floor_flights_per_second: Math.round(importFloorRun.requests_per_second_exact * IMPORT_SIZE),
+      relay,
       ratios: {
         single_post_vs_hello: +(post.requests_per_second / bare.requests_per_second).toFixed(3),
         live_route_vs_hello: +(live.requests_per_second / bare.requests_per_second).toFixed(3),
@@ -178,8 +329,18 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
     mkdirSync(dir, { recursive: true });
     const file = join(dir, `ingestion-${report.when.replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    const relayFigures = Object.fromEntries(
+      Object.entries(relay.by_client).map(([c, f]) => [
+        c,
+        {
+          relay: Math.round(f.drain.events_per_second),
+          floor: Math.round(f.producer_floor.events_per_second),
+          ratio: +f.ratio_to_floor.toFixed(3),
+        },
+      ]),
+    );
     process.stdout.write(
-      `${JSON.stringify({ ratios: report.ratios, goals: report.goals, flightsPerSecond }, null, 2)}\n${file}\n`,
+      `${JSON.stringify({ ratios: report.ratios, goals: report.goals, flightsPerSecond, relay: relayFigures }, null, 2)}\n${file}\n`,
     );
 
     // Measurements, not goals, decide nothing here; but every request must have been answered well.
@@ -195,6 +356,6 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
     floor.child.kill('SIGTERM');
     groupedFloor.child.kill('SIGTERM');
     await db.drop();
-    await deleteTestTopics(kafka, [topic]);
+    await deleteTestTopics(kafka, topics);
   }
-}, 600_000);
+}, 1_800_000);
