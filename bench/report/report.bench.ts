@@ -6,6 +6,8 @@
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { kafkaClientVerdict, projectorClientLines, relayClientLines } from './kafka-clients-report';
+import { type Json, fmt } from './report-format';
 
 const RESULTS = process.env.BENCH_RESULTS_DIR ?? join(__dirname, '..', 'results');
 
@@ -15,8 +17,6 @@ interface Row {
   goal: string;
   met: boolean | null;
 }
-
-type Json = Record<string, any>;
 
 /** The newest result of `kind` (that `accept` takes, when given). */
 function newest(
@@ -62,7 +62,6 @@ function rebuildRow(d: Json): Row {
 
 const run = (data: Json, name: string): Json | undefined =>
   (data.runs as Json[] | undefined)?.find((r) => (r.name as string).startsWith(name));
-const fmt = (n: unknown, digits = 0): string => (typeof n === 'number' ? n.toFixed(digits) : 'n/a');
 
 /** The durable-write floors of the ingestion benchmark (results from before they were measured have none). */
 function floorRows(d: Json, hello: number): Row[] {
@@ -94,6 +93,12 @@ function floorRows(d: Json, hello: number): Row[] {
   return rows;
 }
 
+/** Sections after a benchmark's table: its Kafka clients side by side. */
+const sections: Record<string, (data: Json) => string[]> = {
+  ingestion: relayClientLines,
+  projector: projectorClientLines,
+};
+
 const figures: Record<string, (data: Json) => Row[]> = {
   ingestion: (d) => {
     const hello = run(d, 'hello-world')?.requests_per_second as number;
@@ -108,7 +113,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
         met: post / hello >= 0.2,
       },
       {
-        figure: 'import',
+        figure: `import${d.settings?.kafka_client ? ` (the relay on ${String(d.settings.kafka_client)})` : ''}`,
         value: `${fmt(importRate)} flights/s`,
         goal: '50,000 flights/s or better',
         met: importRate >= 50_000,
@@ -255,7 +260,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
   },
   projector: (d) => [
     {
-      figure: `fold into Postgres (${fmt(d.events)} events, ${fmt(d.pilots)} pilots${d.projector?.replicas > 1 ? `, ${fmt(d.projector?.replicas)} projector replicas` : ''})`,
+      figure: `fold into Postgres (${fmt(d.events)} events, ${fmt(d.pilots)} pilots${d.projector?.replicas > 1 ? `, ${fmt(d.projector?.replicas)} projector replicas` : ''}${d.projector?.kafka_client ? `, on ${String(d.projector.kafka_client)}` : ''})`,
       value:
         d.projector?.seconds_from_process_start === undefined
           ? `${fmt(d.projector?.events_per_second)} events/s (from process start)`
@@ -264,7 +269,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
       met: d.projector?.events_per_second >= 50_000,
     },
     {
-      figure: 'beside kafkajs consume-and-discard',
+      figure: `beside ${String(d.consume_and_discard?.kafka_client ?? 'kafkajs')} consume-and-discard`,
       value: `${fmt(d.consume_and_discard?.events_per_second)} events/s; ratio ${fmt(d.projector?.ratio_to_discard, 2)}`,
       goal: 'at least 0.4x',
       met: d.projector?.ratio_to_discard >= 0.4,
@@ -272,8 +277,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
     ...(d.write_floor
       ? [
           {
-            figure:
-              'floor: kafkajs storing each event as one narrow row, one INSERT per batch, nothing else (same run)',
+            figure: `floor: ${String(d.write_floor.kafka_client ?? 'kafkajs')} storing each event as one narrow row, one INSERT per batch, nothing else (same run)`,
             value: `${fmt(d.write_floor.events_per_second)} events/s; ratio to consume-and-discard ${fmt(d.write_floor.ratio_to_discard, 2)}`,
             goal: 'reference: the least a fold that keeps a row of state per event costs here',
             met: null,
@@ -309,8 +313,9 @@ test('writes bench/results/report.md from the newest result of each benchmark', 
     }
     found += 1;
     const machine = result.data.machine as Json | undefined;
+    const load = machine?.loadavg ?? machine?.load_average;
     lines.push(
-      `From \`${result.file}\` (${String(machine?.cpus ?? '?')} cores${machine?.loadavg ? `, load average ${(machine.loadavg as number[]).join(', ')}` : ''}).`,
+      `From \`${result.file}\` (${String(machine?.cpus ?? '?')} cores${load === undefined ? '' : `, load average ${([] as number[]).concat(load as number | number[]).join(', ')}`}).`,
       '',
     );
     lines.push('| figure | value | goal | met |', '|---|---|---|---|');
@@ -319,8 +324,9 @@ test('writes bench/results/report.md from the newest result of each benchmark', 
         `| ${row.figure} | ${row.value} | ${row.goal} | ${row.met === null ? '' : row.met ? 'yes' : 'no'} |`,
       );
     }
-    lines.push('');
+    lines.push('', ...(sections[kind]?.(result.data) ?? []));
   }
+  lines.push(...kafkaClientVerdict(newest('projector'), newest('ingestion')));
   writeFileSync(join(RESULTS, 'report.md'), lines.join('\n'));
   console.log(lines.join('\n'));
   expect(found).toBeGreaterThan(0);
