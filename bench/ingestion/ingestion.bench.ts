@@ -20,8 +20,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { loadConfig } from '@pft/infrastructure';
-import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
+import { loadConfig } from '@pft/platform';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 import {
   type AppProcess,
   createTestDatabase,

@@ -19,7 +19,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { type DataSource } from 'typeorm';
-import { createDataSource, type KafkaClient } from '@pft/infrastructure';
+import { createDataSource, type KafkaClient } from '@pft/platform';
 import {
   createTestDatabase,
   createTestTopic,

@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ApiError } from '@pft/infrastructure';
+import { ApiError } from '@pft/platform';
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
 import { PilotTotalsReader, type PilotTotalsView } from './pilot-totals.reader';
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { type PilotTotals } from '@pft/contracts';
-import { PreparedStatement } from '@pft/infrastructure/database/prepared-statement';
-import { ACTIVE_TOTALS_VIEW } from '@pft/infrastructure/projections/projection-tables';
-import { readPilotTotals } from '@pft/infrastructure/projections/pilot-totals.read-model';
+import { PreparedStatement } from '@pft/platform/database/prepared-statement';
+import { ACTIVE_TOTALS_VIEW } from '@pft/projections/projection-tables';
+import { readPilotTotals } from '@pft/projections/pilot-totals.read-model';
 import { TurnBatches } from '../shared/turn-batches';
 import { computeLiveTotals, recordLiveAnswers } from './live-totals.reader';
 import {

@@ -1,4 +1,4 @@
-import { type AppConfig } from '@pft/infrastructure';
+import { type AppConfig } from '@pft/platform';
 import { type PilotTotalsView } from './pilot-totals.reader';
 import { type KeptAnswer, TotalsReadCache } from './totals-read-cache';
 
