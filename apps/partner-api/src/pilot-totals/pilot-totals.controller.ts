@@ -7,7 +7,7 @@ import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/pa
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope } from '../openapi/error-examples';
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
-import { type PilotTotalsView } from './pilot-totals.reader';
+import { type PilotTotalsView } from './pilot-totals.view';
 import { PilotTotalsDto } from './pilot-totals.dto';
 import { pilotTotalsJson } from './pilot-totals.json';
 
