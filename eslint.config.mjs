@@ -10,17 +10,25 @@ const forbiddenInDomain = [
   'ioredis',
   'pg',
   'pino',
-  '@pft/infrastructure',
-  '@pft/infrastructure/*',
+  '@pft/platform',
+  '@pft/platform/*',
+  '@pft/event-store',
+  '@pft/event-store/*',
+  '@pft/projections',
+  '@pft/projections/*',
+  '@pft/access',
+  '@pft/access/*',
+  '@pft/schema',
+  '@pft/schema/*',
 ];
 
 const KAFKAJS = {
   regex: '^kafkajs(/|$)',
-  message: 'Use the Kafka port (@pft/infrastructure), not kafkajs.',
+  message: 'Use the Kafka port (@pft/platform), not kafkajs.',
 };
 const PLATFORMATIC_KAFKA = {
   regex: '^@platformatic/kafka(/|$)',
-  message: 'Use the Kafka port (@pft/infrastructure), not @platformatic/kafka.',
+  message: 'Use the Kafka port (@pft/platform), not @platformatic/kafka.',
 };
 
 export default tseslint.config(
@@ -54,18 +62,18 @@ export default tseslint.config(
     },
   },
   {
-    // Kafka is reached through the port (libs/infrastructure/src/kafka/kafka.port.ts); only each
+    // Kafka is reached through the port (libs/platform/src/kafka/kafka.port.ts); only each
     // adapter speaks to its client library, so a library can be swapped in one place.
     files: ['**/*.ts'],
-    ignores: ['libs/infrastructure/src/kafka/kafkajs/**', 'libs/infrastructure/src/kafka/platformatic/**'],
+    ignores: ['libs/platform/src/kafka/kafkajs/**', 'libs/platform/src/kafka/platformatic/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [KAFKAJS, PLATFORMATIC_KAFKA] }] },
   },
   {
-    files: ['libs/infrastructure/src/kafka/kafkajs/**/*.ts'],
+    files: ['libs/platform/src/kafka/kafkajs/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [PLATFORMATIC_KAFKA] }] },
   },
   {
-    files: ['libs/infrastructure/src/kafka/platformatic/**/*.ts'],
+    files: ['libs/platform/src/kafka/platformatic/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [KAFKAJS] }] },
   },
   {

@@ -30,8 +30,10 @@ const shared = {
   transformIgnorePatterns: [`/node_modules/(?!${esmOnly}/)`],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
-    '^@pft/(contracts|domain|infrastructure|testing)$': '<rootDir>/libs/$1/src',
-    '^@pft/(contracts|domain|infrastructure|testing)/(.*)$': '<rootDir>/libs/$1/src/$2',
+    '^@pft/(contracts|domain|platform|event-store|projections|access|schema|testing)$':
+      '<rootDir>/libs/$1/src',
+    '^@pft/(contracts|domain|platform|event-store|projections|access|schema|testing)/(.*)$':
+      '<rootDir>/libs/$1/src/$2',
   },
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/dist-test/', '<rootDir>/.stack/'],
 };

@@ -25,6 +25,8 @@ npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
 npx tsc -p tsconfig.json --noEmit
 say "dependencies: none unused, none undeclared (knip)"
 npm run --silent lint:deps
+say "import rules (dependency-cruiser) and docs/architecture.md against the imports"
+npm run --silent lint:imports
 say "OpenAPI descriptions (Redocly)"
 npm run --silent lint:openapi
 

@@ -12,9 +12,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus } from 'node:os';
-import { createDataSource } from '@pft/infrastructure';
-import { createPartner, issueApiKey } from '@pft/infrastructure/api-keys';
-import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
+import { createDataSource } from '@pft/platform';
+import { createPartner, issueApiKey } from '@pft/access/api-keys';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 import {
   type AppProcess,
   createTestDatabase,

@@ -34,8 +34,8 @@ import {
   type KafkaClient,
   type KafkaClientName,
   loadConfig,
-} from '@pft/infrastructure';
-import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
+} from '@pft/platform';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 import {
   type AppProcess,
   createTestDatabase,

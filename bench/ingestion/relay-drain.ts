@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { type DataSource } from 'typeorm';
-import { createDataSource, type KafkaClientName } from '@pft/infrastructure';
+import { createDataSource, type KafkaClientName } from '@pft/platform';
 import { startAppProcess, TEST_BUILD_DIR } from '@pft/testing';
 import { kafkaScriptEnv, runScript } from '../support/timed-script';
 

@@ -1,6 +1,6 @@
 import { type DataSource } from 'typeorm';
 import { ENTERED_TOTALS_FIELDS } from '@pft/contracts';
-import { createPartner, issueApiKey } from '@pft/infrastructure/api-keys';
+import { createPartner, issueApiKey } from '@pft/access/api-keys';
 
 export interface BenchData {
   key: string;

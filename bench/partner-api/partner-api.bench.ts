@@ -31,7 +31,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { createDataSource, loadConfig } from '@pft/infrastructure';
+import { createDataSource, loadConfig } from '@pft/platform';
 import { type AppProcess, createTestDatabase, freePort, startAppProcess } from '@pft/testing';
 import { seedBenchData } from './bench-data';
 import { startHelloWorld } from '../support/hello-world';

@@ -1,4 +1,4 @@
-import { type KafkaClientName } from '@pft/infrastructure';
+import { type KafkaClientName } from '@pft/platform';
 import { kafkaScriptEnv, runScript } from '../support/timed-script';
 
 /** Seconds from the first batch to the last message, and from the consumer's start. */

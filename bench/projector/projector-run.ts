@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { type DataSource } from 'typeorm';
-import { createDataSource, type KafkaClientName } from '@pft/infrastructure';
+import { createDataSource, type KafkaClientName } from '@pft/platform';
 import { startAppProcess, startBuiltProcess } from '@pft/testing';
 
 /** What a projector app needs to fold the benchmark's topic into a database. */

@@ -23,7 +23,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { type KafkaClient, type KafkaClientName } from '@pft/infrastructure';
+import { type KafkaClient, type KafkaClientName } from '@pft/platform';
 import {
   createTestDatabase,
   createTestTopic,

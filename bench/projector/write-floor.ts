@@ -1,4 +1,4 @@
-import { type KafkaClientName } from '@pft/infrastructure';
+import { type KafkaClientName } from '@pft/platform';
 import { kafkaScriptEnv, runTimedScript } from '../support/timed-script';
 
 /**

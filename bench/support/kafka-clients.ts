@@ -1,4 +1,4 @@
-import { AppConfig, KAFKA_CLIENTS, type KafkaClientName } from '@pft/infrastructure';
+import { AppConfig, KAFKA_CLIENTS, type KafkaClientName } from '@pft/platform';
 
 /** The client the apps run on when KAFKA_CLIENT is unset. */
 export const APP_DEFAULT_KAFKA_CLIENT: KafkaClientName = new AppConfig().KAFKA_CLIENT;

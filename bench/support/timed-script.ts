@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { type KafkaClientName } from '@pft/infrastructure';
+import { type KafkaClientName } from '@pft/platform';
 import { TEST_BUILD_DIR } from '@pft/testing';
 
 /** The apps' Kafka client factory in the test build: the scripts read through the same port and adapter. */
-export const KAFKA_FACTORY = join(TEST_BUILD_DIR, 'libs', 'infrastructure', 'src', 'kafka', 'kafka-factory');
+export const KAFKA_FACTORY = join(TEST_BUILD_DIR, 'libs', 'platform', 'src', 'kafka', 'kafka-factory');
 
 /**
  * The environment a script needs to make the apps' Kafka client on the adapter `client` names:

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { type DataSource } from 'typeorm';
-import { createDataSource } from '@pft/infrastructure';
-import { createPartner, issueApiKey } from '@pft/infrastructure/api-keys';
+import { createDataSource } from '@pft/platform';
+import { createPartner, issueApiKey } from '@pft/access/api-keys';
 import { createTestDatabase, freePort, type TestDatabase } from '@pft/testing';
 import { runPft } from './run-pft';
 

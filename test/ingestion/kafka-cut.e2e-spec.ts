@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type KafkaClient } from '@pft/infrastructure';
+import { type KafkaClient } from '@pft/platform';
 import { decodeEventMessage } from '@pft/contracts';
 import { jsonLines } from '../foundation/support/scrape';
-import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 import {
   type AppProcess,
   createTestDatabase,

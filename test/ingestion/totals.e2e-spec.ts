@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type EventConsumer } from '@pft/infrastructure';
+import { type EventConsumer } from '@pft/platform';
 import { decodeEventMessage, type EventMessage } from '@pft/contracts';
 import { waitFor } from '@pft/testing';
 import {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { setApiKeyScopes, announceApiKeyChange, setApiKeyRateLimit } from '@pft/infrastructure/api-keys';
+import { setApiKeyScopes, announceApiKeyChange, setApiKeyRateLimit } from '@pft/access/api-keys';
 import { createTestDatabase, type TestDatabase } from '@pft/testing';
 import { RateClock } from '../../apps/partner-api/src/rate-limit/rate-clock';
 import { bearer, expectError, expectMeta } from './partner-api.expectations';

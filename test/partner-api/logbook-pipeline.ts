@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
-import { createDataSource, type KafkaClient, loadConfig, PartnerReadRevision } from '@pft/infrastructure';
-import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
-import { PilotTotalsConsumer } from '@pft/infrastructure/projections/pilot-totals.consumer';
+import { createDataSource, type KafkaClient, loadConfig } from '@pft/platform';
+import { PartnerReadRevision } from '@pft/access';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { PilotTotalsConsumer } from '@pft/projections/pilot-totals.consumer';
 import { createTestTopic, deleteTestTopics, testKafka, type TestDatabase } from '@pft/testing';
 import { createIngestionApp } from '../../apps/ingestion/src/ingestion-app';
 

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { encodeEventMessageJson, logbookStreamId, type PilotEventType } from '@pft/contracts';
-import { loadConfig, announcePartnerReadChange } from '@pft/infrastructure';
-import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
-import { applyPilotTotalsBatch } from '@pft/infrastructure/projections/pilot-totals.batch';
-import { readPilotTotals } from '@pft/infrastructure/projections/pilot-totals.read-model';
+import { loadConfig } from '@pft/platform';
+import { announcePartnerReadChange } from '@pft/access';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { applyPilotTotalsBatch } from '@pft/projections/pilot-totals.batch';
+import { readPilotTotals } from '@pft/projections/pilot-totals.read-model';
 import {
   createTestDatabase,
   randomFlight,

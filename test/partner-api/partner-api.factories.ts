@@ -7,8 +7,8 @@ import {
   normalizeLinkingCode,
   type PartnerScope,
 } from '@pft/domain';
-import { announceApiKeyChange, createPartner, issueApiKey, revokeApiKey } from '@pft/infrastructure/api-keys';
-import { hashLinkingCode } from '@pft/infrastructure/consent/linking-code-hash';
+import { announceApiKeyChange, createPartner, issueApiKey, revokeApiKey } from '@pft/access/api-keys';
+import { hashLinkingCode } from '@pft/access/consent/linking-code-hash';
 
 export interface TestPartner {
   partnerId: string;

@@ -3,7 +3,7 @@ import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type Redis from 'ioredis';
 import request from 'supertest';
 import { type DataSource } from 'typeorm';
-import { createDataSource, createRedis, loadConfig } from '@pft/infrastructure';
+import { createDataSource, createRedis, loadConfig } from '@pft/platform';
 import { createTestDatabase, type TestDatabase } from '@pft/testing';
 import { createPartnerApi } from '../../apps/partner-api/src/partner-api.app';
 

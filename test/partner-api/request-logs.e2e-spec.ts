@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createDataSource } from '@pft/infrastructure';
+import { createDataSource } from '@pft/platform';
 import {
   createTestDatabase,
   startAppProcess,

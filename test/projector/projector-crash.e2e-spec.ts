@@ -21,7 +21,7 @@ import {
   sampleHistories,
   waitForProjection,
 } from '@pft/testing/oracle';
-import { readPilotTotals } from '@pft/infrastructure/projections';
+import { readPilotTotals } from '@pft/projections';
 
 describe('projector app killed with SIGKILL and restarted', () => {
   const kafka = testKafka('pft-projector-crash-test');

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { createDataSource } from '@pft/infrastructure';
-import { createPartner, issueApiKey } from '@pft/infrastructure/api-keys';
+import { createDataSource } from '@pft/platform';
+import { createPartner, issueApiKey } from '@pft/access/api-keys';
 import {
   type AppProcess,
   checkReadsUntil,

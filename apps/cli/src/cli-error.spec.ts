@@ -1,5 +1,5 @@
-import { ConfigError, KafkaClientError } from '@pft/infrastructure';
-import { UnknownPartnerError } from '@pft/infrastructure/api-keys';
+import { ConfigError, KafkaClientError } from '@pft/platform';
+import { UnknownPartnerError } from '@pft/access/api-keys';
 import { CliError, describeCliError, exitCodeOf } from './cli-error';
 
 const services = {

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { AppConfig } from '@pft/infrastructure';
+import { AppConfig } from '@pft/platform';
 import { describeCliError, exitCodeOf, type CliServices } from './cli-error';
 import { registerDatabaseCommands } from './commands/database.command';
 import { registerKafkaCommands } from './commands/kafka.command';

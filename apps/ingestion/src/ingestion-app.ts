@@ -1,6 +1,6 @@
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type AppConfig, createHttpApp } from '@pft/infrastructure';
-import { PilotJwtVerifier } from '@pft/infrastructure/auth/pilot-jwt';
+import { type AppConfig, createHttpApp } from '@pft/platform';
+import { PilotJwtVerifier } from '@pft/access/pilot-auth/pilot-jwt';
 import { applyPilotAuthentication } from './auth/pilot-auth.hook';
 import { applyBodyLimits, IMPORT_BODY_LIMIT } from './http/body-limits';
 import { IngestionModule } from './ingestion.module';

@@ -9,7 +9,8 @@ import {
   PostgresReadiness,
   RedisModule,
   RedisReadiness,
-} from '@pft/infrastructure';
+} from '@pft/platform';
+import { PartnerReadsModule } from '@pft/access';
 import { pilotJwtVerifierProvider } from './auth/pilot-jwt.provider';
 import { ConsentModule } from './consent/consent.module';
 import { FlightsModule } from './flights/flights.module';
@@ -23,8 +24,9 @@ import { TotalsModule } from './totals/totals.module';
     LoggingModule,
     DatabaseModule,
     KafkaModule,
-    // Only to tell partner API replicas of changes they read (PartnerReadRevision).
+    // Only to tell partner API replicas of changes they read.
     RedisModule,
+    PartnerReadsModule,
     // Without Kafka the outbox keeps every write until the relay can publish it; without Redis a
     // disconnect waits out the partner API's answer cache. Both degrade the app, neither stops it.
     HealthModule.forChecks({ required: [PostgresReadiness], degradable: [KafkaReadiness, RedisReadiness] }),

@@ -1,4 +1,4 @@
-import { runMain, serveHttpApp } from '@pft/infrastructure';
+import { runMain, serveHttpApp } from '@pft/platform';
 import { createIngestionApp } from './ingestion-app';
 
 runMain('ingestion', async (config) =>

@@ -1,4 +1,4 @@
-import { runMain, serveHttpApp } from '@pft/infrastructure';
+import { runMain, serveHttpApp } from '@pft/platform';
 import { createPartnerApi } from './partner-api.app';
 
 runMain('partner-api', async (config) =>

@@ -1,5 +1,5 @@
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type AppConfig, createHttpApp } from '@pft/infrastructure';
+import { type AppConfig, createHttpApp } from '@pft/platform';
 import { serveOpenApi } from './openapi/openapi.document';
 import { PartnerApiModule } from './partner-api.module';
 

@@ -8,7 +8,7 @@ import {
   PostgresReadiness,
   RedisModule,
   RedisReadiness,
-} from '@pft/infrastructure';
+} from '@pft/platform';
 import { ApiKeyDirectory } from './auth/api-key-directory';
 import { PartnerAccessHook } from './auth/partner-access.hook';
 import { LinkPilotHandler } from './link/link-pilot.handler';

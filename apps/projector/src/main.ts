@@ -1,4 +1,4 @@
-import { runMain, startHttpApp } from '@pft/infrastructure';
+import { runMain, startHttpApp } from '@pft/platform';
 import { ProjectorModule } from './projector.module';
 
 /** The projector serves only health over HTTP (its metrics on their own port); it takes no bodies. */

@@ -9,7 +9,8 @@ import {
   PostgresReadiness,
   RedisModule,
   RedisReadiness,
-} from '@pft/infrastructure';
+} from '@pft/platform';
+import { PartnerReadsModule } from '@pft/access';
 import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 
 @Module({
@@ -18,8 +19,9 @@ import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
     LoggingModule,
     DatabaseModule,
     KafkaModule,
-    // Only to tell partner API replicas of changes they read (PartnerReadRevision).
+    // Only to tell partner API replicas of changes they read.
     RedisModule,
+    PartnerReadsModule,
     // Projecting is all it does, and it needs both Kafka and Postgres for that; without Redis, partner
     // API replicas notice its changes within their answer cache's lifetime instead of at once.
     HealthModule.forChecks({ required: [PostgresReadiness, KafkaReadiness], degradable: [RedisReadiness] }),

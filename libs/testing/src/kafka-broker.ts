@@ -4,7 +4,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
-import { createKafka, type KafkaClient } from '@pft/infrastructure';
+import { createKafka, type KafkaClient } from '@pft/platform';
 import { freePort } from './app-process';
 import { waitFor } from './wait-for';
 

@@ -6,7 +6,7 @@ import {
   type EventConsumer,
   type KafkaClient,
   type KafkaTiming,
-} from '@pft/infrastructure';
+} from '@pft/platform';
 import { createTestTopic, deleteTestTopics, TEST_KAFKA_BROKERS } from './test-kafka';
 import { waitFor } from './wait-for';
 

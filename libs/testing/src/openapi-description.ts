@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { ERROR_STATUS } from '@pft/infrastructure';
+import { ERROR_STATUS } from '@pft/platform';
 
 /** The parts of an OpenAPI document these checks read. */
 export interface OpenApiDocument {

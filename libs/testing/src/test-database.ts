@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { createDataSource, splitDatabaseUrl } from '@pft/infrastructure';
+import { createDataSource, splitDatabaseUrl } from '@pft/platform';
+import { MIGRATIONS } from '@pft/schema';
 
 /** The server the tests use; each test file gets a database of its own on it. */
 export const TEST_DATABASE_URL =
@@ -38,7 +39,7 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     drop: () => admin((c) => c.query(`drop database if exists ${name} with (force)`)).then(() => undefined),
   };
   if (options.migrate !== false) {
-    const dataSource = await createDataSource(result.url, 1).initialize();
+    const dataSource = await createDataSource(result.url, 1, MIGRATIONS).initialize();
     try {
       await dataSource.runMigrations({ transaction: 'each' });
     } finally {

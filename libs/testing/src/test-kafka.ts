@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createKafka, ensureTopics, type KafkaClient } from '@pft/infrastructure';
+import { createKafka, ensureTopics, type KafkaClient } from '@pft/platform';
 
 export const TEST_KAFKA_BROKERS = process.env.KAFKA_BROKERS ?? '127.0.0.1:9092';
 

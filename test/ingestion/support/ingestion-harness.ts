@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { Client } from 'pg';
-import { type AppConfig, type KafkaClient, loadConfig } from '@pft/infrastructure';
-import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
+import { type AppConfig, type KafkaClient, loadConfig } from '@pft/platform';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 import {
   createTestDatabase,
   createTestTopic,

@@ -1,11 +1,12 @@
 import { type Command } from 'commander';
 import { Client } from 'pg';
 import { type DataSource } from 'typeorm';
-import { createDataSource, loadConfig, splitDatabaseUrl } from '@pft/infrastructure';
+import { createDataSource, loadConfig, splitDatabaseUrl } from '@pft/platform';
+import { MIGRATIONS } from '@pft/schema';
 import { consoleOutput, type Output, printJson } from '../output/output';
 
 async function withDatabase<T>(work: (dataSource: DataSource) => Promise<T>): Promise<T> {
-  const dataSource = await createDataSource(loadConfig().DATABASE_URL, 1).initialize();
+  const dataSource = await createDataSource(loadConfig().DATABASE_URL, 1, MIGRATIONS).initialize();
   try {
     return await work(dataSource);
   } finally {

@@ -1,5 +1,5 @@
 import { type Command } from 'commander';
-import { createDataSource, ensureTopics, loadConfig, pilotTopics } from '@pft/infrastructure';
+import { createDataSource, ensureTopics, loadConfig, pilotTopics } from '@pft/platform';
 import { reachKafka } from '../kafka/reach-kafka';
 import { consoleOutput, type Output, printJson } from '../output/output';
 

@@ -7,7 +7,7 @@ import {
   parseScopes,
   type PartnerScope,
 } from '@pft/domain';
-import { createDataSource, loadConfig } from '@pft/infrastructure';
+import { createDataSource, loadConfig } from '@pft/platform';
 import {
   announceApiKeyChange,
   issueApiKey,
@@ -16,7 +16,7 @@ import {
   setApiKeyRateLimit,
   setApiKeyScopes,
   type ApiKeyRecord,
-} from '@pft/infrastructure/api-keys';
+} from '@pft/access/api-keys';
 import { CliError } from '../cli-error';
 import { consoleOutput, type Output, printJson } from '../output/output';
 import { waitWithCountdown } from '../progress/countdown';

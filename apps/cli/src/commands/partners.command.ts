@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { createDataSource, loadConfig } from '@pft/infrastructure';
-import { createPartner, listPartners, type Partner } from '@pft/infrastructure/api-keys';
+import { createDataSource, loadConfig } from '@pft/platform';
+import { createPartner, listPartners, type Partner } from '@pft/access/api-keys';
 import { consoleOutput, type Output, printJson } from '../output/output';
 
 function nameArgument(value: string): string {

@@ -1,12 +1,13 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { announcePartnerReadChange, createDataSource, loadConfig } from '@pft/infrastructure';
+import { announcePartnerReadChange } from '@pft/access';
+import { createDataSource, loadConfig } from '@pft/platform';
 import {
   PILOT_TOTALS_PROJECTION,
   RebuildInterruptedError,
   readProjectionStatus,
   rebuildPilotTotals,
   type ProjectionStatus,
-} from '@pft/infrastructure/projections';
+} from '@pft/projections';
 import { CliError } from '../cli-error';
 import { reachKafka } from '../kafka/reach-kafka';
 import { consoleOutput, type Output, printJson } from '../output/output';

@@ -1,5 +1,5 @@
 import Redis from 'ioredis';
-import { type AppConfig } from '@pft/infrastructure';
+import { type AppConfig } from '@pft/platform';
 
 /**
  * Runs `tell` against the partner API's Redis (REDIS_URL, PARTNER_REDIS_PREFIX) on a connection of its

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { isUuid } from '@pft/domain';
-import { loadConfig } from '@pft/infrastructure';
-import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
+import { loadConfig } from '@pft/platform';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 
 function seconds(value: string): number {
   const n = Number(value);

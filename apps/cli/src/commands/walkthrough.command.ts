@@ -1,5 +1,5 @@
 import { type Command } from 'commander';
-import { loadConfig } from '@pft/infrastructure';
+import { loadConfig } from '@pft/platform';
 import { runWalkthrough } from '../walkthrough/walkthrough';
 
 export function registerWalkthroughCommand(program: Command): void {

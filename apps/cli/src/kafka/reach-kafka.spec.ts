@@ -1,4 +1,4 @@
-import { KafkaClientError } from '@pft/infrastructure';
+import { KafkaClientError } from '@pft/platform';
 import { kafkaReason } from './reach-kafka';
 
 describe('kafkaReason', () => {

@@ -1,4 +1,4 @@
-import { type AppConfig, createKafka, type KafkaClient, type KafkaTiming } from '@pft/infrastructure';
+import { type AppConfig, createKafka, type KafkaClient, type KafkaTiming } from '@pft/platform';
 import { CliError, socketReason } from '../cli-error';
 import { type Output } from '../output/output';
 

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { type Flight, type PilotTotals } from '@pft/contracts';
 import { computeTotals } from '@pft/domain';
-import { type AppConfig, createDataSource } from '@pft/infrastructure';
-import { createPartner, issueApiKey } from '@pft/infrastructure/api-keys';
-import { mintPilotToken } from '@pft/infrastructure/auth/pilot-jwt';
+import { type AppConfig, createDataSource } from '@pft/platform';
+import { createPartner, issueApiKey } from '@pft/access/api-keys';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 import { type Answer, call, expectStatus, StepFailed } from './http-client';
 import { SAMPLE_STARTING_TOTALS, sampleLogbook } from './sample-logbook';
 

@@ -1,6 +1,6 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { ApiError } from '@pft/infrastructure';
-import { type PilotJwtVerifier, PilotTokenRejected } from '@pft/infrastructure/auth/pilot-jwt';
+import { ApiError } from '@pft/platform';
+import { type PilotJwtVerifier, PilotTokenRejected } from '@pft/access/pilot-auth/pilot-jwt';
 
 export const PILOT_API_PREFIX = '/pilot/v1/';
 

@@ -1,6 +1,6 @@
 import { type Provider } from '@nestjs/common';
-import { AppConfig } from '@pft/infrastructure';
-import { PilotJwtVerifier, pilotJwtVerifierFor } from '@pft/infrastructure/auth/pilot-jwt';
+import { AppConfig } from '@pft/platform';
+import { PilotJwtVerifier, pilotJwtVerifierFor } from '@pft/access/pilot-auth/pilot-jwt';
 
 export const pilotJwtVerifierProvider: Provider = {
   provide: PilotJwtVerifier,

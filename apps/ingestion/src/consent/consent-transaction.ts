@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { RelayWake } from '../relay/relay-wake';
 import { consentStreamId, type ConsentEvent } from '@pft/contracts';
-import { ApiError } from '@pft/infrastructure';
-import { appendEvents, lockStream } from '@pft/infrastructure/event-store';
+import { ApiError } from '@pft/platform';
+import { appendEvents, lockStream } from '@pft/event-store';
 import { type ConsentRejection } from './consent.decide';
 
 /** One consent command in one transaction, with the pilot's consent stream locked (see LogbookTransaction). */

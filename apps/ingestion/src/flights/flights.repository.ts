@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { type Flight } from '@pft/contracts';
 import { type FlightState } from '@pft/domain';
-import { queryPrepared } from '@pft/infrastructure/database/prepared-statement';
-import { type SqlRunner } from '@pft/infrastructure/event-store';
+import { queryPrepared } from '@pft/platform/database/prepared-statement';
+import { type SqlRunner } from '@pft/event-store';
 
 interface StateRow {
   flight: Flight;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { logbookStreamId, type LogbookEvent } from '@pft/contracts';
-import { appendEvents, lockStream, StreamVersionConflict } from '@pft/infrastructure/event-store';
+import { appendEvents, lockStream, StreamVersionConflict } from '@pft/event-store';
 import { RelayWake } from '../relay/relay-wake';
 
 /** How often a command is decided again after losing a race for its stream version. */

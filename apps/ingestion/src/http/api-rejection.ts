@@ -1,5 +1,5 @@
 import { type LogbookRejection, type ValidationIssue } from '@pft/domain';
-import { ApiError } from '@pft/infrastructure';
+import { ApiError } from '@pft/platform';
 
 /** 400 INVALID_REQUEST with a detail per problem. */
 export function invalidRequest(issues: ValidationIssue[], message?: string): ApiError {

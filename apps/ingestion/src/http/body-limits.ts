@@ -1,6 +1,6 @@
 import { RouteConfig } from '@nestjs/platform-fastify';
 import { type FastifyInstance } from 'fastify';
-import { ApiError } from '@pft/infrastructure';
+import { ApiError } from '@pft/platform';
 
 /** The pilot app API's bodies: 16 KB, and 1 MB for a logbook import (`pilot-app-api.md`). */
 export const DEFAULT_BODY_LIMIT = 16 * 1024;

@@ -1,5 +1,5 @@
 import { type Flight, type PilotTotals, type StartingTotals } from '@pft/contracts';
-import { type ErrorCode, type ErrorDetail } from '@pft/infrastructure';
+import { type ErrorCode, type ErrorDetail } from '@pft/platform';
 
 /**
  * Examples of what the pilot app API takes and answers, shown with each operation. Typed as the

@@ -1,5 +1,5 @@
 import { FLIGHT_SCHEMA, STARTING_TOTALS_SCHEMA, totalsAnswerSchema } from '@pft/contracts';
-import { type ErrorCode } from '@pft/infrastructure';
+import { type ErrorCode } from '@pft/platform';
 import {
   CONFLICTING_IMPORT,
   CONNECTION_LIST_EXAMPLE,

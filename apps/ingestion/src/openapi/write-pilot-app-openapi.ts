@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig, serializeOpenApi } from '@pft/infrastructure';
+import { loadConfig, serializeOpenApi } from '@pft/platform';
 import { createIngestionApp } from '../ingestion-app';
 import { buildPilotAppOpenApi } from './pilot-app.openapi';
 

@@ -1,6 +1,6 @@
 import { Injectable, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OUTBOX_STATE_SQL, reportOutboxState } from '@pft/infrastructure/event-store';
+import { OUTBOX_STATE_SQL, reportOutboxState } from '@pft/event-store';
 
 /**
  * The outbox's depth and oldest event's age, read on the app's pool when metrics are scraped. Every

@@ -6,15 +6,8 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { Counter, Histogram } from 'prom-client';
-import {
-  AppConfig,
-  ensureTopics,
-  KAFKA,
-  type KafkaClient,
-  metricOnce,
-  pilotTopics,
-} from '@pft/infrastructure';
-import { OutboxRelay } from '@pft/infrastructure/event-store';
+import { AppConfig, ensureTopics, KAFKA, type KafkaClient, metricOnce, pilotTopics } from '@pft/platform';
+import { OutboxRelay } from '@pft/event-store';
 
 const published = metricOnce(
   'pft_relay_events_published_total',

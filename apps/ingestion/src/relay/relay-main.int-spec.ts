@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { type DataSource } from 'typeorm';
 import { decodeEventMessage, logbookStreamId, type EventMessage } from '@pft/contracts';
-import { createDataSource, type EventConsumer, type KafkaClient } from '@pft/infrastructure';
-import { appendEvents } from '@pft/infrastructure/event-store';
+import { createDataSource, type EventConsumer, type KafkaClient } from '@pft/platform';
+import { appendEvents } from '@pft/event-store';
 import {
   createTestDatabase,
   createTestTopic,

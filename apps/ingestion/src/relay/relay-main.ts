@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { createKafka, ensureTopics, pilotTopics, runMain } from '@pft/infrastructure';
-import { OutboxRelay } from '@pft/infrastructure/event-store';
+import { createKafka, ensureTopics, pilotTopics, runMain } from '@pft/platform';
+import { OutboxRelay } from '@pft/event-store';
 
 /**
  * The outbox relay on its own, without the HTTP API: `node dist/apps/ingestion/src/relay/relay-main.js`.

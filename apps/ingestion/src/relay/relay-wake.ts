@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { OUTBOX_CHANNEL } from '@pft/infrastructure/event-store';
+import { OUTBOX_CHANNEL } from '@pft/event-store';
 import { OutboxRelayService } from './outbox-relay.service';
 
 /**

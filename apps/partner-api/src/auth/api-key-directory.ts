@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '@pft/infrastructure';
-import { apiKeyMatches, findApiKeyByPrefix, type ApiKeyRecord } from '@pft/infrastructure/api-keys';
+import { AppConfig } from '@pft/platform';
+import { apiKeyMatches, findApiKeyByPrefix, type ApiKeyRecord } from '@pft/access/api-keys';
 
 interface CachedKey {
   record: ApiKeyRecord;

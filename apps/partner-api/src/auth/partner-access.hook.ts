@@ -9,8 +9,8 @@ import {
   RETRY_AFTER_SECONDS,
   scopeAllows,
 } from '@pft/domain';
-import { ApiError, AppConfig, countRateLimited } from '@pft/infrastructure';
-import { type ApiKeyRecord } from '@pft/infrastructure/api-keys';
+import { ApiError, AppConfig, countRateLimited } from '@pft/platform';
+import { type ApiKeyRecord } from '@pft/access/api-keys';
 import { WindowCounter, type WindowHit } from '../rate-limit/window-counter';
 import { ApiKeyDirectory } from './api-key-directory';
 import { type PartnerRequest, type PartnerRouteConfig } from './partner-endpoint.decorator';

@@ -3,9 +3,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource, type EntityManager } from 'typeorm';
 import { consentStreamId, type PilotLinked } from '@pft/contracts';
 import { normalizeLinkingCode } from '@pft/domain';
-import { ApiError } from '@pft/infrastructure';
-import { hashLinkingCode } from '@pft/infrastructure/consent/linking-code-hash';
-import { appendEvents } from '@pft/infrastructure/event-store';
+import { ApiError } from '@pft/platform';
+import { hashLinkingCode } from '@pft/access/consent/linking-code-hash';
+import { appendEvents } from '@pft/event-store';
 import { LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';
 
 /** One answer for a malformed, unknown, expired or used code, so a caller cannot tell them apart. */

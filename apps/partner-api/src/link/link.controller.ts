@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyRequest } from 'fastify';
-import { ApiError } from '@pft/infrastructure';
+import { ApiError } from '@pft/platform';
 import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiJsonBody, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';

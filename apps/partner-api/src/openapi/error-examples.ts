@@ -1,4 +1,4 @@
-import { type ErrorCode, type ErrorDetail } from '@pft/infrastructure';
+import { type ErrorCode, type ErrorDetail } from '@pft/platform';
 
 /** What an error answer of one code says: its `message` (as the code words it) and `details`. */
 export interface ErrorExample {

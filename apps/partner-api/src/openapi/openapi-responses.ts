@@ -1,7 +1,7 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { type HeadersObject } from '@nestjs/swagger';
-import { ERROR_STATUS, type ErrorCode } from '@pft/infrastructure';
+import { ERROR_STATUS, type ErrorCode } from '@pft/platform';
 import { ErrorEnvelopeDto, MetaDto } from './envelope.dto';
 import { COMMON_ERROR_EXAMPLES, EXAMPLE_META, errorBody, type ErrorExample } from './error-examples';
 

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig, serializeOpenApi } from '@pft/infrastructure';
+import { loadConfig, serializeOpenApi } from '@pft/platform';
 import { createPartnerApi } from '../partner-api.app';
 import { buildOpenApiDocument } from './openapi.document';
 

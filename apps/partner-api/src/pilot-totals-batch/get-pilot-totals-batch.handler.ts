@@ -1,5 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { PilotTotalsReader, type PilotTotalsView } from '../pilot-totals/pilot-totals.reader';
+import { PilotTotalsReader } from '../pilot-totals/pilot-totals.reader';
+import { type PilotTotalsView } from '../pilot-totals/pilot-totals.view';
 import { GetPilotTotalsBatchQuery } from './get-pilot-totals-batch.query';
 
 export interface PilotTotalsBatchView {

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { MAX_BATCH_PILOT_IDS, parsePilotIdList, type PilotIdIssue } from '@pft/domain';
-import { ApiError, SerializedJson } from '@pft/infrastructure';
+import { ApiError, SerializedJson } from '@pft/platform';
 import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope } from '../openapi/error-examples';

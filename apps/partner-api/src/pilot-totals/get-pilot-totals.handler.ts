@@ -1,7 +1,8 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ApiError } from '@pft/infrastructure';
+import { ApiError } from '@pft/platform';
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
-import { PilotTotalsReader, type PilotTotalsView } from './pilot-totals.reader';
+import { PilotTotalsReader } from './pilot-totals.reader';
+import { type PilotTotalsView } from './pilot-totals.view';
 
 @QueryHandler(GetPilotTotalsQuery)
 export class GetPilotTotalsHandler implements IQueryHandler<GetPilotTotalsQuery, PilotTotalsView> {

@@ -2,12 +2,12 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { parsePilotId } from '@pft/domain';
-import { ApiError, SerializedJson } from '@pft/infrastructure';
+import { ApiError, SerializedJson } from '@pft/platform';
 import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope } from '../openapi/error-examples';
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
-import { type PilotTotalsView } from './pilot-totals.reader';
+import { type PilotTotalsView } from './pilot-totals.view';
 import { PilotTotalsDto } from './pilot-totals.dto';
 import { pilotTotalsJson } from './pilot-totals.json';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { computeTotals, parseFlight } from '@pft/domain';
 import { flightBody } from '@pft/testing';
 import { pilotTotalsBatchJson, pilotTotalsJson } from './pilot-totals.json';
-import { type PilotTotalsView } from './pilot-totals.reader';
+import { type PilotTotalsView } from './pilot-totals.view';
 
 /** A pilot's totals answer after a few flights, one of them at night on a type rating. */
 function answer(): PilotTotalsView {

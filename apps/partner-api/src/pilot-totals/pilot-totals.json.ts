@@ -1,6 +1,6 @@
 import fastJson from 'fast-json-stringify';
 import { PILOT_TOTALS_VIEW_SCHEMA } from './pilot-totals.response-schema';
-import { type PilotTotalsView } from './pilot-totals.reader';
+import { type PilotTotalsView } from './pilot-totals.view';
 
 const stringifyView: (view: PilotTotalsView) => string = fastJson({
   ...PILOT_TOTALS_VIEW_SCHEMA,

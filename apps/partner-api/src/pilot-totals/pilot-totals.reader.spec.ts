@@ -1,5 +1,5 @@
 import { TOTALS_FIELDS } from '@pft/contracts';
-import { type AppConfig } from '@pft/infrastructure';
+import { type AppConfig } from '@pft/platform';
 import { type DataSource } from 'typeorm';
 import { PilotTotalsReader } from './pilot-totals.reader';
 import { TotalsReadCache } from './totals-read-cache';

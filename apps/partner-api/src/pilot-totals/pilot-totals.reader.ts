@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type PilotTotals } from '@pft/contracts';
-import { PreparedStatement } from '@pft/infrastructure/database/prepared-statement';
-import { ACTIVE_TOTALS_VIEW } from '@pft/infrastructure/projections/projection-tables';
-import { readPilotTotals } from '@pft/infrastructure/projections/pilot-totals.read-model';
+import { PreparedStatement } from '@pft/platform/database/prepared-statement';
+import { ACTIVE_TOTALS_VIEW } from '@pft/projections/projection-tables';
+import { readPilotTotals } from '@pft/projections/pilot-totals.read-model';
 import { TurnBatches } from '../shared/turn-batches';
+import { type PilotTotalsView } from './pilot-totals.view';
 import { computeLiveTotals, recordLiveAnswers } from './live-totals.reader';
 import {
   answeredFromDatabase,
@@ -13,12 +13,6 @@ import {
   type RowVersions,
   TotalsReadCache,
 } from './totals-read-cache';
-
-/** One element of the partner API's 2.4. */
-export interface PilotTotalsView extends PilotTotals {
-  pilot_id: string;
-  last_updated: string;
-}
 
 /**
  * Statements by pilot_id, each in two prepared forms, one pilot and several: Postgres plans each once

@@ -1,5 +1,5 @@
-import { type AppConfig } from '@pft/infrastructure';
-import { type PilotTotalsView } from './pilot-totals.reader';
+import { type AppConfig } from '@pft/platform';
+import { type PilotTotalsView } from './pilot-totals.view';
 import { type KeptAnswer, TotalsReadCache } from './totals-read-cache';
 
 const cacheFor = (ms: number): TotalsReadCache =>

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Counter } from 'prom-client';
-import { AppConfig } from '@pft/infrastructure';
-import { type PilotTotalsView } from './pilot-totals.reader';
-import { metricOnce } from '@pft/infrastructure';
+import { AppConfig } from '@pft/platform';
+import { type PilotTotalsView } from './pilot-totals.view';
+import { metricOnce } from '@pft/platform';
 
 /** Which projected row an answer was made from: the row is unchanged while both are the same. */
 export interface RowVersions {

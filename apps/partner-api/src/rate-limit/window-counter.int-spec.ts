@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { type AppConfig, createRedis } from '@pft/infrastructure';
-import { announceApiKeyChange } from '@pft/infrastructure/api-keys';
+import { type AppConfig, createRedis } from '@pft/platform';
+import { announceApiKeyChange } from '@pft/access/api-keys';
 import { RateClock } from './rate-clock';
 import { WindowCounter } from './window-counter';
 

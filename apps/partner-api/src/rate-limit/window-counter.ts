@@ -2,12 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { Counter, Gauge } from 'prom-client';
 import { rateWindowAt, RATE_WINDOW_SECONDS, type RateWindow } from '@pft/domain';
-import { AppConfig, partnerReadRevisionKey, REDIS, RetryGate } from '@pft/infrastructure';
-import { apiKeysRevisionKey } from '@pft/infrastructure/api-keys';
+import { AppConfig, REDIS, RetryGate } from '@pft/platform';
+import { partnerReadRevisionKey } from '@pft/access';
+import { apiKeysRevisionKey } from '@pft/access/api-keys';
 import { MemoryWindowCounter } from './memory-window-counter';
 import { RateClock } from './rate-clock';
 import { TurnBatches } from '../shared/turn-batches';
-import { metricOnce } from '@pft/infrastructure';
+import { metricOnce } from '@pft/platform';
 
 /**
  * Counts ARGV[2] requests in the current clock-minute window and, in the same round trip, reads the

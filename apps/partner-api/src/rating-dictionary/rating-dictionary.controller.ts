@@ -2,7 +2,7 @@ import { Controller, Get, Headers, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
-import { meta } from '@pft/infrastructure';
+import { meta } from '@pft/platform';
 import { PartnerEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiBodylessResponse, ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope } from '../openapi/error-examples';

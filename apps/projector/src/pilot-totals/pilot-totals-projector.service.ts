@@ -6,8 +6,9 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig, KAFKA, type KafkaClient, PartnerReadRevision } from '@pft/infrastructure';
-import { PilotTotalsConsumer, readProjectionVersions } from '@pft/infrastructure/projections';
+import { AppConfig, KAFKA, type KafkaClient } from '@pft/platform';
+import { PartnerReadRevision } from '@pft/access';
+import { PilotTotalsConsumer, readProjectionVersions } from '@pft/projections';
 
 /**
  * Keeps the active version of the pilot totals projection up to date. Every second it refreshes

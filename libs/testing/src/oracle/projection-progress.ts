@@ -1,5 +1,5 @@
-import { type KafkaClient } from '@pft/infrastructure';
-import { rowsOf, type Queryable } from '@pft/infrastructure/projections';
+import { type KafkaClient } from '@pft/platform';
+import { rowsOf, type Queryable } from '@pft/projections';
 import { waitFor } from '../wait-for';
 
 /** Messages applied by one projection version so far: the sum of its stored next offsets. */

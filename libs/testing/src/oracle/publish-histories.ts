@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { type KafkaClient } from '@pft/infrastructure';
+import { type KafkaClient } from '@pft/platform';
 import { encodeEventMessage, type EventMessage } from '@pft/contracts';
 import { logbookEventMessage, logbookHistoryArb } from './logbook-events.arbitrary';
 import { type DeliveredLogbookEvent } from './totals.oracle';

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isUuid } from '@pft/domain';
-import { PartnerReadRevision } from '@pft/infrastructure';
+import { PartnerReadRevision } from '@pft/access';
 import { type ActiveConnection, decideDisconnect } from '../consent.decide';
 import { ConsentTransaction, consentError, isConsentRejection } from '../consent-transaction';
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { formatLinkingCode, LINKING_CODE_RANDOM_BYTES } from '@pft/domain';
-import { AppConfig, countRateLimited } from '@pft/infrastructure';
-import { hashLinkingCode } from '@pft/infrastructure/consent/linking-code-hash';
+import { AppConfig, countRateLimited } from '@pft/platform';
+import { hashLinkingCode } from '@pft/access/consent/linking-code-hash';
 import { decideIssueLinkingCode } from '../consent.decide';
 import { ConsentTransaction, consentError, isConsentRejection } from '../consent-transaction';
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { logbookStreamId, type Flight } from '@pft/contracts';
 import { decideRecordFlight, isRejection, parseFlight } from '@pft/domain';
-import { appendEvents, StreamVersionConflict } from '@pft/infrastructure/event-store';
+import { appendEvents, StreamVersionConflict } from '@pft/event-store';
 import { invalidRequest, rejectionError } from '../../http/api-rejection';
 import { RelayWake } from '../../relay/relay-wake';
 import { FlightsRepository } from '../flights.repository';

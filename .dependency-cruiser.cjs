@@ -1,0 +1,99 @@
+// The import rules of the workspace (docs/architecture.md draws what they allow). `npm test` runs
+// them (`npm run lint:imports`); scripts/architecture-graph.js renders the graph from the same run.
+/** Third-party libraries that do I/O or belong to a framework (and an alias of ours left unresolved). */
+const FRAMEWORK_OR_IO =
+  '^(@nestjs/|typeorm|pg($|/)|pg-|ioredis|kafkajs|@platformatic/|fastify|@fastify/|pino|jose|prom-client|undici|redis|@pft/)';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment: 'No import cycle anywhere, type-only imports included.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'apps-are-apart',
+      comment: 'An app never imports another app.',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'libs-never-import-apps',
+      severity: 'error',
+      from: { path: '^libs/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'production-code-never-imports-tests',
+      comment: 'libs/testing, test/ and bench/ serve the tests and benchmarks only.',
+      severity: 'error',
+      from: { path: '^(apps|libs)/', pathNot: ['\\.(spec|int-spec)\\.ts$', '^libs/testing/'] },
+      to: { path: '^(libs/testing|test|bench)/' },
+    },
+    {
+      name: 'contracts-import-nothing-of-ours',
+      comment: 'libs/contracts: events and their schemas, no framework, no I/O, no other library of ours.',
+      severity: 'error',
+      from: { path: '^libs/contracts/', pathNot: '\\.spec\\.ts$' },
+      to: { path: ['^(apps|libs)/', FRAMEWORK_OR_IO], pathNot: '^libs/contracts/' },
+    },
+    {
+      name: 'domain-is-pure',
+      comment: 'libs/domain imports only libs/contracts: no framework, no I/O.',
+      severity: 'error',
+      from: { path: '^libs/domain/', pathNot: '\\.spec\\.ts$' },
+      to: { path: ['^(apps|libs)/', FRAMEWORK_OR_IO], pathNot: '^libs/(domain|contracts)/' },
+    },
+    {
+      name: 'pure-code-uses-no-node-modules',
+      comment: "libs/domain and libs/contracts use none of Node's own modules: no file system, network, clock source or crypto.",
+      severity: 'error',
+      from: { path: '^libs/(domain|contracts)/', pathNot: '\\.spec\\.ts$' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'platform-knows-no-domain',
+      comment: 'libs/platform (config, logging, HTTP, database, Redis, Kafka) imports no library of ours.',
+      severity: 'error',
+      from: { path: '^libs/platform/', pathNot: '\\.(spec|int-spec)\\.ts$' },
+      to: { path: '^libs/', pathNot: '^libs/platform/' },
+    },
+    {
+      name: 'event-store-layers',
+      severity: 'error',
+      from: { path: '^libs/event-store/', pathNot: '\\.(spec|int-spec)\\.ts$' },
+      to: { path: '^libs/', pathNot: '^libs/(event-store|contracts|domain|platform)/' },
+    },
+    {
+      name: 'projections-layers',
+      severity: 'error',
+      from: { path: '^libs/projections/', pathNot: '\\.(spec|int-spec)\\.ts$' },
+      to: { path: '^libs/', pathNot: '^libs/(projections|contracts|domain|platform)/' },
+    },
+    {
+      name: 'access-layers',
+      severity: 'error',
+      from: { path: '^libs/access/', pathNot: '\\.(spec|int-spec)\\.ts$' },
+      to: { path: '^libs/', pathNot: '^libs/(access|contracts|domain|platform)/' },
+    },
+    {
+      name: 'schema-layers',
+      severity: 'error',
+      from: { path: '^libs/schema/', pathNot: '\\.(spec|int-spec)\\.ts$' },
+      to: { path: '^libs/', pathNot: '^libs/(schema|platform|projections)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(dist|dist-test|node_modules|\\.stack)/' },
+    // Type-only imports count: a cycle through types is still a cycle.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    moduleSystems: ['cjs', 'es6'],
+  },
+};

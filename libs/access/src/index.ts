@@ -1,0 +1,3 @@
+export * from './api-keys';
+export * from './consent/linking-code-hash';
+export * from './partner-reads/partner-read-revision';

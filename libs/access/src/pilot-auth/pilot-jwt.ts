@@ -1,0 +1,174 @@
+import { createHmac } from 'node:crypto';
+import { jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { isUuid } from '@pft/domain';
+import { SECRET_JWT_ALGORITHM } from '@pft/platform/auth/jwt-algorithms';
+import {
+  type JwksTiming,
+  KeySetUnavailable,
+  pilotTokenKeyOf,
+  type PilotTokenKey,
+  type PilotTokenKeyConfig,
+} from './pilot-jwt-keys';
+
+/**
+ * Pilot tokens (JWT, compact form) verified with jose: the signature with the configured key and
+ * only its pinned algorithms, `exp` (required) and `nbf` within a clock tolerance, `iss` and `aud`
+ * when configured, `sub` a pilot account id. Every refusal is a PilotTokenRejected (401); a key set
+ * that cannot be fetched is a KeySetUnavailable (503).
+ */
+
+export type RejectionReason =
+  | 'malformed'
+  | 'algorithm'
+  | 'critical-header'
+  | 'unknown-key'
+  | 'signature'
+  | 'expired'
+  | 'no-expiry'
+  | 'not-yet-valid'
+  | 'issuer'
+  | 'audience'
+  | 'subject'
+  | 'claims';
+
+export class PilotTokenRejected extends Error {
+  constructor(readonly reason: RejectionReason) {
+    super(reason);
+    this.name = 'PilotTokenRejected';
+  }
+}
+
+const CLAIM_REASONS: Record<string, RejectionReason> = {
+  nbf: 'not-yet-valid',
+  exp: 'no-expiry',
+  iss: 'issuer',
+  aud: 'audience',
+  sub: 'subject',
+};
+
+/** jose's error, by its stable code, as the reason a token is refused. */
+function rejectionOf(err: unknown): PilotTokenRejected {
+  if (err instanceof PilotTokenRejected) return err;
+  const { code, message, claim } = err as { code?: unknown; message?: unknown; claim?: unknown };
+  const text = typeof message === 'string' ? message : '';
+  const critical = /crit|Extension Header Parameter/.test(text);
+  switch (code) {
+    case 'ERR_JOSE_ALG_NOT_ALLOWED':
+      return new PilotTokenRejected('algorithm');
+    case 'ERR_JOSE_NOT_SUPPORTED':
+      return new PilotTokenRejected(critical ? 'critical-header' : 'algorithm');
+    case 'ERR_JWS_INVALID':
+      return new PilotTokenRejected(critical ? 'critical-header' : 'malformed');
+    case 'ERR_JWS_SIGNATURE_VERIFICATION_FAILED':
+      return new PilotTokenRejected('signature');
+    case 'ERR_JWKS_NO_MATCHING_KEY':
+    case 'ERR_JWKS_MULTIPLE_MATCHING_KEYS':
+      return new PilotTokenRejected('unknown-key');
+    case 'ERR_JWT_EXPIRED':
+      return new PilotTokenRejected('expired');
+    case 'ERR_JWT_CLAIM_VALIDATION_FAILED':
+      return new PilotTokenRejected((typeof claim === 'string' && CLAIM_REASONS[claim]) || 'claims');
+    case 'ERR_JWT_INVALID':
+      return new PilotTokenRejected('malformed');
+    default:
+      // jose refuses a key that does not fit the token's algorithm with a TypeError: the token's doing.
+      return new PilotTokenRejected('signature');
+  }
+}
+
+export interface VerifiedPilot {
+  /** The pilot account id from `sub`, in lower case. */
+  pilotAccountId: string;
+  expiresAt: number;
+}
+
+export interface PilotTokenChecks {
+  issuer?: string;
+  audience?: string;
+  clockToleranceSeconds: number;
+}
+
+export class PilotJwtVerifier {
+  private readonly key: JWTVerifyGetKey;
+  private readonly algorithms: string[];
+
+  constructor(
+    key: PilotTokenKey,
+    private readonly checks: PilotTokenChecks,
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    this.algorithms = key.algorithms;
+    // No extension is understood here, so a token that marks any as critical is refused (RFC 7515
+    // 4.1.11); jose itself lets `b64` through.
+    this.key = (header, token) => {
+      if (header.crit !== undefined) throw new PilotTokenRejected('critical-header');
+      return typeof key.key === 'function' ? key.key(header, token) : key.key;
+    };
+  }
+
+  async verify(token: string): Promise<VerifiedPilot> {
+    let payload: { sub?: unknown; exp?: unknown };
+    try {
+      ({ payload } = await jwtVerify(token, this.key, {
+        algorithms: this.algorithms,
+        issuer: this.checks.issuer,
+        audience: this.checks.audience,
+        clockTolerance: this.checks.clockToleranceSeconds,
+        currentDate: new Date(this.now()),
+        requiredClaims: ['exp'],
+      }));
+    } catch (err) {
+      if (err instanceof KeySetUnavailable) throw err;
+      throw rejectionOf(err);
+    }
+    const { sub, exp } = payload;
+    if (typeof sub !== 'string' || !isUuid(sub)) throw new PilotTokenRejected('subject');
+    return { pilotAccountId: sub.toLowerCase(), expiresAt: exp as number };
+  }
+}
+
+export interface PilotTokenConfig extends PilotTokenKeyConfig {
+  JWT_ISSUER?: string;
+  JWT_AUDIENCE?: string;
+  JWT_CLOCK_TOLERANCE_SECONDS: number;
+}
+
+/** A verifier for the configured key and claims. */
+export function pilotJwtVerifierFor(config: PilotTokenConfig, timing?: JwksTiming): PilotJwtVerifier {
+  return new PilotJwtVerifier(pilotTokenKeyOf(config, timing), {
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    clockToleranceSeconds: config.JWT_CLOCK_TOLERANCE_SECONDS,
+  });
+}
+
+/** The `iss` and `aud` a minted token carries: the configured ones, so the service accepts it. */
+export interface MintedClaims {
+  issuer?: string;
+  audience?: string;
+}
+
+/**
+ * A pilot token signed with the local secret (HS256), for development, tests and `pft token mint`.
+ * Synchronous on purpose: tests mint tokens inline, and jose signs only asynchronously; what it
+ * makes is checked by jose like any other token.
+ */
+export function mintPilotToken(
+  secret: string,
+  pilotAccountId: string,
+  ttlSeconds: number,
+  nowMs = Date.now(),
+  claims: MintedClaims = {},
+): string {
+  const iat = Math.floor(nowMs / 1000);
+  const encode = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const payload = {
+    ...(claims.issuer === undefined ? {} : { iss: claims.issuer }),
+    ...(claims.audience === undefined ? {} : { aud: claims.audience }),
+    sub: pilotAccountId,
+    iat,
+    exp: iat + ttlSeconds,
+  };
+  const unsigned = `${encode({ alg: SECRET_JWT_ALGORITHM, typ: 'JWT' })}.${encode(payload)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}

@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { createDataSource } from '@pft/platform';
+import { createTestDatabase, type TestDatabase } from '@pft/testing';
+import { logbookStreamId } from '@pft/contracts';
+import { appendEvents, StreamVersionConflict, type NewEvent } from './event-store';
+
+const deleted = (pilot: string): NewEvent => ({
+  type: 'FlightDeleted',
+  payload: { pilot_account_id: pilot, flight_id: randomUUID() },
+});
+
+describe('event store append (Postgres)', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = await createDataSource(db.url, 12).initialize();
+  });
+  afterAll(async () => {
+    await ds.destroy();
+    await db.drop();
+  });
+
+  it('appends events with versions, positions, metadata and an outbox row each', async () => {
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    const result = await ds.transaction((m) =>
+      appendEvents(m, stream, 0, [deleted(pilot), deleted(pilot)], { request_id: 'req_1' }),
+    );
+    expect(result.streamVersion).toBe(2);
+    expect(result.events.map((e) => e.stream_version)).toEqual([1, 2]);
+    expect(BigInt(result.events[1]!.position)).toBeGreaterThan(BigInt(result.events[0]!.position));
+    const rows: { type: string; schema_version: number; metadata: unknown; outboxed: boolean }[] =
+      await ds.query(
+        `select type, schema_version, metadata, exists (select 1 from event_outbox o where o.position = e.position) as outboxed
+           from events e where stream_id = $1 order by stream_version`,
+        [stream],
+      );
+    expect(rows).toEqual([
+      {
+        type: 'FlightDeleted',
+        schema_version: 1,
+        metadata: { request_id: 'req_1', command_last_version: 2 },
+        outboxed: true,
+      },
+      {
+        type: 'FlightDeleted',
+        schema_version: 1,
+        metadata: { request_id: 'req_1', command_last_version: 2 },
+        outboxed: true,
+      },
+    ]);
+  });
+
+  it('refuses a stale expected version and writes nothing', async () => {
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    await ds.transaction((m) => appendEvents(m, stream, 0, [deleted(pilot)]));
+    await expect(ds.transaction((m) => appendEvents(m, stream, 0, [deleted(pilot)]))).rejects.toBeInstanceOf(
+      StreamVersionConflict,
+    );
+    const [{ n }] = await ds.query('select count(*)::int as n from events where stream_id = $1', [stream]);
+    expect(n).toBe(1);
+  });
+
+  it('leaves nothing behind when the caller rolls back', async () => {
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    await expect(
+      ds.transaction(async (m) => {
+        await appendEvents(m, stream, 'any', [deleted(pilot)]);
+        throw new Error('the command failed later');
+      }),
+    ).rejects.toThrow('the command failed later');
+    const [{ n }] = await ds.query('select count(*)::int as n from events where stream_id = $1', [stream]);
+    expect(n).toBe(0);
+  });
+
+  it("serializes concurrent 'any' appends to one stream into consecutive versions", async () => {
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        ds.transaction((m) => appendEvents(m, stream, 'any', [deleted(pilot)])),
+      ),
+    );
+    const rows: { stream_version: number }[] = await ds.query(
+      'select stream_version from events where stream_id = $1 order by position',
+      [stream],
+    );
+    expect(rows.map((r) => r.stream_version)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  it('appends only when the guard statement changed a row, in the same statement', async () => {
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    const guarded = (totals: string) =>
+      appendEvents(
+        ds,
+        stream,
+        'any',
+        [deleted(pilot)],
+        {},
+        {
+          streamLocked: true,
+          onlyIf: {
+            cte: `insert into starting_totals (pilot_account_id, starting_totals, updated_at) values ($7, $8::jsonb, now())
+                on conflict (pilot_account_id) do nothing returning 1`,
+            params: [pilot, totals],
+          },
+        },
+      );
+    expect((await guarded('{"a":1}')).events).toHaveLength(1);
+    expect((await guarded('{"a":2}')).events).toHaveLength(0);
+    const [{ n }] = await ds.query('select count(*)::int as n from events where stream_id = $1', [stream]);
+    expect(n).toBe(1);
+  });
+
+  it('makes a write-side change from the appended events in the same statement, and none on rollback', async () => {
+    await ds.query(
+      'create table if not exists appended_copy (stream_version int, type text, flight_id uuid)',
+    );
+    const fromAppended = `insert into appended_copy select stream_version, type, (payload->>'flight_id')::uuid from appended`;
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    const events = [deleted(pilot), deleted(pilot)];
+    await ds.transaction((m) => appendEvents(m, stream, 0, events, {}, { fromAppended }));
+    const copied = (): Promise<unknown[]> =>
+      ds.query(
+        `select stream_version, type, flight_id::text as flight_id from appended_copy
+          where flight_id = any($1::uuid[]) order by stream_version`,
+        [events.map((e) => (e.payload as { flight_id: string }).flight_id)],
+      );
+    expect(await copied()).toEqual(
+      events.map((e, i) => ({
+        stream_version: i + 1,
+        type: 'FlightDeleted',
+        flight_id: (e.payload as { flight_id: string }).flight_id,
+      })),
+    );
+
+    const rolledBack = [deleted(pilot)];
+    await expect(
+      ds.transaction(async (m) => {
+        await appendEvents(m, stream, 2, rolledBack, {}, { fromAppended });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    const [{ n }] = await ds.query('select count(*)::int as n from appended_copy where flight_id = $1', [
+      (rolledBack[0]!.payload as { flight_id: string }).flight_id,
+    ]);
+    expect(n).toBe(0);
+  });
+
+  it('reports a lost race for a stream version, without the lock, as StreamVersionConflict', async () => {
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    const results = await Promise.allSettled(
+      Array.from({ length: 10 }, () =>
+        appendEvents(ds, stream, 'any', [deleted(pilot)], {}, { streamLocked: true }),
+      ),
+    );
+    const lost = results.filter((r) => r.status === 'rejected');
+    for (const r of lost) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(StreamVersionConflict);
+    const rows: { stream_version: number }[] = await ds.query(
+      'select stream_version from events where stream_id = $1 order by stream_version',
+      [stream],
+    );
+    expect(rows.map((r) => r.stream_version)).toEqual(rows.map((_, i) => i + 1));
+    expect(rows.length + lost.length).toBe(10);
+  });
+});

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { CURRENT_EVENT_VERSION, type PilotEvent } from '@pft/contracts';
+import { queryPrepared } from '@pft/platform/database/prepared-statement';
+
+/** Anything that runs SQL inside the caller's transaction: a TypeORM QueryRunner or EntityManager. */
+export interface SqlRunner {
+  query(query: string, parameters?: unknown[]): Promise<unknown>;
+}
+
+/** What the caller appends: the event itself; id and version are filled in when not given. */
+export type NewEvent<E extends PilotEvent = PilotEvent> = Pick<E, 'type' | 'payload'> & {
+  event_id?: string;
+  version?: number;
+};
+
+export interface EventMetadata {
+  request_id?: string;
+  causation_id?: string;
+}
+
+/**
+ * The stream version the caller decided on: a number (0 = the stream must not exist yet),
+ * or 'any' to append after whatever is there.
+ */
+export type ExpectedVersion = number | 'any';
+
+export interface AppendedEvent {
+  event_id: string;
+  stream_version: number;
+  position: string;
+}
+
+export interface AppendResult {
+  /** The stream's version after the append. */
+  streamVersion: number;
+  events: AppendedEvent[];
+}
+
+/** The stream moved on since the caller read it: the command must be decided again. */
+export class StreamVersionConflict extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(`stream ${streamId} is at version ${actual}, expected ${expected}`);
+    this.name = 'StreamVersionConflict';
+  }
+}
+
+/** Another append took the same stream version first (only possible without the stream lock). */
+function isVersionClash(err: unknown): boolean {
+  const e = err as { code?: unknown; constraint?: unknown };
+  return e.code === '23505' && e.constraint === 'events_stream_version_unique';
+}
+
+/** The channel the append transaction notifies on commit, so the relay wakes at once. */
+export const OUTBOX_CHANNEL = 'event_outbox';
+
+/**
+ * Serializes writers of one stream until the caller's transaction ends. Take it before reading the
+ * state a command is decided on; it also makes a stream's versions commit in order, which is what
+ * keeps the relay's per-pilot order (a higher version cannot commit before a lower one).
+ */
+export async function lockStream(runner: SqlRunner, streamId: string): Promise<void> {
+  await queryPrepared(runner, 'select pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
+}
+
+/** The stream's current version (0 when it has no events). Read it after `lockStream`. */
+export async function streamVersion(runner: SqlRunner, streamId: string): Promise<number> {
+  const rows = (await runner.query(
+    'select coalesce(max(stream_version), 0)::int as version from events where stream_id = $1',
+    [streamId],
+  )) as { version: number }[];
+  return rows[0]?.version ?? 0;
+}
+
+export interface AppendOptions {
+  /** Commit time to record; the database's transaction time when absent. */
+  occurredAt?: Date;
+  /**
+   * The caller already holds `lockStream` for this stream in this transaction (saves a round trip).
+   * Also right for a single-statement append without any lock: a concurrent append to the stream then
+   * fails on the unique stream version, reported as StreamVersionConflict, and the caller decides again.
+   */
+  streamLocked?: boolean;
+  /**
+   * A write-side change made by the same statement, and the condition of the append: `cte` is a data
+   * modifying statement (its parameters numbered from $7) whose rows decide; no row, no events.
+   * E.g. `insert into flights ... on conflict do nothing returning 1`: the events are appended only
+   * when the flight was new, atomically, in one round trip.
+   */
+  onlyIf?: { cte: string; params: unknown[] };
+  /**
+   * A write-side change made from the appended events by the same statement: a data-modifying
+   * statement that reads them as `appended (stream_version, type, payload)`, without parameters. E.g.
+   * an import's flights inserted from the payloads the statement has just stored, so a thousand
+   * flights are sent and parsed as JSON once, not once for the events and again for the table.
+   */
+  fromAppended?: string;
+  /**
+   * NOTIFY the relay from inside the transaction (default true). Postgres serializes the commits of
+   * every notifying transaction of a database, so a high-rate writer passes false and wakes the relay
+   * after its commit instead.
+   */
+  notify?: boolean;
+}
+
+/**
+ * Appends `events` to `streamId` inside the caller's transaction, with an outbox row each and a
+ * notification to the relay; nothing is visible until the caller commits, and a rollback leaves no trace.
+ * Throws StreamVersionConflict when `expectedVersion` is a number and the stream is elsewhere.
+ */
+export async function appendEvents(
+  runner: SqlRunner,
+  streamId: string,
+  expectedVersion: ExpectedVersion,
+  events: readonly NewEvent[],
+  metadata: EventMetadata = {},
+  options: AppendOptions = {},
+): Promise<AppendResult> {
+  if (!options.streamLocked) await lockStream(runner, streamId);
+  const docs = events.map((e) => ({
+    event_id: e.event_id ?? randomUUID(),
+    type: e.type,
+    schema_version: e.version ?? CURRENT_EVENT_VERSION[e.type],
+    payload: e.payload,
+  }));
+  // Each event's metadata names the stream version of the batch's last one (command_last_version), so a
+  // consumer can tell when it holds only part of a command (command-completeness.ts in libs/contracts).
+  // One statement for the whole batch (an import appends a thousand). Under the stream lock its snapshot
+  // sees the stream's latest committed version; without it, a concurrent append that took the same version
+  // makes this one fail on the unique version. `order by ord` makes the positions follow the versions.
+  const guard = options.onlyIf;
+  const rows = (await queryPrepared(
+    runner,
+    `with ${guard ? `guard as (${guard.cte}), ` : ''}cur as (
+       select coalesce(max(stream_version), 0)::int as v from events where stream_id = $1
+     ), ins as (
+       insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata, occurred_at)
+       select (e.doc->>'event_id')::uuid, $1, cur.v + e.ord::int, e.doc->>'type',
+              (e.doc->>'schema_version')::smallint, e.doc->'payload',
+              $4::jsonb || jsonb_build_object('command_last_version', cur.v + jsonb_array_length($3::jsonb)),
+              coalesce($5::timestamptz, now())
+         from cur, jsonb_array_elements($3::jsonb) with ordinality as e(doc, ord)
+        where ($2::int is null or cur.v = $2::int)${guard ? ' and exists (select 1 from guard)' : ''}
+        order by e.ord
+       returning position, event_id, stream_version${options.fromAppended ? ', type, payload' : ''}
+     ), ${options.fromAppended ? `appended as (select stream_version, type, payload from ins), from_appended as (${options.fromAppended}), ` : ''}outbox as (
+       insert into event_outbox (position) select position from ins
+     ), wake as (
+       select pg_notify('${OUTBOX_CHANNEL}', '') where $6::boolean and exists (select 1 from ins)
+     )
+     select cur.v as current_version, ins.event_id::text as event_id, ins.stream_version,
+            ins.position::text as position
+       from cur left join ins on true left join wake on true
+      order by ins.stream_version`,
+    [
+      streamId,
+      expectedVersion === 'any' ? null : expectedVersion,
+      JSON.stringify(docs),
+      JSON.stringify(metadata),
+      options.occurredAt ?? null,
+      options.notify ?? true,
+      ...(guard?.params ?? []),
+    ],
+  ).catch((err: unknown) => {
+    if (isVersionClash(err))
+      throw new StreamVersionConflict(streamId, expectedVersion === 'any' ? -1 : expectedVersion, -1);
+    throw err;
+  })) as (Partial<AppendedEvent> & { current_version: number })[];
+  const current = rows[0]?.current_version ?? 0;
+  if (expectedVersion !== 'any' && expectedVersion !== current) {
+    throw new StreamVersionConflict(streamId, expectedVersion, current);
+  }
+  // With a guard that matched nothing, nothing was appended: the caller reads `events` (empty).
+  const appended = rows.filter(
+    (r): r is AppendedEvent & { current_version: number } => r.event_id !== null && r.event_id !== undefined,
+  );
+  return {
+    streamVersion: current + appended.length,
+    events: appended.map(({ event_id, stream_version, position }) => ({
+      event_id,
+      stream_version,
+      position,
+    })),
+  };
+}

@@ -1,0 +1,272 @@
+import {
+  type BatchPayload,
+  type EventConsumer,
+  type EventProducer,
+  type KafkaClient,
+  type TopicAdmin,
+} from '@pft/platform/kafka/kafka.port';
+import { type DataSource } from 'typeorm';
+import { applyPilotTotalsBatch, ProjectionSupersededError, type DeadLetter } from './pilot-totals.batch';
+import { projectionMetrics } from './projection-metrics';
+import { PILOT_TOTALS_PROJECTION } from './projection-tables';
+
+export interface ProjectionLogger {
+  log(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface PilotTotalsConsumerOptions {
+  kafka: KafkaClient;
+  dataSource: DataSource;
+  topic: string;
+  deadLetterTopic: string;
+  /** The version of the projection tables this consumer writes. */
+  version: number;
+  logger?: ProjectionLogger;
+  /** Partitions applied at once; each holds one pooled connection for its transaction. */
+  concurrency?: number;
+  /** Bytes fetched per partition and request: the upper bound of one batch (default 8 MiB). */
+  maxBytesPerPartition?: number;
+  /** See AppConfig.PROJECTOR_SESSION_TIMEOUT_MS. */
+  sessionTimeoutMs?: number;
+  /** Called once when a batch finds its version superseded (switched away by a rebuild). */
+  onSuperseded?: (version: number) => void;
+  /**
+   * Awaited after each batch that changed the tables has committed, before the next batch of the
+   * partition: the projector announces the change to partner API replicas (PartnerReadRevision).
+   */
+  afterChange?: () => Promise<unknown>;
+}
+
+/**
+ * One consumer group per topic and projection version: a rebuild reads the topic from 0 beside the
+ * running version, and consumers of other topics (other environments, tests) never share a group,
+ * so they never hold up each other's rebalances.
+ */
+export const projectionGroupId = (topic: string, version: number): string =>
+  `pft-projector-${topic}-${PILOT_TOTALS_PROJECTION}-v${version}`;
+
+/** How long to wait before reading a held-back command again, and how long to hold it back at most. */
+const HOLD_RETRY_MS = 200;
+const HOLD_LIMIT_MS = 60_000;
+
+const silent: ProjectionLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * Consumes the pilot-events topic into one version of the pilot totals tables. Kafka's committed
+ * offsets are not used: the offsets stored in Postgres with each batch are the truth, and the
+ * consumer seeks to them when it starts and whenever a fetch comes back older than them.
+ */
+export class PilotTotalsConsumer {
+  private consumer?: EventConsumer;
+  private producer?: EventProducer;
+  private admin?: TopicAdmin;
+  private supersededCalled = false;
+  /** Per partition, the offset a command was held back from and since when (see holdBack). */
+  private readonly held = new Map<number, { offset: string; since: number }>();
+  private readonly logger: ProjectionLogger;
+  private readonly crashListeners: ((restarting: boolean) => void)[] = [];
+  private readonly labels: { projection: string; version: string };
+
+  constructor(private readonly options: PilotTotalsConsumerOptions) {
+    this.logger = options.logger ?? silent;
+    this.labels = { projection: PILOT_TOTALS_PROJECTION, version: String(options.version) };
+  }
+
+  get version(): number {
+    return this.options.version;
+  }
+
+  async start(): Promise<void> {
+    const { kafka, topic, version } = this.options;
+    this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+    await this.producer.connect();
+    this.admin = kafka.admin();
+    await this.admin.connect();
+    this.consumer = kafka.consumer({
+      groupId: projectionGroupId(topic, version),
+      sessionTimeoutMs: this.options.sessionTimeoutMs ?? 30000,
+      // A member that died keeps a rebalance waiting this long: batches are short, so a live one
+      // rejoins well within the session timeout, and a dead one must not hold the group up longer.
+      rebalanceTimeoutMs: this.options.sessionTimeoutMs ?? 30000,
+      heartbeatIntervalMs: Math.floor((this.options.sessionTimeoutMs ?? 30000) / 10),
+      maxBytesPerPartition: this.options.maxBytesPerPartition ?? 8 * 1024 * 1024,
+      maxBytes: 64 * 1024 * 1024,
+      maxWaitTimeMs: 100,
+    });
+    // A batch that kept failing (Postgres away longer than the retries) stops the consumer; the
+    // client starts it again, and it resumes from the offsets stored in Postgres.
+    this.consumer.onCrash(({ error, restart }) => {
+      this.logger.warn(`consumer stopped: ${error.message}; ${restart ? 'restarting' : 'not restarting'}`);
+      for (const listener of this.crashListeners) listener(restart);
+    });
+    await this.consumer.connect();
+    await this.consumer.subscribe([topic], { fromBeginning: true });
+    await this.consumer.run({
+      autoCommit: false,
+      partitionsConsumedConcurrently: this.options.concurrency ?? 4,
+      eachBatch: (payload) => this.eachBatch(payload),
+    });
+    for (const { partition, next_offset } of await this.storedOffsets()) {
+      this.consumer.seek(topic, partition, next_offset);
+    }
+    this.logger.log(`consuming ${topic} into ${PILOT_TOTALS_PROJECTION} version ${version}`);
+  }
+
+  /** Called whenever the consumer stops on an error, with whether it is being started again. */
+  onCrash(listener: (restarting: boolean) => void): void {
+    this.crashListeners.push(listener);
+  }
+
+  /** Stops fetching; a batch in flight either commits whole or rolls back. */
+  async stop(): Promise<void> {
+    await this.consumer?.disconnect();
+    await this.producer?.disconnect();
+    await this.admin?.disconnect();
+    this.consumer = this.producer = this.admin = undefined;
+  }
+
+  private async storedOffsets(): Promise<{ partition: number; next_offset: string }[]> {
+    return this.options.dataSource.query<{ partition: number; next_offset: string }[]>(
+      `select kafka_partition as partition, next_offset from projection_offsets where projection = $1 and version = $2`,
+      [PILOT_TOTALS_PROJECTION, this.options.version],
+    );
+  }
+
+  private async eachBatch(payload: BatchPayload): Promise<void> {
+    const { batch } = payload;
+    if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
+    const { dataSource, topic, version } = this.options;
+    const endTimer = projectionMetrics.batchSeconds.startTimer(this.labels);
+    const runner = dataSource.createQueryRunner();
+    await runner.connect();
+    let outcome;
+    try {
+      await runner.startTransaction();
+      outcome = await applyPilotTotalsBatch(
+        runner,
+        { version, topic, partition: batch.partition },
+        batch.messages,
+        { holdIncomplete: !this.heldTooLong(batch.partition, batch.messages[0]?.offset) },
+      );
+      // Before the commit: a crash in between sends a dead letter twice, never not at all.
+      if (outcome.deadLetters.length > 0) await this.sendDeadLetters(outcome.deadLetters, batch.partition);
+      await runner.commitTransaction();
+    } catch (err) {
+      await runner.rollbackTransaction().catch(() => undefined);
+      if (err instanceof ProjectionSupersededError) {
+        this.superseded();
+        return;
+      }
+      throw err;
+    } finally {
+      await runner.release();
+      endTimer();
+    }
+    if (outcome.applied > 0) await this.options.afterChange?.();
+    projectionMetrics.applied.inc(this.labels, outcome.applied);
+    projectionMetrics.repeats.inc(this.labels, outcome.repeats);
+    projectionMetrics.deadLetters.inc(this.labels, outcome.deadLetters.length);
+    for (const d of outcome.deadLetters) {
+      this.logger.warn(`dead letter at ${topic}/${batch.partition}@${d.message.offset}: ${d.reason}`);
+    }
+    const next = outcome.nextOffset ?? outcome.storedOffset;
+    projectionMetrics.lag.set(
+      { ...this.labels, partition: String(batch.partition) },
+      Math.max(0, Number(batch.highWatermark) - Number(next)),
+    );
+    if (outcome.nextOffset === null && BigInt(outcome.storedOffset) > BigInt(batch.lastOffset()) + 1n) {
+      // The whole fetch was older than what is stored (a new assignment read from Kafka's own offsets).
+      this.consumer?.seek(topic, batch.partition, outcome.storedOffset);
+    }
+    await this.holdBack(batch.partition, outcome);
+  }
+
+  /**
+   * Reads again from the first message held back (part of a command whose rest is still to come). When
+   * nothing could be applied, it waits a moment first: the rest comes when the relay sends it.
+   */
+  private async holdBack(partition: number, outcome: { heldFrom: string | null; nextOffset: string | null }) {
+    if (outcome.heldFrom === null) {
+      this.held.delete(partition);
+      return;
+    }
+    if (this.held.get(partition)?.offset !== outcome.heldFrom)
+      this.held.set(partition, { offset: outcome.heldFrom, since: Date.now() });
+    this.consumer?.seek(this.options.topic, partition, outcome.heldFrom);
+    if (outcome.nextOffset === null || outcome.nextOffset === outcome.heldFrom)
+      await new Promise((resolve) => setTimeout(resolve, HOLD_RETRY_MS));
+  }
+
+  /**
+   * True when the batch starts at a command held back for longer than HOLD_LIMIT_MS: its rest may never
+   * come as a whole (a fetch too small for it, an unreadable last event), so it is applied in parts.
+   */
+  private heldTooLong(partition: number, firstOffset: string | undefined): boolean {
+    const held = this.held.get(partition);
+    return held !== undefined && held.offset === firstOffset && Date.now() - held.since > HOLD_LIMIT_MS;
+  }
+
+  private async sendDeadLetters(deadLetters: DeadLetter[], partition: number): Promise<void> {
+    const { topic, deadLetterTopic, version } = this.options;
+    await this.producer!.send({
+      topic: deadLetterTopic,
+      messages: deadLetters.map(({ message, pilotId, reason }) => ({
+        key: message.key,
+        value: JSON.stringify({
+          reason,
+          topic,
+          partition,
+          offset: message.offset,
+          projection: PILOT_TOTALS_PROJECTION,
+          projection_version: version,
+          pilot_account_id: pilotId,
+          original: message.value?.toString('utf8') ?? null,
+        }),
+        headers: {
+          reason,
+          'source-topic': topic,
+          'source-partition': String(partition),
+          'source-offset': message.offset,
+        },
+      })),
+    });
+  }
+
+  private superseded(): void {
+    if (this.supersededCalled) return;
+    this.supersededCalled = true;
+    this.logger.log(
+      `${PILOT_TOTALS_PROJECTION} version ${this.options.version} superseded; this consumer stops writing`,
+    );
+    this.options.onSuperseded?.(this.options.version);
+  }
+
+  /**
+   * Freshness and lag: partitions read to their end as of `checkedAt` are complete through that time,
+   * so an idle, healthy pipeline keeps `last_updated` current. Returns the lag per partition.
+   */
+  async refreshFreshness(): Promise<{ partition: number; high: number; next: number }[]> {
+    if (!this.admin) return [];
+    const { dataSource, topic, version } = this.options;
+    const checkedAt = new Date();
+    const highs = await this.admin.fetchTopicOffsets(topic);
+    const stored = new Map((await this.storedOffsets()).map((o) => [o.partition, Number(o.next_offset)]));
+    await dataSource.query(
+      `update projection_offsets o set complete_through = $1
+         from unnest($2::integer[], $3::bigint[]) as h (kafka_partition, high)
+        where o.projection = $4 and o.version = $5 and o.kafka_partition = h.kafka_partition
+          and o.next_offset >= h.high and (o.complete_through is null or o.complete_through < $1)`,
+      [checkedAt, highs.map((h) => h.partition), highs.map((h) => h.high), PILOT_TOTALS_PROJECTION, version],
+    );
+    return highs.map((h) => {
+      const next = stored.get(h.partition) ?? 0;
+      projectionMetrics.lag.set(
+        { ...this.labels, partition: String(h.partition) },
+        Math.max(0, Number(h.high) - next),
+      );
+      return { partition: h.partition, high: Number(h.high), next };
+    });
+  }
+}

@@ -1,0 +1,86 @@
+import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
+import { type DataSource } from 'typeorm';
+import { PilotTotalsConsumer, type ProjectionLogger } from './pilot-totals.consumer';
+import { beginRebuild, dropVersion, switchToVersion } from './projection-versions';
+
+export interface RebuildProgress {
+  version: number;
+  /** Messages of the topic applied into the new version so far. */
+  done: number;
+  /** Messages on the topic now (sum of partition ends). */
+  total: number;
+  lag: number;
+}
+
+export interface RebuildOptions {
+  kafka: KafkaClient;
+  dataSource: DataSource;
+  topic: string;
+  deadLetterTopic: string;
+  concurrency?: number;
+  maxBytesPerPartition?: number;
+  logger?: ProjectionLogger;
+  onProgress?: (progress: RebuildProgress) => void;
+  pollMs?: number;
+  /** Aborting stops the rebuild between batches; run it again to resume where it stopped. */
+  signal?: AbortSignal;
+  /** Between catching up and switching: lets a test hold the new version unswitched. */
+  beforeSwitch?: (version: number) => Promise<void>;
+  /** Right after readers were switched: the CLI tells partner API replicas (PartnerReadRevision). */
+  afterSwitch?: (version: number) => Promise<void>;
+}
+
+export class RebuildInterruptedError extends Error {
+  constructor(readonly version: number) {
+    super(`rebuild of version ${version} interrupted; run it again to resume`);
+  }
+}
+
+export interface RebuildResult {
+  version: number;
+  previous: number;
+  resumed: boolean;
+  messages: number;
+  seconds: number;
+}
+
+/**
+ * Builds the next version of the pilot totals tables from offset 0 with its own consumer group,
+ * while the active version keeps serving; switches readers once it has caught up, then drops the
+ * old tables. Interrupted, it resumes: the version being built and its stored offsets survive.
+ */
+export async function rebuildPilotTotals(options: RebuildOptions): Promise<RebuildResult> {
+  const started = Date.now();
+  const { version, resumed } = await beginRebuild(options.dataSource);
+  const consumer = new PilotTotalsConsumer({
+    kafka: options.kafka,
+    dataSource: options.dataSource,
+    topic: options.topic,
+    deadLetterTopic: options.deadLetterTopic,
+    version,
+    concurrency: options.concurrency,
+    maxBytesPerPartition: options.maxBytesPerPartition,
+    logger: options.logger,
+  });
+  await consumer.start();
+  let messages: number;
+  try {
+    for (;;) {
+      const partitions = await consumer.refreshFreshness();
+      const total = partitions.reduce((sum, p) => sum + p.high, 0);
+      const done = partitions.reduce((sum, p) => sum + Math.min(p.next, p.high), 0);
+      messages = done;
+      options.onProgress?.({ version, done, total, lag: total - done });
+      if (options.signal?.aborted) throw new RebuildInterruptedError(version);
+      if (partitions.every((p) => p.next >= p.high)) break;
+      await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
+    }
+  } finally {
+    await consumer.stop();
+  }
+  await options.beforeSwitch?.(version);
+  const previous = await switchToVersion(options.dataSource, version);
+  await options.afterSwitch?.(version);
+  await dropVersion(options.dataSource, previous);
+  return { version, previous, resumed, messages, seconds: (Date.now() - started) / 1000 };
+}

@@ -1,0 +1,100 @@
+import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
+import { type DataSource } from 'typeorm';
+import { PILOT_TOTALS_PROJECTION } from './projection-tables';
+import { readProjectionVersions } from './projection-versions';
+
+export interface PartitionStatus {
+  partition: number;
+  /** End of the partition on the topic. */
+  end: number;
+  /** Next offset the version will read, as stored with its last batch. */
+  next: number;
+  lag: number;
+  completeThrough: Date | null;
+}
+
+export interface VersionStatus {
+  version: number;
+  role: 'active' | 'building';
+  partitions: PartitionStatus[];
+  lag: number;
+  deadLetters: number;
+  lastDeadLetter: { at: Date; reason: string; partition: number; offset: string } | null;
+}
+
+export interface ProjectionStatus {
+  projection: string;
+  topic: string;
+  switchedAt: Date;
+  versions: VersionStatus[];
+}
+
+/** What `pft projections status` shows: versions, lag per partition, dead letters. */
+export async function readProjectionStatus(
+  dataSource: DataSource,
+  kafka: KafkaClient,
+  topic: string,
+): Promise<ProjectionStatus> {
+  const { active, building, switchedAt } = await readProjectionVersions(dataSource);
+  const admin = kafka.admin();
+  await admin.connect();
+  let ends: { partition: number; high: string }[];
+  try {
+    ends = await admin.fetchTopicOffsets(topic);
+  } finally {
+    await admin.disconnect();
+  }
+  const versions: VersionStatus[] = [];
+  for (const [version, role] of [
+    [active, 'active'],
+    ...(building === null ? [] : [[building, 'building']]),
+  ] as [number, 'active' | 'building'][]) {
+    const offsets = await dataSource.query<
+      { kafka_partition: number; next_offset: string; complete_through: Date | null }[]
+    >(
+      `select kafka_partition, next_offset, complete_through from projection_offsets where projection = $1 and version = $2`,
+      [PILOT_TOTALS_PROJECTION, version],
+    );
+    const byPartition = new Map(offsets.map((o) => [o.kafka_partition, o]));
+    const partitions = ends
+      .map(({ partition, high }) => {
+        const stored = byPartition.get(partition);
+        const next = Number(stored?.next_offset ?? 0);
+        return {
+          partition,
+          end: Number(high),
+          next,
+          lag: Math.max(0, Number(high) - next),
+          completeThrough: stored?.complete_through ?? null,
+        };
+      })
+      .sort((a, b) => a.partition - b.partition);
+    const [dead] = await dataSource.query<{ count: number; last: Date | null }[]>(
+      `select count(*)::int as count, max(recorded_at) as last from projection_dead_letters where projection = $1 and version = $2`,
+      [PILOT_TOTALS_PROJECTION, version],
+    );
+    const [last] = await dataSource.query<
+      { recorded_at: Date; reason: string; kafka_partition: number; kafka_offset: string }[]
+    >(
+      `select recorded_at, reason, kafka_partition, kafka_offset from projection_dead_letters
+        where projection = $1 and version = $2 order by recorded_at desc, kafka_offset desc limit 1`,
+      [PILOT_TOTALS_PROJECTION, version],
+    );
+    versions.push({
+      version,
+      role,
+      partitions,
+      lag: partitions.reduce((sum, p) => sum + p.lag, 0),
+      deadLetters: dead?.count ?? 0,
+      lastDeadLetter: last
+        ? {
+            at: last.recorded_at,
+            reason: last.reason,
+            partition: last.kafka_partition,
+            offset: last.kafka_offset,
+          }
+        : null,
+    });
+  }
+  return { projection: PILOT_TOTALS_PROJECTION, topic, switchedAt, versions };
+}

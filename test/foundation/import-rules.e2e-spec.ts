@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+
+const ROOT = join(__dirname, '..', '..');
+const run = promisify(execFile);
+
+/** Runs the workspace's import rules over a tree of `files`; resolves with the rules it broke. */
+async function brokenRules(files: Record<string, string>): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'pft-import-rules-'));
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          paths: {
+            '@pft/contracts': ['./libs/contracts/src'],
+            '@pft/platform': ['./libs/platform/src'],
+            '@pft/domain': ['./libs/domain/src'],
+          },
+        },
+      }),
+    );
+    const depcruise = join(ROOT, 'node_modules', '.bin', 'depcruise');
+    const args = ['apps', 'libs', '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'json'];
+    const { stdout } = await run(depcruise, args, { cwd: dir, maxBuffer: 16 * 1024 * 1024 }).catch(
+      (err: { stdout: string }) => ({ stdout: err.stdout }),
+    );
+    const result = JSON.parse(stdout) as { summary: { violations: { rule: { name: string } }[] } };
+    return [...new Set(result.summary.violations.map((v) => v.rule.name))].sort();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A small workspace that keeps every rule. */
+const CLEAN = {
+  'libs/contracts/src/index.ts': `export type Event = { type: 'FlightRecorded' };\n`,
+  'libs/domain/src/index.ts': `import type { Event } from '@pft/contracts';\nexport const kind = (e: Event): string => e.type;\n`,
+  'libs/platform/src/index.ts': `export const port = 3000;\n`,
+  'apps/ingestion/src/main.ts': `import { kind } from '@pft/domain';\nimport { port } from '@pft/platform';\nexport const started = [kind, port];\n`,
+  'apps/partner-api/src/main.ts': `import { port } from '@pft/platform';\nexport const listening = port;\n`,
+};
+
+describe('the import rules (.dependency-cruiser.cjs, run by npm test)', () => {
+  it('pass a workspace that keeps them', async () => {
+    expect(await brokenRules(CLEAN)).toEqual([]);
+  });
+
+  it('fail an app that imports another app', async () => {
+    expect(
+      await brokenRules({
+        ...CLEAN,
+        'apps/partner-api/src/main.ts': `import { started } from '../../ingestion/src/main';\nexport const listening = started;\n`,
+      }),
+    ).toEqual(['apps-are-apart']);
+  });
+
+  it('fail a cycle, also one made of type-only imports', async () => {
+    expect(
+      await brokenRules({
+        ...CLEAN,
+        'libs/domain/src/a.ts': `import type { B } from './b';\nexport interface A { b?: B }\n`,
+        'libs/domain/src/b.ts': `import type { A } from './a';\nexport interface B { a?: A }\n`,
+      }),
+    ).toEqual(['no-cycles']);
+  });
+
+  it('fail a framework, an I/O library or a Node module imported into libs/domain', async () => {
+    expect(
+      await brokenRules({
+        ...CLEAN,
+        'libs/domain/src/clock.ts': `import { Injectable } from '@nestjs/common';\nimport { readFileSync } from 'node:fs';\nexport const c = [Injectable, readFileSync];\n`,
+      }),
+    ).toEqual(['domain-is-pure', 'pure-code-uses-no-node-modules']);
+  });
+
+  it('fail libs/platform importing a library of ours', async () => {
+    expect(
+      await brokenRules({
+        ...CLEAN,
+        'libs/platform/src/index.ts': `import type { Event } from '@pft/contracts';\nexport const port = 3000;\nexport type E = Event;\n`,
+      }),
+    ).toEqual(['platform-knows-no-domain']);
+  });
+});
