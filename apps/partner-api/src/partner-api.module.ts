@@ -13,12 +13,10 @@ import { ApiKeyDirectory } from './auth/api-key-directory';
 import { PartnerAccessHook } from './auth/partner-access.hook';
 import { LinkPilotHandler } from './link/link-pilot.handler';
 import { LinkController } from './link/link.controller';
-import { GetPilotTotalsBatchHandler } from './pilot-totals-batch/get-pilot-totals-batch.handler';
 import { PilotTotalsBatchController } from './pilot-totals-batch/pilot-totals-batch.controller';
-import { GetPilotTotalsHandler } from './pilot-totals/get-pilot-totals.handler';
+import { PilotTotalsBatchModule } from './pilot-totals-batch/pilot-totals-batch.module';
 import { PilotTotalsController } from './pilot-totals/pilot-totals.controller';
-import { PilotTotalsReader } from './pilot-totals/pilot-totals.reader';
-import { TotalsReadCache } from './pilot-totals/totals-read-cache';
+import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 import { RateClock } from './rate-limit/rate-clock';
 import { WindowCounter } from './rate-limit/window-counter';
 import { GetRatingDictionaryHandler } from './rating-dictionary/get-rating-dictionary.handler';
@@ -33,6 +31,8 @@ import { RatingDictionaryController } from './rating-dictionary/rating-dictionar
     CqrsModule.forRoot(),
     // Without Redis it counts rate limits per process and keeps serving: ready, and degraded.
     HealthModule.forChecks({ required: [PostgresReadiness], degradable: [RedisReadiness] }),
+    PilotTotalsModule,
+    PilotTotalsBatchModule,
   ],
   controllers: [
     LinkController,
@@ -46,10 +46,6 @@ import { RatingDictionaryController } from './rating-dictionary/rating-dictionar
     WindowCounter,
     PartnerAccessHook,
     LinkPilotHandler,
-    PilotTotalsReader,
-    TotalsReadCache,
-    GetPilotTotalsHandler,
-    GetPilotTotalsBatchHandler,
     GetRatingDictionaryHandler,
   ],
 })

@@ -1,21 +1,28 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { PilotTotalsReader } from '../pilot-totals/pilot-totals.reader';
 import { type PilotTotalsView } from '../pilot-totals/pilot-totals.view';
 import { GetPilotTotalsBatchQuery } from './get-pilot-totals-batch.query';
+import { PilotTotalsBatchReader } from './pilot-totals-batch.reader';
 
 export interface PilotTotalsBatchView {
   pilots: PilotTotalsView[];
 }
 
-/** Pilots that do not resolve for this partner are left out, with no per-pilot error. */
+const resolved = (view: PilotTotalsView | undefined): view is PilotTotalsView => view !== undefined;
+
+/**
+ * In the order asked; pilots that do not resolve for this partner (never linked, disconnected, another
+ * partner's) are left out, with no per-pilot error.
+ */
 @QueryHandler(GetPilotTotalsBatchQuery)
 export class GetPilotTotalsBatchHandler implements IQueryHandler<
   GetPilotTotalsBatchQuery,
   PilotTotalsBatchView
 > {
-  constructor(private readonly reader: PilotTotalsReader) {}
+  constructor(private readonly reader: PilotTotalsBatchReader) {}
 
   async execute(query: GetPilotTotalsBatchQuery): Promise<PilotTotalsBatchView> {
-    return { pilots: await this.reader.read(query.partnerId, query.pilotIds, query.readRevision) };
+    const found = await this.reader.read(query.partnerId, query.pilotIds, query.readRevision);
+    // Every id resolved (the common case): the reader's array as it is, nothing copied.
+    return { pilots: found.includes(undefined) ? found.filter(resolved) : (found as PilotTotalsView[]) };
   }
 }

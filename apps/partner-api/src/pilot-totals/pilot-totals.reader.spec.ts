@@ -1,7 +1,14 @@
 import { TOTALS_FIELDS } from '@pft/contracts';
-import { type AppConfig } from '@pft/platform';
+import { ApiError, type AppConfig } from '@pft/platform';
 import { type DataSource } from 'typeorm';
+import { GetPilotTotalsBatchHandler } from '../pilot-totals-batch/get-pilot-totals-batch.handler';
+import { GetPilotTotalsBatchQuery } from '../pilot-totals-batch/get-pilot-totals-batch.query';
+import { PilotTotalsBatchReader } from '../pilot-totals-batch/pilot-totals-batch.reader';
+import { GetPilotTotalsHandler } from './get-pilot-totals.handler';
+import { GetPilotTotalsQuery } from './get-pilot-totals.query';
+import { PilotTotalsDatabase } from './pilot-totals.database';
 import { PilotTotalsReader } from './pilot-totals.reader';
+import { type PilotTotalsView } from './pilot-totals.view';
 import { TotalsReadCache } from './totals-read-cache';
 
 /** What the stand-in database holds for a pilot: its row's stream version, and whether still connected. */
@@ -43,11 +50,15 @@ const checkRow = (pilotId: string, { stream, lastUpdated }: Stored) => ({
 });
 
 /**
- * A reader over a stand-in database that answers every id as projected (as `database` says) and
- * counts its statements: `asked` the ids of each full read, `checked` those of each check.
+ * Both endpoints' handlers and readers over one cache and one database access, as the modules wire
+ * them, on a stand-in database that answers every id as projected (as `database` says) and counts its
+ * statements: `asked` the ids of each full read, `checked` those of each check.
  */
-function readerWithCountedQueries(): {
-  reader: PilotTotalsReader;
+function readPathWithCountedQueries(cacheMs = 1000): {
+  /** GET /v1/pilot-totals/batch: the answers, in order. */
+  read: (partnerId: string, pilotIds: string[], revision: string | null) => Promise<PilotTotalsView[]>;
+  /** GET /v1/pilot-totals. */
+  readOne: (partnerId: string, pilotId: string, revision: string | null) => Promise<PilotTotalsView>;
   queries: () => number;
   asked: string[][];
   checked: string[][];
@@ -57,7 +68,7 @@ function readerWithCountedQueries(): {
   const asked: string[][] = [];
   const checked: string[][] = [];
   const database = new Map<string, Stored>();
-  // The reader's statements go to the connection pool under the DataSource (prepared statements).
+  // The statements go to the connection pool under the DataSource (prepared statements).
   const pool = {
     query: async ({ name, values: [given] }: { name: string; values: [string[] | string] }) => {
       const ids = typeof given === 'string' ? [given] : given;
@@ -75,9 +86,17 @@ function readerWithCountedQueries(): {
     '@instanceof': Symbol.for('DataSource'),
     driver: { master: pool },
   } as unknown as DataSource;
-  const cache = new TotalsReadCache({ PARTNER_TOTALS_CACHE_MS: 1000 } as AppConfig);
+  const cache = new TotalsReadCache(
+    { PARTNER_TOTALS_CACHE_MS: cacheMs } as AppConfig,
+    new PilotTotalsDatabase(dataSource),
+  );
+  const batch = new GetPilotTotalsBatchHandler(new PilotTotalsBatchReader(cache));
+  const single = new GetPilotTotalsHandler(new PilotTotalsReader(cache));
   return {
-    reader: new PilotTotalsReader(dataSource, cache),
+    read: async (partnerId, pilotIds, revision) =>
+      (await batch.execute(new GetPilotTotalsBatchQuery(partnerId, pilotIds, revision))).pilots,
+    readOne: (partnerId, pilotId, revision) =>
+      single.execute(new GetPilotTotalsQuery(partnerId, pilotId, revision)),
     queries: () => queries,
     asked,
     checked,
@@ -85,92 +104,124 @@ function readerWithCountedQueries(): {
   };
 }
 
-describe('PilotTotalsReader', () => {
+describe('the pilot totals read path', () => {
   it('reads the database once for requests that miss the same ids under the same revision together', async () => {
-    const { reader, queries } = readerWithCountedQueries();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => reader.read('partner', ['p1'], '5')));
+    const { read, queries } = readPathWithCountedQueries();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => read('partner', ['p1'], '5')));
     expect(queries()).toBe(1);
     for (const answer of answers)
       expect(answer.map((v) => [v.pilot_id, v.flight_count])).toEqual([['p1', 3]]);
     // Then from memory while the revision stands; a new revision reads again.
-    await reader.read('partner', ['p1'], '5');
+    await read('partner', ['p1'], '5');
     expect(queries()).toBe(1);
-    await reader.read('partner', ['p1'], '6');
+    await read('partner', ['p1'], '6');
     expect(queries()).toBe(2);
   });
 
+  it('does the same for single reads, and shares memory with the batch', async () => {
+    const { read, readOne, queries } = readPathWithCountedQueries();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => readOne('partner', 'p1', '5')));
+    expect(queries()).toBe(1);
+    for (const answer of answers) expect([answer.pilot_id, answer.flight_count]).toEqual(['p1', 3]);
+    expect(await readOne('partner', 'p1', '5')).toBe(answers[0]);
+    await read('partner', ['p1', 'p2'], '6');
+    expect(queries()).toBe(3);
+    await readOne('partner', 'p2', '6');
+    expect(queries()).toBe(3);
+  });
+
+  it('answers PILOT_NOT_FOUND for a single read of a pilot that does not resolve, never from memory', async () => {
+    const { readOne, database } = readPathWithCountedQueries();
+    await readOne('partner', 'p1', '5');
+    database.set('p1', stored({ connected: false }));
+    await expect(readOne('partner', 'p1', '6')).rejects.toEqual(
+      expect.objectContaining<Partial<ApiError>>({ code: 'PILOT_NOT_FOUND' }),
+    );
+    await expect(readOne('partner', 'p1', null)).rejects.toBeInstanceOf(ApiError);
+  });
+
   it('checks an answer that stopped counting instead of reading it again, and gives it with the current last_updated', async () => {
-    const { reader, asked, checked, database } = readerWithCountedQueries();
-    const [first] = await reader.read('partner', ['p1'], '5');
+    const { read, asked, checked, database } = readPathWithCountedQueries();
+    const [first] = await read('partner', ['p1'], '5');
     database.set('p1', stored({ lastUpdated: new Date('2026-11-02T00:00:00Z') }));
-    const [again] = await reader.read('partner', ['p1', 'p2'], '6');
+    const [again] = await read('partner', ['p1', 'p2'], '6');
     expect(asked).toEqual([['p1'], ['p2']]);
     expect(checked).toEqual([['p1']]);
     expect(again).toEqual({ ...first, last_updated: '2026-11-02T00:00:00.000Z' });
     // Checked, it counts again under the new revision.
-    await reader.read('partner', ['p1'], '6');
+    await read('partner', ['p1'], '6');
     expect(checked).toHaveLength(1);
   });
 
   it('reads a pilot again in full when the check finds its row changed', async () => {
-    const { reader, asked, checked, database } = readerWithCountedQueries();
-    await reader.read('partner', ['p1'], '5');
+    const { read, asked, checked, database } = readPathWithCountedQueries();
+    await read('partner', ['p1'], '5');
     database.set('p1', stored({ stream: 4 }));
-    const [again] = await reader.read('partner', ['p1'], '6');
+    const [again] = await read('partner', ['p1'], '6');
     expect(checked).toEqual([['p1']]);
     expect(asked).toEqual([['p1'], ['p1']]);
     expect(again?.flight_count).toBe(4);
   });
 
   it('leaves out a pilot the check finds no longer connected, without reading it', async () => {
-    const { reader, asked, database } = readerWithCountedQueries();
-    await reader.read('partner', ['p1', 'p2'], '5');
+    const { read, asked, database } = readPathWithCountedQueries();
+    await read('partner', ['p1', 'p2'], '5');
     database.set('p1', stored({ connected: false }));
-    const again = await reader.read('partner', ['p1', 'p2'], '6');
+    const again = await read('partner', ['p1', 'p2'], '6');
     expect(again.map((v) => v.pilot_id)).toEqual(['p2']);
     expect(asked).toEqual([['p1', 'p2']]);
   });
 
   it("shares a statement only among one partner's requests of one turn, never across partners, nor keeps anything without a revision", async () => {
-    const { reader, queries, asked } = readerWithCountedQueries();
+    const { read, readOne, queries, asked } = readPathWithCountedQueries();
     await Promise.all([
-      reader.read('partner', ['p1'], '5'),
-      reader.read('partner', ['p2'], '6'),
-      reader.read('other', ['p1'], '5'),
+      read('partner', ['p1'], '5'),
+      readOne('partner', 'p2', '6'),
+      read('other', ['p1'], '5'),
     ]);
     expect(queries()).toBe(2);
     expect(asked).toEqual(expect.arrayContaining([['p1', 'p2'], ['p1']]));
-    await reader.read('partner', ['p1'], null);
-    await reader.read('partner', ['p1'], null);
+    await read('partner', ['p1'], null);
+    await readOne('partner', 'p1', null);
     expect(queries()).toBe(4);
   });
 
+  it('keeps nothing when PARTNER_TOTALS_CACHE_MS is 0', async () => {
+    const { read, readOne, queries } = readPathWithCountedQueries(0);
+    await read('partner', ['p1'], '5');
+    await readOne('partner', 'p1', '5');
+    await read('partner', ['p1'], '5');
+    expect(queries()).toBe(3);
+  });
+
   it('does not share a statement already under way with a request under a newer revision', async () => {
-    const { reader, queries } = readerWithCountedQueries();
-    const first = reader.read('partner', ['p3'], '7');
+    const { read, queries } = readPathWithCountedQueries();
+    const first = read('partner', ['p3'], '7');
     // The first request's statement has been sent: the second one arrives after it started.
     await new Promise((resolve) => setImmediate(resolve));
-    const second = reader.read('partner', ['p3'], '8');
+    const second = read('partner', ['p3'], '8');
     await Promise.all([first, second]);
     expect(queries()).toBe(2);
   });
 
   it('gives each request of a shared statement only its own pilots', async () => {
-    const { reader, queries } = readerWithCountedQueries();
-    const [a, b] = await Promise.all([
-      reader.read('partner', ['p1', 'p2'], '5'),
-      reader.read('partner', ['p3'], '5'),
-    ]);
+    const { read, queries } = readPathWithCountedQueries();
+    const [a, b] = await Promise.all([read('partner', ['p1', 'p2'], '5'), read('partner', ['p3'], '5')]);
     expect(queries()).toBe(1);
     expect(a.map((v) => v.pilot_id)).toEqual(['p1', 'p2']);
     expect(b.map((v) => v.pilot_id)).toEqual(['p3']);
   });
 
   it('reads only the ids of a batch that memory does not hold, and answers in the order asked', async () => {
-    const { reader, asked } = readerWithCountedQueries();
-    await reader.read('partner', ['p2'], '5');
-    const batch = await reader.read('partner', ['p1', 'p2', 'p3'], '5');
+    const { read, asked, database } = readPathWithCountedQueries();
+    await read('partner', ['p2'], '5');
+    const batch = await read('partner', ['p1', 'p2', 'p3'], '5');
     expect(batch.map((v) => v.pilot_id)).toEqual(['p1', 'p2', 'p3']);
     expect(asked).toEqual([['p2'], ['p1', 'p3']]);
+    // Unknown ids are left out wherever they stand, the others kept in order.
+    database.set('p1', stored({ connected: false }));
+    database.set('p4', stored({ connected: false }));
+    const later = await read('partner', ['p4', 'p3', 'p1', 'p2', 'p5'], '6');
+    expect(later.map((v) => v.pilot_id)).toEqual(['p3', 'p2', 'p5']);
   });
 });

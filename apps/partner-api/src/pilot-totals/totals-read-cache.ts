@@ -1,42 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { Counter } from 'prom-client';
-import { AppConfig } from '@pft/platform';
+import { AppConfig, metricOnce } from '@pft/platform';
+import { type KeptAnswer, PilotTotalsDatabase, type StoredAnswer } from './pilot-totals.database';
 import { type PilotTotalsView } from './pilot-totals.view';
-import { metricOnce } from '@pft/platform';
-
-/** Which projected row an answer was made from: the row is unchanged while both are the same. */
-export interface RowVersions {
-  /** The pilot's logbook stream version folded into the row. */
-  stream: number;
-  /** The projection version (tables) the row belongs to. */
-  projection: number;
-}
-
-/** An answer kept from an earlier read, for a cheap check of whether its row has changed since. */
-export interface KeptAnswer {
-  view: PilotTotalsView;
-  versions: RowVersions;
-}
-
-/**
- * When and under which revision answers were read from the database: one for all the answers of one
- * read (a batch's 50), so a look-up compares with an object those answers share instead of each its own.
- */
-interface Reading {
-  /** The partner read revision current before the answers were read from the database. */
-  readonly revision: string;
-  readonly readAt: number;
-  /**
-   * False once an answer of this reading was found under another revision or past its lifetime (so
-   * all of them are): from then on none is given as it is again (a revision can come back, after Redis
-   * lost its keys), only checked.
-   */
-  fresh: boolean;
-}
-
-interface Entry extends KeptAnswer {
-  readonly reading: Reading;
-}
+import { TotalsMemory } from './totals-memory';
 
 /** Answers given from memory and read from the database, for /metrics (the hit rate). */
 export const totalsReadCacheMetric = metricOnce(
@@ -53,84 +20,112 @@ export const totalsReadCacheMetric = metricOnce(
 export const answeredFromMemory = totalsReadCacheMetric.labels('memory');
 export const answeredFromDatabase = totalsReadCacheMetric.labels('database');
 
-/** Bounded: a partner walking through more pilots than this empties it and starts again. */
-const MAX_ENTRIES = 100_000;
+const NOTHING_KEPT: ReadonlyMap<string, KeptAnswer> = new Map();
 
 /**
- * Projected totals answers kept in this replica's memory, per partner and pilot_id. One is given as it
- * is only while the partner read revision (read from Redis with the request's rate count) is the one it
- * was read under, and for at most PARTNER_TOTALS_CACHE_MS: any projector batch, disconnect or version
- * switch moves the revision on and every entry read before it stops counting. Without a revision (Redis
- * unreachable) nothing is reused. An entry that stopped counting is kept for `kept`: the reader then
- * asks the database whether its pilot is still connected and its row unchanged (PilotTotalsReader).
+ * The cache around the partner read path's database reads (PilotTotalsDatabase). Projected answers are
+ * kept in this replica's memory (TotalsMemory) and given as they are only while the partner read
+ * revision (read from Redis with the request's rate count) is the one they were read under, and for at
+ * most PARTNER_TOTALS_CACHE_MS (0 turns the cache off): any projector batch, disconnect or version switch
+ * moves the revision on, which every disconnect does before it returns, so a disconnect is effective at
+ * the next request. Without a revision (Redis unreachable) nothing is reused. An answer that stopped
+ * counting is checked against the database before it is given again; the rest is read in full.
  */
 @Injectable()
 export class TotalsReadCache {
-  /** Per partner, then per pilot_id: a batch of 50 looks up 50 ids without building a key for each. */
-  private readonly partners = new Map<string, Map<string, Entry>>();
-  private size = 0;
-  private readonly lifetimeMs: number;
+  /** Database reads under way (see readShared). */
+  private readonly reading = new Map<string, Promise<StoredAnswer[]>>();
+  private readonly memory: TotalsMemory;
+  readonly enabled: boolean;
 
-  constructor(config: AppConfig) {
-    this.lifetimeMs = config.PARTNER_TOTALS_CACHE_MS;
-  }
-
-  get enabled(): boolean {
-    return this.lifetimeMs > 0;
-  }
-
-  /** The partner's answers, for `get` and `kept` on each of a request's pilot ids. */
-  of(partnerId: string): PartnerAnswers {
-    return new PartnerAnswers(this.partners.get(partnerId), this.lifetimeMs);
+  constructor(
+    config: AppConfig,
+    private readonly database: PilotTotalsDatabase,
+  ) {
+    this.memory = new TotalsMemory(config.PARTNER_TOTALS_CACHE_MS);
+    this.enabled = config.PARTNER_TOTALS_CACHE_MS > 0;
   }
 
   /**
-   * The answers of one database read, all under `revision`, which must be the one read before the
-   * database was: a change after it moves it on.
+   * The answer kept for `pilotId` if it counts under `revision` at `now`; not counted in the metric (the
+   * caller counts a request's answers from memory at once). Only while `enabled`.
    */
-  put(partnerId: string, answers: readonly KeptAnswer[], revision: string, now: number): void {
-    if (!this.enabled || answers.length === 0) return;
-    if (this.size + answers.length > MAX_ENTRIES) {
-      this.partners.clear();
-      this.size = 0;
+  remembered(partnerId: string, pilotId: string, revision: string, now: number): PilotTotalsView | undefined {
+    return this.memory.get(partnerId, pilotId, revision, now);
+  }
+
+  /**
+   * The answers of `pilotIds` that memory did not give, in their order, without those that do not
+   * resolve. `revision`: the partner read revision seen before this read, and `now` the time of the
+   * look-up in memory; null reads everything afresh and keeps nothing.
+   */
+  async read(
+    partnerId: string,
+    pilotIds: readonly string[],
+    revision: string | null,
+    now: number,
+  ): Promise<StoredAnswer[]> {
+    if (revision === null || !this.enabled)
+      return counted(await this.readStored(partnerId, pilotIds, NOTHING_KEPT));
+    const kept = new Map<string, KeptAnswer>();
+    for (const pilotId of pilotIds) {
+      const earlier = this.memory.kept(partnerId, pilotId);
+      if (earlier) kept.set(pilotId, earlier);
     }
-    let kept = this.partners.get(partnerId);
-    if (!kept) {
-      kept = new Map();
-      this.partners.set(partnerId, kept);
+    const stored = counted(await this.readShared(partnerId, pilotIds, revision, kept));
+    // Live answers (not projected yet) are as of now: never kept.
+    this.memory.put(
+      partnerId,
+      stored.filter((answer): answer is KeptAnswer => answer.versions !== null),
+      revision,
+      now,
+    );
+    return stored;
+  }
+
+  /**
+   * One database read for the requests that miss the same ids under the same revision at the same
+   * time (every replica's memory empties at once when the revision moves on or entries reach the end
+   * of their lifetime): they wait for the read the first one started instead of each starting one.
+   * Sharing it is as safe as the memory itself: all of them saw the revision it was started under.
+   */
+  private readShared(
+    partnerId: string,
+    pilotIds: readonly string[],
+    revision: string,
+    kept: ReadonlyMap<string, KeptAnswer>,
+  ): Promise<StoredAnswer[]> {
+    const key = `${revision}/${partnerId}/${pilotIds.join(',')}`;
+    const pending = this.reading.get(key);
+    if (pending) return pending;
+    const read = this.readStored(partnerId, pilotIds, kept).finally(() => this.reading.delete(key));
+    this.reading.set(key, read);
+    return read;
+  }
+
+  /** In the order of `pilotIds`: a pilot with a kept answer is checked first, the others read in full. */
+  private async readStored(
+    partnerId: string,
+    pilotIds: readonly string[],
+    kept: ReadonlyMap<string, KeptAnswer>,
+  ): Promise<StoredAnswer[]> {
+    const answers = new Map<string, StoredAnswer>();
+    const toRead = pilotIds.filter((id) => !kept.has(id));
+    const toCheck = pilotIds.filter((id) => kept.has(id));
+    if (toCheck.length > 0) {
+      const { held, changed } = await this.database.check(partnerId, toCheck, kept);
+      for (const answer of held) answers.set(answer.view.pilot_id, answer);
+      toRead.push(...changed);
     }
-    const reading: Reading = { revision, readAt: now, fresh: true };
-    for (const { view, versions } of answers) {
-      const before = kept.size;
-      kept.set(view.pilot_id, { view, versions, reading });
-      this.size += kept.size - before;
+    if (toRead.length > 0) {
+      for (const answer of await this.database.read(partnerId, toRead))
+        answers.set(answer.view.pilot_id, answer);
     }
+    return pilotIds.flatMap((id) => answers.get(id) ?? []);
   }
 }
 
-/** One partner's answers in a TotalsReadCache. */
-export class PartnerAnswers {
-  constructor(
-    private readonly entries: Map<string, Entry> | undefined,
-    private readonly lifetimeMs: number,
-  ) {}
-
-  /** The answer for `pilotId` if it was read under `revision` and is within its lifetime at `now`. */
-  get(pilotId: string, revision: string, now: number): PilotTotalsView | undefined {
-    const entry = this.entries?.get(pilotId);
-    if (entry === undefined) return undefined;
-    const reading = entry.reading;
-    if (!reading.fresh) return undefined;
-    if (reading.revision !== revision || now - reading.readAt >= this.lifetimeMs) {
-      reading.fresh = false;
-      return undefined;
-    }
-    return entry.view;
-  }
-
-  /** The answer kept for `pilotId`, fresh or not: to be checked against the database before use. */
-  kept(pilotId: string): KeptAnswer | undefined {
-    const entry = this.entries?.get(pilotId);
-    return entry && { view: entry.view, versions: entry.versions };
-  }
+function counted(answers: StoredAnswer[]): StoredAnswer[] {
+  answeredFromDatabase.inc(answers.length);
+  return answers;
 }

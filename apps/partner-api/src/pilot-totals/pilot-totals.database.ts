@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { readPilotTotals } from '@pft/projections/pilot-totals.read-model';
+import { TurnBatches } from '../shared/turn-batches';
+import { type PilotTotalsView } from './pilot-totals.view';
+import { computeLiveTotals, recordLiveAnswers } from './live-totals.reader';
+import { behindLiveAnswer, CHECK, type CheckRow, type JoinedRow, READ } from './pilot-totals.statements';
+
+/** Which projected row an answer was made from: the row is unchanged while both are the same. */
+export interface RowVersions {
+  /** The pilot's logbook stream version folded into the row. */
+  stream: number;
+  /** The projection version (tables) the row belongs to. */
+  projection: number;
+}
+
+/** An answer read from the database; `versions` null: computed live, as of now, never to be kept. */
+export interface StoredAnswer {
+  view: PilotTotalsView;
+  versions: RowVersions | null;
+}
+
+/** An answer kept from an earlier read, for a cheap check of whether its row has changed since. */
+export interface KeptAnswer extends StoredAnswer {
+  versions: RowVersions;
+}
+
+/** What a check of kept answers found; a pilot in neither list is no longer connected. */
+export interface CheckedAnswers {
+  /** Still connected with the same row: the kept answers, with the row's current `last_updated`. */
+  held: StoredAnswer[];
+  /** Still connected, but the answer must be read in full. */
+  changed: string[];
+}
+
+/** Every id of the lists, once. */
+function distinct(idLists: readonly (readonly string[])[]): string[] {
+  return idLists.length === 1 ? [...idLists[0]!] : [...new Set(idLists.flat())];
+}
+
+/** The rows of a statement shared by several requests (TurnBatches) that are about `pilotIds`. */
+function ownRows<Row extends { pilot_id: string }>(
+  { result, size }: { result: Row[]; size: number },
+  pilotIds: readonly string[],
+): Row[] {
+  if (size === 1) return result;
+  const mine = new Set(pilotIds);
+  return result.filter((row) => mine.has(row.pilot_id));
+}
+
+/**
+ * The partner read path's database access, shared by the single read and the batch. A `pilot_id`
+ * resolves only through an active connection owned by the calling partner, read from `connections`;
+ * ids that do not resolve are left out. The checks and the full reads of one partner's requests in one
+ * turn of the event loop are each one statement for all their pilot ids (TurnBatches): a cold read was
+ * a round trip of its own per request. Each request takes the rows of its own ids.
+ */
+@Injectable()
+export class PilotTotalsDatabase {
+  private readonly checks: TurnBatches<CheckRow[], readonly string[]>;
+  private readonly fullReads: TurnBatches<JoinedRow[], readonly string[]>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.checks = new TurnBatches((partnerId, idLists) =>
+      CHECK.rows<CheckRow>(dataSource, distinct(idLists), partnerId),
+    );
+    this.fullReads = new TurnBatches((partnerId, idLists) =>
+      READ.rows<JoinedRow>(dataSource, distinct(idLists), partnerId),
+    );
+  }
+
+  /**
+   * Whether the kept answers of `pilotIds` still hold, by connection and row versions only: if still
+   * connected with the same row, the kept totals are the table's, given again with the current
+   * `last_updated`; if the row changed, the pilot is to be read in full; if no longer connected, it
+   * does not resolve.
+   */
+  async check(
+    partnerId: string,
+    pilotIds: readonly string[],
+    kept: ReadonlyMap<string, KeptAnswer>,
+  ): Promise<CheckedAnswers> {
+    const checked: CheckedAnswers = { held: [], changed: [] };
+    for (const row of ownRows(await this.checks.join(partnerId, pilotIds), pilotIds)) {
+      const earlier = kept.get(row.pilot_id)!;
+      if (
+        row.last_updated !== null &&
+        !behindLiveAnswer(row) &&
+        row.stream_version === earlier.versions.stream &&
+        row.projection_version === earlier.versions.projection
+      ) {
+        const lastUpdated = row.last_updated.toISOString();
+        const view =
+          lastUpdated === earlier.view.last_updated
+            ? earlier.view
+            : { ...earlier.view, last_updated: lastUpdated };
+        checked.held.push({ view, versions: earlier.versions });
+      } else checked.changed.push(row.pilot_id);
+    }
+    return checked;
+  }
+
+  /**
+   * The answers of `pilotIds` read in full, in the order the rows come. A linked pilot not in the
+   * projection yet, or whose row is older than an answer given live before, is computed live from the
+   * write side, as of now, and recorded before it is given.
+   */
+  async read(partnerId: string, pilotIds: readonly string[]): Promise<StoredAnswer[]> {
+    const rows = ownRows(await this.fullReads.join(partnerId, pilotIds), pilotIds);
+    if (rows.length === 0) return [];
+    const projectedRows = rows.filter((row) => row.pilot_account_id !== null && !behindLiveAnswer(row));
+    // The read model turns rows of the active view into totals; it is handed the rows this query
+    // already holds (every column of the view) instead of reading them again in a second round trip.
+    const projected = await readPilotTotals(
+      { query: () => Promise.resolve(projectedRows) },
+      projectedRows.map((row) => row.pilot_account_id!),
+    );
+    const liveRows = rows.filter((row) => row.pilot_account_id === null || behindLiveAnswer(row));
+    const live = await computeLiveTotals(
+      this.dataSource,
+      liveRows.map((row) => row.account),
+    );
+    await recordLiveAnswers(
+      this.dataSource,
+      liveRows.flatMap((row) => {
+        const computed = live.get(row.account);
+        return computed ? [{ connectionId: row.pilot_id, streamVersion: computed.streamVersion }] : [];
+      }),
+    );
+    const now = new Date().toISOString();
+    return rows.flatMap((row): StoredAnswer[] => {
+      const found =
+        row.pilot_account_id === null || behindLiveAnswer(row)
+          ? undefined
+          : projected.get(row.pilot_account_id);
+      if (found && row.stream_version !== null && row.projection_version !== null) {
+        return [
+          {
+            view: { pilot_id: row.pilot_id, last_updated: found.lastUpdated.toISOString(), ...found.totals },
+            versions: { stream: row.stream_version, projection: row.projection_version },
+          },
+        ];
+      }
+      const computed = live.get(row.account);
+      return computed
+        ? [{ view: { pilot_id: row.pilot_id, last_updated: now, ...computed.totals }, versions: null }]
+        : [];
+    });
+  }
+}

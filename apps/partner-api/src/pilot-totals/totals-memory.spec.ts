@@ -1,0 +1,87 @@
+import { type KeptAnswer } from './pilot-totals.database';
+import { type PilotTotalsView } from './pilot-totals.view';
+import { MAX_KEPT_ANSWERS, TotalsMemory } from './totals-memory';
+
+const view = (pilotId: string): PilotTotalsView => ({ pilot_id: pilotId }) as PilotTotalsView;
+const versions = { stream: 3, projection: 1 };
+const answer = (pilotId: string): KeptAnswer => ({ view: view(pilotId), versions });
+
+describe('TotalsMemory', () => {
+  it('gives an answer back to the same partner under the revision it was read under, within its lifetime', () => {
+    const memory = new TotalsMemory(1000);
+    memory.put('partner-a', [answer('p1')], '7', 0);
+    expect(memory.get('partner-a', 'p1', '7', 999)).toEqual(view('p1'));
+    expect(memory.get('partner-b', 'p1', '7', 999)).toBeUndefined();
+    expect(memory.get('partner-a', 'p2', '7', 999)).toBeUndefined();
+  });
+
+  it('never gives an answer as it is again once the revision has moved on, even if it came back, but keeps it for a check', () => {
+    const memory = new TotalsMemory(1000);
+    memory.put('partner-a', [answer('p1')], '7', 0);
+    expect(memory.get('partner-a', 'p1', '8', 1)).toBeUndefined();
+    expect(memory.get('partner-a', 'p1', '7', 2)).toBeUndefined();
+    expect(memory.kept('partner-a', 'p1')).toEqual(answer('p1'));
+    expect(memory.kept('partner-b', 'p1')).toBeUndefined();
+  });
+
+  it('treats the answers of one read alike: once one has stopped counting, so have the others', () => {
+    const memory = new TotalsMemory(1000);
+    memory.put('partner-a', [answer('p1'), answer('p2')], '7', 0);
+    expect(memory.get('partner-a', 'p2', '7', 1)).toEqual(view('p2'));
+    expect(memory.get('partner-a', 'p1', '8', 2)).toBeUndefined();
+    expect(memory.get('partner-a', 'p2', '7', 3)).toBeUndefined();
+    expect(memory.kept('partner-a', 'p2')).toEqual(answer('p2'));
+  });
+
+  it('gives an answer read again as it is, under the revision it was read under', () => {
+    const memory = new TotalsMemory(1000);
+    memory.put('partner-a', [answer('p1')], '7', 0);
+    expect(memory.get('partner-a', 'p1', '8', 1)).toBeUndefined();
+    memory.put('partner-a', [answer('p1')], '8', 2);
+    expect(memory.get('partner-a', 'p1', '8', 3)).toEqual(view('p1'));
+  });
+
+  it('stops giving an answer at the end of its lifetime, and keeps it for a check', () => {
+    const memory = new TotalsMemory(1000);
+    memory.put('partner-a', [answer('p1')], '7', 0);
+    expect(memory.get('partner-a', 'p1', '7', 1000)).toBeUndefined();
+    expect(memory.get('partner-a', 'p1', '7', 1001)).toBeUndefined();
+    expect(memory.kept('partner-a', 'p1')).toEqual(answer('p1'));
+  });
+
+  it("never gives one partner's answer to another, nor keeps it for another's check", () => {
+    const memory = new TotalsMemory(1000);
+    for (let i = 0; i < 1000; i++)
+      memory.put(i % 2 === 0 ? 'partner-a' : 'partner-b', [answer(`p${i}`)], '7', 0);
+    expect(memory.get('partner-a', 'p0', '7', 1)).toEqual(view('p0'));
+    expect(memory.get('partner-b', 'p0', '7', 1)).toBeUndefined();
+    expect(memory.kept('partner-b', 'p0')).toBeUndefined();
+    expect(memory.get('partner-b', 'p1', '7', 1)).toEqual(view('p1'));
+    expect(memory.get('partner-a', 'p1', '7', 1)).toBeUndefined();
+  });
+
+  it('keeps at most MAX_KEPT_ANSWERS answers, letting the least recently used go first', () => {
+    const memory = new TotalsMemory(1000);
+    for (let i = 0; i < MAX_KEPT_ANSWERS; i++) memory.put('partner-a', [answer(`p${i}`)], '7', 0);
+    // Used just now: it stays; p1 is now the least recently used.
+    expect(memory.get('partner-a', 'p0', '7', 1)).toEqual(view('p0'));
+    memory.put('partner-a', [answer('p-new')], '7', 0);
+    expect(memory.kept('partner-a', 'p1')).toBeUndefined();
+    expect(memory.get('partner-a', 'p0', '7', 1)).toEqual(view('p0'));
+    expect(memory.get('partner-a', 'p2', '7', 1)).toEqual(view('p2'));
+    expect(memory.get('partner-a', 'p-new', '7', 1)).toEqual(view('p-new'));
+  });
+
+  it('counts an answer replaced once, so the bound is not reached early', () => {
+    const memory = new TotalsMemory(1000);
+    for (let i = 0; i < MAX_KEPT_ANSWERS - 1; i++) memory.put('partner-a', [answer(`p${i}`)], '7', 0);
+    memory.put('partner-a', [answer('p0')], '7', 0);
+    memory.put('partner-a', [answer('p-last')], '7', 0);
+    // Full, with nothing let go: p1, the least recently used, is still there (and now used).
+    expect(memory.kept('partner-a', 'p1')).toEqual(answer('p1'));
+    memory.put('partner-a', [answer('p-over')], '7', 0);
+    expect(memory.kept('partner-a', 'p2')).toBeUndefined();
+    expect(memory.kept('partner-a', 'p1')).toEqual(answer('p1'));
+    expect(memory.kept('partner-a', 'p3')).toEqual(answer('p3'));
+  });
+});

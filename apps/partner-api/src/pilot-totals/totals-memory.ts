@@ -1,0 +1,84 @@
+import { LRUCache } from 'lru-cache';
+import { type KeptAnswer, type RowVersions } from './pilot-totals.database';
+import { type PilotTotalsView } from './pilot-totals.view';
+
+/**
+ * When, for which partner and under which revision answers were read from the database: one for all
+ * the answers of one read (a batch's 50), so a look-up compares with an object those answers share
+ * instead of each its own.
+ */
+interface Reading {
+  readonly partnerId: string;
+  /** The partner read revision current before the answers were read from the database. */
+  readonly revision: string;
+  readonly readAt: number;
+  /**
+   * False once an answer of this reading was found under another revision or past its lifetime (so
+   * all of them are): from then on none is given as it is again (a revision can come back, after Redis
+   * lost its keys), only checked.
+   */
+  fresh: boolean;
+}
+
+interface Entry {
+  readonly view: PilotTotalsView;
+  readonly versions: RowVersions;
+  readonly reading: Reading;
+}
+
+/** Bounded: past this many answers, the least recently used ones go first. */
+export const MAX_KEPT_ANSWERS = 100_000;
+
+/**
+ * Options handed to every look-up and store: lru-cache defaults a missing options argument to a new
+ * object on each call, and a batch of 50 answered from memory looks up 50 times.
+ */
+const LOOK_UP: LRUCache.GetOptions<string, Entry, unknown> = {};
+const STORE: LRUCache.SetOptions<string, Entry, unknown> = {};
+
+/**
+ * Projected totals answers kept in this replica's memory, each with the partner and the revision it was
+ * read under. One is given as it is only to that partner, while the partner read revision is the one it
+ * was read under, and for at most `lifetimeMs`. An answer that stopped counting stays, for `kept`: the
+ * reader then asks the database whether its pilot is still connected and its row unchanged.
+ *
+ * Keyed by pilot_id alone: a pilot_id is a connection's id, unique across partners, so a look-up builds
+ * no key. The partner is compared all the same, so an id never answers for another partner.
+ */
+export class TotalsMemory {
+  private readonly answers = new LRUCache<string, Entry>({ max: MAX_KEPT_ANSWERS });
+
+  constructor(private readonly lifetimeMs: number) {}
+
+  /** The answer for `pilotId` if it was read for `partnerId` under `revision` and is within its lifetime at `now`. */
+  get(partnerId: string, pilotId: string, revision: string, now: number): PilotTotalsView | undefined {
+    const entry = this.answers.get(pilotId, LOOK_UP);
+    if (entry === undefined) return undefined;
+    const reading = entry.reading;
+    if (!reading.fresh || reading.partnerId !== partnerId) return undefined;
+    if (reading.revision !== revision || now - reading.readAt >= this.lifetimeMs) {
+      reading.fresh = false;
+      return undefined;
+    }
+    return entry.view;
+  }
+
+  /** The answer kept for `pilotId`, fresh or not: to be checked against the database before use. */
+  kept(partnerId: string, pilotId: string): KeptAnswer | undefined {
+    const entry = this.answers.get(pilotId, LOOK_UP);
+    return entry?.reading.partnerId === partnerId
+      ? { view: entry.view, versions: entry.versions }
+      : undefined;
+  }
+
+  /**
+   * The answers of one database read, all under `revision`, which must be the one read before the
+   * database was: a change after it moves it on.
+   */
+  put(partnerId: string, answers: readonly KeptAnswer[], revision: string, now: number): void {
+    if (answers.length === 0) return;
+    const reading: Reading = { partnerId, revision, readAt: now, fresh: true };
+    for (const { view, versions } of answers)
+      this.answers.set(view.pilot_id, { view, versions, reading }, STORE);
+  }
+}
