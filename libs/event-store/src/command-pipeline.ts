@@ -28,7 +28,10 @@ export interface StreamCommand<S, D extends Decided> {
   /** Reads what `decide` needs, in the command's transaction, with the stream locked. */
   load(tx: Queryable): Promise<S>;
   decide(state: S): D;
-  /** The write-side rows that follow from the events, in the same transaction; run only when there are events. */
+  /**
+   * The write-side rows that follow from the decision, in the same transaction: run on every decision
+   * `decide` accepts, with events or without (a redeemed code is used up even when nothing is appended).
+   */
   project?(tx: Queryable, decision: D): Promise<void>;
   /**
    * The write-side rows made from the events by the append statement itself (AppendOptions.fromAppended):
@@ -103,12 +106,13 @@ export class CommandPipeline {
     const decision = await this.db.transaction(async (tx) => {
       const version = await this.store.lockAtVersion(tx, command.streamId);
       const decided = command.decide(await command.load(tx));
-      if (decided.events.length === 0) return decided;
-      await this.store.append(tx, command.streamId, version, decided.events, command.metadata, {
-        streamLocked: true,
-        notify: this.options.afterAppend === undefined,
-        fromAppended: command.projectFromAppended,
-      });
+      if (decided.events.length > 0) {
+        await this.store.append(tx, command.streamId, version, decided.events, command.metadata, {
+          streamLocked: true,
+          notify: this.options.afterAppend === undefined,
+          fromAppended: command.projectFromAppended,
+        });
+      }
       await command.project?.(tx, decided);
       return decided;
     });

@@ -25,7 +25,9 @@ export class AmendFlightHandler implements ICommandHandler<AmendFlightCommand, F
       load: (tx) =>
         isUuid(flightId) ? this.flights.state(tx, pilot, flightId.toLowerCase()) : Promise.resolve(undefined),
       decide: (state) => accepted(decideAmendFlight(state, pilot, flightId, flight)),
-      project: (tx) => this.flights.save(tx, pilot, flight),
+      project: async (tx, decided) => {
+        if (decided.events.length > 0) await this.flights.save(tx, pilot, flight);
+      },
     });
     return decision.events.length === 0 ? (decision.flight ?? flight) : flight;
   }

@@ -27,7 +27,9 @@ export class RecordFlightHandler implements ICommandHandler<RecordFlightCommand,
       guess: { state: undefined, guard: () => this.flights.insertIfNew(pilot, flight) },
       load: (tx) => this.flights.state(tx, pilot, flight.flight_id),
       decide: (state) => accepted(decideRecordFlight(state, pilot, flight)),
-      project: (tx) => this.flights.save(tx, pilot, flight),
+      project: async (tx, decided) => {
+        if (decided.events.length > 0) await this.flights.save(tx, pilot, flight);
+      },
     });
     if (decision.events.length === 0) return { flight: decision.flight ?? flight, created: false };
     return { flight, created: true };
