@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
 import {
   ConfigModule,
   DatabaseModule,
@@ -27,6 +28,7 @@ import { TotalsModule } from './totals/totals.module';
     // Only to tell partner API replicas of changes they read.
     RedisModule,
     PartnerReadsModule,
+    CqrsModule.forRoot(),
     // Without Kafka the outbox keeps every write until the relay can publish it; without Redis a
     // disconnect waits out the partner API's answer cache. Both degrade the app, neither stops it.
     HealthModule.forChecks({ required: [PostgresReadiness], degradable: [KafkaReadiness, RedisReadiness] }),

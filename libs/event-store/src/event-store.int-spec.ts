@@ -106,7 +106,7 @@ describe('event store append (Postgres)', () => {
         {
           streamLocked: true,
           onlyIf: {
-            cte: `insert into starting_totals (pilot_account_id, starting_totals, updated_at) values ($7, $8::jsonb, now())
+            cte: `insert into starting_totals (pilot_account_id, starting_totals, updated_at) values ($1, $2::jsonb, now())
                 on conflict (pilot_account_id) do nothing returning 1`,
             params: [pilot, totals],
           },

@@ -1,11 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CURRENT_EVENT_VERSION, type PilotEvent } from '@pft/contracts';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
-
-/** Anything that runs SQL inside the caller's transaction: a TypeORM QueryRunner or EntityManager. */
-export interface SqlRunner {
-  query(query: string, parameters?: unknown[]): Promise<unknown>;
-}
+import { type Queryable } from '@pft/platform/database/queryable';
 
 /** What the caller appends: the event itself; id and version are filled in when not given. */
 export type NewEvent<E extends PilotEvent = PilotEvent> = Pick<E, 'type' | 'payload'> & {
@@ -62,12 +58,29 @@ export const OUTBOX_CHANNEL = 'event_outbox';
  * state a command is decided on; it also makes a stream's versions commit in order, which is what
  * keeps the relay's per-pilot order (a higher version cannot commit before a lower one).
  */
-export async function lockStream(runner: SqlRunner, streamId: string): Promise<void> {
+export async function lockStream(runner: Queryable, streamId: string): Promise<void> {
   await queryPrepared(runner, 'select pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
 }
 
+/**
+ * `lockStream` and the stream's version under it, in one round trip when no one else holds the lock (the
+ * usual case). The statement's snapshot is taken before the lock is granted, so when the lock had to be
+ * waited for the version is read again after it: the writer waited on has committed by then.
+ */
+export async function lockStreamAtVersion(runner: Queryable, streamId: string): Promise<number> {
+  const [first] = await queryPrepared<{ locked: boolean; version: number }>(
+    runner,
+    `select pg_try_advisory_xact_lock(hashtextextended($1, 0)) as locked,
+            (select coalesce(max(stream_version), 0)::int from events where stream_id = $1) as version`,
+    [streamId],
+  );
+  if (first?.locked) return first.version;
+  await lockStream(runner, streamId);
+  return streamVersion(runner, streamId);
+}
+
 /** The stream's current version (0 when it has no events). Read it after `lockStream`. */
-export async function streamVersion(runner: SqlRunner, streamId: string): Promise<number> {
+export async function streamVersion(runner: Queryable, streamId: string): Promise<number> {
   const rows = (await runner.query(
     'select coalesce(max(stream_version), 0)::int as version from events where stream_id = $1',
     [streamId],
@@ -86,7 +99,8 @@ export interface AppendOptions {
   streamLocked?: boolean;
   /**
    * A write-side change made by the same statement, and the condition of the append: `cte` is a data
-   * modifying statement (its parameters numbered from $7) whose rows decide; no row, no events.
+   * modifying statement (its parameters numbered from $1, as written alone) whose rows decide; no row,
+   * no events.
    * E.g. `insert into flights ... on conflict do nothing returning 1`: the events are appended only
    * when the flight was new, atomically, in one round trip.
    */
@@ -106,13 +120,20 @@ export interface AppendOptions {
   notify?: boolean;
 }
 
+/** How many parameters the append statement takes before those of an `onlyIf` guard. */
+const APPEND_PARAMETERS = 6;
+
+/** `$1`, `$2`, ... of a statement written alone, renumbered to follow `count` parameters of another. */
+const shiftParameters = (sql: string, count: number): string =>
+  sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + count}`);
+
 /**
  * Appends `events` to `streamId` inside the caller's transaction, with an outbox row each and a
  * notification to the relay; nothing is visible until the caller commits, and a rollback leaves no trace.
  * Throws StreamVersionConflict when `expectedVersion` is a number and the stream is elsewhere.
  */
 export async function appendEvents(
-  runner: SqlRunner,
+  runner: Queryable,
   streamId: string,
   expectedVersion: ExpectedVersion,
   events: readonly NewEvent[],
@@ -132,9 +153,10 @@ export async function appendEvents(
   // sees the stream's latest committed version; without it, a concurrent append that took the same version
   // makes this one fail on the unique version. `order by ord` makes the positions follow the versions.
   const guard = options.onlyIf;
+  const guardCte = guard ? shiftParameters(guard.cte, APPEND_PARAMETERS) : '';
   const rows = (await queryPrepared(
     runner,
-    `with ${guard ? `guard as (${guard.cte}), ` : ''}cur as (
+    `with ${guard ? `guard as (${guardCte}), ` : ''}cur as (
        select coalesce(max(stream_version), 0)::int as v from events where stream_id = $1
      ), ins as (
        insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata, occurred_at)

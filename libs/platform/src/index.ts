@@ -17,6 +17,7 @@ export * from './metrics/metrics-port';
 export * from './metrics/metrics-server';
 export * from './database/data-source';
 export * from './database/database.module';
+export * from './database/queryable';
 export * from './redis/redis.module';
 export * from './redis/retry-gate';
 export * from './kafka/kafka-factory';

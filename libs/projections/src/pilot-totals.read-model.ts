@@ -1,12 +1,10 @@
 import { ENTERED_TOTALS_FIELDS, type EnteredTotalsField, type PilotTotals } from '@pft/contracts';
 import { pilotTotalsOf, type EnteredTotals, type Sums } from '@pft/domain';
+import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { ACTIVE_TOTALS_VIEW } from './projection-tables';
 
-/** Anything that runs SQL: a TypeORM DataSource or EntityManager, a QueryRunner, a pg client or pool. */
-export interface Queryable {
-  query(sql: string, params?: unknown[]): Promise<unknown>;
-}
+export type { Queryable } from '@pft/platform/database/queryable';
 
 export { rowsOf } from '@pft/platform/database/rows-of';
 

@@ -1,15 +1,22 @@
 import { Module } from '@nestjs/common';
-import { ConsentTransaction } from './consent-transaction';
+import { commandPipelineProvider } from '../command-pipeline.provider';
+import { ConsentRepository } from './consent.repository';
 import { DisconnectController } from './disconnect/disconnect.controller';
 import { DisconnectHandler } from './disconnect/disconnect.handler';
 import { IssueLinkingCodeController } from './issue-linking-code/issue-linking-code.controller';
 import { IssueLinkingCodeHandler } from './issue-linking-code/issue-linking-code.handler';
 import { ListConnectionsController } from './list-connections/list-connections.controller';
-import { ListConnectionsQuery } from './list-connections/list-connections.query';
+import { ListConnectionsHandler } from './list-connections/list-connections.handler';
 
 /** Linking codes and connections: what a pilot consents to. */
 @Module({
   controllers: [IssueLinkingCodeController, ListConnectionsController, DisconnectController],
-  providers: [ConsentTransaction, IssueLinkingCodeHandler, ListConnectionsQuery, DisconnectHandler],
+  providers: [
+    commandPipelineProvider,
+    ConsentRepository,
+    IssueLinkingCodeHandler,
+    ListConnectionsHandler,
+    DisconnectHandler,
+  ],
 })
 export class ConsentModule {}

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { commandPipelineProvider } from '../command-pipeline.provider';
 import { AmendFlightController } from './amend-flight/amend-flight.controller';
 import { AmendFlightHandler } from './amend-flight/amend-flight.handler';
 import { DeleteFlightController } from './delete-flight/delete-flight.controller';
@@ -7,8 +8,7 @@ import { FlightsRepository } from './flights.repository';
 import { ImportFlightsController } from './import-flights/import-flights.controller';
 import { ImportFlightsHandler } from './import-flights/import-flights.handler';
 import { ListFlightsController } from './list-flights/list-flights.controller';
-import { ListFlightsQuery } from './list-flights/list-flights.query';
-import { LogbookTransaction } from './logbook-transaction';
+import { ListFlightsHandler } from './list-flights/list-flights.handler';
 import { RecordFlightController } from './record-flight/record-flight.controller';
 import { RecordFlightHandler } from './record-flight/record-flight.handler';
 
@@ -22,14 +22,14 @@ import { RecordFlightHandler } from './record-flight/record-flight.handler';
     DeleteFlightController,
   ],
   providers: [
+    commandPipelineProvider,
     FlightsRepository,
-    LogbookTransaction,
     RecordFlightHandler,
     AmendFlightHandler,
     DeleteFlightHandler,
     ImportFlightsHandler,
-    ListFlightsQuery,
+    ListFlightsHandler,
   ],
-  exports: [FlightsRepository, LogbookTransaction],
+  exports: [FlightsRepository],
 })
 export class FlightsModule {}

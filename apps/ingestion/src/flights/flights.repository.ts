@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { type Flight } from '@pft/contracts';
 import { type FlightState } from '@pft/domain';
+import { type AppendGuard } from '@pft/event-store';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
-import { type SqlRunner } from '@pft/event-store';
+import { type Queryable } from '@pft/platform';
 
 interface StateRow {
   flight: Flight;
@@ -15,7 +16,7 @@ interface StateRow {
  */
 @Injectable()
 export class FlightsRepository {
-  async state(runner: SqlRunner, pilot: string, flightId: string): Promise<FlightState | undefined> {
+  async state(runner: Queryable, pilot: string, flightId: string): Promise<FlightState | undefined> {
     const rows = await queryPrepared<StateRow>(
       runner,
       `select flight, deleted_at is not null as deleted from flights where pilot_account_id = $1 and flight_id = $2`,
@@ -24,7 +25,7 @@ export class FlightsRepository {
     return rows[0];
   }
 
-  async states(runner: SqlRunner, pilot: string, flightIds: string[]): Promise<Map<string, FlightState>> {
+  async states(runner: Queryable, pilot: string, flightIds: string[]): Promise<Map<string, FlightState>> {
     const rows = (await runner.query(
       `select flight, deleted_at is not null as deleted from flights
         where pilot_account_id = $1 and flight_id = any($2::uuid[])`,
@@ -33,7 +34,7 @@ export class FlightsRepository {
     return new Map(rows.map((r) => [r.flight.flight_id, r]));
   }
 
-  async save(runner: SqlRunner, pilot: string, flight: Flight): Promise<void> {
+  async save(runner: Queryable, pilot: string, flight: Flight): Promise<void> {
     await queryPrepared(
       runner,
       `insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
@@ -42,6 +43,20 @@ export class FlightsRepository {
        do update set flight = excluded.flight, flight_date = excluded.flight_date, deleted_at = null, updated_at = now()`,
       [pilot, flight.flight_id, JSON.stringify(flight), flight.date],
     );
+  }
+
+  /**
+   * The flight inserted unless its id is known to the pilot (recorded, amended or deleted), as the
+   * condition of the FlightRecorded decided for an unknown id (StreamCommand.guess): no row, no event.
+   */
+  insertIfNew(pilot: string, flight: Flight): AppendGuard {
+    return {
+      sql: `insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+            values ($1, $2, $3::jsonb, $4::date, now(), now())
+            on conflict (pilot_account_id, flight_id) do nothing
+            returning 1`,
+      params: [pilot, flight.flight_id, JSON.stringify(flight), flight.date],
+    };
   }
 
   /**
@@ -55,7 +70,7 @@ export class FlightsRepository {
       from appended
      where type = 'FlightRecorded'`;
 
-  async markDeleted(runner: SqlRunner, pilot: string, flightId: string): Promise<void> {
+  async markDeleted(runner: Queryable, pilot: string, flightId: string): Promise<void> {
     await queryPrepared(
       runner,
       `update flights set deleted_at = now(), updated_at = now() where pilot_account_id = $1 and flight_id = $2`,
@@ -65,7 +80,7 @@ export class FlightsRepository {
 
   /** A page of current flights, newest date first, after the (date, id) of `after`. */
   async page(
-    runner: SqlRunner,
+    runner: Queryable,
     pilot: string,
     after: { date: string; flightId: string } | null,
     limit: number,
@@ -81,7 +96,7 @@ export class FlightsRepository {
     return rows.map((r) => r.flight);
   }
 
-  async current(runner: SqlRunner, pilot: string): Promise<Flight[]> {
+  async current(runner: Queryable, pilot: string): Promise<Flight[]> {
     const rows = (await runner.query(
       `select flight from flights where pilot_account_id = $1 and deleted_at is null`,
       [pilot],

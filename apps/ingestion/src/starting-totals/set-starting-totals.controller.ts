@@ -1,13 +1,14 @@
 import { Body, Controller, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { type StartingTotals } from '@pft/contracts';
 import { CurrentPilot, RequestId } from '../auth/current-pilot.decorator';
-import { SetStartingTotalsHandler } from './set-starting-totals.handler';
+import { SetStartingTotalsCommand } from './set-starting-totals.command';
 import { PilotAppOperation } from '../openapi/pilot-app-operation';
 import { STARTING_TOTALS, STARTING_TOTALS_BODY } from '../openapi/pilot-app.schemas';
 
 @Controller('pilot/v1/starting-totals')
 export class SetStartingTotalsController {
-  constructor(private readonly handler: SetStartingTotalsHandler) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Put()
   @PilotAppOperation({
@@ -23,6 +24,6 @@ export class SetStartingTotalsController {
     @RequestId() requestId: string,
     @Body() body: unknown,
   ): Promise<StartingTotals> {
-    return this.handler.execute(pilot, body, requestId);
+    return this.commandBus.execute(new SetStartingTotalsCommand(pilot, body, requestId));
   }
 }

@@ -1,25 +1,30 @@
-import { Injectable } from '@nestjs/common';
-import { type StartingTotals } from '@pft/contracts';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { logbookStreamId, type StartingTotals } from '@pft/contracts';
 import { decideSetStartingTotals, parseStartingTotals } from '@pft/domain';
+import { CommandPipeline } from '@pft/event-store';
 import { invalidRequest } from '../http/api-rejection';
-import { LogbookTransaction } from '../flights/logbook-transaction';
+import { SetStartingTotalsCommand } from './set-starting-totals.command';
+import { StartingTotalsRepository } from './starting-totals.repository';
 
-@Injectable()
-export class SetStartingTotalsHandler {
-  constructor(private readonly logbook: LogbookTransaction) {}
+/** Starting totals live in the pilot's logbook stream; any valid set replaces the last, whatever it was. */
+@CommandHandler(SetStartingTotalsCommand)
+export class SetStartingTotalsHandler implements ICommandHandler<SetStartingTotalsCommand, StartingTotals> {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly startingTotals: StartingTotalsRepository,
+  ) {}
 
-  async execute(pilot: string, body: unknown, requestId: string): Promise<StartingTotals> {
+  async execute({ pilot, body, requestId }: SetStartingTotalsCommand): Promise<StartingTotals> {
     const parsed = parseStartingTotals(body);
     if (!parsed.ok) throw invalidRequest(parsed.issues);
     const startingTotals = parsed.value;
-    return this.logbook.run(pilot, requestId, async (tx, append) => {
-      await append(decideSetStartingTotals(pilot, startingTotals));
-      await tx.query(
-        `insert into starting_totals (pilot_account_id, starting_totals, updated_at) values ($1, $2::jsonb, now())
-         on conflict (pilot_account_id) do update set starting_totals = excluded.starting_totals, updated_at = now()`,
-        [pilot, JSON.stringify(startingTotals)],
-      );
-      return startingTotals;
+    await this.pipeline.handle({
+      streamId: logbookStreamId(pilot),
+      metadata: { request_id: requestId },
+      load: () => Promise.resolve(undefined),
+      decide: () => ({ events: decideSetStartingTotals(pilot, startingTotals) }),
+      project: (tx) => this.startingTotals.save(tx, pilot, startingTotals),
     });
+    return startingTotals;
   }
 }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
-import { FlightsModule } from '../flights/flights.module';
+import { commandPipelineProvider } from '../command-pipeline.provider';
 import { SetStartingTotalsController } from './set-starting-totals.controller';
 import { SetStartingTotalsHandler } from './set-starting-totals.handler';
+import { StartingTotalsRepository } from './starting-totals.repository';
 
 @Module({
-  imports: [FlightsModule],
   controllers: [SetStartingTotalsController],
-  providers: [SetStartingTotalsHandler],
+  providers: [commandPipelineProvider, StartingTotalsRepository, SetStartingTotalsHandler],
+  exports: [StartingTotalsRepository],
 })
 export class StartingTotalsModule {}

@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { type PilotTotals } from '@pft/contracts';
 import { CurrentPilot } from '../auth/current-pilot.decorator';
 import { GetTotalsQuery } from './get-totals.query';
@@ -10,7 +11,7 @@ export type OwnTotals = PilotTotals & { last_updated: string };
 
 @Controller('pilot/v1/totals')
 export class GetTotalsController {
-  constructor(private readonly query: GetTotalsQuery) {}
+  constructor(private readonly queryBus: QueryBus) {}
 
   /** Computed live from the write side, so complete as of the moment of the read. */
   @Get()
@@ -22,7 +23,7 @@ export class GetTotalsController {
     success: { status: 200, data: OWN_TOTALS, description: 'The totals' },
   })
   async get(@CurrentPilot() pilot: string): Promise<OwnTotals> {
-    const totals = await this.query.execute(pilot);
+    const totals = await this.queryBus.execute(new GetTotalsQuery(pilot));
     return { last_updated: new Date().toISOString(), ...totals };
   }
 }

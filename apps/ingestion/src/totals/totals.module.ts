@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
 import { FlightsModule } from '../flights/flights.module';
+import { StartingTotalsModule } from '../starting-totals/starting-totals.module';
 import { GetTotalsController } from './get-totals.controller';
-import { GetTotalsQuery } from './get-totals.query';
+import { GetTotalsHandler } from './get-totals.handler';
 
 @Module({
-  imports: [FlightsModule],
+  imports: [FlightsModule, StartingTotalsModule],
   controllers: [GetTotalsController],
-  providers: [GetTotalsQuery],
+  providers: [GetTotalsHandler],
 })
 export class TotalsModule {}

@@ -1,11 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { apiKeyPrefix, generateApiKey, isUuid, type PartnerScope } from '@pft/domain';
+import { type Queryable as SqlQueryable } from '@pft/platform/database/queryable';
 import { hashApiKey } from './api-key-hash';
-
-/** Anything that runs SQL: a DataSource, an EntityManager or a QueryRunner. */
-export interface SqlQueryable {
-  query(query: string, parameters?: unknown[]): Promise<unknown>;
-}
 
 export interface Partner {
   partnerId: string;

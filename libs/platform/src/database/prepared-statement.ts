@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type Pool, type PoolClient } from 'pg';
 import { type DataSource, type EntityManager, InstanceChecker, type QueryRunner } from 'typeorm';
+import { type Queryable } from './queryable';
 import { rowsOf } from './rows-of';
 
 /**
@@ -85,11 +86,7 @@ function isStatementTarget(runner: unknown): runner is StatementTarget {
  * it as a plain query. For statements whose rows the caller reads: the rows are handed back as they
  * are, whatever the statement's command.
  */
-export async function queryPrepared<T>(
-  runner: { query(text: string, values?: unknown[]): Promise<unknown> },
-  text: string,
-  values: unknown[],
-): Promise<T[]> {
+export async function queryPrepared<T>(runner: Queryable, text: string, values: unknown[]): Promise<T[]> {
   if (!isStatementTarget(runner)) {
     return rowsOf<T>(await runner.query(text, values));
   }

@@ -1,11 +1,12 @@
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
-import { DisconnectHandler } from './disconnect.handler';
+import { DisconnectCommand } from './disconnect.command';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
 
 @Controller('pilot/v1/connections')
 export class DisconnectController {
-  constructor(private readonly handler: DisconnectHandler) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Delete(':connection_id')
   @PilotAppOperation({
@@ -23,6 +24,6 @@ export class DisconnectController {
     @RequestId() requestId: string,
     @Param('connection_id') connectionId: string,
   ): Promise<void> {
-    await this.handler.execute(pilot, connectionId, requestId);
+    await this.commandBus.execute(new DisconnectCommand(pilot, connectionId, requestId));
   }
 }

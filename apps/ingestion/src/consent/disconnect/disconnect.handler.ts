@@ -1,8 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { consentStreamId } from '@pft/contracts';
 import { isUuid } from '@pft/domain';
 import { PartnerReadRevision } from '@pft/access';
-import { type ActiveConnection, decideDisconnect } from '../consent.decide';
-import { ConsentTransaction, consentError, isConsentRejection } from '../consent-transaction';
+import { CommandPipeline } from '@pft/event-store';
+import { decideDisconnect } from '../consent.decide';
+import { consentError, isConsentRejection } from '../consent-rejection';
+import { ConsentRepository } from '../consent.repository';
+import { DisconnectCommand } from './disconnect.command';
 
 /**
  * Ends a connection. Once this has committed and the partner read revision has moved on (both before
@@ -10,31 +14,29 @@ import { ConsentTransaction, consentError, isConsentRejection } from '../consent
  * Redis cannot be told, the 204 waits until every answer a replica may hold in memory has expired
  * (PARTNER_TOTALS_CACHE_MS), so the promise holds all the same.
  */
-@Injectable()
-export class DisconnectHandler {
+@CommandHandler(DisconnectCommand)
+export class DisconnectHandler implements ICommandHandler<DisconnectCommand, void> {
   constructor(
-    private readonly consent: ConsentTransaction,
+    private readonly pipeline: CommandPipeline,
+    private readonly consent: ConsentRepository,
     private readonly partnerReads: PartnerReadRevision,
   ) {}
 
-  async execute(pilot: string, connectionId: string, requestId: string): Promise<void> {
-    await this.consent.run(pilot, requestId, async (tx, append) => {
-      const rows = isUuid(connectionId)
-        ? await tx.query<ActiveConnection[]>(
-            `select connection_id::text as connection_id, partner_id::text as partner_id,
-                    pilot_account_id::text as pilot_account_id, disconnected_at
-               from connections where connection_id = $1 for update`,
-            [connectionId],
-          )
-        : [];
-      const now = new Date().toISOString();
-      const decision = decideDisconnect(rows[0], pilot, now);
-      if (isConsentRejection(decision)) throw consentError(decision);
-      await append(decision);
-      await tx.query('update connections set disconnected_at = $2 where connection_id = $1', [
-        connectionId,
-        now,
-      ]);
+  async execute({ pilot, connectionId, requestId }: DisconnectCommand): Promise<void> {
+    const now = new Date().toISOString();
+    await this.pipeline.handle({
+      streamId: consentStreamId(pilot),
+      metadata: { request_id: requestId },
+      load: (tx) =>
+        isUuid(connectionId)
+          ? this.consent.connectionForUpdate(tx, connectionId)
+          : Promise.resolve(undefined),
+      decide: (connection) => {
+        const decision = decideDisconnect(connection, pilot, now);
+        if (isConsentRejection(decision)) throw consentError(decision);
+        return { events: decision };
+      },
+      project: (tx) => this.consent.disconnect(tx, connectionId, now),
     });
     if (!(await this.partnerReads.announceChange())) {
       await new Promise((resolve) => setTimeout(resolve, this.partnerReads.untoldWaitMs));

@@ -1,14 +1,15 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { BodyReader, type ValidationIssue } from '@pft/domain';
 import { invalidRequest } from '../../http/api-rejection';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
-import { IssueLinkingCodeHandler, type IssuedLinkingCode } from './issue-linking-code.handler';
+import { IssueLinkingCodeCommand, type IssuedLinkingCode } from './issue-linking-code.command';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
 import { LINKING_CODE } from '../../openapi/pilot-app.schemas';
 
 @Controller('pilot/v1/linking-codes')
 export class IssueLinkingCodeController {
-  constructor(private readonly handler: IssueLinkingCodeHandler) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Post()
   @PilotAppOperation({
@@ -32,6 +33,6 @@ export class IssueLinkingCodeController {
       BodyReader.object(issues, '', body)?.onlyKnown([]);
       if (issues.length > 0) throw invalidRequest(issues);
     }
-    return this.handler.execute(pilot, requestId);
+    return this.commandBus.execute(new IssueLinkingCodeCommand(pilot, requestId));
   }
 }

@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { CurrentPilot } from '../../auth/current-pilot.decorator';
 import { ListConnectionsQuery, type PilotConnection } from './list-connections.query';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
@@ -6,7 +7,7 @@ import { CONNECTIONS } from '../../openapi/pilot-app.schemas';
 
 @Controller('pilot/v1/connections')
 export class ListConnectionsController {
-  constructor(private readonly query: ListConnectionsQuery) {}
+  constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
   @PilotAppOperation({
@@ -18,6 +19,6 @@ export class ListConnectionsController {
     success: { status: 200, data: CONNECTIONS, description: 'Each partner the pilot is linked to' },
   })
   list(@CurrentPilot() pilot: string): Promise<{ connections: PilotConnection[] }> {
-    return this.query.execute(pilot);
+    return this.queryBus.execute(new ListConnectionsQuery(pilot));
   }
 }

@@ -1,5 +1,4 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Query } from '@nestjs/cqrs';
 
 export interface PilotConnection {
   /** The `pilot_id` that partner holds. */
@@ -8,26 +7,9 @@ export interface PilotConnection {
   linked_at: string;
 }
 
-@Injectable()
-export class ListConnectionsQuery {
-  constructor(private readonly dataSource: DataSource) {}
-
-  async execute(pilot: string): Promise<{ connections: PilotConnection[] }> {
-    const rows = await this.dataSource.query<
-      { connection_id: string; partner_id: string; name: string; linked_at: Date }[]
-    >(
-      `select c.connection_id::text as connection_id, p.partner_id::text as partner_id, p.name, c.linked_at
-         from connections c join partners p on p.partner_id = c.partner_id
-        where c.pilot_account_id = $1 and c.disconnected_at is null
-        order by c.linked_at, c.connection_id`,
-      [pilot],
-    );
-    return {
-      connections: rows.map((r) => ({
-        connection_id: r.connection_id,
-        partner: { id: r.partner_id, name: r.name },
-        linked_at: r.linked_at.toISOString(),
-      })),
-    };
+/** The partners the pilot is linked to now. */
+export class ListConnectionsQuery extends Query<{ connections: PilotConnection[] }> {
+  constructor(readonly pilot: string) {
+    super();
   }
 }

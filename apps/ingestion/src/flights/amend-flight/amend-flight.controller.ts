@@ -1,13 +1,14 @@
 import { Body, Controller, Param, Put } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { type Flight } from '@pft/contracts';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
-import { AmendFlightHandler } from './amend-flight.handler';
+import { AmendFlightCommand } from './amend-flight.command';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
 import { FLIGHT_BODY, STORED_FLIGHT } from '../../openapi/pilot-app.schemas';
 
 @Controller('pilot/v1/flights')
 export class AmendFlightController {
-  constructor(private readonly handler: AmendFlightHandler) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Put(':flight_id')
   @PilotAppOperation({
@@ -26,6 +27,6 @@ export class AmendFlightController {
     @Param('flight_id') flightId: string,
     @Body() body: unknown,
   ): Promise<Flight> {
-    return this.handler.execute(pilot, flightId, body, requestId);
+    return this.commandBus.execute(new AmendFlightCommand(pilot, flightId, body, requestId));
   }
 }

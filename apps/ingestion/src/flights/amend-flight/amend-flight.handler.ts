@@ -1,32 +1,34 @@
-import { Injectable } from '@nestjs/common';
-import { type Flight } from '@pft/contracts';
-import { decideAmendFlight, isRejection, isUuid, parseFlight } from '@pft/domain';
-import { invalidRequest, rejectionError } from '../../http/api-rejection';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type Flight, logbookStreamId } from '@pft/contracts';
+import { decideAmendFlight, isUuid, parseFlight } from '@pft/domain';
+import { CommandPipeline } from '@pft/event-store';
+import { invalidRequest } from '../../http/api-rejection';
 import { FlightsRepository } from '../flights.repository';
-import { LogbookTransaction } from '../logbook-transaction';
+import { accepted } from '../logbook-decision';
 import { todayUtc } from '../today';
+import { AmendFlightCommand } from './amend-flight.command';
 
-@Injectable()
-export class AmendFlightHandler {
+@CommandHandler(AmendFlightCommand)
+export class AmendFlightHandler implements ICommandHandler<AmendFlightCommand, Flight> {
   constructor(
-    private readonly logbook: LogbookTransaction,
+    private readonly pipeline: CommandPipeline,
     private readonly flights: FlightsRepository,
   ) {}
 
-  async execute(pilot: string, flightId: string, body: unknown, requestId: string): Promise<Flight> {
+  async execute({ pilot, flightId, body, requestId }: AmendFlightCommand): Promise<Flight> {
     const parsed = parseFlight(body, todayUtc());
     if (!parsed.ok) throw invalidRequest(parsed.issues);
     const flight = parsed.value;
-    return this.logbook.run(pilot, requestId, async (tx, append) => {
-      const state = isUuid(flightId)
-        ? await this.flights.state(tx, pilot, flightId.toLowerCase())
-        : undefined;
-      const decision = decideAmendFlight(state, pilot, flightId, flight);
-      if (isRejection(decision)) throw rejectionError(decision);
-      if (decision.events.length === 0) return decision.flight ?? flight;
-      await append(decision.events);
-      await this.flights.save(tx, pilot, flight);
-      return flight;
+    const decision = await this.pipeline.handle({
+      streamId: logbookStreamId(pilot),
+      metadata: { request_id: requestId },
+      load: (tx) =>
+        isUuid(flightId) ? this.flights.state(tx, pilot, flightId.toLowerCase()) : Promise.resolve(undefined),
+      decide: (state) => accepted(decideAmendFlight(state, pilot, flightId, flight)),
+      project: async (tx, decided) => {
+        if (decided.events.length > 0) await this.flights.save(tx, pilot, flight);
+      },
     });
+    return decision.events.length === 0 ? (decision.flight ?? flight) : flight;
   }
 }

@@ -1,11 +1,12 @@
 import { Controller, Delete, HttpCode, Param } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
-import { DeleteFlightHandler } from './delete-flight.handler';
+import { DeleteFlightCommand } from './delete-flight.command';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
 
 @Controller('pilot/v1/flights')
 export class DeleteFlightController {
-  constructor(private readonly handler: DeleteFlightHandler) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Delete(':flight_id')
   @PilotAppOperation({
@@ -24,6 +25,6 @@ export class DeleteFlightController {
     @RequestId() requestId: string,
     @Param('flight_id') flightId: string,
   ): Promise<void> {
-    await this.handler.execute(pilot, flightId, requestId);
+    await this.commandBus.execute(new DeleteFlightCommand(pilot, flightId, requestId));
   }
 }

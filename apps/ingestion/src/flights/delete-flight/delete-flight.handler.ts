@@ -1,25 +1,26 @@
-import { Injectable } from '@nestjs/common';
-import { decideDeleteFlight, isRejection, isUuid } from '@pft/domain';
-import { rejectionError } from '../../http/api-rejection';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { logbookStreamId } from '@pft/contracts';
+import { decideDeleteFlight, isUuid } from '@pft/domain';
+import { CommandPipeline } from '@pft/event-store';
 import { FlightsRepository } from '../flights.repository';
-import { LogbookTransaction } from '../logbook-transaction';
+import { accepted } from '../logbook-decision';
+import { DeleteFlightCommand } from './delete-flight.command';
 
-@Injectable()
-export class DeleteFlightHandler {
+@CommandHandler(DeleteFlightCommand)
+export class DeleteFlightHandler implements ICommandHandler<DeleteFlightCommand, void> {
   constructor(
-    private readonly logbook: LogbookTransaction,
+    private readonly pipeline: CommandPipeline,
     private readonly flights: FlightsRepository,
   ) {}
 
-  execute(pilot: string, flightId: string, requestId: string): Promise<void> {
-    return this.logbook.run(pilot, requestId, async (tx, append) => {
-      const state = isUuid(flightId)
-        ? await this.flights.state(tx, pilot, flightId.toLowerCase())
-        : undefined;
-      const decision = decideDeleteFlight(state, pilot);
-      if (isRejection(decision)) throw rejectionError(decision);
-      await append(decision.events);
-      await this.flights.markDeleted(tx, pilot, flightId.toLowerCase());
+  async execute({ pilot, flightId, requestId }: DeleteFlightCommand): Promise<void> {
+    const id = flightId.toLowerCase();
+    await this.pipeline.handle({
+      streamId: logbookStreamId(pilot),
+      metadata: { request_id: requestId },
+      load: (tx) => (isUuid(flightId) ? this.flights.state(tx, pilot, id) : Promise.resolve(undefined)),
+      decide: (state) => accepted(decideDeleteFlight(state, pilot)),
+      project: (tx) => this.flights.markDeleted(tx, pilot, id),
     });
   }
 }

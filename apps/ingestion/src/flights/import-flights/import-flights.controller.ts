@@ -1,13 +1,14 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
 import { BodyLimit, IMPORT_BODY_LIMIT } from '../../http/body-limits';
-import { ImportFlightsHandler } from './import-flights.handler';
+import { ImportFlightsCommand } from './import-flights.command';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
 import { IMPORT_BODY, IMPORTED } from '../../openapi/pilot-app.schemas';
 
 @Controller('pilot/v1/flights')
 export class ImportFlightsController {
-  constructor(private readonly handler: ImportFlightsHandler) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   @Post('import')
   @PilotAppOperation({
@@ -27,6 +28,6 @@ export class ImportFlightsController {
     @RequestId() requestId: string,
     @Body() body: unknown,
   ): Promise<{ imported: number }> {
-    return this.handler.execute(pilot, body, requestId);
+    return this.commandBus.execute(new ImportFlightsCommand(pilot, body, requestId));
   }
 }

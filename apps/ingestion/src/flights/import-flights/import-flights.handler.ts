@@ -1,35 +1,40 @@
-import { Injectable } from '@nestjs/common';
-import { decideImportFlights, isRejection, parseFlightImport } from '@pft/domain';
-import { invalidRequest, rejectionError } from '../../http/api-rejection';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { logbookStreamId } from '@pft/contracts';
+import { decideImportFlights, parseFlightImport } from '@pft/domain';
+import { CommandPipeline } from '@pft/event-store';
+import { invalidRequest } from '../../http/api-rejection';
 import { FlightsRepository } from '../flights.repository';
-import { LogbookTransaction } from '../logbook-transaction';
+import { accepted } from '../logbook-decision';
 import { todayUtc } from '../today';
+import { ImportFlightsCommand } from './import-flights.command';
 
 /**
  * A logbook import: one transaction, one statement for the events and the flights made from them, so
  * a thousand flights cost about what one does (no round trip per flight, the flights sent once).
  */
-@Injectable()
-export class ImportFlightsHandler {
+@CommandHandler(ImportFlightsCommand)
+export class ImportFlightsHandler implements ICommandHandler<ImportFlightsCommand, { imported: number }> {
   constructor(
-    private readonly logbook: LogbookTransaction,
+    private readonly pipeline: CommandPipeline,
     private readonly flights: FlightsRepository,
   ) {}
 
-  async execute(pilot: string, body: unknown, requestId: string): Promise<{ imported: number }> {
+  async execute({ pilot, body, requestId }: ImportFlightsCommand): Promise<{ imported: number }> {
     const parsed = parseFlightImport(body, todayUtc());
     if (!parsed.ok) throw invalidRequest(parsed.issues);
     const flights = parsed.value;
-    return this.logbook.run(pilot, requestId, async (tx, append) => {
-      const states = await this.flights.states(
-        tx,
-        pilot,
-        flights.map((f) => f.flight_id),
-      );
-      const decision = decideImportFlights(states, pilot, flights);
-      if (isRejection(decision)) throw rejectionError(decision);
-      await append(decision.events, { fromAppended: FlightsRepository.INSERT_RECORDED_FLIGHTS });
-      return { imported: flights.length };
+    await this.pipeline.handle({
+      streamId: logbookStreamId(pilot),
+      metadata: { request_id: requestId },
+      load: (tx) =>
+        this.flights.states(
+          tx,
+          pilot,
+          flights.map((f) => f.flight_id),
+        ),
+      decide: (states) => accepted(decideImportFlights(states, pilot, flights)),
+      projectFromAppended: FlightsRepository.INSERT_RECORDED_FLIGHTS,
     });
+    return { imported: flights.length };
   }
 }

@@ -1,4 +1,5 @@
 import { Controller, Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { CurrentPilot } from '../../auth/current-pilot.decorator';
 import { type FlightsPage, ListFlightsQuery } from './list-flights.query';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
@@ -6,7 +7,7 @@ import { FLIGHTS_PAGE } from '../../openapi/pilot-app.schemas';
 
 @Controller('pilot/v1/flights')
 export class ListFlightsController {
-  constructor(private readonly query: ListFlightsQuery) {}
+  constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
   @PilotAppOperation({
@@ -42,6 +43,6 @@ export class ListFlightsController {
     @CurrentPilot() pilot: string,
     @Query() params: { cursor?: unknown; limit?: unknown },
   ): Promise<FlightsPage> {
-    return this.query.execute(pilot, params);
+    return this.queryBus.execute(new ListFlightsQuery(pilot, params));
   }
 }

@@ -1,58 +1,17 @@
-import { Injectable } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { Query } from '@nestjs/cqrs';
 import { type Flight } from '@pft/contracts';
-import { type ValidationIssue } from '@pft/domain';
-import { invalidRequest } from '../../http/api-rejection';
-import { FlightsRepository } from '../flights.repository';
-import { decodeCursor, encodeCursor } from './flights-cursor';
-
-export const DEFAULT_PAGE_SIZE = 50;
-export const MAX_PAGE_SIZE = 200;
 
 export interface FlightsPage {
   flights: Flight[];
   next_cursor: string | null;
 }
 
-@Injectable()
-export class ListFlightsQuery {
+/** A page of the pilot's current flights; `params` are the request's query string, checked by the handler. */
+export class ListFlightsQuery extends Query<FlightsPage> {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly flights: FlightsRepository,
-  ) {}
-
-  async execute(pilot: string, query: { cursor?: unknown; limit?: unknown }): Promise<FlightsPage> {
-    const issues: ValidationIssue[] = [];
-    let limit = DEFAULT_PAGE_SIZE;
-    if (query.limit !== undefined) {
-      const n = typeof query.limit === 'string' && /^\d{1,4}$/.test(query.limit) ? Number(query.limit) : NaN;
-      if (n >= 1 && n <= MAX_PAGE_SIZE) limit = n;
-      else
-        issues.push({
-          field: 'limit',
-          issue: 'out_of_range',
-          message: `must be a whole number from 1 to ${MAX_PAGE_SIZE}`,
-        });
-    }
-    let after = null;
-    if (query.cursor !== undefined && query.cursor !== '') {
-      after = typeof query.cursor === 'string' ? decodeCursor(query.cursor) : null;
-      if (!after)
-        issues.push({
-          field: 'cursor',
-          issue: 'invalid_format',
-          message: 'is not a cursor this API gave out',
-        });
-    }
-    if (issues.length > 0) throw invalidRequest(issues);
-    // One more than asked tells whether another page follows.
-    const rows = await this.flights.page(this.dataSource, pilot, after, limit + 1);
-    const flights = rows.slice(0, limit);
-    const last = flights[flights.length - 1];
-    return {
-      flights,
-      next_cursor:
-        rows.length > limit && last ? encodeCursor({ date: last.date, flightId: last.flight_id }) : null,
-    };
+    readonly pilot: string,
+    readonly params: { cursor?: unknown; limit?: unknown },
+  ) {
+    super();
   }
 }

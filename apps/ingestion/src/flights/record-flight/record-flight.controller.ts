@@ -1,14 +1,15 @@
 import { Body, Controller, HttpCode, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { type FastifyReply } from 'fastify';
 import { type Flight } from '@pft/contracts';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
-import { RecordFlightHandler } from './record-flight.handler';
+import { RecordFlightCommand } from './record-flight.command';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
 import { FLIGHT_BODY, STORED_FLIGHT } from '../../openapi/pilot-app.schemas';
 
 @Controller('pilot/v1/flights')
 export class RecordFlightController {
-  constructor(private readonly handler: RecordFlightHandler) {}
+  constructor(private readonly commandBus: CommandBus) {}
 
   /** 201 with the stored flight; 200 with it when the same flight was sent again. */
   @Post()
@@ -30,7 +31,7 @@ export class RecordFlightController {
     @Body() body: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Flight> {
-    const result = await this.handler.execute(pilot, body, requestId);
+    const result = await this.commandBus.execute(new RecordFlightCommand(pilot, body, requestId));
     if (!result.created) void reply.status(200);
     return result.flight;
   }

@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { type Queryable } from '@pft/platform';
+import { rowsOf } from '@pft/platform/database/rows-of';
+import { type ActiveConnection } from './consent.decide';
+
+export interface OpenLinkingCodes {
+  count: number;
+  /** When the first of them expires: when the pilot may issue another past the limit. */
+  first_expiry: Date | null;
+}
+
+export interface ConnectionRow {
+  connection_id: string;
+  partner_id: string;
+  name: string;
+  linked_at: Date;
+}
+
+/**
+ * The `linking_codes` and `connections` tables as the pilot app changes them: consent commands are
+ * decided on them and they change in the same transaction as the consent events.
+ */
+@Injectable()
+export class ConsentRepository {
+  async openLinkingCodes(runner: Queryable, pilot: string, now: Date): Promise<OpenLinkingCodes> {
+    const [open] = rowsOf<OpenLinkingCodes>(
+      await runner.query(
+        `select count(*)::int as count, min(expires_at) as first_expiry from linking_codes
+          where pilot_account_id = $1 and used_at is null and expires_at > $2`,
+        [pilot, now],
+      ),
+    );
+    return open ?? { count: 0, first_expiry: null };
+  }
+
+  async saveLinkingCode(
+    runner: Queryable,
+    codeHash: Buffer,
+    pilot: string,
+    issuedAt: Date,
+    expiresAt: Date,
+  ): Promise<void> {
+    await runner.query(
+      `insert into linking_codes (code_hash, pilot_account_id, issued_at, expires_at) values ($1, $2, $3, $4)`,
+      [codeHash, pilot, issuedAt, expiresAt],
+    );
+  }
+
+  /** The connection, locked until the transaction ends. */
+  async connectionForUpdate(runner: Queryable, connectionId: string): Promise<ActiveConnection | undefined> {
+    const rows = rowsOf<ActiveConnection>(
+      await runner.query(
+        `select connection_id::text as connection_id, partner_id::text as partner_id,
+                pilot_account_id::text as pilot_account_id, disconnected_at
+           from connections where connection_id = $1 for update`,
+        [connectionId],
+      ),
+    );
+    return rows[0];
+  }
+
+  async disconnect(runner: Queryable, connectionId: string, at: string): Promise<void> {
+    await runner.query('update connections set disconnected_at = $2 where connection_id = $1', [
+      connectionId,
+      at,
+    ]);
+  }
+
+  /** The pilot's active connections, oldest first, with each partner's name. */
+  async activeConnections(runner: Queryable, pilot: string): Promise<ConnectionRow[]> {
+    return rowsOf<ConnectionRow>(
+      await runner.query(
+        `select c.connection_id::text as connection_id, p.partner_id::text as partner_id, p.name, c.linked_at
+           from connections c join partners p on p.partner_id = c.partner_id
+          where c.pilot_account_id = $1 and c.disconnected_at is null
+          order by c.linked_at, c.connection_id`,
+        [pilot],
+      ),
+    );
+  }
+}

@@ -1,0 +1,158 @@
+import { type Queryable } from '@pft/platform/database/queryable';
+import {
+  appendEvents,
+  lockStreamAtVersion,
+  StreamVersionConflict,
+  type EventMetadata,
+  type NewEvent,
+} from './event-store';
+
+/** What `decide` answers: the events to append (none when nothing changes), and whatever else the caller needs. */
+export interface Decided {
+  readonly events: readonly NewEvent[];
+}
+
+/** A write-side statement the append runs first as its condition (AppendOptions.onlyIf), parameters from $1. */
+export interface AppendGuard {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * One command against one stream. `decide` is pure: the events for the state, or it throws the domain
+ * error that refuses the command, and then nothing is written.
+ */
+export interface StreamCommand<S, D extends Decided> {
+  streamId: string;
+  metadata?: EventMetadata;
+  /** Reads what `decide` needs, in the command's transaction, with the stream locked. */
+  load(tx: Queryable): Promise<S>;
+  decide(state: S): D;
+  /**
+   * The write-side rows that follow from the decision, in the same transaction: run on every decision
+   * `decide` accepts, with events or without (a redeemed code is used up even when nothing is appended).
+   */
+  project?(tx: Queryable, decision: D): Promise<void>;
+  /**
+   * The write-side rows made from the events by the append statement itself (AppendOptions.fromAppended):
+   * for many events, sent and parsed once rather than once for the events and again for the table.
+   */
+  projectFromAppended?: string;
+  /**
+   * The state the command most likely meets, tried first without a transaction or the stream lock: the
+   * decision on it is appended in one statement (one round trip) behind `guard`, which writes the row the
+   * guess is about and holds the events back when the guess was wrong. A wrong guess, a refusal on it, or
+   * a concurrent append to the stream, and the command is decided on the loaded state.
+   */
+  guess?: { state: S; guard(decision: D): AppendGuard };
+}
+
+/** The transaction the pipeline runs a command in: commits when `work` resolves, rolls back when it throws. */
+export interface TransactionalDatabase extends Queryable {
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
+}
+
+export interface CommandPipelineOptions {
+  /**
+   * Called after a commit that appended events, to wake the relay. When given, the append does not
+   * NOTIFY inside the transaction (Postgres serializes the commits of notifying transactions).
+   */
+  afterAppend?: () => void;
+  /** How often a command is decided in all after losing the stream version to another writer. */
+  attempts?: number;
+}
+
+/** The event store operations the pipeline uses, replaceable in unit tests. */
+export interface PipelineStore {
+  lockAtVersion: typeof lockStreamAtVersion;
+  append: typeof appendEvents;
+}
+
+const EVENT_STORE: PipelineStore = { lockAtVersion: lockStreamAtVersion, append: appendEvents };
+
+const DEFAULT_ATTEMPTS = 3;
+
+/**
+ * The one write pipeline (emmett's CommandHandler): lock the stream and read its version, load the state,
+ * decide, append the events with their outbox rows and the caller's write-side rows in one transaction,
+ * checked against the version read, and decide again on a version conflict, a bounded number of times.
+ */
+export class CommandPipeline {
+  private readonly attempts: number;
+
+  constructor(
+    private readonly db: TransactionalDatabase,
+    private readonly options: CommandPipelineOptions = {},
+    private readonly store: PipelineStore = EVENT_STORE,
+  ) {
+    this.attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+  }
+
+  async handle<S, D extends Decided>(command: StreamCommand<S, D>): Promise<D> {
+    if (command.guess) {
+      const decided = await this.tryGuess(command, command.guess);
+      if (decided) return decided;
+    }
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.decideAndAppend(command);
+      } catch (err) {
+        if (!(err instanceof StreamVersionConflict) || attempt >= this.attempts) throw err;
+      }
+    }
+  }
+
+  private async decideAndAppend<S, D extends Decided>(command: StreamCommand<S, D>): Promise<D> {
+    const decision = await this.db.transaction(async (tx) => {
+      const version = await this.store.lockAtVersion(tx, command.streamId);
+      const decided = command.decide(await command.load(tx));
+      if (decided.events.length > 0) {
+        await this.store.append(tx, command.streamId, version, decided.events, command.metadata, {
+          streamLocked: true,
+          notify: this.options.afterAppend === undefined,
+          fromAppended: command.projectFromAppended,
+        });
+      }
+      await command.project?.(tx, decided);
+      return decided;
+    });
+    if (decision.events.length > 0) this.options.afterAppend?.();
+    return decision;
+  }
+
+  /** The decision on the guessed state when it was appended; undefined when the command must be loaded. */
+  private async tryGuess<S, D extends Decided>(
+    command: StreamCommand<S, D>,
+    guess: NonNullable<StreamCommand<S, D>['guess']>,
+  ): Promise<D | undefined> {
+    let decided: D;
+    try {
+      decided = command.decide(guess.state);
+    } catch {
+      return undefined;
+    }
+    if (decided.events.length === 0) return undefined;
+    const guard = guess.guard(decided);
+    try {
+      // No lock: a concurrent append that takes the same version fails on the unique stream version.
+      const result = await this.store.append(
+        this.db,
+        command.streamId,
+        'any',
+        decided.events,
+        command.metadata,
+        {
+          streamLocked: true,
+          notify: this.options.afterAppend === undefined,
+          onlyIf: { cte: guard.sql, params: guard.params },
+        },
+      );
+      if (result.events.length === 0) return undefined;
+    } catch (err) {
+      if (err instanceof StreamVersionConflict) return undefined;
+      throw err;
+    }
+    this.options.afterAppend?.();
+    return decided;
+  }
+}
