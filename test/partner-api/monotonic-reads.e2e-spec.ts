@@ -136,11 +136,11 @@ describe('partner reads never go back to an older state of a pilot', () => {
     const live = await read(pilotId);
     expect(live.status).toBe(200);
     expect(totalsOf(live.body)).toEqual(whole);
-    const [connection] = await api.db.query<{ live_stream_version: number }[]>(
-      'select live_stream_version from connections where connection_id = $1',
+    const [recorded] = await api.db.query<{ stream_version: number }[]>(
+      'select stream_version from live_answers where connection_id = $1',
       [pilotId],
     );
-    expect(connection?.live_stream_version).toBe(3);
+    expect(recorded?.stream_version).toBe(3);
 
     // The projector's first row holds the first event only: behind what the partner was answered.
     await project(pilotAccountId, 1);

@@ -56,7 +56,7 @@ export async function computeLiveTotals(
 
 /**
  * Records, before the answers are sent, the stream versions partners were just answered live through
- * their connections (`connections.live_stream_version`, only ever raised): every replica's next read
+ * their connections (`live_answers`, only ever raised): every replica's next read
  * then goes on computing live until the projection's row has caught up with it.
  */
 export async function recordLiveAnswers(
@@ -66,10 +66,10 @@ export async function recordLiveAnswers(
   const worthRecording = answered.filter((a) => a.streamVersion > 0);
   if (worthRecording.length === 0) return;
   await db.query(
-    `update connections c set live_stream_version = a.stream_version
-       from unnest($1::uuid[], $2::int[]) as a (connection_id, stream_version)
-      where c.connection_id = a.connection_id
-        and (c.live_stream_version is null or c.live_stream_version < a.stream_version)`,
+    `insert into live_answers (connection_id, stream_version)
+     select * from unnest($1::uuid[], $2::int[])
+     on conflict (connection_id) do update set stream_version = excluded.stream_version
+      where live_answers.stream_version < excluded.stream_version`,
     [worthRecording.map((a) => a.connectionId), worthRecording.map((a) => a.streamVersion)],
   );
 }

@@ -31,8 +31,9 @@ class ByPilotIds {
 const connectedSql =
   (columns: string) =>
   (condition: string): string => `
-  select c.connection_id::text as pilot_id, c.live_stream_version, ${columns}
+  select c.connection_id::text as pilot_id, l.stream_version as live_stream_version, ${columns}
     from connections c
+    left join live_answers l on l.connection_id = c.connection_id
     left join ${ACTIVE_TOTALS_VIEW} v on v.pilot_account_id = c.pilot_account_id
    where ${condition} and c.partner_id = $2 and c.disconnected_at is null`;
 

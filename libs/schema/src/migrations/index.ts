@@ -2,7 +2,7 @@ import { EventStore1763800000000 } from './1763800000000-event-store';
 import { Projections1763800200000 } from './1763800200000-projections';
 import { ActiveViewVersions1763800400000 } from './1763800400000-active-view-versions';
 import { OutboxWithoutForeignKey1763800600000 } from './1763800600000-outbox-without-foreign-key';
-import { ConnectionsLiveVersion1763800800000 } from './1763800800000-connections-live-version';
+import { LiveAnswers1763800900000 } from './1763800900000-live-answers';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -10,5 +10,5 @@ export const MIGRATIONS = [
   Projections1763800200000,
   ActiveViewVersions1763800400000,
   OutboxWithoutForeignKey1763800600000,
-  ConnectionsLiveVersion1763800800000,
+  LiveAnswers1763800900000,
 ];
