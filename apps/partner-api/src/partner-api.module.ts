@@ -9,20 +9,15 @@ import {
   RedisModule,
   RedisReadiness,
 } from '@pft/platform';
-import { ApiKeyDirectory } from './auth/api-key-directory';
-import { PartnerAccessHook } from './auth/partner-access.hook';
-import { LinkPilotHandler } from './link/link-pilot.handler';
-import { LinkController } from './link/link.controller';
+import { AccessModule } from './auth/access.module';
+import { LinkModule } from './link/link.module';
 import { GetPilotTotalsBatchHandler } from './pilot-totals-batch/get-pilot-totals-batch.handler';
 import { PilotTotalsBatchController } from './pilot-totals-batch/pilot-totals-batch.controller';
 import { GetPilotTotalsHandler } from './pilot-totals/get-pilot-totals.handler';
 import { PilotTotalsController } from './pilot-totals/pilot-totals.controller';
 import { PilotTotalsReader } from './pilot-totals/pilot-totals.reader';
 import { TotalsReadCache } from './pilot-totals/totals-read-cache';
-import { RateClock } from './rate-limit/rate-clock';
-import { WindowCounter } from './rate-limit/window-counter';
-import { GetRatingDictionaryHandler } from './rating-dictionary/get-rating-dictionary.handler';
-import { RatingDictionaryController } from './rating-dictionary/rating-dictionary.controller';
+import { RatingDictionaryModule } from './rating-dictionary/rating-dictionary.module';
 
 @Module({
   imports: [
@@ -33,24 +28,11 @@ import { RatingDictionaryController } from './rating-dictionary/rating-dictionar
     CqrsModule.forRoot(),
     // Without Redis it counts rate limits per process and keeps serving: ready, and degraded.
     HealthModule.forChecks({ required: [PostgresReadiness], degradable: [RedisReadiness] }),
+    AccessModule,
+    LinkModule,
+    RatingDictionaryModule,
   ],
-  controllers: [
-    LinkController,
-    PilotTotalsBatchController,
-    PilotTotalsController,
-    RatingDictionaryController,
-  ],
-  providers: [
-    ApiKeyDirectory,
-    RateClock,
-    WindowCounter,
-    PartnerAccessHook,
-    LinkPilotHandler,
-    PilotTotalsReader,
-    TotalsReadCache,
-    GetPilotTotalsHandler,
-    GetPilotTotalsBatchHandler,
-    GetRatingDictionaryHandler,
-  ],
+  controllers: [PilotTotalsBatchController, PilotTotalsController],
+  providers: [PilotTotalsReader, TotalsReadCache, GetPilotTotalsHandler, GetPilotTotalsBatchHandler],
 })
 export class PartnerApiModule {}
