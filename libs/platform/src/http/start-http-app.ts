@@ -13,7 +13,7 @@ import { type Closeable } from '../main-runner';
 import { envelopeResponses } from './envelope.hook';
 import { answerClientError, answerFrameworkError } from './client-error';
 import { ErrorFilter } from './error.filter';
-import { REQUEST_ID_HEADER, generateRequestId } from './request-id';
+import { generateRequestId } from './request-id';
 import { readBodiesUnparsed } from './request-body';
 import { RouteTable } from './route-table';
 import { UnroutedCheckingFastifyAdapter, type UnroutedRequestCheck } from './unrouted-request';
@@ -59,17 +59,10 @@ export async function createHttpApp(
   // Bodies are parsed after the guards (RequestBodyGuard), never by Nest's parsers before them.
   readBodiesUnparsed(fastify, options.bodyLimit);
   fastify.addHook('onRoute', (route) => routes.add(route.url, route.method));
-  fastify.addHook('onRequest', (request, reply, done) => {
-    // no-store on every answer, errors included: most carry a pilot's data or say whether a pilot
-    // is connected, and no proxy or browser may keep them. A route whose answer may be kept (the
-    // rating dictionary, the documentation's assets) sets its own Cache-Control, which replaces this.
-    void reply.header(REQUEST_ID_HEADER, request.id).header('Cache-Control', 'no-store');
-    done();
-  });
-
   // The logger is given from the start rather than buffered until the app exists: each of Nest's
   // lines is written when it happens, with its true time, and still written if the app fails to build.
   const logger = appLogger(options.config.LOG_LEVEL);
+  logRequests(fastify, logger.pino);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger,
     abortOnError: false,
@@ -78,7 +71,6 @@ export async function createHttpApp(
   if (options.unroutedRequests) {
     adapter.checkUnroutedWith(app.get(options.unroutedRequests, { strict: false }));
   }
-  logRequests(fastify, logger.pino);
   measureHttpRequests(fastify);
   envelopeResponses(fastify);
   app.useGlobalFilters(new ErrorFilter(routes));
