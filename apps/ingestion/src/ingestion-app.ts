@@ -1,7 +1,6 @@
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type AppConfig, createHttpApp } from '@pft/platform';
-import { PilotJwtVerifier } from '@pft/access/pilot-auth/pilot-jwt';
-import { applyPilotAuthentication } from './auth/pilot-auth.hook';
+import { PilotAuthGuard } from './auth/pilot-auth.guard';
 import { applyBodyLimits, IMPORT_BODY_LIMIT } from './http/body-limits';
 import { IngestionModule } from './ingestion.module';
 import { servePilotAppOpenApi } from './openapi/pilot-app.openapi';
@@ -17,10 +16,9 @@ export async function createIngestionApp(
     config,
     // The largest body any route takes; each route holds its own limit (http/body-limits.ts).
     bodyLimit: IMPORT_BODY_LIMIT,
+    unroutedRequests: PilotAuthGuard,
   });
-  const fastify = app.getHttpAdapter().getInstance();
-  applyBodyLimits(fastify);
-  applyPilotAuthentication(fastify, app.get(PilotJwtVerifier));
+  applyBodyLimits(app.getHttpAdapter().getInstance());
   if (options.serveDocs !== false) servePilotAppOpenApi(app);
   return app;
 }

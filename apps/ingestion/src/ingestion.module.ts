@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import {
   ConfigModule,
@@ -10,8 +11,10 @@ import {
   PostgresReadiness,
   RedisModule,
   RedisReadiness,
+  RequestBodyGuard,
 } from '@pft/platform';
 import { PartnerReadsModule } from '@pft/access';
+import { PilotAuthGuard } from './auth/pilot-auth.guard';
 import { pilotJwtVerifierProvider } from './auth/pilot-jwt.provider';
 import { ConsentModule } from './consent/consent.module';
 import { FlightsModule } from './flights/flights.module';
@@ -38,6 +41,12 @@ import { TotalsModule } from './totals/totals.module';
     ConsentModule,
     RelayModule,
   ],
-  providers: [pilotJwtVerifierProvider],
+  providers: [
+    pilotJwtVerifierProvider,
+    PilotAuthGuard,
+    // In this order: the token (401) before the body is parsed (400).
+    { provide: APP_GUARD, useExisting: PilotAuthGuard },
+    { provide: APP_GUARD, useClass: RequestBodyGuard },
+  ],
 })
 export class IngestionModule {}

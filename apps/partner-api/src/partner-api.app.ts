@@ -1,5 +1,6 @@
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type AppConfig, createHttpApp } from '@pft/platform';
+import { PartnerUnroutedRequests } from './auth/partner-unrouted-requests';
 import { serveOpenApi } from './openapi/openapi.document';
 import { PartnerApiModule } from './partner-api.module';
 
@@ -16,6 +17,7 @@ export async function createPartnerApi(
     port: config.PARTNER_API_PORT,
     config,
     bodyLimit: PARTNER_API_BODY_LIMIT,
+    unroutedRequests: PartnerUnroutedRequests,
   });
   if (options.serveDocs !== false) serveOpenApi(app);
   return app;

@@ -1,11 +1,14 @@
 import { Module } from '@nestjs/common';
+import { AccessModule } from '../auth/access.module';
 import { GetPilotTotalsHandler } from './get-pilot-totals.handler';
 import { PilotTotalsReadsModule } from './pilot-totals-reads.module';
+import { PilotTotalsController } from './pilot-totals.controller';
 import { PilotTotalsReader } from './pilot-totals.reader';
 
-/** GET /v1/pilot-totals: its query handler and reader. */
+/** GET /v1/pilot-totals: its controller, query handler and reader. */
 @Module({
-  imports: [PilotTotalsReadsModule],
+  imports: [AccessModule, PilotTotalsReadsModule],
+  controllers: [PilotTotalsController],
   providers: [PilotTotalsReader, GetPilotTotalsHandler],
 })
 export class PilotTotalsModule {}

@@ -1,7 +1,7 @@
 import { type IncomingMessage } from 'node:http';
 import { Logger as NestLogger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type AppConfig } from '../config/app-config';
 import { trustedProxyList } from '../config/trusted-proxies';
 import { logRequests } from '../logging/request-log.hooks';
@@ -13,16 +13,23 @@ import { type Closeable } from '../main-runner';
 import { envelopeResponses } from './envelope.hook';
 import { answerClientError, answerFrameworkError } from './client-error';
 import { ErrorFilter } from './error.filter';
-import { REQUEST_ID_HEADER, generateRequestId } from './request-id';
+import { generateRequestId } from './request-id';
+import { readBodiesUnparsed } from './request-body';
 import { RouteTable } from './route-table';
+import { UnroutedCheckingFastifyAdapter, type UnroutedRequestCheck } from './unrouted-request';
 import { repairUrl } from './url-repair';
 
 export interface HttpAppOptions {
   name: MetricsProcess;
   port: number;
   config: AppConfig;
-  /** Largest request body accepted, in bytes; larger ones are answered 400 INVALID_REQUEST. */
+  /**
+   * Largest request body accepted, in bytes (a route may hold its own lower): larger ones are
+   * answered 400 INVALID_REQUEST once the request is let in.
+   */
   bodyLimit: number;
+  /** The app's check of a request no route takes (its guards do not run for it), from its module. */
+  unroutedRequests?: Type<UnroutedRequestCheck>;
 }
 
 /** Builds (without listening) a Nest app on Fastify with the contract's envelope, errors and request ids. */
@@ -30,7 +37,7 @@ export async function createHttpApp(
   rootModule: Type,
   options: HttpAppOptions,
 ): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({
+  const adapter = new UnroutedCheckingFastifyAdapter({
     genReqId: generateRequestId,
     requestIdHeader: false,
     bodyLimit: options.bodyLimit,
@@ -49,23 +56,21 @@ export async function createHttpApp(
   });
   const routes = new RouteTable();
   const fastify = adapter.getInstance();
+  // Bodies are parsed after the guards (RequestBodyGuard), never by Nest's parsers before them.
+  readBodiesUnparsed(fastify, options.bodyLimit);
   fastify.addHook('onRoute', (route) => routes.add(route.url, route.method));
-  fastify.addHook('onRequest', (request, reply, done) => {
-    // no-store on every answer, errors included: most carry a pilot's data or say whether a pilot
-    // is connected, and no proxy or browser may keep them. A route whose answer may be kept (the
-    // rating dictionary, the documentation's assets) sets its own Cache-Control, which replaces this.
-    void reply.header(REQUEST_ID_HEADER, request.id).header('Cache-Control', 'no-store');
-    done();
-  });
-
   // The logger is given from the start rather than buffered until the app exists: each of Nest's
   // lines is written when it happens, with its true time, and still written if the app fails to build.
   const logger = appLogger(options.config.LOG_LEVEL);
+  logRequests(fastify, logger.pino);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger,
     abortOnError: false,
+    bodyParser: false,
   });
-  logRequests(fastify, logger.pino);
+  if (options.unroutedRequests) {
+    adapter.checkUnroutedWith(app.get(options.unroutedRequests, { strict: false }));
+  }
   measureHttpRequests(fastify);
   envelopeResponses(fastify);
   app.useGlobalFilters(new ErrorFilter(routes));

@@ -1,6 +1,7 @@
-import { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { ApiError } from '@pft/platform';
-import { type PilotJwtVerifier, PilotTokenRejected } from '@pft/access/pilot-auth/pilot-jwt';
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { type FastifyRequest } from 'fastify';
+import { ApiError, type UnroutedRequestCheck } from '@pft/platform';
+import { PilotJwtVerifier, PilotTokenRejected } from '@pft/access/pilot-auth/pilot-jwt';
 
 export const PILOT_API_PREFIX = '/pilot/v1/';
 
@@ -24,22 +25,36 @@ const isPilotRequest = (request: FastifyRequest): boolean =>
   (request.routeOptions.url?.startsWith(PILOT_API_PREFIX) ?? false);
 
 /**
- * Authenticates every pilot app request in onRequest, before its body is even read, so a request
- * without a valid token is answered 401 whatever else is wrong with it (authentication is checked first).
+ * Authenticates every pilot app request, a global guard ahead of RequestBodyGuard: a request without
+ * a valid token is answered 401 whatever else is wrong with it, its body included. By the prefix,
+ * not per route, so no pilot route can be left open; the same check runs for a path under the prefix
+ * that no route takes (answered 401 before 404).
  */
-export function applyPilotAuthentication(fastify: FastifyInstance, verifier: PilotJwtVerifier): void {
-  fastify.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!isPilotRequest(request)) return;
+@Injectable()
+export class PilotAuthGuard implements CanActivate, UnroutedRequestCheck {
+  constructor(private readonly verifier: PilotJwtVerifier) {}
+
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    if (!isPilotRequest(request)) return true;
+    return this.authenticate(request).then(() => true);
+  }
+
+  async checkUnrouted(request: FastifyRequest): Promise<void> {
+    if (isPilotRequest(request)) await this.authenticate(request);
+  }
+
+  private async authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9_\-.=]+)$/i.exec(header.trim()) : null;
     if (!match?.[1]) throw unauthorized('A pilot token is required: Authorization: Bearer <token>');
     try {
-      request.pilotAccountId = (await verifier.verify(match[1])).pilotAccountId;
+      request.pilotAccountId = (await this.verifier.verify(match[1])).pilotAccountId;
     } catch (err) {
       if (err instanceof PilotTokenRejected) throw unauthorized('The pilot token is not valid');
       throw new ApiError('SERVICE_UNAVAILABLE', 'The pilot token cannot be checked now', undefined, {
         'Retry-After': '5',
       });
     }
-  });
+  }
 }

@@ -1,0 +1,36 @@
+import { Module } from '@nestjs/common';
+import { RequestBodyGuard } from '@pft/platform';
+import { PartnerRateLimitGuard } from '../rate-limit/partner-rate-limit.guard';
+import { RateClock } from '../rate-limit/rate-clock';
+import { WindowCounter } from '../rate-limit/window-counter';
+import { ApiKeyDirectory } from './api-key-directory';
+import { PartnerKeyGuard } from './partner-key.guard';
+import { PartnerScopeGuard } from './partner-scope.guard';
+import { PartnerUnroutedRequests } from './partner-unrouted-requests';
+
+/**
+ * Who may call the partner API: API keys, their rate limits and scopes. A feature module whose
+ * controllers use PartnerEndpoint imports this one for the guards' dependencies.
+ */
+@Module({
+  providers: [
+    ApiKeyDirectory,
+    RateClock,
+    WindowCounter,
+    PartnerKeyGuard,
+    PartnerRateLimitGuard,
+    PartnerScopeGuard,
+    RequestBodyGuard,
+    PartnerUnroutedRequests,
+  ],
+  exports: [
+    ApiKeyDirectory,
+    WindowCounter,
+    PartnerKeyGuard,
+    PartnerRateLimitGuard,
+    PartnerScopeGuard,
+    RequestBodyGuard,
+    PartnerUnroutedRequests,
+  ],
+})
+export class AccessModule {}

@@ -1,0 +1,75 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { type FastifyRequest } from 'fastify';
+import { apiKeyPrefix, bearerApiKey, RETRY_AFTER_SECONDS } from '@pft/domain';
+import { ApiError, AppConfig, countRateLimited } from '@pft/platform';
+import { WindowCounter } from '../rate-limit/window-counter';
+import { ApiKeyDirectory } from './api-key-directory';
+import { type AuthenticatedKey, type PartnerRequest } from './partner-request';
+
+/**
+ * The first check of every partner endpoint (401): a usable API key. Its lookup and the key's rate
+ * count share one Redis round trip, so the count is made here and left on the request for
+ * PartnerRateLimitGuard, which runs next.
+ */
+@Injectable()
+export class PartnerKeyGuard implements CanActivate {
+  constructor(
+    private readonly directory: ApiKeyDirectory,
+    private readonly counter: WindowCounter,
+    private readonly config: AppConfig,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<PartnerRequest>();
+    const found = await this.authenticate(request);
+    if (!found) return this.refuse(request);
+    request.partnerKey = found;
+    return true;
+  }
+
+  /** The key's record and this request's count, or undefined when the request has no usable key. */
+  async authenticate(request: FastifyRequest): Promise<AuthenticatedKey | undefined> {
+    const key = bearerApiKey(request.headers.authorization);
+    if (key === null) return undefined;
+    const prefix = apiKeyPrefix(key);
+    const remembered = this.directory.remembered(prefix, key);
+    if (remembered) {
+      const hit = await this.counter.hit(`key:${remembered.record.keyId}`);
+      this.directory.noteRevision(hit.keysRevision);
+      if (hit.keysRevision !== null && hit.keysRevision === remembered.revision) {
+        return { record: remembered.record, hit };
+      }
+      // Some key changed since the lookup (or Redis cannot tell): read this one again.
+      const lookedUpAt = Date.now();
+      const record = await this.directory.lookUp(prefix, key);
+      if (!record) return undefined;
+      this.directory.remember(record, hit.keysRevision, lookedUpAt);
+      return { record, hit };
+    }
+    const revisionBefore = this.directory.revisionBeforeLookup();
+    const lookedUpAt = Date.now();
+    const record = await this.directory.lookUp(prefix, key);
+    if (!record) return undefined;
+    const hit = await this.counter.hit(`key:${record.keyId}`);
+    this.directory.noteRevision(hit.keysRevision);
+    this.directory.remember(record, hit.keysRevision === revisionBefore ? revisionBefore : null, lookedUpAt);
+    return { record, hit };
+  }
+
+  /** 401, or 429 once this address has failed too often this minute, so keys cannot be guessed at speed. */
+  private async refuse(request: FastifyRequest): Promise<never> {
+    const hit = await this.counter.hit(`auth-failures:${request.ip}`);
+    if (hit.count > this.config.PARTNER_AUTH_FAILURES_PER_MINUTE) {
+      countRateLimited('failed_authentications');
+      throw new ApiError('RATE_LIMITED', 'Too many failed authentications from this address', undefined, {
+        'Retry-After': String(RETRY_AFTER_SECONDS),
+      });
+    }
+    throw new ApiError(
+      'UNAUTHORIZED',
+      'A valid API key is required in the header Authorization: Bearer <key>',
+      undefined,
+      { 'WWW-Authenticate': 'Bearer' },
+    );
+  }
+}

@@ -1,0 +1,22 @@
+import { type FastifyRequest } from 'fastify';
+import { type ApiKeyRecord } from '@pft/access/api-keys';
+import { type WindowHit } from '../rate-limit/window-counter';
+
+/** A usable key and this request's count against its limit. */
+export interface AuthenticatedKey {
+  record: ApiKeyRecord;
+  hit: WindowHit;
+}
+
+/** The partner and key a request was authenticated as. */
+export interface CallingPartner {
+  partnerId: string;
+  keyId: string;
+  /** The partner read revision when the request was let in; null when Redis could not tell. */
+  readRevision: string | null;
+}
+
+export type PartnerRequest = FastifyRequest & {
+  partnerKey?: AuthenticatedKey;
+  callingPartner?: CallingPartner;
+};

@@ -1,0 +1,38 @@
+import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { type PartnerScope, scopeAllows } from '@pft/domain';
+import { ApiError } from '@pft/platform';
+import { type PartnerRequest } from './partner-request';
+
+/**
+ * The scope an endpoint needs; `scope` undefined: any valid key will do. (An object: Nest stores an
+ * undefined value as `{}`.)
+ */
+export const RequiredScope = Reflector.createDecorator<{ scope: PartnerScope | undefined }>();
+
+/**
+ * The third check (403): the scope the endpoint needs. A request let in here is the calling partner's,
+ * which the handler gets with `@CurrentPartner()`.
+ */
+@Injectable()
+export class PartnerScopeGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const request = context.switchToHttp().getRequest<PartnerRequest>();
+    const found = request.partnerKey;
+    if (!found) throw new Error('PartnerScopeGuard used without PartnerKeyGuard before it');
+    const { scope } = this.reflector.get(RequiredScope, context.getHandler());
+    if (!scopeAllows(found.record.scopes, scope)) {
+      throw new ApiError('INSUFFICIENT_SCOPE', `This key lacks the scope ${scope ?? ''}`, [
+        { field: 'scope', issue: 'missing', message: scope },
+      ]);
+    }
+    request.callingPartner = {
+      partnerId: found.record.partnerId,
+      keyId: found.record.keyId,
+      readRevision: found.hit.readRevision,
+    };
+    return true;
+  }
+}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { AccessModule } from '../auth/access.module';
+import { LinkPilotHandler } from './link-pilot.handler';
+import { LinkController } from './link.controller';
+
+/** `POST /v1/link`: a partner redeems a pilot's linking code. */
+@Module({
+  imports: [AccessModule],
+  controllers: [LinkController],
+  providers: [LinkPilotHandler],
+})
+export class LinkModule {}

@@ -1,0 +1,128 @@
+import { parse as parseForm } from 'node:querystring';
+import { BadRequestException } from '@nestjs/common';
+import fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { ApiError } from './api-error';
+
+const { FST_ERR_CTP_INVALID_MEDIA_TYPE, FST_ERR_CTP_INVALID_CONTENT_LENGTH } = fastify.errorCodes;
+
+/**
+ * A request body as it arrived, not yet parsed: what `request.body` holds until RequestBodyGuard (or
+ * the not-found path) has let the request in. `problem` is why it could not be read whole.
+ */
+export class UnreadBody {
+  constructor(
+    readonly contentType: string,
+    readonly bytes: Buffer | undefined,
+    readonly problem: Error | undefined,
+  ) {}
+}
+
+/** A body over the route's limit, declared or found while reading; the contract's 400 `too_large`. */
+function tooLarge(limit: number): ApiError {
+  return new ApiError(
+    'INVALID_REQUEST',
+    `The request body is larger than ${limit} bytes`,
+    [{ field: 'body', issue: 'too_large', message: `must be at most ${limit} bytes` }],
+    // The rest of the body is never read; the client may still be sending it.
+    { Connection: 'close' },
+  );
+}
+
+/**
+ * Replaces every body parser with one that only collects the bytes, up to the route's body limit
+ * (`serverLimit` for an unknown path): Fastify parses bodies before Nest's guards run, so a body that
+ * is broken or too large would otherwise be answered 400 before an unauthenticated request is
+ * answered 401. Nothing it finds is an error yet; the body is parsed, and refused, after the guards.
+ */
+export function readBodiesUnparsed(instance: FastifyInstance, serverLimit: number): void {
+  defaultJsonParser ??= instance.getDefaultJsonParser('error', 'error');
+  instance.removeAllContentTypeParsers();
+  instance.addContentTypeParser('*', (request, payload, done) => {
+    const contentType = request.headers['content-type'] ?? '';
+    const limit = request.routeOptions.bodyLimit ?? serverLimit;
+    const declared = Number(request.headers['content-length']);
+    if (declared > limit) {
+      done(null, new UnreadBody(contentType, undefined, tooLarge(limit)));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const stop = (): void => {
+      payload.removeListener('data', onData);
+      payload.removeListener('end', onEnd);
+      payload.removeListener('error', onEnd);
+    };
+    const onData = (chunk: Buffer): void => {
+      received += chunk.length;
+      if (received > limit) {
+        stop();
+        done(null, new UnreadBody(contentType, undefined, tooLarge(limit)));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    function onEnd(error?: Error): void {
+      stop();
+      // The client went away or sent broken framing: nothing to answer to.
+      if (error) return done(error, undefined);
+      const mismatch = !Number.isNaN(declared) && declared !== received;
+      done(
+        null,
+        new UnreadBody(
+          contentType,
+          Buffer.concat(chunks, received),
+          mismatch ? new FST_ERR_CTP_INVALID_CONTENT_LENGTH() : undefined,
+        ),
+      );
+    }
+    payload.on('data', onData);
+    payload.on('end', onEnd);
+    payload.on('error', onEnd);
+  });
+}
+
+/** Fastify's JSON parser, the same for every server of the process (its options are fixed here). */
+let defaultJsonParser: ReturnType<FastifyInstance['getDefaultJsonParser']> | undefined;
+
+/**
+ * Parses a body kept by readBodiesUnparsed as Fastify and Nest parsed it before: JSON with Fastify's
+ * own parser (prototype poisoning refused), forms like Nest's form parser, plain text as a string;
+ * another media type is refused, except on an unknown path, where Fastify used to leave it unread.
+ * Throws what those parsers threw, so the error filter answers each case as it did.
+ */
+export function parseUnreadBody(request: FastifyRequest, unknownPath = false): unknown {
+  const body = request.body;
+  if (!(body instanceof UnreadBody)) return body;
+  if (body.problem !== undefined) throw body.problem;
+  const text = body.bytes!.toString('utf8');
+  const mediaType = body.contentType.split(';')[0]!.trim().toLowerCase();
+  switch (mediaType) {
+    case 'application/json':
+      return parseJson(request, text);
+    case 'application/x-www-form-urlencoded': {
+      const form = parseForm(text);
+      if (Object.hasOwn(form, '__proto__')) {
+        throw new BadRequestException('Object contains forbidden prototype property');
+      }
+      return form;
+    }
+    case 'text/plain':
+      return text;
+    default:
+      if (unknownPath) return undefined;
+      throw new FST_ERR_CTP_INVALID_MEDIA_TYPE(mediaType);
+  }
+}
+
+function parseJson(request: FastifyRequest, text: string): unknown {
+  const parser = defaultJsonParser;
+  if (!parser) throw new Error('readBodiesUnparsed was not applied');
+  const outcome: { error: Error | null; value: unknown } = { error: null, value: undefined };
+  // Fastify's default JSON parser answers synchronously.
+  void parser(request, text, (error, value) => {
+    outcome.error = error;
+    outcome.value = value;
+  });
+  if (outcome.error) throw outcome.error;
+  return outcome.value;
+}
