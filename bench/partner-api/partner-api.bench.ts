@@ -129,104 +129,75 @@ benchmark(
     for (let i = 0; i + 50 <= BATCH_PILOTS; i += 50) {
       batches.push(`/v1/pilot-totals/batch?pilot_ids=${data.pilotIds.slice(i, i + 50).join(',')}`);
     }
-    // Each figure REPEATS times, the runs interleaved (hello-world, /health/live, warm, cold, batch,
-    // then again), and the median kept: the machine's speed drifts over minutes, and a figure and the
-    // hello-world it is divided by are then measured under the same drift.
-    const rounds: Record<
-      | 'bare'
-      | 'live'
-      | 'warm'
-      | 'cold'
-      | 'batch'
-      | 'floorCounted'
-      | 'floorOne'
-      | 'floorGrouped'
-      | 'nestHello'
-      | 'nestCounted',
-      Measured[]
-    > = {
-      bare: [],
-      live: [],
-      warm: [],
-      cold: [],
-      batch: [],
-      floorCounted: [],
-      floorOne: [],
-      floorGrouped: [],
-      nestHello: [],
-      nestCounted: [],
-    };
     const floorPaths = (route: string): autocannon.Request[] =>
       rotating(
         data.pilotIds.map((id) => `/${route}?id=${id}`),
         {},
       );
-    for (let round = 0; round < REPEATS; round++) {
-      rounds.bare.push(await bench.measure('hello-world', { url: hello.url }));
-      // The same app's trivial route: what the shared HTTP stack (Nest, logging, request ids) costs alone.
-      rounds.live.push(await bench.measure('partner API /health/live', { url: `${api.url}/health/live` }));
-      rounds.warm.push(
-        await measureWithCache(bench, api.metricsUrl, 'single read, warm', { url: single, headers: auth }),
+    const coldReads = (): autocannon.Request[] =>
+      rotating(
+        data.pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`),
+        auth,
       );
-      rounds.cold.push(
-        await measureWithCache(bench, api.metricsUrl, 'single read, cold', {
-          url: api.url,
-          requests: rotating(
-            data.pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`),
-            auth,
-          ),
-        }),
-      );
-      rounds.batch.push(
-        await measureWithCache(bench, api.metricsUrl, 'batch of 50', {
+    // One round, in this order: hello-world, the app's own /health/live (what the shared HTTP stack,
+    // Nest, logging and request ids, costs alone), the reads, then the floors.
+    const round = {
+      bare: () => bench.measure('hello-world', { url: hello.url }),
+      live: () => bench.measure('partner API /health/live', { url: `${api.url}/health/live` }),
+      warm: () =>
+        measureWithCache(bench, api.metricsUrl, 'single read, warm', { url: single, headers: auth }),
+      cold: () =>
+        measureWithCache(bench, api.metricsUrl, 'single read, cold', { url: api.url, requests: coldReads() }),
+      batch: () =>
+        measureWithCache(bench, api.metricsUrl, 'batch of 50', {
           url: api.url,
           requests: rotating(batches, auth),
         }),
-      );
-      rounds.floorCounted.push(
-        await bench.measure(
+      floorCounted: () =>
+        bench.measure(
           'read floor: bare Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
-          {
-            url: `${floor.url}/counted`,
-          },
+          { url: `${floor.url}/counted` },
         ),
-      );
-      rounds.floorOne.push(
-        await bench.measure('read floor: bare Fastify, one SELECT per read', {
+      floorOne: () =>
+        bench.measure('read floor: bare Fastify, one SELECT per read', {
           url: floor.url,
           requests: floorPaths('one'),
         }),
-      );
-      rounds.floorGrouped.push(
-        await bench.measure("read floor: bare Fastify, one SELECT per event-loop turn's reads", {
+      floorGrouped: () =>
+        bench.measure("read floor: bare Fastify, one SELECT per event-loop turn's reads", {
           url: floor.url,
           requests: floorPaths('grouped'),
         }),
-      );
-      rounds.nestHello.push(
-        await bench.measure('Nest floor: bare Nest on Fastify, hello-world', {
-          url: `${nestFloor.url}/hello`,
-        }),
-      );
-      rounds.nestCounted.push(
-        await bench.measure(
+      nestHello: () =>
+        bench.measure('Nest floor: bare Nest on Fastify, hello-world', { url: `${nestFloor.url}/hello` }),
+      nestCounted: () =>
+        bench.measure(
           'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
-          {
-            url: `${nestFloor.url}/counted`,
-          },
+          { url: `${nestFloor.url}/counted` },
         ),
-      );
+    };
+    // Each figure REPEATS times, the rounds one after another, and the median kept: the machine's speed
+    // drifts over minutes, and a figure and the hello-world it is divided by are then measured under
+    // the same drift.
+    const rounds = Object.fromEntries(Object.keys(round).map((key) => [key, [] as Measured[]])) as Record<
+      keyof typeof round,
+      Measured[]
+    >;
+    for (let n = 0; n < REPEATS; n++) {
+      for (const [key, measure] of Object.entries(round))
+        rounds[key as keyof typeof round].push(await measure());
     }
-    const bare = median(rounds.bare, (r) => r.requests_per_second);
-    const live = median(rounds.live, (r) => r.requests_per_second);
-    const warm = median(rounds.warm, (r) => r.requests_per_second);
-    const cold = median(rounds.cold, (r) => r.requests_per_second);
-    const batch = median(rounds.batch, (r) => r.requests_per_second);
-    const floorCounted = median(rounds.floorCounted, (r) => r.requests_per_second);
-    const floorOne = median(rounds.floorOne, (r) => r.requests_per_second);
-    const floorGrouped = median(rounds.floorGrouped, (r) => r.requests_per_second);
-    const nestHello = median(rounds.nestHello, (r) => r.requests_per_second);
-    const nestCounted = median(rounds.nestCounted, (r) => r.requests_per_second);
+    const medianRun = (key: keyof typeof round) => median(rounds[key], (r) => r.requests_per_second);
+    const bare = medianRun('bare');
+    const live = medianRun('live');
+    const warm = medianRun('warm');
+    const cold = medianRun('cold');
+    const batch = medianRun('batch');
+    const floorCounted = medianRun('floorCounted');
+    const floorOne = medianRun('floorOne');
+    const floorGrouped = medianRun('floorGrouped');
+    const nestHello = medianRun('nestHello');
+    const nestCounted = medianRun('nestCounted');
 
     // BENCH_PACED_RATE: pace at this rate instead, to compare latency at one rate across runs.
     const halfRate =
@@ -289,10 +260,7 @@ benchmark(
     await bench.warm({ url: `${uncachedApi.url}${singlePath}`, headers: auth });
     const uncached = await bench.measure('single read, every answer from the database', {
       url: uncachedApi.url,
-      requests: rotating(
-        data.pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`),
-        auth,
-      ),
+      requests: coldReads(),
     });
 
     const result = {
