@@ -5,7 +5,7 @@
  *   npm run build && npx jest bench/ingestion --selectProjects bench
  *
  * (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 32; BENCH_IMPORT_CONNECTIONS,
- * default 4.) Results go to bench/results/ingestion-<time>.json.
+ * default 4.) The result goes to bench/results/ingestion.json.
  *
  * Runs: hello-world; the app's own /health/live (what the shared HTTP stack costs alone); the
  * durable-write floors, bare Fastify servers that only store what is POSTed (each flight as one row):
@@ -24,9 +24,6 @@
  * of BENCH_REPEATS rounds (default 2).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
   AppConfig,
@@ -36,17 +33,8 @@ import {
   loadConfig,
 } from '@pft/platform';
 import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
-import {
-  type AppProcess,
-  createTestDatabase,
-  createTestTopic,
-  deleteTestTopics,
-  flightBody,
-  freePort,
-  startAppProcess,
-  TEST_KAFKA_BROKERS,
-  testKafka,
-} from '@pft/testing';
+import { flightBody, freePort, TEST_KAFKA_BROKERS, testKafka } from '@pft/testing';
+import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { startHelloWorld } from '../support/hello-world';
 import {
@@ -56,7 +44,6 @@ import {
   median,
   roundOrder,
 } from '../support/kafka-clients';
-import { type Measured, measure as measureLoad } from '../support/measure';
 import {
   drainOutbox,
   outboxBacklog,
@@ -65,25 +52,19 @@ import {
   type RelayDrainRun,
 } from './relay-drain';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const IMPORT_CONNECTIONS = Number(process.env.BENCH_IMPORT_CONNECTIONS ?? 4);
+const SECONDS = benchSetting('SECONDS', 10);
+const CONNECTIONS = benchSetting('CONNECTIONS', 32);
+const IMPORT_CONNECTIONS = benchSetting('IMPORT_CONNECTIONS', 4);
 const PILOTS = 500;
 const IMPORT_SIZE = 1000;
 const CLIENTS = benchKafkaClients();
-const REPEATS = Math.max(1, Number(process.env.BENCH_REPEATS ?? 2));
+const REPEATS = Math.max(1, benchSetting('REPEATS', 2));
 /** The client of the app in the HTTP runs, whose import figure is judged against the goal. */
 const GOAL_CLIENT = goalKafkaClient(CLIENTS);
 /** Events in the outbox for each relay run: whole imports of IMPORT_SIZE flights. */
-const RELAY_IMPORTS = Math.max(
-  1,
-  Math.ceil(Number(process.env.BENCH_RELAY_EVENTS ?? 20_000 * SECONDS) / IMPORT_SIZE),
-);
+const RELAY_IMPORTS = Math.max(1, Math.ceil(benchSetting('RELAY_EVENTS', 20_000 * SECONDS) / IMPORT_SIZE));
 /** The relay's events per Kafka request, as the apps run it. */
 const RELAY_BATCH_SIZE = new AppConfig().RELAY_BATCH_SIZE;
-
-const measure = (name: string, options: autocannon.Options): Promise<Measured> =>
-  measureLoad(name, { connections: CONNECTIONS, duration: SECONDS, ...options });
 
 /** POSTs whose body and token `next()` makes for each request. */
 function posting(path: string, next: () => { token: string; body: string }): autocannon.Request[] {
@@ -118,61 +99,53 @@ async function topicMessages(kafka: KafkaClient, topic: string): Promise<number>
  * burst of imports, through an ingestion app with its relay off; let the app relay it on the client
  * until it is empty; then send the same events by the client's bare producer. Each on a topic of its own.
  */
-async function measureRelay(kafka: KafkaClient, imports: autocannon.Request[], topics: string[]) {
-  const db = await createTestDatabase();
+async function measureRelay(bench: BenchRun, kafka: KafkaClient, imports: autocannon.Request[]) {
+  const db = await bench.database();
   const dataSource = await createDataSource(db.url, 1).initialize();
-  const fillTopic = await createTestTopic(kafka, 'bench-relay-unused', 1);
-  topics.push(fillTopic);
-  const filler = await startAppProcess('ingestion', {
+  bench.defer(() => dataSource.destroy());
+  const filler = await bench.app('ingestion', {
     DATABASE_URL: db.url,
     DATABASE_POOL_SIZE: '20',
-    PILOT_EVENTS_TOPIC: fillTopic,
+    PILOT_EVENTS_TOPIC: await bench.topic(kafka, 'bench-relay-unused', 1),
     RELAY_ENABLED: 'false',
     LOG_LEVEL: 'warn',
   });
   const runs = new Map<KafkaClientName, { drain: RelayDrainRun[]; floor: ProducerFloorRun[] }>(
     CLIENTS.map((c) => [c, { drain: [], floor: [] }]),
   );
-  try {
-    for (let round = 0; round < REPEATS; round++) {
-      for (const client of roundOrder(CLIENTS, round)) {
-        const fill = await autocannon({
-          url: filler.url,
-          connections: IMPORT_CONNECTIONS,
-          amount: RELAY_IMPORTS,
-          requests: imports,
-        });
-        if (fill.non2xx > 0 || fill.errors > 0)
-          throw new Error(`filling the outbox: ${fill.non2xx} non-2xx answers, ${fill.errors} errors`);
-        const backlog = await outboxBacklog(dataSource);
-        const relayTopic = await createTestTopic(kafka, 'bench-relay', 12);
-        topics.push(relayTopic);
-        const drain = await drainOutbox(db.url, relayTopic, client, backlog);
-        const published = await topicMessages(kafka, relayTopic);
-        if (published < backlog.events)
-          throw new Error(`the relay on ${client} published ${published} of ${backlog.events} events`);
-        const floorTopic = await createTestTopic(kafka, 'bench-relay-floor', 12);
-        topics.push(floorTopic);
-        const floor = await producerFloor(
-          db.url,
-          TEST_KAFKA_BROKERS,
-          floorTopic,
-          client,
-          backlog,
-          RELAY_BATCH_SIZE,
-        );
-        runs.get(client)!.drain.push(drain);
-        runs.get(client)!.floor.push(floor);
-        process.stdout.write(
-          `${JSON.stringify({ round: round + 1, client, outbox: backlog.events, relay_events_per_second: Math.round(drain.events_per_second), producer_floor_events_per_second: Math.round(floor.events_per_second) })}\n`,
-        );
-      }
+  for (let round = 0; round < REPEATS; round++) {
+    for (const client of roundOrder(CLIENTS, round)) {
+      const fill = await autocannon({
+        url: filler.url,
+        connections: IMPORT_CONNECTIONS,
+        amount: RELAY_IMPORTS,
+        requests: imports,
+      });
+      if (fill.non2xx > 0 || fill.errors > 0)
+        throw new Error(`filling the outbox: ${fill.non2xx} non-2xx answers, ${fill.errors} errors`);
+      const backlog = await outboxBacklog(dataSource);
+      const relayTopic = await bench.topic(kafka, 'bench-relay', 12);
+      const drain = await drainOutbox(db.url, relayTopic, client, backlog);
+      const published = await topicMessages(kafka, relayTopic);
+      if (published < backlog.events)
+        throw new Error(`the relay on ${client} published ${published} of ${backlog.events} events`);
+      const floorTopic = await bench.topic(kafka, 'bench-relay-floor', 12);
+      const floor = await producerFloor(
+        db.url,
+        TEST_KAFKA_BROKERS,
+        floorTopic,
+        client,
+        backlog,
+        RELAY_BATCH_SIZE,
+      );
+      runs.get(client)!.drain.push(drain);
+      runs.get(client)!.floor.push(floor);
+      process.stdout.write(
+        `${JSON.stringify({ round: round + 1, client, outbox: backlog.events, relay_events_per_second: Math.round(drain.events_per_second), producer_floor_events_per_second: Math.round(floor.events_per_second) })}\n`,
+      );
     }
-  } finally {
-    await filler.stop();
-    await dataSource.destroy();
-    await db.drop();
   }
+  await filler.stop();
   const byClient = CLIENTS.map((client) => {
     const { drain, floor } = runs.get(client)!;
     return [
@@ -205,18 +178,18 @@ async function measureRelay(kafka: KafkaClient, imports: autocannon.Request[], t
   };
 }
 
-test('pilot app API writes against a bare Fastify hello-world', async () => {
-  const secret = loadConfig().JWT_SECRET;
-  const db = await createTestDatabase();
-  const kafka = testKafka('bench-ingestion');
-  const topic = await createTestTopic(kafka, 'bench-ingestion', 12);
-  const topics = [topic];
-  const hello = await startHelloWorld(await freePort());
-  const floor = await startDurableWriteFloor(await freePort(), db.url, 20);
-  const groupedFloor = await startDurableWriteFloor(await freePort(), db.url, 20, true);
-  let app: AppProcess | undefined;
-  try {
-    app = await startAppProcess('ingestion', {
+benchmark(
+  'pilot app API writes against a bare Fastify hello-world',
+  new BenchRun('ingestion', { seconds: SECONDS, connections: CONNECTIONS }),
+  async (bench) => {
+    const secret = loadConfig().JWT_SECRET;
+    const db = await bench.database();
+    const kafka = testKafka('bench-ingestion');
+    const topic = await bench.topic(kafka, 'bench-ingestion', 12);
+    const hello = await bench.floor(startHelloWorld(await freePort()));
+    const floor = await bench.floor(startDurableWriteFloor(await freePort(), db.url, 20));
+    const groupedFloor = await bench.floor(startDurableWriteFloor(await freePort(), db.url, 20, true));
+    const app = await bench.app('ingestion', {
       DATABASE_URL: db.url,
       DATABASE_POOL_SIZE: '20',
       PILOT_EVENTS_TOPIC: topic,
@@ -241,11 +214,11 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
     }));
 
     // Warm-up: JIT, connection pools.
-    await autocannon({ url: hello.url, duration: 3, connections: 10 });
-    await autocannon({ url: app.url, duration: 3, connections: 10, requests: single });
+    await bench.warm({ url: hello.url });
+    await bench.warm({ url: app.url, requests: single });
 
-    const bare = await measure('hello-world', { url: hello.url });
-    const live = await measure('ingestion /health/live', { url: `${app.url}/health/live` });
+    const bare = await bench.measure('hello-world', { url: hello.url });
+    const live = await bench.measure('ingestion /health/live', { url: `${app.url}/health/live` });
     const storeFlight = (url: string): autocannon.Options => ({
       url,
       requests: [
@@ -256,16 +229,16 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
         },
       ],
     });
-    const floorRun = await measure(
+    const floorRun = await bench.measure(
       'durable-write floor: bare Fastify, one INSERT and commit per POST',
       storeFlight(floor.url),
     );
-    const groupedFloorRun = await measure(
+    const groupedFloorRun = await bench.measure(
       "durable-write floor: bare Fastify, one INSERT and commit per event-loop turn's POSTs",
       storeFlight(groupedFloor.url),
     );
     let nextFloorImport = 0;
-    const importFloorRun = await measure(
+    const importFloorRun = await bench.measure(
       `durable-write floor: bare Fastify, ${IMPORT_SIZE} flights per POST`,
       {
         url: floor.url,
@@ -280,8 +253,8 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
         ],
       },
     );
-    const post = await measure('POST /pilot/v1/flights', { url: app.url, requests: single });
-    const imported = await measure(`POST /pilot/v1/flights/import (${IMPORT_SIZE} flights)`, {
+    const post = await bench.measure('POST /pilot/v1/flights', { url: app.url, requests: single });
+    const imported = await bench.measure(`POST /pilot/v1/flights/import (${IMPORT_SIZE} flights)`, {
       url: app.url,
       connections: IMPORT_CONNECTIONS,
       requests: imports,
@@ -291,12 +264,10 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
 
     // The relay runs alone: this app (and its relay) would otherwise share the machine with it.
     await app.stop();
-    app = undefined;
-    const relay = await measureRelay(kafka, imports, topics);
+    const relay = await measureRelay(bench, kafka, imports);
 
-    const report = {
-      when: new Date().toISOString(),
-      machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg(), node: process.version },
+    const rate = (run: { requests_per_second: number }): number => run.requests_per_second;
+    const result = {
       settings: {
         seconds_per_run: SECONDS,
         connections: CONNECTIONS,
@@ -308,27 +279,19 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
       import_floor_flights_per_second: Math.round(importFloorRun.requests_per_second_exact * IMPORT_SIZE),
       relay,
       ratios: {
-        single_post_vs_hello: +(post.requests_per_second / bare.requests_per_second).toFixed(3),
-        live_route_vs_hello: +(live.requests_per_second / bare.requests_per_second).toFixed(3),
-        single_post_vs_live_route: +(post.requests_per_second / live.requests_per_second).toFixed(3),
-        durable_write_floor_vs_hello: +(floorRun.requests_per_second / bare.requests_per_second).toFixed(3),
-        grouped_durable_write_floor_vs_hello: +(
-          groupedFloorRun.requests_per_second / bare.requests_per_second
-        ).toFixed(3),
-        single_post_vs_durable_write_floor: +(
-          post.requests_per_second / floorRun.requests_per_second
-        ).toFixed(3),
+        single_post_vs_hello: share(rate(post), rate(bare)),
+        live_route_vs_hello: share(rate(live), rate(bare)),
+        single_post_vs_live_route: share(rate(post), rate(live)),
+        durable_write_floor_vs_hello: share(rate(floorRun), rate(bare)),
+        grouped_durable_write_floor_vs_hello: share(rate(groupedFloorRun), rate(bare)),
+        single_post_vs_durable_write_floor: share(rate(post), rate(floorRun)),
       },
       goals: {
-        'single POST at 0.2x hello-world or better':
-          post.requests_per_second >= 0.2 * bare.requests_per_second,
+        'single POST at 0.2x hello-world or better': rate(post) >= 0.2 * rate(bare),
         'import at 50,000 flights/s or better': flightsPerSecond >= 50_000,
       },
     };
-    const dir = join(__dirname, '..', 'results');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `ingestion-${report.when.replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    const file = bench.write(result);
     const relayFigures = Object.fromEntries(
       Object.entries(relay.by_client).map(([c, f]) => [
         c,
@@ -340,22 +303,9 @@ test('pilot app API writes against a bare Fastify hello-world', async () => {
       ]),
     );
     process.stdout.write(
-      `${JSON.stringify({ ratios: report.ratios, goals: report.goals, flightsPerSecond, relay: relayFigures }, null, 2)}\n${file}\n`,
+      `${JSON.stringify({ ratios: result.ratios, goals: result.goals, flightsPerSecond, relay: relayFigures }, null, 2)}\n${file}\n`,
     );
-
-    // Measurements, not goals, decide nothing here; but every request must have been answered well.
-    for (const run of report.runs)
-      expect({ run: run.name, non2xx: run.non_2xx, errors: run.errors }).toEqual({
-        run: run.name,
-        non2xx: 0,
-        errors: 0,
-      });
-  } finally {
-    await app?.stop();
-    hello.child.kill('SIGTERM');
-    floor.child.kill('SIGTERM');
-    groupedFloor.child.kill('SIGTERM');
-    await db.drop();
-    await deleteTestTopics(kafka, topics);
-  }
-}, 1_800_000);
+    expectAnsweredWell(result.runs);
+  },
+  1_800_000,
+);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
+import { seededRandom } from '@pft/testing';
 import {
   flightBodyArb,
   logbookHistory,
@@ -7,18 +8,6 @@ import {
   type LogbookIntent,
   type PilotHistory,
 } from '@pft/testing/oracle';
-
-/** A small fast generator (mulberry32): a million events from fast-check itself take minutes. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Valid logbook histories for the benchmark, mostly recordings like a real logbook (80 %
@@ -28,7 +17,8 @@ function random(seed: number): () => number {
 export function benchHistories(pilots: number, eventsPerPilot: number, seed: number): PilotHistory[] {
   const flights = fc.sample(flightBodyArb, { seed, numRuns: 2000 });
   const startings = fc.sample(startingTotalsArb, { seed, numRuns: 100 });
-  const next = random(seed);
+  // Drawn from a plain seeded source: a million events from fast-check itself take minutes.
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
   const histories: PilotHistory[] = [];
   for (let p = 0; p < pilots; p += 1) {

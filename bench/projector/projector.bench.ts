@@ -9,7 +9,8 @@
  * goes through it) the same projector code ran at half its speed. Each client's fold is a share of
  * its own consume-and-discard, measured just before it in the same round; the rounds alternate the
  * clients' order (A B, B A, ...) so drifting noise hits both alike, and each figure is the median of
- * BENCH_REPEATS rounds. Results go to bench/results/projector-<time>.json.
+ * BENCH_REPEATS rounds. The result goes to bench/results/projector.json; a run of 10,000,000 events
+ * or more to projector-10m.json, so that the rebuild goal's figure outlives the default runs after it.
  *
  *   npm run build:test && npx jest bench/projector/ --selectProjects bench --runInBand --testTimeout 3600000
  *   (BENCH_EVENTS, BENCH_PILOTS, BENCH_PARTITIONS, BENCH_EVENTS_PER_ROUND change the defaults of
@@ -20,19 +21,10 @@
  * The events are made and published about a million at a time (a group of pilots each), so a run of
  * 10,000,000 (`npm run bench:rebuild-10m`) never holds more than that in memory.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { cpus, loadavg } from 'node:os';
 import { type KafkaClient, type KafkaClientName } from '@pft/platform';
-import {
-  createTestDatabase,
-  createTestTopic,
-  deleteTestTopics,
-  testKafka,
-  type TestDatabase,
-  TEST_KAFKA_BROKERS,
-} from '@pft/testing';
+import { createTestDatabase, testKafka, type TestDatabase, TEST_KAFKA_BROKERS } from '@pft/testing';
 import { asKafkaMessages, historyMessages, publishMessages } from '@pft/testing/oracle';
+import { benchmark, benchSetting, BenchRun } from '../support/bench-run';
 import {
   APP_DEFAULT_KAFKA_CLIENT,
   benchKafkaClients,
@@ -45,18 +37,21 @@ import { consumeAndDiscard } from './consume-and-discard';
 import { type ProjectorRun, type ProjectorTarget, runProjector, runRebuild } from './projector-run';
 import { consumeAndStore } from './write-floor';
 
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
-const PILOTS = Number(process.env.BENCH_PILOTS ?? 10_000);
-const PARTITIONS = Number(process.env.BENCH_PARTITIONS ?? 12);
-const REPLICAS = Number(process.env.BENCH_PROJECTORS ?? 1);
+const EVENTS = benchSetting('EVENTS', 1_000_000);
+const PILOTS = benchSetting('PILOTS', 10_000);
+const PARTITIONS = benchSetting('PARTITIONS', 12);
+const REPLICAS = benchSetting('PROJECTORS', 1);
 const CLIENTS = benchKafkaClients();
-const REPEATS = Math.max(1, Number(process.env.BENCH_REPEATS ?? 2));
+const REPEATS = Math.max(1, benchSetting('REPEATS', 2));
 const GOAL_CLIENT = goalKafkaClient(CLIENTS);
 
 const seconds = (from: bigint): number => Number(process.hrtime.bigint() - from) / 1e9;
 
 /** Events made and held in memory at a time. */
-const EVENTS_PER_ROUND = Number(process.env.BENCH_EVENTS_PER_ROUND ?? 1_000_000);
+const EVENTS_PER_ROUND = benchSetting('EVENTS_PER_ROUND', 1_000_000);
+
+/** The rebuild goal is for 10,000,000 events: such a run keeps a result of its own. */
+const RESULT = EVENTS >= 10_000_000 ? 'projector-10m' : 'projector';
 
 /**
  * Makes EVENTS events of PILOTS pilots and publishes them, a group of pilots at a time; returns
@@ -143,106 +138,99 @@ function clientSummary(client: KafkaClientName, runs: ClientRuns, events: number
   };
 }
 
-async function runProjectorBenchmark(): Promise<void> {
+async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
   const kafka = testKafka('pft-bench');
-  const topic = await createTestTopic(kafka, 'bench-projector', PARTITIONS);
-  const dlq = await createTestTopic(kafka, 'bench-projector-dlq', 1);
+  const topic = await bench.topic(kafka, 'bench-projector', PARTITIONS);
+  const dlq = await bench.topic(kafka, 'bench-projector-dlq', 1);
   const runs = new Map<KafkaClientName, ClientRuns>(CLIENTS.map((c) => [c, { discard: [], projector: [] }]));
-  try {
-    const { events, generateSeconds, publishSeconds } = await publishBenchEvents(kafka, topic);
-    const ends = await topicEnd(kafka, topic);
-    console.log(`published ${events} events in ${publishSeconds.toFixed(1)} s`);
-
-    // Once per run: it measures what Postgres takes for a row per event, whichever client reads.
-    const floorDb = await createTestDatabase();
-    const floorSeconds = await consumeAndStore(
-      TEST_KAFKA_BROKERS,
-      topic,
-      events,
-      floorDb.url,
-      GOAL_CLIENT,
-    ).finally(() => floorDb.drop());
-    console.log(`write floor (${GOAL_CLIENT}): ${(events / floorSeconds).toFixed(0)} events/s`);
-
-    const target = (databaseUrl: string): ProjectorTarget => ({
-      databaseUrl,
-      brokers: TEST_KAFKA_BROKERS,
-      topic,
-      deadLetterTopic: dlq,
-      ends,
-      events,
-    });
-    for (let round = 0; round < REPEATS; round++) {
-      for (const client of roundOrder(CLIENTS, round)) {
-        const own = runs.get(client)!;
-        const discard = await consumeAndDiscard(TEST_KAFKA_BROKERS, topic, events, client);
-        const discardRate = events / discard.seconds;
-        own.discard.push({ ...discard, events_per_second: discardRate });
-        console.log(`round ${round + 1}, ${client}: consume-and-discard ${discardRate.toFixed(0)} events/s`);
-
-        const db = await createTestDatabase();
-        const run = await runProjector(target(db.url), client, REPLICAS).catch(async (err: unknown) => {
-          await db.drop();
-          throw err;
-        });
-        own.projector.push({ ...run, ratio_to_discard: run.events_per_second / discardRate });
-        console.log(
-          `round ${round + 1}, ${client}: projector ${run.events_per_second.toFixed(0)} events/s folding ` +
-            `(${(run.events_per_second / discardRate).toFixed(2)}x its consume-and-discard), ` +
-            `${run.events_per_second_from_process_start.toFixed(0)} events/s from process start`,
-        );
-        await own.database?.drop();
-        own.database = db;
-      }
-    }
-
-    for (const client of roundOrder(CLIENTS, REPEATS)) {
-      const own = runs.get(client)!;
-      const rebuild = await runRebuild(target(own.database!.url), client);
-      own.rebuild = { seconds: rebuild.seconds, events_per_second: rebuild.events_per_second };
-      console.log(`rebuild (${client}): ${rebuild.seconds.toFixed(1)} s`);
-    }
-
-    const byClient = Object.fromEntries(CLIENTS.map((c) => [c, clientSummary(c, runs.get(c)!, events)]));
-    const goalFigures = byClient[GOAL_CLIENT]!;
-    const result = {
-      benchmark: 'projector',
-      at: new Date().toISOString(),
-      // The 1-minute load average when the results were written: other work on the machine skews them.
-      machine: { cpus: cpus().length, model: cpus()[0]?.model, load_average: loadavg()[0] },
-      events,
-      pilots: PILOTS,
-      partitions: PARTITIONS,
-      generate_seconds: generateSeconds,
-      publish_seconds: publishSeconds,
-      kafka_clients: CLIENTS,
-      app_default_kafka_client: APP_DEFAULT_KAFKA_CLIENT,
-      repeats: REPEATS,
-      // The figures of GOAL_CLIENT, judged against the goals; every client's in by_client.
-      consume_and_discard: goalFigures.consume_and_discard,
-      write_floor: {
-        kafka_client: GOAL_CLIENT,
-        seconds: floorSeconds,
-        events_per_second: events / floorSeconds,
-        ratio_to_discard: goalFigures.consume_and_discard.seconds / floorSeconds,
-        note: 'bench/projector/write-floor.ts: each event parsed and stored as one narrow row, one INSERT and commit per batch, nothing else; from the first batch to the last; measured once per run',
-      },
-      projector: goalFigures.projector,
-      rebuild: goalFigures.rebuild,
-      by_client: byClient,
-      goals: { events_per_second: 50_000, ratio_to_discard: 0.4, rebuild_10m_seconds: 300 },
-    };
-    const dir = process.env.BENCH_RESULTS_DIR ?? join(__dirname, '..', 'results');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `projector-${result.at.replace(/[:.]/g, '-')}.json`);
-    writeFileSync(file, JSON.stringify(result, null, 2) + '\n');
-    console.log(`results in ${file}`);
-  } finally {
+  bench.defer(async () => {
     for (const own of runs.values()) await own.database?.drop();
-    await deleteTestTopics(kafka, [topic, dlq]);
+  });
+  const { events, generateSeconds, publishSeconds } = await publishBenchEvents(kafka, topic);
+  const ends = await topicEnd(kafka, topic);
+  console.log(`published ${events} events in ${publishSeconds.toFixed(1)} s`);
+
+  // Once per run: it measures what Postgres takes for a row per event, whichever client reads.
+  const floorDb = await createTestDatabase();
+  const floorSeconds = await consumeAndStore(
+    TEST_KAFKA_BROKERS,
+    topic,
+    events,
+    floorDb.url,
+    GOAL_CLIENT,
+  ).finally(() => floorDb.drop());
+  console.log(`write floor (${GOAL_CLIENT}): ${(events / floorSeconds).toFixed(0)} events/s`);
+
+  const target = (databaseUrl: string): ProjectorTarget => ({
+    databaseUrl,
+    brokers: TEST_KAFKA_BROKERS,
+    topic,
+    deadLetterTopic: dlq,
+    ends,
+    events,
+  });
+  for (let round = 0; round < REPEATS; round++) {
+    for (const client of roundOrder(CLIENTS, round)) {
+      const own = runs.get(client)!;
+      const discard = await consumeAndDiscard(TEST_KAFKA_BROKERS, topic, events, client);
+      const discardRate = events / discard.seconds;
+      own.discard.push({ ...discard, events_per_second: discardRate });
+      console.log(`round ${round + 1}, ${client}: consume-and-discard ${discardRate.toFixed(0)} events/s`);
+
+      const db = await createTestDatabase();
+      const run = await runProjector(target(db.url), client, REPLICAS).catch(async (err: unknown) => {
+        await db.drop();
+        throw err;
+      });
+      own.projector.push({ ...run, ratio_to_discard: run.events_per_second / discardRate });
+      console.log(
+        `round ${round + 1}, ${client}: projector ${run.events_per_second.toFixed(0)} events/s folding ` +
+          `(${(run.events_per_second / discardRate).toFixed(2)}x its consume-and-discard), ` +
+          `${run.events_per_second_from_process_start.toFixed(0)} events/s from process start`,
+      );
+      await own.database?.drop();
+      own.database = db;
+    }
   }
+
+  for (const client of roundOrder(CLIENTS, REPEATS)) {
+    const own = runs.get(client)!;
+    const rebuild = await runRebuild(target(own.database!.url), client);
+    own.rebuild = { seconds: rebuild.seconds, events_per_second: rebuild.events_per_second };
+    console.log(`rebuild (${client}): ${rebuild.seconds.toFixed(1)} s`);
+  }
+
+  const byClient = Object.fromEntries(CLIENTS.map((c) => [c, clientSummary(c, runs.get(c)!, events)]));
+  const goalFigures = byClient[GOAL_CLIENT]!;
+  const result = {
+    events,
+    pilots: PILOTS,
+    partitions: PARTITIONS,
+    generate_seconds: generateSeconds,
+    publish_seconds: publishSeconds,
+    kafka_clients: CLIENTS,
+    app_default_kafka_client: APP_DEFAULT_KAFKA_CLIENT,
+    repeats: REPEATS,
+    // The figures of GOAL_CLIENT, judged against the goals; every client's in by_client.
+    consume_and_discard: goalFigures.consume_and_discard,
+    write_floor: {
+      kafka_client: GOAL_CLIENT,
+      seconds: floorSeconds,
+      events_per_second: events / floorSeconds,
+      ratio_to_discard: goalFigures.consume_and_discard.seconds / floorSeconds,
+      note: 'bench/projector/write-floor.ts: each event parsed and stored as one narrow row, one INSERT and commit per batch, nothing else; from the first batch to the last; measured once per run',
+    },
+    projector: goalFigures.projector,
+    rebuild: goalFigures.rebuild,
+    by_client: byClient,
+    goals: { events_per_second: 50_000, ratio_to_discard: 0.4, rebuild_10m_seconds: 300 },
+  };
+  console.log(`results in ${bench.write(result)}`);
 }
 
-test('projector: events per second into Postgres beside consume-and-discard, per Kafka client, and a full rebuild', async () => {
-  await runProjectorBenchmark();
-}, 7_200_000);
+benchmark(
+  'projector: events per second into Postgres beside consume-and-discard, per Kafka client, and a full rebuild',
+  new BenchRun(RESULT),
+  runProjectorBenchmark,
+  7_200_000,
+);

@@ -1,15 +1,14 @@
 /**
- * Gathers the newest result of each benchmark in bench/results/ into bench/results/report.md, each
- * figure beside its goal from the issues. Run by `npm run bench` after the benchmarks, or alone:
+ * Gathers the result of each benchmark in bench/results/ (`<name>.json`, the newest run's: each run
+ * replaces the last) into bench/results/report.md, each figure beside its goal from the issues. Run by `npm run bench` after the benchmarks, or alone:
  *
  *   npx jest bench/report --selectProjects bench
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { RESULTS_DIR as RESULTS } from '../support/bench-run';
 import { kafkaClientVerdict, projectorClientLines, relayClientLines } from './kafka-clients-report';
 import { type Json, fmt } from './report-format';
-
-const RESULTS = process.env.BENCH_RESULTS_DIR ?? join(__dirname, '..', 'results');
 
 interface Row {
   figure: string;
@@ -18,30 +17,22 @@ interface Row {
   met: boolean | null;
 }
 
-/** The newest result of `kind` (that `accept` takes, when given). */
-function newest(
-  kind: string,
-  accept: (data: Json) => boolean = () => true,
-): { file: string; data: Json } | undefined {
-  const files = readdirSync(RESULTS)
-    .filter((f) => f.startsWith(`${kind}-`) && f.endsWith('.json'))
-    .sort()
-    .reverse();
-  for (const file of files) {
-    const data = JSON.parse(readFileSync(join(RESULTS, file), 'utf8')) as Json;
-    if (accept(data)) return { file, data };
-  }
-  return undefined;
+/** The result `name`.json, if its benchmark has written one. */
+function readResult(name: string): { file: string; data: Json } | undefined {
+  const file = `${name}.json`;
+  if (!existsSync(join(RESULTS, file))) return undefined;
+  return { file, data: JSON.parse(readFileSync(join(RESULTS, file), 'utf8')) as Json };
 }
+
+/** A benchmark's result; the projector's at 10,000,000 events when it has no other. */
+const newest = (kind: string): { file: string; data: Json } | undefined =>
+  readResult(kind) ?? (kind === 'projector' ? readResult('projector-10m') : undefined);
 
 const REBUILD_GOAL_EVENTS = 10_000_000;
 
 /** The rebuild goal's row: from the newest run of 10,000,000 events or more when there is one. */
 function rebuildRow(d: Json): Row {
-  const full =
-    d.events >= REBUILD_GOAL_EVENTS
-      ? { file: '', data: d }
-      : newest('projector', (r) => r.events >= REBUILD_GOAL_EVENTS);
+  const full = d.events >= REBUILD_GOAL_EVENTS ? { file: '', data: d } : readResult('projector-10m');
   if (full) {
     const r = full.data;
     return {

@@ -1,16 +1,6 @@
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import { mersenne } from 'pure-rand/generator/mersenne';
 import { type Flight, type StartingTotals, zeroFlightMinutes } from '@pft/contracts';
-
-/** A small deterministic random source, so every walkthrough tells the same story. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ZERO_MINUTES = zeroFlightMinutes();
 
@@ -157,7 +147,9 @@ function uuidFrom(rnd: () => number): string {
 
 /** About 300 flights, oldest first, ending `endDate` (a `YYYY-MM-DD`), one to three days apart. */
 export function sampleLogbook(endDate: string, seed = 20261122): Flight[] {
-  const rnd = mulberry32(seed);
+  // Seeded, so every walkthrough tells the same story.
+  const rng = mersenne(seed);
+  const rnd = (): number => uniformFloat64(rng);
   const records = PHASES.flatMap((phase) =>
     Array.from({ length: phase.count }, (_, i) => phase.make(i, rnd)),
   );

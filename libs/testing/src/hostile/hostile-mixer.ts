@@ -1,15 +1,15 @@
+import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
+import { mersenne } from 'pure-rand/generator/mersenne';
 import { type HostileRequest } from './hostile-request';
 
-/** A seeded source, so a failing mix can be replayed with the same seed. */
+/**
+ * A seeded source of numbers in [0, 1), so a failing mix or workload can be replayed with the same
+ * seed. pure-rand's Mersenne Twister: unlike its xoroshiro128+, it mixes a small seed (1, 2, 7) well
+ * from the first value on.
+ */
 export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rng = mersenne(seed);
+  return () => uniformFloat64(rng);
 }
 
 /**

@@ -1,0 +1,162 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { type KafkaClient } from '@pft/platform';
+import {
+  type AppName,
+  type AppProcess,
+  createTestDatabase,
+  createTestTopic,
+  deleteTestTopics,
+  startAppProcess,
+  type TestDatabase,
+} from '@pft/testing';
+import { type Measured, measure } from './measure';
+import { measurePaced, type PacedMeasured, type PacedOptions } from './paced-load';
+
+/** A BENCH_<name> setting from the environment, or its default. */
+export function benchSetting(name: string, fallback: number): number {
+  return Number(process.env[`BENCH_${name}`] ?? fallback);
+}
+
+/** Where results are written and read: bench/results/ unless BENCH_RESULTS_DIR says otherwise. */
+export const RESULTS_DIR = process.env.BENCH_RESULTS_DIR ?? join(__dirname, '..', 'results');
+
+/** `value` as a share of `floor`, measured in the same run, to three decimals. */
+export const share = (value: number, floor: number): number => +(value / floor).toFixed(3);
+
+/** A yardstick server of a benchmark, in a process of its own. */
+interface Floor {
+  child: { kill(signal?: NodeJS.Signals): boolean };
+}
+
+type Cleanup = () => unknown;
+
+/**
+ * One benchmark's run: what it starts (apps, floor servers, databases, topics) is stopped or dropped
+ * when it ends, the last started first; its loads run with the run's seconds and connections unless
+ * told otherwise; its result is written to RESULTS_DIR/<name>.json, replacing the last one (the
+ * history is in git).
+ */
+export class BenchRun {
+  private readonly cleanups: Cleanup[] = [];
+
+  constructor(
+    readonly name: string,
+    private readonly load: { seconds: number; connections: number } = { seconds: 10, connections: 10 },
+  ) {}
+
+  /** Runs `cleanup` when the run ends, before whatever was registered earlier. */
+  defer(cleanup: Cleanup): void {
+    this.cleanups.push(cleanup);
+  }
+
+  async database(): Promise<TestDatabase> {
+    const db = await createTestDatabase();
+    this.defer(() => db.drop());
+    return db;
+  }
+
+  async topic(kafka: KafkaClient, prefix: string, partitions: number): Promise<string> {
+    const topic = await createTestTopic(kafka, prefix, partitions);
+    this.defer(() => deleteTestTopics(kafka, [topic]));
+    return topic;
+  }
+
+  /** An app of the tests' build as a process of its own, stopped when the run ends unless it was before. */
+  async app(
+    name: AppName,
+    env: Record<string, string>,
+    options?: Parameters<typeof startAppProcess>[2],
+  ): Promise<AppProcess> {
+    const app = await startAppProcess(name, env, options);
+    let stopped: Promise<number | NodeJS.Signals> | undefined;
+    const stop: AppProcess['stop'] = (signal) => (stopped ??= app.stop(signal));
+    this.defer(() => stop());
+    return { ...app, stop };
+  }
+
+  /** A floor server (support/bare-server.ts), killed when the run ends. */
+  async floor<F extends Floor>(starting: Promise<F>): Promise<F> {
+    const floor = await starting;
+    this.defer(() => floor.child.kill('SIGTERM'));
+    return floor;
+  }
+
+  /** Connections opened and code warm before anything is measured; not recorded. */
+  async warm(options: autocannon.Options): Promise<void> {
+    await autocannon({ duration: 3, connections: 10, ...options });
+  }
+
+  /** A closed-loop load (autocannon) for the run's seconds over its connections, unless `options` say otherwise. */
+  measure(name: string, options: autocannon.Options): Promise<Measured> {
+    return measure(name, { connections: this.load.connections, duration: this.load.seconds, ...options });
+  }
+
+  /** The paced open-loop load (support/paced-load.ts) for the run's seconds over its connections. */
+  paced(name: string, options: Omit<PacedOptions, 'seconds' | 'connections'>): Promise<PacedMeasured> {
+    return measurePaced(name, { seconds: this.load.seconds, connections: this.load.connections, ...options });
+  }
+
+  /**
+   * Writes the result, after the benchmark's name, when it was written and the machine it ran on
+   * (the load average then: other work on the machine skews every figure). Returns the file.
+   */
+  write(result: Record<string, unknown>): string {
+    const report = {
+      benchmark: this.name,
+      when: new Date().toISOString(),
+      machine: { cpus: cpus().length, model: cpus()[0]?.model, loadavg: loadavg(), node: process.version },
+      ...result,
+    };
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const file = join(RESULTS_DIR, `${this.name}.json`);
+    writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    return file;
+  }
+
+  /** Stops and drops everything the run started, the last first; a failing cleanup does not stop the others. */
+  async close(): Promise<void> {
+    for (const cleanup of this.cleanups.reverse()) {
+      try {
+        await cleanup();
+      } catch (err) {
+        process.stderr.write(`[bench ${this.name}] cleanup failed: ${String(err)}\n`);
+      }
+    }
+  }
+}
+
+/**
+ * A benchmark as a jest test of the bench project: `body` gets the run, which is closed however it
+ * ends. Without `timeoutMs`, jest's own (`--testTimeout`, as `npm run bench` sets it) applies.
+ */
+export function benchmark(
+  title: string,
+  bench: BenchRun,
+  body: (run: BenchRun) => Promise<void>,
+  timeoutMs?: number,
+): void {
+  test(
+    title,
+    async () => {
+      try {
+        await body(bench);
+      } finally {
+        await bench.close();
+      }
+    },
+    timeoutMs,
+  );
+}
+
+/** Measurements, not goals, decide nothing; but every request of every run must have been answered well. */
+export function expectAnsweredWell(runs: readonly { name: string; non_2xx: number; errors: number }[]): void {
+  for (const run of runs)
+    expect({ run: run.name, non2xx: run.non_2xx, errors: run.errors }).toEqual({
+      run: run.name,
+      non2xx: 0,
+      errors: 0,
+    });
+}
