@@ -50,7 +50,8 @@ module.exports = {
     },
     {
       name: 'pure-code-uses-no-node-modules',
-      comment: "libs/domain and libs/contracts use none of Node's own modules: no file system, network, clock source or crypto.",
+      comment:
+        "libs/domain and libs/contracts use none of Node's own modules: no file system, network, clock source or crypto.",
       severity: 'error',
       from: { path: '^libs/(domain|contracts)/', pathNot: '\\.spec\\.ts$' },
       to: { dependencyTypes: ['core'] },
@@ -93,7 +94,10 @@ module.exports = {
     // Type-only imports count: a cycle through types is still a cycle.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
     moduleSystems: ['cjs', 'es6'],
   },
 };

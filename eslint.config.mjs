@@ -41,6 +41,7 @@ export default tseslint.config(
       'coverage/**',
       '**/*.js',
       '**/*.mjs',
+      '**/*.cjs',
     ],
   },
   eslint.configs.recommended,

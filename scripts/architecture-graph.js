@@ -65,7 +65,9 @@ function main() {
   const updated = doc.slice(0, start) + drawn + doc.slice(end + END.length);
   if (process.argv.includes('--check')) {
     if (updated !== doc) {
-      console.error('docs/architecture.md does not match the imports: run `node scripts/architecture-graph.js`');
+      console.error(
+        'docs/architecture.md does not match the imports: run `node scripts/architecture-graph.js`',
+      );
       process.exit(1);
     }
     console.log('docs/architecture.md matches the imports');
