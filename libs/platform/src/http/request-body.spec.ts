@@ -1,0 +1,85 @@
+import fastify, { type FastifyInstance } from 'fastify';
+import { ApiError } from './api-error';
+import { parseUnreadBody, readBodiesUnparsed, UnreadBody } from './request-body';
+
+/** A bare server whose one route reports what parseUnreadBody made of the body, or what it threw. */
+async function server(): Promise<FastifyInstance> {
+  const app = fastify();
+  readBodiesUnparsed(app, 1024);
+  app.post('/small', { bodyLimit: 64 }, (request) => {
+    const unread = request.body instanceof UnreadBody;
+    try {
+      return {
+        unread,
+        parsed: parseUnreadBody(request, request.headers['x-unknown-path'] === 'yes') ?? null,
+      };
+    } catch (err) {
+      const e = err as { code?: string; name: string };
+      return { unread, thrown: err instanceof ApiError ? `ApiError ${err.code}` : (e.code ?? e.name) };
+    }
+  });
+  await app.ready();
+  return app;
+}
+
+describe('request bodies read unparsed, parsed after the checks', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await server();
+  });
+  afterAll(() => app.close());
+
+  const post = async (contentType: string, payload: string, headers: Record<string, string> = {}) =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/small',
+        headers: { 'content-type': contentType, ...headers },
+        payload,
+      })
+    ).json<Record<string, unknown>>();
+
+  it('keeps the body unread until asked, then parses JSON as Fastify does', async () => {
+    expect(await post('application/json', '{"a":[1,2]}')).toEqual({ unread: true, parsed: { a: [1, 2] } });
+  });
+
+  it('throws, only when parsed, what Fastify threw for broken JSON and prototype poisoning', async () => {
+    expect(await post('application/json', '{"a":')).toEqual({
+      unread: true,
+      thrown: 'FST_ERR_CTP_INVALID_JSON_BODY',
+    });
+    expect(await post('application/json', '{"__proto__":{"x":1}}')).toEqual({
+      unread: true,
+      thrown: 'FST_ERR_CTP_INVALID_JSON_BODY',
+    });
+  });
+
+  it('refuses a body declared over the route limit as the contract’s too_large', async () => {
+    expect(await post('application/json', JSON.stringify({ text: 'x'.repeat(100) }))).toEqual({
+      unread: true,
+      thrown: 'ApiError INVALID_REQUEST',
+    });
+  });
+
+  it('parses forms (refusing __proto__) and plain text', async () => {
+    expect(await post('application/x-www-form-urlencoded', 'a=1&b=two')).toEqual({
+      unread: true,
+      parsed: { a: '1', b: 'two' },
+    });
+    expect((await post('application/x-www-form-urlencoded', '__proto__=x')).thrown).toBe(
+      'BadRequestException',
+    );
+    expect(await post('text/plain; charset=utf-8', 'hello')).toEqual({ unread: true, parsed: 'hello' });
+  });
+
+  it('refuses another media type, except on an unknown path, where the body is left unread', async () => {
+    expect(await post('application/xml', '<a/>')).toEqual({
+      unread: true,
+      thrown: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+    });
+    expect(await post('application/xml', '<a/>', { 'x-unknown-path': 'yes' })).toEqual({
+      unread: true,
+      parsed: null,
+    });
+  });
+});
