@@ -56,6 +56,7 @@ export function startBuiltProcess(
   entry: string,
   args: string[],
   env: Record<string, string>,
+  buildDir: string = TEST_BUILD_DIR,
 ): {
   child: ChildProcess;
   output: () => string;
@@ -63,7 +64,7 @@ export function startBuiltProcess(
   stop: AppProcess['stop'];
 } {
   const nodeArgs = (process.env.PFT_CHILD_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const script = join(TEST_BUILD_DIR, entry);
+  const script = join(buildDir, entry);
   if (!existsSync(script))
     throw new Error(`${script} is missing: build the tests' copy first (npm run build:test)`);
   const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
@@ -95,15 +96,16 @@ export function startBuiltProcess(
 export async function startAppProcess(
   name: AppName,
   env: Record<string, string>,
-  options: { waitReady?: boolean; timeoutMs?: number } = {},
+  options: { waitReady?: boolean; timeoutMs?: number; buildDir?: string } = {},
 ): Promise<AppProcess> {
   const port = await freePort();
   const metricsPort = env.METRICS_PORT ?? String(await freePort());
-  const started = startBuiltProcess(join('apps', name, 'src', 'main.js'), [], {
-    ...env,
-    [PORT_VARIABLE[name]]: String(port),
-    METRICS_PORT: metricsPort,
-  });
+  const started = startBuiltProcess(
+    join('apps', name, 'src', 'main.js'),
+    [],
+    { ...env, [PORT_VARIABLE[name]]: String(port), METRICS_PORT: metricsPort },
+    options.buildDir,
+  );
   const { exited, output } = started;
   const app: AppProcess = {
     name,
