@@ -1,6 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import { decodeEventMessage } from '@pft/contracts';
 import { createDataSource } from '@pft/platform';
 import { createPartner, issueApiKey } from '@pft/access/api-keys';
 import {
@@ -18,6 +20,7 @@ import {
   startKafkaBroker,
   startRedisServer,
   type TestDatabase,
+  waitFor,
   waitUntilAllCurrent,
   type WorkloadPilot,
 } from '@pft/testing';
@@ -42,6 +45,8 @@ describe('the pipeline end to end, healthy and under faults', () => {
   let partnerApi: AppProcess;
   let projector: AppProcess;
   let relay: ReturnType<typeof startBuiltProcess>;
+  /** Ingestion processes that run the relay themselves (the last test). */
+  const relaying: AppProcess[] = [];
   let key: string;
   let pilots: WorkloadPilot[];
 
@@ -83,7 +88,9 @@ describe('the pipeline end to end, healthy and under faults', () => {
   });
 
   afterAll(async () => {
+    relaying.forEach((app) => app.child.kill('SIGCONT'));
     await Promise.all([ingestion?.stop(), partnerApi?.stop(), projector?.stop(), relay?.stop()]);
+    await Promise.all(relaying.map((app) => app.stop()));
     await Promise.all([broker?.close(), redis?.close()]);
     await db?.drop();
   });
@@ -189,4 +196,130 @@ describe('the pipeline end to end, healthy and under faults', () => {
     await client.end();
     expect(rows[0]?.active_version).toBe(2);
   });
+
+  it('hands the relay on within 10 s from an ingestion process frozen for 30 s and from one killed; each event published once', async () => {
+    // The relay of its own process gives way to two ingestion processes that each run one.
+    await relay.stop();
+    relaying.push(
+      ...(await Promise.all(
+        [0, 1].map(() => startAppProcess('ingestion', { ...env, RELAY_ENABLED: 'true' })),
+      )),
+    );
+    const client = new Client({ connectionString: db.url });
+    await client.connect();
+    const one = async (sql: string): Promise<string | null> =>
+      (await client.query<{ v: string | null }>(sql)).rows[0]?.v ?? null;
+    const since = BigInt((await one('select max(position)::text as v from events')) ?? '0');
+    const copies = new Map<string, number>();
+    const arrivals: { position: bigint; at: number }[] = [];
+    const consumer = broker
+      .kafka('pft-system-relay')
+      .consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeMs: 50 });
+    await consumer.connect();
+    await consumer.subscribe([topics[0]!], { fromBeginning: true });
+    await consumer.run({
+      eachMessage: ({ message }) => {
+        const decoded = decodeEventMessage(message.value);
+        if (decoded.ok && BigInt(decoded.message.position) > since) {
+          copies.set(decoded.message.event_id, (copies.get(decoded.message.event_id) ?? 0) + 1);
+          arrivals.push({ position: BigInt(decoded.message.position), at: performance.now() });
+        }
+        return Promise.resolve();
+      },
+    });
+    const active = async (): Promise<AppProcess> =>
+      waitFor(
+        async () => {
+          const holder = await one('select holder as v from relay_leases where expires_at > now()');
+          return relaying.find((app) => holder?.includes(`/${app.child.pid}/`));
+        },
+        15_000,
+        'an ingestion process holding the relay lease',
+      );
+    let writes: Promise<void> = Promise.resolve();
+    let writing = false;
+    let seed = 1000;
+    const writeTo = async (app: AppProcess): Promise<void> => {
+      writing = false;
+      await writes;
+      writing = true;
+      writes = (async () => {
+        while (writing) await runLogbookWorkload(app.url, pilots, 20, seed++, 2);
+      })();
+    };
+    /** Writes stop, the outbox empties (no batch half done), `signal` hits the relay, writes go on elsewhere. */
+    const takeover = async (
+      victim: AppProcess,
+      signal: NodeJS.Signals,
+      next: AppProcess,
+    ): Promise<number> => {
+      writing = false;
+      await writes;
+      await waitFor(
+        async () => ((await one('select count(*)::text as v from event_outbox')) === '0' ? true : undefined),
+        30_000,
+        'the outbox to empty',
+      );
+      const mark = BigInt((await one('select max(position)::text as v from events')) ?? '0');
+      victim.child.kill(signal);
+      const signalled = performance.now();
+      await writeTo(next);
+      const first = await waitFor(
+        () => arrivals.find((a) => a.position > mark),
+        20_000,
+        `an event written after ${signal} on the topic`,
+      );
+      return first.at - signalled;
+    };
+    try {
+      const frozen = await active();
+      const other = relaying.find((app) => app !== frozen)!;
+      await writeTo(frozen);
+      await sleep(2000);
+      const afterFreeze = await takeover(frozen, 'SIGSTOP', other);
+      console.log(`relay takeover after SIGSTOP: ${afterFreeze.toFixed(0)} ms`);
+      expect(await active()).toBe(other);
+      await sleep(30_000 - afterFreeze);
+      frozen.child.kill('SIGCONT');
+      // The woken process gets the writes: it wakes its own relay, whose lease is long gone.
+      await writeTo(frozen);
+      await sleep(3000);
+      expect(await active()).toBe(other);
+      const afterKill = await takeover(other, 'SIGKILL', frozen);
+      console.log(`relay takeover after SIGKILL: ${afterKill.toFixed(0)} ms`);
+      await sleep(2000);
+      writing = false;
+      await writes;
+      expect(await active()).toBe(frozen);
+      const written = (
+        await client.query<{ event_id: string }>(`select event_id::text from events where position > $1`, [
+          since.toString(),
+        ])
+      ).rows;
+      await waitFor(
+        () => (copies.size >= written.length ? true : undefined),
+        60_000,
+        'every event on the topic',
+      );
+      await sleep(1000);
+      console.log(
+        `${written.length} events written while the relay moved, each published ${[...new Set(copies.values())].join(', ')} time(s)`,
+      );
+      expect(afterFreeze).toBeLessThan(10_000);
+      expect(afterKill).toBeLessThan(10_000);
+      expect(Object.fromEntries(copies)).toEqual(Object.fromEntries(written.map((e) => [e.event_id, 1])));
+      await waitUntilAllCurrent(partnerApi.url, key, pilots, 60_000);
+      for (const pilot of pilots) {
+        expect(await readPartnerTotals(partnerApi.url, key, pilot)).toEqual({
+          status: 200,
+          totals: pilot.model.totals(),
+        });
+      }
+    } finally {
+      writing = false;
+      await writes.catch(() => undefined);
+      await consumer.disconnect();
+      await client.end();
+    }
+  }, 180_000);
 });

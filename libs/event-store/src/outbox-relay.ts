@@ -1,7 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Client, type ClientConfig } from 'pg';
-import { encodeEventMessageJson, type PilotEventType } from '@pft/contracts';
-import { type EventProducer, type KafkaClient, type OutgoingMessage } from '@pft/platform/kafka/kafka.port';
+import { type EventProducer, type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { OUTBOX_CHANNEL } from './event-store';
+import { deleteOutboxRows, readOutboxRows, toKafkaMessage } from './outbox-rows';
+import { judgeRenewal, leaseValidAt, renewalDueIn, type HeldLease } from './relay-lease';
+import { OUTBOX_RELAY_LEASE, releaseLease, takeOrRenewLease } from './relay-lease.statements';
 
 export interface RelayLogger {
   log(message: string): void;
@@ -27,28 +31,15 @@ export interface OutboxRelayOptions {
    */
   connectTimeoutMs?: number;
   queryTimeoutMs?: number;
-}
-
-/** An outbox row's event; payload and metadata as JSON text, placed in the message as they are. */
-interface OutboxRow {
-  position: string;
-  event_id: string;
-  stream_id: string;
-  stream_version: number;
-  type: PilotEventType;
-  schema_version: number;
-  pilot_account_id: string;
-  payload_json: string;
-  metadata_json: string;
-  /** ISO 8601 in UTC with milliseconds, as Date.toISOString writes it. */
-  occurred_at: string;
+  /** How long the lease that makes this relay the active one lasts unless renewed (default 5000 ms). */
+  leaseMs?: number;
 }
 
 /**
- * The relay's own connection. Its session holds the relay lock, so Postgres must notice soon when
- * the relay's host is gone without a word: the server probes the connection after 10 s of silence
- * and drops the session (and the lock) after three unanswered probes 5 s apart, instead of after its
- * default of hours, so another relay can take over.
+ * The relay's own connection. Postgres should notice soon when the relay's host is gone without a
+ * word: the server probes the connection after 10 s of silence and drops the session after three
+ * unanswered probes 5 s apart, instead of after its default of hours. (Leadership does not wait on
+ * it: the lease expires on its own.)
  */
 export function relayConnectionConfig(
   options: Pick<OutboxRelayOptions, 'databaseUrl' | 'connectTimeoutMs' | 'queryTimeoutMs'>,
@@ -62,8 +53,8 @@ export function relayConnectionConfig(
   };
 }
 
-/** The session advisory lock (two-int form, apart from the per-stream locks) that makes one relay the active one. */
-const RELAY_LOCK: [number, number] = [0x70667400, 1];
+/** How often a standby relay tries to take the lease. */
+const STANDBY_RETRY_MS = 1000;
 
 const silent: RelayLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -75,6 +66,10 @@ const silent: RelayLogger = { log: () => undefined, warn: () => undefined, error
  * so nothing is skipped. A stream's versions commit in order (appends lock the stream), so each pilot's
  * events reach the topic in order. Rows are deleted only after Kafka acknowledged them: a crash in between
  * publishes them again (at least once; consumers drop repeats by event id).
+ *
+ * One relay of a database is active: the holder of the lease in `relay_leases`, which it renews every
+ * third of the lease length and which expires on its own when the relay dies or freezes; standbys try
+ * to take it every second. Each holding has its own fencing token (relay-lease.statements.ts).
  */
 export class OutboxRelay {
   private readonly batchSize: number;
@@ -82,7 +77,10 @@ export class OutboxRelay {
   private readonly logger: RelayLogger;
   private client?: Client;
   private producer?: EventProducer;
-  private leader = false;
+  private readonly leaseMs: number;
+  /** Names this relay in the lease row: host, process and an instance of its own. */
+  readonly holder = `${hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`;
+  private lease?: HeldLease;
   private stopping = false;
   private wakeRequested = false;
   private wakeWaiter?: () => void;
@@ -92,10 +90,11 @@ export class OutboxRelay {
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.logger = options.logger ?? silent;
+    this.leaseMs = options.leaseMs ?? 5000;
   }
 
   get isLeader(): boolean {
-    return this.leader;
+    return this.lease !== undefined;
   }
 
   /** Looks at the outbox now: a writer in this process just committed events. */
@@ -114,6 +113,7 @@ export class OutboxRelay {
     this.wakeWaiter?.();
     await this.loop;
     await this.resetKafka();
+    await this.releaseLease();
     await this.resetDatabase();
   }
 
@@ -122,18 +122,29 @@ export class OutboxRelay {
     while (!this.stopping) {
       try {
         if (!(await this.ensureLeadership())) {
-          await this.sleep(1000);
+          // Notifications do not shorten a standby's wait: they are for the active relay.
+          await this.sleep(STANDBY_RETRY_MS, true);
           continue;
         }
         const published = await this.relayBatch();
         backoffMs = 100;
-        if (published < this.batchSize) await this.sleep(this.pollIntervalMs);
+        const lease = this.lease;
+        if (published < this.batchSize && lease) {
+          await this.sleep(
+            Math.min(this.pollIntervalMs, renewalDueIn(lease, performance.now(), this.leaseMs)),
+          );
+        }
       } catch (err) {
         const error = err instanceof Error ? err : new Error(String(err));
         this.logger.warn(`relay: ${error.message}; retrying in ${backoffMs} ms`);
         await this.resetKafka();
         if (!(await this.databaseAlive())) await this.resetDatabase();
-        await this.sleep(backoffMs, true);
+        // A lease held (the database answers, Kafka may not) is renewed on time through the retries.
+        const lease = this.lease;
+        await this.sleep(
+          lease ? Math.min(backoffMs, renewalDueIn(lease, performance.now(), this.leaseMs)) : backoffMs,
+          true,
+        );
         backoffMs = Math.min(backoffMs * 2, 5000);
       }
     }
@@ -148,15 +159,51 @@ export class OutboxRelay {
       this.client = client;
       await client.query(`listen ${OUTBOX_CHANNEL}`);
     }
-    if (!this.leader) {
-      const result = await this.client.query<{ locked: boolean }>(
-        'select pg_try_advisory_lock($1, $2) as locked',
-        RELAY_LOCK,
-      );
-      this.leader = result.rows[0]?.locked ?? false;
-      if (this.leader) this.logger.log('relay: active, publishing the outbox');
+    const lease = this.lease;
+    if (lease && renewalDueIn(lease, performance.now(), this.leaseMs) > 0) return true;
+    return this.renewLease(this.client);
+  }
+
+  /** Takes the lease, or renews the one held; true when this relay holds it (and may send) now. */
+  private async renewLease(client: Client): Promise<boolean> {
+    const held = this.lease;
+    const startedAt = performance.now();
+    let token: string | null;
+    try {
+      token = await takeOrRenewLease(client, {
+        name: OUTBOX_RELAY_LEASE,
+        holder: this.holder,
+        leaseMs: this.leaseMs,
+        token: held?.token ?? null,
+      });
+    } catch (err) {
+      if (held) this.logger.warn(`relay: renewing the lease (token ${held.token}) failed: ${String(err)}`);
+      throw err;
     }
-    return this.leader;
+    const change = judgeRenewal(held, token, startedAt, performance.now(), this.leaseMs);
+    this.lease = change.lease;
+    switch (change.kind) {
+      case 'acquired':
+        this.logger.log(`relay: active with lease token ${change.lease.token}, publishing the outbox`);
+        break;
+      case 'lost':
+        this.logger.warn(`relay: lease token ${change.token} lost to another relay; standing down`);
+        break;
+      case 'expired':
+        this.logger.warn(
+          `relay: lease token ${change.token} confirmed ${Math.round(change.elapsedMs)} ms after asking, past its ${this.leaseMs} ms; standing down`,
+        );
+        break;
+      case 'renewed':
+      case 'standby':
+        break;
+    }
+    return this.lease !== undefined;
+  }
+
+  private standDown(reason: string): void {
+    if (this.lease) this.logger.warn(`relay: lease token ${this.lease.token} ${reason}; standing down`);
+    this.lease = undefined;
   }
 
   /** Publishes the oldest outbox rows, then deletes them; returns how many. */
@@ -164,26 +211,29 @@ export class OutboxRelay {
     const client = this.client;
     if (!client) return 0;
     this.wakeRequested = false;
-    // Named: Postgres plans each of the two statements once for this connection, not once per batch.
-    const { rows } = await client.query<OutboxRow>({
-      name: 'pft-relay-outbox-read',
-      text: `select e.position::text as position, e.event_id::text as event_id, e.stream_id, e.stream_version, e.type,
-              e.schema_version, e.payload->>'pilot_account_id' as pilot_account_id,
-              e.payload::text as payload_json, e.metadata::text as metadata_json,
-              to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at
-         from event_outbox o join events e on e.position = o.position
-        order by o.position
-        limit $1`,
-      values: [this.batchSize],
-    });
+    const rows = await readOutboxRows(client, this.batchSize);
     if (rows.length === 0) return 0;
     const producer = await this.ensureProducer();
+    // Fencing: the lease is confirmed with its token right before the send, and the answer must come
+    // within the lease length on this process's own clock, or this relay, which may have been frozen
+    // or slow while another took over, sends nothing. What remains is the time between this check
+    // and the request reaching the broker: a freeze there, or the client's own retries, can deliver
+    // the batch after the lease passed on. Such a late batch holds only events that were still in the
+    // outbox when the lease was last confirmed (only a holder of the current token deletes outbox
+    // rows, and this one had not yet deleted them), so at worst it repeats events the next relay
+    // publishes too, possibly after later events of the same pilot. Consumers drop repeats by
+    // event: the projector skips a pilot's event at or below the stream version it has applied.
+    if (!(await this.renewLease(client))) return 0;
+    if (!leaseValidAt(this.lease, performance.now(), this.leaseMs)) {
+      this.standDown("ran out on this process's clock before the send");
+      return 0;
+    }
+    const token = this.lease!.token;
     await producer.send({ topic: this.options.topic, acks: -1, messages: rows.map(toKafkaMessage) });
-    await client.query({
-      name: 'pft-relay-outbox-delete',
-      text: 'delete from event_outbox where position = any($1::bigint[])',
-      values: [rows.map((r) => r.position)],
-    });
+    // The delete carries the token too: a relay whose lease moved on changes nothing, and the rows
+    // stay for the current holder to publish (again: at least once).
+    const deleted = await deleteOutboxRows(client, rows, OUTBOX_RELAY_LEASE, token);
+    if (deleted === 0) this.standDown('moved on before its published rows were deleted');
     this.options.onPublished?.(rows.length, new Date(rows[0]!.occurred_at));
     return rows.length;
   }
@@ -217,10 +267,22 @@ export class OutboxRelay {
     }
   }
 
+  /** Lets a standby take over at its next try instead of after the lease runs out. */
+  private async releaseLease(): Promise<void> {
+    const lease = this.lease;
+    this.lease = undefined;
+    if (!lease || !this.client) return;
+    await releaseLease(this.client, OUTBOX_RELAY_LEASE, lease.token).catch((err: unknown) =>
+      this.logger.warn(`relay: could not release lease token ${lease.token}: ${String(err)}`),
+    );
+  }
+
   private async resetDatabase(): Promise<void> {
     const client = this.client;
     this.client = undefined;
-    this.leader = false;
+    // Without its connection the relay cannot confirm the lease: it stands down, and takes the lease
+    // anew (a new token) once connected again, unless another relay took it meanwhile.
+    this.standDown('left with its database connection');
     await client?.end().catch(() => undefined);
   }
 
@@ -244,25 +306,4 @@ export class OutboxRelay {
       this.wakeWaiter = wake;
     }).finally(() => (this.wakeWaiter = undefined));
   }
-}
-
-function toKafkaMessage(row: OutboxRow): OutgoingMessage {
-  return {
-    key: row.pilot_account_id,
-    value: encodeEventMessageJson(
-      {
-        event_id: row.event_id,
-        type: row.type,
-        version: row.schema_version,
-        stream_id: row.stream_id,
-        stream_version: row.stream_version,
-        position: row.position,
-        pilot_account_id: row.pilot_account_id,
-        occurred_at: row.occurred_at,
-      },
-      row.payload_json,
-      row.metadata_json,
-    ),
-    headers: { event_id: row.event_id, type: row.type },
-  };
 }

@@ -4,7 +4,7 @@ import { OutboxRelay } from '@pft/event-store';
 
 /**
  * The outbox relay on its own, without the HTTP API: `node dist/apps/ingestion/src/relay/relay-main.js`.
- * The ingestion app runs the same relay on boot; the advisory lock lets only one of them publish.
+ * The ingestion app runs the same relay on boot; the lease (RELAY_LEASE_MS) lets only one of them publish.
  */
 runMain('relay', async (config) => {
   const logger = new Logger('relay');
@@ -26,6 +26,7 @@ runMain('relay', async (config) => {
     topic: config.PILOT_EVENTS_TOPIC,
     batchSize: config.RELAY_BATCH_SIZE,
     pollIntervalMs: config.RELAY_POLL_INTERVAL_MS,
+    leaseMs: config.RELAY_LEASE_MS,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
     logger,

@@ -236,6 +236,16 @@ export class AppConfig {
   RELAY_POLL_INTERVAL_MS = 250;
 
   /**
+   * How long the active relay's lease lasts unless renewed (it renews every third of it). A relay
+   * that died or froze is replaced within this plus a second, the standbys' retry interval.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(600000)
+  RELAY_LEASE_MS = 5000;
+
+  /**
    * How long the Kafka group waits for a silent projector before handing its partitions to another
    * one: a projector that died (SIGKILL, lost host) holds its partitions this long.
    */

@@ -24,6 +24,13 @@ describe('loadConfig', () => {
     ]).toEqual([5000, 10000, 1000]);
   });
 
+  it("bounds the relay's lease: 5 s by default, at least 1 s", () => {
+    expect(loadConfig({}).RELAY_LEASE_MS).toBe(5000);
+    expect(loadConfig({ RELAY_LEASE_MS: '2000' }).RELAY_LEASE_MS).toBe(2000);
+    expect(() => loadConfig({ RELAY_LEASE_MS: '999' })).toThrow(/RELAY_LEASE_MS="999"/);
+    expect(() => loadConfig({ RELAY_LEASE_MS: 'long' })).toThrow(/RELAY_LEASE_MS="long"/);
+  });
+
   it('reads numbers from strings', () => {
     expect(loadConfig({ PARTNER_API_PORT: '8080', PILOT_EVENTS_PARTITIONS: '24' })).toMatchObject({
       PARTNER_API_PORT: 8080,

@@ -3,6 +3,7 @@ import { Projections1763800200000 } from './1763800200000-projections';
 import { ActiveViewVersions1763800400000 } from './1763800400000-active-view-versions';
 import { OutboxWithoutForeignKey1763800600000 } from './1763800600000-outbox-without-foreign-key';
 import { LiveAnswers1763800900000 } from './1763800900000-live-answers';
+import { RelayLeases1763801100000 } from './1763801100000-relay-leases';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   ActiveViewVersions1763800400000,
   OutboxWithoutForeignKey1763800600000,
   LiveAnswers1763800900000,
+  RelayLeases1763801100000,
 ];

@@ -1,0 +1,77 @@
+import { type Client } from 'pg';
+import { encodeEventMessageJson, type PilotEventType } from '@pft/contracts';
+import { type OutgoingMessage } from '@pft/platform/kafka/kafka.port';
+
+/** An outbox row's event; payload and metadata as JSON text, placed in the message as they are. */
+export interface OutboxRow {
+  position: string;
+  event_id: string;
+  stream_id: string;
+  stream_version: number;
+  type: PilotEventType;
+  schema_version: number;
+  pilot_account_id: string;
+  payload_json: string;
+  metadata_json: string;
+  /** ISO 8601 in UTC with milliseconds, as Date.toISOString writes it. */
+  occurred_at: string;
+}
+
+// Named: Postgres plans each of the relay's statements once for its connection, not once per batch.
+
+/** The oldest `limit` outbox rows' events, in position order. */
+export async function readOutboxRows(client: Client, limit: number): Promise<OutboxRow[]> {
+  const { rows } = await client.query<OutboxRow>({
+    name: 'pft-relay-outbox-read',
+    text: `select e.position::text as position, e.event_id::text as event_id, e.stream_id, e.stream_version, e.type,
+              e.schema_version, e.payload->>'pilot_account_id' as pilot_account_id,
+              e.payload::text as payload_json, e.metadata::text as metadata_json,
+              to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at
+         from event_outbox o join events e on e.position = o.position
+        order by o.position
+        limit $1`,
+    values: [limit],
+  });
+  return rows;
+}
+
+/**
+ * Deletes published rows, only while the lease `name` still has the fencing token `token`; returns
+ * how many it deleted (0: the lease moved on, and the rows stay for its holder).
+ */
+export async function deleteOutboxRows(
+  client: Client,
+  rows: readonly OutboxRow[],
+  name: string,
+  token: string,
+): Promise<number> {
+  const result = await client.query({
+    name: 'pft-relay-outbox-delete',
+    text: `delete from event_outbox
+            where position = any($1::bigint[])
+              and exists (select 1 from relay_leases where name = $2 and token = $3::bigint)`,
+    values: [rows.map((r) => r.position), name, token],
+  });
+  return result.rowCount ?? 0;
+}
+
+export function toKafkaMessage(row: OutboxRow): OutgoingMessage {
+  return {
+    key: row.pilot_account_id,
+    value: encodeEventMessageJson(
+      {
+        event_id: row.event_id,
+        type: row.type,
+        version: row.schema_version,
+        stream_id: row.stream_id,
+        stream_version: row.stream_version,
+        position: row.position,
+        pilot_account_id: row.pilot_account_id,
+        occurred_at: row.occurred_at,
+      },
+      row.payload_json,
+      row.metadata_json,
+    ),
+    headers: { event_id: row.event_id, type: row.type },
+  };
+}
