@@ -27,7 +27,7 @@ async function get(url: string): Promise<{ status: number; body: any; headers: H
 const CHECKS: Record<AppName, Record<string, 'up'>> = {
   'partner-api': { postgres: 'up', redis: 'up' },
   ingestion: { postgres: 'up', kafka: 'up', redis: 'up' },
-  projector: { postgres: 'up', kafka: 'up', redis: 'up' },
+  projector: { postgres: 'up', kafka: 'up', consumer: 'up', redis: 'up' },
 };
 
 describe('each app boots against the real stack', () => {

@@ -1,16 +1,19 @@
 /**
  * The projector app as its own process, killed with SIGKILL at random moments and started again:
- * the projection still equals the oracle exactly. Runs the build: `npm run build` first (the
- * project's `npm test` does).
+ * the projection still equals the oracle exactly; and two replicas in one group, one of them killed
+ * while events flow and a third started: the partitions move, and nothing is skipped or applied
+ * twice. Runs the tests' build: `npm run build:test` first (the project's `npm test` does).
  */
 import { Client } from 'pg';
 import {
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
+  type AppProcess,
   startAppProcess,
   testKafka,
   type TestDatabase,
+  waitFor,
 } from '@pft/testing';
 import {
   appliedMessages,
@@ -22,6 +25,23 @@ import {
   waitForProjection,
 } from '@pft/testing/oracle';
 import { readPilotTotals } from '@pft/projections';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The events a projector process applied, from its metrics. */
+async function appliedBy(app: AppProcess): Promise<number> {
+  const text = await (await fetch(`${app.metricsUrl}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('pft_projection_events_applied_total{'));
+  return Number(line?.split(' ').pop() ?? 0);
+}
+
+/** Per partition, the next offset stored for version 1. */
+async function storedOffsets(client: Client): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ kafka_partition: number; next_offset: string }>(
+    `select kafka_partition, next_offset from projection_offsets where version = 1`,
+  );
+  return new Map(rows.map((r) => [r.kafka_partition, Number(r.next_offset)]));
+}
 
 describe('projector app killed with SIGKILL and restarted', () => {
   const kafka = testKafka('pft-projector-crash-test');
@@ -97,4 +117,94 @@ describe('projector app killed with SIGKILL and restarted', () => {
     }
     expect(await appliedMessages(client)).toBe(messages.length);
   });
+
+  it('two replicas split the partitions; one killed, the other takes them within 10 s; a third takes its share', async () => {
+    const topic = await createTestTopic(kafka, 'projector-failover', 6);
+    const deadLetters = await createTestTopic(kafka, 'projector-failover-dlq', 1);
+    topics.push(topic, deadLetters);
+    const failoverDb = await createTestDatabase();
+    const db2 = new Client({ connectionString: failoverDb.url });
+    await db2.connect();
+    // The default session timeout (6000 ms, the broker's least): what a deployment gets.
+    const env = { DATABASE_URL: failoverDb.url, PILOT_EVENTS_TOPIC: topic, DEAD_LETTER_TOPIC: deadLetters };
+    const histories = sampleHistories(240, 100, 4711);
+    const messages = asKafkaMessages(historyMessages(histories, { duplicateEvery: 40 }));
+    const apps: AppProcess[] = [];
+    let thirdJoined = false;
+    try {
+      const [a, b] = await Promise.all([
+        startAppProcess('projector', env),
+        startAppProcess('projector', env),
+      ]);
+      apps.push(a, b);
+      // Events keep flowing on every partition: 100 every 100 ms; the last fifth once the third is in.
+      const publishing = (async () => {
+        for (let i = 0; i < messages.length; i += 100) {
+          while (i >= messages.length * 0.8 && !thirdJoined) await sleep(100);
+          await publishMessages(kafka, topic, messages.slice(i, i + 100), 100);
+          await sleep(100);
+        }
+      })();
+      await waitFor(
+        async () => ((await appliedBy(a)) > 0 && (await appliedBy(b)) > 0 ? true : undefined),
+        30_000,
+        'both projectors to apply events of their partitions',
+      );
+
+      expect(await a.stop('SIGKILL')).toBe('SIGKILL');
+      const killedAt = performance.now();
+      // What the killed one may still have had committing is in once its connections are gone.
+      await sleep(300);
+      const atKill = await storedOffsets(db2);
+      const resumed = await waitFor(
+        async () => {
+          const now = await storedOffsets(db2);
+          const all = [...Array(6).keys()].every((p) => (now.get(p) ?? 0) > (atKill.get(p) ?? 0));
+          return all ? performance.now() - killedAt : undefined;
+        },
+        30_000,
+        'events on every partition to be applied again',
+        50,
+      );
+      console.log(
+        `failover: events on every partition applied again ${resumed.toFixed(0)} ms after the SIGKILL`,
+      );
+      expect(resumed).toBeLessThan(10_000);
+
+      const c = await startAppProcess('projector', env);
+      apps.push(c);
+      thirdJoined = true;
+      // The group gives the newcomer partitions of its own, and it resumes them from the stored offsets.
+      await waitFor(
+        async () => ((await appliedBy(c)) > 0 ? true : undefined),
+        60_000,
+        'the third projector to apply events',
+      );
+      await publishing;
+      await waitForProjection(kafka, db2, topic, { timeoutMs: 120_000 });
+      const [appliedB, appliedC] = [await appliedBy(b), await appliedBy(c)];
+      console.log(
+        `after the rebalance: the survivor applied ${appliedB} events in all, the newcomer ${appliedC}`,
+      );
+      expect(await b.stop('SIGTERM')).toBe(0);
+      expect(await c.stop('SIGTERM')).toBe(0);
+
+      const read = await readPilotTotals(
+        db2,
+        histories.map((h) => h.pilotId),
+      );
+      for (const h of histories) {
+        expect({ pilot: h.pilotId, totals: read.get(h.pilotId)?.totals }).toEqual({
+          pilot: h.pilotId,
+          totals: oracleTotalsOf(h.events),
+        });
+      }
+      expect(await appliedMessages(db2)).toBe(messages.length);
+    } finally {
+      thirdJoined = true;
+      await Promise.all(apps.map((app) => app.stop('SIGKILL')));
+      await db2.end();
+      await failoverDb.drop();
+    }
+  }, 300_000);
 });

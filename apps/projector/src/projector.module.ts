@@ -11,6 +11,7 @@ import {
   RedisReadiness,
 } from '@pft/platform';
 import { PartnerReadsModule } from '@pft/access';
+import { ConsumerReadiness } from './pilot-totals/consumer-readiness';
 import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 
 @Module({
@@ -22,9 +23,13 @@ import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
     // Only to tell partner API replicas of changes they read.
     RedisModule,
     PartnerReadsModule,
-    // Projecting is all it does, and it needs both Kafka and Postgres for that; without Redis, partner
-    // API replicas notice its changes within their answer cache's lifetime instead of at once.
-    HealthModule.forChecks({ required: [PostgresReadiness, KafkaReadiness], degradable: [RedisReadiness] }),
+    // Projecting is all it does, and it needs both Kafka and Postgres for that, and its consumer in its
+    // group; without Redis, partner API replicas notice its changes within their answer cache's
+    // lifetime instead of at once.
+    HealthModule.forChecks({
+      required: [PostgresReadiness, KafkaReadiness, ConsumerReadiness],
+      degradable: [RedisReadiness],
+    }),
     PilotTotalsModule,
   ],
 })

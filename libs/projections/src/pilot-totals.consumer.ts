@@ -3,10 +3,17 @@ import {
   type EventConsumer,
   type EventProducer,
   type KafkaClient,
+  type MessageBatch,
   type TopicAdmin,
 } from '@pft/platform/kafka/kafka.port';
 import { type DataSource } from 'typeorm';
-import { applyPilotTotalsBatch, ProjectionSupersededError, type DeadLetter } from './pilot-totals.batch';
+import {
+  applyPilotTotalsBatch,
+  ProjectionSupersededError,
+  type BatchOutcome,
+  type DeadLetter,
+} from './pilot-totals.batch';
+import { deadLetterRecord } from './dead-letter-record';
 import { projectionMetrics } from './projection-metrics';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 
@@ -28,7 +35,7 @@ export interface PilotTotalsConsumerOptions {
   concurrency?: number;
   /** Bytes fetched per partition and request: the upper bound of one batch (default 8 MiB). */
   maxBytesPerPartition?: number;
-  /** See AppConfig.PROJECTOR_SESSION_TIMEOUT_MS. */
+  /** See AppConfig.PROJECTOR_SESSION_TIMEOUT_MS (default 6000, the broker's least by default). */
   sessionTimeoutMs?: number;
   /** Called once when a batch finds its version superseded (switched away by a rebuild). */
   onSuperseded?: (version: number) => void;
@@ -51,6 +58,9 @@ export const projectionGroupId = (topic: string, version: number): string =>
 const HOLD_RETRY_MS = 200;
 const HOLD_LIMIT_MS = 60_000;
 
+/** The broker's default group.min.session.timeout.ms: a dead member's partitions move on after this. */
+const DEFAULT_SESSION_TIMEOUT_MS = 6000;
+
 const silent: ProjectionLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
 /**
@@ -67,6 +77,8 @@ export class PilotTotalsConsumer {
   private readonly held = new Map<number, { offset: string; since: number }>();
   private readonly logger: ProjectionLogger;
   private readonly crashListeners: ((restarting: boolean) => void)[] = [];
+  private started = false;
+  private joined = false;
   private readonly labels: { projection: string; version: string };
 
   constructor(private readonly options: PilotTotalsConsumerOptions) {
@@ -78,19 +90,30 @@ export class PilotTotalsConsumer {
     return this.options.version;
   }
 
+  /** Started, in its group and not crashed since it last joined: what the projector's readiness asks. */
+  get consuming(): boolean {
+    return this.started && this.joined;
+  }
+
+  private get heartbeatIntervalMs(): number {
+    return Math.floor((this.options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS) / 10);
+  }
+
   async start(): Promise<void> {
     const { kafka, topic, version } = this.options;
     this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
     await this.producer.connect();
     this.admin = kafka.admin();
     await this.admin.connect();
+    const sessionTimeoutMs = this.options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS;
     this.consumer = kafka.consumer({
       groupId: projectionGroupId(topic, version),
-      sessionTimeoutMs: this.options.sessionTimeoutMs ?? 30000,
-      // A member that died keeps a rebalance waiting this long: batches are short, so a live one
-      // rejoins well within the session timeout, and a dead one must not hold the group up longer.
-      rebalanceTimeoutMs: this.options.sessionTimeoutMs ?? 30000,
-      heartbeatIntervalMs: Math.floor((this.options.sessionTimeoutMs ?? 30000) / 10),
+      sessionTimeoutMs,
+      // How long a rebalance waits for a member to rejoin: batches are short (and heartbeat while they
+      // run), so a live one rejoins well within it, and a slow one must not hold the others up longer.
+      rebalanceTimeoutMs: sessionTimeoutMs,
+      // A member learns of a rebalance at its next heartbeat: a tenth of the session rejoins quickly.
+      heartbeatIntervalMs: this.heartbeatIntervalMs,
       maxBytesPerPartition: this.options.maxBytesPerPartition ?? 8 * 1024 * 1024,
       maxBytes: 64 * 1024 * 1024,
       maxWaitTimeMs: 100,
@@ -98,9 +121,11 @@ export class PilotTotalsConsumer {
     // A batch that kept failing (Postgres away longer than the retries) stops the consumer; the
     // client starts it again, and it resumes from the offsets stored in Postgres.
     this.consumer.onCrash(({ error, restart }) => {
+      this.joined = false;
       this.logger.warn(`consumer stopped: ${error.message}; ${restart ? 'restarting' : 'not restarting'}`);
       for (const listener of this.crashListeners) listener(restart);
     });
+    this.consumer.onGroupJoin(() => (this.joined = true));
     await this.consumer.connect();
     await this.consumer.subscribe([topic], { fromBeginning: true });
     await this.consumer.run({
@@ -111,6 +136,7 @@ export class PilotTotalsConsumer {
     for (const { partition, next_offset } of await this.storedOffsets()) {
       this.consumer.seek(topic, partition, next_offset);
     }
+    this.started = true;
     this.logger.log(`consuming ${topic} into ${PILOT_TOTALS_PROJECTION} version ${version}`);
   }
 
@@ -121,6 +147,7 @@ export class PilotTotalsConsumer {
 
   /** Stops fetching; a batch in flight either commits whole or rolls back. */
   async stop(): Promise<void> {
+    this.started = false;
     await this.consumer?.disconnect();
     await this.producer?.disconnect();
     await this.admin?.disconnect();
@@ -137,14 +164,35 @@ export class PilotTotalsConsumer {
   private async eachBatch(payload: BatchPayload): Promise<void> {
     const { batch } = payload;
     if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
+    const heartbeats = this.heartbeatWhile(payload);
+    try {
+      const outcome = await this.applyBatch(batch);
+      if (outcome) await this.afterBatch(batch, outcome);
+    } finally {
+      clearInterval(heartbeats);
+    }
+  }
+
+  /**
+   * Heartbeats while a batch runs: a batch that waits on a slow database keeps its partitions past the
+   * session timeout. One that finds the group rebalancing is left to finish (its transaction is what
+   * counts); the consumer rejoins after it.
+   */
+  private heartbeatWhile(payload: BatchPayload): NodeJS.Timeout {
+    return setInterval(() => {
+      payload.heartbeat().catch(() => undefined);
+    }, this.heartbeatIntervalMs);
+  }
+
+  /** The batch's one transaction; undefined when the version was superseded (nothing written). */
+  private async applyBatch(batch: MessageBatch): Promise<BatchOutcome | undefined> {
     const { dataSource, topic, version } = this.options;
     const endTimer = projectionMetrics.batchSeconds.startTimer(this.labels);
     const runner = dataSource.createQueryRunner();
     await runner.connect();
-    let outcome;
     try {
       await runner.startTransaction();
-      outcome = await applyPilotTotalsBatch(
+      const outcome = await applyPilotTotalsBatch(
         runner,
         { version, topic, partition: batch.partition },
         batch.messages,
@@ -153,17 +201,22 @@ export class PilotTotalsConsumer {
       // Before the commit: a crash in between sends a dead letter twice, never not at all.
       if (outcome.deadLetters.length > 0) await this.sendDeadLetters(outcome.deadLetters, batch.partition);
       await runner.commitTransaction();
+      return outcome;
     } catch (err) {
       await runner.rollbackTransaction().catch(() => undefined);
       if (err instanceof ProjectionSupersededError) {
         this.superseded();
-        return;
+        return undefined;
       }
       throw err;
     } finally {
       await runner.release();
       endTimer();
     }
+  }
+
+  private async afterBatch(batch: MessageBatch, outcome: BatchOutcome): Promise<void> {
+    const { topic } = this.options;
     if (outcome.applied > 0) await this.options.afterChange?.();
     projectionMetrics.applied.inc(this.labels, outcome.applied);
     projectionMetrics.repeats.inc(this.labels, outcome.repeats);
@@ -210,28 +263,7 @@ export class PilotTotalsConsumer {
 
   private async sendDeadLetters(deadLetters: DeadLetter[], partition: number): Promise<void> {
     const { topic, deadLetterTopic, version } = this.options;
-    await this.producer!.send({
-      topic: deadLetterTopic,
-      messages: deadLetters.map(({ message, pilotId, reason }) => ({
-        key: message.key,
-        value: JSON.stringify({
-          reason,
-          topic,
-          partition,
-          offset: message.offset,
-          projection: PILOT_TOTALS_PROJECTION,
-          projection_version: version,
-          pilot_account_id: pilotId,
-          original: message.value?.toString('utf8') ?? null,
-        }),
-        headers: {
-          reason,
-          'source-topic': topic,
-          'source-partition': String(partition),
-          'source-offset': message.offset,
-        },
-      })),
-    });
+    await this.producer!.send(deadLetterRecord(deadLetters, { topic, deadLetterTopic, partition, version }));
   }
 
   private superseded(): void {

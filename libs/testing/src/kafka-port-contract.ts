@@ -251,6 +251,29 @@ export function describeKafkaPortContract(adapter: string, makeClient: MakeKafka
       expect(crashes[0]).toEqual({ message: 'store away', restart: true });
     });
 
+    it('tells when it has joined its group, and takes heartbeats from a batch handler', async () => {
+      const name = await topic('join', 1);
+      await produce(name, [{ key: 'k', value: 'only' }]);
+      let joins = 0;
+      const heartbeats: string[] = [];
+      const c = consumer();
+      c.onGroupJoin(() => (joins += 1));
+      await c.connect();
+      await c.subscribe([name], { fromBeginning: true });
+      await c.run({
+        autoCommit: false,
+        eachBatch: async ({ heartbeat }) => {
+          heartbeats.push(await heartbeat().then(() => 'sent'));
+        },
+      });
+      await waitFor(
+        () => (joins > 0 && heartbeats.length > 0 ? true : undefined),
+        30_000,
+        'a join and a batch',
+      );
+      expect(heartbeats[0]).toBe('sent');
+    });
+
     it('creates topics with their partitions and retention, once', async () => {
       const name = `test-contract-create-${randomUUID().slice(0, 8)}`;
       topics.push(name);

@@ -6,22 +6,31 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig, KAFKA, type KafkaClient } from '@pft/platform';
+import { AppConfig, KAFKA, KafkaReadiness, type KafkaClient } from '@pft/platform';
 import { PartnerReadRevision } from '@pft/access';
 import { PilotTotalsConsumer, readProjectionVersions } from '@pft/projections';
+import { StartBackoff } from './start-backoff';
 
 /**
  * Keeps the active version of the pilot totals projection up to date. Every second it refreshes
  * the partitions' freshness and checks which version is active: after a rebuild switched readers
  * to a new version, it stops writing the old one and goes on in the new one from that version's
  * stored offsets (with that version's consumer group).
+ *
+ * The consumer starts in the background, so the app serves health at once, and a broker that is
+ * away (at start, or later when the client gives up) is tried again with backoff until it answers:
+ * the process never exits for it, and `consuming` (readiness) is false meanwhile.
  */
 @Injectable()
 export class PilotTotalsProjectorService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('pilot-totals-projector');
+  private readonly backoff = new StartBackoff();
   private consumer?: PilotTotalsConsumer;
+  /** Set when the consumer stopped on an error and does not start itself again. */
+  private consumerGaveUp = false;
   private timer?: NodeJS.Timeout;
   private tick: Promise<void> = Promise.resolve();
+  private ticking = false;
   private stopping = false;
 
   constructor(
@@ -29,11 +38,18 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
     private readonly partnerReads: PartnerReadRevision,
+    private readonly kafkaReadiness: KafkaReadiness,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.followActiveVersion();
+  /** Returns at once: the HTTP server listens only after every module's bootstrap. */
+  onApplicationBootstrap(): void {
     this.timer = setInterval(() => this.schedule(), 1000);
+    this.schedule();
+  }
+
+  /** Whether the consumer is in its group and fetching: the projector is ready only then. */
+  get consuming(): boolean {
+    return this.consumer?.consuming ?? false;
   }
 
   /** Stops fetching; the batch in flight commits whole or rolls back, nothing half-written. */
@@ -45,38 +61,69 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
     this.consumer = undefined;
   }
 
-  /** One tick at a time: a slow database never piles them up. */
+  /** One tick at a time: one that finds the last still running (a slow database, a start) is skipped. */
   private schedule(): void {
-    this.tick = this.tick.then(async () => {
-      if (this.stopping) return;
+    if (this.ticking || this.stopping) return;
+    this.ticking = true;
+    this.tick = (async () => {
       try {
         await this.followActiveVersion();
         await this.consumer?.refreshFreshness();
       } catch (err) {
-        this.logger.error(`projector tick failed: ${err instanceof Error ? err.message : String(err)}`);
+        this.logger.error(`projector tick failed: ${messageOf(err)}`);
+      } finally {
+        this.ticking = false;
       }
-    });
+    })();
   }
 
   private async followActiveVersion(): Promise<void> {
     const { active } = await readProjectionVersions(this.dataSource);
-    if (this.consumer?.version === active || this.stopping) return;
+    if (this.stopping) return;
+    if (this.consumer?.version === active && !this.consumerGaveUp) return;
     if (this.consumer) {
-      this.logger.log(`active version is now ${active}; leaving version ${this.consumer.version}`);
-      await this.consumer.stop();
+      if (this.consumer.version !== active)
+        this.logger.log(`active version is now ${active}; leaving version ${this.consumer.version}`);
+      await this.consumer.stop().catch(() => undefined);
+      this.consumer = undefined;
     }
-    this.consumer = new PilotTotalsConsumer({
+    if (this.backoff.waiting()) return;
+    await this.startConsumer(active);
+  }
+
+  private async startConsumer(version: number): Promise<void> {
+    const consumer = new PilotTotalsConsumer({
       kafka: this.kafka,
       dataSource: this.dataSource,
       topic: this.config.PILOT_EVENTS_TOPIC,
       deadLetterTopic: this.config.DEAD_LETTER_TOPIC,
-      version: active,
+      version,
       concurrency: Math.max(1, Math.min(8, this.config.DATABASE_POOL_SIZE - 2)),
       logger: this.logger,
       sessionTimeoutMs: this.config.PROJECTOR_SESSION_TIMEOUT_MS,
       onSuperseded: () => this.schedule(),
       afterChange: () => this.partnerReads.announceChange(),
     });
-    await this.consumer.start();
+    consumer.onCrash((restarting) => {
+      if (!restarting) this.consumerGaveUp = true;
+    });
+    try {
+      // One quick try first: a broker that is down costs a second here, not the client's retries.
+      await this.kafkaReadiness.check();
+      this.consumerGaveUp = false;
+      await consumer.start();
+      this.consumer = consumer;
+      this.backoff.succeeded();
+    } catch (err) {
+      await consumer.stop().catch(() => undefined);
+      const delayMs = this.backoff.failed();
+      this.logger.warn(
+        `consumer not started (attempt ${this.backoff.attempts}): ${messageOf(err)}; trying again in ${delayMs} ms`,
+      );
+    }
   }
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }

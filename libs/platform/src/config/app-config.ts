@@ -247,13 +247,14 @@ export class AppConfig {
 
   /**
    * How long the Kafka group waits for a silent projector before handing its partitions to another
-   * one: a projector that died (SIGKILL, lost host) holds its partitions this long.
+   * one: a projector that died (SIGKILL, lost host) holds its partitions this long. 6000 is the least
+   * the broker allows by default (group.min.session.timeout.ms); heartbeats go every tenth of it.
    */
   @Transform(toInt)
   @IsInt()
   @Min(6000)
   @Max(300000)
-  PROJECTOR_SESSION_TIMEOUT_MS = 30000;
+  PROJECTOR_SESSION_TIMEOUT_MS = 6000;
 
   // Metrics: served on a port of their own, never on the public API port.
 

@@ -117,6 +117,11 @@ export interface BatchPayload {
   isRunning(): boolean;
   /** True when a seek or rebalance made this batch obsolete. */
   isStale(): boolean;
+  /**
+   * Tells the group this member is alive while a long batch runs, so it keeps its partitions. Rejects
+   * when the group is rebalancing; the consumer rejoins once the handler returns.
+   */
+  heartbeat(): Promise<void>;
 }
 
 export interface MessagePayload {
@@ -153,6 +158,8 @@ export interface EventConsumer {
   /** Reads `partition` from `offset` on its next fetch (after run; also for partitions not yet fetched). */
   seek(topic: string, partition: number, offset: string): void;
   onCrash(listener: (crash: ConsumerCrash) => void): void;
+  /** Called each time the consumer has joined its group and has its partitions (also after a crash or rebalance). */
+  onGroupJoin(listener: () => void): void;
   /** Leaves the group; a batch in flight finishes first. */
   disconnect(): Promise<void>;
 }

@@ -50,6 +50,8 @@ export class KafkajsConsumer implements EventConsumer {
                 },
                 isRunning: () => payload.isRunning(),
                 isStale: () => payload.isStale(),
+                // Untranslated: a rebalance error that the handler lets through makes kafkajs rejoin.
+                heartbeat: () => payload.heartbeat(),
               })
           : undefined,
         eachMessage: eachMessage
@@ -68,6 +70,10 @@ export class KafkajsConsumer implements EventConsumer {
       const error = toPortError(payload.error);
       listener({ error: error instanceof Error ? error : payload.error, restart: payload.restart });
     });
+  }
+
+  onGroupJoin(listener: () => void): void {
+    this.consumer.on(this.consumer.events.GROUP_JOIN, () => listener());
   }
 
   disconnect(): Promise<void> {

@@ -66,6 +66,7 @@ export class PlatformaticConsumer implements EventConsumer {
   private readonly seeks = new Map<string, number>();
   private readonly highWatermarks = new Map<string, { offset: bigint; at: number }>();
   private readonly crashListeners: ((crash: ConsumerCrash) => void)[] = [];
+  private readonly joinListeners: (() => void)[] = [];
 
   constructor(base: BaseOptions, options: ConsumerOptions, retry: KafkaRetry = {}, logger?: KafkaLogger) {
     this.consumer = new Consumer(
@@ -116,6 +117,11 @@ export class PlatformaticConsumer implements EventConsumer {
 
   onCrash(listener: (crash: ConsumerCrash) => void): void {
     this.crashListeners.push(listener);
+  }
+
+  onGroupJoin(listener: () => void): void {
+    this.joinListeners.push(listener);
+    this.consumer.on('consumer:group:join', () => listener());
   }
 
   async disconnect(): Promise<void> {
@@ -234,6 +240,8 @@ export class PlatformaticConsumer implements EventConsumer {
           },
           isRunning: () => this.running,
           isStale,
+          // The client heartbeats on a timer of its own, whatever the handler does.
+          heartbeat: () => Promise.resolve(),
         }),
       );
     } else if (eachMessage) {
@@ -293,6 +301,8 @@ export class PlatformaticConsumer implements EventConsumer {
     while (this.running) {
       try {
         await this.open();
+        // A member that never left the group joins no new generation: the stream is what tells.
+        for (const listener of this.joinListeners) listener();
         return;
       } catch {
         await sleep(REOPEN_DELAY_MS);
