@@ -149,7 +149,11 @@ export function describeMismatch(m: TopicMismatch, bootstrap: string): string[] 
     return [
       `${m.topic}: min.insync.replicas ${m.actual ?? 'unset'}, configuration says ${m.wanted} (KAFKA_MIN_INSYNC_REPLICAS)`,
       `  fix: ${fixCommand(m, bootstrap)}`,
-      `  (or: kafka-configs.sh --bootstrap-server ${bootstrap} --alter --entity-type topics --entity-name ${m.topic} --add-config min.insync.replicas=${m.wanted})`,
+      ...(m.fixable
+        ? [
+            `  (or: kafka-configs.sh --bootstrap-server ${bootstrap} --alter --entity-type topics --entity-name ${m.topic} --add-config min.insync.replicas=${m.wanted})`,
+          ]
+        : []),
     ];
   }
   return [

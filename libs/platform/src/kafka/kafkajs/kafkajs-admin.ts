@@ -3,6 +3,8 @@ import { type NewTopic, type PartitionOffsets, type TopicAdmin, type TopicReplic
 import { newTopicConfigs } from '../topic-configs';
 import { translated } from './kafkajs-errors';
 
+const LEADER_WAIT_MS = 10_000;
+
 export class KafkajsAdmin implements TopicAdmin {
   constructor(private readonly admin: Admin) {}
 
@@ -24,10 +26,12 @@ export class KafkajsAdmin implements TopicAdmin {
     return translated(() => this.admin.listTopics());
   }
 
-  createTopics(topics: NewTopic[]): Promise<boolean> {
-    return translated(() =>
+  async createTopics(topics: NewTopic[]): Promise<boolean> {
+    const created = await translated(() =>
       this.admin.createTopics({
-        waitForLeaders: true,
+        // kafkajs's own wait asks the controller's broker once and gives up when that broker does
+        // not know the topic yet, as happens in a cluster: waitForLeaders below asks again.
+        waitForLeaders: false,
         topics: topics.map((t) => ({
           topic: t.topic,
           numPartitions: t.numPartitions,
@@ -36,6 +40,24 @@ export class KafkajsAdmin implements TopicAdmin {
         })),
       }),
     );
+    if (created) await this.waitForLeaders(topics.map((t) => t.topic));
+    return created;
+  }
+
+  /** A topic is usable once every broker asked knows it and each of its partitions has a leader. */
+  private async waitForLeaders(topics: string[]): Promise<void> {
+    const deadline = Date.now() + LEADER_WAIT_MS;
+    for (;;) {
+      const metadata = await this.admin.fetchTopicMetadata({ topics }).catch(() => undefined);
+      const led =
+        metadata !== undefined &&
+        topics.every((name) => {
+          const topic = metadata.topics.find((t) => t.name === name);
+          return topic !== undefined && topic.partitions.every((p) => p.leader >= 0);
+        });
+      if (led || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   async topicPartitions(topics: string[]): Promise<{ topic: string; partitions: number }[]> {
