@@ -204,7 +204,7 @@ export interface TopicAdmin {
   topicConfig(topic: string, names: string[]): Promise<Record<string, string>>;
   /** Sets these configuration values of a topic, keeping the others it has (retention.ms included). */
   alterTopicConfig(topic: string, values: Record<string, string>): Promise<void>;
-  /** Each partition's replicas and in-sync replicas, per topic, partitions in order. */
+  /** Each partition's replicas and in-sync replicas, per topic in the order asked, partitions in order. */
   topicReplicas(topics: string[]): Promise<TopicReplicas[]>;
   fetchTopicOffsets(topic: string): Promise<PartitionOffsets[]>;
   deleteTopics(topics: string[], timeoutMs?: number): Promise<void>;

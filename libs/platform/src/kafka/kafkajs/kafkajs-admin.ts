@@ -104,12 +104,15 @@ export class KafkajsAdmin implements TopicAdmin {
 
   async topicReplicas(topics: string[]): Promise<TopicReplicas[]> {
     const metadata = await translated(() => this.admin.fetchTopicMetadata({ topics }));
-    return metadata.topics.map((t) => ({
-      topic: t.name,
-      partitions: t.partitions
+    // In the order asked, as the broker's answer need not be.
+    return topics.flatMap((name) => {
+      const t = metadata.topics.find((described) => described.name === name);
+      if (!t) return [];
+      const partitions = t.partitions
         .map((p) => ({ partition: p.partitionId, replicas: p.replicas, isr: p.isr }))
-        .sort((a, b) => a.partition - b.partition),
-    }));
+        .sort((a, b) => a.partition - b.partition);
+      return [{ topic: name, partitions }];
+    });
   }
 
   async fetchTopicOffsets(topic: string): Promise<PartitionOffsets[]> {
