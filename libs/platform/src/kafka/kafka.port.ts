@@ -69,7 +69,10 @@ export interface OutgoingMessage {
 export interface SendRecord {
   topic: string;
   messages: OutgoingMessage[];
-  /** -1: every in-sync replica has the messages before the send resolves. */
+  /**
+   * -1 (also when unset, in both adapters): every in-sync replica, at least the topic's
+   * min.insync.replicas, has the messages before the send resolves.
+   */
   acks?: -1 | 0 | 1;
 }
 
