@@ -212,7 +212,6 @@ export class PilotTotalsConsumer {
     const { topic, deadLetterTopic, version } = this.options;
     await this.producer!.send({
       topic: deadLetterTopic,
-      acks: -1,
       messages: deadLetters.map(({ message, pilotId, reason }) => ({
         key: message.key,
         value: JSON.stringify({
