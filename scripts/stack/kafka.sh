@@ -1,23 +1,30 @@
 #!/usr/bin/env bash
-# Local single-node Kafka broker (KRaft, combined broker+controller) run straight from
-# Maven Central jars; see shared/design/kafka-without-docker.md.
+# Local Kafka (KRaft) run straight from Maven Central jars; see shared/design/kafka-without-docker.md.
+# One combined broker+controller node by default; KAFKA_NODES=3 runs a cluster of three combined
+# nodes instead (one cluster id, every node a voter of the controller quorum).
 #
 #   kafka.sh fetch [--force] [mvn args...]
 #                                 copy the broker's jars into $STACK_DIR/kafka/libs (once;
 #                                 a marker records the version and the pom's hash)
-#   kafka.sh start                fetch, configure, format once, launch, wait until ready
-#   kafka.sh stop                 SIGTERM the broker this script started (SIGKILL after 30 s)
-#   kafka.sh status               print running/stopped (exit 0 running, 3 stopped)
-#   kafka.sh reset                stop, then delete the broker's data (keeps the jars)
+#   kafka.sh start                fetch, configure, format once, launch every node, wait until ready
+#   kafka.sh stop                 SIGTERM every node this script started, by its pid file
+#                                 (SIGKILL after 30 s), whatever KAFKA_NODES says now
+#   kafka.sh status               print each node running/stopped (exit 0 all running, 3 not)
+#   kafka.sh reset                stop, then delete the nodes' data (keeps the jars)
 #   kafka.sh properties DATA_DIR  print a server.properties for $KAFKA_PORT and
 #                                 $KAFKA_CONTROLLER_PORT with its data in DATA_DIR (for brokers
-#                                 that tests start on ports of their own, libs/testing)
+#                                 that tests start on ports of their own, libs/testing); for a node
+#                                 of a cluster also $KAFKA_NODE_ID and $KAFKA_QUORUM_VOTERS
 #
-# Env: KAFKA_PORT (9092), KAFKA_CONTROLLER_PORT (9093), STACK_DIR (<repo>/.stack),
+# Env: KAFKA_NODES (1, or 3 for a cluster),
+#      KAFKA_PORT (9092), KAFKA_CONTROLLER_PORT (9093): the one node's ports;
+#      KAFKA_BASE_PORT (19092): a cluster's ports, node n (1..N) on client port
+#        KAFKA_BASE_PORT + 2(n-1) and controller port one above (19092/19093, 19094/19095, ...);
+#      STACK_DIR (<repo>/.stack; a cluster's nodes under $STACK_DIR/kafka/cluster/node-n),
 #      KAFKA_START_TIMEOUT (120 s), KAFKA_STOP_TIMEOUT (30 s),
-#      KAFKA_HEAP_OPTS (-Xms1g -Xmx1g, the broker's own default: with 512 MB, after hours of
-#      tests and benchmarks its old generation stayed 85% full and G1 marked it over and over,
-#      13% of this 2-core machine during a benchmark).
+#      KAFKA_HEAP_OPTS (one node: -Xms1g -Xmx1g, the broker's own default: with 512 MB, after hours
+#      of tests and benchmarks its old generation stayed 85% full and G1 marked it over and over,
+#      13% of this 2-core machine during a benchmark; a cluster: -Xms512m -Xmx768m per node).
 set -euo pipefail
 
 STACK_NAME=kafka
@@ -25,24 +32,29 @@ STACK_NAME=kafka
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 KAFKA_HOST=127.0.0.1
+KAFKA_NODES="${KAFKA_NODES:-1}"
+case "$KAFKA_NODES" in 1 | 3) ;; *) die "KAFKA_NODES must be 1 or 3 (got $KAFKA_NODES)" ;; esac
 KAFKA_PORT="${KAFKA_PORT:-9092}"
 KAFKA_CONTROLLER_PORT="${KAFKA_CONTROLLER_PORT:-9093}"
+KAFKA_BASE_PORT="${KAFKA_BASE_PORT:-19092}"
 KAFKA_START_TIMEOUT="${KAFKA_START_TIMEOUT:-120}"
 KAFKA_STOP_TIMEOUT="${KAFKA_STOP_TIMEOUT:-30}"
-KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xms1g -Xmx1g}"
+if [ "$KAFKA_NODES" -eq 1 ]; then
+  KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xms1g -Xmx1g}"
+else
+  KAFKA_HEAP_OPTS="${KAFKA_HEAP_OPTS:--Xms512m -Xmx768m}"
+fi
 
 POM="$ROOT/infra/kafka/pom.xml"
 LOG4J="$ROOT/infra/kafka/log4j.properties"
 KAFKA_DIR="$STACK_DIR/kafka"
 LIBS="$KAFKA_DIR/libs"
 MARKER="$LIBS/.complete"
-DATA="$KAFKA_DIR/data"
-LOGS="$KAFKA_DIR/logs"
-PROPS="$KAFKA_DIR/server.properties"
-CLUSTER_ID_FILE="$KAFKA_DIR/cluster-id"
-PID_FILE="$KAFKA_DIR/kafka.pid"
-OUT="$LOGS/kafka.out"
+CLUSTER_DIR="$KAFKA_DIR/cluster"
 READY_LINE="Kafka Server started"
+
+# shellcheck source-path=SCRIPTDIR source=kafka-nodes.sh
+source "$STACK_SCRIPTS/kafka-nodes.sh"
 
 KAFKA_VERSION="$(sed -n 's:.*<kafka.version>\(.*\)</kafka.version>.*:\1:p' "$POM")"
 [ -n "$KAFKA_VERSION" ] || die "no <kafka.version> in $POM"
@@ -90,7 +102,7 @@ fetch() {
   log "fetched $(find "$LIBS" -name '*.jar' | wc -l) jars in $((SECONDS - start)) s"
 }
 
-# Pid of the broker this script started, when it is still that broker.
+# Pid of the node (use_node) this script started, when it is still that node.
 our_pid() {
   local pid
   [ -f "$PID_FILE" ] || return 1
@@ -101,38 +113,15 @@ our_pid() {
   printf '%s\n' "$pid"
 }
 
-# properties DATA_DIR: the broker's configuration, one node in combined (KRaft) mode.
-properties() {
-  cat <<PROPS
-# Written by scripts/stack/kafka.sh; edit the script, not this file.
-process.roles=broker,controller
-node.id=1
-controller.quorum.voters=1@$KAFKA_HOST:$KAFKA_CONTROLLER_PORT
-listeners=PLAINTEXT://$KAFKA_HOST:$KAFKA_PORT,CONTROLLER://$KAFKA_HOST:$KAFKA_CONTROLLER_PORT
-advertised.listeners=PLAINTEXT://$KAFKA_HOST:$KAFKA_PORT
-controller.listener.names=CONTROLLER
-inter.broker.listener.name=PLAINTEXT
-listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
-log.dirs=$1
-num.partitions=1
-default.replication.factor=1
-min.insync.replicas=1
-offsets.topic.replication.factor=1
-offsets.topic.num.partitions=1
-transaction.state.log.replication.factor=1
-transaction.state.log.min.isr=1
-transaction.state.log.num.partitions=1
-group.initial.rebalance.delay.ms=0
-auto.create.topics.enable=false
-PROPS
-}
-
 write_properties() {
   mkdir -p "$DATA" "$LOGS"
-  properties "$DATA" >"$PROPS"
+  local voters=""
+  [ "$NODE" = single ] || voters="$(cluster_voters)"
+  KAFKA_NODE_ID="$NODE_ID" KAFKA_QUORUM_VOTERS="$voters" KAFKA_PORT="$PORT" \
+    KAFKA_CONTROLLER_PORT="$CONTROLLER_PORT" properties "$DATA" >"$PROPS"
 }
 
-# Formats the data directory once; the cluster id is kept in $CLUSTER_ID_FILE.
+# Formats the node's data directory once; the cluster id (one for all nodes) is kept in $CLUSTER_ID_FILE.
 format_storage() {
   [ -f "$DATA/meta.properties" ] && return 0
   local cid
@@ -152,7 +141,7 @@ format_storage() {
 }
 
 launch() {
-  log "launching broker on $KAFKA_HOST:$KAFKA_PORT (controller $KAFKA_CONTROLLER_PORT)"
+  log "launching $(node_name) on $KAFKA_HOST:$PORT (controller $CONTROLLER_PORT)"
   # shellcheck disable=SC2086 # KAFKA_HEAP_OPTS holds several JVM options
   nohup setsid java $KAFKA_HEAP_OPTS -XX:+UseG1GC -Djava.awt.headless=true \
     -Dlog4j.configuration="file:$LOG4J" -Dkafka.logs.dir="$LOGS" \
@@ -163,86 +152,142 @@ launch() {
 wait_ready() {
   local pid="$1" deadline=$((SECONDS + KAFKA_START_TIMEOUT))
   while :; do
-    if grep -qF "$READY_LINE" "$OUT" 2>/dev/null && port_open "$KAFKA_HOST" "$KAFKA_PORT"; then
+    if grep -qF "$READY_LINE" "$OUT" 2>/dev/null && port_open "$KAFKA_HOST" "$PORT"; then
       return 0
     fi
     if ! kill -0 "$pid" 2>/dev/null; then
       rm -f "$PID_FILE"
       show_tail "$OUT" 40
-      die "broker exited during start-up (logs: $LOGS)"
+      die "$(node_name) exited during start-up (logs: $LOGS)"
     fi
     if [ "$SECONDS" -ge "$deadline" ]; then
       show_tail "$OUT" 40
-      die "broker (pid $pid) not ready after ${KAFKA_START_TIMEOUT} s; still running, see $LOGS"
+      die "$(node_name) (pid $pid) not ready after ${KAFKA_START_TIMEOUT} s; still running, see $LOGS"
     fi
     sleep 0.5
   done
 }
 
-start() {
-  lock
-  local pid t0=$SECONDS
+start_single() {
+  local pid
+  use_node single
   if pid="$(our_pid)"; then
     wait_ready "$pid"
-    log "already running (pid $pid) on $KAFKA_HOST:$KAFKA_PORT; reusing it"
+    log "already running (pid $pid) on $KAFKA_HOST:$PORT; reusing it"
     return 0
   fi
-  if port_open "$KAFKA_HOST" "$KAFKA_PORT"; then
-    log "something already listens on $KAFKA_HOST:$KAFKA_PORT (not started by this script); reusing it"
+  if port_open "$KAFKA_HOST" "$PORT"; then
+    log "something already listens on $KAFKA_HOST:$PORT (not started by this script); reusing it"
     return 0
   fi
-  fetch
   write_properties
   format_storage
   launch
-  pid="$(cat "$PID_FILE")"
-  wait_ready "$pid"
-  log "ready on $KAFKA_HOST:$KAFKA_PORT (pid $pid) after $((SECONDS - t0)) s"
+  wait_ready "$(cat "$PID_FILE")"
 }
 
-stop() {
+# A cluster's nodes start together (each waits for a quorum of controllers), then each is awaited.
+start_cluster() {
+  local node pid port
+  for node in $(wanted_nodes); do
+    use_node "$node"
+    our_pid >/dev/null && continue
+    for port in "$PORT" "$CONTROLLER_PORT"; do
+      port_open "$KAFKA_HOST" "$port" &&
+        die "port $port of $(node_name) is taken by a process this script did not start; set KAFKA_BASE_PORT"
+    done
+  done
+  for node in $(wanted_nodes); do
+    use_node "$node"
+    if pid="$(our_pid)"; then
+      log "$(node_name) already running (pid $pid); reusing it"
+      continue
+    fi
+    write_properties
+    format_storage
+    launch
+  done
+  for node in $(wanted_nodes); do
+    use_node "$node"
+    wait_ready "$(cat "$PID_FILE")"
+  done
+}
+
+start() {
+  lock
+  local t0=$SECONDS
+  if [ "$KAFKA_NODES" -eq 1 ] && started_nodes | grep -qv single; then
+    log "note: cluster nodes started earlier still run; kafka.sh stop ends them"
+  fi
+  fetch
+  if [ "$KAFKA_NODES" -eq 1 ]; then start_single; else start_cluster; fi
+  log "ready: KAFKA_BROKERS=$(bootstrap) ($KAFKA_NODES node(s), $((SECONDS - t0)) s)"
+}
+
+stop_node() {
   local pid deadline
   if ! pid="$(our_pid)"; then
     rm -f "$PID_FILE"
-    if port_open "$KAFKA_HOST" "$KAFKA_PORT"; then
-      log "not started by this script; leaving the broker on $KAFKA_HOST:$KAFKA_PORT alone"
-    else
-      log "not running"
-    fi
     return 0
   fi
-  log "stopping broker (pid $pid)"
+  log "stopping $(node_name) (pid $pid)"
   kill -TERM "$pid" 2>/dev/null || true
   deadline=$((SECONDS + KAFKA_STOP_TIMEOUT))
   while kill -0 "$pid" 2>/dev/null; do
     if [ "$SECONDS" -ge "$deadline" ]; then
-      log "still alive after ${KAFKA_STOP_TIMEOUT} s; sending SIGKILL"
+      log "$(node_name) still alive after ${KAFKA_STOP_TIMEOUT} s; sending SIGKILL"
       kill -KILL "$pid" 2>/dev/null || true
       break
     fi
     sleep 0.5
   done
   rm -f "$PID_FILE"
+}
+
+# Stops every node with a pid file; a cluster's nodes at once (a controlled shutdown of the last
+# ones waits on the quorum otherwise).
+stop() {
+  local node nodes
+  nodes="$(started_nodes)"
+  if [ -z "$nodes" ]; then
+    use_node single
+    if port_open "$KAFKA_HOST" "$PORT"; then
+      log "not started by this script; leaving the broker on $KAFKA_HOST:$PORT alone"
+    else
+      log "not running"
+    fi
+    return 0
+  fi
+  for node in $nodes; do
+    use_node "$node"
+    stop_node &
+  done
+  wait
   log "stopped"
 }
 
 status() {
-  local pid
-  if pid="$(our_pid)"; then
-    echo "running (pid $pid) on $KAFKA_HOST:$KAFKA_PORT"
-  elif port_open "$KAFKA_HOST" "$KAFKA_PORT"; then
-    echo "running on $KAFKA_HOST:$KAFKA_PORT (not started by this script)"
-  else
-    echo "stopped"
-    return 3
-  fi
+  local node pid all=0
+  for node in $(wanted_nodes); do
+    use_node "$node"
+    if pid="$(our_pid)"; then
+      echo "$(node_name): running (pid $pid) on $KAFKA_HOST:$PORT"
+    elif [ "$node" = single ] && port_open "$KAFKA_HOST" "$PORT"; then
+      echo "running on $KAFKA_HOST:$PORT (not started by this script)"
+    else
+      echo "$(node_name): stopped"
+      all=3
+    fi
+  done
+  return "$all"
 }
 
 reset() {
   lock
   stop
-  log "deleting broker data in $DATA (jars kept)"
-  rm -rf "$DATA" "$CLUSTER_ID_FILE" "$PROPS"
+  log "deleting the nodes' data in $KAFKA_DIR (jars kept)"
+  use_node single
+  rm -rf "$DATA" "$CLUSTER_ID_FILE" "$PROPS" "$CLUSTER_DIR"
 }
 
 cmd="${1:-}"

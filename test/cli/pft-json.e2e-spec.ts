@@ -118,7 +118,12 @@ describe('pft --json', () => {
 
   it('kafka topics and check-store', async () => {
     const [events, deadLetters] = topics as [string, string];
-    expect(await json('kafka', 'topics')).toEqual({ created: [deadLetters], existing: [events] });
+    expect(await json('kafka', 'topics')).toEqual({
+      created: [deadLetters],
+      existing: [events],
+      fixed: [],
+      mismatches: [],
+    });
     expect(await json('kafka', 'check-store')).toEqual({
       topic: events,
       held: published,

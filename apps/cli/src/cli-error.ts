@@ -4,6 +4,8 @@ import { UnknownPartnerError } from '@pft/access/api-keys';
 /** The codes an operator or a script can rely on when a command fails; the message may change. */
 export type CliErrorCode =
   | 'KAFKA_UNREACHABLE'
+  | 'KAFKA_TOO_FEW_BROKERS'
+  | 'KAFKA_TOPIC_PARTITIONS'
   | 'DATABASE_UNREACHABLE'
   | 'REDIS_UNREACHABLE'
   | 'HOST_UNREACHABLE'

@@ -8,4 +8,5 @@ export * from './flight-body';
 export * from './tcp-proxy';
 export * from './redis-server';
 export * from './kafka-broker';
+export * from './kafka-cluster';
 export * from './service-env';

@@ -9,11 +9,11 @@ import { freePort } from './app-process';
 import { waitFor } from './wait-for';
 
 const ROOT = join(__dirname, '..', '..', '..');
-const KAFKA_SCRIPT = join(ROOT, 'scripts', 'stack', 'kafka.sh');
-const LOG4J = join(ROOT, 'infra', 'kafka', 'log4j.properties');
-const READY_LINE = 'Kafka Server started';
+export const KAFKA_SCRIPT = join(ROOT, 'scripts', 'stack', 'kafka.sh');
+export const LOG4J = join(ROOT, 'infra', 'kafka', 'log4j.properties');
+export const READY_LINE = 'Kafka Server started';
 /** Enough for a test's few topics; the C1 compiler alone and a serial collector keep start-up and CPU low. */
-const JVM_OPTIONS = [
+export const JVM_OPTIONS = [
   '-Xms256m',
   '-Xmx512m',
   '-XX:+UseSerialGC',
@@ -50,14 +50,14 @@ function stackDir(): string {
 }
 
 /** The broker's jars, fetched once by the stack script (a no-op when they are there). */
-function kafkaLibs(): string {
+export function kafkaLibs(): string {
   execFileSync('bash', [KAFKA_SCRIPT, 'fetch'], { stdio: ['ignore', 'ignore', 'pipe'] });
   const libs = join(stackDir(), 'kafka', 'libs');
   if (!existsSync(join(libs, '.complete'))) throw new Error(`no Kafka jars in ${libs} after fetching`);
   return libs;
 }
 
-function portOpen(port: number): Promise<boolean> {
+export function portOpen(port: number): Promise<boolean> {
   return new Promise((done) => {
     const socket = connect(port, '127.0.0.1');
     socket.setTimeout(1000, () => (socket.destroy(), done(false)));
@@ -66,7 +66,7 @@ function portOpen(port: number): Promise<boolean> {
   });
 }
 
-function exitOf(child: ChildProcess): Promise<void> {
+export function exitOf(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((done) => child.once('exit', () => done()));
 }

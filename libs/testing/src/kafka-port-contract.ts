@@ -291,6 +291,50 @@ export function describeKafkaPortContract(adapter: string, makeClient: MakeKafka
       }
     });
 
+    it('creates a topic with its min.insync.replicas, and changes it keeping the other values', async () => {
+      const name = `test-contract-insync-${randomUUID().slice(0, 8)}`;
+      topics.push(name);
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const spec = { topic: name, numPartitions: 2, replicationFactor: 1, retentionMs: 3_600_000 };
+        await admin.createTopics([{ ...spec, minInsyncReplicas: 1 }]);
+        const names = ['retention.ms', 'min.insync.replicas'];
+        expect(await admin.topicConfig(name, names)).toEqual({
+          'retention.ms': '3600000',
+          'min.insync.replicas': '1',
+        });
+        await admin.alterTopicConfig(name, { 'min.insync.replicas': '2' });
+        expect(await admin.topicConfig(name, names)).toEqual({
+          'retention.ms': '3600000',
+          'min.insync.replicas': '2',
+        });
+      } finally {
+        await admin.disconnect();
+      }
+    });
+
+    it("answers each partition's replicas and in-sync replicas among the cluster's broker ids", async () => {
+      const name = await topic('replicas', 3);
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const cluster = await admin.describeCluster();
+        expect(cluster.brokerIds).toHaveLength(cluster.brokers);
+        const [described, ...more] = await admin.topicReplicas([name]);
+        expect(more).toEqual([]);
+        expect(described?.topic).toBe(name);
+        expect(described?.partitions.map((p) => p.partition)).toEqual([0, 1, 2]);
+        for (const p of described?.partitions ?? []) {
+          expect(p.replicas).toHaveLength(1);
+          expect(cluster.brokerIds).toContain(p.replicas[0]);
+          expect(p.isr).toEqual(p.replicas);
+        }
+      } finally {
+        await admin.disconnect();
+      }
+    });
+
     it("answers each partition's first and next offset, and the cluster's brokers", async () => {
       const name = await topic('offsets', 2);
       const sent = Array.from({ length: 25 }, (_, i) => ({ key: `pilot-${i}`, value: `${i}` }));

@@ -1,6 +1,15 @@
 import { type Command } from 'commander';
-import { createDataSource, ensureTopics, loadConfig, pilotTopics } from '@pft/platform';
+import {
+  createDataSource,
+  ensureTopics,
+  fixMinInsync,
+  KafkaTopicsError,
+  loadConfig,
+  pilotTopics,
+} from '@pft/platform';
+import { CliError } from '../cli-error';
 import { reachKafka } from '../kafka/reach-kafka';
+import { printTopicsReport } from '../kafka/topics-report';
 import { consoleOutput, type Output, printJson } from '../output/output';
 
 /** Exit code of `kafka check-store` when the topic lacks events the store says it published. */
@@ -11,18 +20,19 @@ export function registerKafkaCommands(program: Command, out: Output = consoleOut
 
   kafka
     .command('topics')
-    .description('create the pilot-events and dead-letter topics with their partitions and retention')
-    .option('--json', 'print {created, existing} as JSON')
-    .action(async (options: { json?: boolean }) => {
+    .description(
+      'create the pilot-events and dead-letter topics with their partitions, retention, replicas and min.insync.replicas; report existing topics whose replication differs, each with its fix',
+    )
+    .option('--fix', 'also set min.insync.replicas on existing topics that differ')
+    .option('--json', 'print {created, existing, fixed, mismatches} as JSON')
+    .action(async (options: { json?: boolean; fix?: boolean }) => {
       const config = loadConfig();
-      const specs = pilotTopics(config);
-      const created = await ensureTopics(await reachKafka(config, out), specs);
-      if (options.json) {
-        const existing = specs.map((s) => s.topic).filter((topic) => !created.includes(topic));
-        printJson(out, { created, existing });
-        return;
-      }
-      out.print(created.length ? `created topics: ${created.join(', ')}` : 'topics exist');
+      const kafkaClient = await reachKafka(config, out);
+      const report = await ensureTopics(kafkaClient, pilotTopics(config)).catch((error: unknown) => {
+        throw error instanceof KafkaTopicsError ? new CliError(error.code, error.message) : error;
+      });
+      const fixed = options.fix ? await fixMinInsync(kafkaClient, report.mismatches) : [];
+      printTopicsReport(out, report, fixed, { json: options.json, bootstrap: config.KAFKA_BROKERS });
     });
 
   kafka

@@ -6,7 +6,16 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { Counter, Histogram } from 'prom-client';
-import { AppConfig, ensureTopics, KAFKA, type KafkaClient, metricOnce, pilotTopics } from '@pft/platform';
+import {
+  AppConfig,
+  describeMismatch,
+  ensureTopics,
+  KAFKA,
+  type KafkaClient,
+  KafkaTopicsError,
+  metricOnce,
+  pilotTopics,
+} from '@pft/platform';
 import { OutboxRelay } from '@pft/event-store';
 
 const published = metricOnce(
@@ -56,10 +65,21 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       },
     });
     // Topics are made by the project, never by auto-creation; until this succeeds the relay retries.
+    // A cluster with fewer brokers than KAFKA_REPLICATION_FACTOR gets no topic: the writes stay in
+    // the outbox, as while Kafka is down.
     ensureTopics(
       this.kafka,
       pilotTopics(this.config).filter((t) => t.topic === this.config.PILOT_EVENTS_TOPIC),
-    ).catch((err: unknown) => this.logger.warn(`pilot events topic not ensured yet: ${String(err)}`));
+    ).then(
+      (report) => {
+        for (const m of report.mismatches)
+          this.logger.warn(describeMismatch(m, this.config.KAFKA_BROKERS).join('\n'));
+      },
+      (err: unknown) => {
+        if (err instanceof KafkaTopicsError) this.logger.error(`${err.code}: ${err.message}`);
+        else this.logger.warn(`pilot events topic not ensured yet: ${String(err)}`);
+      },
+    );
     this.relay.start();
   }
 

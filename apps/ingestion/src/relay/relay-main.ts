@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { createKafka, ensureTopics, pilotTopics, runMain } from '@pft/platform';
+import { createKafka, describeMismatch, ensureTopics, pilotTopics, runMain } from '@pft/platform';
 import { OutboxRelay } from '@pft/event-store';
 
 /**
@@ -16,10 +16,12 @@ runMain('relay', async (config) => {
     undefined,
     config.KAFKA_CLIENT,
   );
-  await ensureTopics(
+  // Refuses to start (KafkaTopicsError) on a cluster with fewer brokers than KAFKA_REPLICATION_FACTOR.
+  const topics = await ensureTopics(
     kafka,
     pilotTopics(config).filter((t) => t.topic === config.PILOT_EVENTS_TOPIC),
   );
+  for (const m of topics.mismatches) logger.warn(describeMismatch(m, config.KAFKA_BROKERS).join('\n'));
   const relay = new OutboxRelay({
     databaseUrl: config.DATABASE_URL,
     kafka,

@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { KAFKA_CLIENTS, type KafkaClientName } from '../kafka/kafka.port';
 import { IsJwtAlgorithmList, IsJwtSecret, IsPublicKeyPem } from './jwt-variables';
+import { IsMinInsyncReplicas } from './kafka-replication';
 import { IsTrustedProxyList } from './trusted-proxies';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
@@ -128,6 +129,24 @@ export class AppConfig {
   @Min(1)
   @Max(1000)
   PILOT_EVENTS_PARTITIONS = 12;
+
+  /**
+   * Replicas of each topic the project creates (`pft kafka topics`, the relay at start). The brokers
+   * must be at least this many; existing topics with another factor are reported with their fix.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(32)
+  KAFKA_REPLICATION_FACTOR = 1;
+
+  /**
+   * The topics' `min.insync.replicas`: with acks=all a send succeeds only once this many replicas
+   * have it (at least 1, at most KAFKA_REPLICATION_FACTOR).
+   */
+  @Transform(toInt)
+  @IsMinInsyncReplicas()
+  KAFKA_MIN_INSYNC_REPLICAS = 1;
 
   /**
    * The shared HS256 secret of local pilot tokens. Production refuses this built-in value, and uses

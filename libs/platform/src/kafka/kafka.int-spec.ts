@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type KafkaClient } from './kafka.port';
 import { createTestTopic, deleteTestTopics, testKafka, waitFor } from '@pft/testing';
-import { ensureTopics } from './topics';
+import { ensureTopics, KafkaTopicsError } from './topics';
 
 describe('Kafka broker (real, KRaft) through the Kafka port', () => {
   let kafka: KafkaClient;
@@ -43,8 +43,8 @@ describe('Kafka broker (real, KRaft) through the Kafka port', () => {
     const topic = `test-ensure-${randomUUID().slice(0, 8)}`;
     topics.push(topic);
     const spec = [{ topic, numPartitions: 4, retentionMs: -1 }];
-    expect(await ensureTopics(kafka, spec)).toEqual([topic]);
-    expect(await ensureTopics(kafka, spec)).toEqual([]);
+    expect(await ensureTopics(kafka, spec)).toMatchObject({ created: [topic], existing: [], mismatches: [] });
+    expect(await ensureTopics(kafka, spec)).toMatchObject({ created: [], existing: [topic], mismatches: [] });
 
     const admin = kafka.admin();
     await admin.connect();
@@ -62,5 +62,24 @@ describe('Kafka broker (real, KRaft) through the Kafka port', () => {
     await expect(ensureTopics(kafka, [{ topic, numPartitions: 3, retentionMs: -1 }])).rejects.toThrow(
       /has 2 partitions, configuration says 3/,
     );
+  });
+
+  it('refuses a replication factor above the broker count, naming both, and creates nothing', async () => {
+    const topic = `test-too-few-${randomUUID().slice(0, 8)}`;
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const { brokers } = await admin.describeCluster();
+      const factor = brokers + 1;
+      const spec = [{ topic, numPartitions: 1, retentionMs: -1, replication: { factor, minInsync: 1 } }];
+      const refusal = ensureTopics(kafka, spec);
+      await expect(refusal).rejects.toBeInstanceOf(KafkaTopicsError);
+      await expect(refusal).rejects.toThrow(
+        `the Kafka cluster has ${brokers} live broker${brokers === 1 ? '' : 's'}, fewer than the ${factor} replicas KAFKA_REPLICATION_FACTOR=${factor} asks for`,
+      );
+      expect(await admin.listTopics()).not.toContain(topic);
+    } finally {
+      await admin.disconnect();
+    }
   });
 });

@@ -69,7 +69,10 @@ export interface OutgoingMessage {
 export interface SendRecord {
   topic: string;
   messages: OutgoingMessage[];
-  /** -1: every in-sync replica has the messages before the send resolves. */
+  /**
+   * -1 (also when unset, in both adapters): every in-sync replica, at least the topic's
+   * min.insync.replicas, has the messages before the send resolves.
+   */
   acks?: -1 | 0 | 1;
 }
 
@@ -171,6 +174,21 @@ export interface NewTopic {
   replicationFactor: number;
   /** -1 keeps every message forever. */
   retentionMs: number;
+  /** The topic's min.insync.replicas; unset: the broker's default. */
+  minInsyncReplicas?: number;
+}
+
+/** Where a partition's copies live, by broker id (the first replica is the preferred leader). */
+export interface PartitionReplicas {
+  partition: number;
+  replicas: number[];
+  /** The replicas caught up with the leader. */
+  isr: number[];
+}
+
+export interface TopicReplicas {
+  topic: string;
+  partitions: PartitionReplicas[];
 }
 
 export interface PartitionOffsets {
@@ -185,8 +203,8 @@ export interface TopicAdmin {
   /** Resolves at once while a connection is open. */
   connect(): Promise<void>;
   disconnect(): Promise<void>;
-  /** Asks a broker for the cluster's brokers: proves one answers. */
-  describeCluster(): Promise<{ brokers: number }>;
+  /** Asks a broker for the cluster's live brokers (their count and ids): proves one answers. */
+  describeCluster(): Promise<{ brokers: number; brokerIds: number[] }>;
   listTopics(): Promise<string[]>;
   /** Creates the topics and waits for their partition leaders; false when all existed already. */
   createTopics(topics: NewTopic[]): Promise<boolean>;
@@ -194,6 +212,10 @@ export interface TopicAdmin {
   topicPartitions(topics: string[]): Promise<{ topic: string; partitions: number }[]>;
   /** Configuration values of a topic (for example retention.ms), by name; absent names are left out. */
   topicConfig(topic: string, names: string[]): Promise<Record<string, string>>;
+  /** Sets these configuration values of a topic, keeping the others it has (retention.ms included). */
+  alterTopicConfig(topic: string, values: Record<string, string>): Promise<void>;
+  /** Each partition's replicas and in-sync replicas, per topic in the order asked, partitions in order. */
+  topicReplicas(topics: string[]): Promise<TopicReplicas[]>;
   fetchTopicOffsets(topic: string): Promise<PartitionOffsets[]>;
   deleteTopics(topics: string[], timeoutMs?: number): Promise<void>;
 }

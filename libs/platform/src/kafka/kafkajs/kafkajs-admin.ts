@@ -1,6 +1,9 @@
-import { type Admin, ConfigResourceTypes } from 'kafkajs';
-import { type NewTopic, type PartitionOffsets, type TopicAdmin } from '../kafka.port';
+import { type Admin, ConfigResourceTypes, ConfigSource } from 'kafkajs';
+import { type NewTopic, type PartitionOffsets, type TopicAdmin, type TopicReplicas } from '../kafka.port';
+import { newTopicConfigs } from '../topic-configs';
 import { translated } from './kafkajs-errors';
+
+const LEADER_WAIT_MS = 10_000;
 
 export class KafkajsAdmin implements TopicAdmin {
   constructor(private readonly admin: Admin) {}
@@ -13,27 +16,48 @@ export class KafkajsAdmin implements TopicAdmin {
     return translated(() => this.admin.disconnect());
   }
 
-  async describeCluster(): Promise<{ brokers: number }> {
+  async describeCluster(): Promise<{ brokers: number; brokerIds: number[] }> {
     const cluster = await translated(() => this.admin.describeCluster());
-    return { brokers: cluster.brokers.length };
+    const brokerIds = cluster.brokers.map((b) => b.nodeId).sort((a, b) => a - b);
+    return { brokers: brokerIds.length, brokerIds };
   }
 
   listTopics(): Promise<string[]> {
     return translated(() => this.admin.listTopics());
   }
 
-  createTopics(topics: NewTopic[]): Promise<boolean> {
-    return translated(() =>
+  async createTopics(topics: NewTopic[]): Promise<boolean> {
+    const created = await translated(() =>
       this.admin.createTopics({
-        waitForLeaders: true,
+        // kafkajs's own wait asks the controller's broker once and gives up when that broker does
+        // not know the topic yet, as happens in a cluster: waitForLeaders below asks again.
+        waitForLeaders: false,
         topics: topics.map((t) => ({
           topic: t.topic,
           numPartitions: t.numPartitions,
           replicationFactor: t.replicationFactor,
-          configEntries: [{ name: 'retention.ms', value: String(t.retentionMs) }],
+          configEntries: Object.entries(newTopicConfigs(t)).map(([name, value]) => ({ name, value })),
         })),
       }),
     );
+    if (created) await this.waitForLeaders(topics.map((t) => t.topic));
+    return created;
+  }
+
+  /** A topic is usable once every broker asked knows it and each of its partitions has a leader. */
+  private async waitForLeaders(topics: string[]): Promise<void> {
+    const deadline = Date.now() + LEADER_WAIT_MS;
+    for (;;) {
+      const metadata = await this.admin.fetchTopicMetadata({ topics }).catch(() => undefined);
+      const led =
+        metadata !== undefined &&
+        topics.every((name) => {
+          const topic = metadata.topics.find((t) => t.name === name);
+          return topic !== undefined && topic.partitions.every((p) => p.leader >= 0);
+        });
+      if (led || Date.now() > deadline) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   async topicPartitions(topics: string[]): Promise<{ topic: string; partitions: number }[]> {
@@ -50,6 +74,45 @@ export class KafkajsAdmin implements TopicAdmin {
     );
     const entries = described.resources[0]?.configEntries ?? [];
     return Object.fromEntries(entries.map((e) => [e.configName, e.configValue]));
+  }
+
+  /**
+   * kafkajs has only AlterConfigs, which replaces every value set on the topic: the values the topic
+   * has of its own are read first and sent again beside the new ones.
+   */
+  async alterTopicConfig(topic: string, values: Record<string, string>): Promise<void> {
+    const described = await translated(() =>
+      this.admin.describeConfigs({
+        includeSynonyms: false,
+        resources: [{ type: ConfigResourceTypes.TOPIC, name: topic }],
+      }),
+    );
+    const own = (described.resources[0]?.configEntries ?? []).filter(
+      (e) => e.configSource === ConfigSource.TOPIC_CONFIG && !(e.configName in values),
+    );
+    const configEntries = [
+      ...own.map((e) => ({ name: e.configName, value: e.configValue })),
+      ...Object.entries(values).map(([name, value]) => ({ name, value })),
+    ];
+    await translated(() =>
+      this.admin.alterConfigs({
+        validateOnly: false,
+        resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configEntries }],
+      }),
+    );
+  }
+
+  async topicReplicas(topics: string[]): Promise<TopicReplicas[]> {
+    const metadata = await translated(() => this.admin.fetchTopicMetadata({ topics }));
+    // In the order asked, as the broker's answer need not be.
+    return topics.flatMap((name) => {
+      const t = metadata.topics.find((described) => described.name === name);
+      if (!t) return [];
+      const partitions = t.partitions
+        .map((p) => ({ partition: p.partitionId, replicas: p.replicas, isr: p.isr }))
+        .sort((a, b) => a.partition - b.partition);
+      return [{ topic: name, partitions }];
+    });
   }
 
   async fetchTopicOffsets(topic: string): Promise<PartitionOffsets[]> {

@@ -1,5 +1,17 @@
-import { Admin, ConfigResourceTypes, type BaseOptions } from '@platformatic/kafka';
-import { type KafkaLogger, type NewTopic, type PartitionOffsets, type TopicAdmin } from '../kafka.port';
+import {
+  Admin,
+  ConfigResourceTypes,
+  IncrementalAlterConfigOperationTypes,
+  type BaseOptions,
+} from '@platformatic/kafka';
+import {
+  type KafkaLogger,
+  type NewTopic,
+  type PartitionOffsets,
+  type TopicAdmin,
+  type TopicReplicas,
+} from '../kafka.port';
+import { newTopicConfigs } from '../topic-configs';
 import { translated } from './platformatic-errors';
 import { logClientEvents } from './platformatic-log';
 
@@ -35,9 +47,10 @@ export class PlatformaticAdmin implements TopicAdmin {
     if (admin) await translated(() => admin.close());
   }
 
-  async describeCluster(): Promise<{ brokers: number }> {
+  async describeCluster(): Promise<{ brokers: number; brokerIds: number[] }> {
     const metadata = await translated(() => this.client().metadata({ topics: [], forceUpdate: true }));
-    return { brokers: metadata.brokers.size };
+    const brokerIds = [...metadata.brokers.keys()].sort((a, b) => a - b);
+    return { brokers: brokerIds.length, brokerIds };
   }
 
   listTopics(): Promise<string[]> {
@@ -55,7 +68,7 @@ export class PlatformaticAdmin implements TopicAdmin {
             topics: [t.topic],
             partitions: t.numPartitions,
             replicas: t.replicationFactor,
-            configs: [{ name: 'retention.ms', value: String(t.retentionMs) }],
+            configs: Object.entries(newTopicConfigs(t)).map(([name, value]) => ({ name, value })),
           }),
         );
         created = true;
@@ -101,6 +114,43 @@ export class PlatformaticAdmin implements TopicAdmin {
     return Object.fromEntries(
       configs.filter((c) => typeof c.value === 'string').map((c) => [c.name, c.value as string]),
     );
+  }
+
+  /** IncrementalAlterConfigs: only the values named change. */
+  async alterTopicConfig(topic: string, values: Record<string, string>): Promise<void> {
+    await translated(() =>
+      this.client().incrementalAlterConfigs({
+        resources: [
+          {
+            resourceType: ConfigResourceTypes.TOPIC,
+            resourceName: topic,
+            configs: Object.entries(values).map(([name, value]) => ({
+              name,
+              value,
+              configOperation: IncrementalAlterConfigOperationTypes.SET,
+            })),
+          },
+        ],
+      }),
+    );
+  }
+
+  async topicReplicas(topics: string[]): Promise<TopicReplicas[]> {
+    const metadata = await translated(() => this.client().metadata({ topics, forceUpdate: true }));
+    return topics.flatMap((topic) => {
+      const described = metadata.topics.get(topic);
+      if (!described) return [];
+      return [
+        {
+          topic,
+          partitions: described.partitions.map((p, partition) => ({
+            partition,
+            replicas: [...p.replicas],
+            isr: [...p.isr],
+          })),
+        },
+      ];
+    });
   }
 
   async fetchTopicOffsets(topic: string): Promise<PartitionOffsets[]> {
