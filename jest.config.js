@@ -1,4 +1,5 @@
-// Three suites: unit (no I/O), integration (one adapter against a real service), e2e (real apps over HTTP).
+// Suites: unit (no I/O), integration (one adapter against a real service), e2e (real apps over HTTP),
+// cluster (the service on a Kafka cluster under faults, `npm run test:cluster`), bench (on demand).
 const swc = [
   '@swc/jest',
   {
@@ -53,6 +54,8 @@ module.exports = {
       testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'],
     },
     { ...withRealServices, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
+    // The cluster under faults (`npm run test:cluster`): minutes of its own, run after `npm test` by CI.
+    { ...withRealServices, displayName: 'cluster', testMatch: ['<rootDir>/test/**/*.cluster-spec.ts'] },
     // Benchmarks, run on demand only (`npm run bench`); never part of `npm test`.
     { ...shared, displayName: 'bench', testMatch: ['<rootDir>/bench/**/*.bench.ts'] },
   ],

@@ -90,7 +90,13 @@ export function randomStartingTotals(random: () => number): StartingTotals {
   };
 }
 
-async function send(method: string, url: string, token: string, body?: unknown): Promise<number> {
+interface Answer {
+  status: number;
+  /** The error's code, for an answer in the error envelope. */
+  code?: string;
+}
+
+async function send(method: string, url: string, token: string, body?: unknown): Promise<Answer> {
   const response = await fetch(url, {
     method,
     headers: {
@@ -99,8 +105,58 @@ async function send(method: string, url: string, token: string, body?: unknown):
     },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  await response.arrayBuffer();
-  return response.status;
+  const text = await response.text();
+  if (response.status < 400) return { status: response.status };
+  try {
+    return { status: response.status, code: (JSON.parse(text) as { error?: { code?: string } }).error?.code };
+  } catch {
+    return { status: response.status };
+  }
+}
+
+/** What retrying writes after error answers came to, for a test to check and print. */
+export interface RetryLog {
+  /** Error answers (5xx) and lost connections, each followed by the same request again. */
+  errorAnswers: number;
+  /** Of those, answers saying the write's outcome could not be known (503 WRITE_OUTCOME_UNKNOWN). */
+  outcomeUnknown: number;
+  /** Answers after a retry that did not fit the write's contract, with the request. */
+  unexplained: string[];
+}
+
+export const newRetryLog = (): RetryLog => ({ errorAnswers: 0, outcomeUnknown: 0, unexplained: [] });
+
+/**
+ * Sends a write until it is answered other than 5xx, the same request each time, as the pilot app
+ * API's description tells a client to. A 503 means the write was not recorded, so the retry must
+ * answer as the first attempt would have (`expected`); only after WRITE_OUTCOME_UNKNOWN may it find
+ * the write already done (`alreadyDone`: 200 for a flight recorded, 404 for a flight deleted).
+ */
+async function sendRetried(
+  request: () => Promise<Answer>,
+  expected: number,
+  alreadyDone: number,
+  log: RetryLog,
+  what: string,
+): Promise<number> {
+  let unknown = false;
+  for (let attempt = 1; ; attempt++) {
+    const answer: Answer = await request().catch(() => ({ status: 0 }));
+    if (answer.status !== 0 && answer.status < 500) {
+      if (attempt > 1 && answer.status !== expected && !(unknown && answer.status === alreadyDone))
+        log.unexplained.push(`${what}: ${answer.status} after ${attempt - 1} error answers`);
+      return answer.status === alreadyDone && unknown ? expected : answer.status;
+    }
+    log.errorAnswers += 1;
+    // A connection lost before the answer (the replica killed) leaves the outcome open as well.
+    if (answer.status === 0) unknown = true;
+    if (answer.code === 'WRITE_OUTCOME_UNKNOWN') {
+      log.outcomeUnknown += 1;
+      unknown = true;
+    }
+    if (attempt >= 200) throw new Error(`${what}: still ${answer.status} after ${attempt} attempts`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** Pilots with linking codes redeemed by the partner whose key is given. */
@@ -133,17 +189,26 @@ export async function linkedPilots(
 /**
  * Runs `operations` random logbook changes through the ingestion API, one pilot at a time per
  * worker: records, amendments (moving rating keys, categories, dates), deletions, imports and
- * starting totals. Throws on any answer other than the contract's success.
+ * starting totals, to one ingestion replica or to the one `ingestionUrl()` names for each request.
+ * Throws on any answer other than the contract's success; with `retry`, first sends a write again after
+ * every error answer (sendRetried) and logs what the retries came to.
  */
 export async function runLogbookWorkload(
-  ingestionUrl: string,
+  ingestionUrl: string | (() => string),
   pilots: WorkloadPilot[],
   operations: number,
   seed: number,
   workers = 4,
+  retry?: RetryLog,
 ): Promise<void> {
   const random = seededRandom(seed);
-  const api = `${ingestionUrl}/pilot/v1`;
+  const base = typeof ingestionUrl === 'string' ? () => ingestionUrl : ingestionUrl;
+  const call = (method: string, path: string, token: string, expected: number, body?: unknown) => {
+    const once = () => send(method, `${base()}/pilot/v1${path}`, token, body);
+    if (!retry) return once().then((a) => a.status);
+    const alreadyDone = method === 'POST' && path === '/flights' ? 200 : method === 'DELETE' ? 404 : expected;
+    return sendRetried(once, expected, alreadyDone, retry, `${method} ${path}`);
+  };
   let left = operations;
   const worker = async (mine: WorkloadPilot[]): Promise<void> => {
     while (left > 0) {
@@ -158,23 +223,23 @@ export async function runLogbookWorkload(
         const id = existing[Math.floor(random() * existing.length)]!;
         const amended = randomFlight(random, id);
         model.change((m) => m.flights.set(id, amended));
-        [expected, status] = [200, await send('PUT', `${api}/flights/${id}`, token, amended)];
+        [expected, status] = [200, await call('PUT', `/flights/${id}`, token, 200, amended)];
       } else if (roll < 0.25 && existing.length > 0) {
         const id = existing[Math.floor(random() * existing.length)]!;
         model.change((m) => m.flights.delete(id));
-        [expected, status] = [204, await send('DELETE', `${api}/flights/${id}`, token)];
+        [expected, status] = [204, await call('DELETE', `/flights/${id}`, token, 204)];
       } else if (roll < 0.3) {
         const flights = Array.from({ length: 5 + Math.floor(random() * 30) }, () => randomFlight(random));
         model.change((m) => flights.forEach((f) => m.flights.set(f.flight_id, f)));
-        [expected, status] = [201, await send('POST', `${api}/flights/import`, token, { flights })];
+        [expected, status] = [201, await call('POST', '/flights/import', token, 201, { flights })];
       } else if (roll < 0.36) {
         const starting = randomStartingTotals(random);
         model.change((m) => (m.starting = starting));
-        [expected, status] = [200, await send('PUT', `${api}/starting-totals`, token, starting)];
+        [expected, status] = [200, await call('PUT', '/starting-totals', token, 200, starting)];
       } else {
         const flight = randomFlight(random);
         model.change((m) => m.flights.set(flight.flight_id, flight));
-        [expected, status] = [201, await send('POST', `${api}/flights`, token, flight)];
+        [expected, status] = [201, await call('POST', '/flights', token, 201, flight)];
       }
       if (status !== expected) throw new Error(`ingestion answered ${status}, expected ${expected}`);
     }

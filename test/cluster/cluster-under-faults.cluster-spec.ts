@@ -1,0 +1,253 @@
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { createDataSource } from '@pft/platform';
+import { createPartner, issueApiKey } from '@pft/access/api-keys';
+import {
+  type AppProcess,
+  createTestDatabase,
+  type KafkaCluster,
+  linkedPilots,
+  newRetryLog,
+  readPartnerTotals,
+  type RedisServer,
+  runLogbookWorkload,
+  startAppProcess,
+  startBuiltProcess,
+  startKafkaCluster,
+  startRedisServer,
+  TcpProxy,
+  type TestDatabase,
+  waitUntilAllCurrent,
+  type WorkloadPilot,
+} from '@pft/testing';
+import {
+  activeRelay,
+  one,
+  probeFreshness,
+  projectorResumed,
+  relayTakeover,
+  requestsLetThrough,
+  topicEventCounts,
+} from './support/cluster-probes';
+
+const SECRET = 'cluster-under-faults-secret-long-enough';
+const GOAL_MS = 10_000;
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The service as operators run it beyond one machine: a three-node Kafka cluster (replication factor 3,
+ * min.insync.replicas 2), two projectors, two ingestion services (each running the relay) and two
+ * partner APIs, Postgres reached through a proxy of the test's own, while pilots write (each write sent
+ * again after an error answer) and partners read. One broker and then the controller leader are
+ * killed and restarted, a projector is killed and another started, the active relay's process is
+ * frozen for 30 s and later the new active one killed, and Postgres is stalled for 10 s.
+ */
+describe('a replicated cluster with two replicas of every app, under faults', () => {
+  let cluster: KafkaCluster;
+  let redis: RedisServer;
+  let db: TestDatabase;
+  let proxy: TcpProxy;
+  let direct: Client;
+  let env: Record<string, string>;
+  let topic: string;
+  const ingestion: AppProcess[] = [];
+  const projectors: AppProcess[] = [];
+  const partnerApis: AppProcess[] = [];
+  let key: string;
+  let limitedKey: string;
+  let pilots: WorkloadPilot[];
+  let probes: WorkloadPilot[];
+
+  beforeAll(async () => {
+    [cluster, redis, db] = await Promise.all([
+      startKafkaCluster({ size: 3 }),
+      startRedisServer(),
+      createTestDatabase(),
+    ]);
+    proxy = await TcpProxy.start(db.url);
+    direct = new Client({ connectionString: db.url });
+    await direct.connect();
+    topic = `cluster-${Date.now()}`;
+    env = {
+      DATABASE_URL: proxy.rewrite(db.url),
+      KAFKA_BROKERS: cluster.brokers,
+      KAFKA_REPLICATION_FACTOR: '3',
+      KAFKA_MIN_INSYNC_REPLICAS: '2',
+      REDIS_URL: redis.url,
+      JWT_SECRET: SECRET,
+      PILOT_EVENTS_TOPIC: topic,
+      DEAD_LETTER_TOPIC: `${topic}-dead`,
+      PILOT_EVENTS_PARTITIONS: '6',
+      DATABASE_QUERY_TIMEOUT_MS: '3000',
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+    };
+    const topics = startBuiltProcess(join('apps', 'cli', 'src', 'main.js'), ['kafka', 'topics'], env);
+    expect({ code: await topics.exited, output: topics.output() }).toMatchObject({ code: 0 });
+    const start = (name: 'ingestion' | 'projector' | 'partner-api') =>
+      startAppProcess(name, env, { timeoutMs: 90_000 });
+    ingestion.push(await start('ingestion'), await start('ingestion'));
+    projectors.push(await start('projector'), await start('projector'));
+    partnerApis.push(await start('partner-api'), await start('partner-api'));
+
+    const dataSource = await createDataSource(db.url, 1).initialize();
+    const partner = await createPartner(dataSource, 'Cluster Test Airline');
+    const scopes = ['pilot-totals', 'rating-dictionary'] as const;
+    ({ key } = await issueApiKey(dataSource, {
+      partnerId: partner.partnerId,
+      scopes,
+      rateLimit: 10_000_000,
+    }));
+    ({ key: limitedKey } = await issueApiKey(dataSource, {
+      partnerId: partner.partnerId,
+      scopes,
+      rateLimit: 100,
+    }));
+    await dataSource.destroy();
+    const urls = { ingestion: ingestion[0]!.url, partnerApi: partnerApis[1]!.url };
+    pilots = await linkedPilots(urls, key, SECRET, 24);
+    probes = await linkedPilots(urls, key, SECRET, 6);
+  }, 600_000);
+
+  afterAll(async () => {
+    for (const app of ingestion) app.child.kill('SIGCONT');
+    await Promise.all([...ingestion, ...projectors, ...partnerApis].map((app) => app.stop()));
+    await direct?.end();
+    await proxy?.refuse();
+    await Promise.all([cluster?.close(), redis?.close()]);
+    await db?.drop();
+  }, 120_000);
+
+  it('loses nothing, counts nothing twice and fails over within its goals', async () => {
+    const started = performance.now();
+    const log = (what: string): void =>
+      console.log(`${((performance.now() - started) / 1000).toFixed(1)} s: ${what}`);
+    // Writes go to the ingestion replicas that answer (a load balancer routes by readiness).
+    const away = new Set<AppProcess>();
+    let turn = 0;
+    const liveIngestion = (): string => {
+      const live = ingestion.filter((app) => !away.has(app));
+      return live[turn++ % live.length]!.url;
+    };
+    const retries = newRetryLog();
+    let writing = true;
+    const writes = (async () => {
+      for (let seed = 1; writing; seed++)
+        await runLogbookWorkload(liveIngestion, pilots, 40, seed, 3, retries);
+    })();
+    const freshness = probeFreshness(
+      probes,
+      liveIngestion,
+      partnerApis.map((a) => a.url),
+      key,
+      () => !writing,
+    );
+    await sleep(5000);
+
+    // One broker that is not the controller, then the controller leader: SIGKILL, and back.
+    const controller = await cluster.activeController();
+    const broker = cluster.nodes.find((n) => n.id !== controller)!;
+    await broker.kill();
+    log(`broker ${broker.id} killed`);
+    await sleep(8000);
+    await broker.start();
+    const leader = cluster.node(await cluster.activeController());
+    await leader.kill();
+    log(`controller leader ${leader.id} killed`);
+    await sleep(8000);
+    await leader.start();
+    log('both brokers back');
+
+    // A projector killed, another started in its place.
+    const victim = projectors.shift()!;
+    await victim.stop('SIGKILL');
+    const projectorMs = await projectorResumed(direct, performance.now());
+    log(`projector killed; every partition applied again after ${projectorMs.toFixed(0)} ms`);
+    projectors.push(await startAppProcess('projector', env, { timeoutMs: 90_000 }));
+
+    // The active relay's process frozen for 30 s, then the new active one killed.
+    const frozen = await activeRelay(direct, ingestion);
+    away.add(frozen);
+    frozen.child.kill('SIGSTOP');
+    const frozenMs = await relayTakeover(direct, frozen, ingestion, performance.now());
+    log(`relay of ${frozen.child.pid} frozen; taken over after ${frozenMs.toFixed(0)} ms`);
+    await sleep(30_000 - frozenMs);
+    frozen.child.kill('SIGCONT');
+    away.delete(frozen);
+    await sleep(5000);
+    const killed = await activeRelay(direct, ingestion);
+    away.add(killed);
+    await killed.stop('SIGKILL');
+    const killedMs = await relayTakeover(direct, killed, ingestion, performance.now());
+    log(`relay of ${killed.child.pid} killed; taken over after ${killedMs.toFixed(0)} ms`);
+    ingestion.splice(
+      ingestion.indexOf(killed),
+      1,
+      await startAppProcess('ingestion', env, { timeoutMs: 90_000 }),
+    );
+    away.delete(killed);
+
+    // Postgres stalled for 10 s while writes go on.
+    proxy.blackhole();
+    log('Postgres stalled');
+    await sleep(10_000);
+    await proxy.restore();
+    log('Postgres back');
+    await sleep(10_000);
+    writing = false;
+    await writes;
+    const probed = await freshness;
+    log(
+      `writes: ${retries.errorAnswers} error answers retried (${retries.outcomeUnknown} of unknown outcome); ` +
+        `probe writes ${probed.writes}, the longest until read on both partner APIs ${probed.longestMs.toFixed(0)} ms`,
+    );
+
+    // Every pilot's totals equal the oracle on every partner API replica.
+    for (const api of partnerApis) await waitUntilAllCurrent(api.url, key, pilots, 120_000);
+    for (const api of partnerApis)
+      for (const pilot of pilots)
+        expect(await readPartnerTotals(api.url, key, pilot)).toEqual({
+          status: 200,
+          totals: pilot.model.totals(),
+        });
+    expect(retries.unexplained).toEqual([]);
+
+    // Every event written was published exactly once by event id.
+    await sleep(2000);
+    expect(await one(direct, 'select count(*)::text as v from event_outbox')).toBe('0');
+    const onTopic = await topicEventCounts(cluster.kafka('pft-cluster-read-back'), topic);
+    const written = (await direct.query<{ id: string }>('select event_id::text as id from events')).rows;
+    const notOnce = written
+      .filter((e) => onTopic.get(e.id) !== 1)
+      .map((e) => `${e.id}: ${onTopic.get(e.id) ?? 0}`);
+    expect({ events: written.length, notExactlyOnce: notOnce.slice(0, 10) }).toEqual({
+      events: onTopic.size,
+      notExactlyOnce: [],
+    });
+
+    // The rate limit held exactly across both partner APIs.
+    expect(
+      await requestsLetThrough(
+        partnerApis.map((a) => a.url),
+        limitedKey,
+        100,
+      ),
+    ).toBe(100);
+
+    log(
+      `relay failover: frozen ${frozenMs.toFixed(0)} ms, killed ${killedMs.toFixed(0)} ms; projector ${projectorMs.toFixed(0)} ms`,
+    );
+    expect(frozenMs).toBeLessThan(GOAL_MS);
+    expect(killedMs).toBeLessThan(GOAL_MS);
+    expect(projectorMs).toBeLessThan(GOAL_MS);
+  }, 900_000);
+
+  it('stops resolving a disconnected pilot on every partner API replica at once', async () => {
+    const pilot = pilots[0]!;
+    const answer = await fetch(`${ingestion[0]!.url}/pilot/v1/connections/${pilot.pilotId}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${pilot.token}` },
+    });
+    expect(answer.status).toBe(204);
+    for (const api of partnerApis) expect((await readPartnerTotals(api.url, key, pilot)).status).toBe(404);
+  });
+});

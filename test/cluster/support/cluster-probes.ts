@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { type Client } from 'pg';
+import { decodeEventMessage } from '@pft/contracts';
+import { type KafkaClient } from '@pft/platform';
+import { type AppProcess, flightBody, waitFor, type WorkloadPilot } from '@pft/testing';
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One value of a one-row, one-column statement on the test's own connection (not through the proxy). */
+export async function one(db: Client, sql: string, values: unknown[] = []): Promise<string | null> {
+  return (await db.query<{ v: string | null }>(sql, values)).rows[0]?.v ?? null;
+}
+
+/** The ingestion process whose relay holds the lease now; waits until one does. */
+export function activeRelay(db: Client, apps: AppProcess[], timeoutMs = 20_000): Promise<AppProcess> {
+  return waitFor(
+    async () => {
+      const holder = await one(db, 'select holder as v from relay_leases where expires_at > now()');
+      return apps.find((app) => holder?.includes(`/${app.child.pid}/`));
+    },
+    timeoutMs,
+    'an ingestion process holding the relay lease',
+    100,
+  );
+}
+
+/** Milliseconds from `since` until a process other than `victim` holds the relay lease. */
+export async function relayTakeover(db: Client, victim: AppProcess, apps: AppProcess[], since: number) {
+  const others = apps.filter((app) => app !== victim);
+  await activeRelay(db, others, 30_000);
+  return performance.now() - since;
+}
+
+/**
+ * Milliseconds from `since` until every partition of the projection has stored an offset past the one
+ * it had then: the group has given the dead member's partitions to the others and they resume.
+ * Pilots write throughout, so every partition has new events to apply.
+ */
+export async function projectorResumed(db: Client, since: number): Promise<number> {
+  const offsets = async (): Promise<Map<number, bigint>> =>
+    new Map(
+      (
+        await db.query<{ p: number; o: string }>(
+          'select kafka_partition as p, next_offset::text as o from projection_offsets where version = 1',
+        )
+      ).rows.map((r) => [r.p, BigInt(r.o)]),
+    );
+  const before = await offsets();
+  await waitFor(
+    async () => {
+      const now = await offsets();
+      return [...before].every(([p, o]) => (now.get(p) ?? 0n) > o) ? true : undefined;
+    },
+    60_000,
+    'every partition to be applied again',
+    100,
+  );
+  return performance.now() - since;
+}
+
+/**
+ * Until `stop()`: a probe pilot records a flight (sent again after error answers) through a live
+ * ingestion replica, then both partner APIs are read until the flight shows; the longest time from
+ * the write's 2xx answer to it being read on every partner API replica is kept.
+ */
+export async function probeFreshness(
+  probes: WorkloadPilot[],
+  ingestion: () => string,
+  partnerApis: string[],
+  key: string,
+  stop: () => boolean,
+): Promise<{ writes: number; longestMs: number }> {
+  let writes = 0;
+  let longestMs = 0;
+  for (let i = 0; !stop(); i++) {
+    const pilot = probes[i % probes.length]!;
+    const flight = flightBody();
+    for (;;) {
+      const answer = await fetch(`${ingestion()}/pilot/v1/flights`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${pilot.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(flight),
+      }).catch(() => undefined);
+      if (answer?.ok) break;
+      if (answer && answer.status < 500) throw new Error(`probe write answered ${answer.status}`);
+      await sleep(250);
+    }
+    const written = performance.now();
+    writes += 1;
+    const count = writes / probes.length;
+    for (const api of partnerApis) {
+      await waitFor(
+        async () => {
+          const read = await fetch(`${api}/v1/pilot-totals?pilot_id=${pilot.pilotId}`, {
+            headers: { authorization: `Bearer ${key}` },
+          }).catch(() => undefined);
+          if (read?.status !== 200) return undefined;
+          const body = (await read.json()) as { data: { flight_count: number } };
+          return body.data.flight_count >= Math.ceil(count) ? true : undefined;
+        },
+        120_000,
+        `the probe flight of ${pilot.pilotId} to be read`,
+        50,
+      );
+    }
+    longestMs = Math.max(longestMs, performance.now() - written);
+    await sleep(200);
+  }
+  return { writes, longestMs };
+}
+
+/** How often each event id is on `topic`, read back whole from the beginning to its end now. */
+export async function topicEventCounts(kafka: KafkaClient, topic: string): Promise<Map<string, number>> {
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = await admin.fetchTopicOffsets(topic);
+  await admin.disconnect();
+  const remaining = new Map(ends.map((o) => [o.partition, BigInt(o.high)]));
+  const counts = new Map<string, number>();
+  const consumer = kafka.consumer({ groupId: `read-back-${randomUUID()}`, maxWaitTimeMs: 100 });
+  await consumer.connect();
+  await consumer.subscribe([topic], { fromBeginning: true });
+  await consumer.run({
+    eachMessage: ({ partition, message }) => {
+      const decoded = decodeEventMessage(message.value);
+      if (decoded.ok) counts.set(decoded.message.event_id, (counts.get(decoded.message.event_id) ?? 0) + 1);
+      if (BigInt(message.offset) + 1n >= (remaining.get(partition) ?? 0n)) remaining.delete(partition);
+      return Promise.resolve();
+    },
+  });
+  for (const [partition, high] of remaining) if (high === 0n) remaining.delete(partition);
+  await waitFor(() => (remaining.size === 0 ? true : undefined), 120_000, `${topic} read to its end`, 100);
+  await consumer.disconnect();
+  return counts;
+}
+
+/**
+ * A key limited to `limit` requests a minute, used from both partner API replicas in turn within one
+ * minute: the answers that were not 429, which must be exactly the limit.
+ */
+export async function requestsLetThrough(partnerApis: string[], key: string, limit: number): Promise<number> {
+  // Starts early in a minute, so every request falls in the same one.
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 40_000) await sleep(60_000 - intoMinute + 500);
+  let allowed = 0;
+  for (let i = 0; i < limit + 50; i++) {
+    const answer = await fetch(`${partnerApis[i % partnerApis.length]!}/v1/rating-dictionary`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    await answer.arrayBuffer();
+    if (answer.status !== 429) allowed += 1;
+  }
+  return allowed;
+}
