@@ -6,13 +6,18 @@ import {
   type IngestionHarness,
 } from './support/ingestion-harness';
 import { waitFor } from '@pft/testing';
+import { ERROR_EXAMPLES } from '../../apps/ingestion/src/openapi/pilot-app.examples';
 
 /** The pilot app API reaches Postgres through a proxy that takes the database away and gives it back. */
 describe('pilot app API: the database unreachable (e2e)', () => {
   let h: IngestionHarness;
   beforeAll(async () => {
     h = await startIngestion(
-      { DATABASE_CONNECT_TIMEOUT_MS: '1000', DATABASE_QUERY_TIMEOUT_MS: '2000' },
+      {
+        DATABASE_CONNECT_TIMEOUT_MS: '1000',
+        DATABASE_QUERY_TIMEOUT_MS: '2000',
+        WRITE_OUTCOME_TIMEOUT_MS: '6000',
+      },
       { viaProxy: true },
     );
   });
@@ -66,14 +71,25 @@ describe('pilot app API: the database unreachable (e2e)', () => {
     expect((await record(pilot.token, body)).status).toBe(201);
   });
 
-  it('answers 503 within the query time limit when Postgres stops answering, instead of hanging', async () => {
+  it('answers 503 when Postgres stops answering a write and stays away (WRITE_OUTCOME_UNKNOWN, as documented, once the statement was sent), instead of hanging', async () => {
     const pilot = h.pilot();
     const body = flightBody();
 
     // Connections stay open but nothing comes back; without the app's time limits the request
     // would wait on TCP for ever and this test would run out of its own time.
     proxy().blackhole();
-    expectUnavailable(await record(pilot.token, body));
+    const res = await record(pilot.token, body);
+    // With no connection at hand, the statement was never sent: nothing recorded (SERVICE_UNAVAILABLE).
+    // Sent and unanswered, its outcome could not be found out while the database stayed away.
+    const unknown = res.body.error?.code === 'WRITE_OUTCOME_UNKNOWN';
+    expect({ status: res.status, error: unknown ? res.body.error : res.body.error?.code }).toEqual({
+      status: 503,
+      error: unknown
+        ? { code: 'WRITE_OUTCOME_UNKNOWN', message: ERROR_EXAMPLES.WRITE_OUTCOME_UNKNOWN![0]!.message }
+        : 'SERVICE_UNAVAILABLE',
+    });
+    expect(res.headers['retry-after']).toMatch(/^\d+$/);
+    expect(res.body.meta.request_id).toBe(res.headers['x-request-id']);
 
     await proxy().restore();
     await untilReachable(pilot.token);

@@ -1,6 +1,7 @@
 import { type Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CommandPipeline } from '@pft/event-store';
+import { AppConfig, writeOutcomeTimeoutMs } from '@pft/platform';
 import { RelayWake } from './relay/relay-wake';
 
 /**
@@ -9,7 +10,10 @@ import { RelayWake } from './relay/relay-wake';
  */
 export const commandPipelineProvider: Provider = {
   provide: CommandPipeline,
-  inject: [DataSource, RelayWake],
-  useFactory: (dataSource: DataSource, relay: RelayWake) =>
-    new CommandPipeline(dataSource, { afterAppend: () => relay.afterCommit() }),
+  inject: [DataSource, RelayWake, AppConfig],
+  useFactory: (dataSource: DataSource, relay: RelayWake, config: AppConfig) =>
+    new CommandPipeline(dataSource, {
+      afterAppend: () => relay.afterCommit(),
+      outcomeTimeoutMs: writeOutcomeTimeoutMs(config),
+    }),
 };

@@ -8,6 +8,8 @@ import { StreamVersionConflict, type AppendResult, type NewEvent } from './event
 
 const STREAM = 'logbook-00000000-0000-4000-8000-000000000001';
 const deleted: NewEvent = { type: 'FlightDeleted', payload: { pilot_account_id: 'p', flight_id: 'f' } };
+/** An event as the pipeline appends it: with the id it chose, so that it can be looked for after a lost commit. */
+const withId = (event: NewEvent) => ({ ...event, event_id: expect.any(String) as string });
 
 /** A database without I/O: what each transaction did, and whether it committed. */
 function fakeDatabase() {
@@ -67,7 +69,7 @@ describe('CommandPipeline', () => {
     );
     expect(seen).toEqual([7]);
     expect(decision.events).toEqual([deleted]);
-    expect(appends).toEqual([{ expected: 4, events: [deleted] }]);
+    expect(appends).toEqual([{ expected: 4, events: [withId(deleted)] }]);
     expect(transactions).toEqual([{ writes: ['insert into flights ...'], committed: true }]);
     expect(woken).toHaveBeenCalledTimes(1);
   });
@@ -119,7 +121,7 @@ describe('CommandPipeline', () => {
       expect.anything(),
       STREAM,
       5,
-      [deleted],
+      [withId(deleted)],
       undefined,
       expect.objectContaining({ streamLocked: true }),
     );
@@ -179,7 +181,7 @@ describe('CommandPipeline', () => {
         db,
         STREAM,
         'any',
-        [deleted],
+        [withId(deleted)],
         undefined,
         expect.objectContaining({ onlyIf: { cte: guard.sql, params: guard.params } }),
       );
@@ -206,7 +208,7 @@ describe('CommandPipeline', () => {
           expect.anything(),
           STREAM,
           3,
-          [deleted],
+          [withId(deleted)],
           undefined,
           expect.not.objectContaining({ onlyIf: expect.anything() }),
         );
@@ -226,7 +228,7 @@ describe('CommandPipeline', () => {
           guess: { state: 0, guard: () => guard },
         }),
       );
-      expect(appends).toEqual([{ expected: 2, events: [deleted] }]);
+      expect(appends).toEqual([{ expected: 2, events: [withId(deleted)] }]);
     });
   });
 });

@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { type Queryable } from '@pft/platform/database/queryable';
+import { backendPidOf, onOneConnection } from '@pft/platform/database/session';
+import { isCommitOutcomeUnknown, WriteOutcomeUnknown } from '@pft/platform/database/write-outcome';
+import { CommitOutcomes } from './commit-outcome';
 import {
   appendEvents,
   lockStreamAtVersion,
@@ -60,6 +64,11 @@ export interface CommandPipelineOptions {
   afterAppend?: () => void;
   /** How often a command is decided in all after losing the stream version to another writer. */
   attempts?: number;
+  /**
+   * How long a command whose commit went unanswered keeps trying to find out whether it was recorded
+   * (CommitOutcomes) before failing with WriteOutcomeUnknown; 11 s when not given.
+   */
+  outcomeTimeoutMs?: number;
 }
 
 /** The event store operations the pipeline uses, replaceable in unit tests. */
@@ -70,7 +79,32 @@ export interface PipelineStore {
 
 const EVENT_STORE: PipelineStore = { lockAtVersion: lockStreamAtVersion, append: appendEvents };
 
+/** How the pipeline knows the Postgres session a commit is sent on, replaceable in unit tests. */
+export interface PipelineSessions {
+  backendPid: typeof backendPidOf;
+  onOneConnection: typeof onOneConnection;
+  /** Finds out what became of a commit that went unanswered on the database `db`. */
+  outcomes(db: Queryable, timeoutMs: number): CommitOutcomes;
+}
+
+const POSTGRES_SESSIONS: PipelineSessions = {
+  backendPid: backendPidOf,
+  onOneConnection,
+  outcomes: (db, timeoutMs) => new CommitOutcomes(db, timeoutMs),
+};
+
 const DEFAULT_ATTEMPTS = 3;
+const DEFAULT_OUTCOME_TIMEOUT_MS = 11_000;
+
+/** The events with the ids they are stored under, chosen here so they can be looked for after a lost commit. */
+const withEventIds = (events: readonly NewEvent[]): NewEvent[] =>
+  events.map((e) => (e.event_id ? e : { ...e, event_id: randomUUID() }));
+
+/** What a commit was sent with: the session it went on, and the events it appends. */
+interface Commit {
+  pid: number | undefined;
+  events: NewEvent[];
+}
 
 /**
  * The one write pipeline (emmett's CommandHandler): lock the stream and read its version, load the state,
@@ -79,13 +113,16 @@ const DEFAULT_ATTEMPTS = 3;
  */
 export class CommandPipeline {
   private readonly attempts: number;
+  private readonly outcomes: CommitOutcomes;
 
   constructor(
     private readonly db: TransactionalDatabase,
     private readonly options: CommandPipelineOptions = {},
     private readonly store: PipelineStore = EVENT_STORE,
+    private readonly sessions: PipelineSessions = POSTGRES_SESSIONS,
   ) {
     this.attempts = options.attempts ?? DEFAULT_ATTEMPTS;
+    this.outcomes = sessions.outcomes(db, options.outcomeTimeoutMs ?? DEFAULT_OUTCOME_TIMEOUT_MS);
   }
 
   async handle<S, D extends Decided>(command: StreamCommand<S, D>): Promise<D> {
@@ -103,21 +140,49 @@ export class CommandPipeline {
   }
 
   private async decideAndAppend<S, D extends Decided>(command: StreamCommand<S, D>): Promise<D> {
-    const decision = await this.db.transaction(async (tx) => {
-      const version = await this.store.lockAtVersion(tx, command.streamId);
-      const decided = command.decide(await command.load(tx));
-      if (decided.events.length > 0) {
-        await this.store.append(tx, command.streamId, version, decided.events, command.metadata, {
-          streamLocked: true,
-          notify: this.options.afterAppend === undefined,
-          fromAppended: command.projectFromAppended,
-        });
-      }
-      await command.project?.(tx, decided);
-      return decided;
-    });
+    let sent: { commit: Commit; decided: D } | undefined;
+    let decision: D;
+    try {
+      decision = await this.db.transaction(async (tx) => {
+        const pid = this.sessions.backendPid(tx);
+        const version = await this.store.lockAtVersion(tx, command.streamId);
+        const decided = command.decide(await command.load(tx));
+        const events = withEventIds(decided.events);
+        if (events.length > 0) {
+          await this.store.append(tx, command.streamId, version, events, command.metadata, {
+            streamLocked: true,
+            notify: this.options.afterAppend === undefined,
+            fromAppended: command.projectFromAppended,
+          });
+        }
+        await command.project?.(tx, decided);
+        // All that follows is the COMMIT: a failure from here on may have come before or after it.
+        sent = { commit: { pid, events }, decided };
+        return decided;
+      });
+    } catch (err) {
+      if (!sent) throw err;
+      await this.settle(sent.commit, err);
+      decision = sent.decided;
+    }
     if (decision.events.length > 0) this.options.afterAppend?.();
     return decision;
+  }
+
+  /**
+   * Returns when the commit that failed with `err` was recorded after all; throws `err` when it was not
+   * (nothing recorded: safe to send again), WriteOutcomeUnknown when that cannot be found out in time.
+   */
+  private async settle(commit: Commit, err: unknown): Promise<void> {
+    // Without a session, nothing was sent; a refusal by Postgres rolled the commit back.
+    if (commit.pid === undefined || !isCommitOutcomeUnknown(err)) throw err;
+    if (commit.events.length === 0) {
+      // Nothing to look for: the session is ended so it cannot commit later, and the client told so.
+      await this.outcomes.ended(commit.pid, err);
+      throw new WriteOutcomeUnknown(err);
+    }
+    const ids = commit.events.map((e) => e.event_id!);
+    if (!(await this.outcomes.recorded(commit.pid, ids, err))) throw err;
   }
 
   /** The decision on the guessed state when it was appended; undefined when the command must be loaded. */
@@ -133,24 +198,22 @@ export class CommandPipeline {
     }
     if (decided.events.length === 0) return undefined;
     const guard = guess.guard(decided);
+    const commit: Commit = { pid: undefined, events: withEventIds(decided.events) };
     try {
       // No lock: a concurrent append that takes the same version fails on the unique stream version.
-      const result = await this.store.append(
-        this.db,
-        command.streamId,
-        'any',
-        decided.events,
-        command.metadata,
-        {
+      const result = await this.sessions.onOneConnection(this.db, (connection) => {
+        commit.pid = this.sessions.backendPid(connection);
+        return this.store.append(connection, command.streamId, 'any', commit.events, command.metadata, {
           streamLocked: true,
           notify: this.options.afterAppend === undefined,
           onlyIf: { cte: guard.sql, params: guard.params },
-        },
-      );
+        });
+      });
       if (result.events.length === 0) return undefined;
     } catch (err) {
       if (err instanceof StreamVersionConflict) return undefined;
-      throw err;
+      // The statement commits alone: its failure may have come before or after its commit.
+      await this.settle(commit, err);
     }
     this.options.afterAppend?.();
     return decided;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CURRENT_EVENT_VERSION, type PilotEvent } from '@pft/contracts';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { type Queryable } from '@pft/platform/database/queryable';
+import { rowsOf } from '@pft/platform/database/rows-of';
 
 /** What the caller appends: the event itself; id and version are filled in when not given. */
 export type NewEvent<E extends PilotEvent = PilotEvent> = Pick<E, 'type' | 'payload'> & {
@@ -207,4 +208,13 @@ export async function appendEvents(
       position,
     })),
   };
+}
+
+/** Which of `eventIds` the store holds (committed events only: read outside the appending transaction). */
+export async function storedEventIds(runner: Queryable, eventIds: readonly string[]): Promise<string[]> {
+  const result = await runner.query(
+    'select event_id::text as event_id from events where event_id = any($1::uuid[])',
+    [eventIds],
+  );
+  return rowsOf<{ event_id: string }>(result).map((r) => r.event_id);
 }

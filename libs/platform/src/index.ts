@@ -28,3 +28,5 @@ export * from './kafka/kafka.port';
 export * from './kafka/kafka.module';
 export * from './kafka/topics';
 export * from './main-runner';
+export * from './database/session';
+export * from './database/write-outcome';

@@ -20,6 +20,8 @@ export class TcpProxy {
   private mode: 'forward' | 'blackhole' = 'forward';
   /** Writes from the app's side that did not get through (blackholed or stranded), since the start. */
   droppedWrites = 0;
+  /** Set by blackholeAfter: the write that springs it, and what then happens to it. */
+  private trap: { marker: Buffer; deliver: boolean; sprung: () => void } | undefined;
 
   private constructor(
     private readonly targetHost: string,
@@ -62,6 +64,18 @@ export class TcpProxy {
     this.mode = 'blackhole';
   }
 
+  /**
+   * The next write from the app's side that holds `marker` (the COMMIT of a transaction, a value only
+   * one statement carries) is let through when `deliver`, else dropped, and from then on nothing gets
+   * through, as after blackhole(): a connection lost right after a statement was sent, the statement
+   * having reached the server or not. Resolves once that write has come.
+   */
+  blackholeAfter(marker: string, options: { deliver: boolean }): Promise<void> {
+    return new Promise((sprung) => {
+      this.trap = { marker: Buffer.from(marker), deliver: options.deliver, sprung };
+    });
+  }
+
   /** The connections open now go silent for good (they stay open); new ones are forwarded. */
   strand(): void {
     for (const pair of this.pairs) pair.stranded = true;
@@ -97,13 +111,23 @@ export class TcpProxy {
     this.server = server;
   }
 
+  private springs(chunk: Buffer): boolean {
+    return this.mode === 'forward' && this.trap !== undefined && chunk.includes(this.trap.marker);
+  }
+
   private accept(client: Socket): void {
     const upstream = connect(this.targetPort, this.targetHost);
     const pair: Pair = { client, upstream, stranded: false };
     this.pairs.add(pair);
     const forward = (from: Socket, to: Socket, fromApp: boolean) =>
       from.on('data', (chunk: Buffer) => {
-        if (this.mode === 'forward' && !pair.stranded) to.write(chunk);
+        if (fromApp && this.springs(chunk)) {
+          if (this.trap?.deliver) to.write(chunk);
+          else this.droppedWrites++;
+          this.mode = 'blackhole';
+          this.trap?.sprung();
+          this.trap = undefined;
+        } else if (this.mode === 'forward' && !pair.stranded) to.write(chunk);
         else if (fromApp) this.droppedWrites++;
       });
     forward(client, upstream, true);

@@ -18,6 +18,8 @@ export interface PilotAppOperation {
   tag: PilotAppTag;
   summary: string;
   description: string;
+  /** What sending the same request again does (after an error, or an answer that never arrived). */
+  retry: string;
   /** The success status and its `data` (none for 204). */
   success: { status: 200 | 201 | 204; data?: NamedSchema; description: string };
   /** Another success status of the same operation (the replay of a flight: 200). */
@@ -30,6 +32,16 @@ export interface PilotAppOperation {
   /** Examples of errors in this operation's own words, where neither its body's nor the common ones fit. */
   errorExamples?: Partial<Record<ErrorCode, ErrorExample[]>>;
 }
+
+/** What the description says of a write's two 503s, after its own `retry`. */
+const WRITE_RETRY =
+  ' A 503 SERVICE_UNAVAILABLE means nothing was recorded; a 503 WRITE_OUTCOME_UNKNOWN, that the database ' +
+  'could not say in time whether it was: in both cases send the same request again.';
+
+/** The operation's description, with what sending it again does. */
+const describe = (op: PilotAppOperation): string =>
+  `${op.description}\n\nSending it again: ${op.retry}` +
+  (op.errors?.includes('WRITE_OUTCOME_UNKNOWN') ? WRITE_RETRY : '');
 
 /** Errors every operation can answer: no valid token, an unexpected failure, a dependency down. */
 const COMMON_ERRORS: ErrorCode[] = ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
@@ -50,7 +62,7 @@ export function PilotAppOperation(op: PilotAppOperation): MethodDecorator {
   return applyDecorators(
     ApiTags(op.tag),
     ApiBearerAuth('pilot-jwt'),
-    ApiOperation({ summary: op.summary, description: op.description }),
+    ApiOperation({ summary: op.summary, description: describe(op) }),
     ...(op.body
       ? [
           ApiBody({

@@ -1,5 +1,5 @@
 import { type Flight, type PilotTotals, type StartingTotals } from '@pft/contracts';
-import { type ErrorCode, type ErrorDetail } from '@pft/platform';
+import { type ErrorCode, type ErrorDetail, WriteOutcomeUnknown } from '@pft/platform';
 
 /**
  * Examples of what the pilot app API takes and answers, shown with each operation. Typed as the
@@ -219,6 +219,12 @@ export const ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample[]>> = {
     {
       summary: 'A dependency is down',
       message: 'A service this request depends on is unavailable; try again shortly',
+    },
+  ],
+  WRITE_OUTCOME_UNKNOWN: [
+    {
+      summary: 'The database could not say whether the write was recorded',
+      message: WriteOutcomeUnknown.MESSAGE,
     },
   ],
 };

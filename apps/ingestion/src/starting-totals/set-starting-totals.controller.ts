@@ -14,10 +14,11 @@ export class SetStartingTotalsController {
   @PilotAppOperation({
     tag: 'starting totals',
     summary: 'Replace the starting totals',
+    retry: 'safe: the same starting totals replace the stored ones with themselves.',
     description: 'Hours carried over from an earlier logbook; every field optional (0).',
     body: STARTING_TOTALS_BODY,
     success: { status: 200, data: STARTING_TOTALS, description: 'The stored starting totals' },
-    errors: ['INVALID_REQUEST'],
+    errors: ['INVALID_REQUEST', 'WRITE_OUTCOME_UNKNOWN'],
   })
   set(
     @CurrentPilot() pilot: string,

@@ -18,6 +18,7 @@ export class GetTotalsController {
   @PilotAppOperation({
     tag: 'totals',
     summary: "The pilot's own totals",
+    retry: 'safe: it only reads.',
     description:
       "The partner API's 2.4 without pilot_id, computed live: last_updated is the time of the read.",
     success: { status: 200, data: OWN_TOTALS, description: 'The totals' },

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { consentStreamId } from '@pft/contracts';
 import { normalizeLinkingCode } from '@pft/domain';
-import { ApiError } from '@pft/platform';
+import { ApiError, AppConfig, writeOutcomeTimeoutMs } from '@pft/platform';
 import { hashLinkingCode } from '@pft/access/consent/linking-code-hash';
 import { CommandPipeline } from '@pft/event-store';
 import { decideLink } from './link.decide';
@@ -27,8 +27,11 @@ export class LinkPilotHandler implements ICommandHandler<LinkPilotCommand, LinkP
   private readonly pipeline: CommandPipeline;
   private readonly linking = new LinkingRepository();
 
-  constructor(private readonly dataSource: DataSource) {
-    this.pipeline = new CommandPipeline(dataSource);
+  constructor(
+    private readonly dataSource: DataSource,
+    config: AppConfig,
+  ) {
+    this.pipeline = new CommandPipeline(dataSource, { outcomeTimeoutMs: writeOutcomeTimeoutMs(config) });
   }
 
   async execute({ partnerId, linkingToken, requestId }: LinkPilotCommand): Promise<LinkPilotResult> {

@@ -44,6 +44,8 @@ const WHEN: Record<ErrorCode, string> = {
     'address; with `Retry-After: 60`',
   INTERNAL_ERROR: 'An unexpected failure; no internals in the body',
   SERVICE_UNAVAILABLE: 'A dependency is down; with `Retry-After`',
+  WRITE_OUTCOME_UNKNOWN:
+    'The database did not confirm whether a write was recorded and could not be asked in time; with `Retry-After`',
 };
 
 /** Errors any partner endpoint can answer, besides its own. */

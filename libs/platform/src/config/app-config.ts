@@ -92,6 +92,18 @@ export class AppConfig {
   @Max(3600000)
   DATABASE_QUERY_TIMEOUT_MS = 10000;
 
+  /**
+   * How long a write whose commit went unanswered keeps trying to find out whether it was recorded
+   * before answering 503 WRITE_OUTCOME_UNKNOWN. Unset: DATABASE_QUERY_TIMEOUT_MS and its one second of
+   * grace (writeOutcomeTimeoutMs). Declared with `undefined` so that loadConfig reads it.
+   */
+  @IsOptional()
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600000)
+  WRITE_OUTCOME_TIMEOUT_MS?: number = undefined;
+
   @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
   REDIS_URL = 'redis://127.0.0.1:6379';
 

@@ -15,7 +15,7 @@ export interface DatabaseTimeouts {
 }
 
 /** The client waits this much longer than Postgres's own statement limit before giving up. */
-const CLIENT_GRACE_MS = 1000;
+export const CLIENT_GRACE_MS = 1000;
 
 const DEFAULT_TIMEOUTS: DatabaseTimeouts = { connectMs: 5000, queryMs: 0 };
 

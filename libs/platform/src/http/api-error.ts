@@ -20,6 +20,7 @@ export const ERROR_STATUS = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
+  WRITE_OUTCOME_UNKNOWN: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

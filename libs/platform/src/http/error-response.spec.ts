@@ -1,4 +1,5 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
+import { WriteOutcomeUnknown } from '../database/write-outcome';
 import { ApiError } from './api-error';
 import { toErrorResponse } from './error-response';
 import { RouteTable } from './route-table';
@@ -101,6 +102,18 @@ describe('toErrorResponse', () => {
     const response = toErrorResponse(error, request);
     expect(response).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
     expect(response.message).not.toContain(error.message);
+  });
+
+  it('maps a write of unknown outcome to 503 WRITE_OUTCOME_UNKNOWN, telling to send it again, logged as unexpected', () => {
+    const response = toErrorResponse(new WriteOutcomeUnknown(new Error('Query read timeout')), request);
+    expect(response).toMatchObject({
+      status: 503,
+      code: 'WRITE_OUTCOME_UNKNOWN',
+      headers: { 'Retry-After': '5' },
+      unexpected: true,
+    });
+    expect(response.message).toMatch(/send the same request again/);
+    expect(response.message).not.toContain('Query read timeout');
   });
 
   it('hides anything else behind 500 INTERNAL_ERROR, never echoing its message', () => {

@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import { WriteOutcomeUnknown } from '../database/write-outcome';
 import { ApiError, type ErrorCode, type ErrorDetail } from './api-error';
 import { type RouteTable } from './route-table';
 
@@ -91,6 +92,15 @@ export function toErrorResponse(
   }
   if (error instanceof HttpException && error.getStatus() < 500) {
     return frameworkRejection(error);
+  }
+  if (error instanceof WriteOutcomeUnknown) {
+    return {
+      status: 503,
+      code: 'WRITE_OUTCOME_UNKNOWN',
+      message: WriteOutcomeUnknown.MESSAGE,
+      headers: { 'Retry-After': '5' },
+      unexpected: true,
+    };
   }
   if (isDependencyUnavailable(error)) {
     return {

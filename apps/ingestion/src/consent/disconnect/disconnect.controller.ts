@@ -12,11 +12,13 @@ export class DisconnectController {
   @PilotAppOperation({
     tag: 'consent',
     summary: 'Disconnect a partner',
+    retry:
+      'answered 204 when the first was not recorded, 404 CONNECTION_NOT_FOUND when it was (after a 503 WRITE_OUTCOME_UNKNOWN, that 404 means the connection has ended).',
     description:
       "From the moment this answers, the partner's pilot_id no longer resolves; a later link issues a new one.",
     pathParam: { name: 'connection_id', description: 'A connection_id from GET /pilot/v1/connections' },
     success: { status: 204, description: 'Disconnected' },
-    errors: ['CONNECTION_NOT_FOUND'],
+    errors: ['CONNECTION_NOT_FOUND', 'WRITE_OUTCOME_UNKNOWN'],
   })
   @HttpCode(204)
   async disconnect(

@@ -15,11 +15,13 @@ export class IssueLinkingCodeController {
   @PilotAppOperation({
     tag: 'consent',
     summary: 'Issue a linking code',
+    retry:
+      'issues another code; a code whose answer was lost is never shown and expires unused, counting toward the 10 open codes until then.',
     description:
       'A one-time code the pilot gives a partner, who redeems it with POST /v1/link of the partner API. ' +
       'Valid 10 minutes, single use, stored only as a hash. At most 10 unexpired codes per pilot; past that 429.',
     success: { status: 201, data: LINKING_CODE, description: 'The code and when it expires' },
-    errors: ['RATE_LIMITED'],
+    errors: ['RATE_LIMITED', 'WRITE_OUTCOME_UNKNOWN'],
   })
   @HttpCode(201)
   issue(

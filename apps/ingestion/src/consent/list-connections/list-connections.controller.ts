@@ -13,6 +13,7 @@ export class ListConnectionsController {
   @PilotAppOperation({
     tag: 'consent',
     summary: "The pilot's active connections",
+    retry: 'safe: it only reads.',
     description:
       'Each partner that redeemed one of the pilot’s linking codes and was not disconnected since. ' +
       'connection_id is the pilot_id that partner holds, and what DELETE takes to disconnect it.',

@@ -14,12 +14,13 @@ export class AmendFlightController {
   @PilotAppOperation({
     tag: 'flights',
     summary: 'Replace a flight',
+    retry: 'safe: the same flight replaces the stored one with itself, answered 200.',
     description:
       "The full flight; its flight_id must equal the path's. Unknown or deleted: 404 FLIGHT_NOT_FOUND.",
     pathParam: { name: 'flight_id', description: 'The flight to replace' },
     body: FLIGHT_BODY,
     success: { status: 200, data: STORED_FLIGHT, description: 'The stored flight' },
-    errors: ['INVALID_REQUEST', 'FLIGHT_NOT_FOUND'],
+    errors: ['INVALID_REQUEST', 'FLIGHT_NOT_FOUND', 'WRITE_OUTCOME_UNKNOWN'],
   })
   amend(
     @CurrentPilot() pilot: string,

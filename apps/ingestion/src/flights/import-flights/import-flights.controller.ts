@@ -14,12 +14,14 @@ export class ImportFlightsController {
   @PilotAppOperation({
     tag: 'flights',
     summary: 'Import up to 1,000 flights',
+    retry:
+      'safe: flights already recorded with the same body are recorded once, and the import is answered 201 again.',
     description:
       'All or nothing: one invalid flight rejects the whole request, with the index of each bad flight in ' +
       'details (400; a flight_id already recorded differently: 409). Body at most 1 MB.',
     body: IMPORT_BODY,
     success: { status: 201, data: IMPORTED, description: 'How many flights were recorded' },
-    errors: ['INVALID_REQUEST', 'CONFLICT'],
+    errors: ['INVALID_REQUEST', 'CONFLICT', 'WRITE_OUTCOME_UNKNOWN'],
   })
   @HttpCode(201)
   @BodyLimit(IMPORT_BODY_LIMIT)

@@ -13,6 +13,7 @@ export class ListFlightsController {
   @PilotAppOperation({
     tag: 'flights',
     summary: "The pilot's flights, newest date first",
+    retry: 'safe: it only reads.',
     description:
       'Current flights only (not deleted ones), newest date first, in pages of limit flights (1 to 200, ' +
       'default 50). Pass next_cursor as cursor for the next page; it is null on the last. A limit or ' +

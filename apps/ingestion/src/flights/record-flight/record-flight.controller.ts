@@ -16,13 +16,15 @@ export class RecordFlightController {
   @PilotAppOperation({
     tag: 'flights',
     summary: 'Record a flight',
+    retry:
+      'safe: the same flight_id with the same body answers 200 with the stored flight and records nothing new.',
     description:
       'flight_id is chosen by the client: the same request sent again answers 200 with the same flight and ' +
       'records nothing new; the same flight_id with another body (or a deleted flight_id): 409 CONFLICT.',
     body: FLIGHT_BODY,
     success: { status: 201, data: STORED_FLIGHT, description: 'The stored flight' },
     alsoSuccess: { status: 200, data: STORED_FLIGHT, description: 'The same flight was sent again' },
-    errors: ['INVALID_REQUEST', 'CONFLICT'],
+    errors: ['INVALID_REQUEST', 'CONFLICT', 'WRITE_OUTCOME_UNKNOWN'],
   })
   @HttpCode(201)
   async record(

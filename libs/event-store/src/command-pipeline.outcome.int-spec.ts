@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { logbookStreamId } from '@pft/contracts';
+import { dataSourceOptions } from '@pft/platform';
+import { dropStalledConnections } from '@pft/platform/database/stalled-connections';
+import { WriteOutcomeUnknown } from '@pft/platform/database/write-outcome';
+import { createTestDatabase, TcpProxy, type TestDatabase, waitFor } from '@pft/testing';
+import { CommandPipeline } from './command-pipeline';
+import { type NewEvent } from './event-store';
+
+const deleted = (pilot: string, flight: string): NewEvent => ({
+  type: 'FlightDeleted',
+  payload: { pilot_account_id: pilot, flight_id: flight },
+});
+
+/**
+ * The pipeline reaches Postgres through a proxy that loses the connection right after the statement
+ * that commits was sent, the statement having reached the server or not, and answers only once it
+ * knows which.
+ */
+describe('command pipeline: a commit that went unanswered (Postgres)', () => {
+  let db: TestDatabase;
+  let proxy: TcpProxy;
+  let ds: DataSource;
+  let sql: Client;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    proxy = await TcpProxy.start(db.url);
+    const options = dataSourceOptions(proxy.rewrite(db.url), 4, { connectMs: 1000, queryMs: 500 });
+    ds = await new DataSource(options).initialize();
+    dropStalledConnections(ds);
+    sql = new Client({ connectionString: db.url });
+    await sql.connect();
+  });
+  afterEach(() => proxy.restore());
+  afterAll(async () => {
+    await ds.destroy();
+    await sql.end();
+    await proxy.close();
+    await db.drop();
+  });
+
+  const pipeline = (outcomeTimeoutMs = 60_000) => new CommandPipeline(ds, { outcomeTimeoutMs });
+
+  /** A command appending one FlightDeleted; `flight` appears in no other statement, so it marks this one. */
+  const command = (pilot: string, flight: string, guessed: boolean) => ({
+    streamId: logbookStreamId(pilot),
+    load: () => Promise.resolve(undefined),
+    decide: () => ({ events: [deleted(pilot, flight)] }),
+    ...(guessed ? { guess: { state: undefined, guard: () => ({ sql: 'select 1', params: [] }) } } : {}),
+  });
+
+  const stored = async (flight: string): Promise<number> => {
+    const { rows } = await sql.query<{ n: number }>(
+      `select count(*)::int as n from events where payload->>'flight_id' = $1`,
+      [flight],
+    );
+    return rows[0]!.n;
+  };
+
+  /** Sessions of the test database still inside a transaction: a lost one would hold its stream's lock. */
+  const openTransactions = async (): Promise<number> => {
+    const { rows } = await sql.query<{ n: number }>(
+      `select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
+    );
+    return rows[0]!.n;
+  };
+
+  /** Gives the database back once the app's side has written again (it gave up on the statement). */
+  const restoreOnceGivenUp = async (): Promise<void> => {
+    const dropped = proxy.droppedWrites;
+    await waitFor(() => (proxy.droppedWrites > dropped ? true : undefined), 30_000, 'the client to give up');
+    await proxy.restore();
+  };
+
+  describe.each([
+    ['the COMMIT of a transaction', false, 'COMMIT'],
+    ['the one statement of a guessed state', true, undefined],
+  ])('%s', (_what, guessed, marker) => {
+    it.each([
+      ['cut', false],
+      ['stalled', true],
+    ])(
+      'answers as recorded when it reached the server and the connection was then %s',
+      async (_how, stall) => {
+        const pilot = randomUUID();
+        const flight = randomUUID();
+        const lost = proxy.blackholeAfter(marker ?? flight, { deliver: true });
+        const handled = pipeline().handle(command(pilot, flight, guessed));
+        await lost;
+        await (stall ? restoreOnceGivenUp() : proxy.restore());
+        expect((await handled).events).toHaveLength(1);
+        expect(await stored(flight)).toBe(1);
+        expect(await openTransactions()).toBe(0);
+      },
+    );
+
+    it.each([
+      ['cut', false],
+      ['stalled', true],
+    ])(
+      'fails, with nothing recorded, when it never reached the server and the connection was %s',
+      async (_how, stall) => {
+        const pilot = randomUUID();
+        const flight = randomUUID();
+        const lost = proxy.blackholeAfter(marker ?? flight, { deliver: false });
+        const handled = pipeline().handle(command(pilot, flight, guessed));
+        handled.catch(() => undefined);
+        await lost;
+        await (stall ? restoreOnceGivenUp() : proxy.restore());
+        const failure = await handled.then(
+          () => 'recorded',
+          (err: unknown) => err,
+        );
+        expect(failure).toBeInstanceOf(Error);
+        expect(failure).not.toBeInstanceOf(WriteOutcomeUnknown);
+        // The lost session was ended: it cannot commit later, and holds no lock on the stream.
+        expect(await openTransactions()).toBe(0);
+        expect(await stored(flight)).toBe(0);
+        await pipeline().handle(command(pilot, randomUUID(), false));
+      },
+    );
+  });
+
+  it('fails with WriteOutcomeUnknown when the database stays out of reach past the time limit', async () => {
+    const pilot = randomUUID();
+    const flight = randomUUID();
+    const lost = proxy.blackholeAfter('COMMIT', { deliver: true });
+    const handled = pipeline(500).handle(command(pilot, flight, false));
+    handled.catch(() => undefined);
+    await lost;
+    await expect(handled).rejects.toBeInstanceOf(WriteOutcomeUnknown);
+    await proxy.restore();
+    // It was recorded all the same: a WriteOutcomeUnknown says only that the pipeline could not tell.
+    await waitFor(async () => ((await stored(flight)) === 1 ? true : undefined), 10_000, 'the commit');
+  });
+});
