@@ -119,8 +119,12 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
 
   it('loses nothing, counts nothing twice and fails over within its goals', async () => {
     const started = performance.now();
-    const log = (what: string): void =>
+    let phase = 'before the faults';
+    /** Prints what just happened, which names the phase the writes from now on fall in. */
+    const log = (what: string): void => {
+      phase = what;
       console.log(`${((performance.now() - started) / 1000).toFixed(1)} s: ${what}`);
+    };
     // Writes go to the ingestion replicas that answer (a load balancer routes by readiness).
     const away = new Set<AppProcess>();
     let turn = 0;
@@ -140,6 +144,7 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
       partnerApis.map((a) => a.url),
       key,
       () => !writing,
+      () => phase,
     );
     await sleep(5000);
 
@@ -198,7 +203,9 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
     const probed = await freshness;
     log(
       `writes: ${retries.errorAnswers} error answers retried (${retries.outcomeUnknown} of unknown outcome); ` +
-        `probe writes ${probed.writes}, the longest until read on both partner APIs ${probed.longestMs.toFixed(0)} ms`,
+        `probe writes ${probed.writes}; the longest from a write's answer until it was read on both ` +
+        `partner APIs, by the phase it was answered in: ` +
+        [...probed.longestMs].map(([during, ms]) => `${during}: ${ms} ms`).join('; '),
     );
 
     // Every pilot's totals equal the oracle on every partner API replica.

@@ -61,7 +61,8 @@ export async function projectorResumed(db: Client, since: number): Promise<numbe
 /**
  * Until `stop()`: a probe pilot records a flight (sent again after error answers) through a live
  * ingestion replica, then both partner APIs are read until the flight shows; the longest time from
- * the write's 2xx answer to it being read on every partner API replica is kept.
+ * the write's 2xx answer to it being read on every partner API replica is kept, for each phase of
+ * the test (`phase()` when the write was answered).
  */
 export async function probeFreshness(
   probes: WorkloadPilot[],
@@ -69,9 +70,10 @@ export async function probeFreshness(
   partnerApis: string[],
   key: string,
   stop: () => boolean,
-): Promise<{ writes: number; longestMs: number }> {
+  phase: () => string,
+): Promise<{ writes: number; longestMs: Map<string, number> }> {
   let writes = 0;
-  let longestMs = 0;
+  const longestMs = new Map<string, number>();
   for (let i = 0; !stop(); i++) {
     const pilot = probes[i % probes.length]!;
     const flight = flightBody();
@@ -86,6 +88,7 @@ export async function probeFreshness(
       await sleep(250);
     }
     const written = performance.now();
+    const during = phase();
     writes += 1;
     const count = writes / probes.length;
     for (const api of partnerApis) {
@@ -103,7 +106,7 @@ export async function probeFreshness(
         50,
       );
     }
-    longestMs = Math.max(longestMs, performance.now() - written);
+    longestMs.set(during, Math.max(longestMs.get(during) ?? 0, Math.round(performance.now() - written)));
     await sleep(200);
   }
   return { writes, longestMs };
