@@ -1,7 +1,7 @@
 import { type Admin, ConfigResourceTypes, ConfigSource } from 'kafkajs';
 import { type NewTopic, type PartitionOffsets, type TopicAdmin, type TopicReplicas } from '../kafka.port';
 import { newTopicConfigs } from '../topic-configs';
-import { translated } from './kafkajs-errors';
+import { toPortError, translated } from './kafkajs-errors';
 
 const LEADER_WAIT_MS = 10_000;
 
@@ -60,8 +60,25 @@ export class KafkajsAdmin implements TopicAdmin {
     }
   }
 
+  /**
+   * The topics' metadata. A broker of a cluster may not know a topic another just made for a moment
+   * (UNKNOWN_TOPIC_OR_PARTITION): asked again until LEADER_WAIT_MS has passed.
+   */
+  private async metadata(topics: string[]): ReturnType<Admin['fetchTopicMetadata']> {
+    const deadline = Date.now() + LEADER_WAIT_MS;
+    for (;;) {
+      try {
+        return await this.admin.fetchTopicMetadata({ topics });
+      } catch (error) {
+        const unknownYet = (error as { type?: string }).type === 'UNKNOWN_TOPIC_OR_PARTITION';
+        if (!unknownYet || Date.now() > deadline) throw toPortError(error);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+    }
+  }
+
   async topicPartitions(topics: string[]): Promise<{ topic: string; partitions: number }[]> {
-    const metadata = await translated(() => this.admin.fetchTopicMetadata({ topics }));
+    const metadata = await this.metadata(topics);
     return metadata.topics.map((t) => ({ topic: t.name, partitions: t.partitions.length }));
   }
 
@@ -103,7 +120,7 @@ export class KafkajsAdmin implements TopicAdmin {
   }
 
   async topicReplicas(topics: string[]): Promise<TopicReplicas[]> {
-    const metadata = await translated(() => this.admin.fetchTopicMetadata({ topics }));
+    const metadata = await this.metadata(topics);
     // In the order asked, as the broker's answer need not be.
     return topics.flatMap((name) => {
       const t = metadata.topics.find((described) => described.name === name);
