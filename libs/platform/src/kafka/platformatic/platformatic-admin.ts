@@ -126,7 +126,7 @@ export class PlatformaticAdmin implements TopicAdmin {
   async fetchTopicOffsetsByTimestamp(topic: string, timestamp: number): Promise<PartitionOffset[]> {
     const partitions = await this.partitionsOf(topic);
     const [at, high] = await Promise.all([
-      this.offsetsAt(topic, partitions, BigInt(timestamp)),
+      this.offsetsAt(topic, partitions, BigInt(Math.floor(timestamp))),
       this.offsetsAt(topic, partitions, LATEST),
     ]);
     return partitions.map((partition) => {
