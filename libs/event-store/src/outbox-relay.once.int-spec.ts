@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type KafkaClient, type StoredMessage } from '@pft/platform/kafka/kafka.port';
+import { KAFKA_CLIENTS, type KafkaClient, type StoredMessage } from '@pft/platform/kafka/kafka.port';
 import { Client } from 'pg';
 import { type DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
@@ -9,7 +9,6 @@ import {
   deleteTestTopics,
   TcpProxy,
   TEST_KAFKA_BROKERS,
-  testKafka,
   waitFor,
   type TestDatabase,
 } from '@pft/testing';
@@ -49,7 +48,7 @@ async function everything(kafka: KafkaClient, topic: string): Promise<StoredMess
   );
 }
 
-describe('outbox relay: each event published once (Postgres + Kafka)', () => {
+describe.each(KAFKA_CLIENTS)('outbox relay on %s: each event published once (Postgres + Kafka)', (client) => {
   let db: TestDatabase;
   let writes: DataSource;
   let kafka: KafkaClient;
@@ -60,7 +59,7 @@ describe('outbox relay: each event published once (Postgres + Kafka)', () => {
   beforeEach(async () => {
     db = await createTestDatabase();
     writes = await createDataSource(db.url, 2).initialize();
-    kafka = testKafka('relay-once-test');
+    kafka = createKafka(TEST_KAFKA_BROKERS, 'relay-once-test', undefined, undefined, client);
     proxy = await TcpProxy.start(db.url);
     topic = `test-relay-once-${randomBytes(5).toString('hex')}`;
   });
@@ -176,27 +175,37 @@ describe('outbox relay: each event published once (Postgres + Kafka)', () => {
     expect(counts.alreadyPublished).toBe(15);
   });
 
-  it('sends rows marked in flight whose send failed, once', async () => {
-    // The topic does not exist yet: each send fails after the rows were marked.
-    const warnings: string[] = [];
-    const counts = { alreadyPublished: 0 };
-    relay(
-      {
-        kafka: createKafka(TEST_KAFKA_BROKERS, 'relay-once-test', undefined, {
-          retry: { retries: 1, initialRetryTime: 100 },
-        }),
-        logger: { log: () => undefined, warn: (m) => warnings.push(m), error: () => undefined },
-      },
-      counts,
-    ).start();
-    const written = await append(15);
-    await waitFor(
-      async () => ((await outbox('sent_at is not null')) === 15 && warnings.length > 0 ? true : undefined),
-      60_000,
-      'the rows marked and a send failed',
-    );
-    await ensureTopics(kafka, [{ topic, numPartitions: 3, retentionMs: -1 }]);
-    await expectEachOnce(written);
-    expect(counts.alreadyPublished).toBe(0);
-  });
+  // The failed send is a send to a topic not created yet, which kafkajs fails after its retries;
+  // @platformatic/kafka waits for the topic instead.
+  if (client === 'kafkajs') {
+    it('sends rows marked in flight whose send failed, once', async () => {
+      // The topic does not exist yet: each send fails after the rows were marked.
+      const warnings: string[] = [];
+      const counts = { alreadyPublished: 0 };
+      relay(
+        {
+          kafka: createKafka(
+            TEST_KAFKA_BROKERS,
+            'relay-once-test',
+            undefined,
+            {
+              retry: { retries: 1, initialRetryTime: 100 },
+            },
+            client,
+          ),
+          logger: { log: () => undefined, warn: (m) => warnings.push(m), error: () => undefined },
+        },
+        counts,
+      ).start();
+      const written = await append(15);
+      await waitFor(
+        async () => ((await outbox('sent_at is not null')) === 15 && warnings.length > 0 ? true : undefined),
+        60_000,
+        'the rows marked and a send failed',
+      );
+      await ensureTopics(kafka, [{ topic, numPartitions: 3, retentionMs: -1 }]);
+      await expectEachOnce(written);
+      expect(counts.alreadyPublished).toBe(0);
+    });
+  }
 });
