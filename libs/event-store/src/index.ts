@@ -1,4 +1,5 @@
 export * from './event-store';
 export * from './outbox-relay';
+export * from './outbox-relay.options';
 export * from './outbox-metrics';
 export * from './command-pipeline';

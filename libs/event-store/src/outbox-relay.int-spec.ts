@@ -17,7 +17,8 @@ import {
   type TestDatabase,
 } from '@pft/testing';
 import { appendEvents } from './event-store';
-import { OutboxRelay, relayConnectionConfig } from './outbox-relay';
+import { OutboxRelay } from './outbox-relay';
+import { relayConnectionConfig } from './outbox-relay.options';
 
 const ROOT = resolve(__dirname, '../../..');
 const PILOTS = 50;

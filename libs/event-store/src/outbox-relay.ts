@@ -1,57 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import { Client, type ClientConfig } from 'pg';
-import { type EventProducer, type KafkaClient } from '@pft/platform/kafka/kafka.port';
+import { Client } from 'pg';
+import { type EventProducer } from '@pft/platform/kafka/kafka.port';
 import { OUTBOX_CHANNEL } from './event-store';
-import { deleteOutboxRows, readOutboxRows, toKafkaMessage } from './outbox-rows';
+import { reconcileInFlight, RECONCILE_MARGIN_MS } from './outbox-reconcile';
+import { relayConnectionConfig, type OutboxRelayOptions, type RelayLogger } from './outbox-relay.options';
+import {
+  deleteOutboxRows,
+  markOutboxRows,
+  readOutboxRows,
+  toKafkaMessage,
+  type OutboxRow,
+} from './outbox-rows';
 import { judgeRenewal, leaseValidAt, renewalDueIn, type HeldLease } from './relay-lease';
 import { OUTBOX_RELAY_LEASE, releaseLease, takeOrRenewLease } from './relay-lease.statements';
-
-export interface RelayLogger {
-  log(message: string): void;
-  warn(message: string): void;
-  error(message: string, stack?: string): void;
-}
-
-export interface OutboxRelayOptions {
-  databaseUrl: string;
-  kafka: KafkaClient;
-  topic: string;
-  /** Events published per round trip to Kafka. */
-  batchSize?: number;
-  /** How long to sleep without a notification before looking anyway. */
-  pollIntervalMs?: number;
-  logger?: RelayLogger;
-  /** Called after each published batch: how many, and the commit time of the oldest one. */
-  onPublished?: (count: number, oldestOccurredAt: Date) => void;
-  /**
-   * How long to wait for a database connection and for a statement's answer (0: no limit). Past
-   * either, the relay drops its connection and starts again on a new one, instead of waiting on a
-   * database that stopped answering.
-   */
-  connectTimeoutMs?: number;
-  queryTimeoutMs?: number;
-  /** How long the lease that makes this relay the active one lasts unless renewed (default 5000 ms). */
-  leaseMs?: number;
-}
-
-/**
- * The relay's own connection. Postgres should notice soon when the relay's host is gone without a
- * word: the server probes the connection after 10 s of silence and drops the session after three
- * unanswered probes 5 s apart, instead of after its default of hours. (Leadership does not wait on
- * it: the lease expires on its own.)
- */
-export function relayConnectionConfig(
-  options: Pick<OutboxRelayOptions, 'databaseUrl' | 'connectTimeoutMs' | 'queryTimeoutMs'>,
-): ClientConfig {
-  return {
-    connectionString: options.databaseUrl,
-    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
-    query_timeout: options.queryTimeoutMs || undefined,
-    keepAlive: true,
-    options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3',
-  };
-}
 
 /** How often a standby relay tries to take the lease. */
 const STANDBY_RETRY_MS = 1000;
@@ -64,8 +26,11 @@ const silent: RelayLogger = { log: () => undefined, warn: () => undefined, error
  * It reads the outbox (one row per committed, unpublished event) instead of "everything after the last
  * position seen": a transaction that took a smaller position but committed later is still in the outbox,
  * so nothing is skipped. A stream's versions commit in order (appends lock the stream), so each pilot's
- * events reach the topic in order. Rows are deleted only after Kafka acknowledged them: a crash in between
- * publishes them again (at least once; consumers drop repeats by event id).
+ * events reach the topic in order. Each event is published once: before a batch is sent its rows are
+ * marked in flight (the sender's fencing token and the database's time), and they are deleted only
+ * after Kafka acknowledged them. Rows found marked (a crash, a stall or a lost lease came between the
+ * send and the delete, or a send failed) are first looked for on the topic (outbox-reconcile.ts):
+ * those there are deleted, only the others are sent.
  *
  * One relay of a database is active: the holder of the lease in `relay_leases`, which it renews every
  * third of the lease length and which expires on its own when the relay dies or freezes; standbys try
@@ -206,7 +171,7 @@ export class OutboxRelay {
     this.lease = undefined;
   }
 
-  /** Publishes the oldest outbox rows, then deletes them; returns how many. */
+  /** Publishes the oldest outbox rows, then deletes them; returns how many it took off the outbox. */
   private async relayBatch(): Promise<number> {
     const client = this.client;
     if (!client) return 0;
@@ -214,24 +179,59 @@ export class OutboxRelay {
     const rows = await readOutboxRows(client, this.batchSize);
     if (rows.length === 0) return 0;
     const producer = await this.ensureProducer();
-    // Fencing: the lease is confirmed with its token right before the send, and the answer must come
-    // within the lease length on this process's own clock, or this relay, which may have been frozen
-    // or slow while another took over, sends nothing. What remains is the time between this check
-    // and the request reaching the broker: a freeze there, or the client's own retries, can deliver
-    // the batch after the lease passed on. Such a late batch holds only events that were still in the
-    // outbox when the lease was last confirmed (only a holder of the current token deletes outbox
-    // rows, and this one had not yet deleted them), so at worst it repeats events the next relay
-    // publishes too, possibly after later events of the same pilot. Consumers drop repeats by
-    // event: the projector skips a pilot's event at or below the stream version it has applied.
     if (!(await this.renewLease(client))) return 0;
+    let unsent: OutboxRow[] = rows;
+    if (rows.some((r) => r.sent_at_ms !== null)) {
+      const reconciled = await reconcileInFlight(
+        client,
+        this.options.kafka,
+        {
+          topic: this.options.topic,
+          token: this.lease!.token,
+          marginMs: this.options.reconcileMarginMs ?? RECONCILE_MARGIN_MS,
+        },
+        rows,
+      );
+      if (!reconciled.leaseHeld) {
+        this.standDown('moved on before the rows found published were deleted');
+        return 0;
+      }
+      if (reconciled.published > 0) {
+        this.logger.log(
+          `relay: ${reconciled.published} events in flight were on the topic already; not sent again`,
+        );
+        this.options.onAlreadyPublished?.(reconciled.published);
+      }
+      unsent = reconciled.unsent;
+      // Reading the topic took a while: the lease is confirmed again right before the send.
+      if (unsent.length === 0 || !(await this.renewLease(client))) return rows.length - unsent.length;
+    }
+    return (await this.send(client, producer, unsent)) + rows.length - unsent.length;
+  }
+
+  /**
+   * Marks the rows in flight, sends them and deletes them. Fencing: the lease was confirmed with its
+   * token right before, the mark carries the token, and the lease must still be within its length on
+   * this process's own clock, or this relay, which may have been frozen or slow while another took
+   * over, sends nothing. What remains is the time between this check and the request reaching the
+   * broker: a freeze there, or the client's own retries, can deliver the batch after the lease passed
+   * on and after the next relay looked for these rows on the topic; it then publishes them again.
+   * Consumers drop such repeats: the projector skips a pilot's event at or below the stream version
+   * it has applied.
+   */
+  private async send(client: Client, producer: EventProducer, rows: OutboxRow[]): Promise<number> {
+    const token = this.lease!.token;
+    if ((await markOutboxRows(client, rows, OUTBOX_RELAY_LEASE, token)) < rows.length) {
+      this.standDown('moved on before the batch was marked in flight');
+      return 0;
+    }
     if (!leaseValidAt(this.lease, performance.now(), this.leaseMs)) {
       this.standDown("ran out on this process's clock before the send");
       return 0;
     }
-    const token = this.lease!.token;
     await producer.send({ topic: this.options.topic, acks: -1, messages: rows.map(toKafkaMessage) });
     // The delete carries the token too: a relay whose lease moved on changes nothing, and the rows
-    // stay for the current holder to publish (again: at least once).
+    // stay, marked, for the current holder to find on the topic.
     const deleted = await deleteOutboxRows(client, rows, OUTBOX_RELAY_LEASE, token);
     if (deleted === 0) this.standDown('moved on before its published rows were deleted');
     this.options.onPublished?.(rows.length, new Date(rows[0]!.occurred_at));

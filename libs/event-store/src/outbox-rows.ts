@@ -15,6 +15,10 @@ export interface OutboxRow {
   metadata_json: string;
   /** ISO 8601 in UTC with milliseconds, as Date.toISOString writes it. */
   occurred_at: string;
+  /** The mark of an earlier send (database time, ms since the epoch), null when never sent. */
+  sent_at_ms: number | null;
+  /** The fencing token of the relay that marked it. */
+  sent_token: string | null;
 }
 
 // Named: Postgres plans each of the relay's statements once for its connection, not once per batch.
@@ -26,13 +30,35 @@ export async function readOutboxRows(client: Client, limit: number): Promise<Out
     text: `select e.position::text as position, e.event_id::text as event_id, e.stream_id, e.stream_version, e.type,
               e.schema_version, e.payload->>'pilot_account_id' as pilot_account_id,
               e.payload::text as payload_json, e.metadata::text as metadata_json,
-              to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at
+              to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
+              floor(extract(epoch from o.sent_at) * 1000)::float8 as sent_at_ms, o.sent_token::text as sent_token
          from event_outbox o join events e on e.position = o.position
         order by o.position
         limit $1`,
     values: [limit],
   });
   return rows;
+}
+
+/**
+ * Marks rows in flight with the database's time and the fencing token `token`, only while the lease
+ * `name` still has it; returns how many it marked (0: the lease moved on, and nothing may be sent).
+ * Committed before the send, the mark tells any later relay that these rows may be on the topic.
+ */
+export async function markOutboxRows(
+  client: Client,
+  rows: readonly OutboxRow[],
+  name: string,
+  token: string,
+): Promise<number> {
+  const result = await client.query({
+    name: 'pft-relay-outbox-mark',
+    text: `update event_outbox set sent_token = $3::bigint, sent_at = now()
+            where position = any($1::bigint[])
+              and exists (select 1 from relay_leases where name = $2 and token = $3::bigint)`,
+    values: [rows.map((r) => r.position), name, token],
+  });
+  return result.rowCount ?? 0;
 }
 
 /**

@@ -355,6 +355,87 @@ export function describeKafkaPortContract(adapter: string, makeClient: MakeKafka
       }
     });
 
+    it('finds the first offset stamped at or after a time, and the end when none is that recent', async () => {
+      const name = await topic('by-time', 2);
+      const before = Array.from({ length: 12 }, (_, i) => ({ key: `pilot-${i}`, value: `before-${i}` }));
+      const after = Array.from({ length: 12 }, (_, i) => ({ key: `pilot-${i}`, value: `after-${i}` }));
+      await produce(name, before);
+      await new Promise((r) => setTimeout(r, 20));
+      const between = Date.now();
+      await new Promise((r) => setTimeout(r, 20));
+      await produce(name, after);
+      const seen = await readMessages(name, before.length + after.length);
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const found = await admin.fetchTopicOffsetsByTimestamp(name, between);
+        const ends = await admin.fetchTopicOffsets(name);
+        expect(found.map((o) => o.partition).sort()).toEqual([0, 1]);
+        for (const o of found) {
+          const firstAfter = seen.find((s) => s.partition === o.partition && s.value.startsWith('after-'));
+          expect(o.offset).toBe(firstAfter!.offset);
+        }
+        const future = await admin.fetchTopicOffsetsByTimestamp(name, Date.now() + 3_600_000);
+        expect(future.map((o) => o.offset)).toEqual(
+          future.map((o) => ends.find((e) => e.partition === o.partition)!.high),
+        );
+      } finally {
+        await admin.disconnect();
+      }
+    });
+
+    it('reads offset ranges of partitions back, with headers, and nothing outside them', async () => {
+      const name = await topic('ranges', 3);
+      const sent = Array.from({ length: 60 }, (_, i) => ({
+        key: `pilot-${i % 9}`,
+        value: `${i}`,
+        headers: { event_id: `event-${i}` },
+      }));
+      await produce(name, sent, 11);
+      const seen = await readMessages(name, sent.length);
+      const admin = kafka.admin();
+      await admin.connect();
+      const ends = await admin.fetchTopicOffsets(name).finally(() => admin.disconnect());
+      // All but the first and the last message of each partition; one partition read not at all.
+      const ranges = ends
+        .filter((e) => e.partition !== 2)
+        .map((e) => ({ partition: e.partition, from: '1', to: String(Number(e.high) - 1) }));
+      const read = await kafka.readPartitions(name, ranges);
+
+      const expected = seen
+        .filter((s) =>
+          ranges.some(
+            (r) => r.partition === s.partition && Number(s.offset) >= 1 && Number(s.offset) < Number(r.to),
+          ),
+        )
+        .sort((a, b) => a.partition - b.partition || Number(a.offset) - Number(b.offset));
+      expect(expected.length).toBeGreaterThan(0);
+      expect(
+        read.map((m) => ({
+          partition: m.partition,
+          offset: m.offset,
+          key: m.key?.toString(),
+          value: m.value?.toString(),
+          eventId: m.headers.event_id,
+        })),
+      ).toEqual(
+        expected.map((s) => ({
+          partition: s.partition,
+          offset: s.offset,
+          key: s.key,
+          value: s.value,
+          eventId: `event-${s.value}`,
+        })),
+      );
+      // An empty range reads nothing; a partition's last message alone.
+      const high2 = ends.find((e) => e.partition === 2)!.high;
+      const tail = await kafka.readPartitions(name, [
+        { partition: 0, from: '3', to: '3' },
+        { partition: 2, from: String(Number(high2) - 1), to: high2 },
+      ]);
+      expect(tail.map((m) => m.offset)).toEqual([String(Number(high2) - 1)]);
+    });
+
     it('fails with a connection error naming no library when no broker answers', async () => {
       const nowhere = makeClient('127.0.0.1:1', `pft-contract-${adapter}-nowhere`, {
         connectionTimeout: 500,

@@ -26,6 +26,14 @@ const published = metricOnce(
       help: 'Events the outbox relay published to Kafka',
     }),
 );
+const alreadyPublished = metricOnce(
+  'pft_relay_events_already_published_total',
+  () =>
+    new Counter({
+      name: 'pft_relay_events_already_published_total',
+      help: 'Events in flight that the outbox relay found on the topic already, deleted and did not send again',
+    }),
+);
 const delay = metricOnce(
   'pft_relay_publish_delay_seconds',
   () =>
@@ -63,6 +71,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
         published.inc(count);
         delay.observe(Math.max(0, Date.now() - oldest.getTime()) / 1000);
       },
+      onAlreadyPublished: (count) => alreadyPublished.inc(count),
     });
     // Topics are made by the project, never by auto-creation; until this succeeds the relay retries.
     // A cluster with fewer brokers than KAFKA_REPLICATION_FACTOR gets no topic: the writes stay in

@@ -46,6 +46,32 @@ export interface KafkaClient {
   producer(options?: ProducerOptions): EventProducer;
   consumer(options: ConsumerOptions): EventConsumer;
   admin(): TopicAdmin;
+  /**
+   * Reads the given offset ranges of `topic`'s partitions back, without joining a consumer group's
+   * partitions or committing offsets; resolves with their messages, by partition in offset order.
+   * Rejects when they are not all read within `timeoutMs` (default 30 s).
+   */
+  readPartitions(
+    topic: string,
+    ranges: PartitionRange[],
+    options?: { timeoutMs?: number },
+  ): Promise<StoredMessage[]>;
+}
+
+/** Offsets `from` (included) to `to` (excluded, no further than the partition's end) of one partition. */
+export interface PartitionRange {
+  partition: number;
+  from: string;
+  to: string;
+}
+
+/** A message read back by its offset, with its headers as UTF-8 text. */
+export interface StoredMessage {
+  partition: number;
+  offset: string;
+  key: Buffer | null;
+  value: Buffer | null;
+  headers: Record<string, string>;
 }
 
 export interface ProducerOptions {
@@ -199,6 +225,12 @@ export interface PartitionOffsets {
   high: string;
 }
 
+/** A partition's offset, as a look-up by time answers it. */
+export interface PartitionOffset {
+  partition: number;
+  offset: string;
+}
+
 export interface TopicAdmin {
   /** Resolves at once while a connection is open. */
   connect(): Promise<void>;
@@ -217,6 +249,12 @@ export interface TopicAdmin {
   /** Each partition's replicas and in-sync replicas, per topic in the order asked, partitions in order. */
   topicReplicas(topics: string[]): Promise<TopicReplicas[]>;
   fetchTopicOffsets(topic: string): Promise<PartitionOffsets[]>;
+  /**
+   * Per partition, the first offset whose message's timestamp is at or after `timestamp` (ms since
+   * the epoch: the producer's clock, unless the topic stamps append times), or the partition's end
+   * when no message is that recent.
+   */
+  fetchTopicOffsetsByTimestamp(topic: string, timestamp: number): Promise<PartitionOffset[]>;
   deleteTopics(topics: string[], timeoutMs?: number): Promise<void>;
 }
 

@@ -4,6 +4,7 @@ import { ActiveViewVersions1763800400000 } from './1763800400000-active-view-ver
 import { OutboxWithoutForeignKey1763800600000 } from './1763800600000-outbox-without-foreign-key';
 import { LiveAnswers1763800900000 } from './1763800900000-live-answers';
 import { RelayLeases1763801100000 } from './1763801100000-relay-leases';
+import { OutboxInFlight1763801300000 } from './1763801300000-outbox-in-flight';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   OutboxWithoutForeignKey1763800600000,
   LiveAnswers1763800900000,
   RelayLeases1763801100000,
+  OutboxInFlight1763801300000,
 ];

@@ -1,5 +1,11 @@
 import { type Admin, ConfigResourceTypes, ConfigSource } from 'kafkajs';
-import { type NewTopic, type PartitionOffsets, type TopicAdmin, type TopicReplicas } from '../kafka.port';
+import {
+  type NewTopic,
+  type PartitionOffset,
+  type PartitionOffsets,
+  type TopicAdmin,
+  type TopicReplicas,
+} from '../kafka.port';
 import { newTopicConfigs } from '../topic-configs';
 import { toPortError, translated } from './kafkajs-errors';
 
@@ -135,6 +141,11 @@ export class KafkajsAdmin implements TopicAdmin {
   async fetchTopicOffsets(topic: string): Promise<PartitionOffsets[]> {
     const offsets = await translated(() => this.admin.fetchTopicOffsets(topic));
     return offsets.map(({ partition, low, high }) => ({ partition, low, high }));
+  }
+
+  async fetchTopicOffsetsByTimestamp(topic: string, timestamp: number): Promise<PartitionOffset[]> {
+    const offsets = await translated(() => this.admin.fetchTopicOffsetsByTimestamp(topic, timestamp));
+    return offsets.map(({ partition, offset }) => ({ partition, offset }));
   }
 
   deleteTopics(topics: string[], timeoutMs = 10000): Promise<void> {

@@ -10,6 +10,7 @@ import {
 } from '../kafka.port';
 import { KafkajsAdmin } from './kafkajs-admin';
 import { KafkajsConsumer } from './kafkajs-consumer';
+import { readPartitionsWithKafkajs } from './kafkajs-range-reader';
 import { translated } from './kafkajs-errors';
 import { avoidNegativeTimeouts } from './kafkajs-negative-timeout';
 
@@ -49,6 +50,8 @@ export const createKafkajsClient: KafkaClientFactory = (options: KafkaClientOpti
     producer: (producerOptions) => new KafkajsProducer(kafka, producerOptions),
     consumer: (consumerOptions) => new KafkajsConsumer(kafka, consumerOptions),
     admin: () => new KafkajsAdmin(kafka.admin()),
+    readPartitions: (topic, ranges, readOptions) =>
+      readPartitionsWithKafkajs(kafka, topic, ranges, readOptions?.timeoutMs ?? 30_000),
   };
 };
 

@@ -7,6 +7,7 @@ import {
 import {
   type KafkaLogger,
   type NewTopic,
+  type PartitionOffset,
   type PartitionOffsets,
   type TopicAdmin,
   type TopicReplicas,
@@ -154,25 +155,50 @@ export class PlatformaticAdmin implements TopicAdmin {
   }
 
   async fetchTopicOffsets(topic: string): Promise<PartitionOffsets[]> {
-    const metadata = await translated(() => this.client().metadata({ topics: [topic], forceUpdate: true }));
-    const count = metadata.topics.get(topic)?.partitionsCount ?? 0;
-    const partitions = Array.from({ length: count }, (_, i) => i);
-    const at = async (timestamp: bigint): Promise<Map<number, bigint>> => {
-      const listed = await translated(() =>
-        this.client().listOffsets({
-          topics: [
-            { name: topic, partitions: partitions.map((partitionIndex) => ({ partitionIndex, timestamp })) },
-          ],
-        }),
-      );
-      return new Map((listed[0]?.partitions ?? []).map((p) => [p.partitionIndex, p.offset]));
-    };
-    const [low, high] = await Promise.all([at(EARLIEST), at(LATEST)]);
+    const partitions = await this.partitionsOf(topic);
+    const [low, high] = await Promise.all([
+      this.offsetsAt(topic, partitions, EARLIEST),
+      this.offsetsAt(topic, partitions, LATEST),
+    ]);
     return partitions.map((partition) => ({
       partition,
       low: String(low.get(partition) ?? 0n),
       high: String(high.get(partition) ?? 0n),
     }));
+  }
+
+  /** ListOffsets answers -1 for a partition without a message that recent: its end, as kafkajs says. */
+  async fetchTopicOffsetsByTimestamp(topic: string, timestamp: number): Promise<PartitionOffset[]> {
+    const partitions = await this.partitionsOf(topic);
+    const [at, high] = await Promise.all([
+      this.offsetsAt(topic, partitions, BigInt(Math.floor(timestamp))),
+      this.offsetsAt(topic, partitions, LATEST),
+    ]);
+    return partitions.map((partition) => {
+      const offset = at.get(partition) ?? -1n;
+      return { partition, offset: String(offset >= 0n ? offset : (high.get(partition) ?? 0n)) };
+    });
+  }
+
+  private async partitionsOf(topic: string): Promise<number[]> {
+    const metadata = await translated(() => this.client().metadata({ topics: [topic], forceUpdate: true }));
+    const count = metadata.topics.get(topic)?.partitionsCount ?? 0;
+    return Array.from({ length: count }, (_, i) => i);
+  }
+
+  private async offsetsAt(
+    topic: string,
+    partitions: number[],
+    timestamp: bigint,
+  ): Promise<Map<number, bigint>> {
+    const listed = await translated(() =>
+      this.client().listOffsets({
+        topics: [
+          { name: topic, partitions: partitions.map((partitionIndex) => ({ partitionIndex, timestamp })) },
+        ],
+      }),
+    );
+    return new Map((listed[0]?.partitions ?? []).map((p) => [p.partitionIndex, p.offset]));
   }
 
   /** The client waits for the broker's answer with its own request timeout. */

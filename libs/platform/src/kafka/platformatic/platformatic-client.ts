@@ -10,6 +10,7 @@ import {
 } from '../kafka.port';
 import { PlatformaticAdmin } from './platformatic-admin';
 import { PlatformaticConsumer } from './platformatic-consumer';
+import { readPartitionsWithPlatformatic } from './platformatic-range-reader';
 import { translated } from './platformatic-errors';
 import { logClientEvents } from './platformatic-log';
 
@@ -34,6 +35,8 @@ export const createPlatformaticClient: KafkaClientFactory = (options: KafkaClien
     producer: (producerOptions) => new PlatformaticProducer(base, producerOptions, logger),
     consumer: (consumerOptions) => new PlatformaticConsumer(base, consumerOptions, timing?.retry, logger),
     admin: () => new PlatformaticAdmin(base, logger),
+    readPartitions: (topic, ranges, readOptions) =>
+      readPartitionsWithPlatformatic(base, topic, ranges, readOptions?.timeoutMs ?? 30_000),
   };
 };
 

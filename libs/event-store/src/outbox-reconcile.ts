@@ -1,0 +1,109 @@
+import { type Client } from 'pg';
+import { decodeEventMessage } from '@pft/contracts';
+import { type KafkaClient, type StoredMessage } from '@pft/platform/kafka/kafka.port';
+import { deleteOutboxRows, type OutboxRow } from './outbox-rows';
+import { OUTBOX_RELAY_LEASE } from './relay-lease.statements';
+
+/**
+ * How much earlier than a row's mark the topic is read from: the mark is on the database's clock,
+ * a message's timestamp on the producer's, and the two may differ by this much.
+ */
+export const RECONCILE_MARGIN_MS = 60_000;
+
+/** How long reading the topic back may take before the relay gives up and tries again. */
+const READ_TIMEOUT_MS = 30_000;
+
+/** Rows marked in flight: an earlier send (this relay's or another's) may have put them on the topic. */
+export function inFlight(rows: readonly OutboxRow[]): OutboxRow[] {
+  return rows.filter((r) => r.sent_at_ms !== null);
+}
+
+/** Where on the topic to look for rows in flight: from the earliest mark, less the margin. */
+export function readTopicFrom(rows: readonly OutboxRow[], marginMs: number): number | undefined {
+  const marks = inFlight(rows).map((r) => r.sent_at_ms!);
+  return marks.length === 0 ? undefined : Math.min(...marks) - marginMs;
+}
+
+/** The event a message carries: its `event_id` header, else its decoded value's. */
+export function eventIdOf(message: Pick<StoredMessage, 'headers' | 'value'>): string | undefined {
+  const header = message.headers.event_id;
+  if (header) return header;
+  const decoded = decodeEventMessage(message.value);
+  return decoded.ok ? decoded.message.event_id : undefined;
+}
+
+/**
+ * Splits a batch by what the topic holds: rows in flight whose event is there were published, the
+ * rest (never marked, or marked and not there) are still to send, in the batch's order.
+ */
+export function splitByTopic(
+  rows: readonly OutboxRow[],
+  onTopic: ReadonlySet<string>,
+): { published: OutboxRow[]; unsent: OutboxRow[] } {
+  const published: OutboxRow[] = [];
+  const unsent: OutboxRow[] = [];
+  for (const row of rows)
+    (row.sent_at_ms !== null && onTopic.has(row.event_id) ? published : unsent).push(row);
+  return { published, unsent };
+}
+
+/** The events among `wanted` that `topic` holds from `since` (ms since the epoch) to its end. */
+export async function findOnTopic(
+  kafka: KafkaClient,
+  topic: string,
+  wanted: ReadonlySet<string>,
+  since: number,
+): Promise<Set<string>> {
+  const admin = kafka.admin();
+  await admin.connect();
+  let ranges;
+  try {
+    const starts = await admin.fetchTopicOffsetsByTimestamp(topic, since);
+    const ends = await admin.fetchTopicOffsets(topic);
+    ranges = starts.map((s) => ({
+      partition: s.partition,
+      from: s.offset,
+      to: ends.find((e) => e.partition === s.partition)?.high ?? s.offset,
+    }));
+  } finally {
+    await admin.disconnect().catch(() => undefined);
+  }
+  const messages = await kafka.readPartitions(topic, ranges, { timeoutMs: READ_TIMEOUT_MS });
+  const found = new Set<string>();
+  for (const m of messages) {
+    const id = eventIdOf(m);
+    if (id !== undefined && wanted.has(id)) found.add(id);
+  }
+  return found;
+}
+
+export interface Reconciled {
+  /** Rows found on the topic and deleted. */
+  published: number;
+  /** Rows to send now, in position order. */
+  unsent: OutboxRow[];
+  /** False when the lease moved on before the published rows were deleted: nothing may be sent. */
+  leaseHeld: boolean;
+}
+
+/**
+ * The step before a batch with rows in flight is sent: finds which of them are on the topic, and
+ * deletes those with the fencing token (the caller holds the lease), so that only the others go out.
+ * The topic is read after the mark's sender can no longer deliver: this relay's earlier producer was
+ * closed after its failed send, and another relay's lease, which fenced its sends, has passed.
+ */
+export async function reconcileInFlight(
+  client: Client,
+  kafka: KafkaClient,
+  options: { topic: string; token: string; marginMs: number },
+  rows: readonly OutboxRow[],
+): Promise<Reconciled> {
+  const since = readTopicFrom(rows, options.marginMs);
+  if (since === undefined) return { published: 0, unsent: [...rows], leaseHeld: true };
+  const wanted = new Set(inFlight(rows).map((r) => r.event_id));
+  const onTopic = await findOnTopic(kafka, options.topic, wanted, since);
+  const { published, unsent } = splitByTopic(rows, onTopic);
+  if (published.length === 0) return { published: 0, unsent, leaseHeld: true };
+  const deleted = await deleteOutboxRows(client, published, OUTBOX_RELAY_LEASE, options.token);
+  return { published: deleted, unsent, leaseHeld: deleted > 0 };
+}

@@ -1,0 +1,55 @@
+import { type ClientConfig } from 'pg';
+import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
+
+export interface RelayLogger {
+  log(message: string): void;
+  warn(message: string): void;
+  error(message: string, stack?: string): void;
+}
+
+export interface OutboxRelayOptions {
+  databaseUrl: string;
+  kafka: KafkaClient;
+  topic: string;
+  /** Events published per round trip to Kafka. */
+  batchSize?: number;
+  /** How long to sleep without a notification before looking anyway. */
+  pollIntervalMs?: number;
+  logger?: RelayLogger;
+  /** Called after each published batch: how many, and the commit time of the oldest one. */
+  onPublished?: (count: number, oldestOccurredAt: Date) => void;
+  /**
+   * How long to wait for a database connection and for a statement's answer (0: no limit). Past
+   * either, the relay drops its connection and starts again on a new one, instead of waiting on a
+   * database that stopped answering.
+   */
+  connectTimeoutMs?: number;
+  queryTimeoutMs?: number;
+  /** How long the lease that makes this relay the active one lasts unless renewed (default 5000 ms). */
+  leaseMs?: number;
+  /** Called with the number of events in flight found on the topic already, deleted and not sent again. */
+  onAlreadyPublished?: (count: number) => void;
+  /**
+   * How much earlier than the mark of rows in flight the topic is read from when looking for them
+   * (the clocks of the database and of the producer that stamped the messages may differ).
+   */
+  reconcileMarginMs?: number;
+}
+
+/**
+ * The relay's own connection. Postgres should notice soon when the relay's host is gone without a
+ * word: the server probes the connection after 10 s of silence and drops the session after three
+ * unanswered probes 5 s apart, instead of after its default of hours. (Leadership does not wait on
+ * it: the lease expires on its own.)
+ */
+export function relayConnectionConfig(
+  options: Pick<OutboxRelayOptions, 'databaseUrl' | 'connectTimeoutMs' | 'queryTimeoutMs'>,
+): ClientConfig {
+  return {
+    connectionString: options.databaseUrl,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    query_timeout: options.queryTimeoutMs || undefined,
+    keepAlive: true,
+    options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3',
+  };
+}
