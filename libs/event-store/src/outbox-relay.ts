@@ -14,6 +14,7 @@ import {
 } from './outbox-rows';
 import { judgeRenewal, leaseValidAt, renewalDueIn, type HeldLease } from './relay-lease';
 import { OUTBOX_RELAY_LEASE, releaseLease, takeOrRenewLease } from './relay-lease.statements';
+import { renewingWhile } from './renewing-while';
 
 /** How often a standby relay tries to take the lease. */
 const STANDBY_RETRY_MS = 1000;
@@ -180,33 +181,30 @@ export class OutboxRelay {
     if (rows.length === 0) return 0;
     const producer = await this.ensureProducer();
     if (!(await this.renewLease(client))) return 0;
+    // Sent, if at all, under the lease confirmed now: a lease lost and taken anew meanwhile (another
+    // relay may have held it in between) makes the mark find another token and send nothing.
+    const token = this.lease!.token;
     let unsent: OutboxRow[] = rows;
     if (rows.some((r) => r.sent_at_ms !== null)) {
-      const reconciled = await reconcileInFlight(
-        client,
-        this.options.kafka,
-        {
-          topic: this.options.topic,
-          token: this.lease!.token,
-          marginMs: this.options.reconcileMarginMs ?? RECONCILE_MARGIN_MS,
-        },
-        rows,
+      const marginMs = this.options.reconcileMarginMs ?? RECONCILE_MARGIN_MS;
+      const reconciled = await renewingWhile(
+        reconcileInFlight(client, this.options.kafka, { topic: this.options.topic, token, marginMs }, rows),
+        () => (this.lease ? renewalDueIn(this.lease, performance.now(), this.leaseMs) : undefined),
+        () => this.renewLease(client),
       );
       if (!reconciled.leaseHeld) {
         this.standDown('moved on before the rows found published were deleted');
         return 0;
       }
       if (reconciled.published > 0) {
-        this.logger.log(
-          `relay: ${reconciled.published} events in flight were on the topic already; not sent again`,
-        );
+        this.logger.log(`relay: ${reconciled.published} events in flight were on the topic already`);
         this.options.onAlreadyPublished?.(reconciled.published);
       }
       unsent = reconciled.unsent;
       // Reading the topic took a while: the lease is confirmed again right before the send.
       if (unsent.length === 0 || !(await this.renewLease(client))) return rows.length - unsent.length;
     }
-    return (await this.send(client, producer, unsent)) + rows.length - unsent.length;
+    return (await this.send(client, producer, unsent, token)) + rows.length - unsent.length;
   }
 
   /**
@@ -219,8 +217,12 @@ export class OutboxRelay {
    * Consumers drop such repeats: the projector skips a pilot's event at or below the stream version
    * it has applied.
    */
-  private async send(client: Client, producer: EventProducer, rows: OutboxRow[]): Promise<number> {
-    const token = this.lease!.token;
+  private async send(
+    client: Client,
+    producer: EventProducer,
+    rows: OutboxRow[],
+    token: string,
+  ): Promise<number> {
     if ((await markOutboxRows(client, rows, OUTBOX_RELAY_LEASE, token)) < rows.length) {
       this.standDown('moved on before the batch was marked in flight');
       return 0;
