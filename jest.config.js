@@ -54,7 +54,7 @@ module.exports = {
       testMatch: ['<rootDir>/{apps,libs}/**/*.int-spec.ts'],
     },
     { ...withRealServices, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
-    // The cluster under faults (`npm run test:cluster`): minutes of its own, run after `npm test` by CI.
+    // The cluster under faults (`npm run test:cluster`): minutes of its own, apart from `npm test`.
     { ...withRealServices, displayName: 'cluster', testMatch: ['<rootDir>/test/**/*.cluster-spec.ts'] },
     // Benchmarks, run on demand only (`npm run bench`); never part of `npm test`.
     { ...shared, displayName: 'bench', testMatch: ['<rootDir>/bench/**/*.bench.ts'] },

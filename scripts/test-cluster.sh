@@ -2,7 +2,7 @@
 # The cluster under faults (test/cluster/): a three-node Kafka cluster of the test's own, two
 # replicas of every app, Postgres behind a proxy of the test's own, while brokers, the controller,
 # a projector and the relay's processes fail and Postgres stalls. Minutes long, so apart from
-# `npm test`; CI runs it after `npm test`. Like `npm test`, it never touches dist/, the run
+# `npm test`. Like `npm test`, it never touches dist/, the run
 # database or the local stack's broker and Redis.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
