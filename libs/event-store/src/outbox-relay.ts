@@ -187,10 +187,9 @@ export class OutboxRelay {
     let unsent: OutboxRow[] = rows;
     if (rows.some((r) => r.sent_at_ms !== null)) {
       const marginMs = this.options.reconcileMarginMs ?? RECONCILE_MARGIN_MS;
-      const reconciled = await renewingWhile(
+      const reconciled = await this.renewingWhile(
+        client,
         reconcileInFlight(client, this.options.kafka, { topic: this.options.topic, token, marginMs }, rows),
-        () => (this.lease ? renewalDueIn(this.lease, performance.now(), this.leaseMs) : undefined),
-        () => this.renewLease(client),
       );
       if (!reconciled.leaseHeld) {
         this.standDown('moved on before the rows found published were deleted');
@@ -211,9 +210,10 @@ export class OutboxRelay {
    * Marks the rows in flight, sends them and deletes them. Fencing: the lease was confirmed with its
    * token right before, the mark carries the token, and the lease must still be within its length on
    * this process's own clock, or this relay, which may have been frozen or slow while another took
-   * over, sends nothing. What remains is the time between this check and the request reaching the
-   * broker: a freeze there, or the client's own retries, can deliver the batch after the lease passed
-   * on and after the next relay looked for these rows on the topic; it then publishes them again.
+   * over, sends nothing; while the send waits on Kafka the lease is renewed, so a live relay keeps it.
+   * What remains is a freeze between this check and the request reaching the broker: it can deliver
+   * the batch after the lease passed on and after the next relay looked for these rows on the topic,
+   * which then publishes them again.
    * Consumers drop such repeats: the projector skips a pilot's event at or below the stream version
    * it has applied.
    */
@@ -231,13 +231,28 @@ export class OutboxRelay {
       this.standDown("ran out on this process's clock before the send");
       return 0;
     }
-    await producer.send({ topic: this.options.topic, acks: -1, messages: rows.map(toKafkaMessage) });
+    // A send waiting on Kafka (a partition's leader being elected after a broker died) keeps the lease
+    // renewed: a live relay is not replaced while its batch may still land, which the next holder's
+    // look at the topic could miss. A frozen process renews nothing, so it is still replaced in time.
+    await this.renewingWhile(
+      client,
+      producer.send({ topic: this.options.topic, acks: -1, messages: rows.map(toKafkaMessage) }),
+    );
     // The delete carries the token too: a relay whose lease moved on changes nothing, and the rows
     // stay, marked, for the current holder to find on the topic.
     const deleted = await deleteOutboxRows(client, rows, OUTBOX_RELAY_LEASE, token);
     if (deleted === 0) this.standDown('moved on before its published rows were deleted');
     this.options.onPublished?.(rows.length, new Date(rows[0]!.occurred_at));
     return rows.length;
+  }
+
+  /** Waits for `work`, renewing the lease on time meanwhile (renewing-while.ts). */
+  private renewingWhile<T>(client: Client, work: Promise<T>): Promise<T> {
+    return renewingWhile(
+      work,
+      () => (this.lease ? renewalDueIn(this.lease, performance.now(), this.leaseMs) : undefined),
+      () => this.renewLease(client),
+    );
   }
 
   private async ensureProducer(): Promise<EventProducer> {
