@@ -71,6 +71,31 @@ export function exitOf(child: ChildProcess): Promise<void> {
   return new Promise((done) => child.once('exit', () => done()));
 }
 
+/** Formats a KRaft node's data directory for `clusterId` (StorageTool format), as `kafka.sh start` does once. */
+export function formatKafkaStorage(
+  classpath: string,
+  log4j: string[],
+  clusterId: string,
+  props: string,
+): void {
+  execFileSync(
+    'java',
+    [
+      '-Xmx256m',
+      ...log4j,
+      '-cp',
+      classpath,
+      'kafka.tools.StorageTool',
+      'format',
+      '-t',
+      clusterId,
+      '-c',
+      props,
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+}
+
 export async function startKafkaBroker(options: { startTimeoutMs?: number } = {}): Promise<KafkaBroker> {
   const libs = kafkaLibs();
   const classpath = `${libs}/*`;
@@ -89,22 +114,7 @@ export async function startKafkaBroker(options: { startTimeoutMs?: number } = {}
   );
   // A cluster id is 16 random bytes in URL-safe base64, as `StorageTool random-uuid` prints it.
   const clusterId = randomBytes(16).toString('base64url');
-  execFileSync(
-    'java',
-    [
-      '-Xmx256m',
-      ...log4j,
-      '-cp',
-      classpath,
-      'kafka.tools.StorageTool',
-      'format',
-      '-t',
-      clusterId,
-      '-c',
-      props,
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
+  formatKafkaStorage(classpath, log4j, clusterId, props);
 
   let child: ChildProcess | undefined;
   const start = async (): Promise<void> => {

@@ -14,7 +14,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKafka, type KafkaClient } from '@pft/platform';
 import { freePort } from './app-process';
-import { exitOf, JVM_OPTIONS, KAFKA_SCRIPT, kafkaLibs, LOG4J, portOpen, READY_LINE } from './kafka-broker';
+import {
+  exitOf,
+  formatKafkaStorage,
+  JVM_OPTIONS,
+  KAFKA_SCRIPT,
+  kafkaLibs,
+  LOG4J,
+  portOpen,
+  READY_LINE,
+} from './kafka-broker';
 import { waitFor } from './wait-for';
 
 /** One combined broker+controller node of a test's own cluster. */
@@ -104,22 +113,7 @@ export async function startKafkaCluster(
         },
       }),
     );
-    execFileSync(
-      'java',
-      [
-        '-Xmx256m',
-        ...files.log4j,
-        '-cp',
-        classpath,
-        'kafka.tools.StorageTool',
-        'format',
-        '-t',
-        clusterId,
-        '-c',
-        files.props,
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
+    formatKafkaStorage(classpath, files.log4j, clusterId, files.props);
     const launch = (): ChildProcess => {
       // Output to a file, never a pipe: a JVM must not block on a reader that went away.
       const fd = openSync(files.out, 'w');
