@@ -71,6 +71,18 @@ export function exitOf(child: ChildProcess): Promise<void> {
   return new Promise((done) => child.once('exit', () => done()));
 }
 
+/**
+ * A new KRaft cluster id: 16 random bytes in URL-safe base64, as `StorageTool random-uuid` prints it.
+ * Like Kafka's own `Uuid.randomUuid`, an id that would begin with '-' is drawn again: the storage
+ * tool would read it as an option and refuse to format.
+ */
+export function newKafkaClusterId(): string {
+  for (;;) {
+    const id = randomBytes(16).toString('base64url');
+    if (!id.startsWith('-')) return id;
+  }
+}
+
 /** Formats a KRaft node's data directory for `clusterId` (StorageTool format), as `kafka.sh start` does once. */
 export function formatKafkaStorage(
   classpath: string,
@@ -112,8 +124,7 @@ export async function startKafkaBroker(options: { startTimeoutMs?: number } = {}
       env: { ...process.env, KAFKA_PORT: String(port), KAFKA_CONTROLLER_PORT: String(controllerPort) },
     }),
   );
-  // A cluster id is 16 random bytes in URL-safe base64, as `StorageTool random-uuid` prints it.
-  const clusterId = randomBytes(16).toString('base64url');
+  const clusterId = newKafkaClusterId();
   formatKafkaStorage(classpath, log4j, clusterId, props);
 
   let child: ChildProcess | undefined;

@@ -1,5 +1,4 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import {
   closeSync,
   existsSync,
@@ -17,6 +16,7 @@ import { freePort } from './app-process';
 import {
   exitOf,
   formatKafkaStorage,
+  newKafkaClusterId,
   JVM_OPTIONS,
   KAFKA_SCRIPT,
   kafkaLibs,
@@ -85,7 +85,7 @@ export async function startKafkaCluster(
   const ports: { port: number; controllerPort: number }[] = [];
   for (let i = 0; i < size; i++) ports.push({ port: await freePort(), controllerPort: await freePort() });
   const voters = ports.map((p, i) => `${i + 1}@127.0.0.1:${p.controllerPort}`).join(',');
-  const clusterId = randomBytes(16).toString('base64url');
+  const clusterId = newKafkaClusterId();
   const children = new Map<number, ChildProcess>();
 
   const nodeFiles = (id: number) => {
