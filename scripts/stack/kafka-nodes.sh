@@ -89,6 +89,10 @@ transaction.state.log.min.isr=$insync
 transaction.state.log.num.partitions=1
 group.initial.rebalance.delay.ms=0
 auto.create.topics.enable=false
+# A node that stops heartbeating is fenced after 3 s (Kafka's default: 9 s), and its partitions'
+# leadership and in-sync places move then: the pause a lost broker causes writes and reads.
+broker.heartbeat.interval.ms=500
+broker.session.timeout.ms=3000
 PROPS
 }
 

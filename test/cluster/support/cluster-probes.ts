@@ -113,20 +113,39 @@ export async function probeFreshness(
 }
 
 /** How often each event id is on `topic`, read back whole from the beginning to its end now. */
-export async function topicEventCounts(kafka: KafkaClient, topic: string): Promise<Map<string, number>> {
+/**
+ * Reads the topic to its end: how often each event id is on it, and the events that first appear
+ * after a later version of their stream (the projector would take such an event for a repeat and skip it).
+ */
+export async function readTopicBack(
+  kafka: KafkaClient,
+  topic: string,
+): Promise<{ counts: Map<string, number>; outOfTurn: string[] }> {
   const admin = kafka.admin();
   await admin.connect();
   const ends = await admin.fetchTopicOffsets(topic);
   await admin.disconnect();
   const remaining = new Map(ends.map((o) => [o.partition, BigInt(o.high)]));
   const counts = new Map<string, number>();
+  const newestOfStream = new Map<string, number>();
+  const outOfTurn: string[] = [];
   const consumer = kafka.consumer({ groupId: `read-back-${randomUUID()}`, maxWaitTimeMs: 100 });
   await consumer.connect();
   await consumer.subscribe([topic], { fromBeginning: true });
   await consumer.run({
     eachMessage: ({ partition, message }) => {
       const decoded = decodeEventMessage(message.value);
-      if (decoded.ok) counts.set(decoded.message.event_id, (counts.get(decoded.message.event_id) ?? 0) + 1);
+      if (decoded.ok) {
+        const { event_id, stream_id, stream_version } = decoded.message;
+        const seen = counts.get(event_id) ?? 0;
+        const newest = newestOfStream.get(stream_id) ?? 0;
+        if (seen === 0 && stream_version < newest)
+          outOfTurn.push(
+            `${event_id} (${stream_id} v${stream_version} after v${newest}, ${partition}@${message.offset})`,
+          );
+        newestOfStream.set(stream_id, Math.max(newest, stream_version));
+        counts.set(event_id, seen + 1);
+      }
       if (BigInt(message.offset) + 1n >= (remaining.get(partition) ?? 0n)) remaining.delete(partition);
       return Promise.resolve();
     },
@@ -134,7 +153,7 @@ export async function topicEventCounts(kafka: KafkaClient, topic: string): Promi
   for (const [partition, high] of remaining) if (high === 0n) remaining.delete(partition);
   await waitFor(() => (remaining.size === 0 ? true : undefined), 120_000, `${topic} read to its end`, 100);
   await consumer.disconnect();
-  return counts;
+  return { counts, outOfTurn };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Kafka, logLevel, Partitioners, type LogEntry, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type LogEntry, type Producer } from 'kafkajs';
 import {
   type EventProducer,
   type KafkaClient,
@@ -12,6 +12,7 @@ import { KafkajsAdmin } from './kafkajs-admin';
 import { KafkajsConsumer } from './kafkajs-consumer';
 import { readPartitionsWithKafkajs } from './kafkajs-range-reader';
 import { translated } from './kafkajs-errors';
+import { SendGuard } from './kafkajs-send-guard';
 import { avoidNegativeTimeouts } from './kafkajs-negative-timeout';
 
 avoidNegativeTimeouts();
@@ -57,13 +58,15 @@ export const createKafkajsClient: KafkaClientFactory = (options: KafkaClientOpti
 
 class KafkajsProducer implements EventProducer {
   private readonly producer: Producer;
+  private readonly guard = new SendGuard();
 
   constructor(kafka: Kafka, options: ProducerOptions = {}) {
     this.producer = kafka.producer({
       ...options,
       // Named, not left to the default: the Java-compatible murmur2 partitioner, which keeps a pilot
-      // on the partition any Kafka client would choose (and silences kafkajs's v2 notice).
-      createPartitioner: Partitioners.DefaultPartitioner,
+      // on the partition any Kafka client would choose (and silences kafkajs's v2 notice); recorded,
+      // so that a send resolved without sending part of it fails (kafkajs-send-guard.ts).
+      createPartitioner: this.guard.createPartitioner,
     });
   }
 
@@ -72,7 +75,8 @@ class KafkajsProducer implements EventProducer {
   }
 
   async send(record: SendRecord): Promise<void> {
-    await translated(() => this.producer.send(record));
+    const answers = await translated(() => this.producer.send(record));
+    if (record.acks !== 0) this.guard.check(record.topic, record.messages, answers);
   }
 
   disconnect(): Promise<void> {

@@ -1,0 +1,56 @@
+import { type ICustomPartitioner, Partitioners, type RecordMetadata } from 'kafkajs';
+import { KafkaClientError } from '../kafka.port';
+
+/**
+ * kafkajs 2.2.4 can resolve a send without sending part of it. Its retry keeps the answers of the
+ * brokers that answered the first try and sends again only to brokers without one; a partition
+ * whose leadership moved, after its first try failed, to a broker that had answered for its other
+ * partitions is then never sent again, and the send resolves. (Upstream: tulios/kafkajs#1798, open.)
+ * Seen here when a broker of three was killed while the relay sent: events lost, the send resolved.
+ *
+ * The guard: the partitioner records the partition each message was given (the same message
+ * objects the send was called with, at every try), and a send whose answers leave out one of those
+ * partitions is a failed send. The caller then does what it does after any failed send (the relay
+ * looks for the events on the topic and sends the rest again).
+ */
+export class SendGuard {
+  private readonly assigned = new WeakMap<object, number>();
+
+  /** The Java-compatible murmur2 partitioner, recording what it chose. */
+  readonly createPartitioner: ICustomPartitioner = () => {
+    const choose = Partitioners.DefaultPartitioner();
+    return (args) => {
+      const partition = choose(args);
+      this.assigned.set(args.message, partition);
+      return partition;
+    };
+  };
+
+  /** Throws when a message's partition has no answer in `answers`. */
+  check(topic: string, messages: readonly object[], answers: readonly RecordMetadata[]): void {
+    const missing = unansweredPartitions(
+      messages.map((m) => this.assigned.get(m)),
+      answers.filter((a) => a.topicName === topic).map((a) => a.partition),
+    );
+    if (missing.length > 0)
+      throw new KafkaClientError(
+        `the send to ${topic} resolved without an answer for partition(s) ${missing.join(', ')}; ` +
+          'their messages may not be on the topic',
+        false,
+      );
+  }
+}
+
+/**
+ * The partitions messages were given that no answer covers, in order; a message the partitioner
+ * never saw (undefined) counts as unanswered under partition -1.
+ */
+export function unansweredPartitions(
+  given: readonly (number | undefined)[],
+  answered: readonly number[],
+): number[] {
+  const covered = new Set(answered);
+  const missing = new Set<number>();
+  for (const partition of given) if (!covered.has(partition ?? -1)) missing.add(partition ?? -1);
+  return [...missing].sort((a, b) => a - b);
+}
