@@ -133,6 +133,16 @@ const figures: Record<string, (data: Json) => Row[]> = {
     // Runs before measurePaced used autocannon's rate option, which sends each second's quota at once.
     const paced = typeof half.send_lateness_p99_ms === 'number';
     const uncached = run(d, 'single read, every answer from the database');
+    // Runs since the reads from the database were measured beside their floors have these two.
+    const besideUncached = (name: string): Json | undefined =>
+      run(d, `read floor: bare Fastify, ${name}, beside the reads from the database`);
+    const uncachedFloors =
+      besideUncached('one SELECT per read') && typeof d.ratios?.uncached_vs_floor_one_select === 'number'
+        ? {
+            one: besideUncached('one SELECT per read')!.requests_per_second as number,
+            grouped: besideUncached("one SELECT per event-loop turn's reads")!.requests_per_second as number,
+          }
+        : undefined;
     const memory = (r: Json): string =>
       typeof r.answered_from_memory === 'number'
         ? `, ${fmt(r.answered_from_memory * 100)}% of answers from memory`
@@ -170,7 +180,11 @@ const figures: Record<string, (data: Json) => Row[]> = {
         ? [
             {
               figure: 'single read, PARTNER_TOTALS_CACHE_MS=0 (every answer from the database)',
-              value: `${fmt(uncached.requests_per_second)} req/s (${fmt(uncached.requests_per_second / hello, 3)}x), p50 ${fmt(uncached.p50_ms)} ms, p99 ${fmt(uncached.p99_ms)} ms`,
+              value:
+                `${fmt(uncached.requests_per_second)} req/s (${fmt(uncached.requests_per_second / hello, 3)}x), p50 ${fmt(uncached.p50_ms)} ms, p99 ${fmt(uncached.p99_ms)} ms${repeats(uncached, 'req/s')}` +
+                (uncachedFloors
+                  ? `; ${fmt(d.ratios.uncached_vs_floor_grouped_select, 2)}x the one-SELECT-per-turn floor and ${fmt(d.ratios.uncached_vs_floor_one_select, 2)}x the one-SELECT-per-read floor measured beside it (${fmt(uncachedFloors.grouped)} and ${fmt(uncachedFloors.one)} req/s)`
+                  : ''),
               goal: 'reference',
               met: null,
             },
