@@ -71,11 +71,13 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
   };
 
   beforeAll(async () => {
-    [cluster, redis, db] = await Promise.all([
-      startKafkaCluster({ size: 3 }),
-      startRedisServer(),
-      createTestDatabase(),
+    // Each kept as soon as it is up, so that afterAll ends it even when another failed to start.
+    const started = await Promise.allSettled([
+      startKafkaCluster({ size: 3 }).then((c) => (cluster = c)),
+      startRedisServer().then((r) => (redis = r)),
+      createTestDatabase().then((d) => (db = d)),
     ]);
+    for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
     proxy = await TcpProxy.start(db.url);
     direct = new Client({ connectionString: db.url });
     await direct.connect();

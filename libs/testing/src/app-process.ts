@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { waitFor } from './wait-for';
 
@@ -21,17 +21,36 @@ const PORT_VARIABLE: Record<AppName, string> = {
 };
 
 /** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+export async function freePort(): Promise<number> {
+  return (await freePorts(1))[0]!;
+}
+
+/**
+ * `count` ports nobody listens on right now, all different: each is held open until all are found
+ * (ports asked for one after another may come back the same once the first is closed).
+ */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers: Server[] = [];
+  try {
+    const ports: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const server = createServer();
+      servers.push(server);
+      ports.push(
+        await new Promise<number>((resolve, reject) => {
+          server.once('error', reject);
+          server.listen(0, '127.0.0.1', () => {
+            const address = server.address();
+            if (typeof address === 'object' && address) resolve(address.port);
+            else reject(new Error('no port'));
+          });
+        }),
       );
-    });
-  });
+    }
+    return ports;
+  } finally {
+    await Promise.all(servers.map((server) => new Promise((done) => server.close(done))));
+  }
 }
 
 export interface AppProcess {
@@ -98,8 +117,8 @@ export async function startAppProcess(
   env: Record<string, string>,
   options: { waitReady?: boolean; timeoutMs?: number; buildDir?: string } = {},
 ): Promise<AppProcess> {
-  const port = await freePort();
-  const metricsPort = env.METRICS_PORT ?? String(await freePort());
+  const [port, freeMetricsPort] = (await freePorts(2)) as [number, number];
+  const metricsPort = env.METRICS_PORT ?? String(freeMetricsPort);
   const started = startBuiltProcess(
     join('apps', name, 'src', 'main.js'),
     [],

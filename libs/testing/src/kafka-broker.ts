@@ -5,7 +5,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { createKafka, type KafkaClient } from '@pft/platform';
-import { freePort } from './app-process';
+import { freePorts } from './app-process';
 import { waitFor } from './wait-for';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -111,7 +111,7 @@ export function formatKafkaStorage(
 export async function startKafkaBroker(options: { startTimeoutMs?: number } = {}): Promise<KafkaBroker> {
   const libs = kafkaLibs();
   const classpath = `${libs}/*`;
-  const [port, controllerPort] = [await freePort(), await freePort()];
+  const [port, controllerPort] = (await freePorts(2)) as [number, number];
   const dir = mkdtempSync(join(tmpdir(), 'pft-kafka-'));
   const [data, logs, props, out] = ['data', 'logs', 'server.properties', 'kafka.out'].map((f) =>
     join(dir, f),

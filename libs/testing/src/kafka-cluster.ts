@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKafka, type KafkaClient } from '@pft/platform';
-import { freePort } from './app-process';
+import { freePorts } from './app-process';
 import {
   exitOf,
   formatKafkaStorage,
@@ -83,7 +83,8 @@ export async function startKafkaCluster(
   const classpath = `${kafkaLibs()}/*`;
   const dir = mkdtempSync(join(tmpdir(), 'pft-kafka-cluster-'));
   const ports: { port: number; controllerPort: number }[] = [];
-  for (let i = 0; i < size; i++) ports.push({ port: await freePort(), controllerPort: await freePort() });
+  const free = await freePorts(2 * size);
+  for (let i = 0; i < size; i++) ports.push({ port: free[2 * i]!, controllerPort: free[2 * i + 1]! });
   const voters = ports.map((p, i) => `${i + 1}@127.0.0.1:${p.controllerPort}`).join(',');
   const clusterId = newKafkaClusterId();
   const children = new Map<number, ChildProcess>();
@@ -170,7 +171,14 @@ export async function startKafkaCluster(
     };
   };
 
-  const nodes = ports.map((p, i) => makeNode(i + 1, p.port, p.controllerPort));
+  let nodes: KafkaClusterNode[];
+  try {
+    nodes = ports.map((p, i) => makeNode(i + 1, p.port, p.controllerPort));
+  } catch (err) {
+    // A node whose storage would not format: nothing runs yet; its files go.
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   const cluster: KafkaCluster = {
     brokers: nodes.map((n) => `127.0.0.1:${n.port}`).join(','),
     nodes,
