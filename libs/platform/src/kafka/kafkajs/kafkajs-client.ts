@@ -42,7 +42,11 @@ export const createKafkajsClient: KafkaClientFactory = (options: KafkaClientOpti
     brokers: options.brokers,
     connectionTimeout: 3000,
     requestTimeout: 30000,
-    retry: { initialRetryTime: 200, retries: 8 },
+    // Retries at most a second apart: once a partition's new leader is elected (seconds after a
+    // broker died), a send or fetch waiting on it goes on within a second, not after a doubled wait
+    // of up to 30 s (kafkajs's default). Fifty of them span about as long as eight doubling ones did
+    // (48 s against 51 s) before a send fails or a consumer stops and starts again.
+    retry: { initialRetryTime: 200, maxRetryTime: 1000, retries: 50 },
     ...timing,
     logLevel: logger ? logLevel.WARN : logLevel.NOTHING,
     ...(logger ? { logCreator: logCreator(logger) } : {}),
