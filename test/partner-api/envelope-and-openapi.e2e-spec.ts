@@ -19,7 +19,7 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
 
   it('answers an unknown path 404 NOT_FOUND in the envelope, with or without a key', async () => {
     const partner = await partnerWithKey(api.db);
-    expectError(await api.http().get('/v1/pilots'), 404, 'NOT_FOUND');
+    expectError(await api.http().get('/v1/pilot'), 404, 'NOT_FOUND');
     expectError(await api.http().get('/v2/pilot-totals').set(bearer(partner.key)), 404, 'NOT_FOUND');
   });
 
@@ -62,6 +62,7 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       '/v1/link',
       '/v1/pilot-totals',
       '/v1/pilot-totals/batch',
+      '/v1/pilots',
       '/v1/rating-dictionary',
     ]);
     const page = await api.http().get('/docs');
@@ -125,6 +126,8 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       'Landings',
       'LinkRequest',
       'LinkResult',
+      'LinkedPilot',
+      'LinkedPilots',
       'Meta',
       'PilotTotals',
       'PilotTotalsBatch',
@@ -141,7 +144,7 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
 
   it('lists each operation under one declared tag, with a summary, a description and valid examples of every body and error', async () => {
     const doc = (await api.http().get('/openapi.json')).body as OpenApiDocument;
-    expect(doc.tags?.map((tag) => tag.name)).toEqual(['link', 'pilot-totals', 'rating-dictionary']);
+    expect(doc.tags?.map((tag) => tag.name)).toEqual(['link', 'pilot-totals', 'pilots', 'rating-dictionary']);
     expect(descriptionProblems(doc)).toEqual([]);
     const unauthorized = (doc.paths['/v1/pilot-totals']!.get!.responses['401']!.content!['application/json']!
       .examples ?? {}) as Record<string, { value: { error: { code: string; message: string } } }>;

@@ -66,3 +66,21 @@ export async function linkingCode(
   );
   return { code, pilotAccountId };
 }
+
+/**
+ * A connection of a pilot to the partner, made directly in `connections` as a link makes it; its
+ * connection id is the partner's `pilot_id`. `linkedAt`: an SQL expression (`now()` unless given).
+ */
+export async function connection(
+  db: DataSource,
+  partnerId: string,
+  linkedAt = 'now()',
+): Promise<{ pilotId: string; linkedAt: Date }> {
+  const pilotId = randomUUID();
+  const [row] = await db.query<{ linked_at: Date }[]>(
+    `insert into connections (connection_id, partner_id, pilot_account_id, linked_at)
+     values ($1, $2, $3, ${linkedAt}) returning linked_at`,
+    [pilotId, partnerId, randomUUID()],
+  );
+  return { pilotId, linkedAt: row!.linked_at };
+}

@@ -13,6 +13,7 @@ import { AccessModule } from './auth/access.module';
 import { LinkModule } from './link/link.module';
 import { PilotTotalsBatchModule } from './pilot-totals-batch/pilot-totals-batch.module';
 import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
+import { PilotsModule } from './pilots/pilots.module';
 import { RatingDictionaryModule } from './rating-dictionary/rating-dictionary.module';
 
 @Module({
@@ -29,6 +30,7 @@ import { RatingDictionaryModule } from './rating-dictionary/rating-dictionary.mo
     RatingDictionaryModule,
     PilotTotalsModule,
     PilotTotalsBatchModule,
+    PilotsModule,
   ],
 })
 export class PartnerApiModule {}

@@ -17,8 +17,8 @@ trace, SQL or internal name.
 401 \`UNAUTHORIZED\` with \`WWW-Authenticate: Bearer\`. Failed authentications are limited per client address
 (30 per minute by default), answered 429 \`RATE_LIMITED\` past that.
 
-**Scopes.** \`pilot-totals\` (given to new keys) for the totals endpoints; \`rating-dictionary\` only when asked
-for. \`POST /v1/link\` needs a valid key and no scope. Missing scope: 403 \`INSUFFICIENT_SCOPE\`.
+**Scopes.** \`pilot-totals\` (given to new keys) for the totals endpoints and \`GET /v1/pilots\`;
+\`rating-dictionary\` only when asked for. \`POST /v1/link\` needs a valid key and no scope. Missing scope: 403 \`INSUFFICIENT_SCOPE\`.
 
 **Order of checks.** Authentication (401), rate limit (429), scope (403), input (400), lookup (404).
 
@@ -52,6 +52,7 @@ const TAGS: [name: string, description: string][] = [
     'pilot-totals',
     'Cumulative flight totals of linked pilots, one pilot or up to 50 at a time. Scope `pilot-totals`.',
   ],
+  ['pilots', 'The pilots linked to you, page by page: to reconcile your records with. Scope `pilot-totals`.'],
   [
     'rating-dictionary',
     'The airplane class and type ratings whose keys `rating_breakdown` uses. Scope `rating-dictionary`.',

@@ -5,6 +5,7 @@ import { OutboxWithoutForeignKey1763800600000 } from './1763800600000-outbox-wit
 import { LiveAnswers1763800900000 } from './1763800900000-live-answers';
 import { RelayLeases1763801100000 } from './1763801100000-relay-leases';
 import { OutboxInFlight1763801300000 } from './1763801300000-outbox-in-flight';
+import { ConnectionsByPartner1763801500000 } from './1763801500000-connections-by-partner';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   LiveAnswers1763800900000,
   RelayLeases1763801100000,
   OutboxInFlight1763801300000,
+  ConnectionsByPartner1763801500000,
 ];
