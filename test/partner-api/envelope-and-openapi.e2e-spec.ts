@@ -86,6 +86,9 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       'METHOD_NOT_ALLOWED',
       'ETag',
       'If-None-Match',
+      'Idempotency-Key',
+      'Idempotent-Replayed',
+      'IDEMPOTENCY_CONFLICT',
     ]) {
       expect(text).toContain(word);
     }

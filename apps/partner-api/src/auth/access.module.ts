@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { RequestBodyGuard } from '@pft/platform';
+import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { IdempotencyStore } from '../idempotency/idempotency.store';
 import { PartnerRateLimitGuard } from '../rate-limit/partner-rate-limit.guard';
 import { RateClock } from '../rate-limit/rate-clock';
 import { WindowCounter } from '../rate-limit/window-counter';
@@ -9,7 +11,7 @@ import { PartnerScopeGuard } from './partner-scope.guard';
 import { PartnerUnroutedRequests } from './partner-unrouted-requests';
 
 /**
- * Who may call the partner API: API keys, their rate limits and scopes. A feature module whose
+ * Who may call the partner API: API keys, their rate limits and scopes; and idempotent POSTs. A feature module whose
  * controllers use PartnerEndpoint imports this one for the guards' dependencies.
  */
 @Module({
@@ -22,6 +24,8 @@ import { PartnerUnroutedRequests } from './partner-unrouted-requests';
     PartnerScopeGuard,
     RequestBodyGuard,
     PartnerUnroutedRequests,
+    IdempotencyStore,
+    IdempotencyInterceptor,
   ],
   exports: [
     ApiKeyDirectory,
@@ -31,6 +35,8 @@ import { PartnerUnroutedRequests } from './partner-unrouted-requests';
     PartnerScopeGuard,
     RequestBodyGuard,
     PartnerUnroutedRequests,
+    IdempotencyStore,
+    IdempotencyInterceptor,
   ],
 })
 export class AccessModule {}

@@ -4,7 +4,14 @@ import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyRequest } from 'fastify';
 import { ApiError } from '@pft/platform';
 import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/partner-endpoint.decorator';
-import { ApiEnvelopedResponse, ApiJsonBody, ApiPartnerErrors } from '../openapi/openapi-responses';
+import { invalidIdempotencyKey } from '../openapi/error-examples';
+import {
+  ApiEnvelopedResponse,
+  ApiIdempotencyKey,
+  ApiJsonBody,
+  ApiPartnerErrors,
+  IDEMPOTENT_REPLAY_HEADERS,
+} from '../openapi/openapi-responses';
 import { LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';
 import { LinkRequestDto, LinkResultDto } from './link.dto';
 
@@ -20,18 +27,22 @@ export class LinkController {
     summary: 'Redeem a pilot’s linking code',
     description:
       'Needs a valid key and no scope. The body is a JSON object of at most 1 KB (1024 bytes) sent as ' +
-      '`application/json`. Concurrent redemptions of one code: exactly one succeeds.',
+      '`application/json`. Concurrent redemptions of one code: exactly one succeeds. Send an ' +
+      '`Idempotency-Key`: if the answer is lost, the same request with the same key gets the same ' +
+      '`pilot_id` back, though the code is used up.',
   })
   @ApiConsumes('application/json')
   @ApiJsonBody(LinkRequestDto, 'A linking code the pilot gave you')
-  @ApiEnvelopedResponse(200, LinkResultDto)
-  @ApiPartnerErrors(['INVALID_TOKEN', 'INVALID_REQUEST'], {
+  @ApiIdempotencyKey()
+  @ApiEnvelopedResponse(200, LinkResultDto, IDEMPOTENT_REPLAY_HEADERS)
+  @ApiPartnerErrors(['INVALID_TOKEN', 'INVALID_REQUEST', 'IDEMPOTENCY_CONFLICT'], {
     INVALID_REQUEST: [
       {
         summary: 'No linking_token in the body',
         message: 'linking_token is required and must be a string',
         details: [{ field: 'linking_token', issue: 'required' }],
       },
+      invalidIdempotencyKey,
     ],
   })
   link(

@@ -1,4 +1,5 @@
 import { type ErrorCode, type ErrorDetail } from '@pft/platform';
+import { IDEMPOTENCY_MESSAGES } from '../idempotency/idempotency-key';
 
 /** What an error answer of one code says: its `message` (as the code words it) and `details`. */
 export interface ErrorExample {
@@ -48,6 +49,18 @@ export const COMMON_ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample[]>> =
       message: 'No pilot with this pilot_id is linked to you',
     },
   ],
+  IDEMPOTENCY_CONFLICT: [
+    {
+      summary: 'The key was used with another request',
+      message: IDEMPOTENCY_MESSAGES.reused,
+      details: [{ field: 'Idempotency-Key', issue: 'reused' }],
+    },
+    {
+      summary: 'The key’s first request is still being processed',
+      message: IDEMPOTENCY_MESSAGES.inProgress,
+      details: [{ field: 'Idempotency-Key', issue: 'in_progress' }],
+    },
+  ],
   INVALID_TOKEN: [
     {
       summary: 'The linking code is invalid, expired or used',
@@ -63,6 +76,13 @@ export const missingScope = (scope: string): ErrorExample => ({
   message: `This key lacks the scope ${scope}`,
   details: [{ field: 'scope', issue: 'missing', message: scope }],
 });
+
+/** The 400 of a POST whose `Idempotency-Key` is malformed. */
+export const invalidIdempotencyKey: ErrorExample = {
+  summary: 'Idempotency-Key is not 1 to 255 printable ASCII characters',
+  message: IDEMPOTENCY_MESSAGES.invalid,
+  details: [{ field: 'Idempotency-Key', issue: 'invalid' }],
+};
 
 /** The request id of the examples: `req_` and a ULID. */
 export const EXAMPLE_REQUEST_ID = 'req_01JDQ8Z5W3K9M2N4P6R8T0V2X4';

@@ -1,7 +1,8 @@
 import { applyDecorators, type Type } from '@nestjs/common';
-import { ApiBody, ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { ApiBody, ApiExtraModels, ApiHeader, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { type HeadersObject } from '@nestjs/swagger';
 import { ERROR_STATUS, type ErrorCode } from '@pft/platform';
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../idempotency/idempotency-key';
 import { ErrorEnvelopeDto, MetaDto } from './envelope.dto';
 import { COMMON_ERROR_EXAMPLES, EXAMPLE_META, errorBody, type ErrorExample } from './error-examples';
 
@@ -39,6 +40,9 @@ const WHEN: Record<ErrorCode, string> = {
   CONNECTION_NOT_FOUND: 'Not used by the partner API',
   METHOD_NOT_ALLOWED: 'Known path, wrong method; with an `Allow` header',
   CONFLICT: 'Not used by the partner API',
+  IDEMPOTENCY_CONFLICT:
+    'The `Idempotency-Key` was used with another method, path or body, or its first request is still ' +
+    'being processed',
   RATE_LIMITED:
     'The key’s requests per minute are used up, or too many failed authentications came from this ' +
     'address; with `Retry-After: 60`',
@@ -56,6 +60,33 @@ const EXTRA_HEADERS: Partial<Record<ErrorCode, HeadersObject>> = {
   RATE_LIMITED: { 'Retry-After': { description: '`60`', schema: { type: 'integer' } } },
   SERVICE_UNAVAILABLE: { 'Retry-After': { description: 'Seconds', schema: { type: 'integer' } } },
 };
+
+/** On a POST's answer that replays the first one given under its `Idempotency-Key`. */
+export const IDEMPOTENT_REPLAY_HEADERS: HeadersObject = {
+  [IDEMPOTENT_REPLAYED_HEADER]: {
+    description: '`true` when this is the first answer given under the `Idempotency-Key`, replayed',
+    schema: { type: 'string', enum: ['true'] },
+  },
+};
+
+/**
+ * The `Idempotency-Key` request header every POST takes (IdempotencyInterceptor); its 409 and 400 go
+ * in the endpoint's ApiPartnerErrors.
+ */
+export function ApiIdempotencyKey(): MethodDecorator {
+  return ApiHeader({
+    name: IDEMPOTENCY_KEY_HEADER,
+    required: false,
+    description:
+      '1 to 255 printable ASCII characters of your choosing (a UUID, say), scoped to your partner account ' +
+      'and kept 24 hours. The same key with the same method, path and body (byte for byte) gets the first ' +
+      'answer again, status and `data` or `error`, with `Idempotent-Replayed: true`, and nothing is done ' +
+      'again (`meta.request_id` is the new request’s). Another path or body, or the first request still ' +
+      'being processed: 409 `IDEMPOTENCY_CONFLICT`. 401, 429 and 5xx answers are not kept: retry with the ' +
+      'same key. Malformed or sent twice: 400 `INVALID_REQUEST`.',
+    schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+  });
+}
 
 /** A success answer: `{ data: <dto>, meta }`, with the request id and rate limit headers and an example. */
 export function ApiEnvelopedResponse(

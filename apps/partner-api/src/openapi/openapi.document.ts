@@ -32,6 +32,15 @@ partner account share its pilots; any other partner gets 404 \`PILOT_NOT_FOUND\`
 omission in the batch. A disconnect is effective at once; a reconnect issues a new \`pilot_id\` and the old one
 never resolves again.
 
+**Idempotent requests.** Every \`POST\` takes an \`Idempotency-Key\` header (1 to 255 printable ASCII
+characters, else 400 \`INVALID_REQUEST\`), scoped to your partner account and kept 24 hours. The same key with
+the same method, path and body (byte for byte) gets the first answer again, its status and \`data\` or
+\`error\`, with \`Idempotent-Replayed: true\`, and nothing is done a second time; \`meta.request_id\` and
+\`X-Request-Id\` are the new request's own. The same key with another path or body, or while its first request
+is still being processed: 409 \`IDEMPOTENCY_CONFLICT\`. 401, 429 and 5xx answers are not kept, so a retry with
+the same key is served anew. A lost \`POST /v1/link\` answer is recovered so: the code is used up, but the
+retry with the same key gets the same \`pilot_id\`.
+
 **Freshness.** Totals are read from projections; \`last_updated\` is the time up to which the pilot's
 projection was known to be complete (at most 5 minutes old with the pipeline healthy). A pilot is readable
 right after \`POST /v1/link\` answers.

@@ -81,6 +81,19 @@ export function readBodiesUnparsed(instance: FastifyInstance, serverLimit: numbe
   });
 }
 
+/** The bytes of each request's body as they arrived, kept when RequestBodyGuard parses them. */
+const receivedBodies = new WeakMap<FastifyRequest, Buffer>();
+
+const NO_BYTES = Buffer.alloc(0);
+
+/**
+ * The body of a request as it arrived, byte for byte (empty without one), once its guards have let it
+ * in: what an idempotent request is compared by, since `request.body` then holds the parsed value.
+ */
+export function receivedBodyBytes(request: FastifyRequest): Buffer {
+  return receivedBodies.get(request) ?? NO_BYTES;
+}
+
 /** Fastify's JSON parser, the same for every server of the process (its options are fixed here). */
 let defaultJsonParser: ReturnType<FastifyInstance['getDefaultJsonParser']> | undefined;
 
@@ -94,6 +107,7 @@ export function parseUnreadBody(request: FastifyRequest, unknownPath = false): u
   const body = request.body;
   if (!(body instanceof UnreadBody)) return body;
   if (body.problem !== undefined) throw body.problem;
+  receivedBodies.set(request, body.bytes!);
   const text = body.bytes!.toString('utf8');
   const mediaType = body.contentType.split(';')[0]!.trim().toLowerCase();
   switch (mediaType) {

@@ -6,6 +6,7 @@ import { LiveAnswers1763800900000 } from './1763800900000-live-answers';
 import { RelayLeases1763801100000 } from './1763801100000-relay-leases';
 import { OutboxInFlight1763801300000 } from './1763801300000-outbox-in-flight';
 import { ConnectionsByPartner1763801500000 } from './1763801500000-connections-by-partner';
+import { IdempotencyKeys1763801700000 } from './1763801700000-idempotency-keys';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   RelayLeases1763801100000,
   OutboxInFlight1763801300000,
   ConnectionsByPartner1763801500000,
+  IdempotencyKeys1763801700000,
 ];

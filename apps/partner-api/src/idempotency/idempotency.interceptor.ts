@@ -1,0 +1,168 @@
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  Logger,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { type FastifyReply } from 'fastify';
+import { defer, lastValueFrom, type Observable } from 'rxjs';
+import {
+  ApiError,
+  type ErrorCode,
+  type ErrorDetail,
+  receivedBodyBytes,
+  SerializedJson,
+  toErrorResponse,
+} from '@pft/platform';
+import { type PartnerRequest } from '../auth/partner-request';
+import {
+  fingerprintOf,
+  IDEMPOTENCY_MESSAGES,
+  IDEMPOTENT_REPLAYED_HEADER,
+  isReplayableStatus,
+  readIdempotencyKey,
+  type RequestFingerprint,
+  sameRequest,
+} from './idempotency-key';
+import { type EarlierUse, IdempotencyStore, type StoredAnswer } from './idempotency.store';
+
+/** A claim that vanished between the failed insert and the read (released meanwhile) is tried again. */
+const CLAIM_ATTEMPTS = 3;
+
+/**
+ * `Idempotency-Key` on every POST of the partner API, put on each route by `@PartnerEndpoint()`, so it
+ * runs after the key, rate limit, scope and body checks (an answer those give is never kept). The first
+ * request under a key claims it in Postgres (one winner across replicas), is served, and its answer is
+ * kept for 24 hours; the same request again gets that answer with `Idempotent-Replayed: true` and
+ * nothing is done again. Requests of other methods pass through untouched.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('idempotency');
+
+  constructor(private readonly store: IdempotencyStore) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<PartnerRequest>();
+    if (request.method !== 'POST') return next.handle();
+    const header = readIdempotencyKey(request.raw.rawHeaders);
+    if (!header.present) return next.handle();
+    if (!header.ok) {
+      throw new ApiError('INVALID_REQUEST', IDEMPOTENCY_MESSAGES[header.issue], [
+        { field: 'Idempotency-Key', issue: header.issue },
+      ]);
+    }
+    const partnerId = request.callingPartner?.partnerId ?? request.partnerKey?.record.partnerId;
+    // PartnerEndpoint puts the key guard before this; reaching here without a partner is our bug.
+    if (!partnerId) throw new Error('IdempotencyInterceptor used on a route without PartnerKeyGuard');
+    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const fingerprint = fingerprintOf(request.method, request.url, receivedBodyBytes(request));
+    return defer(() => this.serve(partnerId, header.key, fingerprint, request, reply, next));
+  }
+
+  private async serve(
+    partnerId: string,
+    key: string,
+    fingerprint: RequestFingerprint,
+    request: PartnerRequest,
+    reply: FastifyReply,
+    next: CallHandler,
+  ): Promise<unknown> {
+    for (let attempt = 1; ; attempt++) {
+      const claim = await this.store.claim(partnerId, key, fingerprint, request.id);
+      if (claim.claimed) return this.serveFirst(partnerId, key, request, reply, next);
+      if (claim.earlier) return replay(claim.earlier, fingerprint, reply);
+      if (attempt >= CLAIM_ATTEMPTS) throw inProgress();
+    }
+  }
+
+  /** Serves the request that claimed the key, and keeps its answer unless it may be retried. */
+  private async serveFirst(
+    partnerId: string,
+    key: string,
+    request: PartnerRequest,
+    reply: FastifyReply,
+    next: CallHandler,
+  ): Promise<unknown> {
+    let data: unknown;
+    try {
+      data = await lastValueFrom(next.handle(), { defaultValue: undefined });
+    } catch (err) {
+      const answer = toErrorResponse(err, request);
+      if (isReplayableStatus(answer.status)) {
+        const error = {
+          code: answer.code,
+          message: answer.message,
+          ...(answer.details?.length ? { details: answer.details } : {}),
+        };
+        await this.keep(partnerId, key, request.id, {
+          status: answer.status,
+          data: null,
+          error: JSON.stringify(error),
+        });
+      } else {
+        await this.release(partnerId, key, request.id);
+      }
+      throw err;
+    }
+    await this.keep(partnerId, key, request.id, {
+      status: reply.statusCode,
+      data: dataJson(data),
+      error: null,
+    });
+    return data;
+  }
+
+  /**
+   * A failure to keep the answer does not change it: the work is done and the client is told so. The
+   * key stays claimed (409 to a retry) until it is abandoned (ABANDONED_CLAIM_MS).
+   */
+  private async keep(partnerId: string, key: string, requestId: string, answer: StoredAnswer): Promise<void> {
+    try {
+      await this.store.complete(partnerId, key, requestId, answer);
+    } catch (err) {
+      this.logger.error({ err, reqId: requestId }, 'could not keep the answer of an idempotent request');
+    }
+  }
+
+  private async release(partnerId: string, key: string, requestId: string): Promise<void> {
+    try {
+      await this.store.release(partnerId, key, requestId);
+    } catch (err) {
+      this.logger.warn({ err, reqId: requestId }, 'could not release an idempotency key');
+    }
+  }
+}
+
+function inProgress(): ApiError {
+  return new ApiError('IDEMPOTENCY_CONFLICT', IDEMPOTENCY_MESSAGES.inProgress, [
+    { field: 'Idempotency-Key', issue: 'in_progress' },
+  ]);
+}
+
+/** The earlier answer again, or 409 when the key was used otherwise or its request is still being served. */
+function replay(earlier: EarlierUse, fingerprint: RequestFingerprint, reply: FastifyReply): unknown {
+  if (!sameRequest(earlier.fingerprint, fingerprint)) {
+    throw new ApiError('IDEMPOTENCY_CONFLICT', IDEMPOTENCY_MESSAGES.reused, [
+      { field: 'Idempotency-Key', issue: 'reused' },
+    ]);
+  }
+  if (earlier.state === 'in_progress') throw inProgress();
+  const { answer } = earlier;
+  if (answer.error !== null) {
+    const error = JSON.parse(answer.error) as { code: ErrorCode; message: string; details?: ErrorDetail[] };
+    // Its status is the code's, as when it was first answered.
+    throw new ApiError(error.code, error.message, error.details, { [IDEMPOTENT_REPLAYED_HEADER]: 'true' });
+  }
+  void reply.status(answer.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+  return new SerializedJson(answer.data ?? 'null');
+}
+
+/** A handler's `data` as JSON text, however it was answered. */
+function dataJson(data: unknown): string {
+  if (data instanceof SerializedJson) {
+    return typeof data.json === 'string' ? data.json : Buffer.concat(data.json).toString('utf8');
+  }
+  return JSON.stringify(data ?? null);
+}
