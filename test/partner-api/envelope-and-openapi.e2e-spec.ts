@@ -92,6 +92,17 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
     ]) {
       expect(text).toContain(word);
     }
+    // Every POST takes an Idempotency-Key (PartnerWriteEndpoint); no read does.
+    const operations = Object.entries(
+      doc.paths as Record<string, Record<string, { parameters?: { name: string; in: string }[] }>>,
+    ).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({
+        operation: `${method.toUpperCase()} ${path}`,
+        idempotencyKey: (op.parameters ?? []).some((p) => p.in === 'header' && p.name === 'Idempotency-Key'),
+      })),
+    );
+    expect(operations.some((o) => o.operation.startsWith('POST '))).toBe(true);
+    for (const o of operations) expect(o).toEqual({ ...o, idempotencyKey: o.operation.startsWith('POST ') });
     expect(doc.components.schemas.ErrorResponse.required).toEqual(['error', 'meta']);
     expect(doc.components.schemas.Error.required).toEqual(['code', 'message']);
     expect(Object.keys(doc.paths['/v1/pilot-totals'].get.responses).sort()).toEqual([

@@ -9,6 +9,7 @@ import { ApiBearerAuth } from '@nestjs/swagger';
 import { type PartnerScope } from '@pft/domain';
 import { RequestBodyGuard } from '@pft/platform';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { ApiIdempotencyKey } from '../openapi/openapi-responses';
 import { PartnerRateLimitGuard } from '../rate-limit/partner-rate-limit.guard';
 import { PartnerKeyGuard } from './partner-key.guard';
 import { type CallingPartner, type PartnerRequest } from './partner-request';
@@ -19,16 +20,22 @@ export type { AuthenticatedKey, CallingPartner, PartnerRequest } from './partner
 /**
  * Marks a route of the partner API. Its guards run in the contract's order: a valid key (401), the
  * key's rate limit (429), `scope` when given (403), and only then the body is parsed (400), so that
- * nothing about the request's input is answered before the key is checked. A POST's `Idempotency-Key`
- * is honoured after all of them (IdempotencyInterceptor), so every POST of the API takes one.
+ * nothing about the request's input is answered before the key is checked.
  */
 export const PartnerEndpoint = (scope?: PartnerScope): MethodDecorator =>
   applyDecorators(
     RequiredScope({ scope }),
     UseGuards(PartnerKeyGuard, PartnerRateLimitGuard, PartnerScopeGuard, RequestBodyGuard),
-    UseInterceptors(IdempotencyInterceptor),
     ApiBearerAuth('api-key'),
   );
+
+/**
+ * Marks a POST of the partner API: a PartnerEndpoint whose `Idempotency-Key` is honoured after all its
+ * checks (IdempotencyInterceptor) and documented. Every POST takes it (the OpenAPI test holds each
+ * POST to the header); reads do not, so a read never pays for an interceptor.
+ */
+export const PartnerWriteEndpoint = (scope?: PartnerScope): MethodDecorator =>
+  applyDecorators(PartnerEndpoint(scope), UseInterceptors(IdempotencyInterceptor), ApiIdempotencyKey());
 
 export const CurrentPartner = createParamDecorator(
   (_: unknown, context: ExecutionContext): CallingPartner => {

@@ -31,7 +31,7 @@ import { type EarlierUse, IdempotencyStore, type StoredAnswer } from './idempote
 const CLAIM_ATTEMPTS = 3;
 
 /**
- * `Idempotency-Key` on every POST of the partner API, put on each route by `@PartnerEndpoint()`, so it
+ * `Idempotency-Key` on every POST of the partner API, put on each route by `@PartnerWriteEndpoint()`, so it
  * runs after the key, rate limit, scope and body checks (an answer those give is never kept). The first
  * request under a key claims it in Postgres (one winner across replicas), is served, and its answer is
  * kept for 24 hours; the same request again gets that answer with `Idempotent-Replayed: true` and

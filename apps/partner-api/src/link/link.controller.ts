@@ -3,11 +3,14 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyRequest } from 'fastify';
 import { ApiError } from '@pft/platform';
-import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/partner-endpoint.decorator';
+import {
+  type CallingPartner,
+  CurrentPartner,
+  PartnerWriteEndpoint,
+} from '../auth/partner-endpoint.decorator';
 import { invalidIdempotencyKey } from '../openapi/error-examples';
 import {
   ApiEnvelopedResponse,
-  ApiIdempotencyKey,
   ApiJsonBody,
   ApiPartnerErrors,
   IDEMPOTENT_REPLAY_HEADERS,
@@ -22,7 +25,7 @@ export class LinkController {
 
   @Post()
   @HttpCode(200)
-  @PartnerEndpoint()
+  @PartnerWriteEndpoint()
   @ApiOperation({
     summary: 'Redeem a pilot’s linking code',
     description:
@@ -33,7 +36,6 @@ export class LinkController {
   })
   @ApiConsumes('application/json')
   @ApiJsonBody(LinkRequestDto, 'A linking code the pilot gave you')
-  @ApiIdempotencyKey()
   @ApiEnvelopedResponse(200, LinkResultDto, IDEMPOTENT_REPLAY_HEADERS)
   @ApiPartnerErrors(['INVALID_TOKEN', 'INVALID_REQUEST', 'IDEMPOTENCY_CONFLICT'], {
     INVALID_REQUEST: [
