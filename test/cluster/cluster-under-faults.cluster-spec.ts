@@ -229,7 +229,7 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
       60_000,
       'the outbox emptied',
     );
-    const { counts: onTopic, outOfTurn } = await readTopicBack(cluster.kafka('pft-cluster-read-back'), topic);
+    const { places: onTopic, outOfTurn } = await readTopicBack(cluster.kafka('pft-cluster-read-back'), topic);
     const written = (
       await direct.query<{ id: string; position: string; at: string }>(
         `select event_id::text as id, position::text as position, to_char(occurred_at, 'HH24:MI:SS.MS') as at
@@ -237,8 +237,11 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
       )
     ).rows;
     const notOnce = written
-      .filter((e) => onTopic.get(e.id) !== 1)
-      .map((e) => `${e.id} (position ${e.position}, ${e.at}): ${onTopic.get(e.id) ?? 0}`);
+      .filter((e) => onTopic.get(e.id)?.size !== 1)
+      .map(
+        (e) =>
+          `${e.id} (position ${e.position}, ${e.at}): ${[...(onTopic.get(e.id) ?? [])].join(' ') || 'nowhere'}`,
+      );
     expect({
       events: written.length,
       notExactlyOnce: notOnce.slice(0, 10),

@@ -114,19 +114,21 @@ export async function probeFreshness(
 
 /** How often each event id is on `topic`, read back whole from the beginning to its end now. */
 /**
- * Reads the topic to its end: how often each event id is on it, and the events that first appear
- * after a later version of their stream (the projector would take such an event for a repeat and skip it).
+ * Reads the topic to its end: where each event id is on it (partition@offset; a message the
+ * reader is given twice, as a consumer may be after a rejoin, counts once), and the events that
+ * first appear after a later version of their stream (the projector would take such an event for a
+ * repeat and skip it).
  */
 export async function readTopicBack(
   kafka: KafkaClient,
   topic: string,
-): Promise<{ counts: Map<string, number>; outOfTurn: string[] }> {
+): Promise<{ places: Map<string, Set<string>>; outOfTurn: string[] }> {
   const admin = kafka.admin();
   await admin.connect();
   const ends = await admin.fetchTopicOffsets(topic);
   await admin.disconnect();
   const remaining = new Map(ends.map((o) => [o.partition, BigInt(o.high)]));
-  const counts = new Map<string, number>();
+  const places = new Map<string, Set<string>>();
   const newestOfStream = new Map<string, number>();
   const outOfTurn: string[] = [];
   const consumer = kafka.consumer({ groupId: `read-back-${randomUUID()}`, maxWaitTimeMs: 100 });
@@ -137,14 +139,14 @@ export async function readTopicBack(
       const decoded = decodeEventMessage(message.value);
       if (decoded.ok) {
         const { event_id, stream_id, stream_version } = decoded.message;
-        const seen = counts.get(event_id) ?? 0;
+        const seen = places.get(event_id) ?? new Set<string>();
         const newest = newestOfStream.get(stream_id) ?? 0;
-        if (seen === 0 && stream_version < newest)
+        if (seen.size === 0 && stream_version < newest)
           outOfTurn.push(
             `${event_id} (${stream_id} v${stream_version} after v${newest}, ${partition}@${message.offset})`,
           );
         newestOfStream.set(stream_id, Math.max(newest, stream_version));
-        counts.set(event_id, seen + 1);
+        places.set(event_id, seen.add(`${partition}@${message.offset}`));
       }
       if (BigInt(message.offset) + 1n >= (remaining.get(partition) ?? 0n)) remaining.delete(partition);
       return Promise.resolve();
@@ -153,7 +155,7 @@ export async function readTopicBack(
   for (const [partition, high] of remaining) if (high === 0n) remaining.delete(partition);
   await waitFor(() => (remaining.size === 0 ? true : undefined), 120_000, `${topic} read to its end`, 100);
   await consumer.disconnect();
-  return { counts, outOfTurn };
+  return { places, outOfTurn };
 }
 
 /**
