@@ -34,7 +34,7 @@ export class PartnerKeyGuard implements CanActivate {
     const prefix = apiKeyPrefix(key);
     const remembered = this.directory.remembered(prefix, key);
     if (remembered) {
-      const hit = await this.counter.hit(`key:${remembered.record.keyId}`);
+      const hit = await this.counter.hit(`key:${remembered.record.keyId}`, request.id);
       this.directory.noteRevision(hit.keysRevision);
       if (hit.keysRevision !== null && hit.keysRevision === remembered.revision) {
         return { record: remembered.record, hit };
@@ -50,7 +50,7 @@ export class PartnerKeyGuard implements CanActivate {
     const lookedUpAt = Date.now();
     const record = await this.directory.lookUp(prefix, key);
     if (!record) return undefined;
-    const hit = await this.counter.hit(`key:${record.keyId}`);
+    const hit = await this.counter.hit(`key:${record.keyId}`, request.id);
     this.directory.noteRevision(hit.keysRevision);
     this.directory.remember(record, hit.keysRevision === revisionBefore ? revisionBefore : null, lookedUpAt);
     return { record, hit };
@@ -58,7 +58,7 @@ export class PartnerKeyGuard implements CanActivate {
 
   /** 401, or 429 once this address has failed too often this minute, so keys cannot be guessed at speed. */
   private async refuse(request: FastifyRequest): Promise<never> {
-    const hit = await this.counter.hit(`auth-failures:${request.ip}`);
+    const hit = await this.counter.hit(`auth-failures:${request.ip}`, request.id);
     if (hit.count > this.config.PARTNER_AUTH_FAILURES_PER_MINUTE) {
       countRateLimited('failed_authentications');
       throw new ApiError('RATE_LIMITED', 'Too many failed authentications from this address', undefined, {

@@ -95,8 +95,11 @@ export class WindowCounter {
     );
   }
 
-  /** `subject` names what is limited: `key:<key id>` or `ip:<address>`. */
-  async hit(subject: string): Promise<WindowHit> {
+  /**
+   * `subject` names what is limited: `key:<key id>` or `ip:<address>`; `reqId`, the request counted,
+   * names it in the line logged if Redis fails.
+   */
+  async hit(subject: string, reqId?: string): Promise<WindowHit> {
     const now = this.clock.now();
     const window = rateWindowAt(now);
     if (!this.redisGate.tryNow()) return this.countInMemory(subject, window);
@@ -113,7 +116,7 @@ export class WindowCounter {
     } catch (err) {
       const starts = this.redisGate.failed();
       if (starts) localFallback.set(1);
-      this.noteFault(err, now, starts);
+      this.noteFault(err, now, starts, reqId);
       return this.countInMemory(subject, window);
     }
   }
@@ -124,10 +127,10 @@ export class WindowCounter {
   }
 
   /** Logs the fault when it starts and then once a minute, not once per request. */
-  private noteFault(err: unknown, now: number, starts: boolean): void {
+  private noteFault(err: unknown, now: number, starts: boolean, reqId: string | undefined): void {
     if (starts || now - this.lastFaultLogged >= 60_000) {
       this.logger.warn(
-        { err: err instanceof Error ? err.message : String(err) },
+        { err: err instanceof Error ? err.message : String(err), ...(reqId === undefined ? {} : { reqId }) },
         'Redis unreachable: rate limits counted per process until it is back',
       );
       this.lastFaultLogged = now;

@@ -44,8 +44,8 @@ export class PartnerReadRevision {
     return this.config.PARTNER_TOTALS_CACHE_MS;
   }
 
-  /** True when Redis was told. */
-  async announceChange(): Promise<boolean> {
+  /** True when Redis was told; `reqId`, the request that made the change, names it in a failure's line. */
+  async announceChange(reqId?: string): Promise<boolean> {
     if (!this.gate.tryNow()) return false;
     try {
       await announcePartnerReadChange(this.redis, this.config.PARTNER_REDIS_PREFIX);
@@ -54,7 +54,10 @@ export class PartnerReadRevision {
     } catch (err) {
       if (this.gate.failed()) {
         this.logger.warn(
-          { err: err instanceof Error ? err.message : String(err) },
+          {
+            err: err instanceof Error ? err.message : String(err),
+            ...(reqId === undefined ? {} : { reqId }),
+          },
           `Redis not told of a change partners read; cached answers end within ${this.config.PARTNER_TOTALS_CACHE_MS} ms`,
         );
       }

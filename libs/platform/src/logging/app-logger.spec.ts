@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import pino from 'pino';
 import { AppLogger } from './app-logger';
-import { requestContext } from './request-context';
 
 /** An AppLogger whose pino writes into an array instead of standard output. */
 function capture(level = 'info'): { logger: AppLogger; lines: Record<string, unknown>[] } {
@@ -12,13 +11,13 @@ function capture(level = 'info'): { logger: AppLogger; lines: Record<string, unk
 }
 
 describe('AppLogger', () => {
-  it('writes a Nest logger line with its context and, inside a request, the request id', () => {
+  it('writes a Nest logger line with its context, and the request id its caller passes', () => {
     const { logger, lines } = capture();
     const nest = new Logger('rate-limit');
     Logger.overrideLogger(logger);
     try {
       nest.log('outside');
-      requestContext.run({ reqId: 'req_1' }, () => nest.warn({ err: 'refused' }, 'Redis unreachable'));
+      nest.warn({ err: 'refused', reqId: 'req_1' }, 'Redis unreachable');
     } finally {
       Logger.overrideLogger(false);
     }

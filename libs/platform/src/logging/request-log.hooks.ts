@@ -1,7 +1,6 @@
 import { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { type Logger as Pino } from 'pino';
 import { REQUEST_ID_HEADER } from '../http/request-id';
-import { requestContext } from './request-context';
 
 /** Probes: answered too often to be worth a line each (metrics are scraped on a port of their own). */
 function isQuiet(url: string): boolean {
@@ -9,9 +8,8 @@ function isQuiet(url: string): boolean {
 }
 
 /**
- * Each request's id, in one place: answered in X-Request-Id, and the rest of the request runs with it
- * in the request context (so every line AppLogger writes meanwhile carries it); then a `request
- * completed` line when the response has gone out, with method, path, status and time, never a header.
+ * Each request's id, in one place: answered in X-Request-Id (the code serving the request reads it
+ * from the request, `request.id`, and hands it to what logs); then a `request completed` line when the response has gone out, with method, path, status and time, never a header.
  * Added before any other hook, so every answer carries the id and `no-store`.
  */
 export function logRequests(fastify: FastifyInstance, pino: Pino): void {
@@ -20,7 +18,7 @@ export function logRequests(fastify: FastifyInstance, pino: Pino): void {
     // is connected, and no proxy or browser may keep them. A route whose answer may be kept (the
     // rating dictionary, the documentation's assets) sets its own Cache-Control, which replaces this.
     void reply.header(REQUEST_ID_HEADER, request.id).header('Cache-Control', 'no-store');
-    requestContext.run({ reqId: request.id }, done);
+    done();
   });
   fastify.addHook('onResponse', (request: FastifyRequest, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : 'info';

@@ -38,7 +38,7 @@ export class DisconnectHandler implements ICommandHandler<DisconnectCommand, voi
       },
       project: (tx) => this.consent.disconnect(tx, connectionId, now),
     });
-    if (!(await this.partnerReads.announceChange())) {
+    if (!(await this.partnerReads.announceChange(requestId))) {
       await new Promise((resolve) => setTimeout(resolve, this.partnerReads.untoldWaitMs));
     }
   }
