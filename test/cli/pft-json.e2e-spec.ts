@@ -150,6 +150,7 @@ describe('pft --json', () => {
     const shown = {
       prefix: key.prefix,
       partner_id: partner.partner_id,
+      sandbox: false,
       scopes: ['pilot-totals'],
       rate_limit: 100,
       created_at: expect.any(String),
@@ -163,6 +164,25 @@ describe('pft --json', () => {
     });
     expect(await json('keys', 'limit', key.prefix, '50')).toMatchObject({ rate_limit: 50 });
     expect(await json('keys', 'revoke', key.prefix)).toMatchObject({ revoked_at: expect.any(String) });
+
+    // A sandbox key is the same partner account's, listed with it; its sandbox is no partner of its own.
+    const sandboxKey = await json<{ key: string; prefix: string }>(
+      'keys',
+      'create',
+      '--partner',
+      partner.partner_id,
+      '--sandbox',
+    );
+    expect(sandboxKey).toMatchObject({
+      key: expect.stringMatching(/^pft_test_[0-9A-Za-z]{32}$/),
+      partner_id: partner.partner_id,
+      sandbox: true,
+    });
+    expect(await json('keys', 'list', '--partner', partner.partner_id)).toEqual([
+      expect.objectContaining({ prefix: key.prefix, sandbox: false }),
+      expect.objectContaining({ prefix: sandboxKey.prefix, partner_id: partner.partner_id, sandbox: true }),
+    ]);
+    expect(await json('partners', 'list')).toEqual([partner]);
   });
 
   it('projections status', async () => {

@@ -64,6 +64,9 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       '/v1/pilot-totals/batch',
       '/v1/pilots',
       '/v1/rating-dictionary',
+      '/v1/sandbox/pilots/{pilot_id}/disconnect',
+      '/v1/sandbox/pilots/{pilot_id}/flights',
+      '/v1/sandbox/pilots/{pilot_id}/reset',
     ]);
     const page = await api.http().get('/docs');
     expect(page.status).toBe(200);
@@ -147,6 +150,9 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       'PilotTotalsBatch',
       'RatingDictionary',
       'RatingDictionaryEntry',
+      'SandboxDisconnected',
+      'SandboxFlight',
+      'SandboxReset',
       'Totals',
     ]);
     expect(
@@ -158,7 +164,13 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
 
   it('lists each operation under one declared tag, with a summary, a description and valid examples of every body and error', async () => {
     const doc = (await api.http().get('/openapi.json')).body as OpenApiDocument;
-    expect(doc.tags?.map((tag) => tag.name)).toEqual(['link', 'pilot-totals', 'pilots', 'rating-dictionary']);
+    expect(doc.tags?.map((tag) => tag.name)).toEqual([
+      'link',
+      'pilot-totals',
+      'pilots',
+      'rating-dictionary',
+      'sandbox',
+    ]);
     expect(descriptionProblems(doc)).toEqual([]);
     const unauthorized = (doc.paths['/v1/pilot-totals']!.get!.responses['401']!.content!['application/json']!
       .examples ?? {}) as Record<string, { value: { error: { code: string; message: string } } }>;

@@ -84,3 +84,18 @@ export async function connection(
   );
   return { pilotId, linkedAt: row!.linked_at };
 }
+
+/** A sandbox (`pft_test_`) key of an existing partner account. */
+export async function sandboxKeyFor(
+  db: DataSource,
+  partnerId: string,
+  options: { scopes?: readonly PartnerScope[]; rateLimit?: number } = {},
+): Promise<TestPartner> {
+  const { key, record } = await issueApiKey(db, {
+    partnerId,
+    scopes: options.scopes ?? DEFAULT_PARTNER_SCOPES,
+    rateLimit: options.rateLimit ?? 1000,
+    sandbox: true,
+  });
+  return { partnerId, key, prefix: record.prefix };
+}

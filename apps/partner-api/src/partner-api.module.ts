@@ -15,6 +15,7 @@ import { PilotTotalsBatchModule } from './pilot-totals-batch/pilot-totals-batch.
 import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 import { PilotsModule } from './pilots/pilots.module';
 import { RatingDictionaryModule } from './rating-dictionary/rating-dictionary.module';
+import { SandboxModule } from './sandbox/sandbox.module';
 
 @Module({
   imports: [
@@ -31,6 +32,7 @@ import { RatingDictionaryModule } from './rating-dictionary/rating-dictionary.mo
     PilotTotalsModule,
     PilotTotalsBatchModule,
     PilotsModule,
+    SandboxModule,
   ],
 })
 export class PartnerApiModule {}

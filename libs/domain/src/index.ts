@@ -5,3 +5,4 @@ export * from './flights';
 export * from './logbook';
 export * from './totals';
 export * from './uuid';
+export * from './sandbox';

@@ -46,7 +46,8 @@ function limitArgument(value: string): number {
 function describe(record: ApiKeyRecord): Record<string, unknown> {
   return {
     prefix: record.prefix,
-    partnerId: record.partnerId,
+    partnerId: record.accountId,
+    sandbox: record.sandbox,
     scopes: record.scopes,
     rateLimit: record.rateLimit,
     createdAt: record.createdAt,
@@ -117,14 +118,25 @@ export function registerKeysCommands(program: Command, out: Output = consoleOutp
       [...DEFAULT_PARTNER_SCOPES],
     )
     .option('--rate-limit <per-minute>', 'requests per minute', limitArgument, DEFAULT_RATE_LIMIT_PER_MINUTE)
+    .option(
+      '--sandbox',
+      'a pft_test_ key: it sees only the partner’s sandbox (fixture pilots, simulations), never live pilots',
+    )
     .option('--json', 'print the key and its properties as JSON')
     .action(
-      async (options: { partner: string; scopes: PartnerScope[]; rateLimit: number; json?: boolean }) => {
+      async (options: {
+        partner: string;
+        scopes: PartnerScope[];
+        rateLimit: number;
+        sandbox?: boolean;
+        json?: boolean;
+      }) => {
         const { key, record } = await withDatabase((dataSource) =>
           issueApiKey(dataSource, {
             partnerId: options.partner,
             scopes: options.scopes,
             rateLimit: options.rateLimit,
+            sandbox: options.sandbox === true,
           }),
         );
         if (options.json) {
@@ -133,7 +145,7 @@ export function registerKeysCommands(program: Command, out: Output = consoleOutp
         }
         out.print(key);
         out.warn(
-          `key ${record.prefix} for partner ${record.partnerId}: scopes [${record.scopes.join(', ')}], ${record.rateLimit}/min. ` +
+          `${record.sandbox ? 'sandbox ' : ''}key ${record.prefix} for partner ${record.accountId}: scopes [${record.scopes.join(', ')}], ${record.rateLimit}/min. ` +
             'It is shown this once; only its hash is kept.',
         );
       },
@@ -155,7 +167,7 @@ export function registerKeysCommands(program: Command, out: Output = consoleOutp
         out.print(
           [
             r.prefix,
-            r.partnerId,
+            r.accountId,
             r.scopes.join(',') || '-',
             r.rateLimit,
             r.createdAt.toISOString(),

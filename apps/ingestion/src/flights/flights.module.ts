@@ -4,7 +4,7 @@ import { AmendFlightController } from './amend-flight/amend-flight.controller';
 import { AmendFlightHandler } from './amend-flight/amend-flight.handler';
 import { DeleteFlightController } from './delete-flight/delete-flight.controller';
 import { DeleteFlightHandler } from './delete-flight/delete-flight.handler';
-import { FlightsRepository } from './flights.repository';
+import { FlightsRepository } from '@pft/event-store';
 import { ImportFlightsController } from './import-flights/import-flights.controller';
 import { ImportFlightsHandler } from './import-flights/import-flights.handler';
 import { ListFlightsController } from './list-flights/list-flights.controller';

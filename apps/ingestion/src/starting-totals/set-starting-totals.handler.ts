@@ -4,7 +4,7 @@ import { decideSetStartingTotals, parseStartingTotals } from '@pft/domain';
 import { CommandPipeline } from '@pft/event-store';
 import { invalidRequest } from '../http/api-rejection';
 import { SetStartingTotalsCommand } from './set-starting-totals.command';
-import { StartingTotalsRepository } from './starting-totals.repository';
+import { StartingTotalsRepository } from '@pft/event-store';
 
 /** Starting totals live in the pilot's logbook stream; any valid set replaces the last, whatever it was. */
 @CommandHandler(SetStartingTotalsCommand)

@@ -2,8 +2,8 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { type PilotTotals } from '@pft/contracts';
 import { computeTotals } from '@pft/domain';
-import { FlightsRepository } from '../flights/flights.repository';
-import { StartingTotalsRepository } from '../starting-totals/starting-totals.repository';
+import { FlightsRepository } from '@pft/event-store';
+import { StartingTotalsRepository } from '@pft/event-store';
 import { GetTotalsQuery } from './get-totals.query';
 
 /** The pilot's own totals, computed live from the write-side tables with the same fold the projector uses. */

@@ -17,14 +17,22 @@ import { PartnerScopeGuard, RequiredScope } from './partner-scope.guard';
 
 export type { AuthenticatedKey, CallingPartner, PartnerRequest } from './partner-request';
 
+export interface PartnerEndpointOptions {
+  /** Only sandbox keys reach it; a live key is answered 404 NOT_FOUND, as for an unknown path. */
+  sandboxOnly?: boolean;
+}
+
 /**
  * Marks a route of the partner API. Its guards run in the contract's order: a valid key (401), the
  * key's rate limit (429), `scope` when given (403), and only then the body is parsed (400), so that
  * nothing about the request's input is answered before the key is checked.
  */
-export const PartnerEndpoint = (scope?: PartnerScope): MethodDecorator =>
+export const PartnerEndpoint = (
+  scope?: PartnerScope,
+  options: PartnerEndpointOptions = {},
+): MethodDecorator =>
   applyDecorators(
-    RequiredScope({ scope }),
+    RequiredScope({ scope, sandboxOnly: options.sandboxOnly }),
     UseGuards(PartnerKeyGuard, PartnerRateLimitGuard, PartnerScopeGuard, RequestBodyGuard),
     ApiBearerAuth('api-key'),
   );
@@ -34,8 +42,15 @@ export const PartnerEndpoint = (scope?: PartnerScope): MethodDecorator =>
  * checks (IdempotencyInterceptor) and documented. Every POST takes it (the OpenAPI test holds each
  * POST to the header); reads do not, so a read never pays for an interceptor.
  */
-export const PartnerWriteEndpoint = (scope?: PartnerScope): MethodDecorator =>
-  applyDecorators(PartnerEndpoint(scope), UseInterceptors(IdempotencyInterceptor), ApiIdempotencyKey());
+export const PartnerWriteEndpoint = (
+  scope?: PartnerScope,
+  options: PartnerEndpointOptions = {},
+): MethodDecorator =>
+  applyDecorators(
+    PartnerEndpoint(scope, options),
+    UseInterceptors(IdempotencyInterceptor),
+    ApiIdempotencyKey(),
+  );
 
 export const CurrentPartner = createParamDecorator(
   (_: unknown, context: ExecutionContext): CallingPartner => {

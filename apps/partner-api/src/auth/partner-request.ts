@@ -12,6 +12,8 @@ export interface AuthenticatedKey {
 export interface CallingPartner {
   partnerId: string;
   keyId: string;
+  /** A sandbox key: `partnerId` is then the partner's sandbox account, which holds only sandbox pilots. */
+  sandbox: boolean;
   /** The partner read revision when the request was let in; null when Redis could not tell. */
   readRevision: string | null;
 }

@@ -6,12 +6,15 @@ import { type PartnerRequest } from './partner-request';
 
 /**
  * The scope an endpoint needs; `scope` undefined: any valid key will do. (An object: Nest stores an
- * undefined value as `{}`.)
+ * undefined value as `{}`.) `sandboxOnly`: the endpoint exists for sandbox keys only.
  */
-export const RequiredScope = Reflector.createDecorator<{ scope: PartnerScope | undefined }>();
+export const RequiredScope = Reflector.createDecorator<{
+  scope: PartnerScope | undefined;
+  sandboxOnly?: boolean;
+}>();
 
 /**
- * The third check (403): the scope the endpoint needs. A request let in here is the calling partner's,
+ * The third check (403): the scope the endpoint needs (after a 404 for a live key on a sandbox endpoint). A request let in here is the calling partner's,
  * which the handler gets with `@CurrentPartner()`.
  */
 @Injectable()
@@ -22,7 +25,11 @@ export class PartnerScopeGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<PartnerRequest>();
     const found = request.partnerKey;
     if (!found) throw new Error('PartnerScopeGuard used without PartnerKeyGuard before it');
-    const { scope } = this.reflector.get(RequiredScope, context.getHandler());
+    const { scope, sandboxOnly } = this.reflector.get(RequiredScope, context.getHandler());
+    // For a live key a sandbox endpoint does not exist: answered as an unknown path is, whatever its scopes.
+    if (sandboxOnly === true && !found.record.sandbox) {
+      throw new ApiError('NOT_FOUND', 'No such resource');
+    }
     if (!scopeAllows(found.record.scopes, scope)) {
       throw new ApiError('INSUFFICIENT_SCOPE', `This key lacks the scope ${scope ?? ''}`, [
         { field: 'scope', issue: 'missing', message: scope },
@@ -31,6 +38,7 @@ export class PartnerScopeGuard implements CanActivate {
     request.callingPartner = {
       partnerId: found.record.partnerId,
       keyId: found.record.keyId,
+      sandbox: found.record.sandbox,
       readRevision: found.hit.readRevision,
     };
     return true;

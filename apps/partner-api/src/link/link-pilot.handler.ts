@@ -3,18 +3,13 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { consentStreamId } from '@pft/contracts';
 import { normalizeLinkingCode } from '@pft/domain';
-import { ApiError, AppConfig, writeOutcomeTimeoutMs } from '@pft/platform';
+import { AppConfig, writeOutcomeTimeoutMs } from '@pft/platform';
 import { hashLinkingCode } from '@pft/access/consent/linking-code-hash';
 import { CommandPipeline } from '@pft/event-store';
+import { invalidToken } from './invalid-token';
 import { decideLink } from './link.decide';
 import { LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';
 import { LinkingRepository } from './linking.repository';
-
-/** One answer for a malformed, unknown, expired or used code, so a caller cannot tell them apart. */
-const invalidToken = (): ApiError =>
-  new ApiError('INVALID_TOKEN', 'The linking token is invalid, expired or already used', [
-    { field: 'linking_token', issue: 'invalid' },
-  ]);
 
 /**
  * Uses up the code and binds the pilot to the calling partner, in one transaction with the PilotLinked

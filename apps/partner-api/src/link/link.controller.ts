@@ -15,6 +15,7 @@ import {
   ApiPartnerErrors,
   IDEMPOTENT_REPLAY_HEADERS,
 } from '../openapi/openapi-responses';
+import { RedeemSandboxCodeCommand } from '../sandbox/redeem-sandbox-code/redeem-sandbox-code.command';
 import { LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';
 import { LinkRequestDto, LinkResultDto } from './link.dto';
 
@@ -32,7 +33,9 @@ export class LinkController {
       'Needs a valid key and no scope. The body is a JSON object of at most 1 KB (1024 bytes) sent as ' +
       '`application/json`. Concurrent redemptions of one code: exactly one succeeds. Send an ' +
       '`Idempotency-Key`: if the answer is lost, the same request with the same key gets the same ' +
-      '`pilot_id` back, though the code is used up.',
+      '`pilot_id` back, though the code is used up. With a sandbox key (`pft_test_`), only the sandbox ' +
+      'codes `PFT-TEST-0000-0000-0001` to `0005` link (reusable; `0009` is always `INVALID_TOKEN`); with a ' +
+      'live key they are `INVALID_TOKEN` like any unknown code.',
   })
   @ApiConsumes('application/json')
   @ApiJsonBody(LinkRequestDto, 'A linking code the pilot gave you')
@@ -53,7 +56,11 @@ export class LinkController {
     @Req() request: FastifyRequest,
   ): Promise<LinkPilotResult> {
     const token = linkingToken(request.headers['content-type'], body);
-    return this.commandBus.execute(new LinkPilotCommand(partner.partnerId, token, request.id));
+    // A sandbox key redeems only the sandbox's codes, a live key only pilots' codes: neither reaches the other's pilots.
+    const command = partner.sandbox
+      ? new RedeemSandboxCodeCommand(partner.partnerId, token, request.id)
+      : new LinkPilotCommand(partner.partnerId, token, request.id);
+    return this.commandBus.execute(command);
   }
 }
 

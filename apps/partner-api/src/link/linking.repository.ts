@@ -59,4 +59,44 @@ export class LinkingRepository {
       [connection.connectionId, connection.partnerId, connection.pilotAccountId, connection.linkedAt],
     );
   }
+
+  /** The pilot's active connection to the partner, if any, and the transaction's time: a sandbox link's state. */
+  async connectionState(runner: Queryable, partnerId: string, pilotAccountId: string): Promise<LinkState> {
+    const [row] = rowsOf<{ connection_id: string | null; now: Date }>(
+      await runner.query(
+        `select now() as now,
+                (select connection_id::text from connections
+                  where partner_id = $1 and pilot_account_id = $2 and disconnected_at is null) as connection_id`,
+        [partnerId, pilotAccountId],
+      ),
+    );
+    return {
+      redeemable: true,
+      activeConnectionId: row?.connection_id ?? undefined,
+      now: row?.now ?? new Date(),
+    };
+  }
+
+  /** The partner's active connection with this id, locked until the transaction ends; undefined when none. */
+  async activeConnectionForUpdate(
+    runner: Queryable,
+    partnerId: string,
+    connectionId: string,
+  ): Promise<{ pilotAccountId: string } | undefined> {
+    const rows = rowsOf<{ pilot_account_id: string }>(
+      await runner.query(
+        `select pilot_account_id::text as pilot_account_id from connections
+          where connection_id = $1 and partner_id = $2 and disconnected_at is null for update`,
+        [connectionId, partnerId],
+      ),
+    );
+    return rows[0] && { pilotAccountId: rows[0].pilot_account_id };
+  }
+
+  async endConnection(runner: Queryable, connectionId: string, at: string): Promise<void> {
+    await runner.query('update connections set disconnected_at = $2 where connection_id = $1', [
+      connectionId,
+      at,
+    ]);
+  }
 }

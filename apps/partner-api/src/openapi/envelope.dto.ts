@@ -35,6 +35,7 @@ export class ErrorDto {
       'NOT_FOUND',
       'PILOT_NOT_FOUND',
       'METHOD_NOT_ALLOWED',
+      'CONFLICT',
       'IDEMPOTENCY_CONFLICT',
       'RATE_LIMITED',
       'INTERNAL_ERROR',

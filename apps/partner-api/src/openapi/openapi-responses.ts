@@ -39,7 +39,7 @@ const WHEN: Record<ErrorCode, string> = {
   FLIGHT_NOT_FOUND: 'Not used by the partner API',
   CONNECTION_NOT_FOUND: 'Not used by the partner API',
   METHOD_NOT_ALLOWED: 'Known path, wrong method; with an `Allow` header',
-  CONFLICT: 'Not used by the partner API',
+  CONFLICT: 'The simulated flight’s `flight_id` was already recorded with another body (sandbox only)',
   IDEMPOTENCY_CONFLICT:
     'The `Idempotency-Key` was used with another method, path or body, or its first request is still ' +
     'being processed',

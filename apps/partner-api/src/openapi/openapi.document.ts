@@ -13,7 +13,7 @@ consents with a linking code.
 on error. \`code\` is the contract; \`message\` is for humans and may change. No error body ever holds a stack
 trace, SQL or internal name.
 
-**Authentication.** \`Authorization: Bearer pft_live_<32 base62>\`. Missing, malformed, unknown or revoked key:
+**Authentication.** \`Authorization: Bearer pft_live_<32 base62>\` (a sandbox key: \`pft_test_<32 base62>\`). Missing, malformed, unknown or revoked key:
 401 \`UNAUTHORIZED\` with \`WWW-Authenticate: Bearer\`. Failed authentications are limited per client address
 (30 per minute by default), answered 429 \`RATE_LIMITED\` past that.
 
@@ -41,6 +41,16 @@ is still being processed: 409 \`IDEMPOTENCY_CONFLICT\`. 401, 429 and 5xx answers
 the same key is served anew. A lost \`POST /v1/link\` answer is recovered so: the code is used up, but the
 retry with the same key gets the same \`pilot_id\`.
 
+**Sandbox.** A sandbox key (\`pft_test_\`, issued like a live key) sees only your sandbox's pilots, and a live
+key never sees one; every endpoint behaves for it as for a live key (rate limit, scopes, errors, envelope). With
+a sandbox key, \`POST /v1/link\` takes only the reusable codes \`PFT-TEST-0000-0000-0001\` (a student pilot:
+a few dozen SEP land flights, dual and solo), \`0002\` (an airline captain: thousands of multi-pilot hours on
+the A320 and the B737), \`0003\` (general aviation: SEP land and sea, MEP, TMG, helicopter, sailplane), \`0004\`
+(starting totals only) and \`0005\` (nothing at all); \`0009\` is always 400 \`INVALID_TOKEN\`. Their totals are
+real: the fixtures' flights are recorded through the same write path, event store, Kafka and projector as live
+flights. Your sandbox has pilots of its own: the same code again gives the same \`pilot_id\` while linked, and
+the simulation endpoints (\`/v1/sandbox/pilots/{pilot_id}/...\`) change only what your sandbox shows.
+
 **Freshness.** Totals are read from projections; \`last_updated\` is the time up to which the pilot's
 projection was known to be complete (at most 5 minutes old with the pipeline healthy). A pilot is readable
 right after \`POST /v1/link\` answers.
@@ -66,6 +76,10 @@ const TAGS: [name: string, description: string][] = [
     'rating-dictionary',
     'The airplane class and type ratings whose keys `rating_breakdown` uses. Scope `rating-dictionary`.',
   ],
+  [
+    'sandbox',
+    'Simulations on the fixture pilots of your sandbox, for sandbox keys (`pft_test_`) only. Scope `pilot-totals`.',
+  ],
 ];
 
 /**
@@ -75,9 +89,10 @@ const TAGS: [name: string, description: string][] = [
 const API_KEY_SCHEME = {
   type: 'http',
   scheme: 'bearer',
-  bearerFormat: 'pft_live_ + 32 base62',
+  bearerFormat: 'pft_live_ (or pft_test_) + 32 base62',
   description:
-    'A partner API key: `pft_live_` followed by 32 base62 characters (`[0-9A-Za-z]`), an opaque secret ' +
+    'A partner API key: `pft_live_` followed by 32 base62 characters (`[0-9A-Za-z]`; a sandbox key: `pft_test_` and ' +
+    'the same), an opaque secret ' +
     '(not a JWT) issued by the service operator with its scopes, sent as `Authorization: Bearer <key>`.',
 } as const;
 

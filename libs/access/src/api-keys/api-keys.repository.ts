@@ -1,5 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { apiKeyPrefix, generateApiKey, isUuid, type PartnerScope } from '@pft/domain';
+import {
+  API_KEY_MARKER,
+  apiKeyPrefix,
+  generateApiKey,
+  isSandboxApiKey,
+  isUuid,
+  SANDBOX_API_KEY_MARKER,
+  type PartnerScope,
+} from '@pft/domain';
 import { type Queryable as SqlQueryable } from '@pft/platform/database/queryable';
 import { hashApiKey } from './api-key-hash';
 
@@ -13,7 +21,12 @@ export interface ApiKeyRecord {
   keyId: string;
   prefix: string;
   secretHash: Buffer;
+  /** The partner account whose data the key reaches: for a sandbox key, the account's sandbox. */
   partnerId: string;
+  /** The partner account operators know the key by (the live one, for a sandbox key too). */
+  accountId: string;
+  /** A `pft_test_` key: it sees only sandbox pilots. */
+  sandbox: boolean;
   scopes: string[];
   rateLimit: number;
   createdAt: Date;
@@ -25,13 +38,15 @@ interface ApiKeyRow {
   prefix: string;
   secret_hash: Buffer;
   partner_id: string;
+  account_id: string;
   scopes: string[];
   rate_limit: number;
   created_at: Date;
   revoked_at: Date | null;
 }
 
-const API_KEY_COLUMNS = 'key_id, prefix, secret_hash, partner_id, scopes, rate_limit, created_at, revoked_at';
+const API_KEY_COLUMNS = `key_id, prefix, secret_hash, partner_id, scopes, rate_limit, created_at, revoked_at,
+  (select coalesce(p.sandbox_of, p.partner_id) from partners p where p.partner_id = api_keys.partner_id) as account_id`;
 
 function toRecord(row: ApiKeyRow): ApiKeyRecord {
   return {
@@ -39,6 +54,8 @@ function toRecord(row: ApiKeyRow): ApiKeyRecord {
     prefix: row.prefix,
     secretHash: row.secret_hash,
     partnerId: row.partner_id,
+    accountId: row.account_id,
+    sandbox: isSandboxApiKey(row.prefix),
     scopes: row.scopes,
     rateLimit: row.rate_limit,
     createdAt: row.created_at,
@@ -56,7 +73,9 @@ export async function createPartner(db: SqlQueryable, name: string): Promise<Par
 }
 
 export async function listPartners(db: SqlQueryable): Promise<Partner[]> {
-  const rows = (await db.query('select partner_id, name, created_at from partners order by created_at')) as {
+  const rows = (await db.query(
+    'select partner_id, name, created_at from partners where sandbox_of is null order by created_at',
+  )) as {
     partner_id: string;
     name: string;
     created_at: Date;
@@ -68,6 +87,8 @@ export interface IssueApiKey {
   partnerId: string;
   scopes: readonly PartnerScope[];
   rateLimit: number;
+  /** A `pft_test_` key of the partner's sandbox (made with the first such key) rather than a live key. */
+  sandbox?: boolean;
 }
 
 /** A key was asked for a partner account that does not exist. */
@@ -88,15 +109,38 @@ export async function issueApiKey(
   request: IssueApiKey,
 ): Promise<{ key: string; record: ApiKeyRecord }> {
   if (!isUuid(request.partnerId)) throw new UnknownPartnerError(request.partnerId);
-  const key = generateApiKey((n) => randomBytes(n));
+  const owner = request.sandbox ? await sandboxAccountOf(db, request.partnerId) : request.partnerId;
+  const key = generateApiKey(
+    (n) => randomBytes(n),
+    request.sandbox ? SANDBOX_API_KEY_MARKER : API_KEY_MARKER,
+  );
   const rows = (await db.query(
     `insert into api_keys (key_id, prefix, secret_hash, partner_id, scopes, rate_limit)
      select $1, $2, $3, p.partner_id, $5, $6 from partners p where p.partner_id = $4
      returning ${API_KEY_COLUMNS}`,
-    [randomUUID(), apiKeyPrefix(key), hashApiKey(key), request.partnerId, request.scopes, request.rateLimit],
+    [randomUUID(), apiKeyPrefix(key), hashApiKey(key), owner, request.scopes, request.rateLimit],
   )) as ApiKeyRow[];
   if (rows.length === 0) throw new UnknownPartnerError(request.partnerId);
   return { key, record: toRecord(rows[0]!) };
+}
+
+/**
+ * The sandbox account of a live partner account, made the first time it is asked for (concurrent
+ * first asks make one). Throws UnknownPartnerError for an unknown account or a sandbox account.
+ */
+async function sandboxAccountOf(db: SqlQueryable, partnerId: string): Promise<string> {
+  await db.query(
+    `insert into partners (partner_id, name, sandbox_of)
+     select $1, left(p.name, 189) || ' (sandbox)', p.partner_id from partners p
+      where p.partner_id = $2 and p.sandbox_of is null
+     on conflict (sandbox_of) do nothing`,
+    [randomUUID(), partnerId],
+  );
+  const rows = (await db.query('select partner_id from partners where sandbox_of = $1', [partnerId])) as {
+    partner_id: string;
+  }[];
+  if (!rows[0]) throw new UnknownPartnerError(partnerId);
+  return rows[0].partner_id;
 }
 
 /** The key with this public prefix, revoked or not; undefined when there is none. */
@@ -112,7 +156,9 @@ export async function findApiKeyByPrefix(
 
 export async function listApiKeys(db: SqlQueryable, partnerId?: string): Promise<ApiKeyRecord[]> {
   const rows = (await db.query(
-    `select ${API_KEY_COLUMNS} from api_keys where $1::uuid is null or partner_id = $1::uuid
+    `select ${API_KEY_COLUMNS} from api_keys
+      where $1::uuid is null or partner_id = $1::uuid
+         or partner_id = (select partner_id from partners where sandbox_of = $1::uuid)
       order by created_at, prefix`,
     [partnerId ?? null],
   )) as ApiKeyRow[];

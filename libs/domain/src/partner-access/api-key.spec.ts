@@ -1,12 +1,29 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { apiKeyPrefix, bearerApiKey, generateApiKey, isWellFormedApiKey } from './api-key';
+import {
+  apiKeyPrefix,
+  bearerApiKey,
+  generateApiKey,
+  isSandboxApiKey,
+  isWellFormedApiKey,
+  SANDBOX_API_KEY_MARKER,
+} from './api-key';
 
 describe('API key format', () => {
   it('is pft_live_ and 32 base62 characters', () => {
     const key = generateApiKey((n) => randomBytes(n));
     expect(key).toMatch(/^pft_live_[0-9A-Za-z]{32}$/);
     expect(isWellFormedApiKey(key)).toBe(true);
+  });
+
+  it('is pft_test_ and 32 base62 characters for the sandbox, and only such a key is a sandbox key', () => {
+    const key = generateApiKey((n) => randomBytes(n), SANDBOX_API_KEY_MARKER);
+    expect(key).toMatch(/^pft_test_[0-9A-Za-z]{32}$/);
+    expect(isWellFormedApiKey(key)).toBe(true);
+    expect(bearerApiKey(`Bearer ${key}`)).toBe(key);
+    expect(isSandboxApiKey(key)).toBe(true);
+    expect(isSandboxApiKey(apiKeyPrefix(key))).toBe(true);
+    expect(isSandboxApiKey(generateApiKey((n) => randomBytes(n)))).toBe(false);
   });
 
   it('always yields a well-formed key, whatever bytes the source gives', () => {
@@ -35,7 +52,7 @@ describe('API key format', () => {
     ['Basic abc', null],
     ['Bearer', null],
     ['Bearer pft_live_short', null],
-    [`Bearer pft_test_${'a'.repeat(32)}`, null],
+    [`Bearer pft_demo_${'a'.repeat(32)}`, null],
     [`Bearer pft_live_${'a'.repeat(33)}`, null],
     [`Bearer pft_live_${'a'.repeat(31)}-`, null],
     [`Bearer pft_live_${'a'.repeat(32)}`, `pft_live_${'a'.repeat(32)}`],

@@ -7,6 +7,7 @@ import { RelayLeases1763801100000 } from './1763801100000-relay-leases';
 import { OutboxInFlight1763801300000 } from './1763801300000-outbox-in-flight';
 import { ConnectionsByPartner1763801500000 } from './1763801500000-connections-by-partner';
 import { IdempotencyKeys1763801700000 } from './1763801700000-idempotency-keys';
+import { Sandbox1763803000000 } from './1763803000000-sandbox';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   OutboxInFlight1763801300000,
   ConnectionsByPartner1763801500000,
   IdempotencyKeys1763801700000,
+  Sandbox1763803000000,
 ];

@@ -2,7 +2,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { type ValidationIssue } from '@pft/domain';
 import { invalidRequest } from '../../http/api-rejection';
-import { FlightsRepository } from '../flights.repository';
+import { FlightsRepository } from '@pft/event-store';
 import { decodeCursor, encodeCursor } from './flights-cursor';
 import { type FlightsPage, ListFlightsQuery } from './list-flights.query';
 

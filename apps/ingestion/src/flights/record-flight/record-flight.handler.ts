@@ -3,7 +3,7 @@ import { logbookStreamId } from '@pft/contracts';
 import { decideRecordFlight, parseFlight } from '@pft/domain';
 import { CommandPipeline } from '@pft/event-store';
 import { invalidRequest } from '../../http/api-rejection';
-import { FlightsRepository } from '../flights.repository';
+import { FlightsRepository } from '@pft/event-store';
 import { accepted } from '../logbook-decision';
 import { todayUtc } from '../today';
 import { RecordFlightCommand, type RecordFlightResult } from './record-flight.command';

@@ -1,9 +1,8 @@
-import { Injectable } from '@nestjs/common';
 import { type Flight } from '@pft/contracts';
 import { type FlightState } from '@pft/domain';
-import { type AppendGuard } from '@pft/event-store';
+import { type AppendGuard } from '../command-pipeline';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
-import { type Queryable } from '@pft/platform';
+import { type Queryable } from '@pft/platform/database/queryable';
 
 interface StateRow {
   flight: Flight;
@@ -14,7 +13,6 @@ interface StateRow {
  * The `flights` table: each pilot's flights as the events left them (current form, or deleted).
  * Commands are decided on it and it changes in the same transaction as the events.
  */
-@Injectable()
 export class FlightsRepository {
   async state(runner: Queryable, pilot: string, flightId: string): Promise<FlightState | undefined> {
     const rows = await queryPrepared<StateRow>(

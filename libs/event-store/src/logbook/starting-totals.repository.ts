@@ -1,10 +1,8 @@
-import { Injectable } from '@nestjs/common';
 import { type StartingTotals } from '@pft/contracts';
-import { type Queryable } from '@pft/platform';
+import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 
 /** The `starting_totals` table: each pilot's latest StartingTotalsSet, changed in the same transaction. */
-@Injectable()
 export class StartingTotalsRepository {
   async save(runner: Queryable, pilot: string, startingTotals: StartingTotals): Promise<void> {
     await runner.query(

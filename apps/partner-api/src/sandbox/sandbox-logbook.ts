@@ -1,0 +1,103 @@
+import { isDeepStrictEqual } from 'node:util';
+import { type Flight, logbookStreamId } from '@pft/contracts';
+import {
+  decideDeleteFlight,
+  decideImportFlights,
+  decideRecordFlight,
+  decideSetStartingTotals,
+  type SandboxFixture,
+} from '@pft/domain';
+import { type CommandPipeline, FlightsRepository, StartingTotalsRepository } from '@pft/event-store';
+import { accepted } from './logbook-rejection';
+
+/** Flights per append, as the pilot app's import takes them: a thousand cost about what one does. */
+const FLIGHTS_PER_APPEND = 1000;
+
+/**
+ * A sandbox pilot's logbook, written the way the pilot app writes a pilot's: the same decisions, the one
+ * write pipeline (events, outbox and the write-side tables in one transaction), then the relay, Kafka and
+ * the projector. So a sandbox pilot's totals are computed exactly as a live pilot's are.
+ */
+export class SandboxLogbook {
+  private readonly flights = new FlightsRepository();
+  private readonly startingTotals = new StartingTotalsRepository();
+
+  constructor(private readonly pipeline: CommandPipeline) {}
+
+  /**
+   * Records whatever of the fixture the pilot's logbook lacks: its starting totals and its flights.
+   * Idempotent: what is already recorded as the fixture has it is left alone.
+   */
+  async recordFixture(pilot: string, fixture: SandboxFixture, requestId: string): Promise<void> {
+    const starting = fixture.startingTotals;
+    if (starting) {
+      await this.pipeline.handle({
+        streamId: logbookStreamId(pilot),
+        metadata: { request_id: requestId },
+        load: (tx) => this.startingTotals.find(tx, pilot),
+        decide: (current) => ({
+          events: isDeepStrictEqual(current, starting) ? [] : decideSetStartingTotals(pilot, starting),
+        }),
+        project: async (tx, decided) => {
+          if (decided.events.length > 0) await this.startingTotals.save(tx, pilot, starting);
+        },
+      });
+    }
+    for (let i = 0; i < fixture.flights.length; i += FLIGHTS_PER_APPEND) {
+      const flights = fixture.flights.slice(i, i + FLIGHTS_PER_APPEND);
+      await this.pipeline.handle({
+        streamId: logbookStreamId(pilot),
+        metadata: { request_id: requestId },
+        load: (tx) =>
+          this.flights.states(
+            tx,
+            pilot,
+            flights.map((f) => f.flight_id),
+          ),
+        decide: (states) => accepted(decideImportFlights(states, pilot, flights)),
+        projectFromAppended: FlightsRepository.INSERT_RECORDED_FLIGHTS,
+      });
+    }
+  }
+
+  /** One flight, as `POST /pilot/v1/flights` records it: `created` false when the same flight was sent again. */
+  async recordFlight(
+    pilot: string,
+    flight: Flight,
+    requestId: string,
+  ): Promise<{ flight: Flight; created: boolean }> {
+    const decision = await this.pipeline.handle({
+      streamId: logbookStreamId(pilot),
+      metadata: { request_id: requestId },
+      load: (tx) => this.flights.state(tx, pilot, flight.flight_id),
+      decide: (state) => accepted(decideRecordFlight(state, pilot, flight)),
+      project: async (tx, decided) => {
+        if (decided.events.length > 0) await this.flights.save(tx, pilot, flight);
+      },
+    });
+    return { flight: decision.flight ?? flight, created: decision.events.length > 0 };
+  }
+
+  /** Back to the fixture: every flight the fixture does not hold is deleted, then what it holds is recorded. */
+  async resetToFixture(pilot: string, fixture: SandboxFixture, requestId: string): Promise<void> {
+    const fixtureIds = new Set(fixture.flights.map((f) => f.flight_id));
+    await this.pipeline.handle({
+      streamId: logbookStreamId(pilot),
+      metadata: { request_id: requestId },
+      load: (tx) => this.flights.current(tx, pilot),
+      decide: (current) => {
+        const extra = current.filter((f) => !fixtureIds.has(f.flight_id));
+        return {
+          events: extra.flatMap(
+            (flight) => accepted(decideDeleteFlight({ flight, deleted: false }, pilot)).events,
+          ),
+          extra,
+        };
+      },
+      project: async (tx, decided) => {
+        for (const flight of decided.extra) await this.flights.markDeleted(tx, pilot, flight.flight_id);
+      },
+    });
+    await this.recordFixture(pilot, fixture, requestId);
+  }
+}
