@@ -66,21 +66,9 @@ export class KafkajsAdmin implements TopicAdmin {
     }
   }
 
-  /**
-   * The topics' metadata. A broker of a cluster may not know a topic another just made for a moment
-   * (UNKNOWN_TOPIC_OR_PARTITION): asked again until LEADER_WAIT_MS has passed.
-   */
-  private async metadata(topics: string[]): ReturnType<Admin['fetchTopicMetadata']> {
-    const deadline = Date.now() + LEADER_WAIT_MS;
-    for (;;) {
-      try {
-        return await this.admin.fetchTopicMetadata({ topics });
-      } catch (error) {
-        const unknownYet = (error as { type?: string }).type === 'UNKNOWN_TOPIC_OR_PARTITION';
-        if (!unknownYet || Date.now() > deadline) throw toPortError(error);
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
+  /** The topics' metadata, asked again while a broker does not know a topic yet (whileUnknown). */
+  private metadata(topics: string[]): ReturnType<Admin['fetchTopicMetadata']> {
+    return whileUnknown(() => this.admin.fetchTopicMetadata({ topics }));
   }
 
   async topicPartitions(topics: string[]): Promise<{ topic: string; partitions: number }[]> {
@@ -89,7 +77,7 @@ export class KafkajsAdmin implements TopicAdmin {
   }
 
   async topicConfig(topic: string, names: string[]): Promise<Record<string, string>> {
-    const described = await translated(() =>
+    const described = await whileUnknown(() =>
       this.admin.describeConfigs({
         includeSynonyms: false,
         resources: [{ type: ConfigResourceTypes.TOPIC, name: topic, configNames: names }],
@@ -104,7 +92,7 @@ export class KafkajsAdmin implements TopicAdmin {
    * has of its own are read first and sent again beside the new ones.
    */
   async alterTopicConfig(topic: string, values: Record<string, string>): Promise<void> {
-    const described = await translated(() =>
+    const described = await whileUnknown(() =>
       this.admin.describeConfigs({
         includeSynonyms: false,
         resources: [{ type: ConfigResourceTypes.TOPIC, name: topic }],
@@ -150,5 +138,23 @@ export class KafkajsAdmin implements TopicAdmin {
 
   deleteTopics(topics: string[], timeoutMs = 10000): Promise<void> {
     return translated(() => this.admin.deleteTopics({ topics, timeout: timeoutMs }));
+  }
+}
+
+/**
+ * Runs a call about topics, asked again while it fails with UNKNOWN_TOPIC_OR_PARTITION until
+ * LEADER_WAIT_MS has passed: a broker of a cluster may not know for a moment a topic another just
+ * made (its metadata, its configuration). Any other failure, or one past that time, is the port's error.
+ */
+async function whileUnknown<T>(call: () => Promise<T>): Promise<T> {
+  const deadline = Date.now() + LEADER_WAIT_MS;
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      const unknownYet = (error as { type?: string }).type === 'UNKNOWN_TOPIC_OR_PARTITION';
+      if (!unknownYet || Date.now() > deadline) throw toPortError(error);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
   }
 }
