@@ -6,3 +6,4 @@ export * from './logbook';
 export * from './totals';
 export * from './uuid';
 export * from './sandbox';
+export * from './webhooks';

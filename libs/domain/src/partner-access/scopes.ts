@@ -1,5 +1,5 @@
 /** What a partner API key may read (partner API v1, section 5). `POST /v1/link` needs none. */
-export const PARTNER_SCOPES = ['pilot-totals', 'rating-dictionary'] as const;
+export const PARTNER_SCOPES = ['pilot-totals', 'rating-dictionary', 'webhooks'] as const;
 export type PartnerScope = (typeof PARTNER_SCOPES)[number];
 
 /** New keys read totals; the dictionary only when asked for. */

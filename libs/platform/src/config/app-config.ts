@@ -4,6 +4,7 @@ import { KAFKA_CLIENTS, type KafkaClientName } from '../kafka/kafka.port';
 import { IsJwtAlgorithmList, IsJwtSecret, IsPublicKeyPem } from './jwt-variables';
 import { IsMinInsyncReplicas } from './kafka-replication';
 import { IsTrustedProxyList } from './trusted-proxies';
+import { WebhookVariables } from './webhook-variables';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -27,7 +28,7 @@ export const OPTIONAL_VARIABLES = [
  * Every environment variable the service reads, with its local default.
  * Property names are the variable names, so a validation failure names the variable.
  */
-export class AppConfig {
+export class AppConfig extends WebhookVariables {
   @IsIn(['development', 'test', 'production'])
   NODE_ENV: 'development' | 'test' | 'production' = 'development';
 

@@ -1,7 +1,7 @@
 import { type AppConfig } from '../config/app-config';
 
 /** The processes that serve metrics, each on a port of its own. */
-export type MetricsProcess = 'partner-api' | 'ingestion' | 'projector';
+export type MetricsProcess = 'partner-api' | 'ingestion' | 'projector' | 'webhooks';
 
 /**
  * Each process's metrics port when METRICS_PORT is unset: distinct, so that the apps of one host
@@ -11,6 +11,7 @@ export const DEFAULT_METRICS_PORTS: Record<MetricsProcess, number> = {
   'partner-api': 9464,
   ingestion: 9465,
   projector: 9466,
+  webhooks: 9467,
 };
 
 export function metricsPortOf(config: AppConfig, process: MetricsProcess): number {

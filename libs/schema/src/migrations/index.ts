@@ -8,6 +8,7 @@ import { OutboxInFlight1763801300000 } from './1763801300000-outbox-in-flight';
 import { ConnectionsByPartner1763801500000 } from './1763801500000-connections-by-partner';
 import { IdempotencyKeys1763801700000 } from './1763801700000-idempotency-keys';
 import { Sandbox1763803000000 } from './1763803000000-sandbox';
+import { Webhooks1763803500000 } from './1763803500000-webhooks';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   ConnectionsByPartner1763801500000,
   IdempotencyKeys1763801700000,
   Sandbox1763803000000,
+  Webhooks1763803500000,
 ];

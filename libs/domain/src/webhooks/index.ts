@@ -1,0 +1,3 @@
+export * from './webhook-events';
+export * from './retry-schedule';
+export * from './webhook-url';

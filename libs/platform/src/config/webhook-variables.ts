@@ -1,0 +1,82 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, Matches, Max, Min } from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+
+const toBoolean = ({ value }: { value: unknown }): unknown =>
+  value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+
+/**
+ * The webhook variables (partner platform, section 4): the dispatcher app's, and the partner API's
+ * and CLI's for the endpoints they manage. AppConfig extends it; property names are the variables.
+ */
+export class WebhookVariables {
+  /** The webhook dispatcher's health port (its metrics on their own, METRICS_PORT). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  WEBHOOKS_PORT = 3003;
+
+  /**
+   * Whether endpoint URLs may be `http://` or point at loopback, private, link-local or unique-local
+   * addresses. For local development and tests only: a partner could otherwise reach the operator's
+   * own network through a webhook.
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  WEBHOOK_ALLOW_PRIVATE_URLS = false;
+
+  /** Delays before each retry of a failed delivery, comma-separated; when used up the delivery failed. */
+  @Matches(/^\d{1,10}(,\d{1,10})*$/, {
+    message: 'WEBHOOK_RETRY_SCHEDULE_MS must be a comma-separated list of milliseconds',
+  })
+  WEBHOOK_RETRY_SCHEDULE_MS = '5000,300000,1800000,7200000,18000000,36000000,36000000';
+
+  /** At most one `pilot_totals.updated` per pilot and endpoint in this time. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(86400000)
+  WEBHOOK_TOTALS_COALESCE_MS = 60000;
+
+  /** How long an attempt may take: past it the attempt failed. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60000)
+  WEBHOOK_TIMEOUT_MS = 10000;
+
+  /** An endpoint whose every attempt failed for this long is disabled (5 days). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1000)
+  @Max(2592000000)
+  WEBHOOK_DISABLE_AFTER_MS = 432000000;
+
+  /** Attempts one dispatcher makes at once, over all endpoints. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  WEBHOOK_CONCURRENCY = 32;
+
+  /** Attempts one dispatcher makes at once to one endpoint: a slow endpoint holds no more than these. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  WEBHOOK_ENDPOINT_CONCURRENCY = 4;
+
+  /** How often the dispatcher looks for due deliveries and settled totals changes. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(10)
+  @Max(60000)
+  WEBHOOK_POLL_INTERVAL_MS = 200;
+
+  /** The dispatcher's consumer group on the pilot events topic. */
+  @Matches(/^[A-Za-z0-9._-]{1,200}$/, { message: 'WEBHOOK_CONSUMER_GROUP must be 1-200 of [A-Za-z0-9._-]' })
+  WEBHOOK_CONSUMER_GROUP = 'webhooks';
+}
