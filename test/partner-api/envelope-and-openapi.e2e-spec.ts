@@ -67,6 +67,11 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       '/v1/sandbox/pilots/{pilot_id}/disconnect',
       '/v1/sandbox/pilots/{pilot_id}/flights',
       '/v1/sandbox/pilots/{pilot_id}/reset',
+      '/v1/webhook-endpoints',
+      '/v1/webhook-endpoints/{id}',
+      '/v1/webhook-endpoints/{id}/deliveries',
+      '/v1/webhook-endpoints/{id}/rotate-secret',
+      '/v1/webhook-endpoints/{id}/test',
     ]);
     const page = await api.http().get('/docs');
     expect(page.status).toBe(200);
@@ -137,6 +142,7 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
   it('names its schemas for the domain', async () => {
     const doc = (await api.http().get('/openapi.json')).body;
     expect(Object.keys(doc.components.schemas).sort()).toEqual([
+      'DeletedWebhookEndpoint',
       'Error',
       'ErrorDetail',
       'ErrorResponse',
@@ -154,6 +160,12 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       'SandboxFlight',
       'SandboxReset',
       'Totals',
+      'WebhookDeliveries',
+      'WebhookDelivery',
+      'WebhookEndpoint',
+      'WebhookEndpointRequest',
+      'WebhookEndpoints',
+      'WebhookTestQueued',
     ]);
     expect(
       doc.paths['/v1/pilot-totals'].get.responses['200'].content['application/json'].schema,
@@ -170,6 +182,7 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       'pilots',
       'rating-dictionary',
       'sandbox',
+      'webhooks',
     ]);
     expect(descriptionProblems(doc)).toEqual([]);
     const unauthorized = (doc.paths['/v1/pilot-totals']!.get!.responses['401']!.content!['application/json']!

@@ -16,6 +16,7 @@ import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 import { PilotsModule } from './pilots/pilots.module';
 import { RatingDictionaryModule } from './rating-dictionary/rating-dictionary.module';
 import { SandboxModule } from './sandbox/sandbox.module';
+import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.module';
 
 @Module({
   imports: [
@@ -33,6 +34,7 @@ import { SandboxModule } from './sandbox/sandbox.module';
     PilotTotalsBatchModule,
     PilotsModule,
     SandboxModule,
+    WebhookEndpointsModule,
   ],
 })
 export class PartnerApiModule {}

@@ -113,7 +113,7 @@ export function registerKeysCommands(program: Command, out: Output = consoleOutp
     .requiredOption('--partner <partner-id>', 'the partner account that owns the key', partnerIdArgument)
     .option(
       '--scopes <list>',
-      'comma-separated: pilot-totals, rating-dictionary; empty for none',
+      'comma-separated: pilot-totals, rating-dictionary, webhooks; empty for none',
       scopesArgument,
       [...DEFAULT_PARTNER_SCOPES],
     )
@@ -190,7 +190,11 @@ export function registerKeysCommands(program: Command, out: Output = consoleOutp
     .command('scopes')
     .description('replace a key’s scopes')
     .argument('<prefix>', 'the key’s prefix, as listed')
-    .argument('<scopes>', 'comma-separated: pilot-totals, rating-dictionary; "" for none', scopesArgument)
+    .argument(
+      '<scopes>',
+      'comma-separated: pilot-totals, rating-dictionary, webhooks; "" for none',
+      scopesArgument,
+    )
     .option('--json', 'print the key as it now is as JSON')
     .action((prefix: string, scopes: PartnerScope[], options: { json?: boolean }) =>
       changeKey(out, prefix, (db) => setApiKeyScopes(db, prefix, scopes), 'changed', options.json),

@@ -18,7 +18,7 @@ trace, SQL or internal name.
 (30 per minute by default), answered 429 \`RATE_LIMITED\` past that.
 
 **Scopes.** \`pilot-totals\` (given to new keys) for the totals endpoints and \`GET /v1/pilots\`;
-\`rating-dictionary\` only when asked for. \`POST /v1/link\` needs a valid key and no scope. Missing scope: 403 \`INSUFFICIENT_SCOPE\`.
+\`rating-dictionary\` and \`webhooks\` (\`/v1/webhook-endpoints\`) only when asked for. \`POST /v1/link\` needs a valid key and no scope. Missing scope: 403 \`INSUFFICIENT_SCOPE\`.
 
 **Order of checks.** Authentication (401), rate limit (429), scope (403), input (400), lookup (404).
 
@@ -79,6 +79,14 @@ const TAGS: [name: string, description: string][] = [
   [
     'sandbox',
     'Simulations on the fixture pilots of your sandbox, for sandbox keys (`pft_test_`) only. Scope `pilot-totals`.',
+    'webhooks',
+    'Your webhook endpoints, their secrets, test events and delivery log. Scope `webhooks`. Events ' +
+      '(`pilot.linked`, `pilot.disconnected`, `pilot_totals.updated`, `webhook.test`) are POSTed as ' +
+      '`{ id, type, created_at, api_version, data }` and signed per Standard Webhooks 1.0 (`webhook-id`, ' +
+      '`webhook-timestamp`, `webhook-signature`). At least once: deduplicate by `webhook-id`. In order per ' +
+      'pilot and endpoint. Retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h; an endpoint failing ' +
+      'for 5 days is disabled. `pilot_totals.updated` carries no totals: read them, the read already shows ' +
+      'the change.',
   ],
 ];
 

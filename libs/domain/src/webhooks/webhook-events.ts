@@ -32,3 +32,27 @@ export function parseEndpointEvents(value: unknown): EventsParse {
     return { ok: false, issue: 'unknown_event_type' };
   return { ok: true, events: SUBSCRIBABLE_EVENT_TYPES.filter((t) => value.includes(t)) };
 }
+
+/** An event as a partner receives it (partner platform 4.3). */
+export interface WebhookEvent {
+  id: string;
+  type: WebhookEventType;
+  created_at: string;
+  data: Record<string, unknown>;
+}
+
+/** The request body of an event: the same bytes on every attempt, so it is made once and stored. */
+export function webhookBody(event: WebhookEvent): string {
+  return JSON.stringify({
+    id: event.id,
+    type: event.type,
+    created_at: event.created_at,
+    api_version: 'v1',
+    data: event.data,
+  });
+}
+
+/** Whether `text` has the form of an endpoint id (`we_` and a ULID); anything else is not found. */
+export function isEndpointId(text: string): boolean {
+  return /^we_[0-9A-HJKMNP-TV-Z]{26}$/.test(text);
+}

@@ -1,0 +1,162 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiConsumes, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { type FastifyRequest } from 'fastify';
+import { DataSource } from 'typeorm';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  type EndpointView,
+  listEndpoints,
+  rotateEndpointSecret,
+} from '@pft/access';
+import { isEndpointId } from '@pft/domain';
+import { ApiError, AppConfig } from '@pft/platform';
+import {
+  type CallingPartner,
+  CurrentPartner,
+  PartnerEndpoint,
+  PartnerWriteEndpoint,
+} from '../auth/partner-endpoint.decorator';
+import { invalidIdempotencyKey, missingScope } from '../openapi/error-examples';
+import {
+  ApiEnvelopedResponse,
+  ApiJsonBody,
+  ApiPartnerErrors,
+  IDEMPOTENT_REPLAY_HEADERS,
+} from '../openapi/openapi-responses';
+import { MESSAGES, parseNewEndpoint } from './webhook-endpoint-request';
+import {
+  CreateWebhookEndpointDto,
+  DeletedWebhookEndpointDto,
+  WebhookEndpointDto,
+  WebhookEndpointsDto,
+} from './webhook-endpoints.dto';
+
+export const ENDPOINT_ID_PARAM = ApiParam({
+  name: 'id',
+  description: 'The endpoint’s id, `we_` and a ULID',
+  schema: { type: 'string' },
+});
+
+export const NOT_FOUND_EXAMPLE = { summary: 'Not one of your endpoints', message: MESSAGES.notFound };
+
+/** An unknown id, another partner's or a deleted endpoint's: all the same 404. */
+export function endpointNotFound(): ApiError {
+  return new ApiError('NOT_FOUND', MESSAGES.notFound);
+}
+
+/** `/v1/webhook-endpoints`: a partner's endpoints (scope `webhooks`, partner platform 4.1). */
+@ApiTags('webhooks')
+@Controller('v1/webhook-endpoints')
+export class WebhookEndpointsController {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @PartnerWriteEndpoint('webhooks')
+  @ApiOperation({
+    summary: 'Add a webhook endpoint',
+    description:
+      'Scope `webhooks`. At most 5 endpoints per partner account. The answer holds the signing `secret`, ' +
+      'shown only now (and after a rotation).',
+  })
+  @ApiConsumes('application/json')
+  @ApiJsonBody(CreateWebhookEndpointDto, 'An endpoint for disconnects and totals changes')
+  @ApiEnvelopedResponse(201, WebhookEndpointDto, IDEMPOTENT_REPLAY_HEADERS)
+  @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'IDEMPOTENCY_CONFLICT'], {
+    INVALID_REQUEST: [
+      { summary: 'Not an https URL', message: MESSAGES.url, details: [{ field: 'url', issue: 'not_https' }] },
+      {
+        summary: 'A private address',
+        message: MESSAGES.privateUrl,
+        details: [{ field: 'url', issue: 'private_address' }],
+      },
+      {
+        summary: 'An unknown event type',
+        message: MESSAGES.events,
+        details: [{ field: 'events', issue: 'unknown_event_type' }],
+      },
+      {
+        summary: 'Five endpoints already',
+        message: MESSAGES.tooMany,
+        details: [{ field: 'url', issue: 'too_many' }],
+      },
+      invalidIdempotencyKey,
+    ],
+    INSUFFICIENT_SCOPE: [missingScope('webhooks')],
+  })
+  async create(
+    @Body() body: unknown,
+    @CurrentPartner() partner: CallingPartner,
+    @Req() request: FastifyRequest,
+  ): Promise<EndpointView> {
+    const wanted = parseNewEndpoint(
+      request.headers['content-type'],
+      body,
+      this.config.WEBHOOK_ALLOW_PRIVATE_URLS,
+    );
+    const outcome = await createEndpoint(this.dataSource, partner.partnerId, wanted.url, wanted.events);
+    if (!outcome.ok)
+      throw new ApiError('INVALID_REQUEST', MESSAGES.tooMany, [{ field: 'url', issue: 'too_many' }]);
+    return outcome.endpoint;
+  }
+
+  @Get()
+  @PartnerEndpoint('webhooks')
+  @ApiOperation({
+    summary: 'Your webhook endpoints',
+    description: 'Scope `webhooks`. Oldest first, without secrets.',
+  })
+  @ApiEnvelopedResponse(200, WebhookEndpointsDto)
+  @ApiPartnerErrors(['INSUFFICIENT_SCOPE'], { INSUFFICIENT_SCOPE: [missingScope('webhooks')] })
+  async list(@CurrentPartner() partner: CallingPartner): Promise<{ endpoints: EndpointView[] }> {
+    return { endpoints: await listEndpoints(this.dataSource, partner.partnerId) };
+  }
+
+  @Delete(':id')
+  @PartnerEndpoint('webhooks')
+  @ApiOperation({
+    summary: 'Delete a webhook endpoint',
+    description: 'Scope `webhooks`. Nothing more is delivered to it; what was queued is dropped.',
+  })
+  @ENDPOINT_ID_PARAM
+  @ApiEnvelopedResponse(200, DeletedWebhookEndpointDto)
+  @ApiPartnerErrors(['INSUFFICIENT_SCOPE', 'NOT_FOUND'], {
+    INSUFFICIENT_SCOPE: [missingScope('webhooks')],
+    NOT_FOUND: [NOT_FOUND_EXAMPLE],
+  })
+  async delete(
+    @Param('id') id: string,
+    @CurrentPartner() partner: CallingPartner,
+  ): Promise<{ id: string; status: 'deleted' }> {
+    if (!isEndpointId(id) || !(await deleteEndpoint(this.dataSource, partner.partnerId, id)))
+      throw endpointNotFound();
+    return { id, status: 'deleted' };
+  }
+
+  @Post(':id/rotate-secret')
+  @HttpCode(200)
+  @PartnerWriteEndpoint('webhooks')
+  @ApiOperation({
+    summary: 'Rotate an endpoint’s secret',
+    description:
+      'Scope `webhooks`. The answer holds the new `secret`. The old one stays valid for 24 hours: each ' +
+      'delivery meanwhile carries both signatures in `webhook-signature`.',
+  })
+  @ENDPOINT_ID_PARAM
+  @ApiEnvelopedResponse(200, WebhookEndpointDto, IDEMPOTENT_REPLAY_HEADERS)
+  @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'NOT_FOUND', 'IDEMPOTENCY_CONFLICT'], {
+    INVALID_REQUEST: [invalidIdempotencyKey],
+    INSUFFICIENT_SCOPE: [missingScope('webhooks')],
+    NOT_FOUND: [NOT_FOUND_EXAMPLE],
+  })
+  async rotate(@Param('id') id: string, @CurrentPartner() partner: CallingPartner): Promise<EndpointView> {
+    const endpoint = isEndpointId(id)
+      ? await rotateEndpointSecret(this.dataSource, partner.partnerId, id)
+      : undefined;
+    if (!endpoint) throw endpointNotFound();
+    return endpoint;
+  }
+}

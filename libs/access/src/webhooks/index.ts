@@ -1,0 +1,3 @@
+export * from './webhook-signature';
+export * from './webhook-endpoints.repository';
+export * from './webhook-deliveries.repository';
