@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the whole service locally: set-up, then the three apps in the background, each awaited
+# Runs the whole service locally: set-up, then the four apps in the background, each awaited
 # until ready. Ctrl-C (or `npm run stop` from another shell) stops them cleanly.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -14,8 +14,10 @@ RUN_DIR="$ROOT/.stack/run"
 mkdir -p "$RUN_DIR"
 bash scripts/stop-local.sh --quiet
 
-declare -A PORTS=([ingestion]="${INGESTION_PORT:-3001}" [projector]="${PROJECTOR_PORT:-3002}" [partner-api]="${PARTNER_API_PORT:-3000}")
-APPS=(ingestion projector partner-api)
+declare -A PORTS=([ingestion]="${INGESTION_PORT:-3001}" [projector]="${PROJECTOR_PORT:-3002}" [partner-api]="${PARTNER_API_PORT:-3000}" [webhooks]="${WEBHOOKS_PORT:-3003}")
+APPS=(ingestion projector partner-api webhooks)
+# Local development may point webhook endpoints at http:// and loopback receivers; production may not.
+export WEBHOOK_ALLOW_PRIVATE_URLS="${WEBHOOK_ALLOW_PRIVATE_URLS:-true}"
 
 # Stops every app; exits with the code given (0 for Ctrl-C, 1 when an app failed).
 stop_all() {
@@ -58,6 +60,7 @@ Pilot Flight Totals is running:
   partner API    http://127.0.0.1:${PORTS[partner-api]}   (docs at /docs)   metrics http://127.0.0.1:9464/metrics
   ingestion      http://127.0.0.1:${PORTS[ingestion]}   (pilot app API under /pilot/v1)   metrics http://127.0.0.1:9465/metrics
   projector      http://127.0.0.1:${PORTS[projector]}   (health only)   metrics http://127.0.0.1:9466/metrics
+  webhooks       http://127.0.0.1:${PORTS[webhooks]}   (health only: the webhook dispatcher)   metrics http://127.0.0.1:9467/metrics
   health: /health/live, /health/ready   logs: $RUN_DIR/*.log
 Ctrl-C or 'npm run stop' stops the apps; 'npm run stack:down' stops the Kafka broker.
 

@@ -28,6 +28,7 @@ const CHECKS: Record<AppName, Record<string, 'up'>> = {
   'partner-api': { postgres: 'up', redis: 'up' },
   ingestion: { postgres: 'up', kafka: 'up', redis: 'up' },
   projector: { postgres: 'up', kafka: 'up', consumer: 'up', redis: 'up' },
+  webhooks: { postgres: 'up', kafka: 'up', consumer: 'up' },
 };
 
 describe('each app boots against the real stack', () => {
@@ -47,7 +48,7 @@ describe('each app boots against the real stack', () => {
     await service?.drop();
   });
 
-  it.each<AppName>(['partner-api', 'ingestion', 'projector'])(
+  it.each<AppName>(['partner-api', 'ingestion', 'projector', 'webhooks'])(
     '%s: ready, live, metrics on their own port, the envelope on 404, and a clean exit on SIGTERM',
     async (name) => {
       const app = await startAppProcess(name, env);

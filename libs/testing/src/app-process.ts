@@ -12,12 +12,13 @@ const ROOT = join(__dirname, '..', '..', '..');
  */
 export const TEST_BUILD_DIR = join(ROOT, 'dist-test');
 
-export type AppName = 'partner-api' | 'ingestion' | 'projector';
+export type AppName = 'partner-api' | 'ingestion' | 'projector' | 'webhooks';
 
 const PORT_VARIABLE: Record<AppName, string> = {
   'partner-api': 'PARTNER_API_PORT',
   ingestion: 'INGESTION_PORT',
   projector: 'PROJECTOR_PORT',
+  webhooks: 'WEBHOOKS_PORT',
 };
 
 /** A port nobody listens on right now. */

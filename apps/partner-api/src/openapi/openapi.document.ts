@@ -79,6 +79,8 @@ const TAGS: [name: string, description: string][] = [
   [
     'sandbox',
     'Simulations on the fixture pilots of your sandbox, for sandbox keys (`pft_test_`) only. Scope `pilot-totals`.',
+  ],
+  [
     'webhooks',
     'Your webhook endpoints, their secrets, test events and delivery log. Scope `webhooks`. Events ' +
       '(`pilot.linked`, `pilot.disconnected`, `pilot_totals.updated`, `webhook.test`) are POSTed as ' +

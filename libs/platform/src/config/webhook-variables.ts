@@ -75,8 +75,4 @@ export class WebhookVariables {
   @Min(10)
   @Max(60000)
   WEBHOOK_POLL_INTERVAL_MS = 200;
-
-  /** The dispatcher's consumer group on the pilot events topic. */
-  @Matches(/^[A-Za-z0-9._-]{1,200}$/, { message: 'WEBHOOK_CONSUMER_GROUP must be 1-200 of [A-Za-z0-9._-]' })
-  WEBHOOK_CONSUMER_GROUP = 'webhooks';
 }

@@ -1,0 +1,109 @@
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { decodeEventMessage, type EventMessage } from '@pft/contracts';
+import { AppConfig, KAFKA, type BatchPayload, type EventConsumer, type KafkaClient } from '@pft/platform';
+import { webhookMetrics } from '../webhook-metrics';
+import { takeInEvents } from './intake.statements';
+
+/** The dispatcher's consumer group: its own, and one per topic, as the projector's. */
+export const webhooksGroupId = (topic: string): string => `pft-webhooks-${topic}`;
+
+/** How long to wait before starting the consumer again after it failed to start or gave up. */
+const RESTART_DELAY_MS = 2000;
+
+/**
+ * The dispatcher's consumer of the pilot events topic, in a group of its own per topic (webhooksGroupId),
+ * so that it neither takes partitions from the projector nor waits for it. Each batch is taken in in
+ * one transaction and its offsets committed to Kafka only after it: an event is stored as deliveries
+ * before it counts as consumed, and one consumed again (after a crash) adds nothing.
+ */
+@Injectable()
+export class PilotEventsIntakeService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('webhook-intake');
+  private consumer?: EventConsumer;
+  private joined = false;
+  private stopping = false;
+  private restartTimer?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(KAFKA) private readonly kafka: KafkaClient,
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    void this.start();
+  }
+
+  /** In its group and fetching. */
+  get consuming(): boolean {
+    return this.joined;
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.restartTimer);
+    await this.consumer?.disconnect().catch(() => undefined);
+  }
+
+  private async start(): Promise<void> {
+    if (this.stopping) return;
+    const consumer = this.kafka.consumer({
+      groupId: webhooksGroupId(this.config.PILOT_EVENTS_TOPIC),
+      maxWaitTimeMs: 200,
+    });
+    this.consumer = consumer;
+    consumer.onGroupJoin(() => (this.joined = true));
+    consumer.onCrash(({ error, restart }) => {
+      this.joined = false;
+      this.logger.error({ err: error }, `consumer stopped${restart ? ', restarting' : ''}`);
+      if (!restart) this.scheduleRestart();
+    });
+    try {
+      await consumer.connect();
+      await consumer.subscribe([this.config.PILOT_EVENTS_TOPIC], { fromBeginning: true });
+      await consumer.run({
+        eachBatch: (payload) => this.eachBatch(payload),
+        partitionsConsumedConcurrently: 4,
+      });
+    } catch (err) {
+      this.logger.warn({ err }, 'consumer did not start; trying again');
+      await consumer.disconnect().catch(() => undefined);
+      this.scheduleRestart();
+    }
+  }
+
+  private scheduleRestart(): void {
+    if (this.stopping) return;
+    clearTimeout(this.restartTimer);
+    this.restartTimer = setTimeout(() => void this.start(), RESTART_DELAY_MS);
+  }
+
+  private async eachBatch(payload: BatchPayload): Promise<void> {
+    const { batch } = payload;
+    if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
+    const queued = await this.dataSource.transaction(async (tx) => {
+      const events: EventMessage[] = [];
+      for (const message of batch.messages) {
+        const decoded = decodeEventMessage(message.value);
+        if (!decoded.ok) {
+          // Nothing to tell partners of in a message nobody can read; the projector dead-letters it.
+          this.logger.warn(
+            { partition: batch.partition, offset: message.offset, reason: decoded.reason },
+            'undecodable pilot event skipped',
+          );
+          continue;
+        }
+        events.push(decoded.message);
+      }
+      return takeInEvents(tx, events);
+    });
+    if (queued > 0) webhookMetrics.queued.inc(queued);
+  }
+}

@@ -1,0 +1,7 @@
+import { runMain, startHttpApp } from '@pft/platform';
+import { WebhooksModule } from './webhooks.module';
+
+/** The webhook dispatcher serves only health over HTTP (its metrics on their own port); it takes no bodies. */
+runMain('webhooks', (config) =>
+  startHttpApp(WebhooksModule, { name: 'webhooks', port: config.WEBHOOKS_PORT, config, bodyLimit: 1024 }),
+);

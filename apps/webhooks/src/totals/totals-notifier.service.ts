@@ -1,0 +1,43 @@
+import {
+  Injectable,
+  Logger,
+  type BeforeApplicationShutdown,
+  type OnApplicationBootstrap,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '@pft/platform';
+import { notifyTotalsChanges } from './totals-notifier';
+
+/** Looks for settled totals changes every WEBHOOK_POLL_INTERVAL_MS, one look at a time. */
+@Injectable()
+export class TotalsNotifierService implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('webhook-totals');
+  private timer?: NodeJS.Timeout;
+  private running: Promise<void> = Promise.resolve();
+  private busy = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.tick(), this.config.WEBHOOK_POLL_INTERVAL_MS);
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private tick(): void {
+    if (this.busy) return;
+    this.busy = true;
+    this.running = notifyTotalsChanges(this.dataSource, this.config.WEBHOOK_TOTALS_COALESCE_MS)
+      .then(
+        () => undefined,
+        (err: unknown) => this.logger.error({ err }, 'totals notifier failed'),
+      )
+      .finally(() => (this.busy = false));
+  }
+}

@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import {
+  ConfigModule,
+  DatabaseModule,
+  HealthModule,
+  KafkaModule,
+  KafkaReadiness,
+  LoggingModule,
+  PostgresReadiness,
+} from '@pft/platform';
+import { DeliveryModule } from './delivery/delivery.module';
+import { IntakeModule } from './intake/intake.module';
+import { IntakeReadiness } from './intake/intake-readiness';
+import { TotalsModule } from './totals/totals.module';
+
+/**
+ * The webhook dispatcher: turns pilot events into deliveries stored in Postgres (its own consumer
+ * group), tells partners of totals changes once their reads show them, and delivers. A process apart
+ * from the partner API, so that slow receivers never touch the API's latency.
+ */
+@Module({
+  imports: [
+    ConfigModule.forRoot(),
+    LoggingModule,
+    DatabaseModule,
+    KafkaModule,
+    // Delivering needs only Postgres; taking new events in needs Kafka and the consumer in its group.
+    HealthModule.forChecks({ required: [PostgresReadiness, KafkaReadiness, IntakeReadiness] }),
+    IntakeModule,
+    TotalsModule,
+    DeliveryModule,
+  ],
+})
+export class WebhooksModule {}
