@@ -1,6 +1,8 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Command, type Option } from 'commander';
 import Redis from 'ioredis';
+import { createEndpoint, createPartner, queueWebhookEvent } from '@pft/access';
+import { createDataSource } from '@pft/platform';
 import {
   createTestDatabase,
   createTestTopic,
@@ -17,6 +19,7 @@ import { registerPartnersCommands } from '../../apps/cli/src/commands/partners.c
 import { registerProjectionsCommands } from '../../apps/cli/src/commands/projections.command';
 import { registerTokenCommands } from '../../apps/cli/src/commands/token.command';
 import { registerWalkthroughCommand } from '../../apps/cli/src/commands/walkthrough.command';
+import { registerWebhooksCommands } from '../../apps/cli/src/commands/webhooks.command';
 import { notSnakeCase, runPft } from './run-pft';
 
 /** Commands that print no data of their own: the walkthrough narrates, `token mint` prints a bare token. */
@@ -33,6 +36,7 @@ function commandsOfPft(): Map<string, boolean> {
     registerProjectionsCommands,
     registerTokenCommands,
     registerWalkthroughCommand,
+    registerWebhooksCommands,
   ]) {
     register(program);
   }
@@ -226,6 +230,71 @@ describe('pft --json', () => {
     expect(lines[lines.length - 1]).toMatch(
       new RegExp(`: ${published}/${published} events \\(100%\\), \\d+ events/s, ETA 0s, lag 0$`),
     );
+  });
+
+  it('webhooks list, disable, enable, failures and redeliver', async () => {
+    const dataSource = await createDataSource(db.url, 1).initialize();
+    try {
+      const partner = await createPartner(dataSource, 'Hook Air');
+      const created = await createEndpoint(dataSource, partner.partnerId, 'https://hooks.example.com/', [
+        'pilot.linked',
+      ]);
+      if (!created.ok) throw new Error('no endpoint');
+      const id = created.endpoint.id;
+      await queueWebhookEvent(dataSource, {
+        endpointId: id,
+        type: 'webhook.test',
+        data: {},
+        orderingKey: 'k',
+        sourceKey: 'k',
+      });
+      const shown = {
+        id,
+        partner_id: partner.partnerId,
+        url: 'https://hooks.example.com/',
+        events: ['pilot.linked'],
+        status: 'enabled',
+        created_at: expect.any(String),
+        disabled_at: null,
+        disabled_reason: null,
+        failing_since: null,
+        pending_deliveries: 1,
+        failed_deliveries: 0,
+      };
+      expect(await json('webhooks', 'list')).toEqual([shown]);
+      expect(await json('webhooks', 'list', '--partner', randomUUID())).toEqual([]);
+      // Disabling drops what was queued: it shows as a failure.
+      expect(await json('webhooks', 'disable', id)).toEqual({
+        ...shown,
+        status: 'disabled',
+        disabled_at: expect.any(String),
+        disabled_reason: 'disabled by an operator',
+        pending_deliveries: 0,
+        failed_deliveries: 1,
+      });
+      const failures = await json<{ event_id: string }[]>('webhooks', 'failures');
+      expect(failures).toEqual([
+        expect.objectContaining({ endpoint_id: id, type: 'webhook.test', status: 'failed', attempts: 0 }),
+      ]);
+      const eventId = failures[0]!.event_id;
+      // A disabled endpoint takes nothing again.
+      const refused = await runPft(['webhooks', 'redeliver', eventId, '--json'], env);
+      expect(refused.code).toBe(1);
+      expect(JSON.parse(refused.stderr)).toEqual({
+        error: { code: 'WEBHOOK_EVENT_NOT_FOUND', message: expect.any(String) },
+      });
+      expect(await json('webhooks', 'enable', id)).toEqual({
+        ...shown,
+        pending_deliveries: 0,
+        failed_deliveries: 1,
+      });
+      expect(await json('webhooks', 'redeliver', eventId)).toEqual({ event_id: eventId, queued: 1 });
+      expect(await json('webhooks', 'failures', '--endpoint', id)).toEqual([]);
+      const missing = await runPft(['webhooks', 'disable', 'we_00000000000000000000000000', '--json'], env);
+      expect(JSON.parse(missing.stderr).error.code).toBe('WEBHOOK_ENDPOINT_NOT_FOUND');
+    } finally {
+      await dataSource.destroy();
+    }
   });
 
   it('every command that prints data takes --json, and every key it prints is snake_case', () => {

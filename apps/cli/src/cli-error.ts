@@ -13,6 +13,8 @@ export type CliErrorCode =
   | 'PARTNER_NOT_FOUND'
   | 'API_KEY_NOT_FOUND'
   | 'UNKNOWN_PROJECTION'
+  | 'WEBHOOK_ENDPOINT_NOT_FOUND'
+  | 'WEBHOOK_EVENT_NOT_FOUND'
   | 'COMMAND_FAILED';
 
 /** A failure a command recognises, with the code it is known by. */

@@ -8,6 +8,7 @@ import { registerPartnersCommands } from './commands/partners.command';
 import { registerProjectionsCommands } from './commands/projections.command';
 import { registerTokenCommands } from './commands/token.command';
 import { registerWalkthroughCommand } from './commands/walkthrough.command';
+import { registerWebhooksCommands } from './commands/webhooks.command';
 import { endQuietlyOnClosedPipe } from './output/closed-pipe';
 import { snakeCaseJson } from './output/snake-case-json';
 import { versionLine } from './version';
@@ -26,6 +27,7 @@ registerPartnersCommands(program);
 registerKeysCommands(program);
 registerProjectionsCommands(program);
 registerTokenCommands(program);
+registerWebhooksCommands(program);
 registerWalkthroughCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {

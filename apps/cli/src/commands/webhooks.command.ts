@@ -1,0 +1,145 @@
+import { type Command, InvalidArgumentError } from 'commander';
+import { type DataSource } from 'typeorm';
+import {
+  disableEndpoint,
+  enableEndpoint,
+  listEndpointsForOperators,
+  listFailedDeliveries,
+  type OperatorEndpointView,
+  redeliverEvent,
+} from '@pft/access';
+import { isEndpointId, isUuid } from '@pft/domain';
+import { createDataSource, loadConfig } from '@pft/platform';
+import { CliError } from '../cli-error';
+import { consoleOutput, type Output, printJson } from '../output/output';
+
+async function withDatabase<T>(work: (dataSource: DataSource) => Promise<T>): Promise<T> {
+  const dataSource = await createDataSource(loadConfig().DATABASE_URL, 1).initialize();
+  try {
+    return await work(dataSource);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+function endpointIdArgument(value: string): string {
+  if (!isEndpointId(value))
+    throw new InvalidArgumentError('an endpoint id is we_ and a ULID; `pft webhooks list` shows them');
+  return value;
+}
+
+function eventIdArgument(value: string): string {
+  if (!/^evt_[0-9A-HJKMNP-TV-Z]{26}$/.test(value))
+    throw new InvalidArgumentError('an event id is evt_ and a ULID; `pft webhooks failures` shows them');
+  return value;
+}
+
+function partnerIdArgument(value: string): string {
+  if (!isUuid(value))
+    throw new InvalidArgumentError('a partner id is a UUID; `pft partners list` shows them');
+  return value.toLowerCase();
+}
+
+function limitArgument(value: string): number {
+  const limit = Number(value);
+  if (!/^\d+$/.test(value) || limit < 1 || limit > 1000)
+    throw new InvalidArgumentError('the limit is 1 to 1000');
+  return limit;
+}
+
+async function theEndpoint(dataSource: DataSource, endpointId: string): Promise<OperatorEndpointView> {
+  const [endpoint] = await listEndpointsForOperators(dataSource, { endpointId });
+  if (!endpoint) throw new CliError('WEBHOOK_ENDPOINT_NOT_FOUND', `no webhook endpoint ${endpointId}`);
+  return endpoint;
+}
+
+function line(e: OperatorEndpointView): string {
+  const state =
+    e.status === 'disabled'
+      ? `disabled ${e.disabled_at ?? ''} (${e.disabled_reason ?? 'no reason'})`
+      : 'enabled';
+  const failing = e.failing_since ? `, failing since ${e.failing_since}` : '';
+  return `${e.id}  ${e.partner_id}  ${state}${failing}  pending ${e.pending_deliveries}, failed ${e.failed_deliveries}  ${e.url}  [${e.events.join(', ')}]`;
+}
+
+/** `pft webhooks list|disable|enable|redeliver|failures`: partners' webhook endpoints and their deliveries. */
+export function registerWebhooksCommands(program: Command, out: Output = consoleOutput): void {
+  const webhooks = program
+    .command('webhooks')
+    .description('webhook endpoints of partners and their deliveries');
+
+  webhooks
+    .command('list')
+    .description('list endpoints: state, failures, queue')
+    .option('--partner <partner-id>', 'only this partner account’s', partnerIdArgument)
+    .option('--json', 'print JSON')
+    .action(async (options: { partner?: string; json?: boolean }) => {
+      const endpoints = await withDatabase((db) =>
+        listEndpointsForOperators(db, { partnerId: options.partner }),
+      );
+      if (options.json) printJson(out, endpoints);
+      else for (const e of endpoints) out.print(line(e));
+    });
+
+  webhooks
+    .command('disable')
+    .description('disable an endpoint: nothing more is sent to it, what was queued is dropped')
+    .argument('<endpoint-id>', 'the endpoint, we_...', endpointIdArgument)
+    .option('--json', 'print the endpoint as JSON')
+    .action(async (endpointId: string, options: { json?: boolean }) => {
+      const endpoint = await withDatabase(async (db) => {
+        await theEndpoint(db, endpointId);
+        await disableEndpoint(db, endpointId, 'disabled by an operator');
+        return theEndpoint(db, endpointId);
+      });
+      if (options.json) printJson(out, endpoint);
+      else out.print(line(endpoint));
+    });
+
+  webhooks
+    .command('enable')
+    .description('enable a disabled endpoint again, its failures forgotten')
+    .argument('<endpoint-id>', 'the endpoint, we_...', endpointIdArgument)
+    .option('--json', 'print the endpoint as JSON')
+    .action(async (endpointId: string, options: { json?: boolean }) => {
+      const endpoint = await withDatabase(async (db) => {
+        await theEndpoint(db, endpointId);
+        await enableEndpoint(db, endpointId);
+        return theEndpoint(db, endpointId);
+      });
+      if (options.json) printJson(out, endpoint);
+      else out.print(line(endpoint));
+    });
+
+  webhooks
+    .command('redeliver')
+    .description('deliver an event again (same id and body), to each endpoint it went to or to one')
+    .argument('<event-id>', 'the event, evt_...', eventIdArgument)
+    .option('--endpoint <endpoint-id>', 'only to this endpoint', endpointIdArgument)
+    .option('--json', 'print JSON')
+    .action(async (eventId: string, options: { endpoint?: string; json?: boolean }) => {
+      const queued = await withDatabase((db) => redeliverEvent(db, eventId, options.endpoint));
+      if (queued === 0)
+        throw new CliError('WEBHOOK_EVENT_NOT_FOUND', `no delivery of ${eventId} to an enabled endpoint`);
+      if (options.json) printJson(out, { eventId, queued });
+      else out.print(`${eventId}: queued again for ${queued} endpoint(s)`);
+    });
+
+  webhooks
+    .command('failures')
+    .description('deliveries that failed (retries used up, or dropped), newest first')
+    .option('--endpoint <endpoint-id>', 'only this endpoint’s', endpointIdArgument)
+    .option('--limit <n>', 'at most this many (default 50)', limitArgument, 50)
+    .option('--json', 'print JSON')
+    .action(async (options: { endpoint?: string; limit: number; json?: boolean }) => {
+      const failed = await withDatabase((db) =>
+        listFailedDeliveries(db, { endpointId: options.endpoint, limit: options.limit }),
+      );
+      if (options.json) printJson(out, failed);
+      else
+        for (const f of failed)
+          out.print(
+            `${f.event_id}  ${f.type}  ${f.endpoint_id}  ${f.attempts} attempts, last ${f.last_response_status ?? '-'}  ${f.last_error ?? ''}`,
+          );
+    });
+}
