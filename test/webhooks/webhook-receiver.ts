@@ -12,8 +12,9 @@ export interface ReceivedWebhook {
   answered: number;
 }
 
-/** What to answer a request: a status, or `'hang'` to answer nothing at all. */
-export type Answer = (event: ReceivedWebhook['event']) => Promise<number | 'hang'> | number | 'hang';
+/** What to answer a request: a status (with headers), or `'hang'` to answer nothing at all. */
+type Reply = number | 'hang' | { status: number; headers: Record<string, string> };
+export type Answer = (event: ReceivedWebhook['event']) => Promise<Reply> | Reply;
 
 /** A receiver on loopback, run by the test. */
 export interface WebhookReceiver {
@@ -69,8 +70,9 @@ export async function startReceiver(answer: Answer = () => 200): Promise<Webhook
           hanging.add(res);
           return;
         }
-        record.answered = status;
-        res.writeHead(status).end();
+        const [code, headers] = typeof status === 'number' ? [status, {}] : [status.status, status.headers];
+        record.answered = code;
+        res.writeHead(code, headers).end();
       });
     });
   });

@@ -177,4 +177,37 @@ describe('webhooks, end to end with receivers on loopback', () => {
     expect(worst).toBeLessThan(1500);
     expect(dead.delivered()).toEqual([]);
   }, 120_000);
+
+  it('signs with both secrets for a day after a rotation, and follows no redirect', async () => {
+    const partner = await stack.partner();
+    const target = await receiver();
+    const redirecting = await receiver(() => 307);
+    const rx = await receiver();
+    const before = await stack.endpoint(partner, rx.url);
+    const partnerApi = stack.service.partnerApi.url;
+    const post = (path: string) =>
+      fetch(`${partnerApi}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${partner.key}` },
+      }).then((r) => r.json() as Promise<any>);
+    const rotated = await post(`/v1/webhook-endpoints/${before.id}/rotate-secret`);
+    await post(`/v1/webhook-endpoints/${before.id}/test`);
+    await eventually(() => rx.delivered().length === 1, 20_000, 'the test event');
+    const [got] = rx.received;
+    expect(got!.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect(() => verifySignature(rotated.data.secret, got!)).not.toThrow();
+    expect(() => verifySignature(before.secret, got!)).not.toThrow();
+
+    // A 307 (with a Location the receiver would follow) is a failed attempt, never followed.
+    const hop = await stack.endpoint(partner, redirecting.url);
+    redirecting.answer = () => ({ status: 307, headers: { location: target.url } });
+    await post(`/v1/webhook-endpoints/${hop.id}/test`);
+    await eventually(() => redirecting.received.length >= 2, 20_000, 'retried attempts');
+    expect(target.received).toEqual([]);
+    const log = await fetch(`${partnerApi}/v1/webhook-endpoints/${hop.id}/deliveries`, {
+      headers: { authorization: `Bearer ${partner.key}` },
+    }).then((r) => r.json() as Promise<any>);
+    expect(log.data.deliveries[0]).toMatchObject({ type: 'webhook.test', last_response_status: 307 });
+    expect(log.data.deliveries[0].status).not.toBe('delivered');
+  }, 120_000);
 });

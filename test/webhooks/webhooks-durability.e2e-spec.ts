@@ -11,7 +11,8 @@ describe('webhooks: durable delivery and coalesced totals', () => {
   };
 
   beforeAll(async () => {
-    stack = await startWebhookStack('webhooks-durability');
+    // Endpoints failing for 1.5 s are disabled here (5 days in production).
+    stack = await startWebhookStack('webhooks-durability', { WEBHOOK_DISABLE_AFTER_MS: '1500' });
   }, 120_000);
   afterAll(async () => {
     await Promise.all(receivers.map((r) => r.close()));
@@ -89,5 +90,39 @@ describe('webhooks: durable delivery and coalesced totals', () => {
     expect(read.data.flight_count).toBe(1000);
     const last = totalsAt(second).at(-1)!;
     expect(Date.parse(read.data.last_updated)).toBeGreaterThanOrEqual(Date.parse(last.data.last_updated!));
+  }, 120_000);
+
+  it('disables an endpoint whose every attempt failed for WEBHOOK_DISABLE_AFTER_MS, and keeps nothing queued for it', async () => {
+    const partner = await stack.partner();
+    const rx = await receiver(() => 500);
+    const { id } = await stack.endpoint(partner, rx.url);
+    const pilots = [stack.pilot(), stack.pilot()];
+    for (const pilot of pilots) await pilot.linkTo(partner);
+    const status = async () => {
+      const rows = await stack.db.query<{ status: string }[]>(
+        `select status from webhook_endpoints where endpoint_id = $1`,
+        [id],
+      );
+      return rows[0]!.status;
+    };
+    await eventually(() => rx.received.length >= 3, 30_000, 'failed attempts');
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(await status()).toBe('disabled');
+    const [queued] = await stack.db.query<{ pending: number }[]>(
+      `select count(*)::int as pending from webhook_deliveries where endpoint_id = $1 and status = 'pending'`,
+      [id],
+    );
+    expect(queued!.pending).toBe(0);
+    const listed = await fetch(`${stack.service.partnerApi.url}/v1/webhook-endpoints`, {
+      headers: { authorization: `Bearer ${partner.key}` },
+    }).then((r) => r.json() as Promise<any>);
+    expect(listed.data.endpoints).toEqual([expect.objectContaining({ id, status: 'disabled' })]);
+    const metrics = await fetch(`${stack.dispatcher.metricsUrl}/metrics`).then((r) => r.text());
+    expect(metrics).toMatch(/^pft_webhook_endpoints_disabled_total [1-9]/m);
+    expect(metrics).toMatch(/^pft_webhook_attempts_total\{outcome="failed"\} [1-9]/m);
+    // Nothing more is tried once it is disabled.
+    const tried = rx.received.length;
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(rx.received.length).toBe(tried);
   }, 120_000);
 });
