@@ -3,3 +3,11 @@ export type Json = Record<string, any>;
 
 /** A number with `digits` decimals, or `n/a` when the result has none. */
 export const fmt = (n: unknown, digits = 0): string => (typeof n === 'number' ? n.toFixed(digits) : 'n/a');
+
+/** One figure of the report beside its goal; `met` is null for a reference, not a goal. */
+export interface Row {
+  figure: string;
+  value: string;
+  goal: string;
+  met: boolean | null;
+}

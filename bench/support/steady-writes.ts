@@ -1,0 +1,157 @@
+import { randomUUID } from 'node:crypto';
+import { createPartner, issueApiKey } from '@pft/access/api-keys';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { createDataSource } from '@pft/platform';
+
+/**
+ * A steady write load of single flights through the ingestion API, and the partner read that shows
+ * each write (the freshness of bench/freshness): shared by the benchmarks that time what follows a
+ * write under that load.
+ */
+
+const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** p50, p90, p99 and the largest of `values` (milliseconds). */
+export function latencySummary(values: readonly number[]): Record<'p50' | 'p90' | 'p99' | 'max', number> {
+  const sorted = [...values].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p90: percentile(sorted, 90),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1] ?? NaN,
+  };
+}
+
+function flight(date: string): Record<string, unknown> {
+  return {
+    flight_id: randomUUID(),
+    date,
+    kind: 'flight',
+    aircraft: { category: 'airplane', rating_key: 'sep_land' },
+    minutes: { total_flight_time: 60, pic: 60, single_engine: 60 },
+    landings: { day: 1, night: 0 },
+  };
+}
+
+export interface BenchPilot {
+  token: string;
+  /** The partner's pilot_id. */
+  pilotId: string;
+  /** Flights written so far (each answered 201). */
+  written: number;
+}
+
+/** A partner with a key of `scopes` and no practical rate limit, made in the database directly. */
+export async function benchPartnerKey(
+  databaseUrl: string,
+  name: string,
+  scopes: Parameters<typeof issueApiKey>[1]['scopes'],
+): Promise<string> {
+  const dataSource = await createDataSource(databaseUrl, 1).initialize();
+  try {
+    const partner = await createPartner(dataSource, name);
+    const { key } = await issueApiKey(dataSource, {
+      partnerId: partner.partnerId,
+      scopes,
+      rateLimit: 10_000_000,
+    });
+    return key;
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** `count` pilots, each linked to the partner of `key` through a linking code. */
+export async function linkPilots(
+  urls: { ingestion: string; partnerApi: string },
+  key: string,
+  jwtSecret: string,
+  count: number,
+): Promise<BenchPilot[]> {
+  const pilots: BenchPilot[] = [];
+  for (let i = 0; i < count; i++) {
+    const token = mintPilotToken(jwtSecret, randomUUID(), 7200);
+    const issued = await fetch(`${urls.ingestion}/pilot/v1/linking-codes`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { data } = (await issued.json()) as { data: { linking_token: string } };
+    const linked = await fetch(`${urls.partnerApi}/v1/link`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ linking_token: data.linking_token }),
+    });
+    const { data: link } = (await linked.json()) as { data: { pilot_id: string } };
+    pilots.push({ token, pilotId: link.pilot_id, written: 0 });
+  }
+  return pilots;
+}
+
+/** One flight of today recorded for `pilot`: its flight_id, or the failure. */
+export async function writeFlight(
+  ingestionUrl: string,
+  pilot: BenchPilot,
+): Promise<{ flightId: string } | { failure: string }> {
+  const body = flight(new Date().toISOString().slice(0, 10));
+  const response = await fetch(`${ingestionUrl}/pilot/v1/flights`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${pilot.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) return { failure: `write answered ${response.status}` };
+  pilot.written += 1;
+  return { flightId: body.flight_id as string };
+}
+
+/**
+ * Polls the partner's single read until it shows the pilot's `pilot.written` flights: the time from
+ * `answered` (performance.now() at the write's answer) to that read, or the failure after 60 s.
+ */
+export async function untilReadShows(
+  partnerApiUrl: string,
+  key: string,
+  pilot: BenchPilot,
+  answered: number,
+): Promise<number | { failure: string }> {
+  const written = pilot.written;
+  for (;;) {
+    const read = await fetch(`${partnerApiUrl}/v1/pilot-totals?pilot_id=${pilot.pilotId}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    const body = (await read.json()) as { data?: { flight_count: number } };
+    if ((body.data?.flight_count ?? 0) >= written) return performance.now() - answered;
+    if (performance.now() - answered > 60_000) return { failure: 'a write was not visible within 60 s' };
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
+
+/**
+ * `rate` writes a second for `seconds`, each due at its time in the second, each by a pilot with no
+ * write in flight (so that what a pilot's reads and notices show names exactly the writes it has
+ * seen): `measureOne` writes and measures one, and the pilot is free again when it resolves.
+ */
+export async function steadyWrites(
+  rate: number,
+  seconds: number,
+  pilots: readonly BenchPilot[],
+  measureOne: (pilot: BenchPilot) => Promise<void>,
+  failures: string[],
+): Promise<void> {
+  const inFlight = new Set<BenchPilot>();
+  const running: Promise<void>[] = [];
+  const started = performance.now();
+  for (let i = 0; i < rate * seconds; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const pilot = pilots.find((p) => !inFlight.has(p));
+    if (!pilot) {
+      failures.push('every pilot still had a write in flight');
+      continue;
+    }
+    inFlight.add(pilot);
+    running.push(measureOne(pilot).finally(() => inFlight.delete(pilot)));
+  }
+  await Promise.all(running);
+}

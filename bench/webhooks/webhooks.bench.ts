@@ -1,0 +1,181 @@
+/**
+ * Webhook delivery latency under a steady write load, beside the freshness of bench/freshness in
+ * the same run: the four apps (ingestion, projector, partner API, webhook dispatcher) run as separate
+ * processes against the real stack, a partner has an endpoint on a receiver in this process (on
+ * loopback) that checks each delivery's signature with the official `standardwebhooks` library, and
+ * pilots record flights at a steady rate. Per write, from its answer: the first partner read that
+ * shows it (freshness) and the arrival of the first `pilot_totals.updated` for the pilot that
+ * includes it (delivery). A notice includes the write when its `last_updated` (the view's
+ * `complete_through`: the projection is complete up to that time) is at or after the write's
+ * `occurred_at`; one write per pilot is in flight, so no earlier notice can carry such a time.
+ *
+ *   BENCH_RATE=20 BENCH_SECONDS=30 npx jest bench/webhooks --selectProjects bench
+ *
+ * The coalescing window is zero unless WEBHOOK_TOTALS_COALESCE_MS says otherwise. The result goes to
+ * bench/results/webhooks.json.
+ */
+import { EventEmitter } from 'node:events';
+import { createDataSource } from '@pft/platform';
+import { rowsOf } from '@pft/platform/database/rows-of';
+import { testKafka } from '@pft/testing';
+import { startReceiver, verifySignature } from '../../test/webhooks/webhook-receiver';
+import { benchmark, benchSetting, BenchRun } from '../support/bench-run';
+import {
+  type BenchPilot,
+  benchPartnerKey,
+  latencySummary,
+  linkPilots,
+  steadyWrites,
+  untilReadShows,
+  writeFlight,
+} from '../support/steady-writes';
+
+const RATE = benchSetting('RATE', 20);
+const SECONDS = benchSetting('SECONDS', 30);
+const PILOTS = benchSetting('PILOTS', 20);
+const SECRET = 'webhooks-bench-secret-of-enough-length';
+const COALESCE_MS = process.env.WEBHOOK_TOTALS_COALESCE_MS ?? '0';
+const NOTICE_TIMEOUT_MS = 60_000;
+
+/** The `pilot_totals.updated` notices received per partner pilot_id, in arrival order (performance.now()). */
+class Notices extends EventEmitter {
+  private readonly byPilot = new Map<string, { at: number; lastUpdated: number }[]>();
+
+  add(pilotId: string, lastUpdated: string): void {
+    const list = this.byPilot.get(pilotId) ?? [];
+    list.push({ at: performance.now(), lastUpdated: Date.parse(lastUpdated) });
+    this.byPilot.set(pilotId, list);
+    this.emit(pilotId);
+  }
+
+  /** When the first notice for `pilotId` with `last_updated` at or after `occurredMs` arrived. */
+  firstIncluding(pilotId: string, occurredMs: number): Promise<number | undefined> {
+    const find = () => this.byPilot.get(pilotId)?.find((n) => n.lastUpdated >= occurredMs)?.at;
+    return new Promise((resolve) => {
+      const check = () => {
+        const at = find();
+        if (at === undefined) return;
+        clearTimeout(timer);
+        this.off(pilotId, check);
+        resolve(at);
+      };
+      const timer = setTimeout(() => {
+        this.off(pilotId, check);
+        resolve(undefined);
+      }, NOTICE_TIMEOUT_MS);
+      this.on(pilotId, check);
+      check();
+    });
+  }
+}
+
+benchmark(
+  `webhook delivery at ${RATE} writes/s for ${SECONDS} s`,
+  new BenchRun('webhooks'),
+  async (bench) => {
+    const kafka = testKafka('pft-bench-webhooks');
+    const db = await bench.database();
+    const topic = await bench.topic(kafka, 'webhooks', 12);
+    const env = {
+      DATABASE_URL: db.url,
+      JWT_SECRET: SECRET,
+      PILOT_EVENTS_TOPIC: topic,
+      LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_TOTALS_COALESCE_MS: COALESCE_MS,
+    };
+    const [ingestion, , partnerApi] = await Promise.all([
+      bench.app('ingestion', env),
+      bench.app('projector', env),
+      bench.app('partner-api', env),
+      bench.app('webhooks', env),
+    ]);
+
+    const failures: string[] = [];
+    const notices = new Notices();
+    notices.setMaxListeners(0);
+    let secret = '';
+    let verified = 0;
+    const receiver = await startReceiver(() => {
+      const received = receiver.received[receiver.received.length - 1]!;
+      try {
+        verifySignature(secret, received);
+        verified += 1;
+      } catch (err) {
+        failures.push(`a delivery's signature did not verify: ${String(err)}`);
+        return 400;
+      }
+      const { type, data } = received.event;
+      if (type === 'pilot_totals.updated') notices.add(data.pilot_id!, data.last_updated!);
+      return 200;
+    });
+    bench.defer(() => receiver.close());
+
+    const key = await benchPartnerKey(db.url, 'Webhooks Bench', ['pilot-totals', 'webhooks']);
+    const created = await fetch(`${partnerApi.url}/v1/webhook-endpoints`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url }),
+    });
+    secret = ((await created.json()) as { data: { secret: string } }).data.secret;
+    const pilots = await linkPilots(
+      { ingestion: ingestion.url, partnerApi: partnerApi.url },
+      key,
+      SECRET,
+      PILOTS,
+    );
+
+    const events = await createDataSource(db.url, 2).initialize();
+    bench.defer(() => events.destroy());
+    /** The write's occurred_at in milliseconds, as a notice's `last_updated` gives it. */
+    const occurredMs = async (flightId: string): Promise<number> => {
+      const [row] = rowsOf<{ ms: number }>(
+        await events.query(
+          `select floor(extract(epoch from occurred_at) * 1000)::float8 as ms from events where payload->'flight'->>'flight_id' = $1`,
+          [flightId],
+        ),
+      );
+      return row!.ms;
+    };
+
+    const freshness: number[] = [];
+    const delivery: number[] = [];
+    const deliveryOf = async (pilot: BenchPilot, flightId: string, answered: number): Promise<void> => {
+      const arrived = await notices.firstIncluding(pilot.pilotId, await occurredMs(flightId));
+      if (arrived === undefined) failures.push(`no pilot_totals.updated within ${NOTICE_TIMEOUT_MS} ms`);
+      else delivery.push(arrived - answered);
+    };
+    const readOf = async (pilot: BenchPilot, answered: number): Promise<void> => {
+      const seen = await untilReadShows(partnerApi.url, key, pilot, answered);
+      if (typeof seen === 'number') freshness.push(seen);
+      else failures.push(seen.failure);
+    };
+    const measureOne = async (pilot: BenchPilot): Promise<void> => {
+      const write = await writeFlight(ingestion.url, pilot);
+      if ('failure' in write) return void failures.push(write.failure);
+      const answered = performance.now();
+      await Promise.all([readOf(pilot, answered), deliveryOf(pilot, write.flightId, answered)]);
+    };
+    await steadyWrites(RATE, SECONDS, pilots, measureOne, failures);
+
+    const result = {
+      load: { writes_per_second: RATE, seconds: SECONDS, pilots: PILOTS },
+      settings: {
+        WEBHOOK_TOTALS_COALESCE_MS: Number(COALESCE_MS),
+        WEBHOOK_POLL_INTERVAL_MS: Number(process.env.WEBHOOK_POLL_INTERVAL_MS ?? 200),
+      },
+      writes_measured: delivery.length,
+      deliveries_verified: verified,
+      failures: failures.length,
+      failure_examples: [...new Set(failures)].slice(0, 5),
+      delivery_ms: latencySummary(delivery),
+      freshness_ms: latencySummary(freshness),
+      goal: { delivery_p99_ms_below: 1000 },
+    };
+    bench.write(result);
+    console.log(JSON.stringify(result, null, 2));
+    expect(failures).toEqual([]);
+    expect(delivery.length).toBe(RATE * SECONDS);
+    expect(freshness.length).toBe(RATE * SECONDS);
+  },
+);
