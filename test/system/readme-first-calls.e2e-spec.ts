@@ -1,36 +1,6 @@
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type RunningService, startService, TEST_BUILD_DIR, testKafka, waitFor } from '@pft/testing';
-
-const README = join(__dirname, '..', '..', 'README.md');
-
-/** The shell block under the README's "First calls" heading, exactly as a reader copies it. */
-function firstCallsBlock(): string {
-  const readme = readFileSync(README, 'utf8');
-  const section = readme.slice(readme.indexOf('### First calls'));
-  const block = /```sh\n([\s\S]*?)```/.exec(section);
-  if (!block) throw new Error('README has no shell block under "First calls"');
-  return block[1]!;
-}
-
-function runBash(
-  script: string,
-  env: Record<string, string>,
-): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-euo', 'pipefail', '-c', script], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
-}
+import { readmeBlock, runBash } from './readme-blocks';
 
 /**
  * The README's first calls, pasted into a shell against the three apps as processes: the only
@@ -51,7 +21,7 @@ describe('README first calls', () => {
   it('take a new partner from its key to the totals of the pilot it linked', async () => {
     const { ingestion, partnerApi, env } = service;
     const cli = `node '${join(TEST_BUILD_DIR, 'apps', 'cli', 'src', 'main.js')}'`;
-    const block = firstCallsBlock();
+    const block = readmeBlock('### First calls');
     expect(block).toContain('npm run --silent pft --');
     expect(block).toContain('http://127.0.0.1:3000/v1/pilot-totals');
     const script =
