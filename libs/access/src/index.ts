@@ -1,4 +1,5 @@
 export * from './api-keys';
 export * from './consent/linking-code-hash';
+export * from './consent/connections.statements';
 export * from './partner-reads/partner-read-revision';
 export * from './webhooks';

@@ -5,3 +5,5 @@ export * from './outbox-metrics';
 export * from './command-pipeline';
 export * from './logbook/flights.repository';
 export * from './logbook/starting-totals.repository';
+export * from './logbook/logbook-answers';
+export * from './logbook/import-flights';

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { endConnection } from '@pft/access';
 import { type Queryable } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { type ActiveConnection } from './consent.decide';
@@ -59,11 +60,8 @@ export class ConsentRepository {
     return rows[0];
   }
 
-  async disconnect(runner: Queryable, connectionId: string, at: string): Promise<void> {
-    await runner.query('update connections set disconnected_at = $2 where connection_id = $1', [
-      connectionId,
-      at,
-    ]);
+  disconnect(runner: Queryable, connectionId: string, at: string): Promise<void> {
+    return endConnection(runner, connectionId, at);
   }
 
   /** The pilot's active connections, oldest first, with each partner's name. */

@@ -1,8 +1,8 @@
+import { invalidRequest } from '@pft/event-store';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { logbookStreamId, type StartingTotals } from '@pft/contracts';
 import { decideSetStartingTotals, parseStartingTotals } from '@pft/domain';
 import { CommandPipeline } from '@pft/event-store';
-import { invalidRequest } from '../http/api-rejection';
 import { SetStartingTotalsCommand } from './set-starting-totals.command';
 import { StartingTotalsRepository } from '@pft/event-store';
 

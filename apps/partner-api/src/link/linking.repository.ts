@@ -1,3 +1,4 @@
+import { endConnection } from '@pft/access';
 import { type Queryable } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { type LinkState } from './link.decide';
@@ -93,10 +94,7 @@ export class LinkingRepository {
     return rows[0] && { pilotAccountId: rows[0].pilot_account_id };
   }
 
-  async endConnection(runner: Queryable, connectionId: string, at: string): Promise<void> {
-    await runner.query('update connections set disconnected_at = $2 where connection_id = $1', [
-      connectionId,
-      at,
-    ]);
+  endConnection(runner: Queryable, connectionId: string, at: string): Promise<void> {
+    return endConnection(runner, connectionId, at);
   }
 }

@@ -2,13 +2,17 @@ import { isDeepStrictEqual } from 'node:util';
 import { type Flight, logbookStreamId } from '@pft/contracts';
 import {
   decideDeleteFlight,
-  decideImportFlights,
   decideRecordFlight,
   decideSetStartingTotals,
   type SandboxFixture,
 } from '@pft/domain';
-import { type CommandPipeline, FlightsRepository, StartingTotalsRepository } from '@pft/event-store';
-import { accepted } from './logbook-rejection';
+import {
+  accepted,
+  type CommandPipeline,
+  FlightsRepository,
+  importFlights,
+  StartingTotalsRepository,
+} from '@pft/event-store';
 
 /** Flights per append, as the pilot app's import takes them: a thousand cost about what one does. */
 const FLIGHTS_PER_APPEND = 1000;
@@ -45,18 +49,7 @@ export class SandboxLogbook {
     }
     for (let i = 0; i < fixture.flights.length; i += FLIGHTS_PER_APPEND) {
       const flights = fixture.flights.slice(i, i + FLIGHTS_PER_APPEND);
-      await this.pipeline.handle({
-        streamId: logbookStreamId(pilot),
-        metadata: { request_id: requestId },
-        load: (tx) =>
-          this.flights.states(
-            tx,
-            pilot,
-            flights.map((f) => f.flight_id),
-          ),
-        decide: (states) => accepted(decideImportFlights(states, pilot, flights)),
-        projectFromAppended: FlightsRepository.INSERT_RECORDED_FLIGHTS,
-      });
+      await importFlights(this.pipeline, this.flights, { pilot, flights, requestId });
     }
   }
 

@@ -1,7 +1,7 @@
+import { invalidRequest } from '@pft/event-store';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { BodyReader, type ValidationIssue } from '@pft/domain';
-import { invalidRequest } from '../../http/api-rejection';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
 import { IssueLinkingCodeCommand, type IssuedLinkingCode } from './issue-linking-code.command';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';

@@ -1,10 +1,9 @@
+import { accepted, invalidRequest } from '@pft/event-store';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type Flight, logbookStreamId } from '@pft/contracts';
 import { decideAmendFlight, isUuid, parseFlight } from '@pft/domain';
 import { CommandPipeline } from '@pft/event-store';
-import { invalidRequest } from '../../http/api-rejection';
 import { FlightsRepository } from '@pft/event-store';
-import { accepted } from '../logbook-decision';
 import { todayUtc } from '../today';
 import { AmendFlightCommand } from './amend-flight.command';
 

@@ -1,9 +1,9 @@
+import { accepted } from '@pft/event-store';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { logbookStreamId } from '@pft/contracts';
 import { decideDeleteFlight, isUuid } from '@pft/domain';
 import { CommandPipeline } from '@pft/event-store';
 import { FlightsRepository } from '@pft/event-store';
-import { accepted } from '../logbook-decision';
 import { DeleteFlightCommand } from './delete-flight.command';
 
 @CommandHandler(DeleteFlightCommand)

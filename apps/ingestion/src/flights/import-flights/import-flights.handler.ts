@@ -1,17 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { logbookStreamId } from '@pft/contracts';
-import { decideImportFlights, parseFlightImport } from '@pft/domain';
-import { CommandPipeline } from '@pft/event-store';
-import { invalidRequest } from '../../http/api-rejection';
-import { FlightsRepository } from '@pft/event-store';
-import { accepted } from '../logbook-decision';
+import { parseFlightImport } from '@pft/domain';
+import { CommandPipeline, FlightsRepository, importFlights, invalidRequest } from '@pft/event-store';
 import { todayUtc } from '../today';
 import { ImportFlightsCommand } from './import-flights.command';
 
-/**
- * A logbook import: one transaction, one statement for the events and the flights made from them, so
- * a thousand flights cost about what one does (no round trip per flight, the flights sent once).
- */
+/** A logbook import (importFlights: one transaction, one statement for the events and the flights). */
 @CommandHandler(ImportFlightsCommand)
 export class ImportFlightsHandler implements ICommandHandler<ImportFlightsCommand, { imported: number }> {
   constructor(
@@ -23,18 +16,7 @@ export class ImportFlightsHandler implements ICommandHandler<ImportFlightsComman
     const parsed = parseFlightImport(body, todayUtc());
     if (!parsed.ok) throw invalidRequest(parsed.issues);
     const flights = parsed.value;
-    await this.pipeline.handle({
-      streamId: logbookStreamId(pilot),
-      metadata: { request_id: requestId },
-      load: (tx) =>
-        this.flights.states(
-          tx,
-          pilot,
-          flights.map((f) => f.flight_id),
-        ),
-      decide: (states) => accepted(decideImportFlights(states, pilot, flights)),
-      projectFromAppended: FlightsRepository.INSERT_RECORDED_FLIGHTS,
-    });
+    await importFlights(this.pipeline, this.flights, { pilot, flights, requestId });
     return { imported: flights.length };
   }
 }

@@ -1,7 +1,7 @@
+import { invalidRequest } from '@pft/event-store';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { type ValidationIssue } from '@pft/domain';
-import { invalidRequest } from '../../http/api-rejection';
 import { FlightsRepository } from '@pft/event-store';
 import { decodeCursor, encodeCursor } from './flights-cursor';
 import { type FlightsPage, ListFlightsQuery } from './list-flights.query';

@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { parseFlight } from '@pft/domain';
-import { invalidFlight } from '../logbook-rejection';
+import { invalidRequest } from '@pft/event-store';
 import { SandboxLogbook } from '../sandbox-logbook';
 import { SandboxPilotsRepository } from '../sandbox-pilots.repository';
 import { todayUtc } from '../today';
@@ -24,7 +24,7 @@ export class SimulateFlightHandler implements ICommandHandler<SimulateFlightComm
     requestId,
   }: SimulateFlightCommand): Promise<SimulateFlightResult> {
     const parsed = parseFlight(body, todayUtc());
-    if (!parsed.ok) throw invalidFlight(parsed.issues);
+    if (!parsed.ok) throw invalidRequest(parsed.issues);
     const pilot = await this.sandboxPilots.ofPilotId(this.dataSource, partnerId, pilotId);
     return this.logbook.recordFlight(pilot.pilotAccountId, parsed.value, requestId);
   }

@@ -1,0 +1,30 @@
+import { type Flight, type FlightRecorded, logbookStreamId } from '@pft/contracts';
+import { decideImportFlights } from '@pft/domain';
+import { type CommandPipeline } from '../command-pipeline';
+import { FlightsRepository } from './flights.repository';
+import { accepted } from './logbook-answers';
+
+/**
+ * Records flights a pilot's logbook imports: one transaction, one statement for the events and the
+ * flights made from them, so a thousand flights cost about what one does. The pilot app's import and
+ * the sandbox's fixtures both write through it.
+ */
+export function importFlights(
+  pipeline: CommandPipeline,
+  flightsRepository: FlightsRepository,
+  command: { pilot: string; flights: readonly Flight[]; requestId: string },
+): Promise<{ events: FlightRecorded[] }> {
+  const { pilot, flights, requestId } = command;
+  return pipeline.handle({
+    streamId: logbookStreamId(pilot),
+    metadata: { request_id: requestId },
+    load: (tx) =>
+      flightsRepository.states(
+        tx,
+        pilot,
+        flights.map((f) => f.flight_id),
+      ),
+    decide: (states) => accepted(decideImportFlights(states, pilot, flights)),
+    projectFromAppended: FlightsRepository.INSERT_RECORDED_FLIGHTS,
+  });
+}
