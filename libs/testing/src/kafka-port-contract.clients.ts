@@ -1,0 +1,188 @@
+import { type BatchPayload } from '@pft/platform';
+import { type ContractContext } from './kafka-port-contract.context';
+import { TEST_KAFKA_BROKERS } from './test-kafka';
+import { waitFor } from './wait-for';
+
+/** The contract's producer and consumer part: keys, partitions, batches, seeks, crashes, group joins. */
+export function describeClientContract(ctx: ContractContext): void {
+  const { topic, produce, consumer, readMessages } = ctx;
+
+  it('sends keyed messages that come back with their keys, each key on one partition, in order', async () => {
+    const name = await topic('order', 3);
+    const keys = ['pilot-a', 'pilot-b', 'pilot-c', 'pilot-d'];
+    const sent = Array.from({ length: 80 }, (_, i) => ({ key: keys[i % keys.length]!, value: `${i}` }));
+    await produce(name, sent, 7);
+
+    const seen = await readMessages(name, sent.length);
+    expect(seen).toHaveLength(sent.length);
+    for (const key of keys) {
+      const ofKey = seen.filter((s) => s.key === key);
+      expect(ofKey.map((s) => s.value)).toEqual(sent.filter((s) => s.key === key).map((s) => s.value));
+      expect(new Set(ofKey.map((s) => s.partition)).size).toBe(1);
+    }
+  });
+
+  it('puts each key on the partition the Java client chooses (murmur2, sign bit masked)', async () => {
+    // Partitions of a three-partition topic as Kafka's Java client (and kafkajs's default
+    // partitioner) compute them: toPositive(murmur2(key)) % 3. Half of these keys hash negative,
+    // where reading the hash as unsigned instead would pick another partition.
+    const expected: Record<string, number> = {
+      'pilot-0': 0,
+      'pilot-1': 2,
+      'pilot-2': 1,
+      'pilot-3': 2,
+      'pilot-4': 0,
+      'pilot-5': 2,
+      'pilot-6': 2,
+      'pilot-7': 1,
+    };
+    const name = await topic('partitioner', 3);
+    await produce(
+      name,
+      Object.keys(expected).map((key) => ({ key, value: key })),
+    );
+    const seen = await readMessages(name, Object.keys(expected).length);
+    expect(Object.fromEntries(seen.map((s) => [s.key, s.partition]))).toEqual(expected);
+  });
+
+  it('hands the batch handler whole batches with their partition, offsets and end', async () => {
+    const name = await topic('batches', 1);
+    await produce(
+      name,
+      Array.from({ length: 60 }, (_, i) => ({ key: `k${i % 5}`, value: `${i}` })),
+      20,
+    );
+    const batches: { partition: number; offsets: string[]; last: string; high: string }[] = [];
+    const c = consumer();
+    await c.connect();
+    await c.subscribe([name], { fromBeginning: true });
+    await c.run({
+      autoCommit: false,
+      eachBatch: ({ batch, isRunning, isStale }: BatchPayload) => {
+        if (!isRunning() || isStale()) return Promise.resolve();
+        batches.push({
+          partition: batch.partition,
+          offsets: batch.messages.map((m) => m.offset),
+          last: batch.lastOffset(),
+          high: batch.highWatermark,
+        });
+        return Promise.resolve();
+      },
+    });
+    await waitFor(
+      () => (batches.flatMap((b) => b.offsets).length >= 60 ? true : undefined),
+      60_000,
+      'every message in batches',
+    );
+    expect(batches.flatMap((b) => b.offsets)).toEqual(Array.from({ length: 60 }, (_, i) => String(i)));
+    for (const b of batches) {
+      expect(b.partition).toBe(0);
+      expect(b.last).toBe(b.offsets[b.offsets.length - 1]);
+      expect(b.high).toBe('60');
+    }
+  });
+
+  it('reads from the offset it is told to seek to when it starts, not from the beginning', async () => {
+    const name = await topic('seek', 1);
+    await produce(
+      name,
+      Array.from({ length: 30 }, (_, i) => ({ key: 'k', value: `${i}` })),
+    );
+    const offsets: string[] = [];
+    const c = consumer();
+    await c.connect();
+    await c.subscribe([name], { fromBeginning: true });
+    await c.run({
+      autoCommit: false,
+      eachBatch: ({ batch, isStale }) => {
+        if (!isStale()) offsets.push(...batch.messages.map((m) => m.offset));
+        return Promise.resolve();
+      },
+    });
+    // As the projector does with the offsets stored in Postgres: right after run, before any fetch.
+    c.seek(name, 0, '17');
+    await waitFor(() => (offsets.includes('29') ? true : undefined), 60_000, 'the last message');
+    expect(offsets).toEqual(Array.from({ length: 13 }, (_, i) => String(17 + i)));
+  });
+
+  it('goes back to an offset sought while running', async () => {
+    const name = await topic('reseek', 1);
+    await produce(
+      name,
+      Array.from({ length: 10 }, (_, i) => ({ key: 'k', value: `${i}` })),
+    );
+    const offsets: string[] = [];
+    let soughtBack = false;
+    const c = consumer();
+    await c.connect();
+    await c.subscribe([name], { fromBeginning: true });
+    await c.run({
+      autoCommit: false,
+      eachBatch: ({ batch, isStale }) => {
+        if (isStale()) return Promise.resolve();
+        offsets.push(...batch.messages.map((m) => m.offset));
+        if (!soughtBack && batch.lastOffset() === '9') {
+          soughtBack = true;
+          c.seek(name, 0, '6');
+        }
+        return Promise.resolve();
+      },
+    });
+    await waitFor(
+      () => (offsets.filter((o) => o === '9').length >= 2 ? true : undefined),
+      60_000,
+      'the messages from the sought offset again',
+    );
+    expect(offsets.slice(offsets.lastIndexOf('6'))).toEqual(['6', '7', '8', '9']);
+  });
+
+  it('reports a handler that keeps failing as a crash it restarts from, and delivers again', async () => {
+    const impatient = ctx.makeClient(TEST_KAFKA_BROKERS, `pft-contract-${ctx.adapter}-crash`, {
+      retry: { initialRetryTime: 100, retries: 1 },
+    });
+    const name = await topic('crash', 1);
+    await produce(name, [{ key: 'k', value: 'only' }]);
+    const crashes: { message: string; restart: boolean }[] = [];
+    let deliveries = 0;
+    const c = consumer(impatient);
+    c.onCrash(({ error, restart }) => crashes.push({ message: error.message, restart }));
+    await c.connect();
+    await c.subscribe([name], { fromBeginning: true });
+    await c.run({
+      autoCommit: false,
+      eachBatch: () => {
+        deliveries += 1;
+        return crashes.length === 0 ? Promise.reject(new Error('store away')) : Promise.resolve();
+      },
+    });
+    await waitFor(
+      () => (crashes.length > 0 && deliveries > 2 ? true : undefined),
+      60_000,
+      'a crash and a delivery after it',
+    );
+    expect(crashes[0]).toEqual({ message: 'store away', restart: true });
+  });
+
+  it('tells when it has joined its group, and takes heartbeats from a batch handler', async () => {
+    const name = await topic('join', 1);
+    await produce(name, [{ key: 'k', value: 'only' }]);
+    let joins = 0;
+    const heartbeats: string[] = [];
+    const c = consumer();
+    c.onGroupJoin(() => (joins += 1));
+    await c.connect();
+    await c.subscribe([name], { fromBeginning: true });
+    await c.run({
+      autoCommit: false,
+      eachBatch: async ({ heartbeat }) => {
+        heartbeats.push(await heartbeat().then(() => 'sent'));
+      },
+    });
+    await waitFor(
+      () => (joins > 0 && heartbeats.length > 0 ? true : undefined),
+      30_000,
+      'a join and a batch',
+    );
+    expect(heartbeats[0]).toBe('sent');
+  });
+}
