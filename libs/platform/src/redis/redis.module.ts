@@ -6,6 +6,29 @@ import { REDIS } from './redis.token';
 
 export { REDIS } from './redis.token';
 
+const REDIS_CONNECT_TIMEOUT_MS = 2000;
+
+/**
+ * Waits for the client's first connection, or its first failure, or `ms`: whichever comes first. A
+ * process that served before its connection was made would count its first requests in memory (the
+ * client fails fast while connecting), so a new replica's first answers missed the shared rate limit.
+ * A Redis that is away delays the start by one failed attempt at most: the app serves without it.
+ */
+function firstConnection(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      redis.off('ready', done);
+      redis.off('error', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    redis.once('ready', done);
+    redis.once('error', done);
+  });
+}
+
 /**
  * A client that fails fast while Redis is away (no offline queue, one try per command),
  * so callers fall back at once instead of hanging; it keeps reconnecting in the background.
@@ -20,7 +43,7 @@ export function createRedis(url: string, commandTimeoutMs = 1000): Redis {
     enableAutoPipelining: false,
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    connectTimeout: 2000,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
     // A Redis that stops answering without closing the connection fails commands after this long,
     // so callers fall back (the rate limit counts per process) instead of waiting on TCP.
     commandTimeout: commandTimeoutMs,
@@ -49,10 +72,11 @@ export class RedisReadiness implements ReadinessCheck, OnApplicationShutdown {
     {
       provide: REDIS,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => {
+      useFactory: async (config: AppConfig) => {
         const redis = createRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS);
         const logger = new Logger('redis');
         redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection problem'));
+        await firstConnection(redis, REDIS_CONNECT_TIMEOUT_MS);
         return redis;
       },
     },
