@@ -2,16 +2,17 @@ import { type ICustomPartitioner, Partitioners, type RecordMetadata } from 'kafk
 import { KafkaClientError } from '../kafka.port';
 
 /**
- * kafkajs 2.2.4 can resolve a send without sending part of it. Its retry keeps the answers of the
- * brokers that answered the first try and sends again only to brokers without one; a partition
+ * kafkajs 2.2.4 could resolve a send without sending part of it. Its retry kept the answers of the
+ * brokers that answered the first try and sent again only to brokers without one; a partition
  * whose leadership moved, after its first try failed, to a broker that had answered for its other
- * partitions is then never sent again, and the send resolves. (Upstream: tulios/kafkajs#1798, open.)
- * Seen here when a broker of three was killed while the relay sent: events lost, the send resolved.
+ * partitions was then never sent again, and the send resolved. (Upstream: tulios/kafkajs#1798,
+ * open.) Seen here when a broker of three was killed while the relay sent: events lost, the send
+ * resolved. patches/kafkajs+2.2.4.patch now keeps answers per partition (kafkajs-send-retry.spec.ts).
  *
- * The guard: the partitioner records the partition each message was given (the same message
- * objects the send was called with, at every try), and a send whose answers leave out one of those
- * partitions is a failed send. The caller then does what it does after any failed send (the relay
- * looks for the events on the topic and sends the rest again).
+ * The guard stays as the check of the result: the partitioner records the partition each message
+ * was given (the same message objects the send was called with, at every try), and a send whose
+ * answers leave out one of those partitions is a failed send. The caller then does what it does
+ * after any failed send (the relay looks for the events on the topic and sends the rest again).
  */
 export class SendGuard {
   private readonly assigned = new WeakMap<object, number>();
