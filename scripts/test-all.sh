@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every test: set-up (dependencies, stack, the tests' own build in dist-test/, the test server's
 # schema), then lint and type check, unit, integration and end-to-end tests against the real
-# Postgres, Redis and Kafka. It never touches dist/, the pilot_totals database or the run topics,
-# so it can run while `npm start` serves; scripts/test-guard.sh proves on every run that the local
+# Postgres, Redis and Kafka, and the service on a Kafka cluster of its own under faults (about
+# 3 minutes). It never touches dist/, the pilot_totals database or the run topics, so it can run
+# while `npm start` serves; scripts/test-guard.sh proves on every run that the local
 # service kept serving and that the Redis and Kafka found running are the same processes after.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -44,6 +45,7 @@ run_suite() {
 run_suite unit
 run_suite integration --runInBand
 run_suite e2e --runInBand
+run_suite cluster --runInBand
 
 say "what the tests did not start"
 guard=passed
@@ -54,7 +56,7 @@ trap - EXIT
 node -e '
   const fs = require("fs");
   let passed = 0, failed = 0, skipped = 0;
-  for (const suite of ["unit", "integration", "e2e"]) {
+  for (const suite of ["unit", "integration", "e2e", "cluster"]) {
     const file = process.argv[1] + "/" + suite + ".json";
     if (!fs.existsSync(file)) { failed += 1; continue; }
     const r = JSON.parse(fs.readFileSync(file, "utf8"));
