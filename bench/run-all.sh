@@ -8,7 +8,7 @@ cd "$ROOT"
 # shellcheck source=scripts/node-runtime.sh
 source scripts/node-runtime.sh
 bash scripts/setup.sh --for-tests
-for bench in ingestion partner-api freshness webhooks projector; do
+for bench in ingestion partner-api freshness webhooks projector memory; do
   printf '\n[bench] %s\n' "$bench" >&2
   npx jest "bench/$bench/" --selectProjects bench --runInBand --testTimeout 3600000 || printf '[bench] %s failed\n' "$bench" >&2
 done

@@ -8,6 +8,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR as RESULTS } from '../support/bench-run';
 import { latencyFigures } from './latency-report';
+import { memoryFigures } from './memory-report';
 import { kafkaClientVerdict, projectorClientLines, relayClientLines } from './kafka-clients-report';
 import { type Json, fmt, type Row } from './report-format';
 
@@ -294,6 +295,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
     },
   ],
   ...latencyFigures,
+  ...memoryFigures,
 };
 
 test('writes bench/results/report.md from the newest result of each benchmark', () => {

@@ -1,0 +1,144 @@
+/**
+ * Memory under a steady load: the four apps run as separate processes against the real stack for
+ * BENCH_MINUTES (default 10); pilots record flights through the ingestion API at BENCH_RATE writes a
+ * second (each folded by the projector and told to the partner API and the webhook dispatcher), and
+ * partners read totals at BENCH_READ_RATE a second. The resident size (VmRSS) of each app is sampled every
+ * 5 s; the figure is its size at the end beside its size after the first minute.
+ *
+ *   BENCH_MINUTES=10 npx jest bench/memory --selectProjects bench --testTimeout 3600000
+ *
+ * The result goes to bench/results/memory.json.
+ */
+import { readFileSync } from 'node:fs';
+import { type AppProcess, testKafka } from '@pft/testing';
+import { benchmark, benchSetting, BenchRun, share } from '../support/bench-run';
+import {
+  type BenchPilot,
+  benchPartnerKey,
+  linkPilots,
+  steadyWrites,
+  writeFlight,
+} from '../support/steady-writes';
+
+const MINUTES = benchSetting('MINUTES', 10);
+const RATE = benchSetting('RATE', 50);
+const READ_RATE = benchSetting('READ_RATE', 200);
+const PILOTS = benchSetting('PILOTS', 100);
+const SAMPLE_MS = 5000;
+const SECRET = 'memory-bench-secret-of-enough-length';
+
+/** The resident size of a process in MB, from /proc. */
+function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1]);
+  return +(kb / 1024).toFixed(1);
+}
+
+/** `rate` partner reads a second for `seconds`, each due at its time, spread over the pilots. */
+async function steadyReads(
+  url: string,
+  key: string,
+  pilots: readonly BenchPilot[],
+  rate: number,
+  seconds: number,
+  failures: string[],
+): Promise<number> {
+  let answered = 0;
+  const running = new Set<Promise<void>>();
+  const started = performance.now();
+  for (let i = 0; i < rate * seconds; i++) {
+    const wait = started + (i * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const pilot = pilots[i % pilots.length]!;
+    const read = fetch(`${url}/v1/pilot-totals?pilot_id=${pilot.pilotId}`, {
+      headers: { authorization: `Bearer ${key}` },
+    })
+      .then(async (response) => {
+        await response.arrayBuffer();
+        if (response.status === 200) answered += 1;
+        else failures.push(`read answered ${response.status}`);
+      })
+      .catch((err: unknown) => void failures.push(`read failed: ${String(err)}`))
+      .finally(() => running.delete(read));
+    running.add(read);
+  }
+  await Promise.all(running);
+  return answered;
+}
+
+benchmark(`memory over ${MINUTES} min of steady load`, new BenchRun('memory'), async (bench) => {
+  const kafka = testKafka('pft-bench-memory');
+  const db = await bench.database();
+  const topic = await bench.topic(kafka, 'memory', 12);
+  const env = { DATABASE_URL: db.url, JWT_SECRET: SECRET, PILOT_EVENTS_TOPIC: topic, LOG_LEVEL: 'warn' };
+  const apps: AppProcess[] = await Promise.all([
+    bench.app('ingestion', env),
+    bench.app('projector', env),
+    bench.app('partner-api', env),
+    bench.app('webhooks', env),
+  ]);
+  const [ingestion, , partnerApi] = apps;
+
+  const key = await benchPartnerKey(db.url, 'Memory Bench', ['pilot-totals']);
+  const pilots = await linkPilots(
+    { ingestion: ingestion!.url, partnerApi: partnerApi!.url },
+    key,
+    SECRET,
+    PILOTS,
+  );
+
+  const samples: { second: number; rss_mb: Record<string, number> }[] = [];
+  const started = performance.now();
+  const sample = () =>
+    samples.push({
+      second: Math.round((performance.now() - started) / 1000),
+      rss_mb: Object.fromEntries(apps.map((app) => [app.name, residentMb(app.child.pid!)])),
+    });
+  sample();
+  const sampler = setInterval(sample, SAMPLE_MS);
+
+  const failures: string[] = [];
+  const seconds = MINUTES * 60;
+  const [, reads] = await Promise.all([
+    steadyWrites(
+      RATE,
+      seconds,
+      pilots,
+      async (pilot) => {
+        const write = await writeFlight(ingestion!.url, pilot);
+        if ('failure' in write) failures.push(write.failure);
+      },
+      failures,
+    ),
+    steadyReads(partnerApi!.url, key, pilots, READ_RATE, seconds, failures),
+  ]);
+  clearInterval(sampler);
+  sample();
+
+  // The first sample at or after one minute of load, and the last one.
+  const atOneMinute = samples.find((s) => s.second >= 60) ?? samples[0]!;
+  const atEnd = samples[samples.length - 1]!;
+  const perApp = Object.fromEntries(
+    apps.map(({ name }) => [
+      name,
+      {
+        rss_mb_at_1_min: atOneMinute.rss_mb[name],
+        rss_mb_at_end: atEnd.rss_mb[name],
+        rss_mb_peak: Math.max(...samples.map((s) => s.rss_mb[name]!)),
+        end_vs_1_min: share(atEnd.rss_mb[name]!, atOneMinute.rss_mb[name]!),
+      },
+    ]),
+  );
+  const result = {
+    load: { minutes: MINUTES, writes_per_second: RATE, reads_per_second: READ_RATE, pilots: PILOTS },
+    writes: pilots.reduce((sum, p) => sum + p.written, 0),
+    reads,
+    failures: failures.length,
+    apps: perApp,
+    samples,
+    goal: { end_vs_1_min_at_most: 1.1 },
+  };
+  bench.write(result);
+  console.log(JSON.stringify({ ...result, samples: `${samples.length} samples` }, null, 2));
+  expect(failures.slice(0, 5)).toEqual([]);
+});
