@@ -19,7 +19,10 @@ describe('access history store (Postgres)', () => {
     await db.drop();
   });
 
-  async function connected(partnerId: string, pilot: string = randomUUID()): Promise<{ pilot: string; id: string }> {
+  async function connected(
+    partnerId: string,
+    pilot: string = randomUUID(),
+  ): Promise<{ pilot: string; id: string }> {
     const id = randomUUID();
     await ds.query(
       `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
