@@ -1,4 +1,10 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { addPartnerReads } from '@pft/access';
 import { AppConfig } from '@pft/platform';
@@ -7,16 +13,23 @@ import { ReadTally } from './read-tally';
 /** After a failed write on shutdown, how long to wait before the one more try. */
 const SHUTDOWN_RETRY_MS = 500;
 
+/** How often counts are written while the HTTP server finishes its last requests. */
+const CLOSING_FLUSH_MS = 100;
+
 /**
  * Records partners' reads of pilots' totals for the pilots' access history (pilot web app, section 3).
  * A read is counted in this replica's memory (ReadTally), so answering a partner waits for nothing; the
- * counts are added to `partner_reads` every ACCESS_HISTORY_FLUSH_MS in one statement, and once more when
- * the app closes (SIGTERM), after its HTTP server has answered its last request and before the database
- * pool closes (Nest runs this module's shutdown hook before the global DatabaseModule's). A failed write
- * keeps its counts for the next one. ACCESS_HISTORY=off records nothing (the benchmark's comparison).
+ * counts are added to `partner_reads` every ACCESS_HISTORY_FLUSH_MS in one statement. When the app closes
+ * (SIGTERM) they are written as the HTTP server stops taking connections, every 100 ms while it finishes
+ * the requests it has (should that never end, the process is stopped at SHUTDOWN_TIMEOUT_MS with at most
+ * the last 100 ms unwritten), and once more after its last answer, before the database pool closes (Nest
+ * runs this module's shutdown hook before the global DatabaseModule's). A failed write keeps its counts
+ * for the next one. ACCESS_HISTORY=off records nothing (the benchmark's comparison).
  */
 @Injectable()
-export class AccessRecorder implements OnApplicationBootstrap, OnApplicationShutdown {
+export class AccessRecorder
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
   private readonly log = new Logger(AccessRecorder.name);
   readonly tally = new ReadTally();
   readonly enabled: boolean;
@@ -46,6 +59,16 @@ export class AccessRecorder implements OnApplicationBootstrap, OnApplicationShut
     this.timer.unref();
   }
 
+  /** Before the HTTP server closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    if (!this.enabled) return;
+    this.timer = setInterval(() => void this.flush(), CLOSING_FLUSH_MS);
+    this.timer.unref();
+    await this.flush();
+  }
+
+  /** After the HTTP server's last answer. */
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     if (!this.enabled) return;
