@@ -1,6 +1,7 @@
 import { waitFor } from '@pft/testing';
 import { bearer as partnerAuth } from '../partner-api/partner-api.expectations';
-import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
+import { partnerWithKey, sandboxKeyFor, type TestPartner } from '../partner-api/partner-api.factories';
+import { AccessRecorder } from '../../apps/partner-api/src/access-history/access-recorder';
 import { startPartnerApi, type PartnerApiUnderTest } from '../partner-api/partner-api.harness';
 import { bearer, flightBody, startIngestion, type IngestionHarness } from './support/ingestion-harness';
 
@@ -199,5 +200,26 @@ describe('pilot app API: access history of partner reads (e2e)', () => {
       });
     }
     await h.http().get('/pilot/v1/access-history').expect(401);
+  });
+
+  it("does not record a sandbox key's reads: its pilots are fixtures", async () => {
+    const sandbox = await sandboxKeyFor(api.db, alpha.partnerId);
+    const linked = await api
+      .http()
+      .post('/v1/link')
+      .set(partnerAuth(sandbox.key))
+      .send({ linking_token: 'PFT-TEST-0000-0000-0001' })
+      .expect(200);
+    const pilotId: string = linked.body.data.pilot_id;
+    for (let i = 0; i < 3; i++) await readOne(sandbox, pilotId).expect(200);
+    await readBatch(sandbox, [pilotId]).expect(200);
+    await api.app.get(AccessRecorder).flush();
+    const [row] = await api.db.query<{ n: number }[]>(
+      `select count(*)::int as n from partner_reads r join connections c
+          on c.pilot_account_id = r.pilot_account_id and c.partner_id = r.partner_id
+        where c.connection_id = $1`,
+      [pilotId],
+    );
+    expect(row!.n).toBe(0);
   });
 });
