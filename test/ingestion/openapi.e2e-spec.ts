@@ -60,8 +60,10 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toMatch(/^3\.1/);
     expect(Object.keys(doc.body.paths).sort()).toEqual([
+      '/pilot/v1/access-history',
       '/pilot/v1/connections',
       '/pilot/v1/connections/{connection_id}',
+      '/pilot/v1/export',
       '/pilot/v1/flights',
       '/pilot/v1/flights/import',
       '/pilot/v1/flights/{flight_id}',
@@ -118,7 +120,13 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
   });
 
   it('lists each operation once, under one declared tag, with a summary, a description and valid examples of every body and error', () => {
-    expect(doc.tags?.map((tag) => tag.name)).toEqual(['flights', 'starting totals', 'totals', 'consent']);
+    expect(doc.tags?.map((tag) => tag.name)).toEqual([
+      'flights',
+      'starting totals',
+      'totals',
+      'consent',
+      'privacy',
+    ]);
     expect(descriptionProblems(doc)).toEqual([]);
     const record = doc.paths['/pilot/v1/flights']!.post!;
     expect(record.tags).toEqual(['flights']);
@@ -162,6 +170,7 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
   it('names its schemas for the domain and describes the pilot token', () => {
     const components = doc.components as { schemas: object; securitySchemes: Record<string, object> };
     expect(Object.keys(components.schemas).sort()).toEqual([
+      'AccessHistory',
       'ConnectionList',
       'Error',
       'ErrorDetail',
@@ -174,6 +183,7 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       'LinkingCode',
       'Meta',
       'OwnTotals',
+      'PilotExport',
       'StartingTotals',
       'StartingTotalsInput',
     ]);

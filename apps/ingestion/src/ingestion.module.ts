@@ -14,9 +14,11 @@ import {
   RequestBodyGuard,
 } from '@pft/platform';
 import { PartnerReadsModule } from '@pft/access';
+import { AccessHistoryModule } from './access-history/access-history.module';
 import { PilotAuthGuard } from './auth/pilot-auth.guard';
 import { pilotJwtVerifierProvider } from './auth/pilot-jwt.provider';
 import { ConsentModule } from './consent/consent.module';
+import { ExportModule } from './export/export.module';
 import { FlightsModule } from './flights/flights.module';
 import { RelayModule } from './relay/relay.module';
 import { StartingTotalsModule } from './starting-totals/starting-totals.module';
@@ -39,6 +41,8 @@ import { TotalsModule } from './totals/totals.module';
     StartingTotalsModule,
     TotalsModule,
     ConsentModule,
+    AccessHistoryModule,
+    ExportModule,
     RelayModule,
   ],
   providers: [

@@ -1,3 +1,4 @@
+export * from './access-history';
 export * from './api-keys';
 export * from './consent/linking-code-hash';
 export * from './consent/connections.statements';

@@ -7,3 +7,4 @@ export * from './logbook/flights.repository';
 export * from './logbook/starting-totals.repository';
 export * from './logbook/logbook-answers';
 export * from './logbook/import-flights';
+export * from './stream-reader';

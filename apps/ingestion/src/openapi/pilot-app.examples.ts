@@ -149,6 +149,75 @@ export const CONNECTION_LIST_EXAMPLE = {
   ],
 };
 
+const PARTNER_EXAMPLE = { id: 'c2d5e8f1-4a7b-4c0d-9e3f-6a9b2c5d8e1f', name: 'SkyCrew Scheduling' };
+
+/** The access history of a pilot linked to one partner that reads daily. */
+export const ACCESS_HISTORY_EXAMPLE = {
+  partners: [
+    {
+      partner: PARTNER_EXAMPLE,
+      events: [{ type: 'linked', at: '2026-11-02T14:05:09.117Z' }],
+      reads: [
+        { date: '2026-11-25', count: 14, last_at: '2026-11-25T18:30:02.441Z' },
+        { date: '2026-11-24', count: 3, last_at: '2026-11-24T07:12:45.003Z' },
+      ],
+    },
+  ],
+};
+
+/** A pilot's export: one flight recorded, then amended; linked to one partner. */
+export const PILOT_EXPORT_EXAMPLE = {
+  exported_at: '2026-11-25T19:00:00.000Z',
+  account: { id: '9b2f6c1e-3d4a-4e5f-8a7b-1c2d3e4f5a6b' },
+  flights: [FLIGHT_EXAMPLE],
+  logbook_events: [
+    {
+      event_id: '0f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a',
+      type: 'FlightRecorded',
+      version: 1,
+      stream_version: 1,
+      occurred_at: '2026-11-20T17:40:11.020Z',
+      payload: {
+        pilot_account_id: '9b2f6c1e-3d4a-4e5f-8a7b-1c2d3e4f5a6b',
+        flight: { ...FLIGHT_EXAMPLE, remarks: 'Cross-country' },
+      },
+    },
+    {
+      event_id: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+      type: 'FlightAmended',
+      version: 1,
+      stream_version: 2,
+      occurred_at: '2026-11-21T08:02:37.500Z',
+      payload: { pilot_account_id: '9b2f6c1e-3d4a-4e5f-8a7b-1c2d3e4f5a6b', flight: FLIGHT_EXAMPLE },
+    },
+  ],
+  starting_totals: null,
+  connections: [
+    {
+      connection_id: '3f6c2b9e-8d41-4a7f-9b2e-5c1d0a7e4f18',
+      partner: PARTNER_EXAMPLE,
+      linked_at: '2026-11-02T14:05:09.117Z',
+      disconnected_at: null,
+    },
+  ],
+  consent_events: [
+    {
+      event_id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
+      type: 'PilotLinked',
+      version: 1,
+      stream_version: 2,
+      occurred_at: '2026-11-02T14:05:09.117Z',
+      payload: {
+        pilot_account_id: '9b2f6c1e-3d4a-4e5f-8a7b-1c2d3e4f5a6b',
+        partner_id: PARTNER_EXAMPLE.id,
+        connection_id: '3f6c2b9e-8d41-4a7f-9b2e-5c1d0a7e4f18',
+        linked_at: '2026-11-02T14:05:09.117Z',
+      },
+    },
+  ],
+  access_history: ACCESS_HISTORY_EXAMPLE,
+};
+
 /** The 400 of a flight body: what a flight whose parts exceed its whole is answered. */
 export const INVALID_FLIGHT: ErrorExample[] = [
   {

@@ -6,6 +6,8 @@ export const PILOT_APP_TAGS = {
   totals: 'The pilot’s own totals, as a partner would read them, computed live.',
   consent:
     'What partners may read: issue the linking code a partner redeems, list the linked partners, disconnect one.',
+  privacy:
+    'What the service holds about the pilot and who read it: the access history, and everything held as JSON.',
 } as const;
 
 export type PilotAppTag = keyof typeof PILOT_APP_TAGS;

@@ -1,4 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { AccessRecorder } from '../access-history/access-recorder';
 import { type PilotTotalsView } from '../pilot-totals/pilot-totals.view';
 import { GetPilotTotalsBatchQuery } from './get-pilot-totals-batch.query';
 import { PilotTotalsBatchReader } from './pilot-totals-batch.reader';
@@ -18,11 +19,17 @@ export class GetPilotTotalsBatchHandler implements IQueryHandler<
   GetPilotTotalsBatchQuery,
   PilotTotalsBatchView
 > {
-  constructor(private readonly reader: PilotTotalsBatchReader) {}
+  constructor(
+    private readonly reader: PilotTotalsBatchReader,
+    private readonly access: AccessRecorder,
+  ) {}
 
   async execute(query: GetPilotTotalsBatchQuery): Promise<PilotTotalsBatchView> {
     const found = await this.reader.read(query.partnerId, query.pilotIds, query.readRevision);
     // Every id resolved (the common case): the reader's array as it is, nothing copied.
-    return { pilots: found.includes(undefined) ? found.filter(resolved) : (found as PilotTotalsView[]) };
+    const pilots = found.includes(undefined) ? found.filter(resolved) : (found as PilotTotalsView[]);
+    // One read of each pilot answered; an id asked twice is answered, and counted, once.
+    if (!query.sandbox) for (const view of pilots) this.access.recordRead(view.pilot_id);
+    return { pilots };
   }
 }

@@ -65,7 +65,7 @@ export class PilotTotalsBatchController {
       ]);
     }
     const batch = await this.queryBus.execute<GetPilotTotalsBatchQuery, PilotTotalsBatchView>(
-      new GetPilotTotalsBatchQuery(partner.partnerId, parsed.pilotIds, partner.readRevision),
+      new GetPilotTotalsBatchQuery(partner.partnerId, parsed.pilotIds, partner.readRevision, partner.sandbox),
     );
     return new SerializedJson(pilotTotalsBatchJson(batch.pilots));
   }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccessHistoryModule } from '../access-history/access-history.module';
 import { AccessModule } from '../auth/access.module';
 import { PilotTotalsReadsModule } from '../pilot-totals/pilot-totals-reads.module';
 import { GetPilotTotalsBatchHandler } from './get-pilot-totals-batch.handler';
@@ -7,7 +8,7 @@ import { PilotTotalsBatchReader } from './pilot-totals-batch.reader';
 
 /** GET /v1/pilot-totals/batch: its controller, query handler and reader. */
 @Module({
-  imports: [AccessModule, PilotTotalsReadsModule],
+  imports: [AccessModule, AccessHistoryModule, PilotTotalsReadsModule],
   controllers: [PilotTotalsBatchController],
   providers: [PilotTotalsBatchReader, GetPilotTotalsBatchHandler],
 })

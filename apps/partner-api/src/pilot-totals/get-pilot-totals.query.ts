@@ -6,5 +6,7 @@ export class GetPilotTotalsQuery {
     readonly pilotId: string,
     /** The partner read revision when the request was let in (see TotalsReadCache). */
     readonly readRevision: string | null = null,
+    /** A sandbox key's read: not recorded in the access history. */
+    readonly sandbox = false,
   ) {}
 }

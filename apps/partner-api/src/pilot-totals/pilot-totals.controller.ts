@@ -48,7 +48,7 @@ export class PilotTotalsController {
       ]);
     }
     const view = await this.queryBus.execute<GetPilotTotalsQuery, PilotTotalsView>(
-      new GetPilotTotalsQuery(partner.partnerId, parsed.pilotId, partner.readRevision),
+      new GetPilotTotalsQuery(partner.partnerId, parsed.pilotId, partner.readRevision, partner.sandbox),
     );
     return new SerializedJson(pilotTotalsJson(view));
   }

@@ -1,6 +1,7 @@
 import { TOTALS_FIELDS } from '@pft/contracts';
 import { ApiError, type AppConfig } from '@pft/platform';
 import { type DataSource } from 'typeorm';
+import { AccessRecorder } from '../access-history/access-recorder';
 import { GetPilotTotalsBatchHandler } from '../pilot-totals-batch/get-pilot-totals-batch.handler';
 import { GetPilotTotalsBatchQuery } from '../pilot-totals-batch/get-pilot-totals-batch.query';
 import { PilotTotalsBatchReader } from '../pilot-totals-batch/pilot-totals-batch.reader';
@@ -63,6 +64,8 @@ function readPathWithCountedQueries(cacheMs = 1000): {
   asked: string[][];
   checked: string[][];
   database: Map<string, Stored>;
+  /** The reads counted for the access history. */
+  access: AccessRecorder;
 } {
   let queries = 0;
   const asked: string[][] = [];
@@ -90,8 +93,9 @@ function readPathWithCountedQueries(cacheMs = 1000): {
     { PARTNER_TOTALS_CACHE_MS: cacheMs } as AppConfig,
     new PilotTotalsDatabase(dataSource),
   );
-  const batch = new GetPilotTotalsBatchHandler(new PilotTotalsBatchReader(cache));
-  const single = new GetPilotTotalsHandler(new PilotTotalsReader(cache));
+  const access = new AccessRecorder({ ACCESS_HISTORY: 'on' } as AppConfig, dataSource);
+  const batch = new GetPilotTotalsBatchHandler(new PilotTotalsBatchReader(cache), access);
+  const single = new GetPilotTotalsHandler(new PilotTotalsReader(cache), access);
   return {
     read: async (partnerId, pilotIds, revision) =>
       (await batch.execute(new GetPilotTotalsBatchQuery(partnerId, pilotIds, revision))).pilots,
@@ -101,10 +105,23 @@ function readPathWithCountedQueries(cacheMs = 1000): {
     asked,
     checked,
     database,
+    access,
   };
 }
 
 describe('the pilot totals read path', () => {
+  it('counts each answered pilot for the access history, from memory or not', async () => {
+    const { read, readOne, access, database } = readPathWithCountedQueries();
+    database.set('gone', stored({ connected: false }));
+    await read('partner', ['p1', 'p2', 'gone'], '5');
+    await read('partner', ['p1'], '5');
+    await readOne('partner', 'p2', '5');
+    await expect(readOne('partner', 'gone', '5')).rejects.toBeInstanceOf(ApiError);
+    const counted = () =>
+      Object.fromEntries(access.tally.take().map(({ connectionId, reads }) => [connectionId, reads]));
+    expect(counted()).toEqual({ p1: 2, p2: 2 });
+  });
+
   it('reads the database once for requests that miss the same ids under the same revision together', async () => {
     const { read, queries } = readPathWithCountedQueries();
     const answers = await Promise.all(Array.from({ length: 20 }, () => read('partner', ['p1'], '5')));

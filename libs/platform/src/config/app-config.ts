@@ -244,6 +244,20 @@ export class AppConfig extends WebhookVariables {
   @Max(60000)
   PARTNER_TOTALS_CACHE_MS = 1000;
 
+  /**
+   * Whether the partner API records partners' reads of pilots' totals for the pilots' access history.
+   * `off` exists for the benchmark that measures what recording costs; the service runs with `on`.
+   */
+  @IsIn(['on', 'off'])
+  ACCESS_HISTORY: 'on' | 'off' = 'on';
+
+  /** How often a partner API replica adds the reads it counted to the access history (and on shutdown). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(100)
+  @Max(60000)
+  ACCESS_HISTORY_FLUSH_MS = 5000;
+
   /** Prefix of the partner API's Redis keys (rate counts, key revision), so deployments may share one Redis. */
   @Matches(/^[A-Za-z0-9:._-]{1,64}$/, { message: 'PARTNER_REDIS_PREFIX must be 1-64 of [A-Za-z0-9:._-]' })
   PARTNER_REDIS_PREFIX = 'pft:';

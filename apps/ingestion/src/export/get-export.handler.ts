@@ -1,0 +1,56 @@
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { connectionHistoryOf, partnerNames, partnerReadsOf } from '@pft/access';
+import { consentStreamId, logbookStreamId } from '@pft/contracts';
+import { FlightsRepository, readStream, StartingTotalsRepository } from '@pft/event-store';
+import { accessHistoryView } from '../access-history/access-history.view';
+import { GetExportQuery } from './get-export.query';
+import { exportedEvent, type PilotExport } from './pilot-export';
+
+/** Before any read the service recorded: the whole access history. */
+const ALL_DAYS_FROM = '1970-01-01';
+
+/**
+ * The pilot's data export. Events come through the event store's stream reader, the one place stored
+ * payloads become events (upcast today; decrypted there once payloads are encrypted per pilot).
+ */
+@QueryHandler(GetExportQuery)
+export class GetExportHandler implements IQueryHandler<GetExportQuery, PilotExport> {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly flights: FlightsRepository,
+    private readonly startingTotals: StartingTotalsRepository,
+  ) {}
+
+  async execute({ pilot }: GetExportQuery): Promise<PilotExport> {
+    // One snapshot for every part, so the flights agree with their events and connections with the history.
+    return this.dataSource.transaction('REPEATABLE READ', async (tx) => {
+      const logbook = await readStream(tx, logbookStreamId(pilot));
+      const consent = await readStream(tx, consentStreamId(pilot));
+      const current = await this.flights.current(tx, pilot);
+      const starting = await this.startingTotals.find(tx, pilot);
+      const connections = await connectionHistoryOf(tx, pilot);
+      const reads = await partnerReadsOf(tx, pilot, ALL_DAYS_FROM);
+      const names = new Map(connections.map((c) => [c.partner_id, c.name]));
+      const unnamed = [...new Set(reads.map((r) => r.partner_id))].filter((id) => !names.has(id));
+      for (const [id, name] of await partnerNames(tx, unnamed)) names.set(id, name);
+      return {
+        exported_at: new Date().toISOString(),
+        account: { id: pilot },
+        flights: [...current].sort(
+          (a, b) => b.date.localeCompare(a.date) || a.flight_id.localeCompare(b.flight_id),
+        ),
+        logbook_events: logbook.map(exportedEvent),
+        starting_totals: starting,
+        connections: connections.map((c) => ({
+          connection_id: c.connection_id,
+          partner: { id: c.partner_id, name: c.name },
+          linked_at: c.linked_at.toISOString(),
+          disconnected_at: c.disconnected_at?.toISOString() ?? null,
+        })),
+        consent_events: consent.map(exportedEvent),
+        access_history: accessHistoryView(connections, reads, names, ALL_DAYS_FROM),
+      };
+    });
+  }
+}

@@ -1,0 +1,103 @@
+import {
+  type BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { addPartnerReads } from '@pft/access';
+import { AppConfig } from '@pft/platform';
+import { ReadTally } from './read-tally';
+
+/** After a failed write on shutdown, how long to wait before the one more try. */
+const SHUTDOWN_RETRY_MS = 500;
+
+/** How often counts are written while the HTTP server finishes its last requests. */
+const CLOSING_FLUSH_MS = 100;
+
+/**
+ * Records partners' reads of pilots' totals for the pilots' access history (pilot web app, section 3).
+ * A read is counted in this replica's memory (ReadTally), so answering a partner waits for nothing; the
+ * counts are added to `partner_reads` every ACCESS_HISTORY_FLUSH_MS in one statement. When the app closes
+ * (SIGTERM) they are written as the HTTP server stops taking connections, every 100 ms while it finishes
+ * the requests it has (should that never end, the process is stopped at SHUTDOWN_TIMEOUT_MS with at most
+ * the last 100 ms unwritten), and once more after its last answer, before the database pool closes (Nest
+ * runs this module's shutdown hook before the global DatabaseModule's). A failed write keeps its counts
+ * for the next one. ACCESS_HISTORY=off records nothing (the benchmark's comparison).
+ */
+@Injectable()
+export class AccessRecorder
+  implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
+{
+  private readonly log = new Logger(AccessRecorder.name);
+  readonly tally = new ReadTally();
+  readonly enabled: boolean;
+  private readonly flushMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    config: AppConfig,
+    private readonly dataSource: DataSource,
+  ) {
+    this.enabled = config.ACCESS_HISTORY !== 'off';
+    this.flushMs = config.ACCESS_HISTORY_FLUSH_MS;
+  }
+
+  /**
+   * Counts one read of `pilotId` (a connection id that resolved for a live key) now. Sandbox keys' reads
+   * are not recorded: their pilots are fixtures, not people with an access history to see.
+   */
+  recordRead(pilotId: string): void {
+    if (this.enabled) this.tally.count(pilotId, Date.now());
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.enabled) return;
+    this.timer = setInterval(() => void this.flush(), this.flushMs);
+    this.timer.unref();
+  }
+
+  /** Before the HTTP server closes. */
+  async beforeApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    if (!this.enabled) return;
+    this.timer = setInterval(() => void this.flush(), CLOSING_FLUSH_MS);
+    this.timer.unref();
+    await this.flush();
+  }
+
+  /** After the HTTP server's last answer. */
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    if (!this.enabled) return;
+    await this.flush();
+    if (this.tally.empty) return;
+    await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_RETRY_MS));
+    await this.flush();
+    if (!this.tally.empty)
+      this.log.error(
+        `access history: ${this.tally.take().length} counts could not be written before shutdown`,
+      );
+  }
+
+  /** Writes what is counted; one write at a time, each after the one before. Never throws. */
+  flush(): Promise<void> {
+    this.writing = this.writing.then(() => this.write());
+    return this.writing;
+  }
+
+  private async write(): Promise<void> {
+    if (this.tally.empty) return;
+    const counts = this.tally.take();
+    try {
+      await addPartnerReads(this.dataSource, counts);
+    } catch (err) {
+      this.tally.restore(counts);
+      this.log.warn(
+        `access history: writing ${counts.length} counts failed, kept for the next try: ${String(err)}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * What recording reads for the pilots' access history costs the partner API: the same reads against two
+ * replicas of the same build on the same database, one recording (ACCESS_HISTORY on, the service's
+ * setting) and one not (ACCESS_HISTORY=off, which exists for this comparison only), measured in one run:
+ *
+ *   npm run build:test && npx jest bench/partner-api/access-history --selectProjects bench
+ *
+ * (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 50; BENCH_REPEATS, default 3.) The
+ * result goes to bench/results/partner-api-access-history.json.
+ *
+ * Three reads, each on both replicas, the rounds interleaved (recording first in odd rounds, last in
+ * even ones) and the median of each kept: the single read warm (one pilot again and again, answered from
+ * memory), the single read cold (rotating over 30,000 pilots) and the batch of 50 (rotating over 10,000).
+ * Goal: each read with recording at 0.95x of it without or better. At the end both replicas are stopped
+ * with SIGTERM and the recorded reads counted: the recording replica recorded every pilot answer it gave
+ * (its own metric) and the other none.
+ */
+import type autocannon from 'autocannon';
+import { createDataSource } from '@pft/platform';
+import { seedBenchData } from './bench-data';
+import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '../support/bench-run';
+import { type Measured } from '../support/measure';
+
+const SECONDS = benchSetting('SECONDS', 10);
+const CONNECTIONS = benchSetting('CONNECTIONS', 50);
+const REPEATS = Math.max(1, benchSetting('REPEATS', 3));
+const PILOTS = 30_000;
+const BATCH_PILOTS = 10_000;
+
+function median(runs: Measured[]): Measured & { repeats: number[] } {
+  const sorted = [...runs].sort((a, b) => a.requests_per_second - b.requests_per_second);
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, repeats: runs.map((r) => r.requests_per_second) };
+}
+
+/** Pilot totals a replica answered (from memory or the database), from its metrics port. */
+async function totalsAnswered(metricsUrl: string): Promise<number> {
+  const text = await (await fetch(`${metricsUrl}/metrics`)).text();
+  let total = 0;
+  for (const match of text.matchAll(/^pft_partner_totals_answers_total\{[^}]*\} (\d+)/gm))
+    total += Number(match[1]);
+  return total;
+}
+
+/** A request that walks through `paths`, so each one asks for something else. */
+function rotating(paths: string[], headers: Record<string, string>): autocannon.Request[] {
+  let next = 0;
+  return [
+    { method: 'GET', headers, setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) },
+  ];
+}
+
+benchmark(
+  'partner API reads with the access history recorded, beside the same reads without',
+  new BenchRun('partner-api-access-history', { seconds: SECONDS, connections: CONNECTIONS }),
+  async (bench) => {
+    const db = await bench.database();
+    const seeding = await createDataSource(db.url, 2).initialize();
+    const data = await seedBenchData(seeding, PILOTS);
+    bench.defer(() => seeding.destroy());
+    const env = (recording: 'on' | 'off') => ({
+      DATABASE_URL: db.url,
+      DATABASE_POOL_SIZE: '20',
+      LOG_LEVEL: 'warn',
+      PARTNER_REDIS_PREFIX: `bench:${Date.now()}:${recording}:`,
+      ACCESS_HISTORY: recording,
+    });
+    const apps = {
+      on: await bench.app('partner-api', env('on')),
+      off: await bench.app('partner-api', env('off')),
+    };
+    const auth = { authorization: `Bearer ${data.key}` };
+    const singlePath = `/v1/pilot-totals?pilot_id=${data.pilotIds[0]!}`;
+    const batches: string[] = [];
+    for (let i = 0; i + 50 <= BATCH_PILOTS; i += 50)
+      batches.push(`/v1/pilot-totals/batch?pilot_ids=${data.pilotIds.slice(i, i + 50).join(',')}`);
+    const coldPaths = data.pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`);
+
+    for (const app of Object.values(apps))
+      await bench.warm({ url: `${app.url}${singlePath}`, headers: auth });
+
+    type Recording = keyof typeof apps;
+    const reads = {
+      warm: (r: Recording) =>
+        bench.measure(`single read, warm, recording ${r}`, {
+          url: `${apps[r].url}${singlePath}`,
+          headers: auth,
+        }),
+      cold: (r: Recording) =>
+        bench.measure(`single read, cold, recording ${r}`, {
+          url: apps[r].url,
+          requests: rotating(coldPaths, auth),
+        }),
+      batch: (r: Recording) =>
+        bench.measure(`batch of 50, recording ${r}`, { url: apps[r].url, requests: rotating(batches, auth) }),
+    };
+    type Read = keyof typeof reads;
+    const runs = Object.fromEntries(
+      Object.keys(reads).map((read) => [read, { on: [] as Measured[], off: [] as Measured[] }]),
+    ) as Record<Read, Record<Recording, Measured[]>>;
+    for (let n = 0; n < REPEATS; n++) {
+      const order: Recording[] = n % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
+      for (const read of Object.keys(reads) as Read[])
+        for (const recording of order) runs[read][recording].push(await reads[read](recording));
+    }
+
+    const medians = Object.fromEntries(
+      (Object.keys(reads) as Read[]).map((read) => [
+        read,
+        { on: median(runs[read].on), off: median(runs[read].off) },
+      ]),
+    ) as Record<Read, Record<Recording, Measured & { repeats: number[] }>>;
+    const ratios = Object.fromEntries(
+      (Object.keys(reads) as Read[]).map((read) => [
+        `${read}_recording_vs_not`,
+        share(medians[read].on.requests_per_second, medians[read].off.requests_per_second),
+      ]),
+    );
+
+    // Every pilot answer the recording replica gave (its own count, warm-up included) is recorded once it
+    // stops; the other records nothing.
+    const answered = await totalsAnswered(apps.on.metricsUrl);
+    await apps.on.stop('SIGTERM');
+    await apps.off.stop('SIGTERM');
+    const [row] = await seeding.query<{ recorded: number }[]>(
+      'select coalesce(sum(reads), 0)::float8 as recorded from partner_reads',
+    );
+    const recorded = row?.recorded ?? 0;
+
+    const result = {
+      settings: { seconds_per_run: SECONDS, connections: CONNECTIONS, repeats: REPEATS, pilots: PILOTS },
+      runs: (Object.keys(reads) as Read[]).flatMap((read) => [medians[read].on, medians[read].off]),
+      ratios,
+      recorded_reads: { recorded, answered_by_the_recording_replica: answered },
+      goals: Object.fromEntries(
+        (Object.keys(reads) as Read[]).map((read) => [
+          `${read}: with recording at 0.95x of without or better`,
+          medians[read].on.requests_per_second >= 0.95 * medians[read].off.requests_per_second,
+        ]),
+      ),
+    };
+    const file = bench.write(result);
+    process.stdout.write(
+      `${JSON.stringify({ ratios: result.ratios, goals: result.goals, recorded_reads: result.recorded_reads }, null, 2)}\n${file}\n`,
+    );
+    expectAnsweredWell(result.runs);
+    expect(recorded).toBe(answered);
+  },
+  900_000,
+);

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { createDataSource } from '@pft/platform';
+import { createTestDatabase, type TestDatabase } from '@pft/testing';
+import { createPartner } from '../api-keys/api-keys.repository';
+import { AccessHistory } from './access-history.module';
+import { addPartnerReads, partnerReadsOf } from './partner-reads.statements';
+
+describe('access history store (Postgres)', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = await createDataSource(db.url, 4).initialize();
+  });
+  afterAll(async () => {
+    await ds.destroy();
+    await db.drop();
+  });
+
+  async function connected(
+    partnerId: string,
+    pilot: string = randomUUID(),
+  ): Promise<{ pilot: string; id: string }> {
+    const id = randomUUID();
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
+      [id, partnerId, pilot],
+    );
+    return { pilot, id };
+  }
+
+  const at = (iso: string): number => Date.parse(iso);
+
+  it('adds counts (several replicas, several writes) per pilot, partner and day; keeps the latest time', async () => {
+    const { partnerId } = await createPartner(ds, 'Reads add up');
+    const first = await connected(partnerId);
+    await ds.query('update connections set disconnected_at = now() where connection_id = $1', [first.id]);
+    // A later connection of the same pilot and partner counts into the same rows.
+    const again = await connected(partnerId, first.pilot);
+    await addPartnerReads(ds, [
+      { connectionId: first.id, day: '2026-11-24', reads: 3, lastAt: at('2026-11-24T10:00:00.250Z') },
+      { connectionId: first.id, day: '2026-11-25', reads: 2, lastAt: at('2026-11-25T09:00:00Z') },
+      { connectionId: again.id, day: '2026-11-25', reads: 1, lastAt: at('2026-11-25T08:00:00Z') },
+    ]);
+    await Promise.all([
+      addPartnerReads(ds, [
+        { connectionId: first.id, day: '2026-11-25', reads: 4, lastAt: at('2026-11-25T07:00:00Z') },
+      ]),
+      addPartnerReads(ds, [
+        { connectionId: again.id, day: '2026-11-25', reads: 5, lastAt: at('2026-11-25T11:00:00Z') },
+      ]),
+    ]);
+    // An id no connection has (a read of a connection deleted since): nothing, and no failure.
+    await addPartnerReads(ds, [
+      { connectionId: randomUUID(), day: '2026-11-25', reads: 1, lastAt: Date.now() },
+    ]);
+    const rows = await partnerReadsOf(ds, first.pilot, '2026-11-01');
+    expect(rows.map((r) => ({ ...r, last_at: r.last_at.toISOString() }))).toEqual([
+      { partner_id: partnerId, day: '2026-11-25', reads: 12, last_at: '2026-11-25T11:00:00.000Z' },
+      { partner_id: partnerId, day: '2026-11-24', reads: 3, last_at: '2026-11-24T10:00:00.250Z' },
+    ]);
+    expect(await partnerReadsOf(ds, first.pilot, '2026-11-25')).toHaveLength(1);
+  });
+
+  it('forgetPilot deletes the pilot’s history and nobody else’s', async () => {
+    const { partnerId } = await createPartner(ds, 'Forget');
+    const erased = await connected(partnerId);
+    const other = await connected(partnerId);
+    const day = { day: '2026-11-25', reads: 2, lastAt: at('2026-11-25T12:00:00Z') };
+    await addPartnerReads(ds, [
+      { connectionId: erased.id, ...day },
+      { connectionId: other.id, ...day },
+      { connectionId: erased.id, ...day, day: '2026-11-20' },
+    ]);
+    const history = new AccessHistory(ds);
+    expect(await history.forgetPilot(erased.pilot)).toBe(2);
+    expect(await partnerReadsOf(ds, erased.pilot, '1970-01-01')).toEqual([]);
+    expect(await partnerReadsOf(ds, other.pilot, '1970-01-01')).toHaveLength(1);
+    // In the caller's transaction: undone with it.
+    await addPartnerReads(ds, [{ connectionId: other.id, ...day }]);
+    await ds
+      .transaction(async (tx) => {
+        expect(await history.forgetPilot(other.pilot, tx)).toBe(1);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await partnerReadsOf(ds, other.pilot, '1970-01-01')).toHaveLength(1);
+  });
+});

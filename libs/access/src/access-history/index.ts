@@ -1,0 +1,2 @@
+export * from './access-history.module';
+export * from './partner-reads.statements';

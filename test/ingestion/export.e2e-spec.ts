@@ -1,0 +1,165 @@
+import { bearer as partnerAuth } from '../partner-api/partner-api.expectations';
+import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
+import { startPartnerApi, type PartnerApiUnderTest } from '../partner-api/partner-api.harness';
+import { AccessRecorder } from '../../apps/partner-api/src/access-history/access-recorder';
+import { bearer, flightBody, startIngestion, type IngestionHarness } from './support/ingestion-harness';
+
+interface ExportedEvent {
+  event_id: string;
+  type: string;
+  version: number;
+  stream_version: number;
+  occurred_at: string;
+  payload: Record<string, unknown>;
+}
+
+describe('pilot app API: the export of everything held about the pilot (e2e)', () => {
+  let h: IngestionHarness;
+  let api: PartnerApiUnderTest;
+  let partner: TestPartner;
+
+  beforeAll(async () => {
+    h = await startIngestion();
+    api = await startPartnerApi({}, h.db);
+    partner = await partnerWithKey(api.db, { name: 'Export Airways' });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await h?.close();
+  });
+
+  const as = (token: string) => ({
+    post: (path: string, body?: object) =>
+      h
+        .http()
+        .post(path)
+        .set(...bearer(token))
+        .send(body),
+    put: (path: string, body: object) =>
+      h
+        .http()
+        .put(path)
+        .set(...bearer(token))
+        .send(body),
+    delete: (path: string) =>
+      h
+        .http()
+        .delete(path)
+        .set(...bearer(token)),
+    get: (path: string) =>
+      h
+        .http()
+        .get(path)
+        .set(...bearer(token)),
+  });
+
+  async function link(token: string): Promise<string> {
+    const code = await as(token).post('/pilot/v1/linking-codes').expect(201);
+    const linked = await api
+      .http()
+      .post('/v1/link')
+      .set(partnerAuth(partner.key))
+      .send({ linking_token: code.body.data.linking_token })
+      .expect(200);
+    return linked.body.data.pilot_id as string;
+  }
+
+  it('holds the flights with every amendment and deletion as events, starting totals, connections and access history', async () => {
+    const pilot = h.pilot();
+    const me = as(pilot.token);
+    const [kept, amended, deleted] = [flightBody(), flightBody({ date: '2026-05-02' }), flightBody()];
+    for (const flight of [kept, amended, deleted]) await me.post('/pilot/v1/flights', flight).expect(201);
+    const amendment = { ...amended, remarks: 'Corrected: the return leg' };
+    await me.put(`/pilot/v1/flights/${String(amended.flight_id)}`, amendment).expect(200);
+    await me.delete(`/pilot/v1/flights/${String(deleted.flight_id)}`).expect(204);
+    const starting = await me.put('/pilot/v1/starting-totals', { flight_count: 12 }).expect(200);
+
+    const ended = await link(pilot.token);
+    for (let i = 0; i < 2; i++)
+      await api.http().get(`/v1/pilot-totals?pilot_id=${ended}`).set(partnerAuth(partner.key)).expect(200);
+    await api.app.get(AccessRecorder).flush();
+    await me.delete(`/pilot/v1/connections/${ended}`).expect(204);
+    const current = await link(pilot.token);
+
+    const res = await me.get('/pilot/v1/export').expect(200);
+    const data = res.body.data;
+    expect(data.account).toEqual({ id: pilot.id });
+    expect(Date.parse(data.exported_at)).toBeGreaterThan(Date.now() - 60_000);
+
+    expect(data.flights.map((f: { flight_id: string }) => f.flight_id)).toEqual([
+      amended.flight_id,
+      kept.flight_id,
+    ]);
+    expect(data.flights[0].remarks).toBe('Corrected: the return leg');
+
+    const logbook = data.logbook_events as ExportedEvent[];
+    expect(logbook.map((e) => [e.type, e.stream_version])).toEqual([
+      ['FlightRecorded', 1],
+      ['FlightRecorded', 2],
+      ['FlightRecorded', 3],
+      ['FlightAmended', 4],
+      ['FlightDeleted', 5],
+      ['StartingTotalsSet', 6],
+    ]);
+    expect(logbook[1]!.payload).toEqual({
+      pilot_account_id: pilot.id,
+      flight: expect.objectContaining({ flight_id: amended.flight_id, date: '2026-05-02' }),
+    });
+    expect(logbook[3]!.payload.flight).toEqual(
+      expect.objectContaining({ remarks: 'Corrected: the return leg' }),
+    );
+    expect(logbook[4]!.payload).toEqual({ pilot_account_id: pilot.id, flight_id: deleted.flight_id });
+    for (const event of logbook) {
+      expect(event.version).toBe(1);
+      expect(Date.parse(event.occurred_at)).not.toBeNaN();
+    }
+    expect(data.starting_totals).toEqual(starting.body.data);
+
+    expect(
+      data.connections.map(
+        (c: { connection_id: string; disconnected_at: string | null; partner: object }) => [
+          c.connection_id,
+          c.partner,
+          c.disconnected_at === null,
+        ],
+      ),
+    ).toEqual([
+      [ended, { id: partner.partnerId, name: 'Export Airways' }, false],
+      [current, { id: partner.partnerId, name: 'Export Airways' }, true],
+    ]);
+    expect((data.consent_events as ExportedEvent[]).map((e) => e.type)).toEqual([
+      'LinkingCodeIssued',
+      'PilotLinked',
+      'PilotDisconnected',
+      'LinkingCodeIssued',
+      'PilotLinked',
+    ]);
+    expect(data.access_history.partners).toEqual([
+      {
+        partner: { id: partner.partnerId, name: 'Export Airways' },
+        events: [
+          expect.objectContaining({ type: 'linked' }),
+          expect.objectContaining({ type: 'disconnected' }),
+          expect.objectContaining({ type: 'linked' }),
+        ],
+        reads: [expect.objectContaining({ date: new Date().toISOString().slice(0, 10), count: 2 })],
+      },
+    ]);
+
+    // Another pilot's export holds none of it.
+    const other = h.pilot();
+    const theirs = await as(other.token).get('/pilot/v1/export').expect(200);
+    expect(theirs.body.data).toEqual(
+      expect.objectContaining({
+        account: { id: other.id },
+        flights: [],
+        logbook_events: [],
+        starting_totals: null,
+        connections: [],
+        consent_events: [],
+        access_history: { partners: [] },
+      }),
+    );
+    expect(JSON.stringify(theirs.body)).not.toContain(pilot.id);
+  });
+});
