@@ -62,6 +62,7 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
     expect(Object.keys(doc.body.paths).sort()).toEqual([
       '/pilot/v1/connections',
       '/pilot/v1/connections/{connection_id}',
+      '/pilot/v1/export.csv',
       '/pilot/v1/flights',
       '/pilot/v1/flights/import',
       '/pilot/v1/flights/{flight_id}',
