@@ -22,6 +22,14 @@ module.exports = {
       to: { path: '^apps/', pathNot: '^apps/$1/' },
     },
     {
+      name: 'pilot-web-uses-pure-code-only',
+      comment:
+        'The pilot web app runs in the browser: of ours, only libs/domain and libs/contracts (no I/O).',
+      severity: 'error',
+      from: { path: '^apps/pilot-web/' },
+      to: { path: '^libs/', pathNot: '^libs/(domain|contracts)/' },
+    },
+    {
       name: 'libs-never-import-apps',
       severity: 'error',
       from: { path: '^libs/' },

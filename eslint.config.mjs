@@ -63,6 +63,11 @@ export default tseslint.config(
     },
   },
   {
+    // The pilot web app runs in the browser: its globals, not Node's.
+    files: ['apps/pilot-web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     // Kafka is reached through the port (libs/platform/src/kafka/kafka.port.ts); only each
     // adapter speaks to its client library, so a library can be swapped in one place.
     files: ['**/*.ts'],

@@ -13,12 +13,13 @@ const swc = [
   },
 ];
 
-// jose, NestJS (from 12), commander (from 15), cookie (which fastify's inject loads) and
+// jose, NestJS (from 12), commander (from 15), cookie (which fastify's inject loads), content-disposition
+// (which @fastify/static loads, serving the pilot web app) and
 // @platformatic/kafka (with its @platformatic/* dependencies) ship only ES modules. Node loads
 // them with require(esm); jest 30 does too, but only under node --experimental-vm-modules,
 // which every `npx jest` would then need. So jest compiles these packages to CommonJS like our
 // own sources (only these: the rest of what the tests load from node_modules is CommonJS).
-const esmOnly = '(jose|@nestjs/[^/]+|commander|cookie|@platformatic/[^/]+)';
+const esmOnly = '(jose|@nestjs/[^/]+|commander|cookie|content-disposition|@platformatic/[^/]+)';
 const swcJs = [
   '@swc/jest',
   { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } },

@@ -29,6 +29,15 @@ if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.j
   npm install --no-audit --no-fund --loglevel=error
 fi
 
+# The pilot web app's browser tests drive Debian's Chromium (test/pilot-web/browser.ts); only tests need it.
+if [ "$for_tests" -eq 1 ] && [ ! -x /usr/bin/chromium ]; then
+  say "installing Chromium for the browser tests (apt-get install chromium)"
+  as_root=()
+  [ "$(id -u)" -eq 0 ] || as_root=(sudo)
+  "${as_root[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq chromium >/dev/null
+fi
+
 if [ "$for_tests" -eq 1 ]; then
   # The stack's Postgres step makes the run database too when it is missing; tests have no use for it.
   PGDATABASE_APP="${PGDATABASE_TEST:-pilot_totals_test}" bash scripts/stack/up.sh

@@ -24,6 +24,8 @@ say "lint (eslint, prettier) and type check"
 npx eslint . --max-warnings 0
 npx prettier --check . >/dev/null || { npx prettier --check .; exit 1; }
 npx tsc -p tsconfig.json --noEmit
+# The pilot web app: browser code, checked with the DOM's types (apps/pilot-web/tsconfig.json).
+npx tsc -p apps/pilot-web/tsconfig.json
 say "dependencies: none unused, none undeclared (knip)"
 npm run --silent lint:deps
 say "import rules (dependency-cruiser) and docs/architecture.md against the imports"

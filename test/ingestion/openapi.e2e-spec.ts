@@ -64,6 +64,7 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       '/pilot/v1/connections',
       '/pilot/v1/connections/{connection_id}',
       '/pilot/v1/export',
+      '/pilot/v1/export.csv',
       '/pilot/v1/flights',
       '/pilot/v1/flights/import',
       '/pilot/v1/flights/{flight_id}',

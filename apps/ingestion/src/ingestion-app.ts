@@ -4,11 +4,16 @@ import { PilotAuthGuard } from './auth/pilot-auth.guard';
 import { applyBodyLimits, IMPORT_BODY_LIMIT } from './http/body-limits';
 import { IngestionModule } from './ingestion.module';
 import { servePilotAppOpenApi } from './openapi/pilot-app.openapi';
+import { servePilotWeb } from './pilot-web/serve-pilot-web';
+import { serveTestPilotSignIn } from './pilot-web/test-pilot-sign-in';
 
-/** The ingestion app, built but not listening: what main.ts starts and what the end-to-end tests boot. */
+/**
+ * The ingestion app, built but not listening: what main.ts starts and what the end-to-end tests boot.
+ * `pilotWebDir`: where the pilot web app was built to, served at /app/ (not served without it).
+ */
 export async function createIngestionApp(
   config: AppConfig,
-  options: { serveDocs?: boolean } = {},
+  options: { serveDocs?: boolean; pilotWebDir?: string } = {},
 ): Promise<NestFastifyApplication> {
   const app = await createHttpApp(IngestionModule, {
     name: 'ingestion',
@@ -20,5 +25,7 @@ export async function createIngestionApp(
   });
   applyBodyLimits(app.getHttpAdapter().getInstance());
   if (options.serveDocs !== false) servePilotAppOpenApi(app);
+  serveTestPilotSignIn(app, config);
+  if (options.pilotWebDir !== undefined) await servePilotWeb(app, options.pilotWebDir);
   return app;
 }

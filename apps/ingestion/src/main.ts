@@ -1,8 +1,10 @@
+import { join } from 'node:path';
 import { runMain, serveHttpApp } from '@pft/platform';
 import { createIngestionApp } from './ingestion-app';
 
 runMain('ingestion', async (config) =>
-  serveHttpApp(await createIngestionApp(config), {
+  // The build puts the pilot web app beside this app: dist/apps/pilot-web.
+  serveHttpApp(await createIngestionApp(config, { pilotWebDir: join(__dirname, '..', '..', 'pilot-web') }), {
     name: 'ingestion',
     port: config.INGESTION_PORT,
     config,

@@ -7,3 +7,4 @@ export * from './totals';
 export * from './uuid';
 export * from './sandbox';
 export * from './webhooks';
+export * from './logbook-csv';

@@ -30,10 +30,13 @@ export interface IngestionHarness {
   close: () => Promise<void>;
 }
 
-/** `viaProxy`: the app reaches its database through a TcpProxy, for taking the database away. */
+/**
+ * `viaProxy`: the app reaches its database through a TcpProxy, for taking the database away.
+ * `pilotWebDir`: the built pilot web app to serve at /app/ (dist-test/apps/pilot-web).
+ */
 export async function startIngestion(
   env: Record<string, string> = {},
-  options: { viaProxy?: boolean } = {},
+  options: { viaProxy?: boolean; pilotWebDir?: string } = {},
 ): Promise<IngestionHarness> {
   const db = await createTestDatabase();
   const proxy = options.viaProxy ? await TcpProxy.start(db.url) : undefined;
@@ -51,7 +54,10 @@ export async function startIngestion(
   });
   const config = loadConfig();
   // The app's ConfigModule reads the environment while it is built; put it back after.
-  const app = await createIngestionApp(config).finally(() => (process.env = saved));
+  const app = await createIngestionApp(
+    config,
+    options.pilotWebDir === undefined ? {} : { pilotWebDir: options.pilotWebDir },
+  ).finally(() => (process.env = saved));
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   const sql = new Client({ connectionString: db.url });

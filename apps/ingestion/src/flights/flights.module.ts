@@ -5,6 +5,8 @@ import { AmendFlightHandler } from './amend-flight/amend-flight.handler';
 import { DeleteFlightController } from './delete-flight/delete-flight.controller';
 import { DeleteFlightHandler } from './delete-flight/delete-flight.handler';
 import { FlightsRepository } from '@pft/event-store';
+import { ExportLogbookCsvController } from './export-logbook-csv/export-logbook-csv.controller';
+import { ExportLogbookCsvHandler } from './export-logbook-csv/export-logbook-csv.handler';
 import { ImportFlightsController } from './import-flights/import-flights.controller';
 import { ImportFlightsHandler } from './import-flights/import-flights.handler';
 import { ListFlightsController } from './list-flights/list-flights.controller';
@@ -20,6 +22,7 @@ import { RecordFlightHandler } from './record-flight/record-flight.handler';
     ListFlightsController,
     AmendFlightController,
     DeleteFlightController,
+    ExportLogbookCsvController,
   ],
   providers: [
     commandPipelineProvider,
@@ -29,6 +32,7 @@ import { RecordFlightHandler } from './record-flight/record-flight.handler';
     DeleteFlightHandler,
     ImportFlightsHandler,
     ListFlightsHandler,
+    ExportLogbookCsvHandler,
   ],
   exports: [FlightsRepository],
 })

@@ -21,7 +21,13 @@ export interface PilotAppOperation {
   /** What sending the same request again does (after an error, or an answer that never arrived). */
   retry: string;
   /** The success status and its `data` (none for 204). */
-  success: { status: 200 | 201 | 204; data?: NamedSchema; description: string };
+  success: {
+    status: 200 | 201 | 204;
+    data?: NamedSchema;
+    description: string;
+    /** A body that is a file of its own type (the logbook's CSV), not JSON in the envelope. */
+    text?: { mediaType: string; example: string };
+  };
   /** Another success status of the same operation (the replay of a flight: 200). */
   alsoSuccess?: { status: 200; data: NamedSchema; description: string };
   body?: NamedSchema;
@@ -90,6 +96,9 @@ export function PilotAppOperation(op: PilotAppOperation): MethodDecorator {
         description: s.description,
         ...(s.data
           ? { schema: enveloped(s.data), example: { data: s.data.example, meta: EXAMPLE_META } }
+          : {}),
+        ...('text' in s && s.text
+          ? { content: { [s.text.mediaType]: { schema: { type: 'string' }, example: s.text.example } } }
           : {}),
       }),
     ),

@@ -1,4 +1,5 @@
 import { type Flight, type PilotTotals, type StartingTotals } from '@pft/contracts';
+import { formatLogbookCsv } from '@pft/domain';
 import { type ErrorCode, type ErrorDetail, WriteOutcomeUnknown } from '@pft/platform';
 
 /**
@@ -76,6 +77,8 @@ export const FLIGHT_PAGE_EXAMPLE = {
 };
 
 /** Starting totals as sent: the fields the earlier logbook had. */
+export const LOGBOOK_CSV_EXAMPLE = formatLogbookCsv([FLIGHT_EXAMPLE]);
+
 export const STARTING_TOTALS_INPUT_EXAMPLE = {
   totals: {
     total_flight_time_minutes: 12000,

@@ -1,0 +1,83 @@
+import { forgetToken, readToken } from './session';
+
+/** One problem of a request, as the API's error body lists it. */
+export interface ErrorDetail {
+  field: string;
+  issue: string;
+  message: string;
+}
+
+/** An error answer of the pilot app API, or a request that got no answer (status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly requestId: string | undefined,
+    readonly details: ErrorDetail[] = [],
+  ) {
+    super(message);
+  }
+}
+
+type SignedOutListener = (message: string) => void;
+let onSignedOut: SignedOutListener = () => undefined;
+
+/** Called when the API no longer accepts the pilot's token: the app returns to the sign-in screen. */
+export function whenSignedOut(listener: SignedOutListener): void {
+  onSignedOut = listener;
+}
+
+interface ErrorBody {
+  error?: { code?: string; message?: string; details?: ErrorDetail[] };
+  meta?: { request_id?: string };
+}
+
+async function send(method: string, path: string, body?: unknown): Promise<Response> {
+  const token = readToken();
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  } catch {
+    throw new ApiError(
+      0,
+      'NETWORK',
+      'The service could not be reached. Check the connection and try again.',
+      undefined,
+    );
+  }
+  if (res.ok) return res;
+  const requestId = res.headers.get('X-Request-Id') ?? undefined;
+  const parsed = (await res.json().catch(() => ({}))) as ErrorBody;
+  const error = new ApiError(
+    res.status,
+    parsed.error?.code ?? `HTTP_${res.status}`,
+    parsed.error?.message ?? `The service answered ${res.status}`,
+    parsed.meta?.request_id ?? requestId,
+    parsed.error?.details ?? [],
+  );
+  if (res.status === 401 || (res.status === 410 && error.code === 'ACCOUNT_ERASED')) {
+    forgetToken();
+    onSignedOut(
+      res.status === 401
+        ? 'Your session has expired or was not accepted. Please sign in again.'
+        : 'This account has been erased.',
+    );
+  }
+  throw error;
+}
+
+/** The `data` of a JSON answer in the envelope; undefined for 204. */
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const res = await send(method, path, body);
+  if (res.status === 204) return undefined as T;
+  return ((await res.json()) as { data: T }).data;
+}
+
+/** An answer that is a file (the CSV export, the JSON export), as a Blob. */
+export async function download(path: string): Promise<Blob> {
+  return (await send('GET', path)).blob();
+}

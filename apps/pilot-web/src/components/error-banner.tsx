@@ -1,0 +1,29 @@
+import { ApiError } from '../api/client';
+
+/**
+ * An error that belongs to no field: what went wrong and, when the service answered, its request id,
+ * which support can find in the logs.
+ */
+export function ErrorBanner({ error }: { error: unknown }) {
+  if (!error) return null;
+  const api = error instanceof ApiError ? error : undefined;
+  const message = error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+  return (
+    <div class="banner banner-error" role="alert">
+      <p>{message}</p>
+      {api?.requestId && (
+        <p class="small">
+          Request id: <code>{api.requestId}</code>
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Notice({ children }: { children: preact.ComponentChildren }) {
+  return (
+    <div class="banner banner-ok" role="status">
+      {children}
+    </div>
+  );
+}

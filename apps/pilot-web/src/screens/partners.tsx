@@ -1,0 +1,160 @@
+import { useEffect, useState } from 'preact/hooks';
+import { api, ApiError } from '../api/client';
+import { type AccessHistory, type Connection, type LinkingCode } from '../api/types';
+import { ErrorBanner, Notice } from '../components/error-banner';
+import { dateTime } from '../format';
+
+/** How often the list is asked again while the screen is open: a partner redeeming a code shows up. */
+const REFRESH_MS = 3000;
+
+function Countdown({ code }: { code: LinkingCode }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [code]);
+  const left = Math.max(0, Math.ceil((Date.parse(code.expires_at) - now) / 1000));
+  if (left === 0) return <p class="expired">This code has expired. Issue a new one.</p>;
+  return (
+    <p role="timer" aria-label="Time left">
+      Expires in {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
+    </p>
+  );
+}
+
+/** Issue a linking code for a partner; the partners connected, and disconnecting one. */
+export function PartnersScreen() {
+  const [code, setCode] = useState<LinkingCode | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [connections, setConnections] = useState<Connection[] | null>(null);
+  const [lastReads, setLastReads] = useState<Map<string, string>>(new Map());
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [notice, setNotice] = useState('');
+  const [error, setError] = useState<unknown>(null);
+
+  const load = async () => {
+    try {
+      setConnections((await api<{ connections: Connection[] }>('GET', '/pilot/v1/connections')).connections);
+    } catch (err) {
+      setError(err);
+    }
+    try {
+      const history = await api<AccessHistory>('GET', '/pilot/v1/access-history?days=90');
+      const reads = new Map<string, string>();
+      for (const p of history.partners) {
+        const last = p.reads
+          .map((r) => r.last_at)
+          .sort()
+          .pop();
+        if (last) reads.set(p.partner.id, last);
+      }
+      setLastReads(reads);
+    } catch {
+      // Where the service has no access history yet, the list shows no last read.
+    }
+  };
+  useEffect(() => {
+    void load();
+    const timer = setInterval(() => void load(), REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const issue = async () => {
+    setError(null);
+    setCopied(false);
+    try {
+      setCode(await api<LinkingCode>('POST', '/pilot/v1/linking-codes'));
+    } catch (err) {
+      setError(err);
+    }
+  };
+  const copy = async () => {
+    if (!code) return;
+    try {
+      await navigator.clipboard.writeText(code.linking_token);
+      setCopied(true);
+    } catch {
+      setError(new Error('The browser did not allow copying: select the code and copy it by hand.'));
+    }
+  };
+  const disconnect = async (connection: Connection) => {
+    try {
+      await api('DELETE', `/pilot/v1/connections/${connection.connection_id}`);
+      setConfirming(null);
+      setNotice(`${connection.partner.name} is disconnected and can no longer read your totals.`);
+      await load();
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.code === 'CONNECTION_NOT_FOUND'
+          ? new Error('That connection had already ended.')
+          : err,
+      );
+      await load();
+    }
+  };
+
+  return (
+    <section aria-labelledby="partners-title">
+      <h2 id="partners-title">Partners</h2>
+      <p>
+        A partner (a flight school, an airline, an insurer) can read your totals once you give it a linking
+        code. Each code works once and for 10 minutes.
+      </p>
+      <ErrorBanner error={error} />
+      {notice && <Notice>{notice}</Notice>}
+      <div class="card">
+        <button class="primary" onClick={() => void issue()}>
+          Issue linking code
+        </button>
+        {code && (
+          <div class="code-box">
+            <p class="code" aria-label="Linking code">
+              {code.linking_token}
+            </p>
+            <button onClick={() => void copy()}>Copy code</button>
+            {copied && <span role="status"> Copied.</span>}
+            <Countdown code={code} />
+          </div>
+        )}
+      </div>
+      <h3>Connected partners</h3>
+      {connections && connections.length === 0 && <p>No partner is connected.</p>}
+      {connections && connections.length > 0 && (
+        <div class="table-wrap" tabIndex={0} role="region" aria-label="Connected partners">
+          <table>
+            <caption>Connected partners</caption>
+            <thead>
+              <tr>
+                <th scope="col">Partner</th>
+                <th scope="col">Linked</th>
+                <th scope="col">Last read</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {connections.map((c) => (
+                <tr key={c.connection_id}>
+                  <td>{c.partner.name}</td>
+                  <td>{dateTime(c.linked_at)}</td>
+                  <td>{lastReads.has(c.partner.id) ? dateTime(lastReads.get(c.partner.id)!) : 'Not yet'}</td>
+                  <td class="row-actions">
+                    {confirming === c.connection_id ? (
+                      <>
+                        <button class="danger" onClick={() => void disconnect(c)}>
+                          Confirm disconnect
+                        </button>
+                        <button onClick={() => setConfirming(null)}>Cancel</button>
+                      </>
+                    ) : (
+                      <button onClick={() => setConfirming(c.connection_id)}>Disconnect</button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
+import { keepToken } from '../api/session';
+import { ErrorBanner } from '../components/error-banner';
+import { Field } from '../components/field';
+
+/** Outside production the service offers a test pilot (`/dev/test-pilot`); in production that path is 404. */
+const TEST_PILOT = '/dev/test-pilot';
+
+export function SignInScreen({ message, onSignedIn }: { message: string; onSignedIn: () => void }) {
+  const [offersTestPilot, setOffersTestPilot] = useState(false);
+  const [token, setToken] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    fetch(TEST_PILOT).then(
+      (res) => setOffersTestPilot(res.status === 204),
+      () => setOffersTestPilot(false),
+    );
+  }, []);
+
+  const signInAsTestPilot = async () => {
+    setError(null);
+    const res = await fetch(TEST_PILOT, { method: 'POST' }).catch(() => null);
+    if (!res?.ok) {
+      setError(
+        new ApiError(
+          res?.status ?? 0,
+          'TEST_PILOT',
+          'A test pilot could not be made.',
+          res?.headers.get('X-Request-Id') ?? undefined,
+        ),
+      );
+      return;
+    }
+    keepToken(((await res.json()) as { data: { token: string } }).data.token);
+    onSignedIn();
+  };
+  const signIn = (e: Event) => {
+    e.preventDefault();
+    if (!/^[A-Za-z0-9_\-.]+$/.test(token.trim())) {
+      setError(new Error('That is not a pilot token.'));
+      return;
+    }
+    keepToken(token.trim());
+    onSignedIn();
+  };
+
+  return (
+    <main class="sign-in" id="main">
+      <h1>Pilot Flight Totals</h1>
+      {message && (
+        <div class="banner banner-warn" role="alert">
+          {message}
+        </div>
+      )}
+      <ErrorBanner error={error} />
+      <div class="card">
+        <h2>Sign in</h2>
+        <p>Your pilot app's sign-in brings you here with your token. You can also paste a token.</p>
+        <form onSubmit={signIn} noValidate>
+          <Field id="token" label="Pilot token" value={token} onInput={setToken} />
+          <button type="submit" class="primary">
+            Sign in
+          </button>
+        </form>
+      </div>
+      {offersTestPilot && (
+        <div class="card">
+          <h2>Development</h2>
+          <p>This service is not in production: you can try the app with a new, empty pilot account.</p>
+          <button onClick={() => void signInAsTestPilot()}>Sign in as a test pilot</button>
+        </div>
+      )}
+    </main>
+  );
+}

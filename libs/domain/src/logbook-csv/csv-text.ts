@@ -1,0 +1,77 @@
+/**
+ * RFC 4180 text: comma-separated cells, CRLF between records, a cell in double quotes when it holds a
+ * comma, a quote, a line break or spaces at either end (quotes inside doubled).
+ */
+
+const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+
+export function csvCell(value: string): string {
+  return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+export function csvRecord(cells: readonly string[]): string {
+  return cells.map(csvCell).join(',');
+}
+
+/** One record of a CSV text and the line it starts on (1-based). */
+export interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+/**
+ * Splits CSV text into records. Accepts CRLF or LF line ends, a byte-order mark at the start, and
+ * skips blank lines. An unterminated quoted cell is an error at the line it opened on.
+ */
+export function readCsvRecords(text: string): {
+  records: CsvRecord[];
+  error?: { line: number; message: string };
+} {
+  const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const records: CsvRecord[] = [];
+  let cells: string[] = [];
+  let cell = '';
+  let line = 1;
+  let recordLine = 1;
+  let quoted = false;
+  let quoteLine = 0;
+  let touched = false;
+  const endRecord = (): void => {
+    if (touched || cells.length > 0) records.push({ line: recordLine, cells: [...cells, cell] });
+    cells = [];
+    cell = '';
+    touched = false;
+  };
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i]!;
+    if (quoted) {
+      if (ch === '"' && source[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else {
+        if (ch === '\n') line++;
+        cell += ch;
+      }
+    } else if (ch === '"' && cell === '') {
+      quoted = true;
+      quoteLine = line;
+      touched = true;
+    } else if (ch === ',') {
+      cells.push(cell);
+      cell = '';
+      touched = true;
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && source[i + 1] === '\n') i++;
+      endRecord();
+      line++;
+      recordLine = line;
+    } else {
+      cell += ch;
+      touched = true;
+    }
+  }
+  if (quoted) return { records, error: { line: quoteLine, message: 'a quoted cell is never closed' } };
+  endRecord();
+  return { records };
+}

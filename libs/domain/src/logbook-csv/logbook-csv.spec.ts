@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { type Flight } from '@pft/contracts';
+import { randomFlight, seededRandom } from '@pft/testing';
+import { readCsvRecords } from './csv-text';
+import { formatLogbookCsv, LOGBOOK_CSV_COLUMNS, readLogbookCsv } from './logbook-csv';
+
+const TODAY = '2026-11-25';
+const read = (text: string) => readLogbookCsv(text, TODAY, randomUUID);
+const header = LOGBOOK_CSV_COLUMNS.join(',');
+
+describe('logbook CSV', () => {
+  it('reads back what it wrote, flight for flight (random logbooks)', () => {
+    const random = seededRandom(24);
+    const flights: Flight[] = Array.from({ length: 300 }, () => randomFlight(random));
+    flights[0] = {
+      ...flights[0]!,
+      remarks: 'Crosswind, "gusty"\nsecond line',
+      departure: 'EDDF',
+      arrival: 'EDFE',
+    };
+    const text = formatLogbookCsv(flights);
+    expect(text.startsWith(`${header}\r\n`)).toBe(true);
+    expect(read(text)).toEqual({ flights, problems: [], rows: 300 });
+  });
+
+  it('writes a header only for an empty logbook', () => {
+    expect(formatLogbookCsv([])).toBe(`${header}\r\n`);
+    expect(read(formatLogbookCsv([]))).toEqual({ flights: [], problems: [], rows: 0 });
+  });
+
+  it('takes columns in any order, leaves out absent ones, and names a flight without an id', () => {
+    const text = 'total_flight_time,Date,category,rating_key,pic\n95,2026-05-01,airplane,sep_land,95\n';
+    const { flights, problems } = read(text);
+    expect(problems).toEqual([]);
+    expect(flights).toHaveLength(1);
+    expect(flights[0]).toMatchObject({
+      date: '2026-05-01',
+      kind: 'flight',
+      aircraft: { category: 'airplane', rating_key: 'sep_land' },
+      minutes: { total_flight_time: 95, pic: 95, sic: 0 },
+      landings: { day: 0, night: 0 },
+    });
+    expect(flights[0]!.flight_id).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reports each bad row by line and column with the flight rules, and keeps the good rows', () => {
+    const text = [
+      'date,category,rating_key,total_flight_time,pic,day_landings',
+      '2026-05-01,airplane,sep_land,60,60,1',
+      '2026-05-02,airplane,sep_land,60,90,1',
+      '2026-05-03,airplane,nope,60,60,x',
+      '2026-05-04,airplane',
+      '',
+      '2099-01-01,helicopter,,60,0,0',
+    ].join('\r\n');
+    const result = read(text);
+    expect(result.rows).toBe(5);
+    expect(result.flights.map((f) => f.date)).toEqual(['2026-05-01']);
+    expect(result.problems).toEqual([
+      { line: 3, column: 'pic', message: 'must be at most total_flight_time' },
+      { line: 3, message: 'pic + sic + dual must be at most total_flight_time' },
+      { line: 4, column: 'day_landings', message: 'must be a whole number' },
+      { line: 4, column: 'rating_key', message: 'is not a key of the rating catalog' },
+      { line: 5, message: 'has 2 cells where the header has 6' },
+      { line: 7, column: 'date', message: 'must be from 1903-12-17 to 2026-11-26' },
+    ]);
+  });
+
+  it('refuses a header with an unknown, missing or repeated column', () => {
+    expect(read('date,wings\n').problems).toEqual([
+      { line: 1, column: 'wings', message: 'is not a known column' },
+      { line: 1, column: 'category', message: 'column is missing' },
+    ]);
+    expect(read('date,category,date\n').problems).toEqual([{ line: 1, message: 'a column is named twice' }]);
+    expect(read('').problems).toEqual([{ line: 1, message: 'the file is empty' }]);
+  });
+
+  it('splits RFC 4180 text: quotes, doubled quotes, line breaks in cells, a byte-order mark', () => {
+    expect(readCsvRecords('\uFEFFa,"b,c"\r\n"say ""hi""","x\ny"\n').records).toEqual([
+      { line: 1, cells: ['a', 'b,c'] },
+      { line: 2, cells: ['say "hi"', 'x\ny'] },
+    ]);
+    expect(readCsvRecords('a,"open\n').error).toEqual({ line: 1, message: 'a quoted cell is never closed' });
+  });
+});

@@ -1,0 +1,372 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type AddressInfo } from 'node:net';
+import { type Page } from 'playwright-core';
+import { TOTALS_FIELDS } from '@pft/contracts';
+import { formatLogbookCsv } from '@pft/domain';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { randomFlight, seededRandom } from '@pft/testing';
+import { bearer, startIngestion, type IngestionHarness } from '../ingestion/support/ingestion-harness';
+import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
+import { startPartnerApi, type PartnerApiUnderTest } from '../partner-api/partner-api.harness';
+import { checkScreen, startBrowser, type TestBrowser } from './browser';
+
+/** The pilot web app as `npm run build:test` built it (setup.sh --for-tests runs that build). */
+const BUILT_APP = join(__dirname, '..', '..', 'dist-test', 'apps', 'pilot-web');
+const PARTNER_NAME = 'Skyward Flight School';
+
+const hm = (minutes: number): string =>
+  `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
+
+/**
+ * The pilot web app in headless Chromium against the real ingestion service and partner API (one
+ * database): driven by role and accessible name as pilot-web-app.md names its controls, each screen
+ * checked with axe-core and photographed at 1280 px, then again at 360 px.
+ */
+describe('the pilot web app in a browser (e2e)', () => {
+  let h: IngestionHarness;
+  let partnerApi: PartnerApiUnderTest;
+  let partner: TestPartner;
+  let browser: TestBrowser;
+  let origin: string;
+  let page: Page;
+  /** The token of the test pilot the app signed in as, read from the page's sessionStorage. */
+  let token: string;
+
+  beforeAll(async () => {
+    h = await startIngestion({}, { pilotWebDir: BUILT_APP });
+    await h.app.listen(0, '127.0.0.1');
+    origin = `http://127.0.0.1:${(h.app.getHttpServer().address() as AddressInfo).port}`;
+    partnerApi = await startPartnerApi({}, h.db);
+    partner = await partnerWithKey(partnerApi.db, { name: PARTNER_NAME });
+    browser = await startBrowser(origin);
+    page = await browser.newPage(1280);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await partnerApi?.close();
+    await h?.close();
+  });
+
+  const go = async (screen: string) => {
+    await page
+      .getByRole('navigation', { name: 'Screens' })
+      .getByRole('link', { name: screen, exact: true })
+      .click();
+    await expect(
+      page.getByRole('heading', { level: 2, name: screen, exact: true }).isVisible(),
+    ).resolves.toBe(true);
+  };
+  const rowOf = (date: string) => page.getByRole('row').filter({ hasText: date });
+  const addFlight = async (f: {
+    date: string;
+    registration: string;
+    from: string;
+    to: string;
+    total: string;
+    pic: string;
+  }) => {
+    await page.getByRole('button', { name: 'Add flight' }).click();
+    const form = page.getByRole('form', { name: 'Add flight' });
+    await form.getByLabel('Date', { exact: true }).fill(f.date);
+    await form.getByLabel('Category', { exact: true }).selectOption('airplane');
+    await form.getByLabel('Rating', { exact: true }).selectOption('sep_land');
+    await form.getByLabel('Registration', { exact: true }).fill(f.registration);
+    await form.getByLabel('From', { exact: true }).fill(f.from);
+    await form.getByLabel('To', { exact: true }).fill(f.to);
+    await form.getByLabel('Total time', { exact: true }).fill(f.total);
+    await form.getByLabel('PIC', { exact: true }).fill(f.pic);
+    await form.getByLabel('Day landings', { exact: true }).fill('1');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await rowOf(f.date).waitFor();
+  };
+
+  it('signs in as a test pilot from the sign-in screen', async () => {
+    await page.goto(`${origin}/app/`);
+    await page.getByRole('button', { name: 'Sign in as a test pilot' }).waitFor();
+    await checkScreen(page, 'sign-in');
+    await page.getByRole('button', { name: 'Sign in as a test pilot' }).click();
+    await page.getByRole('heading', { name: 'Logbook' }).waitFor();
+    token = (await page.evaluate(() => sessionStorage.getItem('pft.pilot-token'))) ?? '';
+    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+  });
+
+  it('adds three flights, shows an API validation error beside its field, edits one and deletes one', async () => {
+    await addFlight({
+      date: '2026-03-01',
+      registration: 'D-EABC',
+      from: 'EDDF',
+      to: 'EDFE',
+      total: '1:30',
+      pic: '1:30',
+    });
+    await addFlight({
+      date: '2026-03-02',
+      registration: 'D-EABD',
+      from: 'EDFE',
+      to: 'EDDR',
+      total: '0:45',
+      pic: '0:45',
+    });
+    await addFlight({
+      date: '2026-03-03',
+      registration: 'D-EABE',
+      from: 'EDDR',
+      to: 'EDDF',
+      total: '2:00',
+      pic: '2:00',
+    });
+    await checkScreen(page, 'logbook');
+
+    // PIC above the total time: the API refuses it, and the form says so beside PIC.
+    await page.getByRole('button', { name: 'Add flight' }).click();
+    const form = page.getByRole('form', { name: 'Add flight' });
+    await form.getByLabel('Date', { exact: true }).fill('2026-03-04');
+    await form.getByLabel('Total time', { exact: true }).fill('1:00');
+    await form.getByLabel('PIC', { exact: true }).fill('2:00');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByText('must be at most total_flight_time').first().isVisible()).resolves.toBe(true);
+    await expect(form.getByLabel('PIC', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
+    await checkScreen(page, 'logbook-add-error');
+    await form.getByRole('button', { name: 'Cancel' }).click();
+
+    await rowOf('2026-03-02').getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit flight' });
+    await edit.getByLabel('Total time', { exact: true }).fill('1:05');
+    await edit.getByLabel('PIC', { exact: true }).fill('1:05');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Flight of 2026-03-02 saved.').waitFor();
+    await expect(rowOf('2026-03-02').getByRole('cell').nth(3).textContent()).resolves.toBe('1:05');
+
+    await rowOf('2026-03-03').getByRole('button', { name: 'Delete' }).click();
+    await rowOf('2026-03-03').getByRole('button', { name: 'Confirm delete' }).click();
+    await page.getByText('Flight of 2026-03-03 deleted.').waitFor();
+    await expect(rowOf('2026-03-03').count()).resolves.toBe(0);
+
+    const listed = await h
+      .http()
+      .get('/pilot/v1/flights')
+      .set(...bearer(token))
+      .expect(200);
+    expect(
+      listed.body.data.flights.map((f: { date: string; minutes: { total_flight_time: number } }) => [
+        f.date,
+        f.minutes.total_flight_time,
+      ]),
+    ).toEqual([
+      ['2026-03-02', 65],
+      ['2026-03-01', 90],
+    ]);
+  });
+
+  it('previews a CSV of 200 flights and one bad row, then imports the 200 with a progress bar', async () => {
+    const random = seededRandom(360);
+    const flights = Array.from({ length: 200 }, () => randomFlight(random));
+    const csv = formatLogbookCsv(flights).replace(
+      /\r\n$/,
+      `\r\n${randomUUID()},2026-01-01,flight,airplane,sep_land,,,,30,60,0,0,0,0,0,0,0,0,0,0,0,0,0,\r\n`,
+    );
+    await go('Import');
+    await page
+      .getByLabel('Logbook file')
+      .setInputFiles({ name: 'logbook.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page
+      .getByText('200 flights ready to import from logbook.csv; 1 invalid rows will be left out')
+      .waitFor();
+    const invalid = page.getByRole('table', { name: 'Invalid rows' });
+    await expect(invalid.getByRole('row').nth(1).textContent()).resolves.toBe(
+      '202picmust be at most total_flight_time',
+    );
+    await checkScreen(page, 'import-preview');
+    await page.getByRole('button', { name: 'Import' }).click();
+    await page.getByText('Imported 200 flights.').waitFor();
+    await expect(
+      page.getByRole('progressbar', { name: 'Import progress' }).getAttribute('value'),
+    ).resolves.toBe('200');
+    await checkScreen(page, 'import');
+  });
+
+  it('saves starting totals', async () => {
+    await go('Starting totals');
+    await page.getByLabel('PIC', { exact: true }).fill('100:00');
+    await page.getByLabel('Total flight time', { exact: true }).fill('150:00');
+    await page.getByLabel('Flights', { exact: true }).fill('80');
+    await page.getByRole('button', { name: 'Save starting totals' }).click();
+    await page.getByText('Starting totals saved.').waitFor();
+    await checkScreen(page, 'starting-totals');
+  });
+
+  it('shows the totals of GET /pilot/v1/totals in its table, with ratings by their dictionary labels and two charts', async () => {
+    await go('Totals');
+    await page.getByRole('table', { name: 'Totals (hours:minutes)' }).waitFor();
+    const api = (
+      await h
+        .http()
+        .get('/pilot/v1/totals')
+        .set(...bearer(token))
+        .expect(200)
+    ).body.data;
+    const table = page.getByRole('table', { name: 'Totals (hours:minutes)' });
+    const shown = Object.fromEntries(
+      await table
+        .getByRole('row')
+        .evaluateAll((rows) =>
+          rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.textContent]),
+        ),
+    );
+    expect(shown).toEqual({
+      'Total flight time': hm(api.totals.total_flight_time_minutes),
+      PIC: hm(api.totals.pic_minutes),
+      SIC: hm(api.totals.sic_minutes),
+      Dual: hm(api.totals.dual_minutes),
+      Instructor: hm(api.totals.instructor_minutes),
+      'Cross-country': hm(api.totals.cross_country_minutes),
+      Night: hm(api.totals.night_minutes),
+      IFR: hm(api.totals.ifr_minutes),
+      'Actual instrument': hm(api.totals.actual_instrument_minutes),
+      'Simulated instrument': hm(api.totals.simulated_instrument_minutes),
+      'Single-engine': hm(api.totals.single_engine_minutes),
+      'Multi-engine': hm(api.totals.multi_engine_minutes),
+      'Multi-pilot': hm(api.totals.multi_pilot_minutes),
+      Simulator: hm(api.totals.simulator_minutes),
+      'Day landings': String(api.landings.total_day),
+      'Night landings': String(api.landings.total_night),
+      Flights: String(api.flight_count),
+      'Last flight': api.last_flight_date.slice(0, 10),
+    });
+    expect(Object.keys(shown)).toHaveLength(TOTALS_FIELDS.length + 4);
+    const ratings = page.getByRole('table', { name: 'Time by rating (hours:minutes)' });
+    await expect(
+      ratings.getByRole('rowheader', { name: 'Single-engine piston (land)' }).isVisible(),
+    ).resolves.toBe(true);
+    await expect(ratings.getByRole('row').count()).resolves.toBe(Object.keys(api.rating_breakdown).length);
+    await expect(page.getByRole('img', { name: /Bar chart of hours per rating/ }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(
+      page.getByRole('img', { name: /Line chart of cumulative flight time by month/ }).isVisible(),
+    ).resolves.toBe(true);
+    await checkScreen(page, 'totals');
+  });
+
+  it('issues a linking code a partner redeems; the partner appears, is disconnected, and its pilot_id stops resolving', async () => {
+    await go('Partners');
+    await page.getByRole('button', { name: 'Issue linking code' }).click();
+    const code = (await page.getByLabel('Linking code').textContent()) ?? '';
+    expect(code).toMatch(/^PFT-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+    await expect(page.getByRole('timer').textContent()).resolves.toMatch(/^Expires in (10:00|9:[0-5]\d)$/);
+    await page.getByRole('button', { name: 'Copy code' }).click();
+    await page.getByText('Copied.').waitFor();
+    await expect(page.evaluate<string>('navigator.clipboard.readText()')).resolves.toBe(code);
+
+    const linked = await partnerApi
+      .http()
+      .post('/v1/link')
+      .set('Authorization', `Bearer ${partner.key}`)
+      .send({ linking_token: code })
+      .expect(200);
+    const pilotId: string = linked.body.data.pilot_id;
+    await partnerApi
+      .http()
+      .get(`/v1/pilot-totals?pilot_id=${pilotId}`)
+      .set('Authorization', `Bearer ${partner.key}`)
+      .expect(200);
+    // The screen asks for the list again every few seconds.
+    const row = page.getByRole('row').filter({ hasText: PARTNER_NAME });
+    await row.waitFor({ timeout: 10_000 });
+    await checkScreen(page, 'partners');
+
+    await row.getByRole('button', { name: 'Disconnect' }).click();
+    await row.getByRole('button', { name: 'Confirm disconnect' }).click();
+    await page.getByText(`${PARTNER_NAME} is disconnected`).waitFor();
+    await expect(row.count()).resolves.toBe(0);
+    const read = await partnerApi
+      .http()
+      .get(`/v1/pilot-totals?pilot_id=${pilotId}`)
+      .set('Authorization', `Bearer ${partner.key}`);
+    expect(read.status).toBe(404);
+  });
+
+  it('downloads the logbook CSV the API exports; access history and your data pass axe (their endpoints are a separate change)', async () => {
+    await go('Your data');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download logbook CSV' }).click(),
+    ]);
+    const exported = await h
+      .http()
+      .get('/pilot/v1/export.csv')
+      .set(...bearer(token))
+      .buffer(true)
+      .parse((res, done) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (text += chunk));
+        res.on('end', () => done(null, text));
+      });
+    expect(readFileSync(await download.path(), 'utf8')).toBe(exported.body);
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expect(page.getByRole('button', { name: 'Confirm account deletion' }).isDisabled()).resolves.toBe(
+      true,
+    );
+    await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await expect(page.getByRole('button', { name: 'Confirm account deletion' }).isEnabled()).resolves.toBe(
+      true,
+    );
+    await checkScreen(page, 'your-data');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await go('Access history');
+    await checkScreen(page, 'access-history');
+  });
+
+  it('at 360 px wide: every screen, by the token in the address fragment, which then leaves the address bar', async () => {
+    const phone = await browser.newPage(360);
+    await phone.goto(`${origin}/app/#token=${token}`);
+    await phone.getByRole('heading', { name: 'Logbook' }).waitFor();
+    expect(phone.url()).not.toContain('token=');
+    await phone.getByRole('row').nth(1).waitFor();
+    await checkScreen(phone, 'logbook');
+    for (const [screen, slug] of [
+      ['Import', 'import'],
+      ['Totals', 'totals'],
+      ['Starting totals', 'starting-totals'],
+      ['Partners', 'partners'],
+      ['Access history', 'access-history'],
+      ['Your data', 'your-data'],
+    ] as const) {
+      await phone
+        .getByRole('navigation', { name: 'Screens' })
+        .getByRole('link', { name: screen, exact: true })
+        .click();
+      await phone.getByRole('heading', { level: 2, name: screen, exact: true }).waitFor();
+      if (screen === 'Totals') await phone.getByRole('table', { name: 'Totals (hours:minutes)' }).waitFor();
+      if (screen === 'Partners') await phone.getByRole('button', { name: 'Issue linking code' }).click();
+      await checkScreen(phone, slug);
+    }
+    // Nothing is wider than the screen: no sideways scrolling of the page itself.
+    await expect(phone.evaluate<number>('document.documentElement.scrollWidth')).resolves.toBeLessThanOrEqual(
+      360,
+    );
+    await phone.close();
+  });
+
+  it('returns to sign-in with a message when the token has expired', async () => {
+    const expired = mintPilotToken(h.config.JWT_SECRET, randomUUID(), 60, Date.now() - 3_600_000);
+    // A new page load (a change of the fragment alone would not load the app again).
+    await page.goto('about:blank');
+    await page.goto(`${origin}/app/#token=${expired}`);
+    await page.getByRole('alert').filter({ hasText: 'Your session has expired' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Sign in as a test pilot' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.evaluate(() => sessionStorage.getItem('pft.pilot-token'))).resolves.toBeNull();
+    await checkScreen(page, 'sign-in-expired');
+  });
+
+  it('asked nothing of any other host, and raised no script error', () => {
+    expect(browser.foreignRequests).toEqual([]);
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
