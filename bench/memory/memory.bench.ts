@@ -98,6 +98,8 @@ benchmark(`memory over ${MINUTES} min of steady load`, new BenchRun('memory'), a
   const sampler = setInterval(sample, SAMPLE_MS);
 
   const failures: string[] = [];
+  // A write due while every pilot still waits for an answer is not sent (steadyWrites): counted apart.
+  const skipped: string[] = [];
   const seconds = MINUTES * 60;
   const [, reads] = await Promise.all([
     steadyWrites(
@@ -108,7 +110,7 @@ benchmark(`memory over ${MINUTES} min of steady load`, new BenchRun('memory'), a
         const write = await writeFlight(ingestion!.url, pilot);
         if ('failure' in write) failures.push(write.failure);
       },
-      failures,
+      skipped,
     ),
     steadyReads(partnerApi!.url, key, pilots, READ_RATE, seconds, failures),
   ]);
@@ -134,6 +136,7 @@ benchmark(`memory over ${MINUTES} min of steady load`, new BenchRun('memory'), a
     writes: pilots.reduce((sum, p) => sum + p.written, 0),
     reads,
     failures: failures.length,
+    writes_not_sent_every_pilot_busy: skipped.length,
     apps: perApp,
     samples,
     goal: { end_vs_1_min_at_most: 1.1 },
