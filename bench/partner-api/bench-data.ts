@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { ENTERED_TOTALS_FIELDS } from '@pft/contracts';
 import { createPartner, issueApiKey } from '@pft/access/api-keys';
@@ -8,10 +9,56 @@ export interface BenchData {
   pilotIds: string[];
 }
 
+/** A linked pilot of the bench data: the partner's pilot_id and the pilot's account. */
+export interface BenchPilot {
+  pilotId: string;
+  account: string;
+}
+
+/** `count` pilots with ids of their own, to link to a partner in one database or several alike. */
+export const benchPilots = (count: number): BenchPilot[] =>
+  Array.from({ length: count }, () => ({ pilotId: randomUUID(), account: randomUUID() }));
+
 /**
- * One partner, a key whose limit never binds, and `pilots` linked pilots with projected totals. The
- * rows are written straight into the active projection version (v1): this measures reads, not the pipeline.
+ * Links `pilots` to the partner and writes each one's projected totals (the same figures for the same
+ * pilot everywhere), then analyzes. The rows go straight into the active projection version (v1): this
+ * measures reads, not the pipeline. Plain SQL on tables every revision's schema has had alike, so it
+ * seeds a database of an earlier build too.
  */
+export async function linkBenchPilots(
+  dataSource: DataSource,
+  partnerId: string,
+  pilots: readonly BenchPilot[],
+): Promise<void> {
+  const columns = ENTERED_TOTALS_FIELDS.join(', ');
+  const values = ENTERED_TOTALS_FIELDS.map((_, i) => `(n * ${i + 3}) % 100000`).join(', ');
+  await dataSource.query(
+    `with pilots as (
+       select n, pilot_id, account from unnest($1::uuid[], $2::uuid[]) with ordinality as p(pilot_id, account, n)
+     ), linked as (
+       insert into connections (connection_id, partner_id, pilot_account_id, linked_at)
+       select pilot_id, $3, account, now() from pilots
+     )
+     insert into pilot_totals_v1 (pilot_account_id, stream_version, kafka_partition, ${columns},
+                                  total_day, total_night, flight_count, last_flight_date, rating_breakdown, updated_at)
+     select account, 10, n % 12, ${values}, n % 500, n % 50, n % 900, date '2026-11-01' - (n % 300)::int,
+            jsonb_build_object('sep_land', 600 + n % 1000, 'type_a320', 1200 + n % 5000), now()
+       from pilots`,
+    [pilots.map((p) => p.pilotId), pilots.map((p) => p.account), partnerId],
+  );
+  await dataSource.query('analyze');
+}
+
+/** The paths of batches of `size` pilots, over the first `pilots` of `pilotIds` in order. */
+export function batchPaths(pilotIds: readonly string[], pilots: number, size = 50): string[] {
+  const paths: string[] = [];
+  for (let i = 0; i + size <= Math.min(pilots, pilotIds.length); i += size) {
+    paths.push(`/v1/pilot-totals/batch?pilot_ids=${pilotIds.slice(i, i + size).join(',')}`);
+  }
+  return paths;
+}
+
+/** One partner, a key whose limit never binds, and `pilots` linked pilots with projected totals. */
 export async function seedBenchData(dataSource: DataSource, pilots: number): Promise<BenchData> {
   const partner = await createPartner(dataSource, 'Benchmark Air');
   const { key } = await issueApiKey(dataSource, {
@@ -19,24 +66,7 @@ export async function seedBenchData(dataSource: DataSource, pilots: number): Pro
     scopes: ['pilot-totals', 'rating-dictionary'],
     rateLimit: 1_000_000_000,
   });
-  const columns = ENTERED_TOTALS_FIELDS.join(', ');
-  const values = ENTERED_TOTALS_FIELDS.map((_, i) => `(n * ${i + 3}) % 100000`).join(', ');
-  const rows = await dataSource.query<{ pilot_id: string }[]>(
-    `with pilots as (
-       select n, gen_random_uuid() as account, gen_random_uuid() as pilot_id from generate_series(1, $1) n
-     ), linked as (
-       insert into connections (connection_id, partner_id, pilot_account_id, linked_at)
-       select pilot_id, $2, account, now() from pilots
-     ), projected as (
-       insert into pilot_totals_v1 (pilot_account_id, stream_version, kafka_partition, ${columns},
-                                    total_day, total_night, flight_count, last_flight_date, rating_breakdown, updated_at)
-       select account, 10, n % 12, ${values}, n % 500, n % 50, n % 900, date '2026-11-01' - (n % 300)::int,
-              jsonb_build_object('sep_land', 600 + n % 1000, 'type_a320', 1200 + n % 5000), now()
-         from pilots
-     )
-     select pilot_id::text as pilot_id from pilots order by n`,
-    [pilots, partner.partnerId],
-  );
-  await dataSource.query('analyze');
-  return { key, pilotIds: rows.map((r) => r.pilot_id) };
+  const linked = benchPilots(pilots);
+  await linkBenchPilots(dataSource, partner.partnerId, linked);
+  return { key, pilotIds: linked.map((p) => p.pilotId) };
 }

@@ -30,10 +30,10 @@
 import type autocannon from 'autocannon';
 import { createDataSource, loadConfig } from '@pft/platform';
 import { freePort } from '@pft/testing';
-import { seedBenchData } from './bench-data';
+import { batchPaths, seedBenchData } from './bench-data';
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '../support/bench-run';
 import { startHelloWorld } from '../support/hello-world';
-import { type Measured } from '../support/measure';
+import { type Measured, rotating } from '../support/measure';
 import { cpuSeconds, startBurner } from '../support/cpu-share';
 import { type PacedMeasured } from '../support/paced-load';
 import { startNestFloor } from '../support/nest-floor';
@@ -89,14 +89,6 @@ const measureWithCache = (
 ): Promise<Measured & { answered_from_memory: number }> =>
   withCacheShare(metricsUrl, () => bench.measure(name, options));
 
-/** A request that walks through `paths`, so each one asks for something else. */
-function rotating(paths: string[], headers: Record<string, string>): autocannon.Request[] {
-  let next = 0;
-  return [
-    { method: 'GET', headers, setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) },
-  ];
-}
-
 benchmark(
   'partner API reads against a bare Fastify hello-world',
   new BenchRun('partner-api', { seconds: SECONDS, connections: CONNECTIONS }),
@@ -125,10 +117,7 @@ benchmark(
     await bench.warm({ url: single, headers: auth });
     await bench.warm({ url: hello.url });
 
-    const batches: string[] = [];
-    for (let i = 0; i + 50 <= BATCH_PILOTS; i += 50) {
-      batches.push(`/v1/pilot-totals/batch?pilot_ids=${data.pilotIds.slice(i, i + 50).join(',')}`);
-    }
+    const batches = batchPaths(data.pilotIds, BATCH_PILOTS);
     const floorPaths = (route: string): autocannon.Request[] =>
       rotating(
         data.pilotIds.map((id) => `/${route}?id=${id}`),

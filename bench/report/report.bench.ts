@@ -7,6 +7,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR as RESULTS } from '../support/bench-run';
+import { compareBuildsFigures } from './compare-builds-report';
 import { latencyFigures } from './latency-report';
 import { memoryFigures } from './memory-report';
 import { kafkaClientVerdict, projectorClientLines, relayClientLines } from './kafka-clients-report';
@@ -286,14 +287,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
       : []),
     rebuildRow(d),
   ],
-  'compare-builds': (d) => [
-    {
-      figure: `single-flight POST, this build (${String(d.current_revision).slice(0, 7)}) against an earlier one (${String(d.baseline_revision).slice(0, 7)}), ${fmt(d.load?.rounds)} alternating rounds`,
-      value: `${fmt(d.figures?.current_req_s)} against ${fmt(d.figures?.baseline_req_s)} req/s (${fmt(d.ratios?.current_vs_baseline)}x; by round: ${(d.ratios?.current_vs_baseline_by_round as number[] | undefined)?.join(', ') ?? '?'}); durable-write floor ${fmt(d.figures?.floor_req_s)} req/s (this build ${fmt(d.ratios?.current_vs_floor)}x, the earlier ${fmt(d.ratios?.baseline_vs_floor)}x of it)`,
-      goal: 'no slower than the earlier build (within 5%, the run-to-run noise of this machine)',
-      met: d.ratios?.current_vs_baseline >= 0.95,
-    },
-  ],
+  ...compareBuildsFigures,
   ...latencyFigures,
   ...memoryFigures,
 };

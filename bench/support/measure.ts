@@ -26,3 +26,11 @@ export async function measure(name: string, options: autocannon.Options): Promis
   process.stdout.write(`${JSON.stringify(measured)}\n`);
   return measured;
 }
+
+/** A request that walks through `paths`, so each one asks for something else. */
+export function rotating(paths: readonly string[], headers: Record<string, string>): autocannon.Request[] {
+  let next = 0;
+  return [
+    { method: 'GET', headers, setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) },
+  ];
+}

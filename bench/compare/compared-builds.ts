@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type BenchRun, share } from '../support/bench-run';
+import { median } from '../support/kafka-clients';
+import { type Measured } from '../support/measure';
+
+/** The two builds compared: an earlier revision's and this tree's. */
+export type BuildName = 'baseline' | 'current';
+export const BUILDS: readonly BuildName[] = ['baseline', 'current'];
+
+export const ROOT = join(__dirname, '..', '..');
+
+/** The tests' build of `revision` in a temporary worktree (node_modules linked from this tree), removed at the end. */
+export function buildRevision(bench: BenchRun, revision: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pft-baseline-'));
+  const git = (...args: string[]): void => void execFileSync('git', args, { cwd: ROOT, stdio: 'inherit' });
+  git('worktree', 'add', '--detach', dir, revision);
+  bench.defer(() => {
+    git('worktree', 'remove', '--force', dir);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  execFileSync('cp', ['-al', join(ROOT, 'node_modules'), join(dir, 'node_modules')]);
+  execFileSync('npm', ['run', '--silent', 'build:test'], { cwd: dir, stdio: 'inherit' });
+  return join(dir, 'dist-test');
+}
+
+/** Runs a build's own command line on `databaseUrl`; returns what it printed. */
+export function runCli(buildDir: string, databaseUrl: string, args: string[]): string {
+  return execFileSync(process.execPath, [join(buildDir, 'apps', 'cli', 'src', 'main.js'), ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  }).toString();
+}
+
+/** A database of its own for each build, migrated by that build's own command line. */
+export async function migratedDatabases(
+  bench: BenchRun,
+  builds: Record<BuildName, string>,
+): Promise<Record<BuildName, string>> {
+  const databases: Record<BuildName, string> = { baseline: '', current: '' };
+  for (const build of BUILDS) {
+    const db = await bench.database();
+    runCli(builds[build], db.url, ['db', 'migrate']);
+    databases[build] = db.url;
+  }
+  return databases;
+}
+
+/** One figure's runs: each build's and its floor's, one of each per round. */
+export type FigureRuns = Record<BuildName | 'floor', Measured[]>;
+
+/** A figure of both builds, each beside the floor measured in the same rounds. */
+export interface ComparedFigure {
+  figure: string;
+  floor: string;
+  baseline_req_s: number;
+  current_req_s: number;
+  floor_req_s: number;
+  /** Medians over the rounds. */
+  current_vs_baseline: number;
+  current_vs_floor: number;
+  baseline_vs_floor: number;
+  /** Round by round, in the order measured. */
+  current_vs_baseline_by_round: number[];
+  current_vs_floor_by_round: number[];
+  baseline_vs_floor_by_round: number[];
+}
+
+export function compareFigure(figure: string, runs: FigureRuns): ComparedFigure {
+  const rates = (of: Measured[]): number[] => of.map((r) => r.requests_per_second);
+  const baseline = median(rates(runs.baseline));
+  const current = median(rates(runs.current));
+  const floor = median(rates(runs.floor));
+  const byRound = (of: Measured[], against: Measured[]): number[] =>
+    of.map((r, i) => share(r.requests_per_second, against[i]!.requests_per_second));
+  return {
+    figure,
+    floor: runs.floor[0]?.name ?? '',
+    baseline_req_s: baseline,
+    current_req_s: current,
+    floor_req_s: floor,
+    current_vs_baseline: share(current, baseline),
+    current_vs_floor: share(current, floor),
+    baseline_vs_floor: share(baseline, floor),
+    current_vs_baseline_by_round: byRound(runs.current, runs.baseline),
+    current_vs_floor_by_round: byRound(runs.current, runs.floor),
+    baseline_vs_floor_by_round: byRound(runs.baseline, runs.floor),
+  };
+}

@@ -1,0 +1,143 @@
+import { createDataSource, loadConfig } from '@pft/platform';
+import { freePort } from '@pft/testing';
+import { batchPaths, type BenchPilot, benchPilots, linkBenchPilots } from '../partner-api/bench-data';
+import { type BenchRun } from '../support/bench-run';
+import { roundOrder } from '../support/kafka-clients';
+import { type Measured, rotating } from '../support/measure';
+import { startNestFloor } from '../support/nest-floor';
+import {
+  BUILDS,
+  type BuildName,
+  compareFigure,
+  type ComparedFigure,
+  type FigureRuns,
+  migratedDatabases,
+  runCli,
+} from './compared-builds';
+
+/** Pilots linked in each build's database; the batches rotate over all of them, as in bench/partner-api. */
+const READ_PILOTS = 10_000;
+const BATCH_SIZE = 50;
+/** The per-minute limit a build's command line issues a key with at most; raised past reach after. */
+const CLI_MAX_RATE_LIMIT = '1000000';
+const NEST_FLOOR =
+  'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory';
+
+/**
+ * One partner and its key, made by the build's own command line (its own columns, key format and
+ * hashing), with `pilots` linked and projected by SQL every schema since the tree was reshaped accepts
+ * (the same pilots and figures for both builds). Returns the key.
+ */
+async function seedReads(
+  buildDir: string,
+  databaseUrl: string,
+  pilots: readonly BenchPilot[],
+): Promise<string> {
+  const json = (out: string): Record<string, unknown> =>
+    JSON.parse(out.slice(out.indexOf('{'))) as Record<string, unknown>;
+  // The command line prints its JSON in snake_case.
+  const { partner_id: partnerId } = json(
+    runCli(buildDir, databaseUrl, ['partners', 'create', 'Benchmark Air', '--json']),
+  );
+  if (typeof partnerId !== 'string') throw new Error(`no partner from the command line of ${buildDir}`);
+  const { key } = json(
+    runCli(buildDir, databaseUrl, [
+      ...['keys', 'create', '--partner', partnerId, '--scopes', 'pilot-totals'],
+      ...['--rate-limit', CLI_MAX_RATE_LIMIT, '--json'],
+    ]),
+  );
+  if (typeof key !== 'string') throw new Error(`no key from the command line of ${buildDir}`);
+  const dataSource = await createDataSource(databaseUrl, 2).initialize();
+  try {
+    await dataSource.query('update api_keys set rate_limit = 1000000000 where partner_id = $1', [partnerId]);
+    await linkBenchPilots(dataSource, partnerId, pilots);
+  } finally {
+    await dataSource.destroy();
+  }
+  return key;
+}
+
+export interface ReadsCompared {
+  load: { connections: number; pilots: number; batch_size: number };
+  runs: { single_warm: FigureRuns; batch: FigureRuns };
+  figures: ComparedFigure[];
+}
+
+/**
+ * The partner API's warm single read and batch of 50 on both builds, in alternating rounds, measured
+ * as bench/partner-api measures them (its connections, the single read asking for one pilot again and
+ * again, the batches rotating over the linked pilots, a warm-up of each on every start), with the Nest
+ * floor answering from memory measured first in every round: each build's partner API is started on
+ * its own database per round, warmed, measured and stopped, the other build's after it.
+ */
+export async function compareReads(
+  bench: BenchRun,
+  builds: Record<BuildName, string>,
+  options: { rounds: number; connections: number },
+): Promise<ReadsCompared> {
+  const pilots = benchPilots(READ_PILOTS);
+  const databases = await migratedDatabases(bench, builds);
+  const keys: Record<BuildName, string> = { baseline: '', current: '' };
+  for (const build of BUILDS) keys[build] = await seedReads(builds[build], databases[build], pilots);
+
+  const redisUrl = loadConfig().REDIS_URL;
+  const floor = await bench.floor(
+    startNestFloor(await freePort(), redisUrl, `bench:${Date.now()}:nest-floor`),
+  );
+  const pilotIds = pilots.map((p) => p.pilotId);
+  const singlePath = `/v1/pilot-totals?pilot_id=${pilotIds[0]!}`;
+  const batches = batchPaths(pilotIds, READ_PILOTS, BATCH_SIZE);
+  const { connections } = options;
+
+  const runs = {
+    single_warm: { baseline: [], current: [], floor: [] } as FigureRuns,
+    batch: { baseline: [], current: [], floor: [] } as FigureRuns,
+  };
+  for (let round = 0; round < options.rounds; round++) {
+    const floorRun = await bench.measure(NEST_FLOOR, { url: `${floor.url}/counted`, connections });
+    runs.single_warm.floor.push(floorRun);
+    runs.batch.floor.push(floorRun);
+    for (const build of roundOrder(BUILDS, round)) {
+      const app = await bench.app(
+        'partner-api',
+        {
+          DATABASE_URL: databases[build],
+          DATABASE_POOL_SIZE: '20',
+          LOG_LEVEL: 'warn',
+          PARTNER_REDIS_PREFIX: `bench:${Date.now()}:${build}:`,
+        },
+        { buildDir: builds[build] },
+      );
+      const auth = { authorization: `Bearer ${keys[build]}` };
+      await bench.warm({ url: `${app.url}${singlePath}`, headers: auth });
+      await bench.warm({ url: app.url, requests: rotating(batches, auth) });
+      runs.single_warm[build].push(
+        await bench.measure(`single read, warm (${build})`, {
+          url: `${app.url}${singlePath}`,
+          headers: auth,
+          connections,
+        }),
+      );
+      runs.batch[build].push(
+        await bench.measure(`batch of ${BATCH_SIZE} (${build})`, {
+          url: app.url,
+          requests: rotating(batches, auth),
+          connections,
+        }),
+      );
+      await app.stop();
+    }
+  }
+  return {
+    load: { connections, pilots: READ_PILOTS, batch_size: BATCH_SIZE },
+    runs,
+    figures: [
+      compareFigure('partner single read, warm', runs.single_warm),
+      compareFigure(`partner batch of ${BATCH_SIZE}`, runs.batch),
+    ],
+  };
+}
+
+/** Every run of the reads, for the check that each request was answered well. */
+export const readRuns = (reads: ReadsCompared): Measured[] =>
+  Object.values(reads.runs).flatMap((r) => [...r.baseline, ...r.current, ...r.floor]);

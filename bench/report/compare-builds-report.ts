@@ -1,0 +1,28 @@
+import { type Json, fmt, type Row } from './report-format';
+
+const GOAL = 'no slower than the earlier build (within 5%, the run-to-run noise of this machine)';
+
+/** A compared figure as results before the reads were compared hold it: the POST alone, at the top. */
+const postOnly = (d: Json): Json => {
+  const figures = (d.figures ?? {}) as Json;
+  const ratios = (d.ratios ?? {}) as Json;
+  return { figure: 'single-flight POST', floor: 'durable-write floor', ...figures, ...ratios };
+};
+
+/** The floor's name without its kind, as short as the report can say it. */
+const floorName = (name: unknown): string => (typeof name === 'string' ? name : 'floor').split(':')[0]!;
+
+/** One row per figure compared on two builds, each beside the floor measured in the same rounds. */
+export const compareBuildsFigures: Record<string, (data: Json) => Row[]> = {
+  'compare-builds': (d) =>
+    ((d.compared_figures as Json[] | undefined) ?? [postOnly(d)]).map((f) => ({
+      figure: `${String(f.figure)}, this build (${String(d.current_revision).slice(0, 7)}) against an earlier one (${String(d.baseline_revision).slice(0, 7)}), ${fmt(d.load?.rounds)} alternating rounds`,
+      value:
+        `${fmt(f.current_req_s)} against ${fmt(f.baseline_req_s)} req/s (${fmt(f.current_vs_baseline, 3)}x; ` +
+        `by round: ${(f.current_vs_baseline_by_round as number[] | undefined)?.join(', ') ?? '?'}); ` +
+        `${floorName(f.floor)} ${fmt(f.floor_req_s)} req/s (this build ${fmt(f.current_vs_floor, 3)}x, the earlier ${fmt(f.baseline_vs_floor, 3)}x of it` +
+        `${f.current_vs_floor_by_round ? `; by round ${(f.current_vs_floor_by_round as number[]).join(', ')} and ${(f.baseline_vs_floor_by_round as number[]).join(', ')}` : ''})`,
+      goal: GOAL,
+      met: f.current_vs_baseline >= 0.95,
+    })),
+};
