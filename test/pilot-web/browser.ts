@@ -98,3 +98,20 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
     violations: [],
   });
 }
+
+/** Opens `screen` from the app's navigation and waits for its heading. */
+export async function goToScreen(page: Page, screen: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Screens' })
+    .getByRole('link', { name: screen, exact: true })
+    .click();
+  await page.getByRole('heading', { level: 2, name: screen, exact: true }).waitFor();
+}
+
+/** Opens the app and signs in with **Sign in as a test pilot**: the new pilot's token, as the page keeps it. */
+export async function signInAsTestPilot(page: Page, origin: string): Promise<string> {
+  await page.goto(`${origin}/app/`);
+  await page.getByRole('button', { name: 'Sign in as a test pilot' }).click();
+  await page.getByRole('heading', { name: 'Logbook' }).waitFor();
+  return (await page.evaluate(() => sessionStorage.getItem('pft.pilot-token'))) ?? '';
+}

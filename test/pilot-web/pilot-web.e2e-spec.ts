@@ -10,7 +10,7 @@ import { randomFlight, seededRandom } from '@pft/testing';
 import { bearer, startIngestion, type IngestionHarness } from '../ingestion/support/ingestion-harness';
 import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from '../partner-api/partner-api.harness';
-import { checkScreen, startBrowser, type TestBrowser } from './browser';
+import { checkScreen, goToScreen, signInAsTestPilot, startBrowser, type TestBrowser } from './browser';
 
 /** The pilot web app as `npm run build:test` built it (setup.sh --for-tests runs that build). */
 const BUILT_APP = join(__dirname, '..', '..', 'dist-test', 'apps', 'pilot-web');
@@ -49,15 +49,7 @@ describe('the pilot web app in a browser (e2e)', () => {
     await h?.close();
   });
 
-  const go = async (screen: string) => {
-    await page
-      .getByRole('navigation', { name: 'Screens' })
-      .getByRole('link', { name: screen, exact: true })
-      .click();
-    await expect(
-      page.getByRole('heading', { level: 2, name: screen, exact: true }).isVisible(),
-    ).resolves.toBe(true);
-  };
+  const go = (screen: string) => goToScreen(page, screen);
   const rowOf = (date: string) => page.getByRole('row').filter({ hasText: date });
   const addFlight = async (f: {
     date: string;
@@ -86,9 +78,7 @@ describe('the pilot web app in a browser (e2e)', () => {
     await page.goto(`${origin}/app/`);
     await page.getByRole('button', { name: 'Sign in as a test pilot' }).waitFor();
     await checkScreen(page, 'sign-in');
-    await page.getByRole('button', { name: 'Sign in as a test pilot' }).click();
-    await page.getByRole('heading', { name: 'Logbook' }).waitFor();
-    token = (await page.evaluate(() => sessionStorage.getItem('pft.pilot-token'))) ?? '';
+    token = await signInAsTestPilot(page, origin);
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type AddressInfo } from 'node:net';
+import { type Page } from 'playwright-core';
+import { waitFor } from '@pft/testing';
+import { bearer, startIngestion, type IngestionHarness } from '../ingestion/support/ingestion-harness';
+import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
+import { startPartnerApi, type PartnerApiUnderTest } from '../partner-api/partner-api.harness';
+import { checkScreen, goToScreen, signInAsTestPilot, startBrowser, type TestBrowser } from './browser';
+
+const BUILT_APP = join(__dirname, '..', '..', 'dist-test', 'apps', 'pilot-web');
+const PARTNER_NAME = 'Northwind Airline Recruiting';
+
+interface AccessHistoryBody {
+  partners: { partner: { name: string }; reads: { date: string; count: number }[] }[];
+}
+
+/**
+ * The pilot's rights in the web app (pilot-web-app.md, "Access history" and "Your data"), in headless
+ * Chromium against the real ingestion service and partner API: what a partner read shows on the
+ * access history screen, and the download of everything held about the pilot.
+ */
+describe('the pilot web app: access history and your data (e2e)', () => {
+  let h: IngestionHarness;
+  let partnerApi: PartnerApiUnderTest;
+  let partner: TestPartner;
+  let browser: TestBrowser;
+  let origin: string;
+  let page: Page;
+  let token: string;
+  let pilotId: string;
+
+  beforeAll(async () => {
+    h = await startIngestion({}, { pilotWebDir: BUILT_APP });
+    await h.app.listen(0, '127.0.0.1');
+    origin = `http://127.0.0.1:${(h.app.getHttpServer().address() as AddressInfo).port}`;
+    // Reads are written to the access history every 200 ms here (every 5 s by default).
+    partnerApi = await startPartnerApi({ ACCESS_HISTORY_FLUSH_MS: '200' }, h.db);
+    partner = await partnerWithKey(partnerApi.db, { name: PARTNER_NAME });
+    browser = await startBrowser(origin);
+    page = await browser.newPage(1280);
+    token = await signInAsTestPilot(page, origin);
+
+    const code = await h
+      .http()
+      .post('/pilot/v1/linking-codes')
+      .set(...bearer(token))
+      .expect(201);
+    const linked = await partnerApi
+      .http()
+      .post('/v1/link')
+      .set('Authorization', `Bearer ${partner.key}`)
+      .send({ linking_token: code.body.data.linking_token })
+      .expect(200);
+    pilotId = linked.body.data.pilot_id;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await partnerApi?.close();
+    await h?.close();
+  });
+
+  const partnerRead = (path: string) =>
+    partnerApi.http().get(path).set('Authorization', `Bearer ${partner.key}`).expect(200);
+
+  it("shows each partner's link and its reads of the day, single and batch", async () => {
+    for (let i = 0; i < 3; i++) await partnerRead(`/v1/pilot-totals?pilot_id=${pilotId}`);
+    await partnerRead(`/v1/pilot-totals/batch?pilot_ids=${pilotId}`);
+    const today = new Date().toISOString().slice(0, 10);
+    await waitFor(
+      async () => {
+        const history = await h
+          .http()
+          .get('/pilot/v1/access-history')
+          .set(...bearer(token));
+        const body = history.body.data as AccessHistoryBody;
+        return body.partners[0]?.reads[0]?.count === 4 ? true : undefined;
+      },
+      10_000,
+      'the four reads in the access history',
+    );
+
+    await goToScreen(page, 'Access history');
+    const card = page.getByRole('article', { name: PARTNER_NAME });
+    await card.waitFor();
+    await expect(card.getByText(/^Linked /).isVisible()).resolves.toBe(true);
+    const reads = card.getByRole('table', { name: `Reads of your totals by ${PARTNER_NAME}` });
+    const cells = await reads.getByRole('row').nth(1).getByRole('cell').allTextContents();
+    expect(cells.slice(0, 2)).toEqual([today, '4']);
+    await checkScreen(page, 'access-history-reads');
+  });
+
+  it('downloads everything held about the pilot, as the export answers it', async () => {
+    await goToScreen(page, 'Your data');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
+    const saved = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
+      data: Record<string, unknown>;
+    };
+    const exported = await h
+      .http()
+      .get('/pilot/v1/export')
+      .set(...bearer(token))
+      .expect(200);
+    // The same document but for the moment it was made.
+    expect({ ...saved.data, exported_at: undefined }).toEqual({
+      ...exported.body.data,
+      exported_at: undefined,
+    });
+    expect(saved.data.connections).toEqual([
+      expect.objectContaining({
+        connection_id: pilotId,
+        partner: expect.objectContaining({ name: PARTNER_NAME }),
+      }),
+    ]);
+  });
+
+  it('asked nothing of any other host, and raised no script error', () => {
+    expect(browser.foreignRequests).toEqual([]);
+    expect(browser.pageErrors).toEqual([]);
+  });
+});
