@@ -9,6 +9,7 @@ import { ConnectionsByPartner1763801500000 } from './1763801500000-connections-b
 import { IdempotencyKeys1763801700000 } from './1763801700000-idempotency-keys';
 import { Sandbox1763803000000 } from './1763803000000-sandbox';
 import { Webhooks1763803500000 } from './1763803500000-webhooks';
+import { PilotDataKeys1763804500000 } from './1763804500000-pilot-data-keys';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   IdempotencyKeys1763801700000,
   Sandbox1763803000000,
   Webhooks1763803500000,
+  PilotDataKeys1763804500000,
 ];
