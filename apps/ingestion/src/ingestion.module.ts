@@ -14,6 +14,8 @@ import {
   RequestBodyGuard,
 } from '@pft/platform';
 import { PartnerReadsModule } from '@pft/access';
+import { AccountErasureGuard } from './account/account-erasure.guard';
+import { AccountModule } from './account/account.module';
 import { PilotAuthGuard } from './auth/pilot-auth.guard';
 import { pilotJwtVerifierProvider } from './auth/pilot-jwt.provider';
 import { ConsentModule } from './consent/consent.module';
@@ -39,13 +41,16 @@ import { TotalsModule } from './totals/totals.module';
     StartingTotalsModule,
     TotalsModule,
     ConsentModule,
+    AccountModule,
     RelayModule,
   ],
   providers: [
     pilotJwtVerifierProvider,
     PilotAuthGuard,
-    // In this order: the token (401) before the body is parsed (400).
+    AccountErasureGuard,
+    // In this order: the token (401), then an account being erased (410), before the body is parsed (400).
     { provide: APP_GUARD, useExisting: PilotAuthGuard },
+    { provide: APP_GUARD, useExisting: AccountErasureGuard },
     { provide: APP_GUARD, useClass: RequestBodyGuard },
   ],
 })

@@ -6,6 +6,8 @@ export const PILOT_APP_TAGS = {
   totals: 'The pilot’s own totals, as a partner would read them, computed live.',
   consent:
     'What partners may read: issue the linking code a partner redeems, list the linked partners, disconnect one.',
+  account:
+    'The pilot’s account: its status, and its erasure (every connection ended, every piece of the pilot’s data made unreadable or deleted).',
 } as const;
 
 export type PilotAppTag = keyof typeof PILOT_APP_TAGS;
