@@ -47,15 +47,18 @@ export function registerPrivacyCommands(program: Command, out: Output = consoleO
         );
       const kafka = options.republishTo ? await reachKafka(config, out) : undefined;
       const dataSource = await createDataSource(config.DATABASE_URL, 2).initialize();
-      const progress = startProgress({ stream: process.stderr, intervalMs: 5000 });
+      // One reporter per phase, each ending with its last line.
+      let progress = startProgress({ stream: process.stderr, intervalMs: 5000 });
       try {
         const { sealed, leftToErasures } = await sealStoredEvents(dataSource, {
           batchSize: options.batchSize,
           keys: keysOf(config),
           onProgress: ({ done, total }) => progress.update('sealing stored events', { done, total, lag: 0 }),
         });
+        progress.stop();
         let republished: number | null = null;
         if (kafka && options.republishTo) {
+          progress = startProgress({ stream: process.stderr, intervalMs: 5000 });
           await ensureTopics(
             kafka,
             pilotTopics({ ...config, PILOT_EVENTS_TOPIC: options.republishTo }),
