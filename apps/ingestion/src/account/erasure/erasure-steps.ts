@@ -2,6 +2,7 @@ import { type CommandBus } from '@nestjs/cqrs';
 import { type DataSource } from 'typeorm';
 import { eraseLogbook } from '@pft/event-store';
 import { ApiError, type Queryable } from '@pft/platform';
+import { deletePilotProjection } from '@pft/projections';
 import { DisconnectCommand } from '../../consent/disconnect/disconnect.command';
 import { type ConsentRepository } from '../../consent/consent.repository';
 import { deleteAccessHistory } from './access-history-erasure';
@@ -36,6 +37,8 @@ const inOneTransaction =
  * leaves the rest to the next, which starts at the first step not recorded done.
  */
 export const ERASURE_STEPS: readonly ErasureStep[] = [
+  // First: a partner redeeming a code the pilot was given must not link after the disconnects.
+  { name: 'delete-linking-codes', run: inOneTransaction(ERASURE_DELETES.linkingCodes) },
   {
     // Through the pilot's own disconnect: PilotDisconnected in the consent stream (partners get
     // pilot.disconnected), and the partner read revision moved on before it returns, so no partner API
@@ -62,7 +65,8 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
         await markDone(tx);
       }),
   },
-  { name: 'delete-linking-codes', run: inOneTransaction(ERASURE_DELETES.linkingCodes) },
+  // The projector deletes them too when it folds AccountErased; this does not wait for it.
+  { name: 'delete-projection-rows', run: inOneTransaction(deletePilotProjection) },
   { name: 'delete-live-answers', run: inOneTransaction(ERASURE_DELETES.liveAnswers) },
   { name: 'delete-webhook-deliveries', run: inOneTransaction(ERASURE_DELETES.webhookDeliveries) },
   { name: 'delete-dead-letters', run: inOneTransaction(ERASURE_DELETES.deadLetters) },
