@@ -13,7 +13,10 @@
  * of 1,000 flights as one statement: the least such writes cost on this machine, whatever the app does
  * besides; single-flight POSTs, a new flight each for 500
  * pilots; imports of 1,000 flights, each for a new pilot. The relay runs in the app as in production,
- * on the apps' default Kafka client, publishing to a topic of this run.
+ * on the apps' default Kafka client, publishing to a topic of this run. Both write runs are made twice,
+ * interleaved: by the app as deployed (the pilots' payloads sealed with their data keys) and by a
+ * second app with PFT_SEAL_PAYLOADS=false, on the same database, so that what sealing costs is a
+ * share of the same run (goal: sealed at 0.85x the plain or better).
  *
  * Then the relay, on each Kafka client of BENCH_KAFKA_CLIENTS (default "kafkajs,platformatic"): a
  * burst of imports (BENCH_RELAY_EVENTS flights, default 20,000 per BENCH_SECONDS) into the outbox of a
@@ -197,6 +200,16 @@ benchmark(
       KAFKA_CLIENT: GOAL_CLIENT,
       LOG_LEVEL: 'warn',
     });
+    // The same app without sealing, for what sealing costs (PFT_SEAL_PAYLOADS is refused in production).
+    const plainApp = await bench.app('ingestion', {
+      DATABASE_URL: db.url,
+      DATABASE_POOL_SIZE: '20',
+      PILOT_EVENTS_TOPIC: topic,
+      PILOT_EVENTS_PARTITIONS: '12',
+      KAFKA_CLIENT: GOAL_CLIENT,
+      LOG_LEVEL: 'warn',
+      PFT_SEAL_PAYLOADS: 'false',
+    });
     const tokens = Array.from({ length: PILOTS }, () => mintPilotToken(secret, randomUUID(), 3600));
     const single = posting('/pilot/v1/flights', () => ({
       token: tokens[Math.floor(Math.random() * tokens.length)]!,
@@ -216,6 +229,7 @@ benchmark(
     // Warm-up: JIT, connection pools.
     await bench.warm({ url: hello.url });
     await bench.warm({ url: app.url, requests: single });
+    await bench.warm({ url: plainApp.url, requests: single });
 
     const bare = await bench.measure('hello-world', { url: hello.url });
     const live = await bench.measure('ingestion /health/live', { url: `${app.url}/health/live` });
@@ -253,12 +267,21 @@ benchmark(
         ],
       },
     );
+    const postPlain = await bench.measure('POST /pilot/v1/flights, payloads not sealed', {
+      url: plainApp.url,
+      requests: single,
+    });
     const post = await bench.measure('POST /pilot/v1/flights', { url: app.url, requests: single });
     const imported = await bench.measure(`POST /pilot/v1/flights/import (${IMPORT_SIZE} flights)`, {
       url: app.url,
       connections: IMPORT_CONNECTIONS,
       requests: imports,
     });
+    const importedPlain = await bench.measure(
+      `POST /pilot/v1/flights/import (${IMPORT_SIZE} flights), payloads not sealed`,
+      { url: plainApp.url, connections: IMPORT_CONNECTIONS, requests: imports },
+    );
+    await plainApp.stop();
     // From the unrounded rate: at about 20 imports a second, a rounded one moves in steps of 1,000 flights.
     const flightsPerSecond = Math.round(imported.requests_per_second_exact * IMPORT_SIZE);
 
@@ -274,7 +297,7 @@ benchmark(
         import_connections: IMPORT_CONNECTIONS,
         kafka_client: GOAL_CLIENT,
       },
-      runs: [bare, live, floorRun, groupedFloorRun, importFloorRun, post, imported],
+      runs: [bare, live, floorRun, groupedFloorRun, importFloorRun, post, imported, postPlain, importedPlain],
       import_flights_per_second: flightsPerSecond,
       import_floor_flights_per_second: Math.round(importFloorRun.requests_per_second_exact * IMPORT_SIZE),
       relay,
@@ -285,10 +308,18 @@ benchmark(
         durable_write_floor_vs_hello: share(rate(floorRun), rate(bare)),
         grouped_durable_write_floor_vs_hello: share(rate(groupedFloorRun), rate(bare)),
         single_post_vs_durable_write_floor: share(rate(post), rate(floorRun)),
+        single_post_sealed_vs_plain: share(rate(post), rate(postPlain)),
+        import_sealed_vs_plain: share(
+          imported.requests_per_second_exact,
+          importedPlain.requests_per_second_exact,
+        ),
       },
       goals: {
         'single POST at 0.2x hello-world or better': rate(post) >= 0.2 * rate(bare),
         'import at 50,000 flights/s or better': flightsPerSecond >= 50_000,
+        'sealing: single POST at 0.85x the plain app or better': rate(post) >= 0.85 * rate(postPlain),
+        'sealing: import at 0.85x the plain app or better':
+          imported.requests_per_second_exact >= 0.85 * importedPlain.requests_per_second_exact,
       },
     };
     const file = bench.write(result);

@@ -18,6 +18,12 @@
  *   consumer group instead of one; BENCH_KAFKA_CLIENTS, default "kafkajs,platformatic";
  *   BENCH_REPEATS, default 2)
  *
+ * What sealing costs: the same events are also published with the pilots' logbook payloads sealed (as
+ * the service stores them now), to a topic of their own; each round, after the goal client's projector
+ * on the plain topic, a projector on that client folds the sealed topic into a database holding the
+ * pilots' data keys. `sealed.ratio_to_plain` is the median of each round's sealed fold over the plain
+ * one just before it (goal: 0.85 or better).
+ *
  * The events are made and published about a million at a time (a group of pilots each), so a run of
  * 10,000,000 (`npm run bench:rebuild-10m`) never holds more than that in memory.
  */
@@ -33,6 +39,7 @@ import {
   roundOrder,
 } from '../support/kafka-clients';
 import { benchHistories } from './bench-histories';
+import { SealedBenchEvents } from './sealed-bench-events';
 import { consumeAndDiscard } from './consume-and-discard';
 import { type ProjectorRun, type ProjectorTarget, runProjector, runRebuild } from './projector-run';
 import { consumeAndStore } from './write-floor';
@@ -60,6 +67,7 @@ const RESULT = EVENTS >= 10_000_000 ? 'projector-10m' : 'projector';
 async function publishBenchEvents(
   kafka: KafkaClient,
   topic: string,
+  sealed: { topic: string; events: SealedBenchEvents },
 ): Promise<{ events: number; generateSeconds: number; publishSeconds: number }> {
   const perPilot = Math.ceil(EVENTS / PILOTS);
   const pilotsPerRound = Math.max(1, Math.floor(EVENTS_PER_ROUND / perPilot));
@@ -77,6 +85,7 @@ async function publishBenchEvents(
     t = process.hrtime.bigint();
     await publishMessages(kafka, topic, messages, 2000);
     publishSeconds += seconds(t);
+    await publishMessages(kafka, sealed.topic, sealed.events.seal(messages), 2000);
     events += messages.length;
     console.log(`published ${events} of ${EVENTS} events`);
   }
@@ -146,8 +155,15 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
   bench.defer(async () => {
     for (const own of runs.values()) await own.database?.drop();
   });
-  const { events, generateSeconds, publishSeconds } = await publishBenchEvents(kafka, topic);
+  const sealedTopic = await bench.topic(kafka, 'bench-projector-sealed', PARTITIONS);
+  const sealedEvents = new SealedBenchEvents();
+  const { events, generateSeconds, publishSeconds } = await publishBenchEvents(kafka, topic, {
+    topic: sealedTopic,
+    events: sealedEvents,
+  });
   const ends = await topicEnd(kafka, topic);
+  const sealedEnds = await topicEnd(kafka, sealedTopic);
+  const sealedRuns: (ProjectorRun & { ratio_to_plain: number })[] = [];
   console.log(`published ${events} events in ${publishSeconds.toFixed(1)} s`);
 
   // Once per run: it measures what Postgres takes for a row per event, whichever client reads.
@@ -190,6 +206,24 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
       );
       await own.database?.drop();
       own.database = db;
+      if (client === GOAL_CLIENT) {
+        const sealedDb = await createTestDatabase();
+        try {
+          await sealedEvents.storeKeys(sealedDb.url);
+          const sealed = await runProjector(
+            { ...target(sealedDb.url), topic: sealedTopic, ends: sealedEnds },
+            client,
+            REPLICAS,
+          );
+          sealedRuns.push({ ...sealed, ratio_to_plain: sealed.events_per_second / run.events_per_second });
+          console.log(
+            `round ${round + 1}, ${client}: projector on sealed payloads ${sealed.events_per_second.toFixed(0)} events/s ` +
+              `(${(sealed.events_per_second / run.events_per_second).toFixed(2)}x the plain run just before)`,
+          );
+        } finally {
+          await sealedDb.drop();
+        }
+      }
     }
   }
 
@@ -221,9 +255,21 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
       note: 'bench/projector/write-floor.ts: each event parsed and stored as one narrow row, one INSERT and commit per batch, nothing else; from the first batch to the last; measured once per run',
     },
     projector: goalFigures.projector,
+    sealed: {
+      kafka_client: GOAL_CLIENT,
+      events_per_second: median(sealedRuns.map((r) => r.events_per_second)),
+      ratio_to_plain: median(sealedRuns.map((r) => r.ratio_to_plain)),
+      note: "the projector folding the same events with each pilot's logbook payloads sealed (AES-256-GCM, a data key per pilot, keys read from data_keys a batch at a time); ratio_to_plain: each round's sealed fold over the plain one just before it, the median of the rounds",
+      runs: sealedRuns,
+    },
     rebuild: goalFigures.rebuild,
     by_client: byClient,
-    goals: { events_per_second: 50_000, ratio_to_discard: 0.4, rebuild_10m_seconds: 300 },
+    goals: {
+      events_per_second: 50_000,
+      ratio_to_discard: 0.4,
+      rebuild_10m_seconds: 300,
+      sealed_ratio_to_plain: 0.85,
+    },
   };
   console.log(`results in ${bench.write(result)}`);
 }

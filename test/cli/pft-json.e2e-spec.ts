@@ -3,9 +3,11 @@ import { Command, type Option } from 'commander';
 import Redis from 'ioredis';
 import { createEndpoint, createPartner, queueWebhookEvent } from '@pft/access';
 import { createDataSource } from '@pft/platform';
+import { DEVELOPMENT_MASTER_KEY } from '@pft/platform/crypto';
 import {
   createTestDatabase,
   createTestTopic,
+  flightBody,
   deleteTestTopics,
   TEST_KAFKA_BROKERS,
   testKafka,
@@ -16,6 +18,7 @@ import { registerDatabaseCommands } from '../../apps/cli/src/commands/database.c
 import { registerKafkaCommands } from '../../apps/cli/src/commands/kafka.command';
 import { registerKeysCommands } from '../../apps/cli/src/commands/keys.command';
 import { registerPartnersCommands } from '../../apps/cli/src/commands/partners.command';
+import { registerPrivacyCommands } from '../../apps/cli/src/commands/privacy.command';
 import { registerProjectionsCommands } from '../../apps/cli/src/commands/projections.command';
 import { registerTokenCommands } from '../../apps/cli/src/commands/token.command';
 import { registerWalkthroughCommand } from '../../apps/cli/src/commands/walkthrough.command';
@@ -34,6 +37,7 @@ function commandsOfPft(): Map<string, boolean> {
     registerPartnersCommands,
     registerKeysCommands,
     registerProjectionsCommands,
+    registerPrivacyCommands,
     registerTokenCommands,
     registerWalkthroughCommand,
     registerWebhooksCommands,
@@ -63,6 +67,15 @@ describe('pft --json', () => {
   let env: Record<string, string>;
   let published: number;
   const printed = new Map<string, unknown>();
+
+  async function runSql(text: string, params: unknown[] = []): Promise<unknown[]> {
+    const dataSource = await createDataSource(db.url, 1).initialize();
+    try {
+      return await dataSource.query<unknown[]>(text, params);
+    } finally {
+      await dataSource.destroy();
+    }
+  }
 
   /** Runs `pft <args> --json`, expects exit 0 and one line of JSON, and keeps it for the key check. */
   async function json<T>(...args: string[]): Promise<T> {
@@ -295,6 +308,46 @@ describe('pft --json', () => {
     } finally {
       await dataSource.destroy();
     }
+  });
+
+  it('privacy seal-events and rewrap-keys: payloads stored in the clear sealed and republished, data keys rewrapped', async () => {
+    const pilots = [randomUUID(), randomUUID()];
+    for (const pilot of pilots) {
+      for (let v = 1; v <= 3; v++) {
+        const flight = { ...flightBody({ remarks: `plain-${pilot}-${v}` }) };
+        await runSql(
+          `insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
+           values ($1, $2, $3, 'FlightRecorded', 1, $4::jsonb, '{}')`,
+          [randomUUID(), `logbook-${pilot}`, v, JSON.stringify({ pilot_account_id: pilot, flight })],
+        );
+      }
+    }
+    const republishTo = `test-pft-json-sealed-${randomBytes(5).toString('hex')}`;
+    topics.push(republishTo);
+    const run = await runPft(['privacy', 'seal-events', '--republish-to', republishTo, '--json'], env);
+    expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
+    const result = JSON.parse(run.stdout) as Record<string, unknown>;
+    printed.set('privacy seal-events', result);
+    expect(result).toEqual({ sealed: 6, left_to_erasures: 0, republished: 6 });
+    expect(run.stderr).toMatch(/sealing stored events: 6\/6 events \(100%\)/);
+    expect(run.stderr).toMatch(new RegExp(`republishing to ${republishTo}: 6/6 events \\(100%\\)`));
+    expect(await runSql(`select count(*)::int as n from events where payload::text like '%plain-%'`)).toEqual(
+      [{ n: 0 }],
+    );
+    // A rotation: the new master key current, the old one still read.
+    const rotated = {
+      ...env,
+      PFT_MASTER_KEY: randomBytes(32).toString('base64'),
+      PFT_PREVIOUS_MASTER_KEYS: DEVELOPMENT_MASTER_KEY,
+    };
+    const rewrap = await runPft(['privacy', 'rewrap-keys', '--json'], rotated);
+    expect(rewrap.code).toBe(0);
+    const rewrapped = JSON.parse(rewrap.stdout) as Record<string, unknown>;
+    printed.set('privacy rewrap-keys', rewrapped);
+    expect(rewrapped).toEqual({ rewrapped: 2 });
+    expect(JSON.parse((await runPft(['privacy', 'rewrap-keys', '--json'], rotated)).stdout)).toEqual({
+      rewrapped: 0,
+    });
   });
 
   it('every command that prints data takes --json, and every key it prints is snake_case', () => {

@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import {
   type AppName,
@@ -17,6 +17,7 @@ const UNSAFE_DEFAULTS = [
   'JWT_AUDIENCE',
   'DATABASE_URL',
   'REDIS_URL',
+  'PFT_MASTER_KEY',
 ];
 const STRONG_SECRET = 'k8Vq2n5Zr1Xw7Lp4Ty9Hd3Fs6Jb0Mc2G';
 
@@ -47,6 +48,7 @@ describe('NODE_ENV=production refuses the development defaults (built apps, e2e)
       JWT_ALLOW_HS256: '',
       JWT_ALGORITHMS: '',
       JWKS_URL: '',
+      PFT_MASTER_KEY: randomBytes(32).toString('base64'),
     };
   });
 
@@ -76,6 +78,8 @@ describe('NODE_ENV=production refuses the development defaults (built apps, e2e)
     ['no JWT_AUDIENCE', 'JWT_AUDIENCE', { JWT_AUDIENCE: '' }],
     ['the local DATABASE_URL', 'DATABASE_URL', { DATABASE_URL: '' }],
     ['the local REDIS_URL', 'REDIS_URL', { REDIS_URL: '' }],
+    ['the development master key', 'PFT_MASTER_KEY', { PFT_MASTER_KEY: '' }],
+    ['payloads left unsealed', 'PFT_SEAL_PAYLOADS', { PFT_SEAL_PAYLOADS: 'false' }],
     [
       'a JWKS_URL over http',
       'JWKS_URL',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { openedStoredEvents } from '@pft/testing';
 import {
   bearer,
   flightBody,
@@ -14,13 +15,15 @@ describe('pilot app API: flights (e2e)', () => {
   });
   afterAll(() => h.close());
 
+  /** The pilot's stored events, payloads opened with the pilot's data key (stored sealed). */
   const events = async (pilot: string) =>
-    (
-      await h.sql.query<{ type: string; payload: unknown; metadata: unknown }>(
-        'select type, payload, metadata from events where stream_id = $1 order by stream_version',
-        [`logbook-${pilot}`],
-      )
-    ).rows;
+    (await openedStoredEvents(h.sql, `logbook-${pilot}`)).map(({ type, payload, metadata, stored }) => {
+      expect(stored).toEqual({
+        pilot_account_id: pilot,
+        sealed: expect.objectContaining({ alg: 'A256GCM' }),
+      });
+      return { type, payload, metadata };
+    });
 
   it('POST records a flight: 201, the stored form, one FlightRecorded with the request id', async () => {
     const pilot = h.pilot();

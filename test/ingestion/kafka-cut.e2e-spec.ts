@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type KafkaClient } from '@pft/platform';
-import { decodeEventMessage } from '@pft/contracts';
+import { Client } from 'pg';
 import { jsonLines } from '../foundation/support/scrape';
 import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 import {
   type AppProcess,
   createTestDatabase,
   createTestTopic,
+  decodeWithDataKeys,
   flightBody,
   type KafkaBroker,
   startAppProcess,
@@ -106,17 +107,19 @@ describe('ingestion with its Kafka broker cut', () => {
     await broker.start();
     const seen = new Map<string, number>();
     const consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeMs: 100 });
+    // The data keys the app sealed the flights with.
+    const sql = new Client({ connectionString: db.url });
+    await sql.connect();
     await consumer.connect();
     try {
       await consumer.subscribe([topic], { fromBeginning: true });
       await consumer.run({
-        eachMessage: ({ message }) => {
-          const decoded = decodeEventMessage(message.value);
+        eachMessage: async ({ message }) => {
+          const decoded = await decodeWithDataKeys(message.value, sql);
           if (decoded.ok && decoded.message.type === 'FlightRecorded') {
             const id = (decoded.message.payload as { flight: { flight_id: string } }).flight.flight_id;
             seen.set(id, (seen.get(id) ?? 0) + 1);
           }
-          return Promise.resolve();
         },
       });
       await waitFor(
@@ -127,6 +130,7 @@ describe('ingestion with its Kafka broker cut', () => {
       );
     } finally {
       await consumer.disconnect();
+      await sql.end();
     }
     expect(written).toHaveLength(6);
     expect(Object.fromEntries(seen)).toEqual(Object.fromEntries(written.map((id) => [id, 1])));

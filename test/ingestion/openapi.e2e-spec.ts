@@ -61,6 +61,7 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
     expect(doc.body.openapi).toMatch(/^3\.1/);
     expect(Object.keys(doc.body.paths).sort()).toEqual([
       '/pilot/v1/access-history',
+      '/pilot/v1/account',
       '/pilot/v1/connections',
       '/pilot/v1/connections/{connection_id}',
       '/pilot/v1/export',
@@ -108,6 +109,9 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       ],
       ['/pilot/v1/flights/{flight_id}', 'delete', flightPath],
       ['/pilot/v1/flights/{flight_id}', 'delete', flightPath],
+      ['/pilot/v1/account', 'get', '/pilot/v1/account'],
+      // Last: the pilot's account is erased.
+      ['/pilot/v1/account', 'delete', '/pilot/v1/account'],
     ];
     for (const [described, method, path, body] of requests) {
       const req = h
@@ -127,6 +131,7 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       'totals',
       'consent',
       'privacy',
+      'account',
     ]);
     expect(descriptionProblems(doc)).toEqual([]);
     const record = doc.paths['/pilot/v1/flights']!.post!;
@@ -166,12 +171,25 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       .get('/pilot/v1/flights?limit=0')
       .set(...bearer(pilot.token));
     expect(badLimit.body.error).toEqual(described('/pilot/v1/flights', 'get', 400, 'INVALID_REQUEST'));
+    // An erasure under way (held by a worker for an hour, so it stays under way while asked).
+    const erasing = h.pilot();
+    await h.sql.query(
+      `insert into account_erasures (pilot_account_id, claimed_until) values ($1, now() + interval '1 hour')`,
+      [erasing.id],
+    );
+    const gone = await h
+      .http()
+      .get('/pilot/v1/totals')
+      .set(...bearer(erasing.token));
+    expect(gone.status).toBe(410);
+    expect(gone.body.error).toEqual(described('/pilot/v1/totals', 'get', 410, 'ACCOUNT_ERASED'));
   });
 
   it('names its schemas for the domain and describes the pilot token', () => {
     const components = doc.components as { schemas: object; securitySchemes: Record<string, object> };
     expect(Object.keys(components.schemas).sort()).toEqual([
       'AccessHistory',
+      'AccountStatus',
       'ConnectionList',
       'Error',
       'ErrorDetail',

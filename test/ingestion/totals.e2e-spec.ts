@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type EventConsumer } from '@pft/platform';
-import { decodeEventMessage, type EventMessage } from '@pft/contracts';
-import { waitFor } from '@pft/testing';
+import { type EventMessage } from '@pft/contracts';
+import { decodeWithDataKeys, waitFor } from '@pft/testing';
 import {
   bearer,
   flightBody,
@@ -21,10 +21,10 @@ describe('pilot app API: starting totals, totals, and the relay to Kafka (e2e)',
     await consumer.connect();
     await consumer.subscribe([h.topic], { fromBeginning: true });
     await consumer.run({
-      eachMessage: ({ message }) => {
-        const decoded = decodeEventMessage(message.value);
+      eachMessage: async ({ message }) => {
+        // Sealed payloads opened with the pilots' data keys, as the projector does.
+        const decoded = await decodeWithDataKeys(message.value, h.sql);
         if (decoded.ok) received.push({ key: String(message.key), message: decoded.message, at: Date.now() });
-        return Promise.resolve();
       },
     });
   });

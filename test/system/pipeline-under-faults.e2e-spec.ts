@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { decodeEventMessage } from '@pft/contracts';
+import { decodeEventEnvelope } from '@pft/contracts';
 import { createDataSource } from '@pft/platform';
 import { createPartner, issueApiKey } from '@pft/access/api-keys';
 import {
@@ -219,7 +219,7 @@ describe('the pipeline end to end, healthy and under faults', () => {
     await consumer.subscribe([topics[0]!], { fromBeginning: true });
     await consumer.run({
       eachMessage: ({ message }) => {
-        const decoded = decodeEventMessage(message.value);
+        const decoded = decodeEventEnvelope(message.value);
         if (decoded.ok && BigInt(decoded.message.position) > since) {
           copies.set(decoded.message.event_id, (copies.get(decoded.message.event_id) ?? 0) + 1);
           arrivals.push({ position: BigInt(decoded.message.position), at: performance.now() });

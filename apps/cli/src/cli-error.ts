@@ -15,6 +15,7 @@ export type CliErrorCode =
   | 'UNKNOWN_PROJECTION'
   | 'WEBHOOK_ENDPOINT_NOT_FOUND'
   | 'WEBHOOK_EVENT_NOT_FOUND'
+  | 'TOPIC_NOT_NEW'
   | 'COMMAND_FAILED';
 
 /** A failure a command recognises, with the code it is known by. */

@@ -15,6 +15,8 @@ import {
 } from '@pft/platform';
 import { PartnerReadsModule } from '@pft/access';
 import { AccessHistoryModule } from './access-history/access-history.module';
+import { AccountErasureGuard } from './account/account-erasure.guard';
+import { AccountModule } from './account/account.module';
 import { PilotAuthGuard } from './auth/pilot-auth.guard';
 import { pilotJwtVerifierProvider } from './auth/pilot-jwt.provider';
 import { ConsentModule } from './consent/consent.module';
@@ -43,13 +45,16 @@ import { TotalsModule } from './totals/totals.module';
     ConsentModule,
     AccessHistoryModule,
     ExportModule,
+    AccountModule,
     RelayModule,
   ],
   providers: [
     pilotJwtVerifierProvider,
     PilotAuthGuard,
-    // In this order: the token (401) before the body is parsed (400).
+    AccountErasureGuard,
+    // In this order: the token (401), then an account being erased (410), before the body is parsed (400).
     { provide: APP_GUARD, useExisting: PilotAuthGuard },
+    { provide: APP_GUARD, useExisting: AccountErasureGuard },
     { provide: APP_GUARD, useClass: RequestBodyGuard },
   ],
 })

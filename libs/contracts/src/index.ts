@@ -4,5 +4,6 @@ export * from './events/event-message';
 export * from './events/schemas';
 export * from './events/upcasters';
 export * from './events/decode-event';
+export * from './events/sealed-payload';
 export * from './pilot-totals.schema';
 export * from './events/command-completeness';

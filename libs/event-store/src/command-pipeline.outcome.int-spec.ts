@@ -9,9 +9,14 @@ import { createTestDatabase, TcpProxy, type TestDatabase, waitFor } from '@pft/t
 import { CommandPipeline } from './command-pipeline';
 import { type NewEvent } from './event-store';
 
-const deleted = (pilot: string, flight: string): NewEvent => ({
+/**
+ * A FlightDeleted under the event id `marker`: its payload is sealed on the way to the database, so the
+ * event id (in the clear) is what marks the statement that appends it.
+ */
+const deleted = (pilot: string, marker: string): NewEvent => ({
+  event_id: marker,
   type: 'FlightDeleted',
-  payload: { pilot_account_id: pilot, flight_id: flight },
+  payload: { pilot_account_id: pilot, flight_id: randomUUID() },
 });
 
 /**
@@ -44,7 +49,7 @@ describe('command pipeline: a commit that went unanswered (Postgres)', () => {
 
   const pipeline = (outcomeTimeoutMs = 60_000) => new CommandPipeline(ds, { outcomeTimeoutMs });
 
-  /** A command appending one FlightDeleted; `flight` appears in no other statement, so it marks this one. */
+  /** A command appending one FlightDeleted; its event id `flight` appears in no other statement, so it marks this one. */
   const command = (pilot: string, flight: string, guessed: boolean) => ({
     streamId: logbookStreamId(pilot),
     load: () => Promise.resolve(undefined),
@@ -54,7 +59,7 @@ describe('command pipeline: a commit that went unanswered (Postgres)', () => {
 
   const stored = async (flight: string): Promise<number> => {
     const { rows } = await sql.query<{ n: number }>(
-      `select count(*)::int as n from events where payload->>'flight_id' = $1`,
+      `select count(*)::int as n from events where event_id = $1`,
       [flight],
     );
     return rows[0]!.n;

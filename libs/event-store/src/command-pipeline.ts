@@ -5,6 +5,7 @@ import { isCommitOutcomeUnknown, WriteOutcomeUnknown } from '@pft/platform/datab
 import { CommitOutcomes } from './commit-outcome';
 import {
   appendEvents,
+  DataKeyGone,
   lockStreamAtVersion,
   StreamVersionConflict,
   type EventMetadata,
@@ -134,7 +135,9 @@ export class CommandPipeline {
       try {
         return await this.decideAndAppend(command);
       } catch (err) {
-        if (!(err instanceof StreamVersionConflict) || attempt >= this.attempts) throw err;
+        // A data key gone since it was remembered: decided again, sealed with the pilot's current key.
+        const again = err instanceof StreamVersionConflict || err instanceof DataKeyGone;
+        if (!again || attempt >= this.attempts) throw err;
       }
     }
   }
@@ -211,7 +214,7 @@ export class CommandPipeline {
       });
       if (result.events.length === 0) return undefined;
     } catch (err) {
-      if (err instanceof StreamVersionConflict) return undefined;
+      if (err instanceof StreamVersionConflict || err instanceof DataKeyGone) return undefined;
       // The statement commits alone: its failure may have come before or after its commit.
       await this.settle(commit, err);
     }

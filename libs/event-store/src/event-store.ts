@@ -1,5 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENT_EVENT_VERSION, type PilotEvent } from '@pft/contracts';
+import {
+  CURRENT_EVENT_VERSION,
+  isSealedEventType,
+  sealedPayloadAad,
+  type PilotEvent,
+  type SealedPayload,
+} from '@pft/contracts';
+import {
+  type DataKey,
+  type DataKeys,
+  payloadSealingEnabled,
+  sealJson,
+  sharedDataKeys,
+} from '@pft/platform/crypto';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
@@ -44,6 +57,22 @@ export class StreamVersionConflict extends Error {
     this.name = 'StreamVersionConflict';
   }
 }
+
+/**
+ * The data key the append sealed with was destroyed meanwhile (a writer's memory of it outlived an
+ * erasure): nothing was written; the command is decided again and sealed with the pilot's current key.
+ */
+export class DataKeyGone extends Error {
+  constructor(readonly pilotAccountId: string) {
+    super(`the data key of pilot ${pilotAccountId} is gone`);
+    this.name = 'DataKeyGone';
+  }
+}
+
+const isDataKeyGone = (err: unknown): boolean => {
+  const e = err as { code?: unknown; hint?: unknown; message?: unknown };
+  return e.code === 'P0002' && typeof e.message === 'string' && e.message.includes('data key');
+};
 
 /** Another append took the same stream version first (only possible without the stream lock). */
 function isVersionClash(err: unknown): boolean {
@@ -119,10 +148,44 @@ export interface AppendOptions {
    * after its commit instead.
    */
   notify?: boolean;
+  /**
+   * The data keys pilot payloads are sealed with; the process's own (sharedDataKeys) when absent, none
+   * when PFT_SEAL_PAYLOADS=false (benchmarks only).
+   */
+  keys?: DataKeys;
 }
 
 /** How many parameters the append statement takes before those of an `onlyIf` guard. */
-const APPEND_PARAMETERS = 6;
+const APPEND_PARAMETERS = 7;
+
+/** The pilot whose data key seals these events' payloads; undefined when none of them is sealed. */
+function sealedPilotOf(events: readonly NewEvent[]): string | undefined {
+  const pilots = new Set(
+    events.filter((e) => isSealedEventType(e.type)).map((e) => e.payload.pilot_account_id),
+  );
+  if (pilots.size > 1) throw new Error('one append seals the payloads of one pilot only');
+  return [...pilots][0];
+}
+
+/**
+ * The payload as stored: sealed with the pilot's data key when its type describes the pilot
+ * (SEALED_EVENT_TYPES), bound to its event by the associated data; as it is otherwise.
+ */
+function storedPayload(
+  e: NewEvent,
+  head: { event_id: string; schema_version: number },
+  key: DataKey | undefined,
+): PilotEvent['payload'] | SealedPayload {
+  if (!key || !isSealedEventType(e.type)) return e.payload;
+  const { pilot_account_id } = e.payload;
+  const aad = sealedPayloadAad({
+    event_id: head.event_id,
+    type: e.type,
+    version: head.schema_version,
+    pilot_account_id,
+  });
+  return { pilot_account_id, sealed: sealJson(e.payload, key, aad) };
+}
 
 /** `$1`, `$2`, ... of a statement written alone, renumbered to follow `count` parameters of another. */
 const shiftParameters = (sql: string, count: number): string =>
@@ -142,12 +205,22 @@ export async function appendEvents(
   options: AppendOptions = {},
 ): Promise<AppendResult> {
   if (!options.streamLocked) await lockStream(runner, streamId);
-  const docs = events.map((e) => ({
-    event_id: e.event_id ?? randomUUID(),
-    type: e.type,
-    schema_version: e.version ?? CURRENT_EVENT_VERSION[e.type],
-    payload: e.payload,
-  }));
+  const keys = options.keys ?? (payloadSealingEnabled() ? sharedDataKeys() : undefined);
+  const sealedPilot = keys ? sealedPilotOf(events) : undefined;
+  const key = sealedPilot === undefined ? undefined : await keys!.keyToSeal(runner, sealedPilot);
+  const docs = events.map((e) => {
+    const head = {
+      event_id: e.event_id ?? randomUUID(),
+      schema_version: e.version ?? CURRENT_EVENT_VERSION[e.type],
+    };
+    return {
+      ...head,
+      type: e.type,
+      payload: storedPayload(e, head, key),
+      // What a write-side change made from the appended events reads (fromAppended): the payload as given.
+      ...(options.fromAppended ? { plain: e.payload } : {}),
+    };
+  });
   // Each event's metadata names the stream version of the batch's last one (command_last_version), so a
   // consumer can tell when it holds only part of a command (command-completeness.ts in libs/contracts).
   // One statement for the whole batch (an import appends a thousand). Under the stream lock its snapshot
@@ -158,7 +231,9 @@ export async function appendEvents(
   const rows = (await queryPrepared(
     runner,
     `with ${guard ? `guard as (${guardCte}), ` : ''}cur as (
-       select coalesce(max(stream_version), 0)::int as v from events where stream_id = $1
+       select coalesce(max(stream_version), 0)::int as v,
+              coalesce((select bool_and(require_data_key(k)) from unnest($7::uuid[]) as k), true) as keys_held
+         from events where stream_id = $1
      ), ins as (
        insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata, occurred_at)
        select (e.doc->>'event_id')::uuid, $1, cur.v + e.ord::int, e.doc->>'type',
@@ -166,10 +241,10 @@ export async function appendEvents(
               $4::jsonb || jsonb_build_object('command_last_version', cur.v + jsonb_array_length($3::jsonb)),
               coalesce($5::timestamptz, now())
          from cur, jsonb_array_elements($3::jsonb) with ordinality as e(doc, ord)
-        where ($2::int is null or cur.v = $2::int)${guard ? ' and exists (select 1 from guard)' : ''}
+        where ($2::int is null or cur.v = $2::int) and cur.keys_held${guard ? ' and exists (select 1 from guard)' : ''}
         order by e.ord
-       returning position, event_id, stream_version${options.fromAppended ? ', type, payload' : ''}
-     ), ${options.fromAppended ? `appended as (select stream_version, type, payload from ins), from_appended as (${options.fromAppended}), ` : ''}outbox as (
+       returning position, event_id, stream_version${options.fromAppended ? ', type' : ''}
+     ), ${options.fromAppended ? `appended as (select i.stream_version, i.type, d.doc->'plain' as payload from ins i join jsonb_array_elements($3::jsonb) as d (doc) on (d.doc->>'event_id')::uuid = i.event_id), from_appended as (${options.fromAppended}), ` : ''}outbox as (
        insert into event_outbox (position) select position from ins
      ), wake as (
        select pg_notify('${OUTBOX_CHANNEL}', '') where $6::boolean and exists (select 1 from ins)
@@ -185,9 +260,14 @@ export async function appendEvents(
       JSON.stringify(metadata),
       options.occurredAt ?? null,
       options.notify ?? true,
+      key ? [key.keyId] : [],
       ...(guard?.params ?? []),
     ],
   ).catch((err: unknown) => {
+    if (sealedPilot !== undefined && isDataKeyGone(err)) {
+      keys!.forgetSubject(sealedPilot);
+      throw new DataKeyGone(sealedPilot);
+    }
     if (isVersionClash(err))
       throw new StreamVersionConflict(streamId, expectedVersion === 'any' ? -1 : expectedVersion, -1);
     throw err;

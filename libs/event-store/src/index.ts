@@ -8,3 +8,6 @@ export * from './logbook/starting-totals.repository';
 export * from './logbook/logbook-answers';
 export * from './logbook/import-flights';
 export * from './stream-reader';
+export * from './logbook/erase-logbook';
+export * from './sealing/seal-stored-events';
+export * from './sealing/republish-events';

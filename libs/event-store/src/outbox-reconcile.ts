@@ -1,5 +1,5 @@
 import { type Client } from 'pg';
-import { decodeEventMessage } from '@pft/contracts';
+import { decodeEventEnvelope } from '@pft/contracts';
 import { type KafkaClient, type StoredMessage } from '@pft/platform/kafka/kafka.port';
 import { deleteOutboxRows, type OutboxRow } from './outbox-rows';
 import { OUTBOX_RELAY_LEASE } from './relay-lease.statements';
@@ -28,7 +28,8 @@ export function readTopicFrom(rows: readonly OutboxRow[], marginMs: number): num
 export function eventIdOf(message: Pick<StoredMessage, 'headers' | 'value'>): string | undefined {
   const header = message.headers.event_id;
   if (header) return header;
-  const decoded = decodeEventMessage(message.value);
+  // The envelope is enough (and a sealed payload is not opened here).
+  const decoded = decodeEventEnvelope(message.value);
   return decoded.ok ? decoded.message.event_id : undefined;
 }
 

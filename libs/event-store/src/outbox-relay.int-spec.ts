@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { type EventConsumer, type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { Client } from 'pg';
 import { type DataSource, type EntityManager } from 'typeorm';
-import { decodeEventMessage, logbookStreamId, type EventMessage } from '@pft/contracts';
+import { decodeEventEnvelope, logbookStreamId, type EventMessage } from '@pft/contracts';
 import { createDataSource } from '@pft/platform';
 import {
   createTestDatabase,
@@ -36,7 +36,7 @@ async function collect(
   await consumer.subscribe([topic], { fromBeginning: true });
   await consumer.run({
     eachMessage: ({ message }) => {
-      const decoded = decodeEventMessage(message.value);
+      const decoded = decodeEventEnvelope(message.value);
       if (!decoded.ok) throw new Error(decoded.reason);
       if (message.key?.toString() !== decoded.message.pilot_account_id)
         throw new Error('key is not the pilot');

@@ -30,3 +30,4 @@ export * from './kafka/topics';
 export * from './main-runner';
 export * from './database/session';
 export * from './database/write-outcome';
+export * from './crypto';

@@ -6,3 +6,4 @@ export * from './pilot-totals.read-model';
 export * from './pilot-totals.batch';
 export * from './pilot-totals.consumer';
 export * from './projection-status';
+export * from './pilot-totals.erasure';

@@ -1,15 +1,23 @@
 import {
   LOGBOOK_EVENT_TYPES,
-  decodeEventMessage,
+  decodeEventMessages,
   incompleteCommandStart,
+  isErased,
   logbookStreamId,
   type EventMessage,
   type LogbookEvent,
 } from '@pft/contracts';
-import { foldEventRun } from '@pft/domain';
+import { foldEventRun, initialPilotTotalsState } from '@pft/domain';
+import { boxOpener, type DataKeys, sharedDataKeys } from '@pft/platform/crypto';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
 import { type Queryable } from './pilot-totals.read-model';
-import { loadPilotSlices, storePilotChanges, type ChangedPilot, type PilotSlice } from './pilot-totals.store';
+import {
+  deleteErasedPilots,
+  loadPilotSlices,
+  storePilotChanges,
+  type ChangedPilot,
+  type PilotSlice,
+} from './pilot-totals.store';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 
 export type { ConsumedMessage };
@@ -55,8 +63,12 @@ export async function applyPilotTotalsBatch(
   q: Queryable,
   target: { version: number; topic: string; partition: number },
   messages: readonly ConsumedMessage[],
-  /** False applies part of a command too: for a command whose rest has not come for a long time. */
-  options: { holdIncomplete?: boolean } = {},
+  options: {
+    /** False applies part of a command too: for a command whose rest has not come for a long time. */
+    holdIncomplete?: boolean;
+    /** The data keys sealed payloads open with; the process's own when absent. */
+    keys?: DataKeys;
+  } = {},
 ): Promise<BatchOutcome> {
   const { version, topic, partition } = target;
   // The projection is rebuilt from the topic at will, and a commit lost in a database crash loses
@@ -85,9 +97,13 @@ export async function applyPilotTotalsBatch(
     [PILOT_TOTALS_PROJECTION, version, partition],
   )) as { next_offset: string }[];
   const from = BigInt(stored?.next_offset ?? 0);
-  const decodedFresh = messages
-    .filter((m) => BigInt(m.offset) >= from)
-    .map((message) => ({ message, decoded: decodeEventMessage(message.value) }));
+  const keys = options.keys ?? sharedDataKeys();
+  const freshMessages = messages.filter((m) => BigInt(m.offset) >= from);
+  const decodedAll = await decodeEventMessages(
+    freshMessages.map((m) => m.value),
+    boxOpener(keys, q),
+  );
+  const decodedFresh = freshMessages.map((message, i) => ({ message, decoded: decodedAll[i]! }));
   // A command the batch holds only part of, and everything after it, waits for the next fetch: a
   // reader never sees half an import, and last_updated never covers a command not wholly applied.
   const heldFrom =
@@ -126,6 +142,8 @@ export async function applyPilotTotalsBatch(
   const byPilot = new Map<string, Logbook[]>();
   let latestOccurred: string | null = null;
   for (const { message, decoded } of fresh) {
+    // Sealed with a key destroyed by an erasure: a pilot with no data, skipped (no fault, no dead letter).
+    if (isErased(decoded)) continue;
     if (!decoded.ok) {
       outcome.deadLetters.push({ message, pilotId: null, reason: decoded.reason });
       continue;
@@ -163,8 +181,9 @@ export async function applyPilotTotalsBatch(
       ? await loadPilotSlices(q, version, pilotIds, flightRefs)
       : new Map<string, PilotSlice>();
   const changed: ChangedPilot[] = [];
+  const erased: string[] = [];
   for (const [pilotId, events] of byPilot) {
-    const before = slices.get(pilotId)!;
+    let before = slices.get(pilotId)!;
     const { state, verdicts } = foldEventRun(
       before.state,
       events.map(({ event }) => ({
@@ -172,7 +191,8 @@ export async function applyPilotTotalsBatch(
         event: { type: event.type, version: event.version, payload: event.payload } as LogbookEvent,
       })),
     );
-    const touchedFlights = new Set<string>();
+    let touchedFlights = new Set<string>();
+    let erasedLast = false;
     verdicts.forEach((verdict, i) => {
       const { message, event } = events[i]!;
       if (verdict.kind === 'repeat') outcome.repeats += 1;
@@ -180,12 +200,25 @@ export async function applyPilotTotalsBatch(
         outcome.deadLetters.push({ message, pilotId, reason: verdict.reason });
       else {
         outcome.applied += 1;
+        erasedLast = event.type === 'AccountErased';
+        if (erasedLast) {
+          // The account was erased: its rows go, and what follows is stored as a new pilot's.
+          if (!erased.includes(pilotId)) erased.push(pilotId);
+          keys.forgetSubject(pilotId);
+          before = {
+            state: { ...initialPilotTotalsState(), version: event.stream_version },
+            lastFlightDate: null,
+          };
+          touchedFlights = new Set<string>();
+        }
         const flightId = flightIdOf(event.payload);
         if (flightId !== null) touchedFlights.add(flightId);
       }
     });
-    if (state.version !== before.state.version) changed.push({ pilotId, before, state, touchedFlights });
+    if (!erasedLast && state.version !== before.state.version)
+      changed.push({ pilotId, before, state, touchedFlights });
   }
+  await deleteErasedPilots(q, version, erased);
   await storePilotChanges(q, version, partition, changed);
   await recordDeadLetters(q, target, outcome.deadLetters);
   outcome.nextOffset = heldFrom ?? (BigInt(last.offset) + 1n).toString();

@@ -127,6 +127,14 @@ function lastFlightDateAfter({ before, state, touchedFlights }: ChangedPilot): s
   return latest;
 }
 
+/** Deletes every row of pilots whose accounts were erased (AccountErased), in this version's tables. */
+export async function deleteErasedPilots(q: Queryable, version: number, pilotIds: string[]): Promise<void> {
+  if (pilotIds.length === 0) return;
+  const t = projectionTables(version);
+  await q.query(`delete from ${t.flights} where pilot_account_id = any($1::uuid[])`, [list(pilotIds)]);
+  await q.query(`delete from ${t.totals} where pilot_account_id = any($1::uuid[])`, [list(pilotIds)]);
+}
+
 /** Writes the changed pilots' rows and flights; `last_flight_date` is looked up only where it fell back. */
 export async function storePilotChanges(
   q: Queryable,

@@ -10,3 +10,4 @@ export * from './redis-server';
 export * from './kafka-broker';
 export * from './kafka-cluster';
 export * from './service-env';
+export * from './sealed-messages';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Client } from 'pg';
-import { decodeEventMessage } from '@pft/contracts';
+import { decodeEventEnvelope } from '@pft/contracts';
 import { type KafkaClient } from '@pft/platform';
 import { type AppProcess, flightBody, waitFor, type WorkloadPilot } from '@pft/testing';
 
@@ -136,7 +136,7 @@ export async function readTopicBack(
   await consumer.subscribe([topic], { fromBeginning: true });
   await consumer.run({
     eachMessage: ({ partition, message }) => {
-      const decoded = decodeEventMessage(message.value);
+      const decoded = decodeEventEnvelope(message.value);
       if (decoded.ok) {
         const { event_id, stream_id, stream_version } = decoded.message;
         const seen = places.get(event_id) ?? new Set<string>();

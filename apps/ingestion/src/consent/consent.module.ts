@@ -18,5 +18,6 @@ import { ListConnectionsHandler } from './list-connections/list-connections.hand
     ListConnectionsHandler,
     DisconnectHandler,
   ],
+  exports: [ConsentRepository],
 })
 export class ConsentModule {}

@@ -22,7 +22,7 @@ export interface PilotAppOperation {
   retry: string;
   /** The success status and its `data` (none for 204). */
   success: {
-    status: 200 | 201 | 204;
+    status: 200 | 201 | 202 | 204;
     data?: NamedSchema;
     description: string;
     /** A body that is a file of its own type (the logbook's CSV), not JSON in the envelope. */
@@ -33,7 +33,9 @@ export interface PilotAppOperation {
   body?: NamedSchema;
   pathParam?: { name: string; description: string };
   query?: { name: string; description: string; schema: Schema }[];
-  /** Error codes this operation answers beyond those every one does (401, 500, 503). */
+  /** Answered while the account is being erased too (the account's own operations): never 410. */
+  servedDuringErasure?: true;
+  /** Error codes this operation answers beyond those every one does (401, 410, 500, 503). */
   errors?: ErrorCode[];
   /** Examples of errors in this operation's own words, where neither its body's nor the common ones fit. */
   errorExamples?: Partial<Record<ErrorCode, ErrorExample[]>>;
@@ -49,8 +51,16 @@ const describe = (op: PilotAppOperation): string =>
   `${op.description}\n\nSending it again: ${op.retry}` +
   (op.errors?.includes('WRITE_OUTCOME_UNKNOWN') ? WRITE_RETRY : '');
 
-/** Errors every operation can answer: no valid token, an unexpected failure, a dependency down. */
-const COMMON_ERRORS: ErrorCode[] = ['UNAUTHORIZED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
+/**
+ * Errors every operation can answer: no valid token, the account being erased, an unexpected failure, a
+ * dependency down.
+ */
+const COMMON_ERRORS: ErrorCode[] = [
+  'UNAUTHORIZED',
+  'ACCOUNT_ERASED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+];
 
 /** The examples of `code` for this operation; a code without any is a mistake, refused at once. */
 function examplesOf(op: PilotAppOperation, code: ErrorCode): ErrorExample[] {
@@ -62,7 +72,8 @@ function examplesOf(op: PilotAppOperation, code: ErrorCode): ErrorExample[] {
 /** The OpenAPI description of one pilot app endpoint, from the facts the contract states about it. */
 export function PilotAppOperation(op: PilotAppOperation): MethodDecorator {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of [...COMMON_ERRORS, ...(op.errors ?? [])])
+  const common = op.servedDuringErasure ? COMMON_ERRORS.filter((c) => c !== 'ACCOUNT_ERASED') : COMMON_ERRORS;
+  for (const code of [...common, ...(op.errors ?? [])])
     byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
   const successes = [op.success, ...(op.alsoSuccess ? [op.alsoSuccess] : [])];
   return applyDecorators(

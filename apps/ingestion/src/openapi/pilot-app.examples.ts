@@ -1,6 +1,6 @@
 import { type Flight, type PilotTotals, type StartingTotals } from '@pft/contracts';
 import { formatLogbookCsv } from '@pft/domain';
-import { type ErrorCode, type ErrorDetail, WriteOutcomeUnknown } from '@pft/platform';
+import { ACCOUNT_ERASED_MESSAGE, type ErrorCode, type ErrorDetail, WriteOutcomeUnknown } from '@pft/platform';
 
 /**
  * Examples of what the pilot app API takes and answers, shown with each operation. Typed as the
@@ -272,6 +272,12 @@ export const ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample[]>> = {
   ],
   FLIGHT_NOT_FOUND: [{ summary: 'Unknown or deleted flight', message: 'no such flight' }],
   CONNECTION_NOT_FOUND: [{ summary: 'Unknown or ended connection', message: 'no such connection' }],
+  ACCOUNT_ERASED: [
+    {
+      summary: 'The account is being erased',
+      message: ACCOUNT_ERASED_MESSAGE,
+    },
+  ],
   CONFLICT: [
     {
       summary: 'The flight id was used for another flight',

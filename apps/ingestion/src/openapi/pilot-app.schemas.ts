@@ -365,6 +365,20 @@ export const enveloped = (data: NamedSchema): Schema => ({
 });
 
 /** Every schema the description names, for its `components`. */
+/** GET and DELETE /pilot/v1/account. */
+export const ACCOUNT_STATUS: NamedSchema = {
+  name: 'AccountStatus',
+  schema: {
+    type: 'object',
+    description:
+      'active: the account is in use (or was never used). erasing: an erasure was asked for and is under way; until it completes every other request of the pilot answers 410 ACCOUNT_ERASED',
+    additionalProperties: false,
+    required: ['status'],
+    properties: { status: { enum: ['active', 'erasing'] } },
+  },
+  example: { status: 'erasing' },
+};
+
 export const PILOT_APP_SCHEMAS: Record<string, Schema> = {
   ...Object.fromEntries(
     [
@@ -380,6 +394,7 @@ export const PILOT_APP_SCHEMAS: Record<string, Schema> = {
       CONNECTIONS,
       ACCESS_HISTORY,
       PILOT_EXPORT,
+      ACCOUNT_STATUS,
     ].map((named) => [named.name, named.schema]),
   ),
   Meta: META,

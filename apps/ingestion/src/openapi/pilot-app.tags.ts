@@ -8,6 +8,8 @@ export const PILOT_APP_TAGS = {
     'What partners may read: issue the linking code a partner redeems, list the linked partners, disconnect one.',
   privacy:
     'What the service holds about the pilot and who read it: the access history, and everything held as JSON.',
+  account:
+    'The pilot’s account: its status, and its erasure (every connection ended, every piece of the pilot’s data made unreadable or deleted).',
 } as const;
 
 export type PilotAppTag = keyof typeof PILOT_APP_TAGS;

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { type DataSource } from 'typeorm';
-import { decodeEventMessage, logbookStreamId, type EventMessage } from '@pft/contracts';
+import { decodeEventEnvelope, logbookStreamId, type EventMessage } from '@pft/contracts';
 import { createDataSource, type EventConsumer, type KafkaClient } from '@pft/platform';
 import { appendEvents } from '@pft/event-store';
 import {
@@ -56,7 +56,7 @@ describe('the relay as its own process (Postgres + Kafka)', () => {
     await consumer.subscribe([topic], { fromBeginning: true });
     await consumer.run({
       eachMessage: ({ message }) => {
-        const decoded = decodeEventMessage(message.value);
+        const decoded = decodeEventEnvelope(message.value);
         if (!decoded.ok) throw new Error(decoded.reason);
         received.push(decoded.message);
         return Promise.resolve();

@@ -50,6 +50,7 @@ async function takeInConsentEvent(db: Queryable, message: EventMessage): Promise
     case 'FlightAmended':
     case 'FlightDeleted':
     case 'StartingTotalsSet':
+    case 'AccountErased':
       return 0;
   }
 }

@@ -6,7 +6,8 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { decodeEventMessage, type EventMessage } from '@pft/contracts';
+import { decodeEventMessages, type EventMessage, isErased } from '@pft/contracts';
+import { boxOpener, sharedDataKeys } from '@pft/platform/crypto';
 import { AppConfig, KAFKA, type BatchPayload, type EventConsumer, type KafkaClient } from '@pft/platform';
 import { webhookMetrics } from '../webhook-metrics';
 import { takeInEvents } from './intake.statements';
@@ -90,8 +91,14 @@ export class PilotEventsIntakeService implements OnApplicationBootstrap, BeforeA
     if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
     const queued = await this.dataSource.transaction(async (tx) => {
       const events: EventMessage[] = [];
-      for (const message of batch.messages) {
-        const decoded = decodeEventMessage(message.value);
+      const decodedAll = await decodeEventMessages(
+        batch.messages.map((m) => m.value),
+        boxOpener(sharedDataKeys(), tx),
+      );
+      for (const [i, message] of batch.messages.entries()) {
+        const decoded = decodedAll[i]!;
+        // An erased pilot's event: nothing to tell anyone.
+        if (isErased(decoded)) continue;
         if (!decoded.ok) {
           // Nothing to tell partners of in a message nobody can read; the projector dead-letters it.
           this.logger.warn(

@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import { type EventMessage } from './event-message';
 import { CURRENT_EVENT_VERSION, type PilotEventType } from './pilot-events';
 import { EVENT_MESSAGE_SCHEMA, EVENT_PAYLOAD_SCHEMAS } from './schemas';
+import { isSealedPayload, sealedPayloadAad, type SealedPayloadOpener } from './sealed-payload';
 import { upcast } from './upcasters';
 
 const ajv = new Ajv2020({ allErrors: false, strict: true });
@@ -17,8 +18,17 @@ const validPayload = new Map(
 
 export type DecodeResult = { ok: true; message: EventMessage } | { ok: false; reason: string };
 
-/** Parses, checks against the schemas and upcasts a message from the topic. Never throws. */
-export function decodeEventMessage(value: Buffer | string | null): DecodeResult {
+/**
+ * What a reader with the key store gets: the decoded message, or why not. `erased`: the message is
+ * sound but its payload was sealed with a data key since destroyed (the pilot erased the account);
+ * readers skip it as if it held nothing, and it is no fault (no dead letter).
+ */
+export type OpenedDecodeResult =
+  DecodeResult | { ok: false; erased: true; reason: string; message: Omit<EventMessage, 'payload'> };
+
+type Parsed = { ok: true; message: EventMessage } | { ok: false; reason: string };
+
+function parseMessage(value: Buffer | string | null): Parsed {
   if (value === null) return { ok: false, reason: 'empty message' };
   let parsed: unknown;
   try {
@@ -29,7 +39,11 @@ export function decodeEventMessage(value: Buffer | string | null): DecodeResult 
   if (!validMessage(parsed)) {
     return { ok: false, reason: `message: ${ajv.errorsText(validMessage.errors)}` };
   }
-  const message = parsed as EventMessage;
+  return { ok: true, message: parsed as EventMessage };
+}
+
+/** Checks the (opened) payload against the schemas and upcasts it. */
+function checkPayload(message: EventMessage): DecodeResult {
   let lifted: { version: number; payload: unknown };
   try {
     lifted = upcast(message.type, message.version, message.payload);
@@ -46,3 +60,66 @@ export function decodeEventMessage(value: Buffer | string | null): DecodeResult 
   }
   return { ok: true, message: { ...message, version: lifted.version, payload } as EventMessage };
 }
+
+/**
+ * The message checked as an envelope only: its payload is as published (sealed, for the pilots'
+ * logbook events), neither opened nor checked, for readers of ids, streams and positions. Never throws.
+ */
+export function decodeEventEnvelope(value: Buffer | string | null): DecodeResult {
+  return parseMessage(value);
+}
+
+/**
+ * Parses, checks against the schemas and upcasts a message from the topic. Never throws. A sealed
+ * payload is not opened here (see decodeEventMessages): such a message is refused.
+ */
+export function decodeEventMessage(value: Buffer | string | null): DecodeResult {
+  const parsed = parseMessage(value);
+  if (!parsed.ok) return parsed;
+  if (isSealedPayload(parsed.message.payload)) {
+    return {
+      ok: false,
+      reason: `${parsed.message.type} payload is sealed: read it with decodeEventMessages`,
+    };
+  }
+  return checkPayload(parsed.message);
+}
+
+/**
+ * The one seam every reader of events goes through: parses each message, opens its payload when it is
+ * sealed (the keys of the whole batch read at once), then checks and upcasts it as decodeEventMessage
+ * does. Plaintext payloads (stored before sealing existed) are read as they are. Never throws.
+ */
+export async function decodeEventMessages(
+  values: readonly (Buffer | string | null)[],
+  opener: SealedPayloadOpener,
+): Promise<OpenedDecodeResult[]> {
+  const parsed = values.map(parseMessage);
+  const keyIds = parsed.flatMap((p) =>
+    p.ok && isSealedPayload(p.message.payload) ? [p.message.payload.sealed.key_id] : [],
+  );
+  if (keyIds.length > 0) await opener.load(keyIds);
+  return parsed.map((p): OpenedDecodeResult => {
+    if (!p.ok) return p;
+    const { message } = p;
+    if (!isSealedPayload(message.payload)) return checkPayload(message);
+    if (message.payload.pilot_account_id !== message.pilot_account_id) {
+      return { ok: false, reason: 'payload pilot_account_id differs from the message key' };
+    }
+    let opened: unknown;
+    try {
+      opened = opener.open(message.payload.sealed, sealedPayloadAad(message));
+    } catch (err) {
+      return { ok: false, reason: `${message.type} payload does not open: ${(err as Error).message}` };
+    }
+    if (opened === null) {
+      const { payload: _sealed, ...head } = message;
+      return { ok: false, erased: true, reason: 'the data key of the payload is destroyed', message: head };
+    }
+    return checkPayload({ ...message, payload: opened as EventMessage['payload'] });
+  });
+}
+
+export const isErased = (
+  result: OpenedDecodeResult,
+): result is Extract<OpenedDecodeResult, { erased: true }> => !result.ok && 'erased' in result;

@@ -50,8 +50,19 @@ export interface PilotDisconnected {
   payload: { pilot_account_id: string; partner_id: string; connection_id: string; disconnected_at: string };
 }
 
+/**
+ * The pilot erased their account: everything earlier in the logbook stream counts no more (its data key
+ * is destroyed, so it cannot be read either), and readers drop what they derived from it. The same
+ * account may start again after it, from nothing. Holds no personal data, so it is stored in the clear.
+ */
+export interface AccountErased {
+  type: 'AccountErased';
+  version: 1;
+  payload: { pilot_account_id: string; erased_at: string };
+}
+
 /** Events of a pilot's logbook stream: what the totals are folded from. */
-export type LogbookEvent = FlightRecorded | FlightAmended | FlightDeleted | StartingTotalsSet;
+export type LogbookEvent = FlightRecorded | FlightAmended | FlightDeleted | StartingTotalsSet | AccountErased;
 /** Events of consent streams: linking codes and connections. */
 export type ConsentEvent = LinkingCodeIssued | PilotLinked | PilotDisconnected;
 export type PilotEvent = LogbookEvent | ConsentEvent;
@@ -62,6 +73,7 @@ export const LOGBOOK_EVENT_TYPES = [
   'FlightAmended',
   'FlightDeleted',
   'StartingTotalsSet',
+  'AccountErased',
 ] as const;
 export const CONSENT_EVENT_TYPES = ['LinkingCodeIssued', 'PilotLinked', 'PilotDisconnected'] as const;
 
@@ -71,6 +83,7 @@ export const CURRENT_EVENT_VERSION: Record<PilotEventType, number> = {
   FlightAmended: 1,
   FlightDeleted: 1,
   StartingTotalsSet: 1,
+  AccountErased: 1,
   LinkingCodeIssued: 1,
   PilotLinked: 1,
   PilotDisconnected: 1,

@@ -51,6 +51,7 @@ export const EVENT_PAYLOAD_SCHEMAS: Record<PilotEventType, Record<number, Schema
   FlightAmended: { 1: closedObject({ pilot_account_id: uuid, flight: FLIGHT_SCHEMA }) },
   FlightDeleted: { 1: closedObject({ pilot_account_id: uuid, flight_id: uuid }) },
   StartingTotalsSet: { 1: closedObject({ pilot_account_id: uuid, starting_totals: STARTING_TOTALS_SCHEMA }) },
+  AccountErased: { 1: closedObject({ pilot_account_id: uuid, erased_at: timestamp }) },
   LinkingCodeIssued: {
     1: closedObject({
       pilot_account_id: uuid,

@@ -46,6 +46,8 @@ export function evolveFlights(
     }
     case 'StartingTotalsSet':
       return state;
+    case 'AccountErased':
+      return new Map();
   }
 }
 

@@ -120,4 +120,24 @@ describe('the totals fold', () => {
       state: once,
     });
   });
+
+  it('starts the account again from nothing after AccountErased, and counts what follows alone', () => {
+    const before = flight({ date: '2026-03-04' });
+    const after = flight({
+      date: '2026-01-02',
+      minutes: { total_flight_time: 30, pic: 30, single_engine: 30 },
+    });
+    const erased: LogbookEvent = {
+      type: 'AccountErased',
+      version: 1,
+      payload: { pilot_account_id: pilot, erased_at: '2026-05-01T00:00:00.000Z' },
+    };
+    expect(totalsAfter([recorded(before), erased])).toEqual(totalsOfState(initialPilotTotalsState()));
+    const state = foldEvents(
+      initialPilotTotalsState(),
+      versioned([recorded(before), erased, recorded(after)]),
+    );
+    expect(state.version).toBe(3);
+    expect(totalsOfState(state)).toEqual(totalsAfter([recorded(after)]));
+  });
 });

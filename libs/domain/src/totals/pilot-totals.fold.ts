@@ -72,6 +72,8 @@ export function rejectionOf(state: PilotTotalsState, event: LogbookEvent): strin
       );
       return unknown === undefined ? null : `rating key ${unknown} is not in the catalog`;
     }
+    case 'AccountErased':
+      return null;
   }
 }
 
@@ -110,6 +112,13 @@ function evolveInPlace(
       if (state.starting) addStartingTotals(sums, state.starting, -1);
       addStartingTotals(sums, event.payload.starting_totals, 1);
       state.starting = event.payload.starting_totals;
+      return;
+    }
+    case 'AccountErased': {
+      // Everything before counts no more: the account starts again from nothing.
+      Object.assign(sums, zeroSums());
+      flights.clear();
+      state.starting = null;
       return;
     }
   }

@@ -3,6 +3,8 @@ import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLen
 import { KAFKA_CLIENTS, type KafkaClientName } from '../kafka/kafka.port';
 import { IsJwtAlgorithmList, IsJwtSecret, IsPublicKeyPem } from './jwt-variables';
 import { IsMinInsyncReplicas } from './kafka-replication';
+import { DEVELOPMENT_MASTER_KEY } from '../crypto/master-keys';
+import { IsMasterKey, IsMasterKeyList } from './master-key-variables';
 import { IsTrustedProxyList } from './trusted-proxies';
 import { WebhookVariables } from './webhook-variables';
 
@@ -167,6 +169,25 @@ export class AppConfig extends WebhookVariables {
    */
   @IsJwtSecret()
   JWT_SECRET = DEVELOPMENT_JWT_SECRET;
+
+  /**
+   * The master key that wraps every pilot's data key (docs/privacy.md): 32 random bytes, base64. The
+   * development default is public; production refuses it (production-rules.ts).
+   */
+  @IsMasterKey()
+  PFT_MASTER_KEY = DEVELOPMENT_MASTER_KEY;
+
+  /**
+   * Whether the pilots' logbook payloads are sealed before they are stored: for benchmarks that measure
+   * what sealing costs; production refuses false.
+   */
+  @Transform(toBoolean)
+  @IsBoolean()
+  PFT_SEAL_PAYLOADS = true;
+
+  /** Earlier master keys still read while `pft privacy rewrap-keys` rewraps data keys after a rotation. */
+  @IsMasterKeyList()
+  PFT_PREVIOUS_MASTER_KEYS = '';
 
   /** PEM public key of the identity provider; takes precedence over JWT_SECRET. */
   @IsOptional()

@@ -15,7 +15,12 @@ export class ConfigError extends Error {
  * Variables shown by their length only when refused: a secret must not reach a log, and a PEM
  * is long and may be a private key pasted by mistake.
  */
-const UNSHOWN_VARIABLES = new Set(['JWT_SECRET', 'JWT_PUBLIC_KEY']);
+const UNSHOWN_VARIABLES = new Set([
+  'JWT_SECRET',
+  'JWT_PUBLIC_KEY',
+  'PFT_MASTER_KEY',
+  'PFT_PREVIOUS_MASTER_KEYS',
+]);
 
 /** How a refused value is shown: URLs without their password. */
 function shown(name: string, given: Record<string, string>): string {

@@ -9,6 +9,7 @@ const SAFE_PRODUCTION = {
   JWKS_URL: 'https://id.example.test/.well-known/jwks.json',
   JWT_ISSUER: 'https://id.example.test/',
   JWT_AUDIENCE: 'pilot-flight-totals',
+  PFT_MASTER_KEY: Buffer.alloc(32, 42).toString('base64'),
 };
 const STRONG_SECRET = 'k8Vq2n5Zr1Xw7Lp4Ty9Hd3Fs6Jb0Mc2G';
 
@@ -71,7 +72,15 @@ describe('production configuration', () => {
 
   it('names every unsafe default at once when nothing is configured', () => {
     expect(variablesOf({ NODE_ENV: 'production' }).sort()).toEqual(
-      ['DATABASE_URL', 'JWT_ALLOW_HS256', 'JWT_AUDIENCE', 'JWT_ISSUER', 'JWT_SECRET', 'REDIS_URL'].sort(),
+      [
+        'DATABASE_URL',
+        'JWT_ALLOW_HS256',
+        'JWT_AUDIENCE',
+        'JWT_ISSUER',
+        'JWT_SECRET',
+        'PFT_MASTER_KEY',
+        'REDIS_URL',
+      ].sort(),
     );
   });
 
@@ -80,6 +89,20 @@ describe('production configuration', () => {
     expect(problems).toEqual([expect.stringMatching(/^JWT_SECRET=\(default\): .*development secret/)]);
     const given = problemsOf({ ...SAFE_PRODUCTION, JWKS_URL: '', JWT_SECRET: STRONG_SECRET });
     expect(given.join('\n')).not.toContain(STRONG_SECRET);
+  });
+
+  it('refuses the development master key and a master key that is not 32 bytes, without printing it', () => {
+    expect(variablesOf({ ...SAFE_PRODUCTION, PFT_MASTER_KEY: '' })).toEqual(['PFT_MASTER_KEY']);
+    const short = Buffer.alloc(16, 1).toString('base64');
+    const problems = problemsOf({ ...SAFE_PRODUCTION, PFT_MASTER_KEY: short });
+    expect(problems).toEqual([
+      expect.stringMatching(/^PFT_MASTER_KEY=\(24 bytes, not shown\): .*32 random bytes/),
+    ]);
+    expect(problems.join('\n')).not.toContain(short);
+    expect(variablesOf({ NODE_ENV: 'development', PFT_PREVIOUS_MASTER_KEYS: `${short},x` })).toEqual([
+      'PFT_PREVIOUS_MASTER_KEYS',
+    ]);
+    expect(variablesOf({ ...SAFE_PRODUCTION, PFT_SEAL_PAYLOADS: 'false' })).toEqual(['PFT_SEAL_PAYLOADS']);
   });
 
   it.each(['development', 'test'])('keeps every development default in %s', (NODE_ENV) => {

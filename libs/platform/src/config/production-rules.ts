@@ -1,3 +1,4 @@
+import { DEVELOPMENT_MASTER_KEY } from '../crypto/master-keys';
 import { AppConfig, DEVELOPMENT_JWT_SECRET } from './app-config';
 
 /** A variable whose value is refused, and why. */
@@ -32,6 +33,15 @@ export function productionProblems(config: AppConfig): ConfigProblem[] {
         'production checks pilot tokens with JWT_PUBLIC_KEY or JWKS_URL; set one of them, or JWT_ALLOW_HS256=true to use the shared JWT_SECRET (HS256)',
       );
     }
+  }
+  if (!config.PFT_SEAL_PAYLOADS) {
+    refuse('PFT_SEAL_PAYLOADS', "production seals every pilot's payloads; false is for benchmarks only");
+  }
+  if (config.PFT_MASTER_KEY === DEVELOPMENT_MASTER_KEY) {
+    refuse(
+      'PFT_MASTER_KEY',
+      'production needs a master key of its own (32 random bytes, base64); the development key is public',
+    );
   }
   if (config.JWKS_URL && !config.JWKS_URL.startsWith('https://')) {
     refuse('JWKS_URL', 'production fetches signing keys over https only');

@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   CONNECTION_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
+  ACCOUNT_ERASED: 410,
   IDEMPOTENCY_CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
@@ -25,6 +26,10 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** What 410 ACCOUNT_ERASED says: the pilot asked for their account's erasure and it is under way. */
+export const ACCOUNT_ERASED_MESSAGE =
+  'This account is being erased; it can be used again once the erasure is complete';
 
 /** An error meant for the client: a code from `ERROR_STATUS`, a human message, optional details and headers. */
 export class ApiError extends Error {

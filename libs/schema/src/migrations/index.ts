@@ -10,6 +10,7 @@ import { IdempotencyKeys1763801700000 } from './1763801700000-idempotency-keys';
 import { Sandbox1763803000000 } from './1763803000000-sandbox';
 import { Webhooks1763803500000 } from './1763803500000-webhooks';
 import { AccessHistory1763804000000 } from './1763804000000-access-history';
+import { PilotDataKeys1763804500000 } from './1763804500000-pilot-data-keys';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   Sandbox1763803000000,
   Webhooks1763803500000,
   AccessHistory1763804000000,
+  PilotDataKeys1763804500000,
 ];

@@ -34,8 +34,12 @@ export function currentLogbook(delivered: readonly DeliveredLogbookEvent[]): Cur
       flights.set(event.payload.flight.flight_id, event.payload.flight);
     } else if (event.type === 'FlightDeleted') {
       flights.delete(event.payload.flight_id);
-    } else {
+    } else if (event.type === 'StartingTotalsSet') {
       starting = event.payload.starting_totals;
+    } else {
+      // AccountErased: the account starts again from nothing.
+      flights.clear();
+      starting = null;
     }
   }
   return { flights: [...flights.values()], starting };

@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { type Queryable } from '@pft/platform';
+import { queryPrepared } from '@pft/platform/database/prepared-statement';
+import { rowsOf } from '@pft/platform/database/rows-of';
+
+export type AccountStatus = 'active' | 'erasing';
+
+export interface PendingErasure {
+  pilot_account_id: string;
+  request_id: string | null;
+  steps_done: string[];
+  attempts: number;
+}
+
+/**
+ * The `account_erasures` table: an erasure asked for stays pending until every step is done
+ * (`completed_at`); a completed one is kept as the record that it happened, and a later one starts
+ * afresh. While one is pending the pilot's other requests answer 410 ACCOUNT_ERASED.
+ */
+@Injectable()
+export class AccountErasuresRepository {
+  async status(runner: Queryable, pilot: string): Promise<AccountStatus> {
+    const rows = await queryPrepared<{ erasing: boolean }>(
+      runner,
+      `select exists (select 1 from account_erasures where pilot_account_id = $1 and completed_at is null) as erasing`,
+      [pilot],
+    );
+    return rows[0]?.erasing ? 'erasing' : 'active';
+  }
+
+  /** Asks for the erasure; asking again while one is pending changes nothing. */
+  async request(runner: Queryable, pilot: string, requestId: string): Promise<void> {
+    await runner.query(
+      `insert into account_erasures (pilot_account_id, request_id) values ($1, $2)
+       on conflict (pilot_account_id) do update
+         set requested_at = now(), request_id = excluded.request_id, steps_done = '{}', attempts = 0,
+             last_error = null, claimed_until = null, completed_at = null
+         where account_erasures.completed_at is not null`,
+      [pilot, requestId],
+    );
+  }
+
+  /**
+   * The oldest pending erasure no worker holds, held by this one for `holdMs` (each ingestion replica
+   * works erasures; two never work the same one at once, and one whose worker died is taken over).
+   */
+  async claim(runner: Queryable, holdMs: number): Promise<PendingErasure | undefined> {
+    return rowsOf<PendingErasure>(
+      await runner.query(
+        // Wrapped in a select: TypeORM answers a bare UPDATE with [rows, count], pg with a result.
+        `with claimed as (
+           update account_erasures set claimed_until = now() + make_interval(secs => $1::float8 / 1000)
+            where pilot_account_id = (
+              select pilot_account_id from account_erasures
+               where completed_at is null and (claimed_until is null or claimed_until < now())
+               order by requested_at limit 1 for update skip locked)
+           returning pilot_account_id::text as pilot_account_id, request_id, steps_done, attempts)
+         select * from claimed`,
+        [holdMs],
+      ),
+    )[0];
+  }
+
+  async stepDone(runner: Queryable, pilot: string, step: string): Promise<void> {
+    await runner.query(
+      `update account_erasures set steps_done = array_append(steps_done, $2)
+        where pilot_account_id = $1 and completed_at is null and not ($2 = any(steps_done))`,
+      [pilot, step],
+    );
+  }
+
+  async failed(runner: Queryable, pilot: string, error: string): Promise<void> {
+    await runner.query(
+      `update account_erasures
+          set attempts = attempts + 1, last_error = $2,
+              claimed_until = now() + make_interval(secs => least(attempts + 1, 30))
+        where pilot_account_id = $1 and completed_at is null`,
+      [pilot, error.slice(0, 500)],
+    );
+  }
+
+  async complete(runner: Queryable, pilot: string): Promise<void> {
+    await runner.query(
+      `update account_erasures set completed_at = now(), last_error = null, claimed_until = null
+        where pilot_account_id = $1`,
+      [pilot],
+    );
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { ConsentModule } from '../consent/consent.module';
+import { AccountErasuresRepository } from './account-erasures.repository';
+import { EraseAccountController } from './erase-account/erase-account.controller';
+import { EraseAccountHandler } from './erase-account/erase-account.handler';
+import { AccountErasureWorker } from './erasure/account-erasure.worker';
+import { GetAccountController } from './get-account/get-account.controller';
+import { GetAccountHandler } from './get-account/get-account.handler';
+
+/** The pilot's account: its status and its erasure (docs/privacy.md). */
+@Module({
+  imports: [ConsentModule],
+  controllers: [GetAccountController, EraseAccountController],
+  providers: [AccountErasuresRepository, GetAccountHandler, EraseAccountHandler, AccountErasureWorker],
+  exports: [AccountErasuresRepository],
+})
+export class AccountModule {}

@@ -1,0 +1,99 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { type Queryable } from '@pft/platform';
+import { ConsentRepository } from '../../consent/consent.repository';
+import { AccountErasuresRepository, type PendingErasure } from '../account-erasures.repository';
+import { ERASURE_STEPS } from './erasure-steps';
+
+/** How often pending erasures are looked for (a request here wakes the worker at once). */
+const POLL_MS = 1000;
+/** How long a worker holds an erasure: longer than all its steps take; another takes over after it. */
+const HOLD_MS = 30_000;
+
+/**
+ * Works the pending account erasures of `account_erasures`, in every ingestion process: claims one,
+ * runs the steps not done yet (ERASURE_STEPS), each recorded when done, and completes it. An erasure
+ * interrupted by a crash is resumed by whichever process claims it next.
+ */
+@Injectable()
+export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('account-erasure');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private stopping = false;
+  private again = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly commandBus: CommandBus,
+    private readonly consent: ConsentRepository,
+    private readonly erasures: AccountErasuresRepository,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.schedule(0);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Works pending erasures now (after a request), or right after the round under way. */
+  wake(): void {
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopping) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.running = this.workPending().finally(() => {
+        this.running = undefined;
+        const soon = this.again;
+        this.again = false;
+        this.schedule(soon ? 0 : POLL_MS);
+      });
+    }, ms);
+  }
+
+  private async workPending(): Promise<void> {
+    try {
+      for (;;) {
+        if (this.stopping) return;
+        const erasure = await this.erasures.claim(this.dataSource, HOLD_MS);
+        if (!erasure) return;
+        // A failed one waits for its next turn (claimed_until); the others go on.
+        await this.work(erasure);
+      }
+    } catch (err) {
+      this.logger.warn(`looking for account erasures failed: ${(err as Error).message}`);
+    }
+  }
+
+  private async work(erasure: PendingErasure): Promise<void> {
+    const pilot = erasure.pilot_account_id;
+    const ctx = {
+      pilot,
+      requestId: erasure.request_id ?? `erasure-${pilot}`,
+      dataSource: this.dataSource,
+      commandBus: this.commandBus,
+      consent: this.consent,
+    };
+    try {
+      for (const step of ERASURE_STEPS) {
+        if (erasure.steps_done.includes(step.name)) continue;
+        await step.run(ctx, (tx: Queryable) => this.erasures.stepDone(tx, pilot, step.name));
+      }
+      await this.erasures.complete(this.dataSource, pilot);
+      // The account id only: never anything of the pilot's data.
+      this.logger.log(`account ${pilot} erased`);
+    } catch (err) {
+      this.logger.warn(`account ${pilot} erasure failed, tried again later: ${(err as Error).message}`);
+      await this.erasures.failed(this.dataSource, pilot, (err as Error).message).catch(() => undefined);
+    }
+  }
+}

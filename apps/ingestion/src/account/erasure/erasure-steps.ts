@@ -1,0 +1,75 @@
+import { type CommandBus } from '@nestjs/cqrs';
+import { type DataSource } from 'typeorm';
+import { eraseLogbook } from '@pft/event-store';
+import { ApiError, type Queryable } from '@pft/platform';
+import { deletePilotProjection } from '@pft/projections';
+import { DisconnectCommand } from '../../consent/disconnect/disconnect.command';
+import { type ConsentRepository } from '../../consent/consent.repository';
+import { deleteAccessHistory } from './access-history-erasure';
+import { ERASURE_DELETES } from './erasure.statements';
+
+export interface ErasureContext {
+  pilot: string;
+  requestId: string;
+  dataSource: DataSource;
+  commandBus: CommandBus;
+  consent: ConsentRepository;
+}
+
+export interface ErasureStep {
+  /** Recorded in `account_erasures.steps_done` once done: a resumed erasure skips it. */
+  name: string;
+  /** Done in `tx` when the step is one transaction; `markDone` is then part of it. */
+  run(ctx: ErasureContext, markDone: (tx: Queryable) => Promise<void>): Promise<void>;
+}
+
+/** A step of deletes in one transaction, marked done in it. */
+const inOneTransaction =
+  (work: (tx: Queryable, pilot: string) => Promise<unknown>): ErasureStep['run'] =>
+  (ctx, markDone) =>
+    ctx.dataSource.transaction(async (tx) => {
+      await work(tx, ctx.pilot);
+      await markDone(tx);
+    });
+
+/**
+ * The erasure of a pilot's account, in order. Every step may be run again: a worker that dies mid-way
+ * leaves the rest to the next, which starts at the first step not recorded done.
+ */
+export const ERASURE_STEPS: readonly ErasureStep[] = [
+  // First: a partner redeeming a code the pilot was given must not link after the disconnects.
+  { name: 'delete-linking-codes', run: inOneTransaction(ERASURE_DELETES.linkingCodes) },
+  {
+    // Through the pilot's own disconnect: PilotDisconnected in the consent stream (partners get
+    // pilot.disconnected), and the partner read revision moved on before it returns, so no partner API
+    // replica resolves the pilot_id any more.
+    name: 'disconnect-connections',
+    run: async (ctx, markDone) => {
+      for (const connection of await ctx.consent.activeConnections(ctx.dataSource, ctx.pilot)) {
+        await ctx.commandBus
+          .execute(new DisconnectCommand(ctx.pilot, connection.connection_id, ctx.requestId))
+          .catch((err: unknown) => {
+            // Disconnected meanwhile (by the pilot, or a worker before a crash): what this step wants.
+            if (!(err instanceof ApiError && err.code === 'CONNECTION_NOT_FOUND')) throw err;
+          });
+      }
+      await markDone(ctx.dataSource);
+    },
+  },
+  {
+    // The crypto-shredding: keys destroyed, write-side logbook rows deleted, AccountErased appended.
+    name: 'erase-logbook',
+    run: (ctx, markDone) =>
+      ctx.dataSource.transaction(async (tx) => {
+        await eraseLogbook(tx, ctx.pilot, ctx.requestId);
+        await markDone(tx);
+      }),
+  },
+  // The projector deletes them too when it folds AccountErased; this does not wait for it.
+  { name: 'delete-projection-rows', run: inOneTransaction(deletePilotProjection) },
+  { name: 'delete-live-answers', run: inOneTransaction(ERASURE_DELETES.liveAnswers) },
+  { name: 'delete-webhook-deliveries', run: inOneTransaction(ERASURE_DELETES.webhookDeliveries) },
+  { name: 'delete-dead-letters', run: inOneTransaction(ERASURE_DELETES.deadLetters) },
+  // The access history's own delete (built apart): see access-history-erasure.ts.
+  { name: 'delete-access-history', run: inOneTransaction(deleteAccessHistory) },
+];

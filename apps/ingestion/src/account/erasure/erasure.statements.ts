@@ -1,0 +1,33 @@
+import { type Queryable } from '@pft/platform';
+
+/**
+ * What an erasure deletes outright, beside the logbook (eraseLogbook in libs/event-store): rows derived
+ * from the pilot that other parts of the service keep. Each statement may run again (a resumed erasure).
+ */
+export const ERASURE_DELETES = {
+  /** Linking codes, used or not: hashes, but of codes the pilot was given. */
+  linkingCodes: (db: Queryable, pilot: string) =>
+    db.query('delete from linking_codes where pilot_account_id = $1', [pilot]),
+  /** What the partner API answered live for the pilot's connections (stream versions). */
+  liveAnswers: (db: Queryable, pilot: string) =>
+    db.query(
+      `delete from live_answers where connection_id in (select connection_id from connections where pilot_account_id = $1)`,
+      [pilot],
+    ),
+  /**
+   * Webhook deliveries about the pilot (totals, links), kept or pending, except the pilot.disconnected
+   * notices the erasure itself sends: those hold the partner's pilot_id and a time only, and must go out.
+   */
+  webhookDeliveries: async (db: Queryable, pilot: string) => {
+    await db.query(
+      `delete from webhook_deliveries
+        where ordering_key in (select connection_id::text from connections where pilot_account_id = $1)
+          and type <> 'pilot.disconnected'`,
+      [pilot],
+    );
+    await db.query('delete from webhook_totals_changes where pilot_account_id = $1', [pilot]);
+  },
+  /** The projector's records of the pilot's events it could not apply (reasons may quote the flight). */
+  deadLetters: (db: Queryable, pilot: string) =>
+    db.query('delete from projection_dead_letters where pilot_account_id = $1', [pilot]),
+};

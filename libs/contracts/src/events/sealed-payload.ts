@@ -1,0 +1,57 @@
+import { type PilotEventType } from './pilot-events';
+
+/**
+ * The events whose payload describes the pilot (flights with their aircraft, airports and remarks,
+ * minutes, starting totals): stored and published sealed with the pilot's data key (docs/privacy.md).
+ * Consent events and AccountErased hold ids, hashes and times only and stay in the clear.
+ */
+export const SEALED_EVENT_TYPES: readonly PilotEventType[] = [
+  'FlightRecorded',
+  'FlightAmended',
+  'FlightDeleted',
+  'StartingTotalsSet',
+];
+
+export const isSealedEventType = (type: string): boolean =>
+  (SEALED_EVENT_TYPES as readonly string[]).includes(type);
+
+/**
+ * A payload as stored and published when sealed: the pilot's id stays readable (it is the message key
+ * anyway, and the relay reads it), the rest is AES-256-GCM ciphertext under the data key `key_id`.
+ */
+export interface SealedPayload {
+  pilot_account_id: string;
+  sealed: { alg: 'A256GCM'; key_id: string; data: string };
+}
+
+export function isSealedPayload(payload: unknown): payload is SealedPayload {
+  const p = payload as Partial<SealedPayload> | null;
+  return (
+    typeof p === 'object' &&
+    p !== null &&
+    typeof p.pilot_account_id === 'string' &&
+    typeof p.sealed === 'object' &&
+    p.sealed !== null &&
+    p.sealed.alg === 'A256GCM' &&
+    typeof p.sealed.key_id === 'string' &&
+    typeof p.sealed.data === 'string'
+  );
+}
+
+/**
+ * The associated data a payload is sealed with: its event's id, type, version and pilot. A sealed
+ * payload moved to another event, or under another pilot, does not open.
+ */
+export const sealedPayloadAad = (head: {
+  event_id: string;
+  type: string;
+  version: number;
+  pilot_account_id: string;
+}): string => `pft-event:${head.event_id}:${head.type}:${head.version}:${head.pilot_account_id}`;
+
+/** Opens sealed payloads for a reader (keys read a batch at a time): implemented with the key store. */
+export interface SealedPayloadOpener {
+  load(keyIds: Iterable<string>): Promise<void>;
+  /** The payload; null when the pilot's key was destroyed (the account was erased). Throws when it does not open. */
+  open(box: SealedPayload['sealed'], aad: string): unknown;
+}

@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { decodeEventMessages, isErased, logbookStreamId, type OpenedDecodeResult } from '@pft/contracts';
+import { createDataSource } from '@pft/platform';
+import { boxOpener, DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '@pft/platform/crypto';
+import {
+  createTestDatabase,
+  createTestTopic,
+  deleteTestTopics,
+  flightBody,
+  testKafka,
+  type TestDatabase,
+  waitFor,
+} from '@pft/testing';
+import { appendEvents, DataKeyGone, type NewEvent } from '../event-store';
+import { eraseLogbook } from '../logbook/erase-logbook';
+import { republishEvents } from './republish-events';
+import { sealStoredEvents } from './seal-stored-events';
+
+const ring = () => MasterKeyRing.fromBase64(DEVELOPMENT_MASTER_KEY);
+
+const recorded = (pilot: string, remarks: string): NewEvent => ({
+  type: 'FlightRecorded',
+  payload: {
+    pilot_account_id: pilot,
+    flight: {
+      ...(flightBody({ remarks }) as object),
+      minutes: Object.fromEntries(
+        [
+          'total_flight_time',
+          'pic',
+          'sic',
+          'dual',
+          'instructor',
+          'cross_country',
+          'night',
+          'actual_instrument',
+          'simulated_instrument',
+          'single_engine',
+          'multi_engine',
+          'multi_pilot',
+          'simulator',
+        ].map((f) => [f, 0]),
+      ),
+      landings: { day: 0, night: 0 },
+    },
+  } as NewEvent['payload'],
+});
+
+/** The stored events of `stream` as the relay would publish them. */
+async function messagesOf(ds: DataSource, stream: string): Promise<string[]> {
+  const rows: { message: string }[] = await ds.query(
+    `select json_build_object('event_id', event_id, 'type', type, 'version', schema_version, 'stream_id', stream_id,
+              'stream_version', stream_version, 'position', position::text,
+              'pilot_account_id', payload->>'pilot_account_id',
+              'occurred_at', to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'payload', payload, 'metadata', metadata)::text as message
+       from events where stream_id = $1 order by stream_version`,
+    [stream],
+  );
+  return rows.map((r) => r.message);
+}
+
+const remarksOf = (results: OpenedDecodeResult[]): (string | undefined)[] =>
+  results.map((r) =>
+    r.ok ? (r.message.payload as { flight?: { remarks?: string } }).flight?.remarks : undefined,
+  );
+
+describe('sealed event payloads (Postgres)', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = await createDataSource(db.url, 4).initialize();
+  });
+  afterAll(async () => {
+    await ds.destroy();
+    await db.drop();
+  });
+
+  it('stores a pilot’s logbook payloads sealed with the pilot’s key; readers with the key store open them', async () => {
+    const pilot = randomUUID();
+    const keys = new DataKeys(ring());
+    await ds.transaction((tx) =>
+      appendEvents(tx, logbookStreamId(pilot), 0, [recorded(pilot, 'sealed-remark-1')], {}, { keys }),
+    );
+    const [row] = await ds.query(`select payload::text as payload from events where stream_id = $1`, [
+      logbookStreamId(pilot),
+    ]);
+    expect(row.payload).not.toContain('sealed-remark-1');
+    expect(JSON.parse(row.payload)).toEqual({
+      pilot_account_id: pilot,
+      sealed: { alg: 'A256GCM', key_id: expect.any(String), data: expect.any(String) },
+    });
+    // Another process, its own cache: the key comes from data_keys.
+    const reader = new DataKeys(ring());
+    const decoded = await decodeEventMessages(
+      await messagesOf(ds, logbookStreamId(pilot)),
+      boxOpener(reader, ds),
+    );
+    expect(remarksOf(decoded)).toEqual(['sealed-remark-1']);
+  });
+
+  it('refuses to append under a key destroyed since a writer remembered it; the writer asks again', async () => {
+    const pilot = randomUUID();
+    const writer = new DataKeys(ring());
+    const stream = logbookStreamId(pilot);
+    await ds.transaction((tx) =>
+      appendEvents(tx, stream, 0, [recorded(pilot, 'before')], {}, { keys: writer }),
+    );
+    // Destroyed by another process: this writer still holds the key in memory.
+    await new DataKeys(ring()).destroy(ds, pilot);
+    await expect(
+      ds.transaction((tx) => appendEvents(tx, stream, 1, [recorded(pilot, 'after')], {}, { keys: writer })),
+    ).rejects.toBeInstanceOf(DataKeyGone);
+    await ds.transaction((tx) =>
+      appendEvents(tx, stream, 1, [recorded(pilot, 'after')], {}, { keys: writer }),
+    );
+    const decoded = await decodeEventMessages(
+      await messagesOf(ds, stream),
+      boxOpener(new DataKeys(ring()), ds),
+    );
+    expect(decoded.map(isErased)).toEqual([true, false]);
+    expect(remarksOf(decoded)).toEqual([undefined, 'after']);
+  });
+
+  it('erases a logbook: keys destroyed, plain payloads of before sealing shredded, write-side rows deleted, AccountErased appended', async () => {
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    const keys = new DataKeys(ring());
+    await ds.transaction((tx) => appendEvents(tx, stream, 0, [recorded(pilot, 'sealed-one')], {}, { keys }));
+    // One stored in the clear, as before sealing existed.
+    const plain = recorded(pilot, 'plain-one');
+    await ds.query(
+      `insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
+       values ($1, $2, 2, 'FlightRecorded', 1, $3::jsonb, '{}')`,
+      [randomUUID(), stream, JSON.stringify(plain.payload)],
+    );
+    await ds.query(
+      `insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+       values ($1, $2, '{"remarks": "plain-one"}', '2026-05-01', now(), now())`,
+      [pilot, randomUUID()],
+    );
+    await ds.transaction((tx) => eraseLogbook(tx, pilot, 'req_erase', keys));
+    const [{ n }] = await ds.query(
+      `select count(*)::int as n from events where stream_id = $1 and payload::text like '%-one%'`,
+      [stream],
+    );
+    expect(n).toBe(0);
+    expect(await ds.query(`select * from flights where pilot_account_id = $1`, [pilot])).toEqual([]);
+    expect(await ds.query(`select * from data_keys where subject_id = $1`, [pilot])).toEqual([]);
+    const decoded = await decodeEventMessages(
+      await messagesOf(ds, stream),
+      boxOpener(new DataKeys(ring()), ds),
+    );
+    expect(decoded.map((d) => (d.ok ? d.message.type : isErased(d) ? 'erased' : d.reason))).toEqual([
+      'erased',
+      'erased',
+      'AccountErased',
+    ]);
+  });
+
+  it('seals the payloads stored in the clear in place (pft privacy seal-events) and republishes the store to a new topic', async () => {
+    const kafka = testKafka('seal-events-test');
+    const topic = await createTestTopic(kafka, 'sealed-republish', 3);
+    const pilots = [randomUUID(), randomUUID()];
+    for (const pilot of pilots) {
+      for (let v = 1; v <= 3; v++) {
+        await ds.query(
+          `insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
+           values ($1, $2, $3, 'FlightRecorded', 1, $4::jsonb, '{}')`,
+          [
+            randomUUID(),
+            logbookStreamId(pilot),
+            v,
+            JSON.stringify(recorded(pilot, `legacy-${pilot}-${v}`).payload),
+          ],
+        );
+      }
+    }
+    const before = await Promise.all(pilots.map((p) => messagesOf(ds, logbookStreamId(p))));
+    // An old plaintext event reads as it is (the migration period).
+    const plainRead = await decodeEventMessages(before[0]!, boxOpener(new DataKeys(ring()), ds));
+    expect(remarksOf(plainRead)).toEqual([1, 2, 3].map((v) => `legacy-${pilots[0]}-${v}`));
+
+    const progress: { done: number; total: number }[] = [];
+    const keys = new DataKeys(ring());
+    const result = await sealStoredEvents(ds, { batchSize: 4, keys, onProgress: (p) => progress.push(p) });
+    expect(result.sealed).toBeGreaterThanOrEqual(6);
+    expect(progress[0]).toEqual({ done: 0, total: expect.any(Number) });
+    expect(progress[progress.length - 1]!.done).toBe(progress[0]!.total);
+    const [{ n }] = await ds.query(
+      `select count(*)::int as n from events where payload::text like '%legacy-%'`,
+    );
+    expect(n).toBe(0);
+    expect((await sealStoredEvents(ds, { keys })).sealed).toBe(0);
+    for (const [i, pilot] of pilots.entries()) {
+      const after = await decodeEventMessages(
+        await messagesOf(ds, logbookStreamId(pilot)),
+        boxOpener(keys, ds),
+      );
+      expect(remarksOf(after)).toEqual(remarksOf(await decodeEventMessages(before[i]!, boxOpener(keys, ds))));
+    }
+
+    const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+    await producer.connect();
+    const [{ total }] = await ds.query(
+      `select count(*)::int as total from events e where not exists (select 1 from event_outbox o where o.position = e.position)`,
+    );
+    const { published } = await republishEvents(ds, producer, topic, { batchSize: 5 });
+    await producer.disconnect();
+    expect(published).toBe(total);
+    const values: Buffer[] = [];
+    const consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeMs: 50 });
+    await consumer.connect();
+    await consumer.subscribe([topic], { fromBeginning: true });
+    await consumer.run({
+      eachMessage: ({ message }) => {
+        values.push(Buffer.from(message.value!));
+        return Promise.resolve();
+      },
+    });
+    try {
+      await waitFor(() => (values.length >= published ? true : undefined), 30_000, 'the republished events');
+    } finally {
+      await consumer.disconnect();
+      await deleteTestTopics(kafka, [topic]);
+    }
+    expect(Buffer.concat(values).includes(Buffer.from('legacy-'))).toBe(false);
+    const read = await decodeEventMessages(values, boxOpener(keys, ds));
+    expect(read.filter((r) => !r.ok && !isErased(r))).toEqual([]);
+    const legacy = remarksOf(read).filter((r) => r?.startsWith('legacy-'));
+    expect(legacy.sort()).toEqual(pilots.flatMap((p) => [1, 2, 3].map((v) => `legacy-${p}-${v}`)).sort());
+  }, 60_000);
+});

@@ -1,0 +1,38 @@
+import { ValidateBy, type ValidationOptions } from 'class-validator';
+import { masterKeyProblem } from '../crypto/master-keys';
+
+/** PFT_MASTER_KEY: 32 bytes in base64. */
+export function IsMasterKey(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isMasterKey',
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && masterKeyProblem(value) === null,
+        defaultMessage: () =>
+          'PFT_MASTER_KEY must be 32 random bytes in base64 (e.g. `openssl rand -base64 32`)',
+      },
+    },
+    options,
+  );
+}
+
+/** PFT_PREVIOUS_MASTER_KEYS: master keys of 32 bytes in base64, separated by commas. */
+export function IsMasterKeyList(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isMasterKeyList',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'string' &&
+          value
+            .split(',')
+            .map((k) => k.trim())
+            .filter((k) => k !== '')
+            .every((k) => masterKeyProblem(k) === null),
+        defaultMessage: () =>
+          'PFT_PREVIOUS_MASTER_KEYS must be master keys (32 bytes, base64) separated by commas',
+      },
+    },
+    options,
+  );
+}

@@ -1,0 +1,35 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+/** AES-256-GCM: a 96-bit random nonce and a 128-bit tag, as NIST SP 800-38D recommends. */
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+export const KEY_BYTES = 32;
+
+/** A sealed value: the nonce, the ciphertext and the tag, in that order. */
+export function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([iv, body, cipher.getAuthTag()]);
+}
+
+/**
+ * The plaintext of `sealed`; throws when the key, the associated data or a single bit of the value is
+ * not what it was sealed with (the tag does not match).
+ */
+export function open(key: Buffer, sealed: Buffer, aad: string): Buffer {
+  if (sealed.length < IV_BYTES + TAG_BYTES) throw new Error('sealed value too short');
+  const iv = sealed.subarray(0, IV_BYTES);
+  const tag = sealed.subarray(sealed.length - TAG_BYTES);
+  const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+  decipher.setAAD(Buffer.from(aad, 'utf8'));
+  decipher.setAuthTag(tag);
+  return Buffer.concat([
+    decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)),
+    decipher.final(),
+  ]);
+}
+
+/** A fresh data key. */
+export const newDataKey = (): Buffer => randomBytes(KEY_BYTES);

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import {
+  encodeEventMessage,
+  type EventMessage,
+  type Flight,
+  logbookStreamId,
+  type LogbookEvent,
+  sealedPayloadAad,
+} from '@pft/contracts';
+import { parseFlight } from '@pft/domain';
+import { DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing, sealJson } from '@pft/platform/crypto';
+import { createDataSource } from '@pft/platform/database/data-source';
+import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
+import { createTestDatabase, flightBody, type TestDatabase } from '@pft/testing';
+import { applyPilotTotalsBatch, type BatchOutcome } from './pilot-totals.batch';
+import { readPilotTotals } from './pilot-totals.read-model';
+
+const ring = () => MasterKeyRing.fromBase64(DEVELOPMENT_MASTER_KEY);
+
+function storedFlight(): Flight {
+  const parsed = parseFlight(flightBody({ remarks: 'secret remark' }), '2026-11-22');
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  return parsed.value;
+}
+
+/**
+ * The projector meets the events of an erased pilot: sealed payloads whose key is gone are skipped as
+ * a pilot with no data (no dead letter), AccountErased deletes the pilot's rows, and payloads stored in
+ * the clear before sealing still count.
+ */
+describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let offset = 0;
+  const versions = new Map<string, number>();
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = await createDataSource(db.url, 2).initialize();
+  });
+  afterAll(async () => {
+    await ds.destroy();
+    await db.drop();
+  });
+
+  /** The event as the relay publishes it: sealed with `keys` when given (the writer's), else in the clear. */
+  async function message(pilot: string, event: LogbookEvent, keys?: DataKeys): Promise<ConsumedMessage> {
+    const version = (versions.get(pilot) ?? 0) + 1;
+    versions.set(pilot, version);
+    const head = {
+      event_id: randomUUID(),
+      type: event.type,
+      version: 1,
+      stream_id: logbookStreamId(pilot),
+      stream_version: version,
+      position: String(offset + 1),
+      pilot_account_id: pilot,
+      occurred_at: new Date().toISOString(),
+      metadata: { command_last_version: version },
+    };
+    const payload = keys
+      ? {
+          pilot_account_id: pilot,
+          sealed: sealJson(event.payload, await keys.keyToSeal(ds, pilot), sealedPayloadAad(head)),
+        }
+      : event.payload;
+    return {
+      offset: String(offset++),
+      key: Buffer.from(pilot),
+      value: encodeEventMessage({ ...head, payload } as EventMessage),
+    };
+  }
+
+  const apply = (messages: ConsumedMessage[], keys: DataKeys): Promise<BatchOutcome> =>
+    ds.transaction((tx) =>
+      applyPilotTotalsBatch(tx, { version: 1, topic: 't', partition: 0 }, messages, { keys }),
+    );
+
+  const recorded = (pilot: string): LogbookEvent => ({
+    type: 'FlightRecorded',
+    version: 1,
+    payload: { pilot_account_id: pilot, flight: storedFlight() },
+  });
+  const erased = (pilot: string): LogbookEvent => ({
+    type: 'AccountErased',
+    version: 1,
+    payload: { pilot_account_id: pilot, erased_at: new Date().toISOString() },
+  });
+
+  it('folds sealed payloads, then drops the pilot at AccountErased although its key was still in memory', async () => {
+    const pilot = randomUUID();
+    const writer = new DataKeys(ring());
+    const projector = new DataKeys(ring());
+    const first = await apply([await message(pilot, recorded(pilot), writer)], projector);
+    expect(first).toMatchObject({ applied: 1, deadLetters: [] });
+    expect((await readPilotTotals(ds, [pilot])).get(pilot)?.totals.flight_count).toBe(1);
+    // The erasure: the key destroyed elsewhere; this projector still holds it.
+    await new DataKeys(ring()).destroy(ds, pilot);
+    const second = await apply(
+      [await message(pilot, recorded(pilot), writer), await message(pilot, erased(pilot))],
+      projector,
+    );
+    expect(second.deadLetters).toEqual([]);
+    expect((await readPilotTotals(ds, [pilot])).has(pilot)).toBe(false);
+    const [{ n }] = await ds.query(
+      `select count(*)::int as n from pilot_flights_v1 where pilot_account_id = $1`,
+      [pilot],
+    );
+    expect(n).toBe(0);
+  });
+
+  it('skips payloads whose key is gone, as a pilot with no data: nothing stored, no dead letter', async () => {
+    const pilot = randomUUID();
+    const writer = new DataKeys(ring());
+    const messages = [
+      await message(pilot, recorded(pilot), writer),
+      await message(pilot, recorded(pilot), writer),
+    ];
+    await writer.destroy(ds, pilot);
+    // A reader that never held the key (a rebuild).
+    const outcome = await apply([...messages, await message(pilot, erased(pilot))], new DataKeys(ring()));
+    expect(outcome).toMatchObject({ applied: 1, repeats: 0, deadLetters: [] });
+    expect((await readPilotTotals(ds, [pilot])).has(pilot)).toBe(false);
+    const [{ n }] = await ds.query(`select count(*)::int as n from projection_dead_letters`);
+    expect(n).toBe(0);
+  });
+
+  it('still reads a payload stored in the clear before sealing existed', async () => {
+    const pilot = randomUUID();
+    const outcome = await apply([await message(pilot, recorded(pilot))], new DataKeys(ring()));
+    expect(outcome).toMatchObject({ applied: 1, deadLetters: [] });
+    expect((await readPilotTotals(ds, [pilot])).get(pilot)?.totals.flight_count).toBe(1);
+  });
+
+  it('counts a pilot who comes back after the erasure from nothing, under a new key', async () => {
+    const pilot = randomUUID();
+    const writer = new DataKeys(ring());
+    const projector = new DataKeys(ring());
+    await apply([await message(pilot, recorded(pilot), writer)], projector);
+    await writer.destroy(ds, pilot);
+    const back = await apply(
+      [await message(pilot, erased(pilot)), await message(pilot, recorded(pilot), writer)],
+      projector,
+    );
+    expect(back.deadLetters).toEqual([]);
+    expect((await readPilotTotals(ds, [pilot])).get(pilot)?.totals.flight_count).toBe(1);
+  });
+});

@@ -1,0 +1,54 @@
+import { decodeEventMessages, type OpenedDecodeResult } from '@pft/contracts';
+import { boxOpener, sharedDataKeys } from '@pft/platform/crypto';
+import { type Queryable } from '@pft/platform/database/queryable';
+
+/**
+ * Decodes a message read from the pilot-events topic as the service's readers do: a sealed payload is
+ * opened with its pilot's data key, read from `db` (the apps under test use the development master
+ * key, as this process does unless PFT_MASTER_KEY says otherwise).
+ */
+export async function decodeWithDataKeys(
+  value: Buffer | string | null,
+  db: Queryable,
+): Promise<OpenedDecodeResult> {
+  const [decoded] = await decodeEventMessages([value], boxOpener(sharedDataKeys(), db));
+  return decoded!;
+}
+
+/**
+ * A stream's stored events with their payloads as readers see them (sealed ones opened with the pilot's
+ * data key; null when the key is gone), with each payload as stored beside it.
+ */
+export async function openedStoredEvents(
+  db: Queryable,
+  streamId: string,
+): Promise<{ type: string; payload: unknown; metadata: unknown; stored: unknown }[]> {
+  const result = await db.query(
+    `select json_build_object('event_id', event_id, 'type', type, 'version', schema_version, 'stream_id', stream_id,
+              'stream_version', stream_version, 'position', position::text,
+              'pilot_account_id', payload->>'pilot_account_id',
+              'occurred_at', to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'payload', payload, 'metadata', metadata)::text as message, type, payload, metadata
+       from events where stream_id = $1 order by stream_version`,
+    [streamId],
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as {
+    message: string;
+    type: string;
+    payload: unknown;
+    metadata: unknown;
+  }[];
+  const opened = await decodeEventMessages(
+    rows.map((r) => r.message),
+    boxOpener(sharedDataKeys(), db),
+  );
+  return rows.map((r, i) => {
+    const decoded = opened[i]!;
+    return {
+      type: r.type,
+      payload: decoded.ok ? decoded.message.payload : null,
+      metadata: r.metadata,
+      stored: r.payload,
+    };
+  });
+}

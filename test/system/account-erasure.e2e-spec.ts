@@ -1,0 +1,369 @@
+/**
+ * A pilot erases their account (DELETE /pilot/v1/account) while the projector and the outbox relay are
+ * down; both are started again. Within a minute: every connection ended (the partner got
+ * pilot.disconnected, its pilot_id answers 404), and no byte of the pilot's registrations, airports or
+ * remarks is left in any table of the database, on the topic read back whole, or in the apps' logs; a
+ * rebuild of the projection from offset 0 succeeds, other pilots' totals still equal the oracle, and the
+ * same account signing in again starts empty. Runs the tests' build: `npm run build:test` first.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { type Flight, type PilotTotals, type StartingTotals } from '@pft/contracts';
+import { DEVELOPMENT_JWT_SECRET } from '@pft/platform';
+import { readPilotTotals } from '@pft/projections';
+import { type AppProcess, startAppProcess, testKafka, waitFor } from '@pft/testing';
+import { oracleTotals } from '@pft/testing/oracle';
+import { runPft } from '../cli/run-pft';
+import { startReceiver, type WebhookReceiver } from '../webhooks/webhook-receiver';
+import { startWebhookStack, type WebhookPartner, type WebhookStack } from '../webhooks/webhooks.harness';
+
+interface Answer {
+  status: number;
+  body: any;
+}
+
+async function call(url: string, method: string, token: string, body?: unknown): Promise<Answer> {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+}
+
+/** Letters and digits no other test writes: what must be found nowhere after the erasure. */
+const marker = (length: number): string =>
+  randomBytes(length)
+    .toString('hex')
+    .toUpperCase()
+    .replace(/^[0-9]/, 'Q')
+    .slice(0, length);
+
+interface TestPilot {
+  id: string;
+  token: string;
+  /** The partner's pilot_id after linkTo. */
+  pilotId?: string;
+  flights: Record<string, unknown>[];
+  starting: StartingTotals | null;
+  /**
+   * What only this pilot's flights say (registrations, airports, remarks), each as a JSON string, in its
+   * quotes: a quote never occurs in base64, so a four-letter airport is not found by chance in a
+   * ciphertext, while any copy in the clear (JSON, a row as text, a log line) holds it.
+   */
+  secrets: string[];
+}
+
+const STARTING: StartingTotals = {
+  totals: {
+    total_flight_time_minutes: 6000,
+    pic_minutes: 3000,
+    sic_minutes: 0,
+    dual_minutes: 600,
+    instructor_minutes: 0,
+    cross_country_minutes: 1200,
+    night_minutes: 120,
+    actual_instrument_minutes: 60,
+    simulated_instrument_minutes: 30,
+    single_engine_minutes: 6000,
+    multi_engine_minutes: 0,
+    multi_pilot_minutes: 0,
+    simulator_minutes: 0,
+  },
+  landings: { total_day: 300, total_night: 12 },
+  rating_breakdown: { sep_land: 6000 },
+  flight_count: 250,
+};
+
+/** A secret as searched for: in its quotes, and bare too when long enough not to occur by chance. */
+const searched = (secret: string): string[] => {
+  const bare = JSON.parse(secret) as string;
+  return bare.length >= 8 ? [secret, bare] : [secret];
+};
+
+function newPilot(): TestPilot {
+  const id = randomUUID();
+  return {
+    id,
+    token: mintPilotToken(DEVELOPMENT_JWT_SECRET, id, 3600),
+    flights: [],
+    starting: null,
+    secrets: [],
+  };
+}
+
+function secretFlight(pilot: TestPilot): Record<string, unknown> {
+  const registration = `Z${marker(7)}`;
+  const [departure, arrival] = [marker(4), marker(4)];
+  const remarks = `remark ${marker(24)}`;
+  pilot.secrets.push(...[registration, departure, arrival, remarks].map((s) => JSON.stringify(s)));
+  return {
+    flight_id: randomUUID(),
+    date: '2026-05-01',
+    kind: 'flight',
+    aircraft: { category: 'airplane', rating_key: 'sep_land', registration },
+    departure,
+    arrival,
+    minutes: { total_flight_time: 90, pic: 90, cross_country: 90, single_engine: 90, night: 15 },
+    landings: { day: 1, night: 1 },
+    remarks,
+  };
+}
+
+describe('account erasure by crypto-shredding (e2e)', () => {
+  let stack: WebhookStack;
+  let receiver: WebhookReceiver;
+  let partner: WebhookPartner;
+  /** The pilot app API without a relay: the relay runs in the stack's own ingestion process. */
+  let api: AppProcess;
+  let relay: AppProcess;
+  let projector: AppProcess;
+  const erased = newPilot();
+  const kept = newPilot();
+  let erasureAskedAt = 0;
+  let logMarks: Map<AppProcess, number>;
+
+  const pilotApi = (pilot: TestPilot, method: string, path: string, body?: unknown) =>
+    call(`${api.url}${path}`, method, pilot.token, body);
+
+  async function fill(pilot: TestPilot): Promise<void> {
+    for (let i = 0; i < 3; i++) {
+      const flight = secretFlight(pilot);
+      expect((await pilotApi(pilot, 'POST', '/pilot/v1/flights', flight)).status).toBe(201);
+    }
+    const imported = [secretFlight(pilot), secretFlight(pilot)];
+    expect((await pilotApi(pilot, 'POST', '/pilot/v1/flights/import', { flights: imported })).status).toBe(
+      201,
+    );
+    const amended = { ...(await pilotApi(pilot, 'GET', '/pilot/v1/flights')).body.data.flights[0] };
+    amended.remarks = `amended ${marker(20)}`;
+    pilot.secrets.push(JSON.stringify(amended.remarks));
+    expect((await pilotApi(pilot, 'PUT', `/pilot/v1/flights/${amended.flight_id}`, amended)).status).toBe(
+      200,
+    );
+    expect((await pilotApi(pilot, 'PUT', '/pilot/v1/starting-totals', STARTING)).status).toBe(200);
+    pilot.starting = STARTING;
+    pilot.flights = (await pilotApi(pilot, 'GET', '/pilot/v1/flights')).body.data.flights;
+    const code = await pilotApi(pilot, 'POST', '/pilot/v1/linking-codes');
+    const linked = await call(`${stack.service.partnerApi.url}/v1/link`, 'POST', partner.key, {
+      linking_token: code.body.data.linking_token,
+    });
+    expect(linked.status).toBe(200);
+    pilot.pilotId = linked.body.data.pilot_id;
+  }
+
+  const partnerRead = (pilot: TestPilot) =>
+    call(`${stack.service.partnerApi.url}/v1/pilot-totals?pilot_id=${pilot.pilotId}`, 'GET', partner.key);
+
+  const expected = (pilot: TestPilot): PilotTotals =>
+    oracleTotals({ flights: pilot.flights as unknown as Flight[], starting: pilot.starting });
+
+  /** Every row of every table in the database, as text, that holds `needle`: table names. */
+  async function tablesHolding(needle: string): Promise<string[]> {
+    const tables: { name: string }[] = await stack.db.query(
+      `select quote_ident(table_name) as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE'`,
+    );
+    const found: string[] = [];
+    for (const { name } of tables) {
+      const [{ n }] = await stack.db.query(`select count(*)::int as n from ${name} t where t::text like $1`, [
+        `%${needle}%`,
+      ]);
+      if (n > 0) found.push(name);
+    }
+    return found;
+  }
+
+  /** The topic's messages, read back whole (every partition from its start to its end), as bytes. */
+  async function topicBytes(topic: string): Promise<Buffer> {
+    const client = testKafka('erasure-read-back');
+    const admin = client.admin();
+    await admin.connect();
+    const ends = await admin.fetchTopicOffsets(topic);
+    await admin.disconnect();
+    const remaining = new Map(ends.map((o) => [o.partition, BigInt(o.high)]));
+    const chunks: Buffer[] = [];
+    const consumer = client.consumer({ groupId: `read-back-${randomUUID()}`, maxWaitTimeMs: 100 });
+    await consumer.connect();
+    await consumer.subscribe([topic], { fromBeginning: true });
+    const done = new Set<number>();
+    for (const [partition, high] of remaining) if (high === 0n) done.add(partition);
+    await consumer.run({
+      eachMessage: ({ partition, message }) => {
+        if (message.value) chunks.push(Buffer.from(message.value));
+        if (message.key) chunks.push(Buffer.from(message.key));
+        if (BigInt(message.offset) + 1n >= remaining.get(partition)!) done.add(partition);
+        return Promise.resolve();
+      },
+    });
+    await waitFor(() => (done.size === remaining.size ? true : undefined), 60_000, `${topic} read back`, 100);
+    await consumer.disconnect();
+    return Buffer.concat(chunks);
+  }
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    stack = await startWebhookStack('erasure');
+    relay = stack.service.ingestion;
+    projector = stack.service.projector;
+    api = await startAppProcess('ingestion', { ...stack.service.env, RELAY_ENABLED: 'false' });
+    partner = await stack.partner();
+    await stack.endpoint(partner, receiver.url, ['pilot.linked', 'pilot.disconnected']);
+    await fill(erased);
+    await fill(kept);
+    // Both projected and read by the partner before the erasure.
+    for (const pilot of [erased, kept]) {
+      await waitFor(
+        async () => {
+          const read = await partnerRead(pilot);
+          return read.status === 200 && read.body.data.flight_count === expected(pilot).flight_count
+            ? true
+            : undefined;
+        },
+        60_000,
+        'the pilot projected',
+        200,
+      );
+    }
+  }, 300_000);
+
+  afterAll(async () => {
+    await api?.stop();
+    if (relay !== stack.service.ingestion) await relay?.stop();
+    if (projector !== stack.service.projector) await projector?.stop();
+    await stack?.stop();
+    await receiver?.close();
+  });
+
+  it('answers 202 erasing, then 410 ACCOUNT_ERASED to every other request until it completes, with the projector and relay down', async () => {
+    await Promise.all([projector.stop('SIGKILL'), relay.stop('SIGKILL')]);
+    logMarks = new Map([[api, api.output().length]]);
+    erasureAskedAt = Date.now();
+    const asked = await pilotApi(erased, 'DELETE', '/pilot/v1/account');
+    expect(asked.status).toBe(202);
+    expect(asked.body.data).toEqual({ status: 'erasing' });
+    const during = await pilotApi(erased, 'GET', '/pilot/v1/flights');
+    if (during.status === 410) {
+      expect(during.body.error).toEqual({
+        code: 'ACCOUNT_ERASED',
+        message: expect.stringContaining('erased'),
+      });
+      expect(during.body.meta.request_id).toMatch(/^req_/);
+    } else {
+      // The erasure already completed: the account answers as a new one.
+      expect((await pilotApi(erased, 'GET', '/pilot/v1/account')).body.data).toEqual({ status: 'active' });
+    }
+    await waitFor(
+      async () =>
+        (await pilotApi(erased, 'GET', '/pilot/v1/account')).body.data.status === 'active' ? true : undefined,
+      30_000,
+      'the erasure to complete without projector and relay',
+      200,
+    );
+    // The other pilot is untouched.
+    expect((await pilotApi(kept, 'GET', '/pilot/v1/flights')).body.data.flights).toHaveLength(5);
+  }, 60_000);
+
+  it('once the projector and relay are back: the partner got pilot.disconnected and its pilot_id answers 404, all within a minute', async () => {
+    [projector, relay] = await Promise.all([
+      startAppProcess('projector', stack.service.env),
+      startAppProcess('ingestion', stack.service.env),
+    ]);
+    logMarks.set(projector, 0).set(relay, 0);
+    const gone = await partnerRead(erased);
+    expect(gone.status).toBe(404);
+    expect(gone.body.error.code).toBe('PILOT_NOT_FOUND');
+    const batch = await call(
+      `${stack.service.partnerApi.url}/v1/pilot-totals/batch?pilot_ids=${erased.pilotId},${kept.pilotId}`,
+      'GET',
+      partner.key,
+    );
+    expect(batch.status).toBe(200);
+    expect(batch.body.data.pilots.map((p: { pilot_id: string }) => p.pilot_id)).toEqual([kept.pilotId]);
+    await waitFor(
+      () =>
+        receiver
+          .delivered()
+          .some((e) => e.type === 'pilot.disconnected' && e.data.pilot_id === erased.pilotId)
+          ? true
+          : undefined,
+      60_000,
+      'pilot.disconnected delivered',
+      100,
+    );
+    // The projection dropped the pilot (AccountErased folded).
+    await waitFor(
+      async () => ((await readPilotTotals(stack.db, [erased.id])).size === 0 ? true : undefined),
+      60_000,
+      'the projection rows of the erased pilot deleted',
+      200,
+    );
+    expect(Date.now() - erasureAskedAt).toBeLessThan(60_000);
+  }, 120_000);
+
+  it('leaves no byte of the pilot’s registrations, airports or remarks in the database, on the topic or in the logs', async () => {
+    // Every table (events, outbox, write side, projections, deliveries, dead letters, keys).
+    for (const secret of erased.secrets.flatMap(searched)) expect(await tablesHolding(secret)).toEqual([]);
+    // The other pilot's are still in the write side (flights); sealed in the events table.
+    expect(await tablesHolding(kept.secrets[0]!)).toEqual(['flights']);
+    const [topic, deadLetters] = stack.service.topics;
+    const bytes = Buffer.concat([await topicBytes(topic), await topicBytes(deadLetters)]);
+    expect(bytes.length).toBeGreaterThan(0);
+    for (const secret of [...erased.secrets, ...kept.secrets].flatMap(searched))
+      expect(bytes.includes(Buffer.from(secret))).toBe(false);
+    for (const [app, from] of logMarks) {
+      const written = app.output().slice(from);
+      for (const secret of erased.secrets) {
+        // As JSON, as JSON inside a JSON log line, and (long enough not to occur by chance) bare.
+        expect(written).not.toContain(secret);
+        expect(written).not.toContain(JSON.stringify(secret).slice(1, -1));
+        const bare = JSON.parse(secret) as string;
+        if (bare.length >= 8) expect(written).not.toContain(bare);
+      }
+    }
+  }, 120_000);
+
+  it('rebuilds the projection from offset 0: nothing of the erased pilot, the other pilot as the oracle says', async () => {
+    const run = await runPft(['projections', 'rebuild', 'pilot_totals', '--json'], stack.service.env);
+    expect(run.code).toBe(0);
+    const rebuilt = await readPilotTotals(stack.db, [erased.id, kept.id]);
+    expect(rebuilt.has(erased.id)).toBe(false);
+    expect(rebuilt.get(kept.id)?.totals).toEqual(expected(kept));
+    for (const secret of erased.secrets.flatMap(searched)) expect(await tablesHolding(secret)).toEqual([]);
+    const [{ n }] = await stack.db.query(
+      `select count(*)::int as n from projection_dead_letters where pilot_account_id = $1`,
+      [erased.id],
+    );
+    expect(n).toBe(0);
+  }, 180_000);
+
+  it('starts the same account again, empty and active, under a new key', async () => {
+    expect((await pilotApi(erased, 'GET', '/pilot/v1/account')).body.data).toEqual({ status: 'active' });
+    expect((await pilotApi(erased, 'GET', '/pilot/v1/flights')).body.data.flights).toEqual([]);
+    expect((await pilotApi(erased, 'GET', '/pilot/v1/connections')).body.data.connections).toEqual([]);
+    const totals = (await pilotApi(erased, 'GET', '/pilot/v1/totals')).body.data;
+    expect(totals.flight_count).toBe(0);
+    expect(totals.totals.total_flight_time_minutes).toBe(0);
+    const flight = secretFlight(newPilot());
+    expect((await pilotApi(erased, 'POST', '/pilot/v1/flights', flight)).status).toBe(201);
+    expect((await pilotApi(erased, 'GET', '/pilot/v1/flights')).body.data.flights).toHaveLength(1);
+    const keys: { n: number }[] = await stack.db.query(
+      `select count(*)::int as n from data_keys where subject_id = $1`,
+      [erased.id],
+    );
+    expect(keys[0]!.n).toBe(1);
+    await waitFor(
+      async () =>
+        (await readPilotTotals(stack.db, [erased.id])).get(erased.id)?.totals.flight_count === 1
+          ? true
+          : undefined,
+      60_000,
+      'the new account projected',
+      200,
+    );
+  }, 120_000);
+});
