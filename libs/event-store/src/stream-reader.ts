@@ -1,4 +1,5 @@
-import { type PilotEvent, type PilotEventType, upcast } from '@pft/contracts';
+import { decodeEventMessages, isErased, type PilotEvent } from '@pft/contracts';
+import { boxOpener, sharedDataKeys } from '@pft/platform/crypto';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 
@@ -22,40 +23,50 @@ interface StoredRow {
   stream_id: string;
   stream_version: number;
   position: string;
-  type: PilotEventType;
-  schema_version: number;
-  payload: unknown;
   occurred_at: Date;
+  /** The event as a message of the topic (decodeEventMessages reads it so). */
+  message: string;
 }
 
 /**
- * A stored row as an event: the one place where what the store holds becomes what readers see. Today
- * that is the upcast to the current version; a payload kept in another form (encrypted per pilot, say)
- * is turned back here, before the upcast, and every reader of streams gets it.
+ * Every event of `streamId`, oldest first (committed ones, as of the caller's snapshot), as readers
+ * see it: through the one seam of every reader of events (decodeEventMessages), a sealed payload opened
+ * with the pilot's data key and each payload upcast to the current version of its type. An event whose
+ * key was destroyed (an erased account's) holds nothing for anyone and is left out.
  */
-function storedEvent(row: StoredRow): StoredEvent {
-  const { version, payload } = upcast(row.type, row.schema_version, row.payload);
-  return {
-    event_id: row.event_id,
-    stream_id: row.stream_id,
-    stream_version: row.stream_version,
-    position: row.position,
-    type: row.type,
-    version,
-    payload,
-    occurred_at: row.occurred_at.toISOString(),
-  } as StoredEvent;
-}
-
-/** Every event of `streamId`, oldest first (committed ones, as of the caller's snapshot). */
 export async function readStream(runner: Queryable, streamId: string): Promise<StoredEvent[]> {
   const rows = rowsOf<StoredRow>(
     await runner.query(
-      `select event_id::text as event_id, stream_id, stream_version, position::text as position, type,
-              schema_version, payload, occurred_at
+      `select event_id::text as event_id, stream_id, stream_version, position::text as position, occurred_at,
+              json_build_object('event_id', event_id, 'type', type, 'version', schema_version,
+                'stream_id', stream_id, 'stream_version', stream_version, 'position', position::text,
+                'pilot_account_id', payload->>'pilot_account_id',
+                'occurred_at', to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'payload', payload, 'metadata', metadata)::text as message
          from events where stream_id = $1 order by stream_version`,
       [streamId],
     ),
   );
-  return rows.map(storedEvent);
+  const decoded = await decodeEventMessages(
+    rows.map((row) => row.message),
+    boxOpener(sharedDataKeys(), runner),
+  );
+  return rows.flatMap((row, i): StoredEvent[] => {
+    const result = decoded[i]!;
+    if (isErased(result)) return [];
+    if (!result.ok) throw new Error(`event ${row.event_id} of ${streamId} cannot be read: ${result.reason}`);
+    const { type, version, payload } = result.message;
+    return [
+      {
+        event_id: row.event_id,
+        stream_id: row.stream_id,
+        stream_version: row.stream_version,
+        position: row.position,
+        type,
+        version,
+        payload,
+        occurred_at: row.occurred_at.toISOString(),
+      } as StoredEvent,
+    ];
+  });
 }
