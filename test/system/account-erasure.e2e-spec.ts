@@ -303,6 +303,22 @@ describe('account erasure by crypto-shredding (e2e)', () => {
       200,
     );
     expect(Date.now() - erasureAskedAt).toBeLessThan(60_000);
+    // The access history: the other pilot's reads by the partner are there, the erased pilot's are not
+    // (its erasure step waits out the partner API's interval between writes of the counts).
+    const readsOf = async (id: string): Promise<number> => {
+      const [row] = await stack.db.query(
+        `select coalesce(sum(reads), 0)::int as n from partner_reads where pilot_account_id = $1`,
+        [id],
+      );
+      return (row as { n: number }).n;
+    };
+    await waitFor(
+      async () => ((await readsOf(kept.id)) > 0 ? true : undefined),
+      30_000,
+      'reads recorded',
+      200,
+    );
+    expect(await readsOf(erased.id)).toBe(0);
   }, 120_000);
 
   it('leaves no byte of the pilot’s registrations, airports or remarks in the database, on the topic or in the logs', async () => {

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccessHistoryModule } from '@pft/access';
 import { ConsentModule } from '../consent/consent.module';
 import { AccountErasuresRepository } from './account-erasures.repository';
 import { EraseAccountController } from './erase-account/erase-account.controller';
@@ -9,7 +10,7 @@ import { GetAccountHandler } from './get-account/get-account.handler';
 
 /** The pilot's account: its status and its erasure (docs/privacy.md). */
 @Module({
-  imports: [ConsentModule],
+  imports: [ConsentModule, AccessHistoryModule],
   controllers: [GetAccountController, EraseAccountController],
   providers: [AccountErasuresRepository, GetAccountHandler, EraseAccountHandler, AccountErasureWorker],
   exports: [AccountErasuresRepository],

@@ -1,7 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { type Queryable } from '@pft/platform';
+import { AccessHistory } from '@pft/access';
+import { AppConfig, type Queryable } from '@pft/platform';
 import { ConsentRepository } from '../../consent/consent.repository';
 import { AccountErasuresRepository, type PendingErasure } from '../account-erasures.repository';
 import { ERASURE_STEPS } from './erasure-steps';
@@ -29,6 +30,8 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
     private readonly commandBus: CommandBus,
     private readonly consent: ConsentRepository,
     private readonly erasures: AccountErasuresRepository,
+    private readonly accessHistory: AccessHistory,
+    private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -82,6 +85,8 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
       dataSource: this.dataSource,
       commandBus: this.commandBus,
       consent: this.consent,
+      accessHistory: this.accessHistory,
+      accessHistoryFlushMs: this.config.ACCESS_HISTORY_FLUSH_MS,
     };
     try {
       for (const step of ERASURE_STEPS) {

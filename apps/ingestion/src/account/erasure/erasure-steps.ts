@@ -1,11 +1,12 @@
 import { type CommandBus } from '@nestjs/cqrs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type DataSource } from 'typeorm';
+import { type AccessHistory } from '@pft/access';
 import { eraseLogbook } from '@pft/event-store';
 import { ApiError, type Queryable } from '@pft/platform';
 import { deletePilotProjection } from '@pft/projections';
 import { DisconnectCommand } from '../../consent/disconnect/disconnect.command';
 import { type ConsentRepository } from '../../consent/consent.repository';
-import { deleteAccessHistory } from './access-history-erasure';
 import { ERASURE_DELETES } from './erasure.statements';
 
 export interface ErasureContext {
@@ -14,6 +15,9 @@ export interface ErasureContext {
   dataSource: DataSource;
   commandBus: CommandBus;
   consent: ConsentRepository;
+  accessHistory: AccessHistory;
+  /** How often partner API replicas add the reads they answered to the access history. */
+  accessHistoryFlushMs: number;
 }
 
 export interface ErasureStep {
@@ -22,6 +26,9 @@ export interface ErasureStep {
   /** Done in `tx` when the step is one transaction; `markDone` is then part of it. */
   run(ctx: ErasureContext, markDone: (tx: Queryable) => Promise<void>): Promise<void>;
 }
+
+/** Beyond the partner API's flush interval: its write of the counts itself, and clocks apart. */
+const ACCESS_HISTORY_MARGIN_MS = 1000;
 
 /** A step of deletes in one transaction, marked done in it. */
 const inOneTransaction =
@@ -70,6 +77,16 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
   { name: 'delete-live-answers', run: inOneTransaction(ERASURE_DELETES.liveAnswers) },
   { name: 'delete-webhook-deliveries', run: inOneTransaction(ERASURE_DELETES.webhookDeliveries) },
   { name: 'delete-dead-letters', run: inOneTransaction(ERASURE_DELETES.deadLetters) },
-  // The access history's own delete (built apart): see access-history-erasure.ts.
-  { name: 'delete-access-history', run: inOneTransaction(deleteAccessHistory) },
+  {
+    // Last, and not before every partner API replica has written the reads it answered before the
+    // disconnects (each adds its counts every ACCESS_HISTORY_FLUSH_MS): none of them comes back after.
+    name: 'delete-access-history',
+    run: async (ctx, markDone) => {
+      await sleep(ctx.accessHistoryFlushMs + ACCESS_HISTORY_MARGIN_MS);
+      await ctx.dataSource.transaction(async (tx) => {
+        await ctx.accessHistory.forgetPilot(ctx.pilot, tx);
+        await markDone(tx);
+      });
+    },
+  },
 ];
