@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AddressInfo } from 'node:net';
 import { type Page } from 'playwright-core';
-import { waitFor } from '@pft/testing';
+import { flightBody, waitFor } from '@pft/testing';
 import { bearer, startIngestion, type IngestionHarness } from '../ingestion/support/ingestion-harness';
 import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from '../partner-api/partner-api.harness';
@@ -18,7 +18,7 @@ interface AccessHistoryBody {
 /**
  * The pilot's rights in the web app (pilot-web-app.md, "Access history" and "Your data"), in headless
  * Chromium against the real ingestion service and partner API: what a partner read shows on the
- * access history screen, and the download of everything held about the pilot.
+ * access history screen, the download of everything held about the pilot, and the account's erasure.
  */
 describe('the pilot web app: access history and your data (e2e)', () => {
   let h: IngestionHarness;
@@ -40,6 +40,12 @@ describe('the pilot web app: access history and your data (e2e)', () => {
     browser = await startBrowser(origin);
     page = await browser.newPage(1280);
     token = await signInAsTestPilot(page, origin);
+    await h
+      .http()
+      .post('/pilot/v1/flights')
+      .set(...bearer(token))
+      .send(flightBody())
+      .expect(201);
 
     const code = await h
       .http()
@@ -115,6 +121,48 @@ describe('the pilot web app: access history and your data (e2e)', () => {
         partner: expect.objectContaining({ name: PARTNER_NAME }),
       }),
     ]);
+  });
+
+  it('erases the account after DELETE is typed: back to sign-in, the partner loses the pilot, the account comes back empty', async () => {
+    await goToScreen(page, 'Your data');
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+    await page.getByRole('button', { name: 'Confirm account deletion' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Your account is being erased' }).waitFor();
+    await expect(page.getByRole('button', { name: 'Sign in as a test pilot' }).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.evaluate(() => sessionStorage.getItem('pft.pilot-token'))).resolves.toBeNull();
+    await checkScreen(page, 'sign-in-erased');
+
+    const account = () =>
+      h
+        .http()
+        .get('/pilot/v1/account')
+        .set(...bearer(token));
+    await waitFor(
+      async () => ((await account()).body.data?.status === 'active' ? true : undefined),
+      30_000,
+      'the erasure to complete',
+      200,
+    );
+    await partnerApi
+      .http()
+      .get(`/v1/pilot-totals?pilot_id=${pilotId}`)
+      .set('Authorization', `Bearer ${partner.key}`)
+      .expect(404);
+    const history = await h
+      .http()
+      .get('/pilot/v1/access-history')
+      .set(...bearer(token))
+      .expect(200);
+    expect(history.body.data).toEqual({ partners: [] });
+    const flights = await h
+      .http()
+      .get('/pilot/v1/flights')
+      .set(...bearer(token))
+      .expect(200);
+    expect(flights.body.data.flights).toEqual([]);
   });
 
   it('asked nothing of any other host, and raised no script error', () => {
