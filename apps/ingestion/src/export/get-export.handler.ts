@@ -2,7 +2,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { connectionHistoryOf, partnerNames, partnerReadsOf } from '@pft/access';
 import { consentStreamId, logbookStreamId } from '@pft/contracts';
-import { FlightsRepository, readStream, StartingTotalsRepository } from '@pft/event-store';
+import { FlightsRepository, readStream, StartingTotalsRepository, type StoredEvent } from '@pft/event-store';
 import { accessHistoryView } from '../access-history/access-history.view';
 import { GetExportQuery } from './get-export.query';
 import { exportedEvent, type PilotExport } from './pilot-export';
@@ -12,7 +12,8 @@ const ALL_DAYS_FROM = '1970-01-01';
 
 /**
  * The pilot's data export. Events come through the event store's stream reader, the one place stored
- * payloads become events (upcast today; decrypted there once payloads are encrypted per pilot).
+ * payloads become events (opened with the pilot's data key, upcast). An account erased before starts
+ * again empty: only the events after its last AccountErased are the pilot's.
  */
 @QueryHandler(GetExportQuery)
 export class GetExportHandler implements IQueryHandler<GetExportQuery, PilotExport> {
@@ -26,7 +27,10 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery, PilotExpo
     // One snapshot for every part, so the flights agree with their events and connections with the history.
     return this.dataSource.transaction('REPEATABLE READ', async (tx) => {
       const logbook = await readStream(tx, logbookStreamId(pilot));
-      const consent = await readStream(tx, consentStreamId(pilot));
+      const erased = logbook.filter((e) => e.type === 'AccountErased').pop();
+      const since = (events: StoredEvent[]): StoredEvent[] =>
+        erased ? events.filter((e) => BigInt(e.position) > BigInt(erased.position)) : events;
+      const consent = since(await readStream(tx, consentStreamId(pilot)));
       const current = await this.flights.current(tx, pilot);
       const starting = await this.startingTotals.find(tx, pilot);
       const connections = await connectionHistoryOf(tx, pilot);
@@ -40,7 +44,7 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery, PilotExpo
         flights: [...current].sort(
           (a, b) => b.date.localeCompare(a.date) || a.flight_id.localeCompare(b.flight_id),
         ),
-        logbook_events: logbook.map(exportedEvent),
+        logbook_events: since(logbook).map(exportedEvent),
         starting_totals: starting,
         connections: connections.map((c) => ({
           connection_id: c.connection_id,

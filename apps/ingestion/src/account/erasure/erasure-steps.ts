@@ -77,6 +77,7 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
   { name: 'delete-live-answers', run: inOneTransaction(ERASURE_DELETES.liveAnswers) },
   { name: 'delete-webhook-deliveries', run: inOneTransaction(ERASURE_DELETES.webhookDeliveries) },
   { name: 'delete-dead-letters', run: inOneTransaction(ERASURE_DELETES.deadLetters) },
+  { name: 'delete-connections', run: inOneTransaction(ERASURE_DELETES.connections) },
   {
     // Last, and not before every partner API replica has written the reads it answered before the
     // disconnects (each adds its counts every ACCESS_HISTORY_FLUSH_MS): none of them comes back after.

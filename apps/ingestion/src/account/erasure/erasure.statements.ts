@@ -27,6 +27,13 @@ export const ERASURE_DELETES = {
     );
     await db.query('delete from webhook_totals_changes where pilot_account_id = $1', [pilot]);
   },
+  /**
+   * The pilot's connections, ended by then: which partners the pilot was linked to, and when. After the
+   * steps that find the pilot's kept answers and deliveries through them; a partner API replica's late
+   * count of reads resolves through them too, and is dropped once they are gone.
+   */
+  connections: (db: Queryable, pilot: string) =>
+    db.query('delete from connections where pilot_account_id = $1', [pilot]),
   /** The projector's records of the pilot's events it could not apply (reasons may quote the flight). */
   deadLetters: (db: Queryable, pilot: string) =>
     db.query('delete from projection_dead_letters where pilot_account_id = $1', [pilot]),
