@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { bearer, startIngestion, type IngestionHarness } from './support/ingestion-harness';
 
 /** Production settings that pass the configuration's production rules (nothing at a local default). */
@@ -8,6 +9,8 @@ const PRODUCTION = {
   JWT_ISSUER: 'https://id.example.test/',
   JWT_AUDIENCE: 'pilot-flight-totals',
   REDIS_URL: 'redis://127.0.0.1:6379/0',
+  // Any key of its own: production refuses the public development one.
+  PFT_MASTER_KEY: randomBytes(32).toString('base64'),
 };
 
 describe('the test pilot sign-in of the pilot web app (e2e)', () => {

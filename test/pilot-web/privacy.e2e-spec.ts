@@ -129,9 +129,8 @@ describe('the pilot web app: access history and your data (e2e)', () => {
     await page.getByLabel('Type DELETE to confirm').fill('DELETE');
     await page.getByRole('button', { name: 'Confirm account deletion' }).click();
     await page.getByRole('alert').filter({ hasText: 'Your account is being erased' }).waitFor();
-    await expect(page.getByRole('button', { name: 'Sign in as a test pilot' }).isVisible()).resolves.toBe(
-      true,
-    );
+    // The button shows once the sign-in screen has asked whether test pilots exist here.
+    await page.getByRole('button', { name: 'Sign in as a test pilot' }).waitFor();
     await expect(page.evaluate(() => sessionStorage.getItem('pft.pilot-token'))).resolves.toBeNull();
     await checkScreen(page, 'sign-in-erased');
 
@@ -163,6 +162,18 @@ describe('the pilot web app: access history and your data (e2e)', () => {
       .set(...bearer(token))
       .expect(200);
     expect(flights.body.data.flights).toEqual([]);
+    const exported = await h
+      .http()
+      .get('/pilot/v1/export')
+      .set(...bearer(token))
+      .expect(200);
+    expect(exported.body.data).toMatchObject({
+      flights: [],
+      logbook_events: [],
+      consent_events: [],
+      connections: [],
+      access_history: { partners: [] },
+    });
   });
 
   it('asked nothing of any other host, and raised no script error', () => {
