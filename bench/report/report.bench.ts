@@ -10,6 +10,7 @@ import { RESULTS_DIR as RESULTS } from '../support/bench-run';
 import { compareBuildsFigures } from './compare-builds-report';
 import { latencyFigures } from './latency-report';
 import { memoryFigures } from './memory-report';
+import { privacyFigures, sealingRows } from './privacy-report';
 import { kafkaClientVerdict, projectorClientLines, relayClientLines } from './kafka-clients-report';
 import { type Json, fmt, type Row } from './report-format';
 
@@ -290,6 +291,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
   ...compareBuildsFigures,
   ...latencyFigures,
   ...memoryFigures,
+  ...privacyFigures,
 };
 
 test('writes bench/results/report.md from the newest result of each benchmark', () => {
@@ -321,6 +323,14 @@ test('writes bench/results/report.md from the newest result of each benchmark', 
       );
     }
     lines.push('', ...(sections[kind]?.(result.data) ?? []));
+  }
+  const sealing = sealingRows(newest('ingestion')?.data, newest('projector')?.data);
+  if (sealing.length > 0) {
+    lines.push('## privacy: sealed payloads', '', 'From `ingestion.json` and `projector.json`.', '');
+    lines.push('| figure | value | goal | met |', '|---|---|---|---|');
+    for (const row of sealing)
+      lines.push(`| ${row.figure} | ${row.value} | ${row.goal} | ${row.met ? 'yes' : 'no'} |`);
+    lines.push('');
   }
   lines.push(...kafkaClientVerdict(newest('projector'), newest('ingestion')));
   writeFileSync(join(RESULTS, 'report.md'), lines.join('\n'));

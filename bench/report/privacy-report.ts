@@ -1,0 +1,48 @@
+import { type Json, fmt, type Row } from './report-format';
+
+/** What the pilots' privacy costs, each beside the same work without it in the same run. */
+export const privacyFigures: Record<string, (data: Json) => Row[]> = {
+  'partner-api-access-history': (d) =>
+    (
+      [
+        ['warm', 'single read, cache warm'],
+        ['cold', 'single read, cache cold'],
+        ['batch', 'batch of 50'],
+      ] as const
+    ).map(([key, label]) => ({
+      figure: `${label}, with reads recorded for the access history against without (${fmt(d.settings?.repeats)} interleaved runs, median)`,
+      value: `${fmt(d.ratios?.[`${key}_recording_vs_not`], 3)}x`,
+      goal: 'within 5% (0.95x or better)',
+      met: d.ratios?.[`${key}_recording_vs_not`] >= 0.95,
+    })),
+};
+
+/** The sealing figures of the ingestion and projector results. */
+export function sealingRows(ingestion: Json | undefined, projector: Json | undefined): Row[] {
+  const rows: Row[] = [];
+  if (ingestion?.ratios?.single_post_sealed_vs_plain !== undefined) {
+    rows.push(
+      {
+        figure: 'single-flight POST, payloads sealed against not sealed (ingestion benchmark, same run)',
+        value: `${fmt(ingestion.ratios.single_post_sealed_vs_plain, 3)}x`,
+        goal: 'no more than 15% slower (0.85x or better)',
+        met: ingestion.ratios.single_post_sealed_vs_plain >= 0.85,
+      },
+      {
+        figure: 'import of 1,000 flights, payloads sealed against not sealed (ingestion benchmark, same run)',
+        value: `${fmt(ingestion.ratios.import_sealed_vs_plain, 3)}x`,
+        goal: 'no more than 15% slower (0.85x or better)',
+        met: ingestion.ratios.import_sealed_vs_plain >= 0.85,
+      },
+    );
+  }
+  if (projector?.sealed?.ratio_to_plain !== undefined) {
+    rows.push({
+      figure: `projector folding sealed payloads against plain ones (${String(projector.sealed.kafka_client)}, ${fmt(projector.events)} events, median of the rounds)`,
+      value: `${fmt(projector.sealed.events_per_second)} events/s, ${fmt(projector.sealed.ratio_to_plain, 3)}x`,
+      goal: 'no more than 15% slower (0.85x or better)',
+      met: projector.sealed.ratio_to_plain >= 0.85,
+    });
+  }
+  return rows;
+}
