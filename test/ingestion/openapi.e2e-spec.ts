@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import { type Response } from 'supertest';
 import { serializeOpenApi } from '@pft/platform';
 import { descriptionProblems, type OpenApiDocument } from '@pft/testing/openapi-description';
+import { waitFor } from '@pft/testing';
 import { buildPilotAppOpenApi } from '../../apps/ingestion/src/openapi/pilot-app.openapi';
 import { bearer, flightBody, startIngestion, type IngestionHarness } from './support/ingestion-harness';
 
@@ -177,11 +178,19 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       `insert into account_erasures (pilot_account_id, claimed_until) values ($1, now() + interval '1 hour')`,
       [erasing.id],
     );
-    const gone = await h
-      .http()
-      .get('/pilot/v1/totals')
-      .set(...bearer(erasing.token));
-    expect(gone.status).toBe(410);
+    // The app reads pending erasures every second.
+    const gone = await waitFor(
+      async () => {
+        const answer = await h
+          .http()
+          .get('/pilot/v1/totals')
+          .set(...bearer(erasing.token));
+        return answer.status === 410 ? answer : undefined;
+      },
+      10_000,
+      'the erasure seen',
+      100,
+    );
     expect(gone.body.error).toEqual(described('/pilot/v1/totals', 'get', 410, 'ACCOUNT_ERASED'));
   });
 

@@ -28,6 +28,16 @@ export class AccountErasuresRepository {
     return rows[0]?.erasing ? 'erasing' : 'active';
   }
 
+  /** The accounts whose erasure is pending. */
+  async pending(runner: Queryable): Promise<string[]> {
+    const rows = await queryPrepared<{ pilot_account_id: string }>(
+      runner,
+      `select pilot_account_id::text as pilot_account_id from account_erasures where completed_at is null`,
+      [],
+    );
+    return rows.map((r) => r.pilot_account_id);
+  }
+
   /** Asks for the erasure; asking again while one is pending changes nothing. */
   async request(runner: Queryable, pilot: string, requestId: string): Promise<void> {
     await runner.query(

@@ -5,6 +5,7 @@ import { AccountErasuresRepository } from './account-erasures.repository';
 import { EraseAccountController } from './erase-account/erase-account.controller';
 import { EraseAccountHandler } from './erase-account/erase-account.handler';
 import { AccountErasureWorker } from './erasure/account-erasure.worker';
+import { ErasingAccounts } from './erasing-accounts';
 import { GetAccountController } from './get-account/get-account.controller';
 import { GetAccountHandler } from './get-account/get-account.handler';
 
@@ -12,7 +13,13 @@ import { GetAccountHandler } from './get-account/get-account.handler';
 @Module({
   imports: [ConsentModule, AccessHistoryModule],
   controllers: [GetAccountController, EraseAccountController],
-  providers: [AccountErasuresRepository, GetAccountHandler, EraseAccountHandler, AccountErasureWorker],
-  exports: [AccountErasuresRepository],
+  providers: [
+    AccountErasuresRepository,
+    ErasingAccounts,
+    GetAccountHandler,
+    EraseAccountHandler,
+    AccountErasureWorker,
+  ],
+  exports: [AccountErasuresRepository, ErasingAccounts],
 })
 export class AccountModule {}

@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AccountErasuresRepository } from '../account-erasures.repository';
+import { ErasingAccounts } from '../erasing-accounts';
 import { AccountErasureWorker } from '../erasure/account-erasure.worker';
 import { EraseAccountCommand } from './erase-account.command';
 
@@ -14,10 +15,12 @@ export class EraseAccountHandler implements ICommandHandler<EraseAccountCommand,
     private readonly dataSource: DataSource,
     private readonly erasures: AccountErasuresRepository,
     private readonly worker: AccountErasureWorker,
+    private readonly erasing: ErasingAccounts,
   ) {}
 
   async execute({ pilot, requestId }: EraseAccountCommand): Promise<{ status: 'erasing' }> {
     await this.erasures.request(this.dataSource, pilot, requestId);
+    this.erasing.asked(pilot);
     this.worker.wake();
     return { status: 'erasing' };
   }

@@ -5,6 +5,7 @@ import { AccessHistory } from '@pft/access';
 import { AppConfig, type Queryable } from '@pft/platform';
 import { ConsentRepository } from '../../consent/consent.repository';
 import { AccountErasuresRepository, type PendingErasure } from '../account-erasures.repository';
+import { ErasingAccounts } from '../erasing-accounts';
 import { ERASURE_STEPS } from './erasure-steps';
 
 /** How often pending erasures are looked for (a request here wakes the worker at once). */
@@ -32,6 +33,7 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
     private readonly erasures: AccountErasuresRepository,
     private readonly accessHistory: AccessHistory,
     private readonly config: AppConfig,
+    private readonly erasing: ErasingAccounts,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -65,6 +67,8 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
 
   private async workPending(): Promise<void> {
     try {
+      // What the guard answers 410 for: read at every round, so another replica's erasure shows here too.
+      await this.erasing.refresh(this.dataSource);
       for (;;) {
         if (this.stopping) return;
         const erasure = await this.erasures.claim(this.dataSource, HOLD_MS);
@@ -94,6 +98,7 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
         await step.run(ctx, (tx: Queryable) => this.erasures.stepDone(tx, pilot, step.name));
       }
       await this.erasures.complete(this.dataSource, pilot);
+      this.erasing.completed(pilot);
       // The account id only: never anything of the pilot's data.
       this.logger.log(`account ${pilot} erased`);
     } catch (err) {

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { type Queryable } from '@pft/platform';
+import { AccountErasuresRepository } from './account-erasures.repository';
+
+/** How long an erasure asked of this process counts as pending here whatever a refresh read. */
+const ASKED_HERE_MS = 5000;
+
+/**
+ * The accounts being erased, as this process knows them, so that the guard answering 410 costs a
+ * request no query: read from `account_erasures` at every round of the erasure worker (every second),
+ * and added at once when the erasure is asked of this process. Another replica's erasure reaches it
+ * within a second.
+ */
+@Injectable()
+export class ErasingAccounts {
+  private pending = new Set<string>();
+  /** Erasures asked here lately, kept through a refresh that read the table before they committed. */
+  private readonly askedHere = new Map<string, number>();
+
+  constructor(private readonly erasures: AccountErasuresRepository) {}
+
+  has(pilot: string): boolean {
+    return this.pending.has(pilot);
+  }
+
+  /** An erasure this process recorded (committed). */
+  asked(pilot: string): void {
+    this.pending.add(pilot);
+    this.askedHere.set(pilot, Date.now());
+  }
+
+  /** An erasure this process completed. */
+  completed(pilot: string): void {
+    this.pending.delete(pilot);
+    this.askedHere.delete(pilot);
+  }
+
+  /** Reads the pending erasures again. */
+  async refresh(runner: Queryable): Promise<void> {
+    const next = new Set(await this.erasures.pending(runner));
+    const now = Date.now();
+    for (const [pilot, at] of this.askedHere) {
+      if (now - at > ASKED_HERE_MS) this.askedHere.delete(pilot);
+      else next.add(pilot);
+    }
+    this.pending = next;
+  }
+}
