@@ -21,10 +21,11 @@ const hm = (minutes: number): string =>
 
 /**
  * The pilot web app in headless Chromium against the real ingestion service and partner API (one
- * database): driven by role and accessible name as pilot-web-app.md names its controls, each screen
- * checked with axe-core and photographed at 1280 px, then again at 360 px.
+ * database): driven by role and accessible name as pilot-web-app.md names its controls, every flow at
+ * 1280 px (a desktop) and again at 360 px (a phone), by a pilot of its own, each screen checked with
+ * axe-core and photographed at that width.
  */
-describe('the pilot web app in a browser (e2e)', () => {
+describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (width) => {
   let h: IngestionHarness;
   let partnerApi: PartnerApiUnderTest;
   let partner: TestPartner;
@@ -41,7 +42,7 @@ describe('the pilot web app in a browser (e2e)', () => {
     partnerApi = await startPartnerApi({}, h.db);
     partner = await partnerWithKey(partnerApi.db, { name: PARTNER_NAME });
     browser = await startBrowser(origin);
-    page = await browser.newPage(1280);
+    page = await browser.newPage(width);
   });
   afterAll(async () => {
     await browser?.close();
