@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { invalidRequest } from '@pft/event-store';
 import { CurrentPilot } from '../auth/current-pilot.decorator';
 import { PilotAppOperation } from '../openapi/pilot-app-operation';
-import { ACCESS_HISTORY } from '../openapi/pilot-app.schemas';
+import { ACCESS_HISTORY } from '../openapi/pilot-app-privacy.schemas';
 import { type AccessHistoryView, MAX_HISTORY_DAYS, parseHistoryDays } from './access-history.view';
 import { GetAccessHistoryQuery } from './get-access-history.query';
 

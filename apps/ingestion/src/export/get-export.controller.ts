@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { CurrentPilot } from '../auth/current-pilot.decorator';
 import { PilotAppOperation } from '../openapi/pilot-app-operation';
-import { PILOT_EXPORT } from '../openapi/pilot-app.schemas';
+import { PILOT_EXPORT } from '../openapi/pilot-app-privacy.schemas';
 import { GetExportQuery } from './get-export.query';
 import { type PilotExport } from './pilot-export';
 

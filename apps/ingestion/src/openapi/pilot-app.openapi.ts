@@ -2,7 +2,7 @@ import { type INestApplication } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject } from '@nestjs/swagger';
 import { createOpenApiDocument, serveOpenApiDocs } from '@pft/platform';
-import { PILOT_APP_SCHEMAS } from './pilot-app.schemas';
+import { PILOT_APP_SCHEMAS } from './pilot-app.components';
 import { PILOT_APP_TAGS } from './pilot-app.tags';
 
 /** The contract's rules that no single operation shows; part of the published description. */

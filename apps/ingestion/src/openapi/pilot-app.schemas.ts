@@ -1,13 +1,6 @@
-import {
-  CONSENT_EVENT_TYPES,
-  FLIGHT_SCHEMA,
-  LOGBOOK_EVENT_TYPES,
-  STARTING_TOTALS_SCHEMA,
-  totalsAnswerSchema,
-} from '@pft/contracts';
+import { FLIGHT_SCHEMA, STARTING_TOTALS_SCHEMA, totalsAnswerSchema } from '@pft/contracts';
 import { type ErrorCode } from '@pft/platform';
 import {
-  ACCESS_HISTORY_EXAMPLE,
   CONFLICTING_IMPORT,
   CONNECTION_LIST_EXAMPLE,
   type ErrorExample,
@@ -21,7 +14,6 @@ import {
   INVALID_STARTING_TOTALS,
   LINKING_CODE_EXAMPLE,
   OWN_TOTALS_EXAMPLE,
-  PILOT_EXPORT_EXAMPLE,
   STARTING_TOTALS_EXAMPLE,
   STARTING_TOTALS_INPUT_EXAMPLE,
 } from './pilot-app.examples';
@@ -47,8 +39,8 @@ export interface NamedSchema {
 /** `$ref` to a named schema. */
 export const ref = (named: NamedSchema): Schema => ({ $ref: `#/components/schemas/${named.name}` });
 
-const uuid: Schema = { type: 'string', format: 'uuid' };
-const timestamp: Schema = { type: 'string', format: 'date-time' };
+export const uuid: Schema = { type: 'string', format: 'uuid' };
+export const timestamp: Schema = { type: 'string', format: 'date-time' };
 
 const flightProperties = (FLIGHT_SCHEMA as { properties: Record<string, Schema> }).properties;
 
@@ -201,132 +193,7 @@ export const CONNECTIONS: NamedSchema = {
   example: CONNECTION_LIST_EXAMPLE,
 };
 
-const partnerRef: Schema = {
-  type: 'object',
-  required: ['id', 'name'],
-  properties: { id: uuid, name: { type: 'string' } },
-};
-
-const accessHistorySchema: Schema = {
-  type: 'object',
-  required: ['partners'],
-  properties: {
-    partners: {
-      type: 'array',
-      description: 'Partners by name',
-      items: {
-        type: 'object',
-        required: ['partner', 'events', 'reads'],
-        properties: {
-          partner: partnerRef,
-          events: {
-            type: 'array',
-            description: 'Links and disconnects, newest first',
-            items: {
-              type: 'object',
-              required: ['type', 'at'],
-              properties: { type: { enum: ['linked', 'disconnected'] }, at: timestamp },
-            },
-          },
-          reads: {
-            type: 'array',
-            description: 'Reads of the pilot’s totals per UTC day, newest first; days without reads left out',
-            items: {
-              type: 'object',
-              required: ['date', 'count', 'last_at'],
-              properties: {
-                date: { type: 'string', format: 'date' },
-                count: { type: 'integer', minimum: 1 },
-                last_at: { ...timestamp, description: 'The last read of the day' },
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-};
-
-export const ACCESS_HISTORY: NamedSchema = {
-  name: 'AccessHistory',
-  schema: {
-    ...accessHistorySchema,
-    description: 'Who read the pilot’s totals, and when; links and disconnects',
-  },
-  example: ACCESS_HISTORY_EXAMPLE,
-};
-
-const exportedEvent = (types: readonly string[]): Schema => ({
-  type: 'object',
-  required: ['event_id', 'type', 'version', 'stream_version', 'occurred_at', 'payload'],
-  properties: {
-    event_id: uuid,
-    type: { enum: types },
-    version: { type: 'integer', description: 'The payload’s version (older ones are shown upcast)' },
-    stream_version: { type: 'integer', minimum: 1 },
-    occurred_at: timestamp,
-    payload: { type: 'object', description: 'As in the event catalog, docs/events.md' },
-  },
-});
-
-export const PILOT_EXPORT: NamedSchema = {
-  name: 'PilotExport',
-  schema: {
-    type: 'object',
-    description: 'Everything the service holds about the pilot',
-    required: [
-      'exported_at',
-      'account',
-      'flights',
-      'logbook_events',
-      'starting_totals',
-      'connections',
-      'consent_events',
-      'access_history',
-    ],
-    properties: {
-      exported_at: timestamp,
-      account: { type: 'object', required: ['id'], properties: { id: uuid } },
-      flights: {
-        type: 'array',
-        description: 'Current flights, newest date first',
-        items: ref(STORED_FLIGHT),
-      },
-      logbook_events: {
-        type: 'array',
-        description: 'Every change of the logbook, oldest first',
-        items: exportedEvent(LOGBOOK_EVENT_TYPES),
-      },
-      starting_totals: { oneOf: [ref(STARTING_TOTALS), { type: 'null' }] },
-      connections: {
-        type: 'array',
-        description: 'Every connection to a partner, ended ones too, oldest first',
-        items: {
-          type: 'object',
-          required: ['connection_id', 'partner', 'linked_at', 'disconnected_at'],
-          properties: {
-            connection_id: {
-              ...uuid,
-              description: 'The pilot_id the partner holds (held, once disconnected)',
-            },
-            partner: partnerRef,
-            linked_at: timestamp,
-            disconnected_at: { ...timestamp, type: ['string', 'null'] },
-          },
-        },
-      },
-      consent_events: {
-        type: 'array',
-        description: 'Linking codes issued (hashes only), links and disconnects, oldest first',
-        items: exportedEvent(CONSENT_EVENT_TYPES),
-      },
-      access_history: { ...accessHistorySchema, description: 'All of it held' },
-    },
-  },
-  example: PILOT_EXPORT_EXAMPLE,
-};
-
-const META: Schema = {
+export const META: Schema = {
   type: 'object',
   description: 'On every answer, success or error',
   required: ['api_version', 'request_id'],
@@ -336,14 +203,14 @@ const META: Schema = {
   },
 };
 
-const ERROR_DETAIL: Schema = {
+export const ERROR_DETAIL: Schema = {
   type: 'object',
   description: 'One problem with the request, pointing at the field it concerns',
   required: ['field', 'issue'],
   properties: { field: { type: 'string' }, issue: { type: 'string' }, message: { type: 'string' } },
 };
 
-const ERROR: Schema = {
+export const ERROR: Schema = {
   type: 'object',
   description: 'What went wrong: `code` is the contract, `message` is for humans and may change',
   required: ['code', 'message'],
@@ -363,50 +230,3 @@ export const enveloped = (data: NamedSchema): Schema => ({
   required: ['data', 'meta'],
   properties: { data: ref(data), meta: { $ref: '#/components/schemas/Meta' } },
 });
-
-/** Every schema the description names, for its `components`. */
-/** GET and DELETE /pilot/v1/account. */
-export const ACCOUNT_STATUS: NamedSchema = {
-  name: 'AccountStatus',
-  schema: {
-    type: 'object',
-    description:
-      'active: the account is in use (or was never used). erasing: an erasure was asked for and is under way; until it completes every other request of the pilot answers 410 ACCOUNT_ERASED',
-    additionalProperties: false,
-    required: ['status'],
-    properties: { status: { enum: ['active', 'erasing'] } },
-  },
-  example: { status: 'erasing' },
-};
-
-export const PILOT_APP_SCHEMAS: Record<string, Schema> = {
-  ...Object.fromEntries(
-    [
-      STORED_FLIGHT,
-      FLIGHT_BODY,
-      IMPORT_BODY,
-      IMPORTED,
-      FLIGHTS_PAGE,
-      STARTING_TOTALS,
-      STARTING_TOTALS_BODY,
-      OWN_TOTALS,
-      LINKING_CODE,
-      CONNECTIONS,
-      ACCESS_HISTORY,
-      PILOT_EXPORT,
-      ACCOUNT_STATUS,
-    ].map((named) => [named.name, named.schema]),
-  ),
-  Meta: META,
-  ErrorDetail: ERROR_DETAIL,
-  Error: ERROR,
-  ErrorResponse: {
-    type: 'object',
-    description: 'The body of every error answer',
-    required: ['error', 'meta'],
-    properties: {
-      error: { $ref: '#/components/schemas/Error' },
-      meta: { $ref: '#/components/schemas/Meta' },
-    },
-  },
-};

@@ -2,7 +2,7 @@ import { Controller, Delete, HttpCode } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
-import { ACCOUNT_STATUS } from '../../openapi/pilot-app.schemas';
+import { ACCOUNT_STATUS } from '../../openapi/pilot-app-privacy.schemas';
 import { EraseAccountCommand } from './erase-account.command';
 
 @Controller('pilot/v1/account')

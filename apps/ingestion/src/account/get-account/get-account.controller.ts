@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { CurrentPilot } from '../../auth/current-pilot.decorator';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
-import { ACCOUNT_STATUS } from '../../openapi/pilot-app.schemas';
+import { ACCOUNT_STATUS } from '../../openapi/pilot-app-privacy.schemas';
 import { type AccountStatus } from '../account-erasures.repository';
 import { GetAccountQuery } from './get-account.query';
 

@@ -1,0 +1,50 @@
+import { ACCESS_HISTORY, ACCOUNT_STATUS, PILOT_EXPORT } from './pilot-app-privacy.schemas';
+import {
+  CONNECTIONS,
+  ERROR,
+  ERROR_DETAIL,
+  FLIGHT_BODY,
+  FLIGHTS_PAGE,
+  IMPORT_BODY,
+  IMPORTED,
+  LINKING_CODE,
+  META,
+  OWN_TOTALS,
+  type Schema,
+  STARTING_TOTALS,
+  STARTING_TOTALS_BODY,
+  STORED_FLIGHT,
+} from './pilot-app.schemas';
+
+/** Every schema the description names, for its `components`. */
+export const PILOT_APP_SCHEMAS: Record<string, Schema> = {
+  ...Object.fromEntries(
+    [
+      STORED_FLIGHT,
+      FLIGHT_BODY,
+      IMPORT_BODY,
+      IMPORTED,
+      FLIGHTS_PAGE,
+      STARTING_TOTALS,
+      STARTING_TOTALS_BODY,
+      OWN_TOTALS,
+      LINKING_CODE,
+      CONNECTIONS,
+      ACCESS_HISTORY,
+      PILOT_EXPORT,
+      ACCOUNT_STATUS,
+    ].map((named) => [named.name, named.schema]),
+  ),
+  Meta: META,
+  ErrorDetail: ERROR_DETAIL,
+  Error: ERROR,
+  ErrorResponse: {
+    type: 'object',
+    description: 'The body of every error answer',
+    required: ['error', 'meta'],
+    properties: {
+      error: { $ref: '#/components/schemas/Error' },
+      meta: { $ref: '#/components/schemas/Meta' },
+    },
+  },
+};
