@@ -117,7 +117,7 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
     await form.getByLabel('Total time', { exact: true }).fill('1:00');
     await form.getByLabel('PIC', { exact: true }).fill('2:00');
     await form.getByRole('button', { name: 'Save' }).click();
-    await expect(form.getByText('must be at most total_flight_time').first().isVisible()).resolves.toBe(true);
+    await form.getByText('must be at most total_flight_time').first().waitFor();
     await expect(form.getByLabel('PIC', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
     await checkScreen(page, 'logbook-add-error');
     await form.getByRole('button', { name: 'Cancel' }).click();
@@ -229,16 +229,10 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
     });
     expect(Object.keys(shown)).toHaveLength(TOTALS_FIELDS.length + 4);
     const ratings = page.getByRole('table', { name: 'Time by rating (hours:minutes)' });
-    await expect(
-      ratings.getByRole('rowheader', { name: 'Single-engine piston (land)' }).isVisible(),
-    ).resolves.toBe(true);
+    await ratings.getByRole('rowheader', { name: 'Single-engine piston (land)' }).waitFor();
     await expect(ratings.getByRole('row').count()).resolves.toBe(Object.keys(api.rating_breakdown).length);
-    await expect(page.getByRole('img', { name: /Bar chart of hours per rating/ }).isVisible()).resolves.toBe(
-      true,
-    );
-    await expect(
-      page.getByRole('img', { name: /Line chart of cumulative flight time by month/ }).isVisible(),
-    ).resolves.toBe(true);
+    await page.getByRole('img', { name: /Bar chart of hours per rating/ }).waitFor();
+    await page.getByRole('img', { name: /Line chart of cumulative flight time by month/ }).waitFor();
     await checkScreen(page, 'totals');
   });
 
@@ -272,6 +266,7 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
     await row.getByRole('button', { name: 'Disconnect' }).click();
     await row.getByRole('button', { name: 'Confirm disconnect' }).click();
     await page.getByText(`${PARTNER_NAME} is disconnected`).waitFor();
+    await row.waitFor({ state: 'detached' });
     await expect(row.count()).resolves.toBe(0);
     const read = await partnerApi
       .http()

@@ -89,7 +89,7 @@ describe('the pilot web app: access history and your data (e2e)', () => {
     await goToScreen(page, 'Access history');
     const card = page.getByRole('article', { name: PARTNER_NAME });
     await card.waitFor();
-    await expect(card.getByText(/^Linked /).isVisible()).resolves.toBe(true);
+    await card.getByText(/^Linked /).waitFor();
     const reads = card.getByRole('table', { name: `Reads of your totals by ${PARTNER_NAME}` });
     const cells = await reads.getByRole('row').nth(1).getByRole('cell').allTextContents();
     expect(cells.slice(0, 2)).toEqual([today, '4']);

@@ -81,6 +81,8 @@ export function PartnersScreen() {
     try {
       await api('DELETE', `/pilot/v1/connections/${connection.connection_id}`);
       setConfirming(null);
+      // Gone from the list with the notice, not only once the list is read again.
+      setConnections((list) => list?.filter((c) => c.connection_id !== connection.connection_id) ?? null);
       setNotice(`${connection.partner.name} is disconnected and can no longer read your totals.`);
       await load();
     } catch (err) {
