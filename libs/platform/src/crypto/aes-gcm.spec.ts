@@ -27,6 +27,14 @@ describe('AES-256-GCM sealing', () => {
     expect(() => open(key, sealed.subarray(0, 10), 'event-1')).toThrow('too short');
   });
 
+  it('opens with a copy of the key as with the key itself, and never with a key sealed under before it', () => {
+    const sealed = seal(key, text, 'event-1');
+    expect(open(Buffer.from(key), sealed, 'event-1')).toEqual(text);
+    const other = newDataKey();
+    expect(open(other, seal(other, text, 'event-1'), 'event-1')).toEqual(text);
+    expect(() => open(other, sealed, 'event-1')).toThrow();
+  });
+
   it('makes data keys of 32 random bytes', () => {
     expect(newDataKey()).toHaveLength(KEY_BYTES);
     expect(newDataKey().equals(newDataKey())).toBe(false);

@@ -1,14 +1,31 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 
 /** AES-256-GCM: a 96-bit random nonce and a 128-bit tag, as NIST SP 800-38D recommends. */
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 export const KEY_BYTES = 32;
 
+/**
+ * Each key's KeyObject, made once. Given raw bytes, node:crypto makes a KeyObject for every cipher it
+ * creates: about 20 µs on Node 24, four times the rest of opening a payload. Keys are held in memory
+ * (DataKeys, the master key ring) for many payloads, so their KeyObject is kept as long as they are;
+ * a key's bytes never change once it is made.
+ */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+
+function keyObjectOf(key: Buffer): KeyObject {
+  let object = keyObjects.get(key);
+  if (!object) {
+    object = createSecretKey(key);
+    keyObjects.set(key, object);
+  }
+  return object;
+}
+
 /** A sealed value: the nonce, the ciphertext and the tag, in that order. */
 export function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+  const cipher = createCipheriv('aes-256-gcm', keyObjectOf(key), iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(Buffer.from(aad, 'utf8'));
   const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
   return Buffer.concat([iv, body, cipher.getAuthTag()]);
@@ -22,7 +39,7 @@ export function open(key: Buffer, sealed: Buffer, aad: string): Buffer {
   if (sealed.length < IV_BYTES + TAG_BYTES) throw new Error('sealed value too short');
   const iv = sealed.subarray(0, IV_BYTES);
   const tag = sealed.subarray(sealed.length - TAG_BYTES);
-  const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
+  const decipher = createDecipheriv('aes-256-gcm', keyObjectOf(key), iv, { authTagLength: TAG_BYTES });
   decipher.setAAD(Buffer.from(aad, 'utf8'));
   decipher.setAuthTag(tag);
   return Buffer.concat([
