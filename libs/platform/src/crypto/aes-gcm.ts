@@ -42,10 +42,10 @@ export function open(key: Buffer, sealed: Buffer, aad: string): Buffer {
   const decipher = createDecipheriv('aes-256-gcm', keyObjectOf(key), iv, { authTagLength: TAG_BYTES });
   decipher.setAAD(Buffer.from(aad, 'utf8'));
   decipher.setAuthTag(tag);
-  return Buffer.concat([
-    decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES)),
-    decipher.final(),
-  ]);
+  // GCM is a stream mode: update gives the whole plaintext, and final only checks the tag.
+  const plaintext = decipher.update(sealed.subarray(IV_BYTES, sealed.length - TAG_BYTES));
+  decipher.final();
+  return plaintext;
 }
 
 /** A fresh data key. */
