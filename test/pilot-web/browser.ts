@@ -1,14 +1,21 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import axe from 'axe-core';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { startIngestion, type IngestionHarness } from '../ingestion/support/ingestion-harness';
+import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
+import { startPartnerApi, type PartnerApiUnderTest } from '../partner-api/partner-api.harness';
 
 /** Debian's chromium package: `bash scripts/setup.sh --for-tests` installs it when it is missing. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Where the tests leave their screenshots (git-ignored; `npm test` empties .stack/test-results first). */
 export const SCREENSHOTS = join(__dirname, '..', '..', '.stack', 'test-results', 'pilot-web');
+
+/** The pilot web app as `npm run build:test` built it (setup.sh --for-tests runs that build). */
+const BUILT_APP = join(__dirname, '..', '..', 'dist-test', 'apps', 'pilot-web');
 
 /** What a browser test drives: one headless Chromium with a profile of its own, removed on close. */
 export interface TestBrowser {
@@ -114,4 +121,65 @@ export async function signInAsTestPilot(page: Page, origin: string): Promise<str
   await page.getByRole('button', { name: 'Sign in as a test pilot' }).click();
   await page.getByRole('heading', { name: 'Logbook' }).waitFor();
   return (await page.evaluate(() => sessionStorage.getItem('pft.pilot-token'))) ?? '';
+}
+
+/** Adds a flight with the logbook's **Add flight** form and waits for its row. */
+export async function addFlight(
+  page: Page,
+  f: { date: string; registration: string; from: string; to: string; total: string; pic: string },
+): Promise<void> {
+  await page.getByRole('button', { name: 'Add flight' }).click();
+  const form = page.getByRole('form', { name: 'Add flight' });
+  await form.getByLabel('Date', { exact: true }).fill(f.date);
+  await form.getByLabel('Category', { exact: true }).selectOption('airplane');
+  await form.getByLabel('Rating', { exact: true }).selectOption('sep_land');
+  await form.getByLabel('Registration', { exact: true }).fill(f.registration);
+  await form.getByLabel('From', { exact: true }).fill(f.from);
+  await form.getByLabel('To', { exact: true }).fill(f.to);
+  await form.getByLabel('Total time', { exact: true }).fill(f.total);
+  await form.getByLabel('PIC', { exact: true }).fill(f.pic);
+  await form.getByLabel('Day landings', { exact: true }).fill('1');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('row').filter({ hasText: f.date }).waitFor();
+}
+
+/**
+ * What the browser tests run against: the ingestion service serving the built app at `origin`, the
+ * partner API on the same database with one partner and its key, and a browser.
+ */
+export interface PilotWebStack {
+  ingestion: IngestionHarness;
+  partnerApi: PartnerApiUnderTest;
+  partner: TestPartner;
+  browser: TestBrowser;
+  origin: string;
+  /** Closes the browser, the partner API and the ingestion service (its database too). */
+  stop(): Promise<void>;
+}
+
+/** Starts the stack with a partner named `partnerName`; `partnerApiEnv` is added to the partner API's environment. */
+export async function startPilotWebStack(
+  partnerName: string,
+  partnerApiEnv: Record<string, string> = {},
+): Promise<PilotWebStack> {
+  const ingestion = await startIngestion({}, { pilotWebDir: BUILT_APP });
+  let partnerApi: PartnerApiUnderTest | undefined;
+  let browser: TestBrowser | undefined;
+  const stop = async (): Promise<void> => {
+    await browser?.close();
+    await partnerApi?.close();
+    await ingestion.close();
+  };
+  try {
+    await ingestion.app.listen(0, '127.0.0.1');
+    const origin = `http://127.0.0.1:${(ingestion.app.getHttpServer().address() as AddressInfo).port}`;
+    partnerApi = await startPartnerApi(partnerApiEnv, ingestion.db);
+    const partner = await partnerWithKey(partnerApi.db, { name: partnerName });
+    browser = await startBrowser(origin);
+    return { ingestion, partnerApi, partner, browser, origin, stop };
+  } catch (error) {
+    // Nothing is left running when the start fails half way: the caller has no stack to stop.
+    await stop();
+    throw error;
+  }
 }

@@ -1,19 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type AddressInfo } from 'node:net';
 import { type Page } from 'playwright-core';
 import { TOTALS_FIELDS } from '@pft/contracts';
 import { formatLogbookCsv } from '@pft/domain';
 import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 import { randomFlight, seededRandom } from '@pft/testing';
-import { bearer, startIngestion, type IngestionHarness } from '../ingestion/support/ingestion-harness';
-import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
-import { startPartnerApi, type PartnerApiUnderTest } from '../partner-api/partner-api.harness';
-import { checkScreen, goToScreen, signInAsTestPilot, startBrowser, type TestBrowser } from './browser';
+import { bearer } from '../ingestion/support/ingestion-harness';
+import {
+  addFlight,
+  checkScreen,
+  goToScreen,
+  signInAsTestPilot,
+  startPilotWebStack,
+  type PilotWebStack,
+} from './browser';
 
-/** The pilot web app as `npm run build:test` built it (setup.sh --for-tests runs that build). */
-const BUILT_APP = join(__dirname, '..', '..', 'dist-test', 'apps', 'pilot-web');
 const PARTNER_NAME = 'Skyward Flight School';
 
 const hm = (minutes: number): string =>
@@ -26,88 +27,41 @@ const hm = (minutes: number): string =>
  * axe-core and photographed at that width.
  */
 describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (width) => {
-  let h: IngestionHarness;
-  let partnerApi: PartnerApiUnderTest;
-  let partner: TestPartner;
-  let browser: TestBrowser;
-  let origin: string;
+  let stack: PilotWebStack;
   let page: Page;
   /** The token of the test pilot the app signed in as, read from the page's sessionStorage. */
   let token: string;
 
   beforeAll(async () => {
-    h = await startIngestion({}, { pilotWebDir: BUILT_APP });
-    await h.app.listen(0, '127.0.0.1');
-    origin = `http://127.0.0.1:${(h.app.getHttpServer().address() as AddressInfo).port}`;
-    partnerApi = await startPartnerApi({}, h.db);
-    partner = await partnerWithKey(partnerApi.db, { name: PARTNER_NAME });
-    browser = await startBrowser(origin);
-    page = await browser.newPage(width);
+    stack = await startPilotWebStack(PARTNER_NAME);
+    page = await stack.browser.newPage(width);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await partnerApi?.close();
-    await h?.close();
-  });
+  afterAll(() => stack?.stop());
 
   const go = (screen: string) => goToScreen(page, screen);
   const rowOf = (date: string) => page.getByRole('row').filter({ hasText: date });
-  const addFlight = async (f: {
-    date: string;
-    registration: string;
-    from: string;
-    to: string;
-    total: string;
-    pic: string;
-  }) => {
-    await page.getByRole('button', { name: 'Add flight' }).click();
-    const form = page.getByRole('form', { name: 'Add flight' });
-    await form.getByLabel('Date', { exact: true }).fill(f.date);
-    await form.getByLabel('Category', { exact: true }).selectOption('airplane');
-    await form.getByLabel('Rating', { exact: true }).selectOption('sep_land');
-    await form.getByLabel('Registration', { exact: true }).fill(f.registration);
-    await form.getByLabel('From', { exact: true }).fill(f.from);
-    await form.getByLabel('To', { exact: true }).fill(f.to);
-    await form.getByLabel('Total time', { exact: true }).fill(f.total);
-    await form.getByLabel('PIC', { exact: true }).fill(f.pic);
-    await form.getByLabel('Day landings', { exact: true }).fill('1');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await rowOf(f.date).waitFor();
-  };
+  /** A GET of the pilot API as the test pilot the app signed in as. */
+  const pilotGet = (path: string) =>
+    stack.ingestion
+      .http()
+      .get(path)
+      .set(...bearer(token));
 
   it('signs in as a test pilot from the sign-in screen', async () => {
-    await page.goto(`${origin}/app/`);
+    await page.goto(`${stack.origin}/app/`);
     await page.getByRole('button', { name: 'Sign in as a test pilot' }).waitFor();
     await checkScreen(page, 'sign-in');
-    token = await signInAsTestPilot(page, origin);
+    token = await signInAsTestPilot(page, stack.origin);
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
   it('adds three flights, shows an API validation error beside its field, edits one and deletes one', async () => {
-    await addFlight({
-      date: '2026-03-01',
-      registration: 'D-EABC',
-      from: 'EDDF',
-      to: 'EDFE',
-      total: '1:30',
-      pic: '1:30',
-    });
-    await addFlight({
-      date: '2026-03-02',
-      registration: 'D-EABD',
-      from: 'EDFE',
-      to: 'EDDR',
-      total: '0:45',
-      pic: '0:45',
-    });
-    await addFlight({
-      date: '2026-03-03',
-      registration: 'D-EABE',
-      from: 'EDDR',
-      to: 'EDDF',
-      total: '2:00',
-      pic: '2:00',
-    });
+    for (const flight of [
+      { date: '2026-03-01', registration: 'D-EABC', from: 'EDDF', to: 'EDFE', total: '1:30', pic: '1:30' },
+      { date: '2026-03-02', registration: 'D-EABD', from: 'EDFE', to: 'EDDR', total: '0:45', pic: '0:45' },
+      { date: '2026-03-03', registration: 'D-EABE', from: 'EDDR', to: 'EDDF', total: '2:00', pic: '2:00' },
+    ])
+      await addFlight(page, flight);
     await checkScreen(page, 'logbook');
 
     // PIC above the total time: the API refuses it, and the form says so beside PIC.
@@ -135,11 +89,7 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
     await page.getByText('Flight of 2026-03-03 deleted.').waitFor();
     await expect(rowOf('2026-03-03').count()).resolves.toBe(0);
 
-    const listed = await h
-      .http()
-      .get('/pilot/v1/flights')
-      .set(...bearer(token))
-      .expect(200);
+    const listed = await pilotGet('/pilot/v1/flights').expect(200);
     expect(
       listed.body.data.flights.map((f: { date: string; minutes: { total_flight_time: number } }) => [
         f.date,
@@ -192,13 +142,7 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
   it('shows the totals of GET /pilot/v1/totals in its table, with ratings by their dictionary labels and two charts', async () => {
     await go('Totals');
     await page.getByRole('table', { name: 'Totals (hours:minutes)' }).waitFor();
-    const api = (
-      await h
-        .http()
-        .get('/pilot/v1/totals')
-        .set(...bearer(token))
-        .expect(200)
-    ).body.data;
+    const api = (await pilotGet('/pilot/v1/totals').expect(200)).body.data;
     const table = page.getByRole('table', { name: 'Totals (hours:minutes)' });
     const shown = Object.fromEntries(
       await table
@@ -246,17 +190,17 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
     await page.getByText('Copied.').waitFor();
     await expect(page.evaluate<string>('navigator.clipboard.readText()')).resolves.toBe(code);
 
-    const linked = await partnerApi
+    const linked = await stack.partnerApi
       .http()
       .post('/v1/link')
-      .set('Authorization', `Bearer ${partner.key}`)
+      .set('Authorization', `Bearer ${stack.partner.key}`)
       .send({ linking_token: code })
       .expect(200);
     const pilotId: string = linked.body.data.pilot_id;
-    await partnerApi
+    await stack.partnerApi
       .http()
       .get(`/v1/pilot-totals?pilot_id=${pilotId}`)
-      .set('Authorization', `Bearer ${partner.key}`)
+      .set('Authorization', `Bearer ${stack.partner.key}`)
       .expect(200);
     // The screen asks for the list again every few seconds.
     const row = page.getByRole('row').filter({ hasText: PARTNER_NAME });
@@ -268,10 +212,10 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
     await page.getByText(`${PARTNER_NAME} is disconnected`).waitFor();
     await row.waitFor({ state: 'detached' });
     await expect(row.count()).resolves.toBe(0);
-    const read = await partnerApi
+    const read = await stack.partnerApi
       .http()
       .get(`/v1/pilot-totals?pilot_id=${pilotId}`)
-      .set('Authorization', `Bearer ${partner.key}`);
+      .set('Authorization', `Bearer ${stack.partner.key}`);
     expect(read.status).toBe(404);
   });
 
@@ -281,10 +225,7 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download logbook CSV' }).click(),
     ]);
-    const exported = await h
-      .http()
-      .get('/pilot/v1/export.csv')
-      .set(...bearer(token))
+    const exported = await pilotGet('/pilot/v1/export.csv')
       .buffer(true)
       .parse((res, done) => {
         let text = '';
@@ -308,8 +249,8 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
   });
 
   it('at 360 px wide: every screen, by the token in the address fragment, which then leaves the address bar', async () => {
-    const phone = await browser.newPage(360);
-    await phone.goto(`${origin}/app/#token=${token}`);
+    const phone = await stack.browser.newPage(360);
+    await phone.goto(`${stack.origin}/app/#token=${token}`);
     await phone.getByRole('heading', { name: 'Logbook' }).waitFor();
     expect(phone.url()).not.toContain('token=');
     await phone.getByRole('row').nth(1).waitFor();
@@ -322,11 +263,7 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
       ['Access history', 'access-history'],
       ['Your data', 'your-data'],
     ] as const) {
-      await phone
-        .getByRole('navigation', { name: 'Screens' })
-        .getByRole('link', { name: screen, exact: true })
-        .click();
-      await phone.getByRole('heading', { level: 2, name: screen, exact: true }).waitFor();
+      await goToScreen(phone, screen);
       if (screen === 'Totals') await phone.getByRole('table', { name: 'Totals (hours:minutes)' }).waitFor();
       if (screen === 'Partners') await phone.getByRole('button', { name: 'Issue linking code' }).click();
       await checkScreen(phone, slug);
@@ -339,10 +276,11 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
   });
 
   it('returns to sign-in with a message when the token has expired', async () => {
-    const expired = mintPilotToken(h.config.JWT_SECRET, randomUUID(), 60, Date.now() - 3_600_000);
+    const secret = stack.ingestion.config.JWT_SECRET;
+    const expired = mintPilotToken(secret, randomUUID(), 60, Date.now() - 3_600_000);
     // A new page load (a change of the fragment alone would not load the app again).
     await page.goto('about:blank');
-    await page.goto(`${origin}/app/#token=${expired}`);
+    await page.goto(`${stack.origin}/app/#token=${expired}`);
     await page.getByRole('alert').filter({ hasText: 'Your session has expired' }).waitFor();
     // The button shows once the sign-in screen has asked whether test pilots exist here.
     await page.getByRole('button', { name: 'Sign in as a test pilot' }).waitFor();
@@ -351,7 +289,7 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
   });
 
   it('asked nothing of any other host, and raised no script error', () => {
-    expect(browser.foreignRequests).toEqual([]);
-    expect(browser.pageErrors).toEqual([]);
+    expect(stack.browser.foreignRequests).toEqual([]);
+    expect(stack.browser.pageErrors).toEqual([]);
   });
 });

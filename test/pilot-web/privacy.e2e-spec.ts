@@ -1,14 +1,15 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { type AddressInfo } from 'node:net';
 import { type Page } from 'playwright-core';
 import { flightBody, waitFor } from '@pft/testing';
-import { bearer, startIngestion, type IngestionHarness } from '../ingestion/support/ingestion-harness';
-import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
-import { startPartnerApi, type PartnerApiUnderTest } from '../partner-api/partner-api.harness';
-import { checkScreen, goToScreen, signInAsTestPilot, startBrowser, type TestBrowser } from './browser';
+import { bearer } from '../ingestion/support/ingestion-harness';
+import {
+  checkScreen,
+  goToScreen,
+  signInAsTestPilot,
+  startPilotWebStack,
+  type PilotWebStack,
+} from './browser';
 
-const BUILT_APP = join(__dirname, '..', '..', 'dist-test', 'apps', 'pilot-web');
 const PARTNER_NAME = 'Northwind Airline Recruiting';
 
 interface AccessHistoryBody {
@@ -21,53 +22,40 @@ interface AccessHistoryBody {
  * access history screen, the download of everything held about the pilot, and the account's erasure.
  */
 describe('the pilot web app: access history and your data (e2e)', () => {
-  let h: IngestionHarness;
-  let partnerApi: PartnerApiUnderTest;
-  let partner: TestPartner;
-  let browser: TestBrowser;
-  let origin: string;
+  let stack: PilotWebStack;
   let page: Page;
   let token: string;
   let pilotId: string;
 
   beforeAll(async () => {
-    h = await startIngestion({}, { pilotWebDir: BUILT_APP });
-    await h.app.listen(0, '127.0.0.1');
-    origin = `http://127.0.0.1:${(h.app.getHttpServer().address() as AddressInfo).port}`;
     // Reads are written to the access history every 200 ms here (every 5 s by default).
-    partnerApi = await startPartnerApi({ ACCESS_HISTORY_FLUSH_MS: '200' }, h.db);
-    partner = await partnerWithKey(partnerApi.db, { name: PARTNER_NAME });
-    browser = await startBrowser(origin);
-    page = await browser.newPage(1280);
-    token = await signInAsTestPilot(page, origin);
-    await h
+    stack = await startPilotWebStack(PARTNER_NAME, { ACCESS_HISTORY_FLUSH_MS: '200' });
+    page = await stack.browser.newPage(1280);
+    token = await signInAsTestPilot(page, stack.origin);
+    await stack.ingestion
       .http()
       .post('/pilot/v1/flights')
       .set(...bearer(token))
       .send(flightBody())
       .expect(201);
 
-    const code = await h
+    const code = await stack.ingestion
       .http()
       .post('/pilot/v1/linking-codes')
       .set(...bearer(token))
       .expect(201);
-    const linked = await partnerApi
+    const linked = await stack.partnerApi
       .http()
       .post('/v1/link')
-      .set('Authorization', `Bearer ${partner.key}`)
+      .set('Authorization', `Bearer ${stack.partner.key}`)
       .send({ linking_token: code.body.data.linking_token })
       .expect(200);
     pilotId = linked.body.data.pilot_id;
   });
-  afterAll(async () => {
-    await browser?.close();
-    await partnerApi?.close();
-    await h?.close();
-  });
+  afterAll(() => stack?.stop());
 
   const partnerRead = (path: string) =>
-    partnerApi.http().get(path).set('Authorization', `Bearer ${partner.key}`).expect(200);
+    stack.partnerApi.http().get(path).set('Authorization', `Bearer ${stack.partner.key}`).expect(200);
 
   it("shows each partner's link and its reads of the day, single and batch", async () => {
     for (let i = 0; i < 3; i++) await partnerRead(`/v1/pilot-totals?pilot_id=${pilotId}`);
@@ -75,7 +63,7 @@ describe('the pilot web app: access history and your data (e2e)', () => {
     const today = new Date().toISOString().slice(0, 10);
     await waitFor(
       async () => {
-        const history = await h
+        const history = await stack.ingestion
           .http()
           .get('/pilot/v1/access-history')
           .set(...bearer(token));
@@ -105,7 +93,7 @@ describe('the pilot web app: access history and your data (e2e)', () => {
     const saved = JSON.parse(readFileSync(await download.path(), 'utf8')) as {
       data: Record<string, unknown>;
     };
-    const exported = await h
+    const exported = await stack.ingestion
       .http()
       .get('/pilot/v1/export')
       .set(...bearer(token))
@@ -135,7 +123,7 @@ describe('the pilot web app: access history and your data (e2e)', () => {
     await checkScreen(page, 'sign-in-erased');
 
     const account = () =>
-      h
+      stack.ingestion
         .http()
         .get('/pilot/v1/account')
         .set(...bearer(token));
@@ -145,24 +133,24 @@ describe('the pilot web app: access history and your data (e2e)', () => {
       'the erasure to complete',
       200,
     );
-    await partnerApi
+    await stack.partnerApi
       .http()
       .get(`/v1/pilot-totals?pilot_id=${pilotId}`)
-      .set('Authorization', `Bearer ${partner.key}`)
+      .set('Authorization', `Bearer ${stack.partner.key}`)
       .expect(404);
-    const history = await h
+    const history = await stack.ingestion
       .http()
       .get('/pilot/v1/access-history')
       .set(...bearer(token))
       .expect(200);
     expect(history.body.data).toEqual({ partners: [] });
-    const flights = await h
+    const flights = await stack.ingestion
       .http()
       .get('/pilot/v1/flights')
       .set(...bearer(token))
       .expect(200);
     expect(flights.body.data.flights).toEqual([]);
-    const exported = await h
+    const exported = await stack.ingestion
       .http()
       .get('/pilot/v1/export')
       .set(...bearer(token))
@@ -177,7 +165,7 @@ describe('the pilot web app: access history and your data (e2e)', () => {
   });
 
   it('asked nothing of any other host, and raised no script error', () => {
-    expect(browser.foreignRequests).toEqual([]);
-    expect(browser.pageErrors).toEqual([]);
+    expect(stack.browser.foreignRequests).toEqual([]);
+    expect(stack.browser.pageErrors).toEqual([]);
   });
 });

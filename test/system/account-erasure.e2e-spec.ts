@@ -15,25 +15,12 @@ import { type AppProcess, startAppProcess, testKafka, waitFor } from '@pft/testi
 import { oracleTotals } from '@pft/testing/oracle';
 import { runPft } from '../cli/run-pft';
 import { startReceiver, type WebhookReceiver } from '../webhooks/webhook-receiver';
-import { startWebhookStack, type WebhookPartner, type WebhookStack } from '../webhooks/webhooks.harness';
-
-interface Answer {
-  status: number;
-  body: any;
-}
-
-async function call(url: string, method: string, token: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
-}
+import {
+  call,
+  startWebhookStack,
+  type WebhookPartner,
+  type WebhookStack,
+} from '../webhooks/webhooks.harness';
 
 /** Letters and digits no other test writes: what must be found nowhere after the erasure. */
 const marker = (length: number): string =>
@@ -128,7 +115,7 @@ describe('account erasure by crypto-shredding (e2e)', () => {
   let logMarks: Map<AppProcess, number>;
 
   const pilotApi = (pilot: TestPilot, method: string, path: string, body?: unknown) =>
-    call(`${api.url}${path}`, method, pilot.token, body);
+    call<any>(`${api.url}${path}`, method, pilot.token, body);
 
   async function fill(pilot: TestPilot): Promise<void> {
     for (let i = 0; i < 3; i++) {
@@ -149,7 +136,7 @@ describe('account erasure by crypto-shredding (e2e)', () => {
     pilot.starting = STARTING;
     pilot.flights = (await pilotApi(pilot, 'GET', '/pilot/v1/flights')).body.data.flights;
     const code = await pilotApi(pilot, 'POST', '/pilot/v1/linking-codes');
-    const linked = await call(`${stack.service.partnerApi.url}/v1/link`, 'POST', partner.key, {
+    const linked = await call<any>(`${stack.service.partnerApi.url}/v1/link`, 'POST', partner.key, {
       linking_token: code.body.data.linking_token,
     });
     expect(linked.status).toBe(200);
@@ -157,7 +144,11 @@ describe('account erasure by crypto-shredding (e2e)', () => {
   }
 
   const partnerRead = (pilot: TestPilot) =>
-    call(`${stack.service.partnerApi.url}/v1/pilot-totals?pilot_id=${pilot.pilotId}`, 'GET', partner.key);
+    call<any>(
+      `${stack.service.partnerApi.url}/v1/pilot-totals?pilot_id=${pilot.pilotId}`,
+      'GET',
+      partner.key,
+    );
 
   const expected = (pilot: TestPilot): PilotTotals =>
     oracleTotals({ flights: pilot.flights as unknown as Flight[], starting: pilot.starting });
@@ -277,7 +268,7 @@ describe('account erasure by crypto-shredding (e2e)', () => {
     const gone = await partnerRead(erased);
     expect(gone.status).toBe(404);
     expect(gone.body.error.code).toBe('PILOT_NOT_FOUND');
-    const batch = await call(
+    const batch = await call<any>(
       `${stack.service.partnerApi.url}/v1/pilot-totals/batch?pilot_ids=${erased.pilotId},${kept.pilotId}`,
       'GET',
       partner.key,

@@ -51,12 +51,18 @@ export interface WebhookStack {
   stop(): Promise<void>;
 }
 
-interface Answer {
+export interface Answer<Body = unknown> {
   status: number;
-  body: unknown;
+  body: Body;
 }
 
-async function call(url: string, method: string, token: string, body?: unknown): Promise<Answer> {
+/** A request with a bearer token and a JSON body; the answer's status and JSON body. */
+export async function call<Body = unknown>(
+  url: string,
+  method: string,
+  token: string,
+  body?: unknown,
+): Promise<Answer<Body>> {
   const response = await fetch(url, {
     method,
     headers: {
@@ -66,7 +72,7 @@ async function call(url: string, method: string, token: string, body?: unknown):
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as unknown) : undefined };
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Body };
 }
 
 /** The answer's `data` when it has the status expected; throws otherwise. */

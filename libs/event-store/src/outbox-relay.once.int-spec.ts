@@ -2,9 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { KAFKA_CLIENTS, type KafkaClient, type StoredMessage } from '@pft/platform/kafka/kafka.port';
 import { Client } from 'pg';
 import { type DataSource } from 'typeorm';
-import { logbookStreamId } from '@pft/contracts';
 import { createDataSource, createKafka, ensureTopics } from '@pft/platform';
 import {
+  appendFlightDeletions,
   createTestDatabase,
   deleteTestTopics,
   TcpProxy,
@@ -12,7 +12,6 @@ import {
   waitFor,
   type TestDatabase,
 } from '@pft/testing';
-import { appendEvents } from './event-store';
 import { OutboxRelay } from './outbox-relay';
 import { eventIdOf } from './outbox-reconcile';
 import { type OutboxRelayOptions } from './outbox-relay.options';
@@ -90,18 +89,7 @@ describe.each(KAFKA_CLIENTS)('outbox relay on %s: each event published once (Pos
   /** Appends `count` events to a new pilot's logbook; their event ids. */
   async function append(count: number): Promise<string[]> {
     const pilot = randomUUID();
-    const appended = await writes.transaction((m) =>
-      appendEvents(
-        m,
-        logbookStreamId(pilot),
-        'any',
-        Array.from({ length: count }, () => ({
-          type: 'FlightDeleted' as const,
-          payload: { pilot_account_id: pilot, flight_id: randomUUID() },
-        })),
-        { request_id: `req_${randomUUID()}` },
-      ),
-    );
+    const appended = await writes.transaction((m) => appendFlightDeletions(m, pilot, count));
     return appended.events.map((e) => e.event_id);
   }
 

@@ -11,3 +11,4 @@ export * from './kafka-broker';
 export * from './kafka-cluster';
 export * from './service-env';
 export * from './sealed-messages';
+export * from './relay-traffic';

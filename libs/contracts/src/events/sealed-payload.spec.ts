@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { zeroFlightMinutes } from '../logbook';
 import { decodeEventMessage, decodeEventMessages, isErased } from './decode-event';
 import { encodeEventMessage, type EventMessage } from './event-message';
 import { sealedPayloadAad, type SealedPayload, type SealedPayloadOpener } from './sealed-payload';
@@ -11,23 +12,7 @@ const flight = {
   aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'D-EABC' },
   departure: 'EDDF',
   arrival: 'EDFE',
-  minutes: Object.fromEntries(
-    [
-      'total_flight_time',
-      'pic',
-      'sic',
-      'dual',
-      'instructor',
-      'cross_country',
-      'night',
-      'actual_instrument',
-      'simulated_instrument',
-      'single_engine',
-      'multi_engine',
-      'multi_pilot',
-      'simulator',
-    ].map((f) => [f, 0]),
-  ),
+  minutes: zeroFlightMinutes(),
   landings: { day: 1, night: 0 },
   remarks: 'first solo',
 };

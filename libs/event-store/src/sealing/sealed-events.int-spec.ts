@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { decodeEventMessages, isErased, logbookStreamId, type OpenedDecodeResult } from '@pft/contracts';
+import {
+  decodeEventMessages,
+  isErased,
+  logbookStreamId,
+  type OpenedDecodeResult,
+  zeroFlightMinutes,
+} from '@pft/contracts';
 import { createDataSource } from '@pft/platform';
 import { boxOpener, DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '@pft/platform/crypto';
 import {
@@ -25,23 +31,7 @@ const recorded = (pilot: string, remarks: string): NewEvent => ({
     pilot_account_id: pilot,
     flight: {
       ...(flightBody({ remarks }) as object),
-      minutes: Object.fromEntries(
-        [
-          'total_flight_time',
-          'pic',
-          'sic',
-          'dual',
-          'instructor',
-          'cross_country',
-          'night',
-          'actual_instrument',
-          'simulated_instrument',
-          'single_engine',
-          'multi_engine',
-          'multi_pilot',
-          'simulator',
-        ].map((f) => [f, 0]),
-      ),
+      minutes: zeroFlightMinutes(),
       landings: { day: 0, night: 0 },
     },
   } as NewEvent['payload'],

@@ -1,0 +1,54 @@
+/** What the outbox relay's tests write and read back: events in pilots' streams, the topic's messages. */
+import { randomUUID } from 'node:crypto';
+import { type EntityManager } from 'typeorm';
+import { decodeEventEnvelope, logbookStreamId, type EventMessage } from '@pft/contracts';
+import { appendEvents, type AppendResult } from '@pft/event-store';
+import { type EventConsumer, type KafkaClient } from '@pft/platform/kafka/kafka.port';
+
+/** Collects every message of `topic` from the start, decoded; a message not keyed by its pilot fails. */
+export async function collectPublished(
+  kafka: KafkaClient,
+  topic: string,
+): Promise<{ messages: EventMessage[]; consumer: EventConsumer }> {
+  const messages: EventMessage[] = [];
+  const consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeMs: 50 });
+  await consumer.connect();
+  await consumer.subscribe([topic], { fromBeginning: true });
+  await consumer.run({
+    eachMessage: ({ message }) => {
+      const decoded = decodeEventEnvelope(message.value);
+      if (!decoded.ok) throw new Error(decoded.reason);
+      if (message.key?.toString() !== decoded.message.pilot_account_id)
+        throw new Error('key is not the pilot');
+      messages.push(decoded.message);
+      return Promise.resolve();
+    },
+  });
+  return { messages, consumer };
+}
+
+/** Appends `count` events (flight deletions) to a pilot's logbook stream. */
+export function appendFlightDeletions(m: EntityManager, pilot: string, count: number): Promise<AppendResult> {
+  return appendEvents(
+    m,
+    logbookStreamId(pilot),
+    'any',
+    Array.from({ length: count }, () => ({
+      type: 'FlightDeleted' as const,
+      payload: { pilot_account_id: pilot, flight_id: randomUUID() },
+    })),
+    { request_id: `req_${randomUUID()}` },
+  );
+}
+
+/** Each stream's versions in the order they arrived, first arrivals only. */
+export function versionsByStream(messages: EventMessage[]): Map<string, number[]> {
+  const seen = new Set<string>();
+  const byStream = new Map<string, number[]>();
+  for (const m of messages) {
+    if (seen.has(m.event_id)) continue;
+    seen.add(m.event_id);
+    byStream.set(m.stream_id, [...(byStream.get(m.stream_id) ?? []), m.stream_version]);
+  }
+  return byStream;
+}
