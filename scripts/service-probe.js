@@ -4,7 +4,8 @@
 // and exits 0; the caller judges the summary. `npm test` runs it beside its suites
 // (scripts/test-guard.sh).
 //
-// Env: PARTNER_API_PORT (3000), INGESTION_PORT (3001), PROJECTOR_PORT (3002), PROBE_KEY.
+// Env: PARTNER_API_PORT (3000), INGESTION_PORT (3001), PROJECTOR_PORT (3002), WEBHOOKS_PORT (3003),
+// PROBE_KEY.
 'use strict';
 const { writeFileSync } = require('node:fs');
 
@@ -19,6 +20,7 @@ const targets = [
   { name: 'partner-api /health/ready', url: `${partnerApi}/health/ready` },
   { name: 'ingestion /health/ready', url: `${base('INGESTION_PORT', 3001)}/health/ready` },
   { name: 'projector /health/ready', url: `${base('PROJECTOR_PORT', 3002)}/health/ready` },
+  { name: 'webhooks /health/ready', url: `${base('WEBHOOKS_PORT', 3003)}/health/ready` },
   {
     name: 'partner read GET /v1/rating-dictionary',
     url: `${partnerApi}/v1/rating-dictionary`,
