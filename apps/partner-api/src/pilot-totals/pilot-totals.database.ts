@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { readPilotTotals } from '@pft/projections/pilot-totals.read-model';
-import { TurnBatches } from '../shared/turn-batches';
+import { TurnBatches } from '@pft/platform/batching/turn-batches';
 import { type PilotTotalsView } from './pilot-totals.view';
 import { computeLiveTotals, recordLiveAnswers } from './live-totals.reader';
 import { behindLiveAnswer, CHECK, type CheckRow, type JoinedRow, READ } from './pilot-totals.statements';

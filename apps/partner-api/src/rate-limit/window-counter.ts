@@ -7,7 +7,7 @@ import { partnerReadRevisionKey } from '@pft/access';
 import { apiKeysRevisionKey } from '@pft/access/api-keys';
 import { MemoryWindowCounter } from './memory-window-counter';
 import { RateClock } from './rate-clock';
-import { TurnBatches } from '../shared/turn-batches';
+import { TurnBatches } from '@pft/platform/batching/turn-batches';
 import { metricOnce } from '@pft/platform';
 
 /**
