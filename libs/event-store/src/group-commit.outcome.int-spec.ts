@@ -5,7 +5,7 @@ import { logbookStreamId } from '@pft/contracts';
 import { dataSourceOptions } from '@pft/platform';
 import { dropStalledConnections } from '@pft/platform/database/stalled-connections';
 import { WriteOutcomeUnknown } from '@pft/platform/database/write-outcome';
-import { createTestDatabase, TcpProxy, type TestDatabase } from '@pft/testing';
+import { createTestDatabase, TcpProxy, type TestDatabase, waitFor } from '@pft/testing';
 import { CommandPipeline } from './command-pipeline';
 import { type NewEvent } from './event-store';
 
@@ -92,6 +92,8 @@ describe('group commit: a statement that went unanswered (Postgres)', () => {
   it('answers every command of the group as recorded when the statement reached the server', async () => {
     const { ids, lost, handled } = sendGroup(true);
     await lost;
+    // Committed, its answer lost: cut before that, the session would be ended with the statement unfinished.
+    await waitFor(async () => ((await stored(ids)) === 3 ? true : undefined), 10_000, 'the group to commit');
     await proxy.restore();
     expect(await handled).toEqual([1, 1, 1]);
     expect(await stored(ids)).toBe(3);
