@@ -4,9 +4,13 @@ import { CommandPipeline } from '@pft/event-store';
 import { AppConfig, writeOutcomeTimeoutMs } from '@pft/platform';
 import { RelayWake } from './relay/relay-wake';
 
+/** Guessed appends (new flights) of one event-loop turn sent as one statement at most. */
+const WRITE_GROUP_MAX_SIZE = 64;
+
 /**
  * The write pipeline of every command here. Appends do not NOTIFY in their transactions: the relay is
- * woken after the commit instead (RelayWake says why).
+ * woken after the commit instead (RelayWake says why). New flights of concurrent requests share their
+ * statement and commit unless WRITE_GROUPING=off.
  */
 export const commandPipelineProvider: Provider = {
   provide: CommandPipeline,
@@ -15,5 +19,6 @@ export const commandPipelineProvider: Provider = {
     new CommandPipeline(dataSource, {
       afterAppend: () => relay.afterCommit(),
       outcomeTimeoutMs: writeOutcomeTimeoutMs(config),
+      ...(config.WRITE_GROUPING === 'on' ? { grouping: { maxSize: WRITE_GROUP_MAX_SIZE } } : {}),
     }),
 };

@@ -11,6 +11,8 @@ import {
   type EventMetadata,
   type NewEvent,
 } from './event-store';
+import { appendGroup, type GroupedGuard } from './group-append';
+import { GroupCommit } from './group-commit';
 
 /** What `decide` answers: the events to append (none when nothing changes), and whatever else the caller needs. */
 export interface Decided {
@@ -21,6 +23,8 @@ export interface Decided {
 export interface AppendGuard {
   sql: string;
   params: unknown[];
+  /** The same condition for an append sent in one statement with others (GroupCommit); alone when absent. */
+  grouped?: GroupedGuard;
 }
 
 /**
@@ -70,15 +74,22 @@ export interface CommandPipelineOptions {
    * (CommitOutcomes) before failing with WriteOutcomeUnknown; 11 s when not given.
    */
   outcomeTimeoutMs?: number;
+  /**
+   * Group commit (GroupCommit): the guessed appends of one event-loop turn whose guards have a grouped
+   * form go to Postgres as one statement, `maxSize` at most; each append alone when not given.
+   */
+  grouping?: { maxSize: number };
 }
 
 /** The event store operations the pipeline uses, replaceable in unit tests. */
 export interface PipelineStore {
   lockAtVersion: typeof lockStreamAtVersion;
   append: typeof appendEvents;
+  /** The statement of a group of guessed appends; without it, no grouping. */
+  appendGroup?: typeof appendGroup;
 }
 
-const EVENT_STORE: PipelineStore = { lockAtVersion: lockStreamAtVersion, append: appendEvents };
+const EVENT_STORE: PipelineStore = { lockAtVersion: lockStreamAtVersion, append: appendEvents, appendGroup };
 
 /** How the pipeline knows the Postgres session a commit is sent on, replaceable in unit tests. */
 export interface PipelineSessions {
@@ -115,6 +126,7 @@ interface Commit {
 export class CommandPipeline {
   private readonly attempts: number;
   private readonly outcomes: CommitOutcomes;
+  private readonly groups: GroupCommit | undefined;
 
   constructor(
     private readonly db: TransactionalDatabase,
@@ -124,6 +136,13 @@ export class CommandPipeline {
   ) {
     this.attempts = options.attempts ?? DEFAULT_ATTEMPTS;
     this.outcomes = sessions.outcomes(db, options.outcomeTimeoutMs ?? DEFAULT_OUTCOME_TIMEOUT_MS);
+    if (options.grouping && store.appendGroup) {
+      this.groups = new GroupCommit(db, sessions, this.outcomes, store.appendGroup, {
+        maxSize: options.grouping.maxSize,
+        notify: options.afterAppend === undefined,
+        afterAppend: options.afterAppend,
+      });
+    }
   }
 
   async handle<S, D extends Decided>(command: StreamCommand<S, D>): Promise<D> {
@@ -201,7 +220,28 @@ export class CommandPipeline {
     }
     if (decided.events.length === 0) return undefined;
     const guard = guess.guard(decided);
-    const commit: Commit = { pid: undefined, events: withEventIds(decided.events) };
+    const events = withEventIds(decided.events);
+    const alone = () => this.appendGuessed(command, guard, events);
+    const appended =
+      this.groups && guard.grouped
+        ? await this.groups.add({
+            append: { streamId: command.streamId, events, metadata: command.metadata, guard: guard.grouped },
+            alone,
+          })
+        : await alone();
+    return appended ? decided : undefined;
+  }
+
+  /**
+   * The guessed decision's events appended in one statement behind `guard`: true when appended (the
+   * relay woken), false when the guard held them back or another writer took the version.
+   */
+  private async appendGuessed<S, D extends Decided>(
+    command: StreamCommand<S, D>,
+    guard: AppendGuard,
+    events: NewEvent[],
+  ): Promise<boolean> {
+    const commit: Commit = { pid: undefined, events };
     try {
       // No lock: a concurrent append that takes the same version fails on the unique stream version.
       const result = await this.sessions.onOneConnection(this.db, (connection) => {
@@ -212,13 +252,13 @@ export class CommandPipeline {
           onlyIf: { cte: guard.sql, params: guard.params },
         });
       });
-      if (result.events.length === 0) return undefined;
+      if (result.events.length === 0) return false;
     } catch (err) {
-      if (err instanceof StreamVersionConflict || err instanceof DataKeyGone) return undefined;
+      if (err instanceof StreamVersionConflict || err instanceof DataKeyGone) return false;
       // The statement commits alone: its failure may have come before or after its commit.
       await this.settle(commit, err);
     }
     this.options.afterAppend?.();
-    return decided;
+    return true;
   }
 }

@@ -56,4 +56,17 @@ describe('CommitOutcomes', () => {
       WriteOutcomeUnknown,
     );
   });
+
+  it('answers which events of a group commit are stored, after ending its session, tried again meanwhile', async () => {
+    const { q, calls } = queries(IDS.slice(1), 1);
+    expect(await new CommitOutcomes(db, 60_000, q).storedOf(7, IDS, new Error('lost'))).toEqual(IDS.slice(1));
+    expect(calls).toEqual(['end 7', 'end 7', 'look up 2']);
+  });
+
+  it('gives up on a group commit with WriteOutcomeUnknown when the database stays away', async () => {
+    const { q } = queries(IDS, Number.MAX_SAFE_INTEGER);
+    await expect(new CommitOutcomes(db, 30, q).storedOf(7, IDS, new Error('lost'))).rejects.toBeInstanceOf(
+      WriteOutcomeUnknown,
+    );
+  });
 });

@@ -46,13 +46,29 @@ export class CommitOutcomes {
    * never will be; `cause` is the commit's own failure, kept on the WriteOutcomeUnknown.
    */
   async recorded(pid: number, eventIds: readonly string[], cause: unknown): Promise<boolean> {
+    return this.untilAnswered(cause, (deadline) => this.lookUp(pid, eventIds, deadline));
+  }
+
+  /**
+   * Which of `eventIds` are stored, once the session `pid` the commit was sent on has ended: for a commit
+   * that appended the events of several commands (GroupCommit), each of which may have appended nothing.
+   */
+  async storedOf(pid: number, eventIds: readonly string[], cause: unknown): Promise<string[]> {
+    return this.untilAnswered(cause, async (deadline) => {
+      await this.queries.endSession(this.db, pid, deadline);
+      return eventIds.length === 0 ? [] : this.queries.storedEventIds(this.db, eventIds);
+    });
+  }
+
+  /** What `ask` answers, asked again while the database cannot be asked, for `timeoutMs` at most. */
+  private async untilAnswered<T>(cause: unknown, ask: (deadline: number) => Promise<T>): Promise<T> {
     const deadline = Date.now() + this.timeoutMs;
     let lastFailure: unknown = cause;
     for (;;) {
       const left = deadline - Date.now();
       if (left <= 0) break;
       try {
-        return await within(this.lookUp(pid, eventIds, deadline), left);
+        return await within(ask(deadline), left);
       } catch (err) {
         lastFailure = err;
       }

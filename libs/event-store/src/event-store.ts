@@ -159,7 +159,7 @@ export interface AppendOptions {
 const APPEND_PARAMETERS = 7;
 
 /** The pilot whose data key seals these events' payloads; undefined when none of them is sealed. */
-function sealedPilotOf(events: readonly NewEvent[]): string | undefined {
+export function sealedPilotOf(events: readonly NewEvent[]): string | undefined {
   const pilots = new Set(
     events.filter((e) => isSealedEventType(e.type)).map((e) => e.payload.pilot_account_id),
   );
@@ -171,7 +171,7 @@ function sealedPilotOf(events: readonly NewEvent[]): string | undefined {
  * The payload as stored: sealed with the pilot's data key when its type describes the pilot
  * (SEALED_EVENT_TYPES), bound to its event by the associated data; as it is otherwise.
  */
-function storedPayload(
+export function storedPayload(
   e: NewEvent,
   head: { event_id: string; schema_version: number },
   key: DataKey | undefined,

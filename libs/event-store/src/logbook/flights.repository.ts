@@ -54,8 +54,29 @@ export class FlightsRepository {
             on conflict (pilot_account_id, flight_id) do nothing
             returning 1`,
       params: [pilot, flight.flight_id, JSON.stringify(flight), flight.date],
+      grouped: {
+        ...FlightsRepository.INSERT_NEW_FLIGHTS,
+        row: { pilot_account_id: pilot, flight_id: flight.flight_id, flight, date: flight.date },
+      },
     };
   }
+
+  /**
+   * `insertIfNew` for a group of appends in one statement (GroupedGuard): each flight inserted unless
+   * known, in key order; an append passes when its flight went in.
+   */
+  private static readonly INSERT_NEW_FLIGHTS = {
+    cte: `insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+          select (row->>'pilot_account_id')::uuid, (row->>'flight_id')::uuid, row->'flight',
+                 (row->>'date')::date, now(), now()
+            from guard_rows
+           order by 1, 2
+          on conflict (pilot_account_id, flight_id) do nothing
+          returning pilot_account_id, flight_id`,
+    passed: `select g.ord from guard_rows g
+               join guard f on f.pilot_account_id = (g.row->>'pilot_account_id')::uuid
+                           and f.flight_id = (g.row->>'flight_id')::uuid`,
+  };
 
   /**
    * Inserts the flights of the FlightRecorded events an append stores, from their payloads, in the

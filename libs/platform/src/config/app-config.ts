@@ -283,6 +283,14 @@ export class AppConfig extends WebhookVariables {
   @Matches(/^[A-Za-z0-9:._-]{1,64}$/, { message: 'PARTNER_REDIS_PREFIX must be 1-64 of [A-Za-z0-9:._-]' })
   PARTNER_REDIS_PREFIX = 'pft:';
 
+  /**
+   * Whether the pilot app API sends the new flights of concurrent requests (those arriving in one
+   * event-loop turn, 64 at most) to Postgres as one statement and one commit, each request answered
+   * with its own outcome; `off`: one statement and commit per request.
+   */
+  @IsIn(['on', 'off'])
+  WRITE_GROUPING: 'on' | 'off' = 'on';
+
   /** Whether this ingestion process runs the outbox relay (only one replica relays at a time anyway). */
   @Transform(toBoolean)
   @IsBoolean()
