@@ -2,7 +2,7 @@ import { type Queryable } from '@pft/platform/database/queryable';
 import { isCommitOutcomeUnknown } from '@pft/platform/database/write-outcome';
 import { type CommitOutcomes } from './commit-outcome';
 import { type appendGroup, type GroupedAppend, type GroupedAppendResult } from './group-append';
-import { TurnBatcher } from './turn-batcher';
+import { TurnBatcher } from '@pft/platform/batching/turn-batcher';
 
 /** A guessed append waiting for its group. */
 export interface GroupedItem {

@@ -21,7 +21,8 @@ interface Batch<R, I> {
  * (`item`, in the order they joined). Under load the loop reads tens of requests in one turn; each
  * would otherwise cost a command or a statement of its own. The call is made after every caller that
  * joined it asked, so what it reads is at least as new as each of their requests; a caller that asks
- * once a call is under way waits for the next one.
+ * once a call is under way waits for the next one. (Reads that share one answer; for items that each
+ * need their own result, in bounded batches that never hold one key twice, see TurnBatcher.)
  */
 export class TurnBatches<R, I = void> {
   private open = new Map<string, Batch<R, I>>();

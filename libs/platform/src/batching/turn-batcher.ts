@@ -33,7 +33,8 @@ interface Batch<I, R> {
  * as soon as it is full), each caller answered with its own item's result. `run` answers one result per
  * item, in the items' order; when it throws, every item of the batch fails with its error. The first
  * item of a turn starts a batch and the others ride along: none waits longer than the rest of its turn,
- * but for an item whose key is taken, which waits for the batch holding it.
+ * but for an item whose key is taken, which waits for the batch holding it. (Writes, each answered on
+ * its own; for callers of one key that share one call and its answer, see TurnBatches.)
  */
 export class TurnBatcher<I, R> {
   private open: Batch<I, R> | undefined;
