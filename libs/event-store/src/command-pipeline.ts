@@ -27,6 +27,12 @@ export interface AppendGuard {
   grouped?: GroupedGuard;
 }
 
+/** A write-side statement the append runs with the events it stores (AppendOptions.fromAppended), from $1. */
+export interface AppendProjection {
+  cte: string;
+  params: unknown[];
+}
+
 /**
  * One command against one stream. `decide` is pure: the events for the state, or it throws the domain
  * error that refuses the command, and then nothing is written.
@@ -43,10 +49,10 @@ export interface StreamCommand<S, D extends Decided> {
    */
   project?(tx: Queryable, decision: D): Promise<void>;
   /**
-   * The write-side rows made from the events by the append statement itself (AppendOptions.fromAppended):
-   * for many events, sent and parsed once rather than once for the events and again for the table.
+   * The write-side rows that follow from the events `decide` appends, written by the append statement
+   * itself (AppendOptions.fromAppended): for many events, one statement and round trip in all.
    */
-  projectFromAppended?: string;
+  projectFromAppended?(decision: D): AppendProjection;
   /**
    * The state the command most likely meets, tried first without a transaction or the stream lock: the
    * decision on it is appended in one statement (one round trip) behind `guard`, which writes the row the
@@ -174,7 +180,7 @@ export class CommandPipeline {
           await this.store.append(tx, command.streamId, version, events, command.metadata, {
             streamLocked: true,
             notify: this.options.afterAppend === undefined,
-            fromAppended: command.projectFromAppended,
+            fromAppended: command.projectFromAppended?.(decided),
           });
         }
         await command.project?.(tx, decided);

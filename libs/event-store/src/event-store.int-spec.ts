@@ -118,40 +118,83 @@ describe('event store append (Postgres)', () => {
     expect(n).toBe(1);
   });
 
-  it('makes a write-side change from the appended events in the same statement, and none on rollback', async () => {
+  it('writes the rows given with the events in the same statement, joined to them in order; none when nothing is appended', async () => {
     await ds.query(
       'create table if not exists appended_copy (stream_version int, type text, flight_id uuid)',
     );
-    const fromAppended = `insert into appended_copy select stream_version, type, (payload->>'flight_id')::uuid from appended`;
-    const pilot = randomUUID();
-    const stream = logbookStreamId(pilot);
-    const events = [deleted(pilot), deleted(pilot)];
-    await ds.transaction((m) => appendEvents(m, stream, 0, events, {}, { fromAppended }));
-    const copied = (): Promise<unknown[]> =>
+    // The rows are the flight ids given in the events' order; the events' payloads are not read.
+    const fromAppended = (ids: string[]) => ({
+      cte: `insert into appended_copy
+            select a.stream_version, a.type, r.id::uuid
+              from appended a join unnest($1::text[]) with ordinality as r (id, ord) on r.ord = a.ord`,
+      params: [ids],
+    });
+    const idOf = (e: NewEvent): string => (e.payload as { flight_id: string }).flight_id;
+    const copied = (ids: string[]): Promise<unknown[]> =>
       ds.query(
         `select stream_version, type, flight_id::text as flight_id from appended_copy
           where flight_id = any($1::uuid[]) order by stream_version`,
-        [events.map((e) => (e.payload as { flight_id: string }).flight_id)],
+        [ids],
       );
-    expect(await copied()).toEqual(
-      events.map((e, i) => ({
-        stream_version: i + 1,
-        type: 'FlightDeleted',
-        flight_id: (e.payload as { flight_id: string }).flight_id,
-      })),
-    );
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    await ds.transaction((m) => appendEvents(m, stream, 0, [deleted(pilot)], {}));
+    const events = [deleted(pilot), deleted(pilot)];
+    const ids = events.map(idOf);
+    await ds.transaction((m) => appendEvents(m, stream, 1, events, {}, { fromAppended: fromAppended(ids) }));
+    expect(await copied(ids)).toEqual([
+      { stream_version: 2, type: 'FlightDeleted', flight_id: ids[0] },
+      { stream_version: 3, type: 'FlightDeleted', flight_id: ids[1] },
+    ]);
 
-    const rolledBack = [deleted(pilot)];
+    // Refused for its version, committed on its own: the statement wrote no row either.
+    const refused = [randomUUID()];
+    await expect(
+      appendEvents(
+        ds,
+        stream,
+        1,
+        [deleted(pilot)],
+        {},
+        { streamLocked: true, fromAppended: fromAppended(refused) },
+      ),
+    ).rejects.toBeInstanceOf(StreamVersionConflict);
+    // With a guard before it (its parameters first), appended: the rows follow; held back: none.
+    const guarded = [randomUUID()];
+    const held = [randomUUID()];
+    const guard = (ok: boolean) => ({ cte: 'select 1 where $1::boolean', params: [ok] });
+    await ds.transaction((m) =>
+      appendEvents(
+        m,
+        stream,
+        3,
+        [deleted(pilot)],
+        {},
+        { onlyIf: guard(true), fromAppended: fromAppended(guarded) },
+      ),
+    );
+    await ds.transaction((m) =>
+      appendEvents(
+        m,
+        stream,
+        'any',
+        [deleted(pilot)],
+        {},
+        { onlyIf: guard(false), fromAppended: fromAppended(held) },
+      ),
+    );
+    expect(await copied([...refused, ...guarded, ...held])).toEqual([
+      { stream_version: 4, type: 'FlightDeleted', flight_id: guarded[0] },
+    ]);
+
+    const rolledBack = [randomUUID()];
     await expect(
       ds.transaction(async (m) => {
-        await appendEvents(m, stream, 2, rolledBack, {}, { fromAppended });
+        await appendEvents(m, stream, 4, [deleted(pilot)], {}, { fromAppended: fromAppended(rolledBack) });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
-    const [{ n }] = await ds.query('select count(*)::int as n from appended_copy where flight_id = $1', [
-      (rolledBack[0]!.payload as { flight_id: string }).flight_id,
-    ]);
-    expect(n).toBe(0);
+    expect(await copied(rolledBack)).toEqual([]);
   });
 
   it('reports a lost race for a stream version, without the lock, as StreamVersionConflict', async () => {

@@ -136,12 +136,13 @@ export interface AppendOptions {
    */
   onlyIf?: { cte: string; params: unknown[] };
   /**
-   * A write-side change made from the appended events by the same statement: a data-modifying
-   * statement that reads them as `appended (stream_version, type, payload)`, without parameters. E.g.
-   * an import's flights inserted from the payloads the statement has just stored, so a thousand
-   * flights are sent and parsed as JSON once, not once for the events and again for the table.
+   * A write-side change made by the same statement from the rows the caller gives with the events: a
+   * data-modifying statement (its parameters numbered from $1, as written alone) that reads the events
+   * stored as `appended (ord, stream_version, type)`, `ord` numbering them from 1 in the order given,
+   * and joins its rows to them by it, so that it writes nothing when nothing is appended. E.g. an
+   * import's flights, sent as the rows they are rather than parsed out of the events' payloads (sealed).
    */
-  fromAppended?: string;
+  fromAppended?: { cte: string; params: unknown[] };
   /**
    * NOTIFY the relay from inside the transaction (default true). Postgres serializes the commits of
    * every notifying transaction of a database, so a high-rate writer passes false and wakes the relay
@@ -155,7 +156,7 @@ export interface AppendOptions {
   keys?: DataKeys;
 }
 
-/** How many parameters the append statement takes before those of an `onlyIf` guard. */
+/** How many parameters the append statement takes before those of an `onlyIf` guard, then of `fromAppended`. */
 const APPEND_PARAMETERS = 7;
 
 /** The pilot whose data key seals these events' payloads; undefined when none of them is sealed. */
@@ -217,8 +218,6 @@ export async function appendEvents(
       ...head,
       type: e.type,
       payload: storedPayload(e, head, key),
-      // What a write-side change made from the appended events reads (fromAppended): the payload as given.
-      ...(options.fromAppended ? { plain: e.payload } : {}),
     };
   });
   // Each event's metadata names the stream version of the batch's last one (command_last_version), so a
@@ -228,6 +227,10 @@ export async function appendEvents(
   // makes this one fail on the unique version. `order by ord` makes the positions follow the versions.
   const guard = options.onlyIf;
   const guardCte = guard ? shiftParameters(guard.cte, APPEND_PARAMETERS) : '';
+  const projection = options.fromAppended;
+  const projectionCte = projection
+    ? shiftParameters(projection.cte, APPEND_PARAMETERS + (guard?.params.length ?? 0))
+    : '';
   const rows = (await queryPrepared(
     runner,
     `with ${guard ? `guard as (${guardCte}), ` : ''}cur as (
@@ -243,8 +246,8 @@ export async function appendEvents(
          from cur, jsonb_array_elements($3::jsonb) with ordinality as e(doc, ord)
         where ($2::int is null or cur.v = $2::int) and cur.keys_held${guard ? ' and exists (select 1 from guard)' : ''}
         order by e.ord
-       returning position, event_id, stream_version${options.fromAppended ? ', type' : ''}
-     ), ${options.fromAppended ? `appended as (select i.stream_version, i.type, d.doc->'plain' as payload from ins i join jsonb_array_elements($3::jsonb) as d (doc) on (d.doc->>'event_id')::uuid = i.event_id), from_appended as (${options.fromAppended}), ` : ''}outbox as (
+       returning position, event_id, stream_version${projection ? ', type' : ''}
+     ), ${projection ? `appended as (select i.stream_version - cur.v as ord, i.stream_version, i.type from ins i, cur), from_appended as (${projectionCte}), ` : ''}outbox as (
        insert into event_outbox (position) select position from ins
      ), wake as (
        select pg_notify('${OUTBOX_CHANNEL}', '') where $6::boolean and exists (select 1 from ins)
@@ -262,6 +265,7 @@ export async function appendEvents(
       options.notify ?? true,
       key ? [key.keyId] : [],
       ...(guard?.params ?? []),
+      ...(projection?.params ?? []),
     ],
   ).catch((err: unknown) => {
     if (sealedPilot !== undefined && isDataKeyGone(err)) {

@@ -72,6 +72,14 @@ export function parseFlight(input: unknown, today: string, path = ''): Parsed<Fl
 /** What the rules between fields look at. */
 type FlightTimes = Pick<Flight, 'kind' | 'aircraft' | 'minutes' | 'landings'>;
 
+/** The day after `today`, for the last `today` asked: an import asks it for each of up to a thousand flights. */
+let latestFor: { today: string; latest: string } | undefined;
+
+function latestFlightDate(today: string): string {
+  if (latestFor?.today !== today) latestFor = { today, latest: addDays(today, 1) };
+  return latestFor.latest;
+}
+
 function readDate(body: BodyReader, today: string): string | undefined {
   const date = body.string('date', { required: true });
   if (date === undefined) return undefined;
@@ -79,7 +87,7 @@ function readDate(body: BodyReader, today: string): string | undefined {
     body.problem('date', 'invalid_format', 'must be a calendar date YYYY-MM-DD');
     return undefined;
   }
-  const latest = addDays(today, 1);
+  const latest = latestFlightDate(today);
   if (date < EARLIEST_FLIGHT_DATE || date > latest) {
     body.problem('date', 'out_of_range', `must be from ${EARLIEST_FLIGHT_DATE} to ${latest}`);
     return undefined;

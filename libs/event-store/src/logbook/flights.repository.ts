@@ -1,6 +1,6 @@
 import { type Flight } from '@pft/contracts';
 import { type FlightState } from '@pft/domain';
-import { type AppendGuard } from '../command-pipeline';
+import { type AppendGuard, type AppendProjection } from '../command-pipeline';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { type Queryable } from '@pft/platform/database/queryable';
 
@@ -79,15 +79,19 @@ export class FlightsRepository {
   };
 
   /**
-   * Inserts the flights of the FlightRecorded events an append stores, from their payloads, in the
-   * append's own statement (AppendOptions.fromAppended): a logbook import's flights, all new.
+   * Inserts `flights`, new to `pilot`, in the statement that appends their FlightRecorded events, in the
+   * same order (AppendOptions.fromAppended): a logbook import's flights, sent once as they are, not read
+   * back out of the events (whose payloads are sealed).
    */
-  static readonly INSERT_RECORDED_FLIGHTS = `
-    insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
-    select (payload->>'pilot_account_id')::uuid, (payload->'flight'->>'flight_id')::uuid, payload->'flight',
-           (payload->'flight'->>'date')::date, now(), now()
-      from appended
-     where type = 'FlightRecorded'`;
+  insertRecorded(pilot: string, flights: readonly Flight[]): AppendProjection {
+    return {
+      cte: `insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+            select $1::uuid, (f.flight->>'flight_id')::uuid, f.flight, (f.flight->>'date')::date, now(), now()
+              from appended a join jsonb_array_elements($2::jsonb) with ordinality as f (flight, ord) on f.ord = a.ord
+             where a.type = 'FlightRecorded'`,
+      params: [pilot, JSON.stringify(flights)],
+    };
+  }
 
   async markDeleted(runner: Queryable, pilot: string, flightId: string): Promise<void> {
     await queryPrepared(

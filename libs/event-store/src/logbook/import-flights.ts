@@ -1,12 +1,12 @@
 import { type Flight, type FlightRecorded, logbookStreamId } from '@pft/contracts';
 import { decideImportFlights } from '@pft/domain';
 import { type CommandPipeline } from '../command-pipeline';
-import { FlightsRepository } from './flights.repository';
+import { type FlightsRepository } from './flights.repository';
 import { accepted } from './logbook-answers';
 
 /**
  * Records flights a pilot's logbook imports: one transaction, one statement for the events and the
- * flights made from them, so a thousand flights cost about what one does. The pilot app's import and
+ * flights rows, so a thousand flights cost about what one does. The pilot app's import and
  * the sandbox's fixtures both write through it.
  */
 export function importFlights(
@@ -25,6 +25,10 @@ export function importFlights(
         flights.map((f) => f.flight_id),
       ),
     decide: (states) => accepted(decideImportFlights(states, pilot, flights)),
-    projectFromAppended: FlightsRepository.INSERT_RECORDED_FLIGHTS,
+    projectFromAppended: (decided) =>
+      flightsRepository.insertRecorded(
+        pilot,
+        decided.events.map((e) => e.payload.flight),
+      ),
   });
 }

@@ -17,6 +17,12 @@ describe('AES-256-GCM sealing', () => {
     expect(a.length).toBe(12 + text.length + 16);
   });
 
+  it('never uses a nonce twice, across the draws of random bytes they come from', () => {
+    const sealed = Array.from({ length: 3000 }, () => seal(key, text, 'event-1'));
+    expect(new Set(sealed.map((s) => s.subarray(0, 12).toString('hex'))).size).toBe(3000);
+    for (const s of sealed.slice(-5)) expect(open(key, s, 'event-1')).toEqual(text);
+  });
+
   it('refuses another key, other associated data and a single changed bit', () => {
     const sealed = seal(key, text, 'event-1');
     expect(() => open(newDataKey(), sealed, 'event-1')).toThrow();
