@@ -140,3 +140,65 @@ describe('pilot tokens with the local secret (HS256), checked by jose', () => {
     expect(await outcome(verifier, await token({ exp: now + 600, aud: 'x' }))).toBe('audience');
   });
 });
+
+describe('pilot tokens verified once, then remembered', () => {
+  /** A verifier on a clock the test moves, counting how often the key is asked for (a full verification). */
+  const counting = () => {
+    const clock = { ms: NOW };
+    const asked = { count: 0 };
+    const verifier = new PilotJwtVerifier(
+      {
+        algorithms: ['HS256'],
+        key: () => {
+          asked.count++;
+          return KEY;
+        },
+      },
+      { issuer: ISSUER, audience: AUDIENCE, clockToleranceSeconds: TOLERANCE },
+      () => clock.ms,
+    );
+    return { verifier, clock, asked };
+  };
+
+  it('answers a token it verified from memory, and verifies it in full again after a minute', async () => {
+    const { verifier, clock, asked } = counting();
+    const pilot = randomUUID();
+    const token = await signed(claims({ sub: pilot }));
+    const expected = { pilotAccountId: pilot, expiresAt: NOW_S + 600 };
+    await expect(verifier.verify(token)).resolves.toEqual(expected);
+    await expect(verifier.verify(token)).resolves.toEqual(expected);
+    clock.ms += 59_000;
+    await expect(verifier.verify(token)).resolves.toEqual(expected);
+    expect(asked.count).toBe(1);
+    clock.ms += 2_000;
+    await expect(verifier.verify(token)).resolves.toEqual(expected);
+    expect(asked.count).toBe(2);
+  });
+
+  it('refuses a remembered token once it has expired, as jose does (exp at or before now less the tolerance)', async () => {
+    const { verifier, clock, asked } = counting();
+    const token = await signed(claims({ exp: NOW_S + 10 }));
+    expect(await outcome(verifier, token)).toBe('accepted');
+    clock.ms = (NOW_S + 10 + TOLERANCE - 1) * 1000;
+    expect(await outcome(verifier, token)).toBe('accepted');
+    clock.ms = (NOW_S + 10 + TOLERANCE) * 1000;
+    expect(await outcome(verifier, token)).toBe('expired');
+    expect(await outcome(verifier, token)).toBe('expired');
+    expect(asked.count).toBe(2);
+  });
+
+  it('never remembers a refused token: each use is verified again, and refused again', async () => {
+    const { verifier, asked } = counting();
+    const forged = await signed(
+      claims(),
+      {},
+      new TextEncoder().encode('another-secret-of-at-least-32-characters'),
+    );
+    expect(await outcome(verifier, forged)).toBe('signature');
+    expect(await outcome(verifier, forged)).toBe('signature');
+    expect(asked.count).toBe(2);
+    const wrongAudience = await signed(claims({ aud: 'someone-else' }));
+    expect(await outcome(verifier, wrongAudience)).toBe('audience');
+    expect(await outcome(verifier, wrongAudience)).toBe('audience');
+  });
+});

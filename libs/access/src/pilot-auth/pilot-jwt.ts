@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { isUuid } from '@pft/domain';
 import { SECRET_JWT_ALGORITHM } from '@pft/platform/auth/jwt-algorithms';
 import {
@@ -88,15 +89,34 @@ export interface PilotTokenChecks {
   clockToleranceSeconds: number;
 }
 
+/** Tokens verified in full that are remembered at most (about 300 bytes each). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+/**
+ * How long a token verified in full is answered from memory before it is verified again. A pilot app
+ * sends one token with every request until it expires; verifying its signature each time (WebCrypto's
+ * HMAC through jose) was the largest share of a single write's CPU. A signing key taken out of the key
+ * set stops being trusted for remembered tokens within this time; jose's own key set cache keeps a
+ * removed key for minutes.
+ */
+const VERIFIED_TOKEN_TTL_MS = 60_000;
+
 export class PilotJwtVerifier {
   private readonly key: JWTVerifyGetKey;
   private readonly algorithms: string[];
+  /** By the token's whole text: what verifying it in full answered. */
+  private readonly verified: LRUCache<string, VerifiedPilot>;
 
   constructor(
     key: PilotTokenKey,
     private readonly checks: PilotTokenChecks,
     private readonly now: () => number = () => Date.now(),
   ) {
+    this.verified = new LRUCache({
+      max: VERIFIED_TOKENS_KEPT,
+      ttl: VERIFIED_TOKEN_TTL_MS,
+      perf: { now },
+      ttlResolution: 0,
+    });
     this.algorithms = key.algorithms;
     // No extension is understood here, so a token that marks any as critical is refused (RFC 7515
     // 4.1.11); jose itself lets `b64` through.
@@ -107,6 +127,23 @@ export class PilotJwtVerifier {
   }
 
   async verify(token: string): Promise<VerifiedPilot> {
+    const known = this.verified.get(token);
+    if (known) {
+      // Everything else it was checked for holds as long as it did (nbf passed stays passed); its
+      // expiry is checked against the clock each time, as jose checks it.
+      const nowSeconds = Math.floor(this.now() / 1000);
+      if (known.expiresAt <= nowSeconds - this.checks.clockToleranceSeconds) {
+        this.verified.delete(token);
+        throw new PilotTokenRejected('expired');
+      }
+      return known;
+    }
+    const pilot = await this.verifyInFull(token);
+    this.verified.set(token, pilot);
+    return pilot;
+  }
+
+  private async verifyInFull(token: string): Promise<VerifiedPilot> {
     let payload: { sub?: unknown; exp?: unknown };
     try {
       ({ payload } = await jwtVerify(token, this.key, {
