@@ -53,6 +53,13 @@ export class AccessRecorder
     if (this.enabled) this.tally.count(pilotId, Date.now());
   }
 
+  /** Counts one read of each of `views`' pilots now: a batch's answers, with the clock read once. */
+  recordReads(views: readonly { pilot_id: string }[]): void {
+    if (!this.enabled) return;
+    const now = Date.now();
+    for (const view of views) this.tally.count(view.pilot_id, now);
+  }
+
   onApplicationBootstrap(): void {
     if (!this.enabled) return;
     this.timer = setInterval(() => void this.flush(), this.flushMs);

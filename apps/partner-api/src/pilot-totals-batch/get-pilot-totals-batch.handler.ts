@@ -29,7 +29,7 @@ export class GetPilotTotalsBatchHandler implements IQueryHandler<
     // Every id resolved (the common case): the reader's array as it is, nothing copied.
     const pilots = found.includes(undefined) ? found.filter(resolved) : (found as PilotTotalsView[]);
     // One read of each pilot answered; an id asked twice is answered, and counted, once.
-    if (!query.sandbox) for (const view of pilots) this.access.recordRead(view.pilot_id);
+    if (!query.sandbox) this.access.recordReads(pilots);
     return { pilots };
   }
 }
