@@ -60,16 +60,20 @@ describe('TotalsMemory', () => {
     expect(memory.get('partner-a', 'p1', '7', 1)).toBeUndefined();
   });
 
-  it('keeps at most MAX_KEPT_ANSWERS answers, letting the least recently used go first', () => {
+  it('keeps at most MAX_KEPT_ANSWERS answers, letting the least recently stored go first', () => {
     const memory = new TotalsMemory(1000);
     for (let i = 0; i < MAX_KEPT_ANSWERS; i++) memory.put('partner-a', [answer(`p${i}`)], '7', 0);
-    // Used just now: it stays; p1 is now the least recently used.
+    // Looked up, not stored again: a look-up does not keep it; stored again, p1 stays.
     expect(memory.get('partner-a', 'p0', '7', 1)).toEqual(view('p0'));
+    memory.put('partner-a', [answer('p1')], '7', 0);
     memory.put('partner-a', [answer('p-new')], '7', 0);
-    expect(memory.kept('partner-a', 'p1')).toBeUndefined();
-    expect(memory.get('partner-a', 'p0', '7', 1)).toEqual(view('p0'));
-    expect(memory.get('partner-a', 'p2', '7', 1)).toEqual(view('p2'));
+    expect(memory.kept('partner-a', 'p0')).toBeUndefined();
+    memory.put('partner-a', [answer('p-newer')], '7', 0);
+    expect(memory.kept('partner-a', 'p2')).toBeUndefined();
+    expect(memory.get('partner-a', 'p1', '7', 1)).toEqual(view('p1'));
+    expect(memory.get('partner-a', 'p3', '7', 1)).toEqual(view('p3'));
     expect(memory.get('partner-a', 'p-new', '7', 1)).toEqual(view('p-new'));
+    expect(memory.get('partner-a', 'p-newer', '7', 1)).toEqual(view('p-newer'));
   });
 
   it('counts an answer replaced once, so the bound is not reached early', () => {
@@ -77,11 +81,11 @@ describe('TotalsMemory', () => {
     for (let i = 0; i < MAX_KEPT_ANSWERS - 1; i++) memory.put('partner-a', [answer(`p${i}`)], '7', 0);
     memory.put('partner-a', [answer('p0')], '7', 0);
     memory.put('partner-a', [answer('p-last')], '7', 0);
-    // Full, with nothing let go: p1, the least recently used, is still there (and now used).
+    // Full, with nothing let go: p1, now the least recently stored, is still there.
     expect(memory.kept('partner-a', 'p1')).toEqual(answer('p1'));
     memory.put('partner-a', [answer('p-over')], '7', 0);
-    expect(memory.kept('partner-a', 'p2')).toBeUndefined();
-    expect(memory.kept('partner-a', 'p1')).toEqual(answer('p1'));
-    expect(memory.kept('partner-a', 'p3')).toEqual(answer('p3'));
+    expect(memory.kept('partner-a', 'p1')).toBeUndefined();
+    expect(memory.kept('partner-a', 'p0')).toEqual(answer('p0'));
+    expect(memory.kept('partner-a', 'p2')).toEqual(answer('p2'));
   });
 });
