@@ -96,6 +96,9 @@ describe('command pipeline: a commit that went unanswered (Postgres)', () => {
         const lost = proxy.blackholeAfter(marker ?? flight, { deliver: true });
         const handled = pipeline().handle(command(pilot, flight, guessed));
         await lost;
+        // Committed, its answer lost: cut before that, the session would be ended with the statement
+        // unfinished, and nothing recorded (a right answer, but not the case this test is about).
+        await waitFor(async () => ((await stored(flight)) === 1 ? true : undefined), 10_000, 'the commit');
         await (stall ? restoreOnceGivenUp() : proxy.restore());
         expect((await handled).events).toHaveLength(1);
         expect(await stored(flight)).toBe(1);
