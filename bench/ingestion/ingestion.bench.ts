@@ -15,7 +15,7 @@
  * pilots; imports of 1,000 flights, each for a new pilot. The relay runs in the app as in production,
  * on the apps' default Kafka client, publishing to a topic of this run. Both write runs are made by
  * the app as deployed (the pilots' payloads sealed with their data keys) and by a second app with
- * PFT_SEAL_PAYLOADS=false, on the same database, in SEALING_ROUNDS rounds whose order alternates
+ * PFT_SEAL_PAYLOADS=false, on the same database, in SEALING_ROUNDS rounds (sealing-rounds.ts) whose order alternates
  * (sealed then plain, plain then sealed, ...), each figure the median of its rounds, so that what
  * sealing costs is a share of the same run (goal: sealed at 0.85x the plain or better).
  *
@@ -41,7 +41,7 @@ import { flightBody, freePort, TEST_KAFKA_BROKERS, testKafka } from '@pft/testin
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { startHelloWorld } from '../support/hello-world';
-import { type Measured } from '../support/measure';
+import { measureSealedAndPlain } from './sealing-rounds';
 import {
   APP_DEFAULT_KAFKA_CLIENT,
   benchKafkaClients,
@@ -64,8 +64,6 @@ const PILOTS = 500;
 const IMPORT_SIZE = 1000;
 const CLIENTS = benchKafkaClients();
 const REPEATS = Math.max(1, benchSetting('REPEATS', 2));
-/** Rounds of the sealed and plain write runs, their order alternating: one run each was too noisy a ratio. */
-const SEALING_ROUNDS = 3;
 /** The client of the app in the HTTP runs, whose import figure is judged against the goal. */
 const GOAL_CLIENT = goalKafkaClient(CLIENTS);
 /** Events in the outbox for each relay run: whole imports of IMPORT_SIZE flights. */
@@ -271,49 +269,13 @@ benchmark(
         ],
       },
     );
-    const writes = {
-      post: () => bench.measure('POST /pilot/v1/flights', { url: app.url, requests: single }),
-      postPlain: () =>
-        bench.measure('POST /pilot/v1/flights, payloads not sealed', { url: plainApp.url, requests: single }),
-      imported: () =>
-        bench.measure(`POST /pilot/v1/flights/import (${IMPORT_SIZE} flights)`, {
-          url: app.url,
-          connections: IMPORT_CONNECTIONS,
-          requests: imports,
-        }),
-      importedPlain: () =>
-        bench.measure(`POST /pilot/v1/flights/import (${IMPORT_SIZE} flights), payloads not sealed`, {
-          url: plainApp.url,
-          connections: IMPORT_CONNECTIONS,
-          requests: imports,
-        }),
-    };
-    const writeRuns: Record<keyof typeof writes, Measured[]> = {
-      post: [],
-      postPlain: [],
-      imported: [],
-      importedPlain: [],
-    };
-    for (let round = 0; round < SEALING_ROUNDS; round++) {
-      const order: (keyof typeof writes)[][] = [
-        ['post', 'postPlain'],
-        ['imported', 'importedPlain'],
-      ];
-      for (const pair of order) {
-        for (const key of round % 2 === 0 ? pair : [...pair].reverse())
-          writeRuns[key].push(await writes[key]());
-      }
-    }
+    const sealing = await measureSealedAndPlain(
+      bench,
+      { sealed: app.url, plain: plainApp.url },
+      { single, imports, importConnections: IMPORT_CONNECTIONS, importSize: IMPORT_SIZE },
+    );
     await plainApp.stop();
-    // Each write figure: the run of median rate among its rounds (every round kept in `write_rounds`).
-    const medianRun = (runs: Measured[]): Measured =>
-      [...runs].sort((a, b) => a.requests_per_second_exact - b.requests_per_second_exact)[
-        Math.floor(runs.length / 2)
-      ]!;
-    const post = medianRun(writeRuns.post);
-    const postPlain = medianRun(writeRuns.postPlain);
-    const imported = medianRun(writeRuns.imported);
-    const importedPlain = medianRun(writeRuns.importedPlain);
+    const { post, postPlain, imported, importedPlain } = sealing.medians;
     // From the unrounded rate: at about 20 imports a second, a rounded one moves in steps of 1,000 flights.
     const flightsPerSecond = Math.round(imported.requests_per_second_exact * IMPORT_SIZE);
 
@@ -330,7 +292,7 @@ benchmark(
         kafka_client: GOAL_CLIENT,
       },
       runs: [bare, live, floorRun, groupedFloorRun, importFloorRun, post, imported, postPlain, importedPlain],
-      write_rounds: writeRuns,
+      write_rounds: sealing.rounds,
       import_flights_per_second: flightsPerSecond,
       import_floor_flights_per_second: Math.round(importFloorRun.requests_per_second_exact * IMPORT_SIZE),
       relay,
@@ -373,7 +335,7 @@ benchmark(
     process.stdout.write(
       `${JSON.stringify({ ratios: result.ratios, goals: result.goals, flightsPerSecond, relay: relayFigures }, null, 2)}\n${file}\n`,
     );
-    expectAnsweredWell([...result.runs, ...Object.values(writeRuns).flat()]);
+    expectAnsweredWell([...result.runs, ...Object.values(sealing.rounds).flat()]);
   },
   1_800_000,
 );
