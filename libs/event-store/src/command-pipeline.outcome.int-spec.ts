@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import { type Client } from 'pg';
+import { type DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
-import { dataSourceOptions } from '@pft/platform';
-import { dropStalledConnections } from '@pft/platform/database/stalled-connections';
 import { WriteOutcomeUnknown } from '@pft/platform/database/write-outcome';
-import { createTestDatabase, TcpProxy, type TestDatabase, waitFor } from '@pft/testing';
+import { type ProxiedDataSource, startProxiedDataSource, type TcpProxy, waitFor } from '@pft/testing';
 import { CommandPipeline } from './command-pipeline';
 import { type NewEvent } from './event-store';
 
@@ -25,27 +23,17 @@ const deleted = (pilot: string, marker: string): NewEvent => ({
  * knows which.
  */
 describe('command pipeline: a commit that went unanswered (Postgres)', () => {
-  let db: TestDatabase;
+  let proxied: ProxiedDataSource;
   let proxy: TcpProxy;
   let ds: DataSource;
   let sql: Client;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    proxy = await TcpProxy.start(db.url);
-    const options = dataSourceOptions(proxy.rewrite(db.url), 4, { connectMs: 1000, queryMs: 500 });
-    ds = await new DataSource(options).initialize();
-    dropStalledConnections(ds);
-    sql = new Client({ connectionString: db.url });
-    await sql.connect();
+    proxied = await startProxiedDataSource();
+    ({ proxy, ds, sql } = proxied);
   });
   afterEach(() => proxy.restore());
-  afterAll(async () => {
-    await ds.destroy();
-    await sql.end();
-    await proxy.close();
-    await db.drop();
-  });
+  afterAll(() => proxied.close());
 
   const pipeline = (outcomeTimeoutMs = 60_000) => new CommandPipeline(ds, { outcomeTimeoutMs });
 

@@ -12,3 +12,4 @@ export * from './kafka-cluster';
 export * from './service-env';
 export * from './sealed-messages';
 export * from './relay-traffic';
+export * from './proxied-data-source';

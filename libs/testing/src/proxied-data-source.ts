@@ -1,0 +1,39 @@
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { dataSourceOptions } from '@pft/platform';
+import { dropStalledConnections } from '@pft/platform/database/stalled-connections';
+import { TcpProxy } from './tcp-proxy';
+import { createTestDatabase } from './test-database';
+
+/**
+ * A test database of its own reached through a TcpProxy the test controls (to lose a connection right
+ * after a statement was sent), a DataSource on it built as the apps build theirs (short timeouts,
+ * stalled connections dropped), and a client that reaches the database directly, past the proxy.
+ */
+export interface ProxiedDataSource {
+  proxy: TcpProxy;
+  ds: DataSource;
+  sql: Client;
+  close(): Promise<void>;
+}
+
+export async function startProxiedDataSource(): Promise<ProxiedDataSource> {
+  const db = await createTestDatabase();
+  const proxy = await TcpProxy.start(db.url);
+  const options = dataSourceOptions(proxy.rewrite(db.url), 4, { connectMs: 1000, queryMs: 500 });
+  const ds = await new DataSource(options).initialize();
+  dropStalledConnections(ds);
+  const sql = new Client({ connectionString: db.url });
+  await sql.connect();
+  return {
+    proxy,
+    ds,
+    sql,
+    close: async () => {
+      await ds.destroy();
+      await sql.end();
+      await proxy.close();
+      await db.drop();
+    },
+  };
+}
