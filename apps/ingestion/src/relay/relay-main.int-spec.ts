@@ -2,16 +2,18 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { type DataSource } from 'typeorm';
-import { decodeEventEnvelope, logbookStreamId, type EventMessage } from '@pft/contracts';
+import { type EventMessage } from '@pft/contracts';
 import { createDataSource, type EventConsumer, type KafkaClient } from '@pft/platform';
-import { appendEvents } from '@pft/event-store';
 import {
+  appendFlightDeletions,
+  collectPublished,
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
   testKafka,
   waitFor,
   type TestDatabase,
+  versionsByStream,
 } from '@pft/testing';
 
 const ROOT = resolve(__dirname, '../../../..');
@@ -24,7 +26,7 @@ describe('the relay as its own process (Postgres + Kafka)', () => {
   let kafka: KafkaClient;
   let topic: string;
   let consumer: EventConsumer;
-  const received: EventMessage[] = [];
+  let received: EventMessage[];
 
   const startRelay = (): ChildProcess =>
     spawn(
@@ -51,17 +53,7 @@ describe('the relay as its own process (Postgres + Kafka)', () => {
     ds = await createDataSource(db.url, 4).initialize();
     kafka = testKafka('relay-main-test');
     topic = await createTestTopic(kafka, 'relay-main', 6);
-    consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeMs: 50 });
-    await consumer.connect();
-    await consumer.subscribe([topic], { fromBeginning: true });
-    await consumer.run({
-      eachMessage: ({ message }) => {
-        const decoded = decodeEventEnvelope(message.value);
-        if (!decoded.ok) throw new Error(decoded.reason);
-        received.push(decoded.message);
-        return Promise.resolve();
-      },
-    });
+    ({ messages: received, consumer } = await collectPublished(kafka, topic));
   });
   afterAll(async () => {
     await consumer.disconnect();
@@ -74,17 +66,7 @@ describe('the relay as its own process (Postgres + Kafka)', () => {
     const pilots = Array.from({ length: PILOTS }, () => randomUUID());
     for (let written = 0; written < EVENTS; written += 10) {
       const pilot = pilots[(written / 10) % PILOTS]!;
-      await ds.transaction((m) =>
-        appendEvents(
-          m,
-          logbookStreamId(pilot),
-          'any',
-          Array.from({ length: 10 }, () => ({
-            type: 'FlightDeleted' as const,
-            payload: { pilot_account_id: pilot, flight_id: randomUUID() },
-          })),
-        ),
-      );
+      await ds.transaction((m) => appendFlightDeletions(m, pilot, 10));
     }
 
     const first = startRelay();
@@ -117,13 +99,7 @@ describe('the relay as its own process (Postgres + Kafka)', () => {
     expect(new Set(received.map((m) => m.event_id))).toEqual(new Set(stored.map((s) => s.event_id)));
     // At least once: what the killed relay published but had not yet marked may come again, nothing more.
     expect(received.length - EVENTS).toBeLessThanOrEqual(20);
-    const firstSeen = new Set<string>();
-    const versions = new Map<string, number[]>();
-    for (const m of received) {
-      if (firstSeen.has(m.event_id)) continue;
-      firstSeen.add(m.event_id);
-      versions.set(m.stream_id, [...(versions.get(m.stream_id) ?? []), m.stream_version]);
-    }
+    const versions = versionsByStream(received);
     expect(versions.size).toBe(PILOTS);
     for (const list of versions.values()) expect(list).toEqual(list.map((_, i) => i + 1));
   });
