@@ -22,13 +22,26 @@ import {
   type WebhookStack,
 } from '../webhooks/webhooks.harness';
 
-/** Letters and digits no other test writes: what must be found nowhere after the erasure. */
-const marker = (length: number): string =>
-  randomBytes(length)
-    .toString('hex')
-    .toUpperCase()
-    .replace(/^[0-9]/, 'Q')
-    .slice(0, length);
+const MARKER_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const issuedMarkers = new Set<string>();
+
+/**
+ * Letters and digits no other test writes, none drawn twice in this file: what must be found nowhere
+ * after the erasure. Unique, so a four-letter airport of the erased pilot is never also one of the
+ * other pilot's, whose flights stay in the database.
+ */
+function marker(length: number): string {
+  for (;;) {
+    const drawn = [...randomBytes(length)]
+      .map((byte) => MARKER_CHARACTERS[byte % MARKER_CHARACTERS.length])
+      .join('')
+      .replace(/^[0-9]/, 'Q');
+    if (!issuedMarkers.has(drawn)) {
+      issuedMarkers.add(drawn);
+      return drawn;
+    }
+  }
+}
 
 interface TestPilot {
   id: string;
@@ -314,7 +327,8 @@ describe('account erasure by crypto-shredding (e2e)', () => {
 
   it('leaves no byte of the pilot’s registrations, airports or remarks in the database, on the topic or in the logs', async () => {
     // Every table (events, outbox, write side, projections, deliveries, dead letters, keys).
-    for (const secret of erased.secrets.flatMap(searched)) expect(await tablesHolding(secret)).toEqual([]);
+    for (const secret of erased.secrets.flatMap(searched))
+      expect({ secret, tables: await tablesHolding(secret) }).toEqual({ secret, tables: [] });
     // The other pilot's are still in the write side (flights); sealed in the events table.
     expect(await tablesHolding(kept.secrets[0]!)).toEqual(['flights']);
     const [topic, deadLetters] = stack.service.topics;
@@ -340,7 +354,8 @@ describe('account erasure by crypto-shredding (e2e)', () => {
     const rebuilt = await readPilotTotals(stack.db, [erased.id, kept.id]);
     expect(rebuilt.has(erased.id)).toBe(false);
     expect(rebuilt.get(kept.id)?.totals).toEqual(expected(kept));
-    for (const secret of erased.secrets.flatMap(searched)) expect(await tablesHolding(secret)).toEqual([]);
+    for (const secret of erased.secrets.flatMap(searched))
+      expect({ secret, tables: await tablesHolding(secret) }).toEqual({ secret, tables: [] });
     const [{ n }] = await stack.db.query(
       `select count(*)::int as n from projection_dead_letters where pilot_account_id = $1`,
       [erased.id],
