@@ -6,6 +6,7 @@ export * from './http/envelope.hook';
 export * from './http/openapi-docs';
 export * from './http/error.filter';
 export * from './http/error-response';
+export * from './http/http-context';
 export * from './http/request-id';
 export * from './http/request-body';
 export * from './http/request-body.guard';

@@ -1,6 +1,5 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import { type FastifyRequest } from 'fastify';
-import { ACCOUNT_ERASED_MESSAGE, ApiError } from '@pft/platform';
+import { ACCOUNT_ERASED_MESSAGE, ApiError, httpRequestOf } from '@pft/platform';
 import { ErasingAccounts } from './erasing-accounts';
 
 /** The account's own routes, answered during its erasure too. */
@@ -17,7 +16,7 @@ export class AccountErasureGuard implements CanActivate {
   constructor(private readonly erasing: ErasingAccounts) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const request = httpRequestOf(context);
     const pilot = request.pilotAccountId;
     if (!pilot || request.routeOptions.url === ACCOUNT_ROUTE) return true;
     if (this.erasing.has(pilot)) {

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { type FastifyRequest } from 'fastify';
-import { ApiError, type UnroutedRequestCheck } from '@pft/platform';
+import { ApiError, httpRequestOf, type UnroutedRequestCheck } from '@pft/platform';
 import { PilotJwtVerifier, PilotTokenRejected } from '@pft/access/pilot-auth/pilot-jwt';
 
 export const PILOT_API_PREFIX = '/pilot/v1/';
@@ -35,7 +35,7 @@ export class PilotAuthGuard implements CanActivate, UnroutedRequestCheck {
   constructor(private readonly verifier: PilotJwtVerifier) {}
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const request = httpRequestOf(context);
     if (!isPilotRequest(request)) return true;
     return this.authenticate(request).then(() => true);
   }

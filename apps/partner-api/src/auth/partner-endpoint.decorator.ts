@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import { type PartnerScope } from '@pft/domain';
-import { RequestBodyGuard } from '@pft/platform';
+import { httpRequestOf, RequestBodyGuard } from '@pft/platform';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { ApiIdempotencyKey } from '../openapi/openapi-responses';
 import { PartnerRateLimitGuard } from '../rate-limit/partner-rate-limit.guard';
@@ -54,7 +54,7 @@ export const PartnerWriteEndpoint = (
 
 export const CurrentPartner = createParamDecorator(
   (_: unknown, context: ExecutionContext): CallingPartner => {
-    const partner = context.switchToHttp().getRequest<PartnerRequest>().callingPartner;
+    const partner = httpRequestOf<PartnerRequest>(context).callingPartner;
     // The guards run on every route that uses this decorator; reaching here without a partner is our bug.
     if (!partner) throw new Error('CurrentPartner used on a route without PartnerEndpoint');
     return partner;

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { type FastifyRequest } from 'fastify';
 import { apiKeyPrefix, bearerApiKey, RETRY_AFTER_SECONDS } from '@pft/domain';
-import { ApiError, AppConfig, countRateLimited } from '@pft/platform';
+import { ApiError, AppConfig, countRateLimited, httpRequestOf } from '@pft/platform';
 import { WindowCounter } from '../rate-limit/window-counter';
 import { ApiKeyDirectory } from './api-key-directory';
 import { type AuthenticatedKey, type PartnerRequest } from './partner-request';
@@ -20,7 +20,7 @@ export class PartnerKeyGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const request = context.switchToHttp().getRequest<PartnerRequest>();
+    const request = httpRequestOf<PartnerRequest>(context);
     const found = await this.authenticate(request);
     if (!found) return this.refuse(request);
     request.partnerKey = found;

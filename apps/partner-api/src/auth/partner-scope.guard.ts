@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { type PartnerScope, scopeAllows } from '@pft/domain';
-import { ApiError } from '@pft/platform';
+import { ApiError, httpRequestOf } from '@pft/platform';
 import { type PartnerRequest } from './partner-request';
 
 /**
@@ -22,7 +22,7 @@ export class PartnerScopeGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<PartnerRequest>();
+    const request = httpRequestOf<PartnerRequest>(context);
     const found = request.partnerKey;
     if (!found) throw new Error('PartnerScopeGuard used without PartnerKeyGuard before it');
     const { scope, sandboxOnly } = this.reflector.get(RequiredScope, context.getHandler());

@@ -11,6 +11,8 @@ import {
   ApiError,
   type ErrorCode,
   type ErrorDetail,
+  httpReplyOf,
+  httpRequestOf,
   receivedBodyBytes,
   SerializedJson,
   toErrorResponse,
@@ -44,7 +46,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
   constructor(private readonly store: IdempotencyStore) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<PartnerRequest>();
+    const request = httpRequestOf<PartnerRequest>(context);
     if (request.method !== 'POST') return next.handle();
     const header = readIdempotencyKey(request.raw.rawHeaders);
     if (!header.present) return next.handle();
@@ -56,7 +58,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const partnerId = request.callingPartner?.partnerId ?? request.partnerKey?.record.partnerId;
     // PartnerEndpoint puts the key guard before this; reaching here without a partner is our bug.
     if (!partnerId) throw new Error('IdempotencyInterceptor used on a route without PartnerKeyGuard');
-    const reply = context.switchToHttp().getResponse<FastifyReply>();
+    const reply = httpReplyOf(context);
     const fingerprint = fingerprintOf(request.method, request.url, receivedBodyBytes(request));
     return defer(() => this.serve(partnerId, header.key, fingerprint, request, reply, next));
   }

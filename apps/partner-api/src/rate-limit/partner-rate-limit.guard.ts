@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
 import { decideRate, rateLimitHeaders, RETRY_AFTER_SECONDS } from '@pft/domain';
-import { ApiError, countRateLimited } from '@pft/platform';
+import { ApiError, countRateLimited, httpReplyOf, httpRequestOf } from '@pft/platform';
 import { type AuthenticatedKey, type PartnerRequest } from '../auth/partner-request';
 
 /**
@@ -11,11 +11,10 @@ import { type AuthenticatedKey, type PartnerRequest } from '../auth/partner-requ
 @Injectable()
 export class PartnerRateLimitGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
-    const http = context.switchToHttp();
-    const found = http.getRequest<PartnerRequest>().partnerKey;
+    const found = httpRequestOf<PartnerRequest>(context).partnerKey;
     // PartnerKeyGuard runs first on every route that has this one (PartnerEndpoint).
     if (!found) throw new Error('PartnerRateLimitGuard used without PartnerKeyGuard before it');
-    this.apply(found, http.getResponse<FastifyReply>());
+    this.apply(found, httpReplyOf(context));
     return true;
   }
 

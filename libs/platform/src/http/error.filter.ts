@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { errorEnvelope } from './envelope';
+import { httpReplyOf, httpRequestOf } from './http-context';
 import { toErrorResponse } from './error-response';
 import { type RouteTable } from './route-table';
 
@@ -12,14 +13,7 @@ export class ErrorFilter implements ExceptionFilter {
   constructor(private readonly routes: RouteTable) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const http = host.switchToHttp();
-    sendError(
-      http.getRequest<FastifyRequest>(),
-      http.getResponse<FastifyReply>(),
-      exception,
-      this.routes,
-      this.logger,
-    );
+    sendError(httpRequestOf(host), httpReplyOf(host), exception, this.routes, this.logger);
   }
 }
 

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { type FastifyRequest } from 'fastify';
+import { httpRequestOf } from './http-context';
 import { parseUnreadBody, UnreadBody } from './request-body';
 
 /**
@@ -13,7 +13,7 @@ export class RequestBodyGuard implements CanActivate {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const request = context.switchToHttp().getRequest<FastifyRequest>();
+    const request = httpRequestOf(context);
     if (!(request.body instanceof UnreadBody)) return true;
     try {
       request.body = parseUnreadBody(request);
