@@ -43,7 +43,7 @@ export class PartnerKeyGuard implements CanActivate {
       const lookedUpAt = Date.now();
       const record = await this.directory.lookUp(prefix, key);
       if (!record) return undefined;
-      this.directory.remember(record, hit.keysRevision, lookedUpAt);
+      this.directory.remember(record, key, hit.keysRevision, lookedUpAt);
       return { record, hit };
     }
     const revisionBefore = this.directory.revisionBeforeLookup();
@@ -52,7 +52,12 @@ export class PartnerKeyGuard implements CanActivate {
     if (!record) return undefined;
     const hit = await this.counter.hit(`key:${record.keyId}`, request.id);
     this.directory.noteRevision(hit.keysRevision);
-    this.directory.remember(record, hit.keysRevision === revisionBefore ? revisionBefore : null, lookedUpAt);
+    this.directory.remember(
+      record,
+      key,
+      hit.keysRevision === revisionBefore ? revisionBefore : null,
+      lookedUpAt,
+    );
     return { record, hit };
   }
 

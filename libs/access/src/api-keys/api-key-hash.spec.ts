@@ -1,4 +1,4 @@
-import { apiKeyMatches, hashApiKey } from './api-key-hash';
+import { apiKeyMatches, hashApiKey, sameApiKey } from './api-key-hash';
 
 describe('API key hash', () => {
   it('is the SHA-256 of the key as UTF-8, the form the stored hashes have', () => {
@@ -17,5 +17,14 @@ describe('API key hash', () => {
     expect(apiKeyMatches('pft_live_abc', stored)).toBe(true);
     expect(apiKeyMatches('pft_live_abd', stored)).toBe(false);
     expect(apiKeyMatches('pft_live_abc', stored.subarray(0, 16))).toBe(false);
+  });
+
+  it('finds two keys the same only when every character is', () => {
+    expect(sameApiKey('pft_live_abc', 'pft_live_abc')).toBe(true);
+    expect(sameApiKey('pft_live_abc', 'pft_live_abd')).toBe(false);
+    expect(sameApiKey('Pft_live_abc', 'pft_live_abc')).toBe(false);
+    expect(sameApiKey('pft_live_ab', 'pft_live_abc')).toBe(false);
+    expect(sameApiKey('pft_live_abc', 'pft_live_ab')).toBe(false);
+    expect(sameApiKey('', '')).toBe(true);
   });
 });

@@ -14,3 +14,15 @@ export function apiKeyMatches(key: string, storedHash: Buffer): boolean {
   const hash = hashApiKey(key);
   return hash.length === storedHash.length && timingSafeEqual(hash, storedHash);
 }
+
+/**
+ * Whether two keys are the same string, in time that depends on their length only (every character
+ * compared, no early return): for a key already checked against its hash, held in memory, so the hash
+ * need not be made again for each request that presents it.
+ */
+export function sameApiKey(key: string, known: string): boolean {
+  if (key.length !== known.length) return false;
+  let difference = 0;
+  for (let i = 0; i < key.length; i++) difference |= key.charCodeAt(i) ^ known.charCodeAt(i);
+  return difference === 0;
+}
