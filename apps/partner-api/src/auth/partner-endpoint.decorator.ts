@@ -38,6 +38,21 @@ export const PartnerEndpoint = (
   );
 
 /**
+ * Marks a GET route of the partner API: PartnerEndpoint's checks in the same order, without the body
+ * guard, which has nothing to do there (Fastify parses no body for a GET). Each guard is a turn of
+ * Nest's guard loop on every request, and reads are the requests partners make most.
+ */
+export const PartnerReadEndpoint = (
+  scope?: PartnerScope,
+  options: PartnerEndpointOptions = {},
+): MethodDecorator =>
+  applyDecorators(
+    RequiredScope({ scope, sandboxOnly: options.sandboxOnly }),
+    UseGuards(PartnerKeyGuard, PartnerRateLimitGuard, PartnerScopeGuard),
+    ApiBearerAuth('api-key'),
+  );
+
+/**
  * Marks a POST of the partner API: a PartnerEndpoint whose `Idempotency-Key` is honoured after all its
  * checks (IdempotencyInterceptor) and documented. Every POST takes it (the OpenAPI test holds each
  * POST to the header); reads do not, so a read never pays for an interceptor.

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { MAX_BATCH_PILOT_IDS, parsePilotIdList, type PilotIdIssue } from '@pft/domain';
 import { ApiError, SerializedJson } from '@pft/platform';
-import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/partner-endpoint.decorator';
+import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope } from '../openapi/error-examples';
 import { GetPilotTotalsBatchQuery } from './get-pilot-totals-batch.query';
@@ -24,7 +24,7 @@ export class PilotTotalsBatchController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @PartnerEndpoint('pilot-totals')
+  @PartnerReadEndpoint('pilot-totals')
   @ApiOperation({
     summary: 'Totals of up to 50 linked pilots',
     description:

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { parsePilotId } from '@pft/domain';
 import { ApiError, SerializedJson } from '@pft/platform';
-import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/partner-endpoint.decorator';
+import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope } from '../openapi/error-examples';
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
@@ -17,7 +17,7 @@ export class PilotTotalsController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @PartnerEndpoint('pilot-totals')
+  @PartnerReadEndpoint('pilot-totals')
   @ApiOperation({
     summary: 'Totals of one linked pilot',
     description:

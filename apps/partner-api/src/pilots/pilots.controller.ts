@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '@pft/platform';
-import { type CallingPartner, CurrentPartner, PartnerEndpoint } from '../auth/partner-endpoint.decorator';
+import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope } from '../openapi/error-examples';
 import { LinkedPilotsDto } from './pilots.dto';
@@ -20,7 +20,7 @@ export class PilotsController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @PartnerEndpoint('pilot-totals')
+  @PartnerReadEndpoint('pilot-totals')
   @ApiOperation({
     summary: 'The pilots linked to you',
     description:

@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { meta } from '@pft/platform';
-import { PartnerEndpoint } from '../auth/partner-endpoint.decorator';
+import { PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiBodylessResponse, ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope } from '../openapi/error-examples';
 import { type RatingDictionary } from './get-rating-dictionary.handler';
@@ -32,7 +32,7 @@ export class RatingDictionaryController {
   constructor(private readonly queryBus: QueryBus) {}
 
   @Get()
-  @PartnerEndpoint('rating-dictionary')
+  @PartnerReadEndpoint('rating-dictionary')
   @ApiOperation({
     summary: 'The airplane rating dictionary',
     description:

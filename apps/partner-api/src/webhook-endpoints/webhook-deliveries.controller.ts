@@ -8,7 +8,7 @@ import { ApiError } from '@pft/platform';
 import {
   type CallingPartner,
   CurrentPartner,
-  PartnerEndpoint,
+  PartnerReadEndpoint,
   PartnerWriteEndpoint,
 } from '../auth/partner-endpoint.decorator';
 import { invalidIdempotencyKey, missingScope } from '../openapi/error-examples';
@@ -72,7 +72,7 @@ export class WebhookDeliveriesController {
   }
 
   @Get('deliveries')
-  @PartnerEndpoint('webhooks')
+  @PartnerReadEndpoint('webhooks')
   @ApiOperation({
     summary: 'An endpoint’s deliveries',
     description:

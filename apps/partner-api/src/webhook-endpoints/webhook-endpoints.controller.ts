@@ -15,6 +15,7 @@ import {
   type CallingPartner,
   CurrentPartner,
   PartnerEndpoint,
+  PartnerReadEndpoint,
   PartnerWriteEndpoint,
 } from '../auth/partner-endpoint.decorator';
 import { invalidIdempotencyKey, missingScope } from '../openapi/error-examples';
@@ -104,7 +105,7 @@ export class WebhookEndpointsController {
   }
 
   @Get()
-  @PartnerEndpoint('webhooks')
+  @PartnerReadEndpoint('webhooks')
   @ApiOperation({
     summary: 'Your webhook endpoints',
     description: 'Scope `webhooks`. Oldest first, without secrets.',

@@ -1,0 +1,59 @@
+import { RequestMethod, type Type } from '@nestjs/common';
+import { GUARDS_METADATA, METHOD_METADATA, MODULE_METADATA } from '@nestjs/common/constants';
+import { RequestBodyGuard } from '@pft/platform';
+import { PartnerApiModule } from '../partner-api.module';
+import { PartnerKeyGuard } from './partner-key.guard';
+
+interface Route {
+  name: string;
+  method: RequestMethod;
+  guards: unknown[];
+}
+
+/** Every route of every controller the partner API module holds, through its imports. */
+function routes(): Route[] {
+  const found: Route[] = [];
+  const seen = new Set<unknown>();
+  const visit = (entry: unknown): void => {
+    const module = (entry as { module?: Type }).module ?? entry;
+    if (!module || seen.has(module)) return;
+    seen.add(module);
+    const meta = <T>(key: string): T[] => [
+      ...((Reflect.getMetadata(key, module) as T[] | undefined) ?? []),
+      ...(((entry as Record<string, unknown>)[key] as T[] | undefined) ?? []),
+    ];
+    for (const controller of meta<Type>(MODULE_METADATA.CONTROLLERS)) {
+      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = (controller.prototype as Record<string, unknown>)[name];
+        const method = Reflect.getMetadata(METHOD_METADATA, handler as object) as RequestMethod | undefined;
+        if (typeof handler !== 'function' || method === undefined) continue;
+        const guards = (Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[] | undefined) ?? [];
+        found.push({ name: `${controller.name}.${name}`, method, guards });
+      }
+    }
+    for (const imported of meta<unknown>(MODULE_METADATA.IMPORTS)) visit(imported);
+  };
+  visit(PartnerApiModule);
+  return found;
+}
+
+describe('partner endpoints', () => {
+  const partnerRoutes = routes().filter((route) => route.guards.includes(PartnerKeyGuard));
+
+  it('finds the partner routes', () => {
+    expect(partnerRoutes.map((r) => r.name)).toEqual(
+      expect.arrayContaining([
+        'PilotTotalsController.get',
+        'PilotTotalsBatchController.get',
+        'LinkController.link',
+      ]),
+    );
+  });
+
+  it('parses the body on every route but a GET, where Fastify parses none (PartnerReadEndpoint)', () => {
+    const wrong = partnerRoutes.filter(
+      (route) => route.guards.includes(RequestBodyGuard) === (route.method === RequestMethod.GET),
+    );
+    expect(wrong.map((r) => r.name)).toEqual([]);
+  });
+});
