@@ -1,16 +1,17 @@
 /**
- * The pilot app API's single-flight POST and the partner API's warm single read and batch of 50 on two
- * builds of the code, in alternating rounds of one run: this tree's tests' build (dist-test/) and the
+ * The pilot app API's single-flight POST and logbook import, and the partner API's warm single read and
+ * batch of 50, on two builds of the code, in alternating rounds of one run: this tree's tests' build (dist-test/) and the
  * tests' build of an earlier revision:
  *
  *   BENCH_BASELINE=<git revision> npx jest bench/compare --selectProjects bench --runInBand
  *
  * (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 32 for the POST and 50 for the reads,
- * as bench/ingestion and bench/partner-api; BENCH_ROUNDS, default 4; BENCH_COMPARE, default
- * `post,reads`: what is compared.) The revision is checked out into a temporary git worktree and built
+ * as bench/ingestion and bench/partner-api; BENCH_IMPORT_CONNECTIONS, default 4; BENCH_ROUNDS,
+ * default 4; BENCH_COMPARE, default `post,import,reads`: what is compared.) The revision is checked out into a temporary git worktree and built
  * there with `npm run build:test`. Each build serves on a database of its own, migrated by its own
  * command line: for the POST with its relay off (the same for both: what is compared is the request
- * path), beside the durable-write floor (one INSERT and commit per POST, bare Fastify); for the reads
+ * path), beside the durable-write floor (one INSERT and commit per POST, bare Fastify); for the import
+ * (imports.ts) the same, beside the floor storing the same flights by one INSERT per POST; for the reads
  * (partner-reads.ts) seeded alike, beside the Nest floor answering from memory. A floor is measured in
  * every round, so a round the machine was busy in shows. Rounds alternate the builds' order (A B,
  * B A, ...). The result goes to bench/results/compare-builds.json, each compared figure as this
@@ -37,16 +38,18 @@ import {
   migratedDatabases,
   ROOT,
 } from './compared-builds';
+import { compareImports, IMPORT_SIZE } from './imports';
 import { compareReads, readRuns, type ReadsCompared } from './partner-reads';
 
 const BASELINE = process.env.BENCH_BASELINE;
 const SECONDS = benchSetting('SECONDS', 10);
 const CONNECTIONS = benchSetting('CONNECTIONS', 32);
 const READ_CONNECTIONS = benchSetting('CONNECTIONS', 50);
+const IMPORT_CONNECTIONS = benchSetting('IMPORT_CONNECTIONS', 4);
 const ROUNDS = Math.max(1, benchSetting('ROUNDS', 4));
 const PILOTS = 500;
 
-const COMPARABLE = ['post', 'reads'] as const;
+const COMPARABLE = ['post', 'import', 'reads'] as const;
 type Compared = (typeof COMPARABLE)[number];
 
 /** What BENCH_COMPARE names (comma-separated, default both); fails on a name it does not know. */
@@ -155,6 +158,12 @@ benchmark(
       measured.push(...runs.baseline, ...runs.current, ...runs.floor);
       post = postResult(runs, compared);
     }
+    let imports: FigureRuns | undefined;
+    if (parts.includes('import')) {
+      imports = await compareImports(bench, builds, { rounds: ROUNDS, connections: IMPORT_CONNECTIONS });
+      figures.push(compareFigure(`logbook import of ${IMPORT_SIZE} flights (imports per second)`, imports));
+      measured.push(...imports.baseline, ...imports.current, ...imports.floor);
+    }
     let reads: ReadsCompared | undefined;
     if (parts.includes('reads')) {
       reads = await compareReads(bench, builds, { rounds: ROUNDS, connections: READ_CONNECTIONS });
@@ -168,6 +177,14 @@ benchmark(
       current_revision: execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT }).toString().trim(),
       compared: parts,
       ...post,
+      ...(imports
+        ? {
+            imports: {
+              load: { connections: IMPORT_CONNECTIONS, flights_per_import: IMPORT_SIZE },
+              runs: imports,
+            },
+          }
+        : {}),
       ...(reads ? { reads: { load: reads.load, runs: reads.runs } } : {}),
       compared_figures: figures,
     });
