@@ -38,7 +38,7 @@ import {
   migratedDatabases,
   ROOT,
 } from './compared-builds';
-import { compareImports, IMPORT_SIZE } from './imports';
+import { compareImports, IMPORT_SIZE, type ImportsCompared } from './imports';
 import { compareReads, readRuns, type ReadsCompared } from './partner-reads';
 
 const BASELINE = process.env.BENCH_BASELINE;
@@ -158,11 +158,16 @@ benchmark(
       measured.push(...runs.baseline, ...runs.current, ...runs.floor);
       post = postResult(runs, compared);
     }
-    let imports: FigureRuns | undefined;
+    let imports: ImportsCompared | undefined;
     if (parts.includes('import')) {
       imports = await compareImports(bench, builds, { rounds: ROUNDS, connections: IMPORT_CONNECTIONS });
-      figures.push(compareFigure(`logbook import of ${IMPORT_SIZE} flights (imports per second)`, imports));
-      measured.push(...imports.baseline, ...imports.current, ...imports.floor);
+      const figure = `logbook import of ${IMPORT_SIZE} flights (imports per second)`;
+      figures.push(
+        compareFigure(figure, imports.sealed),
+        compareFigure(`${figure}, this build with its payloads unsealed`, imports.unsealed),
+      );
+      measured.push(...imports.sealed.baseline, ...imports.sealed.current, ...imports.unsealed.current);
+      measured.push(...imports.sealed.floor);
     }
     let reads: ReadsCompared | undefined;
     if (parts.includes('reads')) {

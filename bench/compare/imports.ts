@@ -6,23 +6,38 @@ import { flightBody, freePort } from '@pft/testing';
 import { type BenchRun } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { roundOrder } from '../support/kafka-clients';
-import { BUILDS, type BuildName, type FigureRuns, migratedDatabases } from './compared-builds';
+import { type Measured } from '../support/measure';
+import { type BuildName, type FigureRuns, migratedDatabases } from './compared-builds';
 
 /** Flights per import, as bench/ingestion sends them. */
 export const IMPORT_SIZE = 1000;
 
 /**
+ * The earlier build, this build as it runs, and this build with PFT_SEAL_PAYLOADS=false: the earlier
+ * build stores payloads in the clear, so the third tells what sealing costs (the privacy benchmark's
+ * own figure) from what the rest of the path does.
+ */
+type ImportVariant = 'baseline' | 'current' | 'current_unsealed';
+const VARIANTS: readonly ImportVariant[] = ['baseline', 'current', 'current_unsealed'];
+
+/** This build against the earlier one, as it runs (sealed) and unsealed; both share the earlier build's runs and the floor's. */
+export interface ImportsCompared {
+  sealed: FigureRuns;
+  unsealed: FigureRuns;
+}
+
+/**
  * The pilot app API's logbook import (`POST /pilot/v1/flights/import`, IMPORT_SIZE flights, each
  * import for a new pilot, bodies made up front) on both builds, in alternating rounds, as
  * bench/ingestion measures it: each build's ingestion app on a database of its own migrated by its
- * own command line, its relay off; beside the durable-write floor storing the same flights as rows by
+ * own command line, its relay off, this build also with its payloads unsealed; beside the durable-write floor storing the same flights as rows by
  * one INSERT per POST, measured first in every round.
  */
 export async function compareImports(
   bench: BenchRun,
   builds: Record<BuildName, string>,
   options: { rounds: number; connections: number },
-): Promise<FigureRuns> {
+): Promise<ImportsCompared> {
   const databases = await migratedDatabases(bench, builds);
   const floorDb = await bench.database();
   const floor = await bench.floor(startDurableWriteFloor(await freePort(), floorDb.url, 20));
@@ -47,7 +62,12 @@ export async function compareImports(
     },
   ];
 
-  const runs: FigureRuns = { baseline: [], current: [], floor: [] };
+  const runs: Record<ImportVariant | 'floor', Measured[]> = {
+    baseline: [],
+    current: [],
+    current_unsealed: [],
+    floor: [],
+  };
   for (let round = 0; round < options.rounds; round++) {
     runs.floor.push(
       await bench.measure(`durable-write floor: ${IMPORT_SIZE} flights per POST, one INSERT`, {
@@ -56,7 +76,8 @@ export async function compareImports(
         requests: importing('/import', false),
       }),
     );
-    for (const build of roundOrder(BUILDS, round)) {
+    for (const variant of roundOrder(VARIANTS, round)) {
+      const build: BuildName = variant === 'baseline' ? 'baseline' : 'current';
       const app = await bench.app(
         'ingestion',
         {
@@ -64,6 +85,7 @@ export async function compareImports(
           DATABASE_POOL_SIZE: '20',
           RELAY_ENABLED: 'false',
           LOG_LEVEL: 'warn',
+          ...(variant === 'current_unsealed' ? { PFT_SEAL_PAYLOADS: 'false' } : {}),
         },
         { buildDir: builds[build] },
       );
@@ -72,8 +94,8 @@ export async function compareImports(
         connections: options.connections,
         requests: importing('/pilot/v1/flights/import', true),
       });
-      runs[build].push(
-        await bench.measure(`POST /pilot/v1/flights/import (${build})`, {
+      runs[variant].push(
+        await bench.measure(`POST /pilot/v1/flights/import (${variant.replace('_', ', ')})`, {
           url: app.url,
           connections: options.connections,
           requests: importing('/pilot/v1/flights/import', true),
@@ -82,5 +104,8 @@ export async function compareImports(
       await app.stop();
     }
   }
-  return runs;
+  return {
+    sealed: { baseline: runs.baseline, current: runs.current, floor: runs.floor },
+    unsealed: { baseline: runs.baseline, current: runs.current_unsealed, floor: runs.floor },
+  };
 }
