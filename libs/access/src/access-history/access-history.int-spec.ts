@@ -64,6 +64,41 @@ describe('access history store (Postgres)', () => {
     expect(await partnerReadsOf(ds, first.pilot, '2026-11-25')).toHaveLength(1);
   });
 
+  it('holds the connections a write of counts resolves through: a delete waits for it, a disconnect does not, and counts written after the delete add nothing', async () => {
+    const { partnerId } = await createPartner(ds, 'Late counts');
+    const linked = await connected(partnerId);
+    const other = await connected((await createPartner(ds, 'Late counts too')).partnerId, linked.pilot);
+    const day = { day: '2026-11-25', reads: 1, lastAt: at('2026-11-25T12:00:00Z') };
+    const writing = ds.createQueryRunner();
+    await writing.connect();
+    try {
+      await writing.startTransaction();
+      await addPartnerReads(writing, [
+        { connectionId: linked.id, ...day },
+        { connectionId: other.id, ...day },
+      ]);
+      // A disconnect changes no key: not held up.
+      await ds.query('update connections set disconnected_at = now() where connection_id = $1', [other.id]);
+      let deleted = false;
+      const deleting = ds
+        .query('delete from connections where pilot_account_id = $1', [linked.pilot])
+        .then(() => (deleted = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(deleted).toBe(false);
+      await writing.commitTransaction();
+      await deleting;
+      expect(deleted).toBe(true);
+    } finally {
+      await writing.release();
+    }
+    const readsOfPilot = async (): Promise<number> =>
+      (await partnerReadsOf(ds, linked.pilot, '1970-01-01')).reduce((n, row) => n + row.reads, 0);
+    expect(await readsOfPilot()).toBe(2);
+    // Written after the delete (a replica's late count): no connection, nothing added.
+    await addPartnerReads(ds, [{ connectionId: linked.id, ...day }]);
+    expect(await readsOfPilot()).toBe(2);
+  });
+
   it('forgetPilot deletes the pilot’s history and nobody else’s', async () => {
     const { partnerId } = await createPartner(ds, 'Forget');
     const erased = await connected(partnerId);

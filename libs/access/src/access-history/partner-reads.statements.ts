@@ -32,16 +32,28 @@ export interface ConnectionHistoryRow {
  * Adds counted reads to `partner_reads` in one statement: each connection's partner and pilot are taken
  * from `connections`, so the partner API's hot path needs nothing but the `pilot_id` it answered. Counts
  * add up (several replicas, several flushes), the last time is the latest of them.
+ *
+ * The connections it reads are locked (`for key share`, in id order) until it commits: their delete (an
+ * account erasure) waits for a write of counts under way, and a write after the delete finds no
+ * connection and adds nothing. So once an erasure has deleted the pilot's connections, no count of a
+ * read can bring the pilot's access history back, however late a replica writes it. The lock does not
+ * stand in the way of a disconnect, which changes no key.
  */
 export async function addPartnerReads(runner: Queryable, counts: readonly ConnectionReads[]): Promise<void> {
   if (counts.length === 0) return;
   await runner.query(
-    `insert into partner_reads (pilot_account_id, partner_id, day, reads, last_at)
-     select c.pilot_account_id, c.partner_id, r.day, sum(r.reads), max(to_timestamp(r.last_ms / 1000.0))
-       from unnest($1::uuid[], $2::date[], $3::bigint[], $4::double precision[])
-              as r(connection_id, day, reads, last_ms)
-       join connections c on c.connection_id = r.connection_id
-      group by c.pilot_account_id, c.partner_id, r.day
+    `with counted as (
+       select c.pilot_account_id, c.partner_id, r.day, r.reads, r.last_ms
+         from unnest($1::uuid[], $2::date[], $3::bigint[], $4::double precision[])
+                as r(connection_id, day, reads, last_ms)
+         join connections c on c.connection_id = r.connection_id
+        order by c.connection_id
+          for key share of c
+     )
+     insert into partner_reads (pilot_account_id, partner_id, day, reads, last_at)
+     select pilot_account_id, partner_id, day, sum(reads), max(to_timestamp(last_ms / 1000.0))
+       from counted
+      group by pilot_account_id, partner_id, day
      on conflict (pilot_account_id, partner_id, day) do update
         set reads = partner_reads.reads + excluded.reads,
             last_at = greatest(partner_reads.last_at, excluded.last_at)`,

@@ -272,12 +272,16 @@ export class AppConfig extends WebhookVariables {
   @IsIn(['on', 'off'])
   ACCESS_HISTORY: 'on' | 'off' = 'on';
 
-  /** How often a partner API replica adds the reads it counted to the access history (and on shutdown). */
+  /**
+   * How often a partner API replica adds the reads it counted to the access history (and on shutdown).
+   * The specification lets counts be up to a minute late; fewer writes of the same pilots' counts cost
+   * the database less while partners read. An erasure does not wait for it.
+   */
   @Transform(toInt)
   @IsInt()
   @Min(100)
   @Max(60000)
-  ACCESS_HISTORY_FLUSH_MS = 5000;
+  ACCESS_HISTORY_FLUSH_MS = 30000;
 
   /** Prefix of the partner API's Redis keys (rate counts, key revision), so deployments may share one Redis. */
   @Matches(/^[A-Za-z0-9:._-]{1,64}$/, { message: 'PARTNER_REDIS_PREFIX must be 1-64 of [A-Za-z0-9:._-]' })

@@ -2,7 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AccessHistory } from '@pft/access';
-import { AppConfig, type Queryable } from '@pft/platform';
+import { type Queryable } from '@pft/platform';
 import { ConsentRepository } from '../../consent/consent.repository';
 import { AccountErasuresRepository, type PendingErasure } from '../account-erasures.repository';
 import { ErasingAccounts } from '../erasing-accounts';
@@ -32,7 +32,6 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
     private readonly consent: ConsentRepository,
     private readonly erasures: AccountErasuresRepository,
     private readonly accessHistory: AccessHistory,
-    private readonly config: AppConfig,
     private readonly erasing: ErasingAccounts,
   ) {}
 
@@ -90,7 +89,6 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
       commandBus: this.commandBus,
       consent: this.consent,
       accessHistory: this.accessHistory,
-      accessHistoryFlushMs: this.config.ACCESS_HISTORY_FLUSH_MS,
     };
     try {
       for (const step of ERASURE_STEPS) {

@@ -1,5 +1,4 @@
 import { type CommandBus } from '@nestjs/cqrs';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type DataSource } from 'typeorm';
 import { type AccessHistory } from '@pft/access';
 import { eraseLogbook } from '@pft/event-store';
@@ -16,8 +15,6 @@ export interface ErasureContext {
   commandBus: CommandBus;
   consent: ConsentRepository;
   accessHistory: AccessHistory;
-  /** How often partner API replicas add the reads they answered to the access history. */
-  accessHistoryFlushMs: number;
 }
 
 export interface ErasureStep {
@@ -26,9 +23,6 @@ export interface ErasureStep {
   /** Done in `tx` when the step is one transaction; `markDone` is then part of it. */
   run(ctx: ErasureContext, markDone: (tx: Queryable) => Promise<void>): Promise<void>;
 }
-
-/** Beyond the partner API's flush interval: its write of the counts itself, and clocks apart. */
-const ACCESS_HISTORY_MARGIN_MS = 1000;
 
 /** A step of deletes in one transaction, marked done in it. */
 const inOneTransaction =
@@ -79,15 +73,14 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
   { name: 'delete-dead-letters', run: inOneTransaction(ERASURE_DELETES.deadLetters) },
   { name: 'delete-connections', run: inOneTransaction(ERASURE_DELETES.connections) },
   {
-    // Last, and not before every partner API replica has written the reads it answered before the
-    // disconnects (each adds its counts every ACCESS_HISTORY_FLUSH_MS): none of them comes back after.
+    // Last, after the connections: a partner API replica's count of reads answered before the
+    // disconnects resolves through them, so once they are gone none comes back (addPartnerReads), however
+    // late it is written; one written before is deleted here.
     name: 'delete-access-history',
-    run: async (ctx, markDone) => {
-      await sleep(ctx.accessHistoryFlushMs + ACCESS_HISTORY_MARGIN_MS);
-      await ctx.dataSource.transaction(async (tx) => {
+    run: (ctx, markDone) =>
+      ctx.dataSource.transaction(async (tx) => {
         await ctx.accessHistory.forgetPilot(ctx.pilot, tx);
         await markDone(tx);
-      });
-    },
+      }),
   },
 ];

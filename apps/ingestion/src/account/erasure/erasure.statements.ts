@@ -29,11 +29,17 @@ export const ERASURE_DELETES = {
   },
   /**
    * The pilot's connections, ended by then: which partners the pilot was linked to, and when. After the
-   * steps that find the pilot's kept answers and deliveries through them; a partner API replica's late
-   * count of reads resolves through them too, and is dropped once they are gone.
+   * steps that find the pilot's kept answers and deliveries through them. A partner API replica's count
+   * of reads resolves through them too: one being written holds them (addPartnerReads), so this waits
+   * for it, and one written after finds none and is dropped. Locked in id order, as that write locks
+   * them, so the two never wait on each other in a circle.
    */
   connections: (db: Queryable, pilot: string) =>
-    db.query('delete from connections where pilot_account_id = $1', [pilot]),
+    db.query(
+      `delete from connections where connection_id in (
+         select connection_id from connections where pilot_account_id = $1 order by connection_id for update)`,
+      [pilot],
+    ),
   /** The projector's records of the pilot's events it could not apply (reasons may quote the flight). */
   deadLetters: (db: Queryable, pilot: string) =>
     db.query('delete from projection_dead_letters where pilot_account_id = $1', [pilot]),
