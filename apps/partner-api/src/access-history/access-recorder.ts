@@ -8,7 +8,7 @@ import {
 import { DataSource } from 'typeorm';
 import { addPartnerReads } from '@pft/access';
 import { AppConfig } from '@pft/platform';
-import { ReadTally } from './read-tally';
+import { type CountedAnswer, ReadTally } from './read-tally';
 
 /** After a failed write on shutdown, how long to wait before the one more try. */
 const SHUTDOWN_RETRY_MS = 500;
@@ -46,18 +46,18 @@ export class AccessRecorder
   }
 
   /**
-   * Counts one read of `pilotId` (a connection id that resolved for a live key) now. Sandbox keys' reads
-   * are not recorded: their pilots are fixtures, not people with an access history to see.
+   * Counts one read of `answer`'s pilot (a connection id that resolved for a live key) now. Sandbox keys'
+   * reads are not recorded: their pilots are fixtures, not people with an access history to see.
    */
-  recordRead(pilotId: string): void {
-    if (this.enabled) this.tally.count(pilotId, Date.now());
+  recordRead(answer: CountedAnswer): void {
+    if (this.enabled) this.tally.count(answer, Date.now());
   }
 
-  /** Counts one read of each of `views`' pilots now: a batch's answers, with the clock read once. */
-  recordReads(views: readonly { pilot_id: string }[]): void {
+  /** Counts one read of each of `answers`' pilots now: a batch's answers, with the clock read once. */
+  recordReads(answers: readonly CountedAnswer[]): void {
     if (!this.enabled) return;
     const now = Date.now();
-    for (const view of views) this.tally.count(view.pilot_id, now);
+    for (const answer of answers) this.tally.count(answer, now);
   }
 
   onApplicationBootstrap(): void {

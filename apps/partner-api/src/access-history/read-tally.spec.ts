@@ -2,14 +2,18 @@ import { ReadTally } from './read-tally';
 
 const at = (iso: string): number => Date.parse(iso);
 
+/** An answer as the read path gives it: the same object while it is kept in memory. */
+const answer = (pilotId: string) => ({ pilot_id: pilotId });
+
 describe('ReadTally', () => {
   it('counts reads per pilot_id and UTC day, with the time of the last', () => {
     const tally = new ReadTally();
-    tally.count('a', at('2026-11-25T23:59:59.000Z'));
-    tally.count('a', at('2026-11-25T10:00:00.000Z'));
-    tally.count('b', at('2026-11-25T12:00:00.000Z'));
-    tally.count('a', at('2026-11-26T00:00:00.000Z'));
-    tally.count('a', at('2026-11-26T00:00:01.500Z'));
+    const [a, b] = [answer('a'), answer('b')];
+    tally.count(a, at('2026-11-25T23:59:59.000Z'));
+    tally.count(a, at('2026-11-25T10:00:00.000Z'));
+    tally.count(b, at('2026-11-25T12:00:00.000Z'));
+    tally.count(a, at('2026-11-26T00:00:00.000Z'));
+    tally.count(a, at('2026-11-26T00:00:01.500Z'));
     expect(tally.take()).toEqual(
       expect.arrayContaining([
         { connectionId: 'a', day: '2026-11-25', reads: 2, lastAt: at('2026-11-25T23:59:59.000Z') },
@@ -19,31 +23,58 @@ describe('ReadTally', () => {
     );
   });
 
-  it('forgets what it gave; a read of an earlier day after a later one still goes to its own day', () => {
+  it('adds up the answers of one pilot_id (an answer replaced when its totals changed)', () => {
     const tally = new ReadTally();
-    tally.count('a', at('2026-11-26T08:00:00.000Z'));
+    const [before, after] = [answer('a'), answer('a')];
+    tally.count(before, at('2026-11-26T08:00:00.000Z'));
+    tally.count(before, at('2026-11-26T08:00:01.000Z'));
+    tally.count(after, at('2026-11-26T08:00:02.000Z'));
+    expect(tally.take()).toEqual([
+      { connectionId: 'a', day: '2026-11-26', reads: 3, lastAt: at('2026-11-26T08:00:02.000Z') },
+    ]);
+  });
+
+  it('forgets what it gave and counts the same answers again; a read of an earlier day after a later one still goes to its own day', () => {
+    const tally = new ReadTally();
+    const a = answer('a');
+    tally.count(a, at('2026-11-26T08:00:00.000Z'));
     expect(tally.take()).toHaveLength(1);
     expect(tally.empty).toBe(true);
     expect(tally.take()).toEqual([]);
-    tally.count('a', at('2026-11-26T08:00:00.000Z'));
-    tally.count('a', at('2026-11-25T23:00:00.000Z'));
-    tally.count('a', at('2026-11-26T09:00:00.000Z'));
+    tally.count(a, at('2026-11-26T08:00:00.000Z'));
+    expect(tally.empty).toBe(false);
+    tally.count(a, at('2026-11-25T23:00:00.000Z'));
+    tally.count(a, at('2026-11-26T09:00:00.000Z'));
     expect(tally.take().map(({ day, reads }) => ({ day, reads }))).toEqual(
       expect.arrayContaining([
         { day: '2026-11-26', reads: 2 },
         { day: '2026-11-25', reads: 1 },
       ]),
     );
+    expect(tally.take()).toEqual([]);
   });
 
   it('adds counts given back (a failed write) to those counted since', () => {
     const tally = new ReadTally();
-    tally.count('a', at('2026-11-26T08:00:00.000Z'));
+    const a = answer('a');
+    tally.count(a, at('2026-11-26T08:00:00.000Z'));
     const taken = tally.take();
-    tally.count('a', at('2026-11-26T07:00:00.000Z'));
+    tally.count(a, at('2026-11-26T07:00:00.000Z'));
     tally.restore(taken);
     expect(tally.take()).toEqual([
       { connectionId: 'a', day: '2026-11-26', reads: 2, lastAt: at('2026-11-26T08:00:00.000Z') },
     ]);
+  });
+
+  it('leaves the answer as it serializes', () => {
+    const tally = new ReadTally();
+    const a = answer('a');
+    tally.count(a, Date.now());
+    expect(JSON.stringify(a)).toBe('{"pilot_id":"a"}');
+    expect(Object.keys(a)).toEqual(['pilot_id']);
+    // A copy is an answer of its own.
+    const copy = { ...a };
+    tally.count(copy, Date.now());
+    expect(tally.take()).toEqual([expect.objectContaining({ connectionId: 'a', reads: 2 })]);
   });
 });

@@ -17,7 +17,7 @@ export class GetPilotTotalsHandler implements IQueryHandler<GetPilotTotalsQuery,
     // Never linked, disconnected, or another partner's: the same answer, so nothing leaks.
     if (!view) throw new ApiError('PILOT_NOT_FOUND', 'No pilot with this pilot_id is linked to you');
     // Every answered read counts, from memory or not; one that did not resolve read nothing of a pilot.
-    if (!query.sandbox) this.access.recordRead(view.pilot_id);
+    if (!query.sandbox) this.access.recordRead(view);
     return view;
   }
 }
