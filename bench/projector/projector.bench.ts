@@ -59,6 +59,8 @@ const EVENTS_PER_ROUND = benchSetting('EVENTS_PER_ROUND', 1_000_000);
 
 /** The rebuild goal is for 10,000,000 events: such a run keeps a result of its own. */
 const RESULT = EVENTS >= 10_000_000 ? 'projector-10m' : 'projector';
+/** Messages of each kind whose decoding alone is timed in this process (decode-cost.ts). */
+const DECODE_SAMPLE = 100_000;
 
 /**
  * Makes EVENTS events of PILOTS pilots and publishes them, a group of pilots at a time; returns
@@ -68,12 +70,19 @@ async function publishBenchEvents(
   kafka: KafkaClient,
   topic: string,
   sealed: { topic: string; events: SealedBenchEvents },
-): Promise<{ events: number; generateSeconds: number; publishSeconds: number }> {
+): Promise<{
+  events: number;
+  generateSeconds: number;
+  publishSeconds: number;
+  /** The first round's messages as published, plain and sealed (at most DECODE_SAMPLE of each). */
+  sample: { plain: (Buffer | string)[]; sealed: (Buffer | string)[] };
+}> {
   const perPilot = Math.ceil(EVENTS / PILOTS);
   const pilotsPerRound = Math.max(1, Math.floor(EVENTS_PER_ROUND / perPilot));
   let events = 0;
   let generateSeconds = 0;
   let publishSeconds = 0;
+  const sample: { plain: (Buffer | string)[]; sealed: (Buffer | string)[] } = { plain: [], sealed: [] };
   for (let first = 0; first < PILOTS && events < EVENTS; first += pilotsPerRound) {
     let t = process.hrtime.bigint();
     const histories = benchHistories(Math.min(pilotsPerRound, PILOTS - first), perPilot, 1 + first);
@@ -85,11 +94,16 @@ async function publishBenchEvents(
     t = process.hrtime.bigint();
     await publishMessages(kafka, topic, messages, 2000);
     publishSeconds += seconds(t);
-    await publishMessages(kafka, sealed.topic, sealed.events.seal(messages), 2000);
+    const sealedMessages = sealed.events.seal(messages);
+    await publishMessages(kafka, sealed.topic, sealedMessages, 2000);
+    if (sample.plain.length === 0) {
+      sample.plain = messages.slice(0, DECODE_SAMPLE).map((m) => m.value);
+      sample.sealed = sealedMessages.slice(0, DECODE_SAMPLE).map((m) => m.value);
+    }
     events += messages.length;
     console.log(`published ${events} of ${EVENTS} events`);
   }
-  return { events, generateSeconds, publishSeconds };
+  return { events, generateSeconds, publishSeconds, sample };
 }
 
 async function topicEnd(kafka: KafkaClient, topic: string): Promise<Map<number, number>> {
@@ -157,7 +171,7 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
   });
   const sealedTopic = await bench.topic(kafka, 'bench-projector-sealed', PARTITIONS);
   const sealedEvents = new SealedBenchEvents();
-  const { events, generateSeconds, publishSeconds } = await publishBenchEvents(kafka, topic, {
+  const { events, generateSeconds, publishSeconds, sample } = await publishBenchEvents(kafka, topic, {
     topic: sealedTopic,
     events: sealedEvents,
   });
@@ -165,6 +179,10 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
   const sealedEnds = await topicEnd(kafka, sealedTopic);
   const sealedRuns: (ProjectorRun & { ratio_to_plain: number })[] = [];
   console.log(`published ${events} events in ${publishSeconds.toFixed(1)} s`);
+  const decodeCost = await sealedEvents.decodeCost(sample);
+  console.log(
+    `decoding alone: ${decodeCost.plain_us_per_event} µs per event plain, ${decodeCost.sealed_us_per_event} µs sealed`,
+  );
 
   // Once per run: it measures what Postgres takes for a row per event, whichever client reads.
   const floorDb = await createTestDatabase();
@@ -261,6 +279,11 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
       ratio_to_plain: median(sealedRuns.map((r) => r.ratio_to_plain)),
       note: "the projector folding the same events with each pilot's logbook payloads sealed (AES-256-GCM, a data key per pilot, keys read from data_keys a batch at a time); ratio_to_plain: each round's sealed fold over the plain one just before it, the median of the rounds",
       runs: sealedRuns,
+      // What opening the payloads costs alone, beside what sealing adds to the fold per event.
+      decode_cost: decodeCost,
+      fold_extra_us_per_event:
+        1e6 / median(sealedRuns.map((r) => r.events_per_second)) -
+        1e6 / goalFigures.projector.events_per_second,
     },
     rebuild: goalFigures.rebuild,
     by_client: byClient,

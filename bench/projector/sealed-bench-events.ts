@@ -1,6 +1,7 @@
 import { Client } from 'pg';
 import { type EventMessage, isSealedEventType, sealedPayloadAad } from '@pft/contracts';
 import { type DataKey, masterKeyRingFromEnv, newDataKey, sealJson } from '@pft/platform/crypto';
+import { type DecodeCost, measureDecodeCost } from './decode-cost';
 import { randomUUID } from 'node:crypto';
 
 interface KeyRow {
@@ -65,5 +66,24 @@ export class SealedBenchEvents {
     } finally {
       await client.end();
     }
+  }
+
+  /**
+   * What decoding `sample` costs alone, plain and sealed (decode-cost.ts), opened as the projector opens
+   * them, with this run's keys.
+   */
+  decodeCost(sample: {
+    plain: readonly (Buffer | string)[];
+    sealed: readonly (Buffer | string)[];
+  }): Promise<DecodeCost> {
+    return measureDecodeCost(
+      sample,
+      this.rows.map((r) => ({
+        key_id: r.keyId,
+        subject_id: r.subject,
+        wrapped_key: r.wrapped,
+        master_key_id: r.masterKeyId,
+      })),
+    );
   }
 }

@@ -46,5 +46,20 @@ export function sealingRows(ingestion: Json | undefined, projector: Json | undef
       met: projector.sealed.ratio_to_plain >= 0.85,
     });
   }
+  const decode = projector?.sealed?.decode_cost as Json | undefined;
+  if (decode && projector?.projector?.events_per_second) {
+    // The plain fold's time per event, and the least sealing can add to it: opening alone.
+    const plainUs = 1e6 / (projector.projector.events_per_second as number);
+    const extraUs = decode.sealed_extra_us_per_event as number;
+    rows.push({
+      figure: `floor: decoding alone, the service's decodeEventMessages on ${fmt(decode.messages)} of the same messages, keys in memory (same run)`,
+      value:
+        `${fmt(decode.plain_us_per_event, 2)} µs per event plain, ${fmt(decode.sealed_us_per_event, 2)} µs sealed: ` +
+        `opening adds ${fmt(extraUs, 2)} µs per event; the fold pays ${fmt(projector.sealed.fold_extra_us_per_event, 2)} µs more per event sealed. ` +
+        `At the plain fold's ${fmt(plainUs, 2)} µs per event, opening alone leaves the sealed fold at most ${fmt(plainUs / (plainUs + extraUs), 3)}x of the plain one`,
+      goal: 'reference: what node:crypto AES-256-GCM and the second parse cost per event before anything is folded',
+      met: null,
+    });
+  }
   return rows;
 }
