@@ -11,3 +11,7 @@ export interface Row {
   goal: string;
   met: boolean | null;
 }
+
+/** A figure as a line of the report's tables: a reference (met null) leaves the last column empty. */
+export const tableLine = (row: Row): string =>
+  `| ${row.figure} | ${row.value} | ${row.goal} | ${row.met === null ? '' : row.met ? 'yes' : 'no'} |`;

@@ -12,7 +12,7 @@ import { latencyFigures } from './latency-report';
 import { memoryFigures } from './memory-report';
 import { privacyFigures, sealingRows } from './privacy-report';
 import { kafkaClientVerdict, projectorClientLines, relayClientLines } from './kafka-clients-report';
-import { type Json, fmt, type Row } from './report-format';
+import { type Json, fmt, type Row, tableLine } from './report-format';
 
 /** The result `name`.json, if its benchmark has written one. */
 function readResult(name: string): { file: string; data: Json } | undefined {
@@ -325,19 +325,14 @@ test('writes bench/results/report.md from the newest result of each benchmark', 
       '',
     );
     lines.push('| figure | value | goal | met |', '|---|---|---|---|');
-    for (const row of extract(result.data)) {
-      lines.push(
-        `| ${row.figure} | ${row.value} | ${row.goal} | ${row.met === null ? '' : row.met ? 'yes' : 'no'} |`,
-      );
-    }
+    for (const row of extract(result.data)) lines.push(tableLine(row));
     lines.push('', ...(sections[kind]?.(result.data) ?? []));
   }
   const sealing = sealingRows(newest('ingestion')?.data, newest('projector')?.data);
   if (sealing.length > 0) {
     lines.push('## privacy: sealed payloads', '', 'From `ingestion.json` and `projector.json`.', '');
     lines.push('| figure | value | goal | met |', '|---|---|---|---|');
-    for (const row of sealing)
-      lines.push(`| ${row.figure} | ${row.value} | ${row.goal} | ${row.met ? 'yes' : 'no'} |`);
+    for (const row of sealing) lines.push(tableLine(row));
     lines.push('');
   }
   lines.push(...kafkaClientVerdict(newest('projector'), newest('ingestion')));
