@@ -6,13 +6,8 @@ import { IsMinInsyncReplicas } from './kafka-replication';
 import { DEVELOPMENT_MASTER_KEY } from '../crypto/master-keys';
 import { IsMasterKey, IsMasterKeyList } from './master-key-variables';
 import { IsTrustedProxyList } from './trusted-proxies';
-import { WebhookVariables } from './webhook-variables';
-
-const toInt = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
-
-const toBoolean = ({ value }: { value: unknown }): unknown =>
-  value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+import { PartnerApiVariables } from './partner-api-variables';
+import { toBoolean, toInt } from './variable-transforms';
 
 /** The local JWT_SECRET: published in the repository, so good for development only. */
 export const DEVELOPMENT_JWT_SECRET = 'local-development-secret-change-me-in-production';
@@ -30,7 +25,7 @@ export const OPTIONAL_VARIABLES = [
  * Every environment variable the service reads, with its local default.
  * Property names are the variable names, so a validation failure names the variable.
  */
-export class AppConfig extends WebhookVariables {
+export class AppConfig extends PartnerApiVariables {
   @IsIn(['development', 'test', 'production'])
   NODE_ENV: 'development' | 'test' | 'production' = 'development';
 
@@ -240,52 +235,6 @@ export class AppConfig extends WebhookVariables {
   @Min(1000)
   @Max(600000)
   SHUTDOWN_TIMEOUT_MS = 10000;
-
-  /** Failed partner API authentications allowed per client IP and minute before 429. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100000)
-  PARTNER_AUTH_FAILURES_PER_MINUTE = 30;
-
-  /** How long a partner API replica may reuse a key lookup while no key has changed (see api-keys-revision). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(600000)
-  PARTNER_API_KEY_CACHE_MS = 60000;
-
-  /**
-   * How long a partner API replica may reuse a projected totals answer while nothing partners read has
-   * changed (see partner-read-revision); 0 reads the database for every request.
-   */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(60000)
-  PARTNER_TOTALS_CACHE_MS = 1000;
-
-  /**
-   * Whether the partner API records partners' reads of pilots' totals for the pilots' access history.
-   * `off` exists for the benchmark that measures what recording costs; the service runs with `on`.
-   */
-  @IsIn(['on', 'off'])
-  ACCESS_HISTORY: 'on' | 'off' = 'on';
-
-  /**
-   * How often a partner API replica adds the reads it counted to the access history (and on shutdown).
-   * The specification lets counts be up to a minute late; fewer writes of the same pilots' counts cost
-   * the database less while partners read. An erasure does not wait for it.
-   */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(60000)
-  ACCESS_HISTORY_FLUSH_MS = 30000;
-
-  /** Prefix of the partner API's Redis keys (rate counts, key revision), so deployments may share one Redis. */
-  @Matches(/^[A-Za-z0-9:._-]{1,64}$/, { message: 'PARTNER_REDIS_PREFIX must be 1-64 of [A-Za-z0-9:._-]' })
-  PARTNER_REDIS_PREFIX = 'pft:';
 
   /**
    * Whether the pilot app API sends the new flights of concurrent requests (those arriving in one

@@ -1,11 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, Matches, Max, Min } from 'class-validator';
-
-const toInt = ({ value }: { value: unknown }): unknown =>
-  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
-
-const toBoolean = ({ value }: { value: unknown }): unknown =>
-  value === 'true' || value === '1' ? true : value === 'false' || value === '0' ? false : value;
+import { toBoolean, toInt } from './variable-transforms';
 
 /**
  * The webhook variables (partner platform, section 4): the dispatcher app's, and the partner API's
