@@ -22,6 +22,20 @@ export interface PartnerEndpointOptions {
   sandboxOnly?: boolean;
 }
 
+/** The checks of every partner route, in the contract's order: a valid key (401), its rate limit (429), the scope (403). */
+const ACCESS_GUARDS = [PartnerKeyGuard, PartnerRateLimitGuard, PartnerScopeGuard];
+
+const partnerRoute = (
+  guards: Parameters<typeof UseGuards>,
+  scope: PartnerScope | undefined,
+  options: PartnerEndpointOptions,
+): MethodDecorator =>
+  applyDecorators(
+    RequiredScope({ scope, sandboxOnly: options.sandboxOnly }),
+    UseGuards(...guards),
+    ApiBearerAuth('api-key'),
+  );
+
 /**
  * Marks a route of the partner API. Its guards run in the contract's order: a valid key (401), the
  * key's rate limit (429), `scope` when given (403), and only then the body is parsed (400), so that
@@ -30,12 +44,7 @@ export interface PartnerEndpointOptions {
 export const PartnerEndpoint = (
   scope?: PartnerScope,
   options: PartnerEndpointOptions = {},
-): MethodDecorator =>
-  applyDecorators(
-    RequiredScope({ scope, sandboxOnly: options.sandboxOnly }),
-    UseGuards(PartnerKeyGuard, PartnerRateLimitGuard, PartnerScopeGuard, RequestBodyGuard),
-    ApiBearerAuth('api-key'),
-  );
+): MethodDecorator => partnerRoute([...ACCESS_GUARDS, RequestBodyGuard], scope, options);
 
 /**
  * Marks a GET route of the partner API: PartnerEndpoint's checks in the same order, without the body
@@ -45,12 +54,7 @@ export const PartnerEndpoint = (
 export const PartnerReadEndpoint = (
   scope?: PartnerScope,
   options: PartnerEndpointOptions = {},
-): MethodDecorator =>
-  applyDecorators(
-    RequiredScope({ scope, sandboxOnly: options.sandboxOnly }),
-    UseGuards(PartnerKeyGuard, PartnerRateLimitGuard, PartnerScopeGuard),
-    ApiBearerAuth('api-key'),
-  );
+): MethodDecorator => partnerRoute(ACCESS_GUARDS, scope, options);
 
 /**
  * Marks a POST of the partner API: a PartnerEndpoint whose `Idempotency-Key` is honoured after all its
