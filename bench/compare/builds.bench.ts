@@ -27,7 +27,7 @@ import { flightBody, freePort, TEST_BUILD_DIR } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { roundOrder } from '../support/kafka-clients';
-import { type Measured } from '../support/measure';
+import { type Measured, posting } from '../support/measure';
 import {
   BUILDS,
   type BuildName,
@@ -72,20 +72,11 @@ async function comparePost(bench: BenchRun, builds: Record<BuildName, string>): 
 
   const secret = loadConfig().JWT_SECRET;
   const tokens = Array.from({ length: PILOTS }, () => mintPilotToken(secret, randomUUID(), 3600));
-  const post = (path: string, auth: boolean): autocannon.Request[] => [
-    {
-      method: 'POST',
-      path,
-      setupRequest: (req) => ({
-        ...req,
-        headers: {
-          'content-type': 'application/json',
-          ...(auth ? { authorization: `Bearer ${tokens[Math.floor(Math.random() * PILOTS)]!}` } : {}),
-        },
-        body: JSON.stringify(flightBody()),
-      }),
-    },
-  ];
+  const post = (path: string, auth: boolean): autocannon.Request[] =>
+    posting(path, () => ({
+      token: auth ? tokens[Math.floor(Math.random() * PILOTS)]! : undefined,
+      body: JSON.stringify(flightBody()),
+    }));
 
   const runs: FigureRuns = { baseline: [], current: [], floor: [] };
   for (let round = 0; round < ROUNDS; round++) {

@@ -6,7 +6,7 @@ import { flightBody, freePort } from '@pft/testing';
 import { type BenchRun } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { roundOrder } from '../support/kafka-clients';
-import { type Measured } from '../support/measure';
+import { type Measured, posting } from '../support/measure';
 import { type BuildName, type FigureRuns, migratedDatabases } from './compared-builds';
 
 /** Flights per import, as bench/ingestion sends them. */
@@ -46,21 +46,12 @@ export async function compareImports(
     JSON.stringify({ flights: Array.from({ length: IMPORT_SIZE }, () => flightBody()) }),
   );
   let next = 0;
-  const importing = (path: string, auth: boolean): autocannon.Request[] => [
-    {
-      method: 'POST',
-      path,
-      setupRequest: (req) => ({
-        ...req,
-        headers: {
-          'content-type': 'application/json',
-          // A new pilot for each import: the same flights again for the same pilot record nothing.
-          ...(auth ? { authorization: `Bearer ${mintPilotToken(secret, randomUUID(), 3600)}` } : {}),
-        },
-        body: bodies[next++ % bodies.length]!,
-      }),
-    },
-  ];
+  const importing = (path: string, auth: boolean): autocannon.Request[] =>
+    posting(path, () => ({
+      // A new pilot for each import: the same flights again for the same pilot record nothing.
+      token: auth ? mintPilotToken(secret, randomUUID(), 3600) : undefined,
+      body: bodies[next++ % bodies.length]!,
+    }));
 
   const runs: Record<ImportVariant | 'floor', Measured[]> = {
     baseline: [],

@@ -41,6 +41,7 @@ import { flightBody, freePort, TEST_KAFKA_BROKERS, testKafka } from '@pft/testin
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { startHelloWorld } from '../support/hello-world';
+import { posting } from '../support/measure';
 import { measureSealedAndPlain } from './sealing-rounds';
 import {
   APP_DEFAULT_KAFKA_CLIENT,
@@ -70,24 +71,6 @@ const GOAL_CLIENT = goalKafkaClient(CLIENTS);
 const RELAY_IMPORTS = Math.max(1, Math.ceil(benchSetting('RELAY_EVENTS', 20_000 * SECONDS) / IMPORT_SIZE));
 /** The relay's events per Kafka request, as the apps run it. */
 const RELAY_BATCH_SIZE = new AppConfig().RELAY_BATCH_SIZE;
-
-/** POSTs whose body and token `next()` makes for each request. */
-function posting(path: string, next: () => { token: string; body: string }): autocannon.Request[] {
-  return [
-    {
-      method: 'POST',
-      path,
-      setupRequest: (req) => {
-        const { token, body } = next();
-        return {
-          ...req,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body,
-        };
-      },
-    },
-  ];
-}
 
 async function topicMessages(kafka: KafkaClient, topic: string): Promise<number> {
   const admin = kafka.admin();

@@ -34,3 +34,27 @@ export function rotating(paths: readonly string[], headers: Record<string, strin
     { method: 'GET', headers, setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) },
   ];
 }
+
+/**
+ * A JSON POST to `path` whose body, and bearer token when there is one, `next()` makes for each request
+ * (a pilot's token, a flight, an import of a thousand).
+ */
+export function posting(path: string, next: () => { token?: string; body: string }): autocannon.Request[] {
+  return [
+    {
+      method: 'POST',
+      path,
+      setupRequest: (req) => {
+        const { token, body } = next();
+        return {
+          ...req,
+          headers: {
+            'content-type': 'application/json',
+            ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+          },
+          body,
+        };
+      },
+    },
+  ];
+}
