@@ -15,3 +15,7 @@ export interface Row {
 /** A figure as a line of the report's tables: a reference (met null) leaves the last column empty. */
 export const tableLine = (row: Row): string =>
   `| ${row.figure} | ${row.value} | ${row.goal} | ${row.met === null ? '' : row.met ? 'yes' : 'no'} |`;
+
+/** The run of a result whose name starts with `name`. */
+export const run = (data: Json, name: string): Json | undefined =>
+  (data.runs as Json[] | undefined)?.find((r) => (r.name as string).startsWith(name));

@@ -1,0 +1,169 @@
+import { type Json, fmt, type Row, run } from './report-format';
+
+/**
+ * The partner API's figures, each beside the goal #21 sets it: shares of the floors measured in the
+ * same run (the Nest floor answering from memory for the warm read, a SELECT floor for the cold one),
+ * the batch against the single read, and the p99 at half load against hello-world's at that rate.
+ */
+export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
+  'partner-api': (d) => {
+    const hello = run(d, 'hello-world')?.requests_per_second as number;
+    const warm = run(d, 'single read, warm') ?? {};
+    const cold = run(d, 'single read, cold') ?? {};
+    const batch = run(d, 'batch of 50') ?? {};
+    const half =
+      (d.runs as Json[]).find((r) => (r.name as string).startsWith('single read, warm, paced at ')) ??
+      (d.runs as Json[]).find((r) => (r.name as string).includes(' at ')) ??
+      {};
+    // Hello-world paced alone, or beside a process as busy as the app was.
+    const pacedHello = (beside: boolean): Json | undefined =>
+      (d.runs as Json[]).find(
+        (r) =>
+          (r.name as string).startsWith('hello-world, paced at ') &&
+          (r.name as string).includes(' beside ') === beside,
+      );
+    const helloPaced = pacedHello(false);
+    // The floors the throughput goals are shares of.
+    const exactly = (name: string): number | undefined =>
+      (d.runs as Json[]).find((r) => r.name === name)?.requests_per_second as number | undefined;
+    const warmFloor = exactly(
+      'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
+    );
+    const coldFloor = exactly("read floor: bare Fastify, one SELECT per event-loop turn's reads");
+    const share = (r: Json, floor: number | undefined, what: string): string =>
+      floor ? `; ${fmt((r.requests_per_second as number) / floor, 3)}x ${what} beside it` : '';
+    const helloLoaded = pacedHello(true);
+    // Runs before measurePaced used autocannon's rate option, which sends each second's quota at once.
+    const paced = typeof half.send_lateness_p99_ms === 'number';
+    const uncached = run(d, 'single read, every answer from the database');
+    // Runs since the reads from the database were measured beside their floors have these two.
+    const besideUncached = (name: string): Json | undefined =>
+      run(d, `read floor: bare Fastify, ${name}, beside the reads from the database`);
+    const uncachedFloors =
+      besideUncached('one SELECT per read') && typeof d.ratios?.uncached_vs_floor_one_select === 'number'
+        ? {
+            one: besideUncached('one SELECT per read')!.requests_per_second as number,
+            grouped: besideUncached("one SELECT per event-loop turn's reads")!.requests_per_second as number,
+          }
+        : undefined;
+    const memory = (r: Json): string =>
+      typeof r.answered_from_memory === 'number'
+        ? `, ${fmt(r.answered_from_memory * 100)}% of answers from memory`
+        : '';
+    // The generator's own event-loop stalls (runs before it was measured have none).
+    const generatorStalls = (r: Json): string =>
+      typeof r.generator_loop_delay_max_ms === 'number'
+        ? `, its event loop stalled at most ${fmt(r.generator_loop_delay_max_ms, 1)} ms`
+        : '';
+    // Runs measured several times, interleaved: the median is shown, every run's figure after it.
+    const repeats = (r: Json | undefined, unit: string): string =>
+      Array.isArray(r?.repeats) && r.repeats.length > 1
+        ? `; median of ${r.repeats.length} runs (${(r.repeats as number[]).map((v) => fmt(v, unit === 'ms' ? 1 : 0)).join(', ')} ${unit})`
+        : '';
+    return [
+      {
+        figure: 'hello-world (same run)',
+        value: `${fmt(hello)} req/s${repeats(run(d, 'hello-world'), 'req/s')}`,
+        goal: 'reference',
+        met: null,
+      },
+      {
+        figure: 'single read, cache warm',
+        value: `${fmt(warm.requests_per_second)} req/s (${fmt(warm.requests_per_second / hello, 3)}x)${memory(warm)}${repeats(warm, 'req/s')}${share(warm, warmFloor, 'its floor (bare Nest, reads counted in Redis, answer in memory)')}`,
+        goal: '0.8x its floor (bare Nest, reads counted in Redis, answer in memory; same run) or better',
+        met: warmFloor ? warm.requests_per_second / warmFloor >= 0.8 : false,
+      },
+      {
+        figure: 'single read, cache cold',
+        value: `${fmt(cold.requests_per_second)} req/s (${fmt(cold.requests_per_second / hello, 3)}x)${memory(cold)}${repeats(cold, 'req/s')}${share(cold, coldFloor, "bare Fastify's one SELECT per event-loop turn's reads")}`,
+        goal: "0.8x its floor or better; the issue's floor (bare Nest, a Redis count and one SELECT) is not measured yet, so judged against bare Fastify with one SELECT per event-loop turn's reads (same run), which does less",
+        met: coldFloor ? cold.requests_per_second / coldFloor >= 0.8 : false,
+      },
+      ...(uncached
+        ? [
+            {
+              figure: 'single read, PARTNER_TOTALS_CACHE_MS=0 (every answer from the database)',
+              value:
+                `${fmt(uncached.requests_per_second)} req/s (${fmt(uncached.requests_per_second / hello, 3)}x), p50 ${fmt(uncached.p50_ms)} ms, p99 ${fmt(uncached.p99_ms)} ms${repeats(uncached, 'req/s')}` +
+                (uncachedFloors
+                  ? `; ${fmt(d.ratios.uncached_vs_floor_grouped_select, 2)}x the one-SELECT-per-turn floor and ${fmt(d.ratios.uncached_vs_floor_one_select, 2)}x the one-SELECT-per-read floor measured beside it (${fmt(uncachedFloors.grouped)} and ${fmt(uncachedFloors.one)} req/s)`
+                  : ''),
+              goal: 'reference',
+              met: null,
+            },
+          ]
+        : []),
+      {
+        figure: `p99 at half load (${String(half.name)})`,
+        value:
+          `${fmt(half.p99_ms, 1)} ms (p50 ${fmt(half.p50_ms, 1)} ms)${memory(half)}${repeats(half, 'ms')}` +
+          (paced
+            ? `; requests sent evenly, the generator's own lateness p99 ${fmt(half.send_lateness_p99_ms, 1)} ms${generatorStalls(half)}`
+            : '; autocannon rate: each second its quota in one burst'),
+        goal: 'at most 2x the p99 of hello-world paced at the same rate (same run)',
+        met: helloPaced ? half.p99_ms <= 2 * helloPaced.p99_ms : false,
+      },
+      ...(helloPaced
+        ? [
+            {
+              figure: `hello-world paced at the same rate (same run): the machine's latency floor`,
+              value: `p99 ${fmt(helloPaced.p99_ms, 1)} ms (p50 ${fmt(helloPaced.p50_ms, 1)} ms), the generator's own lateness p99 ${fmt(helloPaced.send_lateness_p99_ms, 1)} ms${generatorStalls(helloPaced)}${repeats(helloPaced, 'ms')}`,
+              goal: 'reference',
+              met: null,
+            },
+          ]
+        : []),
+      ...(helloLoaded
+        ? [
+            {
+              figure: `hello-world paced at the same rate beside a process as busy as the app was (same run): the latency floor under the app's CPU load`,
+              value: `p99 ${fmt(helloLoaded.p99_ms, 1)} ms (p50 ${fmt(helloLoaded.p50_ms, 1)} ms), the app having used ${fmt((half.cpu_share as number) * 100)}% of a core in its run${generatorStalls(helloLoaded)}${repeats(helloLoaded, 'ms')}`,
+              goal: 'reference',
+              met: null,
+            },
+          ]
+        : []),
+      {
+        figure: 'batch of 50',
+        value: `${fmt(batch.requests_per_second)} req/s (${fmt(batch.requests_per_second / warm.requests_per_second, 2)}x the single read)${memory(batch)}${repeats(batch, 'req/s')}`,
+        goal: '0.4x the single read or better',
+        met: batch.requests_per_second / warm.requests_per_second >= 0.4,
+      },
+      ...(
+        [
+          [
+            'read floor: bare Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
+            'reference: the least a read answered from memory costs here (the shared rate count)',
+          ],
+          [
+            'read floor: bare Fastify, one SELECT per read',
+            'reference: the least a read from the database costs here, each on its own statement',
+          ],
+          [
+            "read floor: bare Fastify, one SELECT per event-loop turn's reads",
+            "reference: the least a read from the database costs here, a turn's reads sharing a statement",
+          ],
+          [
+            'Nest floor: bare Nest on Fastify, hello-world',
+            'reference: what the framework the API is built on costs alone (no hooks, no Redis)',
+          ],
+          [
+            'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
+            'reference: the least a read answered from memory costs through that framework',
+          ],
+        ] as const
+      ).flatMap(([name, goal]) => {
+        const floor = run(d, name);
+        if (!floor) return [];
+        return [
+          {
+            figure: `floor: ${name.replace(/^(read|Nest) floor: /, '')} (same run)`,
+            value: `${fmt(floor.requests_per_second)} req/s (${fmt(floor.requests_per_second / hello, 3)}x)${repeats(floor, 'req/s')}`,
+            goal,
+            met: null,
+          },
+        ];
+      }),
+    ];
+  },
+};
