@@ -33,6 +33,7 @@ import {
   type BuildName,
   buildRevision,
   compareFigure,
+  comparedIngestion,
   type ComparedFigure,
   type FigureRuns,
   migratedDatabases,
@@ -87,16 +88,7 @@ async function comparePost(bench: BenchRun, builds: Record<BuildName, string>): 
       }),
     );
     for (const build of roundOrder(BUILDS, round)) {
-      const app = await bench.app(
-        'ingestion',
-        {
-          DATABASE_URL: databases[build],
-          DATABASE_POOL_SIZE: '20',
-          RELAY_ENABLED: 'false',
-          LOG_LEVEL: 'warn',
-        },
-        { buildDir: builds[build] },
-      );
+      const app = await comparedIngestion(bench, databases[build], builds[build]);
       await bench.warm({ url: app.url, requests: post('/pilot/v1/flights', true) });
       runs[build].push(
         await bench.measure(`POST /pilot/v1/flights (${build})`, {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BenchRun, share } from '../support/bench-run';
+import { type AppProcess } from '@pft/testing';
 import { median } from '../support/kafka-clients';
 import { type Measured } from '../support/measure';
 
@@ -89,4 +90,27 @@ export function compareFigure(figure: string, runs: FigureRuns): ComparedFigure 
     current_vs_floor_by_round: byRound(runs.current, runs.floor),
     baseline_vs_floor_by_round: byRound(runs.baseline, runs.floor),
   };
+}
+
+/**
+ * A build's ingestion app on its own database, its relay off (what is compared is the request path),
+ * with `env` added: as the compared POST and import run it.
+ */
+export function comparedIngestion(
+  bench: BenchRun,
+  databaseUrl: string,
+  buildDir: string,
+  env: Record<string, string> = {},
+): Promise<AppProcess> {
+  return bench.app(
+    'ingestion',
+    {
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: '20',
+      RELAY_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    { buildDir },
+  );
 }

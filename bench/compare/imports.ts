@@ -7,7 +7,7 @@ import { type BenchRun } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { roundOrder } from '../support/kafka-clients';
 import { type Measured, posting } from '../support/measure';
-import { type BuildName, type FigureRuns, migratedDatabases } from './compared-builds';
+import { type BuildName, comparedIngestion, type FigureRuns, migratedDatabases } from './compared-builds';
 
 /** Flights per import, as bench/ingestion sends them. */
 export const IMPORT_SIZE = 1000;
@@ -69,16 +69,11 @@ export async function compareImports(
     );
     for (const variant of roundOrder(VARIANTS, round)) {
       const build: BuildName = variant === 'baseline' ? 'baseline' : 'current';
-      const app = await bench.app(
-        'ingestion',
-        {
-          DATABASE_URL: databases[build],
-          DATABASE_POOL_SIZE: '20',
-          RELAY_ENABLED: 'false',
-          LOG_LEVEL: 'warn',
-          ...(variant === 'current_unsealed' ? { PFT_SEAL_PAYLOADS: 'false' } : {}),
-        },
-        { buildDir: builds[build] },
+      const app = await comparedIngestion(
+        bench,
+        databases[build],
+        builds[build],
+        variant === 'current_unsealed' ? { PFT_SEAL_PAYLOADS: 'false' } : {},
       );
       await bench.warm({
         url: app.url,
