@@ -82,7 +82,7 @@ export async function compareReads(
 
   const redisUrl = loadConfig().REDIS_URL;
   const floor = await bench.floor(
-    startNestFloor(await freePort(), redisUrl, `bench:${Date.now()}:nest-floor`),
+    startNestFloor(await freePort(), databases.current, redisUrl, `bench:${Date.now()}:nest-floor`),
   );
   const pilotIds = pilots.map((p) => p.pilotId);
   const singlePath = `/v1/pilot-totals?pilot_id=${pilotIds[0]!}`;

@@ -24,8 +24,9 @@
  * each round, the read floors (support/read-floor.ts): bare Fastify servers doing only what such a
  * read needs at least (a Redis count and an answer from memory; one SELECT per read; one SELECT per
  * event-loop turn), rotating over the same 30,000 pilots; and the Nest floors (support/nest-floor.ts): a
- * bare Nest application on Fastify, no hooks, answering hello-world and the Redis count with the answer
- * from memory, what the framework alone costs.
+ * bare Nest application on Fastify, no hooks, answering hello-world, the Redis count with the answer
+ * from memory (the warm read's floor), and the Redis count with the row read by one SELECT per
+ * event-loop turn (the cold read's floor).
  */
 import type autocannon from 'autocannon';
 import { createDataSource, loadConfig } from '@pft/platform';
@@ -36,6 +37,7 @@ import { startHelloWorld } from '../support/hello-world';
 import { type Measured, rotating } from '../support/measure';
 import { cpuSeconds, startBurner } from '../support/cpu-share';
 import { type PacedMeasured } from '../support/paced-load';
+import { measureWithCache, withCacheShare } from './cache-share';
 import { startNestFloor } from '../support/nest-floor';
 import { startReadFloor } from '../support/read-floor';
 
@@ -57,38 +59,6 @@ function median<R extends object>(runs: R[], value: (run: R) => number): R & { r
   return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, repeats: runs.map(value) };
 }
 
-/** The app's count of totals answered from memory and from the database, read from its metrics port. */
-async function answersBySource(metricsUrl: string): Promise<{ memory: number; database: number }> {
-  const text = await (await fetch(`${metricsUrl}/metrics`)).text();
-  const value = (source: string): number =>
-    Number(
-      new RegExp(`^pft_partner_totals_answers_total\\{source="${source}"\\} (\\d+)`, 'm').exec(text)?.[1] ??
-        0,
-    );
-  return { memory: value('memory'), database: value('database') };
-}
-
-/** A run, with the share of its pilot totals answered from the replica's memory (TotalsReadCache). */
-async function withCacheShare<M extends Pick<Measured, 'name'>>(
-  metricsUrl: string,
-  load: () => Promise<M>,
-): Promise<M & { answered_from_memory: number }> {
-  const before = await answersBySource(metricsUrl);
-  const run = await load();
-  const after = await answersBySource(metricsUrl);
-  const memory = after.memory - before.memory;
-  const total = memory + after.database - before.database;
-  return { ...run, answered_from_memory: total === 0 ? 0 : +(memory / total).toFixed(3) };
-}
-
-const measureWithCache = (
-  bench: BenchRun,
-  metricsUrl: string,
-  name: string,
-  options: autocannon.Options,
-): Promise<Measured & { answered_from_memory: number }> =>
-  withCacheShare(metricsUrl, () => bench.measure(name, options));
-
 benchmark(
   'partner API reads against a bare Fastify hello-world',
   new BenchRun('partner-api', { seconds: SECONDS, connections: CONNECTIONS }),
@@ -101,7 +71,7 @@ benchmark(
       startReadFloor(await freePort(), db.url, loadConfig().REDIS_URL, `bench:${Date.now()}:read-floor`),
     );
     const nestFloor = await bench.floor(
-      startNestFloor(await freePort(), loadConfig().REDIS_URL, `bench:${Date.now()}:nest-floor`),
+      startNestFloor(await freePort(), db.url, loadConfig().REDIS_URL, `bench:${Date.now()}:nest-floor`),
     );
     const api = await bench.app('partner-api', {
       DATABASE_URL: db.url,
@@ -164,6 +134,11 @@ benchmark(
           'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
           { url: `${nestFloor.url}/counted` },
         ),
+      nestRead: () =>
+        bench.measure(
+          "Nest floor: bare Nest on Fastify, reads counted in Redis, one SELECT per event-loop turn's reads",
+          { url: nestFloor.url, requests: floorPaths('read') },
+        ),
     };
     // Each figure REPEATS times, the rounds one after another, and the median kept: the machine's speed
     // drifts over minutes, and a figure and the hello-world it is divided by are then measured under
@@ -187,6 +162,7 @@ benchmark(
     const floorGrouped = medianRun('floorGrouped');
     const nestHello = medianRun('nestHello');
     const nestCounted = medianRun('nestCounted');
+    const nestRead = medianRun('nestRead');
 
     // BENCH_PACED_RATE: pace at this rate instead, to compare latency at one rate across runs.
     const halfRate =
@@ -305,6 +281,7 @@ benchmark(
         floorGrouped,
         nestHello,
         nestCounted,
+        nestRead,
       ],
       ratios: {
         single_warm_vs_hello: share(warm.requests_per_second, bare.requests_per_second),
@@ -317,6 +294,7 @@ benchmark(
         floor_grouped_select_vs_hello: share(floorGrouped.requests_per_second, bare.requests_per_second),
         nest_hello_vs_hello: share(nestHello.requests_per_second, bare.requests_per_second),
         nest_counted_vs_hello: share(nestCounted.requests_per_second, bare.requests_per_second),
+        single_cold_vs_nest_read: share(cold.requests_per_second, nestRead.requests_per_second),
         uncached_vs_floor_one_select: share(
           uncached.requests_per_second,
           uncachedFloorOne.requests_per_second,
@@ -329,8 +307,8 @@ benchmark(
       goals: {
         'single read, warm, at 0.8x its floor (bare Nest, reads counted in Redis, answer in memory) or better':
           warm.requests_per_second >= 0.8 * nestCounted.requests_per_second,
-        "single read, cold, at 0.8x its floor or better (judged against one SELECT per event-loop turn's reads)":
-          cold.requests_per_second >= 0.8 * floorGrouped.requests_per_second,
+        "single read, cold, at 0.8x its floor (bare Nest, reads counted in Redis, one SELECT per event-loop turn's reads) or better":
+          cold.requests_per_second >= 0.8 * nestRead.requests_per_second,
         'p99 at half load at most 2x the p99 of hello-world paced at that rate':
           half.p99_ms <= 2 * helloPaced.p99_ms,
         'batch of 50 at 0.4x the single read or better':

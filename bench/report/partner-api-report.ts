@@ -29,7 +29,15 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
     const warmFloor = exactly(
       'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
     );
-    const coldFloor = exactly("read floor: bare Fastify, one SELECT per event-loop turn's reads");
+    // The cold read's own floor; runs before it was measured have bare Fastify's SELECT floor, which does less.
+    const nestReadFloor = exactly(
+      "Nest floor: bare Nest on Fastify, reads counted in Redis, one SELECT per event-loop turn's reads",
+    );
+    const coldFloor =
+      nestReadFloor ?? exactly("read floor: bare Fastify, one SELECT per event-loop turn's reads");
+    const coldFloorName = nestReadFloor
+      ? "its floor (bare Nest, reads counted in Redis, one SELECT per event-loop turn's reads)"
+      : "bare Fastify's one SELECT per event-loop turn's reads";
     const share = (r: Json, floor: number | undefined, what: string): string =>
       floor ? `; ${fmt((r.requests_per_second as number) / floor, 3)}x ${what} beside it` : '';
     const helloLoaded = pacedHello(true);
@@ -75,8 +83,10 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
       },
       {
         figure: 'single read, cache cold',
-        value: `${fmt(cold.requests_per_second)} req/s (${fmt(cold.requests_per_second / hello, 3)}x)${memory(cold)}${repeats(cold, 'req/s')}${share(cold, coldFloor, "bare Fastify's one SELECT per event-loop turn's reads")}`,
-        goal: "0.8x its floor or better; the issue's floor (bare Nest, a Redis count and one SELECT) is not measured yet, so judged against bare Fastify with one SELECT per event-loop turn's reads (same run), which does less",
+        value: `${fmt(cold.requests_per_second)} req/s (${fmt(cold.requests_per_second / hello, 3)}x)${memory(cold)}${repeats(cold, 'req/s')}${share(cold, coldFloor, coldFloorName)}`,
+        goal: nestReadFloor
+          ? "0.8x its floor (bare Nest, reads counted in Redis, one SELECT per event-loop turn's reads; same run) or better"
+          : "0.8x its floor or better; this run has no Nest floor reading from the database, so judged against bare Fastify with one SELECT per event-loop turn's reads (same run), which does less",
         met: coldFloor ? cold.requests_per_second / coldFloor >= 0.8 : false,
       },
       ...(uncached

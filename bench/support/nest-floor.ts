@@ -1,6 +1,6 @@
 import { type ChildProcess } from 'node:child_process';
 import { startBareServer } from './bare-server';
-import { TURN_COUNTER_SOURCE } from './read-floor';
+import { TOTALS_READ_SOURCE, TURN_COUNTER_SOURCE } from './read-floor';
 
 /**
  * The least a partner read answered from memory costs through the framework the partner API is built
@@ -8,23 +8,32 @@ import { TURN_COUNTER_SOURCE } from './read-floor';
  * interceptors, filters or logging, doing what read-floor.ts's `/counted` does (the request counted in
  * Redis, one INCRBY per event-loop turn, and a constant body of about 1 KB).
  *
- * `GET /counted` as above; `GET /hello`: `{ hello: 'world' }` through the same router, the framework's
- * own cost beside the bare Fastify hello-world.
+ * `GET /counted` as above; `GET /read?id=`: the least a read that misses memory costs through it, the
+ * request counted the same way and the pilot's totals row read by one SELECT for all the reads of an
+ * event-loop turn (read-floor.ts's `/grouped`, as the partner API groups its reads); `GET /hello`:
+ * `{ hello: 'world' }` through the same router, the framework's own cost beside the bare Fastify
+ * hello-world.
  *
  * Plain JavaScript handed to `node -e`, so it needs no build: the decorators are applied as functions.
  */
 const SOURCE = `
 require('reflect-metadata');
 const { NestFactory } = require('@nestjs/core');
-const { Controller, Get, Module, Res } = require('@nestjs/common');
+const { Controller, Get, Module, Query, Res } = require('@nestjs/common');
 const { FastifyAdapter } = require('@nestjs/platform-fastify');
 ${TURN_COUNTER_SOURCE}
+${TOTALS_READ_SOURCE}
 const answer = JSON.stringify({ data: { pilot_id: '00000000-0000-4000-8000-000000000000', totals: 'x'.repeat(900) } });
 class Reads {
   async counted(reply) {
     const count = await countRequest();
     reply.header('x-ratelimit-remaining', String(1e9 - count)).type('application/json');
     return answer;
+  }
+  async read(id, reply) {
+    const [count, row] = await Promise.all([countRequest(), readGrouped(id)]);
+    reply.header('x-ratelimit-remaining', String(1e9 - count));
+    return { data: row };
   }
   hello() {
     return { hello: 'world' };
@@ -33,6 +42,9 @@ class Reads {
 const route = (name) => Object.getOwnPropertyDescriptor(Reads.prototype, name);
 Res({ passthrough: true })(Reads.prototype, 'counted', 0);
 Get('counted')(Reads.prototype, 'counted', route('counted'));
+Query('id')(Reads.prototype, 'read', 0);
+Res({ passthrough: true })(Reads.prototype, 'read', 1);
+Get('read')(Reads.prototype, 'read', route('read'));
 Get('hello')(Reads.prototype, 'hello', route('hello'));
 Controller()(Reads);
 class Floor {}
@@ -44,6 +56,7 @@ NestFactory.create(Floor, new FastifyAdapter(), { logger: false }).then((app) =>
 
 export async function startNestFloor(
   port: number,
+  databaseUrl: string,
   redisUrl: string,
   countKey: string,
 ): Promise<{ url: string; child: ChildProcess }> {
@@ -51,7 +64,7 @@ export async function startNestFloor(
     'Nest floor',
     SOURCE,
     port,
-    { REDIS_URL: redisUrl, COUNT_KEY: countKey },
+    { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, COUNT_KEY: countKey },
     async (at) => (await fetch(`${at}/counted`)).ok,
   );
   return { url: origin, child };

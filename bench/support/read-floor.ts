@@ -30,21 +30,31 @@ async function countRequest() {
  *
  * Plain JavaScript handed to `node -e`, so it needs no build.
  */
-const SOURCE = `
+/**
+ * `readOne(id)` and `readGrouped(id)`: a pilot's totals row through its connection id, by one prepared
+ * SELECT per read, or by one for all the reads of an event-loop turn. Plain JavaScript, for the floors'
+ * sources; it needs TURN_GROUPS_SOURCE (which TURN_COUNTER_SOURCE brings) before it.
+ */
+export const TOTALS_READ_SOURCE = `
 const { Pool } = require('pg');
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
-${TURN_COUNTER_SOURCE}
-const app = require('fastify')({ logger: false });
 const READ = 'select c.connection_id::text as pilot_id, v.* from connections c join pilot_totals_active v using (pilot_account_id) where c.connection_id = ';
-app.get('/one', async (request) => {
-  const { rows } = await pool.query({ name: 'one', text: READ + '$1::uuid', values: [request.query.id] });
-  return { data: rows[0] ?? null };
-});
+async function readOne(id) {
+  const { rows } = await pool.query({ name: 'one', text: READ + '$1::uuid', values: [id] });
+  return rows[0] ?? null;
+}
 const readInTurns = inTurns((ids) => pool.query({ name: 'many', text: READ + 'any($1::uuid[])', values: [ids] }));
 async function readGrouped(id) {
   const { result } = await readInTurns(id);
   return result.rows.find((row) => row.pilot_id === id) ?? null;
 }
+`;
+
+const SOURCE = `
+${TURN_COUNTER_SOURCE}
+${TOTALS_READ_SOURCE}
+const app = require('fastify')({ logger: false });
+app.get('/one', async (request) => ({ data: await readOne(request.query.id) }));
 app.get('/grouped', async (request) => ({ data: await readGrouped(request.query.id) }));
 const answer = JSON.stringify({ data: { pilot_id: '00000000-0000-4000-8000-000000000000', totals: 'x'.repeat(900) } });
 app.get('/counted', async (request, reply) => {
