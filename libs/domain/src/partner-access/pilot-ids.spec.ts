@@ -61,6 +61,25 @@ describe('parsePilotIdList', () => {
     );
   });
 
+  it('tells ids apart that begin alike, in any letter case, and drops only true duplicates', () => {
+    // Ids sharing their first 8 hex digits (what the list is first compared by), some repeated.
+    const lead = randomUUID().slice(0, 9);
+    const alike = fc.uuid().map((id) => lead + id.slice(9));
+    const entry = fc.oneof(
+      alike,
+      alike.map((id) => id.toUpperCase()),
+    );
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 25 }), fc.nat(), (list, seed) => {
+        const withRepeats = [...list, ...list.filter((_, i) => (i + seed) % 3 === 0)];
+        const expected = withRepeats
+          .map((id) => id.toLowerCase())
+          .filter((id, i, all) => all.indexOf(id) === i);
+        expect(parsePilotIdList(withRepeats.join(','))).toEqual({ ok: true, pilotIds: expected });
+      }),
+    );
+  });
+
   it('refuses a list exactly when an entry is not a UUID, however the entries are spoilt', () => {
     // Entries that are nearly UUIDs: one character replaced, one added or left out, in either case.
     const spoilt = fc

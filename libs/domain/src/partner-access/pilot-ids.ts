@@ -6,23 +6,48 @@ const DASH = 0x2d;
 const COMMA = 0x2c;
 const isDashAt = (at: number): boolean => at === 8 || at === 13 || at === 18 || at === 23;
 
-/** By character code: 1 for a lower-case hex digit or a digit, 2 for an upper-case one, 0 otherwise. */
-const HEX_DIGITS = new Uint8Array(128);
-for (const c of '0123456789abcdef') HEX_DIGITS[c.charCodeAt(0)] = 1;
-for (const c of 'ABCDEF') HEX_DIGITS[c.charCodeAt(0)] = 2;
+/**
+ * The `pilot_id` and `pilot_ids` query parameters of the totals endpoints
+ * (partner API v1, 4.2 and 4.3, with the decisions on case, order, duplicates and limits).
+ */
+export const MAX_BATCH_PILOT_IDS = 50;
 
 /**
- * Whether `raw` is UUIDs separated by single commas, in one pass over its characters: 'lower' when
- * no letter is upper-case, 'mixed' when some is, null when it is not such a list. A batch of 50 is
- * 1,849 characters checked on every request, and a loop over them takes about half the time of a
- * regular expression for the whole list.
+ * By character code: a hex digit's value plus one (so 0 is "not a hex digit"), with HEX_UPPER added
+ * for an upper-case letter.
  */
-function scanUuidList(raw: string): 'lower' | 'mixed' | null {
+const HEX_DIGITS = new Uint8Array(128);
+const HEX_UPPER = 32;
+for (const [i, c] of [...'0123456789abcdef'].entries()) HEX_DIGITS[c.charCodeAt(0)] = i + 1;
+for (const [i, c] of [...'ABCDEF'].entries()) HEX_DIGITS[c.charCodeAt(0)] = 10 + i + 1 + HEX_UPPER;
+
+/** What scanning a list found: how many entries, and whether a letter is upper-case. */
+interface ScannedList {
+  count: number;
+  mixedCase: boolean;
+}
+
+/**
+ * The first 8 hex digits of each entry of the last list scanned, as numbers (any letter case): scratch
+ * space of `parsePilotIdList`, which fills and reads it within one synchronous call.
+ */
+const leadingBits = new Uint32Array(MAX_BATCH_PILOT_IDS);
+
+/**
+ * Whether `raw` is UUIDs separated by single commas, in one pass over its characters, reading on the
+ * way each entry's first 8 hex digits into `leadingBits`; null when it is not such a list or has
+ * more than MAX_BATCH_PILOT_IDS entries. A batch of 50 is 1,849 characters checked on every request, and a
+ * loop over them takes about half the time of a regular expression for the whole list.
+ */
+function scanUuidList(raw: string): ScannedList | null {
   const length = raw.length;
   if ((length + 1) % (UUID_LENGTH + 1) !== 0) return null;
-  let cases = 0;
-  for (let start = 0; start < length; start += UUID_LENGTH + 1) {
+  const count = (length + 1) / (UUID_LENGTH + 1);
+  if (count > MAX_BATCH_PILOT_IDS) return null;
+  let upper = 0;
+  for (let entry = 0, start = 0; entry < count; entry++, start += UUID_LENGTH + 1) {
     if (start > 0 && raw.charCodeAt(start - 1) !== COMMA) return null;
+    let bits = 0;
     for (let at = 0; at < UUID_LENGTH; at++) {
       const code = raw.charCodeAt(start + at);
       if (isDashAt(at)) {
@@ -31,17 +56,27 @@ function scanUuidList(raw: string): 'lower' | 'mixed' | null {
       }
       const digit = code < 128 ? HEX_DIGITS[code]! : 0;
       if (digit === 0) return null;
-      cases |= digit;
+      upper |= digit;
+      if (at < 8) bits = bits * 16 + ((digit & (HEX_UPPER - 1)) - 1);
     }
+    leadingBits[entry] = bits;
   }
-  return cases & 2 ? 'mixed' : 'lower';
+  return { count, mixedCase: (upper & HEX_UPPER) !== 0 };
 }
 
 /**
- * The `pilot_id` and `pilot_ids` query parameters of the totals endpoints
- * (partner API v1, 4.2 and 4.3, with the decisions on case, order, duplicates and limits).
+ * Whether two of the first `count` entries scanned begin with the same 8 hex digits: never for
+ * distinct random UUIDs but about once in 4 billion pairs, so a list without such a pair holds no id
+ * twice, and only one with it needs comparing as strings. Numbers compared pairwise cost about a
+ * tenth of what a Set of 50 strings does.
  */
-export const MAX_BATCH_PILOT_IDS = 50;
+function leadingBitsRepeat(count: number): boolean {
+  for (let i = 1; i < count; i++) {
+    const bits = leadingBits[i];
+    for (let j = 0; j < i; j++) if (leadingBits[j] === bits) return true;
+  }
+  return false;
+}
 
 export type PilotIdIssue = 'required' | 'repeated' | 'invalid_uuid' | 'too_many';
 
@@ -66,15 +101,16 @@ export function parsePilotIdList(raw: unknown): PilotIdListParse {
   if (Array.isArray(raw)) return { ok: false, issue: 'repeated' };
   if (typeof raw !== 'string') return { ok: false, issue: 'invalid_uuid' };
   // The list is checked in one pass and split once: a batch of 50 is parsed on every request, so no
-  // regular expression, and no lower-casing unless a letter is upper-case.
+  // regular expression, no lower-casing unless a letter is upper-case, and no Set unless two entries
+  // begin alike.
   const scanned = scanUuidList(raw);
   if (scanned === null) {
     // Too many entries is said first, whatever they hold.
     const entryCount = raw.split(',').length;
     return { ok: false, issue: entryCount > MAX_BATCH_PILOT_IDS ? 'too_many' : 'invalid_uuid' };
   }
-  const entries = (scanned === 'mixed' ? raw.toLowerCase() : raw).split(',');
-  if (entries.length > MAX_BATCH_PILOT_IDS) return { ok: false, issue: 'too_many' };
+  const entries = (scanned.mixedCase ? raw.toLowerCase() : raw).split(',');
+  if (!leadingBitsRepeat(scanned.count)) return { ok: true, pilotIds: entries };
   const distinct = new Set(entries);
   return { ok: true, pilotIds: distinct.size === entries.length ? entries : [...distinct] };
 }
