@@ -16,6 +16,7 @@ import { ErrorFilter } from './error.filter';
 import { generateRequestId } from './request-id';
 import { readBodiesUnparsed } from './request-body';
 import { RouteTable } from './route-table';
+import { parseQuery } from './query-string';
 import { UnroutedCheckingFastifyAdapter, type UnroutedRequestCheck } from './unrouted-request';
 import { repairUrl } from './url-repair';
 
@@ -44,7 +45,7 @@ export async function createHttpApp(
     // A path the router cannot decode, or a long path parameter, would be refused before any hook
     // (authentication, rate limit) runs; repaired and allowed, they go through the usual checks.
     rewriteUrl: (request: IncomingMessage) => repairUrl(request.url ?? '/'),
-    routerOptions: { maxParamLength: 8192 },
+    routerOptions: { maxParamLength: 8192, querystringParser: parseQuery },
     // While closing, a request on a connection still busy is served as usual (dependencies close
     // after the server) and answered with Connection: close, instead of Fastify's bare 503 without
     // the envelope or a request id.
