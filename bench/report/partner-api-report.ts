@@ -40,6 +40,13 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
       : "bare Fastify's one SELECT per event-loop turn's reads";
     const share = (r: Json, floor: number | undefined, what: string): string =>
       floor ? `; ${fmt((r.requests_per_second as number) / floor, 3)}x ${what} beside it` : '';
+    // Runs since the goals were judged by each round's share of its floor: that share's median, and
+    // the share in every round.
+    const paired = (name: string): number | undefined => d.shares?.[name] as number | undefined;
+    const pairedText = (name: string, what: string): string =>
+      paired(name) === undefined
+        ? ''
+        : `; ${what}, round by round: median ${fmt(paired(name), 3)}x (${(d.shares_by_round[name] as number[]).map((v) => fmt(v, 3)).join(', ')})`;
     const helloLoaded = pacedHello(true);
     // Runs before measurePaced used autocannon's rate option, which sends each second's quota at once.
     const paced = typeof half.send_lateness_p99_ms === 'number';
@@ -77,17 +84,27 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
       },
       {
         figure: 'single read, cache warm',
-        value: `${fmt(warm.requests_per_second)} req/s (${fmt(warm.requests_per_second / hello, 3)}x)${memory(warm)}${repeats(warm, 'req/s')}${share(warm, warmFloor, 'its floor (bare Nest, reads counted in Redis, answer in memory)')}`,
+        value: `${fmt(warm.requests_per_second)} req/s (${fmt(warm.requests_per_second / hello, 3)}x)${memory(warm)}${repeats(warm, 'req/s')}${share(warm, warmFloor, 'its floor (bare Nest, reads counted in Redis, answer in memory)')}${pairedText('single_warm_vs_nest_counted', 'its share of that floor')}`,
         goal: '0.8x its floor (bare Nest, reads counted in Redis, answer in memory; same run) or better',
-        met: warmFloor ? warm.requests_per_second / warmFloor >= 0.8 : false,
+        met:
+          paired('single_warm_vs_nest_counted') !== undefined
+            ? paired('single_warm_vs_nest_counted')! >= 0.8
+            : warmFloor
+              ? warm.requests_per_second / warmFloor >= 0.8
+              : false,
       },
       {
         figure: 'single read, cache cold',
-        value: `${fmt(cold.requests_per_second)} req/s (${fmt(cold.requests_per_second / hello, 3)}x)${memory(cold)}${repeats(cold, 'req/s')}${share(cold, coldFloor, coldFloorName)}`,
+        value: `${fmt(cold.requests_per_second)} req/s (${fmt(cold.requests_per_second / hello, 3)}x)${memory(cold)}${repeats(cold, 'req/s')}${share(cold, coldFloor, coldFloorName)}${pairedText('single_cold_vs_nest_read', 'its share of that floor')}`,
         goal: nestReadFloor
           ? "0.8x its floor (bare Nest, reads counted in Redis, one SELECT per event-loop turn's reads; same run) or better"
           : "0.8x its floor or better; this run has no Nest floor reading from the database, so judged against bare Fastify with one SELECT per event-loop turn's reads (same run), which does less",
-        met: coldFloor ? cold.requests_per_second / coldFloor >= 0.8 : false,
+        met:
+          paired('single_cold_vs_nest_read') !== undefined
+            ? paired('single_cold_vs_nest_read')! >= 0.8
+            : coldFloor
+              ? cold.requests_per_second / coldFloor >= 0.8
+              : false,
       },
       ...(uncached
         ? [
@@ -135,9 +152,12 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
         : []),
       {
         figure: 'batch of 50',
-        value: `${fmt(batch.requests_per_second)} req/s (${fmt(batch.requests_per_second / warm.requests_per_second, 2)}x the single read)${memory(batch)}${repeats(batch, 'req/s')}`,
+        value: `${fmt(batch.requests_per_second)} req/s (${fmt(batch.requests_per_second / warm.requests_per_second, 2)}x the single read)${memory(batch)}${repeats(batch, 'req/s')}${pairedText('batch_vs_single_warm', 'its share of the single read')}`,
         goal: '0.4x the single read or better',
-        met: batch.requests_per_second / warm.requests_per_second >= 0.4,
+        met:
+          paired('batch_vs_single_warm') !== undefined
+            ? paired('batch_vs_single_warm')! >= 0.4
+            : batch.requests_per_second / warm.requests_per_second >= 0.4,
       },
       ...(
         [
