@@ -1,4 +1,7 @@
+import { ENTERED_TOTALS_FIELDS, FLIGHT_MINUTE_FIELDS } from '@pft/contracts';
 import { type KafkaClientName } from '@pft/platform';
+import { createProjectionTablesSql } from '@pft/projections/projection-tables';
+import { createTestDatabase, TEST_KAFKA_BROKERS } from '@pft/testing';
 import { kafkaScriptEnv, runTimedScript } from '../support/timed-script';
 
 /**
@@ -61,4 +64,141 @@ export function consumeAndStore(
     ...kafkaScriptEnv(brokers, client),
     DATABASE_URL: databaseUrl,
   });
+}
+
+/**
+ * The write floor as the performance issue defines it, "the projection rows written in batch": the
+ * apps' Kafka client reading the whole topic as the projector does, each message parsed, and for each
+ * batch the projector's own two kinds of row written in one transaction (synchronous_commit off, as
+ * the projector commits): a row per flight with its minutes, upserted, and a row per pilot with the
+ * running sums, upserted by adding the batch's sums to the stored ones, into tables made by the
+ * projector's own DDL. Nothing else: no schema check, no payload opened, no fold, no state read back,
+ * no offsets, no dead letters. Events without a flight write no row.
+ */
+const PROJECTION_ROWS_SCRIPT = `
+const { createKafka } = require(process.env.PFT_KAFKA_FACTORY);
+const { Pool } = require('pg');
+const [topic, total] = [process.argv[1], Number(process.argv[2])];
+const [MINUTES, TOTALS] = [JSON.parse(process.env.MINUTE_FIELDS), JSON.parse(process.env.TOTALS_FIELDS)];
+const kafka = createKafka(process.env.KAFKA_BROKERS, 'pft-bench-rows-floor', undefined, undefined, process.env.PFT_KAFKA_CLIENT);
+const consumer = kafka.consumer({ groupId: 'bench-rows-floor-' + Date.now(), maxBytesPerPartition: 8 * 1024 * 1024, maxBytes: 64 * 1024 * 1024 });
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+const list = (values) => '{' + values.join(',') + '}';
+const FLIGHTS = 'insert into floor_flights (pilot_account_id, flight_id, flight_date, kind, category, rating_key, minutes, landings_day, landings_night) ' +
+  'select p, f, d::date, k, c, r, m::integer[], ld, ln from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::integer[], $9::integer[]) as u (p, f, d, k, c, r, m, ld, ln) ' +
+  'on conflict (pilot_account_id, flight_id) do update set flight_date = excluded.flight_date, kind = excluded.kind, category = excluded.category, ' +
+  'rating_key = excluded.rating_key, minutes = excluded.minutes, landings_day = excluded.landings_day, landings_night = excluded.landings_night';
+const n = TOTALS.length;
+const TOTALS_SQL = 'insert into floor_totals (pilot_account_id, stream_version, kafka_partition, ' + TOTALS.join(', ') + ', total_day, total_night, flight_count, last_flight_date, rating_breakdown, updated_at) ' +
+  'select u.*, now() from unnest($1::uuid[], $2::integer[], $3::integer[], ' + TOTALS.map((_, i) => '$' + (i + 4) + '::bigint[]').join(', ') +
+  ', $' + (n + 4) + '::bigint[], $' + (n + 5) + '::bigint[], $' + (n + 6) + '::bigint[], $' + (n + 7) + '::date[], $' + (n + 8) + '::jsonb[]) as u ' +
+  'on conflict (pilot_account_id) do update set stream_version = excluded.stream_version, ' +
+  TOTALS.map((f) => f + ' = floor_totals.' + f + ' + excluded.' + f).join(', ') +
+  ', total_day = floor_totals.total_day + excluded.total_day, total_night = floor_totals.total_night + excluded.total_night, ' +
+  'flight_count = floor_totals.flight_count + excluded.flight_count, last_flight_date = greatest(floor_totals.last_flight_date, excluded.last_flight_date), ' +
+  'rating_breakdown = excluded.rating_breakdown, updated_at = excluded.updated_at';
+let stored = 0;
+let started = 0n;
+(async () => {
+  for (const ddl of JSON.parse(process.env.PROJECTION_DDL)) await pool.query(ddl);
+  await consumer.connect();
+  await consumer.subscribe([topic], { fromBeginning: true });
+  await new Promise((resolve, reject) => {
+    void consumer.run({
+      autoCommit: false,
+      partitionsConsumedConcurrently: 8,
+      eachBatch: async ({ batch }) => {
+        if (started === 0n) started = process.hrtime.bigint();
+        const f = [[], [], [], [], [], [], [], [], []];
+        const pilots = new Map();
+        for (const message of batch.messages) {
+          const event = JSON.parse(message.value.toString('utf8'));
+          const flight = event.payload && event.payload.flight;
+          if (!flight) continue;
+          const minutes = flight.minutes || {};
+          const aircraft = flight.aircraft || {};
+          const landings = flight.landings || {};
+          f[0].push(event.pilot_account_id); f[1].push(flight.flight_id); f[2].push(flight.date); f[3].push(flight.kind || 'flight');
+          f[4].push(aircraft.category || 'airplane'); f[5].push(aircraft.rating_key || null);
+          f[6].push(list(MINUTES.map((m) => minutes[m] || 0))); f[7].push(landings.day || 0); f[8].push(landings.night || 0);
+          let p = pilots.get(event.pilot_account_id);
+          if (!p) pilots.set(event.pilot_account_id, (p = { version: 0, sums: TOTALS.map(() => 0), day: 0, night: 0, count: 0, last: null, ratings: {} }));
+          p.version = event.stream_version;
+          TOTALS.forEach((t, i) => (p.sums[i] += minutes[t] || 0));
+          p.day += landings.day || 0; p.night += landings.night || 0; p.count += 1;
+          if (p.last === null || flight.date > p.last) p.last = flight.date;
+          if (aircraft.rating_key) p.ratings[aircraft.rating_key] = (p.ratings[aircraft.rating_key] || 0) + (minutes.total_flight_time || 0);
+        }
+        const client = await pool.connect();
+        try {
+          await client.query('begin');
+          await client.query('set local synchronous_commit = off');
+          if (f[0].length > 0) {
+            await client.query(FLIGHTS, [list(f[0]), list(f[1]), list(f[2]), list(f[3]), list(f[4]), f[5], f[6], list(f[7]), list(f[8])]);
+            const ps = [...pilots];
+            await client.query(TOTALS_SQL, [
+              list(ps.map(([id]) => id)), list(ps.map(([, p]) => p.version)), ps.map(() => batch.partition),
+              ...TOTALS.map((_, i) => list(ps.map(([, p]) => p.sums[i]))),
+              list(ps.map(([, p]) => p.day)), list(ps.map(([, p]) => p.night)), list(ps.map(([, p]) => p.count)),
+              list(ps.map(([, p]) => p.last)), ps.map(([, p]) => JSON.stringify(p.ratings)),
+            ]);
+          }
+          await client.query('commit');
+        } catch (err) {
+          reject(err);
+        } finally {
+          client.release();
+        }
+        stored += batch.messages.length;
+        if (stored >= total) resolve();
+      },
+    });
+  });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  await consumer.disconnect();
+  await pool.end();
+  console.log(JSON.stringify({ seconds }));
+})().catch((err) => { console.error(err); process.exit(1); });
+`;
+
+/** The seconds PROJECTION_ROWS_SCRIPT takes to store the projection rows of the `total` events of `topic`. */
+export function consumeAndStoreProjectionRows(
+  brokers: string,
+  topic: string,
+  total: number,
+  databaseUrl: string,
+  client: KafkaClientName,
+): Promise<number> {
+  const ddl = createProjectionTablesSql(1).map((sql) =>
+    sql.replace(/pilot_totals_v1\b/, 'floor_totals').replace(/pilot_flights_v1\b/, 'floor_flights'),
+  );
+  return runTimedScript(`projection rows floor (${client})`, PROJECTION_ROWS_SCRIPT, [topic, String(total)], {
+    ...kafkaScriptEnv(brokers, client),
+    DATABASE_URL: databaseUrl,
+    PROJECTION_DDL: JSON.stringify(ddl),
+    MINUTE_FIELDS: JSON.stringify(FLIGHT_MINUTE_FIELDS),
+    TOTALS_FIELDS: JSON.stringify(ENTERED_TOTALS_FIELDS),
+  });
+}
+
+/**
+ * Both floors of a fold, each on a database of its own dropped after it, one after the other: the
+ * seconds each took to store the `events` of `topic`. Once per run: they measure what Postgres takes,
+ * whichever client reads.
+ */
+export async function measureWriteFloors(
+  topic: string,
+  events: number,
+  client: KafkaClientName,
+): Promise<{ narrowSeconds: number; rowsSeconds: number }> {
+  const floor = async (store: typeof consumeAndStore, name: string): Promise<number> => {
+    const db = await createTestDatabase();
+    const seconds = await store(TEST_KAFKA_BROKERS, topic, events, db.url, client).finally(() => db.drop());
+    console.log(`${name} (${client}): ${(events / seconds).toFixed(0)} events/s`);
+    return seconds;
+  };
+  return {
+    narrowSeconds: await floor(consumeAndStore, 'write floor'),
+    rowsSeconds: await floor(consumeAndStoreProjectionRows, 'projection rows floor'),
+  };
 }

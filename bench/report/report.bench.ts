@@ -141,6 +141,16 @@ const figures: Record<string, (data: Json) => Row[]> = {
           },
         ]
       : []),
+    ...(d.projection_rows_floor
+      ? [
+          {
+            figure: `floor: ${String(d.projection_rows_floor.kafka_client)} storing the projection's own rows (a row per flight, a row per pilot, sums added), one transaction per batch, nothing else (same run)`,
+            value: `${fmt(d.projection_rows_floor.events_per_second)} events/s; the fold ${fmt(d.projection_rows_floor.projector_share, 3)}x of it${d.write_floor ? ` (${fmt(d.projector?.events_per_second / d.write_floor.events_per_second, 3)}x the narrow-row floor)` : ''}`,
+            goal: '0.6x of it or better',
+            met: d.projection_rows_floor.projector_share >= 0.6,
+          },
+        ]
+      : []),
     rebuildRow(d),
   ],
   ...partnerApiFigures,
