@@ -109,7 +109,8 @@ let started = 0n;
       partitionsConsumedConcurrently: 8,
       eachBatch: async ({ batch }) => {
         if (started === 0n) started = process.hrtime.bigint();
-        const f = [[], [], [], [], [], [], [], [], []];
+        // The latest of each flight the batch names (recorded, then amended): one row each, as the projector writes.
+        const flights = new Map();
         const pilots = new Map();
         for (const message of batch.messages) {
           const event = JSON.parse(message.value.toString('utf8'));
@@ -118,9 +119,9 @@ let started = 0n;
           const minutes = flight.minutes || {};
           const aircraft = flight.aircraft || {};
           const landings = flight.landings || {};
-          f[0].push(event.pilot_account_id); f[1].push(flight.flight_id); f[2].push(flight.date); f[3].push(flight.kind || 'flight');
-          f[4].push(aircraft.category || 'airplane'); f[5].push(aircraft.rating_key || null);
-          f[6].push(list(MINUTES.map((m) => minutes[m] || 0))); f[7].push(landings.day || 0); f[8].push(landings.night || 0);
+          flights.set(flight.flight_id, [event.pilot_account_id, flight.flight_id, flight.date, flight.kind || 'flight',
+            aircraft.category || 'airplane', aircraft.rating_key || null, list(MINUTES.map((m) => minutes[m] || 0)),
+            landings.day || 0, landings.night || 0]);
           let p = pilots.get(event.pilot_account_id);
           if (!p) pilots.set(event.pilot_account_id, (p = { version: 0, sums: TOTALS.map(() => 0), day: 0, night: 0, count: 0, last: null, ratings: {} }));
           p.version = event.stream_version;
@@ -133,7 +134,9 @@ let started = 0n;
         try {
           await client.query('begin');
           await client.query('set local synchronous_commit = off');
-          if (f[0].length > 0) {
+          if (flights.size > 0) {
+            const rows = [...flights.values()];
+            const f = rows[0].map((_, column) => rows.map((row) => row[column]));
             await client.query(FLIGHTS, [list(f[0]), list(f[1]), list(f[2]), list(f[3]), list(f[4]), f[5], f[6], list(f[7]), list(f[8])]);
             const ps = [...pilots];
             await client.query(TOTALS_SQL, [
