@@ -185,23 +185,29 @@ export function consumeAndStoreProjectionRows(
 }
 
 /**
- * Both floors of a fold, each on a database of its own dropped after it, one after the other: the
- * seconds each took to store the `events` of `topic`. Once per run: they measure what Postgres takes,
- * whichever client reads.
+ * The floors of a fold, each on a database of its own dropped after it, one after the other: the
+ * seconds the narrow-row floor took to store the `events` of `topic` on `clients[0]`, and the seconds
+ * the projection rows floor took on each of `clients`. Once per run: they measure what Postgres
+ * takes, and the projection rows floor what each client adds to it.
  */
 export async function measureWriteFloors(
   topic: string,
   events: number,
-  client: KafkaClientName,
-): Promise<{ narrowSeconds: number; rowsSeconds: number }> {
-  const floor = async (store: typeof consumeAndStore, name: string): Promise<number> => {
+  clients: readonly KafkaClientName[],
+): Promise<{ narrowSeconds: number; rowsSeconds: Partial<Record<KafkaClientName, number>> }> {
+  const floor = async (
+    store: typeof consumeAndStore,
+    name: string,
+    client: KafkaClientName,
+  ): Promise<number> => {
     const db = await createTestDatabase();
     const seconds = await store(TEST_KAFKA_BROKERS, topic, events, db.url, client).finally(() => db.drop());
     console.log(`${name} (${client}): ${(events / seconds).toFixed(0)} events/s`);
     return seconds;
   };
-  return {
-    narrowSeconds: await floor(consumeAndStore, 'write floor'),
-    rowsSeconds: await floor(consumeAndStoreProjectionRows, 'projection rows floor'),
-  };
+  const narrowSeconds = await floor(consumeAndStore, 'write floor', clients[0]!);
+  const rowsSeconds: Partial<Record<KafkaClientName, number>> = {};
+  for (const client of clients)
+    rowsSeconds[client] = await floor(consumeAndStoreProjectionRows, 'projection rows floor', client);
+  return { narrowSeconds, rowsSeconds };
 }
