@@ -5,24 +5,25 @@ import { createTestDatabase, TEST_KAFKA_BROKERS } from '@pft/testing';
 import { kafkaScriptEnv, runTimedScript } from '../support/timed-script';
 
 /**
- * The write floor of a fold on this machine: the apps' Kafka client reading the whole topic, as the projector does
- * (8 partitions at once, a pool of 10 connections), parsing each message and storing it as one narrow
- * row (event id, pilot, minutes), one INSERT and commit per batch, nothing else: no schema check, no
- * fold, no per-pilot rows, no offsets (in Postgres or Kafka). A projector that keeps one row of state per flight writes at
- * least this much, so its rate cannot exceed this one here. A plain Node process of its own, like the
- * projector. Prints the seconds from the first batch to the last message stored.
+ * A floor's script: the apps' Kafka client (its factory, on the adapter PFT_KAFKA_CLIENT names) reading
+ * the whole topic as the projector does (8 partitions at once, up to 8 MB a partition per fetch, no
+ * offsets committed), and a pool of 10 connections. `prelude` defines `setUp()`, run before
+ * consuming, and `storeBatch(batch)`, awaited for each batch; the script stops once `total` messages
+ * are stored and prints the seconds from the first batch to the last message stored. Plain
+ * JavaScript in a Node process of its own, like the projector.
  */
-const FLOOR_SCRIPT = `
+const consumingFloorScript = (name: string, prelude: string): string => `
 const { createKafka } = require(process.env.PFT_KAFKA_FACTORY);
 const { Pool } = require('pg');
 const [topic, total] = [process.argv[1], Number(process.argv[2])];
-const kafka = createKafka(process.env.KAFKA_BROKERS, 'pft-bench-write-floor', undefined, undefined, process.env.PFT_KAFKA_CLIENT);
-const consumer = kafka.consumer({ groupId: 'bench-write-floor-' + Date.now(), maxBytesPerPartition: 8 * 1024 * 1024, maxBytes: 64 * 1024 * 1024 });
+const kafka = createKafka(process.env.KAFKA_BROKERS, 'pft-bench-${name}', undefined, undefined, process.env.PFT_KAFKA_CLIENT);
+const consumer = kafka.consumer({ groupId: 'bench-${name}-' + Date.now(), maxBytesPerPartition: 8 * 1024 * 1024, maxBytes: 64 * 1024 * 1024 });
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
+${prelude}
 let stored = 0;
 let started = 0n;
 (async () => {
-  await pool.query('create table write_floor (event_id uuid primary key, pilot_account_id uuid not null, minutes integer)');
+  await setUp();
   await consumer.connect();
   await consumer.subscribe([topic], { fromBeginning: true });
   await new Promise((resolve, reject) => {
@@ -31,16 +32,7 @@ let started = 0n;
       partitionsConsumedConcurrently: 8,
       eachBatch: async ({ batch }) => {
         if (started === 0n) started = process.hrtime.bigint();
-        const ids = [], pilots = [], minutes = [];
-        for (const message of batch.messages) {
-          const event = JSON.parse(message.value.toString('utf8'));
-          ids.push(event.event_id);
-          pilots.push(event.pilot_account_id);
-          minutes.push(event.payload?.flight?.minutes?.total_flight_time ?? null);
-        }
-        await pool
-          .query('insert into write_floor select * from unnest($1::uuid[], $2::uuid[], $3::integer[]) on conflict do nothing', [ids, pilots, minutes])
-          .catch(reject);
+        await storeBatch(batch).catch(reject);
         stored += batch.messages.length;
         if (stored >= total) resolve();
       },
@@ -52,6 +44,30 @@ let started = 0n;
   console.log(JSON.stringify({ seconds }));
 })().catch((err) => { console.error(err); process.exit(1); });
 `;
+
+/**
+ * The write floor of a fold on this machine: the apps' Kafka client reading the whole topic, as the
+ * projector does (consumingFloorScript), parsing each message and storing it as one narrow
+ * row (event id, pilot, minutes), one INSERT and commit per batch, nothing else: no schema check, no
+ * fold, no per-pilot rows, no offsets (in Postgres or Kafka). A projector that keeps one row of state per flight writes at
+ * least this much, so its rate cannot exceed this one here.
+ */
+const FLOOR_SCRIPT = consumingFloorScript(
+  'write-floor',
+  `
+const setUp = () => pool.query('create table write_floor (event_id uuid primary key, pilot_account_id uuid not null, minutes integer)');
+async function storeBatch(batch) {
+  const ids = [], pilots = [], minutes = [];
+  for (const message of batch.messages) {
+    const event = JSON.parse(message.value.toString('utf8'));
+    ids.push(event.event_id);
+    pilots.push(event.pilot_account_id);
+    minutes.push(event.payload?.flight?.minutes?.total_flight_time ?? null);
+  }
+  await pool.query('insert into write_floor select * from unnest($1::uuid[], $2::uuid[], $3::integer[]) on conflict do nothing', [ids, pilots, minutes]);
+}
+`,
+);
 
 export function consumeAndStore(
   brokers: string,
@@ -75,14 +91,10 @@ export function consumeAndStore(
  * projector's own DDL. Nothing else: no schema check, no payload opened, no fold, no state read back,
  * no offsets, no dead letters. Events without a flight write no row.
  */
-const PROJECTION_ROWS_SCRIPT = `
-const { createKafka } = require(process.env.PFT_KAFKA_FACTORY);
-const { Pool } = require('pg');
-const [topic, total] = [process.argv[1], Number(process.argv[2])];
+const PROJECTION_ROWS_SCRIPT = consumingFloorScript(
+  'rows-floor',
+  `
 const [MINUTES, TOTALS] = [JSON.parse(process.env.MINUTE_FIELDS), JSON.parse(process.env.TOTALS_FIELDS)];
-const kafka = createKafka(process.env.KAFKA_BROKERS, 'pft-bench-rows-floor', undefined, undefined, process.env.PFT_KAFKA_CLIENT);
-const consumer = kafka.consumer({ groupId: 'bench-rows-floor-' + Date.now(), maxBytesPerPartition: 8 * 1024 * 1024, maxBytes: 64 * 1024 * 1024 });
-const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 const list = (values) => '{' + values.join(',') + '}';
 const FLIGHTS = 'insert into floor_flights (pilot_account_id, flight_id, flight_date, kind, category, rating_key, minutes, landings_day, landings_night) ' +
   'select p, f, d::date, k, c, r, m::integer[], ld, ln from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::integer[], $9::integer[]) as u (p, f, d, k, c, r, m, ld, ln) ' +
@@ -97,72 +109,57 @@ const TOTALS_SQL = 'insert into floor_totals (pilot_account_id, stream_version, 
   ', total_day = floor_totals.total_day + excluded.total_day, total_night = floor_totals.total_night + excluded.total_night, ' +
   'flight_count = floor_totals.flight_count + excluded.flight_count, last_flight_date = greatest(floor_totals.last_flight_date, excluded.last_flight_date), ' +
   'rating_breakdown = excluded.rating_breakdown, updated_at = excluded.updated_at';
-let stored = 0;
-let started = 0n;
-(async () => {
+async function setUp() {
   for (const ddl of JSON.parse(process.env.PROJECTION_DDL)) await pool.query(ddl);
-  await consumer.connect();
-  await consumer.subscribe([topic], { fromBeginning: true });
-  await new Promise((resolve, reject) => {
-    void consumer.run({
-      autoCommit: false,
-      partitionsConsumedConcurrently: 8,
-      eachBatch: async ({ batch }) => {
-        if (started === 0n) started = process.hrtime.bigint();
-        // The latest of each flight the batch names (recorded, then amended): one row each, as the projector writes.
-        const flights = new Map();
-        const pilots = new Map();
-        for (const message of batch.messages) {
-          const event = JSON.parse(message.value.toString('utf8'));
-          const flight = event.payload && event.payload.flight;
-          if (!flight) continue;
-          const minutes = flight.minutes || {};
-          const aircraft = flight.aircraft || {};
-          const landings = flight.landings || {};
-          flights.set(flight.flight_id, [event.pilot_account_id, flight.flight_id, flight.date, flight.kind || 'flight',
-            aircraft.category || 'airplane', aircraft.rating_key || null, list(MINUTES.map((m) => minutes[m] || 0)),
-            landings.day || 0, landings.night || 0]);
-          let p = pilots.get(event.pilot_account_id);
-          if (!p) pilots.set(event.pilot_account_id, (p = { version: 0, sums: TOTALS.map(() => 0), day: 0, night: 0, count: 0, last: null, ratings: {} }));
-          p.version = event.stream_version;
-          TOTALS.forEach((t, i) => (p.sums[i] += minutes[t] || 0));
-          p.day += landings.day || 0; p.night += landings.night || 0; p.count += 1;
-          if (p.last === null || flight.date > p.last) p.last = flight.date;
-          if (aircraft.rating_key) p.ratings[aircraft.rating_key] = (p.ratings[aircraft.rating_key] || 0) + (minutes.total_flight_time || 0);
-        }
-        const client = await pool.connect();
-        try {
-          await client.query('begin');
-          await client.query('set local synchronous_commit = off');
-          if (flights.size > 0) {
-            const rows = [...flights.values()];
-            const f = rows[0].map((_, column) => rows.map((row) => row[column]));
-            await client.query(FLIGHTS, [list(f[0]), list(f[1]), list(f[2]), list(f[3]), list(f[4]), f[5], f[6], list(f[7]), list(f[8])]);
-            const ps = [...pilots];
-            await client.query(TOTALS_SQL, [
-              list(ps.map(([id]) => id)), list(ps.map(([, p]) => p.version)), ps.map(() => batch.partition),
-              ...TOTALS.map((_, i) => list(ps.map(([, p]) => p.sums[i]))),
-              list(ps.map(([, p]) => p.day)), list(ps.map(([, p]) => p.night)), list(ps.map(([, p]) => p.count)),
-              list(ps.map(([, p]) => p.last)), ps.map(([, p]) => JSON.stringify(p.ratings)),
-            ]);
-          }
-          await client.query('commit');
-        } catch (err) {
-          reject(err);
-        } finally {
-          client.release();
-        }
-        stored += batch.messages.length;
-        if (stored >= total) resolve();
-      },
-    });
-  });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  await consumer.disconnect();
-  await pool.end();
-  console.log(JSON.stringify({ seconds }));
-})().catch((err) => { console.error(err); process.exit(1); });
-`;
+}
+async function storeBatch(batch) {
+  // The latest of each flight the batch names (recorded, then amended): one row each, as the projector writes.
+  const flights = new Map();
+  const pilots = new Map();
+  for (const message of batch.messages) {
+    const event = JSON.parse(message.value.toString('utf8'));
+    const flight = event.payload && event.payload.flight;
+    if (!flight) continue;
+    const minutes = flight.minutes || {};
+    const aircraft = flight.aircraft || {};
+    const landings = flight.landings || {};
+    flights.set(flight.flight_id, [event.pilot_account_id, flight.flight_id, flight.date, flight.kind || 'flight',
+      aircraft.category || 'airplane', aircraft.rating_key || null, list(MINUTES.map((m) => minutes[m] || 0)),
+      landings.day || 0, landings.night || 0]);
+    let p = pilots.get(event.pilot_account_id);
+    if (!p) pilots.set(event.pilot_account_id, (p = { version: 0, sums: TOTALS.map(() => 0), day: 0, night: 0, count: 0, last: null, ratings: {} }));
+    p.version = event.stream_version;
+    TOTALS.forEach((t, i) => (p.sums[i] += minutes[t] || 0));
+    p.day += landings.day || 0; p.night += landings.night || 0; p.count += 1;
+    if (p.last === null || flight.date > p.last) p.last = flight.date;
+    if (aircraft.rating_key) p.ratings[aircraft.rating_key] = (p.ratings[aircraft.rating_key] || 0) + (minutes.total_flight_time || 0);
+  }
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local synchronous_commit = off');
+    if (flights.size > 0) {
+      const rows = [...flights.values()];
+      const f = rows[0].map((_, column) => rows.map((row) => row[column]));
+      await client.query(FLIGHTS, [list(f[0]), list(f[1]), list(f[2]), list(f[3]), list(f[4]), f[5], f[6], list(f[7]), list(f[8])]);
+      const ps = [...pilots];
+      await client.query(TOTALS_SQL, [
+        list(ps.map(([id]) => id)), list(ps.map(([, p]) => p.version)), ps.map(() => batch.partition),
+        ...TOTALS.map((_, i) => list(ps.map(([, p]) => p.sums[i]))),
+        list(ps.map(([, p]) => p.day)), list(ps.map(([, p]) => p.night)), list(ps.map(([, p]) => p.count)),
+        list(ps.map(([, p]) => p.last)), ps.map(([, p]) => JSON.stringify(p.ratings)),
+      ]);
+    }
+    await client.query('commit');
+  } catch (err) {
+    await client.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+`,
+);
 
 /** The seconds PROJECTION_ROWS_SCRIPT takes to store the projection rows of the `total` events of `topic`. */
 export function consumeAndStoreProjectionRows(
