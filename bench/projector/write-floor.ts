@@ -69,19 +69,6 @@ async function storeBatch(batch) {
 `,
 );
 
-export function consumeAndStore(
-  brokers: string,
-  topic: string,
-  total: number,
-  databaseUrl: string,
-  client: KafkaClientName,
-): Promise<number> {
-  return runTimedScript(`write floor (${client})`, FLOOR_SCRIPT, [topic, String(total)], {
-    ...kafkaScriptEnv(brokers, client),
-    DATABASE_URL: databaseUrl,
-  });
-}
-
 /**
  * The write floor as the performance issue defines it, "the projection rows written in batch": the
  * apps' Kafka client reading the whole topic as the projector does, each message parsed, and for each
@@ -161,50 +148,60 @@ async function storeBatch(batch) {
 `,
 );
 
-/** The seconds PROJECTION_ROWS_SCRIPT takes to store the projection rows of the `total` events of `topic`. */
-export function consumeAndStoreProjectionRows(
-  brokers: string,
-  topic: string,
-  total: number,
-  databaseUrl: string,
-  client: KafkaClientName,
-): Promise<number> {
-  const ddl = createProjectionTablesSql(1).map((sql) =>
-    sql.replace(/pilot_totals_v1\b/, 'floor_totals').replace(/pilot_flights_v1\b/, 'floor_flights'),
-  );
-  return runTimedScript(`projection rows floor (${client})`, PROJECTION_ROWS_SCRIPT, [topic, String(total)], {
-    ...kafkaScriptEnv(brokers, client),
-    DATABASE_URL: databaseUrl,
-    PROJECTION_DDL: JSON.stringify(ddl),
+/** A floor: its script, and what the script reads from its environment besides the client and the database. */
+interface Floor {
+  name: string;
+  script: string;
+  env: Record<string, string>;
+}
+
+const NARROW_ROW_FLOOR: Floor = { name: 'write floor', script: FLOOR_SCRIPT, env: {} };
+
+const PROJECTION_ROWS_FLOOR: Floor = {
+  name: 'projection rows floor',
+  script: PROJECTION_ROWS_SCRIPT,
+  env: {
+    PROJECTION_DDL: JSON.stringify(
+      createProjectionTablesSql(1).map((sql) =>
+        sql.replace(/pilot_totals_v1\b/, 'floor_totals').replace(/pilot_flights_v1\b/, 'floor_flights'),
+      ),
+    ),
     MINUTE_FIELDS: JSON.stringify(FLIGHT_MINUTE_FIELDS),
     TOTALS_FIELDS: JSON.stringify(ENTERED_TOTALS_FIELDS),
-  });
+  },
+};
+
+/** The seconds `floor` takes, read by `client`, to store the `events` of `topic` on a database of its own, dropped after it. */
+async function measureFloor(
+  floor: Floor,
+  topic: string,
+  events: number,
+  client: KafkaClientName,
+): Promise<number> {
+  const db = await createTestDatabase();
+  const seconds = await runTimedScript(`${floor.name} (${client})`, floor.script, [topic, String(events)], {
+    ...kafkaScriptEnv(TEST_KAFKA_BROKERS, client),
+    DATABASE_URL: db.url,
+    ...floor.env,
+  }).finally(() => db.drop());
+  console.log(`${floor.name} (${client}): ${(events / seconds).toFixed(0)} events/s`);
+  return seconds;
 }
 
 /**
- * The floors of a fold, each on a database of its own dropped after it, one after the other: the
- * seconds the narrow-row floor took to store the `events` of `topic` on `clients[0]`, and the seconds
- * the projection rows floor took on each of `clients`. Once per run: they measure what Postgres
- * takes, and the projection rows floor what each client adds to it.
+ * The floors of a fold, one after the other: the seconds the narrow-row floor took to store the
+ * `events` of `topic` on `clients[0]`, and the seconds the projection rows floor took on each of
+ * `clients`. Once per run: they measure what Postgres takes, and the projection rows floor what each
+ * client adds to it.
  */
 export async function measureWriteFloors(
   topic: string,
   events: number,
   clients: readonly KafkaClientName[],
 ): Promise<{ narrowSeconds: number; rowsSeconds: Partial<Record<KafkaClientName, number>> }> {
-  const floor = async (
-    store: typeof consumeAndStore,
-    name: string,
-    client: KafkaClientName,
-  ): Promise<number> => {
-    const db = await createTestDatabase();
-    const seconds = await store(TEST_KAFKA_BROKERS, topic, events, db.url, client).finally(() => db.drop());
-    console.log(`${name} (${client}): ${(events / seconds).toFixed(0)} events/s`);
-    return seconds;
-  };
-  const narrowSeconds = await floor(consumeAndStore, 'write floor', clients[0]!);
+  const narrowSeconds = await measureFloor(NARROW_ROW_FLOOR, topic, events, clients[0]!);
   const rowsSeconds: Partial<Record<KafkaClientName, number>> = {};
   for (const client of clients)
-    rowsSeconds[client] = await floor(consumeAndStoreProjectionRows, 'projection rows floor', client);
+    rowsSeconds[client] = await measureFloor(PROJECTION_ROWS_FLOOR, topic, events, client);
   return { narrowSeconds, rowsSeconds };
 }
