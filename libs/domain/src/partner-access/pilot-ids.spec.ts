@@ -81,9 +81,14 @@ describe('parsePilotIdList', () => {
   });
 
   it('refuses a list exactly when an entry is not a UUID, however the entries are spoilt', () => {
-    // Entries that are nearly UUIDs: one character replaced, one added or left out, in either case.
+    // Entries that are nearly UUIDs: one character replaced, one added or left out, in either case;
+    // among the replacements, characters past ASCII whose low byte is a hex digit ('š' is U+0161).
     const spoilt = fc
-      .tuple(fc.uuid(), fc.nat(36), fc.constantFrom('', 'g', 'G', '-', ' ', '0', 'é', 'A', ',,'))
+      .tuple(
+        fc.uuid(),
+        fc.nat(36),
+        fc.constantFrom('', 'g', 'G', '-', ' ', '0', 'é', 'A', ',,', 'š', 'ı', '😀'),
+      )
       .map(([id, at, char]) => id.slice(0, at) + char + id.slice(at + 1));
     const entry = fc.oneof(
       fc.uuid(),
