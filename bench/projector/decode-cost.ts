@@ -30,7 +30,8 @@ export interface WrappedKeyRow {
  * line) and the wrapped keys from the files it is given, then decodes the plain and the sealed ones
  * with decodeEventMessages, BATCH at a time as the projector's batches come, opening payloads through
  * boxOpener and DataKeys as the projector does (keys unwrapped with the environment's master keys,
- * once, then from memory). A warm-up of each, then ROUNDS rounds alternating which goes first; prints
+ * once, then from memory), but on this one thread (the projector hands a batch's boxes to its opening
+ * thread): what opening costs, wherever it runs. A warm-up of each, then ROUNDS rounds alternating which goes first; prints
  * each round's microseconds per event as JSON.
  */
 const CHILD_SOURCE = `
@@ -43,7 +44,7 @@ const plain = lines(process.env.PLAIN);
 const sealed = lines(process.env.SEALED);
 const rows = JSON.parse(readFileSync(process.env.KEYS, 'utf8')).map((r) => ({ ...r, wrapped_key: Buffer.from(r.wrapped_key, 'base64') }));
 const keys = new DataKeys(masterKeyRingFromEnv(), { max: Math.max(1, rows.length) });
-const opener = boxOpener(keys, { query: async () => rows });
+const opener = boxOpener(keys, { query: async () => rows }, { thread: null });
 async function perEvent(values) {
   let elapsed = 0n;
   for (let from = 0; from < values.length; from += BATCH) {

@@ -3,7 +3,12 @@ import addFormats from 'ajv-formats';
 import { type EventMessage } from './event-message';
 import { CURRENT_EVENT_VERSION, type PilotEventType } from './pilot-events';
 import { EVENT_MESSAGE_SCHEMA, EVENT_PAYLOAD_SCHEMAS } from './schemas';
-import { isSealedPayload, sealedPayloadAad, type SealedPayloadOpener } from './sealed-payload';
+import {
+  isSealedPayload,
+  sealedPayloadAad,
+  type SealedPayload,
+  type SealedPayloadOpener,
+} from './sealed-payload';
 import { upcast } from './upcasters';
 
 const ajv = new Ajv2020({ allErrors: false, strict: true });
@@ -95,28 +100,37 @@ export async function decodeEventMessages(
   opener: SealedPayloadOpener,
 ): Promise<OpenedDecodeResult[]> {
   const parsed = values.map(parseMessage);
-  const keyIds = parsed.flatMap((p) =>
-    p.ok && isSealedPayload(p.message.payload) ? [p.message.payload.sealed.key_id] : [],
-  );
-  if (keyIds.length > 0) await opener.load(keyIds);
-  return parsed.map((p): OpenedDecodeResult => {
+  const sealed: { at: number; message: EventMessage & { payload: SealedPayload } }[] = [];
+  parsed.forEach((p, at) => {
+    if (p.ok && isSealedPayload(p.message.payload)) {
+      sealed.push({ at, message: p.message as EventMessage & { payload: SealedPayload } });
+    }
+  });
+  const opened = new Map<number, unknown>();
+  if (sealed.length > 0) {
+    await opener.load(sealed.map(({ message }) => message.payload.sealed.key_id));
+    // Opened all at once: the opener may do it off the event loop.
+    const values = await opener.openMany(
+      sealed.map(({ message }) => ({ box: message.payload.sealed, aad: sealedPayloadAad(message) })),
+    );
+    sealed.forEach(({ at }, i) => opened.set(at, values[i]));
+  }
+  return parsed.map((p, at): OpenedDecodeResult => {
     if (!p.ok) return p;
     const { message } = p;
-    if (!isSealedPayload(message.payload)) return checkPayload(message);
+    if (!opened.has(at)) return checkPayload(message);
     if (message.payload.pilot_account_id !== message.pilot_account_id) {
       return { ok: false, reason: 'payload pilot_account_id differs from the message key' };
     }
-    let opened: unknown;
-    try {
-      opened = opener.open(message.payload.sealed, sealedPayloadAad(message));
-    } catch (err) {
-      return { ok: false, reason: `${message.type} payload does not open: ${(err as Error).message}` };
+    const payload = opened.get(at);
+    if (payload instanceof Error) {
+      return { ok: false, reason: `${message.type} payload does not open: ${payload.message}` };
     }
-    if (opened === null) {
+    if (payload === null) {
       const { payload: _sealed, ...head } = message;
       return { ok: false, erased: true, reason: 'the data key of the payload is destroyed', message: head };
     }
-    return checkPayload({ ...message, payload: opened as EventMessage['payload'] });
+    return checkPayload({ ...message, payload: payload as EventMessage['payload'] });
   });
 }
 

@@ -40,11 +40,15 @@ class FakeOpener implements SealedPayloadOpener {
     this.loads.push([...keyIds]);
     return Promise.resolve();
   }
-  open(box: SealedPayload['sealed'], aad: string): unknown {
-    if (this.destroyed.has(box.key_id)) return null;
-    const [sealedAad, json] = Buffer.from(box.data, 'base64').toString('utf8').split('\n');
-    if (sealedAad !== aad) throw new Error('tag mismatch');
-    return JSON.parse(json!) as unknown;
+  openMany(requests: readonly { box: SealedPayload['sealed']; aad: string }[]): Promise<unknown[]> {
+    return Promise.resolve(
+      requests.map(({ box, aad }) => {
+        if (this.destroyed.has(box.key_id)) return null;
+        const [sealedAad, json] = Buffer.from(box.data, 'base64').toString('utf8').split('\n');
+        if (sealedAad !== aad) return new Error('tag mismatch');
+        return JSON.parse(json!) as unknown;
+      }),
+    );
   }
   static seal(message: Omit<EventMessage, 'payload'>, payload: unknown, keyId: string): SealedPayload {
     const data = Buffer.from(`${sealedPayloadAad(message)}\n${JSON.stringify(payload)}`).toString('base64');

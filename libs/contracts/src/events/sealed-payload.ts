@@ -52,6 +52,9 @@ export const sealedPayloadAad = (head: {
 /** Opens sealed payloads for a reader (keys read a batch at a time): implemented with the key store. */
 export interface SealedPayloadOpener {
   load(keyIds: Iterable<string>): Promise<void>;
-  /** The payload; null when the pilot's key was destroyed (the account was erased). Throws when it does not open. */
-  open(box: SealedPayload['sealed'], aad: string): unknown;
+  /**
+   * Each payload, in order; null where the pilot's key was destroyed (the account was erased), an Error
+   * where it does not open. The keys of every box were loaded first.
+   */
+  openMany(requests: readonly { box: SealedPayload['sealed']; aad: string }[]): Promise<unknown[]>;
 }

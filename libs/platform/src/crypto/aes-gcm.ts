@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
 
 /** AES-256-GCM: a 96-bit random nonce and a 128-bit tag, as NIST SP 800-38D recommends. */
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+export const IV_BYTES = 12;
+export const TAG_BYTES = 16;
 export const KEY_BYTES = 32;
 
 /**
@@ -13,7 +13,7 @@ export const KEY_BYTES = 32;
  */
 const keyObjects = new WeakMap<Buffer, KeyObject>();
 
-function keyObjectOf(key: Buffer): KeyObject {
+export function keyObjectOf(key: Buffer): KeyObject {
   let object = keyObjects.get(key);
   if (!object) {
     object = createSecretKey(key);

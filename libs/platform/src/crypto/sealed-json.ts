@@ -1,6 +1,7 @@
 import { type Queryable } from '../database/queryable';
-import { open, seal } from './aes-gcm';
+import { keyObjectOf, open, seal } from './aes-gcm';
 import { type DataKey, type DataKeys } from './data-keys';
+import { OpeningThread, type OpenRequest } from './opening-thread';
 
 /** A JSON value sealed with a data key: which key, and the nonce, ciphertext and tag in base64. */
 export interface SealedBox {
@@ -34,17 +35,84 @@ export interface BoxOpener {
   load(keyIds: Iterable<string>): Promise<void>;
   /** The value; null when its key was destroyed. Throws when the box was not sealed with that key and data. */
   open(box: SealedBox, aad: string): unknown;
+  /** Each box as `open` answers it, an Error in place of a throw; many boxes are opened off this thread. */
+  openMany(requests: readonly { box: SealedBox; aad: string }[]): Promise<unknown[]>;
 }
 
-/** Opens boxes with the keys of `keys`, reading missing ones through `runner`. */
-export function boxOpener(keys: DataKeys, runner: Queryable): BoxOpener {
+/**
+ * From this many boxes on, openMany hands them to the opening thread: for fewer (a live projector's
+ * usual batch, a pilot's short stream), asking the thread costs more than it saves.
+ */
+export const BOXES_FOR_THREAD = 64;
+
+let sharedThread: OpeningThread | undefined;
+
+/** The process's one opening thread, made on first use. */
+export function sharedOpeningThread(): OpeningThread {
+  sharedThread ??= new OpeningThread();
+  return sharedThread;
+}
+
+/**
+ * Opens boxes with the keys of `keys`, reading missing ones through `runner`. `thread`: where openMany
+ * opens many boxes at once (null: on the caller's thread, always).
+ */
+export function boxOpener(
+  keys: DataKeys,
+  runner: Queryable,
+  options: { thread?: OpeningThread | null } = {},
+): BoxOpener {
+  const keyOf = (box: SealedBox): Buffer | null => {
+    const key = keys.loaded(box.key_id);
+    if (key === undefined) throw new Error(`data key ${box.key_id} was not loaded`);
+    return key;
+  };
+  const open1 = (box: SealedBox, aad: string): unknown => {
+    const key = keyOf(box);
+    if (key === null) return null;
+    return JSON.parse(open(key, Buffer.from(box.data, 'base64'), aad).toString('utf8')) as unknown;
+  };
+  const openHere = (requests: readonly { box: SealedBox; aad: string }[]): unknown[] =>
+    requests.map(({ box, aad }) => {
+      try {
+        return open1(box, aad);
+      } catch (err) {
+        return err instanceof Error ? err : new Error(String(err));
+      }
+    });
+  const thread = options.thread === undefined ? sharedOpeningThread() : options.thread;
   return {
     load: (keyIds) => keys.load(runner, keyIds),
-    open: (box, aad) => {
-      const key = keys.loaded(box.key_id);
-      if (key === undefined) throw new Error(`data key ${box.key_id} was not loaded`);
-      if (key === null) return null;
-      return JSON.parse(open(key, Buffer.from(box.data, 'base64'), aad).toString('utf8')) as unknown;
+    open: open1,
+    openMany: async (requests) => {
+      if (thread === null || requests.length < BOXES_FOR_THREAD) return openHere(requests);
+      // Boxes whose key is gone (null) or was never loaded (an Error) are answered here; the rest go.
+      const answers: unknown[] = new Array(requests.length);
+      const sent: OpenRequest[] = [];
+      const sentAt: number[] = [];
+      requests.forEach(({ box, aad }, i) => {
+        let key: Buffer | null;
+        try {
+          key = keyOf(box);
+        } catch (err) {
+          answers[i] = err;
+          return;
+        }
+        if (key === null) answers[i] = null;
+        else {
+          sent.push({ key: keyObjectOf(key), data: box.data, aad });
+          sentAt.push(i);
+        }
+      });
+      let opened: unknown[];
+      try {
+        opened = await thread.openJson(sent);
+      } catch {
+        // The thread stopped, or a value is not JSON: these are opened here, each with its own answer.
+        opened = openHere(sentAt.map((i) => requests[i]!));
+      }
+      sentAt.forEach((at, j) => (answers[at] = opened[j]));
+      return answers;
     },
   };
 }
