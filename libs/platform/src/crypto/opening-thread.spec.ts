@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { newDataKey, seal } from './aes-gcm';
+import { keyObjectOf, newDataKey, seal } from './aes-gcm';
 import { DataKeys } from './data-keys';
 import { DEVELOPMENT_MASTER_KEY, MasterKeyRing } from './master-keys';
 import { OpeningThread } from './opening-thread';
@@ -116,6 +116,23 @@ describe('opening many sealed values on the opening thread', () => {
     expect((await opener.openMany(fine)).filter((a) => a instanceof Error).length).toBe(
       expected.filter((a, i) => i !== 2 && a === 'does not open').length,
     );
+    await ownThread.close();
+  });
+
+  it('refuses only what the stopped thread had: a request made after it goes to the next thread', async () => {
+    const { keys } = keyTable(1);
+    const key = keyObjectOf(keys[0]!.key);
+    const requests = Array.from({ length: 200 }, (_, i) => {
+      const aad = `aad-${i}`;
+      return { key, aad, data: sealJson({ n: i }, keys[0]!, aad).data };
+    });
+    const ownThread = new OpeningThread();
+    const first = ownThread.openJson(requests);
+    const stopped = ownThread.close();
+    const second = ownThread.openJson(requests);
+    await expect(first).rejects.toThrow(/stopped/);
+    await stopped;
+    expect(await second).toEqual(requests.map((_, n) => ({ n })));
     await ownThread.close();
   });
 

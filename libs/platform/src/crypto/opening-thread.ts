@@ -56,9 +56,10 @@ interface Answer {
 export class OpeningThread {
   private worker?: Worker;
   private nextId = 0;
+  /** Requests not answered yet, each with the thread it went to. */
   private readonly pending = new Map<
     number,
-    { resolve: (answer: Answer) => void; reject: (err: Error) => void }
+    { worker: Worker; resolve: (answer: Answer) => void; reject: (err: Error) => void }
   >();
 
   /**
@@ -100,7 +101,7 @@ export class OpeningThread {
     const worker = this.running();
     const id = this.nextId++;
     return new Promise<Answer>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { worker, resolve, reject });
       worker.ref();
       worker.postMessage({ id, ...request });
     });
@@ -112,14 +113,17 @@ export class OpeningThread {
     worker.on('message', (answer: Answer) => {
       const waiting = this.pending.get(answer.id);
       this.pending.delete(answer.id);
-      if (this.pending.size === 0) worker.unref();
+      if (![...this.pending.values()].some((w) => w.worker === worker)) worker.unref();
       waiting?.resolve(answer);
     });
+    // Only this thread's requests: one started after it stopped has gone to the next thread.
     const fail = (err: Error) => {
       if (this.worker === worker) this.worker = undefined;
-      const waiting = [...this.pending.values()];
-      this.pending.clear();
-      for (const w of waiting) w.reject(err);
+      for (const [id, waiting] of this.pending) {
+        if (waiting.worker !== worker) continue;
+        this.pending.delete(id);
+        waiting.reject(err);
+      }
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the opening thread stopped (exit code ${code})`)));
