@@ -9,7 +9,14 @@ import {
   sealedPayloadAad,
 } from '@pft/contracts';
 import { parseFlight } from '@pft/domain';
-import { DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing, sealJson } from '@pft/platform/crypto';
+import {
+  BOXES_FOR_THREAD,
+  DataKeys,
+  DEVELOPMENT_MASTER_KEY,
+  MasterKeyRing,
+  sealJson,
+} from '@pft/platform/crypto';
+import { OpeningThread } from '@pft/platform/crypto/opening-thread';
 import { createDataSource } from '@pft/platform/database/data-source';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
 import { createTestDatabase, flightBody, type TestDatabase } from '@pft/testing';
@@ -124,6 +131,37 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
     expect((await readPilotTotals(ds, [pilot])).has(pilot)).toBe(false);
     const [{ n }] = await ds.query(`select count(*)::int as n from projection_dead_letters`);
     expect(n).toBe(0);
+  });
+
+  it('folds a batch large enough for the opening thread as it folds a small one', async () => {
+    const [a, b, gone] = [randomUUID(), randomUUID(), randomUUID()];
+    const writer = new DataKeys(ring());
+    const messages: ConsumedMessage[] = [];
+    for (let i = 0; i < BOXES_FOR_THREAD; i++) {
+      for (const pilot of [a, b, gone]) messages.push(await message(pilot, recorded(pilot), writer));
+    }
+    // One payload of pilot b changed on the way: a dead letter, and the rest of b's still count.
+    const spoiled = messages.findIndex((m) => m.key?.toString() === b);
+    const text = messages[spoiled]!.value!.toString();
+    const data = /"data":"([^"]+)"/.exec(text)![1]!;
+    const flipped = Buffer.from(data, 'base64');
+    flipped[20] = flipped[20]! ^ 1;
+    messages[spoiled] = {
+      ...messages[spoiled]!,
+      value: Buffer.from(text.replace(data, flipped.toString('base64'))),
+    };
+    await writer.destroy(ds, gone);
+    const opened = jest.spyOn(OpeningThread.prototype, 'openJson');
+    const outcome = await apply(messages, new DataKeys(ring()));
+    expect(opened).toHaveBeenCalledTimes(1);
+    opened.mockRestore();
+    expect(outcome.deadLetters.map((d) => d.reason)).toEqual([
+      expect.stringMatching(/^FlightRecorded payload does not open/),
+    ]);
+    const totals = await readPilotTotals(ds, [a, b, gone]);
+    expect(totals.get(a)?.totals.flight_count).toBe(BOXES_FOR_THREAD);
+    expect(totals.get(b)?.totals.flight_count).toBe(BOXES_FOR_THREAD - 1);
+    expect(totals.has(gone)).toBe(false);
   });
 
   it('still reads a payload stored in the clear before sealing existed', async () => {
