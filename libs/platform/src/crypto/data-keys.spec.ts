@@ -88,13 +88,13 @@ describe('DataKeys: per-pilot keys and their cache', () => {
     const box = sealJson({ remarks: 'first solo' }, old, 'aad');
     const opener = boxOpener(keys, table);
     await opener.load([box.key_id]);
-    expect(opener.open(box, 'aad')).toEqual({ remarks: 'first solo' });
+    expect(await opener.openMany([{ box, aad: 'aad' }])).toEqual([{ remarks: 'first solo' }]);
     expect(await keys.destroy(table, 'pilot-a')).toEqual([old.keyId]);
-    expect(opener.open(box, 'aad')).toBeNull();
+    expect(await opener.openMany([{ box, aad: 'aad' }])).toEqual([null]);
     // Another reader, fresh: the key is not in the table any more.
     const fresh = new DataKeys(ring());
     await boxOpener(fresh, table).load([box.key_id]);
-    expect(boxOpener(fresh, table).open(box, 'aad')).toBeNull();
+    expect(await boxOpener(fresh, table).openMany([{ box, aad: 'aad' }])).toEqual([null]);
     const again = await keys.keyToSeal(table, 'pilot-a');
     expect(again.keyId).not.toBe(old.keyId);
   });

@@ -33,9 +33,10 @@ export function isSealedBox(value: unknown): value is SealedBox {
 export interface BoxOpener {
   /** Loads the keys of these boxes that memory does not hold. */
   load(keyIds: Iterable<string>): Promise<void>;
-  /** The value; null when its key was destroyed. Throws when the box was not sealed with that key and data. */
-  open(box: SealedBox, aad: string): unknown;
-  /** Each box as `open` answers it, an Error in place of a throw; many boxes are opened off this thread. */
+  /**
+   * Each box's value, in order: null where its key was destroyed, an Error where it was not sealed with
+   * that key and data (or its key was not loaded). Many boxes are opened off this thread.
+   */
   openMany(requests: readonly { box: SealedBox; aad: string }[]): Promise<unknown[]>;
 }
 
@@ -62,20 +63,14 @@ export function boxOpener(
   runner: Queryable,
   options: { thread?: OpeningThread | null } = {},
 ): BoxOpener {
-  const keyOf = (box: SealedBox): Buffer | null => {
-    const key = keys.loaded(box.key_id);
-    if (key === undefined) throw new Error(`data key ${box.key_id} was not loaded`);
-    return key;
-  };
-  const open1 = (box: SealedBox, aad: string): unknown => {
-    const key = keyOf(box);
-    if (key === null) return null;
-    return JSON.parse(open(key, Buffer.from(box.data, 'base64'), aad).toString('utf8')) as unknown;
-  };
+  const notLoaded = (box: SealedBox): Error => new Error(`data key ${box.key_id} was not loaded`);
   const openHere = (requests: readonly { box: SealedBox; aad: string }[]): unknown[] =>
     requests.map(({ box, aad }) => {
+      const key = keys.loaded(box.key_id);
+      if (key === undefined) return notLoaded(box);
+      if (key === null) return null;
       try {
-        return open1(box, aad);
+        return JSON.parse(open(key, Buffer.from(box.data, 'base64'), aad).toString('utf8')) as unknown;
       } catch (err) {
         return err instanceof Error ? err : new Error(String(err));
       }
@@ -83,7 +78,6 @@ export function boxOpener(
   const thread = options.thread === undefined ? sharedOpeningThread() : options.thread;
   return {
     load: (keyIds) => keys.load(runner, keyIds),
-    open: open1,
     openMany: async (requests) => {
       if (thread === null || requests.length < BOXES_FOR_THREAD) return openHere(requests);
       // Boxes whose key is gone (null) or was never loaded (an Error) are answered here; the rest go.
@@ -91,14 +85,9 @@ export function boxOpener(
       const sent: OpenRequest[] = [];
       const sentAt: number[] = [];
       requests.forEach(({ box, aad }, i) => {
-        let key: Buffer | null;
-        try {
-          key = keyOf(box);
-        } catch (err) {
-          answers[i] = err;
-          return;
-        }
-        if (key === null) answers[i] = null;
+        const key = keys.loaded(box.key_id);
+        if (key === undefined) answers[i] = notLoaded(box);
+        else if (key === null) answers[i] = null;
         else {
           sent.push({ key: keyObjectOf(key), data: box.data, aad });
           sentAt.push(i);
