@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { createKafka, type KafkaClient } from '@pft/platform';
 import { freePorts } from './app-process';
+import { startOnFreshPorts } from './fresh-ports';
 import { waitFor } from './wait-for';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -108,7 +109,11 @@ export function formatKafkaStorage(
   );
 }
 
-export async function startKafkaBroker(options: { startTimeoutMs?: number } = {}): Promise<KafkaBroker> {
+export function startKafkaBroker(options: { startTimeoutMs?: number } = {}): Promise<KafkaBroker> {
+  return startOnFreshPorts(() => startKafkaBrokerOnce(options));
+}
+
+async function startKafkaBrokerOnce(options: { startTimeoutMs?: number }): Promise<KafkaBroker> {
   const libs = kafkaLibs();
   const classpath = `${libs}/*`;
   const [port, controllerPort] = (await freePorts(2)) as [number, number];

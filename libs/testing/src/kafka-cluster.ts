@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKafka, type KafkaClient } from '@pft/platform';
 import { freePorts } from './app-process';
+import { startOnFreshPorts } from './fresh-ports';
 import {
   exitOf,
   formatKafkaStorage,
@@ -76,9 +77,16 @@ function quorumState(data: string): QuorumState | undefined {
   }
 }
 
-export async function startKafkaCluster(
+export function startKafkaCluster(
   options: { size?: number; startTimeoutMs?: number } = {},
 ): Promise<KafkaCluster> {
+  return startOnFreshPorts(() => startKafkaClusterOnce(options));
+}
+
+async function startKafkaClusterOnce(options: {
+  size?: number;
+  startTimeoutMs?: number;
+}): Promise<KafkaCluster> {
   const size = options.size ?? 3;
   const classpath = `${kafkaLibs()}/*`;
   const dir = mkdtempSync(join(tmpdir(), 'pft-kafka-cluster-'));
