@@ -14,6 +14,7 @@ import {
   startKafkaBroker,
   type TestDatabase,
   waitFor,
+  startTogether,
 } from '@pft/testing';
 
 const SECRET = 'kafka-cut-test-secret-long-enough-for-hs256';
@@ -49,7 +50,7 @@ describe('ingestion with its Kafka broker cut', () => {
   };
 
   beforeAll(async () => {
-    [broker, db] = await Promise.all([startKafkaBroker(), createTestDatabase()]);
+    [broker, db] = await startTogether([startKafkaBroker(), createTestDatabase()]);
     kafka = broker.kafka('pft-kafka-cut');
     topic = await createTestTopic(kafka, 'kafka-cut', 3);
     const deadLetters = await createTestTopic(kafka, 'kafka-cut-dead', 1);

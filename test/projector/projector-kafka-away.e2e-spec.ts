@@ -14,6 +14,7 @@ import {
   startKafkaBroker,
   type TestDatabase,
   waitFor,
+  startTogether,
 } from '@pft/testing';
 import {
   asKafkaMessages,
@@ -40,7 +41,7 @@ describe('projector while Kafka is away', () => {
   let app: AppProcess | undefined;
 
   beforeAll(async () => {
-    [broker, db] = await Promise.all([startKafkaBroker(), createTestDatabase()]);
+    [broker, db] = await startTogether([startKafkaBroker(), createTestDatabase()]);
     client = new Client({ connectionString: db.url });
     await client.connect();
   }, 180_000);

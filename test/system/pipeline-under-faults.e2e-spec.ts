@@ -23,6 +23,7 @@ import {
   waitFor,
   waitUntilAllCurrent,
   type WorkloadPilot,
+  startTogether,
 } from '@pft/testing';
 
 const ROOT = join(__dirname, '..', '..');
@@ -54,7 +55,7 @@ describe('the pipeline end to end, healthy and under faults', () => {
     startBuiltProcess(join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'), [], env);
 
   beforeAll(async () => {
-    [broker, redis, db] = await Promise.all([startKafkaBroker(), startRedisServer(), createTestDatabase()]);
+    [broker, redis, db] = await startTogether([startKafkaBroker(), startRedisServer(), createTestDatabase()]);
     const kafka = broker.kafka('pft-system');
     topics = [await createTestTopic(kafka, 'system', 6), await createTestTopic(kafka, 'system-dead', 1)];
     env = {

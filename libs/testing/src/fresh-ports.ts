@@ -1,6 +1,7 @@
 /**
- * Ports from freePorts are free when drawn, not always when a broker's JVM binds them a second or two
- * later: an outgoing connection of this machine can be given one of them as its own port meanwhile.
+ * Ports from freePorts are free when drawn, not always when a server binds them a moment later (a
+ * broker's JVM a second or two later): another server of the same test drawing at the same time, or
+ * an outgoing connection of this machine, can be given one of them meanwhile.
  * `start` draws its ports and cleans up after itself when it fails; when it failed because a port was
  * taken, it runs again on new ones (at most `attempts` times in all).
  */

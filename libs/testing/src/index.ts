@@ -9,6 +9,7 @@ export * from './tcp-proxy';
 export * from './redis-server';
 export * from './kafka-broker';
 export * from './kafka-cluster';
+export * from './start-together';
 export * from './service-env';
 export * from './sealed-messages';
 export * from './relay-traffic';

@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './app-process';
+import { startOnFreshPorts } from './fresh-ports';
 import { waitFor } from './wait-for';
 
 /**
@@ -44,7 +45,11 @@ function exitOf(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()));
 }
 
-export async function startRedisServer(): Promise<RedisServer> {
+export function startRedisServer(): Promise<RedisServer> {
+  return startOnFreshPorts(startRedisServerOnce);
+}
+
+async function startRedisServerOnce(): Promise<RedisServer> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'pft-redis-'));
   let child: ChildProcess | undefined;
@@ -88,7 +93,13 @@ export async function startRedisServer(): Promise<RedisServer> {
     child = undefined;
   };
 
-  await start();
+  try {
+    await start();
+  } catch (err) {
+    await stop();
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
   return {
     url: `redis://127.0.0.1:${port}`,
     port,
