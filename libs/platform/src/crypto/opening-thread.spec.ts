@@ -119,6 +119,21 @@ describe('opening many sealed values on the opening thread', () => {
     await ownThread.close();
   });
 
+  it('never takes a plaintext of two JSON values for two answers', async () => {
+    const { keys, table } = keyTable(1);
+    const dataKeys = new DataKeys(ring);
+    const requests = mixedRequests(keys, BOXES_FOR_THREAD);
+    const aad = 'pft-event:two-values';
+    const data = seal(keys[0]!.key, Buffer.from('{"n":3},{"n":4}'), aad).toString('base64');
+    requests[3] = { aad, box: { alg: 'A256GCM', key_id: keys[0]!.keyId, data } };
+    await dataKeys.load(table, [keys[0]!.keyId]);
+    const here = shapeOf(await boxOpener(dataKeys, table, { thread: null }).openMany(requests));
+    const there = shapeOf(await boxOpener(dataKeys, table, { thread }).openMany(requests));
+    expect(there).toEqual(here);
+    expect(there[3]).toBe('does not open');
+    expect(there[4]).toEqual({ n: 4, remarks: expect.stringContaining('Übungsflug 4') });
+  });
+
   it('refuses only what the stopped thread had: a request made after it goes to the next thread', async () => {
     const { keys } = keyTable(1);
     const key = keyObjectOf(keys[0]!.key);

@@ -64,8 +64,8 @@ export class OpeningThread {
 
   /**
    * The values, parsed; an Error in place of each one that did not open (another key, other associated
-   * data, a changed bit). Rejects when the thread stopped, or when a value opened but is not JSON
-   * (nothing this service seals): the caller opens them itself then, and learns which.
+   * data, a changed bit). Rejects when the thread stopped, or when a value opened but is not one JSON
+   * value (nothing this service seals): the caller opens them itself then, and learns which.
    */
   async openJson(requests: readonly OpenRequest[]): Promise<unknown[]> {
     const keys: KeyObject[] = [];
@@ -86,6 +86,8 @@ export class OpeningThread {
       aad: requests.map((r) => r.aad),
     });
     const values = JSON.parse(answer.json) as unknown[];
+    // A plaintext of more than one value (`1,2`) would parse and shift every value after it.
+    if (values.length !== requests.length) throw new Error('a value opened is not one JSON value');
     for (const [i, reason] of answer.failures) values[i] = new Error(reason);
     return values;
   }
