@@ -17,14 +17,22 @@ export class UnreadBody {
   ) {}
 }
 
+/**
+ * How much of a body over its limit is still read, and dropped, before it is refused. A server that
+ * answers and closes while the client is still sending makes the client's socket reset, and the reset
+ * can take the answer with it; read to its end, the body is refused on a connection that stays open.
+ * Beyond this much the connection is closed instead, so a client cannot keep the server reading.
+ */
+export const DRAINED_AT_MOST = 8 * 1024 * 1024;
+
 /** A body over the route's limit, declared or found while reading; the contract's 400 `too_large`. */
-function tooLarge(limit: number): ApiError {
+function tooLarge(limit: number, closing: boolean): ApiError {
   return new ApiError(
     'INVALID_REQUEST',
     `The request body is larger than ${limit} bytes`,
     [{ field: 'body', issue: 'too_large', message: `must be at most ${limit} bytes` }],
-    // The rest of the body is never read; the client may still be sending it.
-    { Connection: 'close' },
+    // Closing: the rest of the body is not read, and the client may still be sending it.
+    closing ? { Connection: 'close' } : {},
   );
 }
 
@@ -41,12 +49,12 @@ export function readBodiesUnparsed(instance: FastifyInstance, serverLimit: numbe
     const contentType = request.headers['content-type'] ?? '';
     const limit = request.routeOptions.bodyLimit ?? serverLimit;
     const declared = Number(request.headers['content-length']);
-    if (declared > limit) {
-      done(null, new UnreadBody(contentType, undefined, tooLarge(limit)));
-      return;
-    }
     const chunks: Buffer[] = [];
     let received = 0;
+    let over = declared > limit;
+    const refuse = (closing: boolean): void =>
+      done(null, new UnreadBody(contentType, undefined, tooLarge(limit, closing)));
+    if (declared > DRAINED_AT_MOST) return refuse(true);
     const stop = (): void => {
       payload.removeListener('data', onData);
       payload.removeListener('end', onEnd);
@@ -54,17 +62,20 @@ export function readBodiesUnparsed(instance: FastifyInstance, serverLimit: numbe
     };
     const onData = (chunk: Buffer): void => {
       received += chunk.length;
-      if (received > limit) {
+      if (received > DRAINED_AT_MOST) {
         stop();
-        done(null, new UnreadBody(contentType, undefined, tooLarge(limit)));
+        refuse(true);
         return;
       }
-      chunks.push(chunk);
+      over ||= received > limit;
+      // Past the limit the rest is only counted, and dropped, until the body ends.
+      if (!over) chunks.push(chunk);
     };
     function onEnd(error?: Error): void {
       stop();
       // The client went away or sent broken framing: nothing to answer to.
       if (error) return done(error, undefined);
+      if (over) return refuse(false);
       const mismatch = !Number.isNaN(declared) && declared !== received;
       done(
         null,
