@@ -9,7 +9,11 @@ import { startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
  * - `POST /`: the body as one row, by one INSERT committed on its own; or, started with `grouped`, the
  *   bodies of all POSTs read in one event-loop turn by one INSERT and commit (a shared commit, the
  *   most a single-flight POST could share with others);
- * - `POST /import`: each element of the body's `flights` as a row, by one INSERT.
+ * - `POST /import`: each element of the body's `flights` as a row, by one INSERT;
+ * - `POST /import-rows`: the rows the app's import writes, in the app's own tables (a database migrated
+ *   like the app's): per flight an `events` row (its payload the flight, unsealed), an `event_outbox`
+ *   row and a `flights` row, all of one POST for a new pilot by one statement. What an import must
+ *   write here, without the app's reading of the pilot's flights first, its locks or its sealing.
  *
  * A POST of the pilot app API does at least this much. Plain JavaScript handed to `node -e`, so it
  * needs no build.
@@ -19,6 +23,20 @@ const { Pool } = require('pg');
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE) });
 const app = require('fastify')({ logger: false, bodyLimit: 16 * 1024 * 1024 });
 ${TURN_GROUPS_SOURCE}
+const IMPORT_ROWS = \`
+  with given as (select doc, ord from jsonb_array_elements($2::jsonb) with ordinality as f (doc, ord)),
+  ins as (
+    insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
+    select gen_random_uuid(), $1, ord, 'FlightRecorded', 1, jsonb_build_object('flight', doc), $3::jsonb
+      from given
+    returning position
+  ),
+  outbox as (insert into event_outbox (position) select position from ins),
+  flights as (
+    insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+    select substr($1, 9)::uuid, (doc->>'flight_id')::uuid, doc, (doc->>'date')::date, now(), now() from given
+  )
+  select count(*)::int as stored from ins\`;
 const storeInTurns = inTurns((bodies) =>
   pool.query('insert into durable_write_floor (body) select unnest($1::jsonb[])', [bodies]),
 );
@@ -34,6 +52,14 @@ app.post('/import', async (request, reply) => {
     [JSON.stringify(request.body.flights)],
   );
   return reply.code(201).send({ stored: request.body.flights.length });
+});
+app.post('/import-rows', async (request, reply) => {
+  const { rows } = await pool.query(IMPORT_ROWS, [
+    'logbook-' + require('node:crypto').randomUUID(),
+    JSON.stringify(request.body.flights),
+    JSON.stringify({ request_id: request.id }),
+  ]);
+  return reply.code(201).send({ stored: rows[0].stored });
 });
 pool
   .query('create table if not exists durable_write_floor (id bigserial primary key, body jsonb not null)')
