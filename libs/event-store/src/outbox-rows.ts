@@ -23,18 +23,28 @@ export interface OutboxRow {
 
 // Named: Postgres plans each of the relay's statements once for its connection, not once per batch.
 
+/**
+ * The relay's read: the outbox's oldest `$1` rows, then each one's event by its position. Written so
+ * that the events already relayed are never read: joined plainly, Postgres may merge the outbox with
+ * the events from the store's first position on (it did, reading 294,000 relayed events to find 500),
+ * so each batch would cost more as the store grows. The LIMIT inside the lateral look-up keeps it a
+ * look-up per row.
+ */
+export const OUTBOX_READ = `
+  select o.position::text as position, e.event_id::text as event_id, e.stream_id, e.stream_version, e.type,
+         e.schema_version, e.payload->>'pilot_account_id' as pilot_account_id,
+         e.payload::text as payload_json, e.metadata::text as metadata_json,
+         to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
+         floor(extract(epoch from o.sent_at) * 1000)::float8 as sent_at_ms, o.sent_token::text as sent_token
+    from (select position, sent_token, sent_at from event_outbox order by position limit $1) o
+    cross join lateral (select * from events where events.position = o.position limit 1) e
+   order by o.position`;
+
 /** The oldest `limit` outbox rows' events, in position order. */
 export async function readOutboxRows(client: Client, limit: number): Promise<OutboxRow[]> {
   const { rows } = await client.query<OutboxRow>({
     name: 'pft-relay-outbox-read',
-    text: `select e.position::text as position, e.event_id::text as event_id, e.stream_id, e.stream_version, e.type,
-              e.schema_version, e.payload->>'pilot_account_id' as pilot_account_id,
-              e.payload::text as payload_json, e.metadata::text as metadata_json,
-              to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
-              floor(extract(epoch from o.sent_at) * 1000)::float8 as sent_at_ms, o.sent_token::text as sent_token
-         from event_outbox o join events e on e.position = o.position
-        order by o.position
-        limit $1`,
+    text: OUTBOX_READ,
     values: [limit],
   });
   return rows;
