@@ -34,6 +34,8 @@ export interface OutboxRelayOptions {
    * (the clocks of the database and of the producer that stamped the messages may differ).
    */
   reconcileMarginMs?: number;
+  /** Rows deleted from the outbox between two vacuums of it by the relay (outbox-vacuum.ts; 0: never). */
+  vacuumEveryRows?: number;
 }
 
 /**

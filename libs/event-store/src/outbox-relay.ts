@@ -12,9 +12,13 @@ import {
   toKafkaMessage,
   type OutboxRow,
 } from './outbox-rows';
+import { OutboxVacuum } from './outbox-vacuum';
 import { judgeRenewal, leaseValidAt, renewalDueIn, type HeldLease } from './relay-lease';
 import { OUTBOX_RELAY_LEASE, releaseLease, takeOrRenewLease } from './relay-lease.statements';
 import { renewingWhile } from './renewing-while';
+
+/** Rows deleted between two vacuums of the outbox, unless the options say otherwise. */
+const VACUUM_EVERY_ROWS = 100_000;
 
 /** How often a standby relay tries to take the lease. */
 const STANDBY_RETRY_MS = 1000;
@@ -51,12 +55,18 @@ export class OutboxRelay {
   private wakeRequested = false;
   private wakeWaiter?: () => void;
   private loop?: Promise<void>;
+  private readonly vacuum: OutboxVacuum;
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
     this.logger = options.logger ?? silent;
     this.leaseMs = options.leaseMs ?? 5000;
+    this.vacuum = new OutboxVacuum(
+      relayConnectionConfig(options),
+      options.vacuumEveryRows ?? VACUUM_EVERY_ROWS,
+      this.logger,
+    );
   }
 
   get isLeader(): boolean {
@@ -78,6 +88,7 @@ export class OutboxRelay {
     this.stopping = true;
     this.wakeWaiter?.();
     await this.loop;
+    await this.vacuum.settled();
     await this.resetKafka();
     await this.releaseLease();
     await this.resetDatabase();
@@ -242,6 +253,7 @@ export class OutboxRelay {
     // stay, marked, for the current holder to find on the topic.
     const deleted = await deleteOutboxRows(client, rows, OUTBOX_RELAY_LEASE, token);
     if (deleted === 0) this.standDown('moved on before its published rows were deleted');
+    this.vacuum.deleted(deleted);
     this.options.onPublished?.(rows.length, new Date(rows[0]!.occurred_at));
     return rows.length;
   }

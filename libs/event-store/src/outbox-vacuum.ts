@@ -1,0 +1,64 @@
+import { Client, type ClientConfig } from 'pg';
+import { type RelayLogger } from './outbox-relay.options';
+
+/**
+ * Vacuums the outbox every so many rows the relay deletes. The outbox is a queue: each event leaves
+ * two dead row versions in it (marked in flight, then deleted), and the relay's read walks the dead
+ * entries at the head of its index until a vacuum removes them, so each batch costs more until then.
+ * Autovacuum does this where it is on and keeps up; where it is off or behind (it wakes once a minute
+ * by default), the relay does it itself.
+ *
+ * Each vacuum runs on a connection of its own, in the background: the relay's batches and its lease
+ * never wait on it, and a long one (the first after an upgrade) holds up nothing. One at a time. A
+ * database user that does not own the table cannot vacuum it (Postgres skips it with a warning): then
+ * the relay says so once and leaves it to autovacuum.
+ */
+export class OutboxVacuum {
+  private deletedSince = 0;
+  private running?: Promise<void>;
+  private refused = false;
+
+  /** `everyRows`: rows deleted between two vacuums (0: never). */
+  constructor(
+    private readonly connection: ClientConfig,
+    private readonly everyRows: number,
+    private readonly logger: RelayLogger,
+  ) {}
+
+  /** Counts rows the relay deleted; past `everyRows` since the last vacuum, starts one. */
+  deleted(count: number): void {
+    if (this.everyRows <= 0 || this.refused) return;
+    this.deletedSince += count;
+    if (this.running || this.deletedSince < this.everyRows) return;
+    this.deletedSince = 0;
+    this.running = this.vacuum().finally(() => (this.running = undefined));
+  }
+
+  /** Resolves once no vacuum is running (the relay stopping). */
+  async settled(): Promise<void> {
+    await this.running;
+  }
+
+  private async vacuum(): Promise<void> {
+    // No statement timeout of the relay's: a vacuum takes as long as the dead rows it finds.
+    const client = new Client({ ...this.connection, query_timeout: undefined });
+    client.on('error', () => undefined);
+    client.on('notice', (notice) => {
+      if (notice.message?.startsWith('skipping')) this.refuse(notice.message);
+    });
+    try {
+      await client.connect();
+      await client.query('vacuum event_outbox');
+    } catch (err) {
+      this.logger.warn(`relay: vacuuming the outbox failed: ${String(err)}`);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  private refuse(reason: string): void {
+    if (this.refused) return;
+    this.refused = true;
+    this.logger.warn(`relay: cannot vacuum the outbox (${reason}); leaving it to autovacuum`);
+  }
+}
