@@ -13,8 +13,10 @@
  * of 1,000 flights as one statement: the least such writes cost on this machine, whatever the app does
  * besides; then the import's own floor, the rows an import writes (its events, their outbox rows and
  * its flights, in the app's tables) for 1,000 flights by one statement; single-flight POSTs, a new flight each for 500
- * pilots; imports of 1,000 flights, each for a new pilot. The relay runs in the app as in production,
- * on the apps' default Kafka client, publishing to a topic of this run. Both write runs are made by
+ * pilots; imports of 1,000 flights, each for a new pilot. The relay publishes what they write as it
+ * does in production, on the apps' default Kafka client, to a topic of this run, in a process of its
+ * own (relay-main.js, as a deployment may run it), so that neither app carries it for the other; each
+ * write run starts once it has emptied the outbox, so that no run pays for another's backlog. Both write runs are made by
  * the app as deployed (the pilots' payloads sealed with their data keys) and by a second app with
  * PFT_SEAL_PAYLOADS=false, on the same database, in SEALING_ROUNDS rounds (sealing-rounds.ts) whose order alternates
  * (sealed then plain, plain then sealed, ...), each figure the median of its rounds, so that what
@@ -29,6 +31,7 @@
  * of BENCH_REPEATS rounds (default 2).
  */
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import {
   AppConfig,
@@ -38,7 +41,7 @@ import {
   loadConfig,
 } from '@pft/platform';
 import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
-import { flightBody, freePort, TEST_KAFKA_BROKERS, testKafka } from '@pft/testing';
+import { flightBody, freePort, startBuiltProcess, TEST_KAFKA_BROKERS, testKafka } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { startHelloWorld } from '../support/hello-world';
@@ -54,6 +57,7 @@ import {
 import {
   drainOutbox,
   outboxBacklog,
+  outboxEmpty,
   type ProducerFloorRun,
   producerFloor,
   type RelayDrainRun,
@@ -181,24 +185,29 @@ benchmark(
     // The import's floor writes the app's rows in a database of its own, out of the app's relay's way.
     const rowsFloorDb = await bench.database();
     const rowsFloor = await bench.floor(startDurableWriteFloor(await freePort(), rowsFloorDb.url, 20));
-    const app = await bench.app('ingestion', {
+    const appEnv = {
       DATABASE_URL: db.url,
       DATABASE_POOL_SIZE: '20',
       PILOT_EVENTS_TOPIC: topic,
       PILOT_EVENTS_PARTITIONS: '12',
       KAFKA_CLIENT: GOAL_CLIENT,
       LOG_LEVEL: 'warn',
-    });
+      // The relay runs in a process of its own (below), so neither app carries it for the other.
+      RELAY_ENABLED: 'false',
+    };
+    const app = await bench.app('ingestion', appEnv);
     // The same app without sealing, for what sealing costs (PFT_SEAL_PAYLOADS is refused in production).
-    const plainApp = await bench.app('ingestion', {
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '20',
-      PILOT_EVENTS_TOPIC: topic,
-      PILOT_EVENTS_PARTITIONS: '12',
-      KAFKA_CLIENT: GOAL_CLIENT,
-      LOG_LEVEL: 'warn',
-      PFT_SEAL_PAYLOADS: 'false',
+    const plainApp = await bench.app('ingestion', { ...appEnv, PFT_SEAL_PAYLOADS: 'false' });
+    const relayProcess = startBuiltProcess(join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'), [], {
+      ...appEnv,
+      RELAY_ENABLED: 'true',
     });
+    bench.defer(async () => {
+      await relayProcess.stop();
+    });
+    const dataSource = await createDataSource(db.url, 1).initialize();
+    bench.defer(() => dataSource.destroy());
+    const outboxDrained = outboxEmpty(dataSource, relayProcess.output);
     const tokens = Array.from({ length: PILOTS }, () => mintPilotToken(secret, randomUUID(), 3600));
     const single = posting('/pilot/v1/flights', () => ({
       token: tokens[Math.floor(Math.random() * tokens.length)]!,
@@ -267,14 +276,16 @@ benchmark(
       bench,
       { sealed: app.url, plain: plainApp.url },
       { single, imports, importConnections: IMPORT_CONNECTIONS, importSize: IMPORT_SIZE },
+      outboxDrained,
     );
     await plainApp.stop();
     const { post, postPlain, imported, importedPlain } = sealing.medians;
     // From the unrounded rate: at about 20 imports a second, a rounded one moves in steps of 1,000 flights.
     const flightsPerSecond = Math.round(imported.requests_per_second_exact * IMPORT_SIZE);
 
-    // The relay runs alone: this app (and its relay) would otherwise share the machine with it.
+    // The relay runs alone: the apps and the relay process would otherwise share the machine with it.
     await app.stop();
+    await relayProcess.stop();
     const relay = await measureRelay(bench, kafka, imports);
 
     const rate = (run: { requests_per_second: number }): number => run.requests_per_second;

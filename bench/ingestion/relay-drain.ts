@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { type DataSource } from 'typeorm';
 import { createDataSource, type KafkaClientName } from '@pft/platform';
-import { startAppProcess, TEST_BUILD_DIR } from '@pft/testing';
+import { startAppProcess, TEST_BUILD_DIR, waitFor } from '@pft/testing';
 import { kafkaScriptEnv, runScript } from '../support/timed-script';
 
 /** The events waiting in the outbox: how many, and the positions of the first and the last. */
@@ -37,6 +37,21 @@ export async function outboxBacklog(dataSource: DataSource): Promise<OutboxBackl
     'select count(*)::int as events, min(position)::text as first, max(position)::text as last from event_outbox',
   );
   return { events: row?.events ?? 0, first: Number(row?.first ?? 0), last: Number(row?.last ?? 0) };
+}
+
+/**
+ * Resolves once the outbox is empty: a running relay has published everything written so far. Gives
+ * up after 5 minutes, naming the backlog and what the relay (`relayOutput`) said.
+ */
+export function outboxEmpty(dataSource: DataSource, relayOutput: () => string): () => Promise<void> {
+  return async () => {
+    await waitFor(
+      async () =>
+        (await dataSource.query('select 1 from event_outbox limit 1')).length === 0 ? true : undefined,
+      300_000,
+      `an empty outbox (${(await outboxBacklog(dataSource)).events} events waiting; relay said: ${relayOutput().slice(-500)})`,
+    );
+  };
 }
 
 /**

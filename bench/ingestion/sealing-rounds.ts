@@ -25,6 +25,8 @@ const medianRun = (runs: Measured[]): Measured =>
  * Single POSTs and imports by the app as deployed (`sealed`) and by the same app with
  * PFT_SEAL_PAYLOADS=false (`plain`), each pair in SEALING_ROUNDS rounds whose order alternates
  * (sealed then plain, plain then sealed, ...): every round, and each figure's run of median rate.
+ * Each run starts once `drained` resolves (the relay has published what the runs before it wrote), so
+ * that no run pays for the backlog of another.
  */
 export async function measureSealedAndPlain(
   bench: BenchRun,
@@ -35,6 +37,7 @@ export async function measureSealedAndPlain(
     importConnections: number;
     importSize: number;
   },
+  drained: () => Promise<void>,
 ): Promise<{ rounds: SealingRuns<Measured[]>; medians: SealingRuns<Measured> }> {
   const importRun = (name: string, url: string) => () =>
     bench.measure(name, { url, connections: load.importConnections, requests: load.imports });
@@ -58,8 +61,10 @@ export async function measureSealedAndPlain(
   ];
   for (let round = 0; round < SEALING_ROUNDS; round++) {
     for (const pair of pairs) {
-      for (const figure of round % 2 === 0 ? pair : [...pair].reverse())
+      for (const figure of round % 2 === 0 ? pair : [...pair].reverse()) {
+        await drained();
         rounds[figure].push(await writes[figure]());
+      }
     }
   }
   return {
