@@ -13,6 +13,7 @@ import {
   type OutboxRow,
 } from './outbox-rows';
 import { OutboxVacuum } from './outbox-vacuum';
+import { RelaySleep } from './relay-sleep';
 import { judgeRenewal, leaseValidAt, renewalDueIn, type HeldLease } from './relay-lease';
 import { OUTBOX_RELAY_LEASE, releaseLease, takeOrRenewLease } from './relay-lease.statements';
 import { renewingWhile } from './renewing-while';
@@ -51,9 +52,7 @@ export class OutboxRelay {
   /** Names this relay in the lease row: host, process and an instance of its own. */
   readonly holder = `${hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`;
   private lease?: HeldLease;
-  private stopping = false;
-  private wakeRequested = false;
-  private wakeWaiter?: () => void;
+  private readonly sleeper = new RelaySleep();
   private loop?: Promise<void>;
   private readonly vacuum: OutboxVacuum;
 
@@ -75,18 +74,17 @@ export class OutboxRelay {
 
   /** Looks at the outbox now: a writer in this process just committed events. */
   wake(): void {
-    this.wakeUp();
+    this.sleeper.wake();
   }
 
   start(): void {
-    this.stopping = false;
+    this.sleeper.resume();
     this.loop ??= this.run().finally(() => (this.loop = undefined));
   }
 
   /** Finishes the batch in flight (a batch is deleted only once published), then lets go of everything. */
   async stop(): Promise<void> {
-    this.stopping = true;
-    this.wakeWaiter?.();
+    this.sleeper.stop();
     await this.loop;
     await this.vacuum.settled();
     await this.resetKafka();
@@ -96,18 +94,18 @@ export class OutboxRelay {
 
   private async run(): Promise<void> {
     let backoffMs = 100;
-    while (!this.stopping) {
+    while (!this.sleeper.stopping) {
       try {
         if (!(await this.ensureLeadership())) {
           // Notifications do not shorten a standby's wait: they are for the active relay.
-          await this.sleep(STANDBY_RETRY_MS, true);
+          await this.sleeper.sleep(STANDBY_RETRY_MS, true);
           continue;
         }
         const published = await this.relayBatch();
         backoffMs = 100;
         const lease = this.lease;
         if (published < this.batchSize && lease) {
-          await this.sleep(
+          await this.sleeper.sleep(
             Math.min(this.pollIntervalMs, renewalDueIn(lease, performance.now(), this.leaseMs)),
           );
         }
@@ -118,7 +116,7 @@ export class OutboxRelay {
         if (!(await this.databaseAlive())) await this.resetDatabase();
         // A lease held (the database answers, Kafka may not) is renewed on time through the retries.
         const lease = this.lease;
-        await this.sleep(
+        await this.sleeper.sleep(
           lease ? Math.min(backoffMs, renewalDueIn(lease, performance.now(), this.leaseMs)) : backoffMs,
           true,
         );
@@ -131,7 +129,7 @@ export class OutboxRelay {
     if (!this.client) {
       const client = new Client(relayConnectionConfig(this.options));
       client.on('error', (err) => this.logger.warn(`relay database connection: ${err.message}`));
-      client.on('notification', () => this.wakeUp());
+      client.on('notification', () => this.sleeper.wake());
       await client.connect();
       this.client = client;
       await client.query(`listen ${OUTBOX_CHANNEL}`);
@@ -187,7 +185,7 @@ export class OutboxRelay {
   private async relayBatch(): Promise<number> {
     const client = this.client;
     if (!client) return 0;
-    this.wakeRequested = false;
+    this.sleeper.taken();
     const rows = await readOutboxRows(client, this.batchSize);
     if (rows.length === 0) return 0;
     const producer = await this.ensureProducer();
@@ -313,26 +311,5 @@ export class OutboxRelay {
     // anew (a new token) once connected again, unless another relay took it meanwhile.
     this.standDown('left with its database connection');
     await client?.end().catch(() => undefined);
-  }
-
-  private wakeUp(): void {
-    this.wakeRequested = true;
-    this.wakeWaiter?.();
-  }
-
-  /** Sleeps until `ms` pass, a notification arrives (unless `ignoreWake`), or stop() is called. */
-  private sleep(ms: number, ignoreWake = false): Promise<void> {
-    if (this.stopping || (!ignoreWake && this.wakeRequested)) return Promise.resolve();
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      const wake = (): void => {
-        if (!ignoreWake || this.stopping) done();
-      };
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wakeWaiter = wake;
-    }).finally(() => (this.wakeWaiter = undefined));
   }
 }
