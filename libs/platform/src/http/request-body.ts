@@ -21,7 +21,8 @@ export class UnreadBody {
  * How much of a body over its limit is still read, and dropped, before it is refused. A server that
  * answers and closes while the client is still sending makes the client's socket reset, and the reset
  * can take the answer with it; read to its end, the body is refused on a connection that stays open.
- * Beyond this much the connection is closed instead, so a client cannot keep the server reading.
+ * Beyond this much (or the route's limit, if larger) the connection is closed instead, so a client
+ * cannot keep the server reading.
  */
 export const DRAINED_AT_MOST = 8 * 1024 * 1024;
 
@@ -54,7 +55,7 @@ export function readBodiesUnparsed(instance: FastifyInstance, serverLimit: numbe
     let over = declared > limit;
     const refuse = (closing: boolean): void =>
       done(null, new UnreadBody(contentType, undefined, tooLarge(limit, closing)));
-    if (declared > DRAINED_AT_MOST) return refuse(true);
+    if (over && declared > DRAINED_AT_MOST) return refuse(true);
     const stop = (): void => {
       payload.removeListener('data', onData);
       payload.removeListener('end', onEnd);
@@ -62,12 +63,12 @@ export function readBodiesUnparsed(instance: FastifyInstance, serverLimit: numbe
     };
     const onData = (chunk: Buffer): void => {
       received += chunk.length;
-      if (received > DRAINED_AT_MOST) {
+      over ||= received > limit;
+      if (over && received > DRAINED_AT_MOST) {
         stop();
         refuse(true);
         return;
       }
-      over ||= received > limit;
       // Past the limit the rest is only counted, and dropped, until the body ends.
       if (!over) chunks.push(chunk);
     };
