@@ -79,6 +79,7 @@ export class OutboxRelay {
 
   start(): void {
     this.sleeper.resume();
+    this.vacuum.resume();
     this.loop ??= this.run().finally(() => (this.loop = undefined));
   }
 
@@ -86,7 +87,7 @@ export class OutboxRelay {
   async stop(): Promise<void> {
     this.sleeper.stop();
     await this.loop;
-    await this.vacuum.settled();
+    await this.vacuum.stop();
     await this.resetKafka();
     await this.releaseLease();
     await this.resetDatabase();

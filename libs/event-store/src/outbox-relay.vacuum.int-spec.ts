@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
 import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { type DataSource } from 'typeorm';
 import { createDataSource } from '@pft/platform';
@@ -66,7 +67,7 @@ describe('outbox relay: vacuums the outbox it empties (Postgres + Kafka)', () =>
     expect((await outboxHousekeeping(ds)).vacuums).toBe(before.vacuums);
 
     await relayed(ds, new OutboxRelay({ ...options, vacuumEveryRows: 500 }), 1_200);
-    // Vacuums run in the background; stop() waited for the one running.
+    // Vacuums run in the background: the last may still be counted after stop().
     const after = await waitFor(
       async () => {
         const now = await outboxHousekeeping(ds);
@@ -78,5 +79,46 @@ describe('outbox relay: vacuums the outbox it empties (Postgres + Kafka)', () =>
     // At most one per 500 rows deleted (one is skipped while the last still runs), not one per batch.
     expect(after.vacuums - before.vacuums).toBeGreaterThanOrEqual(1);
     expect(after.vacuums - before.vacuums).toBeLessThanOrEqual(2);
+  });
+
+  it('a relay stopping does not wait for a vacuum under way', async () => {
+    // A vacuum waits for this lock, as a long one would run: the relay's batches do not.
+    const locker = new Client({ connectionString: db.url });
+    await locker.connect();
+    await locker.query('begin');
+    await locker.query('lock table event_outbox in share update exclusive mode');
+    try {
+      const relay = new OutboxRelay({
+        databaseUrl: db.url,
+        kafka,
+        topic,
+        batchSize: 100,
+        pollIntervalMs: 20,
+        vacuumEveryRows: 100,
+      });
+      const waiting = async (): Promise<number> =>
+        Number(
+          (
+            await ds.query<{ n: string }[]>(
+              "select count(*) as n from pg_stat_activity where query = 'vacuum event_outbox' and wait_event_type = 'Lock'",
+            )
+          )[0]!.n,
+        );
+      relay.start();
+      try {
+        for (let i = 0; i < 3; i++) {
+          await ds.transaction((m) => appendFlightDeletions(m, randomUUID(), 100));
+        }
+        await waitFor(async () => ((await waiting()) > 0 ? true : undefined), 20_000, 'a vacuum waiting');
+      } finally {
+        // Had it waited for the vacuum, this would never return: the lock is let go only below.
+        await relay.stop();
+      }
+      // Stopped, with the vacuum still under way (Postgres finishes it once the lock is free).
+      expect(await waiting()).toBe(1);
+    } finally {
+      await locker.query('rollback');
+      await locker.end();
+    }
   });
 });

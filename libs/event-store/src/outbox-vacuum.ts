@@ -16,7 +16,9 @@ import { type RelayLogger } from './outbox-relay.options';
 export class OutboxVacuum {
   private deletedSince = 0;
   private running?: Promise<void>;
+  private client?: Client;
   private refused = false;
+  private stopped = false;
 
   /** `everyRows`: rows deleted between two vacuums (0: never). */
   constructor(
@@ -27,21 +29,32 @@ export class OutboxVacuum {
 
   /** Counts rows the relay deleted; past `everyRows` since the last vacuum, starts one. */
   deleted(count: number): void {
-    if (this.everyRows <= 0 || this.refused) return;
+    if (this.everyRows <= 0 || this.refused || this.stopped) return;
     this.deletedSince += count;
     if (this.running || this.deletedSince < this.everyRows) return;
     this.deletedSince = 0;
     this.running = this.vacuum().finally(() => (this.running = undefined));
   }
 
-  /** Resolves once no vacuum is running (the relay stopping). */
-  async settled(): Promise<void> {
+  /** Vacuums may start again (the relay starting). */
+  resume(): void {
+    this.stopped = false;
+  }
+
+  /**
+   * Starts no more vacuums and leaves the one running, if any: its connection is closed, and Postgres
+   * finishes that vacuum on its own. A relay stopping never waits for a long one.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.client?.end().catch(() => undefined);
     await this.running;
   }
 
   private async vacuum(): Promise<void> {
     // No statement timeout of the relay's: a vacuum takes as long as the dead rows it finds.
     const client = new Client({ ...this.connection, query_timeout: undefined });
+    this.client = client;
     client.on('error', () => undefined);
     client.on('notice', (notice) => {
       if (notice.message?.startsWith('skipping')) this.refuse(notice.message);
@@ -50,8 +63,9 @@ export class OutboxVacuum {
       await client.connect();
       await client.query('vacuum event_outbox');
     } catch (err) {
-      this.logger.warn(`relay: vacuuming the outbox failed: ${String(err)}`);
+      if (!this.stopped) this.logger.warn(`relay: vacuuming the outbox failed: ${String(err)}`);
     } finally {
+      this.client = undefined;
       await client.end().catch(() => undefined);
     }
   }
