@@ -1,44 +1,23 @@
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import fastify, { type FastifyInstance } from 'fastify';
+import { type HostileResponse, sendHostile } from '@pft/testing';
 import { ApiError } from './api-error';
 import { DRAINED_AT_MOST, parseUnreadBody, readBodiesUnparsed } from './request-body';
 
-interface Outcome {
-  status: number;
-  connection: string | undefined;
-  body: string;
-}
-
-/** Sends one body over a real socket, all of it, as a client that only reads once it has sent does. */
-function send(agent: Agent, port: number, body: Buffer): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const outgoing = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/small',
-        headers: { 'content-type': 'application/json', 'content-length': String(body.length) },
-        agent,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            connection: res.headers.connection,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-}
+/** Sends the whole body before reading the answer, as most clients do. */
+const send = (agent: Agent, port: number, body: Buffer): Promise<HostileResponse> =>
+  sendHostile(
+    `http://127.0.0.1:${port}`,
+    {
+      label: 'oversized',
+      method: 'POST',
+      path: '/small',
+      headers: { 'content-type': 'application/json' },
+      body,
+    },
+    agent,
+  );
 
 describe('a body over its limit, on a real socket', () => {
   let app: FastifyInstance;
@@ -72,7 +51,7 @@ describe('a body over its limit, on a real socket', () => {
     const answers = outcomes.map((o) => (typeof o === 'string' ? `failed: ${o}` : `${o.status} ${o.body}`));
     expect(answers).toEqual(Array.from({ length: 40 }, () => '400 {"refused":"INVALID_REQUEST"}'));
     // Read whole, the body leaves the connection fit for another request.
-    expect(outcomes.every((o) => typeof o !== 'string' && o.connection !== 'close')).toBe(true);
+    expect(outcomes.every((o) => typeof o !== 'string' && o.headers.connection !== 'close')).toBe(true);
   });
 
   it('closes the connection once more than it reads at most has come', async () => {
@@ -80,6 +59,6 @@ describe('a body over its limit, on a real socket', () => {
     const outcome = await send(agent, port, body).catch((err: Error) => err.message);
     // The client may be reset while still sending: either outcome is a refusal, never a 2xx.
     if (typeof outcome === 'string') expect(outcome).toMatch(/EPIPE|ECONNRESET/);
-    else expect([outcome.status, outcome.connection]).toEqual([400, 'close']);
+    else expect([outcome.status, outcome.headers.connection]).toEqual([400, 'close']);
   });
 });

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { type Agent, request as httpRequest } from 'node:http';
 
 /** One generated request, sent as is: a raw path (already encoded), raw headers, raw body bytes. */
 export interface HostileRequest {
@@ -16,8 +16,15 @@ export interface HostileResponse {
   body: string;
 }
 
-/** Sends with node:http, which passes odd paths, methods and bodies through untouched. */
-export function sendHostile(baseUrl: string, req: HostileRequest): Promise<HostileResponse> {
+/**
+ * Sends with node:http, which passes odd paths, methods and bodies through untouched; on a connection
+ * of its own, closed after the answer, unless `agent` keeps connections open.
+ */
+export function sendHostile(
+  baseUrl: string,
+  req: HostileRequest,
+  agent: Agent | false = false,
+): Promise<HostileResponse> {
   const url = new URL(baseUrl);
   return new Promise((resolve, reject) => {
     const outgoing = httpRequest(
@@ -27,7 +34,7 @@ export function sendHostile(baseUrl: string, req: HostileRequest): Promise<Hosti
         method: req.method,
         path: req.path,
         headers: { ...req.headers, ...(req.body ? { 'content-length': String(req.body.length) } : {}) },
-        agent: false,
+        agent,
       },
       (res) => {
         const chunks: Buffer[] = [];
