@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { type DataSource } from 'typeorm';
-import { createDataSource } from '@pft/platform';
+import { createDataSource, splitDatabaseUrl } from '@pft/platform';
 import {
   appendFlightDeletions,
   createTestDatabase,
@@ -13,6 +13,7 @@ import {
   type TestDatabase,
 } from '@pft/testing';
 import { OutboxRelay } from './outbox-relay';
+import { OutboxVacuum } from './outbox-vacuum';
 
 /** The outbox's manual vacuums so far, and its dead row versions. */
 async function outboxHousekeeping(ds: DataSource): Promise<{ vacuums: number; dead: number }> {
@@ -120,5 +121,47 @@ describe('outbox relay: vacuums the outbox it empties (Postgres + Kafka)', () =>
       await locker.query('rollback');
       await locker.end();
     }
+  });
+});
+
+describe('outbox vacuum by a database user that does not own the outbox (Postgres)', () => {
+  // A role of the server's, made and dropped by this test alone.
+  const role = `pft_test_vacuum_${randomBytes(4).toString('hex')}`;
+  let db: TestDatabase;
+  let owner: Client;
+  let server: Client;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    server = new Client({ connectionString: splitDatabaseUrl(db.url).adminUrl });
+    await server.connect();
+    await server.query(`create role ${role} login`);
+    owner = new Client({ connectionString: db.url });
+    await owner.connect();
+  });
+  afterAll(async () => {
+    await owner.end();
+    await db.drop();
+    // Its only grant was in the database just dropped.
+    await server.query(`drop role if exists ${role}`).finally(() => server.end());
+  });
+
+  it('is refused by Postgres, said once, and not tried again', async () => {
+    const url = new URL(db.url);
+    url.username = role;
+    const warnings: string[] = [];
+    const logger = { log: () => undefined, warn: (m: string) => warnings.push(m), error: () => undefined };
+    const vacuum = new OutboxVacuum({ connectionString: url.toString() }, 10, logger);
+    vacuum.deleted(10);
+    await waitFor(() => (warnings.length > 0 ? true : undefined), 10_000, 'the refusal said');
+    vacuum.deleted(10);
+    vacuum.deleted(10);
+    await vacuum.stop();
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^relay: cannot vacuum the outbox \(.*\); leaving it to autovacuum$/);
+    const { rows } = await owner.query<{ vacuums: number }>(
+      "select vacuum_count::int as vacuums from pg_stat_user_tables where relname = 'event_outbox'",
+    );
+    expect(rows[0]?.vacuums).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ import { type RelayLogger } from './outbox-relay.options';
  * by default), the relay does it itself.
  *
  * Each vacuum runs on a connection of its own, in the background: the relay's batches and its lease
- * never wait on it, and a long one (the first after an upgrade) holds up nothing. One at a time. A
+ * never wait on it, and a long one (an outbox left unvacuumed for long) holds up nothing. One at a time. A
  * database user that does not own the table cannot vacuum it (Postgres skips it with a warning): then
  * the relay says so once and leaves it to autovacuum.
  */
@@ -56,8 +56,10 @@ export class OutboxVacuum {
     const client = new Client({ ...this.connection, query_timeout: undefined });
     this.client = client;
     client.on('error', () => undefined);
+    // Postgres's only warning for this statement (01000, 'skipping ... only table or database owner
+    // can vacuum it'), in whatever language the server speaks.
     client.on('notice', (notice) => {
-      if (notice.message?.startsWith('skipping')) this.refuse(notice.message);
+      if (notice.code === '01000' || notice.message?.startsWith('skipping')) this.refuse(notice.message);
     });
     try {
       await client.connect();
@@ -70,7 +72,7 @@ export class OutboxVacuum {
     }
   }
 
-  private refuse(reason: string): void {
+  private refuse(reason = 'a warning from Postgres'): void {
     if (this.refused) return;
     this.refused = true;
     this.logger.warn(`relay: cannot vacuum the outbox (${reason}); leaving it to autovacuum`);
