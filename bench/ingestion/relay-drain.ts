@@ -41,15 +41,16 @@ export async function outboxBacklog(dataSource: DataSource): Promise<OutboxBackl
 
 /**
  * Resolves once the outbox is empty: a running relay has published everything written so far. Gives
- * up after 5 minutes, naming the backlog and what the relay (`relayOutput`) said.
+ * up after 5 minutes, naming the backlog it began with and what the relay (`relayOutput`) had said.
  */
 export function outboxEmpty(dataSource: DataSource, relayOutput: () => string): () => Promise<void> {
   return async () => {
+    const began = (await outboxBacklog(dataSource)).events;
     await waitFor(
       async () =>
         (await dataSource.query('select 1 from event_outbox limit 1')).length === 0 ? true : undefined,
       300_000,
-      `an empty outbox (${(await outboxBacklog(dataSource)).events} events waiting; relay said: ${relayOutput().slice(-500)})`,
+      `an empty outbox (${began} events waiting when the wait began; the relay had said: ${relayOutput().slice(-500) || 'nothing'})`,
     );
   };
 }
