@@ -5,12 +5,16 @@ import { decodeEventEnvelope, logbookStreamId, type EventMessage } from '@pft/co
 import { appendEvents, type AppendResult } from '@pft/event-store';
 import { type EventConsumer, type KafkaClient } from '@pft/platform/kafka/kafka.port';
 
-/** Collects every message of `topic` from the start, decoded; a message not keyed by its pilot fails. */
+/**
+ * Collects every message of `topic` from the start, decoded; a message not keyed by its pilot fails.
+ * `arrivedAt` holds when each event first arrived (`performance.now()`), set as it is collected.
+ */
 export async function collectPublished(
   kafka: KafkaClient,
   topic: string,
-): Promise<{ messages: EventMessage[]; consumer: EventConsumer }> {
+): Promise<{ messages: EventMessage[]; arrivedAt: Map<string, number>; consumer: EventConsumer }> {
   const messages: EventMessage[] = [];
+  const arrivedAt = new Map<string, number>();
   const consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeMs: 50 });
   await consumer.connect();
   await consumer.subscribe([topic], { fromBeginning: true });
@@ -20,11 +24,13 @@ export async function collectPublished(
       if (!decoded.ok) throw new Error(decoded.reason);
       if (message.key?.toString() !== decoded.message.pilot_account_id)
         throw new Error('key is not the pilot');
+      if (!arrivedAt.has(decoded.message.event_id))
+        arrivedAt.set(decoded.message.event_id, performance.now());
       messages.push(decoded.message);
       return Promise.resolve();
     },
   });
-  return { messages, consumer };
+  return { messages, arrivedAt, consumer };
 }
 
 /** Appends `count` events (flight deletions) to a pilot's logbook stream. */
