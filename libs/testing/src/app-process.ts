@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { waitFor } from './wait-for';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -68,9 +68,25 @@ export interface AppProcess {
 }
 
 /**
+ * Where the CPU profiles of `entry`'s processes go under a profile directory: a directory named for the
+ * app (`projector`), then the script when it is not the app's main (`ingestion.relay.relay-main`), and
+ * the build when it is not the tests' (`partner-api@<build>`), so a profile says whose it is.
+ */
+function profileDirName(entry: string, buildDir: string): string {
+  const script = entry
+    .replace(/\.js$/, '')
+    .replace(/^apps[\\/]/, '')
+    .replace(/[\\/]src[\\/]main$/, '')
+    .replace(/[\\/]src[\\/]/, '.')
+    .replace(/[\\/]/g, '.');
+  return buildDir === TEST_BUILD_DIR ? script : `${script}@${basename(buildDir)}`;
+}
+
+/**
  * A process of ours from the test build (`dist-test/`, made by `npm run build:test`), with its output kept.
  * PFT_CHILD_NODE_ARGS (space-separated) are given to node first, e.g. `--cpu-prof
- * --cpu-prof-dir=/tmp/profiles` to profile the apps a benchmark starts (node refuses those in NODE_OPTIONS).
+ * --cpu-prof-dir=/tmp/profiles` to profile the apps a benchmark starts (node refuses those in NODE_OPTIONS);
+ * each process's profiles go to a directory of its script's own under the one given (profileDirName).
  */
 export function startBuiltProcess(
   entry: string,
@@ -83,7 +99,15 @@ export function startBuiltProcess(
   exited: Promise<number | NodeJS.Signals>;
   stop: AppProcess['stop'];
 } {
-  const nodeArgs = (process.env.PFT_CHILD_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const nodeArgs = (process.env.PFT_CHILD_NODE_ARGS ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((arg) => {
+      if (!arg.startsWith('--cpu-prof-dir=')) return arg;
+      const dir = join(arg.slice('--cpu-prof-dir='.length), profileDirName(entry, buildDir));
+      mkdirSync(dir, { recursive: true });
+      return `--cpu-prof-dir=${dir}`;
+    });
   const script = join(buildDir, entry);
   if (!existsSync(script))
     throw new Error(`${script} is missing: build the tests' copy first (npm run build:test)`);
