@@ -1,10 +1,12 @@
 /**
  * Gathers the result of each benchmark in bench/results/ (`<name>.json`, the newest run's: each run
- * replaces the last) into bench/results/report.md, each figure beside its goal from the issues. Run by `npm run bench` after the benchmarks, or alone:
+ * replaces the last) into bench/results/report.md, each figure beside its goal from the issues, then
+ * where the apps spent each load, from the profiled runs (`<name>-profiles.json`) when there are any.
+ * Run by `npm run bench` after the benchmarks, or alone:
  *
  *   npx jest bench/report --selectProjects bench
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR as RESULTS } from '../support/bench-run';
 import { compareBuildsFigures } from './compare-builds-report';
@@ -13,6 +15,7 @@ import { memoryFigures } from './memory-report';
 import { privacyFigures, sealingRows } from './privacy-report';
 import { kafkaClientVerdict, projectorClientLines, relayClientLines } from './kafka-clients-report';
 import { partnerApiFigures } from './partner-api-report';
+import { profileLines } from './profiles-report';
 import { type Json, fmt, type Row, run, tableLine } from './report-format';
 
 /** The result `name`.json, if its benchmark has written one. */
@@ -220,6 +223,11 @@ test('writes bench/results/report.md from the newest result of each benchmark', 
     lines.push('');
   }
   lines.push(...kafkaClientVerdict(newest('projector'), newest('ingestion')));
+  for (const file of readdirSync(RESULTS)
+    .filter((f) => f.endsWith('-profiles.json'))
+    .sort()) {
+    lines.push('', ...profileLines(file, JSON.parse(readFileSync(join(RESULTS, file), 'utf8')) as Json));
+  }
   writeFileSync(join(RESULTS, 'report.md'), lines.join('\n'));
   console.log(lines.join('\n'));
   expect(found).toBeGreaterThan(0);

@@ -12,6 +12,7 @@ import {
   startAppProcess,
   type TestDatabase,
 } from '@pft/testing';
+import { BenchProfiles } from './bench-profiles';
 import { type Measured, measure } from './measure';
 import { measurePaced, type PacedMeasured, type PacedOptions } from './paced-load';
 
@@ -38,9 +39,14 @@ type Cleanup = () => unknown;
  * when it ends, the last started first; its loads run with the run's seconds and connections unless
  * told otherwise; its result is written to RESULTS_DIR/<name>.json, replacing the last one (the
  * history is in git).
+ *
+ * With BENCH_PROFILE=1 the apps it starts run under the CPU profiler (bench-profiles.ts): each load is
+ * a span, and where each app spent it goes to RESULTS_DIR/<name>-profiles.json once the run ends. The
+ * profiler slows what it watches, so such a run's figures replace no result.
  */
 export class BenchRun {
   private readonly cleanups: Cleanup[] = [];
+  private readonly profiles = process.env.BENCH_PROFILE === '1' ? new BenchProfiles() : undefined;
 
   constructor(
     readonly name: string,
@@ -91,12 +97,21 @@ export class BenchRun {
 
   /** A closed-loop load (autocannon) for the run's seconds over its connections, unless `options` say otherwise. */
   measure(name: string, options: autocannon.Options): Promise<Measured> {
-    return measure(name, { connections: this.load.connections, duration: this.load.seconds, ...options });
+    return this.span(name, () =>
+      measure(name, { connections: this.load.connections, duration: this.load.seconds, ...options }),
+    );
   }
 
   /** The paced open-loop load (support/paced-load.ts) for the run's seconds over its connections. */
   paced(name: string, options: Omit<PacedOptions, 'seconds' | 'connections'>): Promise<PacedMeasured> {
-    return measurePaced(name, { seconds: this.load.seconds, connections: this.load.connections, ...options });
+    return this.span(name, () =>
+      measurePaced(name, { seconds: this.load.seconds, connections: this.load.connections, ...options }),
+    );
+  }
+
+  /** Work the run times other than a load of its own (a projector's fold): a span when profiled. */
+  span<T>(name: string, work: () => Promise<T>): Promise<T> {
+    return this.profiles ? this.profiles.span(name, work) : work();
   }
 
   /**
@@ -104,6 +119,14 @@ export class BenchRun {
    * (the load average then: other work on the machine skews every figure). Returns the file.
    */
   write(result: Record<string, unknown>): string {
+    if (this.profiles) {
+      process.stdout.write(`[bench ${this.name}] profiled: its figures replace no result\n`);
+      return '';
+    }
+    return this.writeResult(this.name, result);
+  }
+
+  private writeResult(name: string, result: Record<string, unknown>): string {
     const report = {
       benchmark: this.name,
       when: new Date().toISOString(),
@@ -111,7 +134,7 @@ export class BenchRun {
       ...result,
     };
     mkdirSync(RESULTS_DIR, { recursive: true });
-    const file = join(RESULTS_DIR, `${this.name}.json`);
+    const file = join(RESULTS_DIR, `${name}.json`);
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     return file;
   }
@@ -124,6 +147,12 @@ export class BenchRun {
       } catch (err) {
         process.stderr.write(`[bench ${this.name}] cleanup failed: ${String(err)}\n`);
       }
+    }
+    if (this.profiles) {
+      // Every process the run started has ended, and so has written its profiles.
+      const file = this.writeResult(`${this.name}-profiles`, { spans: this.profiles.summary() });
+      this.profiles.remove();
+      process.stdout.write(`[bench ${this.name}] profiles: ${file}\n`);
     }
   }
 }
