@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { basename, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { waitFor } from './wait-for';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -70,7 +70,7 @@ export interface AppProcess {
 /**
  * Where the CPU profiles of `entry`'s processes go under a profile directory: a directory named for the
  * app (`projector`), then the script when it is not the app's main (`ingestion.relay.relay-main`), and
- * the build when it is not the tests' (`partner-api@<build>`), so a profile says whose it is.
+ * the tree when the build is not this tree's tests' (`partner-api@<tree>`), so a profile says whose it is.
  */
 function profileDirName(entry: string, buildDir: string): string {
   const script = entry
@@ -79,7 +79,9 @@ function profileDirName(entry: string, buildDir: string): string {
     .replace(/[\\/]src[\\/]main$/, '')
     .replace(/[\\/]src[\\/]/, '.')
     .replace(/[\\/]/g, '.');
-  return buildDir === TEST_BUILD_DIR ? script : `${script}@${basename(buildDir)}`;
+  if (buildDir === TEST_BUILD_DIR) return script;
+  // Another tree's tests' build (an earlier revision's worktree) is named for its tree.
+  return `${script}@${basename(buildDir) === 'dist-test' ? basename(dirname(buildDir)) : basename(buildDir)}`;
 }
 
 /**
