@@ -78,6 +78,8 @@ export async function runProjector(
   target: ProjectorTarget,
   client: KafkaClientName,
   replicas: number,
+  /** Told the fold's start and end, microseconds of the monotonic clock (a profiled run's span). */
+  onFold?: (fromUs: number, toUs: number) => void,
 ): Promise<ProjectorRun> {
   const dataSource = await createDataSource(target.databaseUrl, 2).initialize();
   try {
@@ -92,6 +94,7 @@ export async function runProjector(
     } finally {
       await Promise.all(projectors.map((p) => p.stop('SIGTERM')));
     }
+    onFold?.(Number(caughtUp.firstStoredAt / 1000n), Number(caughtUp.caughtUpAt / 1000n));
     const fromStart = Number(caughtUp.caughtUpAt - t) / 1e9;
     const foldSeconds = Number(caughtUp.caughtUpAt - caughtUp.firstStoredAt) / 1e9;
     const foldEvents = target.events - caughtUp.storedAtFirst;

@@ -210,14 +210,12 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
       console.log(`round ${round + 1}, ${client}: consume-and-discard ${discardRate.toFixed(0)} events/s`);
 
       const db = await createTestDatabase();
-      const run = await bench
-        .span(`projector fold, ${client}, round ${round + 1}`, () =>
-          runProjector(target(db.url), client, REPLICAS),
-        )
-        .catch(async (err: unknown) => {
-          await db.drop();
-          throw err;
-        });
+      const run = await runProjector(target(db.url), client, REPLICAS, (from, to) =>
+        bench.recordSpan(`projector fold, ${client}, round ${round + 1}`, from, to),
+      ).catch(async (err: unknown) => {
+        await db.drop();
+        throw err;
+      });
       own.projector.push({ ...run, ratio_to_discard: run.events_per_second / discardRate });
       console.log(
         `round ${round + 1}, ${client}: projector ${run.events_per_second.toFixed(0)} events/s folding ` +
@@ -230,14 +228,12 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
         const sealedDb = await createTestDatabase();
         try {
           await sealedEvents.storeKeys(sealedDb.url);
-          const sealed = await bench.span(
-            `projector fold on sealed payloads, ${client}, round ${round + 1}`,
-            () =>
-              runProjector(
-                { ...target(sealedDb.url), topic: sealedTopic, ends: sealedEnds },
-                client,
-                REPLICAS,
-              ),
+          const sealed = await runProjector(
+            { ...target(sealedDb.url), topic: sealedTopic, ends: sealedEnds },
+            client,
+            REPLICAS,
+            (from, to) =>
+              bench.recordSpan(`projector fold on sealed payloads, ${client}, round ${round + 1}`, from, to),
           );
           sealedRuns.push({ ...sealed, ratio_to_plain: sealed.events_per_second / run.events_per_second });
           console.log(

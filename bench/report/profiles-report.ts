@@ -14,7 +14,7 @@ export function profileLines(file: string, data: Json): string[] {
   const lines = [
     `## profiles: ${String(data.benchmark)}`,
     '',
-    `From \`${file}\` (${String(machine?.cpus ?? '?')} cores, load average ${((machine?.loadavg as number[] | undefined) ?? []).map((n) => n.toFixed(2)).join(', ')}, ${String(data.when)}): the same benchmark run again with every app under the CPU profiler (\`BENCH_PROFILE=1\`), each load cut out of the apps' profiles by its start and end. The profiler slows the apps, so that run's figures are not the ones above; the shares are what the report reads. Self time by function, as a share of the thread's busy time in the load; a projector's fold includes its boot.`,
+    `From \`${file}\` (${String(machine?.cpus ?? '?')} cores, load average ${((machine?.loadavg as number[] | undefined) ?? []).map((n) => n.toFixed(2)).join(', ')}, ${String(data.when)}): the same benchmark run again with every app under the CPU profiler (\`BENCH_PROFILE=1\`), each load cut out of the apps' profiles by its start and end. The profiler slows the apps, so that run's figures are not the ones above; the shares are what the report reads. Self time by function, as a share of the thread's busy time in the load; a projector's fold runs from its first stored batch until it caught up with the topic.`,
     '',
   ];
   for (const span of (data.spans as Json[] | undefined) ?? []) {

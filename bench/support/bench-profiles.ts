@@ -48,8 +48,13 @@ export class BenchProfiles {
     try {
       return await work();
     } finally {
-      this.spans.push({ name, fromUs, toUs: nowUs() });
+      this.record(name, fromUs, nowUs());
     }
+  }
+
+  /** A span timed elsewhere, in microseconds of the monotonic clock. */
+  record(name: string, fromUs: number, toUs: number): void {
+    this.spans.push({ name, fromUs, toUs });
   }
 
   /**
