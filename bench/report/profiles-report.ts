@@ -3,6 +3,9 @@ import { type Json, fmt } from './report-format';
 /** Frames shown for each thread of a load. */
 const FRAMES = 8;
 
+/** Variables of a benchmark's environment that say how it ran, not what it measured. */
+const NOT_SETTINGS = ['BENCH_PROFILE', 'BENCH_RESULTS_DIR'];
+
 const percent = (share: number): string => `${(share * 100).toFixed(1)}%`;
 
 /**
@@ -17,6 +20,14 @@ export function profileLines(file: string, data: Json): string[] {
     `From \`${file}\` (${String(machine?.cpus ?? '?')} cores, load average ${((machine?.loadavg as number[] | undefined) ?? []).map((n) => n.toFixed(2)).join(', ')}, ${String(data.when)}): the same benchmark run again with every app under the CPU profiler (\`BENCH_PROFILE=1\`), each load cut out of the apps' profiles by its start and end. The profiler slows the apps, so that run's figures are not the ones above; the shares are what the report reads. Self time by function, as a share of the thread's busy time in the load; a projector's fold runs from its first stored batch until it caught up with the topic.`,
     '',
   ];
+  const settings = data.settings as Record<string, string> | undefined;
+  if (settings) {
+    const shown = Object.entries(settings).filter(([name]) => !NOT_SETTINGS.includes(name));
+    lines.push(
+      `Settings: ${shown.length > 0 ? shown.map(([name, value]) => `\`${name}=${value}\``).join(', ') : 'the defaults'}.`,
+      '',
+    );
+  }
   for (const span of (data.spans as Json[] | undefined) ?? []) {
     const threads = (span.threads as Json[] | undefined) ?? [];
     if (threads.length === 0) continue;

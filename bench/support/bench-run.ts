@@ -155,7 +155,10 @@ export class BenchRun {
     }
     if (this.profiles) {
       // Every process the run started has ended, and so has written its profiles.
-      const file = this.writeResult(`${this.name}-profiles`, { spans: this.profiles.summary() });
+      const settings = Object.fromEntries(
+        Object.entries(process.env).filter(([k]) => k.startsWith('BENCH_')),
+      );
+      const file = this.writeResult(`${this.name}-profiles`, { settings, spans: this.profiles.summary() });
       this.profiles.remove();
       process.stdout.write(`[bench ${this.name}] profiles: ${file}\n`);
     }
