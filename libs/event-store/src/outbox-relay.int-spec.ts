@@ -97,4 +97,40 @@ describe('outbox relay: every event once, each pilot in order (Postgres + Kafka)
       await relay.stop();
     }
   });
+
+  it('sends a trickle of commits, each waking it, in batches of the commits of its linger', async () => {
+    /** The sizes of the batches that publish `commits` commits of one event, `gapMs` apart. */
+    const batches = async (lingerMs: number, commits: number, gapMs: number): Promise<number[]> => {
+      const sizes: number[] = [];
+      const relay = new OutboxRelay({
+        databaseUrl: db.url,
+        kafka,
+        topic,
+        pollIntervalMs: 1000,
+        lingerMs,
+        onPublished: (count) => sizes.push(count),
+      });
+      relay.start();
+      try {
+        await waitFor(() => (relay.isLeader ? true : undefined), 10_000, 'the relay to lead');
+        const pilot = randomUUID();
+        for (let i = 0; i < commits; i++) {
+          await ds.transaction((m) => appendFlightDeletions(m, pilot, 1));
+          // As the ingestion app wakes the relay after each commit.
+          relay.wake();
+          await new Promise((r) => setTimeout(r, gapMs));
+        }
+        const total = (): number => sizes.reduce((sum, n) => sum + n, 0);
+        await waitFor(() => (total() >= commits ? true : undefined), 30_000, 'every commit published');
+        expect(total()).toBe(commits);
+      } finally {
+        await relay.stop();
+      }
+      return sizes;
+    };
+    // Without a linger, a commit 30 ms after the last goes out in a batch of its own.
+    expect((await batches(0, 10, 30)).length).toBeGreaterThanOrEqual(5);
+    // With 300 ms, ten commits made within about 150 ms go out together.
+    expect((await batches(300, 10, 10)).length).toBeLessThanOrEqual(2);
+  });
 });

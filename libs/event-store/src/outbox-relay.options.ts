@@ -15,6 +15,13 @@ export interface OutboxRelayOptions {
   batchSize?: number;
   /** How long to sleep without a notification before looking anyway. */
   pollIntervalMs?: number;
+  /**
+   * How long the relay waits after a sleep before it reads the outbox (default 20 ms; 0: not at all), so
+   * that the commits of those milliseconds go out in the same batch: under a steady trickle of writes,
+   * each commit would otherwise wake it for a batch of its own, four statements and a Kafka request for
+   * a few events.
+   */
+  lingerMs?: number;
   logger?: RelayLogger;
   /** Called after each published batch: how many, and the commit time of the oldest one. */
   onPublished?: (count: number, oldestOccurredAt: Date) => void;

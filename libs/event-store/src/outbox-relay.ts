@@ -13,6 +13,7 @@ import {
   type OutboxRow,
 } from './outbox-rows';
 import { OutboxVacuum } from './outbox-vacuum';
+import { RelayProducer } from './relay-producer';
 import { RelaySleep } from './relay-sleep';
 import { judgeRenewal, leaseValidAt, renewalDueIn, type HeldLease } from './relay-lease';
 import { OUTBOX_RELAY_LEASE, releaseLease, takeOrRenewLease } from './relay-lease.statements';
@@ -20,6 +21,9 @@ import { renewingWhile } from './renewing-while';
 
 /** Rows deleted between two vacuums of the outbox, unless the options say otherwise. */
 const VACUUM_EVERY_ROWS = 100_000;
+
+/** How long the relay gathers commits after a sleep, unless the options say otherwise. */
+const LINGER_MS = 20;
 
 /** How often a standby relay tries to take the lease. */
 const STANDBY_RETRY_MS = 1000;
@@ -45,9 +49,10 @@ const silent: RelayLogger = { log: () => undefined, warn: () => undefined, error
 export class OutboxRelay {
   private readonly batchSize: number;
   private readonly pollIntervalMs: number;
+  private readonly lingerMs: number;
   private readonly logger: RelayLogger;
   private client?: Client;
-  private producer?: EventProducer;
+  private readonly producer: RelayProducer;
   private readonly leaseMs: number;
   /** Names this relay in the lease row: host, process and an instance of its own. */
   readonly holder = `${hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`;
@@ -59,6 +64,8 @@ export class OutboxRelay {
   constructor(private readonly options: OutboxRelayOptions) {
     this.batchSize = options.batchSize ?? 500;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.lingerMs = options.lingerMs ?? LINGER_MS;
+    this.producer = new RelayProducer(options.kafka);
     this.logger = options.logger ?? silent;
     this.leaseMs = options.leaseMs ?? 5000;
     this.vacuum = new OutboxVacuum(
@@ -88,7 +95,7 @@ export class OutboxRelay {
     this.sleeper.stop();
     await this.loop;
     await this.vacuum.stop();
-    await this.resetKafka();
+    await this.producer.reset();
     await this.releaseLease();
     await this.resetDatabase();
   }
@@ -109,11 +116,14 @@ export class OutboxRelay {
           await this.sleeper.sleep(
             Math.min(this.pollIntervalMs, renewalDueIn(lease, performance.now(), this.leaseMs)),
           );
+          // The commits of the next few milliseconds join the batch; the lease is still renewed on time.
+          const lingerMs = Math.min(this.lingerMs, renewalDueIn(lease, performance.now(), this.leaseMs));
+          if (lingerMs > 0) await this.sleeper.sleep(lingerMs, true);
         }
       } catch (err) {
         const error = err instanceof Error ? err : new Error(String(err));
         this.logger.warn(`relay: ${error.message}; retrying in ${backoffMs} ms`);
-        await this.resetKafka();
+        await this.producer.reset();
         if (!(await this.databaseAlive())) await this.resetDatabase();
         // A lease held (the database answers, Kafka may not) is renewed on time through the retries.
         const lease = this.lease;
@@ -189,7 +199,7 @@ export class OutboxRelay {
     this.sleeper.taken();
     const rows = await readOutboxRows(client, this.batchSize);
     if (rows.length === 0) return 0;
-    const producer = await this.ensureProducer();
+    const producer = await this.producer.connected();
     if (!(await this.renewLease(client))) return 0;
     // Sent, if at all, under the lease confirmed now: a lease lost and taken anew meanwhile (another
     // relay may have held it in between) makes the mark find another token and send nothing.
@@ -264,26 +274,6 @@ export class OutboxRelay {
       () => (this.lease ? renewalDueIn(this.lease, performance.now(), this.leaseMs) : undefined),
       () => this.renewLease(client),
     );
-  }
-
-  private async ensureProducer(): Promise<EventProducer> {
-    if (!this.producer) {
-      // Idempotent with one request in flight: the broker drops a retried duplicate and never reorders.
-      const producer = this.options.kafka.producer({
-        idempotent: true,
-        maxInFlightRequests: 1,
-        allowAutoTopicCreation: false,
-      });
-      await producer.connect();
-      this.producer = producer;
-    }
-    return this.producer;
-  }
-
-  private async resetKafka(): Promise<void> {
-    const producer = this.producer;
-    this.producer = undefined;
-    await producer?.disconnect().catch(() => undefined);
   }
 
   private async databaseAlive(): Promise<boolean> {

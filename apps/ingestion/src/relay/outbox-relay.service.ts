@@ -63,6 +63,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       topic: this.config.PILOT_EVENTS_TOPIC,
       batchSize: this.config.RELAY_BATCH_SIZE,
       pollIntervalMs: this.config.RELAY_POLL_INTERVAL_MS,
+      lingerMs: this.config.RELAY_LINGER_MS,
       leaseMs: this.config.RELAY_LEASE_MS,
       connectTimeoutMs: this.config.DATABASE_CONNECT_TIMEOUT_MS,
       queryTimeoutMs: this.config.DATABASE_QUERY_TIMEOUT_MS,

@@ -28,6 +28,7 @@ runMain('relay', async (config) => {
     topic: config.PILOT_EVENTS_TOPIC,
     batchSize: config.RELAY_BATCH_SIZE,
     pollIntervalMs: config.RELAY_POLL_INTERVAL_MS,
+    lingerMs: config.RELAY_LINGER_MS,
     leaseMs: config.RELAY_LEASE_MS,
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,

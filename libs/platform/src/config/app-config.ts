@@ -264,6 +264,16 @@ export class AppConfig extends PartnerApiVariables {
   RELAY_POLL_INTERVAL_MS = 250;
 
   /**
+   * How long the relay gathers commits after a sleep before it reads the outbox (0: not at all): a few
+   * milliseconds of latency for batches of many events instead of one batch per commit.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(1000)
+  RELAY_LINGER_MS = 20;
+
+  /**
    * How long the active relay's lease lasts unless renewed (it renews every third of it). A relay
    * that died or froze is replaced within this plus a second, the standbys' retry interval.
    */

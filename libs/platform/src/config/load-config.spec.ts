@@ -31,6 +31,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RELAY_LEASE_MS: 'long' })).toThrow(/RELAY_LEASE_MS="long"/);
   });
 
+  it("bounds the relay's linger: 20 ms by default, 0 to send each commit at once, at most 1 s", () => {
+    expect(loadConfig({}).RELAY_LINGER_MS).toBe(20);
+    expect(loadConfig({ RELAY_LINGER_MS: '0' }).RELAY_LINGER_MS).toBe(0);
+    expect(() => loadConfig({ RELAY_LINGER_MS: '-1' })).toThrow(/RELAY_LINGER_MS="-1"/);
+    expect(() => loadConfig({ RELAY_LINGER_MS: '1001' })).toThrow(/RELAY_LINGER_MS="1001"/);
+  });
+
   it('reads numbers from strings', () => {
     expect(loadConfig({ PARTNER_API_PORT: '8080', PILOT_EVENTS_PARTITIONS: '24' })).toMatchObject({
       PARTNER_API_PORT: 8080,
