@@ -16,6 +16,7 @@ import { privacyFigures, sealingRows } from './privacy-report';
 import { kafkaClientVerdict, projectorClientLines, relayClientLines } from './kafka-clients-report';
 import { partnerApiFigures } from './partner-api-report';
 import { profileLines } from './profiles-report';
+import { relayLingerFigures } from './relay-linger-report';
 import { type Json, fmt, type Row, run, tableLine } from './report-format';
 
 /** The result `name`.json, if its benchmark has written one. */
@@ -187,6 +188,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
   ...latencyFigures,
   ...memoryFigures,
   ...privacyFigures,
+  ...relayLingerFigures,
 };
 
 test('writes bench/results/report.md from the newest result of each benchmark', () => {
