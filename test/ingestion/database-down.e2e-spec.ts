@@ -6,7 +6,7 @@ import {
   type IngestionHarness,
 } from './support/ingestion-harness';
 import { waitFor } from '@pft/testing';
-import { ERROR_EXAMPLES } from '../../apps/ingestion/src/openapi/pilot-app.examples';
+import { ERROR_EXAMPLES } from '../../apps/ingestion/src/openapi/pilot-app.error-examples';
 
 /** The pilot app API reaches Postgres through a proxy that takes the database away and gives it back. */
 describe('pilot app API: the database unreachable (e2e)', () => {

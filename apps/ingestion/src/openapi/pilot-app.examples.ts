@@ -1,20 +1,11 @@
 import { type Flight, type PilotTotals, type StartingTotals } from '@pft/contracts';
 import { formatLogbookCsv } from '@pft/domain';
-import { ACCOUNT_ERASED_MESSAGE, type ErrorCode, type ErrorDetail, WriteOutcomeUnknown } from '@pft/platform';
 
 /**
  * Examples of what the pilot app API takes and answers, shown with each operation. Typed as the
  * values the code handles, and checked against their schemas by the description's lint, so they
  * cannot drift from what the API really accepts.
  */
-
-/** An error answer of one code, in the words the code uses. */
-export interface ErrorExample {
-  /** Names the example when a status has several. */
-  summary: string;
-  message: string;
-  details?: ErrorDetail[];
-}
 
 export const EXAMPLE_META = { api_version: 'v1', request_id: 'req_01JDQ8Z5W3K9M2N4P6R8T0V2X4' } as const;
 
@@ -220,97 +211,3 @@ export const PILOT_EXPORT_EXAMPLE = {
   ],
   access_history: ACCESS_HISTORY_EXAMPLE,
 };
-
-/** The 400 of a flight body: what a flight whose parts exceed its whole is answered. */
-export const INVALID_FLIGHT: ErrorExample[] = [
-  {
-    summary: 'A part of the flight exceeds its total',
-    message: 'minutes.pic must be at most total_flight_time',
-    details: [{ field: 'minutes.pic', issue: 'exceeds_total', message: 'must be at most total_flight_time' }],
-  },
-];
-
-export const INVALID_IMPORT: ErrorExample[] = [
-  {
-    summary: 'One flight of the import is wrong',
-    message: 'flights[1].minutes.simulator must be from 0 to 1440',
-    details: [
-      { field: 'flights[1].minutes.simulator', issue: 'out_of_range', message: 'must be from 0 to 1440' },
-    ],
-  },
-];
-
-export const CONFLICTING_IMPORT: ErrorExample[] = [
-  {
-    summary: 'A flight id was used for another flight',
-    message: 'some flight ids were already recorded differently',
-    details: [
-      { field: 'flights[0].flight_id', issue: 'conflict', message: 'was already recorded differently' },
-    ],
-  },
-];
-
-export const INVALID_STARTING_TOTALS: ErrorExample[] = [
-  {
-    summary: 'ifr_minutes sent',
-    message: 'totals.ifr_minutes is derived from the instrument minutes',
-    details: [
-      {
-        field: 'totals.ifr_minutes',
-        issue: 'not_allowed',
-        message: 'is derived from the instrument minutes',
-      },
-    ],
-  },
-];
-
-/** Errors whose wording does not depend on the operation. */
-export const ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample[]>> = {
-  UNAUTHORIZED: [
-    { summary: 'No token', message: 'A pilot token is required: Authorization: Bearer <token>' },
-    { summary: 'Expired or badly signed', message: 'The pilot token is not valid' },
-  ],
-  FLIGHT_NOT_FOUND: [{ summary: 'Unknown or deleted flight', message: 'no such flight' }],
-  CONNECTION_NOT_FOUND: [{ summary: 'Unknown or ended connection', message: 'no such connection' }],
-  ACCOUNT_ERASED: [
-    {
-      summary: 'The account is being erased',
-      message: ACCOUNT_ERASED_MESSAGE,
-    },
-  ],
-  CONFLICT: [
-    {
-      summary: 'The flight id was used for another flight',
-      message: 'flight 7c9e6679-7425-40de-944b-e07fc1f90ae7 was already recorded differently',
-    },
-  ],
-  RATE_LIMITED: [
-    { summary: 'Too many open linking codes', message: 'at most 10 unexpired linking codes at a time' },
-  ],
-  INTERNAL_ERROR: [
-    {
-      summary: 'An unexpected failure',
-      message: 'An unexpected error occurred; quote the request id when you contact support',
-    },
-  ],
-  SERVICE_UNAVAILABLE: [
-    {
-      summary: 'A dependency is down',
-      message: 'A service this request depends on is unavailable; try again shortly',
-    },
-  ],
-  WRITE_OUTCOME_UNKNOWN: [
-    {
-      summary: 'The database could not say whether the write was recorded',
-      message: WriteOutcomeUnknown.MESSAGE,
-    },
-  ],
-};
-
-/** The whole error body an example stands for. */
-export function errorBody(code: ErrorCode, example: ErrorExample): object {
-  return {
-    error: { code, message: example.message, ...(example.details ? { details: example.details } : {}) },
-    meta: EXAMPLE_META,
-  };
-}
