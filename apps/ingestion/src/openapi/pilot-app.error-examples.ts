@@ -1,4 +1,11 @@
-import { ACCOUNT_ERASED_MESSAGE, type ErrorCode, type ErrorDetail, WriteOutcomeUnknown } from '@pft/platform';
+import {
+  ACCOUNT_ERASED_MESSAGE,
+  type ErrorCode,
+  type ErrorDetail,
+  INTERNAL_ERROR_MESSAGE,
+  SERVICE_UNAVAILABLE_MESSAGE,
+  WriteOutcomeUnknown,
+} from '@pft/platform';
 import { EXAMPLE_META } from './pilot-app.examples';
 
 /**
@@ -84,13 +91,13 @@ export const ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample[]>> = {
   INTERNAL_ERROR: [
     {
       summary: 'An unexpected failure',
-      message: 'An unexpected error occurred; quote the request id when you contact support',
+      message: INTERNAL_ERROR_MESSAGE,
     },
   ],
   SERVICE_UNAVAILABLE: [
     {
       summary: 'A dependency is down',
-      message: 'A service this request depends on is unavailable; try again shortly',
+      message: SERVICE_UNAVAILABLE_MESSAGE,
     },
   ],
   WRITE_OUTCOME_UNKNOWN: [

@@ -1,4 +1,9 @@
-import { type ErrorCode, type ErrorDetail } from '@pft/platform';
+import {
+  type ErrorCode,
+  type ErrorDetail,
+  INTERNAL_ERROR_MESSAGE,
+  SERVICE_UNAVAILABLE_MESSAGE,
+} from '@pft/platform';
 import { IDEMPOTENCY_MESSAGES } from '../idempotency/idempotency-key';
 
 /** What an error answer of one code says: its `message` (as the code words it) and `details`. */
@@ -34,13 +39,13 @@ export const COMMON_ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample[]>> =
   INTERNAL_ERROR: [
     {
       summary: 'An unexpected failure',
-      message: 'An unexpected error occurred; quote the request id when you contact support',
+      message: INTERNAL_ERROR_MESSAGE,
     },
   ],
   SERVICE_UNAVAILABLE: [
     {
       summary: 'A dependency is down',
-      message: 'A service this request depends on is unavailable; try again shortly',
+      message: SERVICE_UNAVAILABLE_MESSAGE,
     },
   ],
   PILOT_NOT_FOUND: [

@@ -31,6 +31,14 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export const ACCOUNT_ERASED_MESSAGE =
   'This account is being erased; it can be used again once the erasure is complete';
 
+/** What 503 SERVICE_UNAVAILABLE says: a database, Redis or Kafka did not answer. */
+export const SERVICE_UNAVAILABLE_MESSAGE =
+  'A service this request depends on is unavailable; try again shortly';
+
+/** What 500 INTERNAL_ERROR says: a failure nobody foresaw, found in the logs by the request id. */
+export const INTERNAL_ERROR_MESSAGE =
+  'An unexpected error occurred; quote the request id when you contact support';
+
 /** An error meant for the client: a code from `ERROR_STATUS`, a human message, optional details and headers. */
 export class ApiError extends Error {
   readonly status: number;

@@ -1,7 +1,14 @@
 import { HttpException } from '@nestjs/common';
 import { SubjectBeingErased } from '../crypto/data-keys';
 import { WriteOutcomeUnknown } from '../database/write-outcome';
-import { ACCOUNT_ERASED_MESSAGE, ApiError, type ErrorCode, type ErrorDetail } from './api-error';
+import {
+  ACCOUNT_ERASED_MESSAGE,
+  ApiError,
+  type ErrorCode,
+  type ErrorDetail,
+  INTERNAL_ERROR_MESSAGE,
+  SERVICE_UNAVAILABLE_MESSAGE,
+} from './api-error';
 import { type RouteTable } from './route-table';
 
 export interface ErrorResponse {
@@ -117,7 +124,7 @@ export function toErrorResponse(
     return {
       status: 503,
       code: 'SERVICE_UNAVAILABLE',
-      message: 'A service this request depends on is unavailable; try again shortly',
+      message: SERVICE_UNAVAILABLE_MESSAGE,
       headers: { 'Retry-After': '5' },
       unexpected: true,
     };
@@ -125,7 +132,7 @@ export function toErrorResponse(
   return {
     status: 500,
     code: 'INTERNAL_ERROR',
-    message: 'An unexpected error occurred; quote the request id when you contact support',
+    message: INTERNAL_ERROR_MESSAGE,
     headers: {},
     unexpected: true,
   };
