@@ -10,12 +10,12 @@
  * The result goes to bench/results/relay-linger.json.
  */
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDataSource, loadConfig } from '@pft/platform';
 import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 import { flightBody, startBuiltProcess, testKafka } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell } from '../support/bench-run';
+import { cpuSeconds } from '../support/cpu-share';
 import { median, roundOrder } from '../support/kafka-clients';
 import { posting } from '../support/measure';
 import { outboxEmpty } from './relay-drain';
@@ -24,17 +24,6 @@ const SECONDS = benchSetting('SECONDS', 10);
 const ROUNDS = Math.max(1, benchSetting('ROUNDS', 2));
 const LINGERS = (process.env.BENCH_LINGERS ?? '0,20').split(',').map(Number);
 const PILOTS = 500;
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ: 100 on Linux). */
-const TICKS_PER_SECOND = 100;
-
-/** User and system CPU seconds of a process so far. */
-function cpuSeconds(pid: number): number {
-  // The command name (field 2) may hold spaces: the fields after it start past its closing parenthesis.
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // utime and stime are fields 14 and 15, the 12th and 13th after the command name.
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
 
 interface LingerRun {
   linger_ms: number;
