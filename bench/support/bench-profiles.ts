@@ -31,6 +31,8 @@ const nowUs = (): number => Number(process.hrtime.bigint() / 1000n);
 export class BenchProfiles {
   readonly dir = mkdtempSync(join(tmpdir(), 'pft-profiles-'));
   private readonly spans: { name: string; fromUs: number; toUs: number }[] = [];
+  /** PFT_CHILD_NODE_ARGS as it was, given back when the profiles are removed. */
+  private readonly childNodeArgs = process.env.PFT_CHILD_NODE_ARGS;
 
   constructor() {
     process.env.PFT_CHILD_NODE_ARGS = [
@@ -92,8 +94,13 @@ export class BenchProfiles {
     }));
   }
 
-  /** Deletes the profiles (the summary keeps what the report shows). */
+  /**
+   * Deletes the profiles (the summary keeps what the report shows) and stops profiling what is started
+   * after: the next benchmark of the same jest run profiles into a directory of its own.
+   */
   remove(): void {
+    if (this.childNodeArgs === undefined) delete process.env.PFT_CHILD_NODE_ARGS;
+    else process.env.PFT_CHILD_NODE_ARGS = this.childNodeArgs;
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
