@@ -11,10 +11,11 @@
  * durable-write floors, bare Fastify servers that only store what is POSTed (each flight as one row):
  * one commit per POST, then the POSTs of one event-loop turn in one statement and commit, then imports
  * of 1,000 flights as one statement: the least such writes cost on this machine, whatever the app does
- * besides; then the import's own floor, the rows an import writes (its events, their outbox rows and
- * its flights, in the app's tables) for 1,000 flights by one statement; single-flight POSTs, a new flight each for 500
- * pilots; imports of 1,000 flights, each for a new pilot. The relay publishes what they write as it
- * does in production, on the apps' default Kafka client, to a topic of this run, in a process of its
+ * besides; then the single POST's own floor, the rows a POST writes (an event, its outbox row and the
+ * flight, in the app's tables), the POSTs of one event-loop turn by one statement; then the import's
+ * own floor, the rows an import writes (its events, their outbox rows and its flights, in the app's
+ * tables) for 1,000 flights by one statement; single-flight POSTs, a new flight each for 500 pilots;
+ * imports of 1,000 flights, each for a new pilot. The relay publishes what they write as it does in production, on the apps' default Kafka client, to a topic of this run, in a process of its
  * own (relay-main.js, as a deployment may run it), so that neither app carries it for the other; each
  * write run starts once it has emptied the outbox, so that no run pays for another's backlog. Both write runs are made by
  * the app as deployed (the pilots' payloads sealed with their data keys) and by a second app with
@@ -137,6 +138,11 @@ benchmark(
       "durable-write floor: bare Fastify, one INSERT and commit per event-loop turn's POSTs",
       storeFlight(groupedFloor.url),
     );
+    // What Postgres alone costs for the rows a single POST writes: the POST's floor (see the report).
+    const rowsPerTurnRun = await bench.measure(
+      "durable-write floor: bare Fastify, the app's rows for one flight, one statement per event-loop turn's POSTs",
+      storeFlight(`${rowsFloor.url}rows`),
+    );
     const floorImports = (url: string, path: string): autocannon.Options => {
       let next = 0;
       return {
@@ -196,6 +202,7 @@ benchmark(
         live,
         floorRun,
         groupedFloorRun,
+        rowsPerTurnRun,
         importFloorRun,
         importRowsFloorRun,
         post,
@@ -218,6 +225,7 @@ benchmark(
         grouped_durable_write_floor_vs_hello: share(rate(groupedFloorRun), rate(bare)),
         single_post_vs_durable_write_floor: share(rate(post), rate(floorRun)),
         single_post_vs_grouped_durable_write_floor: share(rate(post), rate(groupedFloorRun)),
+        single_post_vs_rows_per_turn_floor: share(rate(post), rate(rowsPerTurnRun)),
         import_vs_floor: share(imported.requests_per_second_exact, importFloorRun.requests_per_second_exact),
         import_vs_rows_floor: share(
           imported.requests_per_second_exact,
@@ -230,8 +238,8 @@ benchmark(
         ),
       },
       goals: {
-        'single POST at 0.5x the one-commit-per-turn floor or better':
-          rate(post) >= 0.5 * rate(groupedFloorRun),
+        "single POST at 0.5x its rows' floor (the app's rows, one statement per turn) or better":
+          rate(post) >= 0.5 * rate(rowsPerTurnRun),
         'import at 0.5x its floor (the same rows in one statement) or better':
           imported.requests_per_second_exact >= 0.5 * importRowsFloorRun.requests_per_second_exact,
         'sealing: single POST at 0.85x the plain app or better': rate(post) >= 0.85 * rate(postPlain),

@@ -13,7 +13,10 @@ import { startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
  * - `POST /import-rows`: the rows the app's import writes, in the app's own tables (a database migrated
  *   like the app's): per flight an `events` row (its payload the flight, unsealed), an `event_outbox`
  *   row and a `flights` row, all of one POST for a new pilot by one statement. What an import must
- *   write here, without the app's reading of the pilot's flights first, its locks or its sealing.
+ *   write here, without the app's reading of the pilot's flights first, its locks or its sealing;
+ * - `POST /rows`: the rows the app writes for one flight (an `events` row, its `event_outbox` row and
+ *   the `flights` row, a new pilot each), the POSTs of one event-loop turn by one statement and commit:
+ *   what a single-flight POST must write here, in the app's tables (a database migrated like the app's).
  *
  * A POST of the pilot app API does at least this much. Plain JavaScript handed to `node -e`, so it
  * needs no build.
@@ -37,6 +40,27 @@ const IMPORT_ROWS = \`
     select substr($1, 9)::uuid, (doc->>'flight_id')::uuid, doc, (doc->>'date')::date, now(), now() from given
   )
   select count(*)::int as stored from ins\`;
+const TURN_ROWS = \`
+  with given as (
+    select doc, 'logbook-' || gen_random_uuid() as stream_id from jsonb_array_elements($1::jsonb) as f (doc)
+  ), ins as (
+    insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
+    select gen_random_uuid(), stream_id, 1, 'FlightRecorded', 1, jsonb_build_object('flight', doc), '{}'::jsonb
+      from given
+    returning position
+  ),
+  outbox as (insert into event_outbox (position) select position from ins),
+  flights as (
+    insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+    select substr(stream_id, 9)::uuid, (doc->>'flight_id')::uuid, doc, (doc->>'date')::date, now(), now()
+      from given
+  )
+  select count(*)::int as stored from ins\`;
+const storeRowsInTurns = inTurns((bodies) => pool.query(TURN_ROWS, ['[' + bodies.join(',') + ']']));
+app.post('/rows', async (request, reply) => {
+  await storeRowsInTurns(JSON.stringify(request.body));
+  return reply.code(201).send({ stored: true });
+});
 const storeInTurns = inTurns((bodies) =>
   pool.query('insert into durable_write_floor (body) select unnest($1::jsonb[])', [bodies]),
 );

@@ -1,0 +1,178 @@
+/**
+ * Where the machine's CPU goes for a single-flight POST, by process, beside the one-commit-per-turn
+ * floor in the same run:
+ *
+ *   npm run build:test && npx jest bench/ingestion/write-cpu.bench.ts --selectProjects bench
+ *
+ * Each run is a closed-loop load (BENCH_SECONDS, default 10; BENCH_CONNECTIONS, default 32) while the
+ * CPU time of every process that takes part is read from /proc: the server (the floor, or the
+ * ingestion app), the relay (a process of its own, as in the ingestion benchmark), every Postgres
+ * process, the Kafka broker and this process (the load generator). Each figure is CPU microseconds per
+ * answered request; the rounds (BENCH_REPEATS, default 2) alternate floor and app. On this machine the
+ * cores are shared by all of them, so a POST's rate is bounded by the sum. Result: write-cpu.json.
+ */
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type autocannon from 'autocannon';
+import { type DataSource } from 'typeorm';
+import { createDataSource, loadConfig } from '@pft/platform';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { flightBody, freePort, startBuiltProcess, testKafka } from '@pft/testing';
+import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '../support/bench-run';
+import { cpuDuring, type PidSource, processesNamed } from '../support/cpu-accounts';
+import { startDurableWriteFloor } from '../support/durable-write-floor';
+import { type Measured, posting } from '../support/measure';
+
+const SECONDS = benchSetting('SECONDS', 10);
+const CONNECTIONS = benchSetting('CONNECTIONS', 32);
+const REPEATS = Math.max(1, benchSetting('REPEATS', 2));
+const PILOTS = 500;
+
+interface CpuRun {
+  run: Measured;
+  /** CPU microseconds per answered request, by process. */
+  us_per_request: Record<string, number>;
+  us_per_request_total: number;
+  /** Transactions committed in the database the run wrote to, per answered request (the relay's too). */
+  commits_per_request: number;
+}
+
+/** Transactions committed in `database` so far (Postgres's statistics, which lag up to a second). */
+async function commitsIn(admin: DataSource, database: string): Promise<number> {
+  await new Promise((r) => setTimeout(r, 1500));
+  const [row] = await admin.query<{ n: number }[]>(
+    'select pg_stat_get_db_xact_commit(oid)::float8 as n from pg_database where datname = $1',
+    [database],
+  );
+  return row?.n ?? 0;
+}
+
+function perRequest(run: Measured, cpu: Record<string, number>, seconds: number, commits: number): CpuRun {
+  const answered = run.requests_per_second_exact * seconds;
+  cpu = { ...cpu };
+  const us = Object.fromEntries(
+    Object.entries(cpu).map(([name, s]) => [name, Math.round((s * 1e6) / Math.max(1, answered))]),
+  );
+  const total = Object.values(us).reduce((a, b) => a + b, 0);
+  const commitsPerRequest = +(commits / Math.max(1, answered)).toFixed(3);
+  process.stdout.write(
+    `${JSON.stringify({ name: run.name, rps: run.requests_per_second, us, total, commitsPerRequest })}\n`,
+  );
+  return { run, us_per_request: us, us_per_request_total: total, commits_per_request: commitsPerRequest };
+}
+
+benchmark(
+  'single POST: CPU per request by process, beside the one-commit-per-turn floor',
+  new BenchRun('write-cpu', { seconds: SECONDS, connections: CONNECTIONS }),
+  async (bench) => {
+    const secret = loadConfig().JWT_SECRET;
+    const db = await bench.database();
+    const kafka = testKafka('bench-write-cpu');
+    const topic = await bench.topic(kafka, 'bench-write-cpu', 12);
+    const floor = await bench.floor(startDurableWriteFloor(await freePort(), db.url, 20, true));
+    // The rows floor writes the app's rows in a database of its own, out of the relay's way.
+    const rowsDb = await bench.database();
+    const rowsFloor = await bench.floor(startDurableWriteFloor(await freePort(), rowsDb.url, 20));
+    const appEnv = {
+      DATABASE_URL: db.url,
+      DATABASE_POOL_SIZE: '20',
+      PILOT_EVENTS_TOPIC: topic,
+      PILOT_EVENTS_PARTITIONS: '12',
+      LOG_LEVEL: 'warn',
+      RELAY_ENABLED: 'false',
+    };
+    const app = await bench.app('ingestion', appEnv);
+    const relay = startBuiltProcess(join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'), [], {
+      ...appEnv,
+      RELAY_ENABLED: 'true',
+    });
+    bench.defer(() => relay.stop());
+    const tokens = Array.from({ length: PILOTS }, () => mintPilotToken(secret, randomUUID(), 3600));
+    const single = posting('/pilot/v1/flights', () => ({
+      token: tokens[Math.floor(Math.random() * tokens.length)]!,
+      body: JSON.stringify(flightBody()),
+    }));
+    const floorLoad = posting('/', () => ({ body: JSON.stringify(flightBody()) }));
+    const rowsLoad = posting('/rows', () => ({ body: JSON.stringify(flightBody()) }));
+    await bench.warm({ url: floor.url, requests: floorLoad });
+    await bench.warm({ url: rowsFloor.url, requests: rowsLoad });
+    await bench.warm({ url: app.url, requests: single });
+
+    const shared: Record<string, PidSource> = {
+      postgres: processesNamed('postgres'),
+      kafka: processesNamed('java'),
+      'load generator': () => [process.pid],
+    };
+    const admin = await createDataSource(db.url, 1).initialize();
+    bench.defer(() => admin.destroy());
+    /** One load, the CPU of `accounts` and the commits in `database` read around it. */
+    const cpuRun = async (
+      name: string,
+      options: autocannon.Options,
+      accounts: Record<string, PidSource>,
+      database: string,
+    ): Promise<CpuRun> => {
+      const commitsBefore = await commitsIn(admin, database);
+      const { result, cpu } = await cpuDuring({ ...accounts, ...shared }, () => bench.measure(name, options));
+      return perRequest(result, cpu, SECONDS, (await commitsIn(admin, database)) - commitsBefore);
+    };
+    const runs: Record<'floor' | 'rows' | 'app', () => Promise<CpuRun>> = {
+      floor: () =>
+        cpuRun(
+          "floor: one INSERT and commit per event-loop turn's POSTs",
+          { url: floor.url, requests: floorLoad },
+          { server: () => [floor.child.pid!] },
+          db.name,
+        ),
+      rows: () =>
+        cpuRun(
+          "floor: the app's rows for one flight, one statement per event-loop turn's POSTs",
+          { url: rowsFloor.url, requests: rowsLoad },
+          { server: () => [rowsFloor.child.pid!] },
+          rowsDb.name,
+        ),
+      app: () =>
+        cpuRun(
+          'POST /pilot/v1/flights',
+          { url: app.url, requests: single },
+          { server: () => [app.child.pid!], relay: () => [relay.child.pid!] },
+          db.name,
+        ),
+    };
+    const byRun: Record<keyof typeof runs, CpuRun[]> = { floor: [], rows: [], app: [] };
+    for (let round = 0; round < REPEATS; round++) {
+      const order = ['floor', 'rows', 'app'] as const;
+      for (const which of round % 2 === 0 ? order : [...order].reverse()) {
+        await new Promise((r) => setTimeout(r, 2000)); // the relay catches up between runs
+        byRun[which].push(await runs[which]());
+      }
+    }
+    const { floor: floors, rows: rowFloors, app: posts } = byRun;
+    // The app alone, its relay stopped (the outbox grows): what the POST itself costs.
+    await relay.stop();
+    const postsUnrelayed = await cpuRun(
+      'POST /pilot/v1/flights, the relay stopped',
+      { url: app.url, requests: single },
+      { server: () => [app.child.pid!] },
+      db.name,
+    );
+    const byRound = (of: CpuRun[]): number[] =>
+      posts.map((p, i) => share(p.run.requests_per_second, of[i]!.run.requests_per_second));
+    bench.write({
+      settings: {
+        seconds_per_run: SECONDS,
+        connections: CONNECTIONS,
+        repeats: REPEATS,
+        kafka_client: loadConfig().KAFKA_CLIENT,
+      },
+      floor_runs: floors,
+      rows_floor_runs: rowFloors,
+      post_runs: posts,
+      post_relay_stopped: postsUnrelayed,
+      post_vs_floor_by_round: byRound(floors),
+      post_vs_rows_floor_by_round: byRound(rowFloors),
+    });
+    expectAnsweredWell([...floors, ...rowFloors, ...posts, postsUnrelayed].map((r) => r.run));
+  },
+  1_800_000,
+);
