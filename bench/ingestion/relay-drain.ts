@@ -80,6 +80,7 @@ export async function drainOutbox(
         PILOT_EVENTS_TOPIC: topic,
         PILOT_EVENTS_PARTITIONS: '12',
         KAFKA_CLIENT: client,
+        RELAY_KAFKA_CLIENT: client,
         RELAY_ENABLED: 'true',
         LOG_LEVEL: 'warn',
       },

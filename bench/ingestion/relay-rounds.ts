@@ -2,7 +2,7 @@ import autocannon from 'autocannon';
 import { createDataSource, type KafkaClient, type KafkaClientName } from '@pft/platform';
 import { TEST_KAFKA_BROKERS } from '@pft/testing';
 import { type BenchRun } from '../support/bench-run';
-import { APP_DEFAULT_KAFKA_CLIENT, median, roundOrder } from '../support/kafka-clients';
+import { median, RELAY_DEFAULT_KAFKA_CLIENT, roundOrder } from '../support/kafka-clients';
 import {
   drainOutbox,
   outboxBacklog,
@@ -103,12 +103,12 @@ export async function measureRelay(
   });
   return {
     kafka_clients: clients,
-    app_default_kafka_client: APP_DEFAULT_KAFKA_CLIENT,
+    relay_default_kafka_client: RELAY_DEFAULT_KAFKA_CLIENT,
     repeats: repeats,
     outbox_events: relayImports * importSize,
     batch_size: batchSize,
     note:
-      `The ingestion app's relay (RELAY_ENABLED, KAFKA_CLIENT per client) publishing an outbox of ${relayImports * importSize} events left by a burst of imports, ` +
+      `The ingestion app's relay (RELAY_ENABLED, KAFKA_CLIENT and RELAY_KAFKA_CLIENT per client) publishing an outbox of ${relayImports * importSize} events left by a burst of imports, ` +
       `timed from the first poll (every 20 ms, the smallest position left in the outbox) that saw it shrink until it was empty, the events published by then left out: ` +
       `its whole loop of reading ${batchSize} outbox rows, sending them (idempotent, one request in flight, acks -1) and deleting them. ` +
       "The producer floor: the same events as the same messages, made before the clock starts, sent by the same client's bare producer with the same settings and batches, one send awaited before the next: the Kafka part of the relay alone. " +

@@ -9,7 +9,9 @@
  * ingestion app), the relay (a process of its own, as in the ingestion benchmark), every Postgres
  * process, the Kafka broker and this process (the load generator). Each figure is CPU microseconds per
  * answered request; the rounds (BENCH_REPEATS, default 2) alternate floor and app. On this machine the
- * cores are shared by all of them, so a POST's rate is bounded by the sum. Result: write-cpu.json.
+ * cores are shared by all of them, so a POST's rate is bounded by the sum. Then the same for imports
+ * of 1,000 flights (BENCH_IMPORT_CONNECTIONS, default 4) beside the floor of the rows they write, per
+ * flight. Result: write-cpu.json.
  */
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
@@ -26,14 +28,18 @@ import { type Measured, posting } from '../support/measure';
 const SECONDS = benchSetting('SECONDS', 10);
 const CONNECTIONS = benchSetting('CONNECTIONS', 32);
 const REPEATS = Math.max(1, benchSetting('REPEATS', 2));
+const IMPORT_CONNECTIONS = benchSetting('IMPORT_CONNECTIONS', 4);
 const PILOTS = 500;
+const IMPORT_SIZE = 1000;
 
 interface CpuRun {
   run: Measured;
-  /** CPU microseconds per answered request, by process. */
+  /** What the figures are per: an answered request, or a flight of an import. */
+  per: 'request' | 'flight';
+  /** CPU microseconds per request (or flight), by process. */
   us_per_request: Record<string, number>;
   us_per_request_total: number;
-  /** Transactions committed in the database the run wrote to, per answered request (the relay's too). */
+  /** Transactions committed in the database the run wrote to, per request or flight (the relay's too). */
   commits_per_request: number;
 }
 
@@ -47,9 +53,13 @@ async function commitsIn(admin: DataSource, database: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-function perRequest(run: Measured, cpu: Record<string, number>, seconds: number, commits: number): CpuRun {
-  const answered = run.requests_per_second_exact * seconds;
-  cpu = { ...cpu };
+function perRequest(
+  run: Measured,
+  cpu: Record<string, number>,
+  commits: number,
+  flightsPerRequest?: number,
+): CpuRun {
+  const answered = run.requests_per_second_exact * SECONDS * (flightsPerRequest ?? 1);
   const us = Object.fromEntries(
     Object.entries(cpu).map(([name, s]) => [name, Math.round((s * 1e6) / Math.max(1, answered))]),
   );
@@ -58,7 +68,13 @@ function perRequest(run: Measured, cpu: Record<string, number>, seconds: number,
   process.stdout.write(
     `${JSON.stringify({ name: run.name, rps: run.requests_per_second, us, total, commitsPerRequest })}\n`,
   );
-  return { run, us_per_request: us, us_per_request_total: total, commits_per_request: commitsPerRequest };
+  return {
+    run,
+    per: flightsPerRequest === undefined ? 'request' : 'flight',
+    us_per_request: us,
+    us_per_request_total: total,
+    commits_per_request: commitsPerRequest,
+  };
 }
 
 benchmark(
@@ -92,6 +108,11 @@ benchmark(
       token: tokens[Math.floor(Math.random() * tokens.length)]!,
       body: JSON.stringify(flightBody()),
     }));
+    // Made up front, so the load generator's JSON work is not in the figures; a new pilot each.
+    const importBodies = Array.from({ length: 32 }, () =>
+      JSON.stringify({ flights: Array.from({ length: IMPORT_SIZE }, () => flightBody()) }),
+    );
+    let nextImport = 0;
     const floorLoad = posting('/', () => ({ body: JSON.stringify(flightBody()) }));
     const rowsLoad = posting('/rows', () => ({ body: JSON.stringify(flightBody()) }));
     await bench.warm({ url: floor.url, requests: floorLoad });
@@ -111,10 +132,12 @@ benchmark(
       options: autocannon.Options,
       accounts: Record<string, PidSource>,
       database: string,
+      flightsPerRequest?: number,
     ): Promise<CpuRun> => {
       const commitsBefore = await commitsIn(admin, database);
       const { result, cpu } = await cpuDuring({ ...accounts, ...shared }, () => bench.measure(name, options));
-      return perRequest(result, cpu, SECONDS, (await commitsIn(admin, database)) - commitsBefore);
+      const commits = (await commitsIn(admin, database)) - commitsBefore;
+      return perRequest(result, cpu, commits, flightsPerRequest);
     };
     const runs: Record<'floor' | 'rows' | 'app', () => Promise<CpuRun>> = {
       floor: () =>
@@ -148,13 +171,64 @@ benchmark(
       }
     }
     const { floor: floors, rows: rowFloors, app: posts } = byRun;
-    // The app alone, its relay stopped (the outbox grows): what the POST itself costs.
+    const importRun = (name: string, url: string, path: string, accounts: Record<string, PidSource>) => {
+      const token = path === '/pilot/v1/flights/import';
+      return cpuRun(
+        name,
+        {
+          url,
+          connections: IMPORT_CONNECTIONS,
+          requests: posting(path, () => ({
+            token: token ? mintPilotToken(secret, randomUUID(), 3600) : undefined,
+            body: importBodies[nextImport++ % importBodies.length]!,
+          })),
+        },
+        accounts,
+        url === rowsFloor.url ? rowsDb.name : db.name,
+        IMPORT_SIZE,
+      );
+    };
+    const importFloors: CpuRun[] = [];
+    const imports: CpuRun[] = [];
+    for (let round = 0; round < REPEATS; round++) {
+      for (const which of round % 2 === 0 ? ['floor', 'app'] : ['app', 'floor']) {
+        await new Promise((r) => setTimeout(r, 2000));
+        if (which === 'floor')
+          importFloors.push(
+            await importRun(
+              `floor: the app's rows for ${IMPORT_SIZE} flights per POST, one statement`,
+              rowsFloor.url,
+              '/import-rows',
+              { server: () => [rowsFloor.child.pid!] },
+            ),
+          );
+        else
+          imports.push(
+            await importRun(
+              `POST /pilot/v1/flights/import (${IMPORT_SIZE} flights)`,
+              app.url,
+              '/pilot/v1/flights/import',
+              {
+                server: () => [app.child.pid!],
+                relay: () => [relay.child.pid!],
+              },
+            ),
+          );
+      }
+    }
+    // The app alone, its relay stopped (the outbox grows): what the POST and the import cost themselves.
     await relay.stop();
     const postsUnrelayed = await cpuRun(
       'POST /pilot/v1/flights, the relay stopped',
       { url: app.url, requests: single },
       { server: () => [app.child.pid!] },
       db.name,
+    );
+    const importsUnrelayed = await importRun(
+      `POST /pilot/v1/flights/import (${IMPORT_SIZE} flights), the relay stopped`,
+      app.url,
+      '/pilot/v1/flights/import',
+      { server: () => [app.child.pid!] },
     );
     const byRound = (of: CpuRun[]): number[] =>
       posts.map((p, i) => share(p.run.requests_per_second, of[i]!.run.requests_per_second));
@@ -163,7 +237,7 @@ benchmark(
         seconds_per_run: SECONDS,
         connections: CONNECTIONS,
         repeats: REPEATS,
-        kafka_client: loadConfig().KAFKA_CLIENT,
+        kafka_client: loadConfig().RELAY_KAFKA_CLIENT,
       },
       floor_runs: floors,
       rows_floor_runs: rowFloors,
@@ -171,8 +245,18 @@ benchmark(
       post_relay_stopped: postsUnrelayed,
       post_vs_floor_by_round: byRound(floors),
       post_vs_rows_floor_by_round: byRound(rowFloors),
+      import_floor_runs: importFloors,
+      import_runs: imports,
+      import_relay_stopped: importsUnrelayed,
+      import_vs_rows_floor_by_round: imports.map((r, i) =>
+        share(r.run.requests_per_second_exact, importFloors[i]!.run.requests_per_second_exact),
+      ),
     });
-    expectAnsweredWell([...floors, ...rowFloors, ...posts, postsUnrelayed].map((r) => r.run));
+    expectAnsweredWell(
+      [...floors, ...rowFloors, ...posts, postsUnrelayed, ...importFloors, ...imports, importsUnrelayed].map(
+        (r) => r.run,
+      ),
+    );
   },
   1_800_000,
 );

@@ -25,8 +25,12 @@ interface Comparison {
 const runsOf = (r: Json | undefined, field = 'events_per_second'): number[] =>
   Array.isArray(r?.runs) ? (r.runs as Json[]).map((x) => x[field] as number) : [];
 
-const clientLabel = (d: Json, client: string): string =>
-  client === d.app_default_kafka_client ? `${client} (the apps' default)` : client;
+/** The relay's results name the relay's default (RELAY_KAFKA_CLIENT); older ones, and the projector's, the apps'. */
+const clientLabel = (d: Json, client: string): string => {
+  if (d.relay_default_kafka_client !== undefined)
+    return client === d.relay_default_kafka_client ? `${client} (the relay's default)` : client;
+  return client === d.app_default_kafka_client ? `${client} (the apps' default)` : client;
+};
 
 const listRuns = (runs: number[], digits = 0): string =>
   runs.length > 1 ? ` (rounds: ${runs.map((v) => fmt(v, digits)).join(', ')})` : '';
@@ -139,56 +143,53 @@ function relayComparisons(relay: Json): Comparison[] {
 }
 
 /**
- * Which client the newest projector and ingestion results favour as the apps' default: the one faster
- * in every round at the app's own figures (the projector's fold, the relay's drain) and slower at
- * neither. The floors show where a difference comes from but decide nothing.
+ * Which client the newest projector and ingestion results favour for each role: the consumers
+ * (KAFKA_CLIENT, the projector's fold) and the outbox relay (RELAY_KAFKA_CLIENT, its drain); a client is
+ * favoured when it is faster in every round at the role's own figure. The floors show where a
+ * difference comes from but decide nothing.
  */
 export function kafkaClientVerdict(
   projector: { file: string; data: Json } | undefined,
   ingestion: { file: string; data: Json } | undefined,
 ): string[] {
-  const decisive: Comparison[] = [];
-  const from: string[] = [];
-  if (projector?.data.by_client) {
-    decisive.push(projectorComparisons(projector.data)[0]!);
-    from.push(`\`${projector.file}\``);
-  }
-  if (ingestion?.data.relay?.by_client) {
-    decisive.push(relayComparisons(ingestion.data.relay as Json)[0]!);
-    from.push(`\`${ingestion.file}\``);
-  }
+  const roles: { role: string; setting: string; current: unknown; comparison: Comparison; file: string }[] =
+    [];
+  if (projector?.data.by_client)
+    roles.push({
+      role: "the consumers (the projector's fold)",
+      setting: 'KAFKA_CLIENT',
+      current: projector.data.app_default_kafka_client,
+      comparison: projectorComparisons(projector.data)[0]!,
+      file: projector.file,
+    });
+  const relay = ingestion?.data.relay as Json | undefined;
+  if (ingestion && relay?.by_client)
+    roles.push({
+      role: 'the outbox relay (draining the outbox)',
+      setting: 'RELAY_KAFKA_CLIENT',
+      current: relay.relay_default_kafka_client ?? relay.app_default_kafka_client,
+      comparison: relayComparisons(relay)[0]!,
+      file: ingestion.file,
+    });
   const lines = ['## Kafka client', ''];
-  if (decisive.length === 0) {
+  if (roles.length === 0) {
     lines.push('No result measures the Kafka clients side by side yet (BENCH_KAFKA_CLIENTS).', '');
     return lines;
   }
-  const winners = new Set(decisive.map((c) => c.faster).filter((w): w is string => w !== undefined));
-  const settled = decisive.filter((c) => c.faster !== undefined);
-  const unsettled = decisive.filter((c) => c.faster === undefined).map((c) => c.figure);
-  const current = String(
-    projector?.data.app_default_kafka_client ?? ingestion?.data.relay?.app_default_kafka_client,
-  );
-  const keep = `keeping **${current}**, the apps' current default (another client takes its place only when faster)`;
-  let verdict: string;
-  if (winners.size === 1) {
-    const [winner] = [...winners];
-    verdict =
-      `The figures favour **${winner}**${winner === current ? ", the apps' current default," : ''} as the default: ` +
-      `faster at ${settled.map((c) => c.figure).join(' and ')} in every round` +
-      (unsettled.length > 0 ? `, no different beyond noise at ${unsettled.join(' and ')}.` : '.');
-  } else if (winners.size > 1) {
-    verdict = `The figures favour ${keep}: ${settled.map((c) => `${c.faster} is faster at ${c.figure}`).join(', ')}, so neither is faster at both.`;
-  } else {
-    verdict = `The figures favour ${keep}: neither client is faster beyond this run's noise.`;
+  lines.push(`From ${[...new Set(roles.map((r) => `\`${r.file}\``))].join(' and ')}.`, '');
+  for (const { role, setting, current, comparison } of roles) {
+    const { faster } = comparison;
+    const verdict =
+      faster === undefined
+        ? `neither client is faster beyond this run's noise; its default (${setting}) is **${String(current)}**`
+        : faster === current
+          ? `its default (${setting}), **${String(current)}**, is the faster in every round`
+          : `the figures favour **${faster}** over its default (${setting}), **${String(current)}**`;
+    lines.push(`- ${role}: ${verdict}. ${comparison.line}`);
   }
   lines.push(
-    `From ${from.join(' and ')}.`,
     '',
-    verdict,
-    '',
-    ...decisive.map((c) => `- ${c.line}`),
-    '',
-    "Speed only: a client becomes the default only if it is also at least as correct (the Kafka port's contract tests and the crash tests), which no benchmark checks. Compare figures from runs on a quiet machine.",
+    "Speed only: a client becomes a default only if it is also at least as correct in that role (the Kafka port's contract tests and the crash tests), which no benchmark checks. Compare figures from runs on a quiet machine.",
     '',
   );
   return lines;

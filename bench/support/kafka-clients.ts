@@ -3,6 +3,9 @@ import { AppConfig, KAFKA_CLIENTS, type KafkaClientName } from '@pft/platform';
 /** The client the apps run on when KAFKA_CLIENT is unset. */
 export const APP_DEFAULT_KAFKA_CLIENT: KafkaClientName = new AppConfig().KAFKA_CLIENT;
 
+/** The client the outbox relay publishes with when RELAY_KAFKA_CLIENT is unset. */
+export const RELAY_DEFAULT_KAFKA_CLIENT: KafkaClientName = new AppConfig().RELAY_KAFKA_CLIENT;
+
 /**
  * The Kafka clients a benchmark measures side by side: BENCH_KAFKA_CLIENTS, comma-separated
  * (default every adapter of the port). Fails on a name the port does not know, so a typo never
@@ -35,7 +38,11 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
-/** The client whose figures are judged against the goals: the apps' default when it is measured. */
-export function goalKafkaClient(clients: readonly KafkaClientName[]): KafkaClientName {
-  return clients.includes(APP_DEFAULT_KAFKA_CLIENT) ? APP_DEFAULT_KAFKA_CLIENT : clients[0]!;
+/**
+ * The client whose figures are judged against the goals: the default (the apps', or with `relay` the
+ * relay's) when it is measured.
+ */
+export function goalKafkaClient(clients: readonly KafkaClientName[], relay = false): KafkaClientName {
+  const byDefault = relay ? RELAY_DEFAULT_KAFKA_CLIENT : APP_DEFAULT_KAFKA_CLIENT;
+  return clients.includes(byDefault) ? byDefault : clients[0]!;
 }

@@ -10,13 +10,13 @@ import {
   AppConfig,
   describeMismatch,
   ensureTopics,
-  KAFKA,
   type KafkaClient,
   KafkaTopicsError,
   metricOnce,
   pilotTopics,
 } from '@pft/platform';
 import { OutboxRelay } from '@pft/event-store';
+import { RELAY_KAFKA } from './relay-kafka.provider';
 
 const published = metricOnce(
   'pft_relay_events_published_total',
@@ -52,7 +52,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
 
   constructor(
     private readonly config: AppConfig,
-    @Inject(KAFKA) private readonly kafka: KafkaClient,
+    @Inject(RELAY_KAFKA) private readonly kafka: KafkaClient,
   ) {}
 
   onApplicationBootstrap(): void {

@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
-import { createKafka, describeMismatch, ensureTopics, pilotTopics, runMain } from '@pft/platform';
+import { describeMismatch, ensureTopics, pilotTopics, runMain } from '@pft/platform';
 import { OutboxRelay } from '@pft/event-store';
+import { relayKafka } from './relay-kafka.provider';
 
 /**
  * The outbox relay on its own, without the HTTP API: `node dist/apps/ingestion/src/relay/relay-main.js`.
@@ -8,14 +9,7 @@ import { OutboxRelay } from '@pft/event-store';
  */
 runMain('relay', async (config) => {
   const logger = new Logger('relay');
-  // The client's own lines under the context the apps give them (KafkaModule).
-  const kafka = createKafka(
-    config.KAFKA_BROKERS,
-    config.KAFKA_CLIENT_ID,
-    new Logger('kafka'),
-    undefined,
-    config.KAFKA_CLIENT,
-  );
+  const kafka = relayKafka(config);
   // Refuses to start (KafkaTopicsError) on a cluster with fewer brokers than KAFKA_REPLICATION_FACTOR.
   const topics = await ensureTopics(
     kafka,

@@ -274,6 +274,14 @@ export class AppConfig extends PartnerApiVariables {
   RELAY_LINGER_MS = 20;
 
   /**
+   * The Kafka client library the outbox relay publishes with (and reads back in-flight rows with), apart
+   * from KAFKA_CLIENT: @platformatic/kafka by default, whose producer spends about a quarter of
+   * kafkajs's CPU per event (bench/results/write-cpu.json); the consumers stay on KAFKA_CLIENT.
+   */
+  @IsIn(KAFKA_CLIENTS)
+  RELAY_KAFKA_CLIENT: KafkaClientName = 'platformatic';
+
+  /**
    * How long the active relay's lease lasts unless renewed (it renews every third of it). A relay
    * that died or froze is replaced within this plus a second, the standbys' retry interval.
    */

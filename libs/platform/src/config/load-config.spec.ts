@@ -50,6 +50,11 @@ describe('loadConfig', () => {
     expect(loadConfig({ KAFKA_CLIENT: 'platformatic' }).KAFKA_CLIENT).toBe('platformatic');
   });
 
+  it('relays the outbox on @platformatic/kafka unless RELAY_KAFKA_CLIENT names kafkajs', () => {
+    expect(loadConfig({}).RELAY_KAFKA_CLIENT).toBe('platformatic');
+    expect(loadConfig({ RELAY_KAFKA_CLIENT: 'kafkajs' }).RELAY_KAFKA_CLIENT).toBe('kafkajs');
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ LOG_LEVEL: '' }).LOG_LEVEL).toBe('info');
   });
@@ -61,6 +66,7 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'localhost:6379'],
     ['KAFKA_BROKERS', '127.0.0.1'],
     ['KAFKA_CLIENT', 'librdkafka'],
+    ['RELAY_KAFKA_CLIENT', 'librdkafka'],
     ['LOG_LEVEL', 'loud'],
     ['PILOT_EVENTS_TOPIC', 'has spaces'],
     ['TRUSTED_PROXIES', 'proxy.internal'],

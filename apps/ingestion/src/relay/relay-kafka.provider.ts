@@ -1,0 +1,27 @@
+import { Logger, type Provider } from '@nestjs/common';
+import { AppConfig, createKafka, KAFKA, type KafkaClient } from '@pft/platform';
+
+/** The Kafka client the outbox relay publishes with: RELAY_KAFKA_CLIENT's. */
+export const RELAY_KAFKA = Symbol('RELAY_KAFKA');
+
+/** The app's own client (KafkaModule) when RELAY_KAFKA_CLIENT names the same library, else one of its own. */
+export const relayKafkaProvider: Provider = {
+  provide: RELAY_KAFKA,
+  inject: [AppConfig, KAFKA],
+  useFactory: (config: AppConfig, kafka: KafkaClient): KafkaClient => relayKafka(config, kafka),
+};
+
+export function relayKafka(
+  config: Pick<AppConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID' | 'KAFKA_CLIENT' | 'RELAY_KAFKA_CLIENT'>,
+  appKafka?: KafkaClient,
+): KafkaClient {
+  if (appKafka && config.RELAY_KAFKA_CLIENT === config.KAFKA_CLIENT) return appKafka;
+  // The client's own lines under the context the apps give them (KafkaModule).
+  return createKafka(
+    config.KAFKA_BROKERS,
+    config.KAFKA_CLIENT_ID,
+    new Logger('kafka'),
+    undefined,
+    config.RELAY_KAFKA_CLIENT,
+  );
+}
