@@ -8,13 +8,14 @@ const median = (values: number[]): number =>
 function cpuRow(figure: string, runs: Json[] | undefined, goal: string, shares = ''): Row[] {
   if (!runs?.length) return [];
   const processes = Object.keys(runs[0]!.us_per_request as Record<string, number>);
+  const per = runs[0]!.per === 'flight' ? 'flight' : 'request';
   const perProcess = processes
     .map((p) => `${p} ${fmt(median(runs.map((r) => r.us_per_request[p] as number)))}`)
     .join(', ');
   return [
     {
       figure,
-      value: `${fmt(median(runs.map((r) => r.run.requests_per_second as number)))} req/s; CPU per request in µs: ${perProcess}; total ${fmt(median(runs.map((r) => r.us_per_request_total as number)))}; ${fmt(median(runs.map((r) => r.commits_per_request as number)), 3)} transactions per request (rounds: ${runs.map((r) => fmt(r.run.requests_per_second)).join(', ')} req/s)${shares}`,
+      value: `${fmt(median(runs.map((r) => r.run.requests_per_second as number)))} req/s; CPU per ${per} in µs: ${perProcess}; total ${fmt(median(runs.map((r) => r.us_per_request_total as number)))}; ${fmt(median(runs.map((r) => r.commits_per_request as number)), 3)} transactions per ${per} (rounds: ${runs.map((r) => fmt(r.run.requests_per_second)).join(', ')} req/s)${shares}`,
       goal,
       met: null,
     },
@@ -47,6 +48,22 @@ export const writeCpuFigures: Record<string, (d: Json) => Row[]> = {
       'POST /pilot/v1/flights, the relay stopped (after the rounds)',
       d.post_relay_stopped ? [d.post_relay_stopped] : undefined,
       'reference: the POST without the relay and Kafka',
+    ),
+    ...cpuRow(
+      "floor: bare Fastify, the app's rows for 1,000 flights per POST (per flight an event, its outbox row and the flight), one statement",
+      d.import_floor_runs,
+      'reference: the rows an import writes, nothing else',
+    ),
+    ...cpuRow(
+      'POST /pilot/v1/flights/import (1,000 flights), the relay in a process of its own',
+      d.import_runs,
+      'reference: the app as deployed',
+      `; its share of the floor, round by round: ${((d.import_vs_rows_floor_by_round ?? []) as number[]).join(', ')}`,
+    ),
+    ...cpuRow(
+      'POST /pilot/v1/flights/import (1,000 flights), the relay stopped (after the rounds)',
+      d.import_relay_stopped ? [d.import_relay_stopped] : undefined,
+      'reference: the import without the relay and Kafka',
     ),
   ],
 };
