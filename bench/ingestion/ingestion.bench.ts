@@ -40,8 +40,8 @@ import { flightBody, freePort, startBuiltProcess, testKafka } from '@pft/testing
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { startHelloWorld } from '../support/hello-world';
-import { benchKafkaClients, goalKafkaClient } from '../support/kafka-clients';
-import { posting } from '../support/measure';
+import { benchKafkaClients, goalKafkaClient, median } from '../support/kafka-clients';
+import { type Measured, posting } from '../support/measure';
 import { outboxEmpty } from './relay-drain';
 import { measureRelay } from './relay-rounds';
 import { measureSealedAndPlain } from './sealing-rounds';
@@ -96,6 +96,7 @@ benchmark(
     });
     const dataSource = await createDataSource(db.url, 1).initialize();
     bench.defer(() => dataSource.destroy());
+    const rate = (run: { requests_per_second: number }): number => run.requests_per_second;
     const outboxDrained = outboxEmpty(dataSource, relayProcess.output);
     const tokens = Array.from({ length: PILOTS }, () => mintPilotToken(secret, randomUUID(), 3600));
     const single = posting('/pilot/v1/flights', () => ({
@@ -138,11 +139,13 @@ benchmark(
       "durable-write floor: bare Fastify, one INSERT and commit per event-loop turn's POSTs",
       storeFlight(groupedFloor.url),
     );
-    // What Postgres alone costs for the rows a single POST writes: the POST's floor (see the report).
-    const rowsPerTurnRun = await bench.measure(
-      "durable-write floor: bare Fastify, the app's rows for one flight, one statement per event-loop turn's POSTs",
-      storeFlight(`${rowsFloor.url}rows`),
-    );
+    // What Postgres alone costs for the rows a single POST writes: the POST's floor (see the report),
+    // measured in each round of the write runs below, just before its POSTs.
+    const postFloor = (): Promise<Measured> =>
+      bench.measure(
+        "durable-write floor: bare Fastify, the app's rows for one flight, one statement per event-loop turn's POSTs",
+        storeFlight(`${rowsFloor.url}rows`),
+      );
     const floorImports = (url: string, path: string): autocannon.Options => {
       let next = 0;
       return {
@@ -171,7 +174,14 @@ benchmark(
       { sealed: app.url, plain: plainApp.url },
       { single, imports, importConnections: IMPORT_CONNECTIONS, importSize: IMPORT_SIZE },
       outboxDrained,
+      postFloor,
     );
+    // The POST's share of its floor: each round's POST (sealed) over the floor measured just before it.
+    const postShares = sealing.rounds.post.map((p, i) => share(rate(p), rate(sealing.postFloors[i]!)));
+    const postShare = median(postShares);
+    const rowsPerTurnRun = [...sealing.postFloors].sort((a, b) => rate(a) - rate(b))[
+      Math.floor(sealing.postFloors.length / 2)
+    ]!;
     await plainApp.stop();
     const { post, postPlain, imported, importedPlain } = sealing.medians;
     // From the unrounded rate: at about 20 imports a second, a rounded one moves in steps of 1,000 flights.
@@ -189,7 +199,6 @@ benchmark(
       batchSize: RELAY_BATCH_SIZE,
     });
 
-    const rate = (run: { requests_per_second: number }): number => run.requests_per_second;
     const result = {
       settings: {
         seconds_per_run: SECONDS,
@@ -225,7 +234,8 @@ benchmark(
         grouped_durable_write_floor_vs_hello: share(rate(groupedFloorRun), rate(bare)),
         single_post_vs_durable_write_floor: share(rate(post), rate(floorRun)),
         single_post_vs_grouped_durable_write_floor: share(rate(post), rate(groupedFloorRun)),
-        single_post_vs_rows_per_turn_floor: share(rate(post), rate(rowsPerTurnRun)),
+        single_post_vs_rows_per_turn_floor: postShare,
+        single_post_vs_rows_per_turn_floor_by_round: postShares,
         import_vs_floor: share(imported.requests_per_second_exact, importFloorRun.requests_per_second_exact),
         import_vs_rows_floor: share(
           imported.requests_per_second_exact,
@@ -239,7 +249,7 @@ benchmark(
       },
       goals: {
         "single POST at 0.5x its rows' floor (the app's rows, one statement per turn) or better":
-          rate(post) >= 0.5 * rate(rowsPerTurnRun),
+          postShare >= 0.5,
         'import at 0.5x its floor (the same rows in one statement) or better':
           imported.requests_per_second_exact >= 0.5 * importRowsFloorRun.requests_per_second_exact,
         'sealing: single POST at 0.85x the plain app or better': rate(post) >= 0.85 * rate(postPlain),
@@ -261,7 +271,7 @@ benchmark(
     process.stdout.write(
       `${JSON.stringify({ ratios: result.ratios, goals: result.goals, flightsPerSecond, relay: relayFigures }, null, 2)}\n${file}\n`,
     );
-    expectAnsweredWell([...result.runs, ...Object.values(sealing.rounds).flat()]);
+    expectAnsweredWell([...result.runs, ...Object.values(sealing.rounds).flat(), ...sealing.postFloors]);
   },
   1_800_000,
 );

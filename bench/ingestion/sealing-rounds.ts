@@ -26,7 +26,8 @@ const medianRun = (runs: Measured[]): Measured =>
  * PFT_SEAL_PAYLOADS=false (`plain`), each pair in SEALING_ROUNDS rounds whose order alternates
  * (sealed then plain, plain then sealed, ...): every round, and each figure's run of median rate.
  * Each run starts once `drained` resolves (the relay has published what the runs before it wrote), so
- * that no run pays for the backlog of another.
+ * that no run pays for the backlog of another. Each round starts with `postFloor`, the single POST's
+ * floor, so that the POST's share of it is taken within each round.
  */
 export async function measureSealedAndPlain(
   bench: BenchRun,
@@ -38,7 +39,9 @@ export async function measureSealedAndPlain(
     importSize: number;
   },
   drained: () => Promise<void>,
-): Promise<{ rounds: SealingRuns<Measured[]>; medians: SealingRuns<Measured> }> {
+  /** The single POST's floor, measured in each round just before its POSTs, so each round has its share. */
+  postFloor: () => Promise<Measured>,
+): Promise<{ rounds: SealingRuns<Measured[]>; medians: SealingRuns<Measured>; postFloors: Measured[] }> {
   const importRun = (name: string, url: string) => () =>
     bench.measure(name, { url, connections: load.importConnections, requests: load.imports });
   const writes: SealingRuns<() => Promise<Measured>> = {
@@ -59,7 +62,9 @@ export async function measureSealedAndPlain(
     ['post', 'postPlain'],
     ['imported', 'importedPlain'],
   ];
+  const postFloors: Measured[] = [];
   for (let round = 0; round < SEALING_ROUNDS; round++) {
+    postFloors.push(await postFloor());
     for (const pair of pairs) {
       for (const figure of round % 2 === 0 ? pair : [...pair].reverse()) {
         await drained();
@@ -69,6 +74,7 @@ export async function measureSealedAndPlain(
   }
   return {
     rounds,
+    postFloors,
     medians: {
       post: medianRun(rounds.post),
       postPlain: medianRun(rounds.postPlain),
