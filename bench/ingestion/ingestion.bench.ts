@@ -31,25 +31,22 @@
  * relay sends them. Rounds alternate the clients' order (A B, B A, ...); each figure is the median
  * of BENCH_REPEATS rounds (default 2).
  */
-import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import { AppConfig, createDataSource, loadConfig } from '@pft/platform';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
-import { flightBody, freePort, startBuiltProcess, testKafka } from '@pft/testing';
+import { flightBody, freePort, testKafka } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { startHelloWorld } from '../support/hello-world';
 import { benchKafkaClients, goalKafkaClient, median } from '../support/kafka-clients';
-import { type Measured, posting } from '../support/measure';
+import { type Measured } from '../support/measure';
 import { outboxEmpty } from './relay-drain';
 import { measureRelay } from './relay-rounds';
 import { measureSealedAndPlain } from './sealing-rounds';
+import { importPosts, singlePosts, startRelayProcess, writeAppEnv } from './write-loads';
 
 const SECONDS = benchSetting('SECONDS', 10);
 const CONNECTIONS = benchSetting('CONNECTIONS', 32);
 const IMPORT_CONNECTIONS = benchSetting('IMPORT_CONNECTIONS', 4);
-const PILOTS = 500;
 const IMPORT_SIZE = 1000;
 const CLIENTS = benchKafkaClients();
 const REPEATS = Math.max(1, benchSetting('REPEATS', 2));
@@ -74,45 +71,17 @@ benchmark(
     // The import's floor writes the app's rows in a database of its own, out of the app's relay's way.
     const rowsFloorDb = await bench.database();
     const rowsFloor = await bench.floor(startDurableWriteFloor(await freePort(), rowsFloorDb.url, 20));
-    const appEnv = {
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '20',
-      PILOT_EVENTS_TOPIC: topic,
-      PILOT_EVENTS_PARTITIONS: '12',
-      RELAY_KAFKA_CLIENT: GOAL_CLIENT,
-      LOG_LEVEL: 'warn',
-      // The relay runs in a process of its own (below), so neither app carries it for the other.
-      RELAY_ENABLED: 'false',
-    };
+    const appEnv = { ...writeAppEnv(db.url, topic), RELAY_KAFKA_CLIENT: GOAL_CLIENT };
     const app = await bench.app('ingestion', appEnv);
     // The same app without sealing, for what sealing costs (PFT_SEAL_PAYLOADS is refused in production).
     const plainApp = await bench.app('ingestion', { ...appEnv, PFT_SEAL_PAYLOADS: 'false' });
-    const relayProcess = startBuiltProcess(join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'), [], {
-      ...appEnv,
-      RELAY_ENABLED: 'true',
-    });
-    bench.defer(async () => {
-      await relayProcess.stop();
-    });
+    const relayProcess = startRelayProcess(bench, appEnv);
     const dataSource = await createDataSource(db.url, 1).initialize();
     bench.defer(() => dataSource.destroy());
     const rate = (run: { requests_per_second: number }): number => run.requests_per_second;
     const outboxDrained = outboxEmpty(dataSource, relayProcess.output);
-    const tokens = Array.from({ length: PILOTS }, () => mintPilotToken(secret, randomUUID(), 3600));
-    const single = posting('/pilot/v1/flights', () => ({
-      token: tokens[Math.floor(Math.random() * tokens.length)]!,
-      body: JSON.stringify(flightBody()),
-    }));
-    // Import bodies are made up front so the client's JSON work does not count against the server;
-    // each goes to a new pilot, since the same import again for the same pilot records nothing new.
-    const bodies = Array.from({ length: 32 }, () =>
-      JSON.stringify({ flights: Array.from({ length: IMPORT_SIZE }, () => flightBody()) }),
-    );
-    let nextImport = 0;
-    const imports = posting('/pilot/v1/flights/import', () => ({
-      token: mintPilotToken(secret, randomUUID(), 3600),
-      body: bodies[nextImport++ % bodies.length]!,
-    }));
+    const single = singlePosts(secret);
+    const imports = importPosts('/pilot/v1/flights/import', IMPORT_SIZE, secret);
 
     // Warm-up: JIT, connection pools.
     await bench.warm({ url: hello.url });
@@ -146,21 +115,11 @@ benchmark(
         "durable-write floor: bare Fastify, the app's rows for one flight, one statement per event-loop turn's POSTs",
         storeFlight(`${rowsFloor.url}rows`),
       );
-    const floorImports = (url: string, path: string): autocannon.Options => {
-      let next = 0;
-      return {
-        url,
-        connections: IMPORT_CONNECTIONS,
-        requests: [
-          {
-            method: 'POST',
-            path,
-            headers: { 'content-type': 'application/json' },
-            setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length]! }),
-          },
-        ],
-      };
-    };
+    const floorImports = (url: string, path: string): autocannon.Options => ({
+      url,
+      connections: IMPORT_CONNECTIONS,
+      requests: importPosts(path, IMPORT_SIZE),
+    });
     const importFloorRun = await bench.measure(
       `durable-write floor: bare Fastify, ${IMPORT_SIZE} flights per POST`,
       floorImports(floor.url, '/import'),

@@ -9,21 +9,17 @@
  *
  * The result goes to bench/results/relay-linger.json.
  */
-import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { createDataSource, loadConfig } from '@pft/platform';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
-import { flightBody, startBuiltProcess, testKafka } from '@pft/testing';
+import { testKafka } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell } from '../support/bench-run';
 import { cpuSeconds } from '../support/cpu-share';
 import { median, roundOrder } from '../support/kafka-clients';
-import { posting } from '../support/measure';
 import { outboxEmpty } from './relay-drain';
+import { singlePosts, startRelayProcess, writeAppEnv } from './write-loads';
 
 const SECONDS = benchSetting('SECONDS', 10);
 const ROUNDS = Math.max(1, benchSetting('ROUNDS', 2));
 const LINGERS = (process.env.BENCH_LINGERS ?? '0,20').split(',').map(Number);
-const PILOTS = 500;
 
 interface LingerRun {
   linger_ms: number;
@@ -40,22 +36,11 @@ benchmark(
     const db = await bench.database();
     const kafka = testKafka('bench-relay-linger');
     const topic = await bench.topic(kafka, 'bench-relay-linger', 12);
-    const env = {
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '20',
-      PILOT_EVENTS_TOPIC: topic,
-      PILOT_EVENTS_PARTITIONS: '12',
-      LOG_LEVEL: 'warn',
-      RELAY_ENABLED: 'false',
-    };
+    const env = writeAppEnv(db.url, topic);
     const app = await bench.app('ingestion', env);
     const dataSource = await createDataSource(db.url, 1).initialize();
     bench.defer(() => dataSource.destroy());
-    const tokens = Array.from({ length: PILOTS }, () => mintPilotToken(secret, randomUUID(), 3600));
-    const single = posting('/pilot/v1/flights', () => ({
-      token: tokens[Math.floor(Math.random() * tokens.length)]!,
-      body: JSON.stringify(flightBody()),
-    }));
+    const single = singlePosts(secret);
     await bench.warm({ url: app.url, requests: single });
     const storedEvents = async (): Promise<number> =>
       (await dataSource.query<{ events: number }[]>('select count(*)::int as events from events'))[0]!.events;
@@ -63,11 +48,7 @@ benchmark(
     const runs: LingerRun[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       for (const linger of roundOrder(LINGERS, round)) {
-        const relay = startBuiltProcess(join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'), [], {
-          ...env,
-          RELAY_ENABLED: 'true',
-          RELAY_LINGER_MS: String(linger),
-        });
+        const relay = startRelayProcess(bench, { ...env, RELAY_LINGER_MS: String(linger) });
         try {
           const drained = outboxEmpty(dataSource, relay.output);
           await drained();

@@ -13,23 +13,20 @@
  * of 1,000 flights (BENCH_IMPORT_CONNECTIONS, default 4) beside the floor of the rows they write, per
  * flight. Result: write-cpu.json.
  */
-import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import { type DataSource } from 'typeorm';
 import { createDataSource, loadConfig } from '@pft/platform';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
-import { flightBody, freePort, startBuiltProcess, testKafka } from '@pft/testing';
+import { flightBody, freePort, testKafka } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '../support/bench-run';
 import { cpuDuring, type PidSource, processesNamed } from '../support/cpu-accounts';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { type Measured, posting } from '../support/measure';
+import { importPosts, singlePosts, startRelayProcess, writeAppEnv } from './write-loads';
 
 const SECONDS = benchSetting('SECONDS', 10);
 const CONNECTIONS = benchSetting('CONNECTIONS', 32);
 const REPEATS = Math.max(1, benchSetting('REPEATS', 2));
 const IMPORT_CONNECTIONS = benchSetting('IMPORT_CONNECTIONS', 4);
-const PILOTS = 500;
 const IMPORT_SIZE = 1000;
 
 interface CpuRun {
@@ -89,30 +86,10 @@ benchmark(
     // The rows floor writes the app's rows in a database of its own, out of the relay's way.
     const rowsDb = await bench.database();
     const rowsFloor = await bench.floor(startDurableWriteFloor(await freePort(), rowsDb.url, 20));
-    const appEnv = {
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '20',
-      PILOT_EVENTS_TOPIC: topic,
-      PILOT_EVENTS_PARTITIONS: '12',
-      LOG_LEVEL: 'warn',
-      RELAY_ENABLED: 'false',
-    };
+    const appEnv = writeAppEnv(db.url, topic);
     const app = await bench.app('ingestion', appEnv);
-    const relay = startBuiltProcess(join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'), [], {
-      ...appEnv,
-      RELAY_ENABLED: 'true',
-    });
-    bench.defer(() => relay.stop());
-    const tokens = Array.from({ length: PILOTS }, () => mintPilotToken(secret, randomUUID(), 3600));
-    const single = posting('/pilot/v1/flights', () => ({
-      token: tokens[Math.floor(Math.random() * tokens.length)]!,
-      body: JSON.stringify(flightBody()),
-    }));
-    // Made up front, so the load generator's JSON work is not in the figures; a new pilot each.
-    const importBodies = Array.from({ length: 32 }, () =>
-      JSON.stringify({ flights: Array.from({ length: IMPORT_SIZE }, () => flightBody()) }),
-    );
-    let nextImport = 0;
+    const relay = startRelayProcess(bench, appEnv);
+    const single = singlePosts(secret);
     const floorLoad = posting('/', () => ({ body: JSON.stringify(flightBody()) }));
     const rowsLoad = posting('/rows', () => ({ body: JSON.stringify(flightBody()) }));
     await bench.warm({ url: floor.url, requests: floorLoad });
@@ -172,17 +149,11 @@ benchmark(
     }
     const { floor: floors, rows: rowFloors, app: posts } = byRun;
     const importRun = (name: string, url: string, path: string, accounts: Record<string, PidSource>) => {
-      const token = path === '/pilot/v1/flights/import';
+      // The app's imports each for a new pilot; the floor's take no token.
+      const token = path === '/pilot/v1/flights/import' ? secret : undefined;
       return cpuRun(
         name,
-        {
-          url,
-          connections: IMPORT_CONNECTIONS,
-          requests: posting(path, () => ({
-            token: token ? mintPilotToken(secret, randomUUID(), 3600) : undefined,
-            body: importBodies[nextImport++ % importBodies.length]!,
-          })),
-        },
+        { url, connections: IMPORT_CONNECTIONS, requests: importPosts(path, IMPORT_SIZE, token) },
         accounts,
         url === rowsFloor.url ? rowsDb.name : db.name,
         IMPORT_SIZE,

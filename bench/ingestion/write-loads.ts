@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import type autocannon from 'autocannon';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { flightBody, startBuiltProcess } from '@pft/testing';
+import { type BenchRun } from '../support/bench-run';
+import { posting } from '../support/measure';
+
+/** The pilots the single POSTs of the write benchmarks spread over. */
+const PILOTS = 500;
+
+/** The ingestion app of the write benchmarks: on `databaseUrl`, publishing to `topic`, its relay off. */
+export const writeAppEnv = (databaseUrl: string, topic: string): Record<string, string> => ({
+  DATABASE_URL: databaseUrl,
+  DATABASE_POOL_SIZE: '20',
+  PILOT_EVENTS_TOPIC: topic,
+  PILOT_EVENTS_PARTITIONS: '12',
+  LOG_LEVEL: 'warn',
+  // The relay runs in a process of its own (startRelayProcess), so no app carries it for another.
+  RELAY_ENABLED: 'false',
+});
+
+/** The relay as a process of its own (relay-main.js, as a deployment may run it), stopped when the run ends. */
+export function startRelayProcess(
+  bench: BenchRun,
+  env: Record<string, string>,
+): ReturnType<typeof startBuiltProcess> {
+  const relay = startBuiltProcess(join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'), [], {
+    ...env,
+    RELAY_ENABLED: 'true',
+  });
+  bench.defer(() => relay.stop());
+  return relay;
+}
+
+/** Single-flight POSTs: a new flight each, for one of PILOTS pilots. */
+export function singlePosts(secret: string): autocannon.Request[] {
+  const tokens = Array.from({ length: PILOTS }, () => mintPilotToken(secret, randomUUID(), 3600));
+  return posting('/pilot/v1/flights', () => ({
+    token: tokens[Math.floor(Math.random() * tokens.length)]!,
+    body: JSON.stringify(flightBody()),
+  }));
+}
+
+/**
+ * Import bodies of `size` flights, made up front so the load generator's JSON work does not count
+ * against the server; posted in turn to `path`, with a new pilot's token each when `secret` is given
+ * (the same import again for the same pilot records nothing new).
+ */
+export function importPosts(path: string, size: number, secret?: string): autocannon.Request[] {
+  const bodies = Array.from({ length: 32 }, () =>
+    JSON.stringify({ flights: Array.from({ length: size }, () => flightBody()) }),
+  );
+  let next = 0;
+  return posting(path, () => ({
+    token: secret === undefined ? undefined : mintPilotToken(secret, randomUUID(), 3600),
+    body: bodies[next++ % bodies.length]!,
+  }));
+}
