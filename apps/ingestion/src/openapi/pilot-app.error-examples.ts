@@ -1,9 +1,8 @@
 import {
   ACCOUNT_ERASED_MESSAGE,
   type ErrorCode,
-  type ErrorDetail,
-  INTERNAL_ERROR_MESSAGE,
-  SERVICE_UNAVAILABLE_MESSAGE,
+  type ErrorExample,
+  SERVER_ERROR_EXAMPLES,
   WriteOutcomeUnknown,
 } from '@pft/platform';
 import { EXAMPLE_META } from './pilot-app.examples';
@@ -13,14 +12,6 @@ import { EXAMPLE_META } from './pilot-app.examples';
  * bad input, and those whose wording does not depend on the operation. Their messages are the ones the
  * code answers with, so they cannot drift from what the API really says.
  */
-
-/** An error answer of one code, in the words the code uses. */
-export interface ErrorExample {
-  /** Names the example when a status has several. */
-  summary: string;
-  message: string;
-  details?: ErrorDetail[];
-}
 
 /** The 400 of a flight body: what a flight whose parts exceed its whole is answered. */
 export const INVALID_FLIGHT: ErrorExample[] = [
@@ -88,18 +79,7 @@ export const ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample[]>> = {
   RATE_LIMITED: [
     { summary: 'Too many open linking codes', message: 'at most 10 unexpired linking codes at a time' },
   ],
-  INTERNAL_ERROR: [
-    {
-      summary: 'An unexpected failure',
-      message: INTERNAL_ERROR_MESSAGE,
-    },
-  ],
-  SERVICE_UNAVAILABLE: [
-    {
-      summary: 'A dependency is down',
-      message: SERVICE_UNAVAILABLE_MESSAGE,
-    },
-  ],
+  ...SERVER_ERROR_EXAMPLES,
   WRITE_OUTCOME_UNKNOWN: [
     {
       summary: 'The database could not say whether the write was recorded',

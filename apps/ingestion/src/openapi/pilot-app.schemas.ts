@@ -1,8 +1,7 @@
 import { FLIGHT_SCHEMA, STARTING_TOTALS_SCHEMA, totalsAnswerSchema } from '@pft/contracts';
-import { type ErrorCode } from '@pft/platform';
+import { type ErrorCode, type ErrorExample } from '@pft/platform';
 import {
   CONFLICTING_IMPORT,
-  type ErrorExample,
   INVALID_FLIGHT,
   INVALID_IMPORT,
   INVALID_STARTING_TOTALS,

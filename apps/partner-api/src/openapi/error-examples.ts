@@ -1,18 +1,5 @@
-import {
-  type ErrorCode,
-  type ErrorDetail,
-  INTERNAL_ERROR_MESSAGE,
-  SERVICE_UNAVAILABLE_MESSAGE,
-} from '@pft/platform';
+import { type ErrorCode, type ErrorExample, SERVER_ERROR_EXAMPLES } from '@pft/platform';
 import { IDEMPOTENCY_MESSAGES } from '../idempotency/idempotency-key';
-
-/** What an error answer of one code says: its `message` (as the code words it) and `details`. */
-export interface ErrorExample {
-  /** Names the example when a status has several. */
-  summary: string;
-  message: string;
-  details?: ErrorDetail[];
-}
 
 /**
  * The error answers every partner endpoint can give, in the words the code uses, so the
@@ -36,18 +23,7 @@ export const COMMON_ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample[]>> =
       message: 'Too many failed authentications from this address',
     },
   ],
-  INTERNAL_ERROR: [
-    {
-      summary: 'An unexpected failure',
-      message: INTERNAL_ERROR_MESSAGE,
-    },
-  ],
-  SERVICE_UNAVAILABLE: [
-    {
-      summary: 'A dependency is down',
-      message: SERVICE_UNAVAILABLE_MESSAGE,
-    },
-  ],
+  ...SERVER_ERROR_EXAMPLES,
   PILOT_NOT_FOUND: [
     {
       summary: 'The pilot is not linked to the caller',

@@ -1,10 +1,10 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiHeader, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { type HeadersObject } from '@nestjs/swagger';
-import { ERROR_STATUS, type ErrorCode } from '@pft/platform';
+import { ERROR_STATUS, type ErrorCode, type ErrorExample } from '@pft/platform';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../idempotency/idempotency-key';
 import { ErrorEnvelopeDto, MetaDto } from './envelope.dto';
-import { COMMON_ERROR_EXAMPLES, EXAMPLE_META, errorBody, type ErrorExample } from './error-examples';
+import { COMMON_ERROR_EXAMPLES, EXAMPLE_META, errorBody } from './error-examples';
 
 /** A DTO class with an example of the value it describes, shown with every operation that uses it. */
 export type ExampleDto<T = object> = Type<T> & { readonly example: T };

@@ -4,6 +4,26 @@ import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type INestApplication } from '@nestjs/common';
 import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { type FastifyInstance } from 'fastify';
+import {
+  type ErrorCode,
+  type ErrorDetail,
+  INTERNAL_ERROR_MESSAGE,
+  SERVICE_UNAVAILABLE_MESSAGE,
+} from './api-error';
+
+/** An error answer of one code as an OpenAPI example, in the words the code uses. */
+export interface ErrorExample {
+  /** Names the example when a status has several. */
+  summary: string;
+  message: string;
+  details?: ErrorDetail[];
+}
+
+/** The examples of the errors every operation of both APIs may answer, worded as ErrorFilter answers them. */
+export const SERVER_ERROR_EXAMPLES = {
+  INTERNAL_ERROR: [{ summary: 'An unexpected failure', message: INTERNAL_ERROR_MESSAGE }],
+  SERVICE_UNAVAILABLE: [{ summary: 'A dependency is down', message: SERVICE_UNAVAILABLE_MESSAGE }],
+} satisfies Partial<Record<ErrorCode, ErrorExample[]>>;
 
 /** The Swagger UI files the page needs, served from the package @nestjs/swagger ships with. */
 const ASSETS: Record<string, string> = {
