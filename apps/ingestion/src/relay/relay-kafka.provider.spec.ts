@@ -1,0 +1,33 @@
+import { createKafka, type KafkaClient, loadConfig } from '@pft/platform';
+import { relayKafka } from './relay-kafka.provider';
+
+// The real factory, watched: which library each client is made with.
+jest.mock('@pft/platform', () => {
+  const actual = jest.requireActual<typeof import('@pft/platform')>('@pft/platform');
+  return { ...actual, createKafka: jest.fn(actual.createKafka) };
+});
+
+describe('relayKafka', () => {
+  const appKafka = { producer: jest.fn() } as unknown as KafkaClient;
+  const made = jest.mocked(createKafka);
+  beforeEach(() => made.mockClear());
+
+  it("is the app's own client when RELAY_KAFKA_CLIENT names the library KAFKA_CLIENT does", () => {
+    const config = loadConfig({ KAFKA_CLIENT: 'kafkajs', RELAY_KAFKA_CLIENT: 'kafkajs' });
+    expect(relayKafka(config, appKafka)).toBe(appKafka);
+    expect(made).not.toHaveBeenCalled();
+  });
+
+  it('is a platformatic client of its own by default, beside the app on kafkajs', () => {
+    const kafka = relayKafka(loadConfig({}), appKafka);
+    expect(kafka).not.toBe(appKafka);
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(made.mock.calls[0]![4]).toBe('platformatic');
+    expect(kafka).toBe(made.mock.results[0]!.value);
+  });
+
+  it('is a client of its own on RELAY_KAFKA_CLIENT without an app client to share (relay-main)', () => {
+    relayKafka(loadConfig({ KAFKA_CLIENT: 'platformatic', RELAY_KAFKA_CLIENT: 'kafkajs' }));
+    expect(made.mock.calls[0]![4]).toBe('kafkajs');
+  });
+});
