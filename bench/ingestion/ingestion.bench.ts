@@ -179,6 +179,8 @@ benchmark(
         importedPlain,
       ],
       write_rounds: sealing.rounds,
+      // The single POST's floor of each round, measured just before that round's POSTs.
+      post_floor_rounds: sealing.postFloors,
       import_flights_per_second: flightsPerSecond,
       import_floor_flights_per_second: Math.round(importFloorRun.requests_per_second_exact * IMPORT_SIZE),
       import_rows_floor_flights_per_second: Math.round(
