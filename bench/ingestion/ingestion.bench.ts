@@ -41,7 +41,7 @@ import { benchKafkaClients, goalKafkaClient, median } from '../support/kafka-cli
 import { type Measured } from '../support/measure';
 import { outboxEmpty } from './relay-drain';
 import { measureRelay } from './relay-rounds';
-import { measureSealedAndPlain } from './sealing-rounds';
+import { measureSealedAndPlain, medianRun } from './sealing-rounds';
 import { importPosts, singlePosts, startRelayProcess, writeAppEnv } from './write-loads';
 
 const SECONDS = benchSetting('SECONDS', 10);
@@ -138,9 +138,7 @@ benchmark(
     // The POST's share of its floor: each round's POST (sealed) over the floor measured just before it.
     const postShares = sealing.rounds.post.map((p, i) => share(rate(p), rate(sealing.postFloors[i]!)));
     const postShare = median(postShares);
-    const rowsPerTurnRun = [...sealing.postFloors].sort((a, b) => rate(a) - rate(b))[
-      Math.floor(sealing.postFloors.length / 2)
-    ]!;
+    const rowsPerTurnRun = medianRun(sealing.postFloors);
     await plainApp.stop();
     const { post, postPlain, imported, importedPlain } = sealing.medians;
     // From the unrounded rate: at about 20 imports a second, a rounded one moves in steps of 1,000 flights.

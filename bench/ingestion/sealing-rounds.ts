@@ -1,5 +1,6 @@
 import type autocannon from 'autocannon';
 import { type BenchRun } from '../support/bench-run';
+import { roundOrder } from '../support/kafka-clients';
 import { type Measured } from '../support/measure';
 
 /** Rounds of the sealed and plain write runs, their order alternating: one run each was too noisy a ratio. */
@@ -16,7 +17,7 @@ export interface SealingRuns<T> {
 type Figure = keyof SealingRuns<unknown>;
 
 /** The run of median rate among `runs`. */
-const medianRun = (runs: Measured[]): Measured =>
+export const medianRun = (runs: Measured[]): Measured =>
   [...runs].sort((a, b) => a.requests_per_second_exact - b.requests_per_second_exact)[
     Math.floor(runs.length / 2)
   ]!;
@@ -66,7 +67,7 @@ export async function measureSealedAndPlain(
   for (let round = 0; round < SEALING_ROUNDS; round++) {
     postFloors.push(await postFloor());
     for (const pair of pairs) {
-      for (const figure of round % 2 === 0 ? pair : [...pair].reverse()) {
+      for (const figure of roundOrder(pair, round)) {
         await drained();
         rounds[figure].push(await writes[figure]());
       }

@@ -19,6 +19,7 @@ import { createDataSource, loadConfig } from '@pft/platform';
 import { flightBody, freePort, testKafka } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '../support/bench-run';
 import { cpuDuring, type PidSource, processesNamed } from '../support/cpu-accounts';
+import { roundOrder } from '../support/kafka-clients';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { type Measured, posting } from '../support/measure';
 import { importPosts, singlePosts, startRelayProcess, writeAppEnv } from './write-loads';
@@ -142,7 +143,7 @@ benchmark(
     const byRun: Record<keyof typeof runs, CpuRun[]> = { floor: [], rows: [], app: [] };
     for (let round = 0; round < REPEATS; round++) {
       const order = ['floor', 'rows', 'app'] as const;
-      for (const which of round % 2 === 0 ? order : [...order].reverse()) {
+      for (const which of roundOrder(order, round)) {
         await new Promise((r) => setTimeout(r, 2000)); // the relay catches up between runs
         byRun[which].push(await runs[which]());
       }
@@ -162,7 +163,7 @@ benchmark(
     const importFloors: CpuRun[] = [];
     const imports: CpuRun[] = [];
     for (let round = 0; round < REPEATS; round++) {
-      for (const which of round % 2 === 0 ? ['floor', 'app'] : ['app', 'floor']) {
+      for (const which of roundOrder(['floor', 'app'], round)) {
         await new Promise((r) => setTimeout(r, 2000));
         if (which === 'floor')
           importFloors.push(

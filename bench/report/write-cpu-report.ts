@@ -1,8 +1,5 @@
+import { median } from '../support/kafka-clients';
 import { type Json, fmt, type Row } from './report-format';
-
-/** The middle of the rounds' values (the lower middle of an even count). */
-const median = (values: number[]): number =>
-  [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 /** One kind of run over its rounds: its rate and each process's CPU per request, medians of the rounds. */
 function cpuRow(figure: string, runs: Json[] | undefined, goal: string, shares = ''): Row[] {
