@@ -27,8 +27,9 @@ export const medianRun = (runs: Measured[]): Measured =>
  * PFT_SEAL_PAYLOADS=false (`plain`), each pair in SEALING_ROUNDS rounds whose order alternates
  * (sealed then plain, plain then sealed, ...): every round, and each figure's run of median rate.
  * Each run starts once `drained` resolves (the relay has published what the runs before it wrote), so
- * that no run pays for the backlog of another. Each round starts with `postFloor`, the single POST's
- * floor, so that the POST's share of it is taken within each round.
+ * that no run pays for the backlog of another. In each round the single POST's floor (`floors.post`)
+ * is measured just before its POSTs, and the import's (`floors.imported`) just before its imports, so
+ * that each share is taken within its round.
  */
 export async function measureSealedAndPlain(
   bench: BenchRun,
@@ -40,9 +41,14 @@ export async function measureSealedAndPlain(
     importSize: number;
   },
   drained: () => Promise<void>,
-  /** The single POST's floor, measured in each round just before its POSTs, so each round has its share. */
-  postFloor: () => Promise<Measured>,
-): Promise<{ rounds: SealingRuns<Measured[]>; medians: SealingRuns<Measured>; postFloors: Measured[] }> {
+  /** The floors of the single POST and of the import, measured in each round before their runs. */
+  floors: { post: () => Promise<Measured>; imported: () => Promise<Measured> },
+): Promise<{
+  rounds: SealingRuns<Measured[]>;
+  medians: SealingRuns<Measured>;
+  postFloors: Measured[];
+  importFloors: Measured[];
+}> {
   const importRun = (name: string, url: string) => () =>
     bench.measure(name, { url, connections: load.importConnections, requests: load.imports });
   const writes: SealingRuns<() => Promise<Measured>> = {
@@ -64,9 +70,11 @@ export async function measureSealedAndPlain(
     ['imported', 'importedPlain'],
   ];
   const postFloors: Measured[] = [];
+  const importFloors: Measured[] = [];
   for (let round = 0; round < SEALING_ROUNDS; round++) {
-    postFloors.push(await postFloor());
     for (const pair of pairs) {
+      if (pair[0] === 'post') postFloors.push(await floors.post());
+      else importFloors.push(await floors.imported());
       for (const figure of roundOrder(pair, round)) {
         await drained();
         rounds[figure].push(await writes[figure]());
@@ -76,6 +84,7 @@ export async function measureSealedAndPlain(
   return {
     rounds,
     postFloors,
+    importFloors,
     medians: {
       post: medianRun(rounds.post),
       postPlain: medianRun(rounds.postPlain),

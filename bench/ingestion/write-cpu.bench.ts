@@ -161,31 +161,39 @@ benchmark(
       );
     };
     const importFloors: CpuRun[] = [];
+    const sealedImportFloors: CpuRun[] = [];
     const imports: CpuRun[] = [];
+    const importRuns: Record<'floor' | 'sealed' | 'app', () => Promise<CpuRun>> = {
+      floor: () =>
+        importRun(
+          `floor: the app's rows for ${IMPORT_SIZE} flights per POST, one statement`,
+          rowsFloor.url,
+          '/import-rows',
+          { server: () => [rowsFloor.child.pid!] },
+        ),
+      sealed: () =>
+        importRun(
+          `floor: the app's rows for ${IMPORT_SIZE} flights per POST, payloads sealed, one statement`,
+          rowsFloor.url,
+          '/import-sealed-rows',
+          { server: () => [rowsFloor.child.pid!] },
+        ),
+      app: () =>
+        importRun(
+          `POST /pilot/v1/flights/import (${IMPORT_SIZE} flights)`,
+          app.url,
+          '/pilot/v1/flights/import',
+          {
+            server: () => [app.child.pid!],
+            relay: () => [relay.child.pid!],
+          },
+        ),
+    };
+    const importsByRun = { floor: importFloors, sealed: sealedImportFloors, app: imports };
     for (let round = 0; round < REPEATS; round++) {
-      for (const which of roundOrder(['floor', 'app'], round)) {
+      for (const which of roundOrder(['floor', 'sealed', 'app'] as const, round)) {
         await new Promise((r) => setTimeout(r, 2000));
-        if (which === 'floor')
-          importFloors.push(
-            await importRun(
-              `floor: the app's rows for ${IMPORT_SIZE} flights per POST, one statement`,
-              rowsFloor.url,
-              '/import-rows',
-              { server: () => [rowsFloor.child.pid!] },
-            ),
-          );
-        else
-          imports.push(
-            await importRun(
-              `POST /pilot/v1/flights/import (${IMPORT_SIZE} flights)`,
-              app.url,
-              '/pilot/v1/flights/import',
-              {
-                server: () => [app.child.pid!],
-                relay: () => [relay.child.pid!],
-              },
-            ),
-          );
+        importsByRun[which].push(await importRuns[which]());
       }
     }
     // The app alone, its relay stopped (the outbox grows): what the POST and the import cost themselves.
@@ -218,16 +226,27 @@ benchmark(
       post_vs_floor_by_round: byRound(floors),
       post_vs_rows_floor_by_round: byRound(rowFloors),
       import_floor_runs: importFloors,
+      sealed_import_floor_runs: sealedImportFloors,
       import_runs: imports,
       import_relay_stopped: importsUnrelayed,
       import_vs_rows_floor_by_round: imports.map((r, i) =>
         share(r.run.requests_per_second_exact, importFloors[i]!.run.requests_per_second_exact),
       ),
+      import_vs_sealed_rows_floor_by_round: imports.map((r, i) =>
+        share(r.run.requests_per_second_exact, sealedImportFloors[i]!.run.requests_per_second_exact),
+      ),
     });
     expectAnsweredWell(
-      [...floors, ...rowFloors, ...posts, postsUnrelayed, ...importFloors, ...imports, importsUnrelayed].map(
-        (r) => r.run,
-      ),
+      [
+        ...floors,
+        ...rowFloors,
+        ...posts,
+        postsUnrelayed,
+        ...importFloors,
+        ...sealedImportFloors,
+        ...imports,
+        importsUnrelayed,
+      ].map((r) => r.run),
     );
   },
   1_800_000,

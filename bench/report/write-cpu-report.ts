@@ -52,10 +52,15 @@ export const writeCpuFigures: Record<string, (d: Json) => Row[]> = {
       'reference: the rows an import writes, nothing else',
     ),
     ...cpuRow(
+      "floor: the same rows, each event's payload sealed as the app seals it (node:crypto, AES-256-GCM) and the pilot's data key row, one statement",
+      d.sealed_import_floor_runs,
+      'reference: the sealing and the rows a sealed import needs, nothing else',
+    ),
+    ...cpuRow(
       'POST /pilot/v1/flights/import (1,000 flights), the relay in a process of its own',
       d.import_runs,
       'reference: the app as deployed',
-      `; its share of the floor, round by round: ${((d.import_vs_rows_floor_by_round ?? []) as number[]).join(', ')}`,
+      `; its share of the floors, round by round: ${((d.import_vs_rows_floor_by_round ?? []) as number[]).join(', ')} (the rows)${d.import_vs_sealed_rows_floor_by_round ? ` and ${(d.import_vs_sealed_rows_floor_by_round as number[]).join(', ')} (the rows, sealed)` : ''}`,
     ),
     ...cpuRow(
       'POST /pilot/v1/flights/import (1,000 flights), the relay stopped (after the rounds)',

@@ -14,6 +14,10 @@ import { startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
  *   like the app's): per flight an `events` row (its payload the flight, unsealed), an `event_outbox`
  *   row and a `flights` row, all of one POST for a new pilot by one statement. What an import must
  *   write here, without the app's reading of the pilot's flights first, its locks or its sealing;
+ * - `POST /import-sealed-rows`: the same rows with each event's payload sealed as the app seals it
+ *   (AES-256-GCM through node:crypto under a new pilot's data key, the event bound by the associated
+ *   data; the key's row in `data_keys`), in one statement: what a sealed import must do here, the
+ *   sealing and the storing of the sealed bytes, without the app's reading, locks or checks;
  * - `POST /rows`: the rows the app writes for one flight (an `events` row, its `event_outbox` row and
  *   the `flights` row, a new pilot each), the POSTs of one event-loop turn by one statement and commit:
  *   what a single-flight POST must write here, in the app's tables (a database migrated like the app's).
@@ -56,6 +60,78 @@ const TURN_ROWS = \`
       from given
   )
   select count(*)::int as stored from ins\`;
+const IMPORT_SEALED_ROWS = \`
+  with given as (
+    select doc, sealed, event_id, ord
+      from rows from (jsonb_array_elements($2::jsonb), jsonb_array_elements($4::jsonb), unnest($5::uuid[]))
+           with ordinality as f (doc, sealed, event_id, ord)
+  ),
+  data_key as (
+    insert into data_keys (key_id, subject_id, wrapped_key, master_key_id)
+    values ($6::uuid, substr($1, 9)::uuid, $7::bytea, 'floor')
+  ),
+  ins as (
+    insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
+    select event_id, $1, ord, 'FlightRecorded', 1, sealed, $3::jsonb from given
+    returning position
+  ),
+  outbox as (insert into event_outbox (position) select position from ins),
+  flights as (
+    insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+    select substr($1, 9)::uuid, (doc->>'flight_id')::uuid, doc, (doc->>'date')::date, now(), now() from given
+  )
+  select count(*)::int as stored from ins\`;
+const crypto = require('node:crypto');
+const MASTER_KEY = crypto.createSecretKey(crypto.randomBytes(32));
+// Nonces drawn 1,024 at a time, as the app draws them.
+let nonces = Buffer.alloc(0);
+let nextNonce = 0;
+function nonce() {
+  if (nextNonce + 12 > nonces.length) {
+    nonces = crypto.randomBytes(12 * 1024);
+    nextNonce = 0;
+  }
+  nextNonce += 12;
+  return nonces.subarray(nextNonce - 12, nextNonce);
+}
+function seal(key, plaintext, aad) {
+  const iv = nonce();
+  const cipher = crypto.createCipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
+  const body = cipher.update(plaintext);
+  cipher.final();
+  return Buffer.concat([iv, body, cipher.getAuthTag()]);
+}
+app.post('/import-sealed-rows', async (request, reply) => {
+  const pilot = crypto.randomUUID();
+  const keyId = crypto.randomUUID();
+  const dataKey = crypto.randomBytes(32);
+  const key = crypto.createSecretKey(dataKey);
+  const flights = request.body.flights;
+  const eventIds = flights.map(() => crypto.randomUUID());
+  const sealed = flights.map((flight, i) => ({
+    pilot_account_id: pilot,
+    sealed: {
+      alg: 'A256GCM',
+      key_id: keyId,
+      data: seal(
+        key,
+        Buffer.from(JSON.stringify({ pilot_account_id: pilot, flight }), 'utf8'),
+        'pft-event:' + eventIds[i] + ':FlightRecorded:1:' + pilot,
+      ).toString('base64'),
+    },
+  }));
+  const { rows } = await pool.query(IMPORT_SEALED_ROWS, [
+    'logbook-' + pilot,
+    JSON.stringify(flights),
+    JSON.stringify({ request_id: request.id }),
+    JSON.stringify(sealed),
+    eventIds,
+    keyId,
+    seal(MASTER_KEY, dataKey, 'pft-data-key:' + keyId + ':' + pilot),
+  ]);
+  return reply.code(201).send({ stored: rows[0].stored });
+});
 const storeRowsInTurns = inTurns((bodies) => pool.query(TURN_ROWS, ['[' + bodies.join(',') + ']']));
 app.post('/rows', async (request, reply) => {
   await storeRowsInTurns(JSON.stringify(request.body));
