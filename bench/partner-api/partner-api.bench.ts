@@ -25,8 +25,9 @@
  * read needs at least (a Redis count and an answer from memory; one SELECT per read; one SELECT per
  * event-loop turn), rotating over the same 30,000 pilots; and the Nest floors (support/nest-floor.ts): a
  * bare Nest application on Fastify, no hooks, answering hello-world, the Redis count with the answer
- * from memory (the warm read's floor), and the Redis count with the row read by one SELECT per
- * event-loop turn (the cold read's floor).
+ * from memory (the warm read's floor), the Redis count with the row read by one SELECT per
+ * event-loop turn (the cold read's floor), and the Redis count with a batch of 50 pilots' answer from
+ * memory (about 30 KB: the batch's floor, beside the warm read's).
  */
 import type autocannon from 'autocannon';
 import { createDataSource, loadConfig } from '@pft/platform';
@@ -130,6 +131,11 @@ benchmark(
           "Nest floor: bare Nest on Fastify, reads counted in Redis, one SELECT per event-loop turn's reads",
           { url: nestFloor.url, requests: floorPaths('read') },
         ),
+      nestBatch: () =>
+        bench.measure(
+          "Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, a batch of 50 pilots' answer in memory",
+          { url: `${nestFloor.url}/counted-batch` },
+        ),
     };
     // Each figure REPEATS times, the rounds one after another, and the median kept: the machine's speed
     // drifts over minutes, and a figure and the hello-world it is divided by are then measured under
@@ -154,6 +160,10 @@ benchmark(
       single_warm_vs_nest_counted: byRound('warm', 'nestCounted'),
       single_cold_vs_nest_read: byRound('cold', 'nestRead'),
       batch_vs_single_warm: byRound('batch', 'warm'),
+      // The batch beside its own floor, and that floor beside the warm read's: what answering 50
+      // pilots' bytes instead of one's costs the framework alone.
+      batch_vs_nest_batch: byRound('batch', 'nestBatch'),
+      nest_batch_vs_nest_counted: byRound('nestBatch', 'nestCounted'),
     };
     const paired = (values: number[]): number => +medianOf(values).toFixed(3);
     const bare = medianRun('bare');
@@ -167,6 +177,7 @@ benchmark(
     const nestHello = medianRun('nestHello');
     const nestCounted = medianRun('nestCounted');
     const nestRead = medianRun('nestRead');
+    const nestBatch = medianRun('nestBatch');
 
     // BENCH_PACED_RATE: pace at this rate instead, to compare latency at one rate across runs.
     const halfRate =
@@ -250,6 +261,7 @@ benchmark(
         nestHello,
         nestCounted,
         nestRead,
+        nestBatch,
       ],
       ratios: {
         single_warm_vs_hello: share(warm.requests_per_second, bare.requests_per_second),

@@ -152,6 +152,17 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
         goal: '0.4x the single read or better',
         met: reaches('batch_vs_single_warm', batch, warm.requests_per_second as number, 0.4),
       },
+      ...(paired('batch_vs_nest_batch') === undefined
+        ? []
+        : [
+            {
+              figure:
+                "floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, a batch of 50 pilots' answer in memory (about 30 KB)",
+              value: `${fmt(exactly("Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, a batch of 50 pilots' answer in memory"))} req/s${pairedText('nest_batch_vs_nest_counted', "its share of the warm read's floor")}${pairedText('batch_vs_nest_batch', "the batch's share of it")}`,
+              goal: "reference: the least a batch answered from memory costs here; its share of the warm read's floor is the most the batch's share of the single read could be, at the single read's own share of its floor",
+              met: null,
+            },
+          ]),
       ...(
         [
           [
