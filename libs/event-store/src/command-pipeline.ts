@@ -6,11 +6,11 @@ import { CommitOutcomes } from './commit-outcome';
 import {
   appendEvents,
   DataKeyGone,
-  lockStreamAtVersion,
   StreamVersionConflict,
   type EventMetadata,
   type NewEvent,
 } from './event-store';
+import { lockStreamAtVersion } from './stream-lock';
 import { appendGroup, type GroupedGuard } from './group-append';
 import { GroupCommit } from './group-commit';
 

@@ -16,6 +16,7 @@ import {
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
+import { lockStream } from './stream-lock';
 
 /** What the caller appends: the event itself; id and version are filled in when not given. */
 export type NewEvent<E extends PilotEvent = PilotEvent> = Pick<E, 'type' | 'payload'> & {
@@ -82,41 +83,6 @@ function isVersionClash(err: unknown): boolean {
 
 /** The channel the append transaction notifies on commit, so the relay wakes at once. */
 export const OUTBOX_CHANNEL = 'event_outbox';
-
-/**
- * Serializes writers of one stream until the caller's transaction ends. Take it before reading the
- * state a command is decided on; it also makes a stream's versions commit in order, which is what
- * keeps the relay's per-pilot order (a higher version cannot commit before a lower one).
- */
-export async function lockStream(runner: Queryable, streamId: string): Promise<void> {
-  await queryPrepared(runner, 'select pg_advisory_xact_lock(hashtextextended($1, 0))', [streamId]);
-}
-
-/**
- * `lockStream` and the stream's version under it, in one round trip when no one else holds the lock (the
- * usual case). The statement's snapshot is taken before the lock is granted, so when the lock had to be
- * waited for the version is read again after it: the writer waited on has committed by then.
- */
-export async function lockStreamAtVersion(runner: Queryable, streamId: string): Promise<number> {
-  const [first] = await queryPrepared<{ locked: boolean; version: number }>(
-    runner,
-    `select pg_try_advisory_xact_lock(hashtextextended($1, 0)) as locked,
-            (select coalesce(max(stream_version), 0)::int from events where stream_id = $1) as version`,
-    [streamId],
-  );
-  if (first?.locked) return first.version;
-  await lockStream(runner, streamId);
-  return streamVersion(runner, streamId);
-}
-
-/** The stream's current version (0 when it has no events). Read it after `lockStream`. */
-export async function streamVersion(runner: Queryable, streamId: string): Promise<number> {
-  const rows = (await runner.query(
-    'select coalesce(max(stream_version), 0)::int as version from events where stream_id = $1',
-    [streamId],
-  )) as { version: number }[];
-  return rows[0]?.version ?? 0;
-}
 
 export interface AppendOptions {
   /** Commit time to record; the database's transaction time when absent. */

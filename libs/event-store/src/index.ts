@@ -1,4 +1,5 @@
 export * from './event-store';
+export * from './stream-lock';
 export * from './outbox-relay';
 export * from './outbox-relay.options';
 export * from './outbox-metrics';

@@ -1,7 +1,8 @@
 import { type AccountErased, logbookStreamId } from '@pft/contracts';
 import { type DataKeys, sharedDataKeys } from '@pft/platform/crypto';
 import { type Queryable } from '@pft/platform/database/queryable';
-import { appendEvents, lockStream } from '../event-store';
+import { appendEvents } from '../event-store';
+import { lockStream } from '../stream-lock';
 import { shredPlainPayloads } from '../sealing/seal-stored-events';
 
 /**
