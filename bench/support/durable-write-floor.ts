@@ -30,6 +30,14 @@ const { Pool } = require('pg');
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: Number(process.env.POOL_SIZE) });
 const app = require('fastify')({ logger: false, bodyLimit: 16 * 1024 * 1024 });
 ${TURN_GROUPS_SOURCE}
+// An import's outbox rows and flights, after its events (\`ins\`) made from \`given\`'s flights (\`doc\`).
+const IMPORT_OUTBOX_AND_FLIGHTS = \`
+  outbox as (insert into event_outbox (position) select position from ins),
+  flights as (
+    insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+    select substr($1, 9)::uuid, (doc->>'flight_id')::uuid, doc, (doc->>'date')::date, now(), now() from given
+  )
+  select count(*)::int as stored from ins\`;
 const IMPORT_ROWS = \`
   with given as (select doc, ord from jsonb_array_elements($2::jsonb) with ordinality as f (doc, ord)),
   ins as (
@@ -38,12 +46,7 @@ const IMPORT_ROWS = \`
       from given
     returning position
   ),
-  outbox as (insert into event_outbox (position) select position from ins),
-  flights as (
-    insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
-    select substr($1, 9)::uuid, (doc->>'flight_id')::uuid, doc, (doc->>'date')::date, now(), now() from given
-  )
-  select count(*)::int as stored from ins\`;
+  \${IMPORT_OUTBOX_AND_FLIGHTS}\`;
 const TURN_ROWS = \`
   with given as (
     select doc, 'logbook-' || gen_random_uuid() as stream_id from jsonb_array_elements($1::jsonb) as f (doc)
@@ -75,12 +78,7 @@ const IMPORT_SEALED_ROWS = \`
     select event_id, $1, ord, 'FlightRecorded', 1, sealed, $3::jsonb from given
     returning position
   ),
-  outbox as (insert into event_outbox (position) select position from ins),
-  flights as (
-    insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
-    select substr($1, 9)::uuid, (doc->>'flight_id')::uuid, doc, (doc->>'date')::date, now(), now() from given
-  )
-  select count(*)::int as stored from ins\`;
+  \${IMPORT_OUTBOX_AND_FLIGHTS}\`;
 const crypto = require('node:crypto');
 const MASTER_KEY = crypto.createSecretKey(crypto.randomBytes(32));
 // Nonces drawn 1,024 at a time, as the app draws them.
