@@ -10,8 +10,8 @@
  * process, the Kafka broker and this process (the load generator). Each figure is CPU microseconds per
  * answered request; the rounds (BENCH_REPEATS, default 2) alternate floor and app. On this machine the
  * cores are shared by all of them, so a POST's rate is bounded by the sum. Then the same for imports
- * of 1,000 flights (BENCH_IMPORT_CONNECTIONS, default 4) beside the floor of the rows they write, per
- * flight. Result: write-cpu.json.
+ * of 1,000 flights (BENCH_IMPORT_CONNECTIONS, default 4), per flight, beside two floors: the rows they
+ * write, and the same rows with each payload sealed as the app seals it. Result: write-cpu.json.
  */
 import type autocannon from 'autocannon';
 import { type DataSource } from 'typeorm';
@@ -160,9 +160,6 @@ benchmark(
         IMPORT_SIZE,
       );
     };
-    const importFloors: CpuRun[] = [];
-    const sealedImportFloors: CpuRun[] = [];
-    const imports: CpuRun[] = [];
     const importRuns: Record<'floor' | 'sealed' | 'app', () => Promise<CpuRun>> = {
       floor: () =>
         importRun(
@@ -189,13 +186,14 @@ benchmark(
           },
         ),
     };
-    const importsByRun = { floor: importFloors, sealed: sealedImportFloors, app: imports };
+    const importsByRun: Record<keyof typeof importRuns, CpuRun[]> = { floor: [], sealed: [], app: [] };
     for (let round = 0; round < REPEATS; round++) {
       for (const which of roundOrder(['floor', 'sealed', 'app'] as const, round)) {
         await new Promise((r) => setTimeout(r, 2000));
         importsByRun[which].push(await importRuns[which]());
       }
     }
+    const { floor: importFloors, sealed: sealedImportFloors, app: imports } = importsByRun;
     // The app alone, its relay stopped (the outbox grows): what the POST and the import cost themselves.
     await relay.stop();
     const postsUnrelayed = await cpuRun(
