@@ -1,12 +1,10 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
-import { KAFKA_CLIENTS, type KafkaClientName } from '../kafka/kafka.port';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { IsJwtAlgorithmList, IsJwtSecret, IsPublicKeyPem } from './jwt-variables';
-import { IsMinInsyncReplicas } from './kafka-replication';
 import { DEVELOPMENT_MASTER_KEY } from '../crypto/master-keys';
 import { IsMasterKey, IsMasterKeyList } from './master-key-variables';
 import { IsTrustedProxyList } from './trusted-proxies';
-import { PartnerApiVariables } from './partner-api-variables';
+import { EventPipelineVariables } from './event-pipeline-variables';
 import { toBoolean, toInt } from './variable-transforms';
 
 /** The local JWT_SECRET: published in the repository, so good for development only. */
@@ -25,7 +23,7 @@ export const OPTIONAL_VARIABLES = [
  * Every environment variable the service reads, with its local default.
  * Property names are the variable names, so a validation failure names the variable.
  */
-export class AppConfig extends PartnerApiVariables {
+export class AppConfig extends EventPipelineVariables {
   @IsIn(['development', 'test', 'production'])
   NODE_ENV: 'development' | 'test' | 'production' = 'development';
 
@@ -115,49 +113,6 @@ export class AppConfig extends PartnerApiVariables {
   @Max(60000)
   REDIS_COMMAND_TIMEOUT_MS = 1000;
 
-  @Matches(/^[^\s,]+:\d+(,[^\s,]+:\d+)*$/, {
-    message: 'KAFKA_BROKERS must be a comma-separated list of host:port',
-  })
-  KAFKA_BROKERS = '127.0.0.1:9092';
-
-  @IsString()
-  @MinLength(1)
-  KAFKA_CLIENT_ID = 'pilot-flight-totals';
-
-  /** The Kafka client library behind the Kafka port: kafkajs, or @platformatic/kafka. */
-  @IsIn(KAFKA_CLIENTS)
-  KAFKA_CLIENT: KafkaClientName = 'kafkajs';
-
-  @Matches(/^[A-Za-z0-9._-]{1,249}$/, { message: 'PILOT_EVENTS_TOPIC must be a valid Kafka topic name' })
-  PILOT_EVENTS_TOPIC = 'pilot-events';
-
-  @Matches(/^[A-Za-z0-9._-]{1,249}$/, { message: 'DEAD_LETTER_TOPIC must be a valid Kafka topic name' })
-  DEAD_LETTER_TOPIC = 'pilot-events-dead-letter';
-
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
-  PILOT_EVENTS_PARTITIONS = 12;
-
-  /**
-   * Replicas of each topic the project creates (`pft kafka topics`, the relay at start). The brokers
-   * must be at least this many; existing topics with another factor are reported with their fix.
-   */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(32)
-  KAFKA_REPLICATION_FACTOR = 1;
-
-  /**
-   * The topics' `min.insync.replicas`: with acks=all a send succeeds only once this many replicas
-   * have it (at least 1, at most KAFKA_REPLICATION_FACTOR).
-   */
-  @Transform(toInt)
-  @IsMinInsyncReplicas()
-  KAFKA_MIN_INSYNC_REPLICAS = 1;
-
   /**
    * The shared HS256 secret of local pilot tokens. Production refuses this built-in value, and uses
    * the secret at all only with JWT_ALLOW_HS256=true (see production-rules.ts).
@@ -243,64 +198,6 @@ export class AppConfig extends PartnerApiVariables {
    */
   @IsIn(['on', 'off'])
   WRITE_GROUPING: 'on' | 'off' = 'on';
-
-  /** Whether this ingestion process runs the outbox relay (only one replica relays at a time anyway). */
-  @Transform(toBoolean)
-  @IsBoolean()
-  RELAY_ENABLED = true;
-
-  /** Events the relay publishes per Kafka request. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(10000)
-  RELAY_BATCH_SIZE = 500;
-
-  /** How often the relay looks at the outbox when no notification woke it. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(10)
-  @Max(60000)
-  RELAY_POLL_INTERVAL_MS = 250;
-
-  /**
-   * How long the relay gathers commits after a sleep before it reads the outbox (0: not at all): a few
-   * milliseconds of latency for batches of many events instead of one batch per commit.
-   */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(1000)
-  RELAY_LINGER_MS = 20;
-
-  /**
-   * The Kafka client library the outbox relay publishes with (and reads back in-flight rows with), apart
-   * from KAFKA_CLIENT: @platformatic/kafka by default, whose producer spends about a quarter of
-   * kafkajs's CPU per event (bench/results/write-cpu.json); the consumers stay on KAFKA_CLIENT.
-   */
-  @IsIn(KAFKA_CLIENTS)
-  RELAY_KAFKA_CLIENT: KafkaClientName = 'platformatic';
-
-  /**
-   * How long the active relay's lease lasts unless renewed (it renews every third of it). A relay
-   * that died or froze is replaced within this plus a second, the standbys' retry interval.
-   */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
-  @Max(600000)
-  RELAY_LEASE_MS = 5000;
-
-  /**
-   * How long the Kafka group waits for a silent projector before handing its partitions to another
-   * one: a projector that died (SIGKILL, lost host) holds its partitions this long. 6000 is the least
-   * the broker allows by default (group.min.session.timeout.ms); heartbeats go every tenth of it.
-   */
-  @Transform(toInt)
-  @IsInt()
-  @Min(6000)
-  @Max(300000)
-  PROJECTOR_SESSION_TIMEOUT_MS = 6000;
 
   // Metrics: served on a port of their own, never on the public API port.
 
