@@ -1,3 +1,4 @@
+import { waitFor } from '@pft/testing';
 import { eventually, startWebhookStack, type WebhookStack } from './webhooks.harness';
 import { startReceiver, type WebhookReceiver } from './webhook-receiver';
 
@@ -55,10 +56,20 @@ describe('webhooks: durable delivery and coalesced totals', () => {
         pilotIds.indexOf(id) < 4 ? ['pilot.linked', 'pilot_totals.updated'] : ['pilot.linked'],
       );
     }
-    const [{ pending }] = await stack.db.query(
-      `select count(*)::int as pending from webhook_deliveries where status <> 'delivered'`,
+    // The receiver counts an event as delivered once it answered; the dispatcher marks the delivery when
+    // that answer reaches it, a moment later: every delivery must end marked, none left pending.
+    const pendingDeliveries = async (): Promise<number> => {
+      const [row] = await stack.db.query<{ pending: number }[]>(
+        `select count(*)::int as pending from webhook_deliveries where status <> 'delivered'`,
+      );
+      return row!.pending;
+    };
+    await waitFor(
+      async () => ((await pendingDeliveries()) === 0 ? true : undefined),
+      30_000,
+      'every delivery marked delivered',
     );
-    expect(pending).toBe(0);
+    expect(await pendingDeliveries()).toBe(0);
   }, 120_000);
 
   it('sends at most two pilot_totals.updated per endpoint for an import of 1,000 flights', async () => {
