@@ -16,9 +16,13 @@ t0=$SECONDS
 bash scripts/setup.sh --for-tests
 
 # Whatever happens from here on, what the guard started (a local service, its probe) is stopped.
-trap 'bash scripts/test-guard.sh abort' EXIT
-say "checking that the tests leave the local service, Redis and Kafka alone"
-bash scripts/test-guard.sh begin
+guard_start=""
+trap '[ -z "$guard_start" ] || kill "$guard_start" 2>/dev/null || true; bash scripts/test-guard.sh abort' EXIT
+# The local service starts (a build, four apps, most of it waiting on them) while the lint runs; the
+# tests wait for it below.
+say "checking that the tests leave the local service, Redis and Kafka alone (starting beside the lint)"
+bash scripts/test-guard.sh begin &
+guard_start=$!
 
 say "lint (eslint, prettier) and type check"
 npx eslint . --max-warnings 0
@@ -32,6 +36,10 @@ say "import rules (dependency-cruiser) and docs/architecture.md against the impo
 npm run --silent lint:imports
 say "OpenAPI descriptions (Redocly)"
 npm run --silent lint:openapi
+
+say "waiting for the local service the tests must leave alone"
+wait "$guard_start"
+guard_start=""
 
 results="$ROOT/.stack/test-results"
 rm -rf "$results" && mkdir -p "$results"
