@@ -129,11 +129,14 @@ describe('authentication, rate limit and scopes', () => {
     });
 
     it('counts every request with a valid key, whatever its outcome, and shares the count between replicas', async () => {
-      clock.mockReturnValue(minuteStart(1));
+      // One instant for both replicas: the replica takes seconds to start, and a clock minute can
+      // turn meanwhile.
+      const now = minuteStart(1);
+      clock.mockReturnValue(now);
       const partner = await partnerWithKey(api.db, { rateLimit: 4 });
       const replica = await startPartnerApi({ PARTNER_REDIS_PREFIX: api.redisPrefix }, database);
       try {
-        jest.spyOn(replica.app.get(RateClock), 'now').mockReturnValue(minuteStart(1));
+        jest.spyOn(replica.app.get(RateClock), 'now').mockReturnValue(now);
         const answers = [
           await api.http().post('/v1/link').set(bearer(partner.key)).send({ linking_token: 'nope' }),
           await replica.http().get('/v1/pilot-totals?pilot_id=bad').set(bearer(partner.key)),
