@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { type Response } from 'supertest';
-import { serializeOpenApi } from '@pft/platform';
+import { serializeOpenApi } from '@pft/platform/http/openapi-docs';
 import { descriptionProblems, type OpenApiDocument } from '@pft/testing/openapi-description';
 import { waitFor } from '@pft/testing';
 import { buildPilotAppOpenApi } from '../../apps/ingestion/src/openapi/pilot-app.openapi';

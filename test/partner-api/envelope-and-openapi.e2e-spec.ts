@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serializeOpenApi } from '@pft/platform';
+import { serializeOpenApi } from '@pft/platform/http/openapi-docs';
 import { descriptionProblems, type OpenApiDocument } from '@pft/testing/openapi-description';
 import { buildOpenApiDocument } from '../../apps/partner-api/src/openapi/openapi.document';
 import { bearer, expectError } from './partner-api.expectations';

@@ -3,7 +3,6 @@ export * from './logging/logging.module';
 export * from './http/api-error';
 export * from './http/envelope';
 export * from './http/envelope.hook';
-export * from './http/openapi-docs';
 export * from './http/error.filter';
 export * from './http/error-response';
 export * from './http/http-context';

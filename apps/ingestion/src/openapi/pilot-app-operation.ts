@@ -8,7 +8,8 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ERROR_STATUS, type ErrorCode, type ErrorExample } from '@pft/platform';
+import { ERROR_STATUS, type ErrorCode } from '@pft/platform';
+import { type ErrorExample } from '@pft/platform/http/openapi-docs';
 import { ERROR_EXAMPLES, errorBody } from './pilot-app.error-examples';
 import { EXAMPLE_META } from './pilot-app.examples';
 import { ERROR_BODY, enveloped, type NamedSchema, ref, type Schema } from './pilot-app.schemas';

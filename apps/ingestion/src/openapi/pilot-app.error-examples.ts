@@ -1,10 +1,5 @@
-import {
-  ACCOUNT_ERASED_MESSAGE,
-  type ErrorCode,
-  type ErrorExample,
-  SERVER_ERROR_EXAMPLES,
-  WriteOutcomeUnknown,
-} from '@pft/platform';
+import { ACCOUNT_ERASED_MESSAGE, type ErrorCode, WriteOutcomeUnknown } from '@pft/platform';
+import { type ErrorExample, SERVER_ERROR_EXAMPLES } from '@pft/platform/http/openapi-docs';
 import { EXAMPLE_META } from './pilot-app.examples';
 
 /**

@@ -1,5 +1,6 @@
 import { FLIGHT_SCHEMA, STARTING_TOTALS_SCHEMA, totalsAnswerSchema } from '@pft/contracts';
-import { type ErrorCode, type ErrorExample } from '@pft/platform';
+import { type ErrorCode } from '@pft/platform';
+import { type ErrorExample } from '@pft/platform/http/openapi-docs';
 import {
   CONFLICTING_IMPORT,
   INVALID_FLIGHT,

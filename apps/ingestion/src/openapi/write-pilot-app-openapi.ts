@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig, serializeOpenApi } from '@pft/platform';
+import { loadConfig } from '@pft/platform';
+import { serializeOpenApi } from '@pft/platform/http/openapi-docs';
 import { createIngestionApp } from '../ingestion-app';
 import { buildPilotAppOpenApi } from './pilot-app.openapi';
 

@@ -1,4 +1,5 @@
-import { type ErrorCode, type ErrorExample, SERVER_ERROR_EXAMPLES } from '@pft/platform';
+import { type ErrorCode } from '@pft/platform';
+import { type ErrorExample, SERVER_ERROR_EXAMPLES } from '@pft/platform/http/openapi-docs';
 import { IDEMPOTENCY_MESSAGES } from '../idempotency/idempotency-key';
 
 /**

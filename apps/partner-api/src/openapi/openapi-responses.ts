@@ -1,7 +1,8 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiHeader, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { type HeadersObject } from '@nestjs/swagger';
-import { ERROR_STATUS, type ErrorCode, type ErrorExample } from '@pft/platform';
+import { ERROR_STATUS, type ErrorCode } from '@pft/platform';
+import { type ErrorExample } from '@pft/platform/http/openapi-docs';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../idempotency/idempotency-key';
 import { ErrorEnvelopeDto, MetaDto } from './envelope.dto';
 import { COMMON_ERROR_EXAMPLES, EXAMPLE_META, errorBody } from './error-examples';

@@ -1,7 +1,7 @@
 import { type INestApplication } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject } from '@nestjs/swagger';
-import { createOpenApiDocument, serveOpenApiDocs } from '@pft/platform';
+import { createOpenApiDocument, serveOpenApiDocs } from '@pft/platform/http/openapi-docs';
 
 /** The contract's rules that no single operation shows; part of the published description. */
 const DESCRIPTION = `

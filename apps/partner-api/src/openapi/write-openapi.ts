@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig, serializeOpenApi } from '@pft/platform';
+import { loadConfig } from '@pft/platform';
+import { serializeOpenApi } from '@pft/platform/http/openapi-docs';
 import { createPartnerApi } from '../partner-api.app';
 import { buildOpenApiDocument } from './openapi.document';
 

@@ -1,4 +1,4 @@
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { type EventMessage } from './event-message';
 import { CURRENT_EVENT_VERSION, type PilotEventType } from './pilot-events';
@@ -11,15 +11,25 @@ import {
 } from './sealed-payload';
 import { upcast } from './upcasters';
 
-const ajv = new Ajv2020({ allErrors: false, strict: true });
-addFormats(ajv);
-const validMessage = ajv.compile(EVENT_MESSAGE_SCHEMA);
-const validPayload = new Map(
-  (Object.keys(EVENT_PAYLOAD_SCHEMAS) as PilotEventType[]).map((type) => [
-    type,
-    ajv.compile(EVENT_PAYLOAD_SCHEMAS[type][CURRENT_EVENT_VERSION[type]] ?? {}),
-  ]),
-);
+/**
+ * The schemas' validators, compiled on first use: compiling them took about 0.25 s of every process's
+ * start, and most processes (the CLI's commands, the partner API) never decode an event.
+ */
+let compiled:
+  { ajv: Ajv2020; message: ValidateFunction; payload: Map<PilotEventType, ValidateFunction> } | undefined;
+function validators(): NonNullable<typeof compiled> {
+  if (compiled) return compiled;
+  const ajv = new Ajv2020({ allErrors: false, strict: true });
+  addFormats(ajv);
+  const payload = new Map(
+    (Object.keys(EVENT_PAYLOAD_SCHEMAS) as PilotEventType[]).map((type) => [
+      type,
+      ajv.compile(EVENT_PAYLOAD_SCHEMAS[type][CURRENT_EVENT_VERSION[type]] ?? {}),
+    ]),
+  );
+  compiled = { ajv, message: ajv.compile(EVENT_MESSAGE_SCHEMA), payload };
+  return compiled;
+}
 
 export type DecodeResult = { ok: true; message: EventMessage } | { ok: false; reason: string };
 
@@ -41,8 +51,9 @@ function parseMessage(value: Buffer | string | null): Parsed {
   } catch {
     return { ok: false, reason: 'message is not valid JSON' };
   }
-  if (!validMessage(parsed)) {
-    return { ok: false, reason: `message: ${ajv.errorsText(validMessage.errors)}` };
+  const { ajv, message } = validators();
+  if (!message(parsed)) {
+    return { ok: false, reason: `message: ${ajv.errorsText(message.errors)}` };
   }
   return { ok: true, message: parsed as EventMessage };
 }
@@ -55,6 +66,7 @@ function checkPayload(message: EventMessage): DecodeResult {
   } catch (err) {
     return { ok: false, reason: (err as Error).message };
   }
+  const { ajv, payload: validPayload } = validators();
   const check = validPayload.get(message.type);
   if (!check?.(lifted.payload)) {
     return { ok: false, reason: `${message.type} payload: ${ajv.errorsText(check?.errors)}` };
