@@ -13,9 +13,9 @@ import { KafkajsConsumer } from './kafkajs-consumer';
 import { readPartitionsWithKafkajs } from './kafkajs-range-reader';
 import { translated } from './kafkajs-errors';
 import { SendGuard } from './kafkajs-send-guard';
-import { avoidNegativeTimeouts } from './kafkajs-negative-timeout';
+import { scheduleCheckOnlyWhenPending } from './kafkajs-pending-check';
 
-avoidNegativeTimeouts();
+scheduleCheckOnlyWhenPending();
 
 const LEVELS: Record<number, keyof KafkaLogger> = {
   [logLevel.ERROR]: 'error',
