@@ -100,10 +100,14 @@ export async function recordFailed(
 ): Promise<Date> {
   return db.transaction(async (tx) => {
     await tx.query(
+      // A delivery settled while its attempt was out (its endpoint disabled or deleted meanwhile, which
+      // fails what was queued) stays settled: the attempt is counted, nothing is queued again.
       `update webhook_deliveries
-          set attempts = attempts + 1, last_attempt_at = now(), last_response_status = $2, last_error = $3,
-              status = case when $4::bigint is null then 'failed' else 'pending' end,
-              next_attempt_at = case when $4::bigint is null then null else now() + $4 * interval '1 millisecond' end,
+          set attempts = attempts + 1, last_attempt_at = now(), last_response_status = $2,
+              last_error = case when status = 'pending' then $3 else last_error end,
+              next_attempt_at = case when status = 'pending' and $4::bigint is not null
+                                     then now() + $4 * interval '1 millisecond' end,
+              status = case when status <> 'pending' then status when $4::bigint is null then 'failed' else 'pending' end,
               claimed_until = null
         where delivery_id = $1`,
       [delivery.delivery_id, outcome.status, outcome.error.slice(0, 500), outcome.retryInMs],

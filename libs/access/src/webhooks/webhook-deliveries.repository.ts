@@ -60,6 +60,8 @@ export interface QueuedEvent {
 /**
  * Queues an event for an endpoint that is enabled (a disabled or deleted one keeps nothing queued):
  * stored before any attempt, due at once. False when it was queued before or the endpoint is not enabled.
+ * The endpoint's row is locked (for share) until the caller commits: a disable or delete running at the
+ * same time either waits and then fails what this queued, or commits first and this queues nothing.
  */
 export async function queueWebhookEvent(db: Queryable, event: QueuedEvent): Promise<boolean> {
   const id = newWebhookEventId();
@@ -69,6 +71,7 @@ export async function queueWebhookEvent(db: Queryable, event: QueuedEvent): Prom
     await db.query(
       `insert into webhook_deliveries (endpoint_id, event_id, type, created_at, body, ordering_key, source_key, next_attempt_at)
        select endpoint_id, $2, $3, $4, $5, $6, $7, now() from webhook_endpoints where endpoint_id = $1 and status = 'enabled'
+       for share
        on conflict (endpoint_id, source_key) do nothing
        returning event_id`,
       [event.endpointId, id, event.type, createdAt, body, event.orderingKey, event.sourceKey],

@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { createDataSource } from '@pft/platform';
+import { createTestDatabase, type TestDatabase } from '@pft/testing';
+import { createPartner } from '@pft/access/api-keys';
+import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/access/webhooks';
+import { claimDueDeliveries, recordFailed } from './delivery.store';
+
+describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = await createDataSource(db.url, 4).initialize();
+  });
+  afterAll(async () => {
+    await ds.destroy();
+    await db.drop();
+  });
+
+  async function enabledEndpoint(): Promise<string> {
+    const { partnerId } = await createPartner(ds, `Disabled meanwhile ${randomUUID()}`);
+    const created = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', ['pilot.linked']);
+    if (!created.ok) throw new Error('no endpoint');
+    return created.endpoint.id;
+  }
+
+  const queue = (db: Parameters<typeof queueWebhookEvent>[0], endpointId: string) =>
+    queueWebhookEvent(db, {
+      endpointId,
+      type: 'pilot.linked',
+      data: { pilot_id: randomUUID() },
+      orderingKey: randomUUID(),
+      sourceKey: randomUUID(),
+    });
+
+  const states = async (endpointId: string) =>
+    (
+      await ds.query<{ status: string; attempts: number }[]>(
+        'select status, attempts from webhook_deliveries where endpoint_id = $1',
+        [endpointId],
+      )
+    ).map((r) => `${r.status} after ${r.attempts}`);
+
+  it('keeps a delivery failed when its attempt fails after the endpoint was disabled', async () => {
+    const endpointId = await enabledEndpoint();
+    expect(await queue(ds, endpointId)).toBe(true);
+    const [claimed] = await claimDueDeliveries(ds, {
+      limit: 10,
+      perEndpoint: 10,
+      busyEndpoints: [],
+      leaseMs: 60_000,
+    });
+    expect(claimed?.endpoint_id).toBe(endpointId);
+    // The attempt is out; meanwhile another delivery's failure disables the endpoint.
+    expect(await disableEndpoint(ds, endpointId, 'every attempt failed')).toBe(true);
+    await recordFailed(ds, claimed!, { status: 500, error: 'HTTP 500', retryInMs: 1000 });
+    expect(await states(endpointId)).toEqual(['failed after 1']);
+  });
+
+  it('queues nothing that outlives a disable running at the same time', async () => {
+    const endpointId = await enabledEndpoint();
+    const runner = ds.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    let disabled: Promise<boolean> | undefined;
+    try {
+      // Queued in a transaction not yet committed when the disable starts.
+      expect(await queue(runner, endpointId)).toBe(true);
+      disabled = disableEndpoint(ds, endpointId, 'every attempt failed');
+      await new Promise((r) => setTimeout(r, 200));
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    expect(await disabled).toBe(true);
+    expect(await states(endpointId)).toEqual(['failed after 0']);
+    // And once disabled, nothing is queued at all.
+    expect(await queue(ds, endpointId)).toBe(false);
+  });
+});
