@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
-import { createDataSource } from '@pft/platform';
-import { createTestDatabase, type TestDatabase } from '@pft/testing';
+import { withTestDataSource } from '@pft/testing';
 import { CommandPipeline } from './command-pipeline';
 import { appendEvents, type NewEvent } from './event-store';
 
@@ -12,17 +11,8 @@ const deleted = (pilot: string): NewEvent => ({
 });
 
 describe('command pipeline (Postgres)', () => {
-  let db: TestDatabase;
   let ds: DataSource;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = await createDataSource(db.url, 4).initialize();
-  });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
+  withTestDataSource(4, (made) => ({ ds } = made));
 
   const versions = async (stream: string): Promise<number[]> => {
     const rows = await ds.query<{ stream_version: number }[]>(

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { createDataSource } from '@pft/platform';
-import { createTestDatabase, type TestDatabase } from '@pft/testing';
+import { withTestDataSource } from '@pft/testing';
 import { logbookStreamId } from '@pft/contracts';
 import { appendEvents, StreamVersionConflict, type NewEvent } from './event-store';
 
@@ -11,17 +10,8 @@ const deleted = (pilot: string): NewEvent => ({
 });
 
 describe('event store append (Postgres)', () => {
-  let db: TestDatabase;
   let ds: DataSource;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = await createDataSource(db.url, 12).initialize();
-  });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
+  withTestDataSource(12, (made) => ({ ds } = made));
 
   it('appends events with versions, positions, metadata and an outbox row each', async () => {
     const pilot = randomUUID();

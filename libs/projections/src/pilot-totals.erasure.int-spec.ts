@@ -17,9 +17,8 @@ import {
   sealJson,
 } from '@pft/platform/crypto';
 import { OpeningThread } from '@pft/platform/crypto/opening-thread';
-import { createDataSource } from '@pft/platform/database/data-source';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
-import { createTestDatabase, flightBody, type TestDatabase } from '@pft/testing';
+import { flightBody, withTestDataSource } from '@pft/testing';
 import { applyPilotTotalsBatch, type BatchOutcome } from './pilot-totals.batch';
 import { readPilotTotals } from './pilot-totals.read-model';
 
@@ -37,19 +36,10 @@ function storedFlight(): Flight {
  * the clear before sealing still count.
  */
 describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', () => {
-  let db: TestDatabase;
   let ds: DataSource;
+  withTestDataSource(2, (made) => ({ ds } = made));
   let offset = 0;
   const versions = new Map<string, number>();
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = await createDataSource(db.url, 2).initialize();
-  });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
 
   /** The event as the relay publishes it: sealed with `keys` when given (the writer's), else in the clear. */
   async function message(pilot: string, event: LogbookEvent, keys?: DataKeys): Promise<ConsumedMessage> {

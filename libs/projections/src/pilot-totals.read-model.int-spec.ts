@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { createTestDatabase, type TestDatabase } from '@pft/testing';
-import { createDataSource } from '@pft/platform/database/data-source';
+import { withTestDataSource } from '@pft/testing';
 import { readPilotTotals } from './pilot-totals.read-model';
 
 describe('readPilotTotals (real Postgres)', () => {
-  let db: TestDatabase;
   let dataSource: DataSource;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    dataSource = await createDataSource(db.url, 2).initialize();
-  });
-  afterAll(async () => {
-    await dataSource.destroy();
-    await db.drop();
-  });
+  withTestDataSource(2, ({ ds }) => (dataSource = ds));
 
   it('reads the active version with the rating breakdown and the partition freshness, and leaves unknown pilots out', async () => {
     const pilot = randomUUID();

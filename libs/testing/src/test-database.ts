@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { type DataSource } from 'typeorm';
 import { createDataSource, splitDatabaseUrl } from '@pft/platform';
 import { MIGRATIONS } from '@pft/schema';
 
@@ -47,4 +48,25 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
     }
   }
   return result;
+}
+
+/**
+ * A test file's own migrated database and a data source of `poolSize` connections on it, made before
+ * the file's tests (handed to `made`, which keeps what it needs) and closed and dropped after them.
+ */
+export function withTestDataSource(
+  poolSize: number,
+  made: (made: { db: TestDatabase; ds: DataSource }) => void,
+): void {
+  let db: TestDatabase | undefined;
+  let ds: DataSource | undefined;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = await createDataSource(db.url, poolSize).initialize();
+    made({ db, ds });
+  });
+  afterAll(async () => {
+    await ds?.destroy();
+    await db?.drop();
+  });
 }

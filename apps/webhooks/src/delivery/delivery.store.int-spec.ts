@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { createDataSource } from '@pft/platform';
-import { createTestDatabase, type TestDatabase } from '@pft/testing';
+import { withTestDataSource } from '@pft/testing';
 import { createPartner } from '@pft/access/api-keys';
 import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/access/webhooks';
 import { claimDueDeliveries, recordFailed } from './delivery.store';
 
 describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () => {
-  let db: TestDatabase;
   let ds: DataSource;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = await createDataSource(db.url, 4).initialize();
-  });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
+  withTestDataSource(4, (made) => ({ ds } = made));
 
   async function enabledEndpoint(): Promise<string> {
     const { partnerId } = await createPartner(ds, `Disabled meanwhile ${randomUUID()}`);
@@ -26,8 +16,8 @@ describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () =
     return created.endpoint.id;
   }
 
-  const queue = (db: Parameters<typeof queueWebhookEvent>[0], endpointId: string) =>
-    queueWebhookEvent(db, {
+  const queue = (runner: Parameters<typeof queueWebhookEvent>[0], endpointId: string) =>
+    queueWebhookEvent(runner, {
       endpointId,
       type: 'pilot.linked',
       data: { pilot_id: randomUUID() },

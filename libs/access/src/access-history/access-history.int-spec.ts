@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { createDataSource } from '@pft/platform';
-import { createTestDatabase, type TestDatabase } from '@pft/testing';
+import { withTestDataSource } from '@pft/testing';
 import { createPartner } from '../api-keys/api-keys.repository';
 import { AccessHistory } from './access-history.module';
 import { addPartnerReads, partnerReadsOf } from './partner-reads.statements';
 
 describe('access history store (Postgres)', () => {
-  let db: TestDatabase;
   let ds: DataSource;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = await createDataSource(db.url, 4).initialize();
-  });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
+  withTestDataSource(4, (made) => ({ ds } = made));
 
   async function connected(
     partnerId: string,

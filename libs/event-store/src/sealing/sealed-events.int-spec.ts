@@ -7,16 +7,14 @@ import {
   type OpenedDecodeResult,
   zeroFlightMinutes,
 } from '@pft/contracts';
-import { createDataSource } from '@pft/platform';
 import { boxOpener, DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '@pft/platform/crypto';
 import {
-  createTestDatabase,
   createTestTopic,
   deleteTestTopics,
   flightBody,
   testKafka,
-  type TestDatabase,
   waitFor,
+  withTestDataSource,
 } from '@pft/testing';
 import { appendEvents, DataKeyGone, type NewEvent } from '../event-store';
 import { eraseLogbook } from '../logbook/erase-logbook';
@@ -57,17 +55,8 @@ const remarksOf = (results: OpenedDecodeResult[]): (string | undefined)[] =>
   );
 
 describe('sealed event payloads (Postgres)', () => {
-  let db: TestDatabase;
   let ds: DataSource;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = await createDataSource(db.url, 4).initialize();
-  });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
+  withTestDataSource(4, (made) => ({ ds } = made));
 
   it('stores a pilot’s logbook payloads sealed with the pilot’s key; readers with the key store open them', async () => {
     const pilot = randomUUID();
