@@ -18,6 +18,7 @@ import {
 import { toPortError, translated } from './platformatic-errors';
 import { logClientEvents } from './platformatic-log';
 import { withoutUndefined } from './platformatic-options';
+import { PartitionHighWatermarks } from './partition-high-watermarks';
 
 type Fetched = Message<Buffer, Buffer, Buffer, Buffer>;
 type Stream = MessagesStream<Buffer, Buffer, Buffer, Buffer>;
@@ -29,8 +30,6 @@ interface PartitionBatch {
   records: Fetched[];
 }
 
-/** A partition's end is asked of the broker again once this old (it only feeds the lag figure). */
-const HIGH_WATERMARK_AGE_MS = 1000;
 /** Between attempts to open the stream again after a crash, while the broker does not answer. */
 const REOPEN_DELAY_MS = 500;
 
@@ -64,7 +63,7 @@ export class PlatformaticConsumer implements EventConsumer {
   private readonly sought = new Map<string, bigint>();
   /** Per partition: how many seeks so far, so a batch handed out before a seek knows it is stale. */
   private readonly seeks = new Map<string, number>();
-  private readonly highWatermarks = new Map<string, { offset: bigint; at: number }>();
+  private readonly highWatermarks: PartitionHighWatermarks;
   private readonly crashListeners: ((crash: ConsumerCrash) => void)[] = [];
   private readonly joinListeners: (() => void)[] = [];
 
@@ -82,6 +81,14 @@ export class PlatformaticConsumer implements EventConsumer {
       }),
     );
     logClientEvents(this.consumer, 'consumer', logger);
+    this.highWatermarks = new PartitionHighWatermarks(async (topic, partition) => {
+      const listed = await this.consumer.listOffsets({
+        topics: [topic],
+        partitions: { [topic]: [partition] },
+        timestamp: -1n,
+      });
+      return listed.get(topic)?.[partition];
+    });
     // kafkajs's defaults, so a failing handler is retried as long under either client.
     this.retry = {
       initialRetryTime: retry.initialRetryTime ?? 300,
@@ -227,7 +234,7 @@ export class PlatformaticConsumer implements EventConsumer {
     const last = b.records[b.records.length - 1]!;
     const { eachBatch, eachMessage } = run;
     if (eachBatch) {
-      const highWatermark = await this.highWatermark(b.topic, b.partition, last.offset + 1n);
+      const highWatermark = await this.highWatermarks.get(b.topic, b.partition, last.offset + 1n);
       const messages = b.records.map(consumed);
       await this.retried(() =>
         eachBatch({
@@ -272,21 +279,6 @@ export class PlatformaticConsumer implements EventConsumer {
         await sleep(Math.min(this.retry.maxRetryTime, this.retry.initialRetryTime * 2 ** attempt));
       }
     }
-  }
-
-  /** The partition's end: at least the offset after this batch, asked of the broker at most once a second. */
-  private async highWatermark(topic: string, partition: number, atLeast: bigint): Promise<bigint> {
-    const key = `${topic}:${partition}`;
-    const cached = this.highWatermarks.get(key);
-    if (cached && cached.offset >= atLeast && Date.now() - cached.at < HIGH_WATERMARK_AGE_MS)
-      return cached.offset;
-    const listed = await this.consumer
-      .listOffsets({ topics: [topic], partitions: { [topic]: [partition] }, timestamp: -1n })
-      .catch(() => undefined);
-    const end = listed?.get(topic)?.[partition];
-    const offset = end !== undefined && end > atLeast ? end : atLeast;
-    this.highWatermarks.set(key, { offset, at: Date.now() });
-    return offset;
   }
 
   /** Tells the listeners, then starts again from the committed offsets (and any offsets sought). */
