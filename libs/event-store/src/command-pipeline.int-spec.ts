@@ -12,7 +12,7 @@ const deleted = (pilot: string): NewEvent => ({
 
 describe('command pipeline (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(4, (made) => ({ ds } = made));
+  withTestDataSource(4, (made) => (ds = made));
 
   const versions = async (stream: string): Promise<number[]> => {
     const rows = await ds.query<{ stream_version: number }[]>(

@@ -11,7 +11,7 @@ const deleted = (pilot: string): NewEvent => ({
 
 describe('event store append (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(12, (made) => ({ ds } = made));
+  withTestDataSource(12, (made) => (ds = made));
 
   it('appends events with versions, positions, metadata and an outbox row each', async () => {
     const pilot = randomUUID();

@@ -37,7 +37,7 @@ function storedFlight(): Flight {
  */
 describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(2, (made) => ({ ds } = made));
+  withTestDataSource(2, (made) => (ds = made));
   let offset = 0;
   const versions = new Map<string, number>();
 

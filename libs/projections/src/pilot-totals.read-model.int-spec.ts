@@ -5,7 +5,7 @@ import { readPilotTotals } from './pilot-totals.read-model';
 
 describe('readPilotTotals (real Postgres)', () => {
   let dataSource: DataSource;
-  withTestDataSource(2, ({ ds }) => (dataSource = ds));
+  withTestDataSource(2, (made) => (dataSource = made));
 
   it('reads the active version with the rating breakdown and the partition freshness, and leaves unknown pilots out', async () => {
     const pilot = randomUUID();

@@ -52,18 +52,15 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
 
 /**
  * A test file's own migrated database and a data source of `poolSize` connections on it, made before
- * the file's tests (handed to `made`, which keeps what it needs) and closed and dropped after them.
+ * the file's tests (the data source handed to `made`) and closed and dropped after them.
  */
-export function withTestDataSource(
-  poolSize: number,
-  made: (made: { db: TestDatabase; ds: DataSource }) => void,
-): void {
+export function withTestDataSource(poolSize: number, made: (ds: DataSource) => void): void {
   let db: TestDatabase | undefined;
   let ds: DataSource | undefined;
   beforeAll(async () => {
     db = await createTestDatabase();
     ds = await createDataSource(db.url, poolSize).initialize();
-    made({ db, ds });
+    made(ds);
   });
   afterAll(async () => {
     await ds?.destroy();

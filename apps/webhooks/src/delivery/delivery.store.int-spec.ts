@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { withTestDataSource } from '@pft/testing';
+import { waitFor, withTestDataSource } from '@pft/testing';
 import { createPartner } from '@pft/access/api-keys';
 import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/access/webhooks';
 import { claimDueDeliveries, recordFailed } from './delivery.store';
 
 describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(4, (made) => ({ ds } = made));
+  withTestDataSource(4, (made) => (ds = made));
 
   async function enabledEndpoint(): Promise<string> {
     const { partnerId } = await createPartner(ds, `Disabled meanwhile ${randomUUID()}`);
@@ -32,6 +32,13 @@ describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () =
         [endpointId],
       )
     ).map((r) => `${r.status} after ${r.attempts}`);
+
+  const lockWaits = async () =>
+    (
+      await ds.query<{ n: number }[]>(
+        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      )
+    )[0]!.n;
 
   it('keeps a delivery failed when its attempt fails after the endpoint was disabled', async () => {
     const endpointId = await enabledEndpoint();
@@ -58,8 +65,14 @@ describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () =
     try {
       // Queued in a transaction not yet committed when the disable starts.
       expect(await queue(runner, endpointId)).toBe(true);
-      disabled = disableEndpoint(ds, endpointId, 'every attempt failed');
-      await new Promise((r) => setTimeout(r, 200));
+      let settled = false;
+      disabled = disableEndpoint(ds, endpointId, 'every attempt failed').finally(() => (settled = true));
+      // The disable either waits on the queueing transaction's lock, or (with no lock to wait on) ends.
+      await waitFor(
+        async () => (settled || (await lockWaits()) > 0 ? true : undefined),
+        10_000,
+        'the disable to wait on the lock or end',
+      );
       await runner.commitTransaction();
     } finally {
       await runner.release();

@@ -7,7 +7,7 @@ import { addPartnerReads, partnerReadsOf } from './partner-reads.statements';
 
 describe('access history store (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(4, (made) => ({ ds } = made));
+  withTestDataSource(4, (made) => (ds = made));
 
   async function connected(
     partnerId: string,

@@ -13,7 +13,7 @@ import { upcast } from './upcasters';
 
 /**
  * The schemas' validators, compiled on first use: compiling them took about 0.25 s of every process's
- * start, and most processes (the CLI's commands, the partner API) never decode an event.
+ * start, and many processes never decode an event (most of the CLI's commands among them).
  */
 let compiled:
   { ajv: Ajv2020; message: ValidateFunction; payload: Map<PilotEventType, ValidateFunction> } | undefined;

@@ -56,7 +56,7 @@ const remarksOf = (results: OpenedDecodeResult[]): (string | undefined)[] =>
 
 describe('sealed event payloads (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(4, (made) => ({ ds } = made));
+  withTestDataSource(4, (made) => (ds = made));
 
   it('stores a pilot’s logbook payloads sealed with the pilot’s key; readers with the key store open them', async () => {
     const pilot = randomUUID();
