@@ -30,7 +30,7 @@ export interface WrappedKeyRow {
  * line) and the wrapped keys from the files it is given, then decodes the plain and the sealed ones
  * with decodeEventMessages, BATCH at a time as the projector's batches come, opening payloads through
  * boxOpener and DataKeys as the projector does (keys unwrapped with the environment's master keys,
- * once, then from memory), but on this one thread (the projector hands a batch's boxes to its opening
+ * once, then from memory), but on this one thread (the projector hands a batch of sealed messages to its opening
  * thread): what opening costs, wherever it runs. A warm-up of each, then ROUNDS rounds alternating which goes first; prints
  * each round's microseconds per event as JSON.
  */

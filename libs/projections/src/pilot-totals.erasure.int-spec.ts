@@ -10,7 +10,7 @@ import {
 } from '@pft/contracts';
 import { parseFlight } from '@pft/domain';
 import {
-  BOXES_FOR_THREAD,
+  MESSAGES_FOR_THREAD,
   DataKeys,
   DEVELOPMENT_MASTER_KEY,
   MasterKeyRing,
@@ -127,7 +127,7 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
     const [a, b, gone] = [randomUUID(), randomUUID(), randomUUID()];
     const writer = new DataKeys(ring());
     const messages: ConsumedMessage[] = [];
-    for (let i = 0; i < BOXES_FOR_THREAD; i++) {
+    for (let i = 0; i < MESSAGES_FOR_THREAD; i++) {
       for (const pilot of [a, b, gone]) messages.push(await message(pilot, recorded(pilot), writer));
     }
     // One payload of pilot b changed on the way: a dead letter, and the rest of b's still count.
@@ -141,16 +141,17 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
       value: Buffer.from(text.replace(data, flipped.toString('base64'))),
     };
     await writer.destroy(ds, gone);
-    const opened = jest.spyOn(OpeningThread.prototype, 'openJson');
+    const opened = jest.spyOn(OpeningThread.prototype, 'openMessages');
     const outcome = await apply(messages, new DataKeys(ring()));
     expect(opened).toHaveBeenCalledTimes(1);
+    await expect(opened.mock.results[0]!.value).resolves.toHaveLength(messages.length);
     opened.mockRestore();
     expect(outcome.deadLetters.map((d) => d.reason)).toEqual([
       expect.stringMatching(/^FlightRecorded payload does not open/),
     ]);
     const totals = await readPilotTotals(ds, [a, b, gone]);
-    expect(totals.get(a)?.totals.flight_count).toBe(BOXES_FOR_THREAD);
-    expect(totals.get(b)?.totals.flight_count).toBe(BOXES_FOR_THREAD - 1);
+    expect(totals.get(a)?.totals.flight_count).toBe(MESSAGES_FOR_THREAD);
+    expect(totals.get(b)?.totals.flight_count).toBe(MESSAGES_FOR_THREAD - 1);
     expect(totals.has(gone)).toBe(false);
   });
 

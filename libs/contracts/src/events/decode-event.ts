@@ -6,6 +6,7 @@ import { EVENT_MESSAGE_SCHEMA, EVENT_PAYLOAD_SCHEMAS } from './schemas';
 import {
   isSealedPayload,
   sealedPayloadAad,
+  type OpenedMessage,
   type SealedPayload,
   type SealedPayloadOpener,
 } from './sealed-payload';
@@ -111,6 +112,8 @@ export async function decodeEventMessages(
   values: readonly (Buffer | string | null)[],
   opener: SealedPayloadOpener,
 ): Promise<OpenedDecodeResult[]> {
+  const whole = await opener.openMessages?.(values);
+  if (whole) return whole.map(decodeOpenedMessage);
   const parsed = values.map(parseMessage);
   const sealed: { at: number; message: EventMessage & { payload: SealedPayload } }[] = [];
   parsed.forEach((p, at) => {
@@ -144,6 +147,18 @@ export async function decodeEventMessages(
     }
     return checkPayload({ ...message, payload: payload as EventMessage['payload'] });
   });
+}
+
+/** A message the opener opened whole: read as any message, or as the opener found it. */
+function decodeOpenedMessage(opened: OpenedMessage): OpenedDecodeResult {
+  const parsed = parseMessage(opened.text);
+  if (!parsed.ok) return parsed;
+  if ('failure' in opened) return { ok: false, reason: opened.failure };
+  if ('erased' in opened) {
+    const { payload: _sealed, ...head } = parsed.message;
+    return { ok: false, erased: true, reason: 'the data key of the payload is destroyed', message: head };
+  }
+  return checkPayload(parsed.message);
 }
 
 export const isErased = (

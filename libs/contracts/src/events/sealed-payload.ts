@@ -57,4 +57,15 @@ export interface SealedPayloadOpener {
    * where it does not open. The keys of every box were loaded first.
    */
   openMany(requests: readonly { box: SealedPayload['sealed']; aad: string }[]): Promise<unknown[]>;
+  /**
+   * Optional: opens a batch of whole messages at once, off the reader's thread, with their keys read as
+   * `load` reads them: each message's text with its payload in the clear (or as it came when it was not
+   * sealed), or as it came with its key destroyed (`erased`) or why it does not open (`failure`).
+   * Undefined when it leaves this batch to the reader (too few messages, none sealed, no thread).
+   */
+  openMessages?(values: readonly (Buffer | string | null)[]): Promise<OpenedMessage[] | undefined>;
 }
+
+/** A message as SealedPayloadOpener.openMessages gives it back. */
+export type OpenedMessage =
+  { text: Buffer | string | null } | { text: string; erased: true } | { text: string; failure: string };

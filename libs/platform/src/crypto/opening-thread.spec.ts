@@ -1,165 +1,275 @@
 import { randomUUID } from 'node:crypto';
-import { keyObjectOf, newDataKey, seal } from './aes-gcm';
+import {
+  decodeEventMessages,
+  encodeEventMessage,
+  type EventMessage,
+  logbookStreamId,
+  sealedPayloadAad,
+} from '@pft/contracts';
+import { parseFlight } from '@pft/domain';
+import { flightBody } from '@pft/testing';
+import { newDataKey, seal } from './aes-gcm';
 import { DataKeys } from './data-keys';
 import { DEVELOPMENT_MASTER_KEY, MasterKeyRing } from './master-keys';
-import { OpeningThread } from './opening-thread';
-import { BOXES_FOR_THREAD, boxOpener, sealJson, type SealedBox } from './sealed-json';
+import { keyIdsIn, OpeningThread } from './opening-thread';
+import { boxOpener, MESSAGES_FOR_THREAD, sealJson } from './sealed-json';
 
 const ring = MasterKeyRing.fromBase64(DEVELOPMENT_MASTER_KEY, []);
 
-/** Pilots' keys as `data_keys` holds them, and the rows answering DataKeys.load. */
-function keyTable(pilots: number) {
-  const keys = Array.from({ length: pilots }, () => ({ keyId: randomUUID(), key: newDataKey() }));
-  const rows = keys.map(({ keyId, key }) => {
-    const subject = randomUUID();
-    const { wrapped, masterKeyId } = ring.wrap(key, keyId, subject);
-    return { key_id: keyId, subject_id: subject, wrapped_key: wrapped, master_key_id: masterKeyId };
-  });
-  return { keys, table: { query: () => Promise.resolve(rows) } };
+const flight = (() => {
+  const parsed = parseFlight(
+    flightBody({ remarks: 'Übungsflug, "quoted", \\ and\nnew line ✈' }),
+    '2026-11-22',
+  );
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  return parsed.value;
+})();
+
+interface Pilot {
+  id: string;
+  keyId: string;
+  key: Buffer;
 }
 
-type Request = { box: SealedBox; aad: string };
+/** Pilots with their data keys, and a table answering DataKeys.load with the keys not `destroyed`. */
+function pilotsWithKeys(count: number) {
+  const pilots: Pilot[] = Array.from({ length: count }, () => ({
+    id: randomUUID(),
+    keyId: randomUUID(),
+    key: newDataKey(),
+  }));
+  const destroyed = new Set<string>();
+  const table = {
+    query: () =>
+      Promise.resolve(
+        pilots
+          .filter((p) => !destroyed.has(p.keyId))
+          .map((p) => {
+            const { wrapped, masterKeyId } = ring.wrap(p.key, p.keyId, p.id);
+            return { key_id: p.keyId, subject_id: p.id, wrapped_key: wrapped, master_key_id: masterKeyId };
+          }),
+      ),
+  };
+  return { pilots, table, destroy: (p: Pilot) => destroyed.add(p.keyId) };
+}
 
-/** Boxes of every kind an opener meets: sound ones, and each way one can fail to open. */
-function mixedRequests(keys: { keyId: string; key: Buffer }[], count: number) {
-  const requests: Request[] = [];
+let position = 0;
+
+function head(pilot: string) {
+  position += 1;
+  return {
+    event_id: randomUUID(),
+    type: 'FlightRecorded' as const,
+    version: 1,
+    stream_id: logbookStreamId(pilot),
+    stream_version: position,
+    position: String(position),
+    pilot_account_id: pilot,
+    occurred_at: '2026-11-22T10:00:00.000Z',
+    metadata: {},
+  };
+}
+
+/** A FlightRecorded as the relay publishes it, its payload sealed with the pilot's key (or `plaintext` sealed instead). */
+function sealedMessage(pilot: Pilot, plaintext?: string): Buffer {
+  const h = head(pilot.id);
+  const payload = { pilot_account_id: pilot.id, flight };
+  const aad = sealedPayloadAad(h);
+  const sealed =
+    plaintext === undefined
+      ? sealJson(payload, { keyId: pilot.keyId, key: pilot.key }, aad)
+      : {
+          alg: 'A256GCM' as const,
+          key_id: pilot.keyId,
+          data: seal(pilot.key, Buffer.from(plaintext), aad).toString('base64'),
+        };
+  return encodeEventMessage({
+    ...h,
+    payload: { pilot_account_id: pilot.id, sealed },
+  } as unknown as EventMessage);
+}
+
+/** The message's text changed: `change` gets it parsed and returns it changed. */
+function changed(
+  value: Buffer,
+  change: (
+    message: { payload: { pilot_account_id: string; sealed: Record<string, string> } } & Record<
+      string,
+      unknown
+    >,
+  ) => void,
+): Buffer {
+  const message = JSON.parse(value.toString());
+  change(message);
+  return Buffer.from(JSON.stringify(message));
+}
+
+/**
+ * Messages of every kind a reader meets: sound sealed ones, each way one fails to open, and the rest.
+ * The last pilot's messages are only those written with a space in them.
+ */
+function mixedBatch(pilots: Pilot[], count: number): (Buffer | string | null)[] {
+  const values: (Buffer | string | null)[] = [];
+  const spaced = pilots[pilots.length - 1]!;
   for (let i = 0; i < count; i++) {
-    const key = keys[i % keys.length]!;
-    const aad = `pft-event:${randomUUID()}:FlightRecorded:1`;
-    const value = { n: i, remarks: `Übungsflug ${i}, "quoted", \\ and\nnew line ✈` };
-    const box = sealJson(value, key, aad);
-    if (i % 17 === 5) {
-      // One bit of the ciphertext changed.
-      const bytes = Buffer.from(box.data, 'base64');
-      bytes[14] = bytes[14]! ^ 1;
-      requests.push({ box: { ...box, data: bytes.toString('base64') }, aad });
-    } else if (i % 17 === 9) requests.push({ box, aad: `${aad}-moved` });
-    else if (i % 17 === 11)
-      requests.push({ box: { ...box, key_id: keys[(i + 1) % keys.length]!.keyId }, aad });
-    else if (i % 17 === 13) requests.push({ box: { ...box, data: 'AAAA' }, aad });
-    else requests.push({ box, aad });
+    const pilot = pilots[i % (pilots.length - 1)]!;
+    const sound = sealedMessage(pilot);
+    switch (i % 19) {
+      case 3: // one bit of the ciphertext changed
+        values.push(
+          changed(sound, (m) => {
+            const bytes = Buffer.from(m.payload.sealed.data!, 'base64');
+            bytes[14] = bytes[14]! ^ 1;
+            m.payload.sealed.data = bytes.toString('base64');
+          }),
+        );
+        break;
+      case 5: // moved to another event: the associated data differs
+        values.push(changed(sound, (m) => (m.event_id = randomUUID())));
+        break;
+      case 7: // naming another pilot's key
+        values.push(
+          changed(sound, (m) => (m.payload.sealed.key_id = pilots[(i + 1) % (pilots.length - 1)]!.keyId)),
+        );
+        break;
+      case 9: // too short to be sealed
+        values.push(changed(sound, (m) => (m.payload.sealed.data = 'AAAA')));
+        break;
+      case 11: // the sealed payload under another pilot
+        values.push(changed(sound, (m) => (m.payload.pilot_account_id = randomUUID())));
+        break;
+      case 13: // a key nobody holds
+        values.push(changed(sound, (m) => (m.payload.sealed.key_id = randomUUID())));
+        break;
+      case 15: // in the clear, as stored before sealing existed
+        values.push(
+          encodeEventMessage({
+            ...head(pilot.id),
+            payload: { pilot_account_id: pilot.id, flight },
+          }),
+        );
+        break;
+      case 16:
+        values.push(i % 2 === 0 ? null : '{"not json');
+        break;
+      case 17: // written with a space after the colon: the scan for key ids misses it
+        values.push(sealedMessage(spaced).toString().replace('"key_id":"', '"key_id": "'));
+        break;
+      default:
+        values.push(i % 4 === 0 ? sound.toString() : sound);
+    }
   }
-  return requests;
+  return values;
 }
 
-/** What a reader sees of each answer: the value, null (key gone) or that it failed. */
-const shapeOf = (answers: unknown[]) => answers.map((a) => (a instanceof Error ? 'does not open' : a));
-
-describe('opening many sealed values on the opening thread', () => {
+describe('decoding a batch on the opening thread', () => {
   const thread = new OpeningThread();
   afterAll(() => thread.close());
 
-  it('answers as opening each one here does, failures included, in order', async () => {
-    const { keys, table } = keyTable(7);
-    const dataKeys = new DataKeys(ring);
-    const requests = mixedRequests(keys, 3 * BOXES_FOR_THREAD);
-    await dataKeys.load(
-      table,
-      requests.map((r) => r.box.key_id),
-    );
-    const here = await boxOpener(dataKeys, table, { thread: null }).openMany(requests);
-    const there = await boxOpener(dataKeys, table, { thread }).openMany(requests);
-    expect(shapeOf(there)).toEqual(shapeOf(here));
-    expect(here.filter((a) => a instanceof Error).length).toBeGreaterThan(0);
-    expect(there.filter((a) => !(a instanceof Error)).length).toBeGreaterThan(2 * BOXES_FOR_THREAD);
-    expect(there[0]).toEqual({ n: 0, remarks: 'Übungsflug 0, "quoted", \\ and\nnew line ✈' });
-  });
-
-  it('answers null for a key since destroyed and an Error for one never loaded, without asking the thread for them', async () => {
-    const { keys, table } = keyTable(3);
-    const dataKeys = new DataKeys(ring);
-    const requests = mixedRequests(keys, BOXES_FOR_THREAD).map((r, i) =>
-      i === 3 ? { ...r, box: { ...r.box, key_id: randomUUID() } } : r,
-    );
-    await dataKeys.load(
-      table,
-      [...requests.map((r) => r.box.key_id)].filter((_, i) => i !== 3),
-    );
-    dataKeys.forgetSubject((await table.query()).find((row) => row.key_id === keys[1]!.keyId)!.subject_id);
-    const answers = await boxOpener(dataKeys, table, { thread }).openMany(requests);
-    expect(answers[1]).toBeNull();
-    expect(answers[4]).toBeNull();
-    expect(answers[3]).toBeInstanceOf(Error);
-    expect((answers[3] as Error).message).toMatch(/was not loaded/);
-    expect(answers[0]).toMatchObject({ n: 0 });
-  });
-
-  it('opens them here when the thread stops with them, and when one is not JSON', async () => {
-    const { keys, table } = keyTable(2);
-    const dataKeys = new DataKeys(ring);
-    const requests = mixedRequests(keys, BOXES_FOR_THREAD);
-    const aad = 'pft-event:not-json';
-    requests[2] = {
-      aad,
-      box: {
-        alg: 'A256GCM',
-        key_id: keys[0]!.keyId,
-        data: seal(keys[0]!.key, Buffer.from('{"a":'), aad).toString('base64'),
-      },
-    };
-    await dataKeys.load(
-      table,
-      requests.map((r) => r.box.key_id),
-    );
-    const expected = shapeOf(await boxOpener(dataKeys, table, { thread: null }).openMany(requests));
-    expect(expected[2]).toBe('does not open');
-
-    const ownThread = new OpeningThread();
-    const opener = boxOpener(dataKeys, table, { thread: ownThread });
-    expect(shapeOf(await opener.openMany(requests))).toEqual(expected);
-    const pending = opener.openMany(requests);
-    await ownThread.close();
-    expect(shapeOf(await pending)).toEqual(expected);
-    // A thread that stopped is started again on the next request.
-    const fine = requests.filter((_, i) => i !== 2);
-    expect(shapeOf(await ownThread.openJson([]))).toEqual([]);
-    expect((await opener.openMany(fine)).filter((a) => a instanceof Error).length).toBe(
-      expected.filter((a, i) => i !== 2 && a === 'does not open').length,
-    );
-    await ownThread.close();
-  });
-
-  it('never takes a plaintext of two JSON values for two answers', async () => {
-    const { keys, table } = keyTable(1);
-    const dataKeys = new DataKeys(ring);
-    const requests = mixedRequests(keys, BOXES_FOR_THREAD);
-    const aad = 'pft-event:two-values';
-    const data = seal(keys[0]!.key, Buffer.from('{"n":3},{"n":4}'), aad).toString('base64');
-    requests[3] = { aad, box: { alg: 'A256GCM', key_id: keys[0]!.keyId, data } };
-    await dataKeys.load(table, [keys[0]!.keyId]);
-    const here = shapeOf(await boxOpener(dataKeys, table, { thread: null }).openMany(requests));
-    const there = shapeOf(await boxOpener(dataKeys, table, { thread }).openMany(requests));
+  it('decodes as the caller’s thread does, every way of failing included, in order', async () => {
+    const { pilots, table, destroy } = pilotsWithKeys(7);
+    destroy(pilots[2]!);
+    const values = mixedBatch(pilots, 4 * MESSAGES_FOR_THREAD);
+    const asked = jest.spyOn(thread, 'openMessages');
+    const there = await decodeEventMessages(values, boxOpener(new DataKeys(ring), table, { thread }));
+    const here = await decodeEventMessages(values, boxOpener(new DataKeys(ring), table, { thread: null }));
+    // Once for the batch, once more for the messages whose key id the scan missed (written with a space).
+    expect(asked).toHaveBeenCalledTimes(2);
+    expect(asked.mock.calls[1]![0]).toEqual(values.filter((v) => v?.toString().includes('"key_id": "')));
+    await expect(asked.mock.results[0]!.value).resolves.toHaveLength(values.length);
     expect(there).toEqual(here);
-    expect(there[3]).toBe('does not open');
-    expect(there[4]).toEqual({ n: 4, remarks: expect.stringContaining('Übungsflug 4') });
+    const reasons = new Set(here.flatMap((d) => (d.ok ? [] : [d.reason])));
+    expect(
+      [...reasons].some((r) => /does not open: Unsupported state or unable to authenticate/.test(r)),
+    ).toBe(true);
+    expect(reasons).toContain('payload pilot_account_id differs from the message key');
+    expect(reasons).toContain('the data key of the payload is destroyed');
+    expect(reasons).toContain('empty message');
+    expect(reasons).toContain('message is not valid JSON');
+    expect(here.filter((d) => d.ok).length).toBeGreaterThan(2 * MESSAGES_FOR_THREAD);
+    const first = here[0]!;
+    expect(first.ok && first.message.payload).toEqual({ pilot_account_id: pilots[0]!.id, flight });
   });
 
-  it('refuses only what the stopped thread had: a request made after it goes to the next thread', async () => {
-    const { keys } = keyTable(1);
-    const key = keyObjectOf(keys[0]!.key);
-    const requests = Array.from({ length: 200 }, (_, i) => {
-      const aad = `aad-${i}`;
-      return { key, aad, data: sealJson({ n: i }, keys[0]!, aad).data };
-    });
+  it('never reads a plaintext of more than one JSON value as a sound message', async () => {
+    const { pilots, table } = pilotsWithKeys(2);
+    const values = mixedBatch(pilots, MESSAGES_FOR_THREAD);
+    const injected = randomUUID();
+    values[1] = sealedMessage(pilots[0]!, `{"pilot_account_id":"${pilots[0]!.id}"},"event_id":"${injected}"`);
+    const there = await decodeEventMessages(values, boxOpener(new DataKeys(ring), table, { thread }));
+    const here = await decodeEventMessages(values, boxOpener(new DataKeys(ring), table, { thread: null }));
+    expect(here[1]!.ok).toBe(false);
+    expect(there[1]!.ok).toBe(false);
+    expect(there.filter((_, i) => i !== 1)).toEqual(here.filter((_, i) => i !== 1));
+  });
+
+  it('decodes a batch on the caller’s thread when the thread stops with it, and starts another after', async () => {
+    const { pilots, table } = pilotsWithKeys(3);
+    const values = mixedBatch(pilots, MESSAGES_FOR_THREAD);
+    const expected = await decodeEventMessages(
+      values,
+      boxOpener(new DataKeys(ring), table, { thread: null }),
+    );
     const ownThread = new OpeningThread();
-    const first = ownThread.openJson(requests);
+    const asked = jest.spyOn(ownThread, 'openMessages');
+    const opener = boxOpener(new DataKeys(ring), table, { thread: ownThread });
+    const decoding = decodeEventMessages(values, opener);
+    // The batch is on the thread when it stops.
+    await new Promise((resolve) => setImmediate(resolve));
+    await ownThread.close();
+    expect(await decoding).toEqual(expected);
+    expect(await decodeEventMessages(values, opener)).toEqual(expected);
+    // The stopped batch, then the next one, and for it the messages whose key id the scan missed.
+    expect(asked).toHaveBeenCalledTimes(3);
+    await expect(asked.mock.results[0]!.value).rejects.toThrow(/stopped/);
+    await expect(asked.mock.results[1]!.value).resolves.toHaveLength(values.length);
+    await ownThread.close();
+  });
+
+  it('refuses only what the stopped thread had: a batch sent after it goes to the next thread', async () => {
+    const { pilots, table } = pilotsWithKeys(2);
+    const values = mixedBatch(pilots, MESSAGES_FOR_THREAD);
+    const keys = new DataKeys(ring);
+    const keysFor = async (ids: string[]) => {
+      await keys.load(table, ids);
+      return ids.map(() => undefined);
+    };
+    const ownThread = new OpeningThread();
+    const first = ownThread.openMessages(values, keysFor);
+    await new Promise((resolve) => setImmediate(resolve));
     const stopped = ownThread.close();
-    const second = ownThread.openJson(requests);
+    const second = ownThread.openMessages(values, keysFor);
     await expect(first).rejects.toThrow(/stopped/);
     await stopped;
-    expect(await second).toEqual(requests.map((_, n) => ({ n })));
+    expect(await second).toHaveLength(values.length);
     await ownThread.close();
   });
 
-  it('leaves fewer boxes than BOXES_FOR_THREAD to the caller’s thread', async () => {
-    const { keys, table } = keyTable(1);
-    const dataKeys = new DataKeys(ring);
-    const requests = mixedRequests(keys, BOXES_FOR_THREAD - 1);
-    await dataKeys.load(table, [keys[0]!.keyId]);
+  it('leaves a short batch, and one with nothing sealed, to the caller’s thread', async () => {
+    const { pilots, table } = pilotsWithKeys(2);
     const unused = new OpeningThread();
-    const asked = jest.spyOn(unused, 'openJson');
-    const answers = await boxOpener(dataKeys, table, { thread: unused }).openMany(requests);
+    const asked = jest.spyOn(unused, 'openMessages');
+    const opener = boxOpener(new DataKeys(ring), table, { thread: unused });
+    const short = await decodeEventMessages(mixedBatch(pilots, MESSAGES_FOR_THREAD - 1), opener);
+    const plain = Array.from({ length: 2 * MESSAGES_FOR_THREAD }, () =>
+      encodeEventMessage({
+        ...head(pilots[0]!.id),
+        payload: { pilot_account_id: pilots[0]!.id, flight },
+      }),
+    );
+    const clear = await decodeEventMessages(plain, opener);
     expect(asked).not.toHaveBeenCalled();
-    expect(answers[0]).toMatchObject({ n: 0 });
+    expect(short[0]).toMatchObject({ ok: true });
+    expect(clear.every((d) => d.ok)).toBe(true);
+  });
+});
+
+describe('keyIdsIn', () => {
+  it('reads each data key id a batch names once, and nothing that is not one', () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    const bytes = Buffer.from(
+      `{"key_id":"${a}"}{"key_id":"${b}"}{"key_id":"${a}"}{"key_id":"not-a-key"}{"key_id": "${randomUUID()}"}{"key_id":"${a.slice(0, 30)}`,
+    );
+    expect(keyIdsIn(bytes)).toEqual([a, b]);
   });
 });

@@ -1,95 +1,113 @@
 import { type KeyObject } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { IV_BYTES, TAG_BYTES } from './aes-gcm';
-
-/** One sealed JSON value to open: its key, its sealed bytes in base64 and its associated data. */
-export interface OpenRequest {
-  key: KeyObject;
-  data: string;
-  aad: string;
-}
+import { OPENING_THREAD_SOURCE } from './opening-thread.source';
 
 /**
- * The thread's code, run with `eval` so it needs no file of its own in the build or under the tests:
- * it opens each value exactly as `open` in aes-gcm.ts does (a unit test holds the two to the same
- * answers) and answers with one JSON text, an array of the plaintexts, `null` where a value did not
- * open, with why beside it. The keys come with each request and are not kept.
+ * A message of the topic as the thread gives it back: its text with the payload in the clear (or as it
+ * came, when it was not sealed), to be read as any message; or the text as it came, with the payload's
+ * key destroyed (`erased`) or why the payload does not open (`failure`).
  */
-const THREAD_SOURCE = `
-const { parentPort } = require('node:worker_threads');
-const { createDecipheriv } = require('node:crypto');
-parentPort.on('message', ({ id, keys, keyOf, data, aad }) => {
-  const parts = new Array(data.length);
-  const failures = [];
-  for (let i = 0; i < data.length; i++) {
-    try {
-      const sealed = Buffer.from(data[i], 'base64');
-      if (sealed.length < ${IV_BYTES + TAG_BYTES}) throw new Error('sealed value too short');
-      const decipher = createDecipheriv('aes-256-gcm', keys[keyOf[i]], sealed.subarray(0, ${IV_BYTES}), { authTagLength: ${TAG_BYTES} });
-      decipher.setAAD(Buffer.from(aad[i], 'utf8'));
-      decipher.setAuthTag(sealed.subarray(sealed.length - ${TAG_BYTES}));
-      const plaintext = decipher.update(sealed.subarray(${IV_BYTES}, sealed.length - ${TAG_BYTES}));
-      decipher.final();
-      parts[i] = plaintext.toString('utf8');
-    } catch (err) {
-      parts[i] = 'null';
-      failures.push([i, String(err && err.message)]);
-    }
-  }
-  parentPort.postMessage({ id, json: '[' + parts.join(',') + ']', failures });
-});
-`;
+export type OpenedMessage =
+  { text: string | null } | { text: string; erased: true } | { text: string; failure: string };
 
-interface Answer {
-  id: number;
-  json: string;
-  failures: [number, string][];
-}
+const KEY_ID_MARK = Buffer.from('"key_id":"');
+const UUID_LENGTH = 36;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A thread of its own that opens sealed JSON values (AES-256-GCM through node:crypto costs about 7 µs
- * a value, most of it node:crypto's setting up of each cipher), so a reader of thousands of sealed
- * events goes on with other work meanwhile: the projector folds and writes its other partitions'
- * batches while one batch's payloads are opened. Started on first use; it holds the process open only
- * while it has work. Should it die, what it was given is refused and the next request starts another.
+ * The data key ids that messages' sealed payloads name, read from their bytes without parsing them (a
+ * scan for `"key_id":"`, each id checked to be a UUID): what the thread will need. One written another
+ * way is found by the thread, which names it.
+ */
+export function keyIdsIn(bytes: Buffer): string[] {
+  const ids = new Set<string>();
+  for (let at = bytes.indexOf(KEY_ID_MARK); at !== -1; at = bytes.indexOf(KEY_ID_MARK, at + 1)) {
+    const from = at + KEY_ID_MARK.length;
+    const id = bytes.toString('latin1', from, from + UUID_LENGTH);
+    if (UUID.test(id)) ids.add(id);
+  }
+  return [...ids];
+}
+
+/** Buffers kept for the next batches: one per batch the projector has in flight at once. */
+const SPARE_BUFFERS = 4;
+const MIN_BUFFER_BYTES = 1024 * 1024;
+
+/** The keys of a batch's sealed payloads, by key id: null where destroyed, undefined where unknown. */
+export type KeysFor = (keyIds: string[]) => Promise<(KeyObject | null | undefined)[]>;
+
+/**
+ * A thread of its own that parses a batch of messages and opens their sealed payloads (AES-256-GCM
+ * through node:crypto costs about 5 µs a value, most of it node:crypto's setting up of each cipher),
+ * so a reader of thousands of sealed events goes on with other work meanwhile: the projector folds and
+ * writes its other partitions' batches while one batch is opened, and then parses each message once,
+ * as it parses one never sealed. Started on first use; it holds the process open only while it has
+ * work. Should it die, what it was given is refused and the next request starts another.
  */
 export class OpeningThread {
   private worker?: Worker;
   private nextId = 0;
+  /**
+   * The buffers of earlier batches, given back by the thread, for the next ones: a new one for every
+   * batch cost the page faults of touching fresh memory and the garbage collections its size set off.
+   */
+  private readonly spare: ArrayBuffer[] = [];
   /** Requests not answered yet, each with the thread it went to. */
   private readonly pending = new Map<
     number,
-    { worker: Worker; resolve: (answer: Answer) => void; reject: (err: Error) => void }
+    { worker: Worker; resolve: (answer: unknown) => void; reject: (err: Error) => void }
   >();
 
   /**
-   * The values, parsed; an Error in place of each one that did not open (another key, other associated
-   * data, a changed bit). Rejects when the thread stopped, or when a value opened but is not one JSON
-   * value (nothing this service seals): the caller opens them itself then, and learns which.
+   * Whole messages of the topic, each as its text with its payload opened, or why not, parsed and
+   * opened on the thread in one request: the data key ids are read from the messages' bytes here
+   * (keyIdsIn), `keysFor` gives those keys, and a message whose key that missed is asked for again
+   * with the key the thread found in it. `null` values stay null. Rejects when the thread stopped: the
+   * caller decodes them itself.
    */
-  async openJson(requests: readonly OpenRequest[]): Promise<unknown[]> {
-    const keys: KeyObject[] = [];
-    const keyIndex = new Map<KeyObject, number>();
-    const keyOf = new Uint32Array(requests.length);
-    requests.forEach((r, i) => {
-      let index = keyIndex.get(r.key);
-      if (index === undefined) {
-        index = keys.push(r.key) - 1;
-        keyIndex.set(r.key, index);
-      }
-      keyOf[i] = index;
+  async openMessages(
+    values: readonly (Buffer | string | null)[],
+    keysFor: KeysFor,
+    keyIds?: string[],
+  ): Promise<OpenedMessage[]> {
+    const size = values.reduce((sum, v) => sum + (v === null ? 0 : Buffer.byteLength(v)), 0);
+    const buffer = this.bufferOf(size);
+    const bytes = Buffer.from(buffer, 0, size);
+    const ends = new Uint32Array(values.length);
+    let end = 0;
+    values.forEach((v, i) => {
+      if (typeof v === 'string') end += bytes.write(v, end);
+      else if (v !== null) end += v.copy(bytes, end);
+      ends[i] = end;
     });
-    const answer = await this.ask({
-      keys,
-      keyOf,
-      data: requests.map((r) => r.data),
-      aad: requests.map((r) => r.aad),
+    const ids = keyIds ?? keyIdsIn(bytes);
+    const keys = await keysFor(ids);
+    const answer = await this.ask<{
+      texts: string[];
+      kinds: Uint8Array;
+      reasons: [number, string][];
+      missing: [number, string][];
+      bytes: ArrayBuffer;
+    }>({ bytes, ends, keyIds: ids, keys }, [buffer]);
+    if (this.spare.length < SPARE_BUFFERS) this.spare.push(answer.bytes);
+    const reasons = new Map(answer.reasons);
+    const opened = answer.texts.map((text, i): OpenedMessage => {
+      if (values[i] === null) return { text: null };
+      const kind = answer.kinds[i];
+      if (kind === 1) return { text, erased: true };
+      if (kind === 2) return { text, failure: reasons.get(i)! };
+      return { text };
     });
-    const values = JSON.parse(answer.json) as unknown[];
-    // A plaintext of more than one value (`1,2`) would parse and shift every value after it.
-    if (values.length !== requests.length) throw new Error('a value opened is not one JSON value');
-    for (const [i, reason] of answer.failures) values[i] = new Error(reason);
-    return values;
+    if (answer.missing.length > 0) {
+      // Given the very keys it names, the thread opens them or says why not (never kind 3 again).
+      const again = await this.openMessages(
+        answer.missing.map(([i]) => values[i]!),
+        keysFor,
+        [...new Set(answer.missing.map(([, keyId]) => keyId))],
+      );
+      answer.missing.forEach(([i], j) => (opened[i] = again[j]!));
+    }
+    return opened;
   }
 
   /** Ends the thread (tests; a process that ends takes it with it anyway). */
@@ -99,20 +117,26 @@ export class OpeningThread {
     await worker?.terminate();
   }
 
-  private ask(request: { keys: KeyObject[]; keyOf: Uint32Array; data: string[]; aad: string[] }) {
+  /** A buffer of at least `size` bytes: one the thread gave back when one is large enough. */
+  private bufferOf(size: number): ArrayBuffer {
+    const at = this.spare.findIndex((b) => b.byteLength >= size);
+    return at === -1 ? new ArrayBuffer(Math.max(size, MIN_BUFFER_BYTES)) : this.spare.splice(at, 1)[0]!;
+  }
+
+  private ask<A>(request: object, transfer: ArrayBuffer[] = []): Promise<A> {
     const worker = this.running();
     const id = this.nextId++;
-    return new Promise<Answer>((resolve, reject) => {
-      this.pending.set(id, { worker, resolve, reject });
+    return new Promise<A>((resolve, reject) => {
+      this.pending.set(id, { worker, resolve: resolve as (answer: unknown) => void, reject });
       worker.ref();
-      worker.postMessage({ id, ...request });
+      worker.postMessage({ id, ...request }, transfer);
     });
   }
 
   private running(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(THREAD_SOURCE, { eval: true });
-    worker.on('message', (answer: Answer) => {
+    const worker = new Worker(OPENING_THREAD_SOURCE, { eval: true });
+    worker.on('message', (answer: { id: number }) => {
       const waiting = this.pending.get(answer.id);
       this.pending.delete(answer.id);
       if (![...this.pending.values()].some((w) => w.worker === worker)) worker.unref();

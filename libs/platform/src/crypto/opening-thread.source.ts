@@ -1,0 +1,94 @@
+import { IV_BYTES, TAG_BYTES } from './aes-gcm';
+
+/**
+ * The opening thread's code, run with `eval` so it needs no file of its own in the build or under the
+ * tests. `open` opens a value exactly as `open` in aes-gcm.ts does, `isSealed` and `aadOf` read a
+ * message as isSealedPayload and sealedPayloadAad in @pft/contracts do (unit tests hold each pair to
+ * the same answers). It answers three requests:
+ * - `boxes`: sealed JSON values with their keys, answered with one JSON text, an array of the
+ *   plaintexts (`null` where a value did not open, with why beside it);
+ * - `parse`: whole messages of the topic, as one buffer and where each ends, parsed and kept here,
+ *   answered with the data key ids their sealed payloads need;
+ * - `open` (after `parse`, with those keys, or `drop` to forget the batch): each message's text with
+ *   its payload opened, or the text as it came with why not (its key destroyed, or it does not open).
+ * Keys come with each request and are not kept.
+ */
+export const OPENING_THREAD_SOURCE = `
+const { parentPort } = require('node:worker_threads');
+const { createDecipheriv } = require('node:crypto');
+
+function open(key, sealed, aad) {
+  if (sealed.length < ${IV_BYTES + TAG_BYTES}) throw new Error('sealed value too short');
+  const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, ${IV_BYTES}), { authTagLength: ${TAG_BYTES} });
+  decipher.setAAD(Buffer.from(aad, 'utf8'));
+  decipher.setAuthTag(sealed.subarray(sealed.length - ${TAG_BYTES}));
+  const plaintext = decipher.update(sealed.subarray(${IV_BYTES}, sealed.length - ${TAG_BYTES}));
+  decipher.final();
+  return plaintext.toString('utf8');
+}
+
+function isSealed(p) {
+  return typeof p === 'object' && p !== null && typeof p.pilot_account_id === 'string' &&
+    typeof p.sealed === 'object' && p.sealed !== null && p.sealed.alg === 'A256GCM' &&
+    typeof p.sealed.key_id === 'string' && typeof p.sealed.data === 'string';
+}
+
+const aadOf = (m) => 'pft-event:' + m.event_id + ':' + m.type + ':' + m.version + ':' + m.pilot_account_id;
+
+/**
+ * 0: read the text as any message; 1: its key was destroyed; 2: it does not open (reasons says why);
+ * 3: its key was not among those given (missing says which).
+ */
+function openMessages({ id, bytes, ends, keyIds, keys }) {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const keyIndex = new Map(keyIds.map((keyId, i) => [keyId, i]));
+  const texts = new Array(ends.length);
+  const kinds = new Uint8Array(ends.length);
+  const reasons = [];
+  const missing = [];
+  let start = 0;
+  for (let i = 0; i < ends.length; i++) {
+    const text = buffer.toString('utf8', start, ends[i]);
+    start = ends[i];
+    texts[i] = text;
+    let message;
+    try {
+      message = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    if (typeof message !== 'object' || message === null || !isSealed(message.payload)) continue;
+    const keyId = message.payload.sealed.key_id;
+    const at = keyIndex.get(keyId);
+    const key = at === undefined ? undefined : keys[at];
+    if (message.payload.pilot_account_id !== message.pilot_account_id) {
+      kinds[i] = 2;
+      reasons.push([i, 'payload pilot_account_id differs from the message key']);
+    } else if (at === undefined) {
+      kinds[i] = 3;
+      missing.push([i, keyId]);
+    } else if (key === null) {
+      kinds[i] = 1;
+    } else if (key === undefined) {
+      kinds[i] = 2;
+      reasons.push([i, message.type + ' payload does not open: data key ' + keyId + ' was not loaded']);
+    } else {
+      try {
+        const plaintext = open(key, Buffer.from(message.payload.sealed.data, 'base64'), aadOf(message));
+        const { payload: _sealed, ...head } = message;
+        const rest = JSON.stringify(head);
+        // The payload first: any key of the head after it wins over one the plaintext might repeat.
+        texts[i] = rest === '{}' ? '{"payload":' + plaintext + '}' : '{"payload":' + plaintext + ',' + rest.slice(1);
+      } catch (err) {
+        kinds[i] = 2;
+        reasons.push([i, message.type + ' payload does not open: ' + String(err && err.message)]);
+      }
+    }
+  }
+  parentPort.postMessage({ id, texts, kinds, reasons, missing, bytes: bytes.buffer }, [bytes.buffer]);
+}
+
+parentPort.on('message', (request) => {
+  openMessages(request);
+});
+`;
