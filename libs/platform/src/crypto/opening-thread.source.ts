@@ -3,14 +3,11 @@ import { IV_BYTES, TAG_BYTES } from './aes-gcm';
 /**
  * The opening thread's code, run with `eval` so it needs no file of its own in the build or under the
  * tests. `open` opens a value exactly as `open` in aes-gcm.ts does, `isSealed` and `aadOf` read a
- * message as isSealedPayload and sealedPayloadAad in @pft/contracts do (unit tests hold each pair to
- * the same answers). It answers three requests:
- * - `boxes`: sealed JSON values with their keys, answered with one JSON text, an array of the
- *   plaintexts (`null` where a value did not open, with why beside it);
- * - `parse`: whole messages of the topic, as one buffer and where each ends, parsed and kept here,
- *   answered with the data key ids their sealed payloads need;
- * - `open` (after `parse`, with those keys, or `drop` to forget the batch): each message's text with
- *   its payload opened, or the text as it came with why not (its key destroyed, or it does not open).
+ * message as isSealedPayload and sealedPayloadAad in @pft/contracts do (a unit test holds the
+ * thread's answers to those of decoding on the caller's thread). Each request is a batch of whole
+ * messages of the topic, as one buffer and where each ends, with the data keys their payloads name;
+ * the answer is each message's text with its payload opened, or the text as it came with why not (its
+ * key destroyed or not given, or it does not open), and the buffer, given back for the next batch.
  * Keys come with each request and are not kept.
  */
 export const OPENING_THREAD_SOURCE = `
