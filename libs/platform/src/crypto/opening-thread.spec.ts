@@ -226,6 +226,23 @@ describe('decoding a batch on the opening thread', () => {
     await ownThread.close();
   });
 
+  it('lets a failure to read the keys reach the reader, never trying again on its own thread', async () => {
+    const { pilots, table } = pilotsWithKeys(2);
+    // Fails once, as a statement in a transaction does (the transaction fails every one after it).
+    let failed = false;
+    const failingOnce = {
+      query: () => {
+        if (failed) return table.query();
+        failed = true;
+        return Promise.reject(new Error('connection to the database lost'));
+      },
+    };
+    const values = mixedBatch(pilots, MESSAGES_FOR_THREAD);
+    await expect(
+      decodeEventMessages(values, boxOpener(new DataKeys(ring), failingOnce, { thread })),
+    ).rejects.toThrow('connection to the database lost');
+  });
+
   it('refuses only what the stopped thread had: a batch sent after it goes to the next thread', async () => {
     const { pilots, table } = pilotsWithKeys(2);
     const values = mixedBatch(pilots, MESSAGES_FOR_THREAD);

@@ -33,6 +33,14 @@ export function keyIdsIn(bytes: Buffer): string[] {
 const SPARE_BUFFERS = 4;
 const MIN_BUFFER_BYTES = 1024 * 1024;
 
+/** The thread stopped (ended, or failed) with a request of the caller's: the caller does the work itself. */
+export class OpeningThreadStopped extends Error {
+  constructor(cause: Error) {
+    super(cause.message, { cause });
+    this.name = 'OpeningThreadStopped';
+  }
+}
+
 /** The keys of a batch's sealed payloads, by key id: null where destroyed, undefined where unknown. */
 export type KeysFor = (keyIds: string[]) => Promise<(KeyObject | null | undefined)[]>;
 
@@ -148,7 +156,7 @@ export class OpeningThread {
       for (const [id, waiting] of this.pending) {
         if (waiting.worker !== worker) continue;
         this.pending.delete(id);
-        waiting.reject(err);
+        waiting.reject(new OpeningThreadStopped(err));
       }
     };
     worker.on('error', fail);

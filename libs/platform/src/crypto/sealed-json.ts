@@ -1,7 +1,7 @@
 import { type Queryable } from '../database/queryable';
 import { keyObjectOf, open, seal } from './aes-gcm';
 import { type DataKey, type DataKeys } from './data-keys';
-import { type OpenedMessage, OpeningThread } from './opening-thread';
+import { type OpenedMessage, OpeningThread, OpeningThreadStopped } from './opening-thread';
 
 /** A JSON value sealed with a data key: which key, and the nonce, ciphertext and tag in base64. */
 export interface SealedBox {
@@ -112,9 +112,11 @@ export function boxOpener(
             return key ? keyObjectOf(key) : key;
           });
         });
-      } catch {
-        // The thread stopped: the caller decodes the batch itself (a key that failed to load fails again there).
-        return undefined;
+      } catch (err) {
+        // The thread stopped: the caller decodes the batch itself. Anything else (the keys' statement
+        // failed) is the caller's to know.
+        if (err instanceof OpeningThreadStopped) return undefined;
+        throw err;
       }
     },
     openMany: (requests) => Promise.resolve(openHere(requests)),
