@@ -141,12 +141,15 @@ export async function decodeEventMessages(
     if (payload instanceof Error) {
       return { ok: false, reason: `${message.type} payload does not open: ${payload.message}` };
     }
-    if (payload === null) {
-      const { payload: _sealed, ...head } = message;
-      return { ok: false, erased: true, reason: 'the data key of the payload is destroyed', message: head };
-    }
+    if (payload === null) return erasedResult(message);
     return checkPayload({ ...message, payload: payload as EventMessage['payload'] });
   });
+}
+
+/** A sound message whose payload's data key is destroyed: its head, without the sealed payload. */
+function erasedResult(message: EventMessage): OpenedDecodeResult {
+  const { payload: _sealed, ...head } = message;
+  return { ok: false, erased: true, reason: 'the data key of the payload is destroyed', message: head };
 }
 
 /** A message the opener opened whole: read as any message, or as the opener found it. */
@@ -154,10 +157,7 @@ function decodeOpenedMessage(opened: OpenedMessage): OpenedDecodeResult {
   const parsed = parseMessage(opened.text);
   if (!parsed.ok) return parsed;
   if ('failure' in opened) return { ok: false, reason: opened.failure };
-  if ('erased' in opened) {
-    const { payload: _sealed, ...head } = parsed.message;
-    return { ok: false, erased: true, reason: 'the data key of the payload is destroyed', message: head };
-  }
+  if ('erased' in opened) return erasedResult(parsed.message);
   return checkPayload(parsed.message);
 }
 
