@@ -14,3 +14,4 @@ export * from './service-env';
 export * from './sealed-messages';
 export * from './relay-traffic';
 export * from './proxied-data-source';
+export * from './relay-layout';

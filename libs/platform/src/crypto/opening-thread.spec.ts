@@ -7,7 +7,7 @@ import {
   sealedPayloadAad,
 } from '@pft/contracts';
 import { parseFlight } from '@pft/domain';
-import { flightBody } from '@pft/testing';
+import { flightBody, relayMessageValue } from '@pft/testing';
 import { newDataKey, seal } from './aes-gcm';
 import { DataKeys } from './data-keys';
 import { DEVELOPMENT_MASTER_KEY, MasterKeyRing } from './master-keys';
@@ -83,7 +83,7 @@ function sealedMessage(pilot: Pilot, plaintext?: string): Buffer {
           key_id: pilot.keyId,
           data: seal(pilot.key, Buffer.from(plaintext), aad).toString('base64'),
         };
-  return encodeEventMessage({
+  return relayMessageValue({
     ...h,
     payload: { pilot_account_id: pilot.id, sealed },
   } as unknown as EventMessage);
@@ -106,7 +106,7 @@ function changed(
 
 /**
  * Messages of every kind a reader meets: sound sealed ones, each way one fails to open, and the rest.
- * The last pilot's messages are only those written with a space in them.
+ * The last pilot's messages are only those whose key id is written with an escaped character.
  */
 function mixedBatch(pilots: Pilot[], count: number): (Buffer | string | null)[] {
   const values: (Buffer | string | null)[] = [];
@@ -152,8 +152,15 @@ function mixedBatch(pilots: Pilot[], count: number): (Buffer | string | null)[] 
       case 16:
         values.push(i % 2 === 0 ? null : '{"not json');
         break;
-      case 17: // written with a space after the colon: the scan for key ids misses it
-        values.push(sealedMessage(spaced).toString().replace('"key_id":"', '"key_id": "'));
+      case 17: // its key id's first character escaped: the scan for key ids misses it
+        values.push(
+          sealedMessage(spaced)
+            .toString()
+            .replace(
+              /"key_id": "(.)/,
+              (_all, first: string) => `"key_id": "\\u00${first.charCodeAt(0).toString(16)}`,
+            ),
+        );
         break;
       default:
         values.push(i % 4 === 0 ? sound.toString() : sound);
@@ -173,9 +180,9 @@ describe('decoding a batch on the opening thread', () => {
     const asked = jest.spyOn(thread, 'openMessages');
     const there = await decodeEventMessages(values, boxOpener(new DataKeys(ring), table, { thread }));
     const here = await decodeEventMessages(values, boxOpener(new DataKeys(ring), table, { thread: null }));
-    // Once for the batch, once more for the messages whose key id the scan missed (written with a space).
+    // Once for the batch, once more for the messages whose key id the scan missed (an escaped character).
     expect(asked).toHaveBeenCalledTimes(2);
-    expect(asked.mock.calls[1]![0]).toEqual(values.filter((v) => v?.toString().includes('"key_id": "')));
+    expect(asked.mock.calls[1]![0]).toEqual(values.filter((v) => v?.toString().includes('"key_id": "\\u00')));
     await expect(asked.mock.results[0]!.value).resolves.toHaveLength(values.length);
     expect(there).toEqual(here);
     const reasons = new Set(here.flatMap((d) => (d.ok ? [] : [d.reason])));
@@ -283,10 +290,16 @@ describe('decoding a batch on the opening thread', () => {
 
 describe('keyIdsIn', () => {
   it('reads each data key id a batch names once, and nothing that is not one', () => {
-    const [a, b] = [randomUUID(), randomUUID()];
+    const [a, b, c, d] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const bytes = Buffer.from(
-      `{"key_id":"${a}"}{"key_id":"${b}"}{"key_id":"${a}"}{"key_id":"not-a-key"}{"key_id": "${randomUUID()}"}{"key_id":"${a.slice(0, 30)}`,
+      `{"key_id":"${a}"}{"key_id": "${b}"}{"key_id"\t:\n "${c}"}{"key_id":"${a}"}{"key_id":"not-a-key"}` +
+        `{"key_id":"${d}x"}{"key_id":"\\u00${d.charCodeAt(0).toString(16)}${d.slice(1)}"}{"key_id":"${a.slice(0, 30)}`,
     );
-    expect(keyIdsIn(bytes)).toEqual([a, b]);
+    expect(keyIdsIn(bytes)).toEqual([a, b, c]);
+  });
+
+  it('reads the key id of a message as the relay publishes it, its payload as Postgres writes jsonb', () => {
+    const { pilots } = pilotsWithKeys(1);
+    expect(keyIdsIn(sealedMessage(pilots[0]!))).toEqual([pilots[0]!.keyId]);
   });
 });

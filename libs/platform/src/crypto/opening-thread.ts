@@ -10,21 +10,36 @@ import { OPENING_THREAD_SOURCE } from './opening-thread.source';
 export type OpenedMessage =
   { text: string | null } | { text: string; erased: true } | { text: string; failure: string };
 
-const KEY_ID_MARK = Buffer.from('"key_id":"');
+const KEY_ID_NAME = Buffer.from('"key_id"');
 const UUID_LENGTH = 36;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Space, tab, line feed and carriage return: the whitespace JSON allows between tokens. */
+const JSON_WHITESPACE = [0x20, 0x09, 0x0a, 0x0d];
+const [COLON, QUOTE] = [0x3a, 0x22];
+
+/** The first byte from `at` that is not whitespace as JSON defines it. */
+function skipWhitespace(bytes: Buffer, at: number): number {
+  let i = at;
+  while (JSON_WHITESPACE.includes(bytes[i]!)) i++;
+  return i;
+}
 
 /**
  * The data key ids that messages' sealed payloads name, read from their bytes without parsing them (a
- * scan for `"key_id":"`, each id checked to be a UUID): what the thread will need. One written another
- * way is found by the thread, which names it.
+ * scan for `"key_id"`, a colon and a string, whitespace allowed between them as JSON allows it, as
+ * Postgres writes it in a jsonb column's text: `"key_id": "…"`; each id checked to be a UUID): what
+ * the thread will need. One written another way (escaped characters in it) is found by the thread,
+ * which names it.
  */
 export function keyIdsIn(bytes: Buffer): string[] {
   const ids = new Set<string>();
-  for (let at = bytes.indexOf(KEY_ID_MARK); at !== -1; at = bytes.indexOf(KEY_ID_MARK, at + 1)) {
-    const from = at + KEY_ID_MARK.length;
-    const id = bytes.toString('latin1', from, from + UUID_LENGTH);
-    if (UUID.test(id)) ids.add(id);
+  for (let at = bytes.indexOf(KEY_ID_NAME); at !== -1; at = bytes.indexOf(KEY_ID_NAME, at + 1)) {
+    const colon = skipWhitespace(bytes, at + KEY_ID_NAME.length);
+    if (bytes[colon] !== COLON) continue;
+    const quote = skipWhitespace(bytes, colon + 1);
+    if (bytes[quote] !== QUOTE) continue;
+    const id = bytes.toString('latin1', quote + 1, quote + 1 + UUID_LENGTH);
+    if (UUID.test(id) && bytes[quote + 1 + UUID_LENGTH] === QUOTE) ids.add(id);
   }
   return [...ids];
 }
