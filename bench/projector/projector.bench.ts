@@ -1,5 +1,6 @@
 /**
- * The projector's throughput, per Kafka client: N logbook events of P pilots on a fresh topic, read
+ * The projector's throughput, per Kafka client: N logbook events of P pilots on a fresh topic (laid
+ * out as the relay publishes them: relayMessageValue), read
  * once by a consumer of the apps' Kafka client that stores each as one narrow row (the write floor:
  * what one row of state per event costs at least), then, for each client of BENCH_KAFKA_CLIENTS in
  * turn, read by that client's consumer that discards them and folded into Postgres by the projector
@@ -28,7 +29,13 @@
  * 10,000,000 (`npm run bench:rebuild-10m`) never holds more than that in memory.
  */
 import { type KafkaClient, type KafkaClientName } from '@pft/platform';
-import { createTestDatabase, testKafka, type TestDatabase, TEST_KAFKA_BROKERS } from '@pft/testing';
+import {
+  createTestDatabase,
+  relayMessageValue,
+  testKafka,
+  type TestDatabase,
+  TEST_KAFKA_BROKERS,
+} from '@pft/testing';
 import { asKafkaMessages, historyMessages, publishMessages } from '@pft/testing/oracle';
 import { benchmark, benchSetting, BenchRun } from '../support/bench-run';
 import {
@@ -86,10 +93,10 @@ async function publishBenchEvents(
   for (let first = 0; first < PILOTS && events < EVENTS; first += pilotsPerRound) {
     let t = process.hrtime.bigint();
     const histories = benchHistories(Math.min(pilotsPerRound, PILOTS - first), perPilot, 1 + first);
-    const messages = asKafkaMessages(historyMessages(histories, { positionsBefore: events })).slice(
-      0,
-      EVENTS - events,
-    );
+    const messages = asKafkaMessages(
+      historyMessages(histories, { positionsBefore: events }),
+      relayMessageValue,
+    ).slice(0, EVENTS - events);
     generateSeconds += seconds(t);
     t = process.hrtime.bigint();
     await publishMessages(kafka, topic, messages, 2000);

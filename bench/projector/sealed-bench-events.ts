@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { type EventMessage, isSealedEventType, sealedPayloadAad } from '@pft/contracts';
 import { type DataKey, masterKeyRingFromEnv, newDataKey, sealJson } from '@pft/platform/crypto';
+import { relayMessageValue } from '@pft/testing';
 import { type DecodeCost, measureDecodeCost } from './decode-cost';
-import { randomUUID } from 'node:crypto';
 
 interface KeyRow {
   keyId: string;
@@ -12,7 +13,8 @@ interface KeyRow {
 }
 
 /**
- * The benchmark's events as the service stores and publishes them now: each pilot's logbook payloads
+ * The benchmark's events as the service stores and publishes them now (laid out as the relay publishes
+ * them, payloads as Postgres writes jsonb: relay-layout.ts): each pilot's logbook payloads
  * sealed with a data key of that pilot (made here, one per pilot, wrapped with the master key of the
  * environment, the apps' too), and the `data_keys` rows each projector database needs to open them.
  */
@@ -32,7 +34,7 @@ export class SealedBenchEvents {
     return key;
   }
 
-  /** The same messages, logbook payloads sealed. */
+  /** The same messages, logbook payloads sealed, laid out as the relay publishes them. */
   seal<M extends { key: string; value: Buffer | string }>(messages: readonly M[]): M[] {
     return messages.map((m) => {
       const message = JSON.parse(m.value.toString()) as EventMessage;
@@ -41,7 +43,7 @@ export class SealedBenchEvents {
         pilot_account_id: message.pilot_account_id,
         sealed: sealJson(message.payload, this.keyOf(message.pilot_account_id), sealedPayloadAad(message)),
       };
-      return { ...m, value: JSON.stringify({ ...message, payload: sealed }) };
+      return { ...m, value: relayMessageValue({ ...message, payload: sealed } as unknown as EventMessage) };
     });
   }
 

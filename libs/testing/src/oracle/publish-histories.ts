@@ -67,5 +67,8 @@ export async function publishMessages(
   }
 }
 
-export const asKafkaMessages = (messages: readonly EventMessage[]): { key: string; value: Buffer }[] =>
-  messages.map((m) => ({ key: m.pilot_account_id, value: encodeEventMessage(m) }));
+/** The messages keyed as the relay keys them, each laid out by `encode` (JSON.stringify unless told). */
+export const asKafkaMessages = (
+  messages: readonly EventMessage[],
+  encode: (message: EventMessage) => Buffer = encodeEventMessage,
+): { key: string; value: Buffer }[] => messages.map((m) => ({ key: m.pilot_account_id, value: encode(m) }));
