@@ -14,6 +14,7 @@ import {
   type DeadLetter,
 } from './pilot-totals.batch';
 import { deadLetterRecord } from './dead-letter-record';
+import { HeldCommands, HOLD_RETRY_MS } from './held-commands';
 import { projectionMetrics } from './projection-metrics';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 
@@ -54,10 +55,6 @@ export interface PilotTotalsConsumerOptions {
 export const projectionGroupId = (topic: string, version: number): string =>
   `pft-projector-${topic}-${PILOT_TOTALS_PROJECTION}-v${version}`;
 
-/** How long to wait before reading a held-back command again, and how long to hold it back at most. */
-const HOLD_RETRY_MS = 200;
-const HOLD_LIMIT_MS = 60_000;
-
 /** The broker's default group.min.session.timeout.ms: a dead member's partitions move on after this. */
 const DEFAULT_SESSION_TIMEOUT_MS = 6000;
 
@@ -73,8 +70,7 @@ export class PilotTotalsConsumer {
   private producer?: EventProducer;
   private admin?: TopicAdmin;
   private supersededCalled = false;
-  /** Per partition, the offset a command was held back from and since when (see holdBack). */
-  private readonly held = new Map<number, { offset: string; since: number }>();
+  private readonly held = new HeldCommands();
   private readonly logger: ProjectionLogger;
   private readonly crashListeners: ((restarting: boolean) => void)[] = [];
   private started = false;
@@ -196,7 +192,7 @@ export class PilotTotalsConsumer {
         runner,
         { version, topic, partition: batch.partition },
         batch.messages,
-        { holdIncomplete: !this.heldTooLong(batch.partition, batch.messages[0]?.offset) },
+        { holdIncomplete: !this.held.heldTooLong(batch.partition, batch.messages[0]?.offset) },
       );
       // Before the commit: a crash in between sends a dead letter twice, never not at all.
       if (outcome.deadLetters.length > 0) await this.sendDeadLetters(outcome.deadLetters, batch.partition);
@@ -241,24 +237,11 @@ export class PilotTotalsConsumer {
    * nothing could be applied, it waits a moment first: the rest comes when the relay sends it.
    */
   private async holdBack(partition: number, outcome: { heldFrom: string | null; nextOffset: string | null }) {
-    if (outcome.heldFrom === null) {
-      this.held.delete(partition);
-      return;
-    }
-    if (this.held.get(partition)?.offset !== outcome.heldFrom)
-      this.held.set(partition, { offset: outcome.heldFrom, since: Date.now() });
-    this.consumer?.seek(this.options.topic, partition, outcome.heldFrom);
-    if (outcome.nextOffset === null || outcome.nextOffset === outcome.heldFrom)
+    const from = this.held.note(partition, outcome.heldFrom);
+    if (from === undefined) return;
+    this.consumer?.seek(this.options.topic, partition, from);
+    if (outcome.nextOffset === null || outcome.nextOffset === from)
       await new Promise((resolve) => setTimeout(resolve, HOLD_RETRY_MS));
-  }
-
-  /**
-   * True when the batch starts at a command held back for longer than HOLD_LIMIT_MS: its rest may never
-   * come as a whole (a fetch too small for it, an unreadable last event), so it is applied in parts.
-   */
-  private heldTooLong(partition: number, firstOffset: string | undefined): boolean {
-    const held = this.held.get(partition);
-    return held !== undefined && held.offset === firstOffset && Date.now() - held.since > HOLD_LIMIT_MS;
   }
 
   private async sendDeadLetters(deadLetters: DeadLetter[], partition: number): Promise<void> {
