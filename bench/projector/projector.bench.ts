@@ -1,9 +1,9 @@
 /**
- * The projector's throughput, per Kafka client: N logbook events of P pilots on a fresh topic (laid
- * out as the relay publishes them: relayMessageValue), read
- * once by a consumer of the apps' Kafka client that stores each as one narrow row (the write floor:
- * what one row of state per event costs at least), then, for each client of BENCH_KAFKA_CLIENTS in
- * turn, read by that client's consumer that discards them and folded into Postgres by the projector
+ * The projector's throughput, per Kafka client: N logbook events of P pilots on a fresh topic, laid
+ * out as the relay publishes them (relayMessageValue), read once by a consumer of the apps' Kafka
+ * client that stores each as one narrow row (the write floor: what one row of state per event costs
+ * at least), then, for each client of BENCH_KAFKA_CLIENTS in turn, read by that client's consumer
+ * that discards them and folded into Postgres by the projector
  * app started with KAFKA_CLIENT set to that client, then rebuilt into a new version by
  * `pft projections rebuild` on each client. Each runs as a plain Node process of its own, the
  * projector and the CLI from the build as in production: in jest's sandbox (every global look-up

@@ -14,19 +14,24 @@ describe('jsonbText', () => {
     (await client.query<{ text: string }>('select $1::jsonb::text as text', [JSON.stringify(value)])).rows[0]!
       .text;
 
-  const flight = parseFlight(
-    flightBody({ remarks: 'Übungsflug, "quoted", \\ and\nnew line\t✈ \u0001' }),
-    '2026-11-22',
-  );
+  const flight = (() => {
+    const parsed = parseFlight(
+      flightBody({ remarks: 'Übungsflug, "quoted", \\ and\nnew line\t✈' }),
+      '2026-11-22',
+    );
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    return parsed.value;
+  })();
 
   it.each([
     [
       'a sealed payload',
       { pilot_account_id: randomUUID(), sealed: { alg: 'A256GCM', key_id: randomUUID(), data: 'AAE+/w==' } },
     ],
-    ['a flight payload', { pilot_account_id: randomUUID(), flight: flight.ok ? flight.value : null }],
+    ['a flight payload', { pilot_account_id: randomUUID(), flight }],
     ['metadata', { request_id: 'req_1', causation_id: randomUUID(), command_last_version: 3 }],
     ['nothing', {}],
+    ['control characters and escapes', { s: 'a\u0001b\u001fc\u007f\b\f\r/\\"' }],
     [
       'keys of the same length, numbers and arrays',
       { bb: 1, ab: [1, 2.5, -3, null, true], a: { z: [], y: {} }, é: 'x', e: 'y' },
