@@ -3,12 +3,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { createKafka } from '@pft/platform/kafka/kafka-factory';
 import { DataSource } from 'typeorm';
 import { encodeEventMessage, type Flight } from '@pft/contracts';
-import { parseFlight } from '@pft/domain';
 import {
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
-  flightBody,
+  storedFlight,
   TcpProxy,
   TEST_KAFKA_BROKERS,
   testKafka,
@@ -28,13 +27,6 @@ import {
 import { createDataSource, dataSourceOptions } from '@pft/platform/database/data-source';
 import { PilotTotalsConsumer } from './pilot-totals.consumer';
 import { readPilotTotals } from './pilot-totals.read-model';
-
-/** A flight complete as the write side stores it, from a pilot app body (`over` replaces fields). */
-function storedFlight(over: Record<string, unknown>): Flight {
-  const parsed = parseFlight(flightBody(over), '2026-11-22');
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return parsed.value;
-}
 
 describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
   const kafka = testKafka('pft-projector-test');

@@ -3,12 +3,10 @@ import { type DataSource } from 'typeorm';
 import {
   encodeEventMessage,
   type EventMessage,
-  type Flight,
   logbookStreamId,
   type LogbookEvent,
   sealedPayloadAad,
 } from '@pft/contracts';
-import { parseFlight } from '@pft/domain';
 import {
   MESSAGES_FOR_THREAD,
   DataKeys,
@@ -18,17 +16,11 @@ import {
 } from '@pft/platform/crypto';
 import { OpeningThread } from '@pft/platform/crypto/opening-thread';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
-import { flightBody, withTestDataSource } from '@pft/testing';
+import { storedFlight, withTestDataSource } from '@pft/testing';
 import { applyPilotTotalsBatch, type BatchOutcome } from './pilot-totals.batch';
 import { readPilotTotals } from './pilot-totals.read-model';
 
 const ring = () => MasterKeyRing.fromBase64(DEVELOPMENT_MASTER_KEY);
-
-function storedFlight(): Flight {
-  const parsed = parseFlight(flightBody({ remarks: 'secret remark' }), '2026-11-22');
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return parsed.value;
-}
 
 /**
  * The projector meets the events of an erased pilot: sealed payloads whose key is gone are skipped as
@@ -77,7 +69,7 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
   const recorded = (pilot: string): LogbookEvent => ({
     type: 'FlightRecorded',
     version: 1,
-    payload: { pilot_account_id: pilot, flight: storedFlight() },
+    payload: { pilot_account_id: pilot, flight: storedFlight({ remarks: 'secret remark' }) },
   });
   const erased = (pilot: string): LogbookEvent => ({
     type: 'AccountErased',

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { parseFlight } from '@pft/domain';
-import { flightBody } from './flight-body';
+import { storedFlight } from './flight-body';
 import { jsonbText } from './relay-layout';
 import { TEST_DATABASE_URL } from './test-database';
 
@@ -14,14 +13,7 @@ describe('jsonbText', () => {
     (await client.query<{ text: string }>('select $1::jsonb::text as text', [JSON.stringify(value)])).rows[0]!
       .text;
 
-  const flight = (() => {
-    const parsed = parseFlight(
-      flightBody({ remarks: 'Übungsflug, "quoted", \\ and\nnew line\t✈' }),
-      '2026-11-22',
-    );
-    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-    return parsed.value;
-  })();
+  const flight = storedFlight({ remarks: 'Übungsflug, "quoted", \\ and\nnew line\t✈' });
 
   it.each([
     [

@@ -6,8 +6,7 @@ import {
   logbookStreamId,
   sealedPayloadAad,
 } from '@pft/contracts';
-import { parseFlight } from '@pft/domain';
-import { flightBody, relayMessageValue } from '@pft/testing';
+import { relayMessageValue, storedFlight } from '@pft/testing';
 import { newDataKey, seal } from './aes-gcm';
 import { DataKeys } from './data-keys';
 import { DEVELOPMENT_MASTER_KEY, MasterKeyRing } from './master-keys';
@@ -16,14 +15,7 @@ import { boxOpener, MESSAGES_FOR_THREAD, sealJson } from './sealed-json';
 
 const ring = MasterKeyRing.fromBase64(DEVELOPMENT_MASTER_KEY, []);
 
-const flight = (() => {
-  const parsed = parseFlight(
-    flightBody({ remarks: 'Übungsflug, "quoted", \\ and\nnew line ✈' }),
-    '2026-11-22',
-  );
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return parsed.value;
-})();
+const flight = storedFlight({ remarks: 'Übungsflug, "quoted", \\ and\nnew line ✈' });
 
 interface Pilot {
   id: string;
