@@ -11,6 +11,9 @@ const deleted: NewEvent = { type: 'FlightDeleted', payload: { pilot_account_id: 
 /** An event as the pipeline appends it: with the id it chose, so that it can be looked for after a lost commit. */
 const withId = (event: NewEvent) => ({ ...event, event_id: expect.any(String) as string });
 
+/** Postgres's answer to the statement it ended to break a deadlock. */
+const deadlock = () => Object.assign(new Error('deadlock detected'), { severity: 'ERROR', code: '40P01' });
+
 /** A database without I/O: what each transaction did, and whether it committed. */
 function fakeDatabase() {
   const transactions: { writes: string[]; committed: boolean }[] = [];
@@ -128,6 +131,21 @@ describe('CommandPipeline', () => {
     expect(transactions).toHaveLength(2);
   });
 
+  it('decides again in a new transaction when Postgres ended the first to break a deadlock', async () => {
+    const { db, transactions } = fakeDatabase();
+    const deadlockOnce: PipelineStore = {
+      lockAtVersion: () => Promise.resolve(4),
+      append: jest
+        .fn()
+        .mockRejectedValueOnce(deadlock())
+        .mockResolvedValueOnce({ streamVersion: 5, events: [] }),
+    };
+    const decide = jest.fn(() => ({ events: [deleted] }));
+    await new CommandPipeline(db, {}, deadlockOnce).handle(command({ decide }));
+    expect(decide).toHaveBeenCalledTimes(2);
+    expect(transactions.map((t) => t.committed)).toEqual([false, true]);
+  });
+
   it('gives up after the bounded number of attempts with the conflict', async () => {
     const { db } = fakeDatabase();
     const alwaysBehind: PipelineStore = {
@@ -189,10 +207,11 @@ describe('CommandPipeline', () => {
       expect(load).not.toHaveBeenCalled();
     });
 
-    it('goes the locked way when the guard held the events back or another writer took the version', async () => {
+    it('goes the locked way when the guard held the events back, another writer took the version or Postgres broke a deadlock', async () => {
       for (const outcome of [
         Promise.resolve({ streamVersion: 3, events: [] }),
         Promise.reject(new StreamVersionConflict(STREAM, -1, -1)),
+        Promise.reject(deadlock()),
       ]) {
         outcome.catch(() => undefined);
         const { db, transactions } = fakeDatabase();

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { backendPidOf, onOneConnection } from '@pft/platform/database/session';
-import { isCommitOutcomeUnknown, WriteOutcomeUnknown } from '@pft/platform/database/write-outcome';
+import {
+  isCommitOutcomeUnknown,
+  isDeadlock,
+  WriteOutcomeUnknown,
+} from '@pft/platform/database/write-outcome';
 import { CommitOutcomes } from './commit-outcome';
 import {
   appendEvents,
@@ -73,7 +77,7 @@ export interface CommandPipelineOptions {
    * NOTIFY inside the transaction (Postgres serializes the commits of notifying transactions).
    */
   afterAppend?: () => void;
-  /** How often a command is decided in all after losing the stream version to another writer. */
+  /** How often a command is decided in all when it meets a failure it is decided again after (decidedAgainAfter). */
   attempts?: number;
   /**
    * How long a command whose commit went unanswered keeps trying to find out whether it was recorded
@@ -118,6 +122,15 @@ const DEFAULT_OUTCOME_TIMEOUT_MS = 11_000;
 const withEventIds = (events: readonly NewEvent[]): NewEvent[] =>
   events.map((e) => (e.event_id ? e : { ...e, event_id: randomUUID() }));
 
+/**
+ * The failures after which a command is decided again from its loaded state, nothing of it written:
+ * another writer took the stream version; the pilot's data key is gone since it was remembered (the
+ * events are sealed with the current key); Postgres broke a deadlock with another writer of the stream
+ * (a replayed flight's row written before its events one way, after them the other).
+ */
+const decidedAgainAfter = (err: unknown): boolean =>
+  err instanceof StreamVersionConflict || err instanceof DataKeyGone || isDeadlock(err);
+
 /** What a commit was sent with: the session it went on, and the events it appends. */
 interface Commit {
   pid: number | undefined;
@@ -160,9 +173,7 @@ export class CommandPipeline {
       try {
         return await this.decideAndAppend(command);
       } catch (err) {
-        // A data key gone since it was remembered: decided again, sealed with the pilot's current key.
-        const again = err instanceof StreamVersionConflict || err instanceof DataKeyGone;
-        if (!again || attempt >= this.attempts) throw err;
+        if (!decidedAgainAfter(err) || attempt >= this.attempts) throw err;
       }
     }
   }
@@ -260,7 +271,7 @@ export class CommandPipeline {
       });
       if (result.events.length === 0) return false;
     } catch (err) {
-      if (err instanceof StreamVersionConflict || err instanceof DataKeyGone) return false;
+      if (decidedAgainAfter(err)) return false;
       // The statement commits alone: its failure may have come before or after its commit.
       await this.settle(commit, err);
     }

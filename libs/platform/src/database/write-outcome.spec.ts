@@ -1,4 +1,4 @@
-import { isCommitOutcomeUnknown, writeOutcomeTimeoutMs } from './write-outcome';
+import { isCommitOutcomeUnknown, isDeadlock, writeOutcomeTimeoutMs } from './write-outcome';
 
 const fromServer = (code: string) => Object.assign(new Error(code), { severity: 'ERROR', code });
 
@@ -21,6 +21,21 @@ describe('isCommitOutcomeUnknown', () => {
     ['a refused statement', fromServer('42P01')],
   ])('is known (rolled back) after %s', (_, error) => {
     expect(isCommitOutcomeUnknown(error)).toBe(false);
+  });
+});
+
+describe('isDeadlock', () => {
+  it('is true for the statement Postgres ended to break a deadlock, and for nothing else', () => {
+    expect(isDeadlock(fromServer('40P01'))).toBe(true);
+    for (const other of [
+      fromServer('40001'),
+      fromServer('23505'),
+      new Error('deadlock detected'),
+      undefined,
+      null,
+    ]) {
+      expect(isDeadlock(other)).toBe(false);
+    }
   });
 });
 

@@ -18,6 +18,14 @@ export function isCommitOutcomeUnknown(error: unknown): boolean {
 }
 
 /**
+ * True when Postgres ended the statement to break a deadlock (40P01): the transaction was rolled back,
+ * nothing it wrote is kept, and the same work sent again is expected to succeed.
+ */
+export function isDeadlock(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '40P01';
+}
+
+/**
  * A write whose commit went unanswered and whose outcome could not be found out in time, the database
  * being out of reach: the client is told so (503 WRITE_OUTCOME_UNKNOWN) and to send the request again.
  */
