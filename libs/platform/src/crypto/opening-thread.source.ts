@@ -1,4 +1,5 @@
 import { IV_BYTES, TAG_BYTES } from './aes-gcm';
+import { RELAY_LAYOUT_SOURCE } from './relay-layout.source';
 
 /**
  * The opening thread's code, run with `eval` so it needs no file of its own in the build or under the
@@ -8,7 +9,8 @@ import { IV_BYTES, TAG_BYTES } from './aes-gcm';
  * messages of the topic, as one buffer and where each ends, with the data keys their payloads name;
  * the answer is each message's text with its payload opened, or the text as it came with why not (its
  * key destroyed or not given, or it does not open), and the buffer, given back for the next batch.
- * Keys come with each request and are not kept.
+ * Keys come with each request and are not kept. A message laid out as the relay publishes it is read
+ * by position (RELAY_LAYOUT_SOURCE) and, when it opens, never parsed here; any other is parsed.
  */
 export const OPENING_THREAD_SOURCE = `
 const { parentPort } = require('node:worker_threads');
@@ -32,6 +34,28 @@ function isSealed(p) {
 
 const aadOf = (m) => 'pft-event:' + m.event_id + ':' + m.type + ':' + m.version + ':' + m.pilot_account_id;
 
+${RELAY_LAYOUT_SOURCE}
+/**
+ * The text of a message the relay laid out with its payload opened, when its key is given and it
+ * opens; null otherwise, and the message is then parsed and decided on as any other, so every refusal
+ * reads as it always has.
+ */
+function openedRelayLayout(text, keyIndex, keys) {
+  const laid = relayLayout(text);
+  if (laid === null || laid.payload.pilot_account_id !== laid.message.pilot_account_id) return null;
+  const at = keyIndex.get(laid.payload.sealed.key_id);
+  const key = at === undefined ? undefined : keys[at];
+  if (key === undefined || key === null) return null;
+  let plaintext;
+  try {
+    plaintext = open(key, Buffer.from(laid.payload.sealed.data, 'base64'), aadOf(laid.message));
+  } catch {
+    return null;
+  }
+  // The payload first, as below.
+  return '{"payload":' + plaintext + ',' + laid.head[0] + laid.head[1];
+}
+
 /**
  * 0: read the text as any message; 1: its key was destroyed; 2: it does not open (reasons says why);
  * 3: its key was not among those given (missing says which).
@@ -43,11 +67,18 @@ function openMessages({ id, bytes, ends, keyIds, keys }) {
   const kinds = new Uint8Array(ends.length);
   const reasons = [];
   const missing = [];
+  let byPosition = 0;
   let start = 0;
   for (let i = 0; i < ends.length; i++) {
     const text = buffer.toString('utf8', start, ends[i]);
     start = ends[i];
     texts[i] = text;
+    const opened = openedRelayLayout(text, keyIndex, keys);
+    if (opened !== null) {
+      texts[i] = opened;
+      byPosition++;
+      continue;
+    }
     let message;
     try {
       message = JSON.parse(text);
@@ -82,7 +113,7 @@ function openMessages({ id, bytes, ends, keyIds, keys }) {
       }
     }
   }
-  parentPort.postMessage({ id, texts, kinds, reasons, missing, bytes: bytes.buffer }, [bytes.buffer]);
+  parentPort.postMessage({ id, texts, kinds, reasons, missing, byPosition, bytes: bytes.buffer }, [bytes.buffer]);
 }
 
 parentPort.on('message', (request) => {

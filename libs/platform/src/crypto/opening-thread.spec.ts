@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { runInNewContext } from 'node:vm';
 import {
   decodeEventMessages,
   encodeEventMessage,
@@ -11,9 +12,13 @@ import { newDataKey, seal } from './aes-gcm';
 import { DataKeys } from './data-keys';
 import { DEVELOPMENT_MASTER_KEY, MasterKeyRing } from './master-keys';
 import { keyIdsIn, OpeningThread } from './opening-thread';
+import { RELAY_LAYOUT_SOURCE } from './relay-layout.source';
 import { boxOpener, MESSAGES_FOR_THREAD, sealJson } from './sealed-json';
 
 const ring = MasterKeyRing.fromBase64(DEVELOPMENT_MASTER_KEY, []);
+
+/** The thread's reader of the relay's layout (relay-layout.source.ts), evaluated as the thread does. */
+const relayLayout = runInNewContext(`${RELAY_LAYOUT_SOURCE}\nrelayLayout`) as (text: string) => unknown;
 
 const flight = storedFlight({ remarks: 'Übungsflug, "quoted", \\ and\nnew line ✈' });
 
@@ -169,9 +174,17 @@ describe('decoding a batch on the opening thread', () => {
     const { pilots, table, destroy } = pilotsWithKeys(7);
     destroy(pilots[2]!);
     const values = mixedBatch(pilots, 4 * MESSAGES_FOR_THREAD);
+    // Most are read there by position, the rest parsed: both ways are held to the caller's.
+    const byPosition = values.filter((v) => v !== null && relayLayout(v.toString()) !== null);
+    expect(byPosition.length).toBeGreaterThan(2 * MESSAGES_FOR_THREAD);
     const asked = jest.spyOn(thread, 'openMessages');
+    const readByPosition = thread.readByPosition;
     const there = await decodeEventMessages(values, boxOpener(new DataKeys(ring), table, { thread }));
     const here = await decodeEventMessages(values, boxOpener(new DataKeys(ring), table, { thread: null }));
+    // Every sound one in that layout was opened so, never parsed there.
+    expect(thread.readByPosition - readByPosition).toBe(
+      here.filter((d, i) => d.ok && byPosition.includes(values[i]!)).length,
+    );
     // Once for the batch, once more for the messages whose key id the scan missed (an escaped character).
     expect(asked).toHaveBeenCalledTimes(2);
     expect(asked.mock.calls[1]![0]).toEqual(values.filter((v) => v?.toString().includes('"key_id": "\\u00')));

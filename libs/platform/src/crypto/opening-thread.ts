@@ -70,6 +70,8 @@ export type KeysFor = (keyIds: string[]) => Promise<(KeyObject | null | undefine
 export class OpeningThread {
   private worker?: Worker;
   private nextId = 0;
+  /** Messages the thread opened after reading them by position, never parsing them (relay-layout.source.ts). */
+  readByPosition = 0;
   /**
    * The buffers of earlier batches, given back by the thread, for the next ones: a new one for every
    * batch cost the page faults of touching fresh memory and the garbage collections its size set off.
@@ -110,9 +112,11 @@ export class OpeningThread {
       kinds: Uint8Array;
       reasons: [number, string][];
       missing: [number, string][];
+      byPosition: number;
       bytes: ArrayBuffer;
     }>({ bytes, ends, keyIds: ids, keys }, [buffer]);
     if (this.spare.length < SPARE_BUFFERS) this.spare.push(answer.bytes);
+    this.readByPosition += answer.byPosition;
     const reasons = new Map(answer.reasons);
     const opened = answer.texts.map((text, i): OpenedMessage => {
       if (values[i] === null) return { text: null };
