@@ -59,7 +59,7 @@ export function sealingRows(ingestion: Json | undefined, projector: Json | undef
         `${fmt(decode.plain_us_per_event, 2)} µs per event plain, ${fmt(decode.sealed_us_per_event, 2)} µs sealed: ` +
         `opening adds ${fmt(extraUs, 2)} µs per event; the fold pays ${fmt(projector.sealed.fold_extra_us_per_event, 2)} µs more per event sealed. ` +
         `At the plain fold's ${fmt(plainUs, 2)} µs per event, opening them all on the event loop would leave the sealed fold at most ${fmt(plainUs / (plainUs + extraUs), 3)}x of the plain one; ` +
-        'the projector decodes batches of 64 messages or more on its opening thread (parsed and opened there, then parsed once on the event loop), where this cost is CPU of the machine, not time of the event loop',
+        'the projector decodes batches of 64 messages or more on its opening thread (opened there, each message read by position in the relay layout or else parsed, then parsed once on the event loop), where this cost is CPU of the machine, not time of the event loop',
       goal: 'reference: what node:crypto AES-256-GCM and the second parse cost per event before anything is folded, opened on the thread that decodes',
       met: null,
     });
