@@ -6,22 +6,42 @@
  * It answers the head's values the associated data needs, the box, and the text without its payload
  * member; null for a text laid out in any other way, with an escape anywhere in it, or naming one of
  * those keys again after the payload: that text is parsed whole. Reading by position saves the thread
- * a parse of each message (about 3 µs) and the writing of its head. A unit test holds it to JSON.parse.
+ * a parse of each message and the writing of its head (about 1.6 µs a message of the thread's CPU). A unit test holds it to JSON.parse.
  */
 export const RELAY_LAYOUT_SOURCE = `
 const BACKSLASH = String.fromCharCode(92);
-const SEALED_PAYLOAD_OPENING = '{"sealed": {"alg": "A256GCM", "data": "';
+const QUOTE = 34;
+const [STRING, NUMBER, EITHER] = [0, 1, 2];
+
+/**
+ * The relay's layout of a sealed message up to the end of its payload: each piece of text as it is
+ * written, and the value after it (a string, its closing quote included; digits; or either).
+ */
+const LAYOUT = [
+  ['{"event_id":"', STRING],
+  [',"type":"', STRING],
+  [',"version":', NUMBER],
+  [',"stream_id":"', STRING],
+  [',"stream_version":', NUMBER],
+  [',"position":', EITHER],
+  [',"pilot_account_id":"', STRING],
+  [',"occurred_at":"', STRING],
+  [',"payload":{"sealed": {"alg": "A256GCM", "data": "', STRING],
+  [', "key_id": "', STRING],
+  ['}, "pilot_account_id": "', STRING],
+];
+const [EVENT_ID, TYPE, VERSION, PILOT, PAYLOAD, DATA, KEY_ID, PAYLOAD_PILOT] = [0, 1, 2, 6, 8, 8, 9, 10];
+const PAYLOAD_END = '}';
+const AFTER_PAYLOAD = ',"metadata":';
 const HEAD_KEYS = ['"event_id"', '"type"', '"version"', '"pilot_account_id"', '"payload"'];
 
-/** The index just past \`expected\` when the text has it at \`at\`; -1 when not (or \`at\` is -1). */
-const past = (text, at, expected) => (at !== -1 && text.startsWith(expected, at) ? at + expected.length : -1);
-
-/** The closing quote of a string whose characters begin at \`at\` (the text holds no escape); -1 when none. */
-const stringEnd = (text, at) => (at === -1 ? -1 : text.indexOf('"', at));
+/** Where each piece of LAYOUT begins in the text last read, and where the value after it begins and ends. */
+const pieces = new Int32Array(LAYOUT.length);
+const starts = new Int32Array(LAYOUT.length);
+const ends = new Int32Array(LAYOUT.length);
 
 /** The end of the digits that begin at \`at\`, at most 15 of them, the first not 0 unless alone; -1 when none. */
 function numberEnd(text, at) {
-  if (at === -1) return -1;
   let end = at;
   while (end < text.length && end - at <= 15) {
     const c = text.charCodeAt(end);
@@ -32,47 +52,43 @@ function numberEnd(text, at) {
   return end;
 }
 
+const value = (text, i) => text.slice(starts[i], ends[i]);
+
 /** See RELAY_LAYOUT_SOURCE. */
 function relayLayout(text) {
   if (text.indexOf(BACKSLASH) !== -1) return null;
-  const idAt = past(text, 0, '{"event_id":"');
-  const idEnd = stringEnd(text, idAt);
-  const typeAt = past(text, idEnd, '","type":"');
-  const typeEnd = stringEnd(text, typeAt);
-  const versionAt = past(text, typeEnd, '","version":');
-  const versionEnd = numberEnd(text, versionAt);
-  let at = past(text, versionEnd, ',"stream_id":"');
-  at = past(text, stringEnd(text, at), '","stream_version":');
-  at = past(text, numberEnd(text, at), ',"position":');
-  if (at === -1) return null;
-  at = text.charCodeAt(at) === 34 ? past(text, stringEnd(text, at + 1), '"') : numberEnd(text, at);
-  const pilotAt = past(text, at, ',"pilot_account_id":"');
-  const pilotEnd = stringEnd(text, pilotAt);
-  const occurredEnd = stringEnd(text, past(text, pilotEnd, '","occurred_at":"'));
-  const dataAt = past(text, past(text, occurredEnd, '","payload":'), SEALED_PAYLOAD_OPENING);
-  const dataEnd = stringEnd(text, dataAt);
-  const keyAt = past(text, dataEnd, '", "key_id": "');
-  const keyEnd = stringEnd(text, keyAt);
-  const payloadPilotAt = past(text, keyEnd, '"}, "pilot_account_id": "');
-  const payloadPilotEnd = stringEnd(text, payloadPilotAt);
-  const payloadEnd = past(text, payloadPilotEnd, '"}');
-  if (past(text, payloadEnd, ',"metadata":') === -1) return null;
+  let at = 0;
+  for (let i = 0; i < LAYOUT.length; i++) {
+    const piece = LAYOUT[i][0];
+    const kind = LAYOUT[i][1];
+    if (!text.startsWith(piece, at)) return null;
+    pieces[i] = at;
+    at += piece.length;
+    const quoted = kind === STRING || (kind === EITHER && text.charCodeAt(at) === QUOTE);
+    if (kind === EITHER && quoted) at++;
+    const end = quoted ? text.indexOf('"', at) : numberEnd(text, at);
+    if (end === -1) return null;
+    starts[i] = at;
+    ends[i] = end;
+    at = quoted ? end + 1 : end;
+  }
+  if (!text.startsWith(PAYLOAD_END + AFTER_PAYLOAD, at)) return null;
+  const payloadEnd = at + PAYLOAD_END.length;
   for (const key of HEAD_KEYS) if (text.indexOf(key, payloadEnd) !== -1) return null;
   return {
     message: {
-      event_id: text.slice(idAt, idEnd),
-      type: text.slice(typeAt, typeEnd),
-      version: text.slice(versionAt, versionEnd),
-      pilot_account_id: text.slice(pilotAt, pilotEnd),
+      event_id: value(text, EVENT_ID),
+      type: value(text, TYPE),
+      version: value(text, VERSION),
+      pilot_account_id: value(text, PILOT),
     },
     payload: {
-      pilot_account_id: text.slice(payloadPilotAt, payloadPilotEnd),
-      sealed: { key_id: text.slice(keyAt, keyEnd), data: text.slice(dataAt, dataEnd) },
+      pilot_account_id: value(text, PAYLOAD_PILOT),
+      sealed: { key_id: value(text, KEY_ID), data: value(text, DATA) },
     },
     // The text without its payload member, in two parts: from after the opening brace to the comma
     // before "payload", and from the comma after the payload to the end.
-    head: [text.slice(1, occurredEnd + 1), text.slice(payloadEnd)],
+    head: [text.slice(1, pieces[PAYLOAD]), text.slice(payloadEnd)],
   };
 }
-
 `;
