@@ -77,7 +77,7 @@ export interface CommandPipelineOptions {
    * NOTIFY inside the transaction (Postgres serializes the commits of notifying transactions).
    */
   afterAppend?: () => void;
-  /** How often a command is decided in all when it meets a failure it is decided again after (decidedAgainAfter). */
+  /** How often a command is decided in all, retried after the failures `decidedAgainAfter` names. */
   attempts?: number;
   /**
    * How long a command whose commit went unanswered keeps trying to find out whether it was recorded
