@@ -15,3 +15,4 @@ export * from './sealed-messages';
 export * from './relay-traffic';
 export * from './proxied-data-source';
 export * from './relay-layout';
+export * from './sealing-pilots';

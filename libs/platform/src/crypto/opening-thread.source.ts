@@ -1,5 +1,6 @@
 import { IV_BYTES, TAG_BYTES } from './aes-gcm';
 import { RELAY_LAYOUT_SOURCE } from './relay-layout.source';
+import { HELD } from './thread-held-keys';
 
 /**
  * The opening thread's code, run with `eval` so it needs no file of its own in the build or under the
@@ -9,7 +10,8 @@ import { RELAY_LAYOUT_SOURCE } from './relay-layout.source';
  * messages of the topic, as one buffer and where each ends, with the data keys their payloads name;
  * the answer is each message's text with its payload opened, or the text as it came with why not (its
  * key destroyed or not given, or it does not open), and the buffer, given back for the next batch.
- * Keys come with each request and are not kept. A message laid out as the relay publishes it is read
+ * Each request names the keys of its batch; a key given once is named HELD after that, and used only
+ * when a request names it (thread-held-keys.ts). A message laid out as the relay publishes it is read
  * by position (RELAY_LAYOUT_SOURCE) and, when it opens, never parsed here; any other is parsed.
  */
 export const OPENING_THREAD_SOURCE = `
@@ -56,11 +58,26 @@ function openedRelayLayout(text, keyIndex, keys) {
   return '{"payload":' + plaintext + ',' + laid.head[0] + laid.head[1];
 }
 
+/** Keys given in earlier requests, by key id (ThreadHeldKeys in thread-held-keys.ts is the caller's account of them). */
+const held = new Map();
+
+/** The request's keys, each named HELD taken from those held; the rest held, or dropped, as the caller says. */
+function keysOf(keyIds, sent, forget) {
+  for (const keyId of forget) held.delete(keyId);
+  return sent.map((key, i) => {
+    if (key === ${HELD}) return held.get(keyIds[i]);
+    held.delete(keyIds[i]);
+    if (key) held.set(keyIds[i], key);
+    return key;
+  });
+}
+
 /**
  * 0: read the text as any message; 1: its key was destroyed; 2: it does not open (reasons says why);
  * 3: its key was not among those given (missing says which).
  */
-function openMessages({ id, bytes, ends, keyIds, keys }) {
+function openMessages({ id, bytes, ends, keyIds, keys: sent, forget }) {
+  const keys = keysOf(keyIds, sent, forget);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const keyIndex = new Map(keyIds.map((keyId, i) => [keyId, i]));
   const texts = new Array(ends.length);

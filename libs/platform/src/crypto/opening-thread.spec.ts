@@ -1,90 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
-import {
-  decodeEventMessages,
-  encodeEventMessage,
-  type EventMessage,
-  logbookStreamId,
-  sealedPayloadAad,
-} from '@pft/contracts';
-import { relayMessageValue, storedFlight } from '@pft/testing';
-import { newDataKey, seal } from './aes-gcm';
+import { decodeEventMessages, encodeEventMessage } from '@pft/contracts';
 import { DataKeys } from './data-keys';
-import { DEVELOPMENT_MASTER_KEY, MasterKeyRing } from './master-keys';
 import { keyIdsIn, OpeningThread } from './opening-thread';
+import {
+  pilotsWithKeys,
+  sealedEventHead as head,
+  sealedFlight as flight,
+  sealedMessage,
+  type SealingPilot as Pilot,
+  testMasterKeys as ring,
+} from '@pft/testing';
 import { RELAY_LAYOUT_SOURCE } from './relay-layout.source';
-import { boxOpener, MESSAGES_FOR_THREAD, sealJson } from './sealed-json';
-
-const ring = MasterKeyRing.fromBase64(DEVELOPMENT_MASTER_KEY, []);
+import { boxOpener, MESSAGES_FOR_THREAD } from './sealed-json';
 
 /** The thread's reader of the relay's layout (relay-layout.source.ts), evaluated as the thread does. */
 const relayLayout = runInNewContext(`${RELAY_LAYOUT_SOURCE}\nrelayLayout`) as (text: string) => unknown;
-
-const flight = storedFlight({ remarks: 'Übungsflug, "quoted", \\ and\nnew line ✈' });
-
-interface Pilot {
-  id: string;
-  keyId: string;
-  key: Buffer;
-}
-
-/** Pilots with their data keys, and a table answering DataKeys.load with the keys not `destroyed`. */
-function pilotsWithKeys(count: number) {
-  const pilots: Pilot[] = Array.from({ length: count }, () => ({
-    id: randomUUID(),
-    keyId: randomUUID(),
-    key: newDataKey(),
-  }));
-  const destroyed = new Set<string>();
-  const table = {
-    query: () =>
-      Promise.resolve(
-        pilots
-          .filter((p) => !destroyed.has(p.keyId))
-          .map((p) => {
-            const { wrapped, masterKeyId } = ring.wrap(p.key, p.keyId, p.id);
-            return { key_id: p.keyId, subject_id: p.id, wrapped_key: wrapped, master_key_id: masterKeyId };
-          }),
-      ),
-  };
-  return { pilots, table, destroy: (p: Pilot) => destroyed.add(p.keyId) };
-}
-
-let position = 0;
-
-function head(pilot: string) {
-  position += 1;
-  return {
-    event_id: randomUUID(),
-    type: 'FlightRecorded' as const,
-    version: 1,
-    stream_id: logbookStreamId(pilot),
-    stream_version: position,
-    position: String(position),
-    pilot_account_id: pilot,
-    occurred_at: '2026-11-22T10:00:00.000Z',
-    metadata: {},
-  };
-}
-
-/** A FlightRecorded as the relay publishes it, its payload sealed with the pilot's key (or `plaintext` sealed instead). */
-function sealedMessage(pilot: Pilot, plaintext?: string): Buffer {
-  const h = head(pilot.id);
-  const payload = { pilot_account_id: pilot.id, flight };
-  const aad = sealedPayloadAad(h);
-  const sealed =
-    plaintext === undefined
-      ? sealJson(payload, { keyId: pilot.keyId, key: pilot.key }, aad)
-      : {
-          alg: 'A256GCM' as const,
-          key_id: pilot.keyId,
-          data: seal(pilot.key, Buffer.from(plaintext), aad).toString('base64'),
-        };
-  return relayMessageValue({
-    ...h,
-    payload: { pilot_account_id: pilot.id, sealed },
-  } as unknown as EventMessage);
-}
 
 /** The message's text changed: `change` gets it parsed and returns it changed. */
 function changed(

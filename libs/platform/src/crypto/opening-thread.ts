@@ -1,6 +1,7 @@
 import { type KeyObject } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { OPENING_THREAD_SOURCE } from './opening-thread.source';
+import { ThreadHeldKeys, type ThreadHeldKeysOptions } from './thread-held-keys';
 
 /**
  * A message of the topic as the thread gives it back: its text with the payload in the clear (or as it
@@ -82,6 +83,17 @@ export class OpeningThread {
     number,
     { worker: Worker; resolve: (answer: unknown) => void; reject: (err: Error) => void }
   >();
+  /** The keys the running thread holds from earlier requests. */
+  private readonly heldKeys: ThreadHeldKeys;
+
+  constructor(options: { heldKeys?: ThreadHeldKeysOptions } = {}) {
+    this.heldKeys = new ThreadHeldKeys(options.heldKeys);
+  }
+
+  /** How many data keys the running thread holds from earlier requests. */
+  get keysHeld(): number {
+    return this.heldKeys.size;
+  }
 
   /**
    * Whole messages of the topic, each as its text with its payload opened, or why not, parsed and
@@ -114,7 +126,7 @@ export class OpeningThread {
       missing: [number, string][];
       byPosition: number;
       bytes: ArrayBuffer;
-    }>({ bytes, ends, keyIds: ids, keys }, [buffer]);
+    }>(() => ({ bytes, ends, keyIds: ids, ...this.heldKeys.send(ids, keys) }), [buffer]);
     if (this.spare.length < SPARE_BUFFERS) this.spare.push(answer.bytes);
     this.readByPosition += answer.byPosition;
     const reasons = new Map(answer.reasons);
@@ -150,23 +162,38 @@ export class OpeningThread {
     return at === -1 ? new ArrayBuffer(Math.max(size, MIN_BUFFER_BYTES)) : this.spare.splice(at, 1)[0]!;
   }
 
-  private ask<A>(request: object, transfer: ArrayBuffer[] = []): Promise<A> {
+  /** `request` is made once the thread it goes to is known: what it holds depends on it. */
+  private ask<A>(request: () => object, transfer: ArrayBuffer[] = []): Promise<A> {
     const worker = this.running();
     const id = this.nextId++;
     return new Promise<A>((resolve, reject) => {
       this.pending.set(id, { worker, resolve: resolve as (answer: unknown) => void, reject });
       worker.ref();
-      worker.postMessage({ id, ...request }, transfer);
+      try {
+        worker.postMessage({ id, ...request() }, transfer);
+      } catch (err) {
+        // Not sent: the keys it would have taught the thread are sent again with the next request.
+        this.pending.delete(id);
+        this.heldKeys.clear();
+        this.unrefWhenIdle(worker);
+        throw err;
+      }
     });
+  }
+
+  /** Lets the process end while `worker` has no request of ours. */
+  private unrefWhenIdle(worker: Worker): void {
+    if (![...this.pending.values()].some((w) => w.worker === worker)) worker.unref();
   }
 
   private running(): Worker {
     if (this.worker) return this.worker;
     const worker = new Worker(OPENING_THREAD_SOURCE, { eval: true });
+    this.heldKeys.clear();
     worker.on('message', (answer: { id: number }) => {
       const waiting = this.pending.get(answer.id);
       this.pending.delete(answer.id);
-      if (![...this.pending.values()].some((w) => w.worker === worker)) worker.unref();
+      this.unrefWhenIdle(worker);
       waiting?.resolve(answer);
     });
     // Only this thread's requests: one started after it stopped has gone to the next thread.
