@@ -224,18 +224,46 @@ describe('decoding a batch on the opening thread', () => {
   });
 });
 
+/** Messages one after another, as OpeningThread lays a batch out, and where each ends. */
+function laidOut(messages: (string | Buffer)[]): [Buffer, number[]] {
+  const bytes = Buffer.concat(messages.map((m) => Buffer.from(m)));
+  let end = 0;
+  return [bytes, messages.map((m) => (end += Buffer.byteLength(m)))];
+}
+
 describe('keyIdsIn', () => {
   it('reads each data key id a batch names once, and nothing that is not one', () => {
     const [a, b, c, d] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-    const bytes = Buffer.from(
-      `{"key_id":"${a}"}{"key_id": "${b}"}{"key_id"\t:\n "${c}"}{"key_id":"${a}"}{"key_id":"not-a-key"}` +
-        `{"key_id":"${d}x"}{"key_id":"\\u00${d.charCodeAt(0).toString(16)}${d.slice(1)}"}{"key_id":"${a.slice(0, 30)}`,
-    );
-    expect(keyIdsIn(bytes)).toEqual([a, b, c]);
+    const [bytes, ends] = laidOut([
+      `{"key_id":"${a}"}`,
+      `{"key_id": "${b}"}`,
+      `{"key_id"\t:\n "${c}"}`,
+      `{"key_id":"${a}"}`,
+      `{"key_id":"not-a-key"}`,
+      `{"key_id":"${d}x"}`,
+      `{"key_id":"\\u00${d.charCodeAt(0).toString(16)}${d.slice(1)}"}`,
+      '',
+      '{}',
+      `{"key_id":"${a.slice(0, 30)}`,
+    ]);
+    expect(keyIdsIn(bytes, ends)).toEqual([a, b, c]);
+  });
+
+  it('reads one key id a message, the last it names, and none of the next message', () => {
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const [bytes, ends] = laidOut([
+      `{"key_id":"${a}","x":{"key_id":"${b}"}}`,
+      '{"x":1}',
+      `{"key_id":"${c}"}`,
+    ]);
+    expect(keyIdsIn(bytes, ends)).toEqual([b, c]);
+    // Its last is not one: the one before it is.
+    const [other, otherEnds] = laidOut([`{"key_id":"${a}","x":{"key_id":"no"}}`]);
+    expect(keyIdsIn(other, otherEnds)).toEqual([a]);
   });
 
   it('reads the key id of a message as the relay publishes it, its payload as Postgres writes jsonb', () => {
     const { pilots } = pilotsWithKeys(1);
-    expect(keyIdsIn(sealedMessage(pilots[0]!))).toEqual([pilots[0]!.keyId]);
+    expect(keyIdsIn(...laidOut([sealedMessage(pilots[0]!)]))).toEqual([pilots[0]!.keyId]);
   });
 });
