@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { KafkaClientError } from '@pft/platform';
 import { type ContractContext } from './kafka-port-contract.context';
+import { waitFor } from './wait-for';
 
 /** The contract's admin part: topics and their settings, offsets, reading ranges back, no broker. */
 export function describeAdminContract(ctx: ContractContext): void {
@@ -37,7 +38,16 @@ export function describeAdminContract(ctx: ContractContext): void {
         'min.insync.replicas': '1',
       });
       await admin.alterTopicConfig(name, { 'min.insync.replicas': '2' });
-      expect(await admin.topicConfig(name, names)).toEqual({
+      // The broker that answers may apply the controller's change a moment after it was accepted.
+      const changed = await waitFor(
+        async () => {
+          const config = await admin.topicConfig(name, names);
+          return config['min.insync.replicas'] === '2' ? config : undefined;
+        },
+        10_000,
+        'the changed min.insync.replicas to be read back',
+      );
+      expect(changed).toEqual({
         'retention.ms': '3600000',
         'min.insync.replicas': '2',
       });
