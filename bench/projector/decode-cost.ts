@@ -6,6 +6,15 @@ import { promisify } from 'node:util';
 import { TEST_BUILD_DIR } from '@pft/testing';
 import { median } from '../support/kafka-clients';
 
+/** Per event, in microseconds: the time it took, and the CPU of the decoding thread and of the whole process. */
+export interface DecodeSpend {
+  wall_us: number;
+  /** CPU of the thread that called decodeEventMessages (the projector's event loop). */
+  caller_cpu_us: number;
+  /** CPU of the whole process: the caller's thread, the opening thread and V8's helper threads. */
+  process_cpu_us: number;
+}
+
 /** What decoding costs per event, in microseconds, the service's decode seam alone in a process of its own. */
 export interface DecodeCost {
   messages: number;
@@ -14,6 +23,16 @@ export interface DecodeCost {
   /** What a sealed payload adds to decoding one event: opening it (base64, AES-256-GCM) and parsing it apart. */
   sealed_extra_us_per_event: number;
   rounds: { plain_us_per_event: number; sealed_us_per_event: number }[];
+  /**
+   * The same messages decoded as the projector decodes them, a batch of sealed ones on its opening
+   * thread: time, and CPU of each thread, per event (medians of the rounds).
+   */
+  through_thread?: { plain: DecodeSpend; sealed: DecodeSpend; sealed_extra_process_cpu_us: number };
+  /**
+   * node:crypto alone: each sealed payload's box decoded from base64 and opened (AES-256-GCM, its key
+   * in memory), nothing else: the least opening a payload costs here, per event (median of the rounds).
+   */
+  aes_gcm_open_us_per_event?: number;
   note: string;
 }
 
@@ -27,26 +46,35 @@ export interface WrappedKeyRow {
 
 /**
  * Plain JavaScript for `node -e`, run on the tests' build like the apps: reads the messages (one per
- * line) and the wrapped keys from the files it is given, then decodes the plain and the sealed ones
- * with decodeEventMessages, BATCH at a time as the projector's batches come, opening payloads through
- * boxOpener and DataKeys as the projector does (keys unwrapped with the environment's master keys,
- * once, then from memory), but on this one thread (the projector hands a batch of sealed messages to its opening
- * thread): what opening costs, wherever it runs. A warm-up of each, then ROUNDS rounds alternating which goes first; prints
- * each round's microseconds per event as JSON.
+ * line, each made a Buffer, as a Kafka client hands them over) and the wrapped keys from the files it is
+ * given, then decodes the plain and the sealed ones with decodeEventMessages, BATCH at a time as the
+ * projector's batches come, opening payloads through boxOpener and DataKeys as the projector does (keys
+ * unwrapped with the environment's master keys, once, then from memory), two ways: on this one thread
+ * (`here`: what opening costs, wherever it runs), and as the projector does, a batch of sealed
+ * messages on the opening thread (`thread`: time, this thread's CPU and the process's). Then node:crypto
+ * alone: every sealed payload's box decoded from base64 and opened, its key and associated data at
+ * hand. A warm-up of each, then ROUNDS rounds, the order of the measures turning each round; prints
+ * each round's figures per event as JSON.
  */
 const CHILD_SOURCE = `
 const { readFileSync } = require('node:fs');
-const { decodeEventMessages } = require(process.env.BUILD + '/libs/contracts/src/index.js');
+const { decodeEventMessages, sealedPayloadAad } = require(process.env.BUILD + '/libs/contracts/src/index.js');
 const { boxOpener, DataKeys, masterKeyRingFromEnv } = require(process.env.BUILD + '/libs/platform/src/crypto/index.js');
+const { open } = require(process.env.BUILD + '/libs/platform/src/crypto/aes-gcm.js');
 const BATCH = 1000;
-const lines = (file) => readFileSync(file, 'utf8').split('\\n').filter(Boolean);
+const lines = (file) => readFileSync(file, 'utf8').split('\\n').filter(Boolean).map((line) => Buffer.from(line));
 const plain = lines(process.env.PLAIN);
 const sealed = lines(process.env.SEALED);
 const rows = JSON.parse(readFileSync(process.env.KEYS, 'utf8')).map((r) => ({ ...r, wrapped_key: Buffer.from(r.wrapped_key, 'base64') }));
 const keys = new DataKeys(masterKeyRingFromEnv(), { max: Math.max(1, rows.length) });
-const opener = boxOpener(keys, { query: async () => rows }, { thread: null });
-async function perEvent(values) {
+const runner = { query: async () => rows };
+const here = boxOpener(keys, runner, { thread: null });
+const thread = boxOpener(keys, runner);
+const cpuOf = (usage) => usage.user + usage.system;
+async function spend(values, opener) {
   let elapsed = 0n;
+  const callerBefore = cpuOf(process.threadCpuUsage());
+  const processBefore = cpuOf(process.cpuUsage());
   for (let from = 0; from < values.length; from += BATCH) {
     const batch = values.slice(from, from + BATCH);
     const start = process.hrtime.bigint();
@@ -54,18 +82,43 @@ async function perEvent(values) {
     elapsed += process.hrtime.bigint() - start;
     if (decoded.some((d) => !d.ok)) throw new Error('a bench message did not decode');
   }
-  return Number(elapsed) / 1000 / values.length;
+  return {
+    wall: Number(elapsed) / 1000 / values.length,
+    caller: (cpuOf(process.threadCpuUsage()) - callerBefore) / values.length,
+    process: (cpuOf(process.cpuUsage()) - processBefore) / values.length,
+  };
+}
+// What node:crypto alone is asked for each sealed payload: its box, its key and its associated data.
+const boxes = sealed
+  .map((value) => JSON.parse(value.toString('utf8')))
+  .filter((m) => m.payload && m.payload.sealed)
+  .map((m) => ({ data: m.payload.sealed.data, keyId: m.payload.sealed.key_id, aad: sealedPayloadAad(m) }));
+function openAlone() {
+  const start = process.hrtime.bigint();
+  for (const box of boxes) open(keys.loaded(box.keyId), Buffer.from(box.data, 'base64'), box.aad);
+  return Number(process.hrtime.bigint() - start) / 1000 / sealed.length;
 }
 (async () => {
-  await perEvent(plain);
-  await perEvent(sealed);
+  const measures = {
+    plain: async () => (await spend(plain, here)).wall,
+    sealed: async () => (await spend(sealed, here)).wall,
+    threadPlain: () => spend(plain, thread),
+    threadSealed: () => spend(sealed, thread),
+    aesGcm: async () => openAlone(),
+  };
+  for (const measure of Object.values(measures)) await measure();
+  const names = Object.keys(measures);
   const rounds = [];
   for (let round = 0; round < Number(process.env.ROUNDS); round++) {
-    const a = await perEvent(round % 2 === 0 ? plain : sealed);
-    const b = await perEvent(round % 2 === 0 ? sealed : plain);
-    rounds.push(round % 2 === 0 ? { plain: a, sealed: b } : { plain: b, sealed: a });
+    const result = {};
+    for (let i = 0; i < names.length; i++) {
+      const name = names[(i + round) % names.length];
+      result[name] = await measures[name]();
+    }
+    rounds.push(result);
   }
   process.stdout.write(JSON.stringify(rounds));
+  process.exit(0);
 })().catch((err) => { console.error(err); process.exit(1); });
 `;
 
@@ -105,9 +158,21 @@ export async function measureDecodeCost(
       },
       maxBuffer: 1024 * 1024,
     });
-    const measured = JSON.parse(stdout) as { plain: number; sealed: number }[];
+    const measured = JSON.parse(stdout) as ({ plain: number; sealed: number; aesGcm: number } & Record<
+      'threadPlain' | 'threadSealed',
+      { wall: number; caller: number; process: number }
+    >)[];
     const plainUs = median(measured.map((r) => r.plain));
     const sealedUs = median(measured.map((r) => r.sealed));
+    const spendOf = (
+      pick: (r: (typeof measured)[number]) => { wall: number; caller: number; process: number },
+    ) => ({
+      wall_us: round2(median(measured.map((r) => pick(r).wall))),
+      caller_cpu_us: round2(median(measured.map((r) => pick(r).caller))),
+      process_cpu_us: round2(median(measured.map((r) => pick(r).process))),
+    });
+    const threadPlain = spendOf((r) => r.threadPlain);
+    const threadSealed = spendOf((r) => r.threadSealed);
     return {
       messages: sample.plain.length,
       plain_us_per_event: round2(plainUs),
@@ -117,7 +182,13 @@ export async function measureDecodeCost(
         plain_us_per_event: round2(r.plain),
         sealed_us_per_event: round2(r.sealed),
       })),
-      note: 'decodeEventMessages on the same messages published plain and sealed, 1,000 at a time, keys in memory, in a process of its own on the tests build, alternating rounds, medians: what opening sealed payloads adds per event before anything is folded or stored',
+      through_thread: {
+        plain: threadPlain,
+        sealed: threadSealed,
+        sealed_extra_process_cpu_us: round2(threadSealed.process_cpu_us - threadPlain.process_cpu_us),
+      },
+      aes_gcm_open_us_per_event: round2(median(measured.map((r) => r.aesGcm))),
+      note: "decodeEventMessages on the same messages published plain and sealed, as Buffers, 1,000 at a time, keys in memory, in a process of its own on the tests build, the measures in turn, medians: on the caller thread alone (plain/sealed_us_per_event), then as the projector decodes, sealed batches opened on its opening thread (through_thread, with each thread's CPU); and node:crypto alone opening the same boxes (aes_gcm_open_us_per_event)",
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

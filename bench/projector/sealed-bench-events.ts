@@ -74,10 +74,10 @@ export class SealedBenchEvents {
    * What decoding `sample` costs alone, plain and sealed (decode-cost.ts), opened as the projector opens
    * them, with this run's keys.
    */
-  decodeCost(sample: {
-    plain: readonly (Buffer | string)[];
-    sealed: readonly (Buffer | string)[];
-  }): Promise<DecodeCost> {
+  decodeCost(
+    sample: { plain: readonly (Buffer | string)[]; sealed: readonly (Buffer | string)[] },
+    rounds?: number,
+  ): Promise<DecodeCost> {
     return measureDecodeCost(
       sample,
       this.rows.map((r) => ({
@@ -86,6 +86,7 @@ export class SealedBenchEvents {
         wrapped_key: r.wrapped,
         master_key_id: r.masterKeyId,
       })),
+      rounds,
     );
   }
 }

@@ -1,4 +1,4 @@
-import { type Json, fmt, type Row } from './report-format';
+import { type Json, fmt, type Row, tableLine } from './report-format';
 
 /** What the pilots' privacy costs, each beside the same work without it in the same run. */
 export const privacyFigures: Record<string, (data: Json) => Row[]> = {
@@ -63,6 +63,47 @@ export function sealingRows(ingestion: Json | undefined, projector: Json | undef
       goal: 'reference: what node:crypto AES-256-GCM and the second parse cost per event before anything is folded, opened on the thread that decodes',
       met: null,
     });
+    rows.push(...threadDecodeRows(decode));
   }
   return rows;
+}
+
+/**
+ * The decoding floor as the projector decodes (decode-cost.ts): each thread's CPU per event, plain and
+ * sealed, beside node:crypto alone opening the same payloads; none for a result measured before it had
+ * these figures.
+ */
+export function threadDecodeRows(decode: Json): Row[] {
+  const thread = decode.through_thread as Json | undefined;
+  if (!thread || decode.aes_gcm_open_us_per_event === undefined) return [];
+  const extra = thread.sealed_extra_process_cpu_us as number;
+  const alone = decode.aes_gcm_open_us_per_event as number;
+  return [
+    {
+      figure: `floor: ${fmt(decode.messages)} of the same messages decoded as the projector decodes them, sealed batches opened on its opening thread, each thread's CPU, beside node:crypto alone opening the same payloads (same run)`,
+      value:
+        `plain ${fmt(thread.plain.process_cpu_us, 2)} µs of CPU per event (${fmt(thread.plain.caller_cpu_us, 2)} on the event loop); ` +
+        `sealed ${fmt(thread.sealed.process_cpu_us, 2)} µs (${fmt(thread.sealed.caller_cpu_us, 2)} on the event loop, the rest on the opening thread): ` +
+        `${fmt(extra, 2)} µs more per event, of which node:crypto alone, each payload's base64 decoded and opened with its key at hand, takes ${fmt(alone, 2)} µs ` +
+        `and the service's own work ${fmt(extra - alone, 2)} µs`,
+      goal: 'reference: what opening sealed payloads costs the machine as the projector does it, and how much of that is node:crypto itself',
+      met: null,
+    },
+  ];
+}
+
+/** The decoding floor measured on its own (decode-cost.bench.ts), as a table of the report; none without it. */
+export function decodingAloneLines(result: { file: string; data: Json } | undefined): string[] {
+  const rows = result ? threadDecodeRows(result.data.decode_cost as Json) : [];
+  if (!result || rows.length === 0) return [];
+  return [
+    '### decoding alone, measured on its own',
+    '',
+    `From \`${result.file}\` (bench/projector/decode-cost.bench.ts, ${String(result.data.when)}: the projector's decoding floor without Kafka or Postgres).`,
+    '',
+    '| figure | value | goal | met |',
+    '|---|---|---|---|',
+    ...rows.map(tableLine),
+    '',
+  ];
 }
