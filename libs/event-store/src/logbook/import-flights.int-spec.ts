@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { type Flight, logbookStreamId } from '@pft/contracts';
+import { type Flight, logbookStreamId, type SealedPayload, sealedPayloadAad } from '@pft/contracts';
 import { parseFlightImport } from '@pft/domain';
 import { createDataSource } from '@pft/platform';
+import { boxOpener, DataKeys, masterKeyRingFromEnv } from '@pft/platform/crypto';
 import { createTestDatabase, flightBody, type TestDatabase } from '@pft/testing';
 import { CommandPipeline } from '../command-pipeline';
 import { FlightsRepository } from './flights.repository';
@@ -57,8 +58,15 @@ describe('logbook import (Postgres)', () => {
       .sort((x, y) => (x.flight_id < y.flight_id ? -1 : 1));
     expect(rows).toEqual(expected);
 
-    const events: { payload: string; type: string; stream_version: number }[] = await ds.query(
-      'select payload::text as payload, type, stream_version from events where stream_id = $1 order by stream_version',
+    const events: {
+      payload: string;
+      type: string;
+      stream_version: number;
+      event_id: string;
+      schema_version: number;
+    }[] = await ds.query(
+      `select payload::text as payload, type, stream_version, event_id::text as event_id, schema_version
+         from events where stream_id = $1 order by stream_version`,
       [logbookStreamId(pilot)],
     );
     expect(events.map((ev) => [ev.stream_version, ev.type])).toEqual(
@@ -71,5 +79,15 @@ describe('logbook import (Postgres)', () => {
         expect(ev.payload).not.toContain(f.flight_id);
       }
     }
+    // Each payload opens to its flight, as the flights row holds it.
+    const opener = boxOpener(new DataKeys(masterKeyRingFromEnv()), ds, { thread: null });
+    const boxes = events.map((ev) => ({
+      box: (JSON.parse(ev.payload) as SealedPayload).sealed,
+      aad: sealedPayloadAad({ ...ev, version: ev.schema_version, pilot_account_id: pilot }),
+    }));
+    await opener.load(boxes.map(({ box }) => box.key_id));
+    expect(await opener.openMany(boxes)).toEqual(
+      [a, b, c, d, e].map((flight) => ({ pilot_account_id: pilot, flight })),
+    );
   });
 });
