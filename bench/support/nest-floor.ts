@@ -1,6 +1,6 @@
 import { type ChildProcess } from 'node:child_process';
 import { startBareServer } from './bare-server';
-import { TOTALS_READ_SOURCE, TURN_COUNTER_SOURCE } from './read-floor';
+import { expiringCountKey, TOTALS_READ_SOURCE, TURN_COUNTER_SOURCE } from './read-floor';
 
 /**
  * The least a partner read answered from memory costs through the framework the partner API is built
@@ -85,6 +85,7 @@ export async function startNestFloor(
   redisUrl: string,
   countKey: string,
 ): Promise<{ url: string; child: ChildProcess }> {
+  await expiringCountKey(redisUrl, countKey);
   const { origin, child } = await startBareServer(
     'Nest floor',
     SOURCE,
