@@ -28,10 +28,11 @@ export function registerKafkaCommands(program: Command, out: Output = consoleOut
     .action(async (options: { json?: boolean; fix?: boolean }) => {
       const config = loadConfig();
       const kafkaClient = await reachKafka(config, out);
-      const report = await ensureTopics(kafkaClient, pilotTopics(config)).catch((error: unknown) => {
+      const refused = (error: unknown): never => {
         throw error instanceof KafkaTopicsError ? new CliError(error.code, error.message) : error;
-      });
-      const fixed = options.fix ? await fixMinInsync(kafkaClient, report.mismatches) : [];
+      };
+      const report = await ensureTopics(kafkaClient, pilotTopics(config)).catch(refused);
+      const fixed = options.fix ? await fixMinInsync(kafkaClient, report.mismatches).catch(refused) : [];
       printTopicsReport(out, report, fixed, { json: options.json, bootstrap: config.KAFKA_BROKERS });
     });
 

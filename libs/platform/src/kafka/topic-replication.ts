@@ -19,7 +19,7 @@ export class KafkaTopicsError extends Error {
   override readonly name = 'KafkaTopicsError';
 
   constructor(
-    readonly code: 'KAFKA_TOO_FEW_BROKERS' | 'KAFKA_TOPIC_PARTITIONS',
+    readonly code: 'KAFKA_TOO_FEW_BROKERS' | 'KAFKA_TOPIC_PARTITIONS' | 'KAFKA_SETTING_NOT_APPLIED',
     message: string,
   ) {
     super(message);

@@ -113,13 +113,22 @@ async function checkExisting(
   return mismatches;
 }
 
+/** How long `fixMinInsync` reads a setting back before it calls the fix not applied. */
+const APPLIED_WITHIN_MS = 10_000;
+const READ_BACK_EVERY_MS = 200;
+
 /**
  * Sets min.insync.replicas on the topics where a mismatch says it may be set now (never above
- * the replicas a topic has); answers the mismatches it fixed.
+ * the replicas a topic has); answers the mismatches it fixed, once the brokers say so. The controller
+ * accepts a change at once, and each broker applies it from the metadata log a moment later; until
+ * then the broker that answers still reports the old value. So each value is read back until it shows
+ * (at most `appliedWithinMs`), and a check made right after the fix finds it; one that does not show
+ * is refused as KAFKA_SETTING_NOT_APPLIED.
  */
 export async function fixMinInsync(
   kafka: KafkaClient,
   mismatches: TopicMismatch[],
+  options: { appliedWithinMs?: number } = {},
 ): Promise<TopicMismatch[]> {
   const fixable = mismatches.filter((m) => m.setting === 'min.insync.replicas' && m.fixable);
   if (fixable.length === 0) return [];
@@ -129,8 +138,25 @@ export async function fixMinInsync(
     for (const m of fixable) {
       await admin.alterTopicConfig(m.topic, { 'min.insync.replicas': String(m.wanted) });
     }
+    const deadline = Date.now() + (options.appliedWithinMs ?? APPLIED_WITHIN_MS);
+    for (const m of fixable) await readBack(admin, m, deadline);
     return fixable;
   } finally {
     await admin.disconnect();
+  }
+}
+
+/** Waits until the brokers report the value `m` wants; refuses once `deadline` has passed without it. */
+async function readBack(admin: TopicAdmin, m: TopicMismatch, deadline: number): Promise<void> {
+  for (;;) {
+    const reported = (await admin.topicConfig(m.topic, ['min.insync.replicas']))['min.insync.replicas'];
+    if (reported === String(m.wanted)) return;
+    if (Date.now() >= deadline) {
+      throw new KafkaTopicsError(
+        'KAFKA_SETTING_NOT_APPLIED',
+        `Topic ${m.topic}: min.insync.replicas was set to ${m.wanted}, but the brokers still report ${reported ?? 'no value'}; run the command again to check it`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, READ_BACK_EVERY_MS));
   }
 }
