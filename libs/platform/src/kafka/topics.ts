@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type KafkaClient, type TopicAdmin } from './kafka.port';
 import {
   checkBrokerCount,
@@ -157,6 +158,6 @@ async function readBack(admin: TopicAdmin, m: TopicMismatch, deadline: number): 
         `Topic ${m.topic}: min.insync.replicas was set to ${m.wanted}, but the brokers still report ${reported ?? 'no value'}; run the command again to check it`,
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, READ_BACK_EVERY_MS));
+    await sleep(READ_BACK_EVERY_MS);
   }
 }
