@@ -117,7 +117,14 @@ describe('webhooks: durable delivery and coalesced totals', () => {
       return rows[0]!.status;
     };
     await eventually(() => rx.received.length >= 3, 30_000, 'failed attempts');
-    await new Promise((r) => setTimeout(r, 2500));
+    // The endpoint is disabled by the first attempt that fails once it has failed for 1.5 s: on a busy
+    // machine the retries 300 ms apart come later, so wait for its status to change (at most 15 s)
+    // rather than a fixed time, and then hold it to `disabled`.
+    await waitFor(
+      async () => ((await status()) === 'enabled' ? undefined : true),
+      15_000,
+      'the endpoint to leave enabled',
+    ).catch(() => undefined);
     expect(await status()).toBe('disabled');
     const [queued] = await stack.db.query<{ pending: number }[]>(
       `select count(*)::int as pending from webhook_deliveries where endpoint_id = $1 and status = 'pending'`,
