@@ -108,7 +108,7 @@ export interface AppendOptions {
    * and joins its rows to them by it, so that it writes nothing when nothing is appended. E.g. an
    * import's flights, sent as the rows they are rather than parsed out of the events' payloads (sealed).
    */
-  fromAppended?: { cte: string; params: unknown[] };
+  fromAppended?: { cte: string; params: unknown[]; fromPlainPayloads?: string };
   /**
    * NOTIFY the relay from inside the transaction (default true). Postgres serializes the commits of
    * every notifying transaction of a database, so a high-rate writer passes false and wakes the relay
@@ -193,10 +193,14 @@ export async function appendEvents(
   // makes this one fail on the unique version. `order by ord` makes the positions follow the versions.
   const guard = options.onlyIf;
   const guardCte = guard ? shiftParameters(guard.cte, APPEND_PARAMETERS) : '';
-  const projection = options.fromAppended;
+  // Payloads stored in the clear already hold what the projection's parameters would send again.
+  const fromPayloads = key === undefined ? options.fromAppended?.fromPlainPayloads : undefined;
+  const projection =
+    fromPayloads === undefined ? options.fromAppended : { cte: fromPayloads, params: [] as unknown[] };
   const projectionCte = projection
     ? shiftParameters(projection.cte, APPEND_PARAMETERS + (guard?.params.length ?? 0))
     : '';
+  const appendedPayload = fromPayloads === undefined ? '' : ', payload';
   const rows = (await queryPrepared(
     runner,
     `with ${guard ? `guard as (${guardCte}), ` : ''}cur as (
@@ -212,8 +216,8 @@ export async function appendEvents(
          from cur, jsonb_array_elements($3::jsonb) with ordinality as e(doc, ord)
         where ($2::int is null or cur.v = $2::int) and cur.keys_held${guard ? ' and exists (select 1 from guard)' : ''}
         order by e.ord
-       returning position, event_id, stream_version${projection ? ', type' : ''}
-     ), ${projection ? `appended as (select i.stream_version - cur.v as ord, i.stream_version, i.type from ins i, cur), from_appended as (${projectionCte}), ` : ''}outbox as (
+       returning position, event_id, stream_version${projection ? `, type${appendedPayload}` : ''}
+     ), ${projection ? `appended as (select i.stream_version - cur.v as ord, i.stream_version, i.type${appendedPayload ? ', i.payload' : ''} from ins i, cur), from_appended as (${projectionCte}), ` : ''}outbox as (
        insert into event_outbox (position) select position from ins
      ), wake as (
        select pg_notify('${OUTBOX_CHANNEL}', '') where $6::boolean and exists (select 1 from ins)
