@@ -5,6 +5,7 @@ import { loadConfig } from '@pft/platform';
 import { flightBody, freePort } from '@pft/testing';
 import { type BenchRun } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
+import { analyzeDatabase } from '../support/analyze';
 import { roundOrder } from '../support/kafka-clients';
 import { type Measured, posting } from '../support/measure';
 import { type BuildName, comparedIngestion, type FigureRuns, migratedDatabases } from './compared-builds';
@@ -60,6 +61,8 @@ export async function compareImports(
     floor: [],
   };
   for (let round = 0; round < options.rounds; round++) {
+    // As autovacuum would: the rounds fill each build's tables (support/analyze.ts).
+    for (const url of [...Object.values(databases), floorDb.url]) await analyzeDatabase(url);
     runs.floor.push(
       await bench.measure(`durable-write floor: ${IMPORT_SIZE} flights per POST, one INSERT`, {
         url: floor.url,
