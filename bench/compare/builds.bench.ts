@@ -43,6 +43,11 @@ import { compareImports, IMPORT_SIZE, type ImportsCompared } from './imports';
 import { compareReads, readRuns, type ReadsCompared } from './partner-reads';
 
 const BASELINE = process.env.BENCH_BASELINE;
+/**
+ * A revision to measure in place of this tree (BENCH_CURRENT): built in a worktree as the baseline is,
+ * its result written to compare-revisions.json so that compare-builds.json stays this tree's.
+ */
+const CURRENT = process.env.BENCH_CURRENT;
 const SECONDS = benchSetting('SECONDS', 10);
 const CONNECTIONS = benchSetting('CONNECTIONS', 32);
 const READ_CONNECTIONS = benchSetting('CONNECTIONS', 50);
@@ -123,13 +128,16 @@ function postResult(runs: FigureRuns, compared: ComparedFigure): Record<string, 
 
 benchmark(
   'single-flight POST and partner reads on an earlier build and this one, alternating',
-  new BenchRun('compare-builds', { seconds: SECONDS, connections: CONNECTIONS }),
+  new BenchRun(CURRENT ? 'compare-revisions' : 'compare-builds', {
+    seconds: SECONDS,
+    connections: CONNECTIONS,
+  }),
   async (bench) => {
     if (!BASELINE) throw new Error('BENCH_BASELINE (a git revision to compare with) is not set');
     const parts = comparedParts();
     const builds: Record<BuildName, string> = {
       baseline: buildRevision(bench, BASELINE),
-      current: TEST_BUILD_DIR,
+      current: CURRENT ? buildRevision(bench, CURRENT) : TEST_BUILD_DIR,
     };
     const figures: ComparedFigure[] = [];
     const measured: Measured[] = [];
@@ -162,7 +170,10 @@ benchmark(
 
     const file = bench.write({
       baseline_revision: execFileSync('git', ['rev-parse', BASELINE], { cwd: ROOT }).toString().trim(),
-      current_revision: execFileSync('git', ['rev-parse', 'HEAD'], { cwd: ROOT }).toString().trim(),
+      current_revision: execFileSync('git', ['rev-parse', CURRENT ?? 'HEAD'], { cwd: ROOT })
+        .toString()
+        .trim(),
+      current_is_this_tree: CURRENT === undefined,
       compared: parts,
       ...post,
       ...(imports
