@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { type Flight, logbookStreamId } from '@pft/contracts';
-import { parseFlightImport } from '@pft/domain';
 import { createDataSource } from '@pft/platform';
-import { createTestDatabase, flightBody, type TestDatabase } from '@pft/testing';
+import { createTestDatabase, storedFlight, type TestDatabase } from '@pft/testing';
 import { type AppendProjection, CommandPipeline } from '../command-pipeline';
 import { FlightsRepository } from './flights.repository';
 import { importFlights } from './import-flights';
@@ -12,14 +11,10 @@ import { importFlights } from './import-flights';
 process.env.PFT_SEAL_PAYLOADS = 'false';
 
 /** Flights in their stored form, each with a remark of its own. */
-function flights(count: number): Flight[] {
-  const bodies = Array.from({ length: count }, (_, i) =>
-    flightBody({ date: `2025-0${(i % 9) + 1}-2${i % 8}`, remarks: `remark-${randomUUID()}` }),
+const flights = (count: number): Flight[] =>
+  Array.from({ length: count }, (_, i) =>
+    storedFlight({ date: `2025-0${(i % 9) + 1}-2${i % 8}`, remarks: `remark-${randomUUID()}` }),
   );
-  const parsed = parseFlightImport({ flights: bodies }, '2026-01-01');
-  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  return parsed.value;
-}
 
 /** The repository, counting how often an import's flights were made into the statement's parameters. */
 class CountingFlights extends FlightsRepository {
