@@ -8,7 +8,7 @@ import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { analyzeDatabase } from '../support/analyze';
 import { roundOrder } from '../support/kafka-clients';
 import { type Measured, posting } from '../support/measure';
-import { type BuildName, comparedIngestion, type FigureRuns, migratedDatabases } from './compared-builds';
+import { type BuildName, comparedIngestion, type FigureRuns, migratedDatabase } from './compared-builds';
 
 /** Flights per import, as bench/ingestion sends them. */
 export const IMPORT_SIZE = 1000;
@@ -18,8 +18,10 @@ export const IMPORT_SIZE = 1000;
  * build stores payloads in the clear, so the third tells what sealing costs (the privacy benchmark's
  * own figure) from what the rest of the path does.
  */
-type ImportVariant = 'baseline' | 'current' | 'current_unsealed';
-const VARIANTS: readonly ImportVariant[] = ['baseline', 'current', 'current_unsealed'];
+export type ImportVariant = 'baseline' | 'current' | 'current_unsealed';
+export const VARIANTS: readonly ImportVariant[] = ['baseline', 'current', 'current_unsealed'];
+export const buildOf = (variant: ImportVariant): BuildName =>
+  variant === 'baseline' ? 'baseline' : 'current';
 
 /** This build against the earlier one, as it runs (sealed) and unsealed; both share the earlier build's runs and the floor's. */
 export interface ImportsCompared {
@@ -30,7 +32,7 @@ export interface ImportsCompared {
 /**
  * The pilot app API's logbook import (`POST /pilot/v1/flights/import`, IMPORT_SIZE flights, each
  * import for a new pilot, bodies made up front) on both builds, in alternating rounds, as
- * bench/ingestion measures it: each build's ingestion app on a database of its own migrated by its
+ * bench/ingestion measures it: each variant's ingestion app on a database of its own migrated by its
  * own command line, its relay off, this build also with its payloads unsealed; beside the durable-write floor storing the same flights as rows by
  * one INSERT per POST, measured first in every round.
  */
@@ -39,7 +41,10 @@ export async function compareImports(
   builds: Record<BuildName, string>,
   options: { rounds: number; connections: number },
 ): Promise<ImportsCompared> {
-  const databases = await migratedDatabases(bench, builds);
+  // A database for each variant: one that stored twice the flights of another would cost Postgres more.
+  const databases = {} as Record<ImportVariant, string>;
+  for (const variant of VARIANTS)
+    databases[variant] = await migratedDatabase(bench, builds[buildOf(variant)]);
   const floorDb = await bench.database();
   const floor = await bench.floor(startDurableWriteFloor(await freePort(), floorDb.url, 20));
   const secret = loadConfig().JWT_SECRET;
@@ -71,11 +76,10 @@ export async function compareImports(
       }),
     );
     for (const variant of roundOrder(VARIANTS, round)) {
-      const build: BuildName = variant === 'baseline' ? 'baseline' : 'current';
       const app = await comparedIngestion(
         bench,
-        databases[build],
-        builds[build],
+        databases[variant],
+        builds[buildOf(variant)],
         variant === 'current_unsealed' ? { PFT_SEAL_PAYLOADS: 'false' } : {},
       );
       await bench.warm({

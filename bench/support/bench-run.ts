@@ -58,8 +58,9 @@ export class BenchRun {
     this.cleanups.push(cleanup);
   }
 
-  async database(): Promise<TestDatabase> {
-    const db = await createTestDatabase();
+  /** A database of its own, dropped when the run ends: migrated by this tree's migrations unless `migrate: false`. */
+  async database(options?: { migrate?: boolean }): Promise<TestDatabase> {
+    const db = await createTestDatabase(options);
     this.defer(() => db.drop());
     return db;
   }
