@@ -36,7 +36,33 @@ const comparedRows = (d: Json): Row[] =>
     met: f.current_vs_baseline >= 0.95,
   }));
 
+const VARIANT_NAMES: Record<string, string> = {
+  baseline: 'the earlier build',
+  current: 'this build, payloads sealed',
+  current_unsealed: 'this build, payloads unsealed',
+};
+
+/** The work of one import on each variant, beside the earlier build's (bench/compare/import-work.bench.ts): references, not goals. */
+const importWorkRows = (d: Json): Row[] => {
+  const summary = (d.summary ?? {}) as Record<string, Json>;
+  const earlier = summary.baseline ?? {};
+  const against = (value: unknown, base: unknown): string =>
+    typeof value === 'number' && typeof base === 'number' && base > 0 ? ` (${fmt(value / base, 2)}x)` : '';
+  return Object.entries(summary).map(([variant, w]) => ({
+    figure: `one logbook import of ${fmt(d.load?.flights_per_import)} flights, ${VARIANT_NAMES[variant] ?? variant} (${comparedBuilds(d)}; medians of ${fmt(d.load?.rounds)} rounds of ${fmt(d.load?.imports)} imports)`,
+    value:
+      `${fmt(w.round_trips, 1)} round trips to Postgres, ${fmt(w.kb_to_server)} KB sent; ` +
+      `app CPU ${fmt(w.app_cpu_ms, 1)} ms${against(w.app_cpu_ms, earlier.app_cpu_ms)}, ` +
+      `Postgres CPU ${fmt(w.postgres_cpu_ms, 1)} ms${against(w.postgres_cpu_ms, earlier.postgres_cpu_ms)}; ` +
+      `${fmt(w.database?.tup_inserted)} rows inserted, ${fmt(w.database?.blks_hit)} buffers hit`,
+    goal: 'reference: where a gap in the compared imports would show',
+    met: null,
+  }));
+};
+
 export const compareBuildsFigures: Record<string, (data: Json) => Row[]> = {
   'compare-builds': comparedRows,
   'compare-revisions': comparedRows,
+  'import-work': importWorkRows,
+  'import-work-revisions': importWorkRows,
 };
