@@ -8,6 +8,7 @@ export * from './logbook/flights.repository';
 export * from './logbook/starting-totals.repository';
 export * from './logbook/logbook-answers';
 export * from './logbook/import-flights';
+export * from './logbook/record-flight';
 export * from './stream-reader';
 export * from './logbook/erase-logbook';
 export * from './sealing/seal-stored-events';

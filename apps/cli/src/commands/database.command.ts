@@ -1,18 +1,10 @@
 import { type Command } from 'commander';
 import { Client } from 'pg';
 import { type DataSource } from 'typeorm';
-import { createDataSource, loadConfig, splitDatabaseUrl } from '@pft/platform';
+import { loadConfig, splitDatabaseUrl } from '@pft/platform';
 import { MIGRATIONS } from '@pft/schema';
 import { consoleOutput, type Output, printJson } from '../output/output';
-
-async function withDatabase<T>(work: (dataSource: DataSource) => Promise<T>): Promise<T> {
-  const dataSource = await createDataSource(loadConfig().DATABASE_URL, 1, MIGRATIONS).initialize();
-  try {
-    return await work(dataSource);
-  } finally {
-    await dataSource.destroy();
-  }
-}
+import { withDatabase } from './command-support';
 
 /** The migration TypeORM undoes next (the latest by timestamp); undefined when none is applied. */
 async function lastMigration(dataSource: DataSource): Promise<string | undefined> {
@@ -54,7 +46,10 @@ export function registerDatabaseCommands(program: Command, out: Output = console
     .description('apply every pending migration')
     .option('--json', 'print {applied} as JSON')
     .action(async (options: { json?: boolean }) => {
-      const applied = await withDatabase((dataSource) => dataSource.runMigrations({ transaction: 'each' }));
+      const applied = await withDatabase(
+        (dataSource) => dataSource.runMigrations({ transaction: 'each' }),
+        MIGRATIONS,
+      );
       const names = applied.map((m) => m.name);
       if (options.json) printJson(out, { applied: names });
       else out.print(names.length ? `applied: ${names.join(', ')}` : 'schema is up to date');
@@ -68,7 +63,7 @@ export function registerDatabaseCommands(program: Command, out: Output = console
         const last = await lastMigration(dataSource);
         if (last !== undefined) await dataSource.undoLastMigration({ transaction: 'each' });
         return last;
-      });
+      }, MIGRATIONS);
       if (options.json) printJson(out, { rolledBack: undone ?? null });
       else out.print(undone ? `rolled back ${undone}` : 'no migration to roll back');
     });

@@ -3,11 +3,10 @@ import { type DataSource } from 'typeorm';
 import {
   DEFAULT_PARTNER_SCOPES,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
-  isUuid,
   parseScopes,
   type PartnerScope,
 } from '@pft/domain';
-import { createDataSource, loadConfig } from '@pft/platform';
+import { loadConfig } from '@pft/platform';
 import {
   announceApiKeyChange,
   issueApiKey,
@@ -18,6 +17,7 @@ import {
   type ApiKeyRecord,
 } from '@pft/access/api-keys';
 import { CliError } from '../cli-error';
+import { partnerIdArgument, withDatabase } from './command-support';
 import { consoleOutput, type Output, printJson } from '../output/output';
 import { waitWithCountdown } from '../progress/countdown';
 import { tellPartnerApi } from './tell-partner-api';
@@ -26,12 +26,6 @@ function scopesArgument(value: string): PartnerScope[] {
   const parsed = parseScopes(value);
   if (!parsed.ok) throw new InvalidArgumentError(`unknown scope(s): ${parsed.unknown.join(', ')}`);
   return parsed.scopes;
-}
-
-function partnerIdArgument(value: string): string {
-  if (!isUuid(value))
-    throw new InvalidArgumentError('a partner id is a UUID; `pft partners list` shows them');
-  return value.toLowerCase();
 }
 
 function limitArgument(value: string): number {
@@ -53,15 +47,6 @@ function describe(record: ApiKeyRecord): Record<string, unknown> {
     createdAt: record.createdAt,
     revokedAt: record.revokedAt,
   };
-}
-
-async function withDatabase<T>(work: (dataSource: DataSource) => Promise<T>): Promise<T> {
-  const dataSource = await createDataSource(loadConfig().DATABASE_URL, 1).initialize();
-  try {
-    return await work(dataSource);
-  } finally {
-    await dataSource.destroy();
-  }
 }
 
 /**

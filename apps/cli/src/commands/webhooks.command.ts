@@ -8,19 +8,10 @@ import {
   type OperatorEndpointView,
   redeliverEvent,
 } from '@pft/access';
-import { isEndpointId, isUuid } from '@pft/domain';
-import { createDataSource, loadConfig } from '@pft/platform';
+import { isEndpointId } from '@pft/domain';
 import { CliError } from '../cli-error';
+import { partnerIdArgument, withDatabase } from './command-support';
 import { consoleOutput, type Output, printJson } from '../output/output';
-
-async function withDatabase<T>(work: (dataSource: DataSource) => Promise<T>): Promise<T> {
-  const dataSource = await createDataSource(loadConfig().DATABASE_URL, 1).initialize();
-  try {
-    return await work(dataSource);
-  } finally {
-    await dataSource.destroy();
-  }
-}
 
 function endpointIdArgument(value: string): string {
   if (!isEndpointId(value))
@@ -32,12 +23,6 @@ function eventIdArgument(value: string): string {
   if (!/^evt_[0-9A-HJKMNP-TV-Z]{26}$/.test(value))
     throw new InvalidArgumentError('an event id is evt_ and a ULID; `pft webhooks failures` shows them');
   return value;
-}
-
-function partnerIdArgument(value: string): string {
-  if (!isUuid(value))
-    throw new InvalidArgumentError('a partner id is a UUID; `pft partners list` shows them');
-  return value.toLowerCase();
 }
 
 function limitArgument(value: string): number {

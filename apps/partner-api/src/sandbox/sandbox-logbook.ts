@@ -1,16 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type Flight, logbookStreamId } from '@pft/contracts';
-import {
-  decideDeleteFlight,
-  decideRecordFlight,
-  decideSetStartingTotals,
-  type SandboxFixture,
-} from '@pft/domain';
+import { decideDeleteFlight, decideSetStartingTotals, type SandboxFixture } from '@pft/domain';
 import {
   accepted,
   type CommandPipeline,
   FlightsRepository,
   importFlights,
+  recordFlight,
   StartingTotalsRepository,
 } from '@pft/event-store';
 
@@ -54,21 +50,12 @@ export class SandboxLogbook {
   }
 
   /** One flight, as `POST /pilot/v1/flights` records it: `created` false when the same flight was sent again. */
-  async recordFlight(
+  recordFlight(
     pilot: string,
     flight: Flight,
     requestId: string,
   ): Promise<{ flight: Flight; created: boolean }> {
-    const decision = await this.pipeline.handle({
-      streamId: logbookStreamId(pilot),
-      metadata: { request_id: requestId },
-      load: (tx) => this.flights.state(tx, pilot, flight.flight_id),
-      decide: (state) => accepted(decideRecordFlight(state, pilot, flight)),
-      project: async (tx, decided) => {
-        if (decided.events.length > 0) await this.flights.save(tx, pilot, flight);
-      },
-    });
-    return { flight: decision.flight ?? flight, created: decision.events.length > 0 };
+    return recordFlight(this.pipeline, this.flights, { pilot, flight, requestId });
   }
 
   /** Back to the fixture: every flight the fixture does not hold is deleted, then what it holds is recorded. */
