@@ -18,12 +18,11 @@
  * build's median against the earlier one's, with the ratio of every round and each beside its floor:
  * what "no slower than before" rests on when a change reshapes a path.
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
 import { loadConfig } from '@pft/platform';
 import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
-import { flightBody, freePort, TEST_BUILD_DIR } from '@pft/testing';
+import { flightBody, freePort } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { roundOrder } from '../support/kafka-clients';
@@ -31,13 +30,12 @@ import { type Measured, posting } from '../support/measure';
 import {
   BUILDS,
   type BuildName,
-  buildRevision,
+  comparedBuildsOf,
   compareFigure,
   comparedIngestion,
   type ComparedFigure,
   type FigureRuns,
   migratedDatabases,
-  ROOT,
 } from './compared-builds';
 import { compareImports, IMPORT_SIZE, type ImportsCompared } from './imports';
 import { compareReads, readRuns, type ReadsCompared } from './partner-reads';
@@ -135,10 +133,7 @@ benchmark(
   async (bench) => {
     if (!BASELINE) throw new Error('BENCH_BASELINE (a git revision to compare with) is not set');
     const parts = comparedParts();
-    const builds: Record<BuildName, string> = {
-      baseline: buildRevision(bench, BASELINE),
-      current: CURRENT ? buildRevision(bench, CURRENT) : TEST_BUILD_DIR,
-    };
+    const { builds, revisions } = comparedBuildsOf(bench, BASELINE, CURRENT);
     const figures: ComparedFigure[] = [];
     const measured: Measured[] = [];
     let post: Record<string, unknown> = { load: { seconds: SECONDS, rounds: ROUNDS } };
@@ -169,11 +164,7 @@ benchmark(
     expectAnsweredWell(measured);
 
     const file = bench.write({
-      baseline_revision: execFileSync('git', ['rev-parse', BASELINE], { cwd: ROOT }).toString().trim(),
-      current_revision: execFileSync('git', ['rev-parse', CURRENT ?? 'HEAD'], { cwd: ROOT })
-        .toString()
-        .trim(),
-      current_is_this_tree: CURRENT === undefined,
+      ...revisions,
       compared: parts,
       ...post,
       ...(imports

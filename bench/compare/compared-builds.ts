@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BenchRun, share } from '../support/bench-run';
-import { type AppProcess } from '@pft/testing';
+import { type AppProcess, TEST_BUILD_DIR } from '@pft/testing';
 import { median } from '../support/kafka-clients';
 import { type Measured } from '../support/measure';
 
@@ -25,6 +25,30 @@ export function buildRevision(bench: BenchRun, revision: string): string {
   execFileSync('cp', ['-al', join(ROOT, 'node_modules'), join(dir, 'node_modules')]);
   execFileSync('npm', ['run', '--silent', 'build:test'], { cwd: dir, stdio: 'inherit' });
   return join(dir, 'dist-test');
+}
+
+/**
+ * The builds compared: `baseline`'s, and `current`'s or, without it, this tree's tests' build
+ * (BENCH_BASELINE and BENCH_CURRENT); with the revisions as a result records them.
+ */
+export function comparedBuildsOf(
+  bench: BenchRun,
+  baseline: string,
+  current: string | undefined,
+): { builds: Record<BuildName, string>; revisions: Record<string, unknown> } {
+  const revision = (name: string): string =>
+    execFileSync('git', ['rev-parse', name], { cwd: ROOT }).toString().trim();
+  return {
+    builds: {
+      baseline: buildRevision(bench, baseline),
+      current: current ? buildRevision(bench, current) : TEST_BUILD_DIR,
+    },
+    revisions: {
+      baseline_revision: revision(baseline),
+      current_revision: revision(current ?? 'HEAD'),
+      current_is_this_tree: current === undefined,
+    },
+  };
 }
 
 /** Runs a build's own command line on `databaseUrl`; returns what it printed. */

@@ -13,20 +13,19 @@
  * where a gap that bench/compare shows between two builds' imports is looked for. (No rate: autocannon
  * notices that its last request was answered only at its next second.)
  */
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 import { loadConfig } from '@pft/platform';
-import { flightBody, TEST_BUILD_DIR } from '@pft/testing';
+import { flightBody } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun } from '../support/bench-run';
 import { analyzeDatabase } from '../support/analyze';
 import { CountingProxy, type ProtocolCounts } from '../support/counting-proxy';
 import { cpuDuring, processesNamed } from '../support/cpu-accounts';
 import { median, roundOrder } from '../support/kafka-clients';
 import { posting } from '../support/measure';
-import { buildRevision, comparedIngestion, migratedDatabase, ROOT } from '../compare/compared-builds';
+import { comparedBuildsOf, comparedIngestion, migratedDatabase } from '../compare/compared-builds';
 import { buildOf, IMPORT_SIZE, type ImportVariant as Variant, VARIANTS } from '../compare/imports';
 
 const BASELINE = process.env.BENCH_BASELINE;
@@ -87,10 +86,7 @@ benchmark(
   new BenchRun(CURRENT ? 'import-work-revisions' : 'import-work'),
   async (bench) => {
     if (!BASELINE) throw new Error('BENCH_BASELINE (a git revision to compare with) is not set');
-    const builds = {
-      baseline: buildRevision(bench, BASELINE),
-      current: CURRENT ? buildRevision(bench, CURRENT) : TEST_BUILD_DIR,
-    };
+    const { builds, revisions } = comparedBuildsOf(bench, BASELINE, CURRENT);
     const secret = loadConfig().JWT_SECRET;
     const bodies = Array.from({ length: 16 }, () =>
       JSON.stringify({ flights: Array.from({ length: IMPORT_SIZE }, () => flightBody()) }),
@@ -173,11 +169,7 @@ benchmark(
       }),
     );
     const file = bench.write({
-      baseline_revision: execFileSync('git', ['rev-parse', BASELINE], { cwd: ROOT }).toString().trim(),
-      current_revision: execFileSync('git', ['rev-parse', CURRENT ?? 'HEAD'], { cwd: ROOT })
-        .toString()
-        .trim(),
-      current_is_this_tree: CURRENT === undefined,
+      ...revisions,
       load: { imports: IMPORTS, rounds: ROUNDS, connections: CONNECTIONS, flights_per_import: IMPORT_SIZE },
       summary,
       work,
