@@ -144,6 +144,28 @@ export async function startAppProcess(
   env: Record<string, string>,
   options: { waitReady?: boolean; timeoutMs?: number; buildDir?: string } = {},
 ): Promise<AppProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePorts(name, env, options);
+    } catch (err) {
+      // A port found free can be taken before the app listens on it (by another test's process, or as
+      // the local port of a connection): start again on other ports.
+      if (!(err instanceof PortTaken) || attempt === PORT_ATTEMPTS) throw err;
+    }
+  }
+}
+
+/** Starts of an app whose port was taken meanwhile, before the last is given up. */
+const PORT_ATTEMPTS = 3;
+
+/** The app could not listen on the port it was given: it was taken after it was found free. */
+class PortTaken extends Error {}
+
+async function startOnFreePorts(
+  name: AppName,
+  env: Record<string, string>,
+  options: { waitReady?: boolean; timeoutMs?: number; buildDir?: string },
+): Promise<AppProcess> {
   const [port, freeMetricsPort] = (await freePorts(2)) as [number, number];
   const metricsPort = env.METRICS_PORT ?? String(freeMetricsPort);
   const started = startBuiltProcess(
@@ -176,7 +198,8 @@ export async function startAppProcess(
       await Promise.race([ready, died]);
     } catch (err) {
       await app.stop('SIGKILL');
-      throw new Error(`${(err as Error).message}\n--- ${name} output ---\n${output()}`, { cause: err });
+      const failure = output().includes('EADDRINUSE') ? PortTaken : Error;
+      throw new failure(`${(err as Error).message}\n--- ${name} output ---\n${output()}`, { cause: err });
     }
     died.catch(() => undefined);
   }
