@@ -58,11 +58,20 @@ export async function startService(
 ): Promise<RunningService> {
   const service = await createServiceEnv(kafka, name);
   const appEnv = { ...service.env, ...env };
-  const [ingestion, projector, partnerApi] = await Promise.all([
+  const starting = [
     startAppProcess('ingestion', appEnv),
     startAppProcess('projector', appEnv),
     startAppProcess('partner-api', appEnv),
-  ]);
+  ] as const;
+  const started = await Promise.allSettled(starting);
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    // No app, topic or database outlives a start that failed: the test never gets them to stop.
+    await Promise.all(started.flatMap((s) => (s.status === 'fulfilled' ? [s.value.stop()] : [])));
+    await service.drop();
+    throw failed.reason;
+  }
+  const [ingestion, projector, partnerApi] = await Promise.all(starting);
   return {
     ...service,
     env: appEnv,
