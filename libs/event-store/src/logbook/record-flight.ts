@@ -5,8 +5,9 @@ import { type FlightsRepository } from './flights.repository';
 import { accepted } from './logbook-answers';
 
 /**
- * Records one flight a pilot logs: its FlightRecorded and its flights row in one transaction, nothing
- * when the same flight id is known (`created` false, with the flight as it stands). The common case, a
+ * Records one flight a pilot logs: its FlightRecorded and its flights row in one transaction. The same
+ * flight sent again records nothing (`created` false, with the flight as it stands); a known id sent
+ * with other content, or a deleted one, is refused as a conflict (decideRecordFlight). The common case, a
  * flight id not seen before, goes in one statement (one round trip, no lock); a replay, a conflict or a
  * concurrent append to the pilot's stream goes the locked way. The pilot app's POST and the sandbox's
  * simulated flights both write through it.
