@@ -7,25 +7,28 @@ import { HELD } from './thread-held-keys';
  * tests. `open` opens a value exactly as `open` in aes-gcm.ts does, `isSealed` and `aadOf` read a
  * message as isSealedPayload and sealedPayloadAad in @pft/contracts do (a unit test holds the
  * thread's answers to those of decoding on the caller's thread). Each request is a batch of whole
- * messages of the topic, as one buffer and where each ends, with the data keys their payloads name;
- * the answer is each message's text with its payload opened, or the text as it came with why not (its
- * key destroyed or not given, or it does not open), and the buffer, given back for the next batch.
- * Each request names the keys of its batch; a key given once is named HELD after that, and used only
- * when a request names it (thread-held-keys.ts). A message laid out as the relay publishes it is read
- * by position (RELAY_LAYOUT_SOURCE) and, when it opens, never parsed here; any other is parsed.
+ * messages of the topic, as one buffer and where each ends, with the data keys their payloads name,
+ * and a buffer to write the answer into; the answer is each message's UTF-8 text with its payload
+ * opened, or as it came with why not (its key destroyed or not given, or it does not open), one after
+ * another in that buffer, with where each ends; both buffers go back for the next batch. Each request
+ * names the keys of its batch; a key given once is named HELD after that, and used only when a request
+ * names it (thread-held-keys.ts). A message laid out as the relay publishes it is read by position in
+ * its bytes (RELAY_LAYOUT_SOURCE) and, when it opens, written from its own bytes and the plaintext's,
+ * never decoded to text here; any other is decoded and parsed.
  */
 export const OPENING_THREAD_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { createDecipheriv } = require('node:crypto');
 
+/** The plaintext of \`sealed\`, opened with \`key\` and the associated data \`aad\` (bytes). */
 function open(key, sealed, aad) {
   if (sealed.length < ${IV_BYTES + TAG_BYTES}) throw new Error('sealed value too short');
   const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, ${IV_BYTES}), { authTagLength: ${TAG_BYTES} });
-  decipher.setAAD(Buffer.from(aad, 'utf8'));
+  decipher.setAAD(aad);
   decipher.setAuthTag(sealed.subarray(sealed.length - ${TAG_BYTES}));
   const plaintext = decipher.update(sealed.subarray(${IV_BYTES}, sealed.length - ${TAG_BYTES}));
   decipher.final();
-  return plaintext.toString('utf8');
+  return plaintext;
 }
 
 function isSealed(p) {
@@ -37,25 +40,90 @@ function isSealed(p) {
 const aadOf = (m) => 'pft-event:' + m.event_id + ':' + m.type + ':' + m.version + ':' + m.pilot_account_id;
 
 ${RELAY_LAYOUT_SOURCE}
+
+/** The answer being written: its buffer (made larger when a message needs it) and how much is written. */
+const answer = { out: Buffer.alloc(0), at: 0 };
+
+/** Room for \`bytes\` more bytes in the answer. */
+function room(bytes) {
+  if (answer.at + bytes <= answer.out.length) return;
+  const larger = Buffer.allocUnsafeSlow(Math.max(2 * answer.out.length, answer.at + bytes));
+  answer.out.copy(larger, 0, 0, answer.at);
+  answer.out = larger;
+}
+
+function writeBytes(from, start, end) {
+  room(end - start);
+  answer.at += from.copy(answer.out, answer.at, start, end);
+}
+
+function writeText(text) {
+  room(3 * text.length);
+  answer.at += answer.out.write(text, answer.at, 'utf8');
+}
+
+const OPENED_HEAD = Buffer.from('{"payload":');
+const COMMA = Buffer.from(',');
+const AAD_HEAD = Buffer.from('pft-event:');
+const COLON = 58;
+/** The associated data of the message last read by position, and the box's bytes, written over for each. */
+let aad = Buffer.alloc(256);
+let box = Buffer.alloc(4096);
+
+/** Whether the bytes from \`a\` to \`aEnd\` are those from \`b\` to \`bEnd\`. */
+function same(bytes, a, aEnd, b, bEnd) {
+  if (aEnd - a !== bEnd - b) return false;
+  for (let i = 0; i < aEnd - a; i++) if (bytes[a + i] !== bytes[b + i]) return false;
+  return true;
+}
+
+/** The associated data of the message LAID read (as aadOf writes it), from its own bytes. */
+function laidAad(bytes) {
+  const { starts, ends } = LAID;
+  const parts = [EVENT_ID, TYPE, VERSION, PILOT];
+  let length = AAD_HEAD.length + parts.length - 1;
+  for (const part of parts) length += ends[part] - starts[part];
+  if (length > aad.length) aad = Buffer.alloc(2 * length);
+  let at = AAD_HEAD.copy(aad, 0);
+  parts.forEach((part, i) => {
+    if (i > 0) aad[at++] = COLON;
+    at += bytes.copy(aad, at, starts[part], ends[part]);
+  });
+  return aad.subarray(0, at);
+}
+
+/** The box of the message LAID read, its base64 decoded. */
+function laidBox(bytes) {
+  const data = bytes.toString('latin1', LAID.starts[DATA], LAID.ends[DATA]);
+  if (data.length > box.length) box = Buffer.alloc(2 * data.length);
+  return box.subarray(0, box.write(data, 0, 'base64'));
+}
+
 /**
- * The text of a message the relay laid out with its payload opened, when its key is given and it
- * opens; null otherwise, and the message is then parsed and decided on as any other, so every refusal
- * reads as it always has.
+ * A message the relay laid out (LAID, just read), written to the answer with its payload opened,
+ * when its key is given and it opens: the payload first, as below. False otherwise, and nothing
+ * written: the message is then parsed and decided on as any other, so every refusal reads as it
+ * always has.
  */
-function openedRelayLayout(text, keyIndex, keys) {
-  const laid = relayLayout(text);
-  if (laid === null || laid.payload.pilot_account_id !== laid.message.pilot_account_id) return null;
-  const at = keyIndex.get(laid.payload.sealed.key_id);
+function writeOpenedRelayLayout(bytes, start, end, keyIndex, keys) {
+  const { starts, ends } = LAID;
+  if (!same(bytes, starts[PAYLOAD_PILOT], ends[PAYLOAD_PILOT], starts[PILOT], ends[PILOT])) return false;
+  const at = keyIndex.get(bytes.toString('latin1', starts[KEY_ID], ends[KEY_ID]));
   const key = at === undefined ? undefined : keys[at];
-  if (key === undefined || key === null) return null;
+  if (key === undefined || key === null) return false;
   let plaintext;
   try {
-    plaintext = open(key, Buffer.from(laid.payload.sealed.data, 'base64'), aadOf(laid.message));
+    plaintext = open(key, laidBox(bytes), laidAad(bytes));
   } catch {
-    return null;
+    return false;
   }
-  // The payload first, as below.
-  return '{"payload":' + plaintext + ',' + laid.head[0] + laid.head[1];
+  const { payloadAt, payloadEnd } = LAID;
+  writeBytes(OPENED_HEAD, 0, OPENED_HEAD.length);
+  writeBytes(plaintext, 0, plaintext.length);
+  writeBytes(COMMA, 0, 1);
+  writeBytes(bytes, start + 1, payloadAt);
+  writeBytes(bytes, payloadEnd, end);
+  return true;
 }
 
 /** Keys given in earlier requests, by key id (ThreadHeldKeys in thread-held-keys.ts is the caller's account of them). */
@@ -76,36 +144,43 @@ function keysOf(keyIds, sent, forget) {
  * 0: read the text as any message; 1: its key was destroyed; 2: it does not open (reasons says why);
  * 3: its key was not among those given (missing says which).
  */
-function openMessages({ id, bytes, ends, keyIds, keys: sent, forget }) {
+function openMessages({ id, bytes, ends, keyIds, keys: sent, forget, out }) {
   const keys = keysOf(keyIds, sent, forget);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const keyIndex = new Map(keyIds.map((keyId, i) => [keyId, i]));
-  const texts = new Array(ends.length);
+  answer.out = Buffer.from(out);
+  answer.at = 0;
+  const outEnds = new Uint32Array(ends.length);
   const kinds = new Uint8Array(ends.length);
   const reasons = [];
   const missing = [];
   let byPosition = 0;
   let start = 0;
   for (let i = 0; i < ends.length; i++) {
-    const text = buffer.toString('utf8', start, ends[i]);
-    start = ends[i];
-    texts[i] = text;
-    const opened = openedRelayLayout(text, keyIndex, keys);
-    if (opened !== null) {
-      texts[i] = opened;
+    const end = ends[i];
+    const from = start;
+    start = end;
+    if (relayLayout(buffer, from, end) !== null && writeOpenedRelayLayout(buffer, from, end, keyIndex, keys)) {
       byPosition++;
+      outEnds[i] = answer.at;
       continue;
     }
+    const text = buffer.toString('utf8', from, end);
     let message;
     try {
       message = JSON.parse(text);
     } catch {
+      message = null;
+    }
+    if (typeof message !== 'object' || message === null || !isSealed(message.payload)) {
+      writeBytes(buffer, from, end);
+      outEnds[i] = answer.at;
       continue;
     }
-    if (typeof message !== 'object' || message === null || !isSealed(message.payload)) continue;
     const keyId = message.payload.sealed.key_id;
     const at = keyIndex.get(keyId);
     const key = at === undefined ? undefined : keys[at];
+    let opened = null;
     if (message.payload.pilot_account_id !== message.pilot_account_id) {
       kinds[i] = 2;
       reasons.push([i, 'payload pilot_account_id differs from the message key']);
@@ -119,18 +194,27 @@ function openMessages({ id, bytes, ends, keyIds, keys: sent, forget }) {
       reasons.push([i, message.type + ' payload does not open: data key ' + keyId + ' was not loaded']);
     } else {
       try {
-        const plaintext = open(key, Buffer.from(message.payload.sealed.data, 'base64'), aadOf(message));
+        const plaintext = open(key, Buffer.from(message.payload.sealed.data, 'base64'), Buffer.from(aadOf(message), 'utf8'));
         const { payload: _sealed, ...head } = message;
         const rest = JSON.stringify(head);
         // The payload first: any key of the head after it wins over one the plaintext might repeat.
-        texts[i] = rest === '{}' ? '{"payload":' + plaintext + '}' : '{"payload":' + plaintext + ',' + rest.slice(1);
+        const payload = plaintext.toString('utf8');
+        opened = rest === '{}' ? '{"payload":' + payload + '}' : '{"payload":' + payload + ',' + rest.slice(1);
       } catch (err) {
         kinds[i] = 2;
         reasons.push([i, message.type + ' payload does not open: ' + String(err && err.message)]);
       }
     }
+    if (opened === null) writeBytes(buffer, from, end);
+    else writeText(opened);
+    outEnds[i] = answer.at;
   }
-  parentPort.postMessage({ id, texts, kinds, reasons, missing, byPosition, bytes: bytes.buffer }, [bytes.buffer]);
+  const written = answer.out.buffer;
+  answer.out = Buffer.alloc(0);
+  parentPort.postMessage(
+    { id, out: written, outEnds, kinds, reasons, missing, byPosition, bytes: bytes.buffer },
+    [bytes.buffer, written, outEnds.buffer],
+  );
 }
 
 parentPort.on('message', (request) => {

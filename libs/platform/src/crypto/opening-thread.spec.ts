@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { runInNewContext } from 'node:vm';
 import { decodeEventMessages, encodeEventMessage } from '@pft/contracts';
+import { keyObjectOf } from './aes-gcm';
 import { DataKeys } from './data-keys';
 import { keyIdsIn, OpeningThread } from './opening-thread';
 import {
@@ -15,7 +16,11 @@ import { RELAY_LAYOUT_SOURCE } from './relay-layout.source';
 import { boxOpener, MESSAGES_FOR_THREAD } from './sealed-json';
 
 /** The thread's reader of the relay's layout (relay-layout.source.ts), evaluated as the thread does. */
-const relayLayout = runInNewContext(`${RELAY_LAYOUT_SOURCE}\nrelayLayout`) as (text: string) => unknown;
+const relayLayout = runInNewContext(`${RELAY_LAYOUT_SOURCE}\nrelayLayout`) as (
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+) => unknown;
 
 /** The message's text changed: `change` gets it parsed and returns it changed. */
 function changed(
@@ -106,7 +111,10 @@ describe('decoding a batch on the opening thread', () => {
     destroy(pilots[2]!);
     const values = mixedBatch(pilots, 4 * MESSAGES_FOR_THREAD);
     // Most are read there by position, the rest parsed: both ways are held to the caller's.
-    const byPosition = values.filter((v) => v !== null && relayLayout(v.toString()) !== null);
+    const byPosition = values.filter((v) => {
+      const bytes = v === null ? null : Buffer.from(v);
+      return bytes !== null && relayLayout(bytes, 0, bytes.length) !== null;
+    });
     expect(byPosition.length).toBeGreaterThan(2 * MESSAGES_FOR_THREAD);
     const asked = jest.spyOn(thread, 'openMessages');
     const readByPosition = thread.readByPosition;
@@ -202,6 +210,44 @@ describe('decoding a batch on the opening thread', () => {
     await expect(first).rejects.toThrow(/stopped/);
     await stopped;
     expect(await second).toHaveLength(values.length);
+    await ownThread.close();
+  });
+
+  it('answers in full when the opened messages are longer than the batch was', async () => {
+    const { pilots, table } = pilotsWithKeys(2);
+    const sound = sealedMessage(pilots[0]!);
+    // Bytes that are not UTF-8 read as U+FFFD, three bytes each when the thread writes the message
+    // again; the escape in its metadata has the thread parse it, not read it by position.
+    const notUtf8 = 400_000;
+    const long = Buffer.concat([
+      sound.subarray(0, sound.lastIndexOf(',"metadata":')),
+      Buffer.from(',"metadata":{"note":"\\n'),
+      Buffer.alloc(notUtf8, 0xff),
+      Buffer.from('"}}'),
+    ]);
+    const values = [long, ...mixedBatch(pilots, MESSAGES_FOR_THREAD)];
+    const size = values.reduce((sum, v) => sum + (v === null ? 0 : Buffer.byteLength(v)), 0);
+    const keys = new DataKeys(ring);
+    const keysFor = async (ids: string[]) => {
+      await keys.load(table, ids);
+      return ids.map((id) => {
+        const key = keys.loaded(id);
+        return key ? keyObjectOf(key) : key;
+      });
+    };
+    const ownThread = new OpeningThread();
+    const [opened] = await ownThread.openMessages(values, keysFor);
+    expect(Buffer.byteLength(opened!.text!)).toBeGreaterThan(Math.max(size, 1024 * 1024));
+    expect(JSON.parse(opened!.text!)).toMatchObject({
+      payload: { pilot_account_id: pilots[0]!.id, flight },
+      metadata: { note: `\n${'\uFFFD'.repeat(notUtf8)}` },
+    });
+    const there = await decodeEventMessages(
+      values,
+      boxOpener(new DataKeys(ring), table, { thread: ownThread }),
+    );
+    const here = await decodeEventMessages(values, boxOpener(new DataKeys(ring), table, { thread: null }));
+    expect(there).toEqual(here);
     await ownThread.close();
   });
 

@@ -66,8 +66,8 @@ export function keyIdsIn(bytes: Buffer, ends: ArrayLike<number>): string[] {
   return [...ids];
 }
 
-/** Buffers kept for the next batches: one per batch the projector has in flight at once. */
-const SPARE_BUFFERS = 4;
+/** Buffers kept for the next batches: two (the messages, the answer) per batch the projector has in flight at once. */
+const SPARE_BUFFERS = 8;
 const MIN_BUFFER_BYTES = 1024 * 1024;
 
 /** The thread stopped (ended, or failed) with a request of the caller's: the caller does the work itself. */
@@ -140,24 +140,30 @@ export class OpeningThread {
     });
     const ids = keyIds ?? keyIdsIn(bytes, ends);
     const keys = await keysFor(ids);
+    // The thread writes its answer here: never longer than the messages, unless one parsed needs more.
+    const out = this.bufferOf(size);
     const answer = await this.ask<{
-      texts: string[];
+      out: ArrayBuffer;
+      outEnds: Uint32Array;
       kinds: Uint8Array;
       reasons: [number, string][];
       missing: [number, string][];
       byPosition: number;
       bytes: ArrayBuffer;
-    }>(() => ({ bytes, ends, keyIds: ids, ...this.heldKeys.send(ids, keys) }), [buffer]);
-    if (this.spare.length < SPARE_BUFFERS) this.spare.push(answer.bytes);
+    }>(() => ({ bytes, ends, keyIds: ids, out, ...this.heldKeys.send(ids, keys) }), [buffer, out]);
+    this.keepSpare(answer.bytes);
     this.readByPosition += answer.byPosition;
     const reasons = new Map(answer.reasons);
-    const opened = answer.texts.map((text, i): OpenedMessage => {
-      if (values[i] === null) return { text: null };
+    const written = Buffer.from(answer.out);
+    const opened = values.map((value, i): OpenedMessage => {
+      if (value === null) return { text: null };
+      const text = written.toString('utf8', i === 0 ? 0 : answer.outEnds[i - 1], answer.outEnds[i]);
       const kind = answer.kinds[i];
       if (kind === 1) return { text, erased: true };
       if (kind === 2) return { text, failure: reasons.get(i)! };
       return { text };
     });
+    this.keepSpare(answer.out);
     if (answer.missing.length > 0) {
       // Given the very keys it names, the thread opens them or says why not (never kind 3 again).
       const again = await this.openMessages(
@@ -175,6 +181,11 @@ export class OpeningThread {
     const worker = this.worker;
     this.worker = undefined;
     await worker?.terminate();
+  }
+
+  /** Keeps a buffer the thread gave back for the next batches, up to SPARE_BUFFERS of them. */
+  private keepSpare(buffer: ArrayBuffer): void {
+    if (this.spare.length < SPARE_BUFFERS) this.spare.push(buffer);
   }
 
   /** A buffer of at least `size` bytes: one the thread gave back when one is large enough. */

@@ -10,8 +10,44 @@ interface Laid {
   head: [string, string];
 }
 
-/** The thread's reader, evaluated as the thread evaluates it. */
-const relayLayout = runInNewContext(`${RELAY_LAYOUT_SOURCE}\nrelayLayout`) as (text: string) => Laid | null;
+const reader = runInNewContext(
+  `${RELAY_LAYOUT_SOURCE}\n({ relayLayout, at: { EVENT_ID, TYPE, VERSION, PILOT, DATA, KEY_ID, PAYLOAD_PILOT } })`,
+) as {
+  relayLayout: (
+    bytes: Uint8Array,
+    start: number,
+    end: number,
+  ) => { starts: Int32Array; ends: Int32Array; payloadAt: number; payloadEnd: number } | null;
+  at: Record<'EVENT_ID' | 'TYPE' | 'VERSION' | 'PILOT' | 'DATA' | 'KEY_ID' | 'PAYLOAD_PILOT', number>;
+};
+
+/**
+ * The thread's reader, evaluated as the thread evaluates it, on the text's bytes between others (a
+ * message lies among others in the thread's batch); what it read, as text.
+ */
+function relayLayout(text: string): Laid | null {
+  const before = Buffer.from('{"event_id":"a"}');
+  const bytes = Buffer.concat([before, Buffer.from(text), Buffer.from('"\\{"event_id":"')]);
+  const start = before.length;
+  const end = start + Buffer.byteLength(text);
+  const laid = reader.relayLayout(bytes, start, end);
+  if (laid === null) return null;
+  const value = (i: number) => bytes.toString('utf8', laid.starts[i], laid.ends[i]);
+  const { at } = reader;
+  return {
+    message: {
+      event_id: value(at.EVENT_ID),
+      type: value(at.TYPE),
+      version: value(at.VERSION),
+      pilot_account_id: value(at.PILOT),
+    },
+    payload: {
+      pilot_account_id: value(at.PAYLOAD_PILOT),
+      sealed: { key_id: value(at.KEY_ID), data: value(at.DATA) },
+    },
+    head: [bytes.toString('utf8', start + 1, laid.payloadAt), bytes.toString('utf8', laid.payloadEnd, end)],
+  };
+}
 
 /** A FlightRecorded with a sealed payload (its box's data need not open here). */
 function sealedMessage(over: Partial<EventMessage> = {}, metadata: Record<string, unknown> = {}) {
