@@ -52,9 +52,19 @@ function room(bytes) {
   answer.out = larger;
 }
 
+/** Up to this many bytes are copied one by one: a call to Buffer's copy costs more. */
+const SHORT_COPY = 64;
+
 function writeBytes(from, start, end) {
   room(end - start);
-  answer.at += from.copy(answer.out, answer.at, start, end);
+  if (end - start > SHORT_COPY) {
+    answer.at += from.copy(answer.out, answer.at, start, end);
+    return;
+  }
+  const out = answer.out;
+  let at = answer.at;
+  for (let i = start; i < end; i++) out[at++] = from[i];
+  answer.at = at;
 }
 
 function writeText(text) {
@@ -77,18 +87,21 @@ function same(bytes, a, aEnd, b, bEnd) {
   return true;
 }
 
-/** The associated data of the message LAID read (as aadOf writes it), from its own bytes. */
+/** The parts of the associated data, after AAD_HEAD and each after a colon. */
+const AAD_PARTS = [EVENT_ID, TYPE, VERSION, PILOT];
+
+/** The associated data of the message LAID read (as aadOf writes it), from its own bytes, copied one by one (they are few). */
 function laidAad(bytes) {
   const { starts, ends } = LAID;
-  const parts = [EVENT_ID, TYPE, VERSION, PILOT];
-  let length = AAD_HEAD.length + parts.length - 1;
-  for (const part of parts) length += ends[part] - starts[part];
+  let length = AAD_HEAD.length + AAD_PARTS.length - 1;
+  for (const part of AAD_PARTS) length += ends[part] - starts[part];
   if (length > aad.length) aad = Buffer.alloc(2 * length);
-  let at = AAD_HEAD.copy(aad, 0);
-  parts.forEach((part, i) => {
-    if (i > 0) aad[at++] = COLON;
-    at += bytes.copy(aad, at, starts[part], ends[part]);
-  });
+  let at = 0;
+  for (let i = 0; i < AAD_HEAD.length; i++) aad[at++] = AAD_HEAD[i];
+  for (let p = 0; p < AAD_PARTS.length; p++) {
+    if (p > 0) aad[at++] = COLON;
+    for (let i = starts[AAD_PARTS[p]]; i < ends[AAD_PARTS[p]]; i++) aad[at++] = bytes[i];
+  }
   return aad.subarray(0, at);
 }
 

@@ -1,0 +1,104 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.registerPrivacyCommands = registerPrivacyCommands;
+const commander_1 = require("commander");
+const event_store_1 = require("../../../../libs/event-store/src/index.js");
+const platform_1 = require("../../../../libs/platform/src/index.js");
+const crypto_1 = require("../../../../libs/platform/src/crypto/index.js");
+const cli_error_1 = require("../cli-error");
+const reach_kafka_1 = require("../kafka/reach-kafka");
+const output_1 = require("../output/output");
+const progress_reporter_1 = require("../progress/progress-reporter");
+function batchArgument(value) {
+    const n = Number(value);
+    if (!/^\d+$/.test(value) || n < 1 || n > 10_000)
+        throw new commander_1.InvalidArgumentError('the batch size is a whole number from 1 to 10000');
+    return n;
+}
+const keysOf = (config) => new crypto_1.DataKeys(crypto_1.MasterKeyRing.fromBase64(config.PFT_MASTER_KEY, config.PFT_PREVIOUS_MASTER_KEYS.split(',')
+    .map((k) => k.trim())
+    .filter((k) => k !== '')));
+/** `pft privacy`: sealing what was stored in the clear, and the master key's rotation (docs/privacy.md). */
+function registerPrivacyCommands(program, out = output_1.consoleOutput) {
+    const privacy = program.command('privacy').description('pilots’ data keys and sealed event payloads');
+    privacy
+        .command('seal-events')
+        .description('seal, in place, the payloads of pilot logbook events stored in the clear (from before sealing), each with its pilot’s data key; ' +
+        'with --republish-to, then publish every event to that new topic, for readers to move to before the old topic (holding the clear payloads) is deleted. ' +
+        'Stop the ingestion apps’ relays first (RELAY_ENABLED=false). Run again to resume. Progress goes to stderr')
+        .option('--republish-to <topic>', 'the new pilot-events topic to publish every stored event to')
+        .option('--batch-size <n>', 'events per transaction', batchArgument, 500)
+        .option('--json', 'print {sealed, left_to_erasures, republished} as JSON')
+        .action(async (options) => {
+        const config = (0, platform_1.loadConfig)();
+        if (options.republishTo === config.PILOT_EVENTS_TOPIC)
+            throw new cli_error_1.CliError('TOPIC_NOT_NEW', `--republish-to must name a new topic, not PILOT_EVENTS_TOPIC (${config.PILOT_EVENTS_TOPIC}): a topic cannot be rewritten`);
+        const kafka = options.republishTo ? await (0, reach_kafka_1.reachKafka)(config, out) : undefined;
+        const dataSource = await (0, platform_1.createDataSource)(config.DATABASE_URL, 2).initialize();
+        // One reporter per phase, each ending with its last line.
+        let progress = (0, progress_reporter_1.startProgress)({ stream: process.stderr, intervalMs: 5000 });
+        try {
+            const { sealed, leftToErasures } = await (0, event_store_1.sealStoredEvents)(dataSource, {
+                batchSize: options.batchSize,
+                keys: keysOf(config),
+                onProgress: ({ done, total }) => progress.update('sealing stored events', { done, total, lag: 0 }),
+            });
+            progress.stop();
+            let republished = null;
+            if (kafka && options.republishTo) {
+                progress = (0, progress_reporter_1.startProgress)({ stream: process.stderr, intervalMs: 5000 });
+                await (0, platform_1.ensureTopics)(kafka, (0, platform_1.pilotTopics)({ ...config, PILOT_EVENTS_TOPIC: options.republishTo })).catch((error) => {
+                    throw error instanceof platform_1.KafkaTopicsError ? new cli_error_1.CliError(error.code, error.message) : error;
+                });
+                const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+                await producer.connect();
+                try {
+                    const topic = options.republishTo;
+                    ({ published: republished } = await (0, event_store_1.republishEvents)(dataSource, producer, topic, {
+                        batchSize: Math.max(options.batchSize, 1000),
+                        onProgress: ({ done, total }) => progress.update(`republishing to ${topic}`, { done, total, lag: 0 }),
+                    }));
+                }
+                finally {
+                    await producer.disconnect();
+                }
+            }
+            progress.stop();
+            if (options.json)
+                (0, output_1.printJson)(out, { sealed, leftToErasures, republished });
+            else {
+                out.print(`sealed ${sealed} event payloads` +
+                    (leftToErasures > 0 ? `; ${leftToErasures} left to the account erasures under way` : ''));
+                if (republished !== null)
+                    out.print(`published ${republished} events to ${options.republishTo}; set PILOT_EVENTS_TOPIC=${options.republishTo}, ` +
+                        `start the apps, rebuild the projections (pft projections rebuild pilot_totals), then delete ${config.PILOT_EVENTS_TOPIC}`);
+            }
+        }
+        catch (err) {
+            progress.stop();
+            throw err;
+        }
+        finally {
+            await dataSource.destroy();
+        }
+    });
+    privacy
+        .command('rewrap-keys')
+        .description('wrap every pilot data key with PFT_MASTER_KEY that is still wrapped with an earlier master key (listed in PFT_PREVIOUS_MASTER_KEYS): the rotation of the master key')
+        .option('--json', 'print {rewrapped} as JSON')
+        .action(async (options) => {
+        const config = (0, platform_1.loadConfig)();
+        const dataSource = await (0, platform_1.createDataSource)(config.DATABASE_URL, 1).initialize();
+        try {
+            const rewrapped = await keysOf(config).rewrapAll(dataSource, (done) => process.stderr.write(`rewrapped ${done} data keys\n`));
+            if (options.json)
+                (0, output_1.printJson)(out, { rewrapped });
+            else
+                out.print(`rewrapped ${rewrapped} data keys with the current master key; the earlier ones may be removed from PFT_PREVIOUS_MASTER_KEYS`);
+        }
+        finally {
+            await dataSource.destroy();
+        }
+    });
+}
+//# sourceMappingURL=privacy.command.js.map

@@ -1,0 +1,68 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.FIRST_CONNECTION = void 0;
+exports.reachKafka = reachKafka;
+exports.kafkaReason = kafkaReason;
+const platform_1 = require("../../../../libs/platform/src/index.js");
+const cli_error_1 = require("../cli-error");
+/**
+ * The first connection of a command: three attempts within a few seconds. The apps' client keeps
+ * retrying for most of a minute, which suits a service waiting out a broker restart but leaves an
+ * operator looking at a silent terminal.
+ */
+exports.FIRST_CONNECTION = {
+    connectionTimeout: 1500,
+    requestTimeout: 3000,
+    retry: { initialRetryTime: 250, maxRetryTime: 1000, retries: 2 },
+};
+/** Whatever the client does, the command gives up after this long. */
+const GIVE_UP_MS = 8000;
+/** A connection that takes longer than this is announced, so the operator knows what is awaited. */
+const ANNOUNCE_AFTER_MS = 500;
+/**
+ * Checks that the brokers of KAFKA_BROKERS answer, saying so on stderr while it waits, and fails
+ * within seconds with KAFKA_UNREACHABLE naming them when they do not. Answers the client the
+ * command does its work with (the apps' retries, for a broker that blinks during the work).
+ */
+async function reachKafka(config, out, options = {}) {
+    const brokers = config.KAFKA_BROKERS;
+    const giveUpMs = options.giveUpMs ?? GIVE_UP_MS;
+    const started = Date.now();
+    const admin = (0, platform_1.createKafka)(brokers, config.KAFKA_CLIENT_ID, undefined, exports.FIRST_CONNECTION, config.KAFKA_CLIENT).admin();
+    const announce = setTimeout(() => out.warn(`waiting for Kafka at ${brokers} (KAFKA_BROKERS); giving up after ${giveUpMs / 1000} s`), options.announceAfterMs ?? ANNOUNCE_AFTER_MS);
+    let giveUp;
+    const connecting = admin.connect();
+    // Still trying when the command gives up: its failure is already reported.
+    connecting.catch(() => undefined);
+    try {
+        await Promise.race([
+            connecting,
+            new Promise((_, reject) => {
+                giveUp = setTimeout(() => reject(new Error('no answer')), giveUpMs);
+            }),
+        ]);
+    }
+    catch (error) {
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        throw new cli_error_1.CliError('KAFKA_UNREACHABLE', `cannot reach Kafka at ${brokers} (KAFKA_BROKERS) within ${seconds} s: ${kafkaReason(error)}`);
+    }
+    finally {
+        clearTimeout(announce);
+        clearTimeout(giveUp);
+    }
+    await admin.disconnect();
+    return (0, platform_1.createKafka)(brokers, config.KAFKA_CLIENT_ID, undefined, undefined, config.KAFKA_CLIENT);
+}
+/** Why the client could not connect, in words: the socket error under its wrapping errors if there is one. */
+function kafkaReason(error) {
+    let innermost = 'unknown error';
+    for (let e = error, depth = 0; e && depth < 5; e = e.cause, depth++) {
+        const reason = (0, cli_error_1.socketReason)(e.code);
+        if (reason)
+            return reason;
+        if (typeof e.message === 'string')
+            innermost = e.message;
+    }
+    return /timeout/i.test(innermost) ? 'timed out' : innermost;
+}
+//# sourceMappingURL=reach-kafka.js.map

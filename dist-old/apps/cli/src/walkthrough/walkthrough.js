@@ -1,0 +1,168 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.runWalkthrough = runWalkthrough;
+const node_crypto_1 = require("node:crypto");
+const node_util_1 = require("node:util");
+const domain_1 = require("../../../../libs/domain/src/index.js");
+const platform_1 = require("../../../../libs/platform/src/index.js");
+const api_keys_1 = require("../../../../libs/access/src/api-keys/index.js");
+const pilot_jwt_1 = require("../../../../libs/access/src/pilot-auth/pilot-jwt.js");
+const http_client_1 = require("./http-client");
+const sample_logbook_1 = require("./sample-logbook");
+/**
+ * Drives the running service as a new partner and a new pilot would meet it, printing each step.
+ * Throws StepFailed at the first answer that disagrees with what the contract promises.
+ */
+async function runWalkthrough(config, target, print) {
+    const pilotApi = `${target.ingestionUrl}/pilot/v1`;
+    const partnerApi = `${target.partnerApiUrl}/v1`;
+    let n = 0;
+    const step = (title) => {
+        n += 1;
+        print(`\n${n}. ${title}`);
+        return title;
+    };
+    const ok = (line) => print(`   ✓ ${line}`);
+    let s = step('The three apps are ready');
+    for (const [name, url] of [
+        ['partner API', target.partnerApiUrl],
+        ['ingestion', target.ingestionUrl],
+    ]) {
+        (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('GET', `${url}/health/ready`), 200);
+        ok(`${name} at ${url}`);
+    }
+    step('An operator creates a partner account and an API key');
+    const dataSource = await (0, platform_1.createDataSource)(config.DATABASE_URL, 1).initialize();
+    let apiKey;
+    try {
+        const partner = await (0, api_keys_1.createPartner)(dataSource, `Walkthrough Airways ${new Date().toISOString()}`);
+        ({ key: apiKey } = await (0, api_keys_1.issueApiKey)(dataSource, {
+            partnerId: partner.partnerId,
+            scopes: ['pilot-totals', 'rating-dictionary'],
+            rateLimit: 1000,
+        }));
+        ok(`partner ${partner.name} (${partner.partnerId}); key ${apiKey.slice(0, 13)}… shown once`);
+    }
+    finally {
+        await dataSource.destroy();
+    }
+    step('A new pilot signs in to the pilot app');
+    const pilotAccountId = (0, node_crypto_1.randomUUID)();
+    const token = (0, pilot_jwt_1.mintPilotToken)(config.JWT_SECRET, pilotAccountId, 3600, Date.now(), {
+        issuer: config.JWT_ISSUER,
+        audience: config.JWT_AUDIENCE,
+    });
+    ok(`pilot account ${pilotAccountId}, token valid one hour`);
+    s = step('The pilot enters starting totals from a paper logbook');
+    (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('PUT', `${pilotApi}/starting-totals`, { token, body: sample_logbook_1.SAMPLE_STARTING_TOTALS }), 200);
+    ok(`${sample_logbook_1.SAMPLE_STARTING_TOTALS.totals.total_flight_time_minutes} minutes, ${sample_logbook_1.SAMPLE_STARTING_TOTALS.flight_count} flights carried over`);
+    s = step('The pilot imports a logbook');
+    const today = new Date().toISOString().slice(0, 10);
+    const flights = (0, sample_logbook_1.sampleLogbook)(today);
+    const imported = (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('POST', `${pilotApi}/flights/import`, { token, body: { flights } }), 201);
+    if (imported.body?.data?.imported !== flights.length)
+        throw new http_client_1.StepFailed(s, `expected ${flights.length} imported`, imported);
+    const kinds = new Set(flights.map((f) => f.aircraft.category + (f.kind === 'simulator' ? ' simulator' : '')));
+    ok(`${flights.length} flights (${[...kinds].join(', ')})`);
+    s = step('The pilot records, amends and deletes a flight');
+    const current = new Map(flights.map((f) => [f.flight_id, f]));
+    const extra = { ...flights[flights.length - 1], flight_id: (0, node_crypto_1.randomUUID)(), date: today };
+    (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('POST', `${pilotApi}/flights`, { token, body: extra }), 201);
+    (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('POST', `${pilotApi}/flights`, { token, body: extra }), 200);
+    current.set(extra.flight_id, extra);
+    ok('recorded one flight; sending it again changed nothing (200)');
+    const amended = {
+        ...flights[0],
+        aircraft: { category: 'airplane', rating_key: 'tmg', registration: 'D-KABC' },
+    };
+    (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('PUT', `${pilotApi}/flights/${amended.flight_id}`, { token, body: amended }), 200);
+    current.set(amended.flight_id, amended);
+    ok(`amended ${amended.flight_id}: its minutes move from sep_land to tmg`);
+    const deleted = flights[1];
+    (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('DELETE', `${pilotApi}/flights/${deleted.flight_id}`, { token }), 204);
+    current.delete(deleted.flight_id);
+    ok(`deleted ${deleted.flight_id}`);
+    const expected = (0, domain_1.computeTotals)([...current.values()], sample_logbook_1.SAMPLE_STARTING_TOTALS);
+    s = step('The pilot sees their own totals');
+    const own = (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('GET', `${pilotApi}/totals`, { token }), 200);
+    assertTotals(s, own, own.body?.data, expected);
+    ok(`${expected.totals.total_flight_time_minutes} minutes in ${expected.flight_count} flights, last on ${String(expected.last_flight_date)}`);
+    s = step('The pilot issues a linking code');
+    const issued = (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('POST', `${pilotApi}/linking-codes`, { token }), 201);
+    const code = issued.body?.data?.linking_token ?? '';
+    if (!/^PFT(-[0-9A-HJKMNP-TV-Z]{4}){4}$/.test(code))
+        throw new http_client_1.StepFailed(s, 'expected a PFT-XXXX-… code', issued);
+    ok(`${code}, expires ${String(issued.body?.data?.expires_at)}`);
+    s = step('The partner redeems the code');
+    const linked = (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('POST', `${partnerApi}/link`, {
+        token: apiKey,
+        body: { linking_token: code },
+    }), 200);
+    const pilotId = linked.body?.data?.pilot_id ?? '';
+    ok(`pilot_id ${pilotId}`);
+    const reused = await (0, http_client_1.call)('POST', `${partnerApi}/link`, { token: apiKey, body: { linking_token: code } });
+    if (reused.status !== 400 || reused.body?.error?.code !== 'INVALID_TOKEN') {
+        throw new http_client_1.StepFailed(s, 'a used code must answer 400 INVALID_TOKEN', reused);
+    }
+    ok('the same code again: 400 INVALID_TOKEN');
+    s = step('The partner reads the pilot’s totals');
+    const started = Date.now();
+    let read;
+    for (;;) {
+        read = (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('GET', `${partnerApi}/pilot-totals?pilot_id=${pilotId}`, { token: apiKey }), 200);
+        if ((0, node_util_1.isDeepStrictEqual)(stripMeta(read.body?.data), expected))
+            break;
+        if (Date.now() - started > target.freshnessTimeoutMs)
+            assertTotals(s, read, stripMeta(read.body?.data), expected);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    ok(`equal to the pilot's own totals after ${Date.now() - started} ms; last_updated ${String(read.body?.data?.last_updated)}`);
+    ok(`rating breakdown: ${JSON.stringify(expected.rating_breakdown)}`);
+    s = step('The partner reads a batch with an unknown id in it');
+    const stranger = (0, node_crypto_1.randomUUID)();
+    const batch = (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('GET', `${partnerApi}/pilot-totals/batch?pilot_ids=${stranger},${pilotId.toUpperCase()},${pilotId}`, { token: apiKey }), 200);
+    const returned = (batch.body?.data?.pilots ?? []).map((p) => p.pilot_id);
+    if (!(0, node_util_1.isDeepStrictEqual)(returned, [pilotId]))
+        throw new http_client_1.StepFailed(s, `expected exactly [${pilotId}]`, batch);
+    ok('one pilot back: the unknown id omitted, the duplicate (any letter case) returned once');
+    s = step('The partner reads the rating dictionary');
+    const dictionary = (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('GET', `${partnerApi}/rating-dictionary`, { token: apiKey }), 200);
+    const keys = new Set((dictionary.body?.data?.ratings ?? []).map((r) => r.key));
+    const missing = Object.keys(expected.rating_breakdown).filter((k) => !keys.has(k));
+    if (missing.length)
+        throw new http_client_1.StepFailed(s, `dictionary lacks ${missing.join(', ')}`, dictionary);
+    ok(`${keys.size} ratings, every key of the breakdown among them; ETag ${String(dictionary.headers.get('etag'))}`);
+    const etag = dictionary.headers.get('etag') ?? '';
+    const cached = await (0, http_client_1.call)('GET', `${partnerApi}/rating-dictionary`, {
+        token: apiKey,
+        headers: { 'if-none-match': etag },
+    });
+    (0, http_client_1.expectStatus)(s, cached, 304);
+    ok('asked again with If-None-Match: 304 Not Modified');
+    s = step('The pilot sees the connection and disconnects');
+    const connections = (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('GET', `${pilotApi}/connections`, { token }), 200);
+    const ids = (connections.body?.data?.connections ?? []).map((c) => c.connection_id);
+    if (!ids.includes(pilotId))
+        throw new http_client_1.StepFailed(s, `expected connection ${pilotId}`, connections);
+    (0, http_client_1.expectStatus)(s, await (0, http_client_1.call)('DELETE', `${pilotApi}/connections/${pilotId}`, { token }), 204);
+    ok(`connection ${pilotId} removed`);
+    s = step('The partner’s next read finds nothing');
+    const gone = await (0, http_client_1.call)('GET', `${partnerApi}/pilot-totals?pilot_id=${pilotId}`, { token: apiKey });
+    if (gone.status !== 404 || gone.body?.error?.code !== 'PILOT_NOT_FOUND') {
+        throw new http_client_1.StepFailed(s, 'expected 404 PILOT_NOT_FOUND', gone);
+    }
+    ok(`404 PILOT_NOT_FOUND, request id ${String(gone.body?.meta?.request_id)}`);
+    print('\nWalkthrough complete: every step answered as the contract says.');
+}
+function stripMeta(data) {
+    if (!data || typeof data !== 'object')
+        return data;
+    const { pilot_id: _id, last_updated: _updated, ...rest } = data;
+    return rest;
+}
+function assertTotals(step, answer, actual, expected) {
+    if (!(0, node_util_1.isDeepStrictEqual)(stripMeta(actual), expected)) {
+        throw new http_client_1.StepFailed(step, `totals differ from the expected ${JSON.stringify(expected)}`, answer);
+    }
+}
+//# sourceMappingURL=walkthrough.js.map

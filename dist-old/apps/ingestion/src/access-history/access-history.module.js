@@ -1,0 +1,23 @@
+"use strict";
+var __decorate = (this && this.__decorate) || function (decorators, target, key, desc) {
+    var c = arguments.length, r = c < 3 ? target : desc === null ? desc = Object.getOwnPropertyDescriptor(target, key) : desc, d;
+    if (typeof Reflect === "object" && typeof Reflect.decorate === "function") r = Reflect.decorate(decorators, target, key, desc);
+    else for (var i = decorators.length - 1; i >= 0; i--) if (d = decorators[i]) r = (c < 3 ? d(r) : c > 3 ? d(target, key, r) : d(target, key)) || r;
+    return c > 3 && r && Object.defineProperty(target, key, r), r;
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.AccessHistoryModule = void 0;
+const common_1 = require("@nestjs/common");
+const get_access_history_controller_1 = require("./get-access-history.controller");
+const get_access_history_handler_1 = require("./get-access-history.handler");
+/** GET /pilot/v1/access-history: what partners read of the pilot, and their links and disconnects. */
+let AccessHistoryModule = class AccessHistoryModule {
+};
+exports.AccessHistoryModule = AccessHistoryModule;
+exports.AccessHistoryModule = AccessHistoryModule = __decorate([
+    (0, common_1.Module)({
+        controllers: [get_access_history_controller_1.GetAccessHistoryController],
+        providers: [get_access_history_handler_1.GetAccessHistoryHandler],
+    })
+], AccessHistoryModule);
+//# sourceMappingURL=access-history.module.js.map

@@ -1,0 +1,59 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.buildPilotAppOpenApi = buildPilotAppOpenApi;
+exports.servePilotAppOpenApi = servePilotAppOpenApi;
+const swagger_1 = require("@nestjs/swagger");
+const openapi_docs_1 = require("../../../../libs/platform/src/http/openapi-docs.js");
+const pilot_app_components_1 = require("./pilot-app.components");
+const pilot_app_tags_1 = require("./pilot-app.tags");
+/** The contract's rules that no single operation shows; part of the published description. */
+const DESCRIPTION = `
+The pilot app's back end records what a pilot does through this API; every accepted change becomes an event,
+which the partner API's totals are folded from. The rules that turn flights into totals: \`logbook-rules.md\`.
+
+**Envelope.** \`{ "data": ..., "meta": { "api_version": "v1", "request_id": "req_..." } }\` on success (also
+\`X-Request-Id\`), \`{ "error": { "code", "message", "details"? }, "meta" }\` on error, as in the partner API.
+
+**Authentication.** \`Authorization: Bearer <JWT>\` from the pilot app's identity provider: HS256 with a shared
+secret locally, a public key or a JWKS URL in production; \`exp\` checked; the pilot account is \`sub\` (a UUID).
+Missing, expired or badly signed: 401 \`UNAUTHORIZED\`. A pilot never sees another pilot's data: another pilot's
+flight or connection is answered as unknown (404).
+
+**Bodies.** JSON, at most 16 KB (1 MB for the import). Unknown fields, wrong types and values out of range:
+400 \`INVALID_REQUEST\` with a \`details\` entry per problem, and nothing is recorded.
+
+**Flights.** \`date\` is \`YYYY-MM-DD\` (UTC), from 1903-12-17 to tomorrow. \`aircraft.rating_key\` is required for an
+airplane flight (a key of the rating dictionary), absent for other categories, optional for a simulator
+session. For a flight, \`simulator\` is 0 and every other field is at most \`total_flight_time\`, as are
+\`pic + sic + dual\`, \`single_engine + multi_engine\` and \`actual_instrument + simulated_instrument\`. For a
+simulator session, \`simulator\` is above 0 and every other minutes field and both landings are 0.
+`.trim();
+/** The OpenAPI 3.1 description of the pilot app API, generated from the ingestion app's controllers. */
+function buildPilotAppOpenApi(app) {
+    const builder = new swagger_1.DocumentBuilder()
+        .setOpenAPIVersion('3.1.0')
+        .setTitle('Pilot Flight Totals Pilot App API')
+        .setDescription(DESCRIPTION)
+        .setVersion('v1')
+        .addServer('{base_url}', 'The ingestion service', { base_url: { default: 'http://127.0.0.1:3001' } })
+        .addSecurity('pilot-jwt', {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT',
+        description: 'A pilot token (JWT) from the pilot app’s identity provider; its `sub` is the pilot account (a UUID).',
+    });
+    for (const [name, description] of Object.entries(pilot_app_tags_1.PILOT_APP_TAGS))
+        builder.addTag(name, description);
+    const config = builder.build();
+    // A proprietary service: its licence has a name but no public text to link to.
+    config.info.license = { name: 'Proprietary: for the Pilot Flight Totals pilot app' };
+    config.components = { ...config.components, schemas: pilot_app_components_1.PILOT_APP_SCHEMAS };
+    return (0, openapi_docs_1.createOpenApiDocument)(app, config, '/pilot/v1/');
+}
+/** Serves the description at `/openapi.json` and a documentation page at `/docs`. Call before `init`. */
+function servePilotAppOpenApi(app) {
+    const document = buildPilotAppOpenApi(app);
+    (0, openapi_docs_1.serveOpenApiDocs)(app, document);
+    return document;
+}
+//# sourceMappingURL=pilot-app.openapi.js.map

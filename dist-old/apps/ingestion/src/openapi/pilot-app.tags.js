@@ -1,0 +1,13 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.PILOT_APP_TAGS = void 0;
+/** The groups of the pilot app API's operations, each operation in exactly one, in page order. */
+exports.PILOT_APP_TAGS = {
+    flights: 'The pilot’s logbook: record, replace, delete, list and import flights and simulator sessions.',
+    'starting totals': 'Hours carried over from an earlier logbook, added to the totals of the recorded flights.',
+    totals: 'The pilot’s own totals, as a partner would read them, computed live.',
+    consent: 'What partners may read: issue the linking code a partner redeems, list the linked partners, disconnect one.',
+    privacy: 'What the service holds about the pilot and who read it: the access history, and everything held as JSON.',
+    account: 'The pilot’s account: its status, and its erasure (every connection ended, every piece of the pilot’s data made unreadable or deleted).',
+};
+//# sourceMappingURL=pilot-app.tags.js.map

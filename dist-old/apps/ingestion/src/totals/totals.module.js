@@ -1,0 +1,25 @@
+"use strict";
+var __decorate = (this && this.__decorate) || function (decorators, target, key, desc) {
+    var c = arguments.length, r = c < 3 ? target : desc === null ? desc = Object.getOwnPropertyDescriptor(target, key) : desc, d;
+    if (typeof Reflect === "object" && typeof Reflect.decorate === "function") r = Reflect.decorate(decorators, target, key, desc);
+    else for (var i = decorators.length - 1; i >= 0; i--) if (d = decorators[i]) r = (c < 3 ? d(r) : c > 3 ? d(target, key, r) : d(target, key)) || r;
+    return c > 3 && r && Object.defineProperty(target, key, r), r;
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.TotalsModule = void 0;
+const common_1 = require("@nestjs/common");
+const flights_module_1 = require("../flights/flights.module");
+const starting_totals_module_1 = require("../starting-totals/starting-totals.module");
+const get_totals_controller_1 = require("./get-totals.controller");
+const get_totals_handler_1 = require("./get-totals.handler");
+let TotalsModule = class TotalsModule {
+};
+exports.TotalsModule = TotalsModule;
+exports.TotalsModule = TotalsModule = __decorate([
+    (0, common_1.Module)({
+        imports: [flights_module_1.FlightsModule, starting_totals_module_1.StartingTotalsModule],
+        controllers: [get_totals_controller_1.GetTotalsController],
+        providers: [get_totals_handler_1.GetTotalsHandler],
+    })
+], TotalsModule);
+//# sourceMappingURL=totals.module.js.map

@@ -1,0 +1,141 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.IDEMPOTENT_REPLAY_HEADERS = void 0;
+exports.ApiIdempotencyKey = ApiIdempotencyKey;
+exports.ApiEnvelopedResponse = ApiEnvelopedResponse;
+exports.ApiJsonBody = ApiJsonBody;
+exports.ApiBodylessResponse = ApiBodylessResponse;
+exports.ApiPartnerErrors = ApiPartnerErrors;
+const common_1 = require("@nestjs/common");
+const swagger_1 = require("@nestjs/swagger");
+const platform_1 = require("../../../../libs/platform/src/index.js");
+const idempotency_key_1 = require("../idempotency/idempotency-key");
+const envelope_dto_1 = require("./envelope.dto");
+const error_examples_1 = require("./error-examples");
+const REQUEST_ID_HEADER = {
+    'X-Request-Id': {
+        description: 'The request id, as in `meta.request_id`: `req_` and a ULID',
+        schema: { type: 'string', pattern: '^req_[0-9A-HJKMNP-TV-Z]{26}$' },
+    },
+};
+/** On every answer to a request that presented a valid key, the 429 included. */
+const RATE_LIMIT_HEADERS = {
+    'RateLimit-Limit': {
+        description: 'Requests allowed per clock minute for this key',
+        schema: { type: 'integer' },
+    },
+    'RateLimit-Remaining': {
+        description: 'Requests left in this window after this one (4, 3, 2, 1, 0 for a limit of 5)',
+        schema: { type: 'integer' },
+    },
+    'RateLimit-Reset': { description: 'Seconds until the window resets', schema: { type: 'integer' } },
+};
+const WHEN = {
+    INVALID_REQUEST: 'The request is malformed (see the operation’s description)',
+    INVALID_TOKEN: 'The linking token is invalid, expired or already used (one message for all)',
+    UNAUTHORIZED: 'Missing, malformed, unknown or revoked API key; with `WWW-Authenticate: Bearer`',
+    INSUFFICIENT_SCOPE: 'The key lacks the scope this endpoint needs',
+    NOT_FOUND: 'No such path',
+    PILOT_NOT_FOUND: 'No pilot with this `pilot_id` is linked to the calling partner',
+    FLIGHT_NOT_FOUND: 'Not used by the partner API',
+    CONNECTION_NOT_FOUND: 'Not used by the partner API',
+    ACCOUNT_ERASED: 'Not used by the partner API',
+    METHOD_NOT_ALLOWED: 'Known path, wrong method; with an `Allow` header',
+    CONFLICT: 'The simulated flight’s `flight_id` was already recorded with another body (sandbox only)',
+    IDEMPOTENCY_CONFLICT: 'The `Idempotency-Key` was used with another method, path or body, or its first request is still ' +
+        'being processed',
+    RATE_LIMITED: 'The key’s requests per minute are used up, or too many failed authentications came from this ' +
+        'address; with `Retry-After: 60`',
+    INTERNAL_ERROR: 'An unexpected failure; no internals in the body',
+    SERVICE_UNAVAILABLE: 'A dependency is down; with `Retry-After`',
+    WRITE_OUTCOME_UNKNOWN: 'The database did not confirm whether a write was recorded and could not be asked in time; with `Retry-After`',
+};
+/** Errors any partner endpoint can answer, besides its own. */
+const COMMON_ERRORS = ['UNAUTHORIZED', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
+const EXTRA_HEADERS = {
+    UNAUTHORIZED: { 'WWW-Authenticate': { description: '`Bearer`', schema: { type: 'string' } } },
+    RATE_LIMITED: { 'Retry-After': { description: '`60`', schema: { type: 'integer' } } },
+    SERVICE_UNAVAILABLE: { 'Retry-After': { description: 'Seconds', schema: { type: 'integer' } } },
+};
+/** On a POST's answer that replays the first one given under its `Idempotency-Key`. */
+exports.IDEMPOTENT_REPLAY_HEADERS = {
+    [idempotency_key_1.IDEMPOTENT_REPLAYED_HEADER]: {
+        description: '`true` when this is the first answer given under the `Idempotency-Key`, replayed',
+        schema: { type: 'string', enum: ['true'] },
+    },
+};
+/**
+ * The `Idempotency-Key` request header every POST takes (IdempotencyInterceptor); its 409 and 400 go
+ * in the endpoint's ApiPartnerErrors.
+ */
+function ApiIdempotencyKey() {
+    return (0, swagger_1.ApiHeader)({
+        name: idempotency_key_1.IDEMPOTENCY_KEY_HEADER,
+        required: false,
+        description: '1 to 255 printable ASCII characters of your choosing (a UUID, say), scoped to your partner account ' +
+            'and kept 24 hours. The same key with the same method, path and body (byte for byte) gets the first ' +
+            'answer again, status and `data` or `error`, with `Idempotent-Replayed: true`, and nothing is done ' +
+            'again (`meta.request_id` is the new request’s). Another path or body, or the first request still ' +
+            'being processed: 409 `IDEMPOTENCY_CONFLICT`. 401, 429 and 5xx answers are not kept: retry with the ' +
+            'same key. Malformed or sent twice: 400 `INVALID_REQUEST`.',
+        schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
+    });
+}
+/** A success answer: `{ data: <dto>, meta }`, with the request id and rate limit headers and an example. */
+function ApiEnvelopedResponse(status, dto, headers = {}) {
+    return (0, common_1.applyDecorators)((0, swagger_1.ApiExtraModels)(dto, envelope_dto_1.MetaDto), (0, swagger_1.ApiResponse)({
+        status,
+        description: 'Success, in the envelope',
+        headers: { ...REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS, ...headers },
+        schema: {
+            type: 'object',
+            required: ['data', 'meta'],
+            properties: { data: { $ref: (0, swagger_1.getSchemaPath)(dto) }, meta: { $ref: (0, swagger_1.getSchemaPath)(envelope_dto_1.MetaDto) } },
+        },
+        example: { data: dto.example, meta: error_examples_1.EXAMPLE_META },
+    }));
+}
+/** A required JSON request body of `dto`, with its example (`summary` says what it shows). */
+function ApiJsonBody(dto, summary) {
+    return (0, common_1.applyDecorators)((0, swagger_1.ApiExtraModels)(dto), (0, swagger_1.ApiBody)({
+        required: true,
+        schema: { $ref: (0, swagger_1.getSchemaPath)(dto) },
+        examples: { [(0, swagger_1.getSchemaPath)(dto).split('/').pop()]: { summary, value: dto.example } },
+    }));
+}
+/** An answer without a body (a 304), still carrying the request id and rate limit headers. */
+function ApiBodylessResponse(status, description, headers = {}) {
+    return (0, swagger_1.ApiResponse)({
+        status,
+        description,
+        headers: { ...REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS, ...headers },
+    });
+}
+/**
+ * The error answers of an endpoint: its own codes plus the common ones, grouped by status, each
+ * code with an example body. `examples` gives those of the endpoint's own wording (`INVALID_REQUEST`,
+ * `INSUFFICIENT_SCOPE`); a code without one is a mistake, refused as the description is built.
+ */
+function ApiPartnerErrors(codes, examples = {}) {
+    const byStatus = new Map();
+    for (const code of [...codes, ...COMMON_ERRORS]) {
+        const status = platform_1.ERROR_STATUS[code];
+        byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+    }
+    return (0, common_1.applyDecorators)((0, swagger_1.ApiExtraModels)(envelope_dto_1.ErrorEnvelopeDto), ...[...byStatus.entries()].map(([status, group]) => (0, swagger_1.ApiResponse)({
+        status,
+        description: group.map((code) => `\`${code}\`: ${WHEN[code]}`).join('. '),
+        headers: Object.assign({}, REQUEST_ID_HEADER, status === 401 ? {} : RATE_LIMIT_HEADERS, ...group.map((code) => EXTRA_HEADERS[code] ?? {})),
+        schema: { $ref: (0, swagger_1.getSchemaPath)(envelope_dto_1.ErrorEnvelopeDto) },
+        examples: Object.fromEntries(group.flatMap((code) => {
+            const own = examples[code] ?? error_examples_1.COMMON_ERROR_EXAMPLES[code];
+            if (!own?.length)
+                throw new Error(`No example of the error ${code}`);
+            return own.map((example, i) => [
+                own.length === 1 ? code : `${code}_${i + 1}`,
+                { summary: example.summary, value: (0, error_examples_1.errorBody)(code, example) },
+            ]);
+        })),
+    })));
+}
+//# sourceMappingURL=openapi-responses.js.map

@@ -1,0 +1,94 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.claimDueDeliveries = claimDueDeliveries;
+exports.recordDelivered = recordDelivered;
+exports.recordFailed = recordFailed;
+exports.recordDropped = recordDropped;
+exports.queueState = queueState;
+const rows_of_1 = require("../../../../libs/platform/src/database/rows-of.js");
+/**
+ * Claims due deliveries: each the earliest pending one of its endpoint and pilot (a later one waits
+ * for it), of enabled endpoints not in `busyEndpoints`, at most `perEndpoint` per endpoint and `limit`
+ * in all, for `leaseMs`. A dispatcher that dies with a claim leaves it to be taken again after the lease.
+ */
+async function claimDueDeliveries(db, options) {
+    return (0, rows_of_1.rowsOf)(await db.query(`with heads as (
+         select d.delivery_id,
+                row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.delivery_id) as rank
+           from webhook_deliveries d join webhook_endpoints e using (endpoint_id)
+          where d.status = 'pending' and d.next_attempt_at <= now()
+            and (d.claimed_until is null or d.claimed_until < now())
+            and e.status = 'enabled' and not (d.endpoint_id = any($3::text[]))
+            and not exists (
+              select 1 from webhook_deliveries p
+               where p.endpoint_id = d.endpoint_id and p.ordering_key = d.ordering_key
+                 and p.status = 'pending' and p.delivery_id < d.delivery_id)
+       ),
+       picked as (
+         select d.delivery_id from webhook_deliveries d
+          where d.delivery_id in (select delivery_id from heads where rank <= $2)
+          order by d.next_attempt_at, d.delivery_id
+          limit $1
+          for update of d skip locked
+       ),
+       claimed as (
+         update webhook_deliveries w set claimed_until = now() + $4 * interval '1 millisecond'
+           from picked where w.delivery_id = picked.delivery_id
+         returning w.delivery_id, w.endpoint_id, w.event_id, w.type, w.body, w.ordering_key, w.attempts, w.created_at
+       )
+       select c.delivery_id::text, c.endpoint_id, c.event_id, c.type, c.body, c.ordering_key, c.attempts, c.created_at,
+              e.url,
+              array_remove(array[e.secret, case when e.previous_secret_until > now() then e.previous_secret end], null) as secrets,
+              (c.type <> 'pilot.disconnected' and c.type <> 'webhook.test' and (
+                 exists (select 1 from webhook_deliveries x
+                          where x.endpoint_id = c.endpoint_id and x.ordering_key = c.ordering_key
+                            and x.type = 'pilot.disconnected' and x.delivery_id < c.delivery_id)
+                 or exists (select 1 from connections k
+                             where k.connection_id::text = c.ordering_key and k.disconnected_at is not null))) as stale
+         from claimed c join webhook_endpoints e using (endpoint_id)`, [options.limit, options.perEndpoint, options.busyEndpoints, options.leaseMs]));
+}
+/** Records a delivered attempt; the endpoint is no longer failing. */
+async function recordDelivered(db, delivery, status) {
+    await db.transaction(async (tx) => {
+        await tx.query(`update webhook_deliveries
+          set status = 'delivered', attempts = attempts + 1, last_attempt_at = now(), last_response_status = $2,
+              last_error = null, delivered_at = now(), next_attempt_at = null, claimed_until = null
+        where delivery_id = $1`, [delivery.delivery_id, status]);
+        await tx.query(`update webhook_endpoints set failing_since = null where endpoint_id = $1 and failing_since is not null`, [delivery.endpoint_id]);
+    });
+}
+/**
+ * Records a failed attempt: tried again after `retryInMs`, or failed for good when it is null. Returns
+ * since when the endpoint has been failing (this attempt's time when it was not).
+ */
+async function recordFailed(db, delivery, outcome) {
+    return db.transaction(async (tx) => {
+        await tx.query(
+        // A delivery settled while its attempt was out (its endpoint disabled or deleted meanwhile, which
+        // fails what was queued) stays settled: the attempt is counted, nothing is queued again.
+        `update webhook_deliveries
+          set attempts = attempts + 1, last_attempt_at = now(), last_response_status = $2,
+              last_error = case when status = 'pending' then $3 else last_error end,
+              next_attempt_at = case when status = 'pending' and $4::bigint is not null
+                                     then now() + $4 * interval '1 millisecond' end,
+              status = case when status <> 'pending' then status when $4::bigint is null then 'failed' else 'pending' end,
+              claimed_until = null
+        where delivery_id = $1`, [delivery.delivery_id, outcome.status, outcome.error.slice(0, 500), outcome.retryInMs]);
+        const [row] = (0, rows_of_1.rowsOf)(await tx.query(`with changed as (update webhook_endpoints set failing_since = coalesce(failing_since, now())
+          where endpoint_id = $1 returning failing_since) select * from changed`, [delivery.endpoint_id]));
+        return row?.failing_since ?? new Date();
+    });
+}
+/** Settles a delivery that must not be sent (its pilot was disconnected): failed, never attempted. */
+async function recordDropped(db, delivery) {
+    await db.query(`update webhook_deliveries set status = 'failed', next_attempt_at = null, claimed_until = null,
+            last_error = 'not sent: the pilot was disconnected from the partner'
+      where delivery_id = $1`, [delivery.delivery_id]);
+}
+/** Pending deliveries and disabled endpoints now, for the gauges. */
+async function queueState(db) {
+    const [row] = (0, rows_of_1.rowsOf)(await db.query(`select (select count(*)::int from webhook_deliveries where status = 'pending') as pending,
+              (select count(*)::int from webhook_endpoints where status = 'disabled') as disabled`));
+    return row ?? { pending: 0, disabled: 0 };
+}
+//# sourceMappingURL=delivery.store.js.map

@@ -1,0 +1,83 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.takeInEvents = takeInEvents;
+const access_1 = require("../../../../libs/access/src/index.js");
+const contracts_1 = require("../../../../libs/contracts/src/index.js");
+const rows_of_1 = require("../../../../libs/platform/src/database/rows-of.js");
+/**
+ * Turns pilot events (in topic order) into what webhooks need, inside the caller's transaction: a link
+ * or a disconnect is queued for each enabled endpoint of that partner that takes its type and existed
+ * when it happened; logbook changes are noted for the totals notifier, once per pilot, for pilots some
+ * partner with an endpoint is linked to. Idempotent: the same events again add nothing. The number of
+ * deliveries queued.
+ */
+async function takeInEvents(db, messages) {
+    let queued = 0;
+    const totalsChanged = new Map();
+    for (const message of messages) {
+        if (contracts_1.LOGBOOK_EVENT_TYPES.includes(message.type)) {
+            // Changed once the projection has folded the command this event belongs to (its last stream
+            // version): a partner told earlier would read the totals before the change.
+            const version = Math.max(message.stream_version, message.metadata.command_last_version ?? 0);
+            totalsChanged.set(message.pilot_account_id, Math.max(version, totalsChanged.get(message.pilot_account_id) ?? 0));
+        }
+        else
+            queued += await takeInConsentEvent(db, message);
+    }
+    for (const [pilotAccountId, version] of totalsChanged)
+        await noteTotalsChange(db, pilotAccountId, version);
+    return queued;
+}
+async function takeInConsentEvent(db, message) {
+    switch (message.type) {
+        case 'PilotLinked': {
+            const p = message.payload;
+            return queueForPartner(db, message, p.partner_id, p.connection_id, 'pilot.linked', {
+                pilot_id: p.connection_id,
+                linked_at: p.linked_at,
+            });
+        }
+        case 'PilotDisconnected': {
+            const p = message.payload;
+            return queueForPartner(db, message, p.partner_id, p.connection_id, 'pilot.disconnected', {
+                pilot_id: p.connection_id,
+                disconnected_at: p.disconnected_at,
+            });
+        }
+        case 'LinkingCodeIssued':
+        case 'FlightRecorded':
+        case 'FlightAmended':
+        case 'FlightDeleted':
+        case 'StartingTotalsSet':
+        case 'AccountErased':
+            return 0;
+    }
+}
+async function queueForPartner(db, message, partnerId, connectionId, type, data) {
+    const endpoints = (0, rows_of_1.rowsOf)(await db.query(`select endpoint_id from webhook_endpoints
+        where partner_id = $1 and status = 'enabled' and $2 = any(events) and created_at <= $3`, [partnerId, type, message.occurred_at]));
+    let queued = 0;
+    for (const { endpoint_id } of endpoints) {
+        const added = await (0, access_1.queueWebhookEvent)(db, {
+            endpointId: endpoint_id,
+            type,
+            data,
+            orderingKey: connectionId,
+            sourceKey: `event:${message.event_id}`,
+        });
+        if (added)
+            queued++;
+    }
+    return queued;
+}
+/** The pilot's totals change with its logbook stream at `version` folded in. */
+async function noteTotalsChange(db, pilotAccountId, version) {
+    await db.query(`insert into webhook_totals_changes (pilot_account_id, changed_version)
+     select $1, $2 where exists (
+       select 1 from connections c join webhook_endpoints e on e.partner_id = c.partner_id
+        where c.pilot_account_id = $1 and c.disconnected_at is null and e.status = 'enabled'
+          and 'pilot_totals.updated' = any(e.events))
+     on conflict (pilot_account_id) do update
+       set changed_version = greatest(webhook_totals_changes.changed_version, excluded.changed_version)`, [pilotAccountId, version]);
+}
+//# sourceMappingURL=intake.statements.js.map

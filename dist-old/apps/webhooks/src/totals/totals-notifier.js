@@ -1,0 +1,55 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.notifyTotalsChanges = notifyTotalsChanges;
+const access_1 = require("../../../../libs/access/src/index.js");
+const rows_of_1 = require("../../../../libs/platform/src/database/rows-of.js");
+/**
+ * Pilots whose totals changed and are due a `pilot_totals.updated`: the projection partners read
+ * (`pilot_totals_active`) has folded the change in, and the last notice is older than the coalescing
+ * window. `last_updated` is that view's, what a partner's read answers from now on.
+ */
+const DUE_SQL = `
+  select c.pilot_account_id, c.changed_version, v.last_updated
+    from webhook_totals_changes c join pilot_totals_active v using (pilot_account_id)
+   where c.changed_version > c.notified_version and v.stream_version >= c.changed_version
+     and (c.notified_at is null or c.notified_at <= now() - $1 * interval '1 millisecond')
+   limit $2`;
+/**
+ * Queues `pilot_totals.updated` for every pilot due one (see DUE_SQL), one transaction per pilot: to
+ * each enabled endpoint that takes it of each partner the pilot is linked to now, with that partner's
+ * `pilot_id`. Returns the number of pilots told of.
+ */
+async function notifyTotalsChanges(db, coalesceMs, limit = 200) {
+    const due = (0, rows_of_1.rowsOf)(await db.query(DUE_SQL, [coalesceMs, limit]));
+    let told = 0;
+    for (const row of due) {
+        const done = await db.transaction(async (tx) => {
+            // Another dispatcher may have told of it meanwhile: only one does, under the row's lock.
+            const [locked] = (0, rows_of_1.rowsOf)(await tx.query(`select notified_version from webhook_totals_changes where pilot_account_id = $1 for update skip locked`, [row.pilot_account_id]));
+            if (!locked || locked.notified_version >= row.changed_version)
+                return false;
+            await queueForLinkedPartners(tx, row);
+            await tx.query(`update webhook_totals_changes set notified_version = $2, notified_at = now() where pilot_account_id = $1`, [row.pilot_account_id, row.changed_version]);
+            return true;
+        });
+        if (done)
+            told++;
+    }
+    return told;
+}
+async function queueForLinkedPartners(db, row) {
+    const targets = (0, rows_of_1.rowsOf)(await db.query(`select e.endpoint_id, c.connection_id::text as connection_id
+         from connections c join webhook_endpoints e on e.partner_id = c.partner_id
+        where c.pilot_account_id = $1 and c.disconnected_at is null and e.status = 'enabled'
+          and 'pilot_totals.updated' = any(e.events)`, [row.pilot_account_id]));
+    for (const target of targets) {
+        await (0, access_1.queueWebhookEvent)(db, {
+            endpointId: target.endpoint_id,
+            type: 'pilot_totals.updated',
+            data: { pilot_id: target.connection_id, last_updated: row.last_updated.toISOString() },
+            orderingKey: target.connection_id,
+            sourceKey: `totals:${row.pilot_account_id}:${row.changed_version}`,
+        });
+    }
+}
+//# sourceMappingURL=totals-notifier.js.map

@@ -1,0 +1,71 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.addPartnerReads = addPartnerReads;
+exports.partnerReadsOf = partnerReadsOf;
+exports.connectionHistoryOf = connectionHistoryOf;
+exports.partnerNames = partnerNames;
+exports.forgetPilotReads = forgetPilotReads;
+const rows_of_1 = require("../../../platform/src/database/rows-of.js");
+/**
+ * Adds counted reads to `partner_reads` in one statement: each connection's partner and pilot are taken
+ * from `connections`, so the partner API's hot path needs nothing but the `pilot_id` it answered. Counts
+ * add up (several replicas, several flushes), the last time is the latest of them.
+ *
+ * The connections it reads are locked (`for key share`, in id order) until it commits: their delete (an
+ * account erasure) waits for a write of counts under way, and a write after the delete finds no
+ * connection and adds nothing. So once an erasure has deleted the pilot's connections, no count of a
+ * read can bring the pilot's access history back, however late a replica writes it. The lock does not
+ * stand in the way of a disconnect, which changes no key.
+ */
+async function addPartnerReads(runner, counts) {
+    if (counts.length === 0)
+        return;
+    await runner.query(`with counted as (
+       select c.pilot_account_id, c.partner_id, r.day, r.reads, r.last_ms
+         from unnest($1::uuid[], $2::date[], $3::bigint[], $4::double precision[])
+                as r(connection_id, day, reads, last_ms)
+         join connections c on c.connection_id = r.connection_id
+        order by c.connection_id
+          for key share of c
+     )
+     insert into partner_reads (pilot_account_id, partner_id, day, reads, last_at)
+     select pilot_account_id, partner_id, day, sum(reads), max(to_timestamp(last_ms / 1000.0))
+       from counted
+      group by pilot_account_id, partner_id, day
+     on conflict (pilot_account_id, partner_id, day) do update
+        set reads = partner_reads.reads + excluded.reads,
+            last_at = greatest(partner_reads.last_at, excluded.last_at)`, [
+        counts.map((c) => c.connectionId),
+        counts.map((c) => c.day),
+        counts.map((c) => c.reads),
+        counts.map((c) => c.lastAt),
+    ]);
+}
+/** The pilot's reads per partner and day from `fromDay` (`YYYY-MM-DD`) on, newest day first. */
+async function partnerReadsOf(runner, pilotAccountId, fromDay) {
+    return (0, rows_of_1.rowsOf)(await runner.query(`select partner_id::text as partner_id, to_char(day, 'YYYY-MM-DD') as day, reads::int as reads, last_at
+         from partner_reads where pilot_account_id = $1 and day >= $2::date
+        order by day desc, partner_id`, [pilotAccountId, fromDay]));
+}
+/** Every connection the pilot has had, oldest first, with the partner's name. */
+async function connectionHistoryOf(runner, pilotAccountId) {
+    return (0, rows_of_1.rowsOf)(await runner.query(`select c.connection_id::text as connection_id, c.partner_id::text as partner_id, p.name,
+              c.linked_at, c.disconnected_at
+         from connections c join partners p on p.partner_id = c.partner_id
+        where c.pilot_account_id = $1
+        order by c.linked_at, c.connection_id`, [pilotAccountId]));
+}
+/** The names of partners, by id. */
+async function partnerNames(runner, partnerIds) {
+    if (partnerIds.length === 0)
+        return new Map();
+    const rows = (0, rows_of_1.rowsOf)(await runner.query('select partner_id::text as partner_id, name from partners where partner_id = any($1::uuid[])', [partnerIds]));
+    return new Map(rows.map((r) => [r.partner_id, r.name]));
+}
+/** Deletes the pilot's whole access history (its reads; links and disconnects are the connections'). */
+async function forgetPilotReads(runner, pilotAccountId) {
+    const rows = (0, rows_of_1.rowsOf)(await runner.query(`with gone as (delete from partner_reads where pilot_account_id = $1 returning 1)
+       select count(*)::int as n from gone`, [pilotAccountId]));
+    return rows[0]?.n ?? 0;
+}
+//# sourceMappingURL=partner-reads.statements.js.map

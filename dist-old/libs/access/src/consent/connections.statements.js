@@ -1,0 +1,15 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.endConnection = endConnection;
+/**
+ * Ends a connection at `at`: the one statement for it, whether the pilot disconnects in the pilot app
+ * or a sandbox simulation does it for the pilot. The caller has the row locked and the event decided,
+ * in the same transaction.
+ */
+async function endConnection(runner, connectionId, at) {
+    await runner.query('update connections set disconnected_at = $2 where connection_id = $1', [
+        connectionId,
+        at,
+    ]);
+}
+//# sourceMappingURL=connections.statements.js.map

@@ -1,0 +1,116 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.createEndpoint = createEndpoint;
+exports.listEndpoints = listEndpoints;
+exports.findEndpoint = findEndpoint;
+exports.deleteEndpoint = deleteEndpoint;
+exports.rotateEndpointSecret = rotateEndpointSecret;
+exports.listEndpointsForOperators = listEndpointsForOperators;
+exports.disableEndpoint = disableEndpoint;
+exports.enableEndpoint = enableEndpoint;
+const domain_1 = require("../../../domain/src/index.js");
+const rows_of_1 = require("../../../platform/src/database/rows-of.js");
+const webhook_signature_1 = require("./webhook-signature");
+const COLUMNS = `endpoint_id, partner_id, url, events, status, created_at, secret, disabled_at, disabled_reason,
+  failing_since`;
+function toView(row, withSecret = false) {
+    return {
+        id: row.endpoint_id,
+        url: row.url,
+        events: row.events,
+        status: row.status,
+        created_at: row.created_at.toISOString(),
+        ...(withSecret ? { secret: row.secret } : {}),
+    };
+}
+/**
+ * Creates an enabled endpoint with a new secret, unless the partner has MAX_WEBHOOK_ENDPOINTS already:
+ * the partner's row is locked meanwhile, so concurrent creations cannot pass the limit together.
+ */
+function createEndpoint(db, partnerId, url, events) {
+    return db.transaction(async (tx) => {
+        await tx.query('select 1 from partners where partner_id = $1 for update', [partnerId]);
+        const [{ count }] = (0, rows_of_1.rowsOf)(await tx.query(`select count(*)::int as count from webhook_endpoints where partner_id = $1 and status <> 'deleted'`, [partnerId]));
+        if (count >= domain_1.MAX_WEBHOOK_ENDPOINTS)
+            return { ok: false, reason: 'too_many' };
+        const [row] = (0, rows_of_1.rowsOf)(await tx.query(`insert into webhook_endpoints (endpoint_id, partner_id, url, events, status, secret)
+         values ($1, $2, $3, $4, 'enabled', $5) returning ${COLUMNS}`, [(0, webhook_signature_1.newEndpointId)(), partnerId, url, events, (0, webhook_signature_1.newWebhookSecret)()]));
+        return { ok: true, endpoint: toView(row, true) };
+    });
+}
+/** The partner's endpoints (deleted ones left out), oldest first, without secrets. */
+async function listEndpoints(db, partnerId) {
+    const rows = (0, rows_of_1.rowsOf)(await db.query(`select ${COLUMNS} from webhook_endpoints where partner_id = $1 and status <> 'deleted'
+        order by created_at, endpoint_id`, [partnerId]));
+    return rows.map((row) => toView(row));
+}
+/** The partner's endpoint of this id; undefined for another partner's, a deleted or an unknown one. */
+async function findEndpoint(db, partnerId, endpointId) {
+    const [row] = (0, rows_of_1.rowsOf)(await db.query(`select ${COLUMNS} from webhook_endpoints where endpoint_id = $1 and partner_id = $2 and status <> 'deleted'`, [endpointId, partnerId]));
+    return row ? toView(row) : undefined;
+}
+/** Fails what is still queued for an endpoint that no longer takes events. */
+async function dropQueued(db, endpointId, reason) {
+    await db.query(`update webhook_deliveries set status = 'failed', next_attempt_at = null, claimed_until = null, last_error = $2
+      where endpoint_id = $1 and status = 'pending'`, [endpointId, reason]);
+}
+/** Deletes the partner's endpoint; what was queued for it fails. False when not found. */
+function deleteEndpoint(db, partnerId, endpointId) {
+    return db.transaction(async (tx) => {
+        const rows = (0, rows_of_1.rowsOf)(await tx.query(`with changed as (update webhook_endpoints set status = 'deleted', deleted_at = now()
+          where endpoint_id = $1 and partner_id = $2 and status <> 'deleted' returning endpoint_id) select * from changed`, [endpointId, partnerId]));
+        if (rows.length === 0)
+            return false;
+        await dropQueued(tx, endpointId, 'endpoint deleted');
+        return true;
+    });
+}
+/**
+ * Gives the partner's endpoint a new secret; the one it replaces still signs for `graceHours` (24), so
+ * deliveries meanwhile carry both signatures. Undefined when not found.
+ */
+async function rotateEndpointSecret(db, partnerId, endpointId, graceHours = 24) {
+    const [row] = (0, rows_of_1.rowsOf)(await db.query(`with changed as (update webhook_endpoints
+          set previous_secret = secret, previous_secret_until = now() + $4 * interval '1 hour', secret = $3
+        where endpoint_id = $1 and partner_id = $2 and status <> 'deleted' returning ${COLUMNS}) select * from changed`, [endpointId, partnerId, (0, webhook_signature_1.newWebhookSecret)(), graceHours]));
+    return row ? toView(row, true) : undefined;
+}
+/** Every endpoint (or one partner's), with its state, for operators. */
+async function listEndpointsForOperators(db, options = {}) {
+    const rows = (0, rows_of_1.rowsOf)(await db.query(`select ${COLUMNS.replace(/(\w+)/g, 'e.$1')},
+              (select count(*)::int from webhook_deliveries d where d.endpoint_id = e.endpoint_id and d.status = 'pending') as pending,
+              (select count(*)::int from webhook_deliveries d where d.endpoint_id = e.endpoint_id and d.status = 'failed') as failed
+         from webhook_endpoints e
+        where e.status <> 'deleted' and ($1::uuid is null or e.partner_id = $1) and ($2::text is null or e.endpoint_id = $2)
+        order by e.created_at, e.endpoint_id`, [options.partnerId ?? null, options.endpointId ?? null]));
+    return rows.map((row) => ({
+        ...toView(row),
+        partner_id: row.partner_id,
+        disabled_at: row.disabled_at?.toISOString() ?? null,
+        disabled_reason: row.disabled_reason,
+        failing_since: row.failing_since?.toISOString() ?? null,
+        pending_deliveries: row.pending,
+        failed_deliveries: row.failed,
+    }));
+}
+/**
+ * Disables an endpoint (an operator, or the dispatcher after WEBHOOK_DISABLE_AFTER_MS of failures):
+ * nothing stays queued for it. False when no such endpoint is enabled.
+ */
+function disableEndpoint(db, endpointId, reason) {
+    return db.transaction(async (tx) => {
+        const rows = (0, rows_of_1.rowsOf)(await tx.query(`with changed as (update webhook_endpoints set status = 'disabled', disabled_at = now(), disabled_reason = $2
+          where endpoint_id = $1 and status = 'enabled' returning endpoint_id) select * from changed`, [endpointId, reason]));
+        if (rows.length === 0)
+            return false;
+        await dropQueued(tx, endpointId, `endpoint disabled: ${reason}`);
+        return true;
+    });
+}
+/** Enables a disabled endpoint again, its failures forgotten. False when no such endpoint is disabled. */
+async function enableEndpoint(db, endpointId) {
+    const rows = (0, rows_of_1.rowsOf)(await db.query(`with changed as (update webhook_endpoints set status = 'enabled', disabled_at = null, disabled_reason = null, failing_since = null
+        where endpoint_id = $1 and status = 'disabled' returning endpoint_id) select * from changed`, [endpointId]));
+    return rows.length > 0;
+}
+//# sourceMappingURL=webhook-endpoints.repository.js.map

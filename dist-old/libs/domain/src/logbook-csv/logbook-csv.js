@@ -1,0 +1,173 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.LOGBOOK_CSV_COLUMNS = void 0;
+exports.formatLogbookCsv = formatLogbookCsv;
+exports.readLogbookCsv = readLogbookCsv;
+const contracts_1 = require("../../../contracts/src/index.js");
+const flight_rules_1 = require("../flights/flight.rules");
+const csv_text_1 = require("./csv-text");
+/**
+ * The logbook as CSV (docs/logbook-csv.md): one flight a row, in the columns below, in this order
+ * when written; read back by column name, in any order.
+ */
+exports.LOGBOOK_CSV_COLUMNS = [
+    'flight_id',
+    'date',
+    'kind',
+    'category',
+    'rating_key',
+    'registration',
+    'departure',
+    'arrival',
+    ...contracts_1.FLIGHT_MINUTE_FIELDS,
+    'day_landings',
+    'night_landings',
+    'remarks',
+];
+/** The columns a file must have; every other one may be left out (its cells read as empty). */
+const REQUIRED_COLUMNS = ['date', 'category'];
+const cellsOf = (flight) => {
+    const minutes = Object.fromEntries(contracts_1.FLIGHT_MINUTE_FIELDS.map((f) => [f, String(flight.minutes[f])]));
+    return {
+        flight_id: flight.flight_id,
+        date: flight.date,
+        kind: flight.kind,
+        category: flight.aircraft.category,
+        rating_key: flight.aircraft.rating_key ?? '',
+        registration: flight.aircraft.registration ?? '',
+        departure: flight.departure ?? '',
+        arrival: flight.arrival ?? '',
+        ...minutes,
+        day_landings: String(flight.landings.day),
+        night_landings: String(flight.landings.night),
+        remarks: flight.remarks ?? '',
+    };
+};
+/** The flights as CSV text: a header, then one row per flight, CRLF after every row. */
+function formatLogbookCsv(flights) {
+    const rows = flights.map((flight) => {
+        const cells = cellsOf(flight);
+        return (0, csv_text_1.csvRecord)(exports.LOGBOOK_CSV_COLUMNS.map((column) => cells[column]));
+    });
+    return [(0, csv_text_1.csvRecord)(exports.LOGBOOK_CSV_COLUMNS), ...rows].map((row) => `${row}\r\n`).join('');
+}
+/** The column a flight rule's JSON path concerns (`minutes.pic` is `pic`, `landings.day` is `day_landings`). */
+function columnOf(field) {
+    if (field === 'minutes')
+        return undefined;
+    if (field.startsWith('landings.'))
+        return `${field.slice('landings.'.length)}_landings`;
+    const last = field.slice(field.lastIndexOf('.') + 1);
+    return exports.LOGBOOK_CSV_COLUMNS.includes(last) ? last : undefined;
+}
+const WHOLE_NUMBER = /^\d{1,7}$/;
+/** One row's cells as the flight body of the pilot app API, or the cells that are not numbers. */
+function bodyOf(value, flightId) {
+    const problems = [];
+    const number = (column) => {
+        const cell = value(column);
+        if (cell === '')
+            return undefined;
+        if (!WHOLE_NUMBER.test(cell)) {
+            problems.push({ column, message: 'must be a whole number' });
+            return undefined;
+        }
+        return Number(cell);
+    };
+    const optional = (column) => value(column) || undefined;
+    const minutes = {};
+    for (const field of contracts_1.FLIGHT_MINUTE_FIELDS) {
+        const n = number(field);
+        if (n !== undefined)
+            minutes[field] = n;
+    }
+    const landings = {};
+    const day = number('day_landings');
+    const night = number('night_landings');
+    if (day !== undefined)
+        landings.day = day;
+    if (night !== undefined)
+        landings.night = night;
+    const aircraft = {
+        category: optional('category'),
+        rating_key: optional('rating_key'),
+        registration: optional('registration'),
+    };
+    const body = {
+        flight_id: flightId,
+        date: value('date'),
+        kind: optional('kind') ?? 'flight',
+        aircraft: Object.fromEntries(Object.entries(aircraft).filter(([, v]) => v !== undefined)),
+        departure: optional('departure'),
+        arrival: optional('arrival'),
+        minutes,
+        landings,
+        remarks: optional('remarks'),
+    };
+    return {
+        body: Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
+        problems,
+    };
+}
+/**
+ * Reads CSV text into flights of the pilot app API, each row checked by the same flight rules the API
+ * applies. `today` (`YYYY-MM-DD`, UTC) bounds the dates; `newFlightId` names a row whose `flight_id`
+ * cell is empty (the caller's UUID source: this code has no randomness).
+ */
+function readLogbookCsv(text, today, newFlightId) {
+    const { records, error } = (0, csv_text_1.readCsvRecords)(text);
+    const problems = [];
+    const [header, ...rows] = records;
+    if (!header) {
+        return { flights: [], problems: [error ?? { line: 1, message: 'the file is empty' }], rows: 0 };
+    }
+    const names = header.cells.map((cell) => cell.trim().toLowerCase());
+    const known = exports.LOGBOOK_CSV_COLUMNS;
+    for (const name of names) {
+        if (!known.includes(name))
+            problems.push({ line: 1, column: name, message: 'is not a known column' });
+    }
+    for (const name of REQUIRED_COLUMNS) {
+        if (!names.includes(name))
+            problems.push({ line: 1, column: name, message: 'column is missing' });
+    }
+    if (new Set(names).size !== names.length)
+        problems.push({ line: 1, message: 'a column is named twice' });
+    if (problems.length > 0)
+        return { flights: [], problems, rows: rows.length };
+    const flights = [];
+    for (const row of rows) {
+        if (row.cells.length !== names.length) {
+            problems.push({
+                line: row.line,
+                message: `has ${row.cells.length} cells where the header has ${names.length}`,
+            });
+            continue;
+        }
+        const value = (column) => {
+            const index = names.indexOf(column);
+            return index < 0 ? '' : row.cells[index].trim();
+        };
+        const { body, problems: cellProblems } = bodyOf(value, value('flight_id') || newFlightId());
+        const parsed = (0, flight_rules_1.parseFlight)(body, today);
+        const ruleProblems = parsed.ok
+            ? []
+            : parsed.issues
+                .map((issue) => ({ column: columnOf(issue.field), message: issue.message }))
+                .filter((p) => !cellProblems.some((c) => c.column === p.column));
+        const rowProblems = [...cellProblems, ...ruleProblems];
+        if (rowProblems.length > 0 || !parsed.ok) {
+            for (const p of rowProblems) {
+                problems.push(p.column
+                    ? { line: row.line, column: p.column, message: p.message }
+                    : { line: row.line, message: p.message });
+            }
+        }
+        else
+            flights.push(parsed.value);
+    }
+    if (error)
+        problems.push(error);
+    return { flights, problems, rows: rows.length };
+}
+//# sourceMappingURL=logbook-csv.js.map

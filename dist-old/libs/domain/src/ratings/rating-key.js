@@ -1,0 +1,37 @@
+"use strict";
+/**
+ * Rating keys as they appear in `rating_breakdown` and in the rating dictionary
+ * (partner API v1, sections 2.5 and 2.6).
+ */
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.TYPE_RATING_KEY_PREFIX = exports.CLASS_RATING_KEYS = void 0;
+exports.typeRatingKey = typeRatingKey;
+/** The seven airplane class rating keys, in the order the spec lists them. */
+exports.CLASS_RATING_KEYS = [
+    'sep_land',
+    'sep_sea',
+    'set_land',
+    'set_sea',
+    'mep_land',
+    'mep_sea',
+    'tmg',
+];
+exports.TYPE_RATING_KEY_PREFIX = 'type_';
+/**
+ * Key of a type rating: `type_` followed by the licence endorsement designator in lower case,
+ * every run of characters other than `[a-z0-9]` turned into one underscore, and leading or
+ * trailing underscores trimmed. "B737 300-900" -> "type_b737_300_900".
+ *
+ * Throws when the designator has no letter or digit at all (it would give the bare prefix).
+ */
+function typeRatingKey(designator) {
+    const slug = designator
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '_')
+        .replace(/^_+|_+$/g, '');
+    if (slug === '') {
+        throw new Error(`Type rating designator ${JSON.stringify(designator)} has no letter or digit`);
+    }
+    return exports.TYPE_RATING_KEY_PREFIX + slug;
+}
+//# sourceMappingURL=rating-key.js.map

@@ -1,0 +1,197 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.SANDBOX_INVALID_CODE = exports.SANDBOX_FIXTURE_NUMBERS = void 0;
+exports.sandboxFixture = sandboxFixture;
+exports.sandboxFixtureOfCode = sandboxFixtureOfCode;
+const fixture_flights_1 = require("./fixture-flights");
+/** The sandbox's documented pilots, by the last digit of their linking code. */
+exports.SANDBOX_FIXTURE_NUMBERS = [1, 2, 3, 4, 5];
+const AIRFIELDS = ['EDFE', 'EDFM', 'EDFZ', 'EDFH', 'EDFB', 'EDGS', 'EDFV', 'EDRY'];
+const HUBS = ['EDDF', 'EDDM', 'EDDH', 'EDDL', 'LOWW', 'LSZH', 'EHAM', 'LFPG', 'LEMD', 'LIRF', 'EKCH', 'ESSA'];
+const route = (random, airports) => {
+    const departure = random.pick(airports);
+    const others = airports.filter((a) => a !== departure);
+    return { departure, arrival: random.pick(others) };
+};
+/** A student: dual lessons on a single-engine piston, then solo circuits and cross-countries. */
+function studentFlights() {
+    const random = (0, fixture_flights_1.fixtureRandom)(1001);
+    return (0, fixture_flights_1.flightSeries)(random, { count: 36, start: '2026-02-01', everyDays: [2, 6] }, (i) => {
+        const total = random.int(35, 80);
+        const solo = i >= 20;
+        const crossCountry = i >= 28 && i % 2 === 0;
+        return {
+            kind: 'flight',
+            aircraft: {
+                category: 'airplane',
+                rating_key: 'sep_land',
+                registration: random.pick(['D-ESTA', 'D-ESTB']),
+            },
+            ...(crossCountry ? route(random, AIRFIELDS) : { departure: 'EDFE', arrival: 'EDFE' }),
+            minutes: (0, fixture_flights_1.minutesOf)({
+                total_flight_time: total,
+                pic: solo ? total : 0,
+                dual: solo ? 0 : total,
+                single_engine: total,
+                cross_country: crossCountry ? total : 0,
+                simulated_instrument: !solo && i % 4 === 0 ? Math.min(15, total) : 0,
+            }),
+            landings: { day: crossCountry ? 2 : random.int(3, 8), night: 0 },
+            remarks: solo ? 'solo' : 'dual instruction',
+        };
+    });
+}
+/** An airline captain: years of multi-pilot sectors on the A320 family and the B737, over an earlier career. */
+function captainFlights() {
+    const random = (0, fixture_flights_1.fixtureRandom)(1002);
+    return (0, fixture_flights_1.flightSeries)(random, { count: 900, start: '2022-01-03', everyDays: [1, 2] }, (i) => {
+        const total = random.int(55, 260);
+        const commanding = i >= 300;
+        const night = random.next() < 0.3 ? Math.min(total, random.int(20, 120)) : 0;
+        const actual = random.next() < 0.4 ? Math.min(total, random.int(5, 40)) : 0;
+        return {
+            kind: 'flight',
+            aircraft: {
+                category: 'airplane',
+                rating_key: i < 450 ? 'type_b737_300_900' : 'type_a320',
+                registration: i < 450 ? 'D-ABKA' : 'D-AIZA',
+            },
+            ...route(random, HUBS),
+            minutes: (0, fixture_flights_1.minutesOf)({
+                total_flight_time: total,
+                pic: commanding ? total : 0,
+                sic: commanding ? 0 : total,
+                cross_country: total,
+                night,
+                actual_instrument: actual,
+                multi_engine: total,
+                multi_pilot: total,
+            }),
+            landings: night > 0 && random.next() < 0.5 ? { day: 0, night: 1 } : { day: 1, night: 0 },
+        };
+    });
+}
+const CAPTAIN_STARTING_TOTALS = {
+    totals: {
+        total_flight_time_minutes: 150_000,
+        pic_minutes: 30_000,
+        sic_minutes: 114_000,
+        dual_minutes: 6_000,
+        instructor_minutes: 0,
+        cross_country_minutes: 140_000,
+        night_minutes: 35_000,
+        actual_instrument_minutes: 9_000,
+        simulated_instrument_minutes: 1_200,
+        single_engine_minutes: 9_000,
+        multi_engine_minutes: 141_000,
+        multi_pilot_minutes: 135_000,
+        simulator_minutes: 12_000,
+    },
+    landings: { total_day: 1_900, total_night: 310 },
+    rating_breakdown: { sep_land: 9_000, mep_land: 6_000, type_b737_300_900: 135_000 },
+    flight_count: 2_050,
+};
+/** General aviation: SEP land and sea, MEP, a touring motor glider, a helicopter and a sailplane. */
+function generalAviationFlights() {
+    const random = (0, fixture_flights_1.fixtureRandom)(1003);
+    const kinds = ['sep_land', 'sep_sea', 'mep_land', 'tmg', 'helicopter', 'sailplane'];
+    return (0, fixture_flights_1.flightSeries)(random, { count: 48, start: '2025-04-05', everyDays: [3, 9] }, (i) => {
+        const kind = kinds[i % kinds.length];
+        const total = kind === 'sailplane' ? random.int(30, 240) : random.int(40, 150);
+        const engines = kind === 'mep_land' ? { multi_engine: total } : kind === 'sailplane' ? {} : { single_engine: total };
+        const aircraft = kind === 'helicopter' || kind === 'sailplane'
+            ? { category: kind, registration: kind === 'helicopter' ? 'D-HGAA' : 'D-5123' }
+            : {
+                category: 'airplane',
+                rating_key: kind,
+                registration: `D-${kind === 'mep_land' ? 'G' : 'E'}GA${i % 3}`,
+            };
+        return {
+            kind: 'flight',
+            aircraft,
+            ...route(random, AIRFIELDS),
+            minutes: (0, fixture_flights_1.minutesOf)({
+                total_flight_time: total,
+                pic: total,
+                cross_country: i % 3 === 0 ? total : 0,
+                night: kind === 'mep_land' && i % 4 === 0 ? Math.min(total, 30) : 0,
+                ...engines,
+            }),
+            landings: { day: kind === 'sailplane' ? 1 : random.int(1, 4), night: 0 },
+        };
+    });
+}
+/** A pilot who carried hours over from a paper logbook and has recorded nothing since. */
+const STARTING_ONLY_TOTALS = {
+    totals: {
+        total_flight_time_minutes: 24_000,
+        pic_minutes: 18_000,
+        sic_minutes: 0,
+        dual_minutes: 6_000,
+        instructor_minutes: 0,
+        cross_country_minutes: 9_000,
+        night_minutes: 1_200,
+        actual_instrument_minutes: 300,
+        simulated_instrument_minutes: 900,
+        single_engine_minutes: 20_000,
+        multi_engine_minutes: 4_000,
+        multi_pilot_minutes: 0,
+        simulator_minutes: 600,
+    },
+    landings: { total_day: 520, total_night: 14 },
+    rating_breakdown: { sep_land: 20_000, mep_land: 4_000 },
+    flight_count: 310,
+};
+const code = (n) => `PFT-TEST-0000-0000-000${n}`;
+function buildFixtures() {
+    const fixtures = [
+        {
+            number: 1,
+            code: code(1),
+            description: 'Student pilot: a few dozen SEP land flights, dual and solo',
+            flights: studentFlights(),
+            startingTotals: null,
+        },
+        {
+            number: 2,
+            code: code(2),
+            description: 'Airline captain: thousands of hours, multi-pilot, A320 and B737 type ratings',
+            flights: captainFlights(),
+            startingTotals: CAPTAIN_STARTING_TOTALS,
+        },
+        {
+            number: 3,
+            code: code(3),
+            description: 'General aviation: SEP land and sea, MEP, TMG, helicopter and sailplane time',
+            flights: generalAviationFlights(),
+            startingTotals: null,
+        },
+        {
+            number: 4,
+            code: code(4),
+            description: 'Starting totals only, no flights on record',
+            flights: [],
+            startingTotals: STARTING_ONLY_TOTALS,
+        },
+        { number: 5, code: code(5), description: 'No flights at all', flights: [], startingTotals: null },
+    ];
+    return new Map(fixtures.map((f) => [f.number, f]));
+}
+let fixtures;
+/** The fixture; built once, on first use (the captain's logbook is a few hundred kilobytes). */
+function sandboxFixture(number) {
+    fixtures ??= buildFixtures();
+    return fixtures.get(number);
+}
+/** The code that always answers INVALID_TOKEN, so a partner can test its error path. */
+exports.SANDBOX_INVALID_CODE = code(9);
+const SANDBOX_CODE = /^PFT-TEST-0000-0000-000([1-5])$/;
+/**
+ * The fixture a sandbox linking code names (compared as live codes are: case-insensitively, surrounding
+ * whitespace trimmed), or null for every other string, 0009 included.
+ */
+function sandboxFixtureOfCode(token) {
+    const match = SANDBOX_CODE.exec(token.trim().toUpperCase());
+    return match ? Number(match[1]) : null;
+}
+//# sourceMappingURL=fixture-pilots.js.map

@@ -1,0 +1,113 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.appendGroup = appendGroup;
+const contracts_1 = require("../../contracts/src/index.js");
+const crypto_1 = require("../../platform/src/crypto/index.js");
+const prepared_statement_1 = require("../../platform/src/database/prepared-statement.js");
+const event_store_1 = require("./event-store");
+/**
+ * The group's statement: for each append, its guard's write, then its events at the versions after its
+ * stream's latest, only when the guard passed it, with an outbox row each. Like `appendEvents` without
+ * a lock: a concurrent append to one of the streams that takes the same version makes the whole statement
+ * fail on the unique stream version; so does a data key destroyed meanwhile (`require_data_key`). Events
+ * go in in stream order (and a guard's rows in an order of their own), so that two statements that
+ * meet never wait for each other's rows in a cycle.
+ */
+const groupStatement = (guard) => `
+  with item as (
+    select i.ord::int as ord, i.doc->>'stream_id' as stream_id, i.doc->'events' as events,
+           i.doc->'metadata' as metadata, (i.doc->>'key_id')::uuid as key_id, i.doc->'guard' as guard_row
+      from jsonb_array_elements($1::jsonb) with ordinality as i (doc, ord)
+  ), guard_rows as (
+    select ord, guard_row as row from item
+  ), guard as (${guard.cte}), passed as (${guard.passed}), cur as (
+    select item.ord, item.stream_id, item.events, item.metadata,
+           (select coalesce(max(e.stream_version), 0)::int from events e where e.stream_id = item.stream_id) as v,
+           case when item.key_id is null then true else require_data_key(item.key_id) end as keys_held
+      from item
+  ), ins as (
+    insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata, occurred_at)
+    select (e.doc->>'event_id')::uuid, cur.stream_id, cur.v + e.ord::int, e.doc->>'type',
+           (e.doc->>'schema_version')::smallint, e.doc->'payload',
+           cur.metadata || jsonb_build_object('command_last_version', cur.v + jsonb_array_length(cur.events)),
+           now()
+      from cur cross join jsonb_array_elements(cur.events) with ordinality as e (doc, ord)
+     where cur.keys_held and cur.ord in (select ord from passed)
+     order by cur.stream_id, e.ord
+    returning position, event_id, stream_id, stream_version
+  ), outbox as (
+    insert into event_outbox (position) select position from ins
+  ), wake as (
+    select pg_notify('${event_store_1.OUTBOX_CHANNEL}', '') where $2::boolean and exists (select 1 from ins)
+  )
+  select cur.ord, ins.event_id::text as event_id, ins.stream_version, ins.position::text as position
+    from cur left join ins on ins.stream_id = cur.stream_id left join wake on true
+   order by cur.ord, ins.stream_version`;
+/** The append as the statement reads it: payloads sealed, and the key they were sealed with to check. */
+function itemDoc(append, key) {
+    const events = append.events.map((e) => {
+        if (!e.event_id)
+            throw new Error('an append of a group names its events’ ids');
+        const head = { event_id: e.event_id, schema_version: e.version ?? contracts_1.CURRENT_EVENT_VERSION[e.type] };
+        return { ...head, type: e.type, payload: (0, event_store_1.storedPayload)(e, head, key) };
+    });
+    return {
+        stream_id: append.streamId,
+        events,
+        metadata: append.metadata ?? {},
+        key_id: key?.keyId ?? null,
+        guard: append.guard.row,
+    };
+}
+/** Refuses a group one statement cannot hold: streams twice, or guards of different kinds. */
+function checkGroup(appends) {
+    const [first] = appends;
+    const streams = new Set(appends.map((a) => a.streamId));
+    if (streams.size !== appends.length)
+        throw new Error('a group appends to each stream once');
+    if (appends.some((a) => a.guard.cte !== first?.guard.cte || a.guard.passed !== first?.guard.passed))
+        throw new Error('the appends of a group share their guard’s statement');
+}
+/**
+ * Appends the events of several commands, each to its own stream behind its own guard, in one statement
+ * that commits alone (one round trip, one commit): the guessed single-stream appends of concurrent
+ * requests (GroupCommit). Answers one result per append, in their order. Throws when the statement
+ * fails: then nothing of it was written, or, when the failure left that unknown, all of it may have been.
+ */
+async function appendGroup(runner, appends, options) {
+    checkGroup(appends);
+    const keys = options.keys ?? ((0, crypto_1.payloadSealingEnabled)() ? (0, crypto_1.sharedDataKeys)() : undefined);
+    const results = appends.map(() => ({ events: [] }));
+    const docs = [];
+    const ords = [];
+    for (const [i, append] of appends.entries()) {
+        try {
+            const pilot = keys ? (0, event_store_1.sealedPilotOf)(append.events) : undefined;
+            // Keys come from memory but for a pilot's first write in a while; one at a time on the connection.
+            const key = pilot === undefined ? undefined : await keys.keyToSeal(runner, pilot);
+            docs.push(itemDoc(append, key));
+            ords.push(i);
+        }
+        catch (refused) {
+            results[i] = { refused };
+        }
+    }
+    if (docs.length === 0)
+        return results;
+    const rows = await (0, prepared_statement_1.queryPrepared)(runner, groupStatement(appends[0].guard), [
+        JSON.stringify(docs),
+        options.notify,
+    ]);
+    for (const row of rows) {
+        if (row.event_id === null || row.stream_version === null || row.position === null)
+            continue;
+        const result = results[ords[row.ord - 1]];
+        result.events.push({
+            event_id: row.event_id,
+            stream_version: row.stream_version,
+            position: row.position,
+        });
+    }
+    return results;
+}
+//# sourceMappingURL=group-append.js.map

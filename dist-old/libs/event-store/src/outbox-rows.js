@@ -1,0 +1,80 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.OUTBOX_READ = void 0;
+exports.readOutboxRows = readOutboxRows;
+exports.markOutboxRows = markOutboxRows;
+exports.deleteOutboxRows = deleteOutboxRows;
+exports.toKafkaMessage = toKafkaMessage;
+const contracts_1 = require("../../contracts/src/index.js");
+// Named: Postgres plans each of the relay's statements once for its connection, not once per batch.
+/**
+ * The relay's read: the outbox's oldest `$1` rows, then each one's event by its position. Written so
+ * that the events already relayed are never read: joined plainly, Postgres may merge the outbox with
+ * the events from the store's first position on (it did, reading 294,000 relayed events to find 500),
+ * so each batch would cost more as the store grows. The LIMIT inside the lateral look-up keeps it a
+ * look-up per row.
+ */
+exports.OUTBOX_READ = `
+  select o.position::text as position, e.event_id::text as event_id, e.stream_id, e.stream_version, e.type,
+         e.schema_version, e.payload->>'pilot_account_id' as pilot_account_id,
+         e.payload::text as payload_json, e.metadata::text as metadata_json,
+         to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
+         floor(extract(epoch from o.sent_at) * 1000)::float8 as sent_at_ms, o.sent_token::text as sent_token
+    from (select position, sent_token, sent_at from event_outbox order by position limit $1) o
+    cross join lateral (select * from events where events.position = o.position limit 1) e
+   order by o.position`;
+/** The oldest `limit` outbox rows' events, in position order. */
+async function readOutboxRows(client, limit) {
+    const { rows } = await client.query({
+        name: 'pft-relay-outbox-read',
+        text: exports.OUTBOX_READ,
+        values: [limit],
+    });
+    return rows;
+}
+/**
+ * Marks rows in flight with the database's time and the fencing token `token`, only while the lease
+ * `name` still has it; returns how many it marked (0: the lease moved on, and nothing may be sent).
+ * Committed before the send, the mark tells any later relay that these rows may be on the topic.
+ */
+async function markOutboxRows(client, rows, name, token) {
+    const result = await client.query({
+        name: 'pft-relay-outbox-mark',
+        text: `update event_outbox set sent_token = $3::bigint, sent_at = now()
+            where position = any($1::bigint[])
+              and exists (select 1 from relay_leases where name = $2 and token = $3::bigint)`,
+        values: [rows.map((r) => r.position), name, token],
+    });
+    return result.rowCount ?? 0;
+}
+/**
+ * Deletes published rows, only while the lease `name` still has the fencing token `token`; returns
+ * how many it deleted (0: the lease moved on, and the rows stay for its holder).
+ */
+async function deleteOutboxRows(client, rows, name, token) {
+    const result = await client.query({
+        name: 'pft-relay-outbox-delete',
+        text: `delete from event_outbox
+            where position = any($1::bigint[])
+              and exists (select 1 from relay_leases where name = $2 and token = $3::bigint)`,
+        values: [rows.map((r) => r.position), name, token],
+    });
+    return result.rowCount ?? 0;
+}
+function toKafkaMessage(row) {
+    return {
+        key: row.pilot_account_id,
+        value: (0, contracts_1.encodeEventMessageJson)({
+            event_id: row.event_id,
+            type: row.type,
+            version: row.schema_version,
+            stream_id: row.stream_id,
+            stream_version: row.stream_version,
+            position: row.position,
+            pilot_account_id: row.pilot_account_id,
+            occurred_at: row.occurred_at,
+        }, row.payload_json, row.metadata_json),
+        headers: { event_id: row.event_id, type: row.type },
+    };
+}
+//# sourceMappingURL=outbox-rows.js.map

@@ -1,0 +1,37 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.republishEvents = republishEvents;
+const rows_of_1 = require("../../../platform/src/database/rows-of.js");
+const outbox_rows_1 = require("../outbox-rows");
+/**
+ * Publishes the store's events, oldest first, to `topic` (a new version of the pilot-events topic), as
+ * the relay would: same messages, same keys. Events still in the outbox are left to the relay, which
+ * publishes them to whichever topic it is configured with. For the move to sealed payloads: the old
+ * topic holds payloads in the clear and cannot be rewritten, so readers move to a new one and the old
+ * one is deleted (docs/privacy.md).
+ */
+async function republishEvents(db, producer, topic, options = {}) {
+    const batchSize = options.batchSize ?? 1000;
+    const [count] = (0, rows_of_1.rowsOf)(await db.query(`select count(*)::int as total from events e where not exists (select 1 from event_outbox o where o.position = e.position)`));
+    const total = count?.total ?? 0;
+    let after = '0';
+    let published = 0;
+    options.onProgress?.({ done: 0, total });
+    for (;;) {
+        const rows = (0, rows_of_1.rowsOf)(await db.query(`select e.position::text as position, e.event_id::text as event_id, e.stream_id, e.stream_version, e.type,
+                e.schema_version, e.payload->>'pilot_account_id' as pilot_account_id,
+                e.payload::text as payload_json, e.metadata::text as metadata_json,
+                to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at
+           from events e
+          where e.position > $1::bigint and not exists (select 1 from event_outbox o where o.position = e.position)
+          order by e.position
+          limit $2`, [after, batchSize]));
+        if (rows.length === 0)
+            return { published };
+        await producer.send({ topic, messages: rows.map(outbox_rows_1.toKafkaMessage) });
+        published += rows.length;
+        after = rows[rows.length - 1].position;
+        options.onProgress?.({ done: published, total });
+    }
+}
+//# sourceMappingURL=republish-events.js.map

@@ -1,0 +1,54 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.usesJwtSecret = void 0;
+exports.productionProblems = productionProblems;
+const master_keys_1 = require("../crypto/master-keys");
+const app_config_1 = require("./app-config");
+/** Whether pilot tokens are checked with the shared secret (no public key or JWKS URL given). */
+const usesJwtSecret = (config) => !config.JWKS_URL && !config.JWT_PUBLIC_KEY;
+exports.usesJwtSecret = usesJwtSecret;
+/**
+ * What production refuses although development accepts it: the defaults that are safe only on a
+ * developer's machine (a secret published in the repository, the local database and Redis), a
+ * shared HS256 secret unless asked for, and tokens whose issuer and audience go unchecked.
+ */
+function productionProblems(config) {
+    if (config.NODE_ENV !== 'production')
+        return [];
+    const local = new app_config_1.AppConfig();
+    const problems = [];
+    const refuse = (variable, message) => {
+        problems.push({ variable, message });
+    };
+    if ((0, exports.usesJwtSecret)(config)) {
+        if (config.JWT_SECRET === app_config_1.DEVELOPMENT_JWT_SECRET) {
+            refuse('JWT_SECRET', 'the built-in development secret is public; production needs a secret of its own');
+        }
+        if (!config.JWT_ALLOW_HS256) {
+            refuse('JWT_ALLOW_HS256', 'production checks pilot tokens with JWT_PUBLIC_KEY or JWKS_URL; set one of them, or JWT_ALLOW_HS256=true to use the shared JWT_SECRET (HS256)');
+        }
+    }
+    if (!config.PFT_SEAL_PAYLOADS) {
+        refuse('PFT_SEAL_PAYLOADS', "production seals every pilot's payloads; false is for benchmarks only");
+    }
+    if (config.PFT_MASTER_KEY === master_keys_1.DEVELOPMENT_MASTER_KEY) {
+        refuse('PFT_MASTER_KEY', 'production needs a master key of its own (32 random bytes, base64); the development key is public');
+    }
+    if (config.JWKS_URL && !config.JWKS_URL.startsWith('https://')) {
+        refuse('JWKS_URL', 'production fetches signing keys over https only');
+    }
+    if (!config.JWT_ISSUER) {
+        refuse('JWT_ISSUER', "production checks each pilot token's issuer: set the identity provider's `iss`");
+    }
+    if (!config.JWT_AUDIENCE) {
+        refuse('JWT_AUDIENCE', "production checks each pilot token's audience: set the `aud` issued for this service");
+    }
+    if (config.DATABASE_URL === local.DATABASE_URL) {
+        refuse('DATABASE_URL', 'the local development database; production needs its own');
+    }
+    if (config.REDIS_URL === local.REDIS_URL) {
+        refuse('REDIS_URL', 'the local development Redis; production needs its own');
+    }
+    return problems;
+}
+//# sourceMappingURL=production-rules.js.map

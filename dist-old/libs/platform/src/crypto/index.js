@@ -1,0 +1,25 @@
+"use strict";
+var __createBinding = (this && this.__createBinding) || (Object.create ? (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    var desc = Object.getOwnPropertyDescriptor(m, k);
+    if (!desc || ("get" in desc ? !m.__esModule : desc.writable || desc.configurable)) {
+      desc = { enumerable: true, get: function() { return m[k]; } };
+    }
+    Object.defineProperty(o, k2, desc);
+}) : (function(o, m, k, k2) {
+    if (k2 === undefined) k2 = k;
+    o[k2] = m[k];
+}));
+var __exportStar = (this && this.__exportStar) || function(m, exports) {
+    for (var p in m) if (p !== "default" && !Object.prototype.hasOwnProperty.call(exports, p)) __createBinding(exports, m, p);
+};
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.newDataKey = exports.KEY_BYTES = void 0;
+var aes_gcm_1 = require("./aes-gcm");
+Object.defineProperty(exports, "KEY_BYTES", { enumerable: true, get: function () { return aes_gcm_1.KEY_BYTES; } });
+Object.defineProperty(exports, "newDataKey", { enumerable: true, get: function () { return aes_gcm_1.newDataKey; } });
+__exportStar(require("./master-keys"), exports);
+__exportStar(require("./data-keys"), exports);
+__exportStar(require("./sealed-json"), exports);
+__exportStar(require("./shared-data-keys"), exports);
+//# sourceMappingURL=index.js.map

@@ -1,0 +1,157 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.isDependencyUnavailable = isDependencyUnavailable;
+exports.toErrorResponse = toErrorResponse;
+const common_1 = require("@nestjs/common");
+const data_keys_1 = require("../crypto/data-keys");
+const write_outcome_1 = require("../database/write-outcome");
+const api_error_1 = require("./api-error");
+/** Fastify's own complaints about a request body, in the contract's words. */
+const BODY_PROBLEMS = {
+    FST_ERR_CTP_BODY_TOO_LARGE: { message: 'The request body is too large', issue: 'too_large' },
+    FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+        message: 'The request body must be application/json',
+        issue: 'unsupported_media_type',
+    },
+    FST_ERR_CTP_EMPTY_JSON_BODY: { message: 'The request body is empty', issue: 'required' },
+    FST_ERR_CTP_INVALID_JSON_BODY: { message: 'The request body is not valid JSON', issue: 'invalid_json' },
+    FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+        message: 'The Content-Length header does not match the body',
+        issue: 'invalid',
+    },
+};
+const UNAVAILABLE_CODES = new Set([
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'ETIMEDOUT',
+    'EPIPE',
+    '57P01',
+    '57P03',
+    '53300',
+    // A statement cancelled past the query time limit (statement_timeout).
+    '57014',
+]);
+/**
+ * The Postgres client's own failures carry no code, only these messages: no connection within the
+ * connect time limit (pool or server), a statement unanswered within the query time limit, a
+ * connection that broke.
+ */
+const UNAVAILABLE_MESSAGES = [
+    'timeout exceeded when trying to connect',
+    'Connection terminated',
+    'Query read timeout',
+];
+/** A dependency that is down or does not answer, as opposed to a fault of ours. */
+function isDependencyUnavailable(error) {
+    const { code, message, driverError } = (error ?? {});
+    if (code && UNAVAILABLE_CODES.has(code))
+        return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((m) => message.startsWith(m)))
+        return true;
+    return driverError !== undefined && driverError !== error && isDependencyUnavailable(driverError);
+}
+/** Maps anything thrown while serving a request to the error a client may see. Nothing internal leaks. */
+function toErrorResponse(error, request, routes) {
+    if (error instanceof api_error_1.ApiError) {
+        return {
+            status: error.status,
+            code: error.code,
+            message: error.message,
+            details: error.details,
+            headers: error.headers,
+            unexpected: false,
+        };
+    }
+    if (error instanceof common_1.HttpException && error.getStatus() === 404) {
+        return routeNotFound(request, routes);
+    }
+    const framework = (error ?? {});
+    const bodyProblem = framework.code ? BODY_PROBLEMS[framework.code] : undefined;
+    if (bodyProblem)
+        return invalid(bodyProblem.message, 'body', bodyProblem.issue);
+    if (error instanceof SyntaxError && framework.statusCode === 400) {
+        return invalid('The request body is not valid JSON', 'body', 'invalid_json');
+    }
+    if (error instanceof common_1.HttpException && error.getStatus() < 500) {
+        return frameworkRejection(error);
+    }
+    if (error instanceof data_keys_1.SubjectBeingErased) {
+        // A write that was under way when the pilot's erasure began.
+        return {
+            status: 410,
+            code: 'ACCOUNT_ERASED',
+            message: api_error_1.ACCOUNT_ERASED_MESSAGE,
+            headers: {},
+            unexpected: false,
+        };
+    }
+    if (error instanceof write_outcome_1.WriteOutcomeUnknown) {
+        return {
+            status: 503,
+            code: 'WRITE_OUTCOME_UNKNOWN',
+            message: write_outcome_1.WriteOutcomeUnknown.MESSAGE,
+            headers: { 'Retry-After': '5' },
+            unexpected: true,
+        };
+    }
+    if (isDependencyUnavailable(error)) {
+        return {
+            status: 503,
+            code: 'SERVICE_UNAVAILABLE',
+            message: api_error_1.SERVICE_UNAVAILABLE_MESSAGE,
+            headers: { 'Retry-After': '5' },
+            unexpected: true,
+        };
+    }
+    return {
+        status: 500,
+        code: 'INTERNAL_ERROR',
+        message: api_error_1.INTERNAL_ERROR_MESSAGE,
+        headers: {},
+        unexpected: true,
+    };
+}
+/**
+ * Nest hands Fastify's refusals of a body on as an HttpException with Fastify's status (the FST
+ * code is gone): 413 too large, 415 not JSON, 400 a body that does not parse.
+ */
+function frameworkRejection(error) {
+    switch (error.getStatus()) {
+        case 413:
+            return invalid(BODY_PROBLEMS.FST_ERR_CTP_BODY_TOO_LARGE.message, 'body', 'too_large');
+        case 415:
+            return invalid(BODY_PROBLEMS.FST_ERR_CTP_INVALID_MEDIA_TYPE.message, 'body', 'unsupported_media_type');
+        case 400:
+            if (/empty/i.test(error.message))
+                return invalid(BODY_PROBLEMS.FST_ERR_CTP_EMPTY_JSON_BODY.message, 'body', 'required');
+            if (/json/i.test(error.message))
+                return invalid(BODY_PROBLEMS.FST_ERR_CTP_INVALID_JSON_BODY.message, 'body', 'invalid_json');
+            return invalid('The request is not valid', 'request', 'invalid');
+        default:
+            return invalid('The request is not valid', 'request', 'invalid');
+    }
+}
+function invalid(message, field, issue) {
+    return {
+        status: 400,
+        code: 'INVALID_REQUEST',
+        message,
+        details: [{ field, issue }],
+        headers: {},
+        unexpected: false,
+    };
+}
+function routeNotFound(request, routes) {
+    const allowed = routes?.allowedMethods(request.url) ?? [];
+    if (allowed.length > 0 && !allowed.includes(request.method.toUpperCase())) {
+        return {
+            status: 405,
+            code: 'METHOD_NOT_ALLOWED',
+            message: `${request.method} is not allowed here; allowed: ${allowed.join(', ')}`,
+            headers: { Allow: allowed.join(', ') },
+            unexpected: false,
+        };
+    }
+    return { status: 404, code: 'NOT_FOUND', message: 'No such resource', headers: {}, unexpected: false };
+}
+//# sourceMappingURL=error-response.js.map

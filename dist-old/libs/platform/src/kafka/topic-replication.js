@@ -1,0 +1,118 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.planFile = exports.KafkaTopicsError = void 0;
+exports.topicReplication = topicReplication;
+exports.checkBrokerCount = checkBrokerCount;
+exports.reassignmentPlan = reassignmentPlan;
+exports.replicationMismatches = replicationMismatches;
+exports.fixCommand = fixCommand;
+exports.describeMismatch = describeMismatch;
+/** The settings of `AppConfig` that say it. */
+function topicReplication(config) {
+    return { factor: config.KAFKA_REPLICATION_FACTOR, minInsync: config.KAFKA_MIN_INSYNC_REPLICAS };
+}
+/** A refusal to create or check topics, under a stable code. */
+class KafkaTopicsError extends Error {
+    code;
+    name = 'KafkaTopicsError';
+    constructor(code, message) {
+        super(message);
+        this.code = code;
+    }
+}
+exports.KafkaTopicsError = KafkaTopicsError;
+/** Refuses a factor the cluster's live brokers cannot hold. */
+function checkBrokerCount(brokers, factor) {
+    if (brokers >= factor)
+        return;
+    throw new KafkaTopicsError('KAFKA_TOO_FEW_BROKERS', `the Kafka cluster has ${brokers} live broker${brokers === 1 ? '' : 's'}, fewer than the ${factor} replicas KAFKA_REPLICATION_FACTOR=${factor} asks for: start more brokers or lower KAFKA_REPLICATION_FACTOR`);
+}
+/**
+ * New replicas for each partition of `topic`: the current ones on live brokers first (the leader
+ * stays preferred), cut to `factor`, or completed with the brokers that hold the fewest replicas.
+ */
+function reassignmentPlan(topic, factor, brokerIds) {
+    const kept = topic.partitions.map((p) => p.replicas.filter((r) => brokerIds.includes(r)).slice(0, factor));
+    const load = new Map(brokerIds.map((id) => [id, kept.flat().filter((r) => r === id).length]));
+    const partitions = topic.partitions.map((p, i) => {
+        const replicas = [...(kept[i] ?? [])];
+        while (replicas.length < factor) {
+            const next = brokerIds
+                .filter((id) => !replicas.includes(id))
+                .sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0) || a - b)[0];
+            if (next === undefined)
+                break;
+            replicas.push(next);
+            load.set(next, (load.get(next) ?? 0) + 1);
+        }
+        return { topic: topic.topic, partition: p.partition, replicas };
+    });
+    return { version: 1, partitions };
+}
+/**
+ * Compares existing topics with the configured replication. The replication factor of a topic is
+ * the smallest replica count of its partitions (a partition with fewer copies is the weak one).
+ */
+function replicationMismatches(topics, wanted, brokerIds) {
+    const found = [];
+    for (const { replicas, minInsync } of topics) {
+        const topic = replicas.topic;
+        const counts = replicas.partitions.map((p) => p.replicas.length);
+        const factor = counts.length ? Math.min(...counts) : 0;
+        const uneven = counts.some((c) => c !== factor);
+        if (factor !== wanted.factor || uneven) {
+            found.push({
+                topic,
+                setting: 'replication.factor',
+                actual: factor,
+                wanted: wanted.factor,
+                plan: reassignmentPlan(replicas, wanted.factor, brokerIds),
+            });
+        }
+        const actual = minInsync === undefined ? undefined : Number(minInsync);
+        if (actual !== wanted.minInsync) {
+            found.push({
+                topic,
+                setting: 'min.insync.replicas',
+                actual,
+                wanted: wanted.minInsync,
+                fixable: wanted.minInsync <= factor,
+            });
+        }
+    }
+    return found;
+}
+/** The file the reassignment command reads a topic's plan from. */
+const planFile = (topic) => `${topic}-reassignment.json`;
+exports.planFile = planFile;
+/** The command that fixes a mismatch, for the brokers of `bootstrap` (KAFKA_BROKERS). */
+function fixCommand(m, bootstrap) {
+    if (m.setting === 'replication.factor') {
+        return `kafka-reassign-partitions.sh --bootstrap-server ${bootstrap} --reassignment-json-file ${(0, exports.planFile)(m.topic)} --execute`;
+    }
+    return m.fixable
+        ? 'pft kafka topics --fix'
+        : 'pft kafka topics --fix, once the replication factor is fixed (the topic has fewer replicas than that)';
+}
+/** The lines an operator reads for one mismatch. */
+function describeMismatch(m, bootstrap) {
+    if (m.setting === 'min.insync.replicas') {
+        return [
+            `${m.topic}: min.insync.replicas ${m.actual ?? 'unset'}, configuration says ${m.wanted} (KAFKA_MIN_INSYNC_REPLICAS)`,
+            `  fix: ${fixCommand(m, bootstrap)}`,
+            ...(m.fixable
+                ? [
+                    `  (or: kafka-configs.sh --bootstrap-server ${bootstrap} --alter --entity-type topics --entity-name ${m.topic} --add-config min.insync.replicas=${m.wanted})`,
+                ]
+                : []),
+        ];
+    }
+    return [
+        `${m.topic}: replication factor ${m.actual}, configuration says ${m.wanted} (KAFKA_REPLICATION_FACTOR)`,
+        `  fix: save this reassignment plan as ${(0, exports.planFile)(m.topic)}:`,
+        `    ${JSON.stringify(m.plan)}`,
+        `  then run: ${fixCommand(m, bootstrap)}`,
+        '  and the same command with --verify instead of --execute until every partition is complete',
+    ];
+}
+//# sourceMappingURL=topic-replication.js.map

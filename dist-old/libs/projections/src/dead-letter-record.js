@@ -1,0 +1,34 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.deadLetterRecord = deadLetterRecord;
+const projection_tables_1 = require("./projection-tables");
+/**
+ * What the dead-letter topic receives for the messages a batch could not apply: the original key, and
+ * as value the reason, where the message was and the message as it was (docs/projections.md).
+ */
+function deadLetterRecord(deadLetters, source) {
+    const { topic, deadLetterTopic, partition, version } = source;
+    return {
+        topic: deadLetterTopic,
+        messages: deadLetters.map(({ message, pilotId, reason }) => ({
+            key: message.key,
+            value: JSON.stringify({
+                reason,
+                topic,
+                partition,
+                offset: message.offset,
+                projection: projection_tables_1.PILOT_TOTALS_PROJECTION,
+                projection_version: version,
+                pilot_account_id: pilotId,
+                original: message.value?.toString('utf8') ?? null,
+            }),
+            headers: {
+                reason,
+                'source-topic': topic,
+                'source-partition': String(partition),
+                'source-offset': message.offset,
+            },
+        })),
+    };
+}
+//# sourceMappingURL=dead-letter-record.js.map

@@ -1,0 +1,223 @@
+"use strict";
+Object.defineProperty(exports, "__esModule", { value: true });
+exports.PilotTotalsConsumer = exports.projectionGroupId = void 0;
+const pilot_totals_batch_1 = require("./pilot-totals.batch");
+const dead_letter_record_1 = require("./dead-letter-record");
+const held_commands_1 = require("./held-commands");
+const projection_metrics_1 = require("./projection-metrics");
+const projection_tables_1 = require("./projection-tables");
+/**
+ * One consumer group per topic and projection version: a rebuild reads the topic from 0 beside the
+ * running version, and consumers of other topics (other environments, tests) never share a group,
+ * so they never hold up each other's rebalances.
+ */
+const projectionGroupId = (topic, version) => `pft-projector-${topic}-${projection_tables_1.PILOT_TOTALS_PROJECTION}-v${version}`;
+exports.projectionGroupId = projectionGroupId;
+/** The broker's default group.min.session.timeout.ms: a dead member's partitions move on after this. */
+const DEFAULT_SESSION_TIMEOUT_MS = 6000;
+const silent = { log: () => undefined, warn: () => undefined, error: () => undefined };
+/**
+ * Consumes the pilot-events topic into one version of the pilot totals tables. Kafka's committed
+ * offsets are not used: the offsets stored in Postgres with each batch are the truth, and the
+ * consumer seeks to them when it starts and whenever a fetch comes back older than them.
+ */
+class PilotTotalsConsumer {
+    options;
+    consumer;
+    producer;
+    admin;
+    supersededCalled = false;
+    held = new held_commands_1.HeldCommands();
+    logger;
+    crashListeners = [];
+    started = false;
+    joined = false;
+    labels;
+    constructor(options) {
+        this.options = options;
+        this.logger = options.logger ?? silent;
+        this.labels = { projection: projection_tables_1.PILOT_TOTALS_PROJECTION, version: String(options.version) };
+    }
+    get version() {
+        return this.options.version;
+    }
+    /** Started, in its group and not crashed since it last joined: what the projector's readiness asks. */
+    get consuming() {
+        return this.started && this.joined;
+    }
+    get heartbeatIntervalMs() {
+        return Math.floor((this.options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS) / 10);
+    }
+    async start() {
+        const { kafka, topic, version } = this.options;
+        this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+        await this.producer.connect();
+        this.admin = kafka.admin();
+        await this.admin.connect();
+        const sessionTimeoutMs = this.options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS;
+        this.consumer = kafka.consumer({
+            groupId: (0, exports.projectionGroupId)(topic, version),
+            sessionTimeoutMs,
+            // How long a rebalance waits for a member to rejoin: batches are short (and heartbeat while they
+            // run), so a live one rejoins well within it, and a slow one must not hold the others up longer.
+            rebalanceTimeoutMs: sessionTimeoutMs,
+            // A member learns of a rebalance at its next heartbeat: a tenth of the session rejoins quickly.
+            heartbeatIntervalMs: this.heartbeatIntervalMs,
+            maxBytesPerPartition: this.options.maxBytesPerPartition ?? 8 * 1024 * 1024,
+            maxBytes: 64 * 1024 * 1024,
+            maxWaitTimeMs: 100,
+        });
+        // A batch that kept failing (Postgres away longer than the retries) stops the consumer; the
+        // client starts it again, and it resumes from the offsets stored in Postgres.
+        this.consumer.onCrash(({ error, restart }) => {
+            this.joined = false;
+            this.logger.warn(`consumer stopped: ${error.message}; ${restart ? 'restarting' : 'not restarting'}`);
+            for (const listener of this.crashListeners)
+                listener(restart);
+        });
+        this.consumer.onGroupJoin(() => (this.joined = true));
+        await this.consumer.connect();
+        await this.consumer.subscribe([topic], { fromBeginning: true });
+        await this.consumer.run({
+            autoCommit: false,
+            partitionsConsumedConcurrently: this.options.concurrency ?? 4,
+            eachBatch: (payload) => this.eachBatch(payload),
+        });
+        for (const { partition, next_offset } of await this.storedOffsets()) {
+            this.consumer.seek(topic, partition, next_offset);
+        }
+        this.started = true;
+        this.logger.log(`consuming ${topic} into ${projection_tables_1.PILOT_TOTALS_PROJECTION} version ${version}`);
+    }
+    /** Called whenever the consumer stops on an error, with whether it is being started again. */
+    onCrash(listener) {
+        this.crashListeners.push(listener);
+    }
+    /** Stops fetching; a batch in flight either commits whole or rolls back. */
+    async stop() {
+        this.started = false;
+        await this.consumer?.disconnect();
+        await this.producer?.disconnect();
+        await this.admin?.disconnect();
+        this.consumer = this.producer = this.admin = undefined;
+    }
+    async storedOffsets() {
+        return this.options.dataSource.query(`select kafka_partition as partition, next_offset from projection_offsets where projection = $1 and version = $2`, [projection_tables_1.PILOT_TOTALS_PROJECTION, this.options.version]);
+    }
+    async eachBatch(payload) {
+        const { batch } = payload;
+        if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0)
+            return;
+        const heartbeats = this.heartbeatWhile(payload);
+        try {
+            const outcome = await this.applyBatch(batch);
+            if (outcome)
+                await this.afterBatch(batch, outcome);
+        }
+        finally {
+            clearInterval(heartbeats);
+        }
+    }
+    /**
+     * Heartbeats while a batch runs: a batch that waits on a slow database keeps its partitions past the
+     * session timeout. One that finds the group rebalancing is left to finish (its transaction is what
+     * counts); the consumer rejoins after it.
+     */
+    heartbeatWhile(payload) {
+        return setInterval(() => {
+            payload.heartbeat().catch(() => undefined);
+        }, this.heartbeatIntervalMs);
+    }
+    /** The batch's one transaction; undefined when the version was superseded (nothing written). */
+    async applyBatch(batch) {
+        const { dataSource, topic, version } = this.options;
+        const endTimer = projection_metrics_1.projectionMetrics.batchSeconds.startTimer(this.labels);
+        const runner = dataSource.createQueryRunner();
+        await runner.connect();
+        try {
+            await runner.startTransaction();
+            const outcome = await (0, pilot_totals_batch_1.applyPilotTotalsBatch)(runner, { version, topic, partition: batch.partition }, batch.messages, { holdIncomplete: !this.held.heldTooLong(batch.partition, batch.messages[0]?.offset) });
+            // Before the commit: a crash in between sends a dead letter twice, never not at all.
+            if (outcome.deadLetters.length > 0)
+                await this.sendDeadLetters(outcome.deadLetters, batch.partition);
+            await runner.commitTransaction();
+            return outcome;
+        }
+        catch (err) {
+            await runner.rollbackTransaction().catch(() => undefined);
+            if (err instanceof pilot_totals_batch_1.ProjectionSupersededError) {
+                this.superseded();
+                return undefined;
+            }
+            throw err;
+        }
+        finally {
+            await runner.release();
+            endTimer();
+        }
+    }
+    async afterBatch(batch, outcome) {
+        const { topic } = this.options;
+        if (outcome.applied > 0)
+            await this.options.afterChange?.();
+        projection_metrics_1.projectionMetrics.applied.inc(this.labels, outcome.applied);
+        projection_metrics_1.projectionMetrics.repeats.inc(this.labels, outcome.repeats);
+        projection_metrics_1.projectionMetrics.deadLetters.inc(this.labels, outcome.deadLetters.length);
+        for (const d of outcome.deadLetters) {
+            this.logger.warn(`dead letter at ${topic}/${batch.partition}@${d.message.offset}: ${d.reason}`);
+        }
+        const next = outcome.nextOffset ?? outcome.storedOffset;
+        projection_metrics_1.projectionMetrics.lag.set({ ...this.labels, partition: String(batch.partition) }, Math.max(0, Number(batch.highWatermark) - Number(next)));
+        if (outcome.nextOffset === null && BigInt(outcome.storedOffset) > BigInt(batch.lastOffset()) + 1n) {
+            // The whole fetch was older than what is stored (a new assignment read from Kafka's own offsets).
+            this.consumer?.seek(topic, batch.partition, outcome.storedOffset);
+        }
+        await this.holdBack(batch.partition, outcome);
+    }
+    /**
+     * Reads again from the first message held back (part of a command whose rest is still to come). When
+     * nothing could be applied, it waits a moment first: the rest comes when the relay sends it.
+     */
+    async holdBack(partition, outcome) {
+        const from = this.held.note(partition, outcome.heldFrom);
+        if (from === undefined)
+            return;
+        this.consumer?.seek(this.options.topic, partition, from);
+        if (outcome.nextOffset === null || outcome.nextOffset === from)
+            await new Promise((resolve) => setTimeout(resolve, held_commands_1.HOLD_RETRY_MS));
+    }
+    async sendDeadLetters(deadLetters, partition) {
+        const { topic, deadLetterTopic, version } = this.options;
+        await this.producer.send((0, dead_letter_record_1.deadLetterRecord)(deadLetters, { topic, deadLetterTopic, partition, version }));
+    }
+    superseded() {
+        if (this.supersededCalled)
+            return;
+        this.supersededCalled = true;
+        this.logger.log(`${projection_tables_1.PILOT_TOTALS_PROJECTION} version ${this.options.version} superseded; this consumer stops writing`);
+        this.options.onSuperseded?.(this.options.version);
+    }
+    /**
+     * Freshness and lag: partitions read to their end as of `checkedAt` are complete through that time,
+     * so an idle, healthy pipeline keeps `last_updated` current. Returns the lag per partition.
+     */
+    async refreshFreshness() {
+        if (!this.admin)
+            return [];
+        const { dataSource, topic, version } = this.options;
+        const checkedAt = new Date();
+        const highs = await this.admin.fetchTopicOffsets(topic);
+        const stored = new Map((await this.storedOffsets()).map((o) => [o.partition, Number(o.next_offset)]));
+        await dataSource.query(`update projection_offsets o set complete_through = $1
+         from unnest($2::integer[], $3::bigint[]) as h (kafka_partition, high)
+        where o.projection = $4 and o.version = $5 and o.kafka_partition = h.kafka_partition
+          and o.next_offset >= h.high and (o.complete_through is null or o.complete_through < $1)`, [checkedAt, highs.map((h) => h.partition), highs.map((h) => h.high), projection_tables_1.PILOT_TOTALS_PROJECTION, version]);
+        return highs.map((h) => {
+            const next = stored.get(h.partition) ?? 0;
+            projection_metrics_1.projectionMetrics.lag.set({ ...this.labels, partition: String(h.partition) }, Math.max(0, Number(h.high) - next));
+            return { partition: h.partition, high: Number(h.high), next };
+        });
+    }
+}
+exports.PilotTotalsConsumer = PilotTotalsConsumer;
+//# sourceMappingURL=pilot-totals.consumer.js.map
