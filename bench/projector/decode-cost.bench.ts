@@ -7,7 +7,9 @@
  *
  * (BENCH_PILOTS, default 10,000, each with BENCH_EVENTS_PER_PILOT events, default 10: the first
  * 100,000 events of the projector benchmark's default run, in its order, every batch of 1,000 naming
- * about as many pilots' data keys; BENCH_REPEATS rounds, default 5.) The result goes to
+ * about as many pilots' data keys; BENCH_REPEATS rounds, default 5; BENCH_DECODE_BUILD, another
+ * build of the service to measure instead of the tests' build, such as one of an earlier revision made
+ * with `tsc -p tsconfig.build.json --outDir …` and `tsc-alias` in a worktree of it.) The result goes to
  * bench/results/projector-decode.json.
  */
 import { relayMessageValue } from '@pft/testing';

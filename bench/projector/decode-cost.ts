@@ -33,6 +33,14 @@ export interface DecodeCost {
    * in memory), nothing else: the least opening a payload costs here, per event (median of the rounds).
    */
   aes_gcm_open_us_per_event?: number;
+  /**
+   * The opening thread's own code run on the measuring thread, each sealed batch's request and answer
+   * through a MessageChannel as the port carries them, then each message's text read as the caller
+   * reads it: that code's CPU per event with no other thread beside it (median of the rounds). The
+   * figure to compare builds by (BENCH_DECODE_BUILD): the two threads' CPU above moves by a few µs
+   * from run to run on this machine.
+   */
+  thread_code_cpu_us_per_event?: number;
   note: string;
 }
 
@@ -98,6 +106,58 @@ const boxes = sealed
   .map((value) => JSON.parse(value.toString('utf8')))
   .filter((m) => m.payload && m.payload.sealed)
   .map((m) => ({ data: m.payload.sealed.data, keyId: m.payload.sealed.key_id, aad: sealedPayloadAad(m) }));
+// The opening thread's code, run here: its port is a MessageChannel read at once, so each request
+// and answer is copied or moved as the port would, and nothing runs on another thread meanwhile.
+const { MessageChannel, receiveMessageOnPort } = require('node:worker_threads');
+const { OPENING_THREAD_SOURCE } = require(process.env.BUILD + '/libs/platform/src/crypto/opening-thread.source.js');
+const { keyIdsIn } = require(process.env.BUILD + '/libs/platform/src/crypto/opening-thread.js');
+const { keyObjectOf } = require(process.env.BUILD + '/libs/platform/src/crypto/aes-gcm.js');
+function threadCodeHere() {
+  const { port1, port2 } = new MessageChannel();
+  let onRequest;
+  const port = { on: (_event, listener) => (onRequest = listener), postMessage: (m, t) => port1.postMessage(m, t) };
+  new Function('require', OPENING_THREAD_SOURCE)((m) => (m === 'node:worker_threads' ? { parentPort: port } : require(m)));
+  return (request, transfer) => {
+    port1.postMessage(request, transfer);
+    onRequest(receiveMessageOnPort(port2).message);
+    return receiveMessageOnPort(port2).message;
+  };
+}
+const threadCode = threadCodeHere();
+const sealedBatches = [];
+async function prepareSealedBatches() {
+  for (let from = 0; from < sealed.length; from += BATCH) {
+    const values = sealed.slice(from, from + BATCH);
+    const bytes = Buffer.concat(values);
+    const ends = new Uint32Array(values.length);
+    values.reduce((end, v, i) => (ends[i] = end + v.length), 0);
+    const keyIds = keyIdsIn(bytes, ends);
+    await keys.load(runner, keyIds);
+    sealedBatches.push({ bytes, ends, keyIds, keys: keyIds.map((id) => keyObjectOf(keys.loaded(id))) });
+  }
+}
+// Each message's text as the caller takes it from the answer: builds before the answer was one buffer
+// answered an array of strings.
+function textsOf(answer) {
+  if (answer.texts) return answer.texts;
+  const written = Buffer.from(answer.out);
+  return Array.from(answer.outEnds, (end, i) => written.toString('utf8', i === 0 ? 0 : answer.outEnds[i - 1], end));
+}
+function threadCodeAlone() {
+  let cpu = 0;
+  for (const batch of sealedBatches) {
+    const size = Math.max(batch.bytes.length, 1024 * 1024);
+    const bytes = new Uint8Array(new ArrayBuffer(size), 0, batch.bytes.length);
+    bytes.set(batch.bytes);
+    const out = new ArrayBuffer(size);
+    const request = { id: 0, bytes, ends: batch.ends, keyIds: batch.keyIds, keys: batch.keys, forget: [], out };
+    const before = cpuOf(process.threadCpuUsage());
+    const texts = textsOf(threadCode(request, [bytes.buffer, out]));
+    cpu += cpuOf(process.threadCpuUsage()) - before;
+    if (texts.length !== batch.ends.length || !texts.some((t) => t.startsWith('{"payload":{'))) throw new Error('a bench batch did not open');
+  }
+  return cpu / sealed.length;
+}
 function openAlone() {
   const start = process.hrtime.bigint();
   for (const box of boxes) open(keys.loaded(box.keyId), Buffer.from(box.data, 'base64'), box.aad);
@@ -110,7 +170,9 @@ function openAlone() {
     threadPlain: () => spend(plain, thread),
     threadSealed: () => spend(sealed, thread),
     aesGcm: async () => openAlone(),
+    threadCode: async () => threadCodeAlone(),
   };
+  await prepareSealedBatches();
   for (const measure of Object.values(measures)) await measure();
   const names = Object.keys(measures);
   const rounds = [];
@@ -155,7 +217,7 @@ export async function measureDecodeCost(
     const { stdout } = await promisify(execFile)(process.execPath, ['-e', CHILD_SOURCE], {
       env: {
         ...process.env,
-        BUILD: TEST_BUILD_DIR,
+        BUILD: process.env.BENCH_DECODE_BUILD ?? TEST_BUILD_DIR,
         PLAIN: file('plain', sample.plain),
         SEALED: file('sealed', sample.sealed),
         KEYS: keysFile,
@@ -163,10 +225,12 @@ export async function measureDecodeCost(
       },
       maxBuffer: 1024 * 1024,
     });
-    const measured = JSON.parse(stdout) as ({ plain: number; sealed: number; aesGcm: number } & Record<
-      'threadPlain' | 'threadSealed',
-      { wall: number; caller: number; process: number }
-    >)[];
+    const measured = JSON.parse(stdout) as ({
+      plain: number;
+      sealed: number;
+      aesGcm: number;
+      threadCode: number;
+    } & Record<'threadPlain' | 'threadSealed', { wall: number; caller: number; process: number }>)[];
     const plainUs = median(measured.map((r) => r.plain));
     const sealedUs = median(measured.map((r) => r.sealed));
     const spendOf = (
@@ -193,7 +257,8 @@ export async function measureDecodeCost(
         sealed_extra_process_cpu_us: round2(threadSealed.process_cpu_us - threadPlain.process_cpu_us),
       },
       aes_gcm_open_us_per_event: round2(median(measured.map((r) => r.aesGcm))),
-      note: "decodeEventMessages on the same messages published plain and sealed, as Buffers, 1,000 at a time, keys in memory, in a process of its own on the tests build, the measures in turn, medians: on the caller thread alone (plain/sealed_us_per_event), then as the projector decodes, sealed batches opened on its opening thread (through_thread, with each thread's CPU); and node:crypto alone opening the same boxes (aes_gcm_open_us_per_event)",
+      thread_code_cpu_us_per_event: round2(median(measured.map((r) => r.threadCode))),
+      note: "decodeEventMessages on the same messages published plain and sealed, as Buffers, 1,000 at a time, keys in memory, in a process of its own on the tests build, the measures in turn, medians: on the caller thread alone (plain/sealed_us_per_event), then as the projector decodes, sealed batches opened on its opening thread (through_thread, with each thread's CPU); node:crypto alone opening the same boxes (aes_gcm_open_us_per_event); and the opening thread's own code run on the measuring thread, its port a MessageChannel, with the caller's reading of each text (thread_code_cpu_us_per_event)",
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -85,7 +85,10 @@ export function threadDecodeRows(decode: Json): Row[] {
         `plain ${fmt(thread.plain.process_cpu_us, 2)} µs of CPU per event (${fmt(thread.plain.caller_cpu_us, 2)} on the event loop); ` +
         `sealed ${fmt(thread.sealed.process_cpu_us, 2)} µs (${fmt(thread.sealed.caller_cpu_us, 2)} on the event loop, the rest on the opening thread): ` +
         `${fmt(extra, 2)} µs more per event, of which node:crypto alone, each payload's base64 decoded and opened with its key at hand, takes ${fmt(alone, 2)} µs ` +
-        `and the service's own work ${fmt(extra - alone, 2)} µs`,
+        `and the service's own work ${fmt(extra - alone, 2)} µs` +
+        (decode.thread_code_cpu_us_per_event === undefined
+          ? ''
+          : `; the opening thread's code alone, run on one thread with its port's copies and the caller's reading of each text, ${fmt(decode.thread_code_cpu_us_per_event, 2)} µs per sealed event`),
       goal: 'reference: what opening sealed payloads costs the machine as the projector does it, and how much of that is node:crypto itself',
       met: null,
     },
