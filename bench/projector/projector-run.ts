@@ -80,13 +80,17 @@ export async function runProjector(
   replicas: number,
   /** Told the fold's start and end, microseconds of the monotonic clock (a profiled run's span). */
   onFold?: (fromUs: number, toUs: number) => void,
+  /** Another build of the service to run the projector from (the tests' build by default). */
+  buildDir?: string,
 ): Promise<ProjectorRun> {
   const dataSource = await createDataSource(target.databaseUrl, 2).initialize();
   try {
     const env = projectorEnv(target, client);
     const t = process.hrtime.bigint();
     const projectors = await Promise.all(
-      Array.from({ length: replicas }, () => startAppProcess('projector', env, { waitReady: false })),
+      Array.from({ length: replicas }, () =>
+        startAppProcess('projector', env, { waitReady: false, buildDir }),
+      ),
     );
     let caughtUp: CaughtUp;
     try {

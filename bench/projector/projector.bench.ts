@@ -26,6 +26,13 @@
  * one beside it (goal: 0.85 or better); the sealed fold comes after the plain one in the first round
  * and before it in the next, by turns, so that what a fold leaves Postgres doing weighs on both alike.
  *
+ * BENCH_SEALED_BASELINE_BUILD, the directory of another build of the service (one of an earlier
+ * revision, made with `tsc -p tsconfig.build.json --outDir …` and `tsc-alias` in a worktree of it):
+ * each round, the goal client's projector from that build also folds the sealed topic, into a
+ * database of its own, just before this build's sealed fold in odd rounds and just after it in even
+ * ones; `sealed.baseline.ratio` is the median of each round's sealed fold over that build's beside it,
+ * what a change to the sealed path is worth beside this machine's noise.
+ *
  * The events are made and published about a million at a time (a group of pilots each), so a run of
  * 10,000,000 (`npm run bench:rebuild-10m`) never holds more than that in memory.
  */
@@ -59,14 +66,24 @@ const REPLICAS = benchSetting('PROJECTORS', 1);
 const CLIENTS = benchKafkaClients();
 const REPEATS = Math.max(1, benchSetting('REPEATS', 2));
 const GOAL_CLIENT = goalKafkaClient(CLIENTS);
+/** Another build whose projector also folds the sealed topic each round (see above); none by default. */
+const SEALED_BASELINE_BUILD = process.env.BENCH_SEALED_BASELINE_BUILD;
 
 const seconds = (from: bigint): number => Number(process.hrtime.bigint() - from) / 1e9;
 
 /** Events made and held in memory at a time. */
 const EVENTS_PER_ROUND = benchSetting('EVENTS_PER_ROUND', 1_000_000);
 
-/** The rebuild goal is for 10,000,000 events: such a run keeps a result of its own. */
-const RESULT = EVENTS >= 10_000_000 ? 'projector-10m' : 'projector';
+/**
+ * The rebuild goal is for 10,000,000 events: such a run keeps a result of its own; so does a run beside
+ * another build's sealed fold, so that the default run's figures stay the report's.
+ */
+const RESULT =
+  EVENTS >= 10_000_000
+    ? 'projector-10m'
+    : process.env.BENCH_SEALED_BASELINE_BUILD
+      ? 'projector-sealed-builds'
+      : 'projector';
 /** Messages of each kind whose decoding alone is timed in this process (decode-cost.ts). */
 const DECODE_SAMPLE = 100_000;
 
@@ -186,6 +203,7 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
   const ends = await topicEnd(kafka, topic);
   const sealedEnds = await topicEnd(kafka, sealedTopic);
   const sealedRuns: (ProjectorRun & { ratio_to_plain: number; folded: 'before' | 'after' })[] = [];
+  const baselineRuns: (ProjectorRun & { ratio: number; folded: 'before' | 'after' })[] = [];
   console.log(`published ${events} events in ${publishSeconds.toFixed(1)} s`);
   const decodeCost = await sealedEvents.decodeCost(sample);
   console.log(
@@ -228,6 +246,22 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
       const sealedFirst = round % 2 === 1;
       try {
         if (sealedDb) await sealedEvents.storeKeys(sealedDb.url);
+        // The baseline build's projector on the sealed topic, in a database of its own holding the keys.
+        const foldSealedByBaseline = async (): Promise<ProjectorRun> => {
+          const baselineDb = await createTestDatabase();
+          try {
+            await sealedEvents.storeKeys(baselineDb.url);
+            return await runProjector(
+              { ...target(baselineDb.url), topic: sealedTopic, ends: sealedEnds },
+              client,
+              REPLICAS,
+              undefined,
+              SEALED_BASELINE_BUILD,
+            );
+          } finally {
+            await baselineDb.drop();
+          }
+        };
         const foldSealed = (): Promise<ProjectorRun> =>
           runProjector(
             { ...target(sealedDb!.url), topic: sealedTopic, ends: sealedEnds },
@@ -236,7 +270,15 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
             (from, to) =>
               bench.recordSpan(`projector fold on sealed payloads, ${client}, round ${round + 1}`, from, to),
           );
-        const sealedBefore = sealedDb && sealedFirst ? await foldSealed() : undefined;
+        // This build's sealed fold, with the baseline build's beside it when there is one.
+        const foldSealedBeside = async (): Promise<[ProjectorRun, ProjectorRun | undefined]> => {
+          const baselineFirst = round % 2 === 0;
+          const before = SEALED_BASELINE_BUILD && baselineFirst ? await foldSealedByBaseline() : undefined;
+          const current = await foldSealed();
+          const after = SEALED_BASELINE_BUILD && !baselineFirst ? await foldSealedByBaseline() : undefined;
+          return [current, before ?? after];
+        };
+        const sealedBefore = sealedDb && sealedFirst ? await foldSealedBeside() : undefined;
         const run = await runProjector(target(db.url), client, REPLICAS, (from, to) =>
           bench.recordSpan(`projector fold, ${client}, round ${round + 1}`, from, to),
         );
@@ -247,7 +289,15 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
             `(${(run.events_per_second / discardRate).toFixed(2)}x its consume-and-discard), ` +
             `${run.events_per_second_from_process_start.toFixed(0)} events/s from process start`,
         );
-        const sealed = sealedBefore ?? (sealedDb ? await foldSealed() : undefined);
+        const [sealed, baseline] = sealedBefore ?? (sealedDb ? await foldSealedBeside() : []);
+        if (sealed && baseline) {
+          const ratio = sealed.events_per_second / baseline.events_per_second;
+          baselineRuns.push({ ...baseline, ratio, folded: round % 2 === 0 ? 'before' : 'after' });
+          console.log(
+            `round ${round + 1}, ${client}: projector of ${SEALED_BASELINE_BUILD} on sealed payloads ` +
+              `${baseline.events_per_second.toFixed(0)} events/s (this build ${ratio.toFixed(2)}x of it)`,
+          );
+        }
         if (sealed) {
           const ratio = sealed.events_per_second / run.events_per_second;
           sealedRuns.push({ ...sealed, ratio_to_plain: ratio, folded: sealedFirst ? 'before' : 'after' });
@@ -320,6 +370,15 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
       ratio_to_plain: median(sealedRuns.map((r) => r.ratio_to_plain)),
       note: "the projector folding the same events with each pilot's logbook payloads sealed (AES-256-GCM, a data key per pilot, keys read from data_keys a batch at a time); ratio_to_plain: each round's sealed fold over the plain one beside it (folded before it in odd rounds, after it in even ones: runs[].folded), the median of the rounds",
       runs: sealedRuns,
+      ...(SEALED_BASELINE_BUILD && {
+        baseline: {
+          build: SEALED_BASELINE_BUILD,
+          events_per_second: median(baselineRuns.map((r) => r.events_per_second)),
+          ratio: median(baselineRuns.map((r) => r.ratio)),
+          note: "the same sealed topic folded each round by the projector of another build (BENCH_SEALED_BASELINE_BUILD), just before this build's sealed fold in odd rounds and just after it in even ones: runs[].folded; ratio: the median of each round's sealed fold over that build's",
+          runs: baselineRuns,
+        },
+      }),
       // What opening the payloads costs alone, beside what sealing adds to the fold per event.
       decode_cost: decodeCost,
       fold_extra_us_per_event:

@@ -117,3 +117,37 @@ function sealedRounds(runs: Json[] | undefined): string {
   const rounds = runs.map((r) => `${fmt(r.ratio_to_plain, 2)} (sealed ${String(r.folded)})`);
   return ` (by round: ${rounds.join(', ')})`;
 }
+
+/**
+ * The sealed fold beside another build's in the same rounds (projector-sealed-builds.json, a projector
+ * run with BENCH_SEALED_BASELINE_BUILD), as a table of the report; none without it.
+ */
+export function sealedBesideBuildLines(result: { file: string; data: Json } | undefined): string[] {
+  const d = result?.data;
+  const baseline = d?.sealed?.baseline as Json | undefined;
+  if (!result || !d || !baseline) return [];
+  const rounds = (baseline.runs as Json[]).map((r) => `${fmt(r.ratio, 2)} (that build ${String(r.folded)})`);
+  const plainRounds = (d.sealed.runs as Json[]).map((r) => fmt(r.ratio_to_plain, 2));
+  return [
+    '### the sealed fold beside another build’s',
+    '',
+    `From \`${result.file}\` (${String(d.when)}, ${fmt(d.events)} events, ${String(d.sealed.kafka_client)}, ${fmt(d.repeats)} rounds): the projector benchmark run with BENCH_SEALED_BASELINE_BUILD=${String(baseline.build)}.`,
+    '',
+    '| figure | value | goal | met |',
+    '|---|---|---|---|',
+    tableLine({
+      figure:
+        'projector folding sealed payloads, this build against the other build, each round side by side',
+      value: `${fmt(d.sealed.events_per_second)} against ${fmt(baseline.events_per_second)} events/s; ${fmt(baseline.ratio, 3)}x (by round: ${rounds.join(', ')})`,
+      goal: 'reference: what a change to the sealed path is worth beside this machine’s noise',
+      met: null,
+    }),
+    tableLine({
+      figure: 'projector folding sealed payloads against plain ones, the same run',
+      value: `${fmt(d.sealed.ratio_to_plain, 3)}x (by round: ${plainRounds.join(', ')})`,
+      goal: 'no more than 15% slower (0.85x or better)',
+      met: d.sealed.ratio_to_plain >= 0.85,
+    }),
+    '',
+  ];
+}

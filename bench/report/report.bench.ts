@@ -12,7 +12,7 @@ import { RESULTS_DIR as RESULTS } from '../support/bench-run';
 import { compareBuildsFigures } from './compare-builds-report';
 import { latencyFigures } from './latency-report';
 import { memoryFigures } from './memory-report';
-import { decodingAloneLines, privacyFigures, sealingRows } from './privacy-report';
+import { decodingAloneLines, privacyFigures, sealedBesideBuildLines, sealingRows } from './privacy-report';
 import { kafkaClientVerdict, projectorClientLines, relayClientLines } from './kafka-clients-report';
 import { partnerApiFigures } from './partner-api-report';
 import { profileLines } from './profiles-report';
@@ -281,6 +281,7 @@ test('writes bench/results/report.md from the newest result of each benchmark', 
     lines.push('');
   }
   lines.push(...decodingAloneLines(newest('projector-decode')));
+  lines.push(...sealedBesideBuildLines(newest('projector-sealed-builds')));
   lines.push(...kafkaClientVerdict(newest('projector'), newest('ingestion')));
   for (const file of readdirSync(RESULTS)
     .filter((f) => f.endsWith('-profiles.json'))
