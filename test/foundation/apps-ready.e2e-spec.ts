@@ -7,6 +7,7 @@ import {
   freePort,
   type RedisServer,
   startAppProcess,
+  startedTogether,
   startRedisServer,
   type ServiceEnv,
   testKafka,
@@ -100,6 +101,16 @@ describe('each app boots against the real stack', () => {
     await expect(startAppProcess('partner-api', { ...env, REDIS_URL: 'nonsense' })).rejects.toThrow(
       /REDIS_URL="nonsense"/,
     );
+  });
+
+  it('apps started together: when one refuses to start, those that did start are stopped', async () => {
+    const ingestion = startAppProcess('ingestion', env);
+    await expect(
+      startedTogether([ingestion, startAppProcess('partner-api', { ...env, REDIS_URL: 'nonsense' })]),
+    ).rejects.toThrow(/REDIS_URL="nonsense"/);
+    const started = await ingestion;
+    running.push(started);
+    expect(started.child.exitCode ?? started.child.signalCode).not.toBeNull();
   });
 
   describe('with Redis stopped', () => {

@@ -9,6 +9,7 @@ import {
   deleteTestTopics,
   linkedPilots,
   startAppProcess,
+  startedTogether,
   type TestDatabase,
   testKafka,
   waitFor,
@@ -49,7 +50,7 @@ describe('metrics on a port of their own, no-store on pilot data, JSON log lines
       LOG_LEVEL: 'info',
     };
     startedAt = Date.now();
-    [ingestion, projector, partnerApi] = await Promise.all([
+    [ingestion, projector, partnerApi] = await startedTogether([
       startAppProcess('ingestion', env),
       // A process warning before any of the projector's code runs: it must come out as JSON too.
       startAppProcess('projector', {

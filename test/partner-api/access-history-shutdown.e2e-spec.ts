@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createDataSource } from '@pft/platform';
-import { type AppProcess, createTestDatabase, startAppProcess, type TestDatabase } from '@pft/testing';
+import {
+  type AppProcess,
+  createTestDatabase,
+  startAppProcess,
+  startedTogether,
+  type TestDatabase,
+} from '@pft/testing';
 import { connection, partnerWithKey, type TestPartner } from './partner-api.factories';
 
 /**
@@ -34,7 +40,7 @@ describe('partner API: reads recorded for the access history survive SIGTERM (pr
       ACCESS_HISTORY_FLUSH_MS: '60000',
       ...env,
     };
-    const replicas = await Promise.all([
+    const replicas = await startedTogether([
       startAppProcess('partner-api', replicaEnv),
       startAppProcess('partner-api', replicaEnv),
     ]);

@@ -11,6 +11,7 @@ import {
   deleteTestTopics,
   type AppProcess,
   startAppProcess,
+  startedTogether,
   testKafka,
   type TestDatabase,
   waitFor,
@@ -132,7 +133,7 @@ describe('projector app killed with SIGKILL and restarted', () => {
     const apps: AppProcess[] = [];
     let thirdJoined = false;
     try {
-      const [a, b] = await Promise.all([
+      const [a, b] = await startedTogether([
         startAppProcess('projector', env),
         startAppProcess('projector', env),
       ]);

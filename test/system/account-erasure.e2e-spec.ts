@@ -11,7 +11,7 @@ import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 import { type Flight, type PilotTotals, type StartingTotals } from '@pft/contracts';
 import { DEVELOPMENT_JWT_SECRET } from '@pft/platform';
 import { readPilotTotals } from '@pft/projections';
-import { type AppProcess, startAppProcess, testKafka, waitFor } from '@pft/testing';
+import { type AppProcess, startAppProcess, startedTogether, testKafka, waitFor } from '@pft/testing';
 import { oracleTotals } from '@pft/testing/oracle';
 import { runPft } from '../cli/run-pft';
 import { startReceiver, type WebhookReceiver } from '../webhooks/webhook-receiver';
@@ -274,7 +274,7 @@ describe('account erasure by crypto-shredding (e2e)', () => {
   }, 60_000);
 
   it('once the projector and relay are back: the partner got pilot.disconnected and its pilot_id answers 404, all within a minute', async () => {
-    [projector, relay] = await Promise.all([
+    [projector, relay] = await startedTogether([
       startAppProcess('projector', stack.service.env),
       startAppProcess('ingestion', stack.service.env),
     ]);

@@ -16,6 +16,7 @@ import {
   mixHostile,
   sendHostile,
   startAppProcess,
+  startedTogether,
   type TestDatabase,
   testKafka,
 } from '@pft/testing';
@@ -78,7 +79,7 @@ describe('hostile input against both HTTP apps', () => {
     db = await createTestDatabase();
     topic = await createTestTopic(kafka, 'hostile', 3);
     const env = { DATABASE_URL: db.url, JWT_SECRET: SECRET, PILOT_EVENTS_TOPIC: topic };
-    [ingestion, partnerApi] = await Promise.all([
+    [ingestion, partnerApi] = await startedTogether([
       startAppProcess('ingestion', env),
       startAppProcess('partner-api', env),
     ]);

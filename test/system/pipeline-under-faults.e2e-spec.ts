@@ -16,6 +16,7 @@ import {
   type RedisServer,
   runLogbookWorkload,
   startAppProcess,
+  startedTogether,
   startBuiltProcess,
   startKafkaBroker,
   startRedisServer,
@@ -70,7 +71,7 @@ describe('the pipeline end to end, healthy and under faults', () => {
       PROJECTOR_SESSION_TIMEOUT_MS: '6000',
       RELAY_ENABLED: 'false',
     };
-    [ingestion, partnerApi, projector] = await Promise.all([
+    [ingestion, partnerApi, projector] = await startedTogether([
       startAppProcess('ingestion', env),
       startAppProcess('partner-api', env),
       startAppProcess('projector', env),

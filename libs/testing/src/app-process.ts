@@ -158,6 +158,25 @@ export async function startAppProcess(
 /** Starts of an app whose port was taken meanwhile, before the last is given up. */
 const PORT_ATTEMPTS = 3;
 
+/**
+ * Apps started side by side: every one of them, or, when one fails to start, none: those that did
+ * start are stopped before its failure is thrown, so that no process outlives a test that never had
+ * them to stop (Promise.all would reject at the first failure and lose the others).
+ */
+export async function startedTogether<const T extends readonly Promise<AppProcess>[]>(
+  starting: T,
+): Promise<{ -readonly [K in keyof T]: AppProcess }> {
+  const started = await Promise.allSettled(starting);
+  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) {
+    await Promise.all(started.flatMap((s) => (s.status === 'fulfilled' ? [s.value.stop()] : [])));
+    throw failed.reason;
+  }
+  return started.map((s) => (s as PromiseFulfilledResult<AppProcess>).value) as {
+    -readonly [K in keyof T]: AppProcess;
+  };
+}
+
 /** The app could not listen on the port it was given: it was taken after it was found free. */
 class PortTaken extends Error {}
 

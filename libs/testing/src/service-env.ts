@@ -1,4 +1,4 @@
-import { type AppProcess, startAppProcess } from './app-process';
+import { type AppProcess, startAppProcess, startedTogether } from './app-process';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { createTestTopic, deleteTestTopics, type testKafka } from './test-kafka';
 
@@ -58,20 +58,19 @@ export async function startService(
 ): Promise<RunningService> {
   const service = await createServiceEnv(kafka, name);
   const appEnv = { ...service.env, ...env };
-  const starting = [
-    startAppProcess('ingestion', appEnv),
-    startAppProcess('projector', appEnv),
-    startAppProcess('partner-api', appEnv),
-  ] as const;
-  const started = await Promise.allSettled(starting);
-  const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected');
-  if (failed) {
-    // No app, topic or database outlives a start that failed: the test never gets them to stop.
-    await Promise.all(started.flatMap((s) => (s.status === 'fulfilled' ? [s.value.stop()] : [])));
+  let apps: [AppProcess, AppProcess, AppProcess];
+  try {
+    apps = await startedTogether([
+      startAppProcess('ingestion', appEnv),
+      startAppProcess('projector', appEnv),
+      startAppProcess('partner-api', appEnv),
+    ]);
+  } catch (err) {
+    // No topic or database outlives a start that failed either.
     await service.drop();
-    throw failed.reason;
+    throw err;
   }
-  const [ingestion, projector, partnerApi] = await Promise.all(starting);
+  const [ingestion, projector, partnerApi] = apps;
   return {
     ...service,
     env: appEnv,
