@@ -79,11 +79,7 @@ const EVENTS_PER_ROUND = benchSetting('EVENTS_PER_ROUND', 1_000_000);
  * another build's sealed fold, so that the default run's figures stay the report's.
  */
 const RESULT =
-  EVENTS >= 10_000_000
-    ? 'projector-10m'
-    : process.env.BENCH_SEALED_BASELINE_BUILD
-      ? 'projector-sealed-builds'
-      : 'projector';
+  EVENTS >= 10_000_000 ? 'projector-10m' : SEALED_BASELINE_BUILD ? 'projector-sealed-builds' : 'projector';
 /** Messages of each kind whose decoding alone is timed in this process (decode-cost.ts). */
 const DECODE_SAMPLE = 100_000;
 
@@ -271,11 +267,13 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
               bench.recordSpan(`projector fold on sealed payloads, ${client}, round ${round + 1}`, from, to),
           );
         // This build's sealed fold, with the baseline build's beside it when there is one.
+        const baselineFolded = round % 2 === 0 ? 'before' : 'after';
         const foldSealedBeside = async (): Promise<[ProjectorRun, ProjectorRun | undefined]> => {
-          const baselineFirst = round % 2 === 0;
-          const before = SEALED_BASELINE_BUILD && baselineFirst ? await foldSealedByBaseline() : undefined;
+          const before =
+            SEALED_BASELINE_BUILD && baselineFolded === 'before' ? await foldSealedByBaseline() : undefined;
           const current = await foldSealed();
-          const after = SEALED_BASELINE_BUILD && !baselineFirst ? await foldSealedByBaseline() : undefined;
+          const after =
+            SEALED_BASELINE_BUILD && baselineFolded === 'after' ? await foldSealedByBaseline() : undefined;
           return [current, before ?? after];
         };
         const sealedBefore = sealedDb && sealedFirst ? await foldSealedBeside() : undefined;
@@ -292,7 +290,7 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
         const [sealed, baseline] = sealedBefore ?? (sealedDb ? await foldSealedBeside() : []);
         if (sealed && baseline) {
           const ratio = sealed.events_per_second / baseline.events_per_second;
-          baselineRuns.push({ ...baseline, ratio, folded: round % 2 === 0 ? 'before' : 'after' });
+          baselineRuns.push({ ...baseline, ratio, folded: baselineFolded });
           console.log(
             `round ${round + 1}, ${client}: projector of ${SEALED_BASELINE_BUILD} on sealed payloads ` +
               `${baseline.events_per_second.toFixed(0)} events/s (this build ${ratio.toFixed(2)}x of it)`,
