@@ -99,12 +99,28 @@ describe('DataKeys: per-pilot keys and their cache', () => {
     expect(again.keyId).not.toBe(old.keyId);
   });
 
-  it('forgetSubject drops what a reader remembered of a pilot erased elsewhere', async () => {
+  it('forgetSubject drops what a reader remembered of a pilot erased elsewhere, and says so', async () => {
     const table = new FakeKeyTable();
     const keys = new DataKeys(ring());
+    const told: string[] = [];
+    keys.onForgotten((subject) => told.push(subject));
     const k = await keys.keyToSeal(table, 'pilot-a');
     keys.forgetSubject('pilot-a');
     expect(keys.loaded(k.keyId)).toBeNull();
+    await keys.destroy(table, 'pilot-b');
+    expect(told).toEqual(['pilot-a', 'pilot-b']);
+  });
+
+  it('gives a loaded key with its subject and how much longer memory keeps it', async () => {
+    let now = 1;
+    const table = new FakeKeyTable();
+    const keys = new DataKeys(ring(), { ttlMs: 1000, now: () => now });
+    const k = await new DataKeys(ring()).keyToSeal(table, 'pilot-a');
+    expect(keys.loadedEntry(k.keyId)).toBeUndefined();
+    await keys.load(table, [k.keyId, 'gone-key']);
+    now = 401;
+    expect(keys.loadedEntry(k.keyId)).toEqual({ key: k.key, subject: 'pilot-a', keptForMs: 600 });
+    expect(keys.loadedEntry('gone-key')).toBeNull();
   });
 
   it('lets unwrapped keys expire after their time to live', async () => {

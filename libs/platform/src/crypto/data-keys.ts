@@ -48,6 +48,8 @@ export class DataKeys {
   private readonly byId: LRUCache<string, { key: Buffer; subject: string } | { gone: true }>;
   /** By subject: the key writers seal with. */
   private readonly bySubject: LRUCache<string, DataKey>;
+  /** Told of each subject forgotten (forgetSubject), for as long as this lives. */
+  private readonly forgotten: ((subject: string) => void)[] = [];
 
   constructor(
     readonly masters: MasterKeyRing,
@@ -98,12 +100,29 @@ export class DataKeys {
     return 'gone' in entry ? null : entry.key;
   }
 
+  /**
+   * The key of `keyId` after `load`, with its subject and how much longer memory keeps it (what a copy
+   * of it may be kept for): null when it was destroyed, undefined when not loaded.
+   */
+  loadedEntry(keyId: string): { key: Buffer; subject: string; keptForMs: number } | null | undefined {
+    const entry = this.byId.get(keyId);
+    if (entry === undefined) return undefined;
+    if ('gone' in entry) return null;
+    return { key: entry.key, subject: entry.subject, keptForMs: this.byId.getRemainingTTL(keyId) };
+  }
+
   /** Drops what memory holds of the subject's keys (after an erasure, or a key found gone). */
   forgetSubject(subject: string): void {
     this.bySubject.delete(subject);
     for (const [id, entry] of this.byId.entries()) {
       if (!('gone' in entry) && entry.subject === subject) this.byId.set(id, { gone: true });
     }
+    for (const listener of this.forgotten) listener(subject);
+  }
+
+  /** Tells `listener` of every subject forgotten from now on: whoever holds copies of its keys drops them. */
+  onForgotten(listener: (subject: string) => void): void {
+    this.forgotten.push(listener);
   }
 
   /** Destroys every key of the subject; what was sealed with them can no longer be read. */

@@ -10,15 +10,15 @@ import {
   testMasterKeys as ring,
 } from '@pft/testing';
 import { boxOpener, MESSAGES_FOR_THREAD } from './sealed-json';
-import { HELD } from './thread-held-keys';
+import { type KeysRequest } from './thread-held-keys';
 
 /** Each pilot's sound sealed messages, in turn, `count` in all. */
 const batchOf = (pilots: Pilot[], count: number): Buffer[] =>
   Array.from({ length: count }, (_, i) => sealedMessage(pilots[i % pilots.length]!));
 
-/** The keys of each request the thread was sent since `posted` began watching. */
-function sentKeys(posted: jest.SpyInstance): unknown[][] {
-  return posted.mock.calls.map(([request]) => (request as { keys: unknown[] }).keys);
+/** What each request the thread was sent since `posted` began watching told it of keys. */
+function requests(posted: jest.SpyInstance): (KeysRequest & { ends: Uint32Array })[] {
+  return posted.mock.calls.map(([request]) => request as KeysRequest & { ends: Uint32Array });
 }
 
 describe('the data keys the opening thread holds', () => {
@@ -26,7 +26,7 @@ describe('the data keys the opening thread holds', () => {
   beforeEach(() => (posted = jest.spyOn(Worker.prototype, 'postMessage')));
   afterEach(() => posted.mockRestore());
 
-  it('are sent once, then named as held, and open as the caller’s thread opens', async () => {
+  it('are asked for by the thread once, then held, and open as the caller’s thread opens', async () => {
     const { pilots, table } = pilotsWithKeys(5);
     const thread = new OpeningThread();
     const opener = boxOpener(new DataKeys(ring), table, { thread });
@@ -37,15 +37,18 @@ describe('the data keys the opening thread holds', () => {
       expect(there.every((d) => d.ok)).toBe(true);
       expect(there).toEqual(await decodeEventMessages(values, here));
     }
-    const [first, ...later] = sentKeys(posted);
-    expect(first).toHaveLength(5);
-    expect(first!.every((key) => key instanceof KeyObject)).toBe(true);
-    expect(later).toEqual([Array(5).fill(HELD), Array(5).fill(HELD)]);
-    expect(thread.keysHeld).toBe(5);
+    const [first, again, ...later] = requests(posted);
+    expect(first!.given).toBeNull();
+    // Every message again, with the keys they name.
+    expect(again!.ends).toHaveLength(MESSAGES_FOR_THREAD);
+    expect(again!.given!.keyIds.sort()).toEqual(pilots.map((p) => p.keyId).sort());
+    expect(again!.given!.keys.every((key) => key instanceof KeyObject)).toBe(true);
+    expect(again!.given!.subjects.sort()).toEqual(pilots.map((p) => p.id).sort());
+    expect(later.map((r) => r.given)).toEqual([null, null]);
     await thread.close();
   });
 
-  it('are never used once the caller gives a key as destroyed: its payloads read as erased', async () => {
+  it('are never used once their owner forgets the subject: its payloads read as erased', async () => {
     const { pilots, table, destroy } = pilotsWithKeys(3);
     const keys = new DataKeys(ring);
     const thread = new OpeningThread();
@@ -60,27 +63,63 @@ describe('the data keys the opening thread holds', () => {
       if (i % 3 === 1) expect(d).toMatchObject({ ok: false, erased: true });
       else expect(d.ok).toBe(true);
     });
-    expect(sentKeys(posted)[1]).toEqual([HELD, null, HELD]);
-    expect(thread.keysHeld).toBe(2);
+    const [, , told, asked] = requests(posted);
+    expect(told!.forget).toEqual([[told!.source, pilots[1]!.id]]);
+    expect(told!.given).toBeNull();
+    // Only the forgotten pilot's messages are asked for again, its key given as destroyed.
+    expect(asked!.ends).toHaveLength(values.filter((_, i) => i % 3 === 1).length);
+    expect(asked!.given).toMatchObject({ keyIds: [pilots[1]!.keyId], keys: [null] });
+    // Held as destroyed: the next batch is answered in one request.
+    expect((await decodeEventMessages(values, opener)).filter((d) => d.ok)).toHaveLength(
+      values.length - asked!.ends.length,
+    );
+    expect(requests(posted)).toHaveLength(5);
     await thread.close();
   });
 
-  it('are forgotten by the thread after their time, and sent again', async () => {
+  it('are held no longer than heldMs after they were given, nor longer than their owner keeps them', async () => {
     let now = 0;
     const { pilots, table } = pilotsWithKeys(2);
     const thread = new OpeningThread({ heldKeys: { heldMs: 1000, now: () => now } });
-    const opener = boxOpener(new DataKeys(ring), table, { thread });
     const values = batchOf(pilots, MESSAGES_FOR_THREAD);
-    await decodeEventMessages(values, opener);
-    now = 1000;
-    expect((await decodeEventMessages(values, opener)).every((d) => d.ok)).toBe(true);
-    const [, second] = posted.mock.calls.map(([request]) => request as { keys: unknown[]; forget: string[] });
-    expect(second!.forget.sort()).toEqual(pilots.map((p) => p.keyId).sort());
-    expect(second!.keys.every((key) => key instanceof KeyObject)).toBe(true);
+    const decodeAt = async (keys: DataKeys, at: number) => {
+      now = at;
+      expect((await decodeEventMessages(values, boxOpener(keys, table, { thread }))).every((d) => d.ok)).toBe(
+        true,
+      );
+      return requests(posted).length;
+    };
+    const longer = new DataKeys(ring, { now: () => now });
+    expect(await decodeAt(longer, 0)).toBe(2);
+    expect(await decodeAt(longer, 999)).toBe(3);
+    // heldMs after they were given: asked for again.
+    expect(await decodeAt(longer, 1000)).toBe(5);
+    expect(requests(posted)[4]!.given!.until).toEqual([2000, 2000]);
+    // An owner that keeps them 300 ms: held 300 ms.
+    const shorter = new DataKeys(ring, { ttlMs: 300, now: () => now });
+    expect(await decodeAt(shorter, 2000)).toBe(7);
+    expect(requests(posted)[6]!.given!.until).toEqual([2300, 2300]);
+    expect(await decodeAt(shorter, 2299)).toBe(8);
+    expect(await decodeAt(shorter, 2300)).toBe(10);
     await thread.close();
   });
 
-  it('start afresh with a new thread: every key is sent again', async () => {
+  it('of one owner are never used for another’s batch', async () => {
+    const { pilots, table } = pilotsWithKeys(2);
+    const thread = new OpeningThread();
+    const values = batchOf(pilots, MESSAGES_FOR_THREAD);
+    const [one, other] = [new DataKeys(ring), new DataKeys(ring)];
+    await decodeEventMessages(values, boxOpener(one, table, { thread }));
+    expect((await decodeEventMessages(values, boxOpener(other, table, { thread }))).every((d) => d.ok)).toBe(
+      true,
+    );
+    const [, , otherFirst, otherAgain] = requests(posted);
+    expect(otherFirst!.source).not.toBe(requests(posted)[0]!.source);
+    expect(otherAgain!.given!.keyIds).toHaveLength(2);
+    await thread.close();
+  });
+
+  it('start afresh with a new thread: every key is asked for again', async () => {
     const { pilots, table } = pilotsWithKeys(2);
     const thread = new OpeningThread();
     const opener = boxOpener(new DataKeys(ring), table, { thread });
@@ -88,8 +127,9 @@ describe('the data keys the opening thread holds', () => {
     await decodeEventMessages(values, opener);
     await thread.close();
     expect((await decodeEventMessages(values, opener)).every((d) => d.ok)).toBe(true);
-    const [, again] = sentKeys(posted);
-    expect(again!.every((key) => key instanceof KeyObject)).toBe(true);
+    const [, , first, again] = requests(posted);
+    expect(first!.given).toBeNull();
+    expect(again!.given!.keys.every((key) => key instanceof KeyObject)).toBe(true);
     await thread.close();
   });
 });

@@ -1,23 +1,22 @@
 import { IV_BYTES, TAG_BYTES } from './aes-gcm';
 import { RELAY_LAYOUT_SOURCE } from './relay-layout.source';
-import { HELD } from './thread-held-keys';
 
 /**
  * The opening thread's code, run with `eval` so it needs no file of its own in the build or under the
  * tests. `open` opens a value exactly as `open` in aes-gcm.ts does, `isSealed` and `aadOf` read a
  * message as isSealedPayload and sealedPayloadAad in @pft/contracts do (a unit test holds the
  * thread's answers to those of decoding on the caller's thread). Each request is a batch of whole
- * messages of the topic, as one buffer and where each ends, with the data keys their payloads name,
- * and a buffer to write the answer into; the answer is each message's UTF-8 text with its payload
- * opened, or as it came with why not (its key destroyed or not given, or it does not open), one after
- * another in that buffer, with where each ends; both buffers go back for the next batch. Each request
- * names the keys of its batch; a key given once is named HELD after that, and used only when a request
- * names it (thread-held-keys.ts). A message laid out as the relay publishes it is read by position in
- * its bytes (RELAY_LAYOUT_SOURCE) and, when it opens, written from its own bytes and the plaintext's,
- * never decoded to text here; any other is decoded and parsed.
+ * messages of the topic, as one buffer and where each ends, and a buffer to write the answer into; the
+ * answer is each message's UTF-8 text with its payload opened, or as it came with why not (its key
+ * destroyed, not held, or not known, or it does not open), one after another in that buffer, with
+ * where each ends; both buffers go back for the next batch. The thread holds the keys it was given
+ * (thread-held-keys.ts) and names the messages whose key it does not hold (kind 3): the caller asks
+ * again for those, giving their keys. A message laid out as the relay publishes it is read by position
+ * in its bytes (RELAY_LAYOUT_SOURCE) and, when it opens, written from its own bytes and the
+ * plaintext's, never decoded to text here; any other is decoded and parsed.
  */
 export const OPENING_THREAD_SOURCE = `
-const { parentPort } = require('node:worker_threads');
+const { parentPort, workerData } = require('node:worker_threads');
 const { createDecipheriv } = require('node:crypto');
 
 /** The plaintext of \`sealed\`, opened with \`key\` and the associated data \`aad\` (bytes). */
@@ -118,12 +117,11 @@ function laidBox(bytes) {
  * written: the message is then parsed and decided on as any other, so every refusal reads as it
  * always has.
  */
-function writeOpenedRelayLayout(bytes, start, end, keyIndex, keys) {
+function writeOpenedRelayLayout(bytes, start, end) {
   const { starts, ends } = LAID;
   if (!same(bytes, starts[PAYLOAD_PILOT], ends[PAYLOAD_PILOT], starts[PILOT], ends[PILOT])) return false;
-  const at = keyIndex.get(bytes.toString('latin1', starts[KEY_ID], ends[KEY_ID]));
-  const key = at === undefined ? undefined : keys[at];
-  if (key === undefined || key === null) return false;
+  const key = keyOf(bytes.toString('latin1', starts[KEY_ID], ends[KEY_ID]));
+  if (key === MISSING || key === undefined || key === null) return false;
   let plaintext;
   try {
     plaintext = open(key, laidBox(bytes), laidAad(bytes));
@@ -139,28 +137,62 @@ function writeOpenedRelayLayout(bytes, start, end, keyIndex, keys) {
   return true;
 }
 
-/** Keys given in earlier requests, by key id (ThreadHeldKeys in thread-held-keys.ts is the caller's account of them). */
-const held = new Map();
+/** Keys given in earlier requests, by owner (source), each by key id: { key (null: destroyed), subject, until }. */
+const heldBySource = new Map();
+/** Keys held at most for one owner. */
+const MAX_HELD = workerData.maxHeld;
+/** A key not held: the caller is asked for it (kind 3). */
+const MISSING = false;
+/** The request being answered: its owner's held keys, the keys given with it (by id), and its time. */
+const current = { held: new Map(), given: null, now: 0 };
 
-/** The request's keys, each named HELD taken from those held; the rest held, or dropped, as the caller says. */
-function keysOf(keyIds, sent, forget) {
-  for (const keyId of forget) held.delete(keyId);
-  return sent.map((key, i) => {
-    if (key === ${HELD}) return held.get(keyIds[i]);
-    held.delete(keyIds[i]);
-    if (key) held.set(keyIds[i], key);
-    return key;
-  });
+/** Takes in what the request says of keys (thread-held-keys.ts): those given, then the subjects to drop. */
+function takeKeys({ source, now, forget, given }) {
+  let held = heldBySource.get(source);
+  if (held === undefined) heldBySource.set(source, (held = new Map()));
+  current.held = held;
+  current.now = now;
+  current.given = null;
+  if (given !== null) {
+    current.given = new Map();
+    given.keyIds.forEach((keyId, i) => {
+      const key = given.keys[i];
+      current.given.set(keyId, key);
+      held.delete(keyId);
+      if (key !== undefined) held.set(keyId, { key, subject: given.subjects[i], until: key === null ? Infinity : given.until[i] });
+    });
+    for (const keyId of held.keys()) {
+      if (held.size <= MAX_HELD) break;
+      held.delete(keyId);
+    }
+  }
+  for (const [from, subject] of forget) {
+    const theirs = heldBySource.get(from);
+    if (theirs === undefined) continue;
+    for (const [keyId, entry] of theirs) if (entry.subject === subject) theirs.delete(keyId);
+  }
+}
+
+/** The key of \`keyId\` for the request: given with it, or held and not past its time; else MISSING. */
+function keyOf(keyId) {
+  if (current.given !== null && current.given.has(keyId)) return current.given.get(keyId);
+  const entry = current.held.get(keyId);
+  if (entry === undefined) return MISSING;
+  if (entry.until <= current.now) {
+    current.held.delete(keyId);
+    return MISSING;
+  }
+  return entry.key;
 }
 
 /**
  * 0: read the text as any message; 1: its key was destroyed; 2: it does not open (reasons says why);
- * 3: its key was not among those given (missing says which).
+ * 3: its key is not held (missing says which).
  */
-function openMessages({ id, bytes, ends, keyIds, keys: sent, forget, out }) {
-  const keys = keysOf(keyIds, sent, forget);
+function openMessages(request) {
+  const { id, bytes, ends, out } = request;
+  takeKeys(request);
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const keyIndex = new Map(keyIds.map((keyId, i) => [keyId, i]));
   answer.out = Buffer.from(out);
   answer.at = 0;
   const outEnds = new Uint32Array(ends.length);
@@ -173,7 +205,7 @@ function openMessages({ id, bytes, ends, keyIds, keys: sent, forget, out }) {
     const end = ends[i];
     const from = start;
     start = end;
-    if (relayLayout(buffer, from, end) !== null && writeOpenedRelayLayout(buffer, from, end, keyIndex, keys)) {
+    if (relayLayout(buffer, from, end) !== null && writeOpenedRelayLayout(buffer, from, end)) {
       byPosition++;
       outEnds[i] = answer.at;
       continue;
@@ -191,13 +223,12 @@ function openMessages({ id, bytes, ends, keyIds, keys: sent, forget, out }) {
       continue;
     }
     const keyId = message.payload.sealed.key_id;
-    const at = keyIndex.get(keyId);
-    const key = at === undefined ? undefined : keys[at];
+    const key = keyOf(keyId);
     let opened = null;
     if (message.payload.pilot_account_id !== message.pilot_account_id) {
       kinds[i] = 2;
       reasons.push([i, 'payload pilot_account_id differs from the message key']);
-    } else if (at === undefined) {
+    } else if (key === MISSING) {
       kinds[i] = 3;
       missing.push([i, keyId]);
     } else if (key === null) {

@@ -1,7 +1,12 @@
-import { type KeyObject } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { OPENING_THREAD_SOURCE } from './opening-thread.source';
-import { ThreadHeldKeys, type ThreadHeldKeysOptions } from './thread-held-keys';
+import {
+  type GivenKey,
+  type KeysOwner,
+  type KeysRequest,
+  ThreadHeldKeys,
+  type ThreadHeldKeysOptions,
+} from './thread-held-keys';
 
 /**
  * A message of the topic as the thread gives it back: its text with the payload in the clear (or as it
@@ -10,61 +15,6 @@ import { ThreadHeldKeys, type ThreadHeldKeysOptions } from './thread-held-keys';
  */
 export type OpenedMessage =
   { text: string | null } | { text: string; erased: true } | { text: string; failure: string };
-
-const KEY_ID_NAME = Buffer.from('"key_id"');
-const UUID_LENGTH = 36;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** Space, tab, line feed and carriage return: the whitespace JSON allows between tokens. */
-const JSON_WHITESPACE = [0x20, 0x09, 0x0a, 0x0d];
-const [COLON, QUOTE] = [0x3a, 0x22];
-
-/** The first byte from `at` that is not whitespace as JSON defines it. */
-function skipWhitespace(bytes: Buffer, at: number): number {
-  let i = at;
-  while (JSON_WHITESPACE.includes(bytes[i]!)) i++;
-  return i;
-}
-
-/** The data key id named at `at` (`"key_id"`, whitespace, a colon, whitespace, a quoted UUID); undefined if none. */
-function keyIdAt(bytes: Buffer, at: number): string | undefined {
-  const colon = skipWhitespace(bytes, at + KEY_ID_NAME.length);
-  if (bytes[colon] !== COLON) return undefined;
-  const quote = skipWhitespace(bytes, colon + 1);
-  if (bytes[quote] !== QUOTE) return undefined;
-  const id = bytes.toString('latin1', quote + 1, quote + 1 + UUID_LENGTH);
-  return UUID.test(id) && bytes[quote + 1 + UUID_LENGTH] === QUOTE ? id : undefined;
-}
-
-/**
- * The data key ids that messages' sealed payloads name, read from their bytes without parsing them:
- * the messages lie one after another in `bytes`, each ending where `ends` says, and each names at most
- * one key, near its end (the payload's `"key_id"` is followed by the payload's pilot and the metadata).
- * So each message is searched from its end back for `"key_id"`, a colon and a string, whitespace allowed
- * between them as JSON allows it, as Postgres writes it in a jsonb column's text (`"key_id": "…"`),
- * the id checked to be a UUID: what the thread will need. Searching the whole batch forward cost the
- * caller's thread about 1.5 µs a message, most of it in the payloads' base64; this about 0.4. A key id
- * written another way (escaped characters in it, or a message naming more than one) is found by the
- * thread, which names it.
- */
-export function keyIdsIn(bytes: Buffer, ends: ArrayLike<number>): string[] {
-  const ids = new Set<string>();
-  let start = 0;
-  for (let i = 0; i < ends.length; i++) {
-    const end = ends[i]!;
-    // A negative offset would count from the end of the batch: a message too short to name a key has none.
-    const last = end - KEY_ID_NAME.length;
-    for (let at = last < start ? -1 : bytes.lastIndexOf(KEY_ID_NAME, last); at >= start;) {
-      const id = keyIdAt(bytes, at);
-      if (id !== undefined) {
-        ids.add(id);
-        break;
-      }
-      at = at === 0 ? -1 : bytes.lastIndexOf(KEY_ID_NAME, at - 1);
-    }
-    start = end;
-  }
-  return [...ids];
-}
 
 /** Buffers kept for the next batches: two (the messages, the answer) per batch the projector has in flight at once. */
 const SPARE_BUFFERS = 8;
@@ -78,8 +28,8 @@ export class OpeningThreadStopped extends Error {
   }
 }
 
-/** The keys of a batch's sealed payloads, by key id: null where destroyed, undefined where unknown. */
-export type KeysFor = (keyIds: string[]) => Promise<(KeyObject | null | undefined)[]>;
+/** The keys of these ids, as the caller's memory holds them (GivenKey). */
+export type KeysFor = (keyIds: string[]) => Promise<GivenKey[]>;
 
 /**
  * A thread of its own that parses a batch of messages and opens their sealed payloads (AES-256-GCM
@@ -111,22 +61,17 @@ export class OpeningThread {
     this.heldKeys = new ThreadHeldKeys(options.heldKeys);
   }
 
-  /** How many data keys the running thread holds from earlier requests. */
-  get keysHeld(): number {
-    return this.heldKeys.size;
-  }
-
   /**
    * Whole messages of the topic, each as its text with its payload opened, or why not, parsed and
-   * opened on the thread in one request: the data key ids are read from the messages' bytes here
-   * (keyIdsIn), `keysFor` gives those keys, and a message whose key that missed is asked for again
-   * with the key the thread found in it. `null` values stay null. Rejects when the thread stopped: the
-   * caller decodes them itself.
+   * opened on the thread in one request, with the keys the thread holds of `owner`'s; the messages
+   * whose key it does not hold are asked for again, with those keys (`keysFor`). `null` values stay
+   * null. Rejects when the thread stopped: the caller decodes them itself.
    */
   async openMessages(
     values: readonly (Buffer | string | null)[],
+    owner: KeysOwner,
     keysFor: KeysFor,
-    keyIds?: string[],
+    given: { keyIds: string[]; keys: GivenKey[] } = { keyIds: [], keys: [] },
   ): Promise<OpenedMessage[]> {
     const size = values.reduce((sum, v) => sum + (v === null ? 0 : Buffer.byteLength(v)), 0);
     const buffer = this.bufferOf(size);
@@ -138,8 +83,6 @@ export class OpeningThread {
       else if (v !== null) end += v.copy(bytes, end);
       ends[i] = end;
     });
-    const ids = keyIds ?? keyIdsIn(bytes, ends);
-    const keys = await keysFor(ids);
     // The thread writes its answer here: never longer than the messages, unless one parsed needs more.
     const out = this.bufferOf(size);
     const answer = await this.ask<{
@@ -150,7 +93,10 @@ export class OpeningThread {
       missing: [number, string][];
       byPosition: number;
       bytes: ArrayBuffer;
-    }>(() => ({ bytes, ends, keyIds: ids, out, ...this.heldKeys.send(ids, keys) }), [buffer, out]);
+    }>(
+      () => ({ bytes, ends, out, ...this.heldKeys.request(owner, given.keyIds, given.keys) }),
+      [buffer, out],
+    );
     this.keepSpare(answer.bytes);
     this.readByPosition += answer.byPosition;
     const reasons = new Map(answer.reasons);
@@ -166,10 +112,15 @@ export class OpeningThread {
     this.keepSpare(answer.out);
     if (answer.missing.length > 0) {
       // Given the very keys it names, the thread opens them or says why not (never kind 3 again).
+      const keyIds = [...new Set(answer.missing.map(([, keyId]) => keyId))];
       const again = await this.openMessages(
         answer.missing.map(([i]) => values[i]!),
+        owner,
         keysFor,
-        [...new Set(answer.missing.map(([, keyId]) => keyId))],
+        {
+          keyIds,
+          keys: await keysFor(keyIds),
+        },
       );
       answer.missing.forEach(([i], j) => (opened[i] = again[j]!));
     }
@@ -195,18 +146,20 @@ export class OpeningThread {
   }
 
   /** `request` is made once the thread it goes to is known: what it holds depends on it. */
-  private ask<A>(request: () => object, transfer: ArrayBuffer[] = []): Promise<A> {
+  private ask<A>(request: () => KeysRequest, transfer: ArrayBuffer[] = []): Promise<A> {
     const worker = this.running();
     const id = this.nextId++;
     return new Promise<A>((resolve, reject) => {
       this.pending.set(id, { worker, resolve: resolve as (answer: unknown) => void, reject });
       worker.ref();
+      let made: KeysRequest | undefined;
       try {
-        worker.postMessage({ id, ...request() }, transfer);
+        made = request();
+        worker.postMessage({ id, ...made }, transfer);
       } catch (err) {
-        // Not sent: the keys it would have taught the thread are sent again with the next request.
+        // Not sent: the subjects it would have told the thread to drop go with the next request.
         this.pending.delete(id);
-        this.heldKeys.clear();
+        if (made) this.heldKeys.forgetAgain(made.forget);
         this.unrefWhenIdle(worker);
         throw err;
       }
@@ -220,7 +173,10 @@ export class OpeningThread {
 
   private running(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(OPENING_THREAD_SOURCE, { eval: true });
+    const worker = new Worker(OPENING_THREAD_SOURCE, {
+      eval: true,
+      workerData: { maxHeld: this.heldKeys.max },
+    });
     this.heldKeys.clear();
     worker.on('message', (answer: { id: number }) => {
       const waiting = this.pending.get(answer.id);

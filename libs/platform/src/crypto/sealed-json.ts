@@ -105,11 +105,11 @@ export function boxOpener(
     openMessages: async (values) => {
       if (thread === null || values.length < MESSAGES_FOR_THREAD || !looksSealed(values)) return undefined;
       try {
-        return await thread.openMessages(values, async (keyIds) => {
+        return await thread.openMessages(values, keys, async (keyIds) => {
           await keys.load(runner, keyIds);
           return keyIds.map((id) => {
-            const key = keys.loaded(id);
-            return key ? keyObjectOf(key) : key;
+            const entry = keys.loadedEntry(id);
+            return entry ? { ...entry, key: keyObjectOf(entry.key) } : { key: entry };
           });
         });
       } catch (err) {

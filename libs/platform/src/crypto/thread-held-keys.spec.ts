@@ -1,70 +1,95 @@
 import { createSecretKey, randomBytes, randomUUID } from 'node:crypto';
-import { HELD, ThreadHeldKeys } from './thread-held-keys';
+import { type KeysOwner, ThreadHeldKeys } from './thread-held-keys';
 
 const newKey = () => createSecretKey(randomBytes(32));
 
+/** An owner whose forgetting the test drives. */
+function owner(): KeysOwner & { forget(subject: string): void } {
+  const listeners: ((subject: string) => void)[] = [];
+  return {
+    onForgotten: (listener) => listeners.push(listener),
+    forget: (subject) => listeners.forEach((l) => l(subject)),
+  };
+}
+
 describe('ThreadHeldKeys', () => {
-  it('sends a key once, then names it HELD while it is the same KeyObject', () => {
-    const held = new ThreadHeldKeys();
-    const [a, b] = [randomUUID(), randomUUID()];
-    const [keyA, keyB] = [newKey(), newKey()];
-    expect(held.send([a, b], [keyA, keyB])).toEqual({ keys: [keyA, keyB], forget: [] });
-    expect(held.send([b, a], [keyB, keyA])).toEqual({ keys: [HELD, HELD], forget: [] });
-    // The caller's key for the id changed (read again from the database): sent again.
-    const keyA2 = newKey();
-    expect(held.send([a], [keyA2])).toEqual({ keys: [keyA2], forget: [] });
-    expect(held.send([a], [keyA2]).keys).toEqual([HELD]);
-    expect(held.size).toBe(2);
+  it('gives no keys unless asked to, and names each owner apart', () => {
+    const held = new ThreadHeldKeys({ now: () => 5 });
+    const [a, b] = [owner(), owner()];
+    expect(held.request(a)).toEqual({ source: 0, now: 5, forget: [], given: null });
+    expect(held.request(b).source).toBe(1);
+    expect(held.request(a).source).toBe(0);
   });
 
-  it('drops a key the caller gives as destroyed or unknown, and sends it again when it is back', () => {
-    const held = new ThreadHeldKeys();
-    const [a, b] = [randomUUID(), randomUUID()];
+  it('gives keys to hold until heldMs after, or sooner when the owner keeps them for less', () => {
+    let now = 1000;
+    const held = new ThreadHeldKeys({ heldMs: 60_000, now: () => now });
+    const [a, b, c, d] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const [keyA, keyB] = [newKey(), newKey()];
-    held.send([a, b], [keyA, keyB]);
-    expect(held.send([a, b], [null, undefined])).toEqual({ keys: [null, undefined], forget: [] });
-    expect(held.size).toBe(0);
-    expect(held.send([a], [keyA]).keys).toEqual([keyA]);
-  });
-
-  it('forgets keys sent longer ago than heldMs, before the batch, and sends them again when named', () => {
-    let now = 0;
-    const held = new ThreadHeldKeys({ heldMs: 1000, now: () => now });
-    const [a, b] = [randomUUID(), randomUUID()];
-    const [keyA, keyB] = [newKey(), newKey()];
-    held.send([a], [keyA]);
-    now = 600;
-    held.send([b], [keyB]);
-    now = 1000;
-    // a was sent 1,000 ms ago (a HELD does not make it younger); b 400 ms ago.
-    expect(held.send([b], [keyB])).toEqual({ keys: [HELD], forget: [a] });
-    now = 1600;
-    expect(held.send([a], [keyA])).toEqual({ keys: [keyA], forget: [b] });
-    expect(held.size).toBe(1);
-  });
-
-  it('holds at most `max` keys beyond the batch being sent, the oldest forgotten first', () => {
-    const held = new ThreadHeldKeys({ max: 2 });
-    const ids = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
-    const keys = ids.map(newKey);
-    held.send(ids.slice(0, 3), keys.slice(0, 3));
-    expect(held.size).toBe(3);
-    // Down to `max` before this batch's keys are read: the oldest goes, and is sent again, being named.
-    expect(held.send([ids[0]!, ids[3]!], [keys[0]!, keys[3]!])).toEqual({
-      keys: [keys[0], keys[3]],
-      forget: [ids[0]],
+    expect(
+      held.request(
+        owner(),
+        [a, b, c, d],
+        [
+          { key: keyA, subject: 'pilot-a', keptForMs: 300_000 },
+          { key: keyB, subject: 'pilot-b', keptForMs: 500 },
+          { key: null },
+          { key: undefined },
+        ],
+      ).given,
+    ).toEqual({
+      keyIds: [a, b, c, d],
+      keys: [keyA, keyB, null, undefined],
+      subjects: ['pilot-a', 'pilot-b', '', ''],
+      until: [61_000, 1500, 1000, 1000],
     });
-    expect(held.size).toBe(4);
-    expect(held.send([], [])).toEqual({ keys: [], forget: [ids[1], ids[2]] });
-    expect(held.size).toBe(2);
+    now = 2000;
+    expect(
+      held.request(owner(), [a], [{ key: keyA, subject: 'pilot-a', keptForMs: Infinity }]).given!.until,
+    ).toEqual([62_000]);
   });
 
-  it('holds nothing after clear: every key is sent again', () => {
+  it('tells the thread, with the next request, each subject an owner forgot once the thread holds keys', () => {
     const held = new ThreadHeldKeys();
-    const a = randomUUID();
-    const key = newKey();
-    held.send([a], [key]);
+    const [a, b] = [owner(), owner()];
+    // Before any request, no thread holds anything: nothing to tell.
+    a.forget('before');
+    expect(held.request(a).forget).toEqual([]);
+    held.request(b);
+    a.forget('pilot-1');
+    b.forget('pilot-2');
+    a.forget('pilot-3');
+    expect(held.request(b).forget).toEqual([
+      [0, 'pilot-1'],
+      [1, 'pilot-2'],
+      [0, 'pilot-3'],
+    ]);
+    expect(held.request(a).forget).toEqual([]);
+  });
+
+  it('tells again what a request not sent would have told, first', () => {
+    const held = new ThreadHeldKeys();
+    const a = owner();
+    held.request(a);
+    a.forget('pilot-1');
+    const unsent = held.request(a);
+    a.forget('pilot-2');
+    held.forgetAgain(unsent.forget);
+    expect(held.request(a).forget).toEqual([
+      [0, 'pilot-1'],
+      [0, 'pilot-2'],
+    ]);
+  });
+
+  it('forgets nothing for a new thread, which holds nothing', () => {
+    const held = new ThreadHeldKeys();
+    const a = owner();
+    held.request(a);
+    a.forget('pilot-1');
     held.clear();
-    expect(held.send([a], [key])).toEqual({ keys: [key], forget: [] });
+    a.forget('pilot-2');
+    expect(held.request(a).forget).toEqual([]);
+    a.forget('pilot-3');
+    expect(held.request(a).forget).toEqual([[0, 'pilot-3']]);
   });
 });

@@ -1,39 +1,62 @@
 import { type KeyObject } from 'node:crypto';
 
-/** Sent in place of a key the thread holds already: the very KeyObject it was given last for that id. */
-export const HELD = true;
+/**
+ * A data key as the caller gives it to the opening thread: the key, its subject and how much longer the
+ * caller's memory keeps it; or null where it was destroyed, undefined where it is not known.
+ */
+export type GivenKey = { key: KeyObject; subject: string; keptForMs: number } | { key: null | undefined };
 
-/** A batch's keys as they go to the thread: a key, HELD, null where destroyed, undefined where unknown. */
-export type SentKey = KeyObject | typeof HELD | null | undefined;
+/** Whose keys the thread holds: one owner's apart from another's, each dropping a subject's when told. */
+export interface KeysOwner {
+  onForgotten(listener: (subject: string) => void): void;
+}
 
 export interface ThreadHeldKeysOptions {
-  /** Keys the thread holds at most, beyond those of the batch being sent (default 10,000, as DataKeys). */
+  /** Keys the thread holds at most for one owner (default 10,000, as DataKeys). */
   max?: number;
-  /** How long after it was sent a key is held (default a minute; DataKeys keeps one five). */
+  /** How long after it was given a key is held at most (default a minute; DataKeys keeps one five). */
   heldMs?: number;
   /** The clock (tests). */
   now?: () => number;
 }
 
+/** What a request tells the thread of keys: whose batch it is, the time, subjects to drop, and keys given with it. */
+export interface KeysRequest {
+  source: number;
+  now: number;
+  /** Each owner's subjects to drop, before the batch is read. */
+  forget: [number, string][];
+  given: {
+    keyIds: string[];
+    keys: (KeyObject | null | undefined)[];
+    subjects: string[];
+    until: number[];
+  } | null;
+}
+
 /**
- * The data keys the opening thread holds from earlier batches, as the caller's side knows them. A key
- * crosses to the thread as a copy of its KeyObject, which costs the thread about 2 µs to take in; a
- * projector's batch names a key for nearly every event when its pilots are many, so each key is sent
- * once, and after that named as HELD while the caller's key is still that same KeyObject. The thread
- * applies what it is told in the order it was sent (the port keeps it), so both sides agree:
- * - a key sent is held by its id, replacing any other;
- * - null or undefined for an id drops the one held (the key was destroyed, or is not in memory here);
- * - `forget`, applied before the batch's keys, drops those sent longer than `heldMs` ago, and the
- *   oldest beyond `max`.
- * A key is used by the thread only when the batch it opens names it, so a key the caller no longer
- * gives is never used again, and is gone from the thread within `heldMs`.
+ * What the caller tells the opening thread of the data keys it holds. A key crosses to the thread as a
+ * copy of its KeyObject, which costs the thread about 2 µs to take in, and finding which keys a batch
+ * names cost the caller's thread about 1.5 µs a message; so the thread holds the keys it was given and
+ * finds them itself, asking for the ones it does not hold (openMessages gives them with the messages
+ * that need them). The thread holds one owner's keys (a DataKeys) apart from another's, and applies
+ * what it is told in the order it was sent (the port keeps it):
+ * - a key given is held by its id until its `until`: `heldMs` after it was given, or sooner when the
+ *   caller's memory keeps it for less, so the thread never opens with a key its owner would have read
+ *   again;
+ * - a key given as destroyed is held as such (ids are never reused); one given as unknown is not held;
+ * - a subject its owner forgets (an erasure, a key found destroyed) is dropped before the next batch;
+ * - beyond `max` keys for an owner, the oldest given are dropped.
  */
 export class ThreadHeldKeys {
-  private readonly max: number;
+  readonly max: number;
   private readonly heldMs: number;
   private readonly now: () => number;
-  /** By key id, oldest sent first (a key sent again moves to the end). */
-  private readonly held = new Map<string, { key: KeyObject; sentAt: number }>();
+  private readonly sources = new WeakMap<KeysOwner, number>();
+  private nextSource = 0;
+  private forgetting: [number, string][] = [];
+  /** Whether a thread holds anything: subjects forgotten matter only then. */
+  private holding = false;
 
   constructor(options: ThreadHeldKeysOptions = {}) {
     this.max = options.max ?? 10_000;
@@ -41,35 +64,48 @@ export class ThreadHeldKeys {
     this.now = options.now ?? Date.now;
   }
 
-  /** How many keys the thread holds. */
-  get size(): number {
-    return this.held.size;
-  }
-
-  /** What to send for the keys of `keyIds`, and the ids the thread is to forget before reading them. */
-  send(
-    keyIds: readonly string[],
-    keys: readonly (KeyObject | null | undefined)[],
-  ): { keys: SentKey[]; forget: string[] } {
+  /** What the next request of `owner`'s tells the thread, with `keys` given for `keyIds`, if any. */
+  request(owner: KeysOwner, keyIds: readonly string[] = [], keys: readonly GivenKey[] = []): KeysRequest {
     const now = this.now();
-    const forget: string[] = [];
-    for (const [id, { sentAt }] of this.held) {
-      if (now - sentAt < this.heldMs && this.held.size <= this.max) break;
-      this.held.delete(id);
-      forget.push(id);
-    }
-    const sent = keys.map((key, i): SentKey => {
-      const id = keyIds[i]!;
-      if (key && this.held.get(id)?.key === key) return HELD;
-      this.held.delete(id);
-      if (key) this.held.set(id, { key, sentAt: now });
-      return key;
-    });
-    return { keys: sent, forget };
+    const forget = this.forgetting;
+    this.forgetting = [];
+    this.holding = true;
+    return {
+      source: this.sourceOf(owner),
+      now,
+      forget,
+      given:
+        keyIds.length === 0
+          ? null
+          : {
+              keyIds: [...keyIds],
+              keys: keys.map((k) => k.key),
+              subjects: keys.map((k) => (k.key ? k.subject : '')),
+              until: keys.map((k) => (k.key ? now + Math.min(this.heldMs, k.keptForMs) : now)),
+            },
+    };
   }
 
-  /** The thread holds nothing (a new one was started). */
+  /** Subjects a request that was not sent would have told the thread to drop: they go with the next one. */
+  forgetAgain(forget: KeysRequest['forget']): void {
+    this.forgetting = [...forget, ...this.forgetting];
+  }
+
+  /** The thread holds nothing (a new one is started). */
   clear(): void {
-    this.held.clear();
+    this.forgetting = [];
+    this.holding = false;
+  }
+
+  private sourceOf(owner: KeysOwner): number {
+    let source = this.sources.get(owner);
+    if (source === undefined) {
+      const id = (source = this.nextSource++);
+      this.sources.set(owner, id);
+      owner.onForgotten((subject) => {
+        if (this.holding) this.forgetting.push([id, subject]);
+      });
+    }
+    return source;
   }
 }
