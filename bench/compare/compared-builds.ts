@@ -27,6 +27,11 @@ export function buildRevision(bench: BenchRun, revision: string): string {
   return join(dir, 'dist-test');
 }
 
+/** The full commit id of a revision's name. */
+export function revisionOf(name: string): string {
+  return execFileSync('git', ['rev-parse', name], { cwd: ROOT }).toString().trim();
+}
+
 /**
  * The builds compared: `baseline`'s, and `current`'s or, without it, this tree's tests' build
  * (BENCH_BASELINE and BENCH_CURRENT); with the revisions as a result records them.
@@ -36,16 +41,14 @@ export function comparedBuildsOf(
   baseline: string,
   current: string | undefined,
 ): { builds: Record<BuildName, string>; revisions: Record<string, unknown> } {
-  const revision = (name: string): string =>
-    execFileSync('git', ['rev-parse', name], { cwd: ROOT }).toString().trim();
   return {
     builds: {
       baseline: buildRevision(bench, baseline),
       current: current ? buildRevision(bench, current) : TEST_BUILD_DIR,
     },
     revisions: {
-      baseline_revision: revision(baseline),
-      current_revision: revision(current ?? 'HEAD'),
+      baseline_revision: revisionOf(baseline),
+      current_revision: revisionOf(current ?? 'HEAD'),
       current_is_this_tree: current === undefined,
     },
   };

@@ -26,9 +26,10 @@
  * one beside it (goal: 0.85 or better); the sealed fold comes after the plain one in the first round
  * and before it in the next, by turns, so that what a fold leaves Postgres doing weighs on both alike.
  *
- * BENCH_SEALED_BASELINE_BUILD, the directory of another build of the service (one of an earlier
- * revision, made with `tsc -p tsconfig.build.json --outDir …` and `tsc-alias` in a worktree of it):
- * each round, the goal client's projector from that build also folds the sealed topic, into a
+ * BENCH_SEALED_BASELINE, another revision of the service (built in a temporary worktree, as the
+ * compare benchmarks build theirs, and recorded in the result), or BENCH_SEALED_BASELINE_BUILD, the
+ * directory of another build (made with `tsc -p tsconfig.build.json --outDir …` and `tsc-alias` in a
+ * worktree of it): each round, the goal client's projector from that build also folds the sealed topic, into a
  * database of its own, just before this build's sealed fold in odd rounds and just after it in even
  * ones; `sealed.baseline.ratio` is the median of each round's sealed fold over that build's beside it,
  * what a change to the sealed path is worth beside this machine's noise.
@@ -53,6 +54,7 @@ import {
   median,
   roundOrder,
 } from '../support/kafka-clients';
+import { buildRevision, revisionOf } from '../compare/compared-builds';
 import { benchHistories } from './bench-histories';
 import { SealedBenchEvents } from './sealed-bench-events';
 import { consumeAndDiscard } from './consume-and-discard';
@@ -67,7 +69,11 @@ const CLIENTS = benchKafkaClients();
 const REPEATS = Math.max(1, benchSetting('REPEATS', 2));
 const GOAL_CLIENT = goalKafkaClient(CLIENTS);
 /** Another build whose projector also folds the sealed topic each round (see above); none by default. */
-const SEALED_BASELINE_BUILD = process.env.BENCH_SEALED_BASELINE_BUILD;
+const SEALED_BASELINE = {
+  revision: process.env.BENCH_SEALED_BASELINE,
+  build: process.env.BENCH_SEALED_BASELINE_BUILD,
+};
+const SEALED_BESIDE_BASELINE = Boolean(SEALED_BASELINE.revision ?? SEALED_BASELINE.build);
 
 const seconds = (from: bigint): number => Number(process.hrtime.bigint() - from) / 1e9;
 
@@ -79,7 +85,7 @@ const EVENTS_PER_ROUND = benchSetting('EVENTS_PER_ROUND', 1_000_000);
  * another build's sealed fold, so that the default run's figures stay the report's.
  */
 const RESULT =
-  EVENTS >= 10_000_000 ? 'projector-10m' : SEALED_BASELINE_BUILD ? 'projector-sealed-builds' : 'projector';
+  EVENTS >= 10_000_000 ? 'projector-10m' : SEALED_BESIDE_BASELINE ? 'projector-sealed-builds' : 'projector';
 /** Messages of each kind whose decoding alone is timed in this process (decode-cost.ts). */
 const DECODE_SAMPLE = 100_000;
 
@@ -183,6 +189,9 @@ function clientSummary(client: KafkaClientName, runs: ClientRuns, events: number
 }
 
 async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
+  const baselineBuild = SEALED_BASELINE.revision
+    ? buildRevision(bench, SEALED_BASELINE.revision)
+    : SEALED_BASELINE.build;
   const kafka = testKafka('pft-bench');
   const topic = await bench.topic(kafka, 'bench-projector', PARTITIONS);
   const dlq = await bench.topic(kafka, 'bench-projector-dlq', 1);
@@ -252,7 +261,7 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
               client,
               REPLICAS,
               undefined,
-              SEALED_BASELINE_BUILD,
+              baselineBuild,
             );
           } finally {
             await baselineDb.drop();
@@ -270,10 +279,10 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
         const baselineFolded = round % 2 === 0 ? 'before' : 'after';
         const foldSealedBeside = async (): Promise<[ProjectorRun, ProjectorRun | undefined]> => {
           const before =
-            SEALED_BASELINE_BUILD && baselineFolded === 'before' ? await foldSealedByBaseline() : undefined;
+            baselineBuild && baselineFolded === 'before' ? await foldSealedByBaseline() : undefined;
           const current = await foldSealed();
           const after =
-            SEALED_BASELINE_BUILD && baselineFolded === 'after' ? await foldSealedByBaseline() : undefined;
+            baselineBuild && baselineFolded === 'after' ? await foldSealedByBaseline() : undefined;
           return [current, before ?? after];
         };
         const sealedBefore = sealedDb && sealedFirst ? await foldSealedBeside() : undefined;
@@ -292,7 +301,7 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
           const ratio = sealed.events_per_second / baseline.events_per_second;
           baselineRuns.push({ ...baseline, ratio, folded: baselineFolded });
           console.log(
-            `round ${round + 1}, ${client}: projector of ${SEALED_BASELINE_BUILD} on sealed payloads ` +
+            `round ${round + 1}, ${client}: projector of ${baselineBuild} on sealed payloads ` +
               `${baseline.events_per_second.toFixed(0)} events/s (this build ${ratio.toFixed(2)}x of it)`,
           );
         }
@@ -368,12 +377,13 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
       ratio_to_plain: median(sealedRuns.map((r) => r.ratio_to_plain)),
       note: "the projector folding the same events with each pilot's logbook payloads sealed (AES-256-GCM, a data key per pilot, keys read from data_keys a batch at a time); ratio_to_plain: each round's sealed fold over the plain one beside it (folded before it in odd rounds, after it in even ones: runs[].folded), the median of the rounds",
       runs: sealedRuns,
-      ...(SEALED_BASELINE_BUILD && {
+      ...(baselineBuild && {
         baseline: {
-          build: SEALED_BASELINE_BUILD,
+          build: baselineBuild,
+          revision: SEALED_BASELINE.revision && revisionOf(SEALED_BASELINE.revision),
           events_per_second: median(baselineRuns.map((r) => r.events_per_second)),
           ratio: median(baselineRuns.map((r) => r.ratio)),
-          note: "the same sealed topic folded each round by the projector of another build (BENCH_SEALED_BASELINE_BUILD), just before this build's sealed fold in odd rounds and just after it in even ones: runs[].folded; ratio: the median of each round's sealed fold over that build's",
+          note: "the same sealed topic folded each round by the projector of another build (BENCH_SEALED_BASELINE or BENCH_SEALED_BASELINE_BUILD), just before this build's sealed fold in odd rounds and just after it in even ones: runs[].folded; ratio: the median of each round's sealed fold over that build's",
           runs: baselineRuns,
         },
       }),

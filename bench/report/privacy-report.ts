@@ -120,7 +120,7 @@ function sealedRounds(runs: Json[] | undefined): string {
 
 /**
  * The sealed fold beside another build's in the same rounds (projector-sealed-builds.json, a projector
- * run with BENCH_SEALED_BASELINE_BUILD), as a table of the report; none without it.
+ * run with BENCH_SEALED_BASELINE or BENCH_SEALED_BASELINE_BUILD), as a table of the report; none without it.
  */
 export function sealedBesideBuildLines(result: { file: string; data: Json } | undefined): string[] {
   const d = result?.data;
@@ -131,7 +131,7 @@ export function sealedBesideBuildLines(result: { file: string; data: Json } | un
   return [
     '### the sealed fold beside another build’s',
     '',
-    `From \`${result.file}\` (${String(d.when)}, ${fmt(d.events)} events, ${String(d.sealed.kafka_client)}, ${fmt(d.repeats)} rounds): the projector benchmark run with BENCH_SEALED_BASELINE_BUILD=${String(baseline.build)}.`,
+    `From \`${result.file}\` (${String(d.when)}, ${fmt(d.events)} events, ${String(d.sealed.kafka_client)}, ${fmt(d.repeats)} rounds): the projector benchmark run beside ${baseline.revision ? `the build of ${String(baseline.revision).slice(0, 7)} (in ${String(baseline.build)})` : `the build in ${String(baseline.build)}`}.`,
     '',
     '| figure | value | goal | met |',
     '|---|---|---|---|',
