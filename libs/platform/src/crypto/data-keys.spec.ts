@@ -79,6 +79,10 @@ describe('DataKeys: per-pilot keys and their cache', () => {
     expect(reader.loaded('never-asked')).toBeUndefined();
     await reader.load(table, [a.keyId, 'gone-key']);
     expect(table.statements).toBe(before + 1);
+    // No UUID: no key of data_keys, whose ids are UUIDs; never sent to the database.
+    await reader.load(table, ['no-uuid', `${a.keyId}x`]);
+    expect(table.statements).toBe(before + 1);
+    expect(reader.loaded('no-uuid')).toBeNull();
   });
 
   it('after destroy, the pilot reads as gone and comes back with a new key', async () => {

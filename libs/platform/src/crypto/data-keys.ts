@@ -5,6 +5,8 @@ import { rowsOf } from '../database/rows-of';
 import { newDataKey } from './aes-gcm';
 import { type MasterKeyRing } from './master-keys';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** No key can be made for the subject now: its erasure is under way (answered 410 ACCOUNT_ERASED). */
 export class SubjectBeingErased extends Error {
   constructor(readonly subject: string) {
@@ -78,9 +80,17 @@ export class DataKeys {
     return dataKey;
   }
 
-  /** Reads the keys of `keyIds` not in memory into it, in one statement. */
+  /**
+   * Reads the keys of `keyIds` not in memory into it, in one statement. An id that is no UUID names no
+   * key (`data_keys` holds none): it reads as destroyed, never sent to the database.
+   */
   async load(runner: Queryable, keyIds: Iterable<string>): Promise<void> {
-    const missing = [...new Set(keyIds)].filter((id) => !this.byId.has(id));
+    const missing: string[] = [];
+    for (const id of new Set(keyIds)) {
+      if (this.byId.has(id)) continue;
+      if (UUID.test(id)) missing.push(id);
+      else this.byId.set(id, { gone: true });
+    }
     if (missing.length === 0) return;
     const rows = rowsOf<KeyRow>(
       await runner.query(
