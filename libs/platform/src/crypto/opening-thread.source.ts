@@ -111,17 +111,26 @@ function laidBox(bytes) {
   return box.subarray(0, box.write(data, 0, 'base64'));
 }
 
+/** Whether the bytes from \`start\` to \`end\` are all ASCII: their latin1 text is then their UTF-8 text. */
+function ascii(bytes, start, end) {
+  for (let i = start; i < end; i++) if (bytes[i] > 0x7f) return false;
+  return true;
+}
+
 /**
  * A message the relay laid out (LAID, just read), written to the answer with its payload opened,
- * when its key is given and it opens: the payload first, as below. False otherwise, and nothing
- * written: the message is then parsed and decided on as any other, so every refusal reads as it
- * always has.
+ * when its key is given or held and it opens (the payload first, as below): true. When its key is not
+ * held, that key's id, and nothing written: the caller is asked for the key without the message being
+ * parsed. False otherwise, and nothing written: the message is then parsed and decided on as any other,
+ * so every refusal reads as it always has.
  */
 function writeOpenedRelayLayout(bytes, start, end) {
   const { starts, ends } = LAID;
   if (!same(bytes, starts[PAYLOAD_PILOT], ends[PAYLOAD_PILOT], starts[PILOT], ends[PILOT])) return false;
-  const key = keyOf(bytes.toString('latin1', starts[KEY_ID], ends[KEY_ID]));
-  if (key === MISSING || key === undefined || key === null) return false;
+  const keyId = bytes.toString('latin1', starts[KEY_ID], ends[KEY_ID]);
+  const key = keyOf(keyId);
+  if (key === MISSING) return ascii(bytes, starts[KEY_ID], ends[KEY_ID]) ? keyId : false;
+  if (key === undefined || key === null) return false;
   let plaintext;
   try {
     plaintext = open(key, laidBox(bytes), laidAad(bytes));
@@ -205,8 +214,16 @@ function openMessages(request) {
     const end = ends[i];
     const from = start;
     start = end;
-    if (relayLayout(buffer, from, end) !== null && writeOpenedRelayLayout(buffer, from, end)) {
+    const laid = relayLayout(buffer, from, end) !== null ? writeOpenedRelayLayout(buffer, from, end) : false;
+    if (laid === true) {
       byPosition++;
+      outEnds[i] = answer.at;
+      continue;
+    }
+    if (laid !== false) {
+      kinds[i] = 3;
+      missing.push([i, laid]);
+      writeBytes(buffer, from, end);
       outEnds[i] = answer.at;
       continue;
     }

@@ -258,6 +258,29 @@ describe('decoding a batch on the opening thread', () => {
     await ownThread.close();
   });
 
+  it('reads a key id that names no key, or is not ASCII, as the caller’s thread does, asking once', async () => {
+    const { pilots, table } = pilotsWithKeys(2);
+    const renamed = (keyId: string) =>
+      Buffer.from(sealedMessage(pilots[0]!).toString().replace(pilots[0]!.keyId, keyId));
+    const odd = [renamed('not-a-key'), renamed('clé-é'), renamed(`${randomUUID().slice(0, 35)}é`)];
+    expect(odd.every((v) => relayLayout(v, 0, v.length) !== null)).toBe(true);
+    const values = [
+      ...odd,
+      ...Array.from({ length: MESSAGES_FOR_THREAD }, (_, i) => sealedMessage(pilots[i % 2]!)),
+    ];
+    const ownThread = new OpeningThread();
+    const asked = jest.spyOn(ownThread, 'openMessages');
+    const there = await decodeEventMessages(
+      values,
+      boxOpener(new DataKeys(ring), table, { thread: ownThread }),
+    );
+    const here = await decodeEventMessages(values, boxOpener(new DataKeys(ring), table, { thread: null }));
+    expect(there).toEqual(here);
+    expect(there.slice(0, odd.length).map((d) => !d.ok && 'erased' in d)).toEqual(odd.map(() => true));
+    expect(asked.mock.calls.length).toBeLessThanOrEqual(3);
+    await ownThread.close();
+  });
+
   it('leaves a short batch, and one with nothing sealed, to the caller’s thread', async () => {
     const { pilots, table } = pilotsWithKeys(2);
     const unused = new OpeningThread();

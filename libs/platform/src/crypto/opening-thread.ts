@@ -110,8 +110,16 @@ export class OpeningThread {
       return { text };
     });
     this.keepSpare(answer.out);
-    if (answer.missing.length > 0) {
-      // Given the very keys it names, the thread opens them or says why not (never kind 3 again).
+    if (answer.missing.length > 0 && given.keyIds.length > 0) {
+      // Asked again with the keys it named, it named others: refused, never asked a third time.
+      for (const [i, keyId] of answer.missing) {
+        opened[i] = {
+          text: opened[i]!.text!,
+          failure: `payload does not open: data key ${keyId} was not given`,
+        };
+      }
+    } else if (answer.missing.length > 0) {
+      // Given the very keys it names, the thread opens them or says why not.
       const keyIds = [...new Set(answer.missing.map(([, keyId]) => keyId))];
       const again = await this.openMessages(
         answer.missing.map(([i]) => values[i]!),
