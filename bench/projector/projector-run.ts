@@ -2,6 +2,14 @@ import { join } from 'node:path';
 import { type DataSource } from 'typeorm';
 import { createDataSource, type KafkaClientName } from '@pft/platform';
 import { startAppProcess, startBuiltProcess } from '@pft/testing';
+import {
+  cpuReading,
+  type CpuReading,
+  cpuSince,
+  machineCpu,
+  type MachineCpu,
+  processesNamed,
+} from '../support/cpu-accounts';
 
 /** What a projector app needs to fold the benchmark's topic into a database. */
 export interface ProjectorTarget {
@@ -22,6 +30,20 @@ export interface ProjectorRun {
   events_per_second: number;
   seconds_from_process_start: number;
   events_per_second_from_process_start: number;
+  /**
+   * CPU per event folded, in µs, over the same span as the fold's rate: the projector's process (both
+   * its threads), Postgres, the Kafka broker; and the whole machine's cores, busy with anything, and
+   * stolen by the host while this machine had work (waiting its turn, on no process's account).
+   */
+  cpu_us_per_event: {
+    projector: number;
+    postgres: number;
+    kafka: number;
+    machine_busy: number;
+    machine_steal: number;
+  };
+  /** The machine's cores busy over the fold, as a share of all of them (1: no core ever idle). */
+  machine_busy_share: number;
 }
 
 /** When the projector first had a batch stored, and how many events it had stored by then. */
@@ -29,6 +51,12 @@ interface CaughtUp {
   firstStoredAt: bigint;
   storedAtFirst: number;
   caughtUpAt: bigint;
+}
+
+/** Whose CPU a fold is charged with: read when the first batch is found stored, and at the end. */
+interface FoldCpu {
+  processes: CpuReading;
+  machine: MachineCpu;
 }
 
 /**
@@ -40,6 +68,7 @@ async function waitCaughtUp(
   dataSource: DataSource,
   version: number,
   ends: Map<number, number>,
+  onFirstStored: () => void,
 ): Promise<CaughtUp> {
   let first: { at: bigint; stored: number } | undefined;
   for (;;) {
@@ -50,7 +79,10 @@ async function waitCaughtUp(
     const now = process.hrtime.bigint();
     const stored = new Map(rows.map((r) => [r.kafka_partition, Number(r.next_offset)]));
     const storedEvents = [...stored.values()].reduce((sum, next) => sum + next, 0);
-    if (first === undefined && storedEvents > 0) first = { at: now, stored: storedEvents };
+    if (first === undefined && storedEvents > 0) {
+      first = { at: now, stored: storedEvents };
+      onFirstStored();
+    }
     if ([...ends].every(([p, high]) => high === 0 || stored.get(p) === high)) {
       return { firstStoredAt: first?.at ?? now, storedAtFirst: first?.stored ?? 0, caughtUpAt: now };
     }
@@ -92,9 +124,26 @@ export async function runProjector(
         startAppProcess('projector', env, { waitReady: false, buildDir }),
       ),
     );
+    const accounts = {
+      projector: () => projectors.map((p) => p.child.pid!),
+      postgres: processesNamed('postgres'),
+      kafka: processesNamed('java'),
+    };
+    const read = (): FoldCpu => ({ processes: cpuReading(accounts), machine: machineCpu() });
     let caughtUp: CaughtUp;
+    let atFirst: FoldCpu | undefined;
+    let cpu: Record<string, number>;
+    let machine: MachineCpu;
     try {
-      caughtUp = await waitCaughtUp(dataSource, 1, target.ends);
+      caughtUp = await waitCaughtUp(dataSource, 1, target.ends, () => (atFirst = read()));
+      atFirst ??= read();
+      cpu = cpuSince(accounts, atFirst.processes);
+      const now = machineCpu();
+      machine = {
+        busy: now.busy - atFirst.machine.busy,
+        idle: now.idle - atFirst.machine.idle,
+        steal: now.steal - atFirst.machine.steal,
+      };
     } finally {
       await Promise.all(projectors.map((p) => p.stop('SIGTERM')));
     }
@@ -102,6 +151,8 @@ export async function runProjector(
     const fromStart = Number(caughtUp.caughtUpAt - t) / 1e9;
     const foldSeconds = Number(caughtUp.caughtUpAt - caughtUp.firstStoredAt) / 1e9;
     const foldEvents = target.events - caughtUp.storedAtFirst;
+    const perEvent = (seconds: number | undefined): number =>
+      +(((seconds ?? 0) * 1e6) / foldEvents).toFixed(2);
     return {
       kafka_client: client,
       fold_seconds: foldSeconds,
@@ -109,6 +160,14 @@ export async function runProjector(
       events_per_second: foldEvents / foldSeconds,
       seconds_from_process_start: fromStart,
       events_per_second_from_process_start: target.events / fromStart,
+      cpu_us_per_event: {
+        projector: perEvent(cpu.projector),
+        postgres: perEvent(cpu.postgres),
+        kafka: perEvent(cpu.kafka),
+        machine_busy: perEvent(machine.busy),
+        machine_steal: perEvent(machine.steal),
+      },
+      machine_busy_share: +(machine.busy / (machine.busy + machine.idle + machine.steal)).toFixed(3),
     };
   } finally {
     await dataSource.destroy();

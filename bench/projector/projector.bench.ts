@@ -75,6 +75,11 @@ const SEALED_BASELINE = {
 };
 const SEALED_BESIDE_BASELINE = Boolean(SEALED_BASELINE.revision ?? SEALED_BASELINE.build);
 
+/** A fold's CPU per event, as a run's log line tells it. */
+const cpuOf = ({ cpu_us_per_event: c, machine_busy_share: busy }: ProjectorRun): string =>
+  `CPU per event: projector ${c.projector} µs, Postgres ${c.postgres}, Kafka ${c.kafka}; ` +
+  `machine ${c.machine_busy} busy (${(100 * busy).toFixed(0)}% of its cores), ${c.machine_steal} stolen`;
+
 const seconds = (from: bigint): number => Number(process.hrtime.bigint() - from) / 1e9;
 
 /** Events made and held in memory at a time. */
@@ -294,7 +299,7 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
         console.log(
           `round ${round + 1}, ${client}: projector ${run.events_per_second.toFixed(0)} events/s folding ` +
             `(${(run.events_per_second / discardRate).toFixed(2)}x its consume-and-discard), ` +
-            `${run.events_per_second_from_process_start.toFixed(0)} events/s from process start`,
+            `${run.events_per_second_from_process_start.toFixed(0)} events/s from process start; ${cpuOf(run)}`,
         );
         const [sealed, baseline] = sealedBefore ?? (sealedDb ? await foldSealedBeside() : []);
         if (sealed && baseline) {
@@ -302,7 +307,7 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
           baselineRuns.push({ ...baseline, ratio, folded: baselineFolded });
           console.log(
             `round ${round + 1}, ${client}: projector of ${baselineBuild} on sealed payloads ` +
-              `${baseline.events_per_second.toFixed(0)} events/s (this build ${ratio.toFixed(2)}x of it)`,
+              `${baseline.events_per_second.toFixed(0)} events/s (this build ${ratio.toFixed(2)}x of it); ${cpuOf(baseline)}`,
           );
         }
         if (sealed) {
@@ -310,7 +315,7 @@ async function runProjectorBenchmark(bench: BenchRun): Promise<void> {
           sealedRuns.push({ ...sealed, ratio_to_plain: ratio, folded: sealedFirst ? 'before' : 'after' });
           console.log(
             `round ${round + 1}, ${client}: projector on sealed payloads ${sealed.events_per_second.toFixed(0)} events/s ` +
-              `(${ratio.toFixed(2)}x the plain run ${sealedFirst ? 'just after' : 'just before'})`,
+              `(${ratio.toFixed(2)}x the plain run ${sealedFirst ? 'just after' : 'just before'}); ${cpuOf(sealed)}`,
           );
         }
       } finally {

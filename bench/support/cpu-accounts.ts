@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { cpuSeconds } from './cpu-share';
+import { cpuSeconds, TICKS_PER_SECOND } from './cpu-share';
 
 /** The processes one account sums: found again at each reading, as a pool may open new ones. */
 export type PidSource = () => number[];
@@ -32,24 +32,61 @@ function readCpu(pids: number[]): Map<number, number> {
   return seconds;
 }
 
+/** Each account's processes' CPU seconds so far, to take what they used since (cpuSince). */
+export type CpuReading = Record<string, Map<number, number>>;
+
+export function cpuReading(accounts: Record<string, PidSource>): CpuReading {
+  return Object.fromEntries(Object.entries(accounts).map(([name, pids]) => [name, readCpu(pids())]));
+}
+
 /**
- * The CPU that named sets of processes use while `work` runs, in seconds: what each process used from
- * the start (or from its own start, when it began meanwhile) to the end. A process that ended before
- * the end is not counted (its share is lost, so a figure may be low, never high). Linux clock ticks, so
- * a run of a few seconds is exact to about 1%.
+ * The CPU seconds each account's processes used since `reading`: each process from then (or from its
+ * own start, when it began meanwhile) to now. A process that ended meanwhile is not counted (its share
+ * is lost, so a figure may be low, never high). Linux clock ticks, so a span of a few seconds is exact
+ * to about 1%.
  */
-export async function cpuDuring<T>(
-  accounts: Record<string, PidSource>,
-  work: () => Promise<T>,
-): Promise<{ result: T; cpu: Record<string, number> }> {
-  const before = Object.fromEntries(Object.entries(accounts).map(([name, pids]) => [name, readCpu(pids())]));
-  const result = await work();
+export function cpuSince(accounts: Record<string, PidSource>, reading: CpuReading): Record<string, number> {
   const cpu: Record<string, number> = {};
   for (const [name, pids] of Object.entries(accounts)) {
-    const start = before[name]!;
+    const start = reading[name]!;
     let used = 0;
     for (const [pid, seconds] of readCpu(pids())) used += seconds - (start.get(pid) ?? 0);
     cpu[name] = +used.toFixed(3);
   }
-  return { result, cpu };
+  return cpu;
+}
+
+/** The CPU that named sets of processes use while `work` runs, in seconds (cpuSince). */
+export async function cpuDuring<T>(
+  accounts: Record<string, PidSource>,
+  work: () => Promise<T>,
+): Promise<{ result: T; cpu: Record<string, number> }> {
+  const before = cpuReading(accounts);
+  const result = await work();
+  return { result, cpu: cpuSince(accounts, before) };
+}
+
+/** The whole machine's CPU time so far, in seconds summed over its cores (/proc/stat). */
+export interface MachineCpu {
+  /** Spent running anything: user, nice, system, interrupts. */
+  busy: number;
+  /** Idle, or waiting for I/O. */
+  idle: number;
+  /** Taken by the host for other machines while this one had work: time this machine's work waited. */
+  steal: number;
+}
+
+export function machineCpu(): MachineCpu {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const ticks = (n: number | undefined): number => (n ?? 0) / TICKS_PER_SECOND;
+  return {
+    busy: ticks(user) + ticks(nice) + ticks(system) + ticks(irq) + ticks(softirq),
+    idle: ticks(idle) + ticks(iowait),
+    steal: ticks(steal),
+  };
 }
