@@ -1,3 +1,4 @@
+import { median } from '../support/kafka-clients';
 import { type Json, fmt, type Row, tableLine } from './report-format';
 
 /** What the pilots' privacy costs, each beside the same work without it in the same run. */
@@ -144,10 +145,39 @@ export function sealedBesideBuildLines(result: { file: string; data: Json } | un
     }),
     tableLine({
       figure: 'projector folding sealed payloads against plain ones, the same run',
-      value: `${fmt(d.sealed.ratio_to_plain, 3)}x (by round: ${plainRounds.join(', ')})`,
+      value: `${fmt(d.sealed.ratio_to_plain, 4)}x (by round: ${plainRounds.join(', ')})`,
       goal: 'no more than 15% slower (0.85x or better)',
       met: d.sealed.ratio_to_plain >= 0.85,
     }),
+    ...foldCpuLines([
+      ['the plain fold', d.by_client?.[String(d.sealed.kafka_client)]?.projector?.runs as Json[] | undefined],
+      ['the sealed fold', d.sealed.runs as Json[]],
+      ['the other build’s sealed fold', baseline.runs as Json[]],
+    ]),
     '',
   ];
+}
+
+/**
+ * Where each fold's time went: the CPU per event of the projector, Postgres and the Kafka broker, and
+ * the machine's cores busy and stolen, over the span the fold's rate is taken on (medians of the rounds);
+ * none for a result made before the runs recorded it.
+ */
+function foldCpuLines(folds: [string, Json[] | undefined][]): string[] {
+  return folds.flatMap(([name, runs]) => {
+    const measured = (runs ?? []).filter((r) => r.cpu_us_per_event);
+    if (measured.length === 0) return [];
+    const of = (pick: (r: Json) => unknown): string => fmt(median(measured.map((r) => Number(pick(r)))), 1);
+    return [
+      tableLine({
+        figure: `CPU per event of ${name}, over its fold (medians of the rounds)`,
+        value:
+          `projector ${of((r) => r.cpu_us_per_event.projector)} µs, Postgres ${of((r) => r.cpu_us_per_event.postgres)} µs, ` +
+          `Kafka ${of((r) => r.cpu_us_per_event.kafka)} µs; the machine's cores ${of((r) => r.cpu_us_per_event.machine_busy)} µs busy ` +
+          `(${of((r) => 100 * r.machine_busy_share)}% of them), ${of((r) => r.cpu_us_per_event.machine_steal)} µs stolen by the host`,
+        goal: 'reference: what bounds a fold on this machine',
+        met: null,
+      }),
+    ];
+  });
 }
