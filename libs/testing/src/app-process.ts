@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { basename, dirname, join } from 'node:path';
+import { holdsListeningPort } from './port-owner';
 import { waitFor } from './wait-for';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -137,7 +138,7 @@ export function startBuiltProcess(
 /**
  * Starts one app from the build as its own process, the way it runs in production, on a free
  * port (and its metrics on another, so that apps started side by side never meet); resolves once
- * `/health/ready` answers 200 unless told not to wait.
+ * `/health/ready` answers 200 from this process (not another that took the port) unless told not to wait.
  */
 export async function startAppProcess(
   name: AppName,
@@ -204,7 +205,9 @@ async function startOnFreePorts(
     const ready = waitFor(
       async () => {
         const response = await fetch(`${app.url}/health/ready`).catch(() => undefined);
-        return response?.status === 200 ? true : undefined;
+        if (response?.status !== 200) return undefined;
+        // Ready only when the answer is this process's: not another's that took the port first.
+        return (await holdsListeningPort(started.child.pid!, port)) ? true : undefined;
       },
       options.timeoutMs ?? 30000,
       `${name} to be ready`,
