@@ -5,7 +5,8 @@ import { GetPilotTotalsBatchQuery } from './get-pilot-totals-batch.query';
 import { PilotTotalsBatchReader } from './pilot-totals-batch.reader';
 
 export interface PilotTotalsBatchView {
-  pilots: PilotTotalsView[];
+  /** Shared with later requests when answered whole from memory: never changed. */
+  pilots: readonly PilotTotalsView[];
 }
 
 const resolved = (view: PilotTotalsView | undefined): view is PilotTotalsView => view !== undefined;
@@ -25,9 +26,9 @@ export class GetPilotTotalsBatchHandler implements IQueryHandler<
   ) {}
 
   async execute(query: GetPilotTotalsBatchQuery): Promise<PilotTotalsBatchView> {
-    const found = await this.reader.read(query.partnerId, query.pilotIds, query.readRevision);
+    const found = await this.reader.read(query.partnerId, query.pilotIds, query.readRevision, query.asked);
     // Every id resolved (the common case): the reader's array as it is, nothing copied.
-    const pilots = found.includes(undefined) ? found.filter(resolved) : (found as PilotTotalsView[]);
+    const pilots = found.includes(undefined) ? found.filter(resolved) : (found as readonly PilotTotalsView[]);
     // One read of each pilot answered; an id asked twice is answered, and counted, once.
     if (!query.sandbox) this.access.recordReads(pilots);
     return { pilots };

@@ -8,5 +8,7 @@ export class GetPilotTotalsBatchQuery {
     readonly readRevision: string | null = null,
     /** A sandbox key's read: not recorded in the access history. */
     readonly sandbox = false,
+    /** The list as sent (`pilot_ids`), when it was: the same list gives the same ids. */
+    readonly asked?: string,
   ) {}
 }

@@ -65,7 +65,13 @@ export class PilotTotalsBatchController {
       ]);
     }
     const batch = await this.queryBus.execute<GetPilotTotalsBatchQuery, PilotTotalsBatchView>(
-      new GetPilotTotalsBatchQuery(partner.partnerId, parsed.pilotIds, partner.readRevision, partner.sandbox),
+      new GetPilotTotalsBatchQuery(
+        partner.partnerId,
+        parsed.pilotIds,
+        partner.readRevision,
+        partner.sandbox,
+        query.pilot_ids as string,
+      ),
     );
     return new SerializedJson(pilotTotalsBatchJson(batch.pilots));
   }

@@ -48,11 +48,20 @@ describe('the JSON of totals answers', () => {
   it('lists a batch in the order given, and an empty batch as an empty list', () => {
     const views = [answer(), answer(), answer()];
     const batchText = (batch: PilotTotalsView[]): string =>
-      Buffer.concat(pilotTotalsBatchJson(batch)).toString();
+      Buffer.concat([...pilotTotalsBatchJson(batch)]).toString();
     expect(JSON.parse(batchText(views))).toEqual({ pilots: JSON.parse(JSON.stringify(views)) });
     expect(JSON.parse(batchText([views[1]!, views[1]!]))).toEqual({
       pilots: JSON.parse(JSON.stringify([views[1], views[1]])),
     });
     expect(JSON.parse(batchText([]))).toEqual({ pilots: [] });
+  });
+
+  it("makes a batch's bytes once per array of answers", () => {
+    const views = [answer(), answer()];
+    const first = pilotTotalsBatchJson(views);
+    expect(pilotTotalsBatchJson(views)).toBe(first);
+    const copy = [...views];
+    expect(pilotTotalsBatchJson(copy)).not.toBe(first);
+    expect(Buffer.concat([...pilotTotalsBatchJson(copy)])).toEqual(Buffer.concat([...first]));
   });
 });

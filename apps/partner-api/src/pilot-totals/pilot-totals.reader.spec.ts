@@ -56,8 +56,12 @@ const checkRow = (pilotId: string, { stream, lastUpdated }: Stored) => ({
  * statements: `asked` the ids of each full read, `checked` those of each check.
  */
 function readPathWithCountedQueries(cacheMs = 1000): {
-  /** GET /v1/pilot-totals/batch: the answers, in order. */
-  read: (partnerId: string, pilotIds: string[], revision: string | null) => Promise<PilotTotalsView[]>;
+  /** GET /v1/pilot-totals/batch, the list sent as the ids joined by commas: the answers, in order. */
+  read: (
+    partnerId: string,
+    pilotIds: string[],
+    revision: string | null,
+  ) => Promise<readonly PilotTotalsView[]>;
   /** GET /v1/pilot-totals. */
   readOne: (partnerId: string, pilotId: string, revision: string | null) => Promise<PilotTotalsView>;
   queries: () => number;
@@ -98,7 +102,11 @@ function readPathWithCountedQueries(cacheMs = 1000): {
   const single = new GetPilotTotalsHandler(new PilotTotalsReader(cache), access);
   return {
     read: async (partnerId, pilotIds, revision) =>
-      (await batch.execute(new GetPilotTotalsBatchQuery(partnerId, pilotIds, revision))).pilots,
+      (
+        await batch.execute(
+          new GetPilotTotalsBatchQuery(partnerId, pilotIds, revision, false, pilotIds.join(',')),
+        )
+      ).pilots,
     readOne: (partnerId, pilotId, revision) =>
       single.execute(new GetPilotTotalsQuery(partnerId, pilotId, revision)),
     queries: () => queries,
@@ -227,6 +235,38 @@ describe('the pilot totals read path', () => {
     expect(queries()).toBe(1);
     expect(a.map((v) => v.pilot_id)).toEqual(['p1', 'p2']);
     expect(b.map((v) => v.pilot_id)).toEqual(['p3']);
+  });
+
+  it('gives a batch answered whole from memory again as it was while every answer counts, and never to another partner', async () => {
+    const { read, readOne, queries, access } = readPathWithCountedQueries();
+    await read('partner', ['p1', 'p2'], '5');
+    const whole = await read('partner', ['p1', 'p2'], '5');
+    expect(await read('partner', ['p1', 'p2'], '5')).toBe(whole);
+    expect(whole.map((v) => v.pilot_id)).toEqual(['p1', 'p2']);
+    expect(queries()).toBe(1);
+    // Every answer given again is counted for the access history.
+    const counted = () =>
+      Object.fromEntries(access.tally.take().map(({ connectionId, reads }) => [connectionId, reads]));
+    expect(counted()).toEqual({ p1: 3, p2: 3 });
+    // The same list from another partner is that partner's read, not the first one's answers.
+    const other = await read('other', ['p1', 'p2'], '5');
+    expect(other).not.toBe(whole);
+    expect(queries()).toBe(2);
+    // A new revision: looked up again, and read again once it no longer counts.
+    const later = await read('partner', ['p1', 'p2'], '6');
+    expect(later).not.toBe(whole);
+    expect(queries()).toBe(3);
+    await readOne('partner', 'p1', '6');
+    expect(queries()).toBe(3);
+  });
+
+  it('never gives a remembered batch again past the lifetime of its answers', async () => {
+    const { read, queries } = readPathWithCountedQueries(50);
+    await read('partner', ['p1', 'p2'], '5');
+    const whole = await read('partner', ['p1', 'p2'], '5');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(await read('partner', ['p1', 'p2'], '5')).not.toBe(whole);
+    expect(queries()).toBe(2);
   });
 
   it('reads only the ids of a batch that memory does not hold, and answers in the order asked', async () => {

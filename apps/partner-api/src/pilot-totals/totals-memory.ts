@@ -20,11 +20,13 @@ interface Reading {
   fresh: boolean;
 }
 
-interface Entry {
+/** An answer kept, with what decides whether it may be given as it is. */
+export interface KeptEntry {
   readonly view: PilotTotalsView;
   readonly versions: RowVersions;
   readonly reading: Reading;
 }
+type Entry = KeptEntry;
 
 /**
  * Bounded: past this many answers, the least recently stored ones go first. A look-up does not move an
@@ -59,15 +61,28 @@ export class TotalsMemory {
 
   /** The answer for `pilotId` if it was read for `partnerId` under `revision` and is within its lifetime at `now`. */
   get(partnerId: string, pilotId: string, revision: string, now: number): PilotTotalsView | undefined {
+    return this.entry(partnerId, pilotId, revision, now)?.view;
+  }
+
+  /** What `get` gives, with the entry it comes from: to be checked again later with `counts`. */
+  entry(partnerId: string, pilotId: string, revision: string, now: number): KeptEntry | undefined {
     const entry = this.answers.peek(pilotId, LOOK_UP);
-    if (entry === undefined) return undefined;
+    return entry !== undefined && this.counts(entry, partnerId, revision, now) ? entry : undefined;
+  }
+
+  /**
+   * Whether an entry `entry` gave may be given as it is again: to the same partner, under the same
+   * revision, within its lifetime. Without a look-up, so it also holds for an entry that has left the
+   * memory since (it still counts until its lifetime ends, as it would have in memory).
+   */
+  counts(entry: KeptEntry, partnerId: string, revision: string, now: number): boolean {
     const reading = entry.reading;
-    if (!reading.fresh || reading.partnerId !== partnerId) return undefined;
+    if (!reading.fresh || reading.partnerId !== partnerId) return false;
     if (reading.revision !== revision || now - reading.readAt >= this.lifetimeMs) {
       reading.fresh = false;
-      return undefined;
+      return false;
     }
-    return entry.view;
+    return true;
   }
 
   /** The answer kept for `pilotId`, fresh or not: to be checked against the database before use. */

@@ -3,7 +3,7 @@ import { Counter } from 'prom-client';
 import { AppConfig, metricOnce } from '@pft/platform';
 import { type KeptAnswer, PilotTotalsDatabase, type StoredAnswer } from './pilot-totals.database';
 import { type PilotTotalsView } from './pilot-totals.view';
-import { TotalsMemory } from './totals-memory';
+import { type KeptEntry, TotalsMemory } from './totals-memory';
 
 /** Answers given from memory and read from the database, for /metrics (the hit rate). */
 export const totalsReadCacheMetric = metricOnce(
@@ -52,6 +52,16 @@ export class TotalsReadCache {
    */
   remembered(partnerId: string, pilotId: string, revision: string, now: number): PilotTotalsView | undefined {
     return this.memory.get(partnerId, pilotId, revision, now);
+  }
+
+  /** As `remembered`, with the entry the answer comes from, for `stillCounts`. */
+  rememberedEntry(partnerId: string, pilotId: string, revision: string, now: number): KeptEntry | undefined {
+    return this.memory.entry(partnerId, pilotId, revision, now);
+  }
+
+  /** Whether an entry `rememberedEntry` gave may still be given as it is (TotalsMemory.counts). */
+  stillCounts(entry: KeptEntry, partnerId: string, revision: string, now: number): boolean {
+    return this.memory.counts(entry, partnerId, revision, now);
   }
 
   /**
