@@ -27,7 +27,7 @@ const STORE: LRUCache.SetOptions<string, RememberedBatch, unknown> = {};
  * 100,000 answers costs about half a microsecond an id here (a hash table far larger than the
  * processor's caches: a profile of batches of 50 answered from memory put a quarter of the partner
  * API's CPU there), where one look-up of the list finds the 50 entries, each then checked as a
- * look-up would check it. The same list gives the same ids, so it is not parsed into other ones.
+ * look-up would check it.
  *
  * The answers are given again only while every one of them still counts: for the same partner, under
  * the same revision, within its lifetime; otherwise the batch is looked up id by id, as before.
