@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CpuProfile, profileOfSpans, type Span, type SpanProfile } from '@pft/testing/cpu-profile';
@@ -96,11 +96,20 @@ export class BenchProfiles {
 
   /**
    * Deletes the profiles (the summary keeps what the report shows) and stops profiling what is started
-   * after: the next benchmark of the same jest run profiles into a directory of its own.
+   * after: the next benchmark of the same jest run profiles into a directory of its own. With
+   * BENCH_PROFILE_KEEP set, the profiles are copied there first, with `spans.json` (each load's name,
+   * start and end in microseconds of the monotonic clock, as the profiles' own times are), to be read
+   * whole in a profile viewer or cut by span.
    */
   remove(): void {
     if (this.childNodeArgs === undefined) delete process.env.PFT_CHILD_NODE_ARGS;
     else process.env.PFT_CHILD_NODE_ARGS = this.childNodeArgs;
+    const keep = process.env.BENCH_PROFILE_KEEP;
+    if (keep) {
+      writeFileSync(join(this.dir, 'spans.json'), JSON.stringify(this.spans, null, 2));
+      cpSync(this.dir, keep, { recursive: true });
+      console.log(`[bench] profiles kept in ${keep}`);
+    }
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
