@@ -6,6 +6,10 @@ import {
   cpuReading,
   type CpuReading,
   cpuSince,
+  type ThreadKind,
+  type ThreadsReading,
+  threadsReading,
+  threadsSince,
   machineCpu,
   type MachineCpu,
   processesNamed,
@@ -41,6 +45,8 @@ export interface ProjectorRun {
     kafka: number;
     machine_busy: number;
     machine_steal: number;
+    /** The projector's process by kind of thread (all replicas together), summing to `projector`. */
+    projector_threads?: Record<ThreadKind, number>;
   };
   /** The machine's cores busy over the fold, as a share of all of them (1: no core ever idle). */
   machine_busy_share: number;
@@ -57,6 +63,8 @@ interface CaughtUp {
 interface FoldCpu {
   processes: CpuReading;
   machine: MachineCpu;
+  /** Each projector's threads, by pid. */
+  threads: Map<number, ThreadsReading>;
 }
 
 /**
@@ -129,15 +137,28 @@ export async function runProjector(
       postgres: processesNamed('postgres'),
       kafka: processesNamed('java'),
     };
-    const read = (): FoldCpu => ({ processes: cpuReading(accounts), machine: machineCpu() });
+    const read = (): FoldCpu => ({
+      processes: cpuReading(accounts),
+      machine: machineCpu(),
+      threads: new Map(projectors.map((p) => [p.child.pid!, threadsReading(p.child.pid!)])),
+    });
     let caughtUp: CaughtUp;
     let atFirst: FoldCpu | undefined;
     let cpu: Record<string, number>;
     let machine: MachineCpu;
+    const threads: Record<ThreadKind, number> = {
+      event_loop: 0,
+      v8_helpers: 0,
+      libuv_pool: 0,
+      worker_threads: 0,
+    };
     try {
       caughtUp = await waitCaughtUp(dataSource, 1, target.ends, () => (atFirst = read()));
       atFirst ??= read();
       cpu = cpuSince(accounts, atFirst.processes);
+      for (const [pid, reading] of atFirst.threads)
+        for (const [kind, seconds] of Object.entries(threadsSince(pid, reading)))
+          threads[kind as ThreadKind] += seconds;
       const now = machineCpu();
       machine = {
         busy: now.busy - atFirst.machine.busy,
@@ -166,6 +187,12 @@ export async function runProjector(
         kafka: perEvent(cpu.kafka),
         machine_busy: perEvent(machine.busy),
         machine_steal: perEvent(machine.steal),
+        projector_threads: {
+          event_loop: perEvent(threads.event_loop),
+          v8_helpers: perEvent(threads.v8_helpers),
+          libuv_pool: perEvent(threads.libuv_pool),
+          worker_threads: perEvent(threads.worker_threads),
+        },
       },
       machine_busy_share: +(machine.busy / (machine.busy + machine.idle + machine.steal)).toFixed(3),
     };

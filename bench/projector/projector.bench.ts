@@ -76,9 +76,16 @@ const SEALED_BASELINE = {
 const SEALED_BESIDE_BASELINE = Boolean(SEALED_BASELINE.revision ?? SEALED_BASELINE.build);
 
 /** A fold's CPU per event, as a run's log line tells it. */
-const cpuOf = ({ cpu_us_per_event: c, machine_busy_share: busy }: ProjectorRun): string =>
-  `CPU per event: projector ${c.projector} µs, Postgres ${c.postgres}, Kafka ${c.kafka}; ` +
-  `machine ${c.machine_busy} busy (${(100 * busy).toFixed(0)}% of its cores), ${c.machine_steal} stolen`;
+const cpuOf = ({ cpu_us_per_event: c, machine_busy_share: busy }: ProjectorRun): string => {
+  const t = c.projector_threads;
+  const threads = t
+    ? ` (event loop ${t.event_loop}, worker threads ${t.worker_threads}, V8 helpers ${t.v8_helpers}, libuv pool ${t.libuv_pool})`
+    : '';
+  return (
+    `CPU per event: projector ${c.projector} µs${threads}, Postgres ${c.postgres}, Kafka ${c.kafka}; ` +
+    `machine ${c.machine_busy} busy (${(100 * busy).toFixed(0)}% of its cores), ${c.machine_steal} stolen`
+  );
+};
 
 const seconds = (from: bigint): number => Number(process.hrtime.bigint() - from) / 1e9;
 

@@ -168,11 +168,17 @@ function foldCpuLines(folds: [string, Json[] | undefined][]): string[] {
     const measured = (runs ?? []).filter((r) => r.cpu_us_per_event);
     if (measured.length === 0) return [];
     const of = (pick: (r: Json) => unknown): string => fmt(median(measured.map((r) => Number(pick(r)))), 1);
+    const byThread = measured.every((r) => r.cpu_us_per_event.projector_threads)
+      ? ` (its event loop ${of((r) => r.cpu_us_per_event.projector_threads.event_loop)}, worker threads ` +
+        `${of((r) => r.cpu_us_per_event.projector_threads.worker_threads)}, V8's helpers ` +
+        `${of((r) => r.cpu_us_per_event.projector_threads.v8_helpers)}, libuv's pool ` +
+        `${of((r) => r.cpu_us_per_event.projector_threads.libuv_pool)})`
+      : '';
     return [
       tableLine({
         figure: `CPU per event of ${name}, over its fold (medians of the rounds)`,
         value:
-          `projector ${of((r) => r.cpu_us_per_event.projector)} µs, Postgres ${of((r) => r.cpu_us_per_event.postgres)} µs, ` +
+          `projector ${of((r) => r.cpu_us_per_event.projector)} µs${byThread}, Postgres ${of((r) => r.cpu_us_per_event.postgres)} µs, ` +
           `Kafka ${of((r) => r.cpu_us_per_event.kafka)} µs; the machine's cores ${of((r) => r.cpu_us_per_event.machine_busy)} µs busy ` +
           `(${of((r) => 100 * r.machine_busy_share)}% of them), ${of((r) => r.cpu_us_per_event.machine_steal)} µs stolen by the host`,
         goal: 'reference: what bounds a fold on this machine',

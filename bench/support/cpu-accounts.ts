@@ -90,3 +90,51 @@ export function machineCpu(): MachineCpu {
     steal: ticks(steal),
   };
 }
+
+/**
+ * The kinds of thread a Node.js process runs, by the name Linux knows it by
+ * (/proc/<pid>/task/<tid>/comm): the event loop, V8's helpers (garbage collection, compilation),
+ * libuv's pool (file system, DNS, some crypto), and worker threads (named by their code, or
+ * `WorkerThread`).
+ */
+export type ThreadKind = 'event_loop' | 'v8_helpers' | 'libuv_pool' | 'worker_threads';
+
+function kindOf(comm: string): ThreadKind {
+  if (comm === 'MainThread' || comm === 'node') return 'event_loop';
+  if (comm === 'V8Worker' || comm.startsWith('V8 ')) return 'v8_helpers';
+  if (comm === 'libuv-worker') return 'libuv_pool';
+  return 'worker_threads';
+}
+
+/** Each thread of `pid` so far: its kind and CPU seconds, by thread id. */
+export type ThreadsReading = Map<number, { kind: ThreadKind; seconds: number }>;
+
+export function threadsReading(pid: number): ThreadsReading {
+  const threads: ThreadsReading = new Map();
+  let tids: string[];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return threads; // the process ended
+  }
+  for (const tid of tids) {
+    try {
+      const comm = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      threads.set(Number(tid), { kind: kindOf(comm), seconds: cpuSeconds(pid, tid) });
+    } catch {
+      // the thread ended between the listing and the reading
+    }
+  }
+  return threads;
+}
+
+/**
+ * The CPU seconds each kind of thread of a process used since `reading` (a thread begun meanwhile from
+ * its start; one that ended meanwhile is not counted).
+ */
+export function threadsSince(pid: number, reading: ThreadsReading): Record<ThreadKind, number> {
+  const used: Record<ThreadKind, number> = { event_loop: 0, v8_helpers: 0, libuv_pool: 0, worker_threads: 0 };
+  for (const [tid, { kind, seconds }] of threadsReading(pid))
+    used[kind] += seconds - (reading.get(tid)?.seconds ?? 0);
+  return used;
+}
