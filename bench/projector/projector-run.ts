@@ -1,7 +1,8 @@
+import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type DataSource } from 'typeorm';
 import { createDataSource, type KafkaClientName } from '@pft/platform';
-import { startAppProcess, startBuiltProcess } from '@pft/testing';
+import { type AppProcess, startAppProcess, startBuiltProcess } from '@pft/testing';
 import {
   cpuReading,
   type CpuReading,
@@ -167,6 +168,7 @@ export async function runProjector(
       };
     } finally {
       await Promise.all(projectors.map((p) => p.stop('SIGTERM')));
+      keepOutput(projectors, target.topic, client);
     }
     onFold?.(Number(caughtUp.firstStoredAt / 1000n), Number(caughtUp.caughtUpAt / 1000n));
     const fromStart = Number(caughtUp.caughtUpAt - t) / 1e9;
@@ -199,6 +201,20 @@ export async function runProjector(
   } finally {
     await dataSource.destroy();
   }
+}
+
+/**
+ * BENCH_APP_OUTPUT=<file>: each projector's output is added to that file after its run, under a line
+ * naming the topic and client (with PFT_CHILD_NODE_ARGS=--trace-gc, say, its collections).
+ */
+function keepOutput(projectors: readonly AppProcess[], topic: string, client: KafkaClientName): void {
+  const file = process.env.BENCH_APP_OUTPUT;
+  if (!file) return;
+  for (const projector of projectors)
+    appendFileSync(
+      file,
+      `=== projector ${projector.child.pid} on ${topic}, ${client}\n${projector.output()}\n`,
+    );
 }
 
 /** `pft projections rebuild pilot_totals` from the build on `client`, from process start to exit. */
