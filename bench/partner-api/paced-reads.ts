@@ -2,6 +2,7 @@ import { type AppProcess } from '@pft/testing';
 import { type BenchRun } from '../support/bench-run';
 import { cpuSeconds, startBurner } from '../support/cpu-share';
 import { type PacedMeasured } from '../support/paced-load';
+import { type AppPauses, withAppPauses } from './app-pauses';
 import { withCacheShare } from './cache-share';
 
 /**
@@ -16,7 +17,8 @@ export function median<R extends object>(runs: R[], value: (run: R) => number): 
 /**
  * The warm single read paced evenly at `halfRate`, `repeats` times, each beside hello-world paced at
  * the same rate alone (the machine's latency floor at that rate) and beside a process as busy as the
- * app was in that round (the floor under the app's CPU load); the median run of each, by p99.
+ * app was in that round (the floor under the app's CPU load); the median run of each, by p99. Each
+ * of the app's runs records what paused its event loop meanwhile (AppPauses).
  */
 export async function measurePacedReads(
   bench: BenchRun,
@@ -29,13 +31,13 @@ export async function measurePacedReads(
     repeats: number;
   },
 ): Promise<{
-  half: PacedMeasured & { cpu_share: number; repeats: number[] };
+  half: PacedMeasured & { cpu_share: number; app_pauses: AppPauses; repeats: number[] };
   helloPaced: PacedMeasured & { repeats: number[] };
   helloLoaded: PacedMeasured & { repeats: number[] };
 }> {
   const { api, hello, singlePath, auth, halfRate, repeats } = options;
   const pacedRounds: {
-    half: (PacedMeasured & { cpu_share: number })[];
+    half: (PacedMeasured & { cpu_share: number; app_pauses: AppPauses })[];
     hello: PacedMeasured[];
     helloLoaded: PacedMeasured[];
   } = { half: [], hello: [], helloLoaded: [] };
@@ -43,13 +45,16 @@ export async function measurePacedReads(
     // The share of a core the app used meanwhile, for the loaded hello-world below.
     const cpuBefore = cpuSeconds(api.child.pid!);
     const wallBefore = performance.now();
+    // Its pauses read nearest the run: each reading of the metrics starts the event loop's delay anew.
     const paced = await withCacheShare(api.metricsUrl, () =>
-      bench.paced(`single read, warm, paced at ${halfRate} req/s`, {
-        origin: api.url,
-        path: () => singlePath,
-        headers: auth,
-        ratePerSecond: halfRate,
-      }),
+      withAppPauses(api.metricsUrl, () =>
+        bench.paced(`single read, warm, paced at ${halfRate} req/s`, {
+          origin: api.url,
+          path: () => singlePath,
+          headers: auth,
+          ratePerSecond: halfRate,
+        }),
+      ),
     );
     const cpuShare = (cpuSeconds(api.child.pid!) - cpuBefore) / ((performance.now() - wallBefore) / 1000);
     pacedRounds.half.push({ ...paced, cpu_share: +cpuShare.toFixed(3) });

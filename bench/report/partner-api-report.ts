@@ -150,7 +150,8 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
           `${fmt(half.p99_ms, 1)} ms (p50 ${fmt(half.p50_ms, 1)} ms)${memory(half)}${repeats(half, 'ms')}` +
           (paced
             ? `; requests sent evenly, the generator's own lateness p99 ${fmt(half.send_lateness_p99_ms, 1)} ms${generatorStalls(half)}`
-            : '; autocannon rate: each second its quota in one burst'),
+            : '; autocannon rate: each second its quota in one burst') +
+          appPauses(half.app_pauses),
         goal: 'at most 2x the p99 of hello-world paced at the same rate (same run)',
         met: helloPaced ? half.p99_ms <= 2 * helloPaced.p99_ms : false,
       },
@@ -233,3 +234,18 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
     ]);
   },
 };
+
+/** What paused the app's event loop in the median paced run, when the run recorded it (AppPauses). */
+function appPauses(pauses: Json | undefined): string {
+  if (!pauses) return '';
+  const gc = Object.entries(pauses.gc as Record<string, Json>)
+    .map(
+      ([kind, g]) =>
+        `${kind} ${fmt(g.count)} (${fmt(g.total_ms, 1)} ms in all, ${fmt(g.over_10_ms)} over 10 ms)`,
+    )
+    .join(', ');
+  return (
+    `; in that run the app's event loop was delayed at most ${fmt(pauses.event_loop_delay_max_ms, 1)} ms ` +
+    `(p99 ${fmt(pauses.event_loop_delay_p99_ms, 1)} ms, sampled every 10 ms), its garbage collections: ${gc || 'none'}`
+  );
+}
