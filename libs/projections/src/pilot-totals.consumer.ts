@@ -24,19 +24,6 @@ export interface ProjectionLogger {
   error(message: string): void;
 }
 
-/**
- * Partitions a fold applies at once with a pool of `poolSize` connections: each holds one for its
- * transaction, and two are left for the rest. At most 4: batches are large (up to 8 MiB of messages a
- * partition), and every partition in flight keeps its batch in memory until it is stored. With 8 at
- * once, the projector's heap swung between 60 and 240 MB and a sealed fold did 19 mark-compacts where
- * a plain one did 8 (its batches also wait their turn at the opening thread); with 4, the sealed fold
- * went from 0.74-0.78x the plain one to 0.85x, the plain one within this machine's noise (projector
- * benchmark, 500,000 events, two rounds each).
- */
-export function foldConcurrency(poolSize: number): number {
-  return Math.max(1, Math.min(4, poolSize - 2));
-}
-
 export interface PilotTotalsConsumerOptions {
   kafka: KafkaClient;
   dataSource: DataSource;

@@ -2,7 +2,6 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { announcePartnerReadChange } from '@pft/access';
 import { createDataSource, loadConfig } from '@pft/platform';
 import {
-  foldConcurrency,
   PILOT_TOTALS_PROJECTION,
   RebuildInterruptedError,
   readProjectionStatus,
@@ -97,7 +96,7 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
           dataSource,
           topic: config.PILOT_EVENTS_TOPIC,
           deadLetterTopic: config.DEAD_LETTER_TOPIC,
-          concurrency: foldConcurrency(config.DATABASE_POOL_SIZE),
+          concurrency: Math.max(1, Math.min(8, config.DATABASE_POOL_SIZE - 2)),
           signal: abort.signal,
           afterSwitch: async () => {
             const failure = await tellPartnerApi(config, announcePartnerReadChange);
