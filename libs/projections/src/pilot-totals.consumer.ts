@@ -24,6 +24,14 @@ export interface ProjectionLogger {
   error(message: string): void;
 }
 
+/**
+ * Partitions a fold applies at once with a pool of `poolSize` connections (the projector's and the
+ * CLI's rebuild): each holds one for its transaction, two are left for the rest, and at most 8.
+ */
+export function foldConcurrency(poolSize: number): number {
+  return Math.max(1, Math.min(8, poolSize - 2));
+}
+
 export interface PilotTotalsConsumerOptions {
   kafka: KafkaClient;
   dataSource: DataSource;

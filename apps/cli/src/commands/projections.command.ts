@@ -2,6 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { announcePartnerReadChange } from '@pft/access';
 import { createDataSource, loadConfig } from '@pft/platform';
 import {
+  foldConcurrency,
   PILOT_TOTALS_PROJECTION,
   RebuildInterruptedError,
   readProjectionStatus,
@@ -96,7 +97,7 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
           dataSource,
           topic: config.PILOT_EVENTS_TOPIC,
           deadLetterTopic: config.DEAD_LETTER_TOPIC,
-          concurrency: Math.max(1, Math.min(8, config.DATABASE_POOL_SIZE - 2)),
+          concurrency: foldConcurrency(config.DATABASE_POOL_SIZE),
           signal: abort.signal,
           afterSwitch: async () => {
             const failure = await tellPartnerApi(config, announcePartnerReadChange);

@@ -26,7 +26,6 @@ export interface KeptEntry {
   readonly versions: RowVersions;
   readonly reading: Reading;
 }
-type Entry = KeptEntry;
 
 /**
  * Bounded: past this many answers, the least recently stored ones go first. A look-up does not move an
@@ -42,8 +41,8 @@ export const MAX_KEPT_ANSWERS = 100_000;
  * Options handed to every look-up and store: lru-cache defaults a missing options argument to a new
  * object on each call, and a batch of 50 answered from memory looks up 50 times.
  */
-const LOOK_UP: LRUCache.PeekOptions<string, Entry, unknown> = {};
-const STORE: LRUCache.SetOptions<string, Entry, unknown> = {};
+const LOOK_UP: LRUCache.PeekOptions<string, KeptEntry, unknown> = {};
+const STORE: LRUCache.SetOptions<string, KeptEntry, unknown> = {};
 
 /**
  * Projected totals answers kept in this replica's memory, each with the partner and the revision it was
@@ -55,7 +54,7 @@ const STORE: LRUCache.SetOptions<string, Entry, unknown> = {};
  * no key. The partner is compared all the same, so an id never answers for another partner.
  */
 export class TotalsMemory {
-  private readonly answers = new LRUCache<string, Entry>({ max: MAX_KEPT_ANSWERS });
+  private readonly answers = new LRUCache<string, KeptEntry>({ max: MAX_KEPT_ANSWERS });
 
   constructor(private readonly lifetimeMs: number) {}
 

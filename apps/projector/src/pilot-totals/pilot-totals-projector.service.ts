@@ -8,7 +8,7 @@ import {
 import { DataSource } from 'typeorm';
 import { AppConfig, KAFKA, KafkaReadiness, type KafkaClient } from '@pft/platform';
 import { PartnerReadRevision } from '@pft/access';
-import { PilotTotalsConsumer, readProjectionVersions } from '@pft/projections';
+import { foldConcurrency, PilotTotalsConsumer, readProjectionVersions } from '@pft/projections';
 import { StartBackoff } from './start-backoff';
 
 /**
@@ -98,7 +98,7 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
       topic: this.config.PILOT_EVENTS_TOPIC,
       deadLetterTopic: this.config.DEAD_LETTER_TOPIC,
       version,
-      concurrency: Math.max(1, Math.min(8, this.config.DATABASE_POOL_SIZE - 2)),
+      concurrency: foldConcurrency(this.config.DATABASE_POOL_SIZE),
       logger: this.logger,
       sessionTimeoutMs: this.config.PROJECTOR_SESSION_TIMEOUT_MS,
       onSuperseded: () => this.schedule(),
