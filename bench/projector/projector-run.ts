@@ -12,6 +12,7 @@ import {
   threadsReading,
   threadsSince,
   machineCpu,
+  noThreadTime,
   type MachineCpu,
   processesNamed,
 } from '../support/cpu-accounts';
@@ -147,12 +148,7 @@ export async function runProjector(
     let atFirst: FoldCpu | undefined;
     let cpu: Record<string, number>;
     let machine: MachineCpu;
-    const threads: Record<ThreadKind, number> = {
-      event_loop: 0,
-      v8_helpers: 0,
-      libuv_pool: 0,
-      worker_threads: 0,
-    };
+    const threads = noThreadTime();
     try {
       caughtUp = await waitCaughtUp(dataSource, 1, target.ends, () => (atFirst = read()));
       atFirst ??= read();

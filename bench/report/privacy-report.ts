@@ -159,9 +159,10 @@ export function sealedBesideBuildLines(result: { file: string; data: Json } | un
 }
 
 /**
- * Where each fold's time went: the CPU per event of the projector, Postgres and the Kafka broker, and
- * the machine's cores busy and stolen, over the span the fold's rate is taken on (medians of the rounds);
- * none for a result made before the runs recorded it.
+ * Where each fold's time went: the CPU per event of the projector (by kind of thread, where the runs
+ * recorded it), Postgres and the Kafka broker, and the machine's cores busy and stolen, over the span
+ * the fold's rate is taken on (medians of the rounds); none for a result made before the runs recorded
+ * it.
  */
 function foldCpuLines(folds: [string, Json[] | undefined][]): string[] {
   return folds.flatMap(([name, runs]) => {

@@ -106,6 +106,14 @@ function kindOf(comm: string): ThreadKind {
   return 'worker_threads';
 }
 
+/** No CPU time yet for any kind of thread: where sums over threads start. */
+export const noThreadTime = (): Record<ThreadKind, number> => ({
+  event_loop: 0,
+  v8_helpers: 0,
+  libuv_pool: 0,
+  worker_threads: 0,
+});
+
 /** Each thread of `pid` so far: its kind and CPU seconds, by thread id. */
 export type ThreadsReading = Map<number, { kind: ThreadKind; seconds: number }>;
 
@@ -133,7 +141,7 @@ export function threadsReading(pid: number): ThreadsReading {
  * its start; one that ended meanwhile is not counted).
  */
 export function threadsSince(pid: number, reading: ThreadsReading): Record<ThreadKind, number> {
-  const used: Record<ThreadKind, number> = { event_loop: 0, v8_helpers: 0, libuv_pool: 0, worker_threads: 0 };
+  const used = noThreadTime();
   for (const [tid, { kind, seconds }] of threadsReading(pid))
     used[kind] += seconds - (reading.get(tid)?.seconds ?? 0);
   return used;
