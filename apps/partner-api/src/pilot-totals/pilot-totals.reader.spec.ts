@@ -197,6 +197,18 @@ describe('the pilot totals read path', () => {
     expect(asked).toEqual([['p1', 'p2']]);
   });
 
+  it('drops from memory the answer of a pilot the check finds no longer connected', async () => {
+    const { read, asked, checked, database } = readPathWithCountedQueries();
+    await read('partner', ['p1', 'p2'], '5');
+    database.set('p1', stored({ connected: false }));
+    await read('partner', ['p1', 'p2'], '6');
+    // Asked again, p1 has no kept answer left to check: it is read afresh, and still left out.
+    const third = await read('partner', ['p1', 'p2'], '7');
+    expect(third.map((v) => v.pilot_id)).toEqual(['p2']);
+    expect(checked).toEqual([['p1', 'p2'], ['p2']]);
+    expect(asked).toEqual([['p1', 'p2'], ['p1']]);
+  });
+
   it("shares a statement only among one partner's requests of one turn, never across partners, nor keeps anything without a revision", async () => {
     const { read, readOne, queries, asked } = readPathWithCountedQueries();
     await Promise.all([

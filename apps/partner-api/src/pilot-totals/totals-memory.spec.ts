@@ -60,6 +60,16 @@ describe('TotalsMemory', () => {
     expect(memory.get('partner-a', 'p1', '7', 1)).toBeUndefined();
   });
 
+  it("forgets a partner's answer when told to, and never another partner's", () => {
+    const memory = new TotalsMemory(1000);
+    memory.put('partner-a', [answer('p1')], '7', 0);
+    memory.forget('partner-b', 'p1');
+    expect(memory.kept('partner-a', 'p1')).toEqual(answer('p1'));
+    memory.forget('partner-a', 'p1');
+    expect(memory.kept('partner-a', 'p1')).toBeUndefined();
+    expect(memory.get('partner-a', 'p1', '7', 1)).toBeUndefined();
+  });
+
   it('keeps at most MAX_KEPT_ANSWERS answers, letting the least recently stored go first', () => {
     const memory = new TotalsMemory(1000);
     for (let i = 0; i < MAX_KEPT_ANSWERS; i++) memory.put('partner-a', [answer(`p${i}`)], '7', 0);

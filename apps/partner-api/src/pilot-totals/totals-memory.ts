@@ -93,6 +93,14 @@ export class TotalsMemory {
   }
 
   /**
+   * Drops the answer kept for `pilotId` if it was `partnerId`'s: the database no longer answers that
+   * pilot to that partner (disconnected, or the account erased), so its totals leave this memory at once.
+   */
+  forget(partnerId: string, pilotId: string): void {
+    if (this.answers.peek(pilotId, LOOK_UP)?.reading.partnerId === partnerId) this.answers.delete(pilotId);
+  }
+
+  /**
    * The answers of one database read, all under `revision`, which must be the one read before the
    * database was: a change after it moves it on.
    */

@@ -83,6 +83,9 @@ export class TotalsReadCache {
       if (earlier) kept.set(pilotId, earlier);
     }
     const stored = counted(await this.readShared(partnerId, pilotIds, revision, kept));
+    // A kept answer the database no longer gives (the pilot disconnected, or erased) is dropped.
+    const answered = new Set(stored.map((answer) => answer.view.pilot_id));
+    for (const pilotId of kept.keys()) if (!answered.has(pilotId)) this.memory.forget(partnerId, pilotId);
     // Live answers (not projected yet) are as of now: never kept.
     this.memory.put(
       partnerId,
