@@ -16,15 +16,19 @@ export function median<R extends object>(runs: R[], value: (run: R) => number): 
 
 /**
  * The warm single read paced evenly at `halfRate`, `repeats` times, each beside hello-world paced at
- * the same rate alone (the machine's latency floor at that rate) and beside a process as busy as the
- * app was in that round (the floor under the app's CPU load); the median run of each, by p99. Each
- * of the app's runs records what paused its event loop meanwhile (AppPauses).
+ * the same rate alone (the machine's latency floor at that rate), beside a process as busy as the
+ * app was in that round (the floor under the app's CPU load), and beside the warm read's own floor
+ * paced the same way (bare Nest, the read counted in Redis, the answer in memory: the latency of the
+ * least work the same request needs here); the median run of each, by p99. Each of the app's runs
+ * records what paused its event loop meanwhile (AppPauses).
  */
 export async function measurePacedReads(
   bench: BenchRun,
   options: {
     api: AppProcess;
     hello: { url: string };
+    /** The warm read's floor: its route that counts the read in Redis and answers from memory. */
+    nestCounted: { url: string };
     singlePath: string;
     auth: Record<string, string>;
     halfRate: number;
@@ -34,13 +38,15 @@ export async function measurePacedReads(
   half: PacedMeasured & { cpu_share: number; app_pauses: AppPauses; repeats: number[] };
   helloPaced: PacedMeasured & { repeats: number[] };
   helloLoaded: PacedMeasured & { repeats: number[] };
+  floorPaced: PacedMeasured & { repeats: number[] };
 }> {
-  const { api, hello, singlePath, auth, halfRate, repeats } = options;
+  const { api, hello, nestCounted, singlePath, auth, halfRate, repeats } = options;
   const pacedRounds: {
     half: (PacedMeasured & { cpu_share: number; app_pauses: AppPauses })[];
     hello: PacedMeasured[];
     helloLoaded: PacedMeasured[];
-  } = { half: [], hello: [], helloLoaded: [] };
+    floor: PacedMeasured[];
+  } = { half: [], hello: [], helloLoaded: [], floor: [] };
   for (let round = 0; round < repeats; round++) {
     // The share of a core the app used meanwhile, for the loaded hello-world below.
     const cpuBefore = cpuSeconds(api.child.pid!);
@@ -78,9 +84,17 @@ export async function measurePacedReads(
     } finally {
       burner.kill();
     }
+    // The least work the same request needs, through the same framework and Redis, paced alike.
+    pacedRounds.floor.push(
+      await bench.paced(
+        `the warm read's floor, paced at ${halfRate} req/s: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory`,
+        { origin: nestCounted.url, path: () => '/counted', ratePerSecond: halfRate },
+      ),
+    );
   }
   const half = median(pacedRounds.half, (r) => r.p99_ms);
   const helloPaced = median(pacedRounds.hello, (r) => r.p99_ms);
   const helloLoaded = median(pacedRounds.helloLoaded, (r) => r.p99_ms);
-  return { half, helloPaced, helloLoaded };
+  const floorPaced = median(pacedRounds.floor, (r) => r.p99_ms);
+  return { half, helloPaced, helloLoaded, floorPaced };
 }
