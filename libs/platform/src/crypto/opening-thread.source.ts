@@ -6,10 +6,11 @@ import { RELAY_LAYOUT_SOURCE } from './relay-layout.source';
  * tests. `open` opens a value exactly as `open` in aes-gcm.ts does, `isSealed` and `aadOf` read a
  * message as isSealedPayload and sealedPayloadAad in @pft/contracts do (a unit test holds the
  * thread's answers to those of decoding on the caller's thread). Each request is a batch of whole
- * messages of the topic, as one buffer and where each ends, and a buffer to write the answer into; the
- * answer is each message's UTF-8 text with its payload opened, or as it came with why not (its key
- * destroyed, not held, or not known, or it does not open), one after another in that buffer, with
- * where each ends; both buffers go back for the next batch. The thread holds the keys it was given
+ * messages of the topic, in a buffer shared with the caller (shared-slots.ts), with where each ends,
+ * and the shared buffer to write the answer into; the answer is each message's UTF-8 text with its
+ * payload opened, or as it came with why not (its key destroyed, not held, or not known, or it does not
+ * open), one after another in that buffer (or in one of its own, sent back, when it outgrows it), with
+ * where each ends. The thread holds the keys it was given
  * (thread-held-keys.ts) and names the messages whose key it does not hold (kind 3): the caller asks
  * again for those, giving their keys. A message laid out as the relay publishes it is read by position
  * in its bytes (RELAY_LAYOUT_SOURCE) and, when it opens, written from its own bytes and the
@@ -39,6 +40,9 @@ function isSealed(p) {
 const aadOf = (m) => 'pft-event:' + m.event_id + ':' + m.type + ':' + m.version + ':' + m.pilot_account_id;
 
 ${RELAY_LAYOUT_SOURCE}
+
+/** The buffers shared with the caller, by id: handed over once each, let go when the caller says. */
+const slots = new Map();
 
 /** The answer being written: its buffer (made larger when a message needs it) and how much is written. */
 const answer = { out: Buffer.alloc(0), at: 0 };
@@ -199,10 +203,13 @@ function keyOf(keyId) {
  * 3: its key is not held (missing says which).
  */
 function openMessages(request) {
-  const { id, bytes, ends, out } = request;
+  const { id, ends, size, from: fromSlot, into } = request;
+  for (const [slot, shared] of request.slots.register) slots.set(slot, shared);
+  for (const slot of request.slots.drop) slots.delete(slot);
   takeKeys(request);
-  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  answer.out = Buffer.from(out);
+  const buffer = Buffer.from(slots.get(fromSlot), 0, size);
+  const shared = slots.get(into);
+  answer.out = Buffer.from(shared);
   answer.at = 0;
   const outEnds = new Uint32Array(ends.length);
   const kinds = new Uint8Array(ends.length);
@@ -270,11 +277,12 @@ function openMessages(request) {
     else writeText(opened);
     outEnds[i] = answer.at;
   }
-  const written = answer.out.buffer;
+  // Written where the caller reads it, unless it outgrew that buffer: then it goes back itself.
+  const grown = answer.out.buffer === shared ? null : answer.out.buffer;
   answer.out = Buffer.alloc(0);
   parentPort.postMessage(
-    { id, out: written, outEnds, kinds, reasons, missing, byPosition, bytes: bytes.buffer },
-    [bytes.buffer, written, outEnds.buffer],
+    { id, out: grown, outEnds, kinds, reasons, missing, byPosition },
+    grown === null ? [outEnds.buffer] : [grown, outEnds.buffer],
   );
 }
 

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { OPENING_THREAD_SOURCE } from './opening-thread.source';
+import { SharedSlots, type SlotsNews } from './shared-slots';
 import {
   type GivenKey,
   type KeysOwner,
@@ -16,9 +17,12 @@ import {
 export type OpenedMessage =
   { text: string | null } | { text: string; erased: true } | { text: string; failure: string };
 
-/** Buffers kept for the next batches: two (the messages, the answer) per batch the projector has in flight at once. */
-const SPARE_BUFFERS = 8;
-const MIN_BUFFER_BYTES = 1024 * 1024;
+/**
+ * Shared buffers kept for the next batches: two (the messages, the answer) per batch in flight at once,
+ * for the 8 partitions a reader folds at most at once (foldConcurrency).
+ */
+const SPARE_SLOTS = 2 * 8;
+const MIN_SLOT_BYTES = 1024 * 1024;
 
 /** The thread stopped (ended, or failed) with a request of the caller's: the caller does the work itself. */
 export class OpeningThreadStopped extends Error {
@@ -45,10 +49,11 @@ export class OpeningThread {
   /** Messages the thread opened after reading them by position, never parsing them (relay-layout.source.ts). */
   readByPosition = 0;
   /**
-   * The buffers of earlier batches, given back by the thread, for the next ones: a new one for every
-   * batch cost the page faults of touching fresh memory and the garbage collections its size set off.
+   * The memory batches and answers are written into, shared with the thread and kept for the next
+   * batches: a new buffer for every batch cost the page faults of touching fresh memory and the
+   * garbage collections its size set off.
    */
-  private readonly spare: ArrayBuffer[] = [];
+  private readonly slots = new SharedSlots(SPARE_SLOTS, MIN_SLOT_BYTES);
   /** Requests not answered yet, each with the thread it went to. */
   private readonly pending = new Map<
     number,
@@ -74,8 +79,8 @@ export class OpeningThread {
     given: { keyIds: string[]; keys: GivenKey[] } = { keyIds: [], keys: [] },
   ): Promise<OpenedMessage[]> {
     const size = values.reduce((sum, v) => sum + (v === null ? 0 : Buffer.byteLength(v)), 0);
-    const buffer = this.bufferOf(size);
-    const bytes = Buffer.from(buffer, 0, size);
+    const from = this.slots.take(size);
+    const bytes = Buffer.from(from.buffer, 0, size);
     const ends = new Uint32Array(values.length);
     let end = 0;
     values.forEach((v, i) => {
@@ -84,23 +89,27 @@ export class OpeningThread {
       ends[i] = end;
     });
     // The thread writes its answer here: never longer than the messages, unless one parsed needs more.
-    const out = this.bufferOf(size);
+    const into = this.slots.take(size);
     const answer = await this.ask<{
-      out: ArrayBuffer;
+      /** The answer, when it outgrew the slot it was to be written into; null when it is there. */
+      out: ArrayBuffer | null;
       outEnds: Uint32Array;
       kinds: Uint8Array;
       reasons: [number, string][];
       missing: [number, string][];
       byPosition: number;
-      bytes: ArrayBuffer;
-    }>(
-      () => ({ bytes, ends, out, ...this.heldKeys.request(owner, given.keyIds, given.keys) }),
-      [buffer, out],
-    );
-    this.keepSpare(answer.bytes);
+    }>(() => ({
+      ends,
+      size,
+      from: from.id,
+      into: into.id,
+      slots: this.slots.news([from, into]),
+      ...this.heldKeys.request(owner, given.keyIds, given.keys),
+    }));
+    this.slots.give(from);
     this.readByPosition += answer.byPosition;
     const reasons = new Map(answer.reasons);
-    const written = Buffer.from(answer.out);
+    const written = Buffer.from(answer.out ?? into.buffer);
     const opened = values.map((value, i): OpenedMessage => {
       if (value === null) return { text: null };
       const text = written.toString('utf8', i === 0 ? 0 : answer.outEnds[i - 1], answer.outEnds[i]);
@@ -109,7 +118,7 @@ export class OpeningThread {
       if (kind === 2) return { text, failure: reasons.get(i)! };
       return { text };
     });
-    this.keepSpare(answer.out);
+    this.slots.give(into);
     if (answer.missing.length > 0 && given.keyIds.length > 0) {
       // Asked again with the keys it named, it named others: refused, never asked a third time.
       for (const [i, keyId] of answer.missing) {
@@ -142,32 +151,25 @@ export class OpeningThread {
     await worker?.terminate();
   }
 
-  /** Keeps a buffer the thread gave back for the next batches, up to SPARE_BUFFERS of them. */
-  private keepSpare(buffer: ArrayBuffer): void {
-    if (this.spare.length < SPARE_BUFFERS) this.spare.push(buffer);
-  }
-
-  /** A buffer of at least `size` bytes: one the thread gave back when one is large enough. */
-  private bufferOf(size: number): ArrayBuffer {
-    const at = this.spare.findIndex((b) => b.byteLength >= size);
-    return at === -1 ? new ArrayBuffer(Math.max(size, MIN_BUFFER_BYTES)) : this.spare.splice(at, 1)[0]!;
-  }
-
   /** `request` is made once the thread it goes to is known: what it holds depends on it. */
-  private ask<A>(request: () => KeysRequest, transfer: ArrayBuffer[] = []): Promise<A> {
+  private ask<A>(request: () => KeysRequest & { slots: SlotsNews }): Promise<A> {
     const worker = this.running();
     const id = this.nextId++;
     return new Promise<A>((resolve, reject) => {
       this.pending.set(id, { worker, resolve: resolve as (answer: unknown) => void, reject });
       worker.ref();
-      let made: KeysRequest | undefined;
+      let made: (KeysRequest & { slots: SlotsNews }) | undefined;
       try {
         made = request();
-        worker.postMessage({ id, ...made }, transfer);
+        worker.postMessage({ id, ...made });
       } catch (err) {
-        // Not sent: the subjects it would have told the thread to drop go with the next request.
+        // Not sent: the subjects it would have told the thread to drop go with the next request, and
+        // the slots it would have handed it are handed with the next one.
         this.pending.delete(id);
-        if (made) this.heldKeys.forgetAgain(made.forget);
+        if (made) {
+          this.heldKeys.forgetAgain(made.forget);
+          this.slots.unsent(made.slots);
+        }
         this.unrefWhenIdle(worker);
         throw err;
       }
@@ -186,6 +188,7 @@ export class OpeningThread {
       workerData: { maxHeld: this.heldKeys.max },
     });
     this.heldKeys.clear();
+    this.slots.newThread();
     worker.on('message', (answer: { id: number }) => {
       const waiting = this.pending.get(answer.id);
       this.pending.delete(answer.id);
