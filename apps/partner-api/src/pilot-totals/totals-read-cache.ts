@@ -84,8 +84,7 @@ export class TotalsReadCache {
     }
     const stored = counted(await this.readShared(partnerId, pilotIds, revision, kept));
     // A kept answer the database no longer gives (the pilot disconnected, or erased) is dropped.
-    const answered = new Set(stored.map((answer) => answer.view.pilot_id));
-    for (const pilotId of kept.keys()) if (!answered.has(pilotId)) this.memory.forget(partnerId, pilotId);
+    if (kept.size > 0) this.forgetUnanswered(partnerId, kept, stored);
     // Live answers (not projected yet) are as of now: never kept.
     this.memory.put(
       partnerId,
@@ -94,6 +93,15 @@ export class TotalsReadCache {
       now,
     );
     return stored;
+  }
+
+  private forgetUnanswered(
+    partnerId: string,
+    kept: ReadonlyMap<string, KeptAnswer>,
+    stored: readonly StoredAnswer[],
+  ): void {
+    const answered = new Set(stored.map((answer) => answer.view.pilot_id));
+    for (const pilotId of kept.keys()) if (!answered.has(pilotId)) this.memory.forget(partnerId, pilotId);
   }
 
   /**
