@@ -44,8 +44,13 @@ ${RELAY_LAYOUT_SOURCE}
 /** The buffers shared with the caller, by id: handed over once each, let go when the caller says. */
 const slots = new Map();
 
-/** The answer being written: its buffer (made larger when a message needs it) and how much is written. */
-const answer = { out: Buffer.alloc(0), at: 0 };
+/**
+ * The answer being written: its buffer (made larger when a message needs it) and how much is written.
+ * It is written in this thread's own memory, kept for the next request, and copied into the shared
+ * slot whole: written piece by piece into shared memory, each piece went byte by byte (V8 copies into
+ * a SharedArrayBuffer in words only when both ends are aligned alike).
+ */
+const answer = { out: Buffer.allocUnsafeSlow(1024 * 1024), at: 0 };
 
 /** Room for \`bytes\` more bytes in the answer. */
 function room(bytes) {
@@ -209,7 +214,6 @@ function openMessages(request) {
   takeKeys(request);
   const buffer = Buffer.from(slots.get(fromSlot), 0, size);
   const shared = slots.get(into);
-  answer.out = Buffer.from(shared);
   answer.at = 0;
   const outEnds = new Uint32Array(ends.length);
   const kinds = new Uint8Array(ends.length);
@@ -277,9 +281,14 @@ function openMessages(request) {
     else writeText(opened);
     outEnds[i] = answer.at;
   }
-  // Written where the caller reads it, unless it outgrew that buffer: then it goes back itself.
-  const grown = answer.out.buffer === shared ? null : answer.out.buffer;
-  answer.out = Buffer.alloc(0);
+  // Copied where the caller reads it, unless it outgrew that buffer: then a copy of it goes back itself.
+  let grown = null;
+  if (answer.at <= shared.byteLength) new Uint8Array(shared, 0, answer.at).set(answer.out.subarray(0, answer.at));
+  else {
+    const copy = new Uint8Array(answer.at);
+    copy.set(answer.out.subarray(0, answer.at));
+    grown = copy.buffer;
+  }
   parentPort.postMessage(
     { id, out: grown, outEnds, kinds, reasons, missing, byPosition },
     grown === null ? [outEnds.buffer] : [grown, outEnds.buffer],
