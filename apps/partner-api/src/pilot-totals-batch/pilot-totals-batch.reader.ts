@@ -13,6 +13,7 @@ export class PilotTotalsBatchReader {
     this.batches = new RememberedBatches((entry, partnerId, revision, now) =>
       cache.stillCounts(entry, partnerId, revision, now),
     );
+    cache.onSweep((before) => this.batches.sweep(before));
   }
 
   /**

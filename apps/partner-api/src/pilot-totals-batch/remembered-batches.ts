@@ -56,6 +56,16 @@ export class RememberedBatches {
     return batch.views;
   }
 
+  /** Drops every batch one of whose answers was read before `before` (TotalsMemory.sweep). How many went. */
+  sweep(before: number): number {
+    const old: string[] = [];
+    for (const [asked, batch] of this.batches.entries()) {
+      if (batch.entries.some((entry) => entry.reading.readAt < before)) old.push(asked);
+    }
+    for (const asked of old) this.batches.delete(asked);
+    return old.length;
+  }
+
   /** Remembers the batch `asked`, answered whole from `entries` (in the order its answers are given). */
   set(asked: string, partnerId: string, entries: readonly KeptEntry[]): readonly PilotTotalsView[] {
     const views = entries.map((entry) => entry.view);

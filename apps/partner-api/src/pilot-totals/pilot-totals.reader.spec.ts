@@ -10,7 +10,7 @@ import { GetPilotTotalsQuery } from './get-pilot-totals.query';
 import { PilotTotalsDatabase } from './pilot-totals.database';
 import { PilotTotalsReader } from './pilot-totals.reader';
 import { type PilotTotalsView } from './pilot-totals.view';
-import { TotalsReadCache } from './totals-read-cache';
+import { KEPT_ANSWER_MAX_AGE_MS, TotalsReadCache } from './totals-read-cache';
 
 /** What the stand-in database holds for a pilot: its row's stream version, and whether still connected. */
 interface Stored {
@@ -70,6 +70,8 @@ function readPathWithCountedQueries(cacheMs = 1000): {
   database: Map<string, Stored>;
   /** The reads counted for the access history. */
   access: AccessRecorder;
+  /** The cache's sweep of old answers, as its timer runs it at `now`. */
+  sweep: (now: number) => void;
 } {
   let queries = 0;
   const asked: string[][] = [];
@@ -114,6 +116,7 @@ function readPathWithCountedQueries(cacheMs = 1000): {
     checked,
     database,
     access,
+    sweep: (now) => cache.sweep(now),
   };
 }
 
@@ -279,6 +282,24 @@ describe('the pilot totals read path', () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(await read('partner', ['p1', 'p2'], '5')).not.toBe(whole);
     expect(queries()).toBe(2);
+  });
+
+  it('lets go of answers no one asked for in KEPT_ANSWER_MAX_AGE_MS, those of batches answered whole included', async () => {
+    const { read, asked, checked, sweep } = readPathWithCountedQueries();
+    await read('partner', ['p1', 'p2'], '5');
+    const whole = await read('partner', ['p1', 'p2'], '5');
+    sweep(Date.now() + KEPT_ANSWER_MAX_AGE_MS - 60_000);
+    expect(await read('partner', ['p1', 'p2'], '5')).toBe(whole);
+    sweep(Date.now() + KEPT_ANSWER_MAX_AGE_MS + 1);
+    // Nothing kept: read in full, not checked, not given from a remembered batch.
+    const afresh = await read('partner', ['p1', 'p2'], '5');
+    expect(afresh).not.toBe(whole);
+    expect(afresh.map((v) => v.pilot_id)).toEqual(['p1', 'p2']);
+    expect(asked).toEqual([
+      ['p1', 'p2'],
+      ['p1', 'p2'],
+    ]);
+    expect(checked).toEqual([]);
   });
 
   it('reads only the ids of a batch that memory does not hold, and answers in the order asked', async () => {

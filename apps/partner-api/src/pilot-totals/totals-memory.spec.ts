@@ -70,6 +70,25 @@ describe('TotalsMemory', () => {
     expect(memory.get('partner-a', 'p1', '7', 1)).toBeUndefined();
   });
 
+  it('lets go of the answers read before a sweep’s cut-off, keeping those read or stored again since', () => {
+    const memory = new TotalsMemory(1000);
+    memory.put('partner-a', [answer('p1'), answer('p2')], '7', 100);
+    memory.put('partner-b', [answer('p3')], '7', 200);
+    memory.put('partner-a', [answer('p4')], '7', 300);
+    memory.put('partner-a', [answer('p1')], '7', 400);
+    expect(memory.sweep(100)).toBe(0);
+    expect(memory.sweep(301)).toBe(3);
+    for (const [partner, pilot] of [
+      ['partner-a', 'p2'],
+      ['partner-b', 'p3'],
+      ['partner-a', 'p4'],
+    ])
+      expect(memory.kept(partner!, pilot!)).toBeUndefined();
+    expect(memory.kept('partner-a', 'p1')).toEqual(answer('p1'));
+    expect(memory.sweep(401)).toBe(1);
+    expect(memory.kept('partner-a', 'p1')).toBeUndefined();
+  });
+
   it('keeps at most MAX_KEPT_ANSWERS answers, letting the least recently stored go first', () => {
     const memory = new TotalsMemory(1000);
     for (let i = 0; i < MAX_KEPT_ANSWERS; i++) memory.put('partner-a', [answer(`p${i}`)], '7', 0);

@@ -101,6 +101,22 @@ export class TotalsMemory {
   }
 
   /**
+   * Drops every answer read before `before`, the least recently stored first, stopping at the first
+   * read since: an answer in use is stored again at least every `lifetimeMs`, so only answers no one
+   * asked for since `before` go. How many went.
+   */
+  sweep(before: number): number {
+    const old: string[] = [];
+    for (const pair of this.answers.rentries()) {
+      const [pilotId, entry] = pair as [string, KeptEntry];
+      if (entry.reading.readAt >= before) break;
+      old.push(pilotId);
+    }
+    for (const pilotId of old) this.answers.delete(pilotId);
+    return old.length;
+  }
+
+  /**
    * The answers of one database read, all under `revision`, which must be the one read before the
    * database was: a change after it moves it on.
    */

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { AppConfig, metricOnce } from '@pft/platform';
 import { type KeptAnswer, PilotTotalsDatabase, type StoredAnswer } from './pilot-totals.database';
@@ -23,6 +23,14 @@ export const answeredFromDatabase = totalsReadCacheMetric.labels('database');
 const NOTHING_KEPT: ReadonlyMap<string, KeptAnswer> = new Map();
 
 /**
+ * An answer no one has asked for in this long leaves memory (at most SWEEP_EVERY_MS later): it would
+ * only save a check of the database, and it holds a pilot's totals, which an erasure or a disconnect
+ * since would otherwise leave here until newer answers pushed it out.
+ */
+export const KEPT_ANSWER_MAX_AGE_MS = 5 * 60_000;
+const SWEEP_EVERY_MS = 30_000;
+
+/**
  * The cache around the partner read path's database reads (PilotTotalsDatabase). Projected answers are
  * kept in this replica's memory (TotalsMemory) and given as they are only while the partner read
  * revision (read from Redis with the request's rate count) is the one they were read under, and for at
@@ -32,11 +40,14 @@ const NOTHING_KEPT: ReadonlyMap<string, KeptAnswer> = new Map();
  * counting is checked against the database before it is given again; the rest is read in full.
  */
 @Injectable()
-export class TotalsReadCache {
+export class TotalsReadCache implements OnModuleInit, OnModuleDestroy {
   /** Database reads under way (see readShared). */
   private readonly reading = new Map<string, Promise<StoredAnswer[]>>();
   private readonly memory: TotalsMemory;
   readonly enabled: boolean;
+  /** Told of each sweep, with its cut-off, to drop what they keep of answers read before it. */
+  private readonly sweepers: ((before: number) => void)[] = [];
+  private sweeping?: NodeJS.Timeout;
 
   constructor(
     config: AppConfig,
@@ -44,6 +55,28 @@ export class TotalsReadCache {
   ) {
     this.memory = new TotalsMemory(config.PARTNER_TOTALS_CACHE_MS);
     this.enabled = config.PARTNER_TOTALS_CACHE_MS > 0;
+  }
+
+  onModuleInit(): void {
+    if (!this.enabled) return;
+    this.sweeping = setInterval(() => this.sweep(Date.now()), SWEEP_EVERY_MS);
+    this.sweeping.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeping);
+  }
+
+  /** Drops the answers no one has asked for since KEPT_ANSWER_MAX_AGE_MS before `now`, here and in each sweeper's keeping. */
+  sweep(now: number): void {
+    const before = now - KEPT_ANSWER_MAX_AGE_MS;
+    this.memory.sweep(before);
+    for (const sweeper of this.sweepers) sweeper(before);
+  }
+
+  /** `sweeper` is called with each sweep's cut-off: whoever holds kept answers drops those read before it. */
+  onSweep(sweeper: (before: number) => void): void {
+    this.sweepers.push(sweeper);
   }
 
   /**
