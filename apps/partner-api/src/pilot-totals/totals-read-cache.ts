@@ -23,7 +23,7 @@ export const answeredFromDatabase = totalsReadCacheMetric.labels('database');
 const NOTHING_KEPT: ReadonlyMap<string, KeptAnswer> = new Map();
 
 /**
- * An answer no one has asked for in this long leaves memory (at most SWEEP_EVERY_MS later): it would
+ * An answer no one has asked for in this long leaves memory (about SWEEP_EVERY_MS later): it would
  * only save a check of the database, and it holds a pilot's totals, which an erasure or a disconnect
  * since would otherwise leave here until newer answers pushed it out.
  */
@@ -67,7 +67,10 @@ export class TotalsReadCache implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.sweeping);
   }
 
-  /** Drops the answers no one has asked for since KEPT_ANSWER_MAX_AGE_MS before `now`, here and in each sweeper's keeping. */
+  /**
+   * Drops the answers no one has asked for since KEPT_ANSWER_MAX_AGE_MS before `now`, here and in what
+   * each sweeper keeps.
+   */
   sweep(now: number): void {
     const before = now - KEPT_ANSWER_MAX_AGE_MS;
     this.memory.sweep(before);
