@@ -72,6 +72,8 @@ function readPathWithCountedQueries(cacheMs = 1000): {
   access: AccessRecorder;
   /** The cache's sweep of old answers, as its timer runs it at `now`. */
   sweep: (now: number) => void;
+  /** The cache as the module starts and stops it. */
+  cache: TotalsReadCache;
 } {
   let queries = 0;
   const asked: string[][] = [];
@@ -117,6 +119,7 @@ function readPathWithCountedQueries(cacheMs = 1000): {
     database,
     access,
     sweep: (now) => cache.sweep(now),
+    cache,
   };
 }
 
@@ -300,6 +303,28 @@ describe('the pilot totals read path', () => {
       ['p1', 'p2'],
     ]);
     expect(checked).toEqual([]);
+  });
+
+  it('sweeps on a timer from the module’s start to its stop, and not at all with the cache off', async () => {
+    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
+    try {
+      const { read, asked, checked, cache } = readPathWithCountedQueries();
+      cache.onModuleInit();
+      await read('partner', ['p1'], '5');
+      jest.advanceTimersByTime(KEPT_ANSWER_MAX_AGE_MS - 60_000);
+      await read('partner', ['p1'], '6');
+      expect(checked).toEqual([['p1']]);
+      jest.advanceTimersByTime(KEPT_ANSWER_MAX_AGE_MS + 60_000);
+      await read('partner', ['p1'], '7');
+      expect(checked).toEqual([['p1']]);
+      expect(asked).toEqual([['p1'], ['p1']]);
+      cache.onModuleDestroy();
+      expect(jest.getTimerCount()).toBe(0);
+      readPathWithCountedQueries(0).cache.onModuleInit();
+      expect(jest.getTimerCount()).toBe(0);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('reads only the ids of a batch that memory does not hold, and answers in the order asked', async () => {
