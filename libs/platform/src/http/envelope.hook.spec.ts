@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { SerializedJson } from './envelope';
 import { envelopeResponses } from './envelope.hook';
+import { ResponseMemory } from './response-memory';
 
 /** A bare Fastify app with the envelope hook, answering what each route is given. */
 async function appAnswering(routes: Record<string, () => unknown>) {
@@ -41,6 +42,31 @@ describe('the envelope hook', () => {
       '{"data":{"pilots":[{"b":"é"},{"c":3}]},"meta":{"api_version":"v1","request_id":"req_TEST\\"1"}}';
     expect(res.body).toBe(body);
     expect(res.headers['content-length']).toBe(String(Buffer.byteLength(body)));
+  });
+
+  it('sends bytes from memory lent for the response, given back zeroed once sent and lent again', async () => {
+    const lend = jest.spyOn(ResponseMemory.prototype, 'lend');
+    const giveBack = jest.spyOn(ResponseMemory.prototype, 'giveBack');
+    const answers = [['{"a":"first, longer"}'], ['{"b":2}']].map((pieces) =>
+      pieces.map((t) => Buffer.from(t)),
+    );
+    let asked = 0;
+    const app = await appAnswering({ '/': () => new SerializedJson(answers[asked++]!) });
+    const first = await app.inject({ url: '/' });
+    const second = await app.inject({ url: '/' });
+    const lent = lend.mock.results.map((result) => result.value as Buffer);
+
+    expect(first.json()).toEqual({
+      data: { a: 'first, longer' },
+      meta: { api_version: 'v1', request_id: 'req_TEST"1' },
+    });
+    expect(second.json()).toEqual({ data: { b: 2 }, meta: { api_version: 'v1', request_id: 'req_TEST"1' } });
+    expect(lent).toHaveLength(2);
+    expect(giveBack.mock.calls.map(([body]) => body)).toEqual(lent);
+    expect(lent[1]!.buffer).toBe(lent[0]!.buffer);
+    expect(new Uint8Array(lent[0]!.buffer).every((byte) => byte === 0)).toBe(true);
+    lend.mockRestore();
+    giveBack.mockRestore();
   });
 
   it('leaves the serializer of other requests alone after a JSON text answer', async () => {

@@ -1,5 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import { SerializedJson, successEnvelope, successEnvelopeBytes, successEnvelopeJson } from './envelope';
+import { ResponseMemory } from './response-memory';
 
 /**
  * Sends the wrapped payload as it is. Typed as Fastify types a serializer (to a string), though it
@@ -21,17 +22,18 @@ const asIs = (payload: unknown): string => payload as string;
  * bindings per request, which on this stack took most of the time of a trivial request.
  */
 export function envelopeResponses(fastify: FastifyInstance): void {
+  const memory = new ResponseMemory();
   fastify.addHook('preSerialization', (request, reply, payload, done) => {
     if (reply.statusCode >= 400) return done(null, payload);
     if (payload instanceof SerializedJson) {
       void reply.serializer(asIs);
       const { json } = payload;
-      return done(
-        null,
-        typeof json === 'string'
-          ? successEnvelopeJson(json, request.id)
-          : successEnvelopeBytes(json, request.id),
-      );
+      if (typeof json === 'string') return done(null, successEnvelopeJson(json, request.id));
+      // Bytes (a batch): written into memory lent for this response, given back once it is sent. A
+      // response that never finishes (its connection lost) keeps it, and the collector takes it.
+      const body = successEnvelopeBytes(json, request.id, (size) => memory.lend(size));
+      reply.raw.once('finish', () => memory.giveBack(body));
+      return done(null, body);
     }
     done(null, successEnvelope(payload, request.id));
   });

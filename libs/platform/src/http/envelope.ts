@@ -46,9 +46,23 @@ export function successEnvelopeJson(dataJson: string, requestId: string): string
 
 const DATA_OPENING = Buffer.from('{"data":');
 
-/** The success envelope around data given as pieces of JSON bytes, as one buffer. */
-export function successEnvelopeBytes(dataChunks: readonly Buffer[], requestId: string): Buffer {
-  return Buffer.concat([DATA_OPENING, ...dataChunks, Buffer.from(`,${metaJson(requestId)}}`)]);
+/**
+ * The success envelope around data given as pieces of JSON bytes, as one buffer of its exact length
+ * from `lend` (a new one by default).
+ */
+export function successEnvelopeBytes(
+  dataChunks: readonly Buffer[],
+  requestId: string,
+  lend: (size: number) => Buffer = (size) => Buffer.allocUnsafe(size),
+): Buffer {
+  const tail = `,${metaJson(requestId)}}`;
+  let size = DATA_OPENING.length + Buffer.byteLength(tail);
+  for (const chunk of dataChunks) size += chunk.length;
+  const body = lend(size);
+  let at = DATA_OPENING.copy(body, 0);
+  for (const chunk of dataChunks) at += chunk.copy(body, at);
+  body.write(tail, at);
+  return body;
 }
 
 export function errorEnvelope(
