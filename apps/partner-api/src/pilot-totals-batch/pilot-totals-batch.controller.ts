@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { MAX_BATCH_PILOT_IDS, parsePilotIdList, type PilotIdIssue } from '@pft/domain';
+import { MAX_BATCH_PILOT_IDS, type PilotIdIssue } from '@pft/domain';
 import { ApiError, SerializedJson } from '@pft/platform';
 import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
@@ -10,6 +10,7 @@ import { GetPilotTotalsBatchQuery } from './get-pilot-totals-batch.query';
 import { type PilotTotalsBatchView } from './get-pilot-totals-batch.handler';
 import { pilotTotalsBatchJson } from '../pilot-totals/pilot-totals.json';
 import { PilotTotalsBatchDto } from './pilot-totals-batch.dto';
+import { ParsedPilotIdLists } from './parsed-pilot-id-lists';
 
 const MESSAGES: Record<PilotIdIssue, string> = {
   required: 'pilot_ids is required',
@@ -21,7 +22,10 @@ const MESSAGES: Record<PilotIdIssue, string> = {
 @ApiTags('pilot-totals')
 @Controller('v1/pilot-totals/batch')
 export class PilotTotalsBatchController {
-  constructor(private readonly queryBus: QueryBus) {}
+  constructor(
+    private readonly queryBus: QueryBus,
+    private readonly lists: ParsedPilotIdLists,
+  ) {}
 
   @Get()
   @PartnerReadEndpoint('pilot-totals')
@@ -58,7 +62,7 @@ export class PilotTotalsBatchController {
     @Query() query: Record<string, unknown>,
     @CurrentPartner() partner: CallingPartner,
   ): Promise<SerializedJson> {
-    const parsed = parsePilotIdList(query.pilot_ids);
+    const parsed = this.lists.parse(query.pilot_ids);
     if (!parsed.ok) {
       throw new ApiError('INVALID_REQUEST', MESSAGES[parsed.issue], [
         { field: 'pilot_ids', issue: parsed.issue },
