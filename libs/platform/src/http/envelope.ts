@@ -47,13 +47,13 @@ export function successEnvelopeJson(dataJson: string, requestId: string): string
 const DATA_OPENING = Buffer.from('{"data":');
 
 /**
- * The success envelope around data given as pieces of JSON bytes, as one buffer of its exact length
- * from `lend` (a new one by default).
+ * The success envelope around data given as pieces of JSON bytes, written into a buffer of its exact
+ * length from `lend`.
  */
 export function successEnvelopeBytes(
   dataChunks: readonly Buffer[],
   requestId: string,
-  lend: (size: number) => Buffer = (size) => Buffer.allocUnsafe(size),
+  lend: (size: number) => Buffer,
 ): Buffer {
   const tail = `,${metaJson(requestId)}}`;
   let size = DATA_OPENING.length + Buffer.byteLength(tail);
