@@ -282,6 +282,35 @@ describe('GET /v1/pilot-totals and /v1/pilot-totals/batch (events through the re
       expect(pilots[0]).toMatchObject({ flight_count: 0, rating_breakdown: {}, last_flight_date: null });
     });
 
+    it('answers many batches at once, each whole and its own, in memory lent again from one response to the next', async () => {
+      const a = await link(partner.key, pipeline.pilot());
+      const b = await link(partner.key, pipeline.pilot());
+      // Answers of different lengths, so memory one response gave back holds another's bytes first.
+      const lists = [
+        [loggedId],
+        [a, b],
+        [b, loggedId, a],
+        [a],
+        [loggedId, b],
+        [b, a, loggedId, randomUUID()],
+      ];
+      const expected = lists.map((ids) => ids.filter((id) => id === loggedId || id === a || id === b));
+      for (let wave = 0; wave < 3; wave++) {
+        const asked = Array.from({ length: 40 }, (_, i) => (i * 7 + wave) % lists.length);
+        const answers = await Promise.all(asked.map((at) => batch(partner.key, lists[at]!.join(','))));
+        answers.forEach((res, i) => {
+          expect(res.status).toBe(200);
+          expectMeta(res);
+          expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+          const pilots = res.body.data.pilots as { pilot_id: string }[];
+          expect(pilots.map((p) => p.pilot_id)).toEqual(expected[asked[i]!]);
+        });
+        const logbook = answers.flatMap((res) => res.body.data.pilots as { pilot_id: string }[]);
+        for (const pilot of logbook.filter((p) => p.pilot_id === loggedId))
+          expect(pilot).toMatchObject({ pilot_id: loggedId, ...EXPECTED });
+      }
+    });
+
     it('answers an empty list when none of the ids is the caller’s', async () => {
       const res = await batch(other.key, `${loggedId},${randomUUID()}`);
       expect(res.status).toBe(200);
