@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createSecretKey, type KeyObject, randomBytes } from 'node:crypto';
+import { nativeAesGcm, type NativeAesGcm } from './native-aes-gcm';
 
 /** AES-256-GCM: a 96-bit random nonce and a 128-bit tag, as NIST SP 800-38D recommends. */
 export const IV_BYTES = 12;
@@ -42,6 +43,12 @@ function freshNonce(): Buffer {
   return nonce;
 }
 
+/**
+ * Why a value does not open: node:crypto's words, which the native opener's refusals use too, so a
+ * refusal reads the same whichever opened it.
+ */
+export const DOES_NOT_OPEN = 'Unsupported state or unable to authenticate data';
+
 /** A sealed value: the nonce, the ciphertext and the tag, in that order. */
 export function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
   const iv = freshNonce();
@@ -55,9 +62,22 @@ export function seal(key: Buffer, plaintext: Buffer, aad: string): Buffer {
 
 /**
  * The plaintext of `sealed`; throws when the key, the associated data or a single bit of the value is
- * not what it was sealed with (the tag does not match).
+ * not what it was sealed with (the tag does not match). Opened by the native opener where it was built
+ * (native-aes-gcm.ts), else by node:crypto: the same answers, the same refusals.
  */
 export function open(key: Buffer, sealed: Buffer, aad: string): Buffer {
+  const native = nativeAesGcm();
+  return native === null ? openWithNodeCrypto(key, sealed, aad) : openNatively(native, key, sealed, aad);
+}
+
+export function openNatively(native: NativeAesGcm, key: Buffer, sealed: Buffer, aad: string): Buffer {
+  if (sealed.length < IV_BYTES + TAG_BYTES) throw new Error('sealed value too short');
+  const plaintext = Buffer.allocUnsafe(sealed.length - IV_BYTES - TAG_BYTES);
+  if (native.open(key, sealed, Buffer.from(aad, 'utf8'), plaintext, 0) < 0) throw new Error(DOES_NOT_OPEN);
+  return plaintext;
+}
+
+export function openWithNodeCrypto(key: Buffer, sealed: Buffer, aad: string): Buffer {
   if (sealed.length < IV_BYTES + TAG_BYTES) throw new Error('sealed value too short');
   const iv = sealed.subarray(0, IV_BYTES);
   const tag = sealed.subarray(sealed.length - TAG_BYTES);

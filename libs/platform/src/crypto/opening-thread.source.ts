@@ -1,4 +1,4 @@
-import { IV_BYTES, TAG_BYTES } from './aes-gcm';
+import { DOES_NOT_OPEN, IV_BYTES, TAG_BYTES } from './aes-gcm';
 import { RELAY_LAYOUT_SOURCE } from './relay-layout.source';
 
 /**
@@ -20,9 +20,26 @@ export const OPENING_THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { createDecipheriv } = require('node:crypto');
 
-/** The plaintext of \`sealed\`, opened with \`key\` and the associated data \`aad\` (bytes). */
+/** The native opener (native-aes-gcm.ts) where it was built; the thread then holds keys as bytes. */
+const native = workerData.nativePath === null ? null : require(workerData.nativePath);
+/** The plaintext last opened natively, written over by the next. */
+let plain = Buffer.alloc(4096);
+
+/** A key given as a KeyObject, as the thread uses it: its bytes for the native opener. */
+const usable = (key) => (native === null || key === null || key === undefined ? key : key.export());
+
+/**
+ * The plaintext of \`sealed\`, opened with \`key\` and the associated data \`aad\` (bytes). Opened natively,
+ * it is valid until the next opening.
+ */
 function open(key, sealed, aad) {
   if (sealed.length < ${IV_BYTES + TAG_BYTES}) throw new Error('sealed value too short');
+  if (native !== null) {
+    const length = sealed.length - ${IV_BYTES + TAG_BYTES};
+    if (length > plain.length) plain = Buffer.alloc(2 * length);
+    if (native.open(key, sealed, aad, plain, 0) < 0) throw new Error(${JSON.stringify(DOES_NOT_OPEN)});
+    return plain.subarray(0, length);
+  }
   const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, ${IV_BYTES}), { authTagLength: ${TAG_BYTES} });
   decipher.setAAD(aad);
   decipher.setAuthTag(sealed.subarray(sealed.length - ${TAG_BYTES}));
@@ -174,7 +191,7 @@ function takeKeys({ source, now, forget, given }) {
   if (given !== null) {
     current.given = new Map();
     given.keyIds.forEach((keyId, i) => {
-      const key = given.keys[i];
+      const key = usable(given.keys[i]);
       current.given.set(keyId, key);
       held.delete(keyId);
       if (key !== undefined) held.set(keyId, { key, subject: given.subjects[i], until: key === null ? Infinity : given.until[i] });

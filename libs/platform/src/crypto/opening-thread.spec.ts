@@ -149,6 +149,23 @@ describe('decoding a batch on the opening thread', () => {
     expect(first.ok && first.message.payload).toEqual({ pilot_account_id: pilots[0]!.id, flight });
   });
 
+  it('decodes as the caller’s thread does when it opens with node:crypto', async () => {
+    const withNodeCrypto = new OpeningThread({ native: false });
+    const { pilots, table, destroy } = pilotsWithKeys(7);
+    destroy(pilots[2]!);
+    const values = mixedBatch(pilots, 4 * MESSAGES_FOR_THREAD);
+    const asked = jest.spyOn(withNodeCrypto, 'openMessages');
+    const there = await decodeEventMessages(
+      values,
+      boxOpener(new DataKeys(ring), table, { thread: withNodeCrypto }),
+    );
+    const here = await decodeEventMessages(values, boxOpener(new DataKeys(ring), table, { thread: null }));
+    await withNodeCrypto.close();
+    expect(asked).toHaveBeenCalled();
+    expect(there).toEqual(here);
+    expect(here.filter((d) => d.ok).length).toBeGreaterThan(2 * MESSAGES_FOR_THREAD);
+  });
+
   it('never reads a plaintext of more than one JSON value as a sound message', async () => {
     const { pilots, table } = pilotsWithKeys(2);
     const values = mixedBatch(pilots, MESSAGES_FOR_THREAD);

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { OPENING_THREAD_SOURCE } from './opening-thread.source';
+import { nativeAesGcmPath } from './native-aes-gcm';
 import { SharedSlots, type SlotsNews } from './shared-slots';
 import {
   type GivenKey,
@@ -37,7 +38,7 @@ export type KeysFor = (keyIds: string[]) => Promise<GivenKey[]>;
 
 /**
  * A thread of its own that parses a batch of messages and opens their sealed payloads (AES-256-GCM
- * through node:crypto costs about 5 µs a value, most of it node:crypto's setting up of each cipher),
+ * costs about 1 µs a value through the native opener, 5 to 8 µs through node:crypto),
  * so a reader of thousands of sealed events goes on with other work meanwhile: the projector folds and
  * writes its other partitions' batches while one batch is opened, and then parses each message once,
  * as it parses one never sealed. Started on first use; it holds the process open only while it has
@@ -64,8 +65,13 @@ export class OpeningThread {
   /** The keys the running thread holds from earlier requests. */
   private readonly heldKeys: ThreadHeldKeys;
 
-  constructor(options: { heldKeys?: ThreadHeldKeysOptions } = {}) {
+  /** Where the thread loads the native opener from; null: it opens with node:crypto. */
+  private readonly nativePath: string | null;
+
+  /** `native: false` opens with node:crypto even where the native opener was built. */
+  constructor(options: { heldKeys?: ThreadHeldKeysOptions; native?: boolean } = {}) {
     this.heldKeys = new ThreadHeldKeys(options.heldKeys);
+    this.nativePath = options.native === false ? null : nativeAesGcmPath();
   }
 
   /**
@@ -199,7 +205,7 @@ export class OpeningThread {
     if (this.worker) return this.worker;
     const worker = new Worker(OPENING_THREAD_SOURCE, {
       eval: true,
-      workerData: { maxHeld: this.heldKeys.max },
+      workerData: { maxHeld: this.heldKeys.max, nativePath: this.nativePath },
     });
     this.heldKeys.clear();
     this.slots.newThread();
