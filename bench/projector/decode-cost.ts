@@ -29,10 +29,13 @@ export interface DecodeCost {
    */
   through_thread?: { plain: DecodeSpend; sealed: DecodeSpend; sealed_extra_process_cpu_us: number };
   /**
-   * node:crypto alone: each sealed payload's box decoded from base64 and opened (AES-256-GCM, its key
-   * in memory), nothing else: the least opening a payload costs here, per event (median of the rounds).
+   * The build's opener alone (the native one where it was built, else node:crypto): each sealed
+   * payload's box decoded from base64 and opened (AES-256-GCM, its key in memory), nothing else: the
+   * least opening a payload costs here, per event (median of the rounds).
    */
   aes_gcm_open_us_per_event?: number;
+  /** node:crypto alone doing the same, measured where the build opens natively (median of the rounds). */
+  node_crypto_open_us_per_event?: number;
   /**
    * The opening thread's own code run on the measuring thread, each sealed batch's request and answer
    * through a MessageChannel as the port carries them, then each message's text read as the caller
@@ -113,6 +116,13 @@ const { OPENING_THREAD_SOURCE } = require(process.env.BUILD + '/libs/platform/sr
 const { keyObjectOf } = require(process.env.BUILD + '/libs/platform/src/crypto/aes-gcm.js');
 // Builds from before the thread held its keys itself named each batch's keys with each request.
 const { keyIdsIn } = require(process.env.BUILD + '/libs/platform/src/crypto/opening-thread.js');
+// Builds since the native opener open with it where it was built, the opening thread too; those before
+// opened with node:crypto alone.
+const nativeOpener = existsSync(process.env.BUILD + '/libs/platform/src/crypto/native-aes-gcm.js')
+  ? require(process.env.BUILD + '/libs/platform/src/crypto/native-aes-gcm.js')
+  : null;
+const nativePath = nativeOpener === null ? null : nativeOpener.nativeAesGcmPath();
+const { openWithNodeCrypto } = require(process.env.BUILD + '/libs/platform/src/crypto/aes-gcm.js');
 // Builds since the batches and answers lie in memory shared with the thread name them by slot; those
 // before sent (moved) two buffers with each request.
 const sharedSlots = existsSync(process.env.BUILD + '/libs/platform/src/crypto/shared-slots.js');
@@ -120,7 +130,7 @@ function threadCodeHere() {
   const { port1, port2 } = new MessageChannel();
   let onRequest;
   const port = { on: (_event, listener) => (onRequest = listener), postMessage: (m, t) => port1.postMessage(m, t) };
-  const workerData = { maxHeld: 1e9 };
+  const workerData = { maxHeld: 1e9, nativePath };
   new Function('require', OPENING_THREAD_SOURCE)((m) => (m === 'node:worker_threads' ? { parentPort: port, workerData } : require(m)));
   return (request, transfer) => {
     port1.postMessage(request, transfer);
@@ -190,9 +200,9 @@ function threadCodeAlone() {
   }
   return cpu / sealed.length;
 }
-function openAlone() {
+function openAlone(opener) {
   const start = process.hrtime.bigint();
-  for (const box of boxes) open(keys.loaded(box.keyId), Buffer.from(box.data, 'base64'), box.aad);
+  for (const box of boxes) opener(keys.loaded(box.keyId), Buffer.from(box.data, 'base64'), box.aad);
   return Number(process.hrtime.bigint() - start) / 1000 / sealed.length;
 }
 (async () => {
@@ -201,9 +211,11 @@ function openAlone() {
     sealed: async () => (await spend(sealed, here)).wall,
     threadPlain: () => spend(plain, thread),
     threadSealed: () => spend(sealed, thread),
-    aesGcm: async () => openAlone(),
+    aesGcm: async () => openAlone(open),
     threadCode: async () => threadCodeAlone(),
   };
+  // node:crypto alone too, where the build opens natively: what the native opener saves, in the same run.
+  if (nativePath !== null) measures.nodeCrypto = async () => openAlone(openWithNodeCrypto);
   await prepareSealedBatches();
   for (const measure of Object.values(measures)) await measure();
   const names = Object.keys(measures);
@@ -262,6 +274,7 @@ export async function measureDecodeCost(
       sealed: number;
       aesGcm: number;
       threadCode: number;
+      nodeCrypto?: number;
     } & Record<'threadPlain' | 'threadSealed', { wall: number; caller: number; process: number }>)[];
     const plainUs = median(measured.map((r) => r.plain));
     const sealedUs = median(measured.map((r) => r.sealed));
@@ -289,8 +302,11 @@ export async function measureDecodeCost(
         sealed_extra_process_cpu_us: round2(threadSealed.process_cpu_us - threadPlain.process_cpu_us),
       },
       aes_gcm_open_us_per_event: round2(median(measured.map((r) => r.aesGcm))),
+      ...(measured[0]!.nodeCrypto === undefined
+        ? {}
+        : { node_crypto_open_us_per_event: round2(median(measured.map((r) => r.nodeCrypto!))) }),
       thread_code_cpu_us_per_event: round2(median(measured.map((r) => r.threadCode))),
-      note: "decodeEventMessages on the same messages published plain and sealed, as Buffers, 1,000 at a time, keys in memory, in a process of its own on the tests build, the measures in turn, medians: on the caller thread alone (plain/sealed_us_per_event), then as the projector decodes, sealed batches opened on its opening thread (through_thread, with each thread's CPU); node:crypto alone opening the same boxes (aes_gcm_open_us_per_event); and the opening thread's own code run on the measuring thread, its port a MessageChannel, with the caller's reading of each text (thread_code_cpu_us_per_event)",
+      note: "decodeEventMessages on the same messages published plain and sealed, as Buffers, 1,000 at a time, keys in memory, in a process of its own on the tests build, the measures in turn, medians: on the caller thread alone (plain/sealed_us_per_event), then as the projector decodes, sealed batches opened on its opening thread (through_thread, with each thread's CPU); the build's opener alone (the native one where it was built, else node:crypto) opening the same boxes (aes_gcm_open_us_per_event), and node:crypto alone beside a native one (node_crypto_open_us_per_event); and the opening thread's own code run on the measuring thread, its port a MessageChannel, with the caller's reading of each text (thread_code_cpu_us_per_event)",
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
