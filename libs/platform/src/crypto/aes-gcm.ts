@@ -72,7 +72,9 @@ export function open(key: Buffer, sealed: Buffer, aad: string): Buffer {
 
 export function openNatively(native: NativeAesGcm, key: Buffer, sealed: Buffer, aad: string): Buffer {
   if (sealed.length < IV_BYTES + TAG_BYTES) throw new Error('sealed value too short');
-  const plaintext = Buffer.allocUnsafe(sealed.length - IV_BYTES - TAG_BYTES);
+  // Memory of its own, as node:crypto gives it: never a slice of the pool that other small buffers share,
+  // which a data key unwrapped here would keep alive, with whatever else lies in it, as long as it is held.
+  const plaintext = Buffer.allocUnsafeSlow(sealed.length - IV_BYTES - TAG_BYTES);
   if (native.open(key, sealed, Buffer.from(aad, 'utf8'), plaintext, 0) < 0) throw new Error(DOES_NOT_OPEN);
   return plaintext;
 }
