@@ -28,14 +28,49 @@ function main() {
       { stdio: ['ignore', 'inherit', 'inherit'] },
     );
   } catch (error) {
+    // An addon left from an earlier source would open with code this build does not hold.
     rmSync(partial, { force: true });
+    rmSync(target, { force: true });
     console.warn(
       `[build-native] could not build ${target} (${error.message.split('\n')[0]}): ` +
         'sealed payloads will be opened with node:crypto',
     );
     return;
   }
+  const problem = selfCheck(partial);
+  if (problem !== null) {
+    rmSync(partial, { force: true });
+    rmSync(target, { force: true });
+    console.warn(
+      `[build-native] ${target} built but ${problem}: sealed payloads will be opened with node:crypto`,
+    );
+    return;
+  }
   renameSync(partial, target);
+}
+
+/** Null when the addon at `path` loads and opens what node:crypto sealed (and refuses a changed tag); else why not. */
+function selfCheck(path) {
+  const crypto = require('node:crypto');
+  try {
+    const addon = { exports: {} };
+    process.dlopen(addon, path);
+    const key = crypto.randomBytes(32);
+    const iv = crypto.randomBytes(12);
+    const aad = Buffer.from('build-native');
+    const text = crypto.randomBytes(100);
+    const cipher = crypto.createCipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
+    cipher.setAAD(aad);
+    const sealed = Buffer.concat([iv, cipher.update(text), cipher.final(), cipher.getAuthTag()]);
+    const out = Buffer.alloc(text.length);
+    if (addon.exports.open(key, sealed, aad, out, 0) !== text.length || !out.equals(text))
+      return 'it does not open what node:crypto sealed';
+    sealed[sealed.length - 1] ^= 1;
+    if (addon.exports.open(key, sealed, aad, out, 0) !== -1) return 'it opens a value whose tag was changed';
+    return null;
+  } catch (error) {
+    return `it does not load (${error.message})`;
+  }
 }
 
 main();
