@@ -1,6 +1,6 @@
 /**
- * The pilot app API's single-flight POST and logbook import, and the partner API's warm single read and
- * batch of 50, on two builds of the code, in alternating rounds of one run: this tree's tests' build (dist-test/) and the
+ * The pilot app API's single-flight POST and logbook import, and the partner API's warm and cold single
+ * reads and batch of 50, on two builds of the code, in alternating rounds of one run: this tree's tests' build (dist-test/) and the
  * tests' build of an earlier revision:
  *
  *   BENCH_BASELINE=<git revision> npx jest bench/compare --selectProjects bench --runInBand
@@ -12,7 +12,8 @@
  * command line: for the POST with its relay off (the same for both: what is compared is the request
  * path), beside the durable-write floor (one INSERT and commit per POST, bare Fastify); for the import
  * (imports.ts) the same, beside the floor storing the same flights by one INSERT per POST; for the reads
- * (partner-reads.ts) seeded alike, beside the Nest floor answering from memory. A floor is measured in
+ * (partner-reads.ts) seeded alike, beside the Nest floors (answering from memory; for the cold read,
+ * one SELECT per event-loop turn's reads). A floor is measured in
  * every round, so a round the machine was busy in shows. Rounds alternate the builds' order (A B,
  * B A, ...). The result goes to bench/results/compare-builds.json, each compared figure as this
  * build's median against the earlier one's, with the ratio of every round and each beside its floor:

@@ -15,13 +15,19 @@ import {
   runCli,
 } from './compared-builds';
 
-/** Pilots linked in each build's database; the batches rotate over all of them, as in bench/partner-api. */
-const READ_PILOTS = 10_000;
+/**
+ * Pilots linked in each build's database; the cold reads rotate over all of them and the batches over
+ * the first BATCH_PILOTS, as in bench/partner-api.
+ */
+const READ_PILOTS = 30_000;
+const BATCH_PILOTS = 10_000;
 const BATCH_SIZE = 50;
 /** The per-minute limit a build's command line issues a key with at most; raised past reach after. */
 const CLI_MAX_RATE_LIMIT = '1000000';
 const NEST_FLOOR =
   'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory';
+const NEST_READ_FLOOR =
+  "Nest floor: bare Nest on Fastify, reads counted in Redis, one SELECT per event-loop turn's reads";
 
 /**
  * One partner and its key, made by the build's own command line (its own columns, key format and
@@ -59,16 +65,18 @@ async function seedReads(
 
 export interface ReadsCompared {
   load: { connections: number; pilots: number; batch_size: number };
-  runs: { single_warm: FigureRuns; batch: FigureRuns };
+  runs: { single_warm: FigureRuns; batch: FigureRuns; single_cold: FigureRuns };
   figures: ComparedFigure[];
 }
 
 /**
- * The partner API's warm single read and batch of 50 on both builds, in alternating rounds, measured
- * as bench/partner-api measures them (its connections, the single read asking for one pilot again and
- * again, the batches rotating over the linked pilots, a warm-up of each on every start), with the Nest
- * floor answering from memory measured first in every round: each build's partner API is started on
- * its own database per round, warmed, measured and stopped, the other build's after it.
+ * The partner API's warm single read, cold single read and batch of 50 on both builds, in alternating
+ * rounds, measured as bench/partner-api measures them (its connections, the warm read asking for one
+ * pilot again and again, the cold one for another of 30,000 pilots each time, the batches rotating over
+ * the first 10,000), with the Nest floors measured first in every round (answering from memory for the
+ * warm read and the batch, one SELECT per event-loop turn's reads for the cold one): each build's
+ * partner API is started on its own database per round, warmed with the single read, measured (the
+ * warm read, the cold one, then the batches after their warm-up) and stopped, the other build's after it.
  */
 export async function compareReads(
   bench: BenchRun,
@@ -86,17 +94,26 @@ export async function compareReads(
   );
   const pilotIds = pilots.map((p) => p.pilotId);
   const singlePath = `/v1/pilot-totals?pilot_id=${pilotIds[0]!}`;
-  const batches = batchPaths(pilotIds, READ_PILOTS, BATCH_SIZE);
+  const batches = batchPaths(pilotIds, BATCH_PILOTS, BATCH_SIZE);
+  const coldPaths = pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`);
+  const floorReadPaths = rotating(
+    pilotIds.map((id) => `/read?id=${id}`),
+    {},
+  );
   const { connections } = options;
 
   const runs = {
     single_warm: { baseline: [], current: [], floor: [] } as FigureRuns,
     batch: { baseline: [], current: [], floor: [] } as FigureRuns,
+    single_cold: { baseline: [], current: [], floor: [] } as FigureRuns,
   };
   for (let round = 0; round < options.rounds; round++) {
     const floorRun = await bench.measure(NEST_FLOOR, { url: `${floor.url}/counted`, connections });
     runs.single_warm.floor.push(floorRun);
     runs.batch.floor.push(floorRun);
+    runs.single_cold.floor.push(
+      await bench.measure(NEST_READ_FLOOR, { url: floor.url, requests: floorReadPaths, connections }),
+    );
     for (const build of roundOrder(BUILDS, round)) {
       const app = await bench.app(
         'partner-api',
@@ -110,7 +127,6 @@ export async function compareReads(
       );
       const auth = { authorization: `Bearer ${keys[build]}` };
       await bench.warm({ url: `${app.url}${singlePath}`, headers: auth });
-      await bench.warm({ url: app.url, requests: rotating(batches, auth) });
       runs.single_warm[build].push(
         await bench.measure(`single read, warm (${build})`, {
           url: `${app.url}${singlePath}`,
@@ -118,6 +134,14 @@ export async function compareReads(
           connections,
         }),
       );
+      runs.single_cold[build].push(
+        await bench.measure(`single read, cold (${build})`, {
+          url: app.url,
+          requests: rotating(coldPaths, auth),
+          connections,
+        }),
+      );
+      await bench.warm({ url: app.url, requests: rotating(batches, auth) });
       runs.batch[build].push(
         await bench.measure(`batch of ${BATCH_SIZE} (${build})`, {
           url: app.url,
@@ -134,6 +158,7 @@ export async function compareReads(
     figures: [
       compareFigure('partner single read, warm', runs.single_warm),
       compareFigure(`partner batch of ${BATCH_SIZE}`, runs.batch),
+      compareFigure('partner single read, cold', runs.single_cold),
     ],
   };
 }
