@@ -255,6 +255,20 @@ describe('the pilot totals read path', () => {
     expect(b.map((v) => v.pilot_id)).toEqual(['p3']);
   });
 
+  it('gives each its own of a shared statement whatever the order asked, leaving out the unconnected', async () => {
+    const { read, queries, database } = readPathWithCountedQueries();
+    database.set('p5', stored({ connected: false }));
+    const [a, b, c] = await Promise.all([
+      read('partner', ['p4', 'p2', 'p1'], '5'),
+      read('partner', ['p5', 'p3'], '5'),
+      read('partner', ['p1', 'p4'], '5'),
+    ]);
+    expect(queries()).toBe(1);
+    expect(a.map((v) => v.pilot_id)).toEqual(['p4', 'p2', 'p1']);
+    expect(b.map((v) => v.pilot_id)).toEqual(['p3']);
+    expect(c.map((v) => v.pilot_id)).toEqual(['p1', 'p4']);
+  });
+
   it('gives a batch answered whole from memory again as it was while every answer counts, and never to another partner', async () => {
     const { read, readOne, queries, access } = readPathWithCountedQueries();
     await read('partner', ['p1', 'p2'], '5');
