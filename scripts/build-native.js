@@ -18,10 +18,11 @@ function built() {
 function main() {
   if (built()) return;
   const compiler = process.env.CC || 'gcc';
-  const headers = require('node-api-headers').include_dir;
   mkdirSync(join(root, '.native'), { recursive: true });
   const partial = `${target}.${process.pid}.tmp`;
   try {
+    // Inside the try: an install without dev dependencies lacks the headers, and builds without the addon.
+    const headers = require('node-api-headers').include_dir;
     execFileSync(
       compiler,
       ['-O2', '-Wall', '-Werror', '-shared', '-fPIC', '-I', headers, source, '-o', partial],
