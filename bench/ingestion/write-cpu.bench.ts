@@ -14,11 +14,11 @@
  * write, and the same rows with each payload sealed as the app seals it. Result: write-cpu.json.
  */
 import type autocannon from 'autocannon';
-import { type DataSource } from 'typeorm';
 import { createDataSource, loadConfig } from '@pft/platform';
 import { flightBody, freePort, testKafka } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '../support/bench-run';
 import { cpuDuring, type PidSource, processesNamed } from '../support/cpu-accounts';
+import { commitsIn } from '../support/database-commits';
 import { roundOrder } from '../support/kafka-clients';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { type Measured, posting } from '../support/measure';
@@ -39,16 +39,6 @@ interface CpuRun {
   us_per_request_total: number;
   /** Transactions committed in the database the run wrote to, per request or flight (the relay's too). */
   commits_per_request: number;
-}
-
-/** Transactions committed in `database` so far (Postgres's statistics, which lag up to a second). */
-async function commitsIn(admin: DataSource, database: string): Promise<number> {
-  await new Promise((r) => setTimeout(r, 1500));
-  const [row] = await admin.query<{ n: number }[]>(
-    'select pg_stat_get_db_xact_commit(oid)::float8 as n from pg_database where datname = $1',
-    [database],
-  );
-  return row?.n ?? 0;
 }
 
 function perRequest(

@@ -28,17 +28,20 @@
  * bare Nest application on Fastify, no hooks, answering hello-world, the Redis count with the answer
  * from memory (the warm read's floor), the Redis count with the row read by one SELECT per
  * event-loop turn (the cold read's floor), and the Redis count with a batch of 50 pilots' answer from
- * memory (about 30 KB: the batch's floor, beside the warm read's).
+ * memory (about 30 KB: the batch's floor, beside the warm read's). The warm and cold reads and their
+ * Nest floors are measured with the CPU each process used per request and the statements run per request
+ * (read-cpu.ts), round by round in `cpu_by_round`.
  */
 import type autocannon from 'autocannon';
 import { createDataSource, loadConfig } from '@pft/platform';
 import { freePort } from '@pft/testing';
 import { batchPaths, seedBenchData } from './bench-data';
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '../support/bench-run';
-import { median as medianOf } from '../support/kafka-clients';
+import { median as medianOf, roundOrder } from '../support/kafka-clients';
 import { startHelloWorld } from '../support/hello-world';
 import { type Measured, rotating } from '../support/measure';
 import { measureWithCache } from './cache-share';
+import { type ReadCpu, withReadCpu } from './read-cpu';
 import { measurePacedReads, median } from './paced-reads';
 import { startNestFloor } from '../support/nest-floor';
 import { startReadFloor } from '../support/read-floor';
@@ -72,6 +75,11 @@ benchmark(
       LOG_LEVEL: 'warn',
       PARTNER_REDIS_PREFIX: `bench:${Date.now()}:`,
     });
+    const admin = await createDataSource(db.url, 1).initialize();
+    bench.defer(() => admin.destroy());
+    /** A load with the CPU per request of each process and the statements it ran (read-cpu.ts). */
+    const accounted = <M extends Measured>(serverPid: number, load: () => Promise<M>) =>
+      withReadCpu(admin, db.name, serverPid, SECONDS, load);
     const auth = { authorization: `Bearer ${data.key}` };
     const singlePath = `/v1/pilot-totals?pilot_id=${data.pilotIds[0]!}`;
     const single = `${api.url}${singlePath}`;
@@ -91,20 +99,50 @@ benchmark(
         data.pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`),
         auth,
       );
-    // One round, in this order: hello-world, the app's own /health/live (what the shared HTTP stack,
-    // Nest, logging and request ids, costs alone), the reads, then the floors.
+    // One round: hello-world, the app's own /health/live (what the shared HTTP stack, Nest, logging and
+    // request ids, costs alone), then each read beside its floor (the warm read beside its Nest floor
+    // and the batch, the batch beside its own floor, the cold read beside its floor), then the other
+    // floors. Every other round runs in the reverse order: a figure and its floor are measured within
+    // seconds of each other, each first in half the rounds, so the machine's drift over a round (tens
+    // of seconds on a shared host) falls on both alike.
     const round = {
       bare: () => bench.measure('hello-world', { url: hello.url }),
       live: () => bench.measure('partner API /health/live', { url: `${api.url}/health/live` }),
+      nestCounted: () =>
+        accounted(nestFloor.child.pid!, () =>
+          bench.measure(
+            'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
+            { url: `${nestFloor.url}/counted` },
+          ),
+        ),
       warm: () =>
-        measureWithCache(bench, api.metricsUrl, 'single read, warm', { url: single, headers: auth }),
-      cold: () =>
-        measureWithCache(bench, api.metricsUrl, 'single read, cold', { url: api.url, requests: coldReads() }),
+        accounted(api.child.pid!, () =>
+          measureWithCache(bench, api.metricsUrl, 'single read, warm', { url: single, headers: auth }),
+        ),
       batch: () =>
         measureWithCache(bench, api.metricsUrl, 'batch of 50', {
           url: api.url,
           requests: rotating(batches, auth),
         }),
+      nestBatch: () =>
+        bench.measure(
+          "Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, a batch of 50 pilots' answer in memory",
+          { url: `${nestFloor.url}/counted-batch` },
+        ),
+      nestRead: () =>
+        accounted(nestFloor.child.pid!, () =>
+          bench.measure(
+            "Nest floor: bare Nest on Fastify, reads counted in Redis, one SELECT per event-loop turn's reads",
+            { url: nestFloor.url, requests: floorPaths('read') },
+          ),
+        ),
+      cold: () =>
+        accounted(api.child.pid!, () =>
+          measureWithCache(bench, api.metricsUrl, 'single read, cold', {
+            url: api.url,
+            requests: coldReads(),
+          }),
+        ),
       floorCounted: () =>
         bench.measure(
           'read floor: bare Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
@@ -122,21 +160,6 @@ benchmark(
         }),
       nestHello: () =>
         bench.measure('Nest floor: bare Nest on Fastify, hello-world', { url: `${nestFloor.url}/hello` }),
-      nestCounted: () =>
-        bench.measure(
-          'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
-          { url: `${nestFloor.url}/counted` },
-        ),
-      nestRead: () =>
-        bench.measure(
-          "Nest floor: bare Nest on Fastify, reads counted in Redis, one SELECT per event-loop turn's reads",
-          { url: nestFloor.url, requests: floorPaths('read') },
-        ),
-      nestBatch: () =>
-        bench.measure(
-          "Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, a batch of 50 pilots' answer in memory",
-          { url: `${nestFloor.url}/counted-batch` },
-        ),
     };
     // Each figure REPEATS times, the rounds one after another, and the median kept: the machine's speed
     // drifts over minutes, and a figure and the hello-world it is divided by are then measured under
@@ -146,11 +169,11 @@ benchmark(
       Measured[]
     >;
     for (let n = 0; n < REPEATS; n++) {
-      for (const [key, measure] of Object.entries(round))
+      for (const [key, measure] of roundOrder(Object.entries(round), n))
         rounds[key as keyof typeof round].push(await measure());
     }
     const medianRun = (key: keyof typeof round) => median(rounds[key], (r) => r.requests_per_second);
-    // A figure's share of its floor round by round (both measured within the same minute), and the
+    // A figure's share of its floor round by round (the two measured one right after the other), and the
     // median of those: noise that slows one round down slows both, where medians taken apart can
     // come from different rounds.
     const byRound = (figure: keyof typeof round, floor: keyof typeof round): number[] =>
@@ -290,6 +313,17 @@ benchmark(
       // The goals' shares: the median over the rounds of each round's share (see `byRound`).
       shares: Object.fromEntries(Object.entries(shares).map(([name, values]) => [name, paired(values)])),
       shares_by_round: shares,
+      // Each round's CPU per request by process and statements per request, for the reads and floors
+      // measured with them (read-cpu.ts).
+      cpu_by_round: Object.fromEntries(
+        (['warm', 'nestCounted', 'cold', 'nestRead'] as const).map((key) => [
+          key,
+          rounds[key].map((r) => ({
+            cpu_us_per_request: (r as Measured & Partial<ReadCpu>).cpu_us_per_request,
+            statements_per_request: (r as Measured & Partial<ReadCpu>).statements_per_request,
+          })),
+        ]),
+      ),
       goals: {
         'single read, warm, at 0.8x its floor (bare Nest, reads counted in Redis, answer in memory) or better':
           paired(shares.single_warm_vs_nest_counted) >= 0.8,
@@ -308,5 +342,6 @@ benchmark(
     );
     expectAnsweredWell(result.runs);
   },
-  900_000,
+  // About 3.5 minutes a round on this machine (its reads, floors, paced and uncached runs), with room.
+  (120 + 270 * REPEATS) * 1000,
 );

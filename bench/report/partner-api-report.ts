@@ -1,9 +1,10 @@
+import { readCpuRows } from './read-cpu-report';
 import { type Json, fmt, type Row, run } from './report-format';
 
 /**
  * Past this ratio between hello-world's fastest and slowest round, the machine's speed moved too much
- * within the run for a round's share of its floor to measure the app (a round's app and floor runs are
- * a minute apart): 1.24 in a quiet run, 1.57 and 2.89 in two noisy ones.
+ * within the run for a round's share of its floor to measure the app (a round's app and floor runs were
+ * a minute apart; since, one right after the other): 1.24 in a quiet run, 1.57 and 2.89 in two noisy ones.
  */
 const MAX_ROUND_SPREAD = 1.5;
 
@@ -132,6 +133,7 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
           : "0.8x its floor or better; this run has no Nest floor reading from the database, so judged against bare Fastify with one SELECT per event-loop turn's reads (same run), which does less",
         met: reaches('single_cold_vs_nest_read', cold, coldFloor, 0.8),
       },
+      ...readCpuRows(d),
       ...(uncached
         ? [
             {

@@ -1,0 +1,65 @@
+import { median } from '../support/kafka-clients';
+import { type Json, fmt, type Row } from './report-format';
+
+type Process = 'server' | 'postgres' | 'redis' | 'load generator';
+const PROCESSES: Process[] = ['server', 'postgres', 'redis', 'load generator'];
+
+/** A run's rounds as the partner benchmark records them (bench/partner-api/read-cpu.ts). */
+interface RoundCpu {
+  cpu_us_per_request?: Record<Process, number>;
+  statements_per_request?: number;
+}
+
+/** The medians over the rounds of each process's CPU per request and of the statements per request. */
+function medians(rounds: RoundCpu[]): { us: Record<Process, number>; statements: number } | undefined {
+  const measured = rounds.filter((r) => r.cpu_us_per_request !== undefined);
+  if (measured.length === 0) return undefined;
+  const us = Object.fromEntries(
+    PROCESSES.map((p) => [p, median(measured.map((r) => r.cpu_us_per_request![p]))]),
+  ) as Record<Process, number>;
+  return { us, statements: median(measured.map((r) => r.statements_per_request ?? 0)) };
+}
+
+const total = (us: Record<Process, number>): number => PROCESSES.reduce((sum, p) => sum + us[p], 0);
+
+const described = ({ us, statements }: { us: Record<Process, number>; statements: number }): string =>
+  `${PROCESSES.map((p) => `${p} ${fmt(us[p])}`).join(', ')}; total ${fmt(total(us))}; ${fmt(statements, 3)} statements per request`;
+
+/**
+ * Where the warm and cold reads' CPU goes beside their Nest floors' (runs since `cpu_by_round` was
+ * recorded): the medians over the rounds of the CPU microseconds each process used per answered
+ * request, and the app's over its floor's, process by process.
+ */
+export function readCpuRows(d: Json): Row[] {
+  const byRound = d.cpu_by_round as Record<string, RoundCpu[]> | undefined;
+  if (!byRound) return [];
+  return (
+    [
+      [
+        'warm',
+        'nestCounted',
+        'single read, cache warm',
+        "the warm read's floor (bare Nest, answer in memory)",
+      ],
+      [
+        'cold',
+        'nestRead',
+        'single read, cache cold',
+        "the cold read's floor (bare Nest, one SELECT per event-loop turn's reads)",
+      ],
+    ] as const
+  ).flatMap(([read, floor, readName, floorName]) => {
+    const app = medians(byRound[read] ?? []);
+    const base = medians(byRound[floor] ?? []);
+    if (!app || !base) return [];
+    const over = PROCESSES.map((p) => `${p} ${fmt(app.us[p] / Math.max(1, base.us[p]), 2)}x`).join(', ');
+    return [
+      {
+        figure: `${readName}: CPU per request by process, in µs (medians of the rounds)`,
+        value: `${described(app)}; beside ${floorName}: ${described(base)}; the read over its floor: ${over}, in all ${fmt(total(app.us) / total(base.us), 2)}x`,
+        goal: 'reference: where the read costs more than its floor, on a machine whose speed moves more than these do',
+        met: null,
+      },
+    ];
+  });
+}
