@@ -20,6 +20,10 @@ import { relayLingerFigures } from './relay-linger-report';
 import { writeCpuFigures } from './write-cpu-report';
 import { type Json, fmt, type Row, run, tableLine } from './report-format';
 
+/** The projector's rate and its share of consuming alone, where the fold is measured beside the rows it writes. */
+const PROJECTOR_GOAL_ON_ITS_FLOOR =
+  "reference: the goal is the fold's share of the projection rows floor, below (consuming alone is no floor for a fold that writes)";
+
 /** The result `name`.json, if its benchmark has written one. */
 function readResult(name: string): { file: string; data: Json } | undefined {
   const file = `${name}.json`;
@@ -198,14 +202,16 @@ const figures: Record<string, (data: Json) => Row[]> = {
         d.projector?.seconds_from_process_start === undefined
           ? `${fmt(d.projector?.events_per_second)} events/s (from process start)`
           : `${fmt(d.projector?.events_per_second)} events/s from the first batch stored to the last (timed like the baseline below); ${fmt(d.projector?.events_per_second_from_process_start)} events/s from process start, boot and group join included`,
-      goal: '50,000 events/s or better',
-      met: d.projector?.events_per_second >= 50_000,
+      // Measured beside the projection rows floor (below), the fold's goal is a share of that floor; the
+      // earlier goals, a rate and a share of consuming alone, stay for runs without it.
+      goal: d.write_floor ? PROJECTOR_GOAL_ON_ITS_FLOOR : '50,000 events/s or better',
+      met: d.write_floor ? null : d.projector?.events_per_second >= 50_000,
     },
     {
       figure: `beside ${String(d.consume_and_discard?.kafka_client ?? 'kafkajs')} consume-and-discard`,
       value: `${fmt(d.consume_and_discard?.events_per_second)} events/s; ratio ${fmt(d.projector?.ratio_to_discard, 2)}`,
-      goal: 'at least 0.4x',
-      met: d.projector?.ratio_to_discard >= 0.4,
+      goal: d.write_floor ? PROJECTOR_GOAL_ON_ITS_FLOOR : 'at least 0.4x',
+      met: d.write_floor ? null : d.projector?.ratio_to_discard >= 0.4,
     },
     ...(d.write_floor
       ? [
