@@ -13,9 +13,11 @@ export interface ReadCpu {
 
 /**
  * A load measured with the CPU every process taking part used meanwhile (read from /proc) and the
- * statements run in `database`: on a machine whose speed moves from minute to minute, what a read and
- * its floor cost each process per request moves far less than their rates, and shows where a gap
- * between them lies. The statistics Postgres keeps lag up to a second: each reading waits 1.5 s.
+ * statements run in `database`: every process shares the machine's two cores, so what a read and its
+ * floor cost each process per request shows where a gap between their rates lies. On a busy host the
+ * CPU a request takes moves with its rate (the host slows the cores down rather than taking time from
+ * them: no steal is recorded), so a read is compared with its floor within a round, as the shares are.
+ * The statistics Postgres keeps lag up to a second: each reading waits 1.5 s.
  */
 export async function withReadCpu<M extends Measured>(
   admin: DataSource,

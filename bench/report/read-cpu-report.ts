@@ -57,7 +57,7 @@ export function readCpuRows(d: Json): Row[] {
       {
         figure: `${readName}: CPU per request by process, in µs (medians of the rounds)`,
         value: `${described(app)}; beside ${floorName}: ${described(base)}; the read over its floor: ${over}, in all ${fmt(total(app.us) / total(base.us), 2)}x`,
-        goal: 'reference: where the read costs more than its floor, on a machine whose speed moves more than these do',
+        goal: 'reference: where the read costs more than its floor (every process shares the two cores)',
         met: null,
       },
     ];
