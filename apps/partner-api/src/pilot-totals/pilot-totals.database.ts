@@ -105,7 +105,7 @@ export class PilotTotalsDatabase {
         row.stream_version === earlier.versions.stream &&
         row.projection_version === earlier.versions.projection
       ) {
-        const lastUpdated = row.last_updated;
+        const lastUpdated = row.last_updated.toISOString();
         const view =
           lastUpdated === earlier.view.last_updated
             ? earlier.view

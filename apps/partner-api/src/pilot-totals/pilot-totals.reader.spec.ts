@@ -47,7 +47,7 @@ const checkRow = (pilotId: string, { stream, lastUpdated }: Stored) => ({
   pilot_id: pilotId,
   stream_version: stream,
   projection_version: 1,
-  last_updated: lastUpdated.toISOString(),
+  last_updated: lastUpdated,
 });
 
 /**

@@ -43,20 +43,10 @@ export const READ = new ByPilotIds(
   connectedSql('c.pilot_account_id::text as account, v.*'),
 );
 
-/**
- * `last_updated` as the answer gives it: to_char's milliseconds are truncated as the driver's parse of a
- * timestamp is, so the text equals the `toISOString()` of the Date the full read makes of the same value.
- */
-const LAST_UPDATED_ISO = `to_char(v.last_updated at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
- * Connection and which row the totals would come from: whether a kept answer still holds. `last_updated`
- * comes as the answer's text: a check's rows are compared, not answered, and parsing each into a Date to
- * print it again was the check's largest cost in the partner API (profile of cold reads).
- */
+/** Connection and which row the totals would come from: whether a kept answer still holds. */
 export const CHECK = new ByPilotIds(
   'partner-totals-check',
-  connectedSql(`v.stream_version, v.projection_version, ${LAST_UPDATED_ISO} as last_updated`),
+  connectedSql('v.stream_version, v.projection_version, v.last_updated'),
 );
 
 export type JoinedRow = {
@@ -73,8 +63,7 @@ export interface CheckRow {
   live_stream_version: number | null;
   stream_version: number | null;
   projection_version: number | null;
-  /** As the answer gives it (ISO 8601, UTC, milliseconds). */
-  last_updated: string | null;
+  last_updated: Date | null;
 }
 
 /**
