@@ -28,9 +28,12 @@
  * bare Nest application on Fastify, no hooks, answering hello-world, the Redis count with the answer
  * from memory (the warm read's floor), the Redis count with the row read by one SELECT per
  * event-loop turn (the cold read's floor), and the Redis count with a batch of 50 pilots' answer from
- * memory (about 30 KB: the batch's floor, beside the warm read's). The warm and cold reads and their
- * Nest floors are measured with the CPU each process used per request and the statements run per request
- * (read-cpu.ts), round by round in `cpu_by_round`.
+ * memory (about 30 KB: the batch's floor, beside the warm read's); and the Nest pipeline floor
+ * (support/nest-pipeline-floor.ts): the same Nest floor's counted and read routes through the partner
+ * route's pipeline (three guards, the CQRS bus, the partner headers), the framework doing the same work
+ * as the partner API without our code. The warm and cold reads and their Nest and pipeline floors are
+ * measured with the CPU each process used per request and the statements run per request (read-cpu.ts),
+ * round by round in `cpu_by_round`. The rounds' loads are in read-round.ts.
  */
 import type autocannon from 'autocannon';
 import { createDataSource, loadConfig } from '@pft/platform';
@@ -40,10 +43,12 @@ import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '..
 import { median as medianOf, roundOrder } from '../support/kafka-clients';
 import { startHelloWorld } from '../support/hello-world';
 import { type Measured, rotating } from '../support/measure';
-import { measureWithCache } from './cache-share';
 import { type ReadCpu, withReadCpu } from './read-cpu';
 import { measurePacedReads, median } from './paced-reads';
+import { measureUncachedReads } from './uncached-reads';
+import { PIPELINE_COUNTED, PIPELINE_READ, readRound } from './read-round';
 import { startNestFloor } from '../support/nest-floor';
+import { startNestPipelineFloor } from '../support/nest-pipeline-floor';
 import { startReadFloor } from '../support/read-floor';
 
 const SECONDS = benchSetting('SECONDS', 10);
@@ -54,7 +59,6 @@ const PILOTS = 30_000;
 const BATCH_PILOTS = 10_000;
 /** How many times each figure is measured; the median is kept (BENCH_REPEATS, default 3). */
 const REPEATS = Math.max(1, benchSetting('REPEATS', 3));
-
 benchmark(
   'partner API reads against a bare Fastify hello-world',
   new BenchRun('partner-api', { seconds: SECONDS, connections: CONNECTIONS }),
@@ -69,12 +73,16 @@ benchmark(
     const nestFloor = await bench.floor(
       startNestFloor(await freePort(), db.url, loadConfig().REDIS_URL, `bench:${Date.now()}:nest-floor`),
     );
-    const api = await bench.app('partner-api', {
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '20',
-      LOG_LEVEL: 'warn',
-      PARTNER_REDIS_PREFIX: `bench:${Date.now()}:`,
-    });
+    const pipelineFloor = await bench.floor(
+      startNestPipelineFloor(
+        await freePort(),
+        db.url,
+        loadConfig().REDIS_URL,
+        `bench:${Date.now()}:nest-pipeline-floor`,
+      ),
+    );
+    const appEnv = { DATABASE_URL: db.url, DATABASE_POOL_SIZE: '20', LOG_LEVEL: 'warn' };
+    const api = await bench.app('partner-api', { ...appEnv, PARTNER_REDIS_PREFIX: `bench:${Date.now()}:` });
     const admin = await createDataSource(db.url, 1).initialize();
     bench.defer(() => admin.destroy());
     /** A load with the CPU per request of each process and the statements it ran (read-cpu.ts). */
@@ -99,68 +107,11 @@ benchmark(
         data.pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`),
         auth,
       );
-    // One round: hello-world, the app's own /health/live (what the shared HTTP stack, Nest, logging and
-    // request ids, costs alone), then each read beside its floor (the warm read beside its Nest floor
-    // and the batch, the batch beside its own floor, the cold read beside its floor), then the other
-    // floors. Every other round runs in the reverse order: a figure and its floor are measured within
-    // seconds of each other, each first in half the rounds, so the machine's drift over a round (tens
-    // of seconds on a shared host) falls on both alike.
-    const round = {
-      bare: () => bench.measure('hello-world', { url: hello.url }),
-      live: () => bench.measure('partner API /health/live', { url: `${api.url}/health/live` }),
-      nestCounted: () =>
-        accounted(nestFloor.child.pid!, () =>
-          bench.measure(
-            'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
-            { url: `${nestFloor.url}/counted` },
-          ),
-        ),
-      warm: () =>
-        accounted(api.child.pid!, () =>
-          measureWithCache(bench, api.metricsUrl, 'single read, warm', { url: single, headers: auth }),
-        ),
-      batch: () =>
-        measureWithCache(bench, api.metricsUrl, 'batch of 50', {
-          url: api.url,
-          requests: rotating(batches, auth),
-        }),
-      nestBatch: () =>
-        bench.measure(
-          "Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, a batch of 50 pilots' answer in memory",
-          { url: `${nestFloor.url}/counted-batch` },
-        ),
-      nestRead: () =>
-        accounted(nestFloor.child.pid!, () =>
-          bench.measure(
-            "Nest floor: bare Nest on Fastify, reads counted in Redis, one SELECT per event-loop turn's reads",
-            { url: nestFloor.url, requests: floorPaths('read') },
-          ),
-        ),
-      cold: () =>
-        accounted(api.child.pid!, () =>
-          measureWithCache(bench, api.metricsUrl, 'single read, cold', {
-            url: api.url,
-            requests: coldReads(),
-          }),
-        ),
-      floorCounted: () =>
-        bench.measure(
-          'read floor: bare Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
-          { url: `${floor.url}/counted` },
-        ),
-      floorOne: () =>
-        bench.measure('read floor: bare Fastify, one SELECT per read', {
-          url: floor.url,
-          requests: floorPaths('one'),
-        }),
-      floorGrouped: () =>
-        bench.measure("read floor: bare Fastify, one SELECT per event-loop turn's reads", {
-          url: floor.url,
-          requests: floorPaths('grouped'),
-        }),
-      nestHello: () =>
-        bench.measure('Nest floor: bare Nest on Fastify, hello-world', { url: `${nestFloor.url}/hello` }),
-    };
+    const round = readRound(
+      bench,
+      { hello, api, floor, nestFloor, pipelineFloor },
+      { accounted, single, auth, batches, floorPaths, coldReads },
+    );
     // Each figure REPEATS times, the rounds one after another, and the median kept: the machine's speed
     // drifts over minutes, and a figure and the hello-world it is divided by are then measured under
     // the same drift.
@@ -183,6 +134,12 @@ benchmark(
     const shares = {
       single_warm_vs_nest_counted: byRound('warm', 'nestCounted'),
       single_cold_vs_nest_read: byRound('cold', 'nestRead'),
+      // The issue's "How": the reads beside the framework's pipeline doing the same work (our code's
+      // share), and the pipeline beside the bare Nest floors (the framework's share).
+      single_warm_vs_pipeline_counted: byRound('warm', 'pipelineCounted'),
+      single_cold_vs_pipeline_read: byRound('cold', 'pipelineRead'),
+      pipeline_counted_vs_nest_counted: byRound('pipelineCounted', 'nestCounted'),
+      pipeline_read_vs_nest_read: byRound('pipelineRead', 'nestRead'),
       batch_vs_single_warm: byRound('batch', 'warm'),
       // The batch beside its own floor, and that floor beside the warm read's: what answering 50
       // pilots' bytes instead of one's costs the framework alone.
@@ -202,6 +159,8 @@ benchmark(
     const nestCounted = medianRun('nestCounted');
     const nestRead = medianRun('nestRead');
     const nestBatch = medianRun('nestBatch');
+    const pipelineCounted = medianRun('pipelineCounted');
+    const pipelineRead = medianRun('pipelineRead');
 
     // BENCH_PACED_RATE: pace at this rate instead, to compare latency at one rate across runs.
     const halfRate =
@@ -219,47 +178,19 @@ benchmark(
     await api.stop();
 
     // The same app with its totals cache off: every answer read from Postgres, rotating over the pilots.
-    const uncachedApi = await bench.app('partner-api', {
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '20',
-      LOG_LEVEL: 'warn',
-      PARTNER_REDIS_PREFIX: `bench:${Date.now()}:`,
-      PARTNER_TOTALS_CACHE_MS: '0',
+    const {
+      uncached,
+      floorOne: uncachedFloorOne,
+      floorGrouped: uncachedFloorGrouped,
+    } = await measureUncachedReads(bench, {
+      env: appEnv,
+      floorUrl: floor.url,
+      coldReads,
+      floorPaths,
+      singlePath,
+      auth,
+      repeats: REPEATS,
     });
-    await bench.warm({ url: `${uncachedApi.url}${singlePath}`, headers: auth });
-    // REPEATS times too, each beside the two database floors measured again: its share of them is
-    // taken within the same minutes, not against floors measured before the paced runs.
-    const uncachedRounds: { uncached: Measured[]; floorOne: Measured[]; floorGrouped: Measured[] } = {
-      uncached: [],
-      floorOne: [],
-      floorGrouped: [],
-    };
-    for (let n = 0; n < REPEATS; n++) {
-      uncachedRounds.uncached.push(
-        await bench.measure('single read, every answer from the database', {
-          url: uncachedApi.url,
-          requests: coldReads(),
-        }),
-      );
-      uncachedRounds.floorOne.push(
-        await bench.measure(
-          'read floor: bare Fastify, one SELECT per read, beside the reads from the database',
-          {
-            url: floor.url,
-            requests: floorPaths('one'),
-          },
-        ),
-      );
-      uncachedRounds.floorGrouped.push(
-        await bench.measure(
-          "read floor: bare Fastify, one SELECT per event-loop turn's reads, beside the reads from the database",
-          { url: floor.url, requests: floorPaths('grouped') },
-        ),
-      );
-    }
-    const uncached = median(uncachedRounds.uncached, (r) => r.requests_per_second);
-    const uncachedFloorOne = median(uncachedRounds.floorOne, (r) => r.requests_per_second);
-    const uncachedFloorGrouped = median(uncachedRounds.floorGrouped, (r) => r.requests_per_second);
 
     const result = {
       settings: {
@@ -288,6 +219,8 @@ benchmark(
         nestCounted,
         nestRead,
         nestBatch,
+        pipelineCounted,
+        pipelineRead,
       ],
       ratios: {
         single_warm_vs_hello: share(warm.requests_per_second, bare.requests_per_second),
@@ -316,13 +249,15 @@ benchmark(
       // Each round's CPU per request by process and statements per request, for the reads and floors
       // measured with them (read-cpu.ts).
       cpu_by_round: Object.fromEntries(
-        (['warm', 'nestCounted', 'cold', 'nestRead'] as const).map((key) => [
-          key,
-          rounds[key].map((r) => ({
-            cpu_us_per_request: (r as Measured & Partial<ReadCpu>).cpu_us_per_request,
-            statements_per_request: (r as Measured & Partial<ReadCpu>).statements_per_request,
-          })),
-        ]),
+        (['warm', 'nestCounted', 'pipelineCounted', 'cold', 'nestRead', 'pipelineRead'] as const).map(
+          (key) => [
+            key,
+            rounds[key].map((r) => ({
+              cpu_us_per_request: (r as Measured & Partial<ReadCpu>).cpu_us_per_request,
+              statements_per_request: (r as Measured & Partial<ReadCpu>).statements_per_request,
+            })),
+          ],
+        ),
       ),
       goals: {
         'single read, warm, at 0.8x its floor (bare Nest, reads counted in Redis, answer in memory) or better':
@@ -334,6 +269,10 @@ benchmark(
         "p99 at half load at most 2x the p99 of the warm read's floor (bare Nest, reads counted in Redis, answer in memory) paced at that rate":
           half.p99_ms <= 2 * floorPaced.p99_ms,
         'batch of 50 at 0.4x the single read or better': paired(shares.batch_vs_single_warm) >= 0.4,
+        [`single read, warm, at 0.8x its floor measured through the framework's pipeline (${PIPELINE_COUNTED}) or better`]:
+          paired(shares.single_warm_vs_pipeline_counted) >= 0.8,
+        [`single read, cold, at 0.8x its floor measured through the framework's pipeline (${PIPELINE_READ}) or better`]:
+          paired(shares.single_cold_vs_pipeline_read) >= 0.8,
       },
     };
     const file = bench.write(result);

@@ -1,3 +1,4 @@
+import { pipelineFloorRows } from './pipeline-floor-report';
 import { readCpuRows } from './read-cpu-report';
 import { type Json, fmt, type Row, run } from './report-format';
 
@@ -133,6 +134,7 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
           : "0.8x its floor or better; this run has no Nest floor reading from the database, so judged against bare Fastify with one SELECT per event-loop turn's reads (same run), which does less",
         met: reaches('single_cold_vs_nest_read', cold, coldFloor, 0.8),
       },
+      ...pipelineFloorRows(d),
       ...readCpuRows(d),
       ...(uncached
         ? [

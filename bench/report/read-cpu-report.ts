@@ -26,8 +26,8 @@ const described = ({ us, statements }: { us: Record<Process, number>; statements
   `${PROCESSES.map((p) => `${p} ${fmt(us[p])}`).join(', ')}; total ${fmt(total(us))}; ${fmt(statements, 3)} statements per request`;
 
 /**
- * Where the warm and cold reads' CPU goes beside their Nest floors' (runs since `cpu_by_round` was
- * recorded): the medians over the rounds of the CPU microseconds each process used per answered
+ * Where the warm and cold reads' CPU goes beside their Nest floors' and, in runs that have them, their
+ * pipeline floors' (runs since `cpu_by_round` was recorded): the medians over the rounds of the CPU microseconds each process used per answered
  * request, and the median of each round's read over its floor, process by process.
  */
 export function readCpuRows(d: Json): Row[] {
@@ -46,6 +46,18 @@ export function readCpuRows(d: Json): Row[] {
         'nestRead',
         'single read, cache cold',
         "the cold read's floor (bare Nest, one SELECT per event-loop turn's reads)",
+      ],
+      [
+        'warm',
+        'pipelineCounted',
+        'single read, cache warm, against the framework doing the same work',
+        "the warm read's pipeline floor (bare Nest through the partner route's pipeline, answer in memory)",
+      ],
+      [
+        'cold',
+        'pipelineRead',
+        'single read, cache cold, against the framework doing the same work',
+        "the cold read's pipeline floor (bare Nest through the partner route's pipeline, one SELECT per event-loop turn's reads)",
       ],
     ] as const
   ).flatMap(([read, floor, readName, floorName]) => {

@@ -1,6 +1,4 @@
-import { type ChildProcess } from 'node:child_process';
-import { startBareServer } from './bare-server';
-import { expiringCountKey, TOTALS_READ_SOURCE, TURN_COUNTER_SOURCE } from './read-floor';
+import { type ReadFloor, startCountingFloor, TOTALS_READ_SOURCE, TURN_COUNTER_SOURCE } from './read-floor';
 
 /**
  * The least a partner read answered from memory costs through the framework the partner API is built
@@ -79,19 +77,9 @@ NestFactory.create(Floor, new FastifyAdapter(), { logger: false }).then((app) =>
 );
 `;
 
-export async function startNestFloor(
+export const startNestFloor = (
   port: number,
   databaseUrl: string,
   redisUrl: string,
   countKey: string,
-): Promise<{ url: string; child: ChildProcess }> {
-  await expiringCountKey(redisUrl, countKey);
-  const { origin, child } = await startBareServer(
-    'Nest floor',
-    SOURCE,
-    port,
-    { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, COUNT_KEY: countKey },
-    async (at) => (await fetch(`${at}/counted`)).ok,
-  );
-  return { url: origin, child };
-}
+): Promise<ReadFloor> => startCountingFloor('Nest floor', SOURCE, port, databaseUrl, redisUrl, countKey);

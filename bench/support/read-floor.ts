@@ -83,20 +83,39 @@ export async function expiringCountKey(redisUrl: string, countKey: string): Prom
   }
 }
 
-export async function startReadFloor(
+/** A floor that counts its reads in Redis under `countKey` and reads from `databaseUrl`. */
+export interface ReadFloor {
+  url: string;
+  child: ChildProcess;
+}
+
+/**
+ * Starts a floor's `source` (plain JavaScript with TURN_COUNTER_SOURCE and TOTALS_READ_SOURCE in it)
+ * on `port`, its count key made expiring first; ready once its `/counted` route answers.
+ */
+export async function startCountingFloor(
+  name: string,
+  source: string,
   port: number,
   databaseUrl: string,
   redisUrl: string,
   countKey: string,
-): Promise<{ url: string; child: ChildProcess }> {
+): Promise<ReadFloor> {
   await expiringCountKey(redisUrl, countKey);
   const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, COUNT_KEY: countKey };
   const { origin, child } = await startBareServer(
-    'read floor',
-    SOURCE,
+    name,
+    source,
     port,
     env,
     async (at) => (await fetch(`${at}/counted`)).ok,
   );
   return { url: origin, child };
 }
+
+export const startReadFloor = (
+  port: number,
+  databaseUrl: string,
+  redisUrl: string,
+  countKey: string,
+): Promise<ReadFloor> => startCountingFloor('read floor', SOURCE, port, databaseUrl, redisUrl, countKey);
