@@ -89,6 +89,18 @@ describe('TotalsMemory', () => {
     expect(memory.kept('partner-a', 'p1')).toBeUndefined();
   });
 
+  it('drops at most as many old answers as a sweep is allowed, the least recently stored first', () => {
+    const memory = new TotalsMemory(1000);
+    memory.put('partner-a', [answer('p1'), answer('p2'), answer('p3')], '7', 100);
+    memory.put('partner-a', [answer('p4')], '7', 200);
+    expect(memory.sweep(201, 2)).toBe(2);
+    expect(memory.kept('partner-a', 'p1')).toBeUndefined();
+    expect(memory.kept('partner-a', 'p2')).toBeUndefined();
+    expect(memory.kept('partner-a', 'p3')).toEqual(answer('p3'));
+    expect(memory.sweep(201, 2)).toBe(2);
+    expect(memory.sweep(201, 2)).toBe(0);
+  });
+
   it('keeps at most MAX_KEPT_ANSWERS answers, letting the least recently stored go first', () => {
     const memory = new TotalsMemory(1000);
     for (let i = 0; i < MAX_KEPT_ANSWERS; i++) memory.put('partner-a', [answer(`p${i}`)], '7', 0);

@@ -101,15 +101,15 @@ export class TotalsMemory {
   }
 
   /**
-   * Drops every answer read before `before`, the least recently stored first, stopping at the first
-   * read since: an answer in use is stored again at least every `lifetimeMs`, so only answers no one
-   * asked for since `before` go. How many went.
+   * Drops the answers read before `before`, the least recently stored first, stopping at the first
+   * read since (an answer in use is stored again at least every `lifetimeMs`, so only answers no one
+   * asked for since `before` go) or after `limit` of them. How many went: `limit` when more may be left.
    */
-  sweep(before: number): number {
+  sweep(before: number, limit = Infinity): number {
     const old: string[] = [];
     for (const pair of this.answers.rentries()) {
       const [pilotId, entry] = pair as [string, KeptEntry];
-      if (entry.reading.readAt >= before) break;
+      if (entry.reading.readAt >= before || old.length === limit) break;
       old.push(pilotId);
     }
     for (const pilotId of old) this.answers.delete(pilotId);
