@@ -10,7 +10,7 @@ import { GetPilotTotalsQuery } from './get-pilot-totals.query';
 import { PilotTotalsDatabase } from './pilot-totals.database';
 import { PilotTotalsReader } from './pilot-totals.reader';
 import { type PilotTotalsView } from './pilot-totals.view';
-import { KEPT_ANSWER_MAX_AGE_MS, SWEEP_SLICE, TotalsReadCache } from './totals-read-cache';
+import { KEPT_ANSWER_MAX_AGE_MS, TotalsReadCache } from './totals-read-cache';
 
 /** What the stand-in database holds for a pilot: its row's stream version, and whether still connected. */
 interface Stored {
@@ -311,51 +311,6 @@ describe('the pilot totals read path', () => {
       ['p1', 'p2'],
     ]);
     expect(checked).toEqual([]);
-  });
-
-  it('sweeps many old answers a slice per turn of the event loop, so no request waits for all of them', async () => {
-    const { cache, asked, checked } = readPathWithCountedQueries();
-    const ids = Array.from({ length: 2 * SWEEP_SLICE + 500 }, (_, i) => `p${i}`);
-    const now = Date.now();
-    await cache.read('partner', ids, '5', now);
-    const later = now + KEPT_ANSWER_MAX_AGE_MS + 1;
-    const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
-    // One slice now: the rest are still kept, so checked rather than read in full.
-    cache.sweep(later);
-    await cache.read('partner', ids, '6', later);
-    expect(checked.at(-1)).toHaveLength(ids.length - SWEEP_SLICE);
-    expect(asked.at(-1)).toHaveLength(SWEEP_SLICE);
-
-    // All of them, over the turns after the sweep began.
-    cache.sweep(later + KEPT_ANSWER_MAX_AGE_MS + 1);
-    const checks = checked.length;
-    for (let slice = 0; slice < 3; slice++) await turn();
-    await cache.read('partner', ids, '7', later);
-    expect(checked).toHaveLength(checks);
-    expect(asked.at(-1)).toEqual(ids);
-  });
-
-  it('sweeps on a timer from the module’s start to its stop, and not at all with the cache off', async () => {
-    jest.useFakeTimers({ doNotFake: ['setImmediate', 'nextTick', 'queueMicrotask'] });
-    try {
-      const { read, asked, checked, cache } = readPathWithCountedQueries();
-      cache.onModuleInit();
-      await read('partner', ['p1'], '5');
-      jest.advanceTimersByTime(KEPT_ANSWER_MAX_AGE_MS - 60_000);
-      await read('partner', ['p1'], '6');
-      expect(checked).toEqual([['p1']]);
-      jest.advanceTimersByTime(KEPT_ANSWER_MAX_AGE_MS + 60_000);
-      await read('partner', ['p1'], '7');
-      expect(checked).toEqual([['p1']]);
-      expect(asked).toEqual([['p1'], ['p1']]);
-      cache.onModuleDestroy();
-      expect(jest.getTimerCount()).toBe(0);
-      readPathWithCountedQueries(0).cache.onModuleInit();
-      expect(jest.getTimerCount()).toBe(0);
-    } finally {
-      jest.useRealTimers();
-    }
   });
 
   it('reads only the ids of a batch that memory does not hold, and answers in the order asked', async () => {
