@@ -59,6 +59,7 @@ const PILOTS = 30_000;
 const BATCH_PILOTS = 10_000;
 /** How many times each figure is measured; the median is kept (BENCH_REPEATS, default 3). */
 const REPEATS = Math.max(1, benchSetting('REPEATS', 3));
+
 benchmark(
   'partner API reads against a bare Fastify hello-world',
   new BenchRun('partner-api', { seconds: SECONDS, connections: CONNECTIONS }),

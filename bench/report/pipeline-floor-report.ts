@@ -1,3 +1,4 @@
+import { PIPELINE_COUNTED, PIPELINE_READ } from '../partner-api/read-round';
 import { type Json, fmt, type Row, run } from './report-format';
 
 /** The pipeline floor's two runs (bench/partner-api/read-round.ts), and the reads each is the floor of. */
@@ -6,16 +7,14 @@ const FLOORS = [
     read: 'single read, cache warm',
     share: 'single_warm_vs_pipeline_counted',
     framework: 'pipeline_counted_vs_nest_counted',
-    floor:
-      "Nest pipeline floor: bare Nest on Fastify, the partner route's three guards, the CQRS bus and the partner headers, reads counted in Redis, answer in memory",
+    floor: PIPELINE_COUNTED,
     nestFloor: 'the bare Nest floor answering from memory',
   },
   {
     read: 'single read, cache cold',
     share: 'single_cold_vs_pipeline_read',
     framework: 'pipeline_read_vs_nest_read',
-    floor:
-      "Nest pipeline floor: bare Nest on Fastify, the partner route's three guards, the CQRS bus and the partner headers, reads counted in Redis, one SELECT per event-loop turn's reads",
+    floor: PIPELINE_READ,
     nestFloor: "the bare Nest floor reading with one SELECT per event-loop turn's reads",
   },
 ] as const;

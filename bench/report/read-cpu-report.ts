@@ -27,8 +27,9 @@ const described = ({ us, statements }: { us: Record<Process, number>; statements
 
 /**
  * Where the warm and cold reads' CPU goes beside their Nest floors' and, in runs that have them, their
- * pipeline floors' (runs since `cpu_by_round` was recorded): the medians over the rounds of the CPU microseconds each process used per answered
- * request, and the median of each round's read over its floor, process by process.
+ * pipeline floors' (runs since `cpu_by_round` was recorded): the medians over the rounds of the CPU
+ * microseconds each process used per answered request, and the median of each round's read over its
+ * floor, process by process.
  */
 export function readCpuRows(d: Json): Row[] {
   const byRound = d.cpu_by_round as Record<string, RoundCpu[]> | undefined;
