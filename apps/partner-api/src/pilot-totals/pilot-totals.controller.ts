@@ -9,7 +9,6 @@ import { missingScope } from '../openapi/error-examples';
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
 import { type PilotTotalsView } from './pilot-totals.view';
 import { PilotTotalsDto } from './pilot-totals.dto';
-import { pilotTotalsJson } from './pilot-totals.json';
 
 @ApiTags('pilot-totals')
 @Controller('v1/pilot-totals')
@@ -50,6 +49,6 @@ export class PilotTotalsController {
     const view = await this.queryBus.execute<GetPilotTotalsQuery, PilotTotalsView>(
       new GetPilotTotalsQuery(partner.partnerId, parsed.pilotId, partner.readRevision, partner.sandbox),
     );
-    return new SerializedJson(pilotTotalsJson(view));
+    return new SerializedJson(view.json);
   }
 }

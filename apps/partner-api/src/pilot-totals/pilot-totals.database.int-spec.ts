@@ -49,6 +49,7 @@ describe('PilotTotalsDatabase (Postgres): last_updated of a check and of a full 
     const moved = await database.check(partnerId, [pilotId], kept);
     const [again] = await database.read(partnerId, [pilotId]);
     expect(moved.held[0]!.view.last_updated).toBe('2026-11-02T22:00:00.000Z');
+    expect(JSON.parse(moved.held[0]!.view.json)).toMatchObject({ last_updated: '2026-11-02T22:00:00.000Z' });
     expect(moved.held[0]!.view).toEqual(again!.view);
   });
 

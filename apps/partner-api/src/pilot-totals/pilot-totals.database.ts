@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { readPilotTotals } from '@pft/projections/pilot-totals.read-model';
 import { TurnBatches } from '@pft/platform/batching/turn-batches';
-import { type PilotTotalsView } from './pilot-totals.view';
+import { PilotTotalsView } from './pilot-totals.view';
 import { computeLiveTotals, recordLiveAnswers } from './live-totals.reader';
 import { behindLiveAnswer, CHECK, type CheckRow, type JoinedRow, READ } from './pilot-totals.statements';
 
@@ -105,11 +105,7 @@ export class PilotTotalsDatabase {
         row.stream_version === earlier.versions.stream &&
         row.projection_version === earlier.versions.projection
       ) {
-        const lastUpdated = row.last_updated.toISOString();
-        const view =
-          lastUpdated === earlier.view.last_updated
-            ? earlier.view
-            : { ...earlier.view, last_updated: lastUpdated };
+        const view = earlier.view.at(row.last_updated.toISOString());
         checked.held.push({ view, versions: earlier.versions });
       } else checked.changed.push(row.pilot_id);
     }
@@ -152,14 +148,14 @@ export class PilotTotalsDatabase {
       if (found && row.stream_version !== null && row.projection_version !== null) {
         return [
           {
-            view: { pilot_id: row.pilot_id, last_updated: found.lastUpdated.toISOString(), ...found.totals },
+            view: PilotTotalsView.of(row.pilot_id, found.lastUpdated.toISOString(), found.totals),
             versions: { stream: row.stream_version, projection: row.projection_version },
           },
         ];
       }
       const computed = live.get(row.account);
       return computed
-        ? [{ view: { pilot_id: row.pilot_id, last_updated: now, ...computed.totals }, versions: null }]
+        ? [{ view: PilotTotalsView.of(row.pilot_id, now, computed.totals), versions: null }]
         : [];
     });
   }

@@ -42,6 +42,10 @@ const row = (pilotId: string, { stream, lastUpdated }: Stored) => ({
   projection_version: 1,
 });
 
+/** The flight count an answer gives (the stand-in database writes the stream version there). */
+const flightCount = (view: PilotTotalsView | undefined): number | undefined =>
+  view && (JSON.parse(view.json) as { flight_count: number }).flight_count;
+
 /** A row of the check: connection and row versions only. */
 const checkRow = (pilotId: string, { stream, lastUpdated }: Stored) => ({
   pilot_id: pilotId,
@@ -141,7 +145,7 @@ describe('the pilot totals read path', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => read('partner', ['p1'], '5')));
     expect(queries()).toBe(1);
     for (const answer of answers)
-      expect(answer.map((v) => [v.pilot_id, v.flight_count])).toEqual([['p1', 3]]);
+      expect(answer.map((v) => [v.pilot_id, flightCount(v)])).toEqual([['p1', 3]]);
     // Then from memory while the revision stands; a new revision reads again.
     await read('partner', ['p1'], '5');
     expect(queries()).toBe(1);
@@ -153,7 +157,7 @@ describe('the pilot totals read path', () => {
     const { read, readOne, queries } = readPathWithCountedQueries();
     const answers = await Promise.all(Array.from({ length: 20 }, () => readOne('partner', 'p1', '5')));
     expect(queries()).toBe(1);
-    for (const answer of answers) expect([answer.pilot_id, answer.flight_count]).toEqual(['p1', 3]);
+    for (const answer of answers) expect([answer.pilot_id, flightCount(answer)]).toEqual(['p1', 3]);
     expect(await readOne('partner', 'p1', '5')).toBe(answers[0]);
     await read('partner', ['p1', 'p2'], '6');
     expect(queries()).toBe(3);
@@ -178,7 +182,11 @@ describe('the pilot totals read path', () => {
     const [again] = await read('partner', ['p1', 'p2'], '6');
     expect(asked).toEqual([['p1'], ['p2']]);
     expect(checked).toEqual([['p1']]);
-    expect(again).toEqual({ ...first, last_updated: '2026-11-02T00:00:00.000Z' });
+    expect(again!.last_updated).toBe('2026-11-02T00:00:00.000Z');
+    expect(JSON.parse(again!.json)).toEqual({
+      ...JSON.parse(first!.json),
+      last_updated: '2026-11-02T00:00:00.000Z',
+    });
     // Checked, it counts again under the new revision.
     await read('partner', ['p1'], '6');
     expect(checked).toHaveLength(1);
@@ -191,7 +199,7 @@ describe('the pilot totals read path', () => {
     const [again] = await read('partner', ['p1'], '6');
     expect(checked).toEqual([['p1']]);
     expect(asked).toEqual([['p1'], ['p1']]);
-    expect(again?.flight_count).toBe(4);
+    expect(flightCount(again)).toBe(4);
   });
 
   it('leaves out a pilot the check finds no longer connected, without reading it', async () => {
