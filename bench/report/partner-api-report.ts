@@ -103,11 +103,16 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
       typeof r.answered_from_memory === 'number'
         ? `, ${fmt(r.answered_from_memory * 100)}% of answers from memory`
         : '';
+    // An idle process's timer meanwhile: the machine's own stalls (runs before it stood by have none).
+    const machineStalls = (r: Json): string =>
+      typeof r.bystander_delay_max_ms === 'number'
+        ? `; an idle process on the machine was held up at most ${fmt(r.bystander_delay_max_ms, 1)} ms (p99 ${fmt(r.bystander_delay_p99_ms, 1)} ms)`
+        : '';
     // The generator's own event-loop stalls (runs before it was measured have none).
     const generatorStalls = (r: Json): string =>
-      typeof r.generator_loop_delay_max_ms === 'number'
+      (typeof r.generator_loop_delay_max_ms === 'number'
         ? `, its event loop stalled at most ${fmt(r.generator_loop_delay_max_ms, 1)} ms`
-        : '';
+        : '') + machineStalls(r);
     // Runs measured several times, interleaved: the median is shown, every run's figure after it.
     const repeats = (r: Json | undefined, unit: string): string =>
       Array.isArray(r?.repeats) && r.repeats.length > 1

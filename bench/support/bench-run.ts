@@ -13,6 +13,7 @@ import {
   type TestDatabase,
 } from '@pft/testing';
 import { BenchProfiles } from './bench-profiles';
+import { Bystander } from './bystander';
 import { type Measured, measure } from './measure';
 import { measurePaced, type PacedMeasured, type PacedOptions } from './paced-load';
 
@@ -47,6 +48,7 @@ type Cleanup = () => unknown;
 export class BenchRun {
   private readonly cleanups: Cleanup[] = [];
   private readonly profiles = process.env.BENCH_PROFILE === '1' ? new BenchProfiles() : undefined;
+  private bystander: Promise<Bystander> | undefined;
 
   constructor(
     readonly name: string,
@@ -103,11 +105,26 @@ export class BenchRun {
     );
   }
 
-  /** The paced open-loop load (support/paced-load.ts) for the run's seconds over its connections. */
-  paced(name: string, options: Omit<PacedOptions, 'seconds' | 'connections'>): Promise<PacedMeasured> {
+  /**
+   * The paced open-loop load (support/paced-load.ts) for the run's seconds over its connections, with
+   * the run's bystander (support/bystander.ts, started with the first) measuring the machine's stalls.
+   */
+  async paced(name: string, options: Omit<PacedOptions, 'seconds' | 'connections'>): Promise<PacedMeasured> {
+    const bystander = await (this.bystander ??= this.startBystander());
     return this.span(name, () =>
-      measurePaced(name, { seconds: this.load.seconds, connections: this.load.connections, ...options }),
+      measurePaced(name, {
+        seconds: this.load.seconds,
+        connections: this.load.connections,
+        bystander,
+        ...options,
+      }),
     );
+  }
+
+  private async startBystander(): Promise<Bystander> {
+    const bystander = await Bystander.start();
+    this.defer(() => bystander.stop());
+    return bystander;
   }
 
   /** Work the run times other than a load of its own: a span when profiled. */

@@ -1,5 +1,6 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Pool } from 'undici';
+import { type Bystander } from './bystander';
 
 export interface PacedMeasured {
   name: string;
@@ -17,6 +18,12 @@ export interface PacedMeasured {
    */
   generator_loop_delay_max_ms: number;
   generator_loop_delay_p99_ms: number;
+  /**
+   * The longest and the 99th percentile delay of an idle process's 1 ms timer over the recorded part
+   * (support/bystander.ts), when one stood by: how long the machine itself held processes up.
+   */
+  bystander_delay_max_ms?: number;
+  bystander_delay_p99_ms?: number;
   non_2xx: number;
   errors: number;
 }
@@ -32,6 +39,8 @@ export interface PacedOptions {
   connections: number;
   /** Run at the same rate first, not recorded: connections opened, code warm (default 2). */
   warmupSeconds?: number;
+  /** An idle process whose timer's delays over the recorded part are reported beside the latencies. */
+  bystander?: Bystander;
 }
 
 /** The value below which `share` of the sorted `values` lie. */
@@ -65,6 +74,7 @@ export async function measurePaced(name: string, options: PacedOptions): Promise
   const intervalMs = 1000 / options.ratePerSecond;
   let recordedFrom = Infinity;
   let recordedUntil = start;
+  let bystanderReset: Promise<void> | undefined;
 
   const send = (n: number): Promise<void> => {
     const due = start + n * intervalMs;
@@ -73,6 +83,7 @@ export async function measurePaced(name: string, options: PacedOptions): Promise
     if (n === warmup) {
       recordedFrom = sentAt;
       loopDelay.enable();
+      bystanderReset = options.bystander?.reset();
     }
     if (recorded) lateness[n - warmup] = sentAt - due;
     return pool
@@ -107,6 +118,8 @@ export async function measurePaced(name: string, options: PacedOptions): Promise
   });
   await Promise.all(inFlight);
   loopDelay.disable();
+  await bystanderReset;
+  const bystander = await options.bystander?.read();
   const elapsedSeconds = (recordedUntil - recordedFrom) / 1000;
   await pool.close();
 
@@ -121,6 +134,10 @@ export async function measurePaced(name: string, options: PacedOptions): Promise
     send_lateness_p99_ms: +percentile(lateness.sort(), 0.99).toFixed(2),
     generator_loop_delay_max_ms: +(loopDelay.max / 1e6).toFixed(2),
     generator_loop_delay_p99_ms: +(loopDelay.percentile(99) / 1e6).toFixed(2),
+    ...(bystander && {
+      bystander_delay_max_ms: bystander.max_ms,
+      bystander_delay_p99_ms: bystander.p99_ms,
+    }),
     non_2xx: non2xx,
     errors,
   };
