@@ -116,9 +116,11 @@ benchmark(
     // Each figure REPEATS times, the rounds one after another, and the median kept: the machine's speed
     // drifts over minutes, and a figure and the hello-world it is divided by are then measured under
     // the same drift.
-    const rounds = Object.fromEntries(Object.keys(round).map((key) => [key, [] as Measured[]])) as Record<
+    /** Each load's runs, round by round; the loads measured with their CPU carry it (ReadCpu). */
+    type Run = Measured & Partial<ReadCpu>;
+    const rounds = Object.fromEntries(Object.keys(round).map((key) => [key, [] as Run[]])) as Record<
       keyof typeof round,
-      Measured[]
+      Run[]
     >;
     for (let n = 0; n < REPEATS; n++) {
       for (const [key, measure] of roundOrder(Object.entries(round), n))
@@ -254,8 +256,8 @@ benchmark(
           (key) => [
             key,
             rounds[key].map((r) => ({
-              cpu_us_per_request: (r as Measured & Partial<ReadCpu>).cpu_us_per_request,
-              statements_per_request: (r as Measured & Partial<ReadCpu>).statements_per_request,
+              cpu_us_per_request: r.cpu_us_per_request,
+              statements_per_request: r.statements_per_request,
             })),
           ],
         ),

@@ -4,6 +4,7 @@ import { type BenchRun } from '../support/bench-run';
 import { type Measured, rotating } from '../support/measure';
 import { type ReadFloor } from '../support/read-floor';
 import { measureWithCache } from './cache-share';
+import { type ReadCpu } from './read-cpu';
 
 /** The two routes of the pipeline floor (support/nest-pipeline-floor.ts), by their runs' names. */
 export const PIPELINE_COUNTED =
@@ -26,7 +27,7 @@ export interface RoundServers {
 /** What a round's loads ask for. */
 export interface RoundRequests {
   /** A load measured with the CPU per request of each process (read-cpu.ts), `serverPid` the server's. */
-  accounted: <M extends Measured>(serverPid: number, load: () => Promise<M>) => Promise<M>;
+  accounted: <M extends Measured>(serverPid: number, load: () => Promise<M>) => Promise<M & ReadCpu>;
   /** The warm read's URL: one pilot asked again and again. */
   single: string;
   auth: Record<string, string>;
