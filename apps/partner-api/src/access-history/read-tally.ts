@@ -10,13 +10,19 @@ export interface CountedAnswer {
   readonly pilot_id: string;
 }
 
-/** One answer's reads on one UTC day since they were last taken. */
+/**
+ * One answer's reads on one UTC day since they were last taken. Every answer kept in memory (up to
+ * 100,000) carries one, so its times are small integers, held in the object itself: an epoch
+ * millisecond is too large for that, and each would be a number object of its own for the collector
+ * to mark.
+ */
 interface AnswerTally {
   readonly connectionId: string;
-  /** Epoch milliseconds of the UTC midnight that starts the day counted. */
-  dayStart: number;
+  /** The UTC day counted, in days since 1970-01-01. */
+  day: number;
   reads: number;
-  lastAt: number;
+  /** Milliseconds into that day of the last read counted. */
+  lastInDay: number;
 }
 
 interface Tally {
@@ -50,21 +56,24 @@ export class ReadTally {
   count(answer: CountedAnswer, now: number): void {
     const tallied = answer as TalliedAnswer;
     let tally = tallied[ANSWER_TALLY];
+    const day = Math.floor(now / DAY_MS);
+    // An integer below 2^31: `| 0` keeps it one (the subtraction of two epoch times gives a double).
+    const inDay = (now - day * DAY_MS) | 0;
     if (tally === undefined) {
-      tally = { connectionId: answer.pilot_id, dayStart: 0, reads: 0, lastAt: 0 };
+      tally = { connectionId: answer.pilot_id, day: 0, reads: 0, lastInDay: 0 };
       // Not enumerable: a copy of the answer ({ ...answer }) does not take the tally with it.
       Object.defineProperty(answer, ANSWER_TALLY, { value: tally });
-    } else if (tally.reads > 0 && now >= tally.dayStart && now < tally.dayStart + DAY_MS) {
+    } else if (tally.reads > 0 && tally.day === day) {
       tally.reads++;
-      if (now > tally.lastAt) tally.lastAt = now;
+      if (inDay > tally.lastInDay) tally.lastInDay = inDay;
       return;
     }
     // The answer's first read since the last take, or the first of another day.
-    if (tally.reads > 0) this.add(tally.connectionId, dayOf(tally.dayStart), tally.reads, tally.lastAt);
+    if (tally.reads > 0) this.addTally(tally);
     else this.counted.push(tally);
-    tally.dayStart = now - (now % DAY_MS);
+    tally.day = day;
     tally.reads = 1;
-    tally.lastAt = now;
+    tally.lastInDay = inDay;
   }
 
   /** Whether nothing is counted. */
@@ -75,7 +84,7 @@ export class ReadTally {
   /** Everything counted so far, which this tally then forgets. */
   take(): ConnectionReads[] {
     for (const tally of this.counted) {
-      this.add(tally.connectionId, dayOf(tally.dayStart), tally.reads, tally.lastAt);
+      this.addTally(tally);
       tally.reads = 0;
     }
     this.counted = [];
@@ -92,6 +101,10 @@ export class ReadTally {
     for (const { connectionId, day, reads, lastAt } of counts) this.add(connectionId, day, reads, lastAt);
   }
 
+  private addTally({ connectionId, day, reads, lastInDay }: AnswerTally): void {
+    this.add(connectionId, dayOf(day), reads, day * DAY_MS + lastInDay);
+  }
+
   private add(connectionId: string, day: string, reads: number, lastAt: number): void {
     let tallies = this.days.get(day);
     if (!tallies) this.days.set(day, (tallies = new Map<string, Tally>()));
@@ -103,5 +116,5 @@ export class ReadTally {
   }
 }
 
-/** `YYYY-MM-DD` of the UTC day starting at `dayStart`. */
-const dayOf = (dayStart: number): string => new Date(dayStart).toISOString().slice(0, 10);
+/** `YYYY-MM-DD` of the UTC day `day` days after 1970-01-01. */
+const dayOf = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
