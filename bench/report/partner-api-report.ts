@@ -160,7 +160,7 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
         value:
           `${fmt(half.p99_ms, 1)} ms (p50 ${fmt(half.p50_ms, 1)} ms)${memory(half)}${repeats(half, 'ms')}` +
           (paced
-            ? `; requests sent evenly, the generator's own lateness p99 ${fmt(half.send_lateness_p99_ms, 1)} ms${generatorStalls(half)}`
+            ? `; requests sent evenly${typeof half.seconds === 'number' ? ` for ${fmt(half.seconds)} s a run` : ''}, the generator's own lateness p99 ${fmt(half.send_lateness_p99_ms, 1)} ms${generatorStalls(half)}`
             : '; autocannon rate: each second its quota in one burst') +
           appPauses(half.app_pauses),
         goal: 'at most 2x the p99 of hello-world paced at the same rate (same run)',

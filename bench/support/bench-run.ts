@@ -22,6 +22,11 @@ export function benchSetting(name: string, fallback: number): number {
   return Number(process.env[`BENCH_${name}`] ?? fallback);
 }
 
+/** BENCH_PACED_SECONDS: how long each paced load runs, when not the run's seconds. */
+export const PACED_SECONDS: number | undefined = process.env.BENCH_PACED_SECONDS
+  ? benchSetting('PACED_SECONDS', 10)
+  : undefined;
+
 /** Where results are written and read: bench/results/ unless BENCH_RESULTS_DIR says otherwise. */
 export const RESULTS_DIR = process.env.BENCH_RESULTS_DIR ?? join(__dirname, '..', 'results');
 
@@ -106,14 +111,16 @@ export class BenchRun {
   }
 
   /**
-   * The paced open-loop load (support/paced-load.ts) for the run's seconds over its connections, with
-   * the run's bystander (support/bystander.ts, started with the first) measuring the machine's stalls.
+   * The paced open-loop load (support/paced-load.ts) over the run's connections, for the run's seconds
+   * unless BENCH_PACED_SECONDS says otherwise, with the run's bystander (support/bystander.ts, started
+   * with the first) measuring the machine's stalls. Its p99 is decided by its slowest 1%: the longer
+   * the run, the less one stall of the machine decides it.
    */
   async paced(name: string, options: Omit<PacedOptions, 'seconds' | 'connections'>): Promise<PacedMeasured> {
     const bystander = await (this.bystander ??= this.startBystander());
     return this.span(name, () =>
       measurePaced(name, {
-        seconds: this.load.seconds,
+        seconds: PACED_SECONDS ?? this.load.seconds,
         connections: this.load.connections,
         bystander,
         ...options,

@@ -6,6 +6,8 @@ export interface PacedMeasured {
   name: string;
   /** The rate asked for, and the rate of answers actually received over the run. */
   target_per_second: number;
+  /** How long the recorded part was paced, in seconds (the warm-up before it not counted). */
+  seconds: number;
   requests_per_second: number;
   p50_ms: number;
   p99_ms: number;
@@ -127,6 +129,7 @@ export async function measurePaced(name: string, options: PacedOptions): Promise
   const measured: PacedMeasured = {
     name,
     target_per_second: options.ratePerSecond,
+    seconds: options.seconds,
     requests_per_second: Math.round(answered / elapsedSeconds),
     p50_ms: +percentile(sorted, 0.5).toFixed(2),
     p99_ms: +percentile(sorted, 0.99).toFixed(2),
