@@ -56,7 +56,7 @@ export async function measurePacedReads(
       withAppPauses(api.metricsUrl, () =>
         bench.paced(`single read, warm, paced at ${halfRate} req/s`, {
           origin: api.url,
-          path: () => singlePath,
+          path: singlePath,
           headers: auth,
           ratePerSecond: halfRate,
         }),
@@ -68,7 +68,7 @@ export async function measurePacedReads(
     pacedRounds.hello.push(
       await bench.paced(`hello-world, paced at ${halfRate} req/s`, {
         origin: hello.url,
-        path: () => '/',
+        path: '/',
         ratePerSecond: halfRate,
       }),
     );
@@ -78,7 +78,7 @@ export async function measurePacedReads(
       pacedRounds.helloLoaded.push(
         await bench.paced(
           `hello-world, paced at ${halfRate} req/s, beside a process busy ${Math.round(cpuShare * 100)}% of a core`,
-          { origin: hello.url, path: () => '/', ratePerSecond: halfRate },
+          { origin: hello.url, path: '/', ratePerSecond: halfRate },
         ),
       );
     } finally {
@@ -88,7 +88,7 @@ export async function measurePacedReads(
     pacedRounds.floor.push(
       await bench.paced(
         `the warm read's floor, paced at ${halfRate} req/s: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory`,
-        { origin: nestCounted.url, path: () => '/counted', ratePerSecond: halfRate },
+        { origin: nestCounted.url, path: '/counted', ratePerSecond: halfRate },
       ),
     );
   }
