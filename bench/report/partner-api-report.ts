@@ -103,16 +103,15 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
       typeof r.answered_from_memory === 'number'
         ? `, ${fmt(r.answered_from_memory * 100)}% of answers from memory`
         : '';
-    // An idle process's timer meanwhile: the machine's own stalls (runs before it stood by have none).
-    const machineStalls = (r: Json): string =>
-      typeof r.bystander_delay_max_ms === 'number'
-        ? `; an idle process on the machine was held up at most ${fmt(r.bystander_delay_max_ms, 1)} ms (p99 ${fmt(r.bystander_delay_p99_ms, 1)} ms)`
-        : '';
-    // The generator's own event-loop stalls (runs before it was measured have none).
-    const generatorStalls = (r: Json): string =>
+    // What stalled besides the server (runs before each was measured have none): the generator's own
+    // event loop, and an idle process's timer, the machine's own stalls.
+    const stalls = (r: Json): string =>
       (typeof r.generator_loop_delay_max_ms === 'number'
         ? `, its event loop stalled at most ${fmt(r.generator_loop_delay_max_ms, 1)} ms`
-        : '') + machineStalls(r);
+        : '') +
+      (typeof r.bystander_delay_max_ms === 'number'
+        ? `; an idle process on the machine was held up at most ${fmt(r.bystander_delay_max_ms, 1)} ms (p99 ${fmt(r.bystander_delay_p99_ms, 1)} ms)`
+        : '');
     // Runs measured several times, interleaved: the median is shown, every run's figure after it.
     const repeats = (r: Json | undefined, unit: string): string =>
       Array.isArray(r?.repeats) && r.repeats.length > 1
@@ -160,7 +159,7 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
         value:
           `${fmt(half.p99_ms, 1)} ms (p50 ${fmt(half.p50_ms, 1)} ms)${memory(half)}${repeats(half, 'ms')}` +
           (paced
-            ? `; requests sent evenly${typeof half.seconds === 'number' ? ` for ${fmt(half.seconds)} s a run` : ''}, the generator's own lateness p99 ${fmt(half.send_lateness_p99_ms, 1)} ms${generatorStalls(half)}`
+            ? `; requests sent evenly${typeof half.seconds === 'number' ? ` for ${fmt(half.seconds)} s a run` : ''}, the generator's own lateness p99 ${fmt(half.send_lateness_p99_ms, 1)} ms${stalls(half)}`
             : '; autocannon rate: each second its quota in one burst') +
           appPauses(half.app_pauses),
         goal: 'at most 2x the p99 of hello-world paced at the same rate (same run)',
@@ -170,7 +169,7 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
         ? [
             {
               figure: `hello-world paced at the same rate (same run): the machine's latency floor`,
-              value: `p99 ${fmt(helloPaced.p99_ms, 1)} ms (p50 ${fmt(helloPaced.p50_ms, 1)} ms), the generator's own lateness p99 ${fmt(helloPaced.send_lateness_p99_ms, 1)} ms${generatorStalls(helloPaced)}${repeats(helloPaced, 'ms')}`,
+              value: `p99 ${fmt(helloPaced.p99_ms, 1)} ms (p50 ${fmt(helloPaced.p50_ms, 1)} ms), the generator's own lateness p99 ${fmt(helloPaced.send_lateness_p99_ms, 1)} ms${stalls(helloPaced)}${repeats(helloPaced, 'ms')}`,
               goal: 'reference',
               met: null,
             },
@@ -180,7 +179,7 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
         ? [
             {
               figure: `hello-world paced at the same rate beside a process as busy as the app was (same run): the latency floor under the app's CPU load`,
-              value: `p99 ${fmt(helloLoaded.p99_ms, 1)} ms (p50 ${fmt(helloLoaded.p50_ms, 1)} ms), the app having used ${fmt((half.cpu_share as number) * 100)}% of a core in its run${generatorStalls(helloLoaded)}${repeats(helloLoaded, 'ms')}`,
+              value: `p99 ${fmt(helloLoaded.p99_ms, 1)} ms (p50 ${fmt(helloLoaded.p50_ms, 1)} ms), the app having used ${fmt((half.cpu_share as number) * 100)}% of a core in its run${stalls(helloLoaded)}${repeats(helloLoaded, 'ms')}`,
               goal: 'reference',
               met: null,
             },
@@ -190,7 +189,7 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
         ? [
             {
               figure: `the warm read's floor (bare Nest, reads counted in Redis, answer in memory) paced at the same rate (same run): the latency of the least work the same request needs here`,
-              value: `p99 ${fmt(floorPaced.p99_ms, 1)} ms (p50 ${fmt(floorPaced.p50_ms, 1)} ms), the generator's own lateness p99 ${fmt(floorPaced.send_lateness_p99_ms, 1)} ms${generatorStalls(floorPaced)}${repeats(floorPaced, 'ms')}; the app's p99 ${fmt(half.p99_ms / floorPaced.p99_ms, 2)}x it`,
+              value: `p99 ${fmt(floorPaced.p99_ms, 1)} ms (p50 ${fmt(floorPaced.p50_ms, 1)} ms), the generator's own lateness p99 ${fmt(floorPaced.send_lateness_p99_ms, 1)} ms${stalls(floorPaced)}${repeats(floorPaced, 'ms')}; the app's p99 ${fmt(half.p99_ms / floorPaced.p99_ms, 2)}x it`,
               goal: 'the app at most 2x its p99 (same run)',
               met: half.p99_ms <= 2 * floorPaced.p99_ms,
             },

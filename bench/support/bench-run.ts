@@ -24,7 +24,7 @@ export function benchSetting(name: string, fallback: number): number {
 
 /** BENCH_PACED_SECONDS: how long each paced load runs, when not the run's seconds. */
 export const PACED_SECONDS: number | undefined = process.env.BENCH_PACED_SECONDS
-  ? benchSetting('PACED_SECONDS', 10)
+  ? Number(process.env.BENCH_PACED_SECONDS)
   : undefined;
 
 /** Where results are written and read: bench/results/ unless BENCH_RESULTS_DIR says otherwise. */
