@@ -105,7 +105,7 @@ export class PilotTotalsDatabase {
         row.stream_version === earlier.versions.stream &&
         row.projection_version === earlier.versions.projection
       ) {
-        const view = earlier.view.at(row.last_updated.toISOString());
+        const view = earlier.view.at(row.last_updated);
         checked.held.push({ view, versions: earlier.versions });
       } else checked.changed.push(row.pilot_id);
     }

@@ -46,12 +46,12 @@ const row = (pilotId: string, { stream, lastUpdated }: Stored) => ({
 const flightCount = (view: PilotTotalsView | undefined): number | undefined =>
   view && (JSON.parse(view.json) as { flight_count: number }).flight_count;
 
-/** A row of the check: connection and row versions only. */
+/** A row of the check: connection and row versions only, `last_updated` as Postgres writes it. */
 const checkRow = (pilotId: string, { stream, lastUpdated }: Stored) => ({
   pilot_id: pilotId,
   stream_version: stream,
   projection_version: 1,
-  last_updated: lastUpdated,
+  last_updated: lastUpdated.toISOString(),
 });
 
 /**
