@@ -1,6 +1,7 @@
 import { type Client } from 'pg';
 import { encodeEventMessageJson, type PilotEventType } from '@pft/contracts';
 import { type OutgoingMessage } from '@pft/platform/kafka/kafka.port';
+import { isoTimestamp } from '@pft/platform/database/iso-timestamp';
 
 /** An outbox row's event; payload and metadata as JSON text, placed in the message as they are. */
 export interface OutboxRow {
@@ -34,7 +35,7 @@ export const OUTBOX_READ = `
   select o.position::text as position, e.event_id::text as event_id, e.stream_id, e.stream_version, e.type,
          e.schema_version, e.payload->>'pilot_account_id' as pilot_account_id,
          e.payload::text as payload_json, e.metadata::text as metadata_json,
-         to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at,
+         ${isoTimestamp('e.occurred_at')} as occurred_at,
          floor(extract(epoch from o.sent_at) * 1000)::float8 as sent_at_ms, o.sent_token::text as sent_token
     from (select position, sent_token, sent_at from event_outbox order by position limit $1) o
     cross join lateral (select * from events where events.position = o.position limit 1) e

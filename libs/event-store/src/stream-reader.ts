@@ -2,6 +2,7 @@ import { decodeEventMessages, isErased, type PilotEvent } from '@pft/contracts';
 import { boxOpener, sharedDataKeys } from '@pft/platform/crypto';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
+import { isoTimestamp } from '@pft/platform/database/iso-timestamp';
 
 /** An event as the store holds it, its payload lifted to the current version of its type. */
 export type StoredEvent = {
@@ -41,7 +42,7 @@ export async function readStream(runner: Queryable, streamId: string): Promise<S
               json_build_object('event_id', event_id, 'type', type, 'version', schema_version,
                 'stream_id', stream_id, 'stream_version', stream_version, 'position', position::text,
                 'pilot_account_id', payload->>'pilot_account_id',
-                'occurred_at', to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'occurred_at', ${isoTimestamp('occurred_at')},
                 'payload', payload, 'metadata', metadata)::text as message
          from events where stream_id = $1 order by stream_version`,
       [streamId],

@@ -1,6 +1,7 @@
 import { decodeEventMessages, type OpenedDecodeResult } from '@pft/contracts';
 import { boxOpener, sharedDataKeys } from '@pft/platform/crypto';
 import { type Queryable } from '@pft/platform/database/queryable';
+import { isoTimestamp } from '@pft/platform/database/iso-timestamp';
 
 /**
  * Decodes a message read from the pilot-events topic as the service's readers do: a sealed payload is
@@ -27,7 +28,7 @@ export async function openedStoredEvents(
     `select json_build_object('event_id', event_id, 'type', type, 'version', schema_version, 'stream_id', stream_id,
               'stream_version', stream_version, 'position', position::text,
               'pilot_account_id', payload->>'pilot_account_id',
-              'occurred_at', to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'occurred_at', ${isoTimestamp('occurred_at')},
               'payload', payload, 'metadata', metadata)::text as message, type, payload, metadata
        from events where stream_id = $1 order by stream_version`,
     [streamId],

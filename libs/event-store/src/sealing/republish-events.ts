@@ -2,6 +2,7 @@ import { type EventProducer } from '@pft/platform/kafka/kafka.port';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { type OutboxRow, toKafkaMessage } from '../outbox-rows';
+import { isoTimestamp } from '@pft/platform/database/iso-timestamp';
 
 /**
  * Publishes the store's events, oldest first, to `topic` (a new version of the pilot-events topic), as
@@ -32,7 +33,7 @@ export async function republishEvents(
         `select e.position::text as position, e.event_id::text as event_id, e.stream_id, e.stream_version, e.type,
                 e.schema_version, e.payload->>'pilot_account_id' as pilot_account_id,
                 e.payload::text as payload_json, e.metadata::text as metadata_json,
-                to_char(e.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as occurred_at
+                ${isoTimestamp('e.occurred_at')} as occurred_at
            from events e
           where e.position > $1::bigint and not exists (select 1 from event_outbox o where o.position = e.position)
           order by e.position

@@ -28,6 +28,7 @@ import { eraseLogbook } from '../logbook/erase-logbook';
 import { OUTBOX_READ, type OutboxRow, toKafkaMessage } from '../outbox-rows';
 import { republishEvents } from './republish-events';
 import { sealStoredEvents } from './seal-stored-events';
+import { isoTimestamp } from '@pft/platform/database/iso-timestamp';
 
 const ring = () => MasterKeyRing.fromBase64(DEVELOPMENT_MASTER_KEY);
 
@@ -49,7 +50,7 @@ async function messagesOf(ds: DataSource, stream: string): Promise<string[]> {
     `select json_build_object('event_id', event_id, 'type', type, 'version', schema_version, 'stream_id', stream_id,
               'stream_version', stream_version, 'position', position::text,
               'pilot_account_id', payload->>'pilot_account_id',
-              'occurred_at', to_char(occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+              'occurred_at', ${isoTimestamp('occurred_at')},
               'payload', payload, 'metadata', metadata)::text as message
        from events where stream_id = $1 order by stream_version`,
     [stream],
