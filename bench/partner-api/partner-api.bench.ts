@@ -275,8 +275,10 @@ benchmark(
           paired(shares.single_warm_vs_nest_counted) >= 0.8,
         "single read, cold, at 0.8x its floor (bare Nest, reads counted in Redis, one SELECT per event-loop turn's reads) or better":
           paired(shares.single_cold_vs_nest_read) >= 0.8,
-        'p99 at half load at most 2x the p99 of hello-world paced at that rate':
-          half.p99_ms <= 2 * helloPaced.p99_ms,
+        // The issue's own yardstick: its 7.7x was the read's 35.3 ms over hello-world's 4.6 ms paced
+        // beside a process as busy as the app (alone, hello-world's p99 was 5.3 ms in that run).
+        'p99 at half load at most 2x the p99 of hello-world paced at that rate beside a process as busy as the app':
+          half.p99_ms <= 2 * helloLoaded.p99_ms,
         "p99 at half load at most 2x the p99 of the warm read's floor (bare Nest, reads counted in Redis, answer in memory) paced at that rate":
           half.p99_ms <= 2 * floorPaced.p99_ms,
         'batch of 50 at 0.4x the single read or better': paired(shares.batch_vs_single_warm) >= 0.4,

@@ -162,13 +162,21 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
             ? `; requests sent evenly${typeof half.seconds === 'number' ? ` for ${fmt(half.seconds)} s a run` : ''}, the generator's own lateness p99 ${fmt(half.send_lateness_p99_ms, 1)} ms${stalls(half)}`
             : '; autocannon rate: each second its quota in one burst') +
           appPauses(half.app_pauses),
-        goal: 'at most 2x the p99 of hello-world paced at the same rate (same run)',
-        met: helloPaced ? half.p99_ms <= 2 * helloPaced.p99_ms : false,
+        // Against hello-world paced beside a process as busy as the app, the issue's own yardstick (its
+        // 7.7x was 35.3 ms over that run's 4.6 ms); runs before that was measured, against it alone.
+        goal: helloLoaded
+          ? 'at most 2x the p99 of hello-world paced at the same rate beside a process as busy as the app (same run)'
+          : 'at most 2x the p99 of hello-world paced at the same rate (same run)',
+        met: helloLoaded
+          ? half.p99_ms <= 2 * helloLoaded.p99_ms
+          : helloPaced
+            ? half.p99_ms <= 2 * helloPaced.p99_ms
+            : false,
       },
       ...(helloPaced
         ? [
             {
-              figure: `hello-world paced at the same rate (same run): the machine's latency floor`,
+              figure: `hello-world paced at the same rate (same run): the machine's latency floor, alone`,
               value: `p99 ${fmt(helloPaced.p99_ms, 1)} ms (p50 ${fmt(helloPaced.p50_ms, 1)} ms), the generator's own lateness p99 ${fmt(helloPaced.send_lateness_p99_ms, 1)} ms${stalls(helloPaced)}${repeats(helloPaced, 'ms')}`,
               goal: 'reference',
               met: null,
@@ -179,8 +187,8 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
         ? [
             {
               figure: `hello-world paced at the same rate beside a process as busy as the app was (same run): the latency floor under the app's CPU load`,
-              value: `p99 ${fmt(helloLoaded.p99_ms, 1)} ms (p50 ${fmt(helloLoaded.p50_ms, 1)} ms), the app having used ${fmt((half.cpu_share as number) * 100)}% of a core in its run${stalls(helloLoaded)}${repeats(helloLoaded, 'ms')}`,
-              goal: 'reference',
+              value: `p99 ${fmt(helloLoaded.p99_ms, 1)} ms (p50 ${fmt(helloLoaded.p50_ms, 1)} ms), the app having used ${fmt((half.cpu_share as number) * 100)}% of a core in its run${stalls(helloLoaded)}${repeats(helloLoaded, 'ms')}; the app's p99 ${fmt(half.p99_ms / helloLoaded.p99_ms, 2)}x it`,
+              goal: "reference: the p99 goal's floor",
               met: null,
             },
           ]
