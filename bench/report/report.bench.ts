@@ -10,6 +10,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR as RESULTS } from '../support/bench-run';
 import { compareBuildsFigures } from './compare-builds-report';
+import { goalsSummaryLines } from './goals-summary-report';
 import { latencyFigures } from './latency-report';
 import { memoryFigures } from './memory-report';
 import { decodingAloneLines, privacyFigures, sealedBesideBuildLines, sealingRows } from './privacy-report';
@@ -259,6 +260,7 @@ test('writes bench/results/report.md from the newest result of each benchmark', 
     '',
     `Made ${new Date().toISOString()} from the newest file of each benchmark in bench/results/.`,
     '',
+    ...goalsSummaryLines(newest),
   ];
   let found = 0;
   for (const [kind, extract] of Object.entries(figures)) {
