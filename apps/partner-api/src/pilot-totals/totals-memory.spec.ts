@@ -1,8 +1,10 @@
+import { computeTotals } from '@pft/domain';
 import { type KeptAnswer } from './pilot-totals.database';
-import { type PilotTotalsView } from './pilot-totals.view';
+import { PilotTotalsView } from './pilot-totals.view';
 import { MAX_KEPT_ANSWERS, TotalsMemory } from './totals-memory';
 
-const view = (pilotId: string): PilotTotalsView => ({ pilot_id: pilotId }) as PilotTotalsView;
+const view = (pilotId: string): PilotTotalsView =>
+  PilotTotalsView.of(pilotId, '2026-11-01T00:00:00.000Z', computeTotals([], null));
 const versions = { stream: 3, projection: 1 };
 const answer = (pilotId: string): KeptAnswer => ({ view: view(pilotId), versions });
 

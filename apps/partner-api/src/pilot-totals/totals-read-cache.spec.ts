@@ -1,6 +1,7 @@
+import { computeTotals } from '@pft/domain';
 import { type AppConfig } from '@pft/platform';
 import { type KeptAnswer, type PilotTotalsDatabase, type StoredAnswer } from './pilot-totals.database';
-import { type PilotTotalsView } from './pilot-totals.view';
+import { PilotTotalsView } from './pilot-totals.view';
 import { KEPT_ANSWER_MAX_AGE_MS, SWEEP_SLICE, TotalsReadCache } from './totals-read-cache';
 
 /**
@@ -15,7 +16,7 @@ function cacheOverCountedDatabase(cacheMs = 1000): {
   const asked: string[][] = [];
   const checked: string[][] = [];
   const answer = (pilotId: string): StoredAnswer => ({
-    view: { pilot_id: pilotId, last_updated: '2026-11-01T00:00:00.000Z' } as PilotTotalsView,
+    view: PilotTotalsView.of(pilotId, '2026-11-01T00:00:00.000Z', computeTotals([], null)),
     versions: { stream: 3, projection: 1 },
   });
   const database = {
