@@ -113,7 +113,7 @@ function readGoals(d: Json | undefined): Goal[] {
       met: yesNo(s.batch_vs_single_warm >= 0.4),
     },
     {
-      goal: 'partner read p99 at half load at most 2x the p99 of hello-world paced beside it (beside a process as busy as the app)',
+      goal: "partner read p99 at half load at most 2x hello-world's, paced at the same rate beside a process as busy as the app",
       start: AT_THE_START.p99,
       now: `${fmt(app, 1)} ms: ${times(loaded)} hello-world beside a process as busy as the app (${fmt(loaded, 1)} ms), ${times(hello)} hello-world alone (${fmt(hello, 1)} ms), ${times(floor)} the warm read's floor paced alike (${fmt(floor, 1)} ms)`,
       met: yesNo(app !== undefined && loaded !== undefined && app <= 2 * loaded),
