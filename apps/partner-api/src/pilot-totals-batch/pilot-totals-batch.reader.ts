@@ -35,8 +35,9 @@ export class PilotTotalsBatchReader {
     if (readRevision !== null && this.cache.enabled) {
       const again = asked === undefined ? undefined : this.batches.get(asked, partnerId, readRevision, now);
       if (again !== undefined) {
-        answeredFromMemory.inc(again.length);
-        return again;
+        answeredFromMemory.inc(again.views.length);
+        this.cache.renewDue(partnerId, again.entries, readRevision, now);
+        return again.views;
       }
       const entries = new Array<KeptEntry>(pilotIds.length);
       let inMemory = 0;
@@ -49,6 +50,7 @@ export class PilotTotalsBatchReader {
         }
       }
       if (inMemory > 0) answeredFromMemory.inc(inMemory);
+      if (inMemory > 0) this.cache.renewDue(partnerId, entries, readRevision, now);
       if (inMemory === pilotIds.length)
         return asked === undefined ? views : this.batches.set(asked, partnerId, entries);
     }

@@ -8,7 +8,7 @@ import { type KeptEntry } from '../pilot-totals/totals-memory';
  */
 export const MAX_REMEMBERED_BATCHES = 1_000;
 
-interface RememberedBatch {
+export interface RememberedBatch {
   readonly partnerId: string;
   readonly entries: readonly KeptEntry[];
   /** The entries' answers, in order: the same array each time the batch is given again. */
@@ -37,13 +37,8 @@ export class RememberedBatches {
 
   constructor(private readonly stillCounts: StillCounts) {}
 
-  /** The answers of the batch `asked` if it was remembered for `partnerId` and every answer still counts. */
-  get(
-    asked: string,
-    partnerId: string,
-    revision: string,
-    now: number,
-  ): readonly PilotTotalsView[] | undefined {
+  /** The batch `asked` if it was remembered for `partnerId` and every answer still counts. */
+  get(asked: string, partnerId: string, revision: string, now: number): RememberedBatch | undefined {
     const batch = this.batches.peek(asked, LOOK_UP);
     if (batch === undefined || batch.partnerId !== partnerId) return undefined;
     // Answers read together share one reading, checked once for all of them.
@@ -53,7 +48,7 @@ export class RememberedBatches {
       if (!this.stillCounts(entry, partnerId, revision, now)) return undefined;
       checked = entry.reading;
     }
-    return batch.views;
+    return batch;
   }
 
   /** Drops every batch one of whose answers was read before `before` (TotalsMemory.sweep). How many went. */

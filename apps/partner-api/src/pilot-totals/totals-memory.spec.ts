@@ -12,16 +12,16 @@ describe('TotalsMemory', () => {
   it('gives an answer back to the same partner under the revision it was read under, within its lifetime', () => {
     const memory = new TotalsMemory(1000);
     memory.put('partner-a', [answer('p1')], '7', 0);
-    expect(memory.get('partner-a', 'p1', '7', 999)).toEqual(view('p1'));
-    expect(memory.get('partner-b', 'p1', '7', 999)).toBeUndefined();
-    expect(memory.get('partner-a', 'p2', '7', 999)).toBeUndefined();
+    expect(memory.entry('partner-a', 'p1', '7', 999)?.view).toEqual(view('p1'));
+    expect(memory.entry('partner-b', 'p1', '7', 999)?.view).toBeUndefined();
+    expect(memory.entry('partner-a', 'p2', '7', 999)?.view).toBeUndefined();
   });
 
   it('never gives an answer as it is again once the revision has moved on, even if it came back, but keeps it for a check', () => {
     const memory = new TotalsMemory(1000);
     memory.put('partner-a', [answer('p1')], '7', 0);
-    expect(memory.get('partner-a', 'p1', '8', 1)).toBeUndefined();
-    expect(memory.get('partner-a', 'p1', '7', 2)).toBeUndefined();
+    expect(memory.entry('partner-a', 'p1', '8', 1)?.view).toBeUndefined();
+    expect(memory.entry('partner-a', 'p1', '7', 2)?.view).toBeUndefined();
     expect(memory.kept('partner-a', 'p1')).toEqual(answer('p1'));
     expect(memory.kept('partner-b', 'p1')).toBeUndefined();
   });
@@ -29,25 +29,25 @@ describe('TotalsMemory', () => {
   it('treats the answers of one read alike: once one has stopped counting, so have the others', () => {
     const memory = new TotalsMemory(1000);
     memory.put('partner-a', [answer('p1'), answer('p2')], '7', 0);
-    expect(memory.get('partner-a', 'p2', '7', 1)).toEqual(view('p2'));
-    expect(memory.get('partner-a', 'p1', '8', 2)).toBeUndefined();
-    expect(memory.get('partner-a', 'p2', '7', 3)).toBeUndefined();
+    expect(memory.entry('partner-a', 'p2', '7', 1)?.view).toEqual(view('p2'));
+    expect(memory.entry('partner-a', 'p1', '8', 2)?.view).toBeUndefined();
+    expect(memory.entry('partner-a', 'p2', '7', 3)?.view).toBeUndefined();
     expect(memory.kept('partner-a', 'p2')).toEqual(answer('p2'));
   });
 
   it('gives an answer read again as it is, under the revision it was read under', () => {
     const memory = new TotalsMemory(1000);
     memory.put('partner-a', [answer('p1')], '7', 0);
-    expect(memory.get('partner-a', 'p1', '8', 1)).toBeUndefined();
+    expect(memory.entry('partner-a', 'p1', '8', 1)?.view).toBeUndefined();
     memory.put('partner-a', [answer('p1')], '8', 2);
-    expect(memory.get('partner-a', 'p1', '8', 3)).toEqual(view('p1'));
+    expect(memory.entry('partner-a', 'p1', '8', 3)?.view).toEqual(view('p1'));
   });
 
   it('stops giving an answer at the end of its lifetime, and keeps it for a check', () => {
     const memory = new TotalsMemory(1000);
     memory.put('partner-a', [answer('p1')], '7', 0);
-    expect(memory.get('partner-a', 'p1', '7', 1000)).toBeUndefined();
-    expect(memory.get('partner-a', 'p1', '7', 1001)).toBeUndefined();
+    expect(memory.entry('partner-a', 'p1', '7', 1000)?.view).toBeUndefined();
+    expect(memory.entry('partner-a', 'p1', '7', 1001)?.view).toBeUndefined();
     expect(memory.kept('partner-a', 'p1')).toEqual(answer('p1'));
   });
 
@@ -55,11 +55,11 @@ describe('TotalsMemory', () => {
     const memory = new TotalsMemory(1000);
     for (let i = 0; i < 1000; i++)
       memory.put(i % 2 === 0 ? 'partner-a' : 'partner-b', [answer(`p${i}`)], '7', 0);
-    expect(memory.get('partner-a', 'p0', '7', 1)).toEqual(view('p0'));
-    expect(memory.get('partner-b', 'p0', '7', 1)).toBeUndefined();
+    expect(memory.entry('partner-a', 'p0', '7', 1)?.view).toEqual(view('p0'));
+    expect(memory.entry('partner-b', 'p0', '7', 1)?.view).toBeUndefined();
     expect(memory.kept('partner-b', 'p0')).toBeUndefined();
-    expect(memory.get('partner-b', 'p1', '7', 1)).toEqual(view('p1'));
-    expect(memory.get('partner-a', 'p1', '7', 1)).toBeUndefined();
+    expect(memory.entry('partner-b', 'p1', '7', 1)?.view).toEqual(view('p1'));
+    expect(memory.entry('partner-a', 'p1', '7', 1)?.view).toBeUndefined();
   });
 
   it("forgets a partner's answer when told to, and never another partner's", () => {
@@ -69,7 +69,7 @@ describe('TotalsMemory', () => {
     expect(memory.kept('partner-a', 'p1')).toEqual(answer('p1'));
     memory.forget('partner-a', 'p1');
     expect(memory.kept('partner-a', 'p1')).toBeUndefined();
-    expect(memory.get('partner-a', 'p1', '7', 1)).toBeUndefined();
+    expect(memory.entry('partner-a', 'p1', '7', 1)?.view).toBeUndefined();
   });
 
   it('lets go of the answers read before a sweep’s cut-off, keeping those read or stored again since', () => {
@@ -107,16 +107,16 @@ describe('TotalsMemory', () => {
     const memory = new TotalsMemory(1000);
     for (let i = 0; i < MAX_KEPT_ANSWERS; i++) memory.put('partner-a', [answer(`p${i}`)], '7', 0);
     // Looked up, not stored again: a look-up does not keep it; stored again, p1 stays.
-    expect(memory.get('partner-a', 'p0', '7', 1)).toEqual(view('p0'));
+    expect(memory.entry('partner-a', 'p0', '7', 1)?.view).toEqual(view('p0'));
     memory.put('partner-a', [answer('p1')], '7', 0);
     memory.put('partner-a', [answer('p-new')], '7', 0);
     expect(memory.kept('partner-a', 'p0')).toBeUndefined();
     memory.put('partner-a', [answer('p-newer')], '7', 0);
     expect(memory.kept('partner-a', 'p2')).toBeUndefined();
-    expect(memory.get('partner-a', 'p1', '7', 1)).toEqual(view('p1'));
-    expect(memory.get('partner-a', 'p3', '7', 1)).toEqual(view('p3'));
-    expect(memory.get('partner-a', 'p-new', '7', 1)).toEqual(view('p-new'));
-    expect(memory.get('partner-a', 'p-newer', '7', 1)).toEqual(view('p-newer'));
+    expect(memory.entry('partner-a', 'p1', '7', 1)?.view).toEqual(view('p1'));
+    expect(memory.entry('partner-a', 'p3', '7', 1)?.view).toEqual(view('p3'));
+    expect(memory.entry('partner-a', 'p-new', '7', 1)?.view).toEqual(view('p-new'));
+    expect(memory.entry('partner-a', 'p-newer', '7', 1)?.view).toEqual(view('p-newer'));
   });
 
   it('counts an answer replaced once, so the bound is not reached early', () => {

@@ -25,7 +25,15 @@ export interface KeptEntry {
   readonly view: PilotTotalsView;
   readonly versions: RowVersions;
   readonly reading: Reading;
+  /** Whether a check of it against the database has begun before its lifetime ends (TotalsMemory.renewalDue). */
+  renewing: boolean;
 }
+
+/**
+ * The share of its lifetime after which an answer given from memory is checked against the database in
+ * the background (TotalsReadCache), so that an answer in use is renewed before it stops counting.
+ */
+export const RENEW_AFTER_SHARE = 0.75;
 
 /**
  * Bounded: past this many answers, the least recently stored ones go first. A look-up does not move an
@@ -55,15 +63,16 @@ const STORE: LRUCache.SetOptions<string, KeptEntry, unknown> = {};
  */
 export class TotalsMemory {
   private readonly answers = new LRUCache<string, KeptEntry>({ max: MAX_KEPT_ANSWERS });
+  private readonly renewAfterMs: number;
 
-  constructor(private readonly lifetimeMs: number) {}
-
-  /** The answer for `pilotId` if it was read for `partnerId` under `revision` and is within its lifetime at `now`. */
-  get(partnerId: string, pilotId: string, revision: string, now: number): PilotTotalsView | undefined {
-    return this.entry(partnerId, pilotId, revision, now)?.view;
+  constructor(private readonly lifetimeMs: number) {
+    this.renewAfterMs = lifetimeMs * RENEW_AFTER_SHARE;
   }
 
-  /** What `get` gives, with the entry it comes from: to be checked again later with `counts`. */
+  /**
+   * The entry for `pilotId` if its answer was read for `partnerId` under `revision` and is within its
+   * lifetime at `now`: to be checked again later with `counts`.
+   */
   entry(partnerId: string, pilotId: string, revision: string, now: number): KeptEntry | undefined {
     const entry = this.answers.peek(pilotId, LOOK_UP);
     return entry !== undefined && this.counts(entry, partnerId, revision, now) ? entry : undefined;
@@ -81,6 +90,16 @@ export class TotalsMemory {
       reading.fresh = false;
       return false;
     }
+    return true;
+  }
+
+  /**
+   * Whether `entry`, which counts at `now`, is past RENEW_AFTER_SHARE of its lifetime with no check of it
+   * begun: it is then marked as being checked, so only the first request to find it so starts one.
+   */
+  renewalDue(entry: KeptEntry, now: number): boolean {
+    if (entry.renewing || now - entry.reading.readAt < this.renewAfterMs) return false;
+    entry.renewing = true;
     return true;
   }
 
@@ -124,6 +143,6 @@ export class TotalsMemory {
     if (answers.length === 0) return;
     const reading: Reading = { partnerId, revision, readAt: now, fresh: true };
     for (const { view, versions } of answers)
-      this.answers.set(view.pilot_id, { view, versions, reading }, STORE);
+      this.answers.set(view.pilot_id, { view, versions, reading, renewing: false }, STORE);
   }
 }

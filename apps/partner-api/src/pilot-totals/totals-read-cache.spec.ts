@@ -6,9 +6,13 @@ import { KEPT_ANSWER_MAX_AGE_MS, SWEEP_SLICE, TotalsReadCache } from './totals-r
 
 /**
  * The cache over a stand-in of its database access that answers every id as projected and unchanged,
- * recording the ids of each full read (`asked`) and each check (`checked`).
+ * recording the ids of each full read (`asked`) and each check (`checked`); its first `failingChecks`
+ * checks fail.
  */
-function cacheOverCountedDatabase(cacheMs = 1000): {
+function cacheOverCountedDatabase(
+  cacheMs = 1000,
+  failingChecks = 0,
+): {
   cache: TotalsReadCache;
   asked: string[][];
   checked: string[][];
@@ -26,6 +30,7 @@ function cacheOverCountedDatabase(cacheMs = 1000): {
     },
     check: (_partnerId: string, pilotIds: readonly string[], kept: ReadonlyMap<string, KeptAnswer>) => {
       checked.push([...pilotIds]);
+      if (checked.length <= failingChecks) return Promise.reject(new Error('connection terminated'));
       return Promise.resolve({ held: pilotIds.map((id) => kept.get(id)!), changed: [] });
     },
   } as unknown as PilotTotalsDatabase;
@@ -77,5 +82,63 @@ describe('TotalsReadCache: the sweep of old answers', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('TotalsReadCache: answers in use renewed before their lifetime ends', () => {
+  const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+  it('checks an answer given from memory past three quarters of its lifetime in the background, once, and keeps it anew', async () => {
+    const { cache, asked, checked } = cacheOverCountedDatabase(1000);
+    const t0 = Date.now();
+    await cache.read('partner', ['p1'], '5', t0);
+    expect(asked).toEqual([['p1']]);
+
+    expect(cache.remembered('partner', 'p1', '5', t0 + 700)).toBeDefined();
+    expect(checked).toEqual([]);
+    // Given at once from memory; its check begins beside it, and the next request begins none.
+    expect(cache.remembered('partner', 'p1', '5', t0 + 800)?.pilot_id).toBe('p1');
+    expect(cache.remembered('partner', 'p1', '5', t0 + 850)?.pilot_id).toBe('p1');
+    expect(checked).toEqual([['p1']]);
+    await turn();
+
+    // Kept anew as read at t0 + 800: past the first lifetime, it still counts, and no request waited.
+    expect(cache.remembered('partner', 'p1', '5', t0 + 1500)?.pilot_id).toBe('p1');
+    expect(checked).toEqual([['p1']]);
+    expect(asked).toEqual([['p1']]);
+    // Never for another partner, nor under another revision.
+    expect(cache.remembered('other', 'p1', '5', t0 + 1500)).toBeUndefined();
+    expect(cache.remembered('partner', 'p1', '6', t0 + 1500)).toBeUndefined();
+  });
+
+  it('renews a batch of answers from memory with one check of those due', async () => {
+    const { cache, checked } = cacheOverCountedDatabase(1000);
+    const t0 = Date.now();
+    await cache.read('partner', ['p1', 'p2'], '5', t0);
+    await cache.read('partner', ['p3'], '5', t0 + 500);
+    const entries = ['p1', 'p2', 'p3', 'p4'].map((id) => cache.rememberedEntry('partner', id, '5', t0 + 900));
+    expect(entries.map((entry) => entry?.view.pilot_id)).toEqual(['p1', 'p2', 'p3', undefined]);
+    cache.renewDue('partner', entries, '5', t0 + 900);
+    cache.renewDue('partner', entries, '5', t0 + 950);
+    expect(checked).toEqual([['p1', 'p2']]);
+    await turn();
+    expect(cache.rememberedEntry('partner', 'p1', '5', t0 + 1600)).toBeDefined();
+    expect(cache.rememberedEntry('partner', 'p3', '5', t0 + 1600)).toBeUndefined();
+  });
+
+  it('leaves an answer whose renewal failed to end its lifetime, then to be checked by the request that finds it so', async () => {
+    const { cache, checked } = cacheOverCountedDatabase(1000, 1);
+    const t0 = Date.now();
+    await cache.read('partner', ['p1'], '5', t0);
+    expect(cache.remembered('partner', 'p1', '5', t0 + 800)).toBeDefined();
+    await turn();
+    expect(checked).toEqual([['p1']]);
+    // The failed renewal kept nothing anew, and begins no other.
+    expect(cache.remembered('partner', 'p1', '5', t0 + 900)).toBeDefined();
+    expect(checked).toHaveLength(1);
+    expect(cache.remembered('partner', 'p1', '5', t0 + 1000)).toBeUndefined();
+    const [again] = await cache.read('partner', ['p1'], '5', t0 + 1000);
+    expect(again?.view.pilot_id).toBe('p1');
+    expect(checked).toEqual([['p1'], ['p1']]);
   });
 });

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { AppConfig, metricOnce } from '@pft/platform';
 import { type KeptAnswer, PilotTotalsDatabase, type StoredAnswer } from './pilot-totals.database';
@@ -52,6 +52,7 @@ export class TotalsReadCache implements OnModuleInit, OnModuleDestroy {
   /** Database reads under way (see readShared). */
   private readonly reading = new Map<string, Promise<StoredAnswer[]>>();
   private readonly memory: TotalsMemory;
+  private readonly log = new Logger(TotalsReadCache.name);
   readonly enabled: boolean;
   /** Told of each sweep, with its cut-off, to drop what they keep of answers read before it. */
   private readonly sweepers: ((before: number) => void)[] = [];
@@ -104,10 +105,31 @@ export class TotalsReadCache implements OnModuleInit, OnModuleDestroy {
 
   /**
    * The answer kept for `pilotId` if it counts under `revision` at `now`; not counted in the metric (the
-   * caller counts a request's answers from memory at once). Only while `enabled`.
+   * caller counts a request's answers from memory at once). Only while `enabled`. Past most of its
+   * lifetime, it is renewed in the background (renewDue).
    */
   remembered(partnerId: string, pilotId: string, revision: string, now: number): PilotTotalsView | undefined {
-    return this.memory.get(partnerId, pilotId, revision, now);
+    const entry = this.memory.entry(partnerId, pilotId, revision, now);
+    if (entry !== undefined && this.memory.renewalDue(entry, now))
+      this.renew(partnerId, [pilotId], revision, now);
+    return entry?.view;
+  }
+
+  /**
+   * Renews in the background those of `entries` (given from memory under `revision` at `now`; a gap
+   * where an answer was not in memory) past RENEW_AFTER_SHARE of their lifetime, one check for all of
+   * them: a batch's answers from memory.
+   */
+  renewDue(
+    partnerId: string,
+    entries: readonly (KeptEntry | undefined)[],
+    revision: string,
+    now: number,
+  ): void {
+    let due: string[] | undefined;
+    for (const entry of entries)
+      if (entry !== undefined && this.memory.renewalDue(entry, now)) (due ??= []).push(entry.view.pilot_id);
+    if (due !== undefined) this.renew(partnerId, due, revision, now);
   }
 
   /** As `remembered`, with the entry the answer comes from, for `stillCounts`. */
@@ -133,12 +155,38 @@ export class TotalsReadCache implements OnModuleInit, OnModuleDestroy {
   ): Promise<StoredAnswer[]> {
     if (revision === null || !this.enabled)
       return counted(await this.readStored(partnerId, pilotIds, NOTHING_KEPT));
+    return counted(await this.readAndKeep(partnerId, pilotIds, revision, now));
+  }
+
+  /**
+   * Checks the kept answers of `pilotIds` against the database now, in the background, and keeps them
+   * anew as read at `now` under `revision` (both seen before this check, as `read` takes them). An
+   * answer in use is then renewed before its lifetime ends, so no request waits for the database while
+   * the revision holds: with one pilot read thousands of times a second, every request that came while
+   * its answer was checked on expiry waited for that round trip, and for any stall of Postgres in it.
+   * Answers the check finds changed are read in full, those no longer connected dropped, as `read` does.
+   * Not counted in the metric: no partner is answered. On failure the answers are left to end their
+   * lifetime and be checked by the request that finds them so.
+   */
+  private renew(partnerId: string, pilotIds: readonly string[], revision: string, now: number): void {
+    this.readAndKeep(partnerId, pilotIds, revision, now).catch((err: unknown) =>
+      this.log.warn(`renewing ${pilotIds.length} answers kept in memory failed: ${String(err)}`),
+    );
+  }
+
+  /** `read` under a revision, with the cache on: what memory keeps of the answers is checked, the rest read. */
+  private async readAndKeep(
+    partnerId: string,
+    pilotIds: readonly string[],
+    revision: string,
+    now: number,
+  ): Promise<StoredAnswer[]> {
     const kept = new Map<string, KeptAnswer>();
     for (const pilotId of pilotIds) {
       const earlier = this.memory.kept(partnerId, pilotId);
       if (earlier) kept.set(pilotId, earlier);
     }
-    const stored = counted(await this.readShared(partnerId, pilotIds, revision, kept));
+    const stored = await this.readShared(partnerId, pilotIds, revision, kept);
     // A kept answer the database no longer gives (the pilot disconnected, or erased) is dropped.
     if (kept.size > 0) this.forgetUnanswered(partnerId, kept, stored);
     // Live answers (not projected yet) are as of now: never kept.
