@@ -1,20 +1,10 @@
-import { Client } from 'pg';
-import { createTestDatabase, type TestDatabase } from '@pft/testing';
+import { type DataSource } from 'typeorm';
+import { withTestDataSource } from '@pft/testing';
 import { isoTimestamp } from './iso-timestamp';
 
 describe('isoTimestamp (Postgres)', () => {
-  let db: TestDatabase;
-  let client: Client;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    client = new Client({ connectionString: db.url });
-    await client.connect();
-  });
-  afterAll(async () => {
-    await client.end();
-    await db.drop();
-  });
+  let ds: DataSource;
+  withTestDataSource(1, (made) => (ds = made));
 
   it('writes a timestamptz as toISOString() writes the Date the driver makes of it', async () => {
     const given = [
@@ -25,7 +15,7 @@ describe('isoTimestamp (Postgres)', () => {
       '2026-11-30 01:15:00.042+03',
       '1999-12-31 23:59:59.999999-08',
     ];
-    const { rows } = await client.query<{ at: Date; text: string }>(
+    const rows = await ds.query<{ at: Date; text: string }[]>(
       `select t as at, ${isoTimestamp('t')} as text from unnest($1::timestamptz[]) as t`,
       [given],
     );
