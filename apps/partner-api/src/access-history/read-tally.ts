@@ -114,8 +114,14 @@ export class ReadTally {
       tally.reads = 0;
     }
     this.next = end;
+    // Answers first read while a write is under way come after those taken; once the taken ones are
+    // half the list or more, they are let go, or under steady reads the list would keep every answer
+    // ever counted.
     if (this.next === this.counted.length) {
       this.counted = [];
+      this.next = 0;
+    } else if (this.next * 2 >= this.counted.length) {
+      this.counted = this.counted.slice(this.next);
       this.next = 0;
     }
     return taken;
