@@ -45,7 +45,7 @@ type TalliedAnswer = CountedAnswer & { [ANSWER_TALLY]?: AnswerTally };
  * Reads counted in memory per `pilot_id` (connection) and UTC day, until taken to be written. Answers
  * counted since they were last taken are listed once each, in the order of their first read, and
  * taken a slice at a time: a burst of reads of 30,000 pilots, added up in one map and taken at once,
- * held the event loop for 30 to 110 ms here. One connection may come out more than once (an answer
+ * held the event loop for 44 to 172 ms here. One connection may come out more than once (an answer
  * kept in memory is replaced when its totals change, and the new one is counted on its own): the
  * statement that writes them adds them up.
  */
