@@ -1,4 +1,4 @@
-import { type Json, fmt, run } from './report-format';
+import { exactRun, fmt, type Json, pacedHelloRun, run } from './report-format';
 
 /** The report the performance goals were set against: its figures are where each goal started. */
 const START = '8f8f41a (2026-11-23)';
@@ -30,10 +30,6 @@ interface Goal {
 }
 
 const yesNo = (met: boolean): string => (met ? 'yes' : 'no');
-
-/** The request rate of the run named exactly `name`. */
-const rateOf = (d: Json, name: string): number | undefined =>
-  (d.runs as Json[] | undefined)?.find((r) => r.name === name)?.requests_per_second as number | undefined;
 
 function writeGoals(d: Json | undefined): Goal[] {
   if (!d?.ratios) return [];
@@ -78,18 +74,14 @@ function readGoals(d: Json | undefined): Goal[] {
   // Met against the bare Nest floor, or else against the framework's pipeline measured alone (the How clause).
   const against = (nest: number, pipeline: number): string =>
     nest >= 0.8 ? 'yes' : pipeline >= 0.8 ? 'against the pipeline floor: yes; against bare Nest: no' : 'no';
-  const fastifySelect = rateOf(d, "read floor: bare Fastify, one SELECT per event-loop turn's reads");
+  const fastifySelect = exactRun(d, "read floor: bare Fastify, one SELECT per event-loop turn's reads")
+    ?.requests_per_second as number | undefined;
   const cold = run(d, 'single read, cold')?.requests_per_second as number | undefined;
   const paced = (name: string): number | undefined =>
     (d.runs as Json[]).find((r) => (r.name as string).startsWith(name))?.p99_ms as number | undefined;
   const app = paced('single read, warm, paced at ');
-  const hello = (d.runs as Json[]).find(
-    (r) =>
-      (r.name as string).startsWith('hello-world, paced at ') && !(r.name as string).includes(' beside '),
-  )?.p99_ms as number | undefined;
-  const loaded = (d.runs as Json[]).find(
-    (r) => (r.name as string).startsWith('hello-world, paced at ') && (r.name as string).includes(' beside '),
-  )?.p99_ms as number | undefined;
+  const hello = pacedHelloRun(d, false)?.p99_ms as number | undefined;
+  const loaded = pacedHelloRun(d, true)?.p99_ms as number | undefined;
   const floor = paced("the warm read's floor, paced at ");
   const times = (p99: number | undefined): string =>
     app !== undefined && p99 ? `${fmt(app / p99, 2)}x` : 'n/a';

@@ -1,6 +1,6 @@
 import { pipelineFloorRows } from './pipeline-floor-report';
 import { readCpuRows } from './read-cpu-report';
-import { type Json, fmt, type Row, run } from './report-format';
+import { exactRun, fmt, type Json, pacedHelloRun, type Row, run } from './report-format';
 
 /**
  * Past this ratio between hello-world's fastest and slowest round, the machine's speed moved too much
@@ -45,19 +45,12 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
       (d.runs as Json[]).find((r) => (r.name as string).startsWith('single read, warm, paced at ')) ??
       (d.runs as Json[]).find((r) => (r.name as string).includes(' at ')) ??
       {};
-    // Hello-world paced alone, or beside a process as busy as the app was.
-    const pacedHello = (beside: boolean): Json | undefined =>
-      (d.runs as Json[]).find(
-        (r) =>
-          (r.name as string).startsWith('hello-world, paced at ') &&
-          (r.name as string).includes(' beside ') === beside,
-      );
-    const helloPaced = pacedHello(false);
+    const helloPaced = pacedHelloRun(d, false);
     // The warm read's own floor paced alike (runs before it was measured have none).
     const floorPaced = run(d, "the warm read's floor, paced at ");
     // The floors the throughput goals are shares of.
     const exactly = (name: string): number | undefined =>
-      (d.runs as Json[]).find((r) => r.name === name)?.requests_per_second as number | undefined;
+      exactRun(d, name)?.requests_per_second as number | undefined;
     const warmFloor = exactly(
       'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
     );
@@ -85,7 +78,7 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
       paired(name) !== undefined
         ? paired(name)! >= goal
         : floor !== undefined && floor > 0 && (r.requests_per_second as number) / floor >= goal;
-    const helloLoaded = pacedHello(true);
+    const helloLoaded = pacedHelloRun(d, true);
     // Runs before measurePaced used autocannon's rate option, which sends each second's quota at once.
     const paced = typeof half.send_lateness_p99_ms === 'number';
     const uncached = run(d, 'single read, every answer from the database');

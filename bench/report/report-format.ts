@@ -19,3 +19,15 @@ export const tableLine = (row: Row): string =>
 /** The run of a result whose name starts with `name`. */
 export const run = (data: Json, name: string): Json | undefined =>
   (data.runs as Json[] | undefined)?.find((r) => (r.name as string).startsWith(name));
+
+/** The run of a result named exactly `name`. */
+export const exactRun = (data: Json, name: string): Json | undefined =>
+  (data.runs as Json[] | undefined)?.find((r) => r.name === name);
+
+/** Hello-world paced at the read's half load, alone or beside a process as busy as the app was. */
+export const pacedHelloRun = (data: Json, beside: boolean): Json | undefined =>
+  (data.runs as Json[] | undefined)?.find(
+    (r) =>
+      (r.name as string).startsWith('hello-world, paced at ') &&
+      (r.name as string).includes(' beside ') === beside,
+  );
