@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@pft/platform';
 import { apiKeyMatches, findApiKeyByPrefix, sameApiKey, type ApiKeyRecord } from '@pft/access/api-keys';
+import { RENEW_AFTER_SHARE } from '../renewal';
 
 interface CachedKey {
   record: ApiKeyRecord;
@@ -14,16 +15,39 @@ interface CachedKey {
    * the key on every request was about 3% of the partner API's CPU under reads.
    */
   checkedKey: string;
+  /** Whether a read of it has begun in the background before its lifetime ends (see `remembered`). */
+  renewing: boolean;
+}
+
+/**
+ * One read of a prefix's key from the database, shared by every request that needs it while it is
+ * under way: without it, each request that came while a key's lookup was read again (at the end of its
+ * lifetime, or after a key changed) read it too, each waiting for a connection of the pool.
+ */
+export interface KeyRead {
+  /** The key as stored, if it exists (revoked or not; its hash not yet compared with any key). */
+  readonly stored: ApiKeyRecord | undefined;
+  /**
+   * The latest revision seen before the read began: the only revision its record may be remembered
+   * under, since a key changed after that revision may have committed before or after the read.
+   */
+  readonly revisionBefore: string | null;
+  /** When the read began: a lookup counts for PARTNER_API_KEY_CACHE_MS from then. */
+  readonly startedAt: number;
 }
 
 /**
  * Finds API keys by their public prefix. Lookups are kept in memory only while the keys revision in
  * Redis stands still (it is read with every rate count), and never longer than the configured time,
  * so a revocation or a change of scopes or limit is effective at the next request on every replica.
+ * A lookup in use is read again in the background before its lifetime ends.
  */
 @Injectable()
 export class ApiKeyDirectory {
+  private readonly log = new Logger(ApiKeyDirectory.name);
   private readonly cache = new Map<string, CachedKey>();
+  /** Reads under way, by prefix. */
+  private readonly reading = new Map<string, Promise<KeyRead>>();
   /** The most recent revision any request saw. */
   private latestRevision: string | null = null;
 
@@ -32,17 +56,29 @@ export class ApiKeyDirectory {
     private readonly config: AppConfig,
   ) {}
 
-  /** A remembered lookup whose hash matches `key`, to be confirmed with the revision of the next count. */
+  /**
+   * A remembered lookup whose hash matches `key`, to be confirmed with the revision of the next count.
+   * Past RENEW_AFTER_SHARE of its lifetime, the first request to use it starts a read of it in the
+   * background, so that no request waits for the database while the key is in use and unchanged.
+   */
   remembered(prefix: string, key: string, now = Date.now()): CachedKey | undefined {
     const entry = this.cache.get(prefix);
     if (!entry) return undefined;
-    if (now - entry.loadedAt >= this.config.PARTNER_API_KEY_CACHE_MS) {
+    const age = now - entry.loadedAt;
+    if (age >= this.config.PARTNER_API_KEY_CACHE_MS) {
       this.cache.delete(prefix);
       return undefined;
     }
-    if (sameApiKey(key, entry.checkedKey)) return entry;
-    if (!apiKeyMatches(key, entry.record.secretHash)) return undefined;
-    entry.checkedKey = key;
+    if (!sameApiKey(key, entry.checkedKey)) {
+      if (!apiKeyMatches(key, entry.record.secretHash)) return undefined;
+      entry.checkedKey = key;
+    }
+    if (
+      !entry.renewing &&
+      entry.revision !== null &&
+      age >= this.config.PARTNER_API_KEY_CACHE_MS * RENEW_AFTER_SHARE
+    )
+      this.renew(prefix, entry);
     return entry;
   }
 
@@ -50,30 +86,75 @@ export class ApiKeyDirectory {
     if (revision !== null) this.latestRevision = revision;
   }
 
-  /** The revision to remember a lookup under if it is made now: the latest one seen before it. */
-  revisionBeforeLookup(): string | null {
-    return this.latestRevision;
-  }
-
-  /** Reads the key from the database; answers only a usable key (exists, not revoked, hash matches). */
-  async lookUp(prefix: string, key: string): Promise<ApiKeyRecord | undefined> {
-    const record = await findApiKeyByPrefix(this.dataSource, prefix);
-    if (!record || record.revokedAt !== null || !apiKeyMatches(key, record.secretHash)) {
+  /**
+   * The key of `prefix` from the database, if it is usable with `key` (it exists, is not revoked and
+   * its hash matches), with when and under which revision it was read: a read already under way for the
+   * prefix is joined. A key found missing or revoked is forgotten.
+   */
+  async lookUp(prefix: string, key: string): Promise<(KeyRead & { record: ApiKeyRecord }) | undefined> {
+    const read = await this.read(prefix);
+    const record = read.stored;
+    if (!record || record.revokedAt !== null) {
       this.cache.delete(prefix);
       return undefined;
     }
-    return record;
+    // A key that does not match is a guess: the key remembered for the prefix stays.
+    if (!apiKeyMatches(key, record.secretHash)) return undefined;
+    return { ...read, record };
   }
 
   /**
-   * `lookedUpAt`: when the database read began. A lookup is reused for at most
-   * PARTNER_API_KEY_CACHE_MS from then, so a change that committed after it is seen by every replica
-   * within that time of its commit even when Redis could not be told (what `pft keys` waits for).
+   * Remembers a lookup for the key it was found usable with, as current under `revision` (the revision
+   * the request saw with its count) only if that is the revision seen before the read began; otherwise
+   * under none, so the next request reads it again. It counts for at most PARTNER_API_KEY_CACHE_MS
+   * from when its read began, so a change that committed after it is seen by every replica within that
+   * time of its commit even when Redis could not be told (what `pft keys` waits for).
    */
-  remember(record: ApiKeyRecord, key: string, revision: string | null, lookedUpAt: number): void {
+  remember(read: KeyRead & { record: ApiKeyRecord }, key: string, revision: string | null): void {
+    this.keep(read, key, revision !== null && revision === read.revisionBefore ? revision : null);
+  }
+
+  private keep(read: KeyRead & { record: ApiKeyRecord }, key: string, revision: string | null): void {
     if (this.config.PARTNER_API_KEY_CACHE_MS === 0) return;
+    const { record, startedAt } = read;
     // Bounded: a flood of distinct valid keys cannot grow it past this.
-    if (this.cache.size >= 10_000) this.cache.clear();
-    this.cache.set(record.prefix, { record, revision, loadedAt: lookedUpAt, checkedKey: key });
+    if (this.cache.size >= 10_000 && !this.cache.has(record.prefix)) this.cache.clear();
+    this.cache.set(record.prefix, {
+      record,
+      revision,
+      loadedAt: startedAt,
+      checkedKey: key,
+      renewing: false,
+    });
+  }
+
+  private read(prefix: string): Promise<KeyRead> {
+    const underWay = this.reading.get(prefix);
+    if (underWay) return underWay;
+    const revisionBefore = this.latestRevision;
+    const startedAt = Date.now();
+    const read = findApiKeyByPrefix(this.dataSource, prefix)
+      .then((stored): KeyRead => ({ stored, revisionBefore, startedAt }))
+      .finally(() => this.reading.delete(prefix));
+    this.reading.set(prefix, read);
+    return read;
+  }
+
+  /**
+   * Reads `entry`'s key again in the background and remembers it anew under the revision seen before
+   * that read, unless a request has replaced or dropped it meanwhile. A key found revoked, missing or
+   * changed so the key no longer matches is forgotten. On failure the lookup is left to end its
+   * lifetime, and the request that then finds none reads the key itself.
+   */
+  private renew(prefix: string, entry: CachedKey): void {
+    entry.renewing = true;
+    this.lookUp(prefix, entry.checkedKey).then(
+      (found) => {
+        if (this.cache.get(prefix) !== entry) return;
+        if (found) this.keep(found, entry.checkedKey, found.revisionBefore);
+        else this.cache.delete(prefix);
+      },
+      (err: unknown) => this.log.warn(`reading API key ${prefix} again failed: ${String(err)}`),
+    );
   }
 }

@@ -40,25 +40,17 @@ export class PartnerKeyGuard implements CanActivate {
         return { record: remembered.record, hit };
       }
       // Some key changed since the lookup (or Redis cannot tell): read this one again.
-      const lookedUpAt = Date.now();
-      const record = await this.directory.lookUp(prefix, key);
-      if (!record) return undefined;
-      this.directory.remember(record, key, hit.keysRevision, lookedUpAt);
-      return { record, hit };
+      const read = await this.directory.lookUp(prefix, key);
+      if (!read) return undefined;
+      this.directory.remember(read, key, hit.keysRevision);
+      return { record: read.record, hit };
     }
-    const revisionBefore = this.directory.revisionBeforeLookup();
-    const lookedUpAt = Date.now();
-    const record = await this.directory.lookUp(prefix, key);
-    if (!record) return undefined;
-    const hit = await this.counter.hit(`key:${record.keyId}`, request.id);
+    const read = await this.directory.lookUp(prefix, key);
+    if (!read) return undefined;
+    const hit = await this.counter.hit(`key:${read.record.keyId}`, request.id);
     this.directory.noteRevision(hit.keysRevision);
-    this.directory.remember(
-      record,
-      key,
-      hit.keysRevision === revisionBefore ? revisionBefore : null,
-      lookedUpAt,
-    );
-    return { record, hit };
+    this.directory.remember(read, key, hit.keysRevision);
+    return { record: read.record, hit };
   }
 
   /** 401, or 429 once this address has failed too often this minute, so keys cannot be guessed at speed. */

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { RENEW_AFTER_SHARE } from '../renewal';
 import { type KeptAnswer, type RowVersions } from './pilot-totals.database';
 import { type PilotTotalsView } from './pilot-totals.view';
 
@@ -28,12 +29,6 @@ export interface KeptEntry {
   /** Whether a check of it against the database has begun before its lifetime ends (TotalsMemory.renewalDue). */
   renewing: boolean;
 }
-
-/**
- * The share of its lifetime after which an answer given from memory is checked against the database in
- * the background (TotalsReadCache), so that an answer in use is renewed before it stops counting.
- */
-export const RENEW_AFTER_SHARE = 0.75;
 
 /**
  * Bounded: past this many answers, the least recently stored ones go first. A look-up does not move an
