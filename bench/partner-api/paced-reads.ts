@@ -2,7 +2,6 @@ import { type AppProcess } from '@pft/testing';
 import { type BenchRun } from '../support/bench-run';
 import { cpuSeconds, startBurner } from '../support/cpu-share';
 import { type PacedMeasured } from '../support/paced-load';
-import { type AppPauses, withAppPauses } from './app-pauses';
 import { withCacheShare } from './cache-share';
 
 /**
@@ -20,29 +19,29 @@ export function median<R extends object>(runs: R[], value: (run: R) => number): 
  * app was in that round (the floor under the app's CPU load), and beside the warm read's own floor
  * paced the same way (bare Nest, the read counted in Redis, the answer in memory: the latency of the
  * least work the same request needs here); the median run of each, by p99. Each of the app's runs
- * records what paused its event loop meanwhile (AppPauses).
+ * and each floor's records what paused its server meanwhile (ServerPauses, support/pause-probe.ts).
  */
 export async function measurePacedReads(
   bench: BenchRun,
   options: {
     api: AppProcess;
-    hello: { url: string };
+    hello: { url: string; child: { pid?: number } };
     /** The warm read's floor: its route that counts the read in Redis and answers from memory. */
-    nestCounted: { url: string };
+    nestCounted: { url: string; child: { pid?: number } };
     singlePath: string;
     auth: Record<string, string>;
     halfRate: number;
     repeats: number;
   },
 ): Promise<{
-  half: PacedMeasured & { cpu_share: number; app_pauses: AppPauses; repeats: number[] };
+  half: PacedMeasured & { cpu_share: number; repeats: number[] };
   helloPaced: PacedMeasured & { repeats: number[] };
   helloLoaded: PacedMeasured & { repeats: number[] };
   floorPaced: PacedMeasured & { repeats: number[] };
 }> {
   const { api, hello, nestCounted, singlePath, auth, halfRate, repeats } = options;
   const pacedRounds: {
-    half: (PacedMeasured & { cpu_share: number; app_pauses: AppPauses })[];
+    half: (PacedMeasured & { cpu_share: number })[];
     hello: PacedMeasured[];
     helloLoaded: PacedMeasured[];
     floor: PacedMeasured[];
@@ -51,16 +50,14 @@ export async function measurePacedReads(
     // The share of a core the app used meanwhile, for the loaded hello-world below.
     const cpuBefore = cpuSeconds(api.child.pid!);
     const wallBefore = performance.now();
-    // Its pauses read nearest the run: each reading of the metrics starts the event loop's delay anew.
     const paced = await withCacheShare(api.metricsUrl, () =>
-      withAppPauses(api.metricsUrl, () =>
-        bench.paced(`single read, warm, paced at ${halfRate} req/s`, {
-          origin: api.url,
-          path: singlePath,
-          headers: auth,
-          ratePerSecond: halfRate,
-        }),
-      ),
+      bench.paced(`single read, warm, paced at ${halfRate} req/s`, {
+        origin: api.url,
+        path: singlePath,
+        headers: auth,
+        ratePerSecond: halfRate,
+        serverPid: api.child.pid,
+      }),
     );
     const cpuShare = (cpuSeconds(api.child.pid!) - cpuBefore) / ((performance.now() - wallBefore) / 1000);
     pacedRounds.half.push({ ...paced, cpu_share: +cpuShare.toFixed(3) });
@@ -70,6 +67,7 @@ export async function measurePacedReads(
         origin: hello.url,
         path: '/',
         ratePerSecond: halfRate,
+        serverPid: hello.child.pid,
       }),
     );
     // And under the CPU load the app put on the machine: a process as busy as the app was.
@@ -78,7 +76,7 @@ export async function measurePacedReads(
       pacedRounds.helloLoaded.push(
         await bench.paced(
           `hello-world, paced at ${halfRate} req/s, beside a process busy ${Math.round(cpuShare * 100)}% of a core`,
-          { origin: hello.url, path: '/', ratePerSecond: halfRate },
+          { origin: hello.url, path: '/', ratePerSecond: halfRate, serverPid: hello.child.pid },
         ),
       );
     } finally {
@@ -88,7 +86,12 @@ export async function measurePacedReads(
     pacedRounds.floor.push(
       await bench.paced(
         `the warm read's floor, paced at ${halfRate} req/s: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory`,
-        { origin: nestCounted.url, path: '/counted', ratePerSecond: halfRate },
+        {
+          origin: nestCounted.url,
+          path: '/counted',
+          ratePerSecond: halfRate,
+          serverPid: nestCounted.child.pid,
+        },
       ),
     );
   }

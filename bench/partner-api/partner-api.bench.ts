@@ -71,6 +71,8 @@ benchmark(
   'partner API reads against a bare Fastify hello-world',
   new BenchRun('partner-api', { seconds: SECONDS, connections: CONNECTIONS }),
   async (bench) => {
+    // Each paced run's server (the app, hello-world, the warm read's floor) reports its pauses.
+    bench.probePauses();
     const db = await bench.database();
     const seeding = await createDataSource(db.url, 2).initialize();
     const data = await seedBenchData(seeding, PILOTS).finally(() => seeding.destroy());

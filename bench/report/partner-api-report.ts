@@ -1,3 +1,4 @@
+import { pausesOf } from './pauses-report';
 import { pipelineFloorRows } from './pipeline-floor-report';
 import { readCpuRows } from './read-cpu-report';
 import { exactRun, fmt, type Json, pacedHelloRun, type Row, run } from './report-format';
@@ -154,7 +155,7 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
           (paced
             ? `; requests sent evenly${typeof half.seconds === 'number' ? ` for ${fmt(half.seconds)} s a run` : ''}, the generator's own lateness p99 ${fmt(half.send_lateness_p99_ms, 1)} ms${stalls(half)}`
             : '; autocannon rate: each second its quota in one burst') +
-          appPauses(half.app_pauses),
+          pausesOf(half, 'the app'),
         // Against hello-world paced beside a process as busy as the app, the issue's own yardstick (its
         // 7.7x was 35.3 ms over that run's 4.6 ms); runs before that was measured, against it alone.
         goal: helloLoaded
@@ -170,7 +171,7 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
         ? [
             {
               figure: `hello-world paced at the same rate (same run): the machine's latency floor, alone`,
-              value: `p99 ${fmt(helloPaced.p99_ms, 1)} ms (p50 ${fmt(helloPaced.p50_ms, 1)} ms), the generator's own lateness p99 ${fmt(helloPaced.send_lateness_p99_ms, 1)} ms${stalls(helloPaced)}${repeats(helloPaced, 'ms')}`,
+              value: `p99 ${fmt(helloPaced.p99_ms, 1)} ms (p50 ${fmt(helloPaced.p50_ms, 1)} ms), the generator's own lateness p99 ${fmt(helloPaced.send_lateness_p99_ms, 1)} ms${stalls(helloPaced)}${pausesOf(helloPaced, 'hello-world')}${repeats(helloPaced, 'ms')}`,
               goal: 'reference',
               met: null,
             },
@@ -180,7 +181,7 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
         ? [
             {
               figure: `hello-world paced at the same rate beside a process as busy as the app was (same run): the latency floor under the app's CPU load`,
-              value: `p99 ${fmt(helloLoaded.p99_ms, 1)} ms (p50 ${fmt(helloLoaded.p50_ms, 1)} ms), the app having used ${fmt((half.cpu_share as number) * 100)}% of a core in its run${stalls(helloLoaded)}${repeats(helloLoaded, 'ms')}; the app's p99 ${fmt(half.p99_ms / helloLoaded.p99_ms, 2)}x it`,
+              value: `p99 ${fmt(helloLoaded.p99_ms, 1)} ms (p50 ${fmt(helloLoaded.p50_ms, 1)} ms), the app having used ${fmt((half.cpu_share as number) * 100)}% of a core in its run${stalls(helloLoaded)}${pausesOf(helloLoaded, 'hello-world')}${repeats(helloLoaded, 'ms')}; the app's p99 ${fmt(half.p99_ms / helloLoaded.p99_ms, 2)}x it`,
               goal: "reference: the p99 goal's floor",
               met: null,
             },
@@ -190,7 +191,7 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
         ? [
             {
               figure: `the warm read's floor (bare Nest, reads counted in Redis, answer in memory) paced at the same rate (same run): the latency of the least work the same request needs here`,
-              value: `p99 ${fmt(floorPaced.p99_ms, 1)} ms (p50 ${fmt(floorPaced.p50_ms, 1)} ms), the generator's own lateness p99 ${fmt(floorPaced.send_lateness_p99_ms, 1)} ms${stalls(floorPaced)}${repeats(floorPaced, 'ms')}; the app's p99 ${fmt(half.p99_ms / floorPaced.p99_ms, 2)}x it`,
+              value: `p99 ${fmt(floorPaced.p99_ms, 1)} ms (p50 ${fmt(floorPaced.p50_ms, 1)} ms), the generator's own lateness p99 ${fmt(floorPaced.send_lateness_p99_ms, 1)} ms${stalls(floorPaced)}${pausesOf(floorPaced, 'the floor')}${repeats(floorPaced, 'ms')}; the app's p99 ${fmt(half.p99_ms / floorPaced.p99_ms, 2)}x it`,
               goal: 'the app at most 2x its p99 (same run)',
               met: half.p99_ms <= 2 * floorPaced.p99_ms,
             },
@@ -255,18 +256,3 @@ export const partnerApiFigures: Record<string, (data: Json) => Row[]> = {
     ]);
   },
 };
-
-/** What paused the app's event loop in the median paced run, when the run recorded it (AppPauses). */
-function appPauses(pauses: Json | undefined): string {
-  if (!pauses) return '';
-  const gc = Object.entries(pauses.gc as Record<string, Json>)
-    .map(
-      ([kind, g]) =>
-        `${kind} ${fmt(g.count)} (${fmt(g.total_ms, 1)} ms in all, ${fmt(g.over_10_ms)} over 10 ms)`,
-    )
-    .join(', ');
-  return (
-    `; in that run the app's event loop was delayed at most ${fmt(pauses.event_loop_delay_max_ms, 1)} ms ` +
-    `(p99 ${fmt(pauses.event_loop_delay_p99_ms, 1)} ms, sampled every 10 ms), its garbage collections: ${gc || 'none'}`
-  );
-}

@@ -16,6 +16,7 @@ import { BenchProfiles } from './bench-profiles';
 import { Bystander } from './bystander';
 import { type Measured, measure } from './measure';
 import { measurePaced, type PacedMeasured, type PacedOptions } from './paced-load';
+import { PauseProbe } from './pause-probe';
 
 /** A BENCH_<name> setting from the environment, or its default. */
 export function benchSetting(name: string, fallback: number): number {
@@ -54,6 +55,7 @@ export class BenchRun {
   private readonly cleanups: Cleanup[] = [];
   private readonly profiles = process.env.BENCH_PROFILE === '1' ? new BenchProfiles() : undefined;
   private bystander: Promise<Bystander> | undefined;
+  private probe: PauseProbe | undefined;
 
   constructor(
     readonly name: string,
@@ -98,6 +100,16 @@ export class BenchRun {
     return floor;
   }
 
+  /**
+   * Puts the pause probe (support/pause-probe.ts) in every app and floor server started from now on,
+   * so each paced load given its server's process id reports what paused that server meanwhile.
+   */
+  probePauses(): void {
+    if (this.probe) return;
+    const probe = (this.probe = PauseProbe.install());
+    this.defer(() => probe.remove());
+  }
+
   /** Connections opened and code warm before anything is measured; not recorded. */
   async warm(options: autocannon.Options): Promise<void> {
     await autocannon({ duration: 3, connections: 10, ...options });
@@ -114,16 +126,23 @@ export class BenchRun {
    * The paced open-loop load (support/paced-load.ts) over the run's connections, for the run's seconds
    * unless BENCH_PACED_SECONDS says otherwise, with the run's bystander (support/bystander.ts, started
    * with the first) measuring the machine's stalls. Its p99 is decided by its slowest 1%: the longer
-   * the run, the less one stall of the machine decides it.
+   * the run, the less one stall of the machine decides it. With `serverPid`, once the run probes its
+   * servers' pauses (probePauses), that server's over the recorded part are reported too.
    */
-  async paced(name: string, options: Omit<PacedOptions, 'seconds' | 'connections'>): Promise<PacedMeasured> {
+  async paced(
+    name: string,
+    options: Omit<PacedOptions, 'seconds' | 'connections' | 'server'> & { serverPid?: number },
+  ): Promise<PacedMeasured> {
+    const { serverPid, ...load } = options;
     const bystander = await (this.bystander ??= this.startBystander());
+    const server = this.probe && serverPid !== undefined ? { probe: this.probe, pid: serverPid } : undefined;
     return this.span(name, () =>
       measurePaced(name, {
         seconds: PACED_SECONDS ?? this.load.seconds,
         connections: this.load.connections,
         bystander,
-        ...options,
+        server,
+        ...load,
       }),
     );
   }

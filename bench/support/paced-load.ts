@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { type Bystander } from './bystander';
+import { type PauseProbe, type ServerPauses } from './pause-probe';
 
 export interface PacedMeasured {
   name: string;
@@ -26,6 +27,8 @@ export interface PacedMeasured {
    */
   bystander_delay_max_ms?: number;
   bystander_delay_p99_ms?: number;
+  /** What paused the server's event loop over the recorded part, when the run probes its servers. */
+  server_pauses?: ServerPauses;
   non_2xx: number;
   errors: number;
 }
@@ -43,6 +46,8 @@ export interface PacedOptions {
   warmupSeconds?: number;
   /** An idle process whose timer's delays over the recorded part are reported beside the latencies. */
   bystander?: Bystander;
+  /** The server measured, by its process id, and the run's pause probe (support/pause-probe.ts) in it. */
+  server?: { probe: PauseProbe; pid: number };
 }
 
 /**
@@ -142,31 +147,34 @@ type GeneratorFigures = Omit<PacedMeasured, 'name' | 'target_per_second' | 'seco
  * due at once, a burst a server with less room behind it took longer to clear.
  */
 export async function measurePaced(name: string, options: PacedOptions): Promise<PacedMeasured> {
-  const { bystander, ...load } = options;
+  const { bystander, server, ...load } = options;
   const generator = spawn(process.execPath, ['-e', GENERATOR_SOURCE], {
     env: { ...process.env, PACED_OPTIONS: JSON.stringify({ warmupSeconds: 2, ...load }) },
     cwd: process.cwd(),
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = once(generator, 'exit');
-  let bystanderReset: Promise<void> | undefined;
+  let resets: Promise<unknown> | undefined;
   const figures = await new Promise<GeneratorFigures>((resolve, reject) => {
     generator.on('message', (message: 'recording' | GeneratorFigures) => {
-      if (message === 'recording') bystanderReset = bystander?.reset();
+      if (message === 'recording')
+        resets = Promise.all([bystander?.reset(), server?.probe.reset(server.pid)]);
       else resolve(message);
     });
     // Its messages all arrive before its channel closes.
     generator.once('disconnect', () => reject(new Error('the paced generator ended before its figures')));
   });
   await exited;
-  await bystanderReset;
+  await resets;
   const delay = await bystander?.read();
+  const serverPauses = await server?.probe.read(server.pid);
   const measured: PacedMeasured = {
     name,
     target_per_second: options.ratePerSecond,
     seconds: options.seconds,
     ...figures,
     ...(delay && { bystander_delay_max_ms: delay.max_ms, bystander_delay_p99_ms: delay.p99_ms }),
+    ...(serverPauses && { server_pauses: serverPauses }),
   };
   process.stdout.write(`${JSON.stringify(measured)}\n`);
   return measured;

@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** What paused a server's event loop over a span, measured the same way in every server. */
+export interface ServerPauses {
+  /**
+   * How long the server held each request: from its 'request' event (the request read and parsed) to
+   * its answer handed to the kernel ('finish'). A latency the load generator saw beyond this was spent
+   * outside the server's handling: queued in the kernel or behind the server's busy event loop before
+   * it read the request, or in the generator.
+   */
+  in_server_p99_ms: number;
+  in_server_max_ms: number;
+  /** Per kind of collection (minor: scavenges; major: mark-compact; incremental: marking steps). */
+  gc: Record<string, { count: number; total_ms: number; max_ms: number }>;
+  /** How late its 10 ms timer fired, at most and at the 99th percentile. */
+  loop_delay_max_ms: number;
+  loop_delay_p99_ms: number;
+}
+
+/**
+ * Loaded with `--require` into every server a benchmark measures, the apps and the yardsticks alike: it
+ * records each garbage collection (every entry V8 reports, by kind), the delay of a 10 ms timer (the
+ * event loop's) and how long each HTTP request was held (node:http's servers, Fastify's included), and
+ * answers `read` or `reset` (read, then start a new span) on a Unix socket named after the process.
+ * Only in the main thread, so the apps' worker threads leave it alone.
+ */
+const SOURCE = `
+const { isMainThread } = require('node:worker_threads');
+const dir = process.env.BENCH_PAUSE_PROBE_DIR;
+if (isMainThread && dir) {
+  const { createServer } = require('node:net');
+  const http = require('node:http');
+  const { PerformanceObserver, createHistogram, monitorEventLoopDelay, constants, performance } = require('node:perf_hooks');
+  const KINDS = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weak callbacks',
+  };
+  let gc = {};
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  // Microseconds each request was held.
+  const held = createHistogram();
+  const emit = http.Server.prototype.emit;
+  http.Server.prototype.emit = function (event, request, response) {
+    if (event === 'request') {
+      const from = performance.now();
+      response.once('finish', () => held.record(Math.max(1, Math.round((performance.now() - from) * 1000))));
+    }
+    return emit.apply(this, arguments);
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      const kind = KINDS[entry.detail && entry.detail.kind] || 'other';
+      const counts = (gc[kind] = gc[kind] || { count: 0, total_ms: 0, max_ms: 0 });
+      counts.count += 1;
+      counts.total_ms += entry.duration;
+      counts.max_ms = Math.max(counts.max_ms, entry.duration);
+    }
+  }).observe({ entryTypes: ['gc'] });
+  const ms = (ns) => +(ns / 1e6).toFixed(1);
+  const server = createServer((socket) => {
+    socket.setEncoding('utf8');
+    socket.once('data', (message) => {
+      const figures = {
+        gc: Object.fromEntries(
+          Object.entries(gc).map(([kind, g]) => [
+            kind,
+            { count: g.count, total_ms: +g.total_ms.toFixed(1), max_ms: +g.max_ms.toFixed(1) },
+          ]),
+        ),
+        loop_delay_max_ms: ms(delay.max),
+        loop_delay_p99_ms: ms(delay.percentile(99)),
+        in_server_p99_ms: held.count === 0 ? 0 : ms(held.percentile(99) * 1000),
+        in_server_max_ms: held.count === 0 ? 0 : ms(held.max * 1000),
+      };
+      if (message === 'reset') {
+        gc = {};
+        delay.reset();
+        held.reset();
+      }
+      socket.end(JSON.stringify(figures));
+    });
+  });
+  server.on('error', () => {});
+  server.listen(dir + '/' + process.pid + '.sock');
+  server.unref();
+}
+`;
+
+/**
+ * The pause probe of one benchmark run: `install` writes it where the run's servers will load it from,
+ * and asks for it in every server started after (apps through PFT_CHILD_NODE_ARGS, yardsticks through
+ * BENCH_PAUSE_PROBE, support/bare-server.ts); `reset` and `read` then ask a server by its process id.
+ * The hello-world, the floors and the app are so measured alike: a collection or a stall of the app's
+ * is set beside those of the least work the same request needs.
+ */
+export class PauseProbe {
+  private constructor(
+    private readonly dir: string,
+    private readonly restore: () => void,
+  ) {}
+
+  static install(): PauseProbe {
+    const dir = mkdtempSync(join(tmpdir(), 'pft-pauses-'));
+    const file = join(dir, 'pause-probe.js');
+    writeFileSync(file, SOURCE);
+    const before = {
+      childNodeArgs: process.env.PFT_CHILD_NODE_ARGS,
+      probe: process.env.BENCH_PAUSE_PROBE,
+      probeDir: process.env.BENCH_PAUSE_PROBE_DIR,
+    };
+    process.env.PFT_CHILD_NODE_ARGS = [before.childNodeArgs, '--require', file].filter(Boolean).join(' ');
+    process.env.BENCH_PAUSE_PROBE = file;
+    process.env.BENCH_PAUSE_PROBE_DIR = dir;
+    const put = (name: string, value: string | undefined) => {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    };
+    return new PauseProbe(dir, () => {
+      put('PFT_CHILD_NODE_ARGS', before.childNodeArgs);
+      put('BENCH_PAUSE_PROBE', before.probe);
+      put('BENCH_PAUSE_PROBE_DIR', before.probeDir);
+    });
+  }
+
+  /** Starts a new span in the server `pid`: what `read` gives from now on. */
+  async reset(pid: number): Promise<void> {
+    await this.ask(pid, 'reset');
+  }
+
+  /** The server's pauses since its last `reset`. */
+  read(pid: number): Promise<ServerPauses> {
+    return this.ask(pid, 'read');
+  }
+
+  /** Servers started from now on go without it; the probe's files are removed. */
+  remove(): void {
+    this.restore();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private ask(pid: number, message: 'reset' | 'read'): Promise<ServerPauses> {
+    return new Promise((resolve, reject) => {
+      const socket = createConnection(join(this.dir, `${pid}.sock`), () => socket.write(message));
+      let answer = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (chunk: string) => (answer += chunk));
+      socket.on('end', () => {
+        try {
+          resolve(JSON.parse(answer) as ServerPauses);
+        } catch (err) {
+          reject(err instanceof Error ? err : new Error(String(err)));
+        }
+      });
+      socket.on('error', reject);
+    });
+  }
+}
