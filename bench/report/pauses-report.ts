@@ -19,8 +19,12 @@ export function pausesOf(r: Json, who: string): string {
       typeof probed.in_server_max_ms === 'number'
         ? `; ${who} held a request at most ${fmt(probed.in_server_max_ms, 1)} ms (p99 ${fmt(probed.in_server_p99_ms, 1)} ms), from reading it to handing its answer to the kernel`
         : '';
+    const allocated =
+      typeof probed.allocated_kb_per_request === 'number'
+        ? `, and allocated ${fmt(probed.allocated_kb_per_request, 1)} KB per request`
+        : '';
     return (
-      `${held}; ${who}'s event loop was delayed at most ${fmt(probed.loop_delay_max_ms, 1)} ms ` +
+      `${held}${allocated}; ${who}'s event loop was delayed at most ${fmt(probed.loop_delay_max_ms, 1)} ms ` +
       `(p99 ${fmt(probed.loop_delay_p99_ms, 1)} ms, a 10 ms timer), its garbage collections: ${gc || 'none'}`
     );
   }

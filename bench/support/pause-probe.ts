@@ -13,6 +13,12 @@ export interface ServerPauses {
    */
   in_server_p99_ms: number;
   in_server_max_ms: number;
+  /**
+   * Bytes the server allocated per request held, in KB: V8's sampling heap profiler's estimate over
+   * the span (one sample per 32 KB allocated on average, objects collected since counted too), over
+   * the requests held. Unlike a latency, it does not move with the machine's load.
+   */
+  allocated_kb_per_request: number | null;
   /** Per kind of collection (minor: scavenges; major: mark-compact; incremental: marking steps). */
   gc: Record<string, { count: number; total_ms: number; max_ms: number }>;
   /** How late its 10 ms timer fired, at most and at the 99th percentile. */
@@ -23,9 +29,10 @@ export interface ServerPauses {
 /**
  * Loaded with `--require` into every server a benchmark measures, the apps and the yardsticks alike: it
  * records each garbage collection (every entry V8 reports, by kind), the delay of a 10 ms timer (the
- * event loop's) and how long each HTTP request was held (node:http's servers, Fastify's included), and
- * answers `read` or `reset` (read, then start a new span) on a Unix socket named after the process.
- * Only in the main thread, so the apps' worker threads leave it alone.
+ * event loop's), how long each HTTP request was held (node:http's servers, Fastify's included) and,
+ * from a `reset` to the next `read`, what it allocated (the sampling heap profiler, through an
+ * inspector session of its own). It answers `read` or `reset` (read, then start a new span) on a Unix
+ * socket named after the process. Only in the main thread, so the apps' worker threads leave it alone.
  */
 const SOURCE = `
 const { isMainThread } = require('node:worker_threads');
@@ -63,9 +70,37 @@ if (isMainThread && dir) {
     }
   }).observe({ entryTypes: ['gc'] });
   const ms = (ns) => +(ns / 1e6).toFixed(1);
+  const session = new (require('node:inspector').Session)();
+  session.connect();
+  const post = (method, params) =>
+    new Promise((resolve, reject) =>
+      session.post(method, params || {}, (err, result) => (err ? reject(err) : resolve(result))),
+    );
+  const SAMPLING = {
+    samplingInterval: 32768,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  };
+  let sampling = false;
+  // The bytes allocated since sampling began, V8's estimate (each node's selfSize is scaled up from
+  // its samples); sampling stops.
+  const allocated = async () => {
+    if (!sampling) return null;
+    sampling = false;
+    const { profile } = await post('HeapProfiler.stopSampling');
+    let bytes = 0;
+    const add = (node) => {
+      bytes += node.selfSize;
+      for (const child of node.children) add(child);
+    };
+    add(profile.head);
+    return bytes;
+  };
+  post('HeapProfiler.enable').catch(() => {});
   const server = createServer((socket) => {
     socket.setEncoding('utf8');
-    socket.once('data', (message) => {
+    socket.once('data', async (message) => {
+      // Read before the heap profile is taken, which holds the event loop up while V8 builds it.
       const figures = {
         gc: Object.fromEntries(
           Object.entries(gc).map(([kind, g]) => [
@@ -77,11 +112,16 @@ if (isMainThread && dir) {
         loop_delay_p99_ms: ms(delay.percentile(99)),
         in_server_p99_ms: held.count === 0 ? 0 : ms(held.percentile(99) * 1000),
         in_server_max_ms: held.count === 0 ? 0 : ms(held.max * 1000),
+        allocated_kb_per_request: null,
       };
+      const bytes = await allocated().catch(() => null);
+      if (bytes !== null && held.count > 0)
+        figures.allocated_kb_per_request = +(bytes / held.count / 1024).toFixed(2);
       if (message === 'reset') {
         gc = {};
         delay.reset();
         held.reset();
+        sampling = await post('HeapProfiler.startSampling', SAMPLING).then(() => true, () => false);
       }
       socket.end(JSON.stringify(figures));
     });
