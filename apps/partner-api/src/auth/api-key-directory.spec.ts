@@ -2,7 +2,7 @@ import { hashApiKey } from '@pft/access/api-keys';
 import { apiKeyPrefix } from '@pft/domain';
 import { type AppConfig } from '@pft/platform';
 import { type DataSource } from 'typeorm';
-import { ApiKeyDirectory, type KeyRead } from './api-key-directory';
+import { ApiKeyDirectory, type UsableKey } from './api-key-directory';
 
 const KEY = 'pft_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 /** The same prefix, another secret: a guess at the key. */
@@ -61,10 +61,7 @@ function directory(cacheMs = 60_000, dataSource = {} as DataSource): ApiKeyDirec
 }
 
 /** A read of the key that began at `startedAt`, after `revisionBefore` was seen. */
-const readAt = (
-  startedAt: number,
-  revisionBefore: string | null = 'r1',
-): KeyRead & { record: typeof record } => ({
+const readAt = (startedAt: number, revisionBefore: string | null = 'r1'): UsableKey => ({
   stored: record,
   record,
   revisionBefore,
@@ -167,23 +164,26 @@ describe('ApiKeyDirectory, renewing a lookup in use', () => {
     expect(renewed!.loadedAt).toBeGreaterThanOrEqual(loadedAt + 46_000);
   });
 
-  it('forgets the key when the renewing read finds it revoked', async () => {
+  /** A lookup remembered 50 s ago, given to a request now: its renewal's read is under way. */
+  function renewing(): { queries: HeldQueries; keys: ApiKeyDirectory; loadedAt: number } {
     const queries = new HeldQueries();
     const keys = directory(LIFETIME, queries.dataSource);
     const loadedAt = Date.now() - 50_000;
     keys.remember(readAt(loadedAt), KEY, 'r1');
     keys.remembered(PREFIX, KEY, loadedAt + 50_000);
+    expect(queries.held).toHaveLength(1);
+    return { queries, keys, loadedAt };
+  }
+
+  it('forgets the key when the renewing read finds it revoked', async () => {
+    const { queries, keys, loadedAt } = renewing();
     queries.answer([row(new Date())]);
     await settled();
     expect(keys.remembered(PREFIX, KEY, loadedAt + 50_001)).toBeUndefined();
   });
 
   it('leaves a lookup whose renewal failed to end its lifetime, without reading it again meanwhile', async () => {
-    const queries = new HeldQueries();
-    const keys = directory(LIFETIME, queries.dataSource);
-    const loadedAt = Date.now() - 50_000;
-    keys.remember(readAt(loadedAt), KEY, 'r1');
-    keys.remembered(PREFIX, KEY, loadedAt + 50_000);
+    const { queries, keys, loadedAt } = renewing();
     queries.fail();
     await settled();
     expect(keys.remembered(PREFIX, KEY, loadedAt + 59_999)?.record).toBe(record);

@@ -36,6 +36,9 @@ export interface KeyRead {
   readonly startedAt: number;
 }
 
+/** A read that found the key usable with the key a request presented. */
+export type UsableKey = KeyRead & { readonly record: ApiKeyRecord };
+
 /**
  * Finds API keys by their public prefix. Lookups are kept in memory only while the keys revision in
  * Redis stands still (it is read with every rate count), and never longer than the configured time,
@@ -91,7 +94,7 @@ export class ApiKeyDirectory {
    * its hash matches), with when and under which revision it was read: a read already under way for the
    * prefix is joined. A key found missing or revoked is forgotten.
    */
-  async lookUp(prefix: string, key: string): Promise<(KeyRead & { record: ApiKeyRecord }) | undefined> {
+  async lookUp(prefix: string, key: string): Promise<UsableKey | undefined> {
     const read = await this.read(prefix);
     const record = read.stored;
     if (!record || record.revokedAt !== null) {
@@ -110,11 +113,11 @@ export class ApiKeyDirectory {
    * from when its read began, so a change that committed after it is seen by every replica within that
    * time of its commit even when Redis could not be told (what `pft keys` waits for).
    */
-  remember(read: KeyRead & { record: ApiKeyRecord }, key: string, revision: string | null): void {
+  remember(read: UsableKey, key: string, revision: string | null): void {
     this.keep(read, key, revision !== null && revision === read.revisionBefore ? revision : null);
   }
 
-  private keep(read: KeyRead & { record: ApiKeyRecord }, key: string, revision: string | null): void {
+  private keep(read: UsableKey, key: string, revision: string | null): void {
     if (this.config.PARTNER_API_KEY_CACHE_MS === 0) return;
     const { record, startedAt } = read;
     // Bounded: a flood of distinct valid keys cannot grow it past this.
