@@ -57,6 +57,7 @@ import { PIPELINE_COUNTED, PIPELINE_READ, readRound } from './read-round';
 import { startNestFloor } from '../support/nest-floor';
 import { startNestPipelineFloor } from '../support/nest-pipeline-floor';
 import { startReadFloor } from '../support/read-floor';
+import { type ServerPauses } from '../support/pause-probe';
 
 const SECONDS = benchSetting('SECONDS', 10);
 const CONNECTIONS = benchSetting('CONNECTIONS', 50);
@@ -95,9 +96,12 @@ benchmark(
     const api = await bench.app('partner-api', { ...appEnv, PARTNER_REDIS_PREFIX: `bench:${Date.now()}:` });
     const admin = await createDataSource(db.url, 1).initialize();
     bench.defer(() => admin.destroy());
-    /** A load with the CPU per request of each process and the statements it ran (read-cpu.ts). */
+    /**
+     * A load with the CPU per request of each process and the statements it ran (read-cpu.ts), and what
+     * the pause probe saw in its server (its bytes allocated per request among them).
+     */
     const accounted = <M extends Measured>(serverPid: number, load: () => Promise<M>) =>
-      withReadCpu(admin, db.name, serverPid, SECONDS, load);
+      withReadCpu(admin, db.name, serverPid, SECONDS, () => bench.probed(serverPid, load));
     const auth = { authorization: `Bearer ${data.key}` };
     const singlePath = `/v1/pilot-totals?pilot_id=${data.pilotIds[0]!}`;
     const single = `${api.url}${singlePath}`;
@@ -126,7 +130,7 @@ benchmark(
     // drifts over minutes, and a figure and the hello-world it is divided by are then measured under
     // the same drift.
     /** Each load's runs, round by round; the loads measured with their CPU carry it (ReadCpu). */
-    type Run = Measured & Partial<ReadCpu>;
+    type Run = Measured & Partial<ReadCpu> & { server_pauses?: ServerPauses };
     const rounds = Object.fromEntries(Object.keys(round).map((key) => [key, [] as Run[]])) as Record<
       keyof typeof round,
       Run[]
@@ -259,8 +263,8 @@ benchmark(
       // The goals' shares: the median over the rounds of each round's share (see `byRound`).
       shares: Object.fromEntries(Object.entries(shares).map(([name, values]) => [name, paired(values)])),
       shares_by_round: shares,
-      // Each round's CPU per request by process and statements per request, for the reads and floors
-      // measured with them (read-cpu.ts).
+      // Each round's CPU per request by process, statements per request and bytes allocated per request
+      // in the server, for the reads and floors measured with them (read-cpu.ts, support/pause-probe.ts).
       cpu_by_round: Object.fromEntries(
         (['warm', 'nestCounted', 'pipelineCounted', 'cold', 'nestRead', 'pipelineRead'] as const).map(
           (key) => [
@@ -268,6 +272,7 @@ benchmark(
             rounds[key].map((r) => ({
               cpu_us_per_request: r.cpu_us_per_request,
               statements_per_request: r.statements_per_request,
+              allocated_kb_per_request: r.server_pauses?.allocated_kb_per_request,
             })),
           ],
         ),

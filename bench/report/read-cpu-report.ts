@@ -8,22 +8,41 @@ const PROCESSES: Process[] = ['server', 'postgres', 'redis', 'load generator'];
 interface RoundCpu {
   cpu_us_per_request?: Record<Process, number>;
   statements_per_request?: number;
+  /** The server's bytes allocated per request, in KB (support/pause-probe.ts; runs since it was added). */
+  allocated_kb_per_request?: number | null;
 }
 
-/** The medians over the rounds of each process's CPU per request and of the statements per request. */
-function medians(rounds: RoundCpu[]): { us: Record<Process, number>; statements: number } | undefined {
+interface Medians {
+  us: Record<Process, number>;
+  statements: number;
+  allocatedKb: number | undefined;
+}
+
+/**
+ * The medians over the rounds of each process's CPU per request, of the statements per request and of
+ * the server's bytes allocated per request.
+ */
+function medians(rounds: RoundCpu[]): Medians | undefined {
   const measured = rounds.filter((r) => r.cpu_us_per_request !== undefined);
   if (measured.length === 0) return undefined;
   const us = Object.fromEntries(
     PROCESSES.map((p) => [p, median(measured.map((r) => r.cpu_us_per_request![p]))]),
   ) as Record<Process, number>;
-  return { us, statements: median(measured.map((r) => r.statements_per_request ?? 0)) };
+  const allocated = measured.flatMap((r) =>
+    typeof r.allocated_kb_per_request === 'number' ? [r.allocated_kb_per_request] : [],
+  );
+  return {
+    us,
+    statements: median(measured.map((r) => r.statements_per_request ?? 0)),
+    allocatedKb: allocated.length > 0 ? median(allocated) : undefined,
+  };
 }
 
 const total = (us: Record<Process, number>): number => PROCESSES.reduce((sum, p) => sum + us[p], 0);
 
-const described = ({ us, statements }: { us: Record<Process, number>; statements: number }): string =>
-  `${PROCESSES.map((p) => `${p} ${fmt(us[p])}`).join(', ')}; total ${fmt(total(us))}; ${fmt(statements, 3)} statements per request`;
+const described = ({ us, statements, allocatedKb }: Medians): string =>
+  `${PROCESSES.map((p) => `${p} ${fmt(us[p])}`).join(', ')}; total ${fmt(total(us))}; ${fmt(statements, 3)} statements per request` +
+  (allocatedKb === undefined ? '' : `; the server allocated ${fmt(allocatedKb, 1)} KB per request`);
 
 /**
  * Where the warm and cold reads' CPU goes beside their Nest floors' and, in runs that have them, their
@@ -82,7 +101,7 @@ export function readCpuRows(d: Json): Row[] {
       .join(', ');
     return [
       {
-        figure: `${readName}: CPU per request by process, in µs (medians of the rounds)`,
+        figure: `${readName}: CPU per request by process, in µs${app.allocatedKb === undefined ? '' : ', and what the server allocated'} (medians of the rounds)`,
         value: `${described(app)}; beside ${floorName}: ${described(base)}; the read over its floor, the median of the rounds': ${byProcess}, in all ${over(total)}x`,
         goal: 'reference: where the read costs more than its floor (every process shares the two cores)',
         met: null,

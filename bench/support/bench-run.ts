@@ -16,7 +16,7 @@ import { BenchProfiles } from './bench-profiles';
 import { Bystander } from './bystander';
 import { type Measured, measure } from './measure';
 import { measurePaced, type PacedMeasured, type PacedOptions } from './paced-load';
-import { PauseProbe } from './pause-probe';
+import { PauseProbe, type ServerPauses } from './pause-probe';
 
 /** A BENCH_<name> setting from the environment, or its default. */
 export function benchSetting(name: string, fallback: number): number {
@@ -108,6 +108,22 @@ export class BenchRun {
     if (this.probe) return;
     const probe = (this.probe = PauseProbe.install());
     this.defer(() => probe.remove());
+  }
+
+  /**
+   * `work` (a load of the server `serverPid`) with what the run's pause probe saw in that server
+   * meanwhile (`server_pauses`: its collections, stalls, held requests and bytes allocated per request),
+   * once the run probes its servers (probePauses); else `work` as it is.
+   */
+  async probed<R extends object>(
+    serverPid: number,
+    work: () => Promise<R>,
+  ): Promise<R & { server_pauses?: ServerPauses }> {
+    const probe = this.probe;
+    if (!probe) return work();
+    await probe.reset(serverPid);
+    const result = await work();
+    return { ...result, server_pauses: await probe.read(serverPid) };
   }
 
   /** Connections opened and code warm before anything is measured; not recorded. */
