@@ -102,7 +102,8 @@ export class BenchRun {
 
   /**
    * Puts the pause probe (support/pause-probe.ts) in every app and floor server started from now on,
-   * so each paced load given its server's process id reports what paused that server meanwhile.
+   * so each paced load given its server's process id, and each load run through `probed`, reports
+   * what that server did meanwhile.
    */
   probePauses(): void {
     if (this.probe) return;

@@ -3,7 +3,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** What paused a server's event loop over a span, measured the same way in every server. */
+/** What a server did over a span, measured the same way in every server: held, allocated, paused. */
 export interface ServerPauses {
   /**
    * How long the server held each request: from its 'request' event (the request read and parsed) to

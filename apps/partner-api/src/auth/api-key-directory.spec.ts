@@ -62,7 +62,6 @@ function directory(cacheMs = 60_000, dataSource = {} as DataSource): ApiKeyDirec
 
 /** A read of the key that began at `startedAt`, after `revisionBefore` was seen. */
 const readAt = (startedAt: number, revisionBefore: string | null = 'r1'): UsableKey => ({
-  stored: record,
   record,
   revisionBefore,
   startedAt,

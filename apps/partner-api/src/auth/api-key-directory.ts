@@ -36,8 +36,11 @@ export interface KeyRead {
   readonly startedAt: number;
 }
 
-/** A read that found the key usable with the key a request presented. */
-export type UsableKey = KeyRead & { readonly record: ApiKeyRecord };
+/**
+ * A read that found the key usable with the key a request presented: its record, when it was read
+ * and under which revision.
+ */
+export type UsableKey = Omit<KeyRead, 'stored'> & { readonly record: ApiKeyRecord };
 
 /**
  * Finds API keys by their public prefix. Lookups are kept in memory only while the keys revision in
@@ -103,7 +106,7 @@ export class ApiKeyDirectory {
     }
     // A key that does not match is a guess: the key remembered for the prefix stays.
     if (!apiKeyMatches(key, record.secretHash)) return undefined;
-    return { ...read, record };
+    return { record, revisionBefore: read.revisionBefore, startedAt: read.startedAt };
   }
 
   /**
