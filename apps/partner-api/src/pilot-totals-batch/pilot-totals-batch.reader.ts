@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type PilotTotalsView } from '../pilot-totals/pilot-totals.view';
-import { answeredFromMemory, TotalsReadCache } from '../pilot-totals/totals-read-cache';
+import { countAnsweredFromMemory, TotalsReadCache } from '../pilot-totals/totals-read-cache';
 import { type KeptEntry } from '../pilot-totals/totals-memory';
 import { RememberedBatches } from './remembered-batches';
 
@@ -35,7 +35,7 @@ export class PilotTotalsBatchReader {
     if (readRevision !== null && this.cache.enabled) {
       const again = asked === undefined ? undefined : this.batches.get(asked, partnerId, readRevision, now);
       if (again !== undefined) {
-        answeredFromMemory.inc(again.views.length);
+        countAnsweredFromMemory(again.views.length);
         this.cache.renewDue(partnerId, again.entries, readRevision, now);
         return again.views;
       }
@@ -49,7 +49,7 @@ export class PilotTotalsBatchReader {
           inMemory++;
         }
       }
-      if (inMemory > 0) answeredFromMemory.inc(inMemory);
+      if (inMemory > 0) countAnsweredFromMemory(inMemory);
       if (inMemory > 0) this.cache.renewDue(partnerId, entries, readRevision, now);
       if (inMemory === pilotIds.length)
         return asked === undefined ? views : this.batches.set(asked, partnerId, entries);

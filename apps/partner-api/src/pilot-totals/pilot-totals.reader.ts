@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { type PilotTotalsView } from './pilot-totals.view';
-import { answeredFromMemory, TotalsReadCache } from './totals-read-cache';
+import { countAnsweredFromMemory, TotalsReadCache } from './totals-read-cache';
 
 /** What GET /v1/pilot-totals reads: one pilot's answer, from memory when it counts, else through the cache. */
 @Injectable()
@@ -20,7 +20,7 @@ export class PilotTotalsReader {
     if (readRevision !== null && this.cache.enabled) {
       const view = this.cache.remembered(partnerId, pilotId, readRevision, now);
       if (view !== undefined) {
-        answeredFromMemory.inc(1);
+        countAnsweredFromMemory(1);
         return view;
       }
     }
