@@ -21,6 +21,28 @@ describe('parsePilotId', () => {
   ])('rejects %j as %s', (raw, issue) => {
     expect(parsePilotId(raw)).toEqual({ ok: false, issue });
   });
+
+  it('accepts exactly what isUuid accepts, in lower case, whatever the characters', () => {
+    const uuidLike = fc
+      .tuple(fc.uuid(), fc.nat(35), fc.constantFrom('g', 'G', '-', ',', ' ', 'é', '0', 'A', '\u0000'))
+      .map(([id, at, c]) => id.slice(0, at) + c + id.slice(at + 1));
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.uuid(),
+          fc.uuid().map((id) => id.toUpperCase()),
+          uuidLike,
+          fc.string(),
+        ),
+        (raw) => {
+          const parsed = parsePilotId(raw);
+          if (raw === '') expect(parsed).toEqual({ ok: false, issue: 'required' });
+          else if (isUuid(raw)) expect(parsed).toEqual({ ok: true, pilotId: raw.toLowerCase() });
+          else expect(parsed).toEqual({ ok: false, issue: 'invalid_uuid' });
+        },
+      ),
+    );
+  });
 });
 
 describe('parsePilotIdList', () => {

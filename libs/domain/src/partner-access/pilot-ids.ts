@@ -1,5 +1,3 @@
-import { isUuid } from '../uuid';
-
 /** A canonical UUID's length, and where its dashes are (8-4-4-4-12). */
 const UUID_LENGTH = 36;
 const DASH = 0x2d;
@@ -95,12 +93,19 @@ export type PilotIdIssue = 'required' | 'repeated' | 'invalid_uuid' | 'too_many'
 export type PilotIdParse = { ok: true; pilotId: string } | { ok: false; issue: PilotIdIssue };
 export type PilotIdListParse = { ok: true; pilotIds: string[] } | { ok: false; issue: PilotIdIssue };
 
-/** One pilot id: a UUID in any letter case, given once; returned in lower case. */
+/**
+ * One pilot id: a UUID in any letter case, given once; returned in lower case. Checked by the list's
+ * scan (a list of one) rather than a regular expression, and lower-cased only when a letter is
+ * upper-case: every single read parses one, and the expression and `toLowerCase` were about 1.5% of
+ * the partner API's CPU under warm reads.
+ */
 export function parsePilotId(raw: unknown): PilotIdParse {
   if (raw === undefined || raw === '') return { ok: false, issue: 'required' };
   if (Array.isArray(raw)) return { ok: false, issue: 'repeated' };
-  if (typeof raw !== 'string' || !isUuid(raw)) return { ok: false, issue: 'invalid_uuid' };
-  return { ok: true, pilotId: raw.toLowerCase() };
+  if (typeof raw !== 'string' || raw.length !== UUID_LENGTH) return { ok: false, issue: 'invalid_uuid' };
+  const scanned = scanUuidList(raw);
+  if (scanned === null) return { ok: false, issue: 'invalid_uuid' };
+  return { ok: true, pilotId: scanned.mixedCase ? raw.toLowerCase() : raw };
 }
 
 /**
