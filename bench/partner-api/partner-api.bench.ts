@@ -67,6 +67,8 @@ const PILOTS = 30_000;
 const BATCH_PILOTS = 10_000;
 /** How many times each figure is measured; the median is kept (BENCH_REPEATS, default 3). */
 const REPEATS = Math.max(1, benchSetting('REPEATS', 3));
+/** How long the loads run again under the pause probe, for what their servers allocated (BENCH_ALLOCATION_SECONDS). */
+const ALLOCATION_SECONDS = benchSetting('ALLOCATION_SECONDS', 3);
 
 benchmark(
   'partner API reads against a bare Fastify hello-world',
@@ -97,11 +99,17 @@ benchmark(
     const admin = await createDataSource(db.url, 1).initialize();
     bench.defer(() => admin.destroy());
     /**
-     * A load with the CPU per request of each process and the statements it ran (read-cpu.ts), and what
-     * the pause probe saw in its server (its bytes allocated per request among them).
+     * A load with the CPU per request of each process and the statements it ran (read-cpu.ts), then the
+     * same load once more for ALLOCATION_SECONDS under the pause probe, for what it saw in the server
+     * (its bytes allocated per request, its collections). Apart: the probe samples allocations with
+     * V8's heap profiler, which costs a server in proportion to what it allocates, so a load measured
+     * under it is slowed more for the app than for its floors.
      */
-    const accounted = <M extends Measured>(serverPid: number, load: () => Promise<M>) =>
-      withReadCpu(admin, db.name, serverPid, SECONDS, () => bench.probed(serverPid, load));
+    const accounted = async <M extends Measured>(serverPid: number, load: () => Promise<M>) => {
+      const measured = await withReadCpu(admin, db.name, serverPid, SECONDS, load);
+      const probed = await bench.probed(serverPid, () => bench.briefly(ALLOCATION_SECONDS, load));
+      return probed.server_pauses ? { ...measured, server_pauses: probed.server_pauses } : measured;
+    };
     const auth = { authorization: `Bearer ${data.key}` };
     const singlePath = `/v1/pilot-totals?pilot_id=${data.pilotIds[0]!}`;
     const single = `${api.url}${singlePath}`;

@@ -54,6 +54,8 @@ type Cleanup = () => unknown;
 export class BenchRun {
   private readonly cleanups: Cleanup[] = [];
   private readonly profiles = process.env.BENCH_PROFILE === '1' ? new BenchProfiles() : undefined;
+  /** While `briefly` runs: how long its closed-loop loads last. */
+  private briefSeconds: number | undefined;
   private bystander: Promise<Bystander> | undefined;
   private probe: PauseProbe | undefined;
 
@@ -134,9 +136,19 @@ export class BenchRun {
 
   /** A closed-loop load (autocannon) for the run's seconds over its connections, unless `options` say otherwise. */
   measure(name: string, options: autocannon.Options): Promise<Measured> {
-    return this.span(name, () =>
-      measure(name, { connections: this.load.connections, duration: this.load.seconds, ...options }),
-    );
+    const duration = this.briefSeconds ?? this.load.seconds;
+    return this.span(name, () => measure(name, { connections: this.load.connections, duration, ...options }));
+  }
+
+  /** `work` with each closed-loop load it measures lasting `seconds` instead of the run's seconds. */
+  async briefly<R>(seconds: number, work: () => Promise<R>): Promise<R> {
+    const before = this.briefSeconds;
+    this.briefSeconds = seconds;
+    try {
+      return await work();
+    } finally {
+      this.briefSeconds = before;
+    }
   }
 
   /**
