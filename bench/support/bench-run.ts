@@ -56,6 +56,8 @@ export class BenchRun {
   private readonly profiles = process.env.BENCH_PROFILE === '1' ? new BenchProfiles() : undefined;
   /** While `briefly` runs: how long its closed-loop loads last. */
   private briefSeconds: number | undefined;
+  /** Paced loads so far: with BENCH_PAUSE_TRACE, each writes its requests' trace as paced-<n>.json there. */
+  private pacedRuns = 0;
   private bystander: Promise<Bystander> | undefined;
   private probe: PauseProbe | undefined;
 
@@ -163,6 +165,8 @@ export class BenchRun {
     options: Omit<PacedOptions, 'seconds' | 'connections' | 'server'> & { serverPid?: number },
   ): Promise<PacedMeasured> {
     const { serverPid, ...load } = options;
+    const traceDir = process.env.BENCH_PAUSE_TRACE;
+    const traceFile = traceDir && join(traceDir, `paced-${++this.pacedRuns}.json`);
     const bystander = await (this.bystander ??= this.startBystander());
     const server = this.probe && serverPid !== undefined ? { probe: this.probe, pid: serverPid } : undefined;
     return this.span(name, () =>
@@ -171,6 +175,7 @@ export class BenchRun {
         connections: this.load.connections,
         bystander,
         server,
+        ...(traceFile && { traceFile }),
         ...load,
       }),
     );

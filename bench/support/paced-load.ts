@@ -44,6 +44,8 @@ export interface PacedOptions {
   connections: number;
   /** Run at the same rate first, not recorded: connections opened, code warm (default 2). */
   warmupSeconds?: number;
+  /** Where to write each recorded request's send time (ms since the epoch) and latency, as JSON. */
+  traceFile?: string;
   /** An idle process whose timer's delays over the recorded part are reported beside the latencies. */
   bystander?: Bystander;
   /** The server measured, by its process id, and the run's pause probe (support/pause-probe.ts) in it. */
@@ -66,6 +68,8 @@ const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 const warmup = Math.round(options.ratePerSecond * options.warmupSeconds);
 const total = warmup + Math.round(options.ratePerSecond * options.seconds);
 const latencies = new Float64Array(total - warmup);
+// With options.traceFile: when each recorded request was sent (ms since the epoch) beside its latency.
+const sentAtEpoch = options.traceFile ? new Float64Array(total - warmup) : undefined;
 const lateness = new Float64Array(total - warmup);
 let answered = 0, non2xx = 0, errors = 0, sent = 0;
 const start = performance.now();
@@ -89,6 +93,7 @@ const send = (n) => {
       if (!recorded) return;
       if (response.statusCode < 200 || response.statusCode >= 300) non2xx += 1;
       recordedUntil = performance.now();
+      if (sentAtEpoch) sentAtEpoch[answered] = performance.timeOrigin + sentAt;
       latencies[answered++] = recordedUntil - sentAt;
     })
     .catch(() => {
@@ -113,6 +118,11 @@ async function finish() {
   loopDelay.disable();
   await pool.close();
   const elapsedSeconds = (recordedUntil - recordedFrom) / 1000;
+  if (sentAtEpoch)
+    require('node:fs').writeFileSync(
+      options.traceFile,
+      JSON.stringify({ sent: Array.from(sentAtEpoch.subarray(0, answered)), latency: Array.from(latencies.subarray(0, answered)) }),
+    );
   const sorted = latencies.subarray(0, answered).sort();
   process.send({
     requests_per_second: Math.round(answered / elapsedSeconds),

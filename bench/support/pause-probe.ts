@@ -60,9 +60,36 @@ if (isMainThread && dir) {
     }
     return emit.apply(this, arguments);
   };
+  // BENCH_PAUSE_TRACE (a directory): each collection's and each stall's start (ms since the epoch) and
+  // length, kept from a reset and written there on the next read, a file per span.
+  const tracing = process.env.BENCH_PAUSE_TRACE;
+  let spans = 0;
+  let trace = { gc: [], stalls: [], heap: [] };
+  if (tracing) {
+    // With each stall, the main thread's CPU time over it: as long as the stall, the thread was busy;
+    // much less, it waited (for a core, a lock or the kernel).
+    const cpu = () => { const u = process.threadCpuUsage(); return (u.user + u.system) / 1000; };
+    let last = performance.now();
+    let lastCpu = cpu();
+    setInterval(() => {
+      const now = performance.now();
+      const nowCpu = cpu();
+      if (now - last > 3) trace.stalls.push([performance.timeOrigin + last, now - last, nowCpu - lastCpu]);
+      last = now;
+      lastCpu = nowCpu;
+    }, 1).unref();
+    // The heap's spaces every 100 ms: what grows between collections, and what a collection frees.
+    const v8 = require('node:v8');
+    setInterval(() => {
+      const spaces = {};
+      for (const s of v8.getHeapSpaceStatistics()) spaces[s.space_name] = Math.round(s.space_used_size / 1024);
+      trace.heap.push([performance.timeOrigin + performance.now(), spaces]);
+    }, 100).unref();
+  }
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       const kind = KINDS[entry.detail && entry.detail.kind] || 'other';
+      if (tracing) trace.gc.push([performance.timeOrigin + entry.startTime, entry.duration, kind]);
       const counts = (gc[kind] = gc[kind] || { count: 0, total_ms: 0, max_ms: 0 });
       counts.count += 1;
       counts.total_ms += entry.duration;
@@ -117,6 +144,10 @@ if (isMainThread && dir) {
       const bytes = await allocated().catch(() => null);
       if (bytes !== null && held.count > 0)
         figures.allocated_kb_per_request = +(bytes / held.count / 1024).toFixed(2);
+      if (tracing) {
+        require('node:fs').writeFileSync(tracing + '/' + process.pid + '-' + ++spans + '.json', JSON.stringify(trace));
+        trace = { gc: [], stalls: [], heap: [] };
+      }
       if (message === 'reset') {
         gc = {};
         delay.reset();
