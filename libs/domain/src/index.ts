@@ -5,6 +5,7 @@ export * from './flights';
 export * from './logbook';
 export * from './totals';
 export * from './uuid';
+export * from './decimal-text';
 export * from './sandbox';
 export * from './webhooks';
 export * from './logbook-csv';

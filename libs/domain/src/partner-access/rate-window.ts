@@ -1,3 +1,5 @@
+import { decimalText } from '../decimal-text';
+
 /**
  * Fixed one-minute rate windows aligned to the clock minute. The clock is passed in, never read here.
  */
@@ -40,12 +42,15 @@ export function decideRate(limit: number, count: number, window: RateWindow): Ra
   };
 }
 
-/** The response headers of a rate decision (RateLimit-* on every answer to a valid key). */
+/**
+ * The response headers of a rate decision (RateLimit-* on every answer to a valid key), written by
+ * decimalText: the remaining count is a new number on nearly every request.
+ */
 export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
   const headers: Record<string, string> = {
-    'RateLimit-Limit': String(decision.limit),
-    'RateLimit-Remaining': String(decision.remaining),
-    'RateLimit-Reset': String(decision.resetSeconds),
+    'RateLimit-Limit': decimalText(decision.limit),
+    'RateLimit-Remaining': decimalText(decision.remaining),
+    'RateLimit-Reset': decimalText(decision.resetSeconds),
   };
   if (!decision.allowed) headers['Retry-After'] = String(RETRY_AFTER_SECONDS);
   return headers;
