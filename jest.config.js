@@ -42,7 +42,12 @@ const shared = {
 
 // Integration and end-to-end tests: what a test leaves unset names the tests' own database, topics
 // and Redis keys, never those of a running `npm start`.
-const withRealServices = { ...shared, setupFiles: ['<rootDir>/libs/testing/src/test-defaults.ts'] };
+// Once a file's tests are done, the Redis keys under its own prefix go (test-redis-keys.ts).
+const withRealServices = {
+  ...shared,
+  setupFiles: ['<rootDir>/libs/testing/src/test-defaults.ts'],
+  setupFilesAfterEnv: ['<rootDir>/libs/testing/src/test-redis-keys.ts'],
+};
 
 module.exports = {
   // Integration and end-to-end tests wait on real services; unit tests finish in milliseconds anyway.
