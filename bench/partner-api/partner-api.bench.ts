@@ -2,9 +2,12 @@
  * The partner API's read throughput beside a bare Fastify hello-world, both as processes on this
  * machine, the load generator (autocannon) in this process on the same machine, in one run:
  *
- *   npm run build && npx jest bench/partner-api --selectProjects bench
+ *   npm run build:test && npx jest bench/partner-api --selectProjects bench
  *
- * (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 50; BENCH_REPEATS, default 3.)
+ * (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 50; BENCH_REPEATS, default 3;
+ * BENCH_PACED_RATE, the paced rate, default half the warm read's; BENCH_PACED_SECONDS, each paced
+ * run, default BENCH_SECONDS; BENCH_ALLOCATION_SECONDS, the probed rerun of each load measured with
+ * its CPU, default 3; BENCH_PAUSE_TRACE, a directory for the probe's traces, bench/README.md.)
  * The result goes to bench/results/partner-api.json.
  *
  * Every figure but the last is measured BENCH_REPEATS times, the runs interleaved, and the median
