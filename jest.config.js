@@ -42,11 +42,11 @@ const shared = {
 
 // Integration and end-to-end tests: what a test leaves unset names the tests' own database, topics
 // and Redis keys, never those of a running `npm start`.
-// Once a file's tests are done, the Redis keys under its own prefix go (test-redis-keys.ts).
+// Once a file is done, the Redis keys under its own prefix go (test-environment.ts).
 const withRealServices = {
   ...shared,
+  testEnvironment: '<rootDir>/libs/testing/src/test-environment.ts',
   setupFiles: ['<rootDir>/libs/testing/src/test-defaults.ts'],
-  setupFilesAfterEnv: ['<rootDir>/libs/testing/src/test-redis-keys.ts'],
 };
 
 module.exports = {

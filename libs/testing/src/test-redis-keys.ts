@@ -1,19 +1,20 @@
 import Redis from 'ioredis';
 
-/**
- * Run by jest after the framework is set up, in every integration and end-to-end test file
- * (jest.config.js `setupFilesAfterEnv`), after test-defaults.ts gave the file its own Redis key
- * prefix: once the file's tests are done, the keys under that prefix go. The apps a file starts in
- * its process or as children write there (the partner read revision each change of what partners
- * read moves on), and nothing else would ever remove them from the machine's Redis. A prefix the
- * environment gave, not test-defaults, is left alone.
- */
-const prefix = process.env.PARTNER_REDIS_PREFIX;
+/** The prefixes test-defaults.ts makes; a prefix the environment gave is never cleaned. */
 const OWN_PREFIX = /^test:[0-9a-f]{12}:$/;
 
-afterAll(async () => {
+/**
+ * Deletes the keys under a test file's own Redis prefix (test-defaults.ts gave it one). The apps a
+ * file starts in its process or as children write there (the partner read revision each change of
+ * what partners read moves on), and nothing else would ever remove them from the machine's Redis.
+ * Called by the test environment once every hook of the file has run (test-environment.ts).
+ */
+export async function deleteOwnTestKeys(
+  prefix: string | undefined,
+  redisUrl: string | undefined,
+): Promise<void> {
   if (prefix === undefined || !OWN_PREFIX.test(prefix)) return;
-  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', {
+  const redis = new Redis(redisUrl ?? 'redis://127.0.0.1:6379', {
     lazyConnect: true,
     connectTimeout: 2000,
     maxRetriesPerRequest: 1,
@@ -32,4 +33,4 @@ afterAll(async () => {
   } finally {
     redis.disconnect();
   }
-});
+}
