@@ -43,17 +43,17 @@ const batchAnswer = JSON.stringify({
 class Reads {
   async counted(reply) {
     const count = await countRequest();
-    reply.header('x-ratelimit-remaining', String(1e9 - count)).type('application/json');
+    reply.header('x-ratelimit-remaining', decimalText(1e9 - count)).type('application/json');
     return answer;
   }
   async countedBatch(reply) {
     const count = await countRequest();
-    reply.header('x-ratelimit-remaining', String(1e9 - count)).type('application/json');
+    reply.header('x-ratelimit-remaining', decimalText(1e9 - count)).type('application/json');
     return batchAnswer;
   }
   async read(id, reply) {
     const [count, row] = await Promise.all([countRequest(), readGrouped(id)]);
-    reply.header('x-ratelimit-remaining', String(1e9 - count));
+    reply.header('x-ratelimit-remaining', decimalText(1e9 - count));
     return { data: row };
   }
   hello() {

@@ -69,10 +69,10 @@ class ReadRowHandler {
 let requests = 0;
 function partnerHeaders(reply, count) {
   reply
-    .header('X-Request-Id', 'req_' + String(++requests).padStart(26, '0'))
+    .header('X-Request-Id', 'req_' + decimalText(++requests).padStart(26, '0'))
     .header('Cache-Control', 'no-store')
     .header('RateLimit-Limit', '1000000000')
-    .header('RateLimit-Remaining', String(1e9 - count))
+    .header('RateLimit-Remaining', decimalText(1e9 - count))
     .header('RateLimit-Reset', '30');
 }
 class Pipeline {

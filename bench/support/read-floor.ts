@@ -1,14 +1,26 @@
 import { type ChildProcess } from 'node:child_process';
 import Redis from 'ioredis';
+import { decimalText } from '@pft/domain';
 import { startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
+
+/**
+ * `decimalText(n)`: the partner API's own (@pft/domain), for the floors' headers. `String(n)` of a
+ * number new on every request leaves its text in V8's number cache long enough to reach the old
+ * generation, work the partner API no longer does, so a floor must not do it either.
+ */
+const DECIMAL_TEXT_SOURCE = `
+const GROUPS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
+${decimalText.toString()}
+`;
 
 /**
  * `countRequest()`: the request's count under COUNT_KEY, one INCRBY for all the requests of an
  * event-loop turn (the partner API's rate counter does the same). Plain JavaScript, for the floors'
- * sources; it brings `inTurns` (TURN_GROUPS_SOURCE) along.
+ * sources; it brings `inTurns` (TURN_GROUPS_SOURCE) and `decimalText` (for the count's header) along.
  */
 export const TURN_COUNTER_SOURCE = `
 ${TURN_GROUPS_SOURCE}
+${DECIMAL_TEXT_SOURCE}
 const Redis = require('ioredis');
 const redis = new Redis(process.env.REDIS_URL);
 const countInTurns = inTurns((requests) => redis.incrby(process.env.COUNT_KEY, requests.length));
@@ -60,7 +72,7 @@ app.get('/grouped', async (request) => ({ data: await readGrouped(request.query.
 const answer = JSON.stringify({ data: { pilot_id: '00000000-0000-4000-8000-000000000000', totals: 'x'.repeat(900) } });
 app.get('/counted', async (request, reply) => {
   const count = await countRequest();
-  reply.header('x-ratelimit-remaining', String(1e9 - count)).type('application/json');
+  reply.header('x-ratelimit-remaining', decimalText(1e9 - count)).type('application/json');
   return answer;
 });
 app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
