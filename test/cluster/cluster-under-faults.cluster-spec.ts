@@ -63,8 +63,9 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
   let probes: WorkloadPilot[];
   const everStarted: { name: string; app: AppProcess }[] = [];
   const start = async (name: 'ingestion' | 'projector' | 'partner-api'): Promise<AppProcess> => {
-    // The relay's lease changes are logged at info: what to read if an event goes missing.
-    const own = name === 'ingestion' ? { ...env, LOG_LEVEL: 'info' } : env;
+    // The relay's lease changes and the projectors' group joins are logged at info: what to read if an
+    // event goes missing or a failover is slow.
+    const own = name === 'partner-api' ? env : { ...env, LOG_LEVEL: 'info' };
     const app = await startAppProcess(name, own, { timeoutMs: 90_000 });
     everStarted.push({ name, app });
     return app;
@@ -181,8 +182,13 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
     // A projector killed, another started in its place.
     const victim = projectors.shift()!;
     await victim.stop('SIGKILL');
-    const projectorMs = await projectorResumed(direct, performance.now());
-    log(`projector killed; every partition applied again after ${projectorMs.toFixed(0)} ms`);
+    const resumed = await projectorResumed(direct, performance.now());
+    const projectorMs = resumed.ms;
+    log(
+      `projector ${victim.child.pid} killed; every partition applied again after ${projectorMs.toFixed(0)} ms (` +
+        [...resumed.byPartition].map(([p, ms]) => `${p}: ${ms.toFixed(0)}`).join(', ') +
+        ')',
+    );
     projectors.push(await start('projector'));
 
     // The active relay's process frozen for 30 s, then the new active one killed.

@@ -129,7 +129,11 @@ export class PilotTotalsConsumer {
       this.logger.warn(`consumer stopped: ${error.message}; ${restart ? 'restarting' : 'not restarting'}`);
       for (const listener of this.crashListeners) listener(restart);
     });
-    this.consumer.onGroupJoin(() => (this.joined = true));
+    this.consumer.onGroupJoin(() => {
+      this.joined = true;
+      // When it took up its partitions: what a slow takeover after another member died is read against.
+      this.logger.log(`joined the consumer group of ${PILOT_TOTALS_PROJECTION} version ${version}`);
+    });
     await this.consumer.connect();
     await this.consumer.subscribe([topic], { fromBeginning: true });
     await this.consumer.run({

@@ -34,9 +34,13 @@ export async function relayTakeover(db: Client, victim: AppProcess, apps: AppPro
 /**
  * Milliseconds from `since` until every partition of the projection has stored an offset past the one
  * it had then: the group has given the dead member's partitions to the others and they resume.
- * Pilots write throughout, so every partition has new events to apply.
+ * Pilots write throughout, so every partition has new events to apply. `byPartition`: when each
+ * partition moved on, what tells the survivor's own partitions from the ones it took over.
  */
-export async function projectorResumed(db: Client, since: number): Promise<number> {
+export async function projectorResumed(
+  db: Client,
+  since: number,
+): Promise<{ ms: number; byPartition: Map<number, number> }> {
   const offsets = async (): Promise<Map<number, bigint>> =>
     new Map(
       (
@@ -46,16 +50,19 @@ export async function projectorResumed(db: Client, since: number): Promise<numbe
       ).rows.map((r) => [r.p, BigInt(r.o)]),
     );
   const before = await offsets();
+  const byPartition = new Map<number, number>();
   await waitFor(
     async () => {
       const now = await offsets();
-      return [...before].every(([p, o]) => (now.get(p) ?? 0n) > o) ? true : undefined;
+      const at = performance.now() - since;
+      for (const [p, o] of before) if (!byPartition.has(p) && (now.get(p) ?? 0n) > o) byPartition.set(p, at);
+      return byPartition.size === before.size ? true : undefined;
     },
     60_000,
     'every partition to be applied again',
     100,
   );
-  return performance.now() - since;
+  return { ms: performance.now() - since, byPartition };
 }
 
 /**
