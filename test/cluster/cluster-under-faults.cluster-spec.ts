@@ -27,6 +27,7 @@ import {
   one,
   probeFreshness,
   projectorResumed,
+  projectorsSettled,
   relayTakeover,
   requestsLetThrough,
   readTopicBack,
@@ -179,7 +180,10 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
     await leader.start();
     log('both brokers back');
 
-    // A projector killed, another started in its place.
+    // A projector killed in a settled group, another started in its place.
+    const settling = performance.now();
+    await projectorsSettled(projectors);
+    log(`projectors' group settled after ${(performance.now() - settling).toFixed(0)} ms`);
     const victim = projectors.shift()!;
     await victim.stop('SIGKILL');
     const resumed = await projectorResumed(direct, performance.now());

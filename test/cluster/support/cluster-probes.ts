@@ -31,6 +31,43 @@ export async function relayTakeover(db: Client, victim: AppProcess, apps: AppPro
   return performance.now() - since;
 }
 
+/** The projector's log line for each time its consumer joins its group (PilotTotalsConsumer). */
+const JOINED = 'joined the consumer group';
+
+/**
+ * Waits until the projectors' consumer group has settled: both ready, and neither has joined the
+ * group again for `quietMs` (the rebalances that broker restarts set off are over). A member that
+ * dies in the middle of a rebalance can cost its group a session timeout for the rebalance as well
+ * as one for itself; the failover goal is for a projector that dies in a settled group.
+ */
+export async function projectorsSettled(projectors: AppProcess[], quietMs = 3000): Promise<void> {
+  const joins = (): string => projectors.map((p) => p.output().split(JOINED).length - 1).join(',');
+  let seen = joins();
+  let since = performance.now();
+  await waitFor(
+    async () => {
+      const now = joins();
+      if (now !== seen) {
+        seen = now;
+        since = performance.now();
+      }
+      if (performance.now() - since < quietMs) return undefined;
+      const ready = await Promise.all(
+        projectors.map((p) =>
+          fetch(`${p.url}/health/ready`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        ),
+      );
+      return ready.every(Boolean) ? true : undefined;
+    },
+    60_000,
+    "the projectors' consumer group to settle",
+    200,
+  );
+}
+
 /**
  * Milliseconds from `since` until every partition of the projection has stored an offset past the one
  * it had then: the group has given the dead member's partitions to the others and they resume.
