@@ -12,6 +12,7 @@ import {
   TEST_KAFKA_BROKERS,
   testKafka,
   type TestDatabase,
+  uniqueRedisPrefix,
 } from '@pft/testing';
 import { asKafkaMessages, historyMessages, publishMessages, sampleHistories } from '@pft/testing/oracle';
 import { registerDatabaseCommands } from '../../apps/cli/src/commands/database.command';
@@ -61,7 +62,7 @@ function commandsOfPft(): Map<string, boolean> {
 /** Each command that prints data, run with --json against real Postgres, Kafka and Redis. */
 describe('pft --json', () => {
   const kafka = testKafka('pft-json');
-  const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
+  const redisPrefix = uniqueRedisPrefix();
   let db: TestDatabase;
   let topics: string[];
   let env: Record<string, string>;

@@ -13,6 +13,7 @@ import {
   type TestDatabase,
   testKafka,
   waitFor,
+  uniqueRedisPrefix,
 } from '@pft/testing';
 import { join } from 'node:path';
 import { keyFor, partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
@@ -44,7 +45,7 @@ describe('metrics on a port of their own, no-store on pilot data, JSON log lines
       PILOT_EVENTS_TOPIC: topics[0]!,
       DEAD_LETTER_TOPIC: topics[1]!,
       PILOT_EVENTS_PARTITIONS: '3',
-      PARTNER_REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+      PARTNER_REDIS_PREFIX: uniqueRedisPrefix(),
       PARTNER_AUTH_FAILURES_PER_MINUTE: '2',
       JWT_SECRET,
       LOG_LEVEL: 'info',

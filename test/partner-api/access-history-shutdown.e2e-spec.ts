@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createDataSource } from '@pft/platform';
 import {
@@ -7,6 +6,7 @@ import {
   startAppProcess,
   startedTogether,
   type TestDatabase,
+  uniqueRedisPrefix,
 } from '@pft/testing';
 import { connection, partnerWithKey, type TestPartner } from './partner-api.factories';
 
@@ -35,7 +35,7 @@ describe('partner API: reads recorded for the access history survive SIGTERM (pr
   async function twoReplicas(env: Record<string, string> = {}): Promise<AppProcess[]> {
     const replicaEnv = {
       DATABASE_URL: database.url,
-      PARTNER_REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+      PARTNER_REDIS_PREFIX: uniqueRedisPrefix(),
       // Nothing is written before the shutdown: what is found was written by it.
       ACCESS_HISTORY_FLUSH_MS: '60000',
       ...env,

@@ -1,11 +1,17 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { createDataSource, type KafkaClient, loadConfig } from '@pft/platform';
 import { PartnerReadRevision } from '@pft/access';
 import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 import { PilotTotalsConsumer } from '@pft/projections/pilot-totals.consumer';
-import { createTestTopic, deleteTestTopics, testKafka, type TestDatabase } from '@pft/testing';
+import {
+  createTestTopic,
+  deleteTestTopics,
+  testKafka,
+  type TestDatabase,
+  uniqueRedisPrefix,
+} from '@pft/testing';
 import { createIngestionApp } from '../../apps/ingestion/src/ingestion-app';
 
 /**
@@ -36,7 +42,7 @@ export async function startLogbookPipeline(
   const kafka: KafkaClient = testKafka('partner-api-e2e');
   const topic = await createTestTopic(kafka, 'partner-api', 3);
   const deadLetters = await createTestTopic(kafka, 'partner-api-dlq', 1);
-  const redisPrefix = `test:${randomBytes(6).toString('hex')}:`;
+  const redisPrefix = uniqueRedisPrefix();
   Object.assign(process.env, {
     PARTNER_REDIS_PREFIX: redisPrefix,
     DATABASE_URL: database.url,

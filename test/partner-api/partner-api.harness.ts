@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type Redis from 'ioredis';
 import request from 'supertest';
 import { type DataSource } from 'typeorm';
 import { createDataSource, createRedis, loadConfig } from '@pft/platform';
-import { createTestDatabase, type TestDatabase } from '@pft/testing';
+import { createTestDatabase, type TestDatabase, uniqueRedisPrefix } from '@pft/testing';
 import { createPartnerApi } from '../../apps/partner-api/src/partner-api.app';
 
 const DEFAULT_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -33,7 +32,7 @@ export async function startPartnerApi(
   database?: TestDatabase,
 ): Promise<PartnerApiUnderTest> {
   const testDb = database ?? (await createTestDatabase());
-  const redisPrefix = env.PARTNER_REDIS_PREFIX ?? `test:${randomBytes(6).toString('hex')}:`;
+  const redisPrefix = env.PARTNER_REDIS_PREFIX ?? uniqueRedisPrefix();
   const appEnv: Record<string, string> = {
     LOG_LEVEL: 'warn',
     DATABASE_URL: testDb.url,

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner, issueApiKey } from '@pft/access/api-keys';
 import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
@@ -11,6 +11,7 @@ import {
   type RunningService,
   testKafka,
   waitFor,
+  uniqueRedisPrefix,
 } from '@pft/testing';
 
 /** Short enough for tests: retries 300 ms apart, a 2 s timeout, a 3 s coalescing window. */
@@ -92,7 +93,7 @@ export async function startWebhookStack(
 ): Promise<WebhookStack> {
   const appEnv = {
     ...WEBHOOK_TEST_ENV,
-    PARTNER_REDIS_PREFIX: `test:${randomBytes(6).toString('hex')}:`,
+    PARTNER_REDIS_PREFIX: uniqueRedisPrefix(),
     ...env,
   };
   const service = await startService(testKafka(`pft-${name}`), name, appEnv);

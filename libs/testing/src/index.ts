@@ -16,3 +16,4 @@ export * from './relay-traffic';
 export * from './proxied-data-source';
 export * from './relay-layout';
 export * from './sealing-pilots';
+export { uniqueRedisPrefix } from './test-redis-keys';

@@ -13,7 +13,7 @@ describe('deleteOwnTestKeys', () => {
     redis.disconnect();
   });
 
-  it('deletes every key under a prefix test-defaults made, and nothing else', async () => {
+  it('deletes every key under a prefix a test environment made, and nothing else', async () => {
     const ownKeys = Array.from({ length: 250 }, (_, i) => `${own}key-${i}`);
     await redis.mset(...ownKeys.flatMap((k) => [k, '1']), `${given}kept`, '1');
     await deleteOwnTestKeys(own, url);

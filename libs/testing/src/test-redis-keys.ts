@@ -1,10 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 
-/** The prefixes test-defaults.ts makes; a prefix the environment gave is never cleaned. */
+/** The prefixes test-environment.ts makes; a prefix the environment gave is never cleaned. */
 const OWN_PREFIX = /^test:[0-9a-f]{12}:$/;
 
+/** The variable holding the test file's Redis prefix, which a test's PARTNER_REDIS_PREFIX may leave. */
+export const FILE_REDIS_PREFIX = 'TEST_FILE_REDIS_PREFIX';
+
 /**
- * Deletes the keys under a test file's own Redis prefix (test-defaults.ts gave it one). The apps a
+ * A Redis prefix of its own for one app or pipeline a test starts, under the test file's own prefix
+ * (test-environment.ts), so that what it writes goes with the file's keys once the file is done.
+ */
+export function uniqueRedisPrefix(): string {
+  const base = process.env[FILE_REDIS_PREFIX] ?? process.env.PARTNER_REDIS_PREFIX ?? 'test:';
+  return `${base}${randomBytes(6).toString('hex')}:`;
+}
+
+/**
+ * Deletes the keys under a test file's own Redis prefix (test-environment.ts made it). The apps a
  * file starts in its process or as children write there (the partner read revision each change of
  * what partners read moves on), and nothing else would ever remove them from the machine's Redis.
  * Called by the test environment once every hook of the file has run (test-environment.ts).

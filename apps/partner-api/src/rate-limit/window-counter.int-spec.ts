@@ -1,12 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { type AppConfig, createRedis } from '@pft/platform';
 import { announceApiKeyChange } from '@pft/access/api-keys';
+import { uniqueRedisPrefix } from '@pft/testing';
 import { RateClock } from './rate-clock';
 import { WindowCounter } from './window-counter';
 
 describe('WindowCounter (real Redis)', () => {
   const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-  const prefix = `test:${randomBytes(6).toString('hex')}:`;
+  const prefix = uniqueRedisPrefix();
   const clock = new RateClock();
   const counter = new WindowCounter(redis, { PARTNER_REDIS_PREFIX: prefix } as AppConfig, clock);
 
