@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { TestEnvironment } from 'jest-environment-node';
-import { deleteOwnTestKeys, FILE_REDIS_PREFIX } from './test-redis-keys';
+import { deleteOwnTestKeys, FILE_REDIS_PREFIX, newTestFilePrefix } from './test-redis-keys';
 
 type Config = ConstructorParameters<typeof TestEnvironment>[0];
 type Context = ConstructorParameters<typeof TestEnvironment>[1];
@@ -24,7 +23,7 @@ export default class RealServicesEnvironment extends TestEnvironment {
     const env = this.global.process.env;
     this.redisUrl = env.REDIS_URL;
     if (!env.PARTNER_REDIS_PREFIX) {
-      this.ownPrefix = `test:${randomBytes(6).toString('hex')}:`;
+      this.ownPrefix = newTestFilePrefix();
       env.PARTNER_REDIS_PREFIX = this.ownPrefix;
     }
     // What `uniqueRedisPrefix` makes its prefixes under, whatever PARTNER_REDIS_PREFIX says later.

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { deleteOwnTestKeys } from './test-redis-keys';
+import { deleteOwnTestKeys, newTestFilePrefix } from './test-redis-keys';
 
 describe('deleteOwnTestKeys', () => {
   const url = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const redis = new Redis(url);
-  const own = `test:${randomBytes(6).toString('hex')}:`;
+  const own = newTestFilePrefix();
   const given = `given-${randomBytes(6).toString('hex')}:`;
 
   afterAll(async () => {

@@ -1,8 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 
-/** The prefixes test-environment.ts makes; a prefix the environment gave is never cleaned. */
+/** The prefixes `newTestFilePrefix` makes; a prefix the environment gave is never cleaned. */
 const OWN_PREFIX = /^test:[0-9a-f]{12}:$/;
+
+/** A test file's own Redis prefix (test-environment.ts makes one per file). */
+export function newTestFilePrefix(): string {
+  return `test:${randomBytes(6).toString('hex')}:`;
+}
 
 /** The variable holding the test file's Redis prefix, which a test's PARTNER_REDIS_PREFIX may leave. */
 export const FILE_REDIS_PREFIX = 'TEST_FILE_REDIS_PREFIX';
