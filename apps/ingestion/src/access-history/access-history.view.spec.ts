@@ -1,4 +1,5 @@
-import { accessHistoryView, firstDayOf, parseHistoryDays } from './access-history.view';
+import { firstDayOf } from '@pft/access';
+import { accessHistoryView, parseHistoryDays } from './access-history.view';
 
 describe('access history view', () => {
   it('takes days from 1 to 365, 90 when absent, nothing else', () => {

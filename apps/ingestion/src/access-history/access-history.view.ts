@@ -35,12 +35,6 @@ export function parseHistoryDays(value: unknown): number | null {
   return days >= 1 && days <= MAX_HISTORY_DAYS ? days : null;
 }
 
-/** The first UTC day of the last `days` days up to `now`'s, as `YYYY-MM-DD`. */
-export function firstDayOf(days: number, now: Date): string {
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  return new Date(today - (days - 1) * 86_400_000).toISOString().slice(0, 10);
-}
-
 /**
  * The access history of the period from `fromDay` on: one entry per partner the pilot is connected to
  * now, or that linked, disconnected or read in the period; partners by name. `names`: every partner's.

@@ -1,7 +1,7 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { connectionHistoryOf, partnerNames, partnerReadsOf } from '@pft/access';
-import { accessHistoryView, type AccessHistoryView, firstDayOf } from './access-history.view';
+import { connectionHistoryOf, firstDayOf, partnerNames, partnerReadsOf } from '@pft/access';
+import { accessHistoryView, type AccessHistoryView } from './access-history.view';
 import { GetAccessHistoryQuery } from './get-access-history.query';
 
 @QueryHandler(GetAccessHistoryQuery)

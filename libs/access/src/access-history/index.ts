@@ -1,2 +1,3 @@
 export * from './access-history.module';
 export * from './partner-reads.statements';
+export * from './partner-reads-retention';

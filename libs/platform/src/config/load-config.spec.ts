@@ -38,6 +38,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RELAY_LINGER_MS: '1001' })).toThrow(/RELAY_LINGER_MS="1001"/);
   });
 
+  it("keeps 400 days of the access history by default, at least the pilot app API's year", () => {
+    expect(loadConfig({}).ACCESS_HISTORY_RETENTION_DAYS).toBe(400);
+    expect(loadConfig({ ACCESS_HISTORY_RETENTION_DAYS: '730' }).ACCESS_HISTORY_RETENTION_DAYS).toBe(730);
+    expect(() => loadConfig({ ACCESS_HISTORY_RETENTION_DAYS: '364' })).toThrow(
+      /ACCESS_HISTORY_RETENTION_DAYS="364"/,
+    );
+    expect(() => loadConfig({ ACCESS_HISTORY_RETENTION_DAYS: 'forever' })).toThrow(
+      /ACCESS_HISTORY_RETENTION_DAYS="forever"/,
+    );
+  });
+
   it('reads numbers from strings', () => {
     expect(loadConfig({ PARTNER_API_PORT: '8080', PILOT_EVENTS_PARTITIONS: '24' })).toMatchObject({
       PARTNER_API_PORT: 8080,

@@ -50,6 +50,16 @@ export class PartnerApiVariables extends WebhookVariables {
   @Max(60000)
   ACCESS_HISTORY_FLUSH_MS = 30000;
 
+  /**
+   * How many UTC days of partners' reads the access history keeps, today included; older days' counts
+   * are deleted by the partner API's retention job. At least 365: the pilot app API shows up to a year.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(365)
+  @Max(36500)
+  ACCESS_HISTORY_RETENTION_DAYS = 400;
+
   /** Prefix of the partner API's Redis keys (rate counts, key revision), so deployments may share one Redis. */
   @Matches(/^[A-Za-z0-9:._-]{1,64}$/, { message: 'PARTNER_REDIS_PREFIX must be 1-64 of [A-Za-z0-9:._-]' })
   PARTNER_REDIS_PREFIX = 'pft:';

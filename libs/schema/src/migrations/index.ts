@@ -11,6 +11,7 @@ import { Sandbox1763803000000 } from './1763803000000-sandbox';
 import { Webhooks1763803500000 } from './1763803500000-webhooks';
 import { AccessHistory1763804000000 } from './1763804000000-access-history';
 import { PilotDataKeys1763804500000 } from './1763804500000-pilot-data-keys';
+import { PartnerReadsByDay1763805300000 } from './1763805300000-partner-reads-by-day';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   Webhooks1763803500000,
   AccessHistory1763804000000,
   PilotDataKeys1763804500000,
+  PartnerReadsByDay1763805300000,
 ];

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { register } from 'prom-client';
+import { type DataSource } from 'typeorm';
+import { createPartner } from '@pft/access/api-keys';
+import { type AppConfig } from '@pft/platform';
+import { rowsOf } from '@pft/platform/database/rows-of';
+import { withTestDataSource } from '@pft/testing';
+import { AccessHistoryRetention } from './access-history-retention';
+
+/** Noon UTC on 2026-12-01: with 400 days kept, 2025-10-28 is the first day kept. */
+const NOW = new Date('2026-12-01T12:00:00Z');
+const FIRST_KEPT = '2025-10-28';
+
+async function metric(name: string): Promise<number> {
+  const values = (await register.getSingleMetric(name)!.get()).values;
+  return values[0]?.value ?? 0;
+}
+
+describe('access history retention (Postgres): older days deleted in bounded statements', () => {
+  let ds: DataSource;
+  withTestDataSource(3, (made) => (ds = made));
+
+  const retention = (): AccessHistoryRetention =>
+    new AccessHistoryRetention({ ACCESS_HISTORY_RETENTION_DAYS: 400 } as AppConfig, ds);
+
+  /** One count per pilot of a new partner on each of `days`; answers the partner's id. */
+  async function reads(pilots: number, days: string[]): Promise<string> {
+    const { partnerId } = await createPartner(ds, 'Reads over the years');
+    await ds.query(
+      `insert into partner_reads (pilot_account_id, partner_id, day, reads, last_at)
+       select p, $1, d::date, 3, d::date + time '10:00'
+         from unnest($2::uuid[]) as p, unnest($3::text[]) as d`,
+      [partnerId, Array.from({ length: pilots }, () => randomUUID()), days],
+    );
+    return partnerId;
+  }
+
+  const daysOf = async (partnerId: string): Promise<string[]> =>
+    (
+      await ds.query<{ day: string }[]>(
+        `select to_char(day, 'YYYY-MM-DD') as day from partner_reads where partner_id = $1 order by day, pilot_account_id`,
+        [partnerId],
+      )
+    ).map((r) => r.day);
+
+  it('keeps the last 400 UTC days (the first one kept included) and deletes the rest, a batch a statement, visible in the metrics', async () => {
+    const old = ['2019-03-01', '2025-01-15', '2025-10-27'];
+    const kept = [FIRST_KEPT, '2026-06-30', '2026-12-01'];
+    // 9 pilots: 27 rows to delete, 27 to keep.
+    const partnerId = await reads(9, [...old, ...kept]);
+    const deletedBefore = await metric('pft_access_history_retention_deleted_total');
+
+    const run = await retention().run(NOW, 10);
+
+    // Three statements of at most 10 rows delete the 27 old ones; the third, short, ends the run.
+    expect(run).toEqual({ keptFrom: FIRST_KEPT, deleted: 27, statements: 3 });
+    expect(await daysOf(partnerId)).toEqual(kept.flatMap((day) => Array<string>(9).fill(day)));
+    expect((await metric('pft_access_history_retention_deleted_total')) - deletedBefore).toBe(27);
+    expect(await metric('pft_access_history_retention_last_run_timestamp_seconds')).toBeGreaterThan(
+      NOW.getTime() / 1000,
+    );
+    expect(await metric('pft_access_history_retention_run_duration_seconds')).toBeGreaterThan(0);
+
+    // Nothing left to delete: one statement, nothing deleted.
+    expect(await retention().run(NOW, 10)).toEqual({ keptFrom: FIRST_KEPT, deleted: 0, statements: 1 });
+  });
+
+  it('skips a row another transaction holds instead of waiting for it, and deletes it in a later run', async () => {
+    const partnerId = await reads(4, ['2024-05-05', FIRST_KEPT]);
+    const runner = ds.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      // An erasure (or another replica's retention) holding one of the old rows.
+      const [held] = rowsOf<{ pilot_account_id: string }>(
+        await runner.query(
+          `select pilot_account_id::text from partner_reads where partner_id = $1 and day < $2::date
+          order by pilot_account_id limit 1 for update`,
+          [partnerId, FIRST_KEPT],
+        ),
+      );
+
+      const run = await retention().run(NOW, 10);
+      expect(run.deleted).toBe(3);
+      expect(await daysOf(partnerId)).toEqual(['2024-05-05', ...Array<string>(4).fill(FIRST_KEPT)]);
+      expect(held).toBeDefined();
+
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    expect((await retention().run(NOW, 10)).deleted).toBe(1);
+    expect(await daysOf(partnerId)).toEqual(Array<string>(4).fill(FIRST_KEPT));
+  });
+});
