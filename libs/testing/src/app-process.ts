@@ -135,6 +135,21 @@ export function startBuiltProcess(
   };
 }
 
+/** The outbox relay as a process of its own (`relay-main.js`), with its metrics on a free port. */
+export async function startStandaloneRelay(
+  env: Record<string, string>,
+  buildDir?: string,
+): Promise<ReturnType<typeof startBuiltProcess> & { metricsUrl: string }> {
+  const metricsPort = env.METRICS_PORT ?? String(await freePort());
+  const started = startBuiltProcess(
+    join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'),
+    [],
+    { ...env, METRICS_PORT: metricsPort },
+    buildDir,
+  );
+  return { ...started, metricsUrl: `http://127.0.0.1:${metricsPort}` };
+}
+
 /**
  * Starts one app from the build as its own process, the way it runs in production, on a free
  * port (and its metrics on another, so that apps started side by side never meet); resolves once

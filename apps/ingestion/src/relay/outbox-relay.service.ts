@@ -5,44 +5,17 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { Counter, Histogram } from 'prom-client';
 import {
   AppConfig,
   describeMismatch,
   ensureTopics,
   type KafkaClient,
   KafkaTopicsError,
-  metricOnce,
   pilotTopics,
 } from '@pft/platform';
 import { OutboxRelay } from '@pft/event-store';
 import { RELAY_KAFKA } from './relay-kafka.provider';
-
-const published = metricOnce(
-  'pft_relay_events_published_total',
-  () =>
-    new Counter({
-      name: 'pft_relay_events_published_total',
-      help: 'Events the outbox relay published to Kafka',
-    }),
-);
-const alreadyPublished = metricOnce(
-  'pft_relay_events_already_published_total',
-  () =>
-    new Counter({
-      name: 'pft_relay_events_already_published_total',
-      help: 'Events in flight that the outbox relay found on the topic already, deleted and did not send again',
-    }),
-);
-const delay = metricOnce(
-  'pft_relay_publish_delay_seconds',
-  () =>
-    new Histogram({
-      name: 'pft_relay_publish_delay_seconds',
-      help: 'From an event commit to its publication, oldest event of each batch',
-      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5],
-    }),
-);
+import { relayMetricHooks, reportRelayLease } from './relay-metrics';
 
 /** Runs the outbox relay inside the ingestion app (unless RELAY_ENABLED=false). */
 @Injectable()
@@ -68,12 +41,9 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       connectTimeoutMs: this.config.DATABASE_CONNECT_TIMEOUT_MS,
       queryTimeoutMs: this.config.DATABASE_QUERY_TIMEOUT_MS,
       logger: this.logger,
-      onPublished: (count, oldest) => {
-        published.inc(count);
-        delay.observe(Math.max(0, Date.now() - oldest.getTime()) / 1000);
-      },
-      onAlreadyPublished: (count) => alreadyPublished.inc(count),
+      ...relayMetricHooks,
     });
+    reportRelayLease(this.relay);
     // Topics are made by the project, never by auto-creation; until this succeeds the relay retries.
     // A cluster with fewer brokers than KAFKA_REPLICATION_FACTOR gets no topic: the writes stay in
     // the outbox, as while Kafka is down.

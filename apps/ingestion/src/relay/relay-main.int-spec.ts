@@ -10,6 +10,7 @@ import {
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
+  freePort,
   testKafka,
   waitFor,
   type TestDatabase,
@@ -27,6 +28,7 @@ describe('the relay as its own process (Postgres + Kafka)', () => {
   let topic: string;
   let consumer: EventConsumer;
   let received: EventMessage[];
+  let metricsPort: string;
 
   const startRelay = (): ChildProcess =>
     spawn(
@@ -40,6 +42,7 @@ describe('the relay as its own process (Postgres + Kafka)', () => {
           PILOT_EVENTS_TOPIC: topic,
           PILOT_EVENTS_PARTITIONS: '6',
           RELAY_BATCH_SIZE: '20',
+          METRICS_PORT: metricsPort,
           LOG_LEVEL: 'warn',
         },
         stdio: ['ignore', 'ignore', 'inherit'],
@@ -50,6 +53,7 @@ describe('the relay as its own process (Postgres + Kafka)', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
+    metricsPort = String(await freePort());
     ds = await createDataSource(db.url, 4).initialize();
     kafka = testKafka('relay-main-test');
     topic = await createTestTopic(kafka, 'relay-main', 6);

@@ -1,14 +1,24 @@
 import { Logger } from '@nestjs/common';
-import { describeMismatch, ensureTopics, pilotTopics, runMain } from '@pft/platform';
+import {
+  describeMismatch,
+  ensureTopics,
+  metricsPortOf,
+  pilotTopics,
+  runMain,
+  startMetricsServer,
+} from '@pft/platform';
 import { OutboxRelay } from '@pft/event-store';
 import { relayKafka } from './relay-kafka.provider';
+import { relayMetricHooks, reportRelayLease } from './relay-metrics';
 
 /**
  * The outbox relay on its own, without the HTTP API: `node dist/apps/ingestion/src/relay/relay-main.js`.
  * The ingestion app runs the same relay on boot; the lease (RELAY_LEASE_MS) lets only one of them publish.
+ * Its metrics (the relay's and the process's) are on a port of their own, METRICS_PORT (default 9468).
  */
 runMain('relay', async (config) => {
   const logger = new Logger('relay');
+  const metrics = await startMetricsServer(config.HOST, metricsPortOf(config, 'relay'));
   const kafka = relayKafka(config);
   // Refuses to start (KafkaTopicsError) on a cluster with fewer brokers than KAFKA_REPLICATION_FACTOR.
   const topics = await ensureTopics(
@@ -27,8 +37,15 @@ runMain('relay', async (config) => {
     connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
     queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
     logger,
+    ...relayMetricHooks,
   });
+  reportRelayLease(relay);
   relay.start();
-  logger.log(`relaying the outbox to ${config.PILOT_EVENTS_TOPIC}`);
-  return { close: () => relay.stop() };
+  logger.log(`relaying the outbox to ${config.PILOT_EVENTS_TOPIC}, metrics at ${metrics.url}/metrics`);
+  return {
+    close: async () => {
+      await relay.stop();
+      await metrics.close();
+    },
+  };
 });

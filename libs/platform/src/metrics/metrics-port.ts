@@ -1,7 +1,7 @@
 import { type AppConfig } from '../config/app-config';
 
-/** The processes that serve metrics, each on a port of its own. */
-export type MetricsProcess = 'partner-api' | 'ingestion' | 'projector' | 'webhooks';
+/** The processes that serve metrics, each on a port of its own: the four apps and the standalone relay. */
+export type MetricsProcess = 'partner-api' | 'ingestion' | 'projector' | 'webhooks' | 'relay';
 
 /**
  * Each process's metrics port when METRICS_PORT is unset: distinct, so that the apps of one host
@@ -12,6 +12,7 @@ export const DEFAULT_METRICS_PORTS: Record<MetricsProcess, number> = {
   ingestion: 9465,
   projector: 9466,
   webhooks: 9467,
+  relay: 9468,
 };
 
 export function metricsPortOf(config: AppConfig, process: MetricsProcess): number {
