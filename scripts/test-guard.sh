@@ -12,8 +12,8 @@
 #   test-guard.sh abort   stops what `begin` started, judging nothing (a run cut short)
 #
 # Env: REDIS_PORT (6379), KAFKA_PORT (9092), PARTNER_API_PORT (3000), INGESTION_PORT (3001),
-#      PROJECTOR_PORT (3002), SERVICE_START_TIMEOUT (600 s, for a service it starts itself:
-#      that includes `npm start`'s set-up and build).
+#      PROJECTOR_PORT (3002), WEBHOOKS_PORT (3003), SERVICE_START_TIMEOUT (600 s, for a service it
+#      starts itself: that includes `npm start`'s set-up and build).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -23,7 +23,9 @@ STATE="$ROOT/.stack/test-guard"
 KEY_FILE="$ROOT/.stack/run/probe-key"
 REDIS_PORT="${REDIS_PORT:-6379}"
 KAFKA_PORT="${KAFKA_PORT:-9092}"
-PORTS=("${PARTNER_API_PORT:-3000}" "${INGESTION_PORT:-3001}" "${PROJECTOR_PORT:-3002}")
+# Every app `npm start` runs, the webhook dispatcher too: the probe asks each one's readiness, so each
+# must be ready before it starts.
+PORTS=("${PARTNER_API_PORT:-3000}" "${INGESTION_PORT:-3001}" "${PROJECTOR_PORT:-3002}" "${WEBHOOKS_PORT:-3003}")
 SERVICE_START_TIMEOUT="${SERVICE_START_TIMEOUT:-600}"
 
 # Pids of the processes listening on a TCP port, space-separated ("" when none or not visible).
@@ -90,7 +92,7 @@ ensure_service() {
     local deadline=$((SECONDS + 60))
     until all_ready; do
       if [ "$SECONDS" -ge "$deadline" ]; then
-        say "something listens on ports ${PORTS[*]} but does not answer /health/ready 200 on all three: cannot check it"
+        say "something listens on ports ${PORTS[*]} but does not answer /health/ready 200 on all of them: cannot check it"
         return 1
       fi
       sleep 1
