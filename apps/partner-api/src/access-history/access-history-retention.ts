@@ -13,8 +13,8 @@ import { metricOnce } from '@pft/platform/metrics/metric-once';
 /** How often each replica runs the retention. A day's counts become due once a day; an hour is plenty. */
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
 
-/** The first run after start, so that a replica's boot is not the moment it deletes. */
-const FIRST_RUN_AFTER_MS = 60 * 1000;
+/** The first run after start: soon, but not while the replica is still taking its first requests. */
+const FIRST_RUN_AFTER_MS = 10 * 1000;
 
 /** Rows deleted per statement: each one is short, and holds its rows' locks only while it runs. */
 const RETENTION_BATCH = 1_000;
