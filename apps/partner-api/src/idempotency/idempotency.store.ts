@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { type Queryable } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { IDEMPOTENCY_KEY_RETENTION_MS, type RequestFingerprint } from './idempotency-key';
 
@@ -115,6 +116,19 @@ export class IdempotencyStore {
           set completed_at = now(), response_status = $4, response_data = $5, response_error = $6
         where partner_id = $1 and idempotency_key = $2 and request_id = $3 and completed_at is null`,
       [partnerId, key, requestId, answer.status, answer.data, answer.error],
+    );
+  }
+
+  /**
+   * Drops the `secret` from the kept answers that hand out the secret of the partner's object `id` (an
+   * endpoint's creation or rotation), in the transaction `tx` that deletes it: a replay then answers as
+   * the first time, without the secret, and the secret is kept nowhere.
+   */
+  async forgetSecretOf(tx: Queryable, partnerId: string, id: string): Promise<void> {
+    await tx.query(
+      `update idempotency_keys set response_data = (response_data::jsonb - 'secret')::text
+        where partner_id = $1 and response_data like '%"secret"%' and response_data::jsonb ->> 'id' = $2`,
+      [partnerId, id],
     );
   }
 
