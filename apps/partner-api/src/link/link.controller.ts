@@ -1,11 +1,11 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type FastifyRequest } from 'fastify';
 import { ApiError } from '@pft/platform';
 import {
   type CallingPartner,
   CurrentPartner,
+  type PartnerRequest,
   PartnerWriteEndpoint,
 } from '../auth/partner-endpoint.decorator';
 import { invalidIdempotencyKey } from '../openapi/error-examples';
@@ -16,7 +16,7 @@ import {
   IDEMPOTENT_REPLAY_HEADERS,
 } from '../openapi/openapi-responses';
 import { RedeemSandboxCodeCommand } from '../sandbox/redeem-sandbox-code/redeem-sandbox-code.command';
-import { LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';
+import { LINKED_STATUS, LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';
 import { LinkRequestDto, LinkResultDto } from './link.dto';
 
 @ApiTags('link')
@@ -25,7 +25,7 @@ export class LinkController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post()
-  @HttpCode(200)
+  @HttpCode(LINKED_STATUS)
   @PartnerWriteEndpoint()
   @ApiOperation({
     summary: 'Redeem a pilot’s linking code',
@@ -53,13 +53,13 @@ export class LinkController {
   link(
     @Body() body: unknown,
     @CurrentPartner() partner: CallingPartner,
-    @Req() request: FastifyRequest,
+    @Req() request: PartnerRequest,
   ): Promise<LinkPilotResult> {
     const token = linkingToken(request.headers['content-type'], body);
     // A sandbox key redeems only the sandbox's codes, a live key only pilots' codes: neither reaches the other's pilots.
     const command = partner.sandbox
       ? new RedeemSandboxCodeCommand(partner.partnerId, token, request.id)
-      : new LinkPilotCommand(partner.partnerId, token, request.id);
+      : new LinkPilotCommand(partner.partnerId, token, request.id, request.idempotencyClaim);
     return this.commandBus.execute(command);
   }
 }
