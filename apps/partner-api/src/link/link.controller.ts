@@ -33,14 +33,18 @@ export class LinkController {
       'Needs a valid key and no scope. The body is a JSON object of at most 1 KB (1024 bytes) sent as ' +
       '`application/json`. Concurrent redemptions of one code: exactly one succeeds. Send an ' +
       '`Idempotency-Key`: if the answer is lost, the same request with the same key gets the same ' +
-      '`pilot_id` back, though the code is used up. With a sandbox key (`pft_test_`), only the sandbox ' +
+      '`pilot_id` back, though the code is used up. That holds after a `503 WRITE_OUTCOME_UNKNOWN` too ' +
+      '(the database did not confirm whether the link was recorded): the retry with the same key gets the ' +
+      '`pilot_id` (replayed) when it was, and links now when it was not; while the first attempt is not yet ' +
+      'settled it is answered `409 IDEMPOTENCY_CONFLICT` (`in_progress`): retry shortly. Without a key, a ' +
+      'retry after that 503 may be `INVALID_TOKEN` with the code used up. With a sandbox key (`pft_test_`), only the sandbox ' +
       'codes `PFT-TEST-0000-0000-0001` to `0005` link (reusable; `0009` is always `INVALID_TOKEN`); with a ' +
       'live key they are `INVALID_TOKEN` like any unknown code.',
   })
   @ApiConsumes('application/json')
   @ApiJsonBody(LinkRequestDto, 'A linking code the pilot gave you')
   @ApiEnvelopedResponse(200, LinkResultDto, IDEMPOTENT_REPLAY_HEADERS)
-  @ApiPartnerErrors(['INVALID_TOKEN', 'INVALID_REQUEST', 'IDEMPOTENCY_CONFLICT'], {
+  @ApiPartnerErrors(['INVALID_TOKEN', 'INVALID_REQUEST', 'IDEMPOTENCY_CONFLICT', 'WRITE_OUTCOME_UNKNOWN'], {
     INVALID_REQUEST: [
       {
         summary: 'No linking_token in the body',

@@ -123,7 +123,9 @@ export class WebhookEndpointsController {
   @PartnerEndpoint('webhooks')
   @ApiOperation({
     summary: 'Delete a webhook endpoint',
-    description: 'Scope `webhooks`. Nothing more is delivered to it; what was queued is dropped.',
+    description:
+      'Scope `webhooks`. Nothing more is delivered to it; what was queued is dropped. Replays of its creation ' +
+      'or rotations under their `Idempotency-Key` answer from then on without the `secret`.',
   })
   @ENDPOINT_ID_PARAM
   @ApiEnvelopedResponse(200, DeletedWebhookEndpointDto)
