@@ -1,36 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, TcpProxy, waitFor, type TestDatabase } from '@pft/testing';
+import { type TcpProxy, waitFor } from '@pft/testing';
 import { bearer, expectError } from './partner-api.expectations';
 import { linkingCode, partnerWithKey, type TestPartner } from './partner-api.factories';
-import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
+import {
+  type PartnerApiUnderTest,
+  type ProxiedPartnerApi,
+  startPartnerApiBehindProxy,
+} from './partner-api.harness';
 
 /** The partner API reaches Postgres through a proxy that takes the database away and gives it back. */
 describe('partner API: the database unreachable', () => {
-  let database: TestDatabase;
+  let behindProxy: ProxiedPartnerApi;
   let proxy: TcpProxy;
   let api: PartnerApiUnderTest;
   let partner: TestPartner;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    proxy = await TcpProxy.start(database.url);
-    api = await startPartnerApi(
-      {
-        DATABASE_URL: proxy.rewrite(database.url),
-        PARTNER_TOTALS_CACHE_MS: '0',
-        DATABASE_CONNECT_TIMEOUT_MS: '1000',
-        DATABASE_QUERY_TIMEOUT_MS: '2000',
-      },
-      database,
-    );
+    behindProxy = await startPartnerApiBehindProxy({ PARTNER_TOTALS_CACHE_MS: '0' });
+    ({ api, proxy } = behindProxy);
     partner = await partnerWithKey(api.db);
   });
-  afterAll(async () => {
-    await proxy.restore();
-    await api.close();
-    await proxy.close();
-    await database.drop();
-  });
+  afterAll(() => behindProxy.close());
 
   const read = () => api.http().get(`/v1/pilot-totals?pilot_id=${randomUUID()}`).set(bearer(partner.key));
   const batch = () =>

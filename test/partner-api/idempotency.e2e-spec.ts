@@ -187,6 +187,49 @@ describe('Idempotency-Key on POST', () => {
     expect(await connectionsOf(pilotAccountId)).toBe(1);
   });
 
+  it('keeps no answer given before the request is served (a body that cannot be read, no scope), but its own 400s', async () => {
+    const { code } = await linkingCode(api.db);
+    const unread: [string, string, string][] = [
+      ['application/json', '{"linking_token":', 'not JSON'],
+      ['application/json', JSON.stringify({ linking_token: 'x'.repeat(2000) }), 'over 1 KB'],
+      ['application/xml', '<linking_token/>', 'an unknown media type'],
+    ];
+    for (const [type, body, what] of unread) {
+      const key = randomUUID();
+      const req = () =>
+        api
+          .http()
+          .post('/v1/link')
+          .set(bearer(partner.key))
+          .set('Content-Type', type)
+          .set('Idempotency-Key', key);
+      expect({ what, status: (await req().send(body)).status }).toEqual({ what, status: 400 });
+      expect({ what, kept: await storedKeys(partner.partnerId, key) }).toEqual({ what, kept: 0 });
+    }
+    const unscoped = randomUUID();
+    const refused = await api
+      .http()
+      .post('/v1/webhook-endpoints')
+      .set(bearer(partner.key))
+      .set('Idempotency-Key', unscoped)
+      .send({ url: 'https://hooks.example.com/pft' });
+    expectError(refused, 403, 'INSUFFICIENT_SCOPE');
+    expect(await storedKeys(partner.partnerId, unscoped)).toBe(0);
+    // A body read and then refused by the endpoint's own checks is kept, the media type included.
+    const form = randomUUID();
+    const refusedForm = () =>
+      api
+        .http()
+        .post('/v1/link')
+        .set(bearer(partner.key))
+        .set('Content-Type', 'application/x-www-form-urlencoded')
+        .set('Idempotency-Key', form)
+        .send(`linking_token=${code}`);
+    expectError(await refusedForm(), 400, 'INVALID_REQUEST');
+    expect((await refusedForm()).headers['idempotent-replayed']).toBe('true');
+    expect((await link(partner.key, undefined, tokenBody(code))).status).toBe(200);
+  });
+
   it('keeps no 401 or 429 answer', async () => {
     const key = randomUUID();
     const { code } = await linkingCode(api.db);

@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import request from 'supertest';
 import { type DataSource } from 'typeorm';
 import { createDataSource, createRedis, loadConfig } from '@pft/platform';
-import { createTestDatabase, type TestDatabase, uniqueRedisPrefix } from '@pft/testing';
+import { createTestDatabase, TcpProxy, type TestDatabase, uniqueRedisPrefix } from '@pft/testing';
 import { createPartnerApi } from '../../apps/partner-api/src/partner-api.app';
 
 const DEFAULT_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -68,6 +68,44 @@ export async function startPartnerApi(
       if (keys.length > 0) await redis.del(...keys);
       redis.disconnect();
       if (!database) await testDb.drop();
+    },
+  };
+}
+
+/** The partner API reaching Postgres through `proxy`, which the test uses to take the database away. */
+export interface ProxiedPartnerApi {
+  api: PartnerApiUnderTest;
+  proxy: TcpProxy;
+  close(): Promise<void>;
+}
+
+/**
+ * The partner API on a fresh database that it reaches through a TCP proxy of the test's own, with short
+ * connect and query time limits (1 s and 2 s) so that a database taken away is answered quickly; `db`
+ * of the app under test reaches the database directly.
+ */
+export async function startPartnerApiBehindProxy(
+  env: Record<string, string> = {},
+): Promise<ProxiedPartnerApi> {
+  const database = await createTestDatabase();
+  const proxy = await TcpProxy.start(database.url);
+  const api = await startPartnerApi(
+    {
+      DATABASE_URL: proxy.rewrite(database.url),
+      DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      DATABASE_QUERY_TIMEOUT_MS: '2000',
+      ...env,
+    },
+    database,
+  );
+  return {
+    api,
+    proxy,
+    close: async () => {
+      await proxy.restore();
+      await api.close();
+      await proxy.close();
+      await database.drop();
     },
   };
 }

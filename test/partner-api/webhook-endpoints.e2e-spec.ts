@@ -205,6 +205,42 @@ describe('/v1/webhook-endpoints', () => {
     expect((await list(partner)).body.data.endpoints).toHaveLength(1);
   });
 
+  it('replays a create or a rotation without the secret once the endpoint is deleted, and keeps it nowhere', async () => {
+    const partner = await webhooksPartner();
+    const created = await create(partner, { url: HOOK_URL }, { 'Idempotency-Key': 'create-then-delete' });
+    const { id, secret } = created.body.data as { id: string; secret: string };
+    const rotate = () =>
+      api
+        .http()
+        .post(`/v1/webhook-endpoints/${id}/rotate-secret`)
+        .set(bearer(partner.key))
+        .set('Idempotency-Key', 'rotate-then-delete');
+    const rotated = await rotate();
+    expect(rotated.status).toBe(200);
+    // Before the deletion a replay still hands the secret out, as the first answer did.
+    expect((await rotate()).body.data.secret).toBe(rotated.body.data.secret);
+    await api.http().delete(`/v1/webhook-endpoints/${id}`).set(bearer(partner.key)).expect(200);
+
+    const replayedCreate = await create(
+      partner,
+      { url: HOOK_URL },
+      { 'Idempotency-Key': 'create-then-delete' },
+    );
+    expect(replayedCreate.status).toBe(201);
+    expect(replayedCreate.headers['idempotent-replayed']).toBe('true');
+    expect(replayedCreate.body.data).toEqual({ ...created.body.data, secret: undefined });
+    const replayedRotation = await rotate();
+    expect(replayedRotation.status).toBe(200);
+    expect(replayedRotation.headers['idempotent-replayed']).toBe('true');
+    expect(replayedRotation.body.data).toEqual({ ...rotated.body.data, secret: undefined });
+    const kept = await api.db.query(
+      `select count(*)::int as n from idempotency_keys
+        where partner_id = $1 and (response_data like $2 or response_data like $3)`,
+      [partner.partnerId, `%${secret}%`, `%${rotated.body.data.secret as string}%`],
+    );
+    expect(kept).toEqual([{ n: 0 }]);
+  });
+
   describe('with private URLs allowed by the operator', () => {
     beforeAll(async () => {
       permissiveApi = await startPartnerApi({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });

@@ -1,5 +1,6 @@
 import { type FastifyRequest } from 'fastify';
 import { type ApiKeyRecord } from '@pft/access/api-keys';
+import { type IdempotencyClaim } from '../idempotency/idempotency-key';
 import { type WindowHit } from '../rate-limit/window-counter';
 
 /** A usable key and this request's count against its limit. */
@@ -21,4 +22,6 @@ export interface CallingPartner {
 export type PartnerRequest = FastifyRequest & {
   partnerKey?: AuthenticatedKey;
   callingPartner?: CallingPartner;
+  /** The `Idempotency-Key` this request claimed (IdempotencyInterceptor), if it sent one. */
+  idempotencyClaim?: IdempotencyClaim;
 };

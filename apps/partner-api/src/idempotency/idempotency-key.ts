@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ApiError } from '@pft/platform';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -63,4 +64,21 @@ export function sameRequest(a: RequestFingerprint, b: RequestFingerprint): boole
  */
 export function isReplayableStatus(status: number): boolean {
   return status !== 401 && status !== 429 && status < 500;
+}
+
+/** The 409 to a request under a key whose first request is still being processed. */
+export function idempotencyInProgress(): ApiError {
+  return new ApiError('IDEMPOTENCY_CONFLICT', IDEMPOTENCY_MESSAGES.inProgress, [
+    { field: 'Idempotency-Key', issue: 'in_progress' },
+  ]);
+}
+
+/**
+ * The key a request claimed: a handler whose work cannot be done twice (a linking code is used up) keeps
+ * its answer under it in the transaction of that work (IdempotencyStore.completeWithin).
+ */
+export interface IdempotencyClaim {
+  partnerId: string;
+  key: string;
+  requestId: string;
 }

@@ -4,6 +4,7 @@ import {
   Injectable,
   Logger,
   type NestInterceptor,
+  type OnApplicationShutdown,
 } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
@@ -21,16 +22,26 @@ import { type PartnerRequest } from '../auth/partner-request';
 import {
   fingerprintOf,
   IDEMPOTENCY_MESSAGES,
+  idempotencyInProgress,
   IDEMPOTENT_REPLAYED_HEADER,
   isReplayableStatus,
   readIdempotencyKey,
   type RequestFingerprint,
   sameRequest,
 } from './idempotency-key';
-import { type EarlierUse, IdempotencyStore, type StoredAnswer } from './idempotency.store';
+import {
+  ABANDONED_CLAIM_MS,
+  type EarlierUse,
+  IdempotencyStore,
+  keptSuccess,
+  type StoredAnswer,
+} from './idempotency.store';
 
 /** A claim that vanished between the failed insert and the read (released meanwhile) is tried again. */
 const CLAIM_ATTEMPTS = 3;
+
+/** The pause before a release that failed is tried again. */
+const RELEASE_AGAIN_MS = 1000;
 
 /**
  * `Idempotency-Key` on every POST of the partner API, put on each route by `@PartnerWriteEndpoint()`, so it
@@ -40,8 +51,11 @@ const CLAIM_ATTEMPTS = 3;
  * nothing is done again. Requests of other methods pass through untouched.
  */
 @Injectable()
-export class IdempotencyInterceptor implements NestInterceptor {
+export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShutdown {
   private readonly logger = new Logger('idempotency');
+  /** Releases waiting to be tried again; a claim they do not free is taken over once abandoned. */
+  private readonly releasing = new Set<NodeJS.Timeout>();
+  private closed = false;
 
   constructor(private readonly store: IdempotencyStore) {}
 
@@ -73,9 +87,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
   ): Promise<unknown> {
     for (let attempt = 1; ; attempt++) {
       const claim = await this.store.claim(partnerId, key, fingerprint, request.id);
-      if (claim.claimed) return this.serveFirst(partnerId, key, request, reply, next);
+      if (claim.claimed) {
+        request.idempotencyClaim = { partnerId, key, requestId: request.id };
+        return this.serveFirst(partnerId, key, request, reply, next);
+      }
       if (claim.earlier) return replay(claim.earlier, fingerprint, reply);
-      if (attempt >= CLAIM_ATTEMPTS) throw inProgress();
+      if (attempt >= CLAIM_ATTEMPTS) throw idempotencyInProgress();
     }
   }
 
@@ -108,11 +125,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       }
       throw err;
     }
-    await this.keep(partnerId, key, request.id, {
-      status: reply.statusCode,
-      data: dataJson(data),
-      error: null,
-    });
+    await this.keep(partnerId, key, request.id, keptSuccess(reply.statusCode, data));
     return data;
   }
 
@@ -128,19 +141,38 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
   }
 
+  /**
+   * Frees the key of a request whose answer is not kept. When the database cannot be reached now (as
+   * when a commit's answer was lost: 503 WRITE_OUTCOME_UNKNOWN), it is tried again in the background
+   * until it can, so that a retry finds the key free rather than in progress until the claim is taken
+   * for abandoned. The release frees only a claim still unanswered: one whose answer was kept in the
+   * transaction of the request's work (completeWithin) stays, and a retry replays it.
+   */
   private async release(partnerId: string, key: string, requestId: string): Promise<void> {
     try {
       await this.store.release(partnerId, key, requestId);
     } catch (err) {
-      this.logger.warn({ err, reqId: requestId }, 'could not release an idempotency key');
+      this.logger.warn({ err, reqId: requestId }, 'could not release an idempotency key; trying again');
+      this.releaseLater(partnerId, key, requestId, Date.now() + ABANDONED_CLAIM_MS);
     }
   }
-}
 
-function inProgress(): ApiError {
-  return new ApiError('IDEMPOTENCY_CONFLICT', IDEMPOTENCY_MESSAGES.inProgress, [
-    { field: 'Idempotency-Key', issue: 'in_progress' },
-  ]);
+  private releaseLater(partnerId: string, key: string, requestId: string, until: number): void {
+    if (this.closed || Date.now() + RELEASE_AGAIN_MS >= until) return;
+    const timer = setTimeout(() => {
+      this.releasing.delete(timer);
+      this.store
+        .release(partnerId, key, requestId)
+        .catch(() => this.releaseLater(partnerId, key, requestId, until));
+    }, RELEASE_AGAIN_MS).unref();
+    this.releasing.add(timer);
+  }
+
+  onApplicationShutdown(): void {
+    this.closed = true;
+    for (const timer of this.releasing) clearTimeout(timer);
+    this.releasing.clear();
+  }
 }
 
 /** The earlier answer again, or 409 when the key was used otherwise or its request is still being served. */
@@ -150,7 +182,7 @@ function replay(earlier: EarlierUse, fingerprint: RequestFingerprint, reply: Fas
       { field: 'Idempotency-Key', issue: 'reused' },
     ]);
   }
-  if (earlier.state === 'in_progress') throw inProgress();
+  if (earlier.state === 'in_progress') throw idempotencyInProgress();
   const { answer } = earlier;
   if (answer.error !== null) {
     const error = JSON.parse(answer.error) as { code: ErrorCode; message: string; details?: ErrorDetail[] };
@@ -159,12 +191,4 @@ function replay(earlier: EarlierUse, fingerprint: RequestFingerprint, reply: Fas
   }
   void reply.status(answer.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   return new SerializedJson(answer.data ?? 'null');
-}
-
-/** A handler's `data` as JSON text, however it was answered. */
-function dataJson(data: unknown): string {
-  if (data instanceof SerializedJson) {
-    return typeof data.json === 'string' ? data.json : Buffer.concat(data.json).toString('utf8');
-  }
-  return JSON.stringify(data ?? null);
 }

@@ -1,7 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { type Queryable, SerializedJson } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
-import { IDEMPOTENCY_KEY_RETENTION_MS, type RequestFingerprint } from './idempotency-key';
+import {
+  IDEMPOTENCY_KEY_RETENTION_MS,
+  idempotencyInProgress,
+  type IdempotencyClaim,
+  type RequestFingerprint,
+} from './idempotency-key';
 
 /**
  * A claim left in progress this long is taken to belong to a request that will never finish (its
@@ -19,6 +25,18 @@ export interface StoredAnswer {
   status: number;
   data: string | null;
   error: string | null;
+}
+
+/** A success answer as it is kept: `data` as JSON text, however the handler gave it. */
+export function keptSuccess(status: number, data: unknown): StoredAnswer {
+  return { status, data: dataJson(data), error: null };
+}
+
+function dataJson(data: unknown): string {
+  if (data instanceof SerializedJson) {
+    return typeof data.json === 'string' ? data.json : Buffer.concat(data.json).toString('utf8');
+  }
+  return JSON.stringify(data ?? null);
 }
 
 /** What an earlier request under the same key left. */
@@ -110,11 +128,30 @@ export class IdempotencyStore {
 
   /** Keeps the first answer under the key this request claimed. */
   async complete(partnerId: string, key: string, requestId: string, answer: StoredAnswer): Promise<void> {
-    await this.dataSource.query(
-      `update idempotency_keys
-          set completed_at = now(), response_status = $4, response_data = $5, response_error = $6
-        where partner_id = $1 and idempotency_key = $2 and request_id = $3 and completed_at is null`,
-      [partnerId, key, requestId, answer.status, answer.data, answer.error],
+    await completeClaim(this.dataSource, { partnerId, key, requestId }, answer);
+  }
+
+  /**
+   * Keeps the answer under `claim` in the transaction `tx` of the request's work, so that the answer is
+   * kept if and only if the work is: a retry after an answer lost with its commit (503
+   * WRITE_OUTCOME_UNKNOWN) then replays it when the work was recorded, and finds the key released (or,
+   * while the release waits for the database, in progress) when it was not. Refuses (409 in progress)
+   * when the claim is no longer this request's, so the work is rolled back: it then belongs to another.
+   */
+  async completeWithin(tx: Queryable, claim: IdempotencyClaim, answer: StoredAnswer): Promise<void> {
+    if (!(await completeClaim(tx, claim, answer))) throw idempotencyInProgress();
+  }
+
+  /**
+   * Drops the `secret` from the kept answers that hand out the secret of the partner's object `id` (an
+   * endpoint's creation or rotation), in the transaction `tx` that deletes it: a replay then answers as
+   * the first time, without the secret, and the secret is kept nowhere.
+   */
+  async forgetSecretOf(tx: Queryable, partnerId: string, id: string): Promise<void> {
+    await tx.query(
+      `update idempotency_keys set response_data = (response_data::jsonb - 'secret')::text
+        where partner_id = $1 and response_data like '%"secret"%' and response_data::jsonb ->> 'id' = $2`,
+      [partnerId, id],
     );
   }
 
@@ -147,4 +184,18 @@ export class IdempotencyStore {
       this.logger.warn({ err }, 'could not delete expired idempotency keys'),
     );
   }
+}
+
+/** Completes the claim with its answer, once: false when the claim is no longer there unanswered. */
+async function completeClaim(db: Queryable, claim: IdempotencyClaim, answer: StoredAnswer): Promise<boolean> {
+  const result = await db.query(
+    `update idempotency_keys
+        set completed_at = now(), response_status = $4, response_data = $5, response_error = $6
+      where partner_id = $1 and idempotency_key = $2 and request_id = $3 and completed_at is null
+      returning 1`,
+    [claim.partnerId, claim.key, claim.requestId, answer.status, answer.data, answer.error],
+  );
+  // TypeORM answers an update with [rows, affected count].
+  const [rows] = result as [unknown[], number];
+  return rows.length > 0;
 }

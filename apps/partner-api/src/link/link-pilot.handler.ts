@@ -6,14 +6,15 @@ import { normalizeLinkingCode } from '@pft/domain';
 import { AppConfig, writeOutcomeTimeoutMs } from '@pft/platform';
 import { hashLinkingCode } from '@pft/access/consent/linking-code-hash';
 import { CommandPipeline } from '@pft/event-store';
+import { IdempotencyStore, keptSuccess } from '../idempotency/idempotency.store';
 import { invalidToken } from './invalid-token';
 import { decideLink } from './link.decide';
-import { LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';
+import { LINKED_STATUS, LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';
 import { LinkingRepository } from './linking.repository';
 
 /**
  * Uses up the code and binds the pilot to the calling partner, in one transaction with the PilotLinked
- * event, in the pilot's consent stream. Redemptions of one pilot's codes take that stream's lock, so of
+ * event, in the pilot's consent stream, and with the answer under the request's Idempotency-Key. Redemptions of one pilot's codes take that stream's lock, so of
  * concurrent redemptions of one code exactly one finds it unused.
  */
 @CommandHandler(LinkPilotCommand)
@@ -25,11 +26,12 @@ export class LinkPilotHandler implements ICommandHandler<LinkPilotCommand, LinkP
   constructor(
     private readonly dataSource: DataSource,
     config: AppConfig,
+    private readonly idempotency: IdempotencyStore,
   ) {
     this.pipeline = new CommandPipeline(dataSource, { outcomeTimeoutMs: writeOutcomeTimeoutMs(config) });
   }
 
-  async execute({ partnerId, linkingToken, requestId }: LinkPilotCommand): Promise<LinkPilotResult> {
+  async execute({ partnerId, linkingToken, requestId, claim }: LinkPilotCommand): Promise<LinkPilotResult> {
     const code = normalizeLinkingCode(linkingToken);
     if (code === null) throw invalidToken();
     const codeHash = hashLinkingCode(code);
@@ -55,6 +57,12 @@ export class LinkPilotHandler implements ICommandHandler<LinkPilotCommand, LinkP
             pilotAccountId,
             linkedAt: linked.payload.linked_at,
           });
+        }
+        // The answer is kept if and only if the code is used up: a retry learns the outcome of a
+        // commit whose answer was lost.
+        if (claim) {
+          const answer: LinkPilotResult = { pilot_id: decided.pilotId };
+          await this.idempotency.completeWithin(tx, claim, keptSuccess(LINKED_STATUS, answer));
         }
       },
     });

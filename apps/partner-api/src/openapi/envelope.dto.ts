@@ -40,6 +40,7 @@ export class ErrorDto {
       'RATE_LIMITED',
       'INTERNAL_ERROR',
       'SERVICE_UNAVAILABLE',
+      'WRITE_OUTCOME_UNKNOWN',
     ],
   })
   code!: string;

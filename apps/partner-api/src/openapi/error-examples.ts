@@ -1,4 +1,4 @@
-import { type ErrorCode } from '@pft/platform';
+import { type ErrorCode, WriteOutcomeUnknown } from '@pft/platform';
 import { type ErrorExample, SERVER_ERROR_EXAMPLES } from '@pft/platform/http/openapi-docs';
 import { IDEMPOTENCY_MESSAGES } from '../idempotency/idempotency-key';
 
@@ -41,6 +41,12 @@ export const COMMON_ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample[]>> =
       summary: 'The key’s first request is still being processed',
       message: IDEMPOTENCY_MESSAGES.inProgress,
       details: [{ field: 'Idempotency-Key', issue: 'in_progress' }],
+    },
+  ],
+  WRITE_OUTCOME_UNKNOWN: [
+    {
+      summary: 'The database could not say whether the write was recorded',
+      message: WriteOutcomeUnknown.MESSAGE,
     },
   ],
   INVALID_TOKEN: [

@@ -61,6 +61,7 @@ const EXTRA_HEADERS: Partial<Record<ErrorCode, HeadersObject>> = {
   UNAUTHORIZED: { 'WWW-Authenticate': { description: '`Bearer`', schema: { type: 'string' } } },
   RATE_LIMITED: { 'Retry-After': { description: '`60`', schema: { type: 'integer' } } },
   SERVICE_UNAVAILABLE: { 'Retry-After': { description: 'Seconds', schema: { type: 'integer' } } },
+  WRITE_OUTCOME_UNKNOWN: { 'Retry-After': { description: 'Seconds', schema: { type: 'integer' } } },
 };
 
 /** On a POST's answer that replays the first one given under its `Idempotency-Key`. */

@@ -18,6 +18,7 @@ import {
   PartnerReadEndpoint,
   PartnerWriteEndpoint,
 } from '../auth/partner-endpoint.decorator';
+import { IdempotencyStore } from '../idempotency/idempotency.store';
 import { invalidIdempotencyKey, missingScope } from '../openapi/error-examples';
 import {
   ApiEnvelopedResponse,
@@ -53,6 +54,7 @@ export class WebhookEndpointsController {
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly idempotency: IdempotencyStore,
   ) {}
 
   @Post()
@@ -61,7 +63,8 @@ export class WebhookEndpointsController {
     summary: 'Add a webhook endpoint',
     description:
       'Scope `webhooks`. At most 5 endpoints per partner account. The answer holds the signing `secret`, ' +
-      'shown only now (and after a rotation).',
+      'shown only now (and after a rotation); a replay under the same `Idempotency-Key` shows it again ' +
+      'until the endpoint is deleted, and then answers without it.',
   })
   @ApiConsumes('application/json')
   @ApiJsonBody(CreateWebhookEndpointDto, 'An endpoint for disconnects and totals changes')
@@ -120,7 +123,9 @@ export class WebhookEndpointsController {
   @PartnerEndpoint('webhooks')
   @ApiOperation({
     summary: 'Delete a webhook endpoint',
-    description: 'Scope `webhooks`. Nothing more is delivered to it; what was queued is dropped.',
+    description:
+      'Scope `webhooks`. Nothing more is delivered to it; what was queued is dropped. Replays of its creation ' +
+      'or rotations under their `Idempotency-Key` answer from then on without the `secret`.',
   })
   @ENDPOINT_ID_PARAM
   @ApiEnvelopedResponse(200, DeletedWebhookEndpointDto)
@@ -132,8 +137,12 @@ export class WebhookEndpointsController {
     @Param('id') id: string,
     @CurrentPartner() partner: CallingPartner,
   ): Promise<{ id: string; status: 'deleted' }> {
-    if (!isEndpointId(id) || !(await deleteEndpoint(this.dataSource, partner.partnerId, id)))
-      throw endpointNotFound();
+    const deleted =
+      isEndpointId(id) &&
+      (await deleteEndpoint(this.dataSource, partner.partnerId, id, (tx) =>
+        this.idempotency.forgetSecretOf(tx, partner.partnerId, id),
+      ));
+    if (!deleted) throw endpointNotFound();
     return { id, status: 'deleted' };
   }
 

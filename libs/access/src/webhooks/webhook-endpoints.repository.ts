@@ -119,8 +119,16 @@ async function dropQueued(db: Queryable, endpointId: string, reason: string): Pr
   );
 }
 
-/** Deletes the partner's endpoint; what was queued for it fails. False when not found. */
-export function deleteEndpoint(db: DataSource, partnerId: string, endpointId: string): Promise<boolean> {
+/**
+ * Deletes the partner's endpoint; what was queued for it fails, and `alsoIn` does what else the deletion
+ * takes, in the same transaction. False when not found.
+ */
+export function deleteEndpoint(
+  db: DataSource,
+  partnerId: string,
+  endpointId: string,
+  alsoIn?: (tx: Queryable) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = rowsOf<{ endpoint_id: string }>(
       await tx.query(
@@ -131,6 +139,7 @@ export function deleteEndpoint(db: DataSource, partnerId: string, endpointId: st
     );
     if (rows.length === 0) return false;
     await dropQueued(tx, endpointId, 'endpoint deleted');
+    await alsoIn?.(tx);
     return true;
   });
 }
