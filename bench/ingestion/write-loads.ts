@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
-import { flightBody, startBuiltProcess } from '@pft/testing';
+import { flightBody, type startBuiltProcess, startStandaloneRelay } from '@pft/testing';
 import { type BenchRun } from '../support/bench-run';
 import { posting } from '../support/measure';
 
@@ -25,10 +24,7 @@ export function startRelayProcess(
   bench: BenchRun,
   env: Record<string, string>,
 ): ReturnType<typeof startBuiltProcess> {
-  const relay = startBuiltProcess(join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'), [], {
-    ...env,
-    RELAY_ENABLED: 'true',
-  });
+  const relay = startStandaloneRelay({ ...env, RELAY_ENABLED: 'true' });
   bench.defer(() => relay.stop());
   return relay;
 }

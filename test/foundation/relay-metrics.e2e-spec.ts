@@ -11,6 +11,7 @@ import {
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
+  freePort,
   startStandaloneRelay,
   type TestDatabase,
   testKafka,
@@ -25,7 +26,8 @@ describe('the standalone relay', () => {
   let database: TestDatabase;
   let db: DataSource;
   let topic: string;
-  let relay: Awaited<ReturnType<typeof startStandaloneRelay>> | undefined;
+  let relay: ReturnType<typeof startStandaloneRelay> | undefined;
+  let standby: ReturnType<typeof startStandaloneRelay> | undefined;
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -35,23 +37,26 @@ describe('the standalone relay', () => {
 
   afterAll(async () => {
     await relay?.stop('SIGKILL');
+    await standby?.stop('SIGKILL');
     await deleteTestTopics(kafka, topic ? [topic] : []).catch(() => undefined);
     await db?.destroy();
     await database?.drop();
   });
 
-  it('serves its metrics on a port of its own: events published, its lease, the process; nothing else; and exits 0 on SIGTERM', async () => {
+  it('serves its metrics on a port of its own: events published, its lease, the process; nothing else; and exits 0 on SIGTERM; a second one beside it on a port the system picks, standing by', async () => {
     const pilot = randomUUID();
     for (let written = 0; written < EVENTS; written += 10) {
       await db.transaction((m) => appendFlightDeletions(m, pilot, 10));
     }
-    relay = await startStandaloneRelay({
+    const metricsPort = await freePort();
+    relay = startStandaloneRelay({
       DATABASE_URL: database.url,
       PILOT_EVENTS_TOPIC: topic,
       PILOT_EVENTS_PARTITIONS: '3',
+      METRICS_PORT: String(metricsPort),
       LOG_LEVEL: 'info',
     });
-    const running = relay;
+    const running = { ...relay, metricsUrl: `http://127.0.0.1:${metricsPort}` };
 
     const text = await waitFor(
       async () => {
@@ -72,10 +77,28 @@ describe('the standalone relay', () => {
 
     expect((await get(`${running.metricsUrl}/health/ready`)).status).toBe(404);
     expect((await get(`${running.metricsUrl}/metrics`, {}, 'POST')).status).toBe(404);
-    expect(running.output()).toMatch(
-      /relaying the outbox to \S+, metrics at http:\/\/127\.0\.0\.1:\d+\/metrics/,
-    );
+    expect(running.output()).toContain(`, metrics at http://127.0.0.1:${metricsPort}/metrics`);
 
-    expect(await running.stop('SIGTERM')).toBe(0);
+    // A second relay beside it, METRICS_PORT unset by the helper's choice of 0: on a port the
+    // system picks, named in its start line, and standing by (the first one holds the lease).
+    standby = startStandaloneRelay({
+      DATABASE_URL: database.url,
+      PILOT_EVENTS_TOPIC: topic,
+      PILOT_EVENTS_PARTITIONS: '3',
+      LOG_LEVEL: 'info',
+    });
+    const second = standby;
+    const standbyUrl = await waitFor(
+      () => /, metrics at (http:\/\/127\.0\.0\.1:\d+)\/metrics/.exec(second.output())?.[1],
+      30_000,
+      "the second relay's start line",
+    );
+    expect(standbyUrl).not.toBe(running.metricsUrl);
+    expect(standbyUrl).not.toMatch(/:0$/);
+    const standbyText = (await get(`${standbyUrl}/metrics`)).text;
+    expect(sample(standbyText, 'pft_relay_lease_held')).toBe(0);
+    expect(sample(standbyText, 'pft_relay_events_published_total')).toBe(0);
+
+    expect(await Promise.all([running.stop('SIGTERM'), second.stop('SIGTERM')])).toEqual([0, 0]);
   });
 });

@@ -10,7 +10,6 @@ import {
   checkReadsUntil,
   createTestDatabase,
   createTestTopic,
-  freePort,
   type KafkaBroker,
   linkedPilots,
   readPartnerTotals,
@@ -21,6 +20,7 @@ import {
   startBuiltProcess,
   startKafkaBroker,
   startRedisServer,
+  startStandaloneRelay,
   type TestDatabase,
   waitFor,
   waitUntilAllCurrent,
@@ -53,13 +53,7 @@ describe('the pipeline end to end, healthy and under faults', () => {
   let key: string;
   let pilots: WorkloadPilot[];
 
-  /** The standalone relay's metrics port: one of its own, never the default another run may hold. */
-  let relayMetricsPort: string;
-  const startRelay = (): ReturnType<typeof startBuiltProcess> =>
-    startBuiltProcess(join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'), [], {
-      ...env,
-      METRICS_PORT: relayMetricsPort,
-    });
+  const startRelay = (): ReturnType<typeof startBuiltProcess> => startStandaloneRelay(env);
 
   beforeAll(async () => {
     [broker, redis, db] = await startTogether([startKafkaBroker(), startRedisServer(), createTestDatabase()]);
@@ -82,7 +76,6 @@ describe('the pipeline end to end, healthy and under faults', () => {
       startAppProcess('partner-api', env),
       startAppProcess('projector', env),
     ]);
-    relayMetricsPort = String(await freePort());
     relay = startRelay();
 
     const dataSource = await createDataSource(db.url, 1).initialize();

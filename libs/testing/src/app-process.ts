@@ -135,19 +135,21 @@ export function startBuiltProcess(
   };
 }
 
-/** The outbox relay as a process of its own (`relay-main.js`), with its metrics on a free port. */
-export async function startStandaloneRelay(
+/**
+ * The outbox relay as a process of its own (`relay-main.js`), as a deployment may run it. Its metrics
+ * are on METRICS_PORT when `env` gives one, else on a port the system picks (0), so that relays
+ * started side by side (several in a test, or tests of two trees at once) never meet on the default.
+ */
+export function startStandaloneRelay(
   env: Record<string, string>,
   buildDir?: string,
-): Promise<ReturnType<typeof startBuiltProcess> & { metricsUrl: string }> {
-  const metricsPort = env.METRICS_PORT ?? String(await freePort());
-  const started = startBuiltProcess(
+): ReturnType<typeof startBuiltProcess> {
+  return startBuiltProcess(
     join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'),
     [],
-    { ...env, METRICS_PORT: metricsPort },
+    { METRICS_PORT: '0', ...env },
     buildDir,
   );
-  return { ...started, metricsUrl: `http://127.0.0.1:${metricsPort}` };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import { type Client } from 'pg';
 import { type DataSource } from 'typeorm';
-import { appendFlightDeletions, startBuiltProcess, waitFor } from '@pft/testing';
+import { appendFlightDeletions, type startBuiltProcess, startStandaloneRelay, waitFor } from '@pft/testing';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -10,7 +9,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export type RelayProcess = ReturnType<typeof startBuiltProcess>;
 
 export function startRelayProcess(env: Record<string, string>): RelayProcess {
-  return startBuiltProcess(join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'), [], env);
+  return startStandaloneRelay(env);
 }
 
 /** The relay process holding the lease now (its holder names its pid); waits until one does. */

@@ -204,12 +204,14 @@ export class AppConfig extends EventPipelineVariables {
   /**
    * The port this process serves Prometheus metrics on (`GET /metrics`, on HOST). Unset: the app's
    * own default (DEFAULT_METRICS_PORTS in metrics/metrics-port.ts), so the apps of one host never
-   * collide without it being set. Declared with `undefined` so that loadConfig reads it.
+   * collide without it being set. `0`: a free port the system picks, named in the process's start
+   * line (tests that start several processes side by side). Declared with `undefined` so that
+   * loadConfig reads it.
    */
   @IsOptional()
   @Transform(toInt)
   @IsInt()
-  @Min(1)
+  @Min(0)
   @Max(65535)
   METRICS_PORT?: number = undefined;
 }

@@ -49,6 +49,12 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes METRICS_PORT 0 for a port the system picks, and nothing below', () => {
+    expect(loadConfig({}).METRICS_PORT).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '0' }).METRICS_PORT).toBe(0);
+    expect(() => loadConfig({ METRICS_PORT: '-1' })).toThrow(/METRICS_PORT="-1"/);
+  });
+
   it('reads numbers from strings', () => {
     expect(loadConfig({ PARTNER_API_PORT: '8080', PILOT_EVENTS_PARTITIONS: '24' })).toMatchObject({
       PARTNER_API_PORT: 8080,

@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { type AddressInfo } from 'node:net';
 import { collectDefaultMetrics, register } from 'prom-client';
 
 let defaultsCollected = false;
@@ -38,8 +39,10 @@ export async function startMetricsServer(host: string, port: number): Promise<Me
     );
   });
   await listen(server, host, port);
+  // The port bound: the one asked for, or the one the system picked for 0.
+  const bound = (server.address() as AddressInfo).port;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${bound}`,
     close: () => close(server),
   };
 }
