@@ -92,4 +92,28 @@ describe('access history retention (Postgres): older days deleted in bounded sta
     expect((await retention().run(NOW, 10)).deleted).toBe(1);
     expect(await daysOf(partnerId)).toEqual(Array<string>(4).fill(FIRST_KEPT));
   });
+
+  it('lets the app shut down while a statement is held up; that statement ends once let through, and no other follows it', async () => {
+    const partnerId = await reads(2, ['2023-02-02', FIRST_KEPT]);
+    const runner = ds.createQueryRunner();
+    await runner.connect();
+    let settled = false;
+    let run: Promise<unknown> | undefined;
+    try {
+      await runner.startTransaction();
+      // The whole table locked (a migration, a database in trouble): the run's statement waits.
+      await runner.query('lock table partner_reads in access exclusive mode');
+      const stopping = retention();
+      run = stopping.run(NOW, 10).finally(() => (settled = true));
+      await stopping.beforeApplicationShutdown();
+      expect(settled).toBe(false);
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    // Its statement ends once the lock is gone, and deleted what it found.
+    await run;
+    expect(await retention().run(NOW, 10)).toEqual({ keptFrom: FIRST_KEPT, deleted: 0, statements: 1 });
+    expect(await daysOf(partnerId)).toEqual(Array<string>(2).fill(FIRST_KEPT));
+  });
 });

@@ -16,6 +16,9 @@ const RETENTION_EVERY_MS = 60 * 60 * 1000;
 /** The first run after start: soon, but not while the replica is still taking its first requests. */
 const FIRST_RUN_AFTER_MS = 10 * 1000;
 
+/** How long shutdown waits for the statement under way. */
+const SHUTDOWN_WAIT_MS = 1_000;
+
 /** Rows deleted per statement: each one is short, and holds its rows' locks only while it runs. */
 const RETENTION_BATCH = 1_000;
 
@@ -88,11 +91,18 @@ export class AccessHistoryRetention implements OnApplicationBootstrap, BeforeApp
     this.schedule(FIRST_RUN_AFTER_MS);
   }
 
-  /** Stops between two statements: the one under way finishes, the rest waits for a next run. */
+  /**
+   * Stops between two statements: the one under way finishes (a few milliseconds), the rest waits for
+   * a next run. Waited for at most SHUTDOWN_WAIT_MS, so that a database gone away never holds the
+   * shutdown up; a statement cut short deletes nothing, and the next run deletes it all.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.timer);
-    await this.running;
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_WAIT_MS)));
+    await Promise.race([this.running, waited]);
+    clearTimeout(timer);
   }
 
   /**
