@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { describeMismatch, ensureTopics, pilotTopics, runMain } from '@pft/platform';
+import { describeMismatch, ensureTopics, pilotTopics, runMain, shutdownDeadline } from '@pft/platform';
 import { OutboxRelay } from '@pft/event-store';
 import { relayKafka } from './relay-kafka.provider';
 
@@ -30,5 +30,10 @@ runMain('relay', async (config) => {
   });
   relay.start();
   logger.log(`relaying the outbox to ${config.PILOT_EVENTS_TOPIC}`);
-  return { close: () => relay.stop() };
+  // Until the shutdown deadline at most: a batch abandoned in flight stays in the outbox, sent again later.
+  return {
+    close: async () => {
+      await shutdownDeadline.within('the relay to stop', relay.stop());
+    },
+  };
 });
