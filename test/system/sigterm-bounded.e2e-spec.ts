@@ -21,6 +21,7 @@ import {
 } from '@pft/testing';
 import { connection, partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
 
+const RELAY_MAIN = join('apps', 'ingestion', 'src', 'relay', 'relay-main.js');
 const SECRET = 'sigterm-bounded-secret-long-enough-for-hs256';
 /** The promise (issue 60): every app has ended within 10 s of SIGTERM, whatever it depends on is doing. */
 const STOP_BOUND_MS = 10_000;
@@ -60,7 +61,8 @@ function jsonLines(process: Stoppable): Record<string, unknown>[] {
  * test's own. Each is sent SIGTERM and must have ended within 10 s, and nothing it acknowledged may be
  * lost: every flight answered 201 is in the event store, and every partner read answered 200 is in
  * `partner_reads` or in the partner API's log with its number. One set of processes per dependency
- * cut, the five started side by side, so the whole file takes about a minute.
+ * cut, the apps started side by side, so the whole file takes under two minutes. The relay publishing
+ * (holding the lease) is the ingestion app's with Redis or Kafka gone, the standalone one's with Postgres.
  */
 describe('every app stops within 10 s of SIGTERM, whichever dependency is gone', () => {
   let broker: KafkaBroker;
@@ -88,8 +90,28 @@ describe('every app stops within 10 s of SIGTERM, whichever dependency is gone',
     await database?.drop();
   });
 
-  /** The five processes on proxies of their own to Postgres and Redis, and on the test's broker. */
-  async function startAll(): Promise<{ processes: Stoppable[]; postgres: TcpProxy; redis: TcpProxy }> {
+  /** Waits until `p`'s relay holds the lease: it is the one publishing. */
+  async function leaseHeldBy(p: Stoppable): Promise<void> {
+    await waitFor(
+      async () => {
+        const [lease] = await db.query<{ holder: string }[]>(
+          'select holder from relay_leases where expires_at > now()',
+        );
+        return lease?.holder.includes(`/${p.child.pid}/`) ? true : undefined;
+      },
+      60_000,
+      `the ${p.name} process's relay to hold the lease`,
+    );
+  }
+
+  /**
+   * The five processes on proxies of their own to Postgres and Redis, and on the test's broker; the relay
+   * that publishes (holds the lease) is the ingestion app's or the standalone one's, as asked, the other
+   * waiting as a standby.
+   */
+  async function startAll(
+    publisher: 'ingestion' | 'relay',
+  ): Promise<{ processes: Stoppable[]; postgres: TcpProxy; redis: TcpProxy }> {
     const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
     const [postgres, redis] = await Promise.all([TcpProxy.start(database.url), TcpProxy.start(redisUrl)]);
     proxies.push(postgres, redis);
@@ -107,25 +129,38 @@ describe('every app stops within 10 s of SIGTERM, whichever dependency is gone',
       ACCESS_HISTORY_FLUSH_MS: '60000',
       RELAY_LEASE_MS: '3000',
     };
-    const relay = startBuiltProcess(join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'), [], {
-      ...env,
-      LOG_LEVEL: 'info',
-    });
-    const standaloneRelay: Stoppable = { name: 'relay', ...relay };
-    started.push(standaloneRelay);
-    const apps = await startedTogether([
-      startAppProcess('ingestion', env, { timeoutMs: 60_000 }),
-      startAppProcess('projector', env, { timeoutMs: 60_000 }),
-      startAppProcess('partner-api', env, { timeoutMs: 60_000 }),
-      startAppProcess('webhooks', env, { timeoutMs: 60_000 }),
-    ]);
-    started.push(...apps);
-    await waitFor(
-      () => (/relaying the outbox/.test(relay.output()) ? true : undefined),
-      30_000,
-      'the standalone relay to start',
-    );
-    return { processes: [...apps, standaloneRelay], postgres, redis };
+    const startRelay = async (): Promise<Stoppable> => {
+      const relay = { name: 'relay', ...startBuiltProcess(RELAY_MAIN, [], { ...env, LOG_LEVEL: 'info' }) };
+      started.push(relay);
+      await waitFor(
+        () => (/relaying the outbox/.test(relay.output()) ? true : undefined),
+        60_000,
+        'the standalone relay to start',
+      );
+      return relay;
+    };
+    const startApps = async (): Promise<AppProcess[]> => {
+      const apps = await startedTogether([
+        startAppProcess('ingestion', env, { timeoutMs: 60_000 }),
+        startAppProcess('projector', env, { timeoutMs: 60_000 }),
+        startAppProcess('partner-api', env, { timeoutMs: 60_000 }),
+        startAppProcess('webhooks', env, { timeoutMs: 60_000 }),
+      ]);
+      started.push(...apps);
+      return apps;
+    };
+    let relay: Stoppable;
+    let apps: AppProcess[];
+    if (publisher === 'relay') {
+      relay = await startRelay();
+      await leaseHeldBy(relay);
+      apps = await startApps();
+    } else {
+      apps = await startApps();
+      await leaseHeldBy(apps[0]!);
+      relay = await startRelay();
+    }
+    return { processes: [...apps, relay], postgres, redis };
   }
 
   /** Pilot writes and partner reads, over and over until stopped, each outcome kept. */
@@ -203,8 +238,8 @@ describe('every app stops within 10 s of SIGTERM, whichever dependency is gone',
     return new Set(rows.map((r) => r.flight_id));
   }
 
-  async function cutAndStop(cut: Cut): Promise<void> {
-    const { processes, postgres, redis } = await startAll();
+  async function cutAndStop(cut: Cut, publisher: 'ingestion' | 'relay'): Promise<void> {
+    const { processes, postgres, redis } = await startAll(publisher);
     const [ingestion, , partnerApi] = processes as AppProcess[];
     const { pilotId } = await connection(db, partner.partnerId);
     const traffic = load(ingestion!, partnerApi!, pilotId);
@@ -222,7 +257,9 @@ describe('every app stops within 10 s of SIGTERM, whichever dependency is gone',
 
     const stops = await Promise.all(processes.map((p) => stopTimed(p)));
     await traffic.stop();
-    console.log(`${cut} gone: ${stops.map((s) => `${s.name} ${s.ms} ms (${s.ended})`).join(', ')}`);
+    console.log(
+      `${cut} gone, ${publisher} relaying: ${stops.map((s) => `${s.name} ${s.ms} ms (${s.ended})`).join(', ')}`,
+    );
     // Nothing acknowledged is lost: each accepted flight is stored, each answered read counted or logged.
     const stored = await storedFlights(traffic.account);
     const recorded = await recordedReads(pilotId);
@@ -247,15 +284,15 @@ describe('every app stops within 10 s of SIGTERM, whichever dependency is gone',
     });
   }
 
-  it('with Redis gone silent', async () => {
-    await cutAndStop('redis');
+  it('with Redis gone silent (the ingestion app relaying)', async () => {
+    await cutAndStop('redis', 'ingestion');
   }, 120_000);
 
-  it('with Postgres gone silent', async () => {
-    await cutAndStop('postgres');
+  it('with Postgres gone silent (the standalone relay relaying)', async () => {
+    await cutAndStop('postgres', 'relay');
   }, 120_000);
 
-  it('with the Kafka broker killed', async () => {
-    await cutAndStop('kafka');
+  it('with the Kafka broker killed (the ingestion app relaying)', async () => {
+    await cutAndStop('kafka', 'ingestion');
   }, 120_000);
 });
