@@ -28,6 +28,7 @@ export * from './kafka/kafka.port';
 export * from './kafka/kafka.module';
 export * from './kafka/topics';
 export * from './main-runner';
+export * from './shutdown/shutdown-deadline';
 export * from './database/session';
 export * from './database/write-outcome';
 export * from './crypto';

@@ -3,6 +3,7 @@ import { type AppConfig } from './config/app-config';
 import { ConfigError, loadConfig } from './config/load-config';
 import { appLogger } from './logging/logging.module';
 import { logProcessWarnings } from './logging/process-warnings';
+import { shutdownDeadline, shutdownWorkMs } from './shutdown/shutdown-deadline';
 
 export interface Closeable {
   close(): Promise<void>;
@@ -11,8 +12,10 @@ export interface Closeable {
 /**
  * Runs an app's start function. Configuration is read and validated first, so a bad variable stops
  * the process with one clear message naming it instead of a stack trace. On SIGTERM or SIGINT the
- * app is closed (it stops taking work and runs its shutdown hooks) and the process exits 0, or 1
- * when closing takes longer than SHUTDOWN_TIMEOUT_MS.
+ * app is closed (it stops taking work and runs its shutdown hooks) and the process exits 0. Closing has
+ * until the shutdown deadline (shutdownDeadline: SHUTDOWN_TIMEOUT_MS less a reserve of at most 2 s);
+ * past it, what is unfinished is abandoned, said in the log, and the process exits 1: it has ended
+ * within SHUTDOWN_TIMEOUT_MS of the signal whatever its dependencies do.
  */
 export function runMain(name: string, start: (config: AppConfig) => Promise<Closeable>): void {
   let config: AppConfig;
@@ -42,10 +45,17 @@ export function runMain(name: string, start: (config: AppConfig) => Promise<Clos
         if (closing) return;
         closing = true;
         log.log(`${signal} received, shutting down`, name);
+        const workMs = shutdownWorkMs(config.SHUTDOWN_TIMEOUT_MS);
+        shutdownDeadline.begin(workMs);
         const timer = setTimeout(() => {
-          log.error(`shutdown took longer than ${config.SHUTDOWN_TIMEOUT_MS} ms`, undefined, name);
+          log.error(
+            `shutdown unfinished after ${workMs} ms: abandoning the rest (SHUTDOWN_TIMEOUT_MS ${config.SHUTDOWN_TIMEOUT_MS})`,
+            undefined,
+            name,
+          );
+          shutdownDeadline.abandon();
           process.exit(1);
-        }, config.SHUTDOWN_TIMEOUT_MS);
+        }, workMs);
         timer.unref();
         app.close().then(
           () => process.exit(0),

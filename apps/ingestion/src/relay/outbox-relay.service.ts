@@ -12,6 +12,7 @@ import {
   type KafkaClient,
   KafkaTopicsError,
   pilotTopics,
+  shutdownDeadline,
 } from '@pft/platform';
 import { OutboxRelay } from '@pft/event-store';
 import { RELAY_KAFKA } from './relay-kafka.provider';
@@ -70,7 +71,8 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     return true;
   }
 
+  /** Until the shutdown deadline at most: a batch abandoned in flight stays in the outbox, sent again later. */
   async onApplicationShutdown(): Promise<void> {
-    await this.relay?.stop();
+    if (this.relay) await shutdownDeadline.within('the relay to stop', this.relay.stop());
   }
 }

@@ -5,6 +5,7 @@ import {
   metricsPortOf,
   pilotTopics,
   runMain,
+  shutdownDeadline,
   startMetricsServer,
 } from '@pft/platform';
 import { OutboxRelay } from '@pft/event-store';
@@ -42,9 +43,10 @@ runMain('relay', async (config) => {
   reportRelayLease(relay);
   relay.start();
   logger.log(`relaying the outbox to ${config.PILOT_EVENTS_TOPIC}, metrics at ${metrics.url}/metrics`);
+  // Until the shutdown deadline at most: a batch abandoned in flight stays in the outbox, sent again later.
   return {
     close: async () => {
-      await relay.stop();
+      await shutdownDeadline.within('the relay to stop', relay.stop());
       await metrics.close();
     },
   };

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { Logger } from '@nestjs/common';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/access/api-keys';
-import { type AppConfig } from '@pft/platform';
-import { withTestDataSource } from '@pft/testing';
+import { type AppConfig, createDataSource, shutdownDeadline } from '@pft/platform';
+import { TcpProxy, withTestDataSource } from '@pft/testing';
 import { AccessRecorder, COUNTS_PER_STATEMENT } from './access-recorder';
 
 describe('AccessRecorder (Postgres): counts written a slice per statement', () => {
@@ -56,5 +57,70 @@ describe('AccessRecorder (Postgres): counts written a slice per statement', () =
     expect(kept.map((count) => count.connectionId)).toEqual(
       answers.slice(COUNTS_PER_STATEMENT).map((answer) => answer.pilot_id),
     );
+  });
+
+  /** What the recorder logged at level error, as its fields. */
+  function errorsLogged(): { fields: Record<string, unknown>[]; restore: () => void } {
+    const fields: Record<string, unknown>[] = [];
+    const spy = jest.spyOn(Logger.prototype, 'error').mockImplementation((message: unknown) => {
+      if (typeof message === 'object' && message !== null) fields.push(message as Record<string, unknown>);
+    });
+    return { fields, restore: () => spy.mockRestore() };
+  }
+
+  it('logs the reads it could not write when the app closes, with their number and each pilot_id', async () => {
+    const { partnerId, ids } = await connections(2);
+    const access = recorder();
+    // One answer read twice, and another Postgres refuses: the statement of all three fails.
+    const answer = { pilot_id: ids[0]! };
+    access.recordReads([answer, answer, { pilot_id: 'not-a-uuid' }]);
+    const logged = errorsLogged();
+    try {
+      await access.beforeApplicationShutdown();
+      await access.onApplicationShutdown();
+    } finally {
+      logged.restore();
+    }
+    expect(await written(partnerId)).toEqual({ rows: 0, reads: 0 });
+    expect(logged.fields).toEqual([
+      expect.objectContaining({
+        unwritten_reads: 3,
+        unwritten: [
+          { pilot_id: ids[0], day: expect.any(String), reads: 2 },
+          { pilot_id: 'not-a-uuid', day: expect.any(String), reads: 1 },
+        ],
+      }),
+    ]);
+  });
+
+  it('logs the reads of a statement still unanswered at the shutdown deadline (Postgres gone silent)', async () => {
+    const { ids } = await connections(1);
+    const url = (ds.options as { url: string }).url;
+    const proxy = await TcpProxy.start(url);
+    const silent = await createDataSource(proxy.rewrite(url), 1).initialize();
+    const logged = errorsLogged();
+    try {
+      const access = new AccessRecorder(
+        { ACCESS_HISTORY: 'on', ACCESS_HISTORY_FLUSH_MS: 30_000 } as AppConfig,
+        silent,
+      );
+      proxy.blackhole();
+      const answer = { pilot_id: ids[0]! };
+      access.recordReads([answer, answer, answer]);
+      shutdownDeadline.begin(300);
+      await access.beforeApplicationShutdown();
+      // The process would exit here (runMain): the deadline's speakers say what is given up.
+      shutdownDeadline.abandon();
+    } finally {
+      logged.restore();
+      await proxy.close();
+      await silent.destroy().catch(() => undefined);
+    }
+    expect(logged.fields).toEqual([
+      expect.objectContaining({
+        unwritten_reads: 3,
+        unwritten: [{ pilot_id: ids[0], day: expect.any(String), reads: 3 }],
+      }),
+    ]);
   });
 });

@@ -6,8 +6,8 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { addPartnerReads } from '@pft/access';
-import { AppConfig } from '@pft/platform';
+import { addPartnerReads, type ConnectionReads } from '@pft/access';
+import { AppConfig, shutdownDeadline } from '@pft/platform';
 import { type CountedAnswer, ReadTally } from './read-tally';
 
 /** After a failed write on shutdown, how long to wait before the one more try. */
@@ -29,10 +29,11 @@ export const COUNTS_PER_STATEMENT = 2_000;
  * A read is counted in this replica's memory (ReadTally), so answering a partner waits for nothing; the
  * counts are added to `partner_reads` every ACCESS_HISTORY_FLUSH_MS, COUNTS_PER_STATEMENT a statement.
  * When the app closes (SIGTERM) they are written as the HTTP server stops taking connections, every
- * 100 ms while it finishes the requests it has (should that never end, the process is stopped at
- * SHUTDOWN_TIMEOUT_MS with at most the last 100 ms unwritten), and once more after its last answer,
- * before the database pool closes (Nest runs this module's shutdown hook before the global
- * DatabaseModule's). A failed statement keeps its counts and those after it for the next write.
+ * 100 ms while it finishes the requests it has, and once more after its last answer, before the database
+ * pool closes (Nest runs this module's shutdown hook before the global DatabaseModule's). A failed
+ * statement keeps its counts and those after it for the next write. Counts that are not written when the
+ * app has closed, or when the shutdown deadline passes first (Postgres gone), are logged at level error
+ * with their number (`unwritten_reads`, and each pilot_id's reads per day), never dropped in silence.
  * ACCESS_HISTORY=off records nothing (the benchmark's comparison).
  */
 @Injectable()
@@ -45,6 +46,9 @@ export class AccessRecorder
   private readonly flushMs: number;
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> = Promise.resolve();
+  /** The counts of the statement under way, until it has answered. */
+  private sending: readonly ConnectionReads[] = [];
+  private forgetDeadlineReport: (() => void) | undefined;
 
   constructor(
     config: AppConfig,
@@ -79,21 +83,48 @@ export class AccessRecorder
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     if (!this.enabled) return;
+    this.forgetDeadlineReport = shutdownDeadline.atDeadline(() => this.reportUnwritten());
     this.timer = setInterval(() => void this.flush(), CLOSING_FLUSH_MS);
     this.timer.unref();
-    await this.flush();
+    await shutdownDeadline.within('the access history write', this.flush(), SHUTDOWN_RETRY_MS);
   }
 
   /** After the HTTP server's last answer. */
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     if (!this.enabled) return;
-    await this.flush();
-    if (this.tally.empty) return;
-    await new Promise((resolve) => setTimeout(resolve, SHUTDOWN_RETRY_MS));
-    await this.flush();
-    if (!this.tally.empty)
-      this.log.error(`access history: ${this.tally.size} counts could not be written before shutdown`);
+    await shutdownDeadline.within('the access history write', this.flush());
+    if (!this.allWritten) {
+      await shutdownDeadline.within(
+        'the access history write',
+        new Promise((resolve) => setTimeout(resolve, SHUTDOWN_RETRY_MS)).then(() => this.flush()),
+      );
+    }
+    this.forgetDeadlineReport?.();
+    this.reportUnwritten();
+  }
+
+  /** Whether every count is written: none waiting, none under way. */
+  private get allWritten(): boolean {
+    return this.tally.empty && this.sending.length === 0;
+  }
+
+  /**
+   * Logs the counts not written (those waiting, and those of a statement that has not answered, which
+   * may yet have been), with their number: the pilots' access history lacks them. As the process ends.
+   */
+  private reportUnwritten(): void {
+    const counts = [...this.sending, ...this.tally.take()];
+    this.sending = [];
+    if (counts.length === 0) return;
+    const reads = counts.reduce((sum, count) => sum + count.reads, 0);
+    this.log.error(
+      {
+        unwritten_reads: reads,
+        unwritten: counts.map((c) => ({ pilot_id: c.connectionId, day: c.day, reads: c.reads })),
+      },
+      `access history: ${reads} reads of ${counts.length} pilot-days not written (or not confirmed) before shutdown`,
+    );
   }
 
   /** Writes what is counted; one write at a time, each after the one before. Never throws. */
@@ -111,9 +142,12 @@ export class AccessRecorder
       const counts = this.tally.take(Math.min(left, COUNTS_PER_STATEMENT));
       if (counts.length === 0) return;
       left -= counts.length;
+      this.sending = counts;
       try {
         await addPartnerReads(this.dataSource, counts);
+        this.sending = [];
       } catch (err) {
+        this.sending = [];
         this.tally.restore(counts);
         this.log.warn(
           `access history: writing ${counts.length} counts failed, kept for the next try (${this.tally.size} waiting): ${String(err)}`,

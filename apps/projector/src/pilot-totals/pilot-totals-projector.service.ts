@@ -6,7 +6,14 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig, KAFKA, KafkaReadiness, type KafkaClient } from '@pft/platform';
+import {
+  AppConfig,
+  KAFKA,
+  KafkaReadiness,
+  type KafkaClient,
+  KAFKA_LEAVE_MS,
+  shutdownDeadline,
+} from '@pft/platform';
 import { PartnerReadRevision } from '@pft/access';
 import { foldConcurrency, PilotTotalsConsumer, readProjectionVersions } from '@pft/projections';
 import { StartBackoff } from './start-backoff';
@@ -52,13 +59,20 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
     return this.consumer?.consuming ?? false;
   }
 
-  /** Stops fetching; the batch in flight commits whole or rolls back, nothing half-written. */
+  /**
+   * Stops fetching; the batch in flight commits whole or rolls back, nothing half-written. Each step waits
+   * KAFKA_LEAVE_MS at most (and never past the shutdown deadline): a batch abandoned there is one
+   * transaction with its offsets, which the database rolls back once the process is gone.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     clearInterval(this.timer);
-    await this.tick;
-    await this.consumer?.stop();
+    // A tick may be restarting the consumer, leaving the group first.
+    await shutdownDeadline.within('the projector tick in flight', this.tick, KAFKA_LEAVE_MS);
+    const consumer = this.consumer;
     this.consumer = undefined;
+    if (consumer)
+      await shutdownDeadline.within('the consumer leaving its group', consumer.stop(), KAFKA_LEAVE_MS);
   }
 
   /** One tick at a time: one that finds the last still running (a slow database, a start) is skipped. */

@@ -7,7 +7,7 @@ import {
 import { DataSource } from 'typeorm';
 import { disableEndpoint, signWebhook } from '@pft/access';
 import { afterFailedAttempt, endpointIsDead, parseRetrySchedule } from '@pft/domain';
-import { AppConfig } from '@pft/platform';
+import { AppConfig, shutdownDeadline } from '@pft/platform';
 import { webhookMetrics } from '../webhook-metrics';
 import {
   type ClaimedDelivery,
@@ -56,12 +56,15 @@ export class DeliveryWorkerService implements OnApplicationBootstrap, BeforeAppl
     this.claim();
   }
 
-  /** Stops claiming and lets the attempts in flight finish and be recorded. */
+  /**
+   * Stops claiming and lets the attempts in flight finish and be recorded, until the shutdown deadline:
+   * an attempt whose outcome is not recorded by then is made again later (deliveries are at least once).
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     clearInterval(this.pollTimer);
     clearInterval(this.gaugeTimer);
-    await Promise.allSettled([...this.attempts]);
+    await shutdownDeadline.within('the webhook attempts in flight', Promise.allSettled([...this.attempts]));
   }
 
   /** A claim at a time; asked for while one runs, another follows it. */

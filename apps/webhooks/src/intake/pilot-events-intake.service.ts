@@ -8,7 +8,15 @@ import {
 import { DataSource } from 'typeorm';
 import { decodeEventMessages, type EventMessage, isErased } from '@pft/contracts';
 import { boxOpener, sharedDataKeys } from '@pft/platform/crypto';
-import { AppConfig, KAFKA, type BatchPayload, type EventConsumer, type KafkaClient } from '@pft/platform';
+import {
+  AppConfig,
+  KAFKA,
+  KAFKA_LEAVE_MS,
+  shutdownDeadline,
+  type BatchPayload,
+  type EventConsumer,
+  type KafkaClient,
+} from '@pft/platform';
 import { webhookMetrics } from '../webhook-metrics';
 import { takeInEvents } from './intake.statements';
 
@@ -47,10 +55,19 @@ export class PilotEventsIntakeService implements OnApplicationBootstrap, BeforeA
     return this.joined;
   }
 
+  /**
+   * Leaves the group, KAFKA_LEAVE_MS at most (the client retries a broker that is gone far longer): a
+   * batch abandoned in flight is one transaction, rolled back, its offsets never committed.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.restartTimer);
-    await this.consumer?.disconnect().catch(() => undefined);
+    if (this.consumer)
+      await shutdownDeadline.within(
+        'the consumer leaving its group',
+        this.consumer.disconnect(),
+        KAFKA_LEAVE_MS,
+      );
   }
 
   private async start(): Promise<void> {

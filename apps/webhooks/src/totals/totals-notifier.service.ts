@@ -5,7 +5,7 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '@pft/platform';
+import { AppConfig, shutdownDeadline } from '@pft/platform';
 import { notifyTotalsChanges } from './totals-notifier';
 
 /** Looks for settled totals changes every WEBHOOK_POLL_INTERVAL_MS, one look at a time. */
@@ -27,7 +27,7 @@ export class TotalsNotifierService implements OnApplicationBootstrap, BeforeAppl
 
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.running;
+    await shutdownDeadline.within('the totals notifier in flight', this.running);
   }
 
   private tick(): void {
