@@ -104,16 +104,32 @@ export class DataKeys {
   /**
    * Reads into memory, in one statement, the keys of `keyIds` it does not hold, and the rows again of
    * those it holds that were last read more than `confirmMs` ago: a key whose row is gone (an erasure
-   * in another process) is forgotten with its subject (forgetSubject), so no reader here opens with it
-   * again. An id that is no UUID names no key (`data_keys` holds none): it reads as destroyed, never
+   * in another process) is held as destroyed, and those told of forgotten subjects (onForgotten) are
+   * told of its subject, so no reader here opens with it again. An id that is no UUID names no key (`data_keys` holds none): it reads as destroyed, never
    * sent to the database.
    */
   async load(runner: Queryable, keyIds: Iterable<string>): Promise<void> {
+    await this.read(runner, keyIds, false);
+  }
+
+  /**
+   * Reads the rows of `keyIds` now, however recently they were read, as `load` reads them: for a reader
+   * that must not open with a key destroyed a moment ago. The ids of those destroyed.
+   */
+  async confirm(runner: Queryable, keyIds: Iterable<string>): Promise<Set<string>> {
+    const ids = new Set(keyIds);
+    await this.read(runner, ids, true);
+    return new Set([...ids].filter((id) => this.loaded(id) === null));
+  }
+
+  private async read(runner: Queryable, keyIds: Iterable<string>, always: boolean): Promise<void> {
     const asked: string[] = [];
     const now = this.now();
     for (const id of new Set(keyIds)) {
       const entry = this.byId.get(id);
-      if (entry !== undefined && ('gone' in entry || now - entry.confirmedAt < this.confirmMs)) continue;
+      const fresh =
+        entry !== undefined && !('gone' in entry) && !always && now - entry.confirmedAt < this.confirmMs;
+      if (entry !== undefined && ('gone' in entry || fresh)) continue;
       if (UUID.test(id)) asked.push(id);
       else this.byId.set(id, { gone: true });
     }
@@ -125,19 +141,22 @@ export class DataKeys {
         [asked],
       ),
     );
-    const found = new Set<string>();
-    for (const row of rows) {
-      found.add(row.key_id);
-      const held = this.byId.get(row.key_id);
-      // Held already: confirmed, not unwrapped again.
-      if (held !== undefined && !('gone' in held)) held.confirmedAt = now;
-      else this.remember(row, now);
-    }
+    const found = new Set(rows.map((row) => row.key_id));
     for (const id of asked) {
       if (found.has(id)) continue;
       const held = this.byId.get(id);
-      if (held !== undefined && !('gone' in held)) this.forgetSubject(held.subject);
       this.byId.set(id, { gone: true });
+      if (held === undefined || 'gone' in held) continue;
+      // Only this key is gone: a subject that came back has a newer one, which stays. Whoever holds
+      // copies of the subject's keys drops them all and asks again.
+      if (this.bySubject.get(held.subject)?.keyId === id) this.bySubject.delete(held.subject);
+      for (const listener of this.forgotten) listener(held.subject);
+    }
+    for (const row of rows) {
+      const held = this.byId.get(row.key_id);
+      // Held still: confirmed, not unwrapped again.
+      if (held !== undefined && !('gone' in held)) held.confirmedAt = now;
+      else this.remember(row, now);
     }
   }
 
