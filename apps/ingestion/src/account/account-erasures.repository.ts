@@ -14,8 +14,8 @@ export interface PendingErasure {
 
 /**
  * The `account_erasures` table: an erasure asked for stays pending until every step is done
- * (`completed_at`); a completed one is kept as the record that it happened, and a later one starts
- * afresh. While one is pending the pilot's other requests answer 410 ACCOUNT_ERASED.
+ * (`completed_at`); a completed one is kept as its tombstone (the account id and two times: complete),
+ * and a later one starts afresh. While one is pending the pilot's other requests answer 410 ACCOUNT_ERASED.
  */
 @Injectable()
 export class AccountErasuresRepository {
@@ -89,9 +89,16 @@ export class AccountErasuresRepository {
     );
   }
 
+  /**
+   * Completes the erasure, keeping its tombstone only: the account id and when the erasure was asked for
+   * and done. The request id (which names the pilot's request in the logs), the steps, the attempts and
+   * the last error go.
+   */
   async complete(runner: Queryable, pilot: string): Promise<void> {
     await runner.query(
-      `update account_erasures set completed_at = now(), last_error = null, claimed_until = null
+      `update account_erasures
+          set completed_at = now(), request_id = null, steps_done = '{}', attempts = 0, last_error = null,
+              claimed_until = null
         where pilot_account_id = $1`,
       [pilot],
     );

@@ -1,4 +1,5 @@
 import { type DataSource } from 'typeorm';
+import { deleteErasedPilotNotices } from '@pft/access';
 import { rowsOf } from '@pft/platform/database/rows-of';
 
 /** A claimed delivery with what an attempt needs. */
@@ -82,6 +83,7 @@ export async function recordDelivered(
         where delivery_id = $1`,
       [delivery.delivery_id, status],
     );
+    await deleteErasedPilotNotices(tx, [delivery]);
     await tx.query(
       `update webhook_endpoints set failing_since = null where endpoint_id = $1 and failing_since is not null`,
       [delivery.endpoint_id],
@@ -112,6 +114,7 @@ export async function recordFailed(
         where delivery_id = $1`,
       [delivery.delivery_id, outcome.status, outcome.error.slice(0, 500), outcome.retryInMs],
     );
+    await deleteErasedPilotNotices(tx, [delivery]);
     const [row] = rowsOf<{ failing_since: Date }>(
       await tx.query(
         `with changed as (update webhook_endpoints set failing_since = coalesce(failing_since, now())

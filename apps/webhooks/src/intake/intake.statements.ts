@@ -33,6 +33,9 @@ async function takeInConsentEvent(db: Queryable, message: EventMessage): Promise
   switch (message.type) {
     case 'PilotLinked': {
       const p = message.payload as { partner_id: string; connection_id: string; linked_at: string };
+      // Its connection gone, the pilot's account was erased (read late, or again): nothing is queued of a
+      // pilot_id no partner may hear of any more. The disconnect the erasure made is still told.
+      if (!(await connectionKept(db, p.connection_id))) return 0;
       return queueForPartner(db, message, p.partner_id, p.connection_id, 'pilot.linked', {
         pilot_id: p.connection_id,
         linked_at: p.linked_at,
@@ -82,6 +85,14 @@ async function queueForPartner(
     if (added) queued++;
   }
   return queued;
+}
+
+/** Whether the connection's row is still there: an erasure deletes it, nothing else does. */
+async function connectionKept(db: Queryable, connectionId: string): Promise<boolean> {
+  const rows = rowsOf<{ one: number }>(
+    await db.query('select 1 as one from connections where connection_id = $1', [connectionId]),
+  );
+  return rows.length > 0;
 }
 
 /** The pilot's totals change with its logbook stream at `version` folded in. */

@@ -135,3 +135,24 @@ export async function redeliverEvent(db: Queryable, eventId: string, endpointId?
   );
   return rows.length;
 }
+
+/**
+ * Deletes, in the caller's transaction (the one that settled them), those of `settled` that are
+ * pilot.disconnected notices, delivered or failed, whose connection is gone: their pilot's account was
+ * erased, and a pending notice was all that was kept of it (docs/privacy.md). The connection is read
+ * `for key share`: the erasure deleting it (for update, with the notices settled by then) either waits
+ * for this transaction and deletes the notice itself, or commits first and this finds it gone.
+ */
+export async function deleteErasedPilotNotices(
+  db: Queryable,
+  settled: readonly { delivery_id: string; type: string }[],
+): Promise<void> {
+  const ids = settled.filter((d) => d.type === 'pilot.disconnected').map((d) => d.delivery_id);
+  if (ids.length === 0) return;
+  await db.query(
+    `delete from webhook_deliveries d
+      where d.delivery_id = any($1::bigint[]) and d.type = 'pilot.disconnected' and d.status <> 'pending'
+        and not exists (select 1 from connections c where c.connection_id = d.ordering_key::uuid for key share)`,
+    [ids],
+  );
+}

@@ -2,6 +2,7 @@ import { type DataSource } from 'typeorm';
 import { MAX_WEBHOOK_ENDPOINTS, type SubscribableEventType } from '@pft/domain';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
+import { deleteErasedPilotNotices } from './webhook-deliveries.repository';
 import { newEndpointId, newWebhookSecret } from './webhook-signature';
 
 /** An endpoint as partners see it; `secret` only when created or rotated. */
@@ -112,11 +113,16 @@ export async function findEndpoint(
 
 /** Fails what is still queued for an endpoint that no longer takes events. */
 async function dropQueued(db: Queryable, endpointId: string, reason: string): Promise<void> {
-  await db.query(
-    `update webhook_deliveries set status = 'failed', next_attempt_at = null, claimed_until = null, last_error = $2
-      where endpoint_id = $1 and status = 'pending'`,
-    [endpointId, reason],
+  const failed = rowsOf<{ delivery_id: string; type: string }>(
+    await db.query(
+      `with failed as (
+         update webhook_deliveries set status = 'failed', next_attempt_at = null, claimed_until = null, last_error = $2
+          where endpoint_id = $1 and status = 'pending' returning delivery_id::text as delivery_id, type)
+       select * from failed`,
+      [endpointId, reason],
+    ),
   );
+  await deleteErasedPilotNotices(db, failed);
 }
 
 /**

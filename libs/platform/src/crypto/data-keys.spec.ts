@@ -127,6 +127,65 @@ describe('DataKeys: per-pilot keys and their cache', () => {
     expect(keys.loadedEntry('gone-key')).toBeNull();
   });
 
+  it('uses a key no longer than confirmMs after its row was read: a key destroyed elsewhere reads as gone then', async () => {
+    let now = 1;
+    const table = new FakeKeyTable();
+    const k = await new DataKeys(ring()).keyToSeal(table, 'pilot-a');
+    const other = await new DataKeys(ring()).keyToSeal(table, 'pilot-b');
+    const reader = new DataKeys(ring(), { confirmMs: 10_000, now: () => now });
+    const told: string[] = [];
+    reader.onForgotten((subject) => told.push(subject));
+    await reader.load(table, [k.keyId, other.keyId]);
+    // Erased by another process: its key row deleted, this reader not told.
+    table.rows.delete(k.keyId);
+    now = 9_000;
+    const statements = table.statements;
+    await reader.load(table, [k.keyId, other.keyId]);
+    expect(table.statements).toBe(statements);
+    expect(reader.loadedEntry(k.keyId)).toMatchObject({ keptForMs: 1_001 });
+    now = 10_001;
+    await reader.load(table, [k.keyId, other.keyId]);
+    expect(table.statements).toBe(statements + 1);
+    expect(reader.loaded(k.keyId)).toBeNull();
+    expect(told).toEqual(['pilot-a']);
+    // The other key's row is there: confirmed again, for another confirmMs.
+    expect(reader.loaded(other.keyId)).toEqual(other.key);
+    now = 20_000;
+    await reader.load(table, [k.keyId, other.keyId]);
+    expect(table.statements).toBe(statements + 1);
+    expect(reader.loadedEntry(other.keyId)).toMatchObject({ keptForMs: 1 });
+  });
+
+  it('keeps the newer key of a pilot who came back when it finds the old one gone', async () => {
+    let now = 1;
+    const table = new FakeKeyTable();
+    const writer = new DataKeys(ring());
+    const old = await writer.keyToSeal(table, 'pilot-a');
+    const reader = new DataKeys(ring(), { confirmMs: 10_000, now: () => now });
+    await reader.load(table, [old.keyId]);
+    await writer.destroy(table, 'pilot-a');
+    const back = await writer.keyToSeal(table, 'pilot-a');
+    now = 5_000;
+    await reader.load(table, [back.keyId]);
+    now = 12_000;
+    await reader.load(table, [old.keyId]);
+    expect(reader.loaded(old.keyId)).toBeNull();
+    expect(reader.loaded(back.keyId)).toEqual(back.key);
+  });
+
+  it('confirm reads the rows again however recently read, and names the keys gone', async () => {
+    const table = new FakeKeyTable();
+    const k = await new DataKeys(ring()).keyToSeal(table, 'pilot-a');
+    const other = await new DataKeys(ring()).keyToSeal(table, 'pilot-b');
+    const reader = new DataKeys(ring());
+    await reader.load(table, [k.keyId, other.keyId]);
+    table.rows.delete(k.keyId);
+    const statements = table.statements;
+    expect(await reader.confirm(table, [k.keyId, other.keyId])).toEqual(new Set([k.keyId]));
+    expect(table.statements).toBe(statements + 1);
+    expect(reader.loaded(other.keyId)).toEqual(other.key);
+  });
+
   it('lets unwrapped keys expire after their time to live', async () => {
     let now = 1;
     const table = new FakeKeyTable();

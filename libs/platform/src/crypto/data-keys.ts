@@ -28,14 +28,23 @@ interface KeyRow {
   master_key_id: string;
 }
 
+/**
+ * How long a key read from `data_keys` is used before `load` reads its row again: an erasure elsewhere
+ * (its key row deleted) stops every reader opening the subject's data this long after it at the latest,
+ * well within the minute the erasure promises, however it was missed.
+ */
+export const DATA_KEY_CONFIRM_MS = 10_000;
+
 export interface DataKeysOptions {
   /** Unwrapped keys kept in memory (default 10,000: 32 bytes each). */
   max?: number;
-  /**
-   * How long an unwrapped key is kept (default 5 minutes): a reader that missed an erasure stops
-   * opening the subject's data after it at the latest.
-   */
+  /** How long an unwrapped key is kept in memory, used or not (default 5 minutes). */
   ttlMs?: number;
+  /**
+   * How long a key is used after its row was last read (DATA_KEY_CONFIRM_MS by default): `load` reads
+   * the rows of older ones again, in the same statement as the missing ones.
+   */
+  confirmMs?: number;
   /** The clock of the time to live (tests). */
   now?: () => number;
 }
@@ -46,17 +55,28 @@ export interface DataKeysOptions {
  * (crypto-shredding); a subject that comes back gets a new key with a new id.
  */
 export class DataKeys {
-  /** By key id; null: the key is gone (ids are never reused, so it stays gone). */
-  private readonly byId: LRUCache<string, { key: Buffer; subject: string } | { gone: true }>;
+  /**
+   * By key id, with when its row was last read (`confirmedAt`, the time the statement was sent); gone:
+   * the key is destroyed (ids are never reused, so it stays gone).
+   */
+  private readonly byId: LRUCache<
+    string,
+    { key: Buffer; subject: string; confirmedAt: number } | { gone: true }
+  >;
   /** By subject: the key writers seal with. */
   private readonly bySubject: LRUCache<string, DataKey>;
   /** Told of each subject forgotten (forgetSubject), for as long as this lives. */
   private readonly forgotten: ((subject: string) => void)[] = [];
 
+  private readonly confirmMs: number;
+  private readonly now: () => number;
+
   constructor(
     readonly masters: MasterKeyRing,
     options: DataKeysOptions = {},
   ) {
+    this.confirmMs = options.confirmMs ?? DATA_KEY_CONFIRM_MS;
+    this.now = options.now ?? (() => performance.now());
     const max = options.max ?? 10_000;
     const ttl = options.ttlMs ?? 5 * 60_000;
     // With a clock of its own (tests), read at every look-up rather than cached for a millisecond.
@@ -73,34 +93,71 @@ export class DataKeys {
   async keyToSeal(runner: Queryable, subject: string): Promise<DataKey> {
     const known = this.bySubject.get(subject);
     if (known) return known;
+    const readAt = this.now();
     const row = (await this.currentRow(runner, subject)) ?? (await this.create(runner, subject));
-    const key = this.remember(row);
+    const key = this.remember(row, readAt);
     const dataKey = { keyId: row.key_id, key };
     this.bySubject.set(subject, dataKey);
     return dataKey;
   }
 
   /**
-   * Reads the keys of `keyIds` not in memory into it, in one statement. An id that is no UUID names no
-   * key (`data_keys` holds none): it reads as destroyed, never sent to the database.
+   * Reads into memory, in one statement, the keys of `keyIds` it does not hold, and the rows again of
+   * those it holds that were last read more than `confirmMs` ago: a key whose row is gone (an erasure
+   * in another process) is held as destroyed, and those told of forgotten subjects (onForgotten) are
+   * told of its subject, so no reader here opens with it again. An id that is no UUID names no key (`data_keys` holds none): it reads as destroyed, never
+   * sent to the database.
    */
   async load(runner: Queryable, keyIds: Iterable<string>): Promise<void> {
-    const missing: string[] = [];
+    await this.read(runner, keyIds, false);
+  }
+
+  /**
+   * Reads the rows of `keyIds` now, however recently they were read, as `load` reads them: for a reader
+   * that must not open with a key destroyed a moment ago. The ids of those destroyed.
+   */
+  async confirm(runner: Queryable, keyIds: Iterable<string>): Promise<Set<string>> {
+    const ids = new Set(keyIds);
+    await this.read(runner, ids, true);
+    return new Set([...ids].filter((id) => this.loaded(id) === null));
+  }
+
+  private async read(runner: Queryable, keyIds: Iterable<string>, always: boolean): Promise<void> {
+    const asked: string[] = [];
+    const now = this.now();
     for (const id of new Set(keyIds)) {
-      if (this.byId.has(id)) continue;
-      if (UUID.test(id)) missing.push(id);
+      const entry = this.byId.get(id);
+      const fresh =
+        entry !== undefined && !('gone' in entry) && !always && now - entry.confirmedAt < this.confirmMs;
+      if (entry !== undefined && ('gone' in entry || fresh)) continue;
+      if (UUID.test(id)) asked.push(id);
       else this.byId.set(id, { gone: true });
     }
-    if (missing.length === 0) return;
+    if (asked.length === 0) return;
     const rows = rowsOf<KeyRow>(
       await runner.query(
         `select key_id::text as key_id, subject_id::text as subject_id, wrapped_key, master_key_id
            from data_keys where key_id = any($1::uuid[])`,
-        [missing],
+        [asked],
       ),
     );
-    for (const row of rows) this.remember(row);
-    for (const id of missing) if (!this.byId.has(id)) this.byId.set(id, { gone: true });
+    const found = new Set(rows.map((row) => row.key_id));
+    for (const id of asked) {
+      if (found.has(id)) continue;
+      const held = this.byId.get(id);
+      this.byId.set(id, { gone: true });
+      if (held === undefined || 'gone' in held) continue;
+      // Only this key is gone: a subject that came back has a newer one, which stays. Whoever holds
+      // copies of the subject's keys drops them all and asks again.
+      if (this.bySubject.get(held.subject)?.keyId === id) this.bySubject.delete(held.subject);
+      for (const listener of this.forgotten) listener(held.subject);
+    }
+    for (const row of rows) {
+      const held = this.byId.get(row.key_id);
+      // Held still: confirmed, not unwrapped again.
+      if (held !== undefined && !('gone' in held)) held.confirmedAt = now;
+      else this.remember(row, now);
+    }
   }
 
   /** The key of `keyId` after `load`: null when it was destroyed, undefined when not loaded. */
@@ -111,14 +168,17 @@ export class DataKeys {
   }
 
   /**
-   * The key of `keyId` after `load`, with its subject and how much longer memory keeps it (what a copy
-   * of it may be kept for): null when it was destroyed, undefined when not loaded.
+   * The key of `keyId` after `load`, with its subject and how much longer it may be used before its row
+   * is read again (what a copy of it may be kept for): null when it was destroyed, undefined when not
+   * loaded.
    */
   loadedEntry(keyId: string): { key: Buffer; subject: string; keptForMs: number } | null | undefined {
     const entry = this.byId.get(keyId);
     if (entry === undefined) return undefined;
     if ('gone' in entry) return null;
-    return { key: entry.key, subject: entry.subject, keptForMs: this.byId.getRemainingTTL(keyId) };
+    const confirmedFor = entry.confirmedAt + this.confirmMs - this.now();
+    const keptForMs = Math.max(0, Math.min(this.byId.getRemainingTTL(keyId), confirmedFor));
+    return { key: entry.key, subject: entry.subject, keptForMs };
   }
 
   /** Drops what memory holds of the subject's keys (after an erasure, or a key found gone). */
@@ -178,9 +238,9 @@ export class DataKeys {
     }
   }
 
-  private remember(row: KeyRow): Buffer {
+  private remember(row: KeyRow, confirmedAt: number): Buffer {
     const key = this.masters.unwrap(row.wrapped_key, row.master_key_id, row.key_id, row.subject_id);
-    this.byId.set(row.key_id, { key, subject: row.subject_id });
+    this.byId.set(row.key_id, { key, subject: row.subject_id, confirmedAt });
     return key;
   }
 

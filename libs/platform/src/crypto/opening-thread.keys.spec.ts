@@ -104,6 +104,27 @@ describe('the data keys the opening thread holds', () => {
     await thread.close();
   });
 
+  it('are used no longer than their owner’s confirmMs after it read their rows: a key destroyed elsewhere then reads as erased', async () => {
+    let now = 0;
+    const { pilots, table, destroy } = pilotsWithKeys(2);
+    const thread = new OpeningThread({ heldKeys: { now: () => now } });
+    const keys = new DataKeys(ring, { confirmMs: 10_000, now: () => now });
+    const opener = boxOpener(keys, table, { thread });
+    const values = batchOf(pilots, MESSAGES_FOR_THREAD);
+    expect((await decodeEventMessages(values, opener)).every((d) => d.ok)).toBe(true);
+    // Erased by another process: the key row deleted, this one not told.
+    destroy(pilots[0]!);
+    now = 9_999;
+    expect((await decodeEventMessages(values, opener)).every((d) => d.ok)).toBe(true);
+    now = 10_000;
+    const after = await decodeEventMessages(values, opener);
+    after.forEach((d, i) => {
+      if (i % 2 === 0) expect(d).toMatchObject({ ok: false, erased: true });
+      else expect(d.ok).toBe(true);
+    });
+    await thread.close();
+  });
+
   it('of one owner are never used for another’s batch', async () => {
     const { pilots, table } = pilotsWithKeys(2);
     const thread = new OpeningThread();

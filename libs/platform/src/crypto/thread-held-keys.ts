@@ -14,7 +14,10 @@ export interface KeysOwner {
 export interface ThreadHeldKeysOptions {
   /** Keys the thread holds at most for one owner (default 10,000, as DataKeys). */
   max?: number;
-  /** How long after it was given a key is held at most (default a minute; DataKeys keeps one five). */
+  /**
+   * How long after it was given a key is held at most (default a minute); never longer than its owner
+   * may use it before reading its row again (DataKeys: DATA_KEY_CONFIRM_MS).
+   */
   heldMs?: number;
   /** The clock (tests). */
   now?: () => number;
@@ -42,8 +45,9 @@ export interface KeysRequest {
  * that need them). The thread holds one owner's keys (a DataKeys) apart from another's, and applies
  * what it is told in the order it was sent (the port keeps it):
  * - a key given is held by its id until its `until`: `heldMs` after it was given, or sooner when the
- *   caller's memory keeps it for less, so the thread never opens with a key its owner would have read
- *   again;
+ *   caller may use it for less (DataKeys reads a key's row again every DATA_KEY_CONFIRM_MS), so the
+ *   thread never opens with a key its owner would have read again, and a key destroyed in another
+ *   process is used here no longer than its owner would;
  * - a key given as destroyed is held as such (ids are never reused); one given as unknown is not held;
  * - a subject its owner forgets (an erasure, a key found destroyed) is dropped before the next batch;
  * - beyond `max` keys for an owner, the oldest given are dropped.

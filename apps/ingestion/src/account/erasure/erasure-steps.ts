@@ -1,12 +1,11 @@
 import { type CommandBus } from '@nestjs/cqrs';
 import { type DataSource } from 'typeorm';
-import { type AccessHistory } from '@pft/access';
+import { type AccessHistory, ERASURE_DELETES } from '@pft/access';
 import { eraseLogbook } from '@pft/event-store';
 import { ApiError, type Queryable } from '@pft/platform';
 import { deletePilotProjection } from '@pft/projections';
 import { DisconnectCommand } from '../../consent/disconnect/disconnect.command';
 import { type ConsentRepository } from '../../consent/consent.repository';
-import { ERASURE_DELETES } from './erasure.statements';
 
 export interface ErasureContext {
   pilot: string;
@@ -71,6 +70,7 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
   { name: 'delete-live-answers', run: inOneTransaction(ERASURE_DELETES.liveAnswers) },
   { name: 'delete-webhook-deliveries', run: inOneTransaction(ERASURE_DELETES.webhookDeliveries) },
   { name: 'delete-dead-letters', run: inOneTransaction(ERASURE_DELETES.deadLetters) },
+  { name: 'delete-idempotency-keys', run: inOneTransaction(ERASURE_DELETES.idempotencyKeys) },
   { name: 'delete-connections', run: inOneTransaction(ERASURE_DELETES.connections) },
   {
     // Last, after the connections: a partner API replica's count of reads answered before the

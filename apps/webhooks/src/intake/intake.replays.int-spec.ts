@@ -1,0 +1,177 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { type DataSource } from 'typeorm';
+import { createEndpoint, createPartner, ERASURE_DELETES } from '@pft/access';
+import { type EventMessage } from '@pft/contracts';
+import { withTestDataSource } from '@pft/testing';
+import { claimDueDeliveries, recordDelivered, recordDropped } from '../delivery/delivery.store';
+import { takeInEvents } from './intake.statements';
+
+/** What happens in the store, in this order: each history event's commit, and the erasure's steps. */
+type Commit = { event: number } | { erasure: true };
+
+/** What the intake and the dispatcher do meanwhile, in an order fast-check draws. */
+type Action =
+  | { kind: 'commit' }
+  | { kind: 'deliver'; count: number }
+  | { kind: 'replay'; pick: number; count: number }
+  | { kind: 'dispatch' };
+
+const actionArb: fc.Arbitrary<Action> = fc.oneof(
+  fc.constant<Action>({ kind: 'commit' }),
+  fc.record({ kind: fc.constant('deliver' as const), count: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({
+    kind: fc.constant('replay' as const),
+    pick: fc.nat(),
+    count: fc.integer({ min: 1, max: 3 }),
+  }),
+  fc.constant<Action>({ kind: 'dispatch' }),
+);
+
+/**
+ * The webhooks intake reads the topic at least once and in any lag behind the store: events come late,
+ * twice, or again long after (a consumer that lost its offsets). Whatever the order, an erased pilot's
+ * old connection gets nothing queued but its pilot.disconnected notice, which is deleted once settled;
+ * another account, and the same account come back under a new connection, get what one in-order
+ * delivery gives them.
+ */
+describe('webhooks intake: replayed events around an account erasure (Postgres)', () => {
+  let ds: DataSource;
+  withTestDataSource(2, (made) => (ds = made));
+  let partnerId: string;
+
+  beforeAll(async () => {
+    ({ partnerId } = await createPartner(ds, 'Replays'));
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+      'pilot.linked',
+      'pilot.disconnected',
+      'pilot_totals.updated',
+    ]);
+    if (!made.ok) throw new Error('no endpoint');
+  });
+
+  /** Account A (linked, erased, back under a new connection) and account B, as the topic holds them. */
+  function world() {
+    const [a, b, a1, a2, b1] = [randomUUID(), randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    let position = 0;
+    const event = (type: string, pilot: string, streamVersion: number, payload: object): EventMessage =>
+      ({
+        event_id: randomUUID(),
+        type,
+        version: 1,
+        stream_id: `${type.startsWith('Pilot') ? 'consent' : 'logbook'}-${pilot}`,
+        stream_version: streamVersion,
+        position: String(++position),
+        pilot_account_id: pilot,
+        occurred_at: new Date().toISOString(),
+        metadata: { command_last_version: streamVersion },
+        payload: { pilot_account_id: pilot, ...payload },
+      }) as unknown as EventMessage;
+    const linked = (pilot: string, connection: string, v: number) =>
+      event('PilotLinked', pilot, v, { partner_id: partnerId, connection_id: connection, linked_at: 'x' });
+    const history = [
+      linked(a, a1, 1),
+      linked(b, b1, 1),
+      event('FlightRecorded', a, 1, {}),
+      event('FlightRecorded', b, 1, {}),
+      event('PilotDisconnected', a, 2, { partner_id: partnerId, connection_id: a1, disconnected_at: 'x' }),
+      event('AccountErased', a, 2, {}),
+      linked(a, a2, 3),
+      event('FlightRecorded', a, 3, {}),
+    ];
+    const commits: Commit[] = [0, 1, 2, 3, 4, 5, { erasure: true as const }, 6, 7].map((c) =>
+      typeof c === 'number' ? { event: c } : c,
+    );
+    /** The store's side of each commit: the connections rows, and the erasure's steps after AccountErased. */
+    const commit = async (c: Commit): Promise<void> => {
+      if ('erasure' in c) {
+        await ds.transaction(async (tx) => {
+          await ERASURE_DELETES.liveAnswers(tx, a);
+          await ERASURE_DELETES.webhookDeliveries(tx, a);
+          await ERASURE_DELETES.idempotencyKeys(tx, a);
+          await ERASURE_DELETES.connections(tx, a);
+        });
+        return;
+      }
+      const insert = (connection: string, pilot: string) =>
+        ds.query(
+          `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
+          [connection, partnerId, pilot],
+        );
+      if (c.event === 0) await insert(a1, a);
+      if (c.event === 1) await insert(b1, b);
+      if (c.event === 4)
+        await ds.query(`update connections set disconnected_at = now() where connection_id = $1`, [a1]);
+      if (c.event === 6) await insert(a2, a);
+    };
+    return { a, b, a1, a2, b1, history, commits, commit };
+  }
+
+  const takeIn = (messages: EventMessage[]) => ds.transaction((tx) => takeInEvents(tx, messages));
+
+  /** The dispatcher's round, every attempt answered 200. */
+  async function dispatch(): Promise<number> {
+    const claimed = await claimDueDeliveries(ds, {
+      limit: 100,
+      perEndpoint: 100,
+      busyEndpoints: [],
+      leaseMs: 60_000,
+    });
+    for (const delivery of claimed) {
+      if (delivery.stale) await recordDropped(ds, delivery);
+      else await recordDelivered(ds, delivery, 200);
+    }
+    return claimed.length;
+  }
+
+  const deliveriesOf = async (connection: string) =>
+    (
+      await ds.query<{ type: string; status: string }[]>(
+        `select type, status from webhook_deliveries where ordering_key = $1 order by delivery_id`,
+        [connection],
+      )
+    ).map((r) => `${r.type} ${r.status}`);
+
+  it('queues nothing of an erased connection but its notice, deleted once sent, and changes no other state', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(actionArb, { maxLength: 30 }), async (actions) => {
+        const w = world();
+        let committed = 0;
+        let delivered = 0;
+        /** Events the store holds: the intake cannot read one before its commit. */
+        const readable = () =>
+          w.commits.slice(0, committed).filter((c): c is { event: number } => 'event' in c).length;
+        for (const action of actions) {
+          if (action.kind === 'commit' && committed < w.commits.length)
+            await w.commit(w.commits[committed++]!);
+          if (action.kind === 'deliver') {
+            const to = Math.min(readable(), delivered + action.count);
+            if (to > delivered) await takeIn(w.history.slice(delivered, to));
+            delivered = Math.max(delivered, to);
+          }
+          if (action.kind === 'replay' && delivered > 0) {
+            const from = action.pick % delivered;
+            await takeIn(w.history.slice(from, Math.min(delivered, from + action.count)));
+          }
+          if (action.kind === 'dispatch') await dispatch();
+        }
+        while (committed < w.commits.length) await w.commit(w.commits[committed++]!);
+        if (delivered < w.history.length) await takeIn(w.history.slice(delivered));
+        while ((await dispatch()) > 0);
+        expect(await deliveriesOf(w.a1)).toEqual([]);
+        expect(await deliveriesOf(w.b1)).toEqual(['pilot.linked delivered']);
+        expect(await deliveriesOf(w.a2)).toEqual(['pilot.linked delivered']);
+        const changes = await ds.query<{ pilot_account_id: string; changed_version: number }[]>(
+          `select pilot_account_id::text, changed_version from webhook_totals_changes
+            where pilot_account_id = any($1::uuid[]) order by changed_version`,
+          [[w.a, w.b]],
+        );
+        expect(changes).toEqual([
+          { pilot_account_id: w.b, changed_version: 1 },
+          { pilot_account_id: w.a, changed_version: 3 },
+        ]);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});

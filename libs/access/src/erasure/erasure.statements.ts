@@ -1,0 +1,68 @@
+import { type Queryable } from '@pft/platform/database/queryable';
+
+/**
+ * What an erasure deletes outright, beside the logbook (eraseLogbook in libs/event-store): rows derived
+ * from the pilot that other parts of the service keep. Each statement may run again (a resumed erasure).
+ */
+export const ERASURE_DELETES = {
+  /** Linking codes, used or not: hashes, but of codes the pilot was given. */
+  linkingCodes: (db: Queryable, pilot: string) =>
+    db.query('delete from linking_codes where pilot_account_id = $1', [pilot]),
+  /** What the partner API answered live for the pilot's connections (stream versions). */
+  liveAnswers: (db: Queryable, pilot: string) =>
+    db.query(
+      `delete from live_answers where connection_id in (select connection_id from connections where pilot_account_id = $1)`,
+      [pilot],
+    ),
+  /**
+   * Webhook deliveries about the pilot (totals, links), kept or pending, except the pilot.disconnected
+   * notices the erasure itself sends: those hold the partner's pilot_id and a time only, and must go out.
+   */
+  webhookDeliveries: async (db: Queryable, pilot: string) => {
+    await db.query(
+      `delete from webhook_deliveries
+        where ordering_key in (select connection_id::text from connections where pilot_account_id = $1)
+          and type <> 'pilot.disconnected'`,
+      [pilot],
+    );
+    await db.query('delete from webhook_totals_changes where pilot_account_id = $1', [pilot]);
+  },
+  /**
+   * The partners' stored answers to their requests about the pilot's connections (`Idempotency-Key`,
+   * kept 24 hours): the answer to `POST /v1/link` holds the pilot_id, as a path may. Found through the
+   * connections, so before they go.
+   */
+  idempotencyKeys: (db: Queryable, pilot: string) =>
+    db.query(
+      `delete from idempotency_keys i using connections c
+        where c.pilot_account_id = $1 and i.partner_id = c.partner_id
+          and (strpos(i.response_data, c.connection_id::text) > 0 or strpos(i.path, c.connection_id::text) > 0)`,
+      [pilot],
+    ),
+  /**
+   * The pilot's connections, ended by then: which partners the pilot was linked to, and when; with the
+   * pilot.disconnected notices already delivered or failed (those still pending go out, and the
+   * dispatcher deletes each once settled, finding its connection gone: settleErasedDisconnect). After
+   * the steps that find the pilot's kept answers and deliveries through them. A partner API replica's
+   * count of reads resolves through them too: one being written holds them (addPartnerReads), so this
+   * waits for it, and one written after finds none and is dropped. Locked in id order, as that write
+   * locks them, so the two never wait on each other in a circle; a dispatcher settling a notice holds its
+   * connection too, so the notice is deleted here or there, never kept.
+   */
+  connections: async (db: Queryable, pilot: string) => {
+    await db.query(
+      `select connection_id from connections where pilot_account_id = $1 order by connection_id for update`,
+      [pilot],
+    );
+    await db.query(
+      `delete from webhook_deliveries
+        where ordering_key in (select connection_id::text from connections where pilot_account_id = $1)
+          and type = 'pilot.disconnected' and status <> 'pending'`,
+      [pilot],
+    );
+    await db.query('delete from connections where pilot_account_id = $1', [pilot]);
+  },
+  /** The projector's records of the pilot's events it could not apply (reasons may quote the flight). */
+  deadLetters: (db: Queryable, pilot: string) =>
+    db.query('delete from projection_dead_letters where pilot_account_id = $1', [pilot]),
+};
