@@ -31,6 +31,8 @@ export interface DeadLetter {
 export interface BatchOutcome {
   /** Messages at or past the stored offset: the rest had been applied already. */
   consumed: number;
+  /** Messages below the stored offset, skipped unread: the fetch began before where the partition is applied to. */
+  behind: number;
   applied: number;
   repeats: number;
   deadLetters: DeadLetter[];
@@ -129,6 +131,7 @@ export async function applyPilotTotalsBatch(
       : decodedFresh.filter(({ message }) => BigInt(message.offset) < BigInt(heldFrom));
   const outcome: BatchOutcome = {
     consumed: fresh.length,
+    behind: messages.length - freshMessages.length,
     applied: 0,
     repeats: 0,
     deadLetters: [],

@@ -14,6 +14,7 @@ import {
   type DeadLetter,
 } from './pilot-totals.batch';
 import { deadLetterRecord } from './dead-letter-record';
+import { GroupOffsetCommits } from './group-offset-commits';
 import { HeldCommands, HOLD_RETRY_MS } from './held-commands';
 import { projectionMetrics } from './projection-metrics';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
@@ -66,12 +67,19 @@ export const projectionGroupId = (topic: string, version: number): string =>
 /** The broker's default group.min.session.timeout.ms: a dead member's partitions move on after this. */
 const DEFAULT_SESSION_TIMEOUT_MS = 6000;
 
+/** How long a stop waits for the last offsets to be committed to Kafka before it leaves the group. */
+const COMMIT_WAIT_ON_STOP_MS = 1000;
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 const silent: ProjectionLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
 /**
- * Consumes the pilot-events topic into one version of the pilot totals tables. Kafka's committed
- * offsets are not used: the offsets stored in Postgres with each batch are the truth, and the
- * consumer seeks to them when it starts and whenever a fetch comes back older than them.
+ * Consumes the pilot-events topic into one version of the pilot totals tables. The offsets stored in
+ * Postgres with each batch are the truth; each is copied to the group's committed offset in Kafka
+ * after its batch (GroupOffsetCommits), so a member given a partition, at its start or in a takeover,
+ * fetches from there. A fetch that still comes back older (a commit lost with a killed member, a
+ * group that has no commit yet) is skipped and the partition sought to the stored offset.
  */
 export class PilotTotalsConsumer {
   private consumer?: EventConsumer;
@@ -79,6 +87,13 @@ export class PilotTotalsConsumer {
   private admin?: TopicAdmin;
   private supersededCalled = false;
   private readonly held = new HeldCommands();
+  private commits?: GroupOffsetCommits;
+  /**
+   * Per partition this member holds, the offset it stored last (where it reads on), and how many
+   * times it has joined its group: what a batch that ran across a join is checked against.
+   */
+  private readonly positions = new Map<number, string>();
+  private joins = 0;
   private readonly logger: ProjectionLogger;
   private readonly crashListeners: ((restarting: boolean) => void)[] = [];
   private started = false;
@@ -129,23 +144,41 @@ export class PilotTotalsConsumer {
       this.logger.warn(`consumer stopped: ${error.message}; ${restart ? 'restarting' : 'not restarting'}`);
       for (const listener of this.crashListeners) listener(restart);
     });
-    this.consumer.onGroupJoin(() => {
+    this.consumer.onGroupJoin((assigned) => {
       this.joined = true;
+      this.resumeAssigned(assigned.find((a) => a.topic === topic)?.partitions ?? []);
       // When it took up its partitions: what a slow takeover after another member died is read against.
       this.logger.log(`joined the consumer group of ${PILOT_TOTALS_PROJECTION} version ${version}`);
     });
+    const consumer = this.consumer;
+    this.commits = new GroupOffsetCommits(
+      (offsets) => consumer.commitOffsets(offsets.map((o) => ({ topic, ...o }))),
+      (error) => this.logger.log(`stored offsets not committed to Kafka: ${messageOf(error)}`),
+    );
     await this.consumer.connect();
     await this.consumer.subscribe([topic], { fromBeginning: true });
+    // No seek to the stored offsets here: a seek to a partition not assigned yet would be kept by the
+    // client until the partition comes, however old it is by then. The group's commits lead instead.
     await this.consumer.run({
       autoCommit: false,
       partitionsConsumedConcurrently: this.options.concurrency ?? 4,
       eachBatch: (payload) => this.eachBatch(payload),
     });
-    for (const { partition, next_offset } of await this.storedOffsets()) {
-      this.consumer.seek(topic, partition, next_offset);
-    }
     this.started = true;
     this.logger.log(`consuming ${topic} into ${PILOT_TOTALS_PROJECTION} version ${version}`);
+  }
+
+  /**
+   * On each join: a partition this member kept reads on from where it stored last (the client would
+   * go back to the group's commit, which follows the stored offset a little behind); one it was
+   * newly given starts from the group's commit, which its last owner brought up to its stored offset.
+   */
+  private resumeAssigned(partitions: number[]): void {
+    this.joins += 1;
+    const kept = new Set(partitions);
+    for (const partition of this.positions.keys()) if (!kept.has(partition)) this.positions.delete(partition);
+    for (const [partition, offset] of this.positions)
+      this.consumer?.seek(this.options.topic, partition, offset);
   }
 
   /** Called whenever the consumer stops on an error, with whether it is being started again. */
@@ -156,6 +189,8 @@ export class PilotTotalsConsumer {
   /** Stops fetching; a batch in flight either commits whole or rolls back. */
   async stop(): Promise<void> {
     this.started = false;
+    // The last offsets reach the group before leaving it: the next owner starts from them.
+    await this.commits?.settled(COMMIT_WAIT_ON_STOP_MS);
     await this.consumer?.disconnect();
     await this.producer?.disconnect();
     await this.admin?.disconnect();
@@ -173,9 +208,10 @@ export class PilotTotalsConsumer {
     const { batch } = payload;
     if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
     const heartbeats = this.heartbeatWhile(payload);
+    const joins = this.joins;
     try {
       const outcome = await this.applyBatch(batch);
-      if (outcome) await this.afterBatch(batch, outcome);
+      if (outcome) await this.afterBatch(batch, outcome, joins);
     } finally {
       clearInterval(heartbeats);
     }
@@ -223,11 +259,12 @@ export class PilotTotalsConsumer {
     }
   }
 
-  private async afterBatch(batch: MessageBatch, outcome: BatchOutcome): Promise<void> {
+  private async afterBatch(batch: MessageBatch, outcome: BatchOutcome, joinsBefore: number): Promise<void> {
     const { topic } = this.options;
     if (outcome.applied > 0) await this.options.afterChange?.();
     projectionMetrics.applied.inc(this.labels, outcome.applied);
     projectionMetrics.repeats.inc(this.labels, outcome.repeats);
+    projectionMetrics.behind.inc(this.labels, outcome.behind);
     projectionMetrics.deadLetters.inc(this.labels, outcome.deadLetters.length);
     for (const d of outcome.deadLetters) {
       this.logger.warn(`dead letter at ${topic}/${batch.partition}@${d.message.offset}: ${d.reason}`);
@@ -238,8 +275,16 @@ export class PilotTotalsConsumer {
       Math.max(0, Number(batch.highWatermark) - Number(next)),
     );
     if (outcome.nextOffset === null && BigInt(outcome.storedOffset) > BigInt(batch.lastOffset()) + 1n) {
-      // The whole fetch was older than what is stored (a new assignment read from Kafka's own offsets).
+      // The whole fetch was older than what is stored (the group's commit lagged the stored offset).
       this.consumer?.seek(topic, batch.partition, outcome.storedOffset);
+    }
+    this.commits?.note(batch.partition, next);
+    if (joinsBefore === this.joins) this.positions.set(batch.partition, next);
+    else if (this.positions.has(batch.partition)) {
+      // The group was joined again while the batch ran, and the partition kept: the join's seek
+      // was to where the partition stood before this batch.
+      this.positions.set(batch.partition, next);
+      this.consumer?.seek(topic, batch.partition, next);
     }
     await this.holdBack(batch.partition, outcome);
   }

@@ -3,6 +3,7 @@ import {
   MessagesStreamFallbackModes,
   MessagesStreamModes,
   type BaseOptions,
+  type GroupAssignment,
   type Message,
   type MessagesStream,
 } from '@platformatic/kafka';
@@ -14,6 +15,8 @@ import {
   type EventConsumer,
   type KafkaLogger,
   type KafkaRetry,
+  type TopicPartitionOffset,
+  type TopicPartitions,
 } from '../kafka.port';
 import { toPortError, translated } from './platformatic-errors';
 import { logClientEvents } from './platformatic-log';
@@ -39,6 +42,9 @@ const consumed = (r: Fetched): ConsumedMessage => ({
   value: r.value ?? null,
 });
 
+const assigned = (assignments: GroupAssignment[] | null | undefined): TopicPartitions[] =>
+  (assignments ?? []).map(({ topic, partitions }) => ({ topic, partitions: [...partitions] }));
+
 const toError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -61,11 +67,16 @@ export class PlatformaticConsumer implements EventConsumer {
   private loop: Promise<void> | undefined;
   /** Per partition ("topic:partition"): the offset sought, until a message at it arrives. */
   private readonly sought = new Map<string, bigint>();
+  /**
+   * Per partition held: the offset after the last record handed out (or the offset sought). A record
+   * below it is one handed out already, fetched again after a rejoin, and is dropped.
+   */
+  private readonly positions = new Map<string, bigint>();
   /** Per partition: how many seeks so far, so a batch handed out before a seek knows it is stale. */
   private readonly seeks = new Map<string, number>();
   private readonly highWatermarks: PartitionHighWatermarks;
   private readonly crashListeners: ((crash: ConsumerCrash) => void)[] = [];
-  private readonly joinListeners: (() => void)[] = [];
+  private readonly joinListeners: ((assigned: TopicPartitions[]) => void)[] = [];
 
   constructor(base: BaseOptions, options: ConsumerOptions, retry: KafkaRetry = {}, logger?: KafkaLogger) {
     this.consumer = new Consumer(
@@ -81,6 +92,13 @@ export class PlatformaticConsumer implements EventConsumer {
       }),
     );
     logClientEvents(this.consumer, 'consumer', logger);
+    // A seek to a partition given to another member is forgotten: it would lead, however old, once
+    // the partition came back.
+    this.consumer.on('consumer:group:join', ({ assignments }) => {
+      const kept = new Set(assigned(assignments).flatMap((a) => a.partitions.map((p) => `${a.topic}:${p}`)));
+      for (const key of this.sought.keys()) if (!kept.has(key)) this.sought.delete(key);
+      for (const key of this.positions.keys()) if (!kept.has(key)) this.positions.delete(key);
+    });
     this.highWatermarks = new PartitionHighWatermarks(async (topic, partition) => {
       const listed = await this.consumer.listOffsets({
         topics: [topic],
@@ -118,17 +136,32 @@ export class PlatformaticConsumer implements EventConsumer {
     const key = `${topic}:${partition}`;
     const at = BigInt(offset);
     this.sought.set(key, at);
+    this.positions.set(key, at);
     this.seeks.set(key, (this.seeks.get(key) ?? 0) + 1);
     this.stream?.offsetsToFetch.set(key, at);
+  }
+
+  /** Leader epoch -1: the broker does not check the partition's leader epoch (kafkajs sends none). */
+  commitOffsets(offsets: TopicPartitionOffset[]): Promise<void> {
+    return translated(() =>
+      this.consumer.commit({
+        offsets: offsets.map(({ topic, partition, offset }) => ({
+          topic,
+          partition,
+          offset: BigInt(offset),
+          leaderEpoch: -1,
+        })),
+      }),
+    );
   }
 
   onCrash(listener: (crash: ConsumerCrash) => void): void {
     this.crashListeners.push(listener);
   }
 
-  onGroupJoin(listener: () => void): void {
+  onGroupJoin(listener: (assigned: TopicPartitions[]) => void): void {
     this.joinListeners.push(listener);
-    this.consumer.on('consumer:group:join', () => listener());
+    this.consumer.on('consumer:group:join', ({ assignments }) => listener(assigned(assignments)));
   }
 
   async disconnect(): Promise<void> {
@@ -154,6 +187,11 @@ export class PlatformaticConsumer implements EventConsumer {
     );
     this.streamError = undefined;
     stream.on('readable', () => this.wake?.());
+    // A join sets each partition's next fetch to its committed offset: one this member kept reads on
+    // from where it was (or was sought to) instead.
+    stream.on('offsets', () => {
+      for (const [key, offset] of this.positions) stream.offsetsToFetch.set(key, offset);
+    });
     stream.on('close', () => this.wake?.());
     stream.on('error', (error) => {
       this.streamError = error;
@@ -218,6 +256,8 @@ export class PlatformaticConsumer implements EventConsumer {
         }
         this.sought.delete(key);
       }
+      if (r.offset < (this.positions.get(key) ?? -1n)) continue;
+      this.positions.set(key, r.offset + 1n);
       let batch = byPartition.get(key);
       if (!batch) {
         batch = { key, topic: r.topic, partition: r.partition, records: [] };
@@ -289,12 +329,14 @@ export class PlatformaticConsumer implements EventConsumer {
       restart: true,
     };
     for (const listener of this.crashListeners) listener(crash);
+    // Records handed out may not have been handled: from the committed offsets (or those sought) again.
+    this.positions.clear();
     await this.closeStream();
     while (this.running) {
       try {
         await this.open();
         // A member that never left the group joins no new generation: the stream is what tells.
-        for (const listener of this.joinListeners) listener();
+        for (const listener of this.joinListeners) listener(assigned(this.consumer.assignments));
         return;
       } catch {
         await sleep(REOPEN_DELAY_MS);
