@@ -22,6 +22,7 @@ import { toPortError, translated } from './platformatic-errors';
 import { logClientEvents } from './platformatic-log';
 import { withoutUndefined } from './platformatic-options';
 import { PartitionHighWatermarks } from './partition-high-watermarks';
+import { PartitionPositions } from './partition-positions';
 
 type Fetched = Message<Buffer, Buffer, Buffer, Buffer>;
 type Stream = MessagesStream<Buffer, Buffer, Buffer, Buffer>;
@@ -65,15 +66,7 @@ export class PlatformaticConsumer implements EventConsumer {
   private wake: (() => void) | undefined;
   private running = false;
   private loop: Promise<void> | undefined;
-  /** Per partition ("topic:partition"): the offset sought, until a message at it arrives. */
-  private readonly sought = new Map<string, bigint>();
-  /**
-   * Per partition held: the offset after the last record handed out (or the offset sought). A record
-   * below it is one handed out already, fetched again after a rejoin, and is dropped.
-   */
-  private readonly positions = new Map<string, bigint>();
-  /** Per partition: how many seeks so far, so a batch handed out before a seek knows it is stale. */
-  private readonly seeks = new Map<string, number>();
+  private readonly positions = new PartitionPositions();
   private readonly highWatermarks: PartitionHighWatermarks;
   private readonly crashListeners: ((crash: ConsumerCrash) => void)[] = [];
   private readonly joinListeners: ((assigned: TopicPartitions[]) => void)[] = [];
@@ -84,7 +77,11 @@ export class PlatformaticConsumer implements EventConsumer {
         ...base,
         groupId: options.groupId,
         sessionTimeout: options.sessionTimeoutMs,
-        rebalanceTimeout: options.rebalanceTimeoutMs,
+        // The client refuses a rebalance timeout shorter than the session (the protocol does not).
+        rebalanceTimeout:
+          options.rebalanceTimeoutMs === undefined
+            ? undefined
+            : Math.max(options.rebalanceTimeoutMs, options.sessionTimeoutMs ?? 0),
         heartbeatInterval: options.heartbeatIntervalMs,
         maxBytesPerPartition: options.maxBytesPerPartition,
         maxBytes: options.maxBytes,
@@ -92,13 +89,11 @@ export class PlatformaticConsumer implements EventConsumer {
       }),
     );
     logClientEvents(this.consumer, 'consumer', logger);
-    // A seek to a partition given to another member is forgotten: it would lead, however old, once
-    // the partition came back.
-    this.consumer.on('consumer:group:join', ({ assignments }) => {
-      const kept = new Set(assigned(assignments).flatMap((a) => a.partitions.map((p) => `${a.topic}:${p}`)));
-      for (const key of this.sought.keys()) if (!kept.has(key)) this.sought.delete(key);
-      for (const key of this.positions.keys()) if (!kept.has(key)) this.positions.delete(key);
-    });
+    this.consumer.on('consumer:group:join', ({ assignments }) =>
+      this.positions.keepOnly(
+        new Set(assigned(assignments).flatMap((a) => a.partitions.map((p) => `${a.topic}:${p}`))),
+      ),
+    );
     this.highWatermarks = new PartitionHighWatermarks(async (topic, partition) => {
       const listed = await this.consumer.listOffsets({
         topics: [topic],
@@ -135,9 +130,7 @@ export class PlatformaticConsumer implements EventConsumer {
   seek(topic: string, partition: number, offset: string): void {
     const key = `${topic}:${partition}`;
     const at = BigInt(offset);
-    this.sought.set(key, at);
-    this.positions.set(key, at);
-    this.seeks.set(key, (this.seeks.get(key) ?? 0) + 1);
+    this.positions.seek(key, at);
     this.stream?.offsetsToFetch.set(key, at);
   }
 
@@ -190,14 +183,14 @@ export class PlatformaticConsumer implements EventConsumer {
     // A join sets each partition's next fetch to its committed offset: one this member kept reads on
     // from where it was (or was sought to) instead.
     stream.on('offsets', () => {
-      for (const [key, offset] of this.positions) stream.offsetsToFetch.set(key, offset);
+      for (const [key, offset] of this.positions.positions()) stream.offsetsToFetch.set(key, offset);
     });
     stream.on('close', () => this.wake?.());
     stream.on('error', (error) => {
       this.streamError = error;
       this.wake?.();
     });
-    for (const [key, offset] of this.sought) stream.offsetsToFetch.set(key, offset);
+    for (const [key, offset] of this.positions.soughtOffsets()) stream.offsetsToFetch.set(key, offset);
     this.stream = stream;
   }
 
@@ -247,17 +240,11 @@ export class PlatformaticConsumer implements EventConsumer {
     const byPartition = new Map<string, PartitionBatch>();
     for (const r of records) {
       const key = `${r.topic}:${r.partition}`;
-      const sought = this.sought.get(key);
-      if (sought !== undefined) {
-        if (r.offset !== sought) {
-          // From a fetch made before the seek, which moved the stream's position on: set it back.
-          this.stream?.offsetsToFetch.set(key, sought);
-          continue;
-        }
-        this.sought.delete(key);
+      const verdict = this.positions.take(key, r.offset);
+      if (!verdict.take) {
+        if (verdict.fetchFrom !== undefined) this.stream?.offsetsToFetch.set(key, verdict.fetchFrom);
+        continue;
       }
-      if (r.offset < (this.positions.get(key) ?? -1n)) continue;
-      this.positions.set(key, r.offset + 1n);
       let batch = byPartition.get(key);
       if (!batch) {
         batch = { key, topic: r.topic, partition: r.partition, records: [] };
@@ -269,8 +256,8 @@ export class PlatformaticConsumer implements EventConsumer {
   }
 
   private async handle(b: PartitionBatch, run: ConsumerRun): Promise<void> {
-    const seeks = this.seeks.get(b.key) ?? 0;
-    const isStale = () => (this.seeks.get(b.key) ?? 0) !== seeks;
+    const seeks = this.positions.seeks(b.key);
+    const isStale = () => this.positions.seeks(b.key) !== seeks;
     const last = b.records[b.records.length - 1]!;
     const { eachBatch, eachMessage } = run;
     if (eachBatch) {
@@ -330,7 +317,7 @@ export class PlatformaticConsumer implements EventConsumer {
     };
     for (const listener of this.crashListeners) listener(crash);
     // Records handed out may not have been handled: from the committed offsets (or those sought) again.
-    this.positions.clear();
+    this.positions.forgetPositions();
     await this.closeStream();
     while (this.running) {
       try {
