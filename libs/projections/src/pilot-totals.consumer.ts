@@ -128,9 +128,12 @@ export class PilotTotalsConsumer {
     this.consumer = kafka.consumer({
       groupId: projectionGroupId(topic, version),
       sessionTimeoutMs,
-      // How long a rebalance waits for a member to rejoin: batches are short (and heartbeat while they
-      // run), so a live one rejoins well within it, and a slow one must not hold the others up longer.
-      rebalanceTimeoutMs: sessionTimeoutMs,
+      // How long a rebalance waits for a member to rejoin: half the session. A live one learns of it
+      // at its next heartbeat and rejoins once its batch is done, well within that; a slower one joins
+      // the next generation instead of holding the others up. Bounded because a member killed just
+      // after it rejoined is found dead only a session after the rebalance completes: half a session
+      // of waiting, a session, and the rejoin stay within the 10 s failover goal (docs/operations.md).
+      rebalanceTimeoutMs: Math.ceil(sessionTimeoutMs / 2),
       // A member learns of a rebalance at its next heartbeat: a tenth of the session rejoins quickly.
       heartbeatIntervalMs: this.heartbeatIntervalMs,
       maxBytesPerPartition: this.options.maxBytesPerPartition ?? 8 * 1024 * 1024,

@@ -112,7 +112,7 @@ export interface EventProducer {
 export interface ConsumerOptions {
   groupId: string;
   sessionTimeoutMs?: number;
-  /** How long a rebalance waits for members to rejoin. */
+  /** How long a rebalance waits for members to rejoin (@platformatic/kafka: at least the session). */
   rebalanceTimeoutMs?: number;
   heartbeatIntervalMs?: number;
   /** Bytes fetched per partition and request: the upper bound of one batch. */
