@@ -16,7 +16,9 @@ import {
 import { deadLetterRecord } from './dead-letter-record';
 import { GroupOffsetCommits } from './group-offset-commits';
 import { HeldCommands, HOLD_RETRY_MS } from './held-commands';
+import { KeptPartitions } from './kept-partitions';
 import { projectionMetrics } from './projection-metrics';
+import { type PartitionLag, refreshPartitionFreshness } from './projection-freshness';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 
 export interface ProjectionLogger {
@@ -88,12 +90,7 @@ export class PilotTotalsConsumer {
   private supersededCalled = false;
   private readonly held = new HeldCommands();
   private commits?: GroupOffsetCommits;
-  /**
-   * Per partition this member holds, the offset it stored last (where it reads on), and how many
-   * times it has joined its group: what a batch that ran across a join is checked against.
-   */
-  private readonly positions = new Map<number, string>();
-  private joins = 0;
+  private readonly kept = new KeptPartitions();
   private readonly logger: ProjectionLogger;
   private readonly crashListeners: ((restarting: boolean) => void)[] = [];
   private started = false;
@@ -149,7 +146,10 @@ export class PilotTotalsConsumer {
     });
     this.consumer.onGroupJoin((assigned) => {
       this.joined = true;
-      this.resumeAssigned(assigned.find((a) => a.topic === topic)?.partitions ?? []);
+      // The partitions kept read on from where they were stored (KeptPartitions).
+      const partitions = assigned.find((a) => a.topic === topic)?.partitions ?? [];
+      for (const [partition, offset] of this.kept.joined(partitions))
+        this.consumer?.seek(topic, partition, offset);
       // When it took up its partitions: what a slow takeover after another member died is read against.
       this.logger.log(`joined the consumer group of ${PILOT_TOTALS_PROJECTION} version ${version}`);
     });
@@ -171,19 +171,6 @@ export class PilotTotalsConsumer {
     this.logger.log(`consuming ${topic} into ${PILOT_TOTALS_PROJECTION} version ${version}`);
   }
 
-  /**
-   * On each join: a partition this member kept reads on from where it stored last (the client would
-   * go back to the group's commit, which follows the stored offset a little behind); one it was
-   * newly given starts from the group's commit, which its last owner brought up to its stored offset.
-   */
-  private resumeAssigned(partitions: number[]): void {
-    this.joins += 1;
-    const kept = new Set(partitions);
-    for (const partition of this.positions.keys()) if (!kept.has(partition)) this.positions.delete(partition);
-    for (const [partition, offset] of this.positions)
-      this.consumer?.seek(this.options.topic, partition, offset);
-  }
-
   /** Called whenever the consumer stops on an error, with whether it is being started again. */
   onCrash(listener: (restarting: boolean) => void): void {
     this.crashListeners.push(listener);
@@ -200,21 +187,14 @@ export class PilotTotalsConsumer {
     this.consumer = this.producer = this.admin = undefined;
   }
 
-  private async storedOffsets(): Promise<{ partition: number; next_offset: string }[]> {
-    return this.options.dataSource.query<{ partition: number; next_offset: string }[]>(
-      `select kafka_partition as partition, next_offset from projection_offsets where projection = $1 and version = $2`,
-      [PILOT_TOTALS_PROJECTION, this.options.version],
-    );
-  }
-
   private async eachBatch(payload: BatchPayload): Promise<void> {
     const { batch } = payload;
     if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
     const heartbeats = this.heartbeatWhile(payload);
-    const joins = this.joins;
+    const generation = this.kept.generation;
     try {
       const outcome = await this.applyBatch(batch);
-      if (outcome) await this.afterBatch(batch, outcome, joins);
+      if (outcome) await this.afterBatch(batch, outcome, generation);
     } finally {
       clearInterval(heartbeats);
     }
@@ -262,7 +242,7 @@ export class PilotTotalsConsumer {
     }
   }
 
-  private async afterBatch(batch: MessageBatch, outcome: BatchOutcome, joinsBefore: number): Promise<void> {
+  private async afterBatch(batch: MessageBatch, outcome: BatchOutcome, generation: number): Promise<void> {
     const { topic } = this.options;
     if (outcome.applied > 0) await this.options.afterChange?.();
     projectionMetrics.applied.inc(this.labels, outcome.applied);
@@ -281,14 +261,10 @@ export class PilotTotalsConsumer {
       // The whole fetch was older than what is stored (the group's commit lagged the stored offset).
       this.consumer?.seek(topic, batch.partition, outcome.storedOffset);
     }
-    this.commits?.note(batch.partition, next);
-    if (joinsBefore === this.joins) this.positions.set(batch.partition, next);
-    else if (this.positions.has(batch.partition)) {
-      // The group was joined again while the batch ran, and the partition kept: the join's seek
-      // was to where the partition stood before this batch.
-      this.positions.set(batch.partition, next);
-      this.consumer?.seek(topic, batch.partition, next);
-    }
+    const { held, seek } = this.kept.batchStored(batch.partition, next, generation);
+    if (seek) this.consumer?.seek(topic, batch.partition, next);
+    // Not for a partition given to another member meanwhile: its new owner commits from now on.
+    if (held) this.commits?.note(batch.partition, next);
     await this.holdBack(batch.partition, outcome);
   }
 
@@ -319,29 +295,12 @@ export class PilotTotalsConsumer {
   }
 
   /**
-   * Freshness and lag: partitions read to their end as of `checkedAt` are complete through that time,
-   * so an idle, healthy pipeline keeps `last_updated` current. Returns the lag per partition.
+   * Freshness and lag: partitions read to their end as of now are complete through now, so an idle,
+   * healthy pipeline keeps `last_updated` current. Returns the lag per partition.
    */
-  async refreshFreshness(): Promise<{ partition: number; high: number; next: number }[]> {
+  async refreshFreshness(): Promise<PartitionLag[]> {
     if (!this.admin) return [];
     const { dataSource, topic, version } = this.options;
-    const checkedAt = new Date();
-    const highs = await this.admin.fetchTopicOffsets(topic);
-    const stored = new Map((await this.storedOffsets()).map((o) => [o.partition, Number(o.next_offset)]));
-    await dataSource.query(
-      `update projection_offsets o set complete_through = $1
-         from unnest($2::integer[], $3::bigint[]) as h (kafka_partition, high)
-        where o.projection = $4 and o.version = $5 and o.kafka_partition = h.kafka_partition
-          and o.next_offset >= h.high and (o.complete_through is null or o.complete_through < $1)`,
-      [checkedAt, highs.map((h) => h.partition), highs.map((h) => h.high), PILOT_TOTALS_PROJECTION, version],
-    );
-    return highs.map((h) => {
-      const next = stored.get(h.partition) ?? 0;
-      projectionMetrics.lag.set(
-        { ...this.labels, partition: String(h.partition) },
-        Math.max(0, Number(h.high) - next),
-      );
-      return { partition: h.partition, high: Number(h.high), next };
-    });
+    return refreshPartitionFreshness(this.admin, dataSource, { topic, version }, this.labels);
   }
 }
