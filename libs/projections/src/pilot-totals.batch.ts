@@ -33,6 +33,8 @@ export interface DeadLetter {
 export interface BatchOutcome {
   /** Messages at or past the stored offset: the rest had been applied already. */
   consumed: number;
+  /** Messages below the stored offset, skipped unread: the fetch began before where the partition is applied to. */
+  behind: number;
   applied: number;
   repeats: number;
   deadLetters: DeadLetter[];
@@ -131,6 +133,7 @@ export async function applyPilotTotalsBatch(
       : decodedFresh.filter(({ message }) => BigInt(message.offset) < BigInt(heldFrom));
   const outcome: BatchOutcome = {
     consumed: fresh.length,
+    behind: messages.length - freshMessages.length,
     applied: 0,
     repeats: 0,
     deadLetters: [],

@@ -14,8 +14,11 @@ import {
   type DeadLetter,
 } from './pilot-totals.batch';
 import { deadLetterRecord } from './dead-letter-record';
+import { GroupOffsetCommits } from './group-offset-commits';
 import { HeldCommands, HOLD_RETRY_MS } from './held-commands';
+import { KeptPartitions } from './kept-partitions';
 import { projectionMetrics } from './projection-metrics';
+import { type PartitionLag, refreshPartitionFreshness } from './projection-freshness';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 
 export interface ProjectionLogger {
@@ -66,12 +69,19 @@ export const projectionGroupId = (topic: string, version: number): string =>
 /** The broker's default group.min.session.timeout.ms: a dead member's partitions move on after this. */
 const DEFAULT_SESSION_TIMEOUT_MS = 6000;
 
+/** How long a stop waits for the last offsets to be committed to Kafka before it leaves the group. */
+const COMMIT_WAIT_ON_STOP_MS = 1000;
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
 const silent: ProjectionLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
 /**
- * Consumes the pilot-events topic into one version of the pilot totals tables. Kafka's committed
- * offsets are not used: the offsets stored in Postgres with each batch are the truth, and the
- * consumer seeks to them when it starts and whenever a fetch comes back older than them.
+ * Consumes the pilot-events topic into one version of the pilot totals tables. The offsets stored in
+ * Postgres with each batch are the truth; each is copied to the group's committed offset in Kafka
+ * after its batch (GroupOffsetCommits), so a member given a partition, at its start or in a takeover,
+ * fetches from there. A fetch that still comes back older (a commit lost with a killed member, a
+ * group that has no commit yet) is skipped and the partition sought to the stored offset.
  */
 export class PilotTotalsConsumer {
   private consumer?: EventConsumer;
@@ -79,6 +89,8 @@ export class PilotTotalsConsumer {
   private admin?: TopicAdmin;
   private supersededCalled = false;
   private readonly held = new HeldCommands();
+  private commits?: GroupOffsetCommits;
+  private readonly kept = new KeptPartitions();
   private readonly logger: ProjectionLogger;
   private readonly crashListeners: ((restarting: boolean) => void)[] = [];
   private started = false;
@@ -113,9 +125,12 @@ export class PilotTotalsConsumer {
     this.consumer = kafka.consumer({
       groupId: projectionGroupId(topic, version),
       sessionTimeoutMs,
-      // How long a rebalance waits for a member to rejoin: batches are short (and heartbeat while they
-      // run), so a live one rejoins well within it, and a slow one must not hold the others up longer.
-      rebalanceTimeoutMs: sessionTimeoutMs,
+      // How long a rebalance waits for a member to rejoin: half the session. A live one learns of it
+      // at its next heartbeat and rejoins once its batch is done, well within that; a slower one joins
+      // the next generation instead of holding the others up. Bounded because a member killed just
+      // after it rejoined is found dead only a session after the rebalance completes: half a session
+      // of waiting, a session, and the rejoin stay within the 10 s failover goal (docs/operations.md).
+      rebalanceTimeoutMs: Math.ceil(sessionTimeoutMs / 2),
       // A member learns of a rebalance at its next heartbeat: a tenth of the session rejoins quickly.
       heartbeatIntervalMs: this.heartbeatIntervalMs,
       maxBytesPerPartition: this.options.maxBytesPerPartition ?? 8 * 1024 * 1024,
@@ -129,21 +144,29 @@ export class PilotTotalsConsumer {
       this.logger.warn(`consumer stopped: ${error.message}; ${restart ? 'restarting' : 'not restarting'}`);
       for (const listener of this.crashListeners) listener(restart);
     });
-    this.consumer.onGroupJoin(() => {
+    this.consumer.onGroupJoin((assigned) => {
       this.joined = true;
+      // The partitions kept read on from where they were stored (KeptPartitions).
+      const partitions = assigned.find((a) => a.topic === topic)?.partitions ?? [];
+      for (const [partition, offset] of this.kept.joined(partitions))
+        this.consumer?.seek(topic, partition, offset);
       // When it took up its partitions: what a slow takeover after another member died is read against.
       this.logger.log(`joined the consumer group of ${PILOT_TOTALS_PROJECTION} version ${version}`);
     });
+    const consumer = this.consumer;
+    this.commits = new GroupOffsetCommits(
+      (offsets) => consumer.commitOffsets(offsets.map((o) => ({ topic, ...o }))),
+      (error) => this.logger.log(`stored offsets not committed to Kafka: ${messageOf(error)}`),
+    );
     await this.consumer.connect();
     await this.consumer.subscribe([topic], { fromBeginning: true });
+    // No seek to the stored offsets here: a seek to a partition not assigned yet would be kept by the
+    // client until the partition comes, however old it is by then. The group's commits lead instead.
     await this.consumer.run({
       autoCommit: false,
       partitionsConsumedConcurrently: this.options.concurrency ?? 4,
       eachBatch: (payload) => this.eachBatch(payload),
     });
-    for (const { partition, next_offset } of await this.storedOffsets()) {
-      this.consumer.seek(topic, partition, next_offset);
-    }
     this.started = true;
     this.logger.log(`consuming ${topic} into ${PILOT_TOTALS_PROJECTION} version ${version}`);
   }
@@ -156,26 +179,22 @@ export class PilotTotalsConsumer {
   /** Stops fetching; a batch in flight either commits whole or rolls back. */
   async stop(): Promise<void> {
     this.started = false;
+    // The last offsets reach the group before leaving it: the next owner starts from them.
+    await this.commits?.settled(COMMIT_WAIT_ON_STOP_MS);
     await this.consumer?.disconnect();
     await this.producer?.disconnect();
     await this.admin?.disconnect();
     this.consumer = this.producer = this.admin = undefined;
   }
 
-  private async storedOffsets(): Promise<{ partition: number; next_offset: string }[]> {
-    return this.options.dataSource.query<{ partition: number; next_offset: string }[]>(
-      `select kafka_partition as partition, next_offset from projection_offsets where projection = $1 and version = $2`,
-      [PILOT_TOTALS_PROJECTION, this.options.version],
-    );
-  }
-
   private async eachBatch(payload: BatchPayload): Promise<void> {
     const { batch } = payload;
     if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
     const heartbeats = this.heartbeatWhile(payload);
+    const generation = this.kept.generation;
     try {
       const outcome = await this.applyBatch(batch);
-      if (outcome) await this.afterBatch(batch, outcome);
+      if (outcome) await this.afterBatch(batch, outcome, generation);
     } finally {
       clearInterval(heartbeats);
     }
@@ -223,11 +242,12 @@ export class PilotTotalsConsumer {
     }
   }
 
-  private async afterBatch(batch: MessageBatch, outcome: BatchOutcome): Promise<void> {
+  private async afterBatch(batch: MessageBatch, outcome: BatchOutcome, generation: number): Promise<void> {
     const { topic } = this.options;
     if (outcome.applied > 0) await this.options.afterChange?.();
     projectionMetrics.applied.inc(this.labels, outcome.applied);
     projectionMetrics.repeats.inc(this.labels, outcome.repeats);
+    projectionMetrics.behind.inc(this.labels, outcome.behind);
     projectionMetrics.deadLetters.inc(this.labels, outcome.deadLetters.length);
     for (const d of outcome.deadLetters) {
       this.logger.warn(`dead letter at ${topic}/${batch.partition}@${d.message.offset}: ${d.reason}`);
@@ -238,9 +258,13 @@ export class PilotTotalsConsumer {
       Math.max(0, Number(batch.highWatermark) - Number(next)),
     );
     if (outcome.nextOffset === null && BigInt(outcome.storedOffset) > BigInt(batch.lastOffset()) + 1n) {
-      // The whole fetch was older than what is stored (a new assignment read from Kafka's own offsets).
+      // The whole fetch was older than what is stored (the group's commit lagged the stored offset).
       this.consumer?.seek(topic, batch.partition, outcome.storedOffset);
     }
+    const { held, seek } = this.kept.batchStored(batch.partition, next, generation);
+    if (seek) this.consumer?.seek(topic, batch.partition, next);
+    // Not for a partition given to another member meanwhile: its new owner commits from now on.
+    if (held) this.commits?.note(batch.partition, next);
     await this.holdBack(batch.partition, outcome);
   }
 
@@ -271,29 +295,12 @@ export class PilotTotalsConsumer {
   }
 
   /**
-   * Freshness and lag: partitions read to their end as of `checkedAt` are complete through that time,
-   * so an idle, healthy pipeline keeps `last_updated` current. Returns the lag per partition.
+   * Freshness and lag: partitions read to their end as of now are complete through now, so an idle,
+   * healthy pipeline keeps `last_updated` current. Returns the lag per partition.
    */
-  async refreshFreshness(): Promise<{ partition: number; high: number; next: number }[]> {
+  async refreshFreshness(): Promise<PartitionLag[]> {
     if (!this.admin) return [];
     const { dataSource, topic, version } = this.options;
-    const checkedAt = new Date();
-    const highs = await this.admin.fetchTopicOffsets(topic);
-    const stored = new Map((await this.storedOffsets()).map((o) => [o.partition, Number(o.next_offset)]));
-    await dataSource.query(
-      `update projection_offsets o set complete_through = $1
-         from unnest($2::integer[], $3::bigint[]) as h (kafka_partition, high)
-        where o.projection = $4 and o.version = $5 and o.kafka_partition = h.kafka_partition
-          and o.next_offset >= h.high and (o.complete_through is null or o.complete_through < $1)`,
-      [checkedAt, highs.map((h) => h.partition), highs.map((h) => h.high), PILOT_TOTALS_PROJECTION, version],
-    );
-    return highs.map((h) => {
-      const next = stored.get(h.partition) ?? 0;
-      projectionMetrics.lag.set(
-        { ...this.labels, partition: String(h.partition) },
-        Math.max(0, Number(h.high) - next),
-      );
-      return { partition: h.partition, high: Number(h.high), next };
-    });
+    return refreshPartitionFreshness(this.admin, dataSource, { topic, version }, this.labels);
   }
 }

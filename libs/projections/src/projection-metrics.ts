@@ -33,6 +33,15 @@ export const projectionMetrics = {
         labelNames: ['projection', 'version'],
       }),
   ),
+  behind: metricOnce(
+    'pft_projection_messages_behind_offset_total',
+    () =>
+      new Counter({
+        name: 'pft_projection_messages_behind_offset_total',
+        help: 'Fetched messages older than the offset stored with the projection, skipped unread (a partition fetched from before where it was applied to)',
+        labelNames: ['projection', 'version'],
+      }),
+  ),
   deadLetters: metricOnce(
     'pft_projection_dead_letters_total',
     () =>

@@ -1,11 +1,22 @@
-import { type BatchPayload } from '@pft/platform';
+import { randomUUID } from 'node:crypto';
+import { type BatchPayload, type EventConsumer, type TopicPartitions } from '@pft/platform';
 import { type ContractContext } from './kafka-port-contract.context';
 import { TEST_KAFKA_BROKERS } from './test-kafka';
 import { waitFor } from './wait-for';
 
-/** The contract's producer and consumer part: keys, partitions, batches, seeks, crashes, group joins. */
+/** The contract's producer and consumer part: keys, partitions, batches, seeks, commits, crashes, group joins. */
 export function describeClientContract(ctx: ContractContext): void {
   const { topic, produce, consumer, readMessages } = ctx;
+  /** Each partition's end (the offset the next message gets). */
+  const ends = async (name: string): Promise<{ high: Map<number, string> }> => {
+    const admin = ctx.kafka.admin();
+    await admin.connect();
+    try {
+      return { high: new Map((await admin.fetchTopicOffsets(name)).map((o) => [o.partition, o.high])) };
+    } finally {
+      await admin.disconnect();
+    }
+  };
 
   it('sends keyed messages that come back with their keys, each key on one partition, in order', async () => {
     const name = await topic('order', 3);
@@ -161,6 +172,55 @@ export function describeClientContract(ctx: ContractContext): void {
       'a crash and a delivery after it',
     );
     expect(crashes[0]).toEqual({ message: 'store away', restart: true });
+  });
+
+  it('commits offsets a later member of the group starts from, and names the partitions each join gives', async () => {
+    const name = await topic('commit', 2);
+    await produce(
+      name,
+      Array.from({ length: 40 }, (_, i) => ({ key: `k${i % 8}`, value: `${i}` })),
+    );
+    const groupId = `contract-${randomUUID()}`;
+    const member = (): EventConsumer => ctx.kafka.consumer({ groupId, maxWaitTimeMs: 50 });
+    const { high } = await ends(name);
+    // The first member reads everything and commits the end of partition 0 and offset 1 of partition 1.
+    const first = member();
+    const assigned: TopicPartitions[][] = [];
+    first.onGroupJoin((a) => assigned.push(a));
+    let read = 0;
+    await first.connect();
+    await first.subscribe([name], { fromBeginning: true });
+    await first.run({
+      autoCommit: false,
+      eachBatch: ({ batch }) => {
+        read += batch.messages.length;
+        return Promise.resolve();
+      },
+    });
+    await waitFor(() => (read >= 40 ? true : undefined), 60_000, 'every message');
+    await first.commitOffsets([
+      { topic: name, partition: 0, offset: high.get(0)! },
+      { topic: name, partition: 1, offset: '1' },
+    ]);
+    await first.disconnect();
+    expect(assigned[0]).toEqual([{ topic: name, partitions: [0, 1] }]);
+
+    const offsets: string[] = [];
+    const second = member();
+    await second.connect();
+    await second.subscribe([name], { fromBeginning: true });
+    await second.run({
+      autoCommit: false,
+      eachBatch: ({ batch }) => {
+        offsets.push(...batch.messages.map((m) => `${batch.partition}@${m.offset}`));
+        return Promise.resolve();
+      },
+    });
+    const last = `1@${BigInt(high.get(1)!) - 1n}`;
+    await waitFor(() => (offsets.includes(last) ? true : undefined), 60_000, 'the end of partition 1');
+    await second.disconnect();
+    expect(offsets.filter((o) => o.startsWith('0@'))).toEqual([]);
+    expect(offsets[0]).toBe('1@1');
   });
 
   it('tells when it has joined its group, and takes heartbeats from a batch handler', async () => {

@@ -37,8 +37,8 @@ const JOINED = 'joined the consumer group';
 /**
  * Waits until the projectors' consumer group has settled: both ready, and neither has joined the
  * group again for `quietMs` (the rebalances that broker restarts set off are over). A member that
- * dies in the middle of a rebalance can cost its group a session timeout for the rebalance as well
- * as one for itself; the failover goal is for a projector that dies in a settled group.
+ * dies in the middle of a rebalance is a case of its own (rejoining, below): settled first, a kill
+ * measures one failover, not the tail of the rebalances before it.
  */
 export async function projectorsSettled(projectors: AppProcess[], quietMs = 3000): Promise<void> {
   const joins = (): string => projectors.map((p) => p.output().split(JOINED).length - 1).join(',');
@@ -65,6 +65,25 @@ export async function projectorsSettled(projectors: AppProcess[], quietMs = 3000
     60_000,
     "the projectors' consumer group to settle",
     200,
+  );
+}
+
+/** What kafkajs logs (at warn) as a member learns its group is rebalancing, right before it rejoins. */
+const REJOINING = 'The group is rebalancing, re-joining';
+
+/** How many times `member` has logged that it rejoins its group. */
+export const rejoins = (member: AppProcess): number => member.output().split(REJOINING).length - 1;
+
+/**
+ * Resolves as soon as `member` logs that it is rejoining its group after `since` lines of that kind:
+ * the moment a kill lands in the middle of a rebalance (the member may have sent its join or not).
+ */
+export async function rejoining(member: AppProcess, since: number): Promise<void> {
+  await waitFor(
+    () => (rejoins(member) > since ? true : undefined),
+    60_000,
+    `projector ${member.child.pid} to rejoin its group`,
+    10,
   );
 }
 

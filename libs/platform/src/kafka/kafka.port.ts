@@ -112,7 +112,7 @@ export interface EventProducer {
 export interface ConsumerOptions {
   groupId: string;
   sessionTimeoutMs?: number;
-  /** How long a rebalance waits for members to rejoin. */
+  /** How long a rebalance waits for members to rejoin (@platformatic/kafka: at least the session). */
   rebalanceTimeoutMs?: number;
   heartbeatIntervalMs?: number;
   /** Bytes fetched per partition and request: the upper bound of one batch. */
@@ -120,6 +120,19 @@ export interface ConsumerOptions {
   maxBytes?: number;
   /** How long the broker may hold a fetch that has nothing new. */
   maxWaitTimeMs?: number;
+}
+
+/** Partitions of one topic. */
+export interface TopicPartitions {
+  topic: string;
+  partitions: number[];
+}
+
+/** The next offset to read of one partition of a topic. */
+export interface TopicPartitionOffset {
+  topic: string;
+  partition: number;
+  offset: string;
 }
 
 /** One consumed record. */
@@ -186,9 +199,19 @@ export interface EventConsumer {
   run(run: ConsumerRun): Promise<void>;
   /** Reads `partition` from `offset` on its next fetch (after run; also for partitions not yet fetched). */
   seek(topic: string, partition: number, offset: string): void;
+  /**
+   * Stores the group's committed offsets in Kafka (per partition, the next offset to read): where a
+   * member given the partition later starts fetching. Rejects when this member is not in the group's
+   * current generation (a rebalance, a session lost).
+   */
+  commitOffsets(offsets: TopicPartitionOffset[]): Promise<void>;
   onCrash(listener: (crash: ConsumerCrash) => void): void;
-  /** Called each time the consumer has joined its group and has its partitions (also after a crash or rebalance). */
-  onGroupJoin(listener: () => void): void;
+  /**
+   * Called each time the consumer has joined its group and has its partitions (also after a crash or
+   * rebalance), with the partitions it was given, before it fetches them: a seek made in the listener
+   * is where they are read from.
+   */
+  onGroupJoin(listener: (assigned: TopicPartitions[]) => void): void;
   /** Leaves the group; a batch in flight finishes first. */
   disconnect(): Promise<void>;
 }

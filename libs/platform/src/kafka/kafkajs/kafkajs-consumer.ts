@@ -4,6 +4,8 @@ import {
   type ConsumerOptions,
   type ConsumerRun,
   type EventConsumer,
+  type TopicPartitionOffset,
+  type TopicPartitions,
 } from '../kafka.port';
 import { toPortError, translated } from './kafkajs-errors';
 
@@ -65,6 +67,10 @@ export class KafkajsConsumer implements EventConsumer {
     this.consumer.seek({ topic, partition, offset });
   }
 
+  commitOffsets(offsets: TopicPartitionOffset[]): Promise<void> {
+    return translated(() => this.consumer.commitOffsets(offsets));
+  }
+
   onCrash(listener: (crash: ConsumerCrash) => void): void {
     this.consumer.on(this.consumer.events.CRASH, ({ payload }) => {
       const error = toPortError(payload.error);
@@ -72,8 +78,13 @@ export class KafkajsConsumer implements EventConsumer {
     });
   }
 
-  onGroupJoin(listener: () => void): void {
-    this.consumer.on(this.consumer.events.GROUP_JOIN, () => listener());
+  /** Called before the first fetch of the new generation: kafkajs emits the event synchronously. */
+  onGroupJoin(listener: (assigned: TopicPartitions[]) => void): void {
+    this.consumer.on(this.consumer.events.GROUP_JOIN, ({ payload }) =>
+      listener(
+        Object.entries(payload.memberAssignment).map(([topic, partitions]) => ({ topic, partitions })),
+      ),
+    );
   }
 
   disconnect(): Promise<void> {

@@ -3,6 +3,7 @@ import {
   MessagesStreamFallbackModes,
   MessagesStreamModes,
   type BaseOptions,
+  type GroupAssignment,
   type Message,
   type MessagesStream,
 } from '@platformatic/kafka';
@@ -14,11 +15,14 @@ import {
   type EventConsumer,
   type KafkaLogger,
   type KafkaRetry,
+  type TopicPartitionOffset,
+  type TopicPartitions,
 } from '../kafka.port';
 import { toPortError, translated } from './platformatic-errors';
 import { logClientEvents } from './platformatic-log';
 import { withoutUndefined } from './platformatic-options';
 import { PartitionHighWatermarks } from './partition-high-watermarks';
+import { PartitionPositions } from './partition-positions';
 
 type Fetched = Message<Buffer, Buffer, Buffer, Buffer>;
 type Stream = MessagesStream<Buffer, Buffer, Buffer, Buffer>;
@@ -38,6 +42,9 @@ const consumed = (r: Fetched): ConsumedMessage => ({
   key: r.key ?? null,
   value: r.value ?? null,
 });
+
+const assigned = (assignments: GroupAssignment[] | null | undefined): TopicPartitions[] =>
+  (assignments ?? []).map(({ topic, partitions }) => ({ topic, partitions: [...partitions] }));
 
 const toError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
 
@@ -59,13 +66,10 @@ export class PlatformaticConsumer implements EventConsumer {
   private wake: (() => void) | undefined;
   private running = false;
   private loop: Promise<void> | undefined;
-  /** Per partition ("topic:partition"): the offset sought, until a message at it arrives. */
-  private readonly sought = new Map<string, bigint>();
-  /** Per partition: how many seeks so far, so a batch handed out before a seek knows it is stale. */
-  private readonly seeks = new Map<string, number>();
+  private readonly positions = new PartitionPositions();
   private readonly highWatermarks: PartitionHighWatermarks;
   private readonly crashListeners: ((crash: ConsumerCrash) => void)[] = [];
-  private readonly joinListeners: (() => void)[] = [];
+  private readonly joinListeners: ((assigned: TopicPartitions[]) => void)[] = [];
 
   constructor(base: BaseOptions, options: ConsumerOptions, retry: KafkaRetry = {}, logger?: KafkaLogger) {
     this.consumer = new Consumer(
@@ -73,7 +77,11 @@ export class PlatformaticConsumer implements EventConsumer {
         ...base,
         groupId: options.groupId,
         sessionTimeout: options.sessionTimeoutMs,
-        rebalanceTimeout: options.rebalanceTimeoutMs,
+        // The client refuses a rebalance timeout shorter than the session (the protocol does not).
+        rebalanceTimeout:
+          options.rebalanceTimeoutMs === undefined
+            ? undefined
+            : Math.max(options.rebalanceTimeoutMs, options.sessionTimeoutMs ?? 0),
         heartbeatInterval: options.heartbeatIntervalMs,
         maxBytesPerPartition: options.maxBytesPerPartition,
         maxBytes: options.maxBytes,
@@ -81,6 +89,11 @@ export class PlatformaticConsumer implements EventConsumer {
       }),
     );
     logClientEvents(this.consumer, 'consumer', logger);
+    this.consumer.on('consumer:group:join', ({ assignments }) =>
+      this.positions.keepOnly(
+        new Set(assigned(assignments).flatMap((a) => a.partitions.map((p) => `${a.topic}:${p}`))),
+      ),
+    );
     this.highWatermarks = new PartitionHighWatermarks(async (topic, partition) => {
       const listed = await this.consumer.listOffsets({
         topics: [topic],
@@ -117,18 +130,31 @@ export class PlatformaticConsumer implements EventConsumer {
   seek(topic: string, partition: number, offset: string): void {
     const key = `${topic}:${partition}`;
     const at = BigInt(offset);
-    this.sought.set(key, at);
-    this.seeks.set(key, (this.seeks.get(key) ?? 0) + 1);
+    this.positions.seek(key, at);
     this.stream?.offsetsToFetch.set(key, at);
+  }
+
+  /** Leader epoch -1: the broker does not check the partition's leader epoch (kafkajs sends none). */
+  commitOffsets(offsets: TopicPartitionOffset[]): Promise<void> {
+    return translated(() =>
+      this.consumer.commit({
+        offsets: offsets.map(({ topic, partition, offset }) => ({
+          topic,
+          partition,
+          offset: BigInt(offset),
+          leaderEpoch: -1,
+        })),
+      }),
+    );
   }
 
   onCrash(listener: (crash: ConsumerCrash) => void): void {
     this.crashListeners.push(listener);
   }
 
-  onGroupJoin(listener: () => void): void {
+  onGroupJoin(listener: (assigned: TopicPartitions[]) => void): void {
     this.joinListeners.push(listener);
-    this.consumer.on('consumer:group:join', () => listener());
+    this.consumer.on('consumer:group:join', ({ assignments }) => listener(assigned(assignments)));
   }
 
   async disconnect(): Promise<void> {
@@ -154,12 +180,17 @@ export class PlatformaticConsumer implements EventConsumer {
     );
     this.streamError = undefined;
     stream.on('readable', () => this.wake?.());
+    // A join sets each partition's next fetch to its committed offset: one this member kept reads on
+    // from where it was (or was sought to) instead.
+    stream.on('offsets', () => {
+      for (const [key, offset] of this.positions.positions()) stream.offsetsToFetch.set(key, offset);
+    });
     stream.on('close', () => this.wake?.());
     stream.on('error', (error) => {
       this.streamError = error;
       this.wake?.();
     });
-    for (const [key, offset] of this.sought) stream.offsetsToFetch.set(key, offset);
+    for (const [key, offset] of this.positions.soughtOffsets()) stream.offsetsToFetch.set(key, offset);
     this.stream = stream;
   }
 
@@ -209,14 +240,10 @@ export class PlatformaticConsumer implements EventConsumer {
     const byPartition = new Map<string, PartitionBatch>();
     for (const r of records) {
       const key = `${r.topic}:${r.partition}`;
-      const sought = this.sought.get(key);
-      if (sought !== undefined) {
-        if (r.offset !== sought) {
-          // From a fetch made before the seek, which moved the stream's position on: set it back.
-          this.stream?.offsetsToFetch.set(key, sought);
-          continue;
-        }
-        this.sought.delete(key);
+      const verdict = this.positions.take(key, r.offset);
+      if (!verdict.take) {
+        if (verdict.fetchFrom !== undefined) this.stream?.offsetsToFetch.set(key, verdict.fetchFrom);
+        continue;
       }
       let batch = byPartition.get(key);
       if (!batch) {
@@ -229,8 +256,8 @@ export class PlatformaticConsumer implements EventConsumer {
   }
 
   private async handle(b: PartitionBatch, run: ConsumerRun): Promise<void> {
-    const seeks = this.seeks.get(b.key) ?? 0;
-    const isStale = () => (this.seeks.get(b.key) ?? 0) !== seeks;
+    const seeks = this.positions.seeks(b.key);
+    const isStale = () => this.positions.seeks(b.key) !== seeks;
     const last = b.records[b.records.length - 1]!;
     const { eachBatch, eachMessage } = run;
     if (eachBatch) {
@@ -289,12 +316,14 @@ export class PlatformaticConsumer implements EventConsumer {
       restart: true,
     };
     for (const listener of this.crashListeners) listener(crash);
+    // Records handed out may not have been handled: from the committed offsets (or those sought) again.
+    this.positions.forgetPositions();
     await this.closeStream();
     while (this.running) {
       try {
         await this.open();
         // A member that never left the group joins no new generation: the stream is what tells.
-        for (const listener of this.joinListeners) listener();
+        for (const listener of this.joinListeners) listener(assigned(this.consumer.assignments));
         return;
       } catch {
         await sleep(REOPEN_DELAY_MS);

@@ -1,0 +1,47 @@
+import { type TopicAdmin } from '@pft/platform/kafka/kafka.port';
+import { type DataSource } from 'typeorm';
+import { projectionMetrics } from './projection-metrics';
+import { PILOT_TOTALS_PROJECTION } from './projection-tables';
+
+/** A partition's end on the topic and the next offset the projection version stored for it. */
+export interface PartitionLag {
+  partition: number;
+  high: number;
+  next: number;
+}
+
+/**
+ * Freshness and lag of one projection version: partitions read to their end as of now are complete
+ * through now (`complete_through`), so an idle, healthy pipeline keeps `last_updated` current. Sets
+ * the lag gauge per partition and returns it.
+ */
+export async function refreshPartitionFreshness(
+  admin: TopicAdmin,
+  dataSource: DataSource,
+  target: { topic: string; version: number },
+  labels: { projection: string; version: string },
+): Promise<PartitionLag[]> {
+  const { topic, version } = target;
+  const checkedAt = new Date();
+  const highs = await admin.fetchTopicOffsets(topic);
+  const rows = await dataSource.query<{ partition: number; next_offset: string }[]>(
+    `select kafka_partition as partition, next_offset from projection_offsets where projection = $1 and version = $2`,
+    [PILOT_TOTALS_PROJECTION, version],
+  );
+  const stored = new Map(rows.map((o) => [o.partition, Number(o.next_offset)]));
+  await dataSource.query(
+    `update projection_offsets o set complete_through = $1
+       from unnest($2::integer[], $3::bigint[]) as h (kafka_partition, high)
+      where o.projection = $4 and o.version = $5 and o.kafka_partition = h.kafka_partition
+        and o.next_offset >= h.high and (o.complete_through is null or o.complete_through < $1)`,
+    [checkedAt, highs.map((h) => h.partition), highs.map((h) => h.high), PILOT_TOTALS_PROJECTION, version],
+  );
+  return highs.map((h) => {
+    const next = stored.get(h.partition) ?? 0;
+    projectionMetrics.lag.set(
+      { ...labels, partition: String(h.partition) },
+      Math.max(0, Number(h.high) - next),
+    );
+    return { partition: h.partition, high: Number(h.high), next };
+  });
+}
