@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { createDataSource } from '@pft/platform';
+import { createPartner, issueApiKey } from '@pft/access/api-keys';
+import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import {
+  type AppProcess,
+  createTestDatabase,
+  createTestTopic,
+  deleteTestTopics,
+  startAppProcess,
+  startedTogether,
+  type TestDatabase,
+  testKafka,
+} from '@pft/testing';
+
+/**
+ * What a probe of hostile requests found, each answered as the contract says: both HTTP apps,
+ * started once for every finding.
+ */
+const SECRET = 'hostile-findings-test-secret-of-enough-length';
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: { data?: unknown; error?: { code: string; details?: { field: string; issue: string }[] } } & Record<
+    string,
+    unknown
+  >;
+  text: string;
+}
+
+async function call(url: string, init: RequestInit = {}): Promise<Answer> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  let body: Answer['body'] = {};
+  try {
+    body = JSON.parse(text) as Answer['body'];
+  } catch {
+    // not JSON: the text is kept
+  }
+  return { status: res.status, headers: res.headers, body, text };
+}
+
+describe('hostile input: what the probe found', () => {
+  const kafka = testKafka('pft-hostile-findings');
+  let db: TestDatabase;
+  let topic: string;
+  let ingestion: AppProcess;
+  let partnerApi: AppProcess;
+  let partnerKey: string;
+  const pilots: { id: string; token: string }[] = [];
+
+  const pilotCall = (token: string, path: string, init: RequestInit = {}): Promise<Answer> =>
+    call(`${ingestion.url}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
+    });
+  const partnerCall = (path: string, init: RequestInit = {}): Promise<Answer> =>
+    call(`${partnerApi.url}${path}`, {
+      ...init,
+      headers: { authorization: `Bearer ${partnerKey}`, ...(init.headers as Record<string, string>) },
+    });
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    topic = await createTestTopic(kafka, 'hostile-findings', 3);
+    const env = {
+      DATABASE_URL: db.url,
+      JWT_SECRET: SECRET,
+      PILOT_EVENTS_TOPIC: topic,
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'false',
+    };
+    [ingestion, partnerApi] = await startedTogether([
+      startAppProcess('ingestion', env),
+      startAppProcess('partner-api', env),
+    ]);
+    const dataSource = await createDataSource(db.url, 1).initialize();
+    try {
+      const partner = await createPartner(dataSource, 'Hostile Findings Partner');
+      ({ key: partnerKey } = await issueApiKey(dataSource, {
+        partnerId: partner.partnerId,
+        scopes: ['pilot-totals', 'webhooks'],
+        rateLimit: 1_000_000,
+      }));
+    } finally {
+      await dataSource.destroy();
+    }
+    for (let i = 0; i < 3; i++) {
+      const id = randomUUID();
+      const token = mintPilotToken(SECRET, id, 3600);
+      pilots.push({ id, token });
+      const code = await pilotCall(token, '/pilot/v1/linking-codes', { method: 'POST' });
+      expect(code.status).toBe(201);
+      const linked = await partnerCall('/v1/link', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ linking_token: (code.body.data as { linking_token: string }).linking_token }),
+      });
+      expect(linked.status).toBe(200);
+    }
+  });
+
+  afterAll(async () => {
+    await Promise.all([ingestion?.stop(), partnerApi?.stop()]);
+    await deleteTestTopics(kafka, [topic]).catch(() => undefined);
+    await db?.drop();
+  });
+  describe('/v1/pilots cursors', () => {
+    const forged = (linkedAt: string): string =>
+      Buffer.from(`p1|${linkedAt}|${randomUUID()}`, 'utf8').toString('base64url');
+
+    it('refuses a forged cursor, year 0000 or well-formed, with 400 INVALID_REQUEST', async () => {
+      for (const cursor of [forged('0000-01-01T00:00:00.000000Z'), forged('2026-01-01T00:00:00.000000Z')]) {
+        const res = await partnerCall(`/v1/pilots?cursor=${cursor}`);
+        expect({ status: res.status, error: res.body.error }).toEqual({
+          status: 400,
+          error: expect.objectContaining({
+            code: 'INVALID_REQUEST',
+            details: [{ field: 'cursor', issue: 'invalid' }],
+          }),
+        });
+      }
+    });
+
+    it('still walks every linked pilot with the cursors it gives', async () => {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const res = await partnerCall(`/v1/pilots?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(res.status).toBe(200);
+        const data = res.body.data as { pilots: { pilot_id: string }[]; next_cursor: string | null };
+        seen.push(...data.pilots.map((p) => p.pilot_id));
+        cursor = data.next_cursor;
+      } while (cursor !== null);
+      expect(seen).toHaveLength(pilots.length);
+      expect(new Set(seen).size).toBe(pilots.length);
+    });
+  });
+});
