@@ -136,4 +136,43 @@ describe('hostile input: what the probe found', () => {
       expect(new Set(seen).size).toBe(pilots.length);
     });
   });
+
+  describe('pilot API bodies that are not JSON', () => {
+    const STARTING = { totals: { total_flight_time_minutes: 600, pic_minutes: 600 }, flight_count: 7 };
+
+    it.each([
+      ['an empty form', 'application/x-www-form-urlencoded', ''],
+      ['a form', 'application/x-www-form-urlencoded', 'total_flight_time=5'],
+      ['plain text holding JSON', 'text/plain', '{"minutes":{"total_flight_time":5}}'],
+    ])(
+      'refuses %s on PUT /pilot/v1/starting-totals, and the starting totals stay',
+      async (_what, type, body) => {
+        const pilot = pilots[0]!;
+        const set = await pilotCall(pilot.token, '/pilot/v1/starting-totals', {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(STARTING),
+        });
+        expect(set.status).toBe(200);
+        const res = await pilotCall(pilot.token, '/pilot/v1/starting-totals', {
+          method: 'PUT',
+          headers: { 'content-type': type },
+          body,
+        });
+        expect({ status: res.status, error: res.body.error }).toEqual({
+          status: 400,
+          error: expect.objectContaining({
+            code: 'INVALID_REQUEST',
+            details: [{ field: 'body', issue: 'unsupported_media_type' }],
+          }),
+        });
+        const exported = await pilotCall(pilot.token, '/pilot/v1/export');
+        expect(exported.status).toBe(200);
+        expect((exported.body.data as { starting_totals: unknown }).starting_totals).toMatchObject({
+          flight_count: 7,
+          totals: { total_flight_time_minutes: 600 },
+        });
+      },
+    );
+  });
 });
