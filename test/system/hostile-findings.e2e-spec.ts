@@ -175,4 +175,21 @@ describe('hostile input: what the probe found', () => {
       },
     );
   });
+
+  describe('error details', () => {
+    it('lists at most 100 and counts the rest in details_omitted', async () => {
+      const flights = Array.from({ length: 1000 }, () => ({ flight_id: 'x', date: 'y', kind: 'z' }));
+      const res = await pilotCall(pilots[0]!.token, '/pilot/v1/flights/import', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ flights }),
+      });
+      expect(res.status).toBe(400);
+      const error = res.body.error as { code: string; details: unknown[]; details_omitted?: number };
+      expect(error.code).toBe('INVALID_REQUEST');
+      expect(error.details).toHaveLength(100);
+      expect(error.details_omitted).toBeGreaterThan(1000);
+      expect(res.text.length).toBeLessThan(20_000);
+    });
+  });
 });
