@@ -192,4 +192,28 @@ describe('hostile input: what the probe found', () => {
       expect(res.text.length).toBeLessThan(20_000);
     });
   });
+
+  describe('webhook URLs with private URLs off', () => {
+    it.each([
+      'https://[64:ff9b::7f00:1]/hook',
+      'https://[2002:7f00:1::]/hook',
+      'https://[::127.0.0.1]/hook',
+      'https://198.18.0.1/hook',
+      'https://192.0.0.8/hook',
+      'https://[2001:db8::1]/hook',
+    ])('refuses %s as a private address', async (url) => {
+      const res = await partnerCall('/v1/webhook-endpoints', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ url }),
+      });
+      expect({ status: res.status, error: res.body.error }).toEqual({
+        status: 400,
+        error: expect.objectContaining({
+          code: 'INVALID_REQUEST',
+          details: [{ field: 'url', issue: 'private_address' }],
+        }),
+      });
+    });
+  });
 });
