@@ -7,6 +7,7 @@ import {
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
+  flightBody,
   startAppProcess,
   startedTogether,
   type TestDatabase,
@@ -214,6 +215,28 @@ describe('hostile input: what the probe found', () => {
           details: [{ field: 'url', issue: 'private_address' }],
         }),
       });
+    });
+  });
+
+  describe('the CSV export', () => {
+    it('writes a quote before every cell a spreadsheet would take for a formula', async () => {
+      const pilot = pilots[1]!;
+      const flight = flightBody({
+        aircraft: { category: 'airplane', rating_key: 'sep_land', registration: '@SUM(A1)' },
+        remarks: '=HYPERLINK("https://example.com","x")',
+      });
+      const recorded = await pilotCall(pilot.token, '/pilot/v1/flights', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(flight),
+      });
+      expect(recorded.status).toBe(201);
+      const csv = await pilotCall(pilot.token, '/pilot/v1/export.csv');
+      expect(csv.status).toBe(200);
+      const row = csv.text.split('\r\n').find((line) => line.startsWith(flight.flight_id as string))!;
+      expect(row).toContain(`,'@SUM(A1),`);
+      expect(row).toContain(`"'=HYPERLINK(""https://example.com"",""x"")"`);
+      expect(row.split(',').some((cell) => /^"?[=+\-@]/.test(cell))).toBe(false);
     });
   });
 });
