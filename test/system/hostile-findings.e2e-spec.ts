@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { createDataSource } from '@pft/platform';
 import { createPartner, issueApiKey } from '@pft/access/api-keys';
 import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
@@ -40,6 +40,13 @@ async function call(url: string, init: RequestInit = {}): Promise<Answer> {
     // not JSON: the text is kept
   }
   return { status: res.status, headers: res.headers, body, text };
+}
+
+/** A pilot token signed with the test secret whose payload is the JSON text given, as a forger writes it. */
+function signedToken(payloadJson: string, secret = SECRET): string {
+  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
+  const unsigned = `${header}.${Buffer.from(payloadJson).toString('base64url')}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }
 
 describe('hostile input: what the probe found', () => {
@@ -237,6 +244,47 @@ describe('hostile input: what the probe found', () => {
       expect(row).toContain(`,'@SUM(A1),`);
       expect(row).toContain(`"'=HYPERLINK(""https://example.com"",""x"")"`);
       expect(row.split(',').some((cell) => /^"?[=+\-@]/.test(cell))).toBe(false);
+    });
+  });
+
+  describe('pilot tokens', () => {
+    const now = (): number => Math.floor(Date.now() / 1000);
+
+    it.each([
+      ['an exp of 1e309', () => `{"sub":"${randomUUID()}","iat":${now()},"exp":1e309}`],
+      [
+        'a life of more than 24 hours',
+        () => JSON.stringify({ sub: randomUUID(), iat: now(), exp: now() + 86_401 }),
+      ],
+      ['no iat', () => JSON.stringify({ sub: randomUUID(), exp: now() + 600 })],
+      [
+        'an iat in the future',
+        () => JSON.stringify({ sub: randomUUID(), iat: now() + 600, exp: now() + 1200 }),
+      ],
+    ])('refuses a token with %s', async (_what, payload) => {
+      const res = await pilotCall(signedToken(payload()), '/pilot/v1/totals');
+      expect({ status: res.status, code: res.body.error?.code }).toEqual({
+        status: 401,
+        code: 'UNAUTHORIZED',
+      });
+    });
+
+    it('answers 429 with Retry-After once an address has failed too often, valid tokens still served', async () => {
+      const statuses: number[] = [];
+      let retryAfter: string | null = null;
+      for (let i = 0; i < 65; i++) {
+        const res = await pilotCall(signedToken('{}', 'not-the-secret'), '/pilot/v1/totals');
+        statuses.push(res.status);
+        if (res.status === 429) {
+          retryAfter = res.headers.get('retry-after');
+          expect(res.body.error?.code).toBe('RATE_LIMITED');
+        }
+      }
+      expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+      expect(statuses[0]).toBe(401);
+      expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+      expect(Number(retryAfter)).toBeGreaterThan(0);
+      expect((await pilotCall(pilots[2]!.token, '/pilot/v1/totals')).status).toBe(200);
     });
   });
 });

@@ -5,7 +5,7 @@ import { rateWindowAt, RATE_WINDOW_SECONDS, type RateWindow } from '@pft/domain'
 import { AppConfig, REDIS, RetryGate } from '@pft/platform';
 import { partnerReadRevisionKey } from '@pft/access';
 import { apiKeysRevisionKey } from '@pft/access/api-keys';
-import { MemoryWindowCounter } from './memory-window-counter';
+import { MemoryWindowCounter } from '@pft/access/auth-failures/memory-window-counter';
 import { RateClock } from './rate-clock';
 import { TurnBatches } from '@pft/platform/batching/turn-batches';
 import { metricOnce } from '@pft/platform';
