@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { chromium } from 'playwright-core';
 import { createDataSource } from '@pft/platform';
 import { createPartner, issueApiKey } from '@pft/access/api-keys';
 import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
@@ -13,6 +14,7 @@ import {
   type TestDatabase,
   testKafka,
 } from '@pft/testing';
+import { CHROMIUM } from '../pilot-web/browser';
 
 /**
  * What a probe of hostile requests found, each answered as the contract says: both HTTP apps,
@@ -285,6 +287,68 @@ describe('hostile input: what the probe found', () => {
       expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
       expect(Number(retryAfter)).toBeGreaterThan(0);
       expect((await pilotCall(pilots[2]!.token, '/pilot/v1/totals')).status).toBe(200);
+    });
+  });
+
+  describe('what a stranger is told', () => {
+    it('liveness says only that the process is live', async () => {
+      for (const app of [ingestion, partnerApi]) {
+        const res = await call(`${app.url}/health/live`);
+        expect(res.status).toBe(200);
+        expect(res.body.data).toEqual({ status: 'live' });
+        expect(res.text).not.toContain(process.version);
+      }
+    });
+
+    it('serves no source map of the pilot web app', async () => {
+      const app = await call(`${ingestion.url}/app/app.js`);
+      expect(app.status).toBe(200);
+      expect(app.text).not.toContain('sourceMappingURL');
+      expect((await call(`${ingestion.url}/app/app.js.map`)).status).toBe(404);
+    });
+
+    it('gives /docs the security headers of /app/, with a policy that lets the page load', async () => {
+      for (const app of [ingestion, partnerApi]) {
+        const page = await call(`${app.url}/docs`);
+        expect(page.status).toBe(200);
+        const policy = page.headers.get('content-security-policy') ?? '';
+        expect(policy).toContain("default-src 'self'");
+        expect(policy).toContain("script-src 'self'");
+        expect(policy).toContain("frame-ancestors 'none'");
+        expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+        expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+        // Every script the page runs is a file of the same origin, served under the same policy.
+        expect(page.text).not.toMatch(/<script>/);
+        for (const [, src] of page.text.matchAll(/<script src="([^"]+)"/g)) {
+          const script = await call(`${app.url}${src}`);
+          expect(script.status).toBe(200);
+          expect(script.headers.get('content-type')).toContain('javascript');
+          expect(script.headers.get('content-security-policy')).toBe(policy);
+        }
+      }
+    });
+
+    it('lets the documentation page render under its policy, in a browser', async () => {
+      const browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: ['--no-sandbox', '--disable-gpu'],
+      });
+      try {
+        const page = await browser.newPage();
+        const refused: string[] = [];
+        page.on('console', (message) => {
+          if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+        });
+        page.on('pageerror', (error) => refused.push(error.message));
+        for (const app of [ingestion, partnerApi]) {
+          await page.goto(`${app.url}/docs`);
+          await page.waitForSelector('.swagger-ui .opblock', { timeout: 30_000 });
+          expect(await page.locator('.swagger-ui .info .title').innerText()).toMatch(/API/);
+        }
+        expect(refused).toEqual([]);
+      } finally {
+        await browser.close();
+      }
     });
   });
 });
