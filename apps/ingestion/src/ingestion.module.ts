@@ -15,6 +15,7 @@ import {
 } from '@pft/platform';
 import { PartnerReadsModule } from '@pft/access';
 import { FailedAuthentications } from '@pft/access/auth-failures/failed-authentications';
+import { RateClock } from '@pft/access/auth-failures/rate-clock';
 import { AccessHistoryModule } from './access-history/access-history.module';
 import { AccountErasureGuard } from './account/account-erasure.guard';
 import { AccountModule } from './account/account.module';
@@ -51,6 +52,7 @@ import { TotalsModule } from './totals/totals.module';
   ],
   providers: [
     pilotJwtVerifierProvider,
+    RateClock,
     FailedAuthentications,
     PilotAuthGuard,
     AccountErasureGuard,

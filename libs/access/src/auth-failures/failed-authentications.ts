@@ -1,8 +1,20 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { rateWindowAt, RATE_WINDOW_SECONDS, RETRY_AFTER_SECONDS } from '@pft/domain';
-import { ApiError, AppConfig, countRateLimited, REDIS, RetryGate } from '@pft/platform';
+import { Counter } from 'prom-client';
+import { ApiError, AppConfig, countRateLimited, metricOnce, REDIS, RetryGate } from '@pft/platform';
 import { MemoryWindowCounter } from './memory-window-counter';
+import { RateClock } from './rate-clock';
+
+/** Rate-limit counts a process made itself, Redis being unreachable: the partner API's requests, either API's failures. */
+export const countedLocally = metricOnce(
+  'pft_rate_limit_local_counts_total',
+  () =>
+    new Counter({
+      name: 'pft_rate_limit_local_counts_total',
+      help: 'Rate-limit counts (requests, failed authentications) this process made itself because Redis was unreachable',
+    }),
+);
 
 /** Counts one more in a clock-minute window; the count lives a little past its minute for skewed clocks. */
 const COUNT_SCRIPT = `
@@ -14,10 +26,10 @@ return count
 type CountCommand = (key: string, ttlSeconds: number) => Promise<number>;
 
 /**
- * Failed authentications per client address and clock minute, counted in Redis so that every replica
- * shares the count (`<prefix>rate:<subject>:<address>:<minute>`, the partner API's scheme for its own,
- * `auth-failures`); while Redis is away, each process counts alone (and asks Redis again once a
- * second). Past the limit the request is answered
+ * Failed authentications per client address and clock minute, of partner API keys (`auth-failures`)
+ * and pilot tokens (`pilot-auth-failures`), counted in Redis so that every replica shares the count
+ * (`<prefix>rate:<subject>:<address>:<minute>`); while Redis is away, each process counts alone (and
+ * asks Redis again once a second). Past the limit the request is answered
  * 429 RATE_LIMITED with Retry-After instead of 401, so that credentials cannot be guessed at speed.
  * A request that authenticates is never counted nor limited here.
  */
@@ -29,7 +41,11 @@ export class FailedAuthentications {
   private readonly count: CountCommand;
   private readonly prefix: string;
 
-  constructor(@Inject(REDIS) redis: Redis, config: AppConfig) {
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    config: AppConfig,
+    private readonly clock: RateClock,
+  ) {
     this.prefix = config.PARTNER_REDIS_PREFIX;
     redis.defineCommand('pftFailureCount', { numberOfKeys: 1, lua: COUNT_SCRIPT });
     this.count = (redis as unknown as Record<'pftFailureCount', CountCommand>).pftFailureCount.bind(redis);
@@ -55,7 +71,7 @@ export class FailedAuthentications {
   }
 
   private async note(subject: string): Promise<number> {
-    const window = rateWindowAt(Date.now());
+    const window = rateWindowAt(this.clock.now());
     if (this.redisGate.tryNow()) {
       try {
         const count = await this.count(`${this.prefix}rate:${subject}:${window.id}`, RATE_WINDOW_SECONDS * 2);
@@ -69,6 +85,7 @@ export class FailedAuthentications {
           );
       }
     }
+    countedLocally.inc();
     return this.fallback.hit(subject, window.id);
   }
 }
