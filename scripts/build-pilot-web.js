@@ -45,7 +45,8 @@ async function main() {
     format: 'esm',
     target: ['es2022'],
     minify: true,
-    sourcemap: true,
+    // No source map: the folder is served as it is, and a map would hand every source to anyone.
+    sourcemap: false,
     legalComments: 'linked',
     logLevel: 'warning',
     plugins: [pureLibraries],

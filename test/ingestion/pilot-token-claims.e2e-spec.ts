@@ -24,9 +24,14 @@ describe('pilot app API: token issuer, audience, algorithm and clock tolerance (
   /** What a token the app accepts carries, with `over` changed (undefined removes a claim). */
   const claims = (over: Record<string, unknown> = {}): JWTPayload =>
     Object.fromEntries(
-      Object.entries({ iss: ISSUER, aud: AUDIENCE, sub: randomUUID(), exp: now() + 600, ...over }).filter(
-        ([, value]) => value !== undefined,
-      ),
+      Object.entries({
+        iss: ISSUER,
+        aud: AUDIENCE,
+        sub: randomUUID(),
+        iat: now(),
+        exp: now() + 600,
+        ...over,
+      }).filter(([, value]) => value !== undefined),
     );
   const signed = (payload: JWTPayload, header: Record<string, unknown> = {}) =>
     new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...header }).sign(key);

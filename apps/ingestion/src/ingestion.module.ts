@@ -14,6 +14,8 @@ import {
   RequestBodyGuard,
 } from '@pft/platform';
 import { PartnerReadsModule } from '@pft/access';
+import { FailedAuthentications } from '@pft/access/auth-failures/failed-authentications';
+import { RateClock } from '@pft/access/auth-failures/rate-clock';
 import { AccessHistoryModule } from './access-history/access-history.module';
 import { AccountErasureGuard } from './account/account-erasure.guard';
 import { AccountModule } from './account/account.module';
@@ -50,6 +52,8 @@ import { TotalsModule } from './totals/totals.module';
   ],
   providers: [
     pilotJwtVerifierProvider,
+    RateClock,
+    FailedAuthentications,
     PilotAuthGuard,
     AccountErasureGuard,
     // In this order: the token (401), then an account being erased (410), before the body is parsed (400).

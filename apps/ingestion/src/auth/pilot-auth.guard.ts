@@ -1,6 +1,7 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { type FastifyRequest } from 'fastify';
-import { ApiError, httpRequestOf, type UnroutedRequestCheck } from '@pft/platform';
+import { ApiError, AppConfig, httpRequestOf, type UnroutedRequestCheck } from '@pft/platform';
+import { FailedAuthentications } from '@pft/access/auth-failures/failed-authentications';
 import { PilotJwtVerifier, PilotTokenRejected } from '@pft/access/pilot-auth/pilot-jwt';
 
 export const PILOT_API_PREFIX = '/pilot/v1/';
@@ -32,7 +33,11 @@ const isPilotRequest = (request: FastifyRequest): boolean =>
  */
 @Injectable()
 export class PilotAuthGuard implements CanActivate, UnroutedRequestCheck {
-  constructor(private readonly verifier: PilotJwtVerifier) {}
+  constructor(
+    private readonly verifier: PilotJwtVerifier,
+    private readonly failures: FailedAuthentications,
+    private readonly config: AppConfig,
+  ) {}
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const request = httpRequestOf(context);
@@ -47,14 +52,28 @@ export class PilotAuthGuard implements CanActivate, UnroutedRequestCheck {
   private async authenticate(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9_\-.=]+)$/i.exec(header.trim()) : null;
-    if (!match?.[1]) throw unauthorized('A pilot token is required: Authorization: Bearer <token>');
+    if (!match?.[1])
+      return this.refuse(request, () =>
+        unauthorized('A pilot token is required: Authorization: Bearer <token>'),
+      );
     try {
       request.pilotAccountId = (await this.verifier.verify(match[1])).pilotAccountId;
     } catch (err) {
-      if (err instanceof PilotTokenRejected) throw unauthorized('The pilot token is not valid');
+      if (err instanceof PilotTokenRejected)
+        return this.refuse(request, () => unauthorized('The pilot token is not valid'));
       throw new ApiError('SERVICE_UNAVAILABLE', 'The pilot token cannot be checked now', undefined, {
         'Retry-After': '5',
       });
     }
+  }
+
+  /** 401, or 429 once this address has failed too often this minute, as the partner API limits its keys' guessing. */
+  private refuse(request: FastifyRequest, unauthorized: () => ApiError): Promise<never> {
+    return this.failures.refuse(
+      'pilot-auth-failures',
+      request.ip,
+      this.config.PILOT_AUTH_FAILURES_PER_MINUTE,
+      unauthorized,
+    );
   }
 }

@@ -18,8 +18,10 @@ secret locally, a public key or a JWKS URL in production; \`exp\` checked; the p
 Missing, expired or badly signed: 401 \`UNAUTHORIZED\`. A pilot never sees another pilot's data: another pilot's
 flight or connection is answered as unknown (404).
 
-**Bodies.** JSON, at most 16 KB (1 MB for the import). Unknown fields, wrong types and values out of range:
-400 \`INVALID_REQUEST\` with a \`details\` entry per problem, and nothing is recorded.
+**Bodies.** JSON (\`Content-Type: application/json\`; another media type, forms and plain text included:
+400 \`INVALID_REQUEST\`, issue \`unsupported_media_type\`), at most 16 KB (1 MB for the import). Unknown
+fields, wrong types and values out of range: 400 \`INVALID_REQUEST\` with a \`details\` entry per problem,
+and nothing is recorded.
 
 **Flights.** \`date\` is \`YYYY-MM-DD\` (UTC), from 1903-12-17 to tomorrow. \`aircraft.rating_key\` is required for an
 airplane flight (a key of the rating dictionary), absent for other categories, optional for a simulator

@@ -219,7 +219,17 @@ export const ERROR: Schema = {
   properties: {
     code: { type: 'string' },
     message: { type: 'string' },
-    details: { type: 'array', items: { $ref: '#/components/schemas/ErrorDetail' } },
+    details: {
+      type: 'array',
+      description: 'At most 100; see details_omitted',
+      maxItems: 100,
+      items: { $ref: '#/components/schemas/ErrorDetail' },
+    },
+    details_omitted: {
+      type: 'integer',
+      minimum: 1,
+      description: 'How many details were left out beyond the 100 listed; absent when none were',
+    },
   },
 };
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { pageHeaders } from '@pft/platform/http/page-headers';
 
 export const PILOT_WEB_PATH = '/app/';
 
@@ -10,16 +11,11 @@ export const PILOT_WEB_PATH = '/app/';
  * The page may load and call only what this service serves: no other host, no inline script. Styles
  * set from script (the charts size their canvases) need 'unsafe-inline' for style attributes only.
  */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
+const HEADERS = pageHeaders([
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+]);
 
 /**
  * Serves the pilot web app (apps/pilot-web, built into `dir` by the project's build) at /app/. Without
@@ -36,13 +32,13 @@ export async function servePilotWeb(app: NestFastifyApplication, dir: string): P
     root: dir,
     prefix: PILOT_WEB_PATH,
     index: 'index.html',
+    // Source maps would hand every source to anyone: they are not built, nor served if one is there.
+    allowedPath: (path) => !path.endsWith('.map'),
     // The bundle's names do not change between builds: the browser asks again each time.
     cacheControl: false,
     setHeaders: (res) => {
       res.header('Cache-Control', 'no-cache');
-      res.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-      res.header('X-Content-Type-Options', 'nosniff');
-      res.header('Referrer-Policy', 'no-referrer');
+      for (const [name, value] of Object.entries(HEADERS)) res.header(name, value);
     },
   });
 }

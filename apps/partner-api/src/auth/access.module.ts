@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { RequestBodyGuard } from '@pft/platform';
+import { FailedAuthentications } from '@pft/access/auth-failures/failed-authentications';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { IdempotencyStore } from '../idempotency/idempotency.store';
 import { PartnerRateLimitGuard } from '../rate-limit/partner-rate-limit.guard';
-import { RateClock } from '../rate-limit/rate-clock';
+import { RateClock } from '@pft/access/auth-failures/rate-clock';
 import { WindowCounter } from '../rate-limit/window-counter';
 import { ApiKeyDirectory } from './api-key-directory';
 import { PartnerKeyGuard } from './partner-key.guard';
@@ -19,6 +20,7 @@ import { PartnerUnroutedRequests } from './partner-unrouted-requests';
     ApiKeyDirectory,
     RateClock,
     WindowCounter,
+    FailedAuthentications,
     PartnerKeyGuard,
     PartnerRateLimitGuard,
     PartnerScopeGuard,
@@ -30,6 +32,7 @@ import { PartnerUnroutedRequests } from './partner-unrouted-requests';
   exports: [
     ApiKeyDirectory,
     WindowCounter,
+    FailedAuthentications,
     PartnerKeyGuard,
     PartnerRateLimitGuard,
     PartnerScopeGuard,

@@ -1,7 +1,8 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { type FastifyRequest } from 'fastify';
-import { apiKeyPrefix, bearerApiKey, RETRY_AFTER_SECONDS } from '@pft/domain';
-import { ApiError, AppConfig, countRateLimited, httpRequestOf } from '@pft/platform';
+import { apiKeyPrefix, bearerApiKey } from '@pft/domain';
+import { ApiError, AppConfig, httpRequestOf } from '@pft/platform';
+import { FailedAuthentications } from '@pft/access/auth-failures/failed-authentications';
 import { WindowCounter } from '../rate-limit/window-counter';
 import { ApiKeyDirectory } from './api-key-directory';
 import { type AuthenticatedKey, type PartnerRequest } from './partner-request';
@@ -16,6 +17,7 @@ export class PartnerKeyGuard implements CanActivate {
   constructor(
     private readonly directory: ApiKeyDirectory,
     private readonly counter: WindowCounter,
+    private readonly failures: FailedAuthentications,
     private readonly config: AppConfig,
   ) {}
 
@@ -54,19 +56,18 @@ export class PartnerKeyGuard implements CanActivate {
   }
 
   /** 401, or 429 once this address has failed too often this minute, so keys cannot be guessed at speed. */
-  private async refuse(request: FastifyRequest): Promise<never> {
-    const hit = await this.counter.hit(`auth-failures:${request.ip}`, request.id);
-    if (hit.count > this.config.PARTNER_AUTH_FAILURES_PER_MINUTE) {
-      countRateLimited('failed_authentications');
-      throw new ApiError('RATE_LIMITED', 'Too many failed authentications from this address', undefined, {
-        'Retry-After': String(RETRY_AFTER_SECONDS),
-      });
-    }
-    throw new ApiError(
-      'UNAUTHORIZED',
-      'A valid API key is required in the header Authorization: Bearer <key>',
-      undefined,
-      { 'WWW-Authenticate': 'Bearer' },
+  private refuse(request: FastifyRequest): Promise<never> {
+    return this.failures.refuse(
+      'auth-failures',
+      request.ip,
+      this.config.PARTNER_AUTH_FAILURES_PER_MINUTE,
+      () =>
+        new ApiError(
+          'UNAUTHORIZED',
+          'A valid API key is required in the header Authorization: Bearer <key>',
+          undefined,
+          { 'WWW-Authenticate': 'Bearer' },
+        ),
     );
   }
 }

@@ -69,7 +69,8 @@ export class LinkController {
 }
 
 /**
- * Fastify in Nest also parses form bodies, so the media type is checked here: the contract takes JSON only.
+ * A body of another media type is refused before this (RequestBodyGuard); a request without a body at
+ * all comes here with none, and is answered as not JSON.
  */
 function linkingToken(contentType: string | undefined, body: unknown): string {
   const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();

@@ -48,8 +48,20 @@ export class ErrorDto {
   @ApiProperty({ description: 'For humans; may change', example: 'pilot_ids must hold at most 50 ids' })
   message!: string;
 
-  @ApiPropertyOptional({ type: [ErrorDetailDto] })
+  @ApiPropertyOptional({
+    type: [ErrorDetailDto],
+    description: 'At most 100; see details_omitted',
+    maxItems: 100,
+  })
   details?: ErrorDetailDto[];
+
+  @ApiPropertyOptional({
+    description: 'How many details were left out beyond the 100 listed; absent when none were',
+    type: 'integer',
+    minimum: 1,
+    example: 5905,
+  })
+  details_omitted?: number;
 }
 
 @ApiSchema({ name: 'ErrorResponse', description: 'The body of every error answer' })

@@ -1,6 +1,7 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { LinkedPilotsReader } from './linked-pilots.reader';
 import { encodePilotsCursor } from './pilots-cursor';
+import { PilotsCursorKeys } from './pilots-cursor-keys';
 import { type LinkedPilotsPage, ListLinkedPilotsQuery } from './list-linked-pilots.query';
 
 /**
@@ -9,7 +10,10 @@ import { type LinkedPilotsPage, ListLinkedPilotsQuery } from './list-linked-pilo
  */
 @QueryHandler(ListLinkedPilotsQuery)
 export class ListLinkedPilotsHandler implements IQueryHandler<ListLinkedPilotsQuery, LinkedPilotsPage> {
-  constructor(private readonly reader: LinkedPilotsReader) {}
+  constructor(
+    private readonly reader: LinkedPilotsReader,
+    private readonly cursorKeys: PilotsCursorKeys,
+  ) {}
 
   async execute({ partnerId, limit, after }: ListLinkedPilotsQuery): Promise<LinkedPilotsPage> {
     const rows = await this.reader.page(partnerId, after, limit + 1);
@@ -19,7 +23,7 @@ export class ListLinkedPilotsHandler implements IQueryHandler<ListLinkedPilotsQu
       pilots: page.map((row) => ({ pilot_id: row.pilot_id, linked_at: row.linked_at.toISOString() })),
       next_cursor:
         rows.length > limit && last
-          ? encodePilotsCursor({ linkedAt: last.linked_at_key, pilotId: last.pilot_id })
+          ? encodePilotsCursor({ linkedAt: last.linked_at_key, pilotId: last.pilot_id }, this.cursorKeys)
           : null,
     };
   }

@@ -1,3 +1,5 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
 /**
  * Where a walk of `GET /v1/pilots` stands: the key (linked_at, pilot_id) of the last pilot of the
  * previous page. The next page starts strictly after it, so a pilot linked for the whole walk is listed
@@ -13,27 +15,59 @@ export interface PilotsCursor {
 const LINKED_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 const PILOT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
-/** A version mark, so that the form can change later without old cursors being misread. */
-const VERSION = 'p1';
+/**
+ * A version mark, so that the form can change later without old cursors being misread. `p1` was the
+ * unsigned form: no longer taken.
+ */
+const VERSION = 'p2';
+/** Bytes of the HMAC-SHA256 kept in a cursor: 128 bits, past guessing. */
+const TAG_BYTES = 16;
 
-/** The opaque string handed to the partner: base64url of `p1|<linkedAt>|<pilotId>`. */
-export function encodePilotsCursor(cursor: PilotsCursor): string {
-  return Buffer.from(`${VERSION}|${cursor.linkedAt}|${cursor.pilotId}`, 'utf8').toString('base64url');
+/**
+ * The keys cursors are signed with: the first signs, any of them checks (so that cursors handed out
+ * before a rotation of the secret they come from still walk on). Each is an HMAC-SHA256 key.
+ */
+export interface CursorKeys {
+  signing: Buffer;
+  checking: readonly Buffer[];
+}
+
+const tagOf = (key: Buffer, text: string): Buffer =>
+  createHmac('sha256', key).update(text, 'utf8').digest().subarray(0, TAG_BYTES);
+
+/**
+ * The opaque string handed to the partner: base64url of `p2|<linkedAt>|<pilotId>` and of the first 16
+ * bytes of its HMAC-SHA256, joined by a dot. Only the API can make one, so a cursor it did not give is
+ * refused before anything of it reaches the database.
+ */
+export function encodePilotsCursor(cursor: PilotsCursor, keys: CursorKeys): string {
+  const text = `${VERSION}|${cursor.linkedAt}|${cursor.pilotId}`;
+  return `${Buffer.from(text, 'utf8').toString('base64url')}.${tagOf(keys.signing, text).toString('base64url')}`;
 }
 
 /** The cursor a string stands for, or null when it is not one this API made. */
-export function decodePilotsCursor(value: string): PilotsCursor | null {
-  if (value.length === 0 || value.length > 200 || !BASE64URL.test(value)) return null;
-  const parts = Buffer.from(value, 'base64url').toString('utf8').split('|');
+export function decodePilotsCursor(value: string, keys: CursorKeys): PilotsCursor | null {
+  if (value.length === 0 || value.length > 200) return null;
+  const [body, tag, ...rest] = value.split('.');
+  if (rest.length > 0 || !body || !tag || !BASE64URL.test(body) || !BASE64URL.test(tag)) return null;
+  const text = Buffer.from(body, 'base64url').toString('utf8');
+  const given = Buffer.from(tag, 'base64url');
+  // Only one spelling of a cursor is taken (no padding, no stray bits): the one encoded here.
+  if (Buffer.from(text, 'utf8').toString('base64url') !== body || given.toString('base64url') !== tag)
+    return null;
+  if (given.length !== TAG_BYTES || !keys.checking.some((key) => timingSafeEqual(tagOf(key, text), given)))
+    return null;
+  const parts = text.split('|');
   if (parts.length !== 3 || parts[0] !== VERSION) return null;
   const [, linkedAt, pilotId] = parts as [string, string, string];
   if (!LINKED_AT.test(linkedAt) || !PILOT_ID.test(pilotId)) return null;
-  // A time of the right form that is no real instant (month 13): Postgres would refuse it with a 500.
+  // A time of the right form that is no real instant (month 13, year 0): Postgres would refuse it.
+  // Signed cursors carry Postgres's own times; this holds should a key ever leak.
   const toTheMillisecond = `${linkedAt.slice(0, 23)}Z`;
   const instant = new Date(toTheMillisecond);
-  if (Number.isNaN(instant.getTime()) || instant.toISOString() !== toTheMillisecond) return null;
-  // Re-encoding must give the same string: no second spelling of one cursor is accepted.
-  return encodePilotsCursor({ linkedAt, pilotId }) === value ? { linkedAt, pilotId } : null;
+  if (Number.isNaN(instant.getTime()) || instant.toISOString() !== toTheMillisecond || linkedAt < '0001')
+    return null;
+  return { linkedAt, pilotId };
 }
 
 export const DEFAULT_PILOTS_LIMIT = 100;
@@ -44,7 +78,7 @@ export type PilotsPageRequest =
   | { ok: false; field: 'limit' | 'cursor'; issue: 'repeated' | 'out_of_range' | 'invalid' };
 
 /** The query of `GET /v1/pilots` as Fastify parsed it: a repeated parameter comes as an array. */
-export function parsePilotsPageRequest(query: Record<string, unknown>): PilotsPageRequest {
+export function parsePilotsPageRequest(query: Record<string, unknown>, keys: CursorKeys): PilotsPageRequest {
   const { limit, cursor } = query;
   let pageLimit = DEFAULT_PILOTS_LIMIT;
   if (limit !== undefined) {
@@ -56,6 +90,6 @@ export function parsePilotsPageRequest(query: Record<string, unknown>): PilotsPa
   }
   if (cursor === undefined) return { ok: true, limit: pageLimit, after: null };
   if (typeof cursor !== 'string') return { ok: false, field: 'cursor', issue: 'repeated' };
-  const after = decodePilotsCursor(cursor);
+  const after = decodePilotsCursor(cursor, keys);
   return after ? { ok: true, limit: pageLimit, after } : { ok: false, field: 'cursor', issue: 'invalid' };
 }

@@ -7,6 +7,7 @@ import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-respo
 import { missingScope } from '../openapi/error-examples';
 import { LinkedPilotsDto } from './pilots.dto';
 import { DEFAULT_PILOTS_LIMIT, MAX_PILOTS_LIMIT, parsePilotsPageRequest } from './pilots-cursor';
+import { PilotsCursorKeys } from './pilots-cursor-keys';
 import { type LinkedPilotsPage, ListLinkedPilotsQuery } from './list-linked-pilots.query';
 
 const MESSAGES = {
@@ -17,7 +18,10 @@ const MESSAGES = {
 @ApiTags('pilots')
 @Controller('v1/pilots')
 export class PilotsController {
-  constructor(private readonly queryBus: QueryBus) {}
+  constructor(
+    private readonly queryBus: QueryBus,
+    private readonly cursorKeys: PilotsCursorKeys,
+  ) {}
 
   @Get()
   @PartnerReadEndpoint('pilot-totals')
@@ -62,7 +66,7 @@ export class PilotsController {
     @Query() query: Record<string, unknown>,
     @CurrentPartner() partner: CallingPartner,
   ): Promise<LinkedPilotsPage> {
-    const parsed = parsePilotsPageRequest(query);
+    const parsed = parsePilotsPageRequest(query, this.cursorKeys);
     if (!parsed.ok) {
       throw new ApiError('INVALID_REQUEST', MESSAGES[parsed.field], [
         { field: parsed.field, issue: parsed.issue },

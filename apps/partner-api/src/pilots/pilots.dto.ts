@@ -19,7 +19,8 @@ export class LinkedPilotsDto {
       { pilot_id: '3f6c2b9e-8d41-4a7f-9b2e-5c1d0a7e4f18', linked_at: '2026-11-20T14:03:11.482Z' },
       { pilot_id: '9a1d4e7c-2b5f-4c8e-a3d6-0f7b1e9c5a24', linked_at: '2026-11-21T08:47:55.019Z' },
     ],
-    next_cursor: 'cDF8MjAyNi0xMS0yMVQwODo0Nzo1NS4wMTkwMDBafDlhMWQ0ZTdjLTJiNWYtNGM4ZS1hM2Q2LTBmN2IxZTljNWEyNA',
+    next_cursor:
+      'cDJ8MjAyNi0xMS0yMVQwODo0Nzo1NS4wMTkwMDBafDlhMWQ0ZTdjLTJiNWYtNGM4ZS1hM2Q2LTBmN2IxZTljNWEyNA.h9Z1KEGBJRCtUpaZrcEQjA',
   };
 
   @ApiProperty({

@@ -1,7 +1,7 @@
 import { type AppConfig, createRedis } from '@pft/platform';
 import { announceApiKeyChange } from '@pft/access/api-keys';
 import { uniqueRedisPrefix } from '@pft/testing';
-import { RateClock } from './rate-clock';
+import { RateClock } from '@pft/access/auth-failures/rate-clock';
 import { WindowCounter } from './window-counter';
 
 describe('WindowCounter (real Redis)', () => {

@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { Counter, Gauge } from 'prom-client';
+import { Gauge } from 'prom-client';
 import { rateWindowAt, RATE_WINDOW_SECONDS, type RateWindow } from '@pft/domain';
 import { AppConfig, REDIS, RetryGate } from '@pft/platform';
 import { partnerReadRevisionKey } from '@pft/access';
 import { apiKeysRevisionKey } from '@pft/access/api-keys';
-import { MemoryWindowCounter } from './memory-window-counter';
-import { RateClock } from './rate-clock';
+import { countedLocally } from '@pft/access/auth-failures/failed-authentications';
+import { MemoryWindowCounter } from '@pft/access/auth-failures/memory-window-counter';
+import { RateClock } from '@pft/access/auth-failures/rate-clock';
 import { TurnBatches } from '@pft/platform/batching/turn-batches';
 import { metricOnce } from '@pft/platform';
 
@@ -40,15 +41,6 @@ const localFallback = metricOnce(
     new Gauge({
       name: 'pft_rate_limit_redis_fallback',
       help: '1 while this process counts rate limits itself (Redis unreachable), 0 while Redis counts for all replicas',
-    }),
-);
-
-const countedLocally = metricOnce(
-  'pft_rate_limit_local_counts_total',
-  () =>
-    new Counter({
-      name: 'pft_rate_limit_local_counts_total',
-      help: 'Rate-limit counts (requests, failed authentications) this process made itself because Redis was unreachable',
     }),
 );
 

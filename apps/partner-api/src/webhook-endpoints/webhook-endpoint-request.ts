@@ -5,7 +5,8 @@ export const MESSAGES = {
   mediaType: 'The request body must be application/json',
   notObject: 'The request body must be a JSON object',
   url: 'url must be an absolute https:// URL',
-  privateUrl: 'url must not point at a loopback, private, link-local or unique-local address',
+  privateUrl:
+    'url must not point at a special-purpose address (loopback, private, link-local, unique-local...)',
   events: 'events must be a non-empty list of pilot.linked, pilot.disconnected and pilot_totals.updated',
   tooMany: 'A partner account may have at most 5 webhook endpoints',
   limit: 'limit must be given once, as a whole number from 1 to 100',

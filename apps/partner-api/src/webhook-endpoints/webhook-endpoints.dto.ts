@@ -15,8 +15,10 @@ export class CreateWebhookEndpointDto {
     format: 'uri',
     maxLength: 2048,
     description:
-      'Absolute `https://` URL. Addresses in loopback, private, link-local or unique-local ranges are ' +
-      'refused, also when a name resolves to one at delivery time.',
+      'Absolute `https://` URL. Addresses in the blocks of the IANA IPv4 and IPv6 special-purpose ' +
+      'registries (loopback, private, link-local, unique-local, documentation, benchmarking...), and IPv6 ' +
+      'addresses carrying such an IPv4 address (IPv4-mapped or -compatible, NAT64, 6to4), are refused, ' +
+      'also when a name resolves to one at delivery time.',
   })
   url!: string;
 

@@ -59,6 +59,18 @@ describe('attemptWebhook', () => {
     expect(received).toEqual([]);
   });
 
+  it.each(['[64:ff9b::7f00:1]', '[2002:7f00:1::]', '[::127.0.0.1]', '198.18.0.1'])(
+    'refuses %s, an address that is or carries a special-purpose one, without connecting',
+    async (host) => {
+      expect(await attempt(`https://${host}:${port}/hook`, false)).toEqual({
+        delivered: false,
+        status: null,
+        error: 'restricted URL',
+      });
+      expect(received).toEqual([]);
+    },
+  );
+
   it('delivers to the same receiver when the operator allows private addresses', async () => {
     expect(await attempt(`http://localhost:${port}/hook`, true)).toEqual({ delivered: true, status: 204 });
     expect(received).toEqual(['{"n":1}']);

@@ -17,6 +17,7 @@ describe('pilot tokens checked against a JWKS URL', () => {
   const token = (kid: string, key: KeyObject = first.privateKey) =>
     new SignJWT({ sub: randomUUID() })
       .setProtectedHeader({ alg: 'RS256', kid })
+      .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + 60)
       .sign(key);
   const verifierOf = (jwksUrl: string) =>

@@ -4,7 +4,7 @@ import { PilotJwtVerifier, PilotTokenRejected } from './pilot-jwt';
 import { pilotTokenKeyOf } from './pilot-jwt-keys';
 
 const NOW = 1_800_000_000_000;
-const claims = () => ({ sub: randomUUID(), exp: NOW / 1000 + 600 });
+const claims = () => ({ sub: randomUUID(), iat: NOW / 1000, exp: NOW / 1000 + 600 });
 const pem = (key: KeyObject) => key.export({ type: 'spki', format: 'pem' }).toString();
 const sign = (alg: string, key: KeyObject, payload: object = claims()) =>
   new SignJWT({ ...payload }).setProtectedHeader({ alg }).sign(key);
@@ -61,7 +61,11 @@ describe('pilot tokens with a PEM public key, checked by jose', () => {
   });
 
   it('still requires a future exp', async () => {
-    const token = await sign('RS256', rsa.privateKey, { sub: randomUUID(), exp: NOW / 1000 - 5 });
+    const token = await sign('RS256', rsa.privateKey, {
+      sub: randomUUID(),
+      iat: NOW / 1000 - 60,
+      exp: NOW / 1000 - 5,
+    });
     expect(await outcome(verifier(rsa.publicKey), token)).toBe('expired');
   });
 });

@@ -35,6 +35,14 @@ const claims = (over: Record<string, unknown> = {}): JWTPayload => {
 const signed = (payload: JWTPayload, header: Record<string, unknown> = {}, secret = KEY): Promise<string> =>
   new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...header }).sign(secret);
 
+/** A token signed with the secret whose payload is the JSON text given, as a forger writes it. */
+const signedText = (payloadJson: string): string => {
+  const b64 = (text: string) => Buffer.from(text).toString('base64url');
+  const payload = payloadJson.replace('{', `{"iss":"${ISSUER}","aud":"${AUDIENCE}","sub":"${randomUUID()}",`);
+  const unsigned = `${b64('{"alg":"HS256","typ":"JWT"}')}.${b64(payload)}`;
+  return `${unsigned}.${createHmac('sha256', SECRET).update(unsigned).digest('base64url')}`;
+};
+
 /** 'accepted', or the reason the token was refused. */
 const outcome = (verifier: PilotJwtVerifier, token: string): Promise<string> =>
   verifier.verify(token).then(
@@ -86,6 +94,20 @@ describe('pilot tokens with the local secret (HS256), checked by jose', () => {
     ],
     ['without exp', () => signed(claims({ exp: undefined })), 'no-expiry'],
     [
+      'with an exp of 1e309 (infinite)',
+      () => Promise.resolve(signedText(`{"iat":${NOW_S},"exp":1e309}`)),
+      'lifetime',
+    ],
+    ['living more than 24 hours', () => signed(claims({ exp: NOW_S + 86_401 })), 'lifetime'],
+    ['issued long ago, living long', () => signed(claims({ iat: NOW_S - 10 * 86_400 })), 'lifetime'],
+    ['without iat', () => signed(claims({ iat: undefined })), 'issued-at'],
+    ['with an iat that is not a number', () => signed(claims({ iat: 'yesterday' })), 'issued-at'],
+    [
+      'issued in the future beyond the tolerance',
+      () => signed(claims({ iat: NOW_S + TOLERANCE + 1, exp: NOW_S + 600 })),
+      'issued-in-future',
+    ],
+    [
       'signed with another secret',
       () => signed(claims(), {}, new TextEncoder().encode('another-secret-of-at-least-32-characters')),
       'signature',
@@ -102,6 +124,8 @@ describe('pilot tokens with the local secret (HS256), checked by jose', () => {
     ['expired less than the tolerance ago', { exp: NOW_S - TOLERANCE + 1 }],
     ['not valid until less than the tolerance from now', { nbf: NOW_S + TOLERANCE - 1 }],
     ['whose aud is a list naming this service', { aud: ['another-service', AUDIENCE] }],
+    ['living exactly 24 hours', { exp: NOW_S + 86_400 }],
+    ['issued less than the tolerance in the future', { iat: NOW_S + TOLERANCE - 1 }],
   ])('accepts a token %s', async (_what, over) => {
     expect(await outcome(checked, await signed(claims(over)))).toBe('accepted');
   });

@@ -14,7 +14,8 @@ import {
 /**
  * Pilot tokens (JWT, compact form) verified with jose: the signature with the configured key and
  * only its pinned algorithms, `exp` (required) and `nbf` within a clock tolerance, `iss` and `aud`
- * when configured, `sub` a pilot account id. Every refusal is a PilotTokenRejected (401); a key set
+ * when configured, `sub` a pilot account id; then `iat` (required) no later than the clock and its
+ * tolerance, and `exp` at most MAX_PILOT_TOKEN_LIFETIME_SECONDS after it. Every refusal is a PilotTokenRejected (401); a key set
  * that cannot be fetched is a KeySetUnavailable (503).
  */
 
@@ -26,6 +27,9 @@ export type RejectionReason =
   | 'signature'
   | 'expired'
   | 'no-expiry'
+  | 'lifetime'
+  | 'issued-at'
+  | 'issued-in-future'
   | 'not-yet-valid'
   | 'issuer'
   | 'audience'
@@ -42,6 +46,7 @@ export class PilotTokenRejected extends Error {
 const CLAIM_REASONS: Record<string, RejectionReason> = {
   nbf: 'not-yet-valid',
   exp: 'no-expiry',
+  iat: 'issued-at',
   iss: 'issuer',
   aud: 'audience',
   sub: 'subject',
@@ -76,6 +81,9 @@ function rejectionOf(err: unknown): PilotTokenRejected {
       return new PilotTokenRejected('signature');
   }
 }
+
+/** The longest a pilot token may live, from `iat` to `exp`: a day. */
+export const MAX_PILOT_TOKEN_LIFETIME_SECONDS = 86_400;
 
 export interface VerifiedPilot {
   /** The pilot account id from `sub`, in lower case. */
@@ -144,7 +152,7 @@ export class PilotJwtVerifier {
   }
 
   private async verifyInFull(token: string): Promise<VerifiedPilot> {
-    let payload: { sub?: unknown; exp?: unknown };
+    let payload: { sub?: unknown; exp?: unknown; iat?: unknown };
     try {
       ({ payload } = await jwtVerify(token, this.key, {
         algorithms: this.algorithms,
@@ -152,15 +160,19 @@ export class PilotJwtVerifier {
         audience: this.checks.audience,
         clockTolerance: this.checks.clockToleranceSeconds,
         currentDate: new Date(this.now()),
-        requiredClaims: ['exp'],
+        requiredClaims: ['exp', 'iat'],
       }));
     } catch (err) {
       if (err instanceof KeySetUnavailable) throw err;
       throw rejectionOf(err);
     }
-    const { sub, exp } = payload;
+    const { sub, exp, iat } = payload as { sub?: unknown; exp: number; iat: number };
+    // jose takes any number, Infinity (`1e309`) included: a token for ever, or issued years ahead.
+    if (iat > Math.floor(this.now() / 1000) + this.checks.clockToleranceSeconds)
+      throw new PilotTokenRejected('issued-in-future');
+    if (!(exp - iat <= MAX_PILOT_TOKEN_LIFETIME_SECONDS)) throw new PilotTokenRejected('lifetime');
     if (typeof sub !== 'string' || !isUuid(sub)) throw new PilotTokenRejected('subject');
-    return { pilotAccountId: sub.toLowerCase(), expiresAt: exp as number };
+    return { pilotAccountId: sub.toLowerCase(), expiresAt: exp };
   }
 }
 

@@ -1,13 +1,22 @@
 /**
  * RFC 4180 text: comma-separated cells, CRLF between records, a cell in double quotes when it holds a
- * comma, a quote, a line break or spaces at either end (quotes inside doubled).
+ * comma, a quote, a line break or spaces at either end (quotes inside doubled). A cell that begins with
+ * a character a spreadsheet would start a formula with (`=`, `+`, `-`, `@`) gets a `'` before it, and so
+ * does one that begins with `'`; the reader strips one `'` from the start of every cell, so what is
+ * written reads back unchanged.
  */
 
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+const NEEDS_MARK = /^[=+\-@']/;
+const MARK = "'";
 
 export function csvCell(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const marked = NEEDS_MARK.test(value) ? MARK + value : value;
+  return NEEDS_QUOTES.test(marked) ? `"${marked.replace(/"/g, '""')}"` : marked;
 }
+
+/** A cell as read, without the one `'` csvCell writes before a cell that could be taken for a formula. */
+const unmarked = (cell: string): string => (cell.startsWith(MARK) ? cell.slice(1) : cell);
 
 export function csvRecord(cells: readonly string[]): string {
   return cells.map(csvCell).join(',');
@@ -37,7 +46,7 @@ export function readCsvRecords(text: string): {
   let quoteLine = 0;
   let touched = false;
   const endRecord = (): void => {
-    if (touched || cells.length > 0) records.push({ line: recordLine, cells: [...cells, cell] });
+    if (touched || cells.length > 0) records.push({ line: recordLine, cells: [...cells, unmarked(cell)] });
     cells = [];
     cell = '';
     touched = false;
@@ -58,7 +67,7 @@ export function readCsvRecords(text: string): {
       quoteLine = line;
       touched = true;
     } else if (ch === ',') {
-      cells.push(cell);
+      cells.push(unmarked(cell));
       cell = '';
       touched = true;
     } else if (ch === '\n' || ch === '\r') {

@@ -1,12 +1,21 @@
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { type Flight } from '@pft/contracts';
 import { randomFlight, seededRandom } from '@pft/testing';
-import { readCsvRecords } from './csv-text';
+import { csvRecord, readCsvRecords } from './csv-text';
 import { formatLogbookCsv, LOGBOOK_CSV_COLUMNS, readLogbookCsv } from './logbook-csv';
 
 const TODAY = '2026-11-25';
 const read = (text: string) => readLogbookCsv(text, TODAY, randomUUID);
 const header = LOGBOOK_CSV_COLUMNS.join(',');
+
+/** The cells of a CSV text as a spreadsheet sees them: unquoted, nothing stripped. */
+function readCsvRecordsRaw(text: string): { cells: string[] }[] {
+  return text
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => ({ cells: line.split(',').map((c) => c.replace(/^"/, '')) }));
+}
 
 describe('logbook CSV', () => {
   it('reads back what it wrote, flight for flight (random logbooks)', () => {
@@ -21,6 +30,40 @@ describe('logbook CSV', () => {
     const text = formatLogbookCsv(flights);
     expect(text.startsWith(`${header}\r\n`)).toBe(true);
     expect(read(text)).toEqual({ flights, problems: [], rows: 300 });
+  });
+
+  it('writes a quote before every cell a spreadsheet would take for a formula, and reads it back', () => {
+    const random = seededRandom(60);
+    const starts = ['=', '+', '-', '@', "'"];
+    const flights: Flight[] = starts.map((start, i) => ({
+      ...randomFlight(random),
+      aircraft: { category: 'airplane', rating_key: 'sep_land', registration: `${start}D-EABC` },
+      remarks: `${start}HYPERLINK("https://example.com","x")`,
+      date: `2026-05-0${i + 1}`,
+    }));
+    const text = formatLogbookCsv(flights);
+    for (const start of starts) {
+      expect(text).toContain(`,'${start}D-EABC,`);
+      expect(text).toContain(`"'${start}HYPERLINK(""https://example.com"",""x"")"`);
+    }
+    // No cell of the file begins with a character a spreadsheet would start a formula with.
+    for (const { cells } of readCsvRecordsRaw(text))
+      expect(cells.filter((c) => /^[=+\-@]/.test(c))).toEqual([]);
+    expect(read(text)).toEqual({ flights, problems: [], rows: flights.length });
+  });
+
+  it('reads back any record it writes, cell for cell (property)', () => {
+    const cell = fc.oneof(
+      fc.string(),
+      fc.tuple(fc.constantFrom('=', '+', '-', '@', "'", "''", ' ', '"'), fc.string()).map(([a, b]) => a + b),
+    );
+    fc.assert(
+      fc.property(fc.array(cell, { minLength: 2, maxLength: 6 }), (cells) => {
+        fc.pre(cells.some((c) => c !== ''));
+        expect(readCsvRecords(`${csvRecord(cells)}\r\n`).records).toEqual([{ line: 1, cells }]);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('writes a header only for an empty logbook', () => {

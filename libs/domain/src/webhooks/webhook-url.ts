@@ -1,3 +1,5 @@
+import { ipv4Bits, ipv6Bits, isSpecialIpv4, isSpecialIpv6 } from './special-addresses';
+
 export type WebhookUrlCheck =
   { ok: true; url: string } | { ok: false; issue: 'invalid' | 'not_https' | 'private_address' };
 
@@ -5,7 +7,7 @@ const MAX_URL_LENGTH = 2048;
 
 /**
  * An endpoint URL as partner platform 4.1 allows it: absolute `https://` with a host, no credentials,
- * and not an address in a loopback, private, link-local or unique-local range (nor `localhost`).
+ * and not an address in a special-purpose block (isRestrictedAddress), nor `localhost`.
  * `allowPrivate` (the operator's WEBHOOK_ALLOW_PRIVATE_URLS, for development and tests) lifts the last
  * two rules: `http://` and such addresses are then taken. Names are resolved, and checked again, on
  * every delivery (isRestrictedAddress); here only what the URL itself says.
@@ -36,66 +38,15 @@ export function hostOf(url: URL): string {
 }
 
 /**
- * True for an IP address (v4 or v6 text) in a range a webhook must not reach: unspecified, loopback,
- * private (RFC 1918, shared 100.64/10), link-local, unique-local, multicast and broadcast, IPv4-mapped
- * IPv6 included. False for names and public addresses.
+ * True for an IP address (v4 or v6 text) a webhook must not reach: one in a block of the IANA
+ * special-purpose registries (loopback, private, shared, link-local, unique-local, documentation,
+ * benchmarking, reserved, multicast, broadcast...), or an IPv6 address that carries such an IPv4
+ * address (IPv4-mapped or -compatible, NAT64, 6to4): special-addresses.ts. False for names and
+ * public addresses.
  */
 export function isRestrictedAddress(address: string): boolean {
-  const v4 = ipv4Octets(address);
-  if (v4) return restrictedV4(v4);
-  const v6 = ipv6Groups(address);
-  if (!v6) return false;
-  if (v6.every((g) => g === 0)) return true; // ::
-  if (v6.slice(0, 7).every((g) => g === 0) && v6[7] === 1) return true; // ::1
-  if (v6.slice(0, 5).every((g) => g === 0) && v6[5] === 0xffff)
-    return restrictedV4([v6[6]! >> 8, v6[6]! & 0xff, v6[7]! >> 8, v6[7]! & 0xff]);
-  const first = v6[0]!;
-  return (first & 0xfe00) === 0xfc00 || (first & 0xffc0) === 0xfe80 || (first & 0xff00) === 0xff00;
-}
-
-function restrictedV4([a, b]: number[]): boolean {
-  return (
-    a === 0 ||
-    a === 10 ||
-    a === 127 ||
-    (a === 100 && b! >= 64 && b! <= 127) ||
-    (a === 169 && b === 254) ||
-    (a === 172 && b! >= 16 && b! <= 31) ||
-    (a === 192 && b === 168) ||
-    a! >= 224
-  );
-}
-
-function ipv4Octets(text: string): number[] | undefined {
-  const parts = text.split('.');
-  if (parts.length !== 4 || !parts.every((p) => /^\d{1,3}$/.test(p))) return undefined;
-  const octets = parts.map(Number);
-  return octets.every((o) => o <= 255) ? octets : undefined;
-}
-
-/** The eight 16-bit groups of an IPv6 address (`::` and a dotted IPv4 tail allowed); undefined otherwise. */
-function ipv6Groups(text: string): number[] | undefined {
-  if (!text.includes(':')) return undefined;
-  let body = text.replace(/%.*$/, '');
-  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(body);
-  if (dotted) {
-    const v4 = ipv4Octets(dotted[1]!);
-    if (!v4) return undefined;
-    const hex = (n: number): string => n.toString(16);
-    body = body.slice(0, dotted.index) + `${hex((v4[0]! << 8) | v4[1]!)}:${hex((v4[2]! << 8) | v4[3]!)}`;
-  }
-  const halves = body.split('::');
-  if (halves.length > 2) return undefined;
-  const parse = (s: string): number[] | undefined => {
-    if (s === '') return [];
-    const groups = s.split(':');
-    if (!groups.every((g) => /^[0-9a-f]{1,4}$/i.test(g))) return undefined;
-    return groups.map((g) => parseInt(g, 16));
-  };
-  const head = parse(halves[0]!);
-  const rest = halves.length === 2 ? parse(halves[1]!) : [];
-  if (!head || !rest) return undefined;
-  const known = head.length + rest.length;
-  if (halves.length === 1 ? known !== 8 : known > 7) return undefined;
-  return [...head, ...new Array<number>(8 - known).fill(0), ...rest];
+  const v4 = ipv4Bits(address);
+  if (v4 !== undefined) return isSpecialIpv4(v4);
+  const v6 = ipv6Bits(address);
+  return v6 !== undefined && isSpecialIpv6(v6);
 }

@@ -179,6 +179,13 @@ export class AppConfig extends EventPipelineVariables {
   @Max(300)
   JWT_CLOCK_TOLERANCE_SECONDS = 30;
 
+  /** Failed pilot authentications (a missing or refused token) allowed per client IP and minute before 429. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  PILOT_AUTH_FAILURES_PER_MINUTE = 30;
+
   @Transform(toInt)
   @IsInt()
   @Min(1)

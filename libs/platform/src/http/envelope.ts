@@ -13,9 +13,16 @@ export interface SuccessEnvelope<T> {
 }
 
 export interface ErrorEnvelope {
-  error: { code: string; message: string; details?: ErrorDetail[] };
+  error: { code: string; message: string; details?: ErrorDetail[]; details_omitted?: number };
   meta: Meta;
 }
+
+/**
+ * The most details an error lists. A request with more problems (an import of a thousand broken
+ * flights) gets the first ones and the count of the rest in `details_omitted`, so an error answer
+ * stays small however large the request that drew it.
+ */
+export const MAX_ERROR_DETAILS = 100;
 
 export function meta(requestId: string): Meta {
   return { api_version: API_VERSION, request_id: requestId };
@@ -65,11 +72,23 @@ export function successEnvelopeBytes(
   return body;
 }
 
+/** The one error body of both APIs: details up to MAX_ERROR_DETAILS, the count of the rest beside them. */
 export function errorEnvelope(
   code: string,
   message: string,
   requestId: string,
   details?: ErrorDetail[],
 ): ErrorEnvelope {
-  return { error: details?.length ? { code, message, details } : { code, message }, meta: meta(requestId) };
+  if (!details?.length) return { error: { code, message }, meta: meta(requestId) };
+  if (details.length <= MAX_ERROR_DETAILS)
+    return { error: { code, message, details }, meta: meta(requestId) };
+  return {
+    error: {
+      code,
+      message,
+      details: details.slice(0, MAX_ERROR_DETAILS),
+      details_omitted: details.length - MAX_ERROR_DETAILS,
+    },
+    meta: meta(requestId),
+  };
 }

@@ -4,6 +4,7 @@ import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type INestApplication } from '@nestjs/common';
 import { type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { type FastifyInstance } from 'fastify';
+import { pageHeaders } from './page-headers';
 import {
   type ErrorCode,
   type ErrorDetail,
@@ -43,13 +44,25 @@ const page = (title: string): string => `<!doctype html>
 <div id="swagger-ui"></div>
 <script src="/docs/swagger-ui-bundle.js"></script>
 <script src="/docs/swagger-ui-standalone-preset.js"></script>
-<script>
-window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true,
-  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });
-</script>
+<script src="/docs/swagger-init.js"></script>
 </body>
 </html>
 `;
+
+/** What starts Swagger UI: a file of its own, as the page's policy runs no inline script. */
+const INIT = `window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], layout: 'StandaloneLayout' });
+`;
+
+/**
+ * The documentation page's headers, as the pilot web app's: Swagger UI sets style attributes and
+ * draws its icons from data: URLs, and fetches the description from this origin.
+ */
+const DOCS_HEADERS = pageHeaders([
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+]);
 
 /**
  * An app's OpenAPI description from its controllers and `config`, with operation ids
@@ -90,7 +103,12 @@ export function serveOpenApiDocs(app: NestFastifyApplication, document: OpenAPIO
   const loaded = new Map<string, Buffer>();
 
   fastify.get('/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(json));
-  fastify.get('/docs', (_request, reply) => reply.type('text/html; charset=utf-8').send(html));
+  fastify.get('/docs', (_request, reply) =>
+    reply.headers(DOCS_HEADERS).type('text/html; charset=utf-8').send(html),
+  );
+  fastify.get('/docs/swagger-init.js', (_request, reply) =>
+    reply.headers(DOCS_HEADERS).type('application/javascript; charset=utf-8').send(INIT),
+  );
   fastify.get('/docs/:asset', (request, reply) => {
     const { asset } = request.params as { asset: string };
     const type = ASSETS[asset];
@@ -102,6 +120,6 @@ export function serveOpenApiDocs(app: NestFastifyApplication, document: OpenAPIO
       body = readFileSync(join(assetDir, asset));
       loaded.set(asset, body);
     }
-    return reply.type(type).header('Cache-Control', 'public, max-age=86400').send(body);
+    return reply.headers(DOCS_HEADERS).type(type).header('Cache-Control', 'public, max-age=86400').send(body);
   });
 }

@@ -1,5 +1,3 @@
-import { parse as parseForm } from 'node:querystring';
-import { BadRequestException } from '@nestjs/common';
 import fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 
@@ -110,34 +108,21 @@ export function receivedBodyBytes(request: FastifyRequest): Buffer {
 let defaultJsonParser: ReturnType<FastifyInstance['getDefaultJsonParser']> | undefined;
 
 /**
- * Parses a body kept by readBodiesUnparsed as Fastify and Nest parsed it before: JSON with Fastify's
- * own parser (prototype poisoning refused), forms like Nest's form parser, plain text as a string;
- * another media type is refused, except on an unknown path, where Fastify used to leave it unread.
- * Throws what those parsers threw, so the error filter answers each case as it did.
+ * Parses a body kept by readBodiesUnparsed: JSON, the one media type both APIs take, with Fastify's
+ * own parser (prototype poisoning refused). Any other media type (forms and plain text included, which
+ * Nest's and Fastify's parsers would have read) is refused as Fastify refuses an unknown one, answered
+ * 400 `unsupported_media_type` by the error filter; on an unknown path the body is left unread.
+ * Throws what Fastify's parser threw, so the error filter answers each case as it did.
  */
 export function parseUnreadBody(request: FastifyRequest, unknownPath = false): unknown {
   const body = request.body;
   if (!(body instanceof UnreadBody)) return body;
   if (body.problem !== undefined) throw body.problem;
   receivedBodies.set(request, body.bytes!);
-  const text = body.bytes!.toString('utf8');
   const mediaType = body.contentType.split(';')[0]!.trim().toLowerCase();
-  switch (mediaType) {
-    case 'application/json':
-      return parseJson(request, text);
-    case 'application/x-www-form-urlencoded': {
-      const form = parseForm(text);
-      if (Object.hasOwn(form, '__proto__')) {
-        throw new BadRequestException('Object contains forbidden prototype property');
-      }
-      return form;
-    }
-    case 'text/plain':
-      return text;
-    default:
-      if (unknownPath) return undefined;
-      throw new FST_ERR_CTP_INVALID_MEDIA_TYPE(mediaType);
-  }
+  if (mediaType === 'application/json') return parseJson(request, body.bytes!.toString('utf8'));
+  if (unknownPath) return undefined;
+  throw new FST_ERR_CTP_INVALID_MEDIA_TYPE(mediaType);
 }
 
 function parseJson(request: FastifyRequest, text: string): unknown {
