@@ -7,12 +7,10 @@
  * holds the account id or its pilot_id but the erasure's record and the events' envelopes; and the same
  * account signing in again starts empty. Runs the tests' build: `npm run build:test` first.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
-import { type Flight, type PilotTotals, type StartingTotals } from '@pft/contracts';
-import { DEVELOPMENT_JWT_SECRET } from '@pft/platform';
+import { randomUUID } from 'node:crypto';
+import { type Flight, type PilotTotals } from '@pft/contracts';
 import { readPilotTotals } from '@pft/projections';
-import { type AppProcess, startAppProcess, startedTogether, testKafka, waitFor } from '@pft/testing';
+import { type AppProcess, startAppProcess, startedTogether, waitFor } from '@pft/testing';
 import { oracleTotals } from '@pft/testing/oracle';
 import { runPft } from '../cli/run-pft';
 import { startReceiver, type WebhookReceiver } from '../webhooks/webhook-receiver';
@@ -22,98 +20,18 @@ import {
   type WebhookPartner,
   type WebhookStack,
 } from '../webhooks/webhooks.harness';
-
-const MARKER_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
-const issuedMarkers = new Set<string>();
-
-/**
- * Letters and digits no other test writes, none drawn twice in this file: what must be found nowhere
- * after the erasure. Unique, so a four-letter airport of the erased pilot is never also one of the
- * other pilot's, whose flights stay in the database.
- */
-function marker(length: number): string {
-  for (;;) {
-    const drawn = [...randomBytes(length)]
-      .map((byte) => MARKER_CHARACTERS[byte % MARKER_CHARACTERS.length])
-      .join('')
-      .replace(/^[0-9]/, 'Q');
-    if (!issuedMarkers.has(drawn)) {
-      issuedMarkers.add(drawn);
-      return drawn;
-    }
-  }
-}
-
-interface TestPilot {
-  id: string;
-  token: string;
-  /** The partner's pilot_id after linkTo. */
-  pilotId?: string;
-  flights: Record<string, unknown>[];
-  starting: StartingTotals | null;
-  /**
-   * What only this pilot's flights say (registrations, airports, remarks), each as a JSON string, in its
-   * quotes: a quote never occurs in base64, so a four-letter airport is not found by chance in a
-   * ciphertext, while any copy in the clear (JSON, a row as text, a log line) holds it.
-   */
-  secrets: string[];
-}
-
-const STARTING: StartingTotals = {
-  totals: {
-    total_flight_time_minutes: 6000,
-    pic_minutes: 3000,
-    sic_minutes: 0,
-    dual_minutes: 600,
-    instructor_minutes: 0,
-    cross_country_minutes: 1200,
-    night_minutes: 120,
-    actual_instrument_minutes: 60,
-    simulated_instrument_minutes: 30,
-    single_engine_minutes: 6000,
-    multi_engine_minutes: 0,
-    multi_pilot_minutes: 0,
-    simulator_minutes: 0,
-  },
-  landings: { total_day: 300, total_night: 12 },
-  rating_breakdown: { sep_land: 6000 },
-  flight_count: 250,
-};
-
-/** A secret as searched for: in its quotes, and bare too when long enough not to occur by chance. */
-const searched = (secret: string): string[] => {
-  const bare = JSON.parse(secret) as string;
-  return bare.length >= 8 ? [secret, bare] : [secret];
-};
-
-function newPilot(): TestPilot {
-  const id = randomUUID();
-  return {
-    id,
-    token: mintPilotToken(DEVELOPMENT_JWT_SECRET, id, 3600),
-    flights: [],
-    starting: null,
-    secrets: [],
-  };
-}
-
-function secretFlight(pilot: TestPilot): Record<string, unknown> {
-  const registration = `Z${marker(7)}`;
-  const [departure, arrival] = [marker(4), marker(4)];
-  const remarks = `remark ${marker(24)}`;
-  pilot.secrets.push(...[registration, departure, arrival, remarks].map((s) => JSON.stringify(s)));
-  return {
-    flight_id: randomUUID(),
-    date: '2026-05-01',
-    kind: 'flight',
-    aircraft: { category: 'airplane', rating_key: 'sep_land', registration },
-    departure,
-    arrival,
-    minutes: { total_flight_time: 90, pic: 90, cross_country: 90, single_engine: 90, night: 15 },
-    landings: { day: 1, night: 1 },
-    remarks,
-  };
-}
+import {
+  marker,
+  newPilot,
+  publicTables,
+  rowsHolding,
+  searched,
+  secretFlight,
+  STARTING,
+  tablesHolding,
+  type TestPilot,
+  topicBytes,
+} from './account-erasure.support';
 
 describe('account erasure by crypto-shredding (e2e)', () => {
   let stack: WebhookStack;
@@ -173,49 +91,6 @@ describe('account erasure by crypto-shredding (e2e)', () => {
 
   const expected = (pilot: TestPilot): PilotTotals =>
     oracleTotals({ flights: pilot.flights as unknown as Flight[], starting: pilot.starting });
-
-  /** Every row of every table in the database, as text, that holds `needle`: table names. */
-  async function tablesHolding(needle: string): Promise<string[]> {
-    const tables: { name: string }[] = await stack.db.query(
-      `select quote_ident(table_name) as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE'`,
-    );
-    const found: string[] = [];
-    for (const { name } of tables) {
-      const [{ n }] = await stack.db.query(`select count(*)::int as n from ${name} t where t::text like $1`, [
-        `%${needle}%`,
-      ]);
-      if (n > 0) found.push(name);
-    }
-    return found;
-  }
-
-  /** The topic's messages, read back whole (every partition from its start to its end), as bytes. */
-  async function topicBytes(topic: string): Promise<Buffer> {
-    const client = testKafka('erasure-read-back');
-    const admin = client.admin();
-    await admin.connect();
-    const ends = await admin.fetchTopicOffsets(topic);
-    await admin.disconnect();
-    const remaining = new Map(ends.map((o) => [o.partition, BigInt(o.high)]));
-    const chunks: Buffer[] = [];
-    const consumer = client.consumer({ groupId: `read-back-${randomUUID()}`, maxWaitTimeMs: 100 });
-    await consumer.connect();
-    await consumer.subscribe([topic], { fromBeginning: true });
-    const done = new Set<number>();
-    for (const [partition, high] of remaining) if (high === 0n) done.add(partition);
-    await consumer.run({
-      eachMessage: ({ partition, message }) => {
-        if (message.value) chunks.push(Buffer.from(message.value));
-        if (message.key) chunks.push(Buffer.from(message.key));
-        if (BigInt(message.offset) + 1n >= remaining.get(partition)!) done.add(partition);
-        return Promise.resolve();
-      },
-    });
-    await waitFor(() => (done.size === remaining.size ? true : undefined), 60_000, `${topic} read back`, 100);
-    await consumer.disconnect();
-    return Buffer.concat(chunks);
-  }
 
   beforeAll(async () => {
     receiver = await startReceiver();
@@ -338,9 +213,9 @@ describe('account erasure by crypto-shredding (e2e)', () => {
   it('leaves no byte of the pilot’s registrations, airports or remarks in the database, on the topic or in the logs', async () => {
     // Every table (events, outbox, write side, projections, deliveries, dead letters, keys).
     for (const secret of erased.secrets.flatMap(searched))
-      expect({ secret, tables: await tablesHolding(secret) }).toEqual({ secret, tables: [] });
+      expect({ secret, tables: await tablesHolding(stack.db, secret) }).toEqual({ secret, tables: [] });
     // The other pilot's are still in the write side (flights); sealed in the events table.
-    expect(await tablesHolding(kept.secrets[0]!)).toEqual(['flights']);
+    expect(await tablesHolding(stack.db, kept.secrets[0]!)).toEqual(['flights']);
     const [topic, deadLetters] = stack.service.topics;
     const bytes = Buffer.concat([await topicBytes(topic), await topicBytes(deadLetters)]);
     expect(bytes.length).toBeGreaterThan(0);
@@ -365,7 +240,7 @@ describe('account erasure by crypto-shredding (e2e)', () => {
     expect(rebuilt.has(erased.id)).toBe(false);
     expect(rebuilt.get(kept.id)?.totals).toEqual(expected(kept));
     for (const secret of erased.secrets.flatMap(searched))
-      expect({ secret, tables: await tablesHolding(secret) }).toEqual({ secret, tables: [] });
+      expect({ secret, tables: await tablesHolding(stack.db, secret) }).toEqual({ secret, tables: [] });
     const [{ n }] = await stack.db.query(
       `select count(*)::int as n from projection_dead_letters where pilot_account_id = $1`,
       [erased.id],
@@ -375,26 +250,11 @@ describe('account erasure by crypto-shredding (e2e)', () => {
 
   it('keeps neither the account id nor its pilot_ids in any table, but the erasure’s record and the events’ envelopes', async () => {
     const needles = [erased.id, erased.pilotId!];
-    const tables: { name: string }[] = await stack.db.query(
-      `select quote_ident(table_name) as name from information_schema.tables
-        where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-    );
-    expect(tables.map((t) => t.name)).toEqual(
+    expect(await publicTables(stack.db)).toEqual(
       expect.arrayContaining(['idempotency_keys', 'webhook_deliveries']),
     );
     /** Each table's rows holding the account id or a pilot_id of it, as text. */
-    const holding = new Map<string, string[]>();
-    for (const { name } of tables) {
-      const rows: { row: string }[] = await stack.db.query(
-        `select t::text as row from ${name} t where t::text like any($1::text[])`,
-        [needles.map((n) => `%${n}%`)],
-      );
-      if (rows.length > 0)
-        holding.set(
-          name,
-          rows.map((r) => r.row),
-        );
-    }
+    const holding = await rowsHolding(stack.db, needles);
     // The erasure's record (below).
     holding.delete('account_erasures');
     // The events keep their envelopes and the consent events (spec 4, docs/privacy.md): checked above to
