@@ -1,119 +1,37 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import { chromium } from 'playwright-core';
-import { createDataSource } from '@pft/platform';
-import { createPartner, issueApiKey } from '@pft/access/api-keys';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
-import {
-  type AppProcess,
-  createTestDatabase,
-  createTestTopic,
-  deleteTestTopics,
-  flightBody,
-  startAppProcess,
-  startedTogether,
-  type TestDatabase,
-  testKafka,
-} from '@pft/testing';
-import { CHROMIUM } from '../pilot-web/browser';
-
 /**
  * What a probe of hostile requests found, each answered as the contract says: both HTTP apps,
  * started once for every finding.
  */
-const SECRET = 'hostile-findings-test-secret-of-enough-length';
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  body: { data?: unknown; error?: { code: string; details?: { field: string; issue: string }[] } } & Record<
-    string,
-    unknown
-  >;
-  text: string;
-}
-
-async function call(url: string, init: RequestInit = {}): Promise<Answer> {
-  const res = await fetch(url, init);
-  const text = await res.text();
-  let body: Answer['body'] = {};
-  try {
-    body = JSON.parse(text) as Answer['body'];
-  } catch {
-    // not JSON: the text is kept
-  }
-  return { status: res.status, headers: res.headers, body, text };
-}
-
-/** A pilot token signed with the test secret whose payload is the JSON text given, as a forger writes it. */
-function signedToken(payloadJson: string, secret = SECRET): string {
-  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url');
-  const unsigned = `${header}.${Buffer.from(payloadJson).toString('base64url')}`;
-  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
-}
+import { randomUUID } from 'node:crypto';
+import { chromium } from 'playwright-core';
+import { type AppProcess, flightBody } from '@pft/testing';
+import { CHROMIUM } from '../pilot-web/browser';
+import {
+  type Answer,
+  call,
+  type FindingsApps,
+  signedToken,
+  startFindingsApps,
+} from './hostile-findings.support';
 
 describe('hostile input: what the probe found', () => {
-  const kafka = testKafka('pft-hostile-findings');
-  let db: TestDatabase;
-  let topic: string;
+  let apps: FindingsApps;
   let ingestion: AppProcess;
   let partnerApi: AppProcess;
-  let partnerKey: string;
   const pilots: { id: string; token: string }[] = [];
 
-  const pilotCall = (token: string, path: string, init: RequestInit = {}): Promise<Answer> =>
-    call(`${ingestion.url}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string>) },
-    });
-  const partnerCall = (path: string, init: RequestInit = {}): Promise<Answer> =>
-    call(`${partnerApi.url}${path}`, {
-      ...init,
-      headers: { authorization: `Bearer ${partnerKey}`, ...(init.headers as Record<string, string>) },
-    });
+  const pilotCall = (token: string, path: string, init?: RequestInit): Promise<Answer> =>
+    apps.pilotCall(token, path, init);
+  const partnerCall = (path: string, init?: RequestInit): Promise<Answer> => apps.partnerCall(path, init);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    topic = await createTestTopic(kafka, 'hostile-findings', 3);
-    const env = {
-      DATABASE_URL: db.url,
-      JWT_SECRET: SECRET,
-      PILOT_EVENTS_TOPIC: topic,
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'false',
-    };
-    [ingestion, partnerApi] = await startedTogether([
-      startAppProcess('ingestion', env),
-      startAppProcess('partner-api', env),
-    ]);
-    const dataSource = await createDataSource(db.url, 1).initialize();
-    try {
-      const partner = await createPartner(dataSource, 'Hostile Findings Partner');
-      ({ key: partnerKey } = await issueApiKey(dataSource, {
-        partnerId: partner.partnerId,
-        scopes: ['pilot-totals', 'webhooks'],
-        rateLimit: 1_000_000,
-      }));
-    } finally {
-      await dataSource.destroy();
-    }
-    for (let i = 0; i < 3; i++) {
-      const id = randomUUID();
-      const token = mintPilotToken(SECRET, id, 3600);
-      pilots.push({ id, token });
-      const code = await pilotCall(token, '/pilot/v1/linking-codes', { method: 'POST' });
-      expect(code.status).toBe(201);
-      const linked = await partnerCall('/v1/link', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ linking_token: (code.body.data as { linking_token: string }).linking_token }),
-      });
-      expect(linked.status).toBe(200);
-    }
+    apps = await startFindingsApps();
+    ({ ingestion, partnerApi } = apps);
+    pilots.push(...apps.pilots);
   });
 
   afterAll(async () => {
-    await Promise.all([ingestion?.stop(), partnerApi?.stop()]);
-    await deleteTestTopics(kafka, [topic]).catch(() => undefined);
-    await db?.drop();
+    await apps?.stop();
   });
   describe('/v1/pilots cursors', () => {
     const forged = (linkedAt: string): string =>
