@@ -1,82 +1,27 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Command, type Option } from 'commander';
-import Redis from 'ioredis';
 import { createEndpoint, createPartner, queueWebhookEvent } from '@pft/access';
 import { createDataSource } from '@pft/platform';
 import { DEVELOPMENT_MASTER_KEY } from '@pft/platform/crypto';
+import { flightBody, type TestDatabase } from '@pft/testing';
 import {
-  createTestDatabase,
-  createTestTopic,
-  flightBody,
-  deleteTestTopics,
-  TEST_KAFKA_BROKERS,
-  testKafka,
-  type TestDatabase,
-  uniqueRedisPrefix,
-} from '@pft/testing';
-import { asKafkaMessages, historyMessages, publishMessages, sampleHistories } from '@pft/testing/oracle';
-import { registerDatabaseCommands } from '../../apps/cli/src/commands/database.command';
-import { registerKafkaCommands } from '../../apps/cli/src/commands/kafka.command';
-import { registerKeysCommands } from '../../apps/cli/src/commands/keys.command';
-import { registerPartnersCommands } from '../../apps/cli/src/commands/partners.command';
-import { registerPrivacyCommands } from '../../apps/cli/src/commands/privacy.command';
-import { registerProjectionsCommands } from '../../apps/cli/src/commands/projections.command';
-import { registerTokenCommands } from '../../apps/cli/src/commands/token.command';
-import { registerWalkthroughCommand } from '../../apps/cli/src/commands/walkthrough.command';
-import { registerWebhooksCommands } from '../../apps/cli/src/commands/webhooks.command';
+  commandsOfPft,
+  type PftJsonGround,
+  preparePftJsonGround,
+  runSql as runSqlOn,
+  WITHOUT_JSON,
+} from './pft-json.support';
 import { notSnakeCase, runPft } from './run-pft';
-
-/** Commands that print no data of their own: the walkthrough narrates, `token mint` prints a bare token. */
-const WITHOUT_JSON = ['token mint', 'walkthrough'];
-
-/** Every command of pft by its full name, with whether it takes --json. */
-function commandsOfPft(): Map<string, boolean> {
-  const program = new Command('pft');
-  for (const register of [
-    registerDatabaseCommands,
-    registerKafkaCommands,
-    registerPartnersCommands,
-    registerKeysCommands,
-    registerProjectionsCommands,
-    registerPrivacyCommands,
-    registerTokenCommands,
-    registerWalkthroughCommand,
-    registerWebhooksCommands,
-  ]) {
-    register(program);
-  }
-  const found = new Map<string, boolean>();
-  const walk = (command: Command, path: string[]): void => {
-    if (command.commands.length === 0) {
-      found.set(
-        path.join(' '),
-        command.options.some((o: Option) => o.long === '--json'),
-      );
-    }
-    for (const sub of command.commands) walk(sub, [...path, sub.name()]);
-  };
-  walk(program, []);
-  return found;
-}
 
 /** Each command that prints data, run with --json against real Postgres, Kafka and Redis. */
 describe('pft --json', () => {
-  const kafka = testKafka('pft-json');
-  const redisPrefix = uniqueRedisPrefix();
+  let ground: PftJsonGround;
   let db: TestDatabase;
   let topics: string[];
   let env: Record<string, string>;
   let published: number;
   const printed = new Map<string, unknown>();
 
-  async function runSql(text: string, params: unknown[] = []): Promise<unknown[]> {
-    const dataSource = await createDataSource(db.url, 1).initialize();
-    try {
-      return await dataSource.query<unknown[]>(text, params);
-    } finally {
-      await dataSource.destroy();
-    }
-  }
+  const runSql = (text: string, params: unknown[] = []): Promise<unknown[]> => runSqlOn(db.url, text, params);
 
   /** Runs `pft <args> --json`, expects exit 0 and one line of JSON, and keeps it for the key check. */
   async function json<T>(...args: string[]): Promise<T> {
@@ -100,31 +45,12 @@ describe('pft --json', () => {
   }
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const events = await createTestTopic(kafka, 'pft-json', 3);
-    // The dead-letter topic is left for `pft kafka topics` to create.
-    const deadLetters = `test-pft-json-dead-${randomBytes(5).toString('hex')}`;
-    topics = [events, deadLetters];
-    const messages = asKafkaMessages(historyMessages(sampleHistories(4, 6, 4242)));
-    await publishMessages(kafka, events, messages);
-    published = messages.length;
-    env = {
-      DATABASE_URL: db.url,
-      KAFKA_BROKERS: TEST_KAFKA_BROKERS,
-      PILOT_EVENTS_TOPIC: events,
-      DEAD_LETTER_TOPIC: deadLetters,
-      PILOT_EVENTS_PARTITIONS: '3',
-      PARTNER_REDIS_PREFIX: redisPrefix,
-    };
+    ground = await preparePftJsonGround();
+    ({ db, topics, env, published } = ground);
   });
 
   afterAll(async () => {
-    await deleteTestTopics(kafka, topics).catch(() => undefined);
-    await db?.drop();
-    const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
-    const keys = await redis.keys(`${redisPrefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await ground?.drop();
   });
 
   it('db create, rollback and migrate', async () => {
