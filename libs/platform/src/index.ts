@@ -22,6 +22,7 @@ export * from './database/data-source';
 export * from './database/database.module';
 export * from './database/queryable';
 export * from './redis/redis.module';
+export * from './redis/redis-script';
 export * from './redis/retry-gate';
 export * from './kafka/kafka-factory';
 export * from './kafka/kafka.port';

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { Gauge } from 'prom-client';
 import { rateWindowAt, RATE_WINDOW_SECONDS, type RateWindow } from '@pft/domain';
-import { AppConfig, REDIS, RetryGate } from '@pft/platform';
+import { AppConfig, REDIS, redisScript, RetryGate } from '@pft/platform';
 import { partnerReadRevisionKey } from '@pft/access';
 import { apiKeysRevisionKey } from '@pft/access/api-keys';
 import { countedLocally } from '@pft/access/auth-failures/failed-authentications';
@@ -80,8 +80,7 @@ export class WindowCounter {
     this.prefix = config.PARTNER_REDIS_PREFIX;
     this.revisionKey = apiKeysRevisionKey(config.PARTNER_REDIS_PREFIX);
     this.readRevisionKey = partnerReadRevisionKey(config.PARTNER_REDIS_PREFIX);
-    redis.defineCommand('pftWindowHit', { numberOfKeys: 3, lua: HIT_SCRIPT });
-    const command = (redis as unknown as Record<'pftWindowHit', HitCommand>).pftWindowHit.bind(redis);
+    const command = redisScript<HitCommand>(redis, 'pftWindowHit', 3, HIT_SCRIPT);
     this.hitsInRedis = new TurnBatches((countKey, requests) =>
       command(countKey, this.revisionKey, this.readRevisionKey, RATE_WINDOW_SECONDS * 2, requests.length),
     );

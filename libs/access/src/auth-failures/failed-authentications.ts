@@ -2,7 +2,15 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { rateWindowAt, RATE_WINDOW_SECONDS, RETRY_AFTER_SECONDS } from '@pft/domain';
 import { Counter } from 'prom-client';
-import { ApiError, AppConfig, countRateLimited, metricOnce, REDIS, RetryGate } from '@pft/platform';
+import {
+  ApiError,
+  AppConfig,
+  countRateLimited,
+  metricOnce,
+  REDIS,
+  redisScript,
+  RetryGate,
+} from '@pft/platform';
 import { MemoryWindowCounter } from './memory-window-counter';
 import { RateClock } from './rate-clock';
 
@@ -47,8 +55,7 @@ export class FailedAuthentications {
     private readonly clock: RateClock,
   ) {
     this.prefix = config.PARTNER_REDIS_PREFIX;
-    redis.defineCommand('pftFailureCount', { numberOfKeys: 1, lua: COUNT_SCRIPT });
-    this.count = (redis as unknown as Record<'pftFailureCount', CountCommand>).pftFailureCount.bind(redis);
+    this.count = redisScript<CountCommand>(redis, 'pftFailureCount', 1, COUNT_SCRIPT);
   }
 
   /**
