@@ -4,15 +4,13 @@ import { createKafka } from '@pft/platform/kafka/kafka-factory';
 import { DataSource } from 'typeorm';
 import { encodeEventMessage, type Flight } from '@pft/contracts';
 import {
-  createTestDatabase,
-  createTestTopic,
-  deleteTestTopics,
   storedFlight,
   TcpProxy,
   TEST_KAFKA_BROKERS,
   testKafka,
   waitFor,
   type TestDatabase,
+  withProjectionGround,
 } from '@pft/testing';
 import {
   asKafkaMessages,
@@ -24,27 +22,19 @@ import {
   sampleHistories,
   waitForProjection,
 } from '@pft/testing/oracle';
-import { createDataSource, dataSourceOptions } from '@pft/platform/database/data-source';
+import { dataSourceOptions } from '@pft/platform/database/data-source';
 import { PilotTotalsConsumer } from './pilot-totals.consumer';
 import { readPilotTotals } from './pilot-totals.read-model';
 
 describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
   const kafka = testKafka('pft-projector-test');
-  const topics: string[] = [];
   let db: TestDatabase;
   let dataSource: DataSource;
-
-  beforeEach(async () => {
-    db = await createTestDatabase();
-    dataSource = await createDataSource(db.url, 8).initialize();
-  });
-  afterEach(async () => {
-    await dataSource.destroy();
-    await db.drop();
-  });
-  afterAll(async () => {
-    if (topics.length > 0) await deleteTestTopics(kafka, topics);
-  });
+  const made = (ds: DataSource, database: TestDatabase): void => {
+    dataSource = ds;
+    db = database;
+  };
+  const ground = withProjectionGround(kafka, 8, made, { each: true });
 
   /** Every pilot's projected totals equal the oracle's for its history. */
   async function expectOracleTotals(histories: ReturnType<typeof sampleHistories>): Promise<void> {
@@ -73,9 +63,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
   }
 
   it('folds 20,000 random events of 200 pilots, published with duplicates, to exactly the oracle', async () => {
-    const topic = await createTestTopic(kafka, 'projector-oracle', 6);
-    const deadLetters = await createTestTopic(kafka, 'projector-oracle-dlq', 1);
-    topics.push(topic, deadLetters);
+    const [topic, deadLetters] = await ground.topicPair('projector-oracle', 6);
     const histories = sampleHistories(200, 100, 4242);
     await publishMessages(kafka, topic, asKafkaMessages(historyMessages(histories, { duplicateEvery: 50 })));
 
@@ -92,9 +80,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
   });
 
   it('carries on where it stopped after losing Postgres mid-stream, and still equals the oracle', async () => {
-    const topic = await createTestTopic(kafka, 'projector-db-lost', 3);
-    const deadLetters = await createTestTopic(kafka, 'projector-db-lost-dlq', 1);
-    topics.push(topic, deadLetters);
+    const [topic, deadLetters] = await ground.topicPair('projector-db-lost', 3);
     const histories = sampleHistories(50, 60, 777);
     const messages = asKafkaMessages(historyMessages(histories, { duplicateEvery: 40 }));
     const half = Math.floor(messages.length / 2);
@@ -140,9 +126,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
   });
 
   it('applies a command only once all its events are there: part of an import waits for the rest', async () => {
-    const topic = await createTestTopic(kafka, 'projector-whole', 1);
-    const deadLetters = await createTestTopic(kafka, 'projector-whole-dlq', 1);
-    topics.push(topic, deadLetters);
+    const [topic, deadLetters] = await ground.topicPair('projector-whole', 1);
     const [history] = sampleHistories(1, 12, 91);
     const { pilotId, events } = history!;
     const at = new Date('2026-11-03T00:00:00.000Z');
@@ -178,9 +162,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
   });
 
   it('sets aside a second recording of a flight already projected in an earlier batch, instead of counting it twice', async () => {
-    const topic = await createTestTopic(kafka, 'projector-twice', 1);
-    const deadLetters = await createTestTopic(kafka, 'projector-twice-dlq', 1);
-    topics.push(topic, deadLetters);
+    const [topic, deadLetters] = await ground.topicPair('projector-twice', 1);
     const pilotId = randomUUID();
     const at = new Date('2026-11-02T00:00:00.000Z');
     const recording = (streamVersion: number, flightId: string, minutes: number): DeliveredLogbookEvent => ({
@@ -231,9 +213,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
   });
 
   it('sends a poison event to the dead-letter topic with its reason and applies the events after it', async () => {
-    const topic = await createTestTopic(kafka, 'projector-poison', 2);
-    const deadLetters = await createTestTopic(kafka, 'projector-poison-dlq', 1);
-    topics.push(topic, deadLetters);
+    const [topic, deadLetters] = await ground.topicPair('projector-poison', 2);
     const [history] = sampleHistories(1, 30, 77);
     const { pilotId, events } = history!;
     const at = new Date('2026-11-02T00:00:00.000Z');

@@ -1,15 +1,7 @@
 import { createKafka } from '@pft/platform/kafka/kafka-factory';
 import { KAFKA_CLIENTS, type KafkaClientName } from '@pft/platform/kafka/kafka.port';
-import { createDataSource } from '@pft/platform/database/data-source';
 import { type DataSource } from 'typeorm';
-import {
-  createTestDatabase,
-  createTestTopic,
-  deleteTestTopics,
-  TEST_KAFKA_BROKERS,
-  waitFor,
-  type TestDatabase,
-} from '@pft/testing';
+import { TEST_KAFKA_BROKERS, waitFor, withProjectionGround } from '@pft/testing';
 import {
   asKafkaMessages,
   historyMessages,
@@ -32,19 +24,8 @@ describe.each(KAFKA_CLIENTS)(
   'a partition taken over by another projector (%s)',
   (client: KafkaClientName) => {
     const kafka = createKafka(TEST_KAFKA_BROKERS, `pft-takeover-${client}`, undefined, undefined, client);
-    const topics: string[] = [];
-    let db: TestDatabase;
     let dataSource: DataSource;
-
-    beforeAll(async () => {
-      db = await createTestDatabase();
-      dataSource = await createDataSource(db.url, 8).initialize();
-    });
-    afterAll(async () => {
-      await dataSource.destroy();
-      await db.drop();
-      if (topics.length > 0) await deleteTestTopics(kafka, topics);
-    });
+    const ground = withProjectionGround(kafka, 8, (made) => (dataSource = made));
 
     const consumer = async (topic: string, deadLetterTopic: string): Promise<PilotTotalsConsumer> => {
       const c = new PilotTotalsConsumer({
@@ -61,9 +42,7 @@ describe.each(KAFKA_CLIENTS)(
     };
 
     it('is read on from the offset stored with the projection, not from an older one', async () => {
-      const topic = await createTestTopic(kafka, `takeover-${client}`, 4);
-      const deadLetters = await createTestTopic(kafka, `takeover-${client}-dlq`, 1);
-      topics.push(topic, deadLetters);
+      const [topic, deadLetters] = await ground.topicPair(`takeover-${client}`, 4);
       const histories = sampleHistories(40, 45, 6060);
       const messages = asKafkaMessages(historyMessages(histories));
       const third = Math.floor(messages.length / 3);

@@ -1,11 +1,5 @@
 import { type DataSource } from 'typeorm';
-import {
-  createTestDatabase,
-  createTestTopic,
-  deleteTestTopics,
-  testKafka,
-  type TestDatabase,
-} from '@pft/testing';
+import { testKafka, withProjectionGround } from '@pft/testing';
 import {
   asKafkaMessages,
   historyMessages,
@@ -14,7 +8,6 @@ import {
   sampleHistories,
   waitForProjection,
 } from '@pft/testing/oracle';
-import { createDataSource } from '@pft/platform/database/data-source';
 import { PilotTotalsConsumer } from './pilot-totals.consumer';
 import { readPilotTotals } from './pilot-totals.read-model';
 import { RebuildInterruptedError, rebuildPilotTotals } from './projection-rebuild';
@@ -22,24 +15,11 @@ import { readProjectionVersions } from './projection-versions';
 
 describe('rebuilding the pilot totals projection while it is read (real Kafka and Postgres)', () => {
   const kafka = testKafka('pft-rebuild-test');
-  const topics: string[] = [];
-  let db: TestDatabase;
   let dataSource: DataSource;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    dataSource = await createDataSource(db.url, 12).initialize();
-  });
-  afterAll(async () => {
-    await dataSource.destroy();
-    await db.drop();
-    if (topics.length > 0) await deleteTestTopics(kafka, topics);
-  });
+  const ground = withProjectionGround(kafka, 12, (made) => (dataSource = made));
 
   it('serves only whole versions during an interrupted and resumed rebuild, then the new one equals the oracle', async () => {
-    const topic = await createTestTopic(kafka, 'projector-rebuild', 4);
-    const deadLetters = await createTestTopic(kafka, 'projector-rebuild-dlq', 1);
-    topics.push(topic, deadLetters);
+    const [topic, deadLetters] = await ground.topicPair('projector-rebuild', 4);
     const histories = sampleHistories(100, 100, 31337);
     await publishMessages(
       kafka,
