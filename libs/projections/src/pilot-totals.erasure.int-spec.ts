@@ -1,22 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import {
-  encodeEventMessage,
-  type EventMessage,
-  logbookStreamId,
-  type LogbookEvent,
-  sealedPayloadAad,
-} from '@pft/contracts';
-import {
-  MESSAGES_FOR_THREAD,
-  DataKeys,
-  DEVELOPMENT_MASTER_KEY,
-  MasterKeyRing,
-  sealJson,
-} from '@pft/platform/crypto';
+import { type LogbookEvent } from '@pft/contracts';
+import { MESSAGES_FOR_THREAD, DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '@pft/platform/crypto';
 import { OpeningThread } from '@pft/platform/crypto/opening-thread';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
-import { storedFlight, withTestDataSource } from '@pft/testing';
+import { RelayedEvents, storedFlight, withTestDataSource } from '@pft/testing';
 import { applyPilotTotalsBatch, type BatchOutcome } from './pilot-totals.batch';
 import { readPilotTotals } from './pilot-totals.read-model';
 
@@ -31,35 +19,11 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
   let ds: DataSource;
   withTestDataSource(2, (made) => (ds = made));
   let offset = 0;
-  const versions = new Map<string, number>();
 
+  const relayed = new RelayedEvents();
   /** The event as the relay publishes it: sealed with `keys` when given (the writer's), else in the clear. */
-  async function message(pilot: string, event: LogbookEvent, keys?: DataKeys): Promise<ConsumedMessage> {
-    const version = (versions.get(pilot) ?? 0) + 1;
-    versions.set(pilot, version);
-    const head = {
-      event_id: randomUUID(),
-      type: event.type,
-      version: 1,
-      stream_id: logbookStreamId(pilot),
-      stream_version: version,
-      position: String(offset + 1),
-      pilot_account_id: pilot,
-      occurred_at: new Date().toISOString(),
-      metadata: { command_last_version: version },
-    };
-    const payload = keys
-      ? {
-          pilot_account_id: pilot,
-          sealed: sealJson(event.payload, await keys.keyToSeal(ds, pilot), sealedPayloadAad(head)),
-        }
-      : event.payload;
-    return {
-      offset: String(offset++),
-      key: Buffer.from(pilot),
-      value: encodeEventMessage({ ...head, payload } as EventMessage),
-    };
-  }
+  const message = (pilot: string, event: LogbookEvent, keys?: DataKeys): Promise<ConsumedMessage> =>
+    relayed.message(pilot, event, offset++, keys && { keys, db: ds });
 
   const apply = (messages: ConsumedMessage[], keys: DataKeys): Promise<BatchOutcome> =>
     ds.transaction((tx) =>

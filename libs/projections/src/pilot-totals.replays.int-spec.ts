@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { type DataSource } from 'typeorm';
-import {
-  encodeEventMessage,
-  type EventMessage,
-  logbookStreamId,
-  type LogbookEvent,
-  sealedPayloadAad,
-} from '@pft/contracts';
-import { DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing, sealJson } from '@pft/platform/crypto';
+import { type LogbookEvent } from '@pft/contracts';
+import { DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '@pft/platform/crypto';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
-import { storedFlight, withTestDataSource } from '@pft/testing';
+import { RelayedEvents, storedFlight, withTestDataSource } from '@pft/testing';
 import { applyPilotTotalsBatch } from './pilot-totals.batch';
 import { deletePilotProjection } from './pilot-totals.erasure';
 import { readPilotTotals } from './pilot-totals.read-model';
@@ -50,37 +44,15 @@ describe('pilot totals batch: replays and duplicates around an erasure (Postgres
         const [a, b] = [randomUUID(), randomUUID()];
         const target = { version: 1, topic: 't', partition: partition++ };
         const topic: ConsumedMessage[] = [];
-        const versions = new Map<string, number>();
         const writer = new DataKeys(ring());
         // Two replicas taking the partition in turns (rebalances), each with its own keys in memory.
         const replicas = [new DataKeys(ring()), new DataKeys(ring())];
         let batches = 0;
         const publish = (m: ConsumedMessage) => topic.push({ ...m, offset: String(topic.length) });
+        const relayed = new RelayedEvents();
         async function append(pilot: string, event: LogbookEvent, sealed: boolean): Promise<void> {
-          const version = (versions.get(pilot) ?? 0) + 1;
-          versions.set(pilot, version);
-          const head = {
-            event_id: randomUUID(),
-            type: event.type,
-            version: 1,
-            stream_id: logbookStreamId(pilot),
-            stream_version: version,
-            position: String(topic.length + 1),
-            pilot_account_id: pilot,
-            occurred_at: new Date().toISOString(),
-            metadata: { command_last_version: version },
-          };
-          const payload = sealed
-            ? {
-                pilot_account_id: pilot,
-                sealed: sealJson(event.payload, await writer.keyToSeal(ds, pilot), sealedPayloadAad(head)),
-              }
-            : event.payload;
-          publish({
-            offset: '',
-            key: Buffer.from(pilot),
-            value: encodeEventMessage({ ...head, payload } as EventMessage),
-          });
+          const sealing = sealed ? { keys: writer, db: ds } : undefined;
+          publish(await relayed.message(pilot, event, topic.length, sealing));
         }
         const recorded = (pilot: string, minutes: number): LogbookEvent => ({
           type: 'FlightRecorded',

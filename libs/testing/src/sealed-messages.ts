@@ -1,5 +1,15 @@
-import { decodeEventMessages, type OpenedDecodeResult } from '@pft/contracts';
-import { boxOpener, sharedDataKeys } from '@pft/platform/crypto';
+import { randomUUID } from 'node:crypto';
+import {
+  decodeEventMessages,
+  encodeEventMessage,
+  type EventMessage,
+  logbookStreamId,
+  type LogbookEvent,
+  type OpenedDecodeResult,
+  sealedPayloadAad,
+} from '@pft/contracts';
+import { boxOpener, type DataKeys, sealJson, sharedDataKeys } from '@pft/platform/crypto';
+import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { isoTimestamp } from '@pft/platform/database/iso-timestamp';
 
@@ -52,4 +62,52 @@ export async function openedStoredEvents(
       stored: r.payload,
     };
   });
+}
+
+/**
+ * Logbook events of several pilots as the relay publishes them to one partition, each pilot's stream
+ * versions counted on from 1.
+ */
+export class RelayedEvents {
+  private readonly versions = new Map<string, number>();
+
+  /**
+   * The next event of `pilot`'s stream as the message at `offset` (its position one past it): its payload
+   * sealed with the pilot's key of `sealing.keys` (the writer's data keys) when given, else in the clear.
+   */
+  async message(
+    pilot: string,
+    event: LogbookEvent,
+    offset: number,
+    sealing?: { keys: DataKeys; db: Queryable },
+  ): Promise<ConsumedMessage> {
+    const version = (this.versions.get(pilot) ?? 0) + 1;
+    this.versions.set(pilot, version);
+    const head = {
+      event_id: randomUUID(),
+      type: event.type,
+      version: 1,
+      stream_id: logbookStreamId(pilot),
+      stream_version: version,
+      position: String(offset + 1),
+      pilot_account_id: pilot,
+      occurred_at: new Date().toISOString(),
+      metadata: { command_last_version: version },
+    };
+    const payload = sealing
+      ? {
+          pilot_account_id: pilot,
+          sealed: sealJson(
+            event.payload,
+            await sealing.keys.keyToSeal(sealing.db, pilot),
+            sealedPayloadAad(head),
+          ),
+        }
+      : event.payload;
+    return {
+      offset: String(offset),
+      key: Buffer.from(pilot),
+      value: encodeEventMessage({ ...head, payload } as EventMessage),
+    };
+  }
 }
