@@ -49,25 +49,12 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
       });
   }
 
-  async function consumer(topic: string, deadLetterTopic: string): Promise<PilotTotalsConsumer> {
-    const c = new PilotTotalsConsumer({
-      kafka,
-      dataSource,
-      topic,
-      deadLetterTopic,
-      version: 1,
-      concurrency: 4,
-    });
-    await c.start();
-    return c;
-  }
-
   it('folds 20,000 random events of 200 pilots, published with duplicates, to exactly the oracle', async () => {
     const [topic, deadLetters] = await ground.topicPair('projector-oracle', 6);
     const histories = sampleHistories(200, 100, 4242);
     await publishMessages(kafka, topic, asKafkaMessages(historyMessages(histories, { duplicateEvery: 50 })));
 
-    const c = await consumer(topic, deadLetters);
+    const c = await ground.startConsumer(topic, deadLetters);
     try {
       await waitForProjection(kafka, dataSource, topic);
     } finally {
@@ -144,7 +131,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
     ]);
     const totals = async () => (await readPilotTotals(dataSource, [pilotId])).get(pilotId)?.totals;
 
-    const c = await consumer(topic, deadLetters);
+    const c = await ground.startConsumer(topic, deadLetters);
     try {
       await waitFor(
         async () => (isDeepStrictEqual(await totals(), oracleTotalsOf(before)) ? true : undefined),
@@ -192,7 +179,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
     const twice = recording(3, first, 90);
     const later = recording(4, randomUUID(), 30);
 
-    const c = await consumer(topic, deadLetters);
+    const c = await ground.startConsumer(topic, deadLetters);
     try {
       await publish(projected);
       await waitForProjection(kafka, dataSource, topic);
@@ -266,7 +253,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
     ];
     await publishMessages(kafka, topic, messages);
 
-    const c = await consumer(topic, deadLetters);
+    const c = await ground.startConsumer(topic, deadLetters);
     try {
       await waitForProjection(kafka, dataSource, topic);
     } finally {

@@ -10,7 +10,7 @@ import {
   sampleHistories,
   waitForProjection,
 } from '@pft/testing/oracle';
-import { PilotTotalsConsumer } from './pilot-totals.consumer';
+import { type PilotTotalsConsumer } from './pilot-totals.consumer';
 import { projectionMetrics } from './projection-metrics';
 import { readPilotTotals } from './pilot-totals.read-model';
 
@@ -28,15 +28,7 @@ describe.each(KAFKA_CLIENTS)(
     const ground = withProjectionGround(kafka, 8, (made) => (dataSource = made));
 
     const consumer = async (topic: string, deadLetterTopic: string): Promise<PilotTotalsConsumer> => {
-      const c = new PilotTotalsConsumer({
-        kafka,
-        dataSource,
-        topic,
-        deadLetterTopic,
-        version: 1,
-        concurrency: 4,
-      });
-      await c.start();
+      const c = await ground.startConsumer(topic, deadLetterTopic);
       await waitFor(() => (c.consuming ? true : undefined), 30_000, 'the consumer to join its group');
       return c;
     };

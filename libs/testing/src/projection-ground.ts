@@ -1,5 +1,6 @@
 import { type DataSource } from 'typeorm';
 import { createDataSource, type KafkaClient } from '@pft/platform';
+import { PilotTotalsConsumer } from '@pft/projections';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { createTestTopic, deleteTestTopics } from './test-kafka';
 
@@ -9,6 +10,8 @@ export interface ProjectionGround {
    * partition): both deleted after the file's last test.
    */
   topicPair(name: string, partitions: number): Promise<[topic: string, deadLetters: string]>;
+  /** A projector's consumer of version 1 (four partitions at a time) from `topic` into the database, started. */
+  startConsumer(topic: string, deadLetterTopic: string): Promise<PilotTotalsConsumer>;
 }
 
 /**
@@ -45,6 +48,18 @@ export function withProjectionGround(
       const deadLetters = await createTestTopic(kafka, `${name}-dlq`, 1);
       topics.push(topic, deadLetters);
       return [topic, deadLetters];
+    },
+    async startConsumer(topic, deadLetterTopic) {
+      const consumer = new PilotTotalsConsumer({
+        kafka,
+        dataSource: dataSource!,
+        topic,
+        deadLetterTopic,
+        version: 1,
+        concurrency: 4,
+      });
+      await consumer.start();
+      return consumer;
     },
   };
 }
