@@ -4,6 +4,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 import {
+  linkedPilots,
   LogbookWriteFailed,
   newRetryLog,
   readPartnerTotals,
@@ -30,8 +31,9 @@ const BATCH = 30;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * `npm run soak`: the faults workload for SOAK_MINUTES (5 by default). Pilots write without pause
- * (each write sent again after an error answer) and partners read without pause from two partner API
+ * `npm run soak`: the faults workload for SOAK_MINUTES (5 by default). Pilots write at a steady rate
+ * (each write sent again after an error answer; a new pilot linked every 20 batches, read live until
+ * the projector has its row) and partners read without pause from two partner API
  * replicas, every read judged against the oracle (soak-report.ts says what makes one wrong), while the
  * relays, projectors, broker, Postgres and Redis fail in turn (soak-faults.ts). Then the writes stop,
  * every pilot must read its oracle's totals on both replicas, and the report goes to
@@ -69,6 +71,7 @@ describe('the pipeline under faults, for as long as the soak is set to run', () 
       const live = (): WorkloadPilot[] => s.pilots.filter((p) => !retired.has(p));
       const retries = newRetryLog();
       const failed: string[] = [];
+      const linkFailures: string[] = [];
 
       let reading = true;
       const reads = readUntil(
@@ -86,6 +89,15 @@ describe('the pipeline under faults, for as long as the soak is set to run', () 
           if (batchBegan - tokensAt > 30 * 60_000) {
             for (const p of s.pilots) p.token = mintPilotToken(SOAK_SECRET, p.accountId, 7200);
             tokensAt = batchBegan;
+          }
+          // A pilot linked now and then is read before the projector has a row for it: answered live.
+          if (seed % 20 === 0) {
+            const urls = { ingestion: s.ingestion.url, partnerApi: s.partnerApis[seed % 2]!.url };
+            await linkedPilots(urls, s.key, SOAK_SECRET, 1)
+              .then((linked) => s.pilots.push(...linked))
+              .catch((err: Error) =>
+                linkFailures.push(`${((performance.now() - began) / 1000).toFixed(1)} s: ${err.message}`),
+              );
           }
           try {
             await runLogbookWorkload(s.ingestion.url, live(), BATCH, seed, 3, retries);
@@ -149,6 +161,8 @@ describe('the pipeline under faults, for as long as the soak is set to run', () 
           outcomeUnknown: retries.outcomeUnknown,
           unexplained: retries.unexplained,
           failed,
+          pilotsLinkedDuring: s.pilots.length - PILOTS,
+          linkFailures,
         },
         reads: tally,
         faults,

@@ -32,6 +32,9 @@ export interface SoakResult {
     outcomeUnknown: number;
     unexplained: string[];
     failed: string[];
+    /** Pilots linked while the soak ran (each read live until the projector has its row), and links that failed. */
+    pilotsLinkedDuring: number;
+    linkFailures: string[];
   };
   reads: ReadTally;
   faults: Fault[];
@@ -122,6 +125,8 @@ export function writeSoakReport(result: SoakResult): void {
     `| writes acknowledged | ${result.writes.acknowledged} (${result.writes.errorAnswersRetried} error answers retried, ` +
       `${result.writes.outcomeUnknown} of unknown outcome; ${result.writes.failed.length} failed; ` +
       `${result.writes.unexplained.length} retries answered against the contract) |`,
+    `| pilots linked during the run | ${result.writes.pilotsLinkedDuring} (${result.writes.linkFailures.length} links failed under faults` +
+      `${result.writes.linkFailures.length ? `: ${result.writes.linkFailures.slice(0, 3).join('; ')}` : ''}) |`,
     `| partner reads | ${r.pilotReads} pilot totals in ${r.requests} requests: ${r.right} right, ` +
       `${r.unavailable} clean 503, ${r.wrongCount} wrong |`,
     `| reads behind | ${r.behind} right reads had not yet shown a change acknowledged before they were sent; ` +
