@@ -46,16 +46,23 @@ export const newReadTally = (): ReadTally => ({
   overFreshness: [],
 });
 
-function differences(read: unknown, expected: unknown): Record<string, [unknown, unknown]> {
-  const a = (read ?? {}) as Record<string, unknown>;
-  const b = (expected ?? {}) as Record<string, unknown>;
+/** The fields where `read` differs from `expected`, nested ones named by their path ("totals.pic_minutes"). */
+function differences(read: unknown, expected: unknown, path = ''): Record<string, [unknown, unknown]> {
+  const isObject = (v: unknown): v is Record<string, unknown> =>
+    !!v && typeof v === 'object' && !Array.isArray(v);
+  const a = isObject(read) ? read : {};
+  const b = isObject(expected) ? expected : {};
   const out: Record<string, [unknown, unknown]> = {};
-  for (const field of new Set([...Object.keys(a), ...Object.keys(b)]))
-    if (JSON.stringify(a[field]) !== JSON.stringify(b[field])) out[field] = [a[field], b[field]];
+  for (const field of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (isObject(a[field]) && isObject(b[field]))
+      Object.assign(out, differences(a[field], b[field], `${path}${field}.`));
+    else if (JSON.stringify(a[field]) !== JSON.stringify(b[field]))
+      out[`${path}${field}`] = [a[field], b[field]];
+  }
   return out;
 }
 
-const WRONG_KEPT = 100;
+const WRONG_KEPT = 20;
 
 /** What the partner API's envelope may hold; a body that is not JSON is kept as its text. */
 interface Answer {

@@ -146,7 +146,7 @@ export function writeSoakReport(result: SoakResult): void {
     '',
   ];
   if (wrong.length > 0) {
-    lines.push('## Wrong answers', '');
+    lines.push('## Wrong answers', '', `The first ${wrong.length} of ${result.reads.wrongCount}:`, '');
     for (const w of wrong)
       lines.push(
         `- ${w.at} s, pilot ${w.pilotId}, replica ${w.replica} (${w.endpoint}), ${w.status}: ${w.why}; ` +
