@@ -41,7 +41,6 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  */
 describe('the pipeline under faults, for as long as the soak is set to run', () => {
   let stack: SoakStack | undefined;
-  const outputs: { name: string; output: () => string }[] = [];
 
   beforeAll(async () => {
     stack = await startSoakStack(PILOTS);
@@ -51,11 +50,8 @@ describe('the pipeline under faults, for as long as the soak is set to run', () 
     if (!stack) return;
     rmSync(OUTPUT_DIR, { recursive: true, force: true });
     mkdirSync(OUTPUT_DIR, { recursive: true });
-    for (const app of [stack.ingestion, ...stack.projectors, ...stack.partnerApis])
-      outputs.push({ name: `${app.name}-${app.child.pid}`, output: () => app.output() });
-    for (const relay of stack.relays)
-      outputs.push({ name: `relay-${relay.child.pid}`, output: () => relay.output() });
-    for (const { name, output } of outputs) writeFileSync(join(OUTPUT_DIR, `${name}.log`), output());
+    for (const { name, output } of stack.everStarted)
+      writeFileSync(join(OUTPUT_DIR, `${name}.log`), output());
     await stack.close();
   }, 300_000);
 

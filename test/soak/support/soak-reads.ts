@@ -13,6 +13,8 @@ export interface WrongRead {
   /** The fields that differ from the oracle's totals at the floor and at the newest state sent. */
   vsFloor?: Record<string, [unknown, unknown]>;
   vsNewest?: Record<string, [unknown, unknown]>;
+  /** The newest state of the pilot a right read had shown by then: which, on which replica, when. */
+  newestShown?: string;
   /** The body when the answer was not a 200 with totals (cut short). */
   body?: string;
 }
@@ -109,6 +111,7 @@ export async function readUntil(
   const monotonic = new MonotonicReads();
   const seconds = (t: number): number => Number(((t - options.began) / 1000).toFixed(1));
   let turn = 0;
+  const shown = new Map<WorkloadPilot, { index: number; replica: number; at: number }>();
   const wrong = (read: WrongRead): void => {
     tally.wrongCount += 1;
     if (tally.wrong.length < WRONG_KEPT) tally.wrong.push(read);
@@ -121,6 +124,8 @@ export async function readUntil(
   ): void => {
     tally.pilotReads += 1;
     if (verdict.right) {
+      if (verdict.index >= (shown.get(pilot)?.index ?? -1))
+        shown.set(pilot, { index: verdict.index, replica: base.replica, at: base.at });
       tally.right += 1;
       if (verdict.lagMs > 0) tally.behind += 1;
       tally.maxLagMs = Math.max(tally.maxLagMs, verdict.lagMs);
@@ -129,9 +134,11 @@ export async function readUntil(
       return;
     }
     const history = pilot.model.history;
+    const newest = shown.get(pilot);
     wrong({
       ...base,
       why: verdict.why,
+      newestShown: newest && `state ${newest.index}, by replica ${newest.replica}, read at ${newest.at} s`,
       vsFloor: differences(totals, JSON.parse(history[verdict.floor]!.totals)),
       vsNewest: differences(totals, JSON.parse(history[history.length - 1]!.totals)),
     });

@@ -149,7 +149,8 @@ export function writeSoakReport(result: SoakResult): void {
     lines.push('## Wrong answers', '', `The first ${wrong.length} of ${result.reads.wrongCount}:`, '');
     for (const w of wrong)
       lines.push(
-        `- ${w.at} s, pilot ${w.pilotId}, replica ${w.replica} (${w.endpoint}), ${w.status}: ${w.why}; ` +
+        `- ${w.at} s, pilot ${w.pilotId}, replica ${w.replica} (${w.endpoint}), ${w.status}: ${w.why}` +
+          `${w.newestShown ? ` (newest shown: ${w.newestShown})` : ''}; ` +
           `against the floor ${JSON.stringify(w.vsFloor ?? {})}, against the newest ${JSON.stringify(w.vsNewest ?? {})}` +
           `${w.body ? `; body ${w.body}` : ''}; faults around: ${w.faultsAround.join(', ') || 'none'}`,
       );

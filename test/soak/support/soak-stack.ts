@@ -47,6 +47,8 @@ export interface SoakStack {
   pilots: WorkloadPilot[];
   startRelay(): Relay;
   startProjector(): Promise<AppProcess>;
+  /** Every process started, those faults ended too, by name and pid: whose output to keep. */
+  everStarted: { name: string; output: () => string }[];
   close(): Promise<void>;
 }
 
@@ -59,13 +61,19 @@ export async function startSoakStack(pilotCount: number): Promise<SoakStack> {
     startRedisServer(),
     createTestDatabase(),
   ]);
-  const stack: Partial<SoakStack> & Pick<SoakStack, 'relays' | 'projectors' | 'partnerApis'> = {
-    broker,
-    redis,
-    db,
-    relays: [],
-    projectors: [],
-    partnerApis: [],
+  const stack: Partial<SoakStack> & Pick<SoakStack, 'relays' | 'projectors' | 'partnerApis' | 'everStarted'> =
+    {
+      broker,
+      redis,
+      db,
+      relays: [],
+      projectors: [],
+      partnerApis: [],
+      everStarted: [],
+    };
+  const kept = <T extends { child: { pid?: number }; output: () => string }>(name: string, app: T): T => {
+    stack.everStarted.push({ name: `${name}-${app.child.pid}`, output: () => app.output() });
+    return app;
   };
   const close = async (): Promise<void> => {
     for (const relay of stack.relays) relay.child.kill('SIGCONT');
@@ -103,8 +111,9 @@ export async function startSoakStack(pilotCount: number): Promise<SoakStack> {
     };
     stack.env = env;
     const relayEntry = join('apps', 'ingestion', 'src', 'relay', 'relay-main.js');
-    stack.startRelay = () => startBuiltProcess(relayEntry, [], env);
-    stack.startProjector = () => startAppProcess('projector', env, { timeoutMs: START_TIMEOUT_MS });
+    stack.startRelay = () => kept('relay', startBuiltProcess(relayEntry, [], env));
+    stack.startProjector = async () =>
+      kept('projector', await startAppProcess('projector', env, { timeoutMs: START_TIMEOUT_MS }));
     const options = { timeoutMs: START_TIMEOUT_MS };
     const [ingestion, ...rest] = await startedTogether([
       startAppProcess('ingestion', env, options),
@@ -114,6 +123,7 @@ export async function startSoakStack(pilotCount: number): Promise<SoakStack> {
       startAppProcess('partner-api', env, options),
     ]);
     stack.ingestion = ingestion;
+    for (const app of [ingestion, ...rest]) kept(app.name, app);
     stack.projectors.push(...rest.slice(0, 2));
     stack.partnerApis.push(...rest.slice(2));
     stack.relays.push(stack.startRelay(), stack.startRelay());
