@@ -62,6 +62,9 @@ module.exports = {
     { ...withRealServices, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'] },
     // The cluster under faults (`npm run test:cluster`): minutes of its own, apart from `npm test`.
     { ...withRealServices, displayName: 'cluster', testMatch: ['<rootDir>/test/**/*.cluster-spec.ts'] },
+    // The soak under faults (`npm run soak`), for as long as SOAK_MINUTES says; never part of `npm test`.
+    // Its services are all its own (its broker, Redis and database), so it needs no test environment.
+    { ...shared, displayName: 'soak', testMatch: ['<rootDir>/test/soak/*.soak-spec.ts'] },
     // Benchmarks, run on demand only (`npm run bench`); never part of `npm test`.
     { ...shared, displayName: 'bench', testMatch: ['<rootDir>/bench/**/*.bench.ts'] },
   ],

@@ -114,6 +114,20 @@ async function send(method: string, url: string, token: string, body?: unknown):
   }
 }
 
+/**
+ * A write that failed (answered other than its contract says, or never answered after its retries):
+ * the pilot's model may now hold a change the service does not.
+ */
+export class LogbookWriteFailed extends Error {
+  constructor(
+    message: string,
+    /** The partner's `pilot_id` of the pilot written to. */
+    readonly pilotId: string,
+  ) {
+    super(`${message} (pilot ${pilotId})`);
+  }
+}
+
 /** What retrying writes after error answers came to, for a test to check and print. */
 export interface RetryLog {
   /** Error answers (5xx) and lost connections, each followed by the same request again. */
@@ -203,18 +217,22 @@ export async function runLogbookWorkload(
 ): Promise<void> {
   const random = seededRandom(seed);
   const base = typeof ingestionUrl === 'string' ? () => ingestionUrl : ingestionUrl;
-  const call = (method: string, path: string, token: string, expected: number, body?: unknown) => {
-    const once = () => send(method, `${base()}/pilot/v1${path}`, token, body);
-    if (!retry) return once().then((a) => a.status);
+  const call = (method: string, path: string, pilot: WorkloadPilot, expected: number, body?: unknown) => {
+    const once = () => send(method, `${base()}/pilot/v1${path}`, pilot.token, body);
     const alreadyDone = method === 'POST' && path === '/flights' ? 200 : method === 'DELETE' ? 404 : expected;
-    return sendRetried(once, expected, alreadyDone, retry, `${method} ${path}`);
+    const sent = retry
+      ? sendRetried(once, expected, alreadyDone, retry, `${method} ${path}`)
+      : once().then((a) => a.status);
+    return sent.catch((err: unknown) => {
+      throw new LogbookWriteFailed(`${method} ${path}: ${(err as Error).message}`, pilot.pilotId);
+    });
   };
   let left = operations;
   const worker = async (mine: WorkloadPilot[]): Promise<void> => {
     while (left > 0) {
       left -= 1;
       const pilot = mine[Math.floor(random() * mine.length)]!;
-      const { model, token } = pilot;
+      const { model } = pilot;
       const existing = [...model.flights.keys()];
       const roll = random();
       let expected: number;
@@ -223,27 +241,32 @@ export async function runLogbookWorkload(
         const id = existing[Math.floor(random() * existing.length)]!;
         const amended = randomFlight(random, id);
         model.change((m) => m.flights.set(id, amended));
-        [expected, status] = [200, await call('PUT', `/flights/${id}`, token, 200, amended)];
+        [expected, status] = [200, await call('PUT', `/flights/${id}`, pilot, 200, amended)];
       } else if (roll < 0.25 && existing.length > 0) {
         const id = existing[Math.floor(random() * existing.length)]!;
         model.change((m) => m.flights.delete(id));
-        [expected, status] = [204, await call('DELETE', `/flights/${id}`, token, 204)];
+        [expected, status] = [204, await call('DELETE', `/flights/${id}`, pilot, 204)];
       } else if (roll < 0.3) {
         const flights = Array.from({ length: 5 + Math.floor(random() * 30) }, () => randomFlight(random));
         model.change((m) => flights.forEach((f) => m.flights.set(f.flight_id, f)));
-        [expected, status] = [201, await call('POST', '/flights/import', token, 201, { flights })];
+        [expected, status] = [201, await call('POST', '/flights/import', pilot, 201, { flights })];
       } else if (roll < 0.36) {
         const starting = randomStartingTotals(random);
         model.change((m) => (m.starting = starting));
-        [expected, status] = [200, await call('PUT', '/starting-totals', token, 200, starting)];
+        [expected, status] = [200, await call('PUT', '/starting-totals', pilot, 200, starting)];
       } else {
         const flight = randomFlight(random);
         model.change((m) => m.flights.set(flight.flight_id, flight));
-        [expected, status] = [201, await call('POST', '/flights', token, 201, flight)];
+        [expected, status] = [201, await call('POST', '/flights', pilot, 201, flight)];
       }
-      if (status !== expected) throw new Error(`ingestion answered ${status}, expected ${expected}`);
+      if (status !== expected)
+        throw new LogbookWriteFailed(`ingestion answered ${status}, expected ${expected}`, pilot.pilotId);
+      model.acknowledge();
     }
   };
   const shares = Array.from({ length: workers }, (_, w) => pilots.filter((_, i) => i % workers === w));
-  await Promise.all(shares.filter((s) => s.length > 0).map(worker));
+  // Every worker has stopped before a failure is thrown: none is still writing when the caller goes on.
+  const ended = await Promise.allSettled(shares.filter((s) => s.length > 0).map(worker));
+  const failed = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+  if (failed) throw failed.reason;
 }

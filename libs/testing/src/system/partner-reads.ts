@@ -7,12 +7,14 @@ export interface ReadCheck {
   wrong: string[];
 }
 
-function totalsOf(data: Record<string, unknown>): Record<string, unknown> {
+/** A partner's totals object without `pilot_id` and `last_updated`: what the oracle gives. */
+export function totalsOf(data: Record<string, unknown>): Record<string, unknown> {
   const { pilot_id: _id, last_updated: _updated, ...rest } = data;
   return rest;
 }
 
-async function readOne(
+/** One `GET /v1/pilot-totals` of the pilot, its body parsed when it is JSON. */
+export async function readOne(
   partnerApiUrl: string,
   key: string,
   pilot: WorkloadPilot,
