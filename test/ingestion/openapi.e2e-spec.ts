@@ -76,7 +76,9 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
     ]);
     const page = await h.http().get('/docs');
     expect(page.status).toBe(200);
-    expect(page.text).toContain('/openapi.json');
+    // The page's own script (no inline script under its content security policy) loads the description.
+    expect(page.text).toContain('/docs/swagger-init.js');
+    expect((await h.http().get('/docs/swagger-init.js')).text).toContain('/openapi.json');
   });
 
   it('describes what the endpoints really answer, success and error alike', async () => {

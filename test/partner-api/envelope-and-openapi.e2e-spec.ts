@@ -75,7 +75,9 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
     ]);
     const page = await api.http().get('/docs');
     expect(page.status).toBe(200);
-    expect(page.text).toContain('/openapi.json');
+    // The page's own script (no inline script under its content security policy) loads the description.
+    expect(page.text).toContain('/docs/swagger-init.js');
+    expect((await api.http().get('/docs/swagger-init.js')).text).toContain('/openapi.json');
     expect((await api.http().get('/docs/swagger-ui-bundle.js')).status).toBe(200);
   });
 
