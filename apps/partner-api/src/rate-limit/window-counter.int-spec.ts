@@ -1,4 +1,5 @@
 import { type AppConfig, createRedis } from '@pft/platform';
+import { announcePartnerReadChange, partnerReadRevisionKey } from '@pft/access';
 import { announceApiKeyChange } from '@pft/access/api-keys';
 import { uniqueRedisPrefix } from '@pft/testing';
 import { RateClock } from '@pft/access/auth-failures/rate-clock';
@@ -37,6 +38,21 @@ describe('WindowCounter (real Redis)', () => {
 
     jest.spyOn(clock, 'now').mockReturnValue(minute + 61_000);
     expect((await counter.hit('key:a')).count).toBe(1);
+  });
+
+  it('reads no partner read revision while Redis has none, and one created again starts anew', async () => {
+    await redis.del(partnerReadRevisionKey(prefix));
+    expect((await counter.hit('key:reads')).readRevision).toBeNull();
+
+    await announcePartnerReadChange(redis, prefix);
+    const first = (await counter.hit('key:reads')).readRevision;
+    await announcePartnerReadChange(redis, prefix);
+    expect(BigInt((await counter.hit('key:reads')).readRevision!)).toBe(BigInt(first!) + 1n);
+
+    // Lost and created again: not where the lost one started.
+    await redis.del(partnerReadRevisionKey(prefix));
+    await announcePartnerReadChange(redis, prefix);
+    expect((await counter.hit('key:reads')).readRevision).not.toBe(first);
   });
 
   it('counts the requests of one turn with one command, each with its own count', async () => {

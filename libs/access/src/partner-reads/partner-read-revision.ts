@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { AppConfig } from '@pft/platform/config/app-config';
@@ -9,15 +10,30 @@ import { RetryGate } from '@pft/platform/redis/retry-gate';
  * committed, a connection ended, a rebuilt version switched in. Partner API replicas read it in the
  * same round trip as the rate count and reuse a totals answer only while it stands still (see the
  * partner API's TotalsReadCache), so a disconnect is effective at the next request on every replica.
+ * While it is missing (Redis lost its keys, and any change since may be untold) they reuse nothing.
  * `prefix` is PARTNER_REDIS_PREFIX.
  */
 export function partnerReadRevisionKey(prefix: string): string {
   return `${prefix}reads:revision`;
 }
 
-/** Moves the counter on; called after the change has committed, never before. */
+/**
+ * Where a counter created anew starts: a random one of 2^47 values, so that a counter Redis lost (a
+ * restart without its data) does not come back through values replicas still keep answers under; 1
+ * again would let an answer kept under the lost counter's 1 be given after the change that created
+ * the new one.
+ */
+const freshCounterStart = (): number => randomInt(2 ** 47);
+
+/**
+ * Moves the counter on, creating it at a random start if it is missing (replicas reuse nothing while it
+ * is: see the partner API's WindowCounter); called after the change has committed, never before.
+ */
 export async function announcePartnerReadChange(redis: Redis, prefix: string): Promise<void> {
-  await redis.incr(partnerReadRevisionKey(prefix));
+  const key = partnerReadRevisionKey(prefix);
+  const replies = await redis.multi().set(key, freshCounterStart(), 'NX').incr(key).exec();
+  const failed = replies?.find(([err]) => err !== null)?.[0];
+  if (replies === null || failed) throw failed ?? new Error('partner read revision not moved on');
 }
 
 /**
