@@ -1,9 +1,9 @@
-import { randomInt } from 'node:crypto';
 import { Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { AppConfig } from '@pft/platform/config/app-config';
 import { REDIS } from '@pft/platform/redis/redis.token';
 import { RetryGate } from '@pft/platform/redis/retry-gate';
+import { moveRevisionOn } from '@pft/platform/redis/revision-counter';
 
 /**
  * A counter in Redis that moves on whenever what a partner reads may have changed: a projector batch
@@ -18,22 +18,12 @@ export function partnerReadRevisionKey(prefix: string): string {
 }
 
 /**
- * Where a counter created anew starts: a random one of 2^47 values, so that a counter Redis lost (a
- * restart without its data) does not come back through values replicas still keep answers under; 1
- * again would let an answer kept under the lost counter's 1 be given after the change that created
- * the new one.
- */
-const freshCounterStart = (): number => randomInt(2 ** 47);
-
-/**
- * Moves the counter on, creating it at a random start if it is missing (replicas reuse nothing while it
- * is: see the partner API's WindowCounter); called after the change has committed, never before.
+ * Moves the counter on, creating it at a random start if it is missing (moveRevisionOn; replicas reuse
+ * nothing while it is: see the partner API's WindowCounter); called after the change has committed,
+ * never before.
  */
 export async function announcePartnerReadChange(redis: Redis, prefix: string): Promise<void> {
-  const key = partnerReadRevisionKey(prefix);
-  const replies = await redis.multi().set(key, freshCounterStart(), 'NX').incr(key).exec();
-  const failed = replies?.find(([err]) => err !== null)?.[0];
-  if (replies === null || failed) throw failed ?? new Error('partner read revision not moved on');
+  await moveRevisionOn(redis, partnerReadRevisionKey(prefix));
 }
 
 /**
