@@ -3,7 +3,7 @@ import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { encodeEventMessageJson, logbookStreamId, type PilotEventType } from '@pft/contracts';
 import { loadConfig } from '@pft/platform';
-import { announcePartnerReadChange } from '@pft/access';
+import { announcePartnerReadChange, partnerReadRevisionKey } from '@pft/access';
 import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
 import { applyPilotTotalsBatch } from '@pft/projections/pilot-totals.batch';
 import { readPilotTotals } from '@pft/projections/pilot-totals.read-model';
@@ -60,7 +60,8 @@ describe('partner reads never go back to an older state of a pilot', () => {
     ingestion = await createIngestionApp(loadConfig());
     await ingestion.init();
     await ingestion.getHttpAdapter().getInstance().ready();
-    api = await startPartnerApi({ JWT_SECRET: secret }, db);
+    // Answers kept a minute: a kept answer given where it must not be shows whatever the timing.
+    api = await startPartnerApi({ JWT_SECRET: secret, PARTNER_TOTALS_CACHE_MS: '60000' }, db);
     partner = await partnerWithKey(api.db);
   });
 
@@ -70,8 +71,16 @@ describe('partner reads never go back to an older state of a pilot', () => {
     await db?.drop();
   });
 
-  /** Feeds the pilot's stored events up to `throughVersion` to the projection, as one batch of its partition. */
-  async function project(pilotAccountId: string, throughVersion: number): Promise<void> {
+  /**
+   * Feeds the pilot's stored events up to `throughVersion` to the projection, as one batch of its
+   * partition (each test's pilot its own: the projection skips offsets it has applied); `told`: whether
+   * the announcement that follows it gets through to Redis.
+   */
+  async function project(
+    pilotAccountId: string,
+    throughVersion: number,
+    { partition = 0, told = true } = {},
+  ): Promise<void> {
     const events = await api.db.query<StoredEvent[]>(
       `select position::text, event_id::text, stream_id, stream_version, type, schema_version,
               payload->>'pilot_account_id' as pilot_account_id, payload::text as payload_json,
@@ -90,17 +99,26 @@ describe('partner reads never go back to an older state of a pilot', () => {
       ),
     }));
     await api.db.transaction((tx) =>
-      applyPilotTotalsBatch(tx, { version: 1, topic: 'monotonic-reads', partition: 0 }, messages),
+      applyPilotTotalsBatch(tx, { version: 1, topic: 'monotonic-reads', partition }, messages),
     );
     // As the projector does after a batch that changed the tables.
-    await announcePartnerReadChange(api.redis, api.redisPrefix);
+    if (told) await announcePartnerReadChange(api.redis, api.redisPrefix);
   }
+
+  /** Redis restarted empty: the partner read revision is gone with every other key. */
+  const redisLosesItsKeys = () => api.redis.del(partnerReadRevisionKey(api.redisPrefix));
 
   const read = (pilotId: string) =>
     api.http().get('/v1/pilot-totals').query({ pilot_id: pilotId }).set(bearer(partner.key));
 
-  it('goes on answering live until the projection has caught up with what was answered', async () => {
-    const random = seededRandom(7);
+  const totalsOf = (body: { data: Record<string, unknown> }) => {
+    const { pilot_id: _id, last_updated: _at, ...totals } = body.data;
+    return totals;
+  };
+
+  /** A pilot linked to the partner, with starting totals and two flights: versions 1 to 3 of its logbook. */
+  async function linkedPilot(seed: number) {
+    const random = seededRandom(seed);
     const pilotAccountId = randomUUID();
     const token = mintPilotToken(secret, pilotAccountId, 600);
     const pilotApp = (method: 'post' | 'put', path: string, body?: object) =>
@@ -126,11 +144,11 @@ describe('partner reads never go back to an older state of a pilot', () => {
     const whole = oracleTotals({ flights, starting });
     const firstOnly = oracleTotals({ flights: [], starting });
     expect(firstOnly).not.toEqual(whole);
+    return { pilotAccountId, pilotId, whole, firstOnly };
+  }
 
-    const totalsOf = (body: { data: Record<string, unknown> }) => {
-      const { pilot_id: _id, last_updated: _at, ...totals } = body.data;
-      return totals;
-    };
+  it('goes on answering live until the projection has caught up with what was answered', async () => {
+    const { pilotAccountId, pilotId, whole, firstOnly } = await linkedPilot(7);
 
     // No row yet: computed live, the whole logbook, and the version answered recorded.
     const live = await read(pilotId);
@@ -167,5 +185,32 @@ describe('partner reads never go back to an older state of a pilot', () => {
       .query({ pilot_ids: pilotId })
       .set(bearer(partner.key));
     expect(batch.body.data.pilots).toEqual([caughtUp.body.data]);
+  });
+
+  // After Redis restarted empty, a projector batch may commit before any announcement gets through
+  // (the projector was failing to tell Redis while it was away). Another replica, with nothing kept,
+  // reads that batch's row; this one must not answer from before it.
+  it('reuses nothing kept once Redis lost the read revision, until a change is announced again', async () => {
+    const { pilotAccountId, pilotId, whole, firstOnly } = await linkedPilot(8);
+    await project(pilotAccountId, 1, { partition: 1 });
+    expect(totalsOf((await read(pilotId)).body)).toEqual(firstOnly);
+
+    await redisLosesItsKeys();
+    expect(totalsOf((await read(pilotId)).body)).toEqual(firstOnly);
+    await project(pilotAccountId, 3, { partition: 1, told: false });
+    expect(totalsOf((await read(pilotId)).body)).toEqual(whole);
+  });
+
+  // A replica keeps an answer under the revision it read; Redis restarts empty and the first
+  // announcement after it creates the revision again: never with a value an answer was kept under.
+  it('never takes a revision created again after Redis lost it for one an answer was kept under', async () => {
+    const { pilotAccountId, pilotId, whole, firstOnly } = await linkedPilot(9);
+    await redisLosesItsKeys();
+    await project(pilotAccountId, 1, { partition: 2 });
+    expect(totalsOf((await read(pilotId)).body)).toEqual(firstOnly);
+
+    await redisLosesItsKeys();
+    await project(pilotAccountId, 3, { partition: 2 });
+    expect(totalsOf((await read(pilotId)).body)).toEqual(whole);
   });
 });

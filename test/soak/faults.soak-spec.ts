@@ -25,6 +25,8 @@ const WRITES_PER_SECOND = setting('SOAK_WRITES_PER_SECOND', 30);
 const READERS = setting('SOAK_READERS', 2);
 const READ_PAUSE_MS = setting('SOAK_READ_PAUSE_MS', 10);
 const SEED = setting('SOAK_SEED', Date.now() % 1_000_000);
+/** SOAK_FAULTS: the kinds of fault to run, comma-separated (e.g. `Redis loss`); every kind when unset. */
+const FAULT_KINDS = process.env.SOAK_FAULTS?.split(',').map((kind) => kind.trim());
 /** Every app's output, written when the soak ends: what to read after a wrong answer. */
 const OUTPUT_DIR = join(ROOT, '.stack', 'test-results', 'soak');
 const BATCH = 30;
@@ -107,7 +109,7 @@ describe('the pipeline under faults, for as long as the soak is set to run', () 
           await sleep(Math.max(0, (BATCH / WRITES_PER_SECOND) * 1000 - (performance.now() - batchBegan)));
         }
       })();
-      const { faults, errors } = await runFaults(s, began, until, SEED);
+      const { faults, errors } = await runFaults(s, began, until, SEED, FAULT_KINDS);
       await writes;
       const secondsRun = Number(((performance.now() - began) / 1000).toFixed(1));
       console.log(

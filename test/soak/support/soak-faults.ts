@@ -24,13 +24,14 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * Faults one after another, in a shuffled order each round, with a quiet spell of 5 to 15 s between
  * two, until `until()` (performance.now()) has passed: each fault takes a part away and gives it back
  * (or starts its replacement) before the next begins. A fault that cannot be undone at once is tried
- * again; what went wrong doing so is in `errors`.
+ * again; what went wrong doing so is in `errors`. `only`: the kinds to run (all when absent).
  */
 export async function runFaults(
   stack: SoakStack,
   began: number,
   until: number,
   seed: number,
+  only?: readonly string[],
 ): Promise<{ faults: Fault[]; errors: string[] }> {
   const random = seededRandom(seed);
   const between = (lo: number, hi: number): number => lo + Math.floor(random() * (hi - lo));
@@ -117,7 +118,8 @@ export async function runFaults(
     },
   };
 
-  const order = Object.keys(kinds) as FaultKind[];
+  const order = (Object.keys(kinds) as FaultKind[]).filter((kind) => only?.includes(kind) ?? true);
+  if (order.length === 0) throw new Error(`no fault of the kinds ${only?.join(', ')}`);
   while (performance.now() < until) {
     // Fisher-Yates, on the soak's seed: a run can be repeated.
     for (let i = order.length - 1; i > 0; i--) {

@@ -63,7 +63,7 @@ export const SWEEP_SLICE = 1_000;
  * revision (read from Redis with the request's rate count) is the one they were read under, and for at
  * most PARTNER_TOTALS_CACHE_MS (0 turns the cache off): any projector batch, disconnect or version switch
  * moves the revision on, which every disconnect does before it returns, so a disconnect is effective at
- * the next request. Without a revision (Redis unreachable) nothing is reused. An answer that stopped
+ * the next request. Without a revision (Redis unreachable, or lost its keys) nothing is reused. An answer that stopped
  * counting is checked against the database before it is given again; the rest is read in full.
  */
 @Injectable()

@@ -1,5 +1,6 @@
 import { type AppConfig, createRedis } from '@pft/platform';
-import { announceApiKeyChange } from '@pft/access/api-keys';
+import { announcePartnerReadChange, partnerReadRevisionKey } from '@pft/access';
+import { announceApiKeyChange, apiKeysRevisionKey } from '@pft/access/api-keys';
 import { uniqueRedisPrefix } from '@pft/testing';
 import { RateClock } from '@pft/access/auth-failures/rate-clock';
 import { WindowCounter } from './window-counter';
@@ -33,10 +34,34 @@ describe('WindowCounter (real Redis)', () => {
     expect(ttl).toBeLessThanOrEqual(120);
 
     await announceApiKeyChange(redis, prefix);
-    expect((await counter.hit('key:a')).keysRevision).toBe('1');
+    expect((await counter.hit('key:a')).keysRevision).toMatch(/^[1-9][0-9]*$/);
 
     jest.spyOn(clock, 'now').mockReturnValue(minute + 61_000);
     expect((await counter.hit('key:a')).count).toBe(1);
+  });
+
+  it('reads no partner read revision while Redis has none, and one created again starts anew', async () => {
+    await redis.del(partnerReadRevisionKey(prefix));
+    expect((await counter.hit('key:reads')).readRevision).toBeNull();
+
+    await announcePartnerReadChange(redis, prefix);
+    const first = (await counter.hit('key:reads')).readRevision;
+    await announcePartnerReadChange(redis, prefix);
+    expect(BigInt((await counter.hit('key:reads')).readRevision!)).toBe(BigInt(first!) + 1n);
+
+    // Lost and created again: not where the lost one started.
+    await redis.del(partnerReadRevisionKey(prefix));
+    await announcePartnerReadChange(redis, prefix);
+    expect((await counter.hit('key:reads')).readRevision).not.toBe(first);
+  });
+
+  it('reads an API keys revision created again after Redis lost it as one never read before', async () => {
+    await redis.del(apiKeysRevisionKey(prefix));
+    await announceApiKeyChange(redis, prefix);
+    const before = (await counter.hit('key:keys')).keysRevision;
+    await redis.del(apiKeysRevisionKey(prefix));
+    await announceApiKeyChange(redis, prefix);
+    expect((await counter.hit('key:keys')).keysRevision).not.toBe(before);
   });
 
   it('counts the requests of one turn with one command, each with its own count', async () => {

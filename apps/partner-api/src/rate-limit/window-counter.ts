@@ -15,11 +15,14 @@ import { metricOnce } from '@pft/platform';
  * Counts ARGV[2] requests in the current clock-minute window and, in the same round trip, reads the
  * API keys revision (see api-keys-revision.ts) and the partner read revision (partner-read-revision.ts).
  * The count lives a little past its minute so that replicas with slightly skewed clocks still share it.
+ * A missing read revision comes back nil (Lua's false), never as a value: Redis lost its keys, and a
+ * change committed since may not have been announced (its announcement failed while Redis was away),
+ * so answers kept under any value, '0' included, may be older than the database's.
  */
 const HIT_SCRIPT = `
 local count = redis.call('INCRBY', KEYS[1], ARGV[2])
 if count == tonumber(ARGV[2]) then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-return {count, redis.call('GET', KEYS[2]) or '0', redis.call('GET', KEYS[3]) or '0'}
+return {count, redis.call('GET', KEYS[2]) or '0', redis.call('GET', KEYS[3]) or false}
 `;
 
 export interface WindowHit {
@@ -28,11 +31,14 @@ export interface WindowHit {
   count: number;
   /** The API keys revision, or null when Redis could not be asked (counted in memory instead). */
   keysRevision: string | null;
-  /** The partner read revision, or null when Redis could not be asked. */
+  /**
+   * The partner read revision, or null when Redis could not be asked or has none (lost its keys until
+   * the next announcement creates it again): no kept answer is given under null.
+   */
   readRevision: string | null;
 }
 
-type HitReply = [count: number, keysRevision: string, readRevision: string];
+type HitReply = [count: number, keysRevision: string, readRevision: string | null];
 
 /** 1 while this process counts rate limits on its own because Redis is unreachable, else 0. */
 const localFallback = metricOnce(

@@ -1,4 +1,5 @@
 import type Redis from 'ioredis';
+import { moveRevisionOn } from '@pft/platform/redis/revision-counter';
 
 /**
  * A counter in Redis that every change to a key (revocation, scopes, limit) moves on. Replicas of the
@@ -10,6 +11,7 @@ export function apiKeysRevisionKey(prefix: string): string {
   return `${prefix}api-keys:revision`;
 }
 
+/** Moves the counter on, creating it at a random start if Redis lost it (moveRevisionOn). */
 export async function announceApiKeyChange(redis: Redis, prefix: string): Promise<void> {
-  await redis.incr(apiKeysRevisionKey(prefix));
+  await moveRevisionOn(redis, apiKeysRevisionKey(prefix));
 }
