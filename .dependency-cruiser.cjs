@@ -4,6 +4,10 @@
 const FRAMEWORK_OR_IO =
   '^(@nestjs/|typeorm|pg($|/)|pg-|ioredis|kafkajs|@platformatic/|fastify|@fastify/|pino|jose|prom-client|undici|redis|@pft/)';
 
+/** Pure code of ours: the events and each context's domain/. */
+const PURE = '^libs/(contracts/|[^/]+/src/domain/)';
+const DOMAIN = '^libs/[^/]+/src/domain/';
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -24,10 +28,10 @@ module.exports = {
     {
       name: 'pilot-web-uses-pure-code-only',
       comment:
-        'The pilot web app runs in the browser: of ours, only libs/domain and libs/contracts (no I/O).',
+        "The pilot web app runs in the browser: of ours, only libs/contracts and the contexts' domain/ folders (no I/O).",
       severity: 'error',
       from: { path: '^apps/pilot-web/' },
-      to: { path: '^libs/', pathNot: '^libs/(domain|contracts)/' },
+      to: { path: '^libs/', pathNot: PURE },
     },
     {
       name: 'libs-never-import-apps',
@@ -51,17 +55,18 @@ module.exports = {
     },
     {
       name: 'domain-is-pure',
-      comment: 'libs/domain imports only libs/contracts: no framework, no I/O.',
+      comment:
+        "A context's domain/ imports only libs/contracts and the domain/ of contexts: no framework, no I/O, no adapter.",
       severity: 'error',
-      from: { path: '^libs/domain/', pathNot: '\\.spec\\.ts$' },
-      to: { path: ['^(apps|libs)/', FRAMEWORK_OR_IO], pathNot: '^libs/(domain|contracts)/' },
+      from: { path: DOMAIN, pathNot: '\\.spec\\.ts$' },
+      to: { path: ['^(apps|libs)/', FRAMEWORK_OR_IO], pathNot: PURE },
     },
     {
       name: 'pure-code-uses-no-node-modules',
       comment:
-        "libs/domain and libs/contracts use none of Node's own modules: no file system, network, clock source or crypto.",
+        "The domain/ folders and libs/contracts use none of Node's own modules: no file system, network, clock source or crypto.",
       severity: 'error',
-      from: { path: '^libs/(domain|contracts)/', pathNot: '\\.spec\\.ts$' },
+      from: { path: PURE, pathNot: '\\.spec\\.ts$' },
       to: { dependencyTypes: ['core'] },
     },
     {
@@ -72,28 +77,31 @@ module.exports = {
       to: { path: '^libs/', pathNot: '^libs/platform/' },
     },
     {
-      name: 'event-store-layers',
+      name: 'event-store-is-generic',
+      comment: 'libs/event-store knows no part of the business: contracts and platform only.',
       severity: 'error',
       from: { path: '^libs/event-store/', pathNot: '\\.(spec|int-spec)\\.ts$' },
-      to: { path: '^libs/', pathNot: '^libs/(event-store|contracts|domain|platform)/' },
+      to: { path: '^libs/', pathNot: '^libs/(event-store|contracts|platform|privacy)/' },
     },
     {
-      name: 'projections-layers',
+      name: 'contexts-meet-through-domain',
+      comment:
+        "A context uses another context's pure domain/, or its entry point (index.ts); never the inside of its adapters.",
       severity: 'error',
-      from: { path: '^libs/projections/', pathNot: '\\.(spec|int-spec)\\.ts$' },
-      to: { path: '^libs/', pathNot: '^libs/(projections|contracts|domain|platform)/' },
-    },
-    {
-      name: 'access-layers',
-      severity: 'error',
-      from: { path: '^libs/access/', pathNot: '\\.(spec|int-spec)\\.ts$' },
-      to: { path: '^libs/', pathNot: '^libs/(access|contracts|domain|platform)/' },
+      from: {
+        path: '^libs/(logbook|totals|partners|webhooks|privacy)/',
+        pathNot: '\\.(spec|int-spec)\\.ts$',
+      },
+      to: {
+        path: '^libs/(logbook|totals|partners|webhooks|privacy)/',
+        pathNot: ['^libs/$1/', PURE, '^libs/[^/]+/src/index\\.ts$'],
+      },
     },
     {
       name: 'schema-layers',
       severity: 'error',
       from: { path: '^libs/schema/', pathNot: '\\.(spec|int-spec)\\.ts$' },
-      to: { path: '^libs/', pathNot: '^libs/(schema|platform|projections)/' },
+      to: { path: '^libs/', pathNot: '^libs/(schema|platform|totals)/' },
     },
   ],
   options: {

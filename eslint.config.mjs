@@ -83,13 +83,16 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [KAFKAJS] }] },
   },
   {
-    files: ['libs/domain/**/*.ts'],
+    files: ['libs/*/src/domain/**/*.ts', 'libs/contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: forbiddenInDomain, message: 'libs/domain is pure: no framework or I/O imports.' },
+            {
+              group: forbiddenInDomain,
+              message: "A context's domain/ and libs/contracts are pure: no framework or I/O imports.",
+            },
           ],
         },
       ],

@@ -32,9 +32,9 @@ const shared = {
   transformIgnorePatterns: [`/node_modules/(?!${esmOnly}/)`],
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
-    '^@pft/(contracts|domain|platform|event-store|projections|access|schema|testing)$':
+    '^@pft/(contracts|logbook|totals|partners|webhooks|privacy|event-store|platform|schema|testing)$':
       '<rootDir>/libs/$1/src',
-    '^@pft/(contracts|domain|platform|event-store|projections|access|schema|testing)/(.*)$':
+    '^@pft/(contracts|logbook|totals|partners|webhooks|privacy|event-store|platform|schema|testing)/(.*)$':
       '<rootDir>/libs/$1/src/$2',
   },
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/dist-test/', '<rootDir>/.stack/'],

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds the native AES-256-GCM opener (libs/platform/native/aes-gcm-open.c) into
+// Builds the native AES-256-GCM opener (libs/privacy/native/aes-gcm-open.c) into
 // .native/aes-gcm-open.node with gcc, against the Node-API headers (the node-api-headers package) and
 // the OpenSSL inside Node. Part of `npm run build` and `npm run build:test`. Without a C compiler the
 // service still runs: payloads are then opened with node:crypto, several times slower (docs/privacy.md).
@@ -8,7 +8,7 @@ const { existsSync, mkdirSync, renameSync, rmSync, statSync } = require('node:fs
 const { join, resolve } = require('node:path');
 
 const root = resolve(__dirname, '..');
-const source = join(root, 'libs/platform/native/aes-gcm-open.c');
+const source = join(root, 'libs/privacy/native/aes-gcm-open.c');
 const target = join(root, '.native/aes-gcm-open.node');
 
 function built() {

@@ -11,7 +11,7 @@ const src = join(root, 'apps/pilot-web/src');
 const out = join(resolve(root, process.argv[2] ?? 'dist'), 'apps/pilot-web');
 
 /**
- * libs/contracts and libs/domain are pure (no I/O, nothing done on import but building constants), so
+ * libs/contracts and each context's domain/ (libs/<context>/src/domain) are pure (no I/O, nothing done on import but building constants), so
  * the bundle may leave out every module of theirs the app does not use: the event schemas and their
  * validator among them.
  */
@@ -29,7 +29,7 @@ const pureLibraries = {
         resolveDir: args.resolveDir,
         pluginData: 'pure-libraries',
       });
-      const inPure = /\/libs\/(contracts|domain)\/src\//.test(resolved.path);
+      const inPure = /\/libs\/(contracts\/src|[^/]+\/src\/domain)\//.test(resolved.path);
       return inPure ? { ...resolved, sideEffects: false } : resolved;
     });
   },

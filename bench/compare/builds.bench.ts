@@ -22,7 +22,7 @@
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
 import { loadConfig } from '@pft/platform';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { flightBody, freePort } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { loadConfig } from '@pft/platform';
 import { flightBody, freePort } from '@pft/testing';
 import { type BenchRun } from '../support/bench-run';

@@ -16,7 +16,7 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { Client } from 'pg';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { loadConfig } from '@pft/platform';
 import { flightBody } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun } from '../support/bench-run';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { flightBody, type startBuiltProcess, startStandaloneRelay } from '@pft/testing';
 import { type BenchRun } from '../support/bench-run';
 import { posting } from '../support/measure';

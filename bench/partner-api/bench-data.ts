@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { ENTERED_TOTALS_FIELDS } from '@pft/contracts';
-import { createPartner, issueApiKey } from '@pft/access/api-keys';
+import { createPartner, issueApiKey } from '@pft/partners';
 
 export interface BenchData {
   key: string;

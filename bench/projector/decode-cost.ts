@@ -70,8 +70,8 @@ export interface WrappedKeyRow {
 const CHILD_SOURCE = `
 const { existsSync, readFileSync } = require('node:fs');
 const { decodeEventMessages, sealedPayloadAad } = require(process.env.BUILD + '/libs/contracts/src/index.js');
-const { boxOpener, DataKeys, masterKeyRingFromEnv } = require(process.env.BUILD + '/libs/platform/src/crypto/index.js');
-const { open } = require(process.env.BUILD + '/libs/platform/src/crypto/aes-gcm.js');
+const { boxOpener, DataKeys, masterKeyRingFromEnv } = require(process.env.BUILD + '/libs/privacy/src/index.js');
+const { open } = require(process.env.BUILD + '/libs/privacy/src/crypto/aes-gcm.js');
 const BATCH = 1000;
 const lines = (file) => readFileSync(file, 'utf8').split('\\n').filter(Boolean).map((line) => Buffer.from(line));
 const plain = lines(process.env.PLAIN);
@@ -112,20 +112,20 @@ const boxes = sealed
 // The opening thread's code, run here: its port is a MessageChannel read at once, so each request
 // and answer is copied or moved as the port would, and nothing runs on another thread meanwhile.
 const { MessageChannel, receiveMessageOnPort } = require('node:worker_threads');
-const { OPENING_THREAD_SOURCE } = require(process.env.BUILD + '/libs/platform/src/crypto/opening-thread.source.js');
-const { keyObjectOf } = require(process.env.BUILD + '/libs/platform/src/crypto/aes-gcm.js');
+const { OPENING_THREAD_SOURCE } = require(process.env.BUILD + '/libs/privacy/src/crypto/opening-thread.source.js');
+const { keyObjectOf } = require(process.env.BUILD + '/libs/privacy/src/crypto/aes-gcm.js');
 // Builds from before the thread held its keys itself named each batch's keys with each request.
-const { keyIdsIn } = require(process.env.BUILD + '/libs/platform/src/crypto/opening-thread.js');
+const { keyIdsIn } = require(process.env.BUILD + '/libs/privacy/src/crypto/opening-thread.js');
 // Builds since the native opener open with it where it was built, the opening thread too; those before
 // opened with node:crypto alone.
-const nativeOpener = existsSync(process.env.BUILD + '/libs/platform/src/crypto/native-aes-gcm.js')
-  ? require(process.env.BUILD + '/libs/platform/src/crypto/native-aes-gcm.js')
+const nativeOpener = existsSync(process.env.BUILD + '/libs/privacy/src/crypto/native-aes-gcm.js')
+  ? require(process.env.BUILD + '/libs/privacy/src/crypto/native-aes-gcm.js')
   : null;
 const nativePath = nativeOpener === null ? null : nativeOpener.nativeAesGcmPath();
-const { openWithNodeCrypto } = require(process.env.BUILD + '/libs/platform/src/crypto/aes-gcm.js');
+const { openWithNodeCrypto } = require(process.env.BUILD + '/libs/privacy/src/crypto/aes-gcm.js');
 // Builds since the batches and answers lie in memory shared with the thread name them by slot; those
 // before sent (moved) two buffers with each request.
-const sharedSlots = existsSync(process.env.BUILD + '/libs/platform/src/crypto/shared-slots.js');
+const sharedSlots = existsSync(process.env.BUILD + '/libs/privacy/src/crypto/shared-slots.js');
 function threadCodeHere() {
   const { port1, port2 } = new MessageChannel();
   let onRequest;

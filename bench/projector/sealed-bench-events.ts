@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { type EventMessage, isSealedEventType, sealedPayloadAad } from '@pft/contracts';
-import { type DataKey, masterKeyRingFromEnv, newDataKey, sealJson } from '@pft/platform/crypto';
+import { type DataKey, masterKeyRingFromEnv, newDataKey, sealJson } from '@pft/privacy';
 import { relayMessageValue } from '@pft/testing';
 import { type DecodeCost, measureDecodeCost } from './decode-cost';
 

@@ -1,6 +1,6 @@
 import { ENTERED_TOTALS_FIELDS, FLIGHT_MINUTE_FIELDS } from '@pft/contracts';
 import { type KafkaClientName } from '@pft/platform';
-import { createProjectionTablesSql } from '@pft/projections/projection-tables';
+import { createProjectionTablesSql } from '@pft/totals/projection/projection-tables';
 import { createTestDatabase, TEST_KAFKA_BROKERS } from '@pft/testing';
 import { kafkaScriptEnv, runTimedScript } from '../support/timed-script';
 

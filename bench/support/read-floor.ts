@@ -1,6 +1,6 @@
 import { type ChildProcess } from 'node:child_process';
 import Redis from 'ioredis';
-import { decimalText } from '@pft/domain';
+import { decimalText } from '@pft/contracts';
 import { startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { createPartner, issueApiKey } from '@pft/access/api-keys';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { createPartner, issueApiKey } from '@pft/partners';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { createDataSource } from '@pft/platform';
 
 /**

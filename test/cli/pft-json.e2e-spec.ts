@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { createEndpoint, createPartner, queueWebhookEvent } from '@pft/access';
+import { createEndpoint, queueWebhookEvent } from '@pft/webhooks';
+import { createPartner } from '@pft/partners';
 import { createDataSource } from '@pft/platform';
-import { DEVELOPMENT_MASTER_KEY } from '@pft/platform/crypto';
+import { DEVELOPMENT_MASTER_KEY } from '@pft/privacy';
 import { flightBody, type TestDatabase } from '@pft/testing';
 import {
   commandsOfPft,

@@ -3,7 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { type DataSource } from 'typeorm';
 import { createDataSource } from '@pft/platform';
-import { createPartner, issueApiKey } from '@pft/access/api-keys';
+import { createPartner, issueApiKey } from '@pft/partners';
 import { createTestDatabase, freePort, type TestDatabase } from '@pft/testing';
 import { runPft } from './run-pft';
 

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { createDataSource } from '@pft/platform';
-import { createPartner, issueApiKey } from '@pft/access/api-keys';
+import { createPartner, issueApiKey } from '@pft/partners';
 import {
   type AppProcess,
   createTestDatabase,

@@ -22,7 +22,11 @@ async function brokenRules(files: Record<string, string>): Promise<string[]> {
           paths: {
             '@pft/contracts': ['./libs/contracts/src'],
             '@pft/platform': ['./libs/platform/src'],
-            '@pft/domain': ['./libs/domain/src'],
+            '@pft/logbook': ['./libs/logbook/src'],
+            '@pft/logbook/*': ['./libs/logbook/src/*'],
+            '@pft/totals': ['./libs/totals/src'],
+            '@pft/totals/*': ['./libs/totals/src/*'],
+            '@pft/event-store': ['./libs/event-store/src'],
           },
         },
       }),
@@ -42,9 +46,14 @@ async function brokenRules(files: Record<string, string>): Promise<string[]> {
 /** A small workspace that keeps every rule. */
 const CLEAN = {
   'libs/contracts/src/index.ts': `export type Event = { type: 'FlightRecorded' };\n`,
-  'libs/domain/src/index.ts': `import type { Event } from '@pft/contracts';\nexport const kind = (e: Event): string => e.type;\n`,
+  'libs/logbook/src/domain/index.ts': `import type { Event } from '@pft/contracts';\nexport const kind = (e: Event): string => e.type;\n`,
+  'libs/logbook/src/commands/record.ts': `import { kind } from '../domain';\nimport { port } from '@pft/platform';\nexport const record = [kind, port];\n`,
+  'libs/logbook/src/index.ts': `export { record } from './commands/record';\n`,
+  'libs/totals/src/domain/fold.ts': `import { kind } from '@pft/logbook/domain';\nexport const fold = kind;\n`,
+  'libs/totals/src/read/read-model.ts': `import { fold } from '../domain/fold';\nimport { record } from '@pft/logbook';\nexport const read = [fold, record];\n`,
+  'libs/event-store/src/index.ts': `import { port } from '@pft/platform';\nexport const append = port;\n`,
   'libs/platform/src/index.ts': `export const port = 3000;\n`,
-  'apps/ingestion/src/main.ts': `import { kind } from '@pft/domain';\nimport { port } from '@pft/platform';\nexport const started = [kind, port];\n`,
+  'apps/ingestion/src/main.ts': `import { kind } from '@pft/logbook/domain';\nimport { port } from '@pft/platform';\nexport const started = [kind, port];\n`,
   'apps/partner-api/src/main.ts': `import { port } from '@pft/platform';\nexport const listening = port;\n`,
 };
 
@@ -66,17 +75,17 @@ describe('the import rules (.dependency-cruiser.cjs, run by npm test)', () => {
     expect(
       await brokenRules({
         ...CLEAN,
-        'libs/domain/src/a.ts': `import type { B } from './b';\nexport interface A { b?: B }\n`,
-        'libs/domain/src/b.ts': `import type { A } from './a';\nexport interface B { a?: A }\n`,
+        'libs/logbook/src/domain/a.ts': `import type { B } from './b';\nexport interface A { b?: B }\n`,
+        'libs/logbook/src/domain/b.ts': `import type { A } from './a';\nexport interface B { a?: A }\n`,
       }),
     ).toEqual(['no-cycles']);
   });
 
-  it('fail a framework, an I/O library or a Node module imported into libs/domain', async () => {
+  it("fail a framework, an I/O library or a Node module imported into a context's domain/", async () => {
     expect(
       await brokenRules({
         ...CLEAN,
-        'libs/domain/src/clock.ts': `import { Injectable } from '@nestjs/common';\nimport { readFileSync } from 'node:fs';\nexport const c = [Injectable, readFileSync];\n`,
+        'libs/totals/src/domain/clock.ts': `import { Injectable } from '@nestjs/common';\nimport { readFileSync } from 'node:fs';\nexport const c = [Injectable, readFileSync];\n`,
       }),
     ).toEqual(['domain-is-pure', 'pure-code-uses-no-node-modules']);
   });
@@ -88,5 +97,32 @@ describe('the import rules (.dependency-cruiser.cjs, run by npm test)', () => {
         'libs/platform/src/index.ts': `import type { Event } from '@pft/contracts';\nexport const port = 3000;\nexport type E = Event;\n`,
       }),
     ).toEqual(['platform-knows-no-domain']);
+  });
+
+  it("fail a context's domain/ importing the adapters of its own or another context", async () => {
+    expect(
+      await brokenRules({
+        ...CLEAN,
+        'libs/totals/src/domain/fold.ts': `import { record } from '@pft/logbook';\nexport const fold = record;\n`,
+      }),
+    ).toEqual(['domain-is-pure']);
+  });
+
+  it("fail a context reaching inside another context's adapters", async () => {
+    expect(
+      await brokenRules({
+        ...CLEAN,
+        'libs/totals/src/read/read-model.ts': `import { record } from '@pft/logbook/commands/record';\nexport const read = record;\n`,
+      }),
+    ).toEqual(['contexts-meet-through-domain']);
+  });
+
+  it('fail the event store importing a part of the business', async () => {
+    expect(
+      await brokenRules({
+        ...CLEAN,
+        'libs/event-store/src/index.ts': `import { kind } from '@pft/logbook/domain';\nexport const append = kind;\n`,
+      }),
+    ).toEqual(['event-store-is-generic']);
   });
 });

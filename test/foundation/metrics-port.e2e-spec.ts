@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createDataSource } from '@pft/platform';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import {
   type AppProcess,
   createTestDatabase,

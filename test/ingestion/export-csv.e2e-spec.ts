@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readLogbookCsv } from '@pft/domain';
+import { readLogbookCsv } from '@pft/logbook/domain';
 import { randomFlight, seededRandom } from '@pft/testing';
 import { bearer, startIngestion, type IngestionHarness } from './support/ingestion-harness';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type KafkaClient } from '@pft/platform';
 import { Client } from 'pg';
 import { jsonLines } from '../foundation/support/scrape';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import {
   type AppProcess,
   createTestDatabase,

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { createHmac, randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import {
   bearer,
   flightBody,

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { createPartner } from '@pft/access/api-keys';
+import { createPartner } from '@pft/partners';
 import { createDataSource } from '@pft/platform';
 import {
   type AppProcess,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { setApiKeyScopes, announceApiKeyChange, setApiKeyRateLimit } from '@pft/access/api-keys';
+import { setApiKeyScopes, announceApiKeyChange, setApiKeyRateLimit } from '@pft/partners';
 import { createTestDatabase, type TestDatabase } from '@pft/testing';
-import { RateClock } from '@pft/access/auth-failures/rate-clock';
+import { RateClock } from '@pft/partners/rate-limits/rate-clock';
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
 import { keyFor, linkingCode, partnerWithKey, revoke } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';

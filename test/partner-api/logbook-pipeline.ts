@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { createDataSource, type KafkaClient, loadConfig } from '@pft/platform';
-import { PartnerReadRevision } from '@pft/access';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
-import { PilotTotalsConsumer } from '@pft/projections/pilot-totals.consumer';
+import { PartnerReadRevision } from '@pft/totals';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
+import { PilotTotalsConsumer } from '@pft/totals/projection/pilot-totals.consumer';
 import {
   createTestTopic,
   deleteTestTopics,

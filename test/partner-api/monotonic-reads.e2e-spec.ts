@@ -3,10 +3,10 @@ import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { encodeEventMessageJson, logbookStreamId, type PilotEventType } from '@pft/contracts';
 import { loadConfig } from '@pft/platform';
-import { announcePartnerReadChange, partnerReadRevisionKey } from '@pft/access';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
-import { applyPilotTotalsBatch } from '@pft/projections/pilot-totals.batch';
-import { readPilotTotals } from '@pft/projections/pilot-totals.read-model';
+import { announcePartnerReadChange, partnerReadRevisionKey } from '@pft/totals';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
+import { applyPilotTotalsBatch } from '@pft/totals/projection/pilot-totals.batch';
+import { readPilotTotals } from '@pft/totals/read/pilot-totals.read-model';
 import {
   createTestDatabase,
   randomFlight,

@@ -6,9 +6,9 @@ import {
   formatLinkingCode,
   normalizeLinkingCode,
   type PartnerScope,
-} from '@pft/domain';
-import { announceApiKeyChange, createPartner, issueApiKey, revokeApiKey } from '@pft/access/api-keys';
-import { hashLinkingCode } from '@pft/access/consent/linking-code-hash';
+} from '@pft/partners/domain';
+import { announceApiKeyChange, createPartner, issueApiKey, revokeApiKey } from '@pft/partners';
+import { hashLinkingCode } from '@pft/partners/connections/linking-code-hash';
 
 export interface TestPartner {
   partnerId: string;

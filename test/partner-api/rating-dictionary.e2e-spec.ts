@@ -1,5 +1,5 @@
-import { CLASS_RATING_KEYS, RATING_CATALOG } from '@pft/domain';
-import { RateClock } from '@pft/access/auth-failures/rate-clock';
+import { CLASS_RATING_KEYS, RATING_CATALOG } from '@pft/logbook/domain';
+import { RateClock } from '@pft/partners/rate-limits/rate-clock';
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
 import { partnerWithKey, type TestPartner } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';

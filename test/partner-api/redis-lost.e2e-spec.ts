@@ -2,7 +2,7 @@ import { register } from 'prom-client';
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { TcpProxy, waitFor } from '@pft/testing';
-import { RateClock } from '@pft/access/auth-failures/rate-clock';
+import { RateClock } from '@pft/partners/rate-limits/rate-clock';
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
 import { linkingCode, partnerWithKey, type TestPartner } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';

@@ -7,7 +7,7 @@ import {
   sandboxFixture,
   type SandboxFixture,
   type SandboxFixtureNumber,
-} from '@pft/domain';
+} from '@pft/partners/domain';
 import { createTestDatabase, waitFor, type TestDatabase } from '@pft/testing';
 import { oracleTotals } from '@pft/testing/oracle';
 import { startLogbookPipeline, type LogbookPipeline } from './logbook-pipeline';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Page } from 'playwright-core';
 import { TOTALS_FIELDS } from '@pft/contracts';
-import { formatLogbookCsv } from '@pft/domain';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { formatLogbookCsv } from '@pft/logbook/domain';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { randomFlight, seededRandom } from '@pft/testing';
 import { bearer } from '../ingestion/support/ingestion-harness';
 import {

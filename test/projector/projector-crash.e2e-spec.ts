@@ -25,7 +25,7 @@ import {
   sampleHistories,
   waitForProjection,
 } from '@pft/testing/oracle';
-import { readPilotTotals } from '@pft/projections';
+import { readPilotTotals } from '@pft/totals';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 

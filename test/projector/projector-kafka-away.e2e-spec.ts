@@ -24,7 +24,7 @@ import {
   sampleHistories,
   waitForProjection,
 } from '@pft/testing/oracle';
-import { readPilotTotals } from '@pft/projections';
+import { readPilotTotals } from '@pft/totals';
 
 async function get(url: string): Promise<{ status: number; body: any }> {
   const response = await fetch(url);

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Flight, type PilotTotals } from '@pft/contracts';
-import { readPilotTotals } from '@pft/projections';
+import { readPilotTotals } from '@pft/totals';
 import { type AppProcess, startAppProcess, startedTogether, waitFor } from '@pft/testing';
 import { oracleTotals } from '@pft/testing/oracle';
 import { runPft } from '../cli/run-pft';

@@ -4,7 +4,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { type StartingTotals } from '@pft/contracts';
 import { DEVELOPMENT_JWT_SECRET } from '@pft/platform';
 import { testKafka, waitFor } from '@pft/testing';

@@ -6,9 +6,9 @@
  * open them with the key it held. Runs the tests' build: `npm run build:test` first.
  */
 import { randomUUID } from 'node:crypto';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { createDataSource, DEVELOPMENT_JWT_SECRET } from '@pft/platform';
-import { readPilotTotals } from '@pft/projections';
+import { readPilotTotals } from '@pft/totals';
 import {
   type AppProcess,
   type RunningService,

@@ -5,8 +5,8 @@
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { createDataSource } from '@pft/platform';
-import { createPartner, issueApiKey } from '@pft/access/api-keys';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { createPartner, issueApiKey } from '@pft/partners';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import {
   type AppProcess,
   createTestDatabase,

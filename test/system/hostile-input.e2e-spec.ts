@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { createDataSource } from '@pft/platform';
-import { createPartner, issueApiKey } from '@pft/access/api-keys';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { createPartner, issueApiKey } from '@pft/partners';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import {
   type AppProcess,
   createTestDatabase,

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { decodeEventEnvelope } from '@pft/contracts';
 import { createDataSource } from '@pft/platform';
-import { createPartner, issueApiKey } from '@pft/access/api-keys';
+import { createPartner, issueApiKey } from '@pft/partners';
 import {
   type AppProcess,
   checkReadsUntil,

@@ -1,4 +1,4 @@
-import { issueApiKey } from '@pft/access/api-keys';
+import { issueApiKey } from '@pft/partners';
 import { eventually, startWebhookStack, type WebhookStack } from './webhooks.harness';
 import { startReceiver, verifySignature, type WebhookReceiver } from './webhook-receiver';
 

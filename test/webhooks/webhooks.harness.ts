@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { createPartner, issueApiKey } from '@pft/access/api-keys';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { createPartner, issueApiKey } from '@pft/partners';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { createDataSource, DEVELOPMENT_JWT_SECRET } from '@pft/platform';
 import {
   type AppProcess,

@@ -1,5 +1,5 @@
 import { ConfigError, KafkaClientError } from '@pft/platform';
-import { UnknownPartnerError } from '@pft/access/api-keys';
+import { UnknownPartnerError } from '@pft/partners';
 import { CliError, describeCliError, exitCodeOf } from './cli-error';
 
 const services = {

@@ -1,5 +1,5 @@
 import { ConfigError, KafkaClientError } from '@pft/platform';
-import { UnknownPartnerError } from '@pft/access/api-keys';
+import { UnknownPartnerError } from '@pft/partners';
 
 /** The codes an operator or a script can rely on when a command fails; the message may change. */
 export type CliErrorCode =

@@ -13,9 +13,9 @@ import {
   RedisReadiness,
   RequestBodyGuard,
 } from '@pft/platform';
-import { PartnerReadsModule } from '@pft/access';
-import { FailedAuthentications } from '@pft/access/auth-failures/failed-authentications';
-import { RateClock } from '@pft/access/auth-failures/rate-clock';
+import { PartnerReadsModule } from '@pft/totals';
+import { FailedAuthentications } from '@pft/partners/rate-limits/failed-authentications';
+import { RateClock } from '@pft/partners/rate-limits/rate-clock';
 import { AccessHistoryModule } from './access-history/access-history.module';
 import { AccountErasureGuard } from './account/account-erasure.guard';
 import { AccountModule } from './account/account.module';

@@ -1,4 +1,4 @@
-import { RATING_CATALOG } from '@pft/domain/ratings';
+import { RATING_CATALOG } from '@pft/logbook/domain';
 
 const LABELS = new Map(RATING_CATALOG.map((entry) => [entry.key, entry.label]));
 

@@ -10,7 +10,7 @@ import {
   RedisModule,
   RedisReadiness,
 } from '@pft/platform';
-import { PartnerReadsModule } from '@pft/access';
+import { PartnerReadsModule } from '@pft/totals';
 import { ConsumerReadiness } from './pilot-totals/consumer-readiness';
 import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 

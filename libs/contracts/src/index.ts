@@ -1,9 +1,55 @@
-export * from './logbook';
-export * from './events/pilot-events';
-export * from './events/event-message';
-export * from './events/schemas';
-export * from './events/upcasters';
-export * from './events/decode-event';
-export * from './events/sealed-payload';
-export * from './pilot-totals.schema';
-export * from './events/command-completeness';
+export { decimalText } from './decimal-text';
+export { incompleteCommandStart } from './events/command-completeness';
+export { decodeEventEnvelope, decodeEventMessages, isErased } from './events/decode-event';
+export type { OpenedDecodeResult } from './events/decode-event';
+export { encodeEventMessage, encodeEventMessageJson } from './events/event-message';
+export type { EventMessage } from './events/event-message';
+export {
+  CONSENT_EVENT_TYPES,
+  CURRENT_EVENT_VERSION,
+  LOGBOOK_EVENT_TYPES,
+  consentStreamId,
+  logbookStreamId,
+} from './events/pilot-events';
+export type {
+  AccountErased,
+  FlightAmended,
+  FlightDeleted,
+  FlightRecorded,
+  LinkingCodeIssued,
+  LogbookEvent,
+  PilotDisconnected,
+  PilotEvent,
+  PilotEventType,
+  PilotLinked,
+  StartingTotalsSet,
+} from './events/pilot-events';
+export { FLIGHT_SCHEMA, STARTING_TOTALS_SCHEMA } from './events/schemas';
+export {
+  SEALED_EVENT_TYPES,
+  isSealedEventType,
+  isSealedPayload,
+  sealedPayloadAad,
+} from './events/sealed-payload';
+export type { SealedPayload } from './events/sealed-payload';
+export {
+  AIRCRAFT_CATEGORIES,
+  ENTERED_TOTALS_FIELDS,
+  FLIGHT_KINDS,
+  FLIGHT_MINUTE_FIELDS,
+  TOTALS_FIELDS,
+  zeroFlightMinutes,
+} from './logbook';
+export type {
+  AircraftCategory,
+  EnteredTotalsField,
+  Flight,
+  FlightKind,
+  FlightMinuteField,
+  FlightMinutes,
+  PilotTotals,
+  StartingTotals,
+  TotalsField,
+} from './logbook';
+export { totalsAnswerSchema } from './pilot-totals.schema';
+export { isUuid } from './uuid';

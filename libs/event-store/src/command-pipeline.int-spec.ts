@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { logbookStreamId, type Flight } from '@pft/contracts';
-import { decideRecordFlight, parseFlight, type FlightState } from '@pft/domain';
+import { decideRecordFlight, parseFlight, type FlightState } from '@pft/logbook/domain';
 import { flightBody, waitFor, withTestDataSource } from '@pft/testing';
 import { CommandPipeline, type Decided, type StreamCommand } from './command-pipeline';
 import { appendEvents, type NewEvent } from './event-store';
-import { accepted } from './logbook/logbook-answers';
-import { FlightsRepository } from './logbook/flights.repository';
+import { accepted } from '@pft/logbook/commands/logbook-answers';
+import { FlightsRepository } from '@pft/logbook/tables/flights.repository';
 
 const deleted = (pilot: string): NewEvent => ({
   type: 'FlightDeleted',

@@ -12,7 +12,7 @@ import {
   payloadSealingEnabled,
   sealJson,
   sharedDataKeys,
-} from '@pft/platform/crypto';
+} from '@pft/privacy/crypto';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';

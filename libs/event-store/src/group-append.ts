@@ -1,5 +1,5 @@
 import { CURRENT_EVENT_VERSION } from '@pft/contracts';
-import { type DataKey, type DataKeys, payloadSealingEnabled, sharedDataKeys } from '@pft/platform/crypto';
+import { type DataKey, type DataKeys, payloadSealingEnabled, sharedDataKeys } from '@pft/privacy/crypto';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { type Queryable } from '@pft/platform/database/queryable';
 import {

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
-import { decideRecordFlight, parseFlight } from '@pft/domain';
+import { decideRecordFlight, parseFlight } from '@pft/logbook/domain';
 import { createDataSource } from '@pft/platform';
-import { DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '@pft/platform/crypto';
+import { DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '@pft/privacy/crypto';
 import { createTestDatabase, flightBody, type TestDatabase, waitFor } from '@pft/testing';
 import { CommandPipeline, type PipelineStore } from './command-pipeline';
 import { appendEvents } from './event-store';
 import { lockStreamAtVersion } from './stream-lock';
 import { appendGroup } from './group-append';
-import { accepted } from './logbook/logbook-answers';
-import { FlightsRepository } from './logbook/flights.repository';
+import { accepted } from '@pft/logbook/commands/logbook-answers';
+import { FlightsRepository } from '@pft/logbook/tables/flights.repository';
 
 /** What the pilot app API answers a recorded flight with: `created`, `known` (already), or the refusal's code. */
 type Answer = string;

@@ -1,5 +1,5 @@
 import { decodeEventMessages, isErased, type PilotEvent } from '@pft/contracts';
-import { boxOpener, sharedDataKeys } from '@pft/platform/crypto';
+import { boxOpener, sharedDataKeys } from '@pft/privacy/crypto';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { isoTimestamp } from '@pft/platform/database/iso-timestamp';

@@ -1,35 +1,48 @@
-export * from './config';
-export * from './logging/logging.module';
-export * from './http/api-error';
-export * from './http/envelope';
-export * from './http/envelope.hook';
-export * from './http/error.filter';
-export * from './http/error-response';
-export * from './http/http-context';
-export * from './http/request-id';
-export * from './http/request-body';
-export * from './http/request-body.guard';
-export * from './http/unrouted-request';
-export * from './http/route-table';
-export * from './http/start-http-app';
-export * from './health/readiness-check';
-export * from './health/health.module';
-export * from './metrics/http-metrics';
-export * from './metrics/metric-once';
-export * from './metrics/metrics-port';
-export * from './metrics/metrics-server';
-export * from './database/data-source';
-export * from './database/database.module';
-export * from './database/queryable';
-export * from './redis/redis.module';
-export * from './redis/redis-script';
-export * from './redis/retry-gate';
-export * from './kafka/kafka-factory';
-export * from './kafka/kafka.port';
-export * from './kafka/kafka.module';
-export * from './kafka/topics';
-export * from './main-runner';
-export * from './shutdown/shutdown-deadline';
-export * from './database/session';
-export * from './database/write-outcome';
-export * from './crypto';
+export { AppConfig, DEVELOPMENT_JWT_SECRET } from './config/app-config';
+export { ConfigModule } from './config/config.module';
+export { ConfigError, loadConfig } from './config/load-config';
+export { createDataSource, dataSourceOptions, splitDatabaseUrl } from './database/data-source';
+export { DatabaseModule, PostgresReadiness } from './database/database.module';
+export type { Queryable } from './database/queryable';
+export { rowsOf } from './database/rows-of';
+export { WriteOutcomeUnknown, writeOutcomeTimeoutMs } from './database/write-outcome';
+export { HealthModule } from './health/health.module';
+export type { ReadinessCheck } from './health/readiness-check';
+export { ACCOUNT_ERASED_MESSAGE, ApiError, ERROR_STATUS } from './http/api-error';
+export type { ErrorCode, ErrorDetail } from './http/api-error';
+export { SerializedJson, meta } from './http/envelope';
+export { toErrorResponse } from './http/error-response';
+export { httpReplyOf, httpRequestOf } from './http/http-context';
+export { RequestBodyGuard } from './http/request-body.guard';
+export { receivedBodyBytes } from './http/request-body';
+export { createHttpApp, serveHttpApp, startHttpApp } from './http/start-http-app';
+export type { UnroutedRequestCheck } from './http/unrouted-request';
+export { createKafka } from './kafka/kafka-factory';
+export { KafkaReadiness } from './kafka/kafka-readiness';
+export { KAFKA, KafkaModule } from './kafka/kafka.module';
+export { KAFKA_CLIENTS, KafkaClientError } from './kafka/kafka.port';
+export type {
+  BatchPayload,
+  ConsumedMessage,
+  EventConsumer,
+  KafkaClient,
+  KafkaClientName,
+  KafkaTiming,
+  TopicAdmin,
+  TopicPartitions,
+} from './kafka/kafka.port';
+export { KafkaTopicsError, describeMismatch, fixCommand, planFile } from './kafka/topic-replication';
+export type { TopicMismatch } from './kafka/topic-replication';
+export { ensureTopics, fixMinInsync, pilotTopics } from './kafka/topics';
+export type { TopicsReport } from './kafka/topics';
+export { LoggingModule } from './logging/logging.module';
+export { runMain } from './main-runner';
+export { countRateLimited } from './metrics/http-metrics';
+export { metricOnce } from './metrics/metric-once';
+export { metricsPortOf } from './metrics/metrics-port';
+export { startMetricsServer } from './metrics/metrics-server';
+export { redisScript } from './redis/redis-script';
+export { RedisModule, RedisReadiness, createRedis } from './redis/redis.module';
+export { REDIS } from './redis/redis.token';
+export { RetryGate } from './redis/retry-gate';
+export { KAFKA_LEAVE_MS, shutdownDeadline } from './shutdown/shutdown-deadline';

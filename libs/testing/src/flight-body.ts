@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Flight } from '@pft/contracts';
-import { parseFlight } from '@pft/domain';
+import { parseFlight } from '@pft/logbook/domain';
 
 /** A valid airplane flight as the pilot app sends it, with a new flight_id; `over` replaces fields. */
 export function flightBody(over: Record<string, unknown> = {}): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { type DataSource } from 'typeorm';
 import { createDataSource, type KafkaClient } from '@pft/platform';
-import { PilotTotalsConsumer } from '@pft/projections';
+import { PilotTotalsConsumer } from '@pft/totals';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { createTestTopic, deleteTestTopics } from './test-kafka';
 

@@ -8,7 +8,7 @@ import {
   type OpenedDecodeResult,
   sealedPayloadAad,
 } from '@pft/contracts';
-import { boxOpener, type DataKeys, sealJson, sharedDataKeys } from '@pft/platform/crypto';
+import { boxOpener, type DataKeys, sealJson, sharedDataKeys } from '@pft/privacy';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { isoTimestamp } from '@pft/platform/database/iso-timestamp';

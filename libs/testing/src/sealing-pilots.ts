@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type EventMessage, logbookStreamId, sealedPayloadAad } from '@pft/contracts';
-import { DEVELOPMENT_MASTER_KEY, MasterKeyRing, newDataKey, sealJson } from '@pft/platform/crypto';
-import { seal } from '@pft/platform/crypto/aes-gcm';
+import { DEVELOPMENT_MASTER_KEY, MasterKeyRing, newDataKey, sealJson } from '@pft/privacy';
+import { seal } from '@pft/privacy/crypto/aes-gcm';
 import { storedFlight } from './flight-body';
 import { relayMessageValue } from './relay-layout';
 

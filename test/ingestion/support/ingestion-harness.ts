@@ -3,7 +3,7 @@ import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { Client } from 'pg';
 import { type AppConfig, type KafkaClient, loadConfig } from '@pft/platform';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import {
   createTestDatabase,
   createTestTopic,

@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from 'commander';
 import { type DataSource } from 'typeorm';
-import { isUuid } from '@pft/domain';
+import { isUuid } from '@pft/contracts';
 import { createDataSource, loadConfig } from '@pft/platform';
 
 /** Runs `work` on a data source of one connection to DATABASE_URL, closed after it (`migrations` for the db commands). */

@@ -5,7 +5,7 @@ import {
   DEFAULT_RATE_LIMIT_PER_MINUTE,
   parseScopes,
   type PartnerScope,
-} from '@pft/domain';
+} from '@pft/partners/domain';
 import { loadConfig } from '@pft/platform';
 import {
   announceApiKeyChange,
@@ -15,7 +15,7 @@ import {
   setApiKeyRateLimit,
   setApiKeyScopes,
   type ApiKeyRecord,
-} from '@pft/access/api-keys';
+} from '@pft/partners';
 import { CliError } from '../cli-error';
 import { partnerIdArgument, withDatabase } from './command-support';
 import { consoleOutput, type Output, printJson } from '../output/output';

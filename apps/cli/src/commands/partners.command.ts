@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { createDataSource, loadConfig } from '@pft/platform';
-import { createPartner, listPartners, type Partner } from '@pft/access/api-keys';
+import { createPartner, listPartners, type Partner } from '@pft/partners';
 import { consoleOutput, type Output, printJson } from '../output/output';
 
 function nameArgument(value: string): string {

@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { republishEvents, sealStoredEvents } from '@pft/event-store';
+import { republishEvents, sealStoredEvents } from '@pft/privacy';
 import { createDataSource, ensureTopics, KafkaTopicsError, loadConfig, pilotTopics } from '@pft/platform';
-import { DataKeys, MasterKeyRing } from '@pft/platform/crypto';
+import { DataKeys, MasterKeyRing } from '@pft/privacy';
 import { CliError } from '../cli-error';
 import { reachKafka } from '../kafka/reach-kafka';
 import { consoleOutput, type Output, printJson } from '../output/output';

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { announcePartnerReadChange } from '@pft/access';
+import { announcePartnerReadChange } from '@pft/totals';
 import { createDataSource, loadConfig } from '@pft/platform';
 import {
   foldConcurrency,
@@ -8,7 +8,7 @@ import {
   readProjectionStatus,
   rebuildPilotTotals,
   type ProjectionStatus,
-} from '@pft/projections';
+} from '@pft/totals';
 import { CliError } from '../cli-error';
 import { reachKafka } from '../kafka/reach-kafka';
 import { consoleOutput, type Output, printJson } from '../output/output';

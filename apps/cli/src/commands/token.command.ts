@@ -1,7 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { isUuid } from '@pft/domain';
+import { isUuid } from '@pft/contracts';
 import { loadConfig } from '@pft/platform';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 
 function seconds(value: string): number {
   const n = Number(value);

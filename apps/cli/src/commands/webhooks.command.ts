@@ -7,8 +7,8 @@ import {
   listFailedDeliveries,
   type OperatorEndpointView,
   redeliverEvent,
-} from '@pft/access';
-import { isEndpointId } from '@pft/domain';
+} from '@pft/webhooks';
+import { isEndpointId } from '@pft/webhooks/domain';
 import { CliError } from '../cli-error';
 import { partnerIdArgument, withDatabase } from './command-support';
 import { consoleOutput, type Output, printJson } from '../output/output';

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { type Flight, type PilotTotals } from '@pft/contracts';
-import { computeTotals } from '@pft/domain';
+import { computeTotals } from '@pft/totals/domain';
 import { type AppConfig, createDataSource } from '@pft/platform';
-import { createPartner, issueApiKey } from '@pft/access/api-keys';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { createPartner, issueApiKey } from '@pft/partners';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { type Answer, call, expectStatus, StepFailed } from './http-client';
 import { SAMPLE_STARTING_TOTALS, sampleLogbook } from './sample-logbook';
 

@@ -1,4 +1,4 @@
-import { firstDayOf } from '@pft/access';
+import { firstDayOf } from '@pft/partners';
 import { accessHistoryView, parseHistoryDays } from './access-history.view';
 
 describe('access history view', () => {

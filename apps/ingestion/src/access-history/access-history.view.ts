@@ -1,4 +1,4 @@
-import { type ConnectionHistoryRow, type PartnerReadsRow } from '@pft/access';
+import { type ConnectionHistoryRow, type PartnerReadsRow } from '@pft/partners';
 
 export const DEFAULT_HISTORY_DAYS = 90;
 export const MAX_HISTORY_DAYS = 365;

@@ -1,6 +1,6 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { invalidRequest } from '@pft/event-store';
+import { invalidRequest } from '@pft/logbook';
 import { CurrentPilot } from '../auth/current-pilot.decorator';
 import { PilotAppOperation } from '../openapi/pilot-app-operation';
 import { ACCESS_HISTORY } from '../openapi/pilot-app-privacy.schemas';

@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { connectionHistoryOf, firstDayOf, partnerNames, partnerReadsOf } from '@pft/access';
+import { connectionHistoryOf, firstDayOf, partnerNames, partnerReadsOf } from '@pft/partners';
 import { accessHistoryView, type AccessHistoryView } from './access-history.view';
 import { GetAccessHistoryQuery } from './get-access-history.query';
 

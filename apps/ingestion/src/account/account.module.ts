@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AccessHistoryModule } from '@pft/access';
+import { AccessHistoryModule } from '@pft/partners';
 import { ConsentModule } from '../consent/consent.module';
 import { AccountErasuresRepository } from './account-erasures.repository';
 import { EraseAccountController } from './erase-account/erase-account.controller';

@@ -1,8 +1,8 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { type FastifyRequest } from 'fastify';
 import { ApiError, AppConfig, httpRequestOf, type UnroutedRequestCheck } from '@pft/platform';
-import { FailedAuthentications } from '@pft/access/auth-failures/failed-authentications';
-import { PilotJwtVerifier, PilotTokenRejected } from '@pft/access/pilot-auth/pilot-jwt';
+import { FailedAuthentications } from '@pft/partners/rate-limits/failed-authentications';
+import { PilotJwtVerifier, PilotTokenRejected } from '@pft/logbook/pilot-auth/pilot-jwt';
 
 export const PILOT_API_PREFIX = '/pilot/v1/';
 

@@ -1,6 +1,6 @@
 import { type Provider } from '@nestjs/common';
 import { AppConfig } from '@pft/platform';
-import { PilotJwtVerifier, pilotJwtVerifierFor } from '@pft/access/pilot-auth/pilot-jwt';
+import { PilotJwtVerifier, pilotJwtVerifierFor } from '@pft/logbook/pilot-auth/pilot-jwt';
 
 export const pilotJwtVerifierProvider: Provider = {
   provide: PilotJwtVerifier,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { endConnection } from '@pft/access';
+import { endConnection } from '@pft/partners';
 import { type Queryable } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { type ActiveConnection } from './consent.decide';

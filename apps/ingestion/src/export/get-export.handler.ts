@@ -1,8 +1,9 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { connectionHistoryOf, partnerNames, partnerReadsOf } from '@pft/access';
+import { connectionHistoryOf, partnerNames, partnerReadsOf } from '@pft/partners';
 import { consentStreamId, logbookStreamId } from '@pft/contracts';
-import { FlightsRepository, readStream, StartingTotalsRepository, type StoredEvent } from '@pft/event-store';
+import { FlightsRepository, StartingTotalsRepository } from '@pft/logbook';
+import { readStream, type StoredEvent } from '@pft/event-store';
 import { accessHistoryView } from '../access-history/access-history.view';
 import { GetExportQuery } from './get-export.query';
 import { exportedEvent, type PilotExport } from './pilot-export';

@@ -4,7 +4,7 @@ import { AmendFlightController } from './amend-flight/amend-flight.controller';
 import { AmendFlightHandler } from './amend-flight/amend-flight.handler';
 import { DeleteFlightController } from './delete-flight/delete-flight.controller';
 import { DeleteFlightHandler } from './delete-flight/delete-flight.handler';
-import { FlightsRepository } from '@pft/event-store';
+import { FlightsRepository } from '@pft/logbook';
 import { ExportLogbookCsvController } from './export-logbook-csv/export-logbook-csv.controller';
 import { ExportLogbookCsvHandler } from './export-logbook-csv/export-logbook-csv.handler';
 import { ImportFlightsController } from './import-flights/import-flights.controller';

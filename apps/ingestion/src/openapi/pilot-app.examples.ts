@@ -1,5 +1,5 @@
 import { type Flight, type PilotTotals, type StartingTotals } from '@pft/contracts';
-import { formatLogbookCsv } from '@pft/domain';
+import { formatLogbookCsv } from '@pft/logbook/domain';
 
 /**
  * Examples of what the pilot app API takes and answers, shown with each operation. Typed as the

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type AppConfig } from '@pft/platform';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 
 export const TEST_PILOT_PATH = '/dev/test-pilot';
 const TEST_PILOT_TOKEN_SECONDS = 3600;

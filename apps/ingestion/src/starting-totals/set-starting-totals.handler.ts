@@ -1,10 +1,10 @@
-import { invalidRequest } from '@pft/event-store';
+import { invalidRequest } from '@pft/logbook';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { logbookStreamId, type StartingTotals } from '@pft/contracts';
-import { decideSetStartingTotals, parseStartingTotals } from '@pft/domain';
+import { decideSetStartingTotals, parseStartingTotals } from '@pft/logbook/domain';
 import { CommandPipeline } from '@pft/event-store';
 import { SetStartingTotalsCommand } from './set-starting-totals.command';
-import { StartingTotalsRepository } from '@pft/event-store';
+import { StartingTotalsRepository } from '@pft/logbook';
 
 /** Starting totals live in the pilot's logbook stream; any valid set replaces the last, whatever it was. */
 @CommandHandler(SetStartingTotalsCommand)

@@ -1,9 +1,9 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { type PilotTotals } from '@pft/contracts';
-import { computeTotals } from '@pft/domain';
-import { FlightsRepository } from '@pft/event-store';
-import { StartingTotalsRepository } from '@pft/event-store';
+import { computeTotals } from '@pft/totals/domain';
+import { FlightsRepository } from '@pft/logbook';
+import { StartingTotalsRepository } from '@pft/logbook';
 import { GetTotalsQuery } from './get-totals.query';
 
 /** The pilot's own totals, computed live from the write-side tables with the same fold the projector uses. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { register } from 'prom-client';
 import { type DataSource } from 'typeorm';
-import { createPartner } from '@pft/access/api-keys';
+import { createPartner } from '@pft/partners';
 import { type AppConfig } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { withTestDataSource } from '@pft/testing';

@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import { Counter, Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { firstDayOf, forgetReadsBefore } from '@pft/access';
+import { firstDayOf, forgetReadsBefore } from '@pft/partners';
 import { AppConfig } from '@pft/platform';
 import { metricOnce } from '@pft/platform/metrics/metric-once';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { type DataSource } from 'typeorm';
-import { createPartner } from '@pft/access/api-keys';
+import { createPartner } from '@pft/partners';
 import { type AppConfig, createDataSource, shutdownDeadline } from '@pft/platform';
 import { TcpProxy, withTestDataSource } from '@pft/testing';
 import { AccessRecorder, COUNTS_PER_STATEMENT } from './access-recorder';

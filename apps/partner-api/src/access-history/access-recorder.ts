@@ -6,7 +6,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { addPartnerReads, type ConnectionReads } from '@pft/access';
+import { addPartnerReads, type ConnectionReads } from '@pft/partners';
 import { AppConfig, shutdownDeadline } from '@pft/platform';
 import { type CountedAnswer, ReadTally } from './read-tally';
 

@@ -1,4 +1,4 @@
-import { type ConnectionReads } from '@pft/access';
+import { type ConnectionReads } from '@pft/partners';
 import { ReadTally } from './read-tally';
 
 const at = (iso: string): number => Date.parse(iso);

@@ -1,4 +1,4 @@
-import { type ConnectionReads } from '@pft/access';
+import { type ConnectionReads } from '@pft/partners';
 
 const DAY_MS = 86_400_000;
 

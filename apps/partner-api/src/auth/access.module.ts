@@ -1,10 +1,10 @@
 import { Module } from '@nestjs/common';
 import { RequestBodyGuard } from '@pft/platform';
-import { FailedAuthentications } from '@pft/access/auth-failures/failed-authentications';
+import { FailedAuthentications } from '@pft/partners/rate-limits/failed-authentications';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { IdempotencyStore } from '../idempotency/idempotency.store';
 import { PartnerRateLimitGuard } from '../rate-limit/partner-rate-limit.guard';
-import { RateClock } from '@pft/access/auth-failures/rate-clock';
+import { RateClock } from '@pft/partners/rate-limits/rate-clock';
 import { WindowCounter } from '../rate-limit/window-counter';
 import { ApiKeyDirectory } from './api-key-directory';
 import { PartnerKeyGuard } from './partner-key.guard';

@@ -1,5 +1,5 @@
-import { hashApiKey } from '@pft/access/api-keys';
-import { apiKeyPrefix } from '@pft/domain';
+import { hashApiKey } from '@pft/partners';
+import { apiKeyPrefix } from '@pft/partners/domain';
 import { type AppConfig } from '@pft/platform';
 import { type DataSource } from 'typeorm';
 import { ApiKeyDirectory, type UsableKey } from './api-key-directory';

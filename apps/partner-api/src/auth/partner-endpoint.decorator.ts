@@ -6,7 +6,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
-import { type PartnerScope } from '@pft/domain';
+import { type PartnerScope } from '@pft/partners/domain';
 import { httpRequestOf, RequestBodyGuard } from '@pft/platform';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { ApiIdempotencyKey } from '../openapi/openapi-responses';

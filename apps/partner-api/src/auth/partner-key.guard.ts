@@ -1,8 +1,8 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { type FastifyRequest } from 'fastify';
-import { apiKeyPrefix, bearerApiKey } from '@pft/domain';
+import { apiKeyPrefix, bearerApiKey } from '@pft/partners/domain';
 import { ApiError, AppConfig, httpRequestOf } from '@pft/platform';
-import { FailedAuthentications } from '@pft/access/auth-failures/failed-authentications';
+import { FailedAuthentications } from '@pft/partners/rate-limits/failed-authentications';
 import { WindowCounter } from '../rate-limit/window-counter';
 import { ApiKeyDirectory } from './api-key-directory';
 import { type AuthenticatedKey, type PartnerRequest } from './partner-request';

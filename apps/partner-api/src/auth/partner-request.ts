@@ -1,5 +1,5 @@
 import { type FastifyRequest } from 'fastify';
-import { type ApiKeyRecord } from '@pft/access/api-keys';
+import { type ApiKeyRecord } from '@pft/partners';
 import { type IdempotencyClaim } from '../idempotency/idempotency-key';
 import { type WindowHit } from '../rate-limit/window-counter';
 

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type PartnerScope, scopeAllows } from '@pft/domain';
+import { type PartnerScope, scopeAllows } from '@pft/partners/domain';
 import { ApiError, httpRequestOf } from '@pft/platform';
 import { type PartnerRequest } from './partner-request';
 

@@ -1,4 +1,4 @@
-import { endConnection } from '@pft/access';
+import { endConnection } from '@pft/partners';
 import { type Queryable } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { type LinkState } from './link.decide';

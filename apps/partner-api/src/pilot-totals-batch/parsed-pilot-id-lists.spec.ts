@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { parsePilotIdList } from '@pft/domain';
+import { parsePilotIdList } from '@pft/partners/domain';
 import { MAX_REMEMBERED_BATCHES } from './remembered-batches';
 import { ParsedPilotIdLists } from './parsed-pilot-id-lists';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
-import { parsePilotIdList, type PilotIdListParse } from '@pft/domain';
+import { parsePilotIdList, type PilotIdListParse } from '@pft/partners/domain';
 import { MAX_REMEMBERED_BATCHES } from './remembered-batches';
 
 type Parsed = Extract<PilotIdListParse, { ok: true }>;

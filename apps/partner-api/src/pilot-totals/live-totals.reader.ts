@@ -1,5 +1,5 @@
 import { type Flight, logbookStreamId, type PilotTotals, type StartingTotals } from '@pft/contracts';
-import { computeTotals } from '@pft/domain';
+import { computeTotals } from '@pft/totals/domain';
 
 interface Queryable {
   query<T>(sql: string, parameters?: unknown[]): Promise<T>;

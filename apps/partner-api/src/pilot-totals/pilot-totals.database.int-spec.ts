@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { createPartner } from '@pft/access/api-keys';
+import { createPartner } from '@pft/partners';
 import { withTestDataSource } from '@pft/testing';
 import { type KeptAnswer, PilotTotalsDatabase } from './pilot-totals.database';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { readPilotTotals } from '@pft/projections/pilot-totals.read-model';
+import { readPilotTotals } from '@pft/totals/read/pilot-totals.read-model';
 import { TurnBatches } from '@pft/platform/batching/turn-batches';
 import { PilotTotalsView } from './pilot-totals.view';
 import { computeLiveTotals, recordLiveAnswers } from './live-totals.reader';

@@ -1,7 +1,7 @@
 import { type DataSource } from 'typeorm';
 import { isoTimestamp } from '@pft/platform/database/iso-timestamp';
 import { PreparedStatement } from '@pft/platform/database/prepared-statement';
-import { ACTIVE_TOTALS_VIEW } from '@pft/projections/projection-tables';
+import { ACTIVE_TOTALS_VIEW } from '@pft/totals/projection/projection-tables';
 
 /**
  * Statements by pilot_id, each in two prepared forms, one pilot and several: Postgres plans each once

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type PilotTotals } from '@pft/contracts';
-import { computeTotals, parseFlight } from '@pft/domain';
+import { computeTotals } from '@pft/totals/domain';
+import { parseFlight } from '@pft/logbook/domain';
 import { flightBody } from '@pft/testing';
 import { pilotTotalsBatchJson } from './pilot-totals.json';
 import { PilotTotalsView } from './pilot-totals.view';

@@ -1,4 +1,4 @@
-import { computeTotals } from '@pft/domain';
+import { computeTotals } from '@pft/totals/domain';
 import { type KeptAnswer } from './pilot-totals.database';
 import { PilotTotalsView } from './pilot-totals.view';
 import { MAX_KEPT_ANSWERS, TotalsMemory } from './totals-memory';

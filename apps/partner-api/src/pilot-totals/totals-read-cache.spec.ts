@@ -1,4 +1,4 @@
-import { computeTotals } from '@pft/domain';
+import { computeTotals } from '@pft/totals/domain';
 import { type AppConfig } from '@pft/platform';
 import { type KeptAnswer, type PilotTotalsDatabase, type StoredAnswer } from './pilot-totals.database';
 import { PilotTotalsView } from './pilot-totals.view';

@@ -1,7 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '@pft/platform';
-import { masterKeyOf } from '@pft/platform/crypto/master-keys';
+import { masterKeyOf } from '@pft/privacy/crypto/master-keys';
 import { type CursorKeys } from './pilots-cursor';
 
 /** What the cursor key is derived for: a key of its own, never the master key itself. */

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
-import { decideRate, rateLimitHeaders, RETRY_AFTER_SECONDS } from '@pft/domain';
+import { decideRate, rateLimitHeaders, RETRY_AFTER_SECONDS } from '@pft/partners/domain';
 import { ApiError, countRateLimited, httpReplyOf, httpRequestOf } from '@pft/platform';
 import { type AuthenticatedKey, type PartnerRequest } from '../auth/partner-request';
 

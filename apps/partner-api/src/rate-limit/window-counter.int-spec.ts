@@ -1,8 +1,8 @@
 import { type AppConfig, createRedis } from '@pft/platform';
-import { announcePartnerReadChange, partnerReadRevisionKey } from '@pft/access';
-import { announceApiKeyChange, apiKeysRevisionKey } from '@pft/access/api-keys';
+import { announcePartnerReadChange, partnerReadRevisionKey } from '@pft/totals';
+import { announceApiKeyChange, apiKeysRevisionKey } from '@pft/partners';
 import { uniqueRedisPrefix } from '@pft/testing';
-import { RateClock } from '@pft/access/auth-failures/rate-clock';
+import { RateClock } from '@pft/partners/rate-limits/rate-clock';
 import { WindowCounter } from './window-counter';
 
 describe('WindowCounter (real Redis)', () => {

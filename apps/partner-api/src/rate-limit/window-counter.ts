@@ -1,13 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { Gauge } from 'prom-client';
-import { rateWindowAt, RATE_WINDOW_SECONDS, type RateWindow } from '@pft/domain';
+import { rateWindowAt, RATE_WINDOW_SECONDS, type RateWindow } from '@pft/partners/domain';
 import { AppConfig, REDIS, redisScript, RetryGate } from '@pft/platform';
-import { partnerReadRevisionKey } from '@pft/access';
-import { apiKeysRevisionKey } from '@pft/access/api-keys';
-import { countedLocally } from '@pft/access/auth-failures/failed-authentications';
-import { MemoryWindowCounter } from '@pft/access/auth-failures/memory-window-counter';
-import { RateClock } from '@pft/access/auth-failures/rate-clock';
+import { partnerReadRevisionKey } from '@pft/totals';
+import { apiKeysRevisionKey } from '@pft/partners';
+import { countedLocally } from '@pft/partners/rate-limits/failed-authentications';
+import { MemoryWindowCounter } from '@pft/partners/rate-limits/memory-window-counter';
+import { RateClock } from '@pft/partners/rate-limits/rate-clock';
 import { TurnBatches } from '@pft/platform/batching/turn-batches';
 import { metricOnce } from '@pft/platform';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { RATING_CATALOG } from '@pft/domain';
+import { RATING_CATALOG } from '@pft/logbook/domain';
 import { GetRatingDictionaryQuery } from './get-rating-dictionary.query';
 
 export interface RatingDictionary {

@@ -1,14 +1,15 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type Flight, logbookStreamId } from '@pft/contracts';
-import { decideDeleteFlight, decideSetStartingTotals, type SandboxFixture } from '@pft/domain';
+import { decideDeleteFlight, decideSetStartingTotals } from '@pft/logbook/domain';
+import { type SandboxFixture } from '@pft/partners/domain';
 import {
   accepted,
-  type CommandPipeline,
   FlightsRepository,
   importFlights,
   recordFlight,
   StartingTotalsRepository,
-} from '@pft/event-store';
+} from '@pft/logbook';
+import { type CommandPipeline } from '@pft/event-store';
 
 /** Flights per append, as the pilot app's import takes them: a thousand cost about what one does. */
 const FLIGHTS_PER_APPEND = 1000;

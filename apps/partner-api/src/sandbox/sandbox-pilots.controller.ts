@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Flight } from '@pft/contracts';
-import { isUuid } from '@pft/domain';
+import { isUuid } from '@pft/contracts';
 import { ApiError } from '@pft/platform';
 import {
   type CallingPartner,

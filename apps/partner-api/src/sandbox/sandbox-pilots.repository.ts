@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type SandboxFixtureNumber } from '@pft/domain';
+import { type SandboxFixtureNumber } from '@pft/partners/domain';
 import { ApiError, type Queryable } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
 

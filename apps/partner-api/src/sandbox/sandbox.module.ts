@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { PartnerReadsModule } from '@pft/access';
+import { PartnerReadsModule } from '@pft/totals';
 import { AccessModule } from '../auth/access.module';
 import { DisconnectSandboxPilotHandler } from './disconnect-sandbox-pilot/disconnect-sandbox-pilot.handler';
 import { RedeemSandboxCodeHandler } from './redeem-sandbox-code/redeem-sandbox-code.handler';

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
-import { type DeliveryRecord, findEndpoint, listDeliveries, queueWebhookEvent } from '@pft/access';
-import { isEndpointId } from '@pft/domain';
+import { type DeliveryRecord, findEndpoint, listDeliveries, queueWebhookEvent } from '@pft/webhooks';
+import { isEndpointId } from '@pft/webhooks/domain';
 import { ApiError } from '@pft/platform';
 import {
   type CallingPartner,

@@ -1,4 +1,4 @@
-import { checkWebhookUrl, parseEndpointEvents, type SubscribableEventType } from '@pft/domain';
+import { checkWebhookUrl, parseEndpointEvents, type SubscribableEventType } from '@pft/webhooks/domain';
 import { ApiError } from '@pft/platform';
 
 export const MESSAGES = {

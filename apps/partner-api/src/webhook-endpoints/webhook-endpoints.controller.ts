@@ -8,8 +8,8 @@ import {
   type EndpointView,
   listEndpoints,
   rotateEndpointSecret,
-} from '@pft/access';
-import { isEndpointId } from '@pft/domain';
+} from '@pft/webhooks';
+import { isEndpointId } from '@pft/webhooks/domain';
 import { ApiError, AppConfig } from '@pft/platform';
 import {
   type CallingPartner,

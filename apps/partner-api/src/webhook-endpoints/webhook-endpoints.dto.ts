@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { SUBSCRIBABLE_EVENT_TYPES } from '@pft/domain';
+import { SUBSCRIBABLE_EVENT_TYPES } from '@pft/webhooks/domain';
 
 const EXAMPLE_ID = 'we_01JDQ3M8X5K2V7R9T4B6N1C0PZ';
 const EXAMPLE_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/gbwaLEpkQs=';

@@ -1,5 +1,5 @@
-import { parseFlight } from '@pft/domain/flights/flight.rules';
-import { readLogbookCsv, type LogbookCsvProblem } from '@pft/domain/logbook-csv';
+import { parseFlight } from '@pft/logbook/domain/flights/flight.rules';
+import { readLogbookCsv, type LogbookCsvProblem } from '@pft/logbook/domain';
 import { useState } from 'preact/hooks';
 import { api, ApiError } from '../api/client';
 import { type Flight } from '../api/types';

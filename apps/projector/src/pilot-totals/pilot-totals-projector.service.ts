@@ -14,8 +14,8 @@ import {
   KAFKA_LEAVE_MS,
   shutdownDeadline,
 } from '@pft/platform';
-import { PartnerReadRevision } from '@pft/access';
-import { foldConcurrency, PilotTotalsConsumer, readProjectionVersions } from '@pft/projections';
+import { PartnerReadRevision } from '@pft/totals';
+import { foldConcurrency, PilotTotalsConsumer, readProjectionVersions } from '@pft/totals';
 import { StartBackoff } from './start-backoff';
 
 /**

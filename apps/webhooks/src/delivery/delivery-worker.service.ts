@@ -5,8 +5,8 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { disableEndpoint, signWebhook } from '@pft/access';
-import { afterFailedAttempt, endpointIsDead, parseRetrySchedule } from '@pft/domain';
+import { disableEndpoint, signWebhook } from '@pft/webhooks';
+import { afterFailedAttempt, endpointIsDead, parseRetrySchedule } from '@pft/webhooks/domain';
 import { AppConfig, shutdownDeadline } from '@pft/platform';
 import { webhookMetrics } from '../webhook-metrics';
 import {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { waitFor, withTestDataSource } from '@pft/testing';
-import { createPartner } from '@pft/access/api-keys';
-import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/access/webhooks';
+import { createPartner } from '@pft/partners';
+import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 import { claimDueDeliveries, recordFailed } from './delivery.store';
 
 describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () => {

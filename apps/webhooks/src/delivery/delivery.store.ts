@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { deleteErasedPilotNotices } from '@pft/access';
+import { deleteErasedPilotNotices } from '@pft/webhooks';
 import { rowsOf } from '@pft/platform/database/rows-of';
 
 /** A claimed delivery with what an attempt needs. */

@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { request as httpRequest, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { type LookupFunction } from 'node:net';
-import { hostOf, isRestrictedAddress } from '@pft/domain';
+import { hostOf, isRestrictedAddress } from '@pft/webhooks/domain';
 
 export type AttemptResult =
   { delivered: true; status: number } | { delivered: false; status: number | null; error: string };

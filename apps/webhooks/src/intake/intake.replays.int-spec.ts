@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { type DataSource } from 'typeorm';
-import { createEndpoint, createPartner, ERASURE_DELETES } from '@pft/access';
+import { createEndpoint } from '@pft/webhooks';
+import { createPartner } from '@pft/partners';
+import { ERASURE_DELETES } from '@pft/privacy';
 import { type EventMessage } from '@pft/contracts';
 import { withTestDataSource } from '@pft/testing';
 import { claimDueDeliveries, recordDelivered, recordDropped } from '../delivery/delivery.store';

@@ -1,6 +1,6 @@
-import { queueWebhookEvent } from '@pft/access';
+import { queueWebhookEvent } from '@pft/webhooks';
 import { type EventMessage, LOGBOOK_EVENT_TYPES } from '@pft/contracts';
-import { type SubscribableEventType } from '@pft/domain';
+import { type SubscribableEventType } from '@pft/webhooks/domain';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { decodeEventMessages, type EventMessage, isErased } from '@pft/contracts';
-import { boxOpener, sharedDataKeys } from '@pft/platform/crypto';
+import { boxOpener, sharedDataKeys } from '@pft/privacy';
 import {
   AppConfig,
   KAFKA,

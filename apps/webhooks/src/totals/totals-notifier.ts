@@ -1,4 +1,4 @@
-import { queueWebhookEvent } from '@pft/access';
+import { queueWebhookEvent } from '@pft/webhooks';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { type DataSource } from 'typeorm';

@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
 import { IsJwtAlgorithmList, IsJwtSecret, IsPublicKeyPem } from './jwt-variables';
-import { DEVELOPMENT_MASTER_KEY } from '../crypto/master-keys';
+import { DEVELOPMENT_MASTER_KEY } from './master-key-rules';
 import { IsMasterKey, IsMasterKeyList } from './master-key-variables';
 import { IsTrustedProxyList } from './trusted-proxies';
 import { EventPipelineVariables } from './event-pipeline-variables';

@@ -1,5 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { masterKeyProblem } from '../crypto/master-keys';
+import { masterKeyProblem } from './master-key-rules';
 
 /** PFT_MASTER_KEY: 32 bytes in base64. */
 export function IsMasterKey(options?: ValidationOptions): PropertyDecorator {

@@ -1,4 +1,4 @@
-import { DEVELOPMENT_MASTER_KEY } from '../crypto/master-keys';
+import { DEVELOPMENT_MASTER_KEY } from './master-key-rules';
 import { AppConfig, DEVELOPMENT_JWT_SECRET } from './app-config';
 
 /** A variable whose value is refused, and why. */

@@ -1,8 +1,6 @@
 import { HttpException } from '@nestjs/common';
-import { SubjectBeingErased } from '../crypto/data-keys';
 import { WriteOutcomeUnknown } from '../database/write-outcome';
 import {
-  ACCOUNT_ERASED_MESSAGE,
   ApiError,
   type ErrorCode,
   type ErrorDetail,
@@ -100,16 +98,6 @@ export function toErrorResponse(
   }
   if (error instanceof HttpException && error.getStatus() < 500) {
     return frameworkRejection(error);
-  }
-  if (error instanceof SubjectBeingErased) {
-    // A write that was under way when the pilot's erasure began.
-    return {
-      status: 410,
-      code: 'ACCOUNT_ERASED',
-      message: ACCOUNT_ERASED_MESSAGE,
-      headers: {},
-      unexpected: false,
-    };
   }
   if (error instanceof WriteOutcomeUnknown) {
     return {

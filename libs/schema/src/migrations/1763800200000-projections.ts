@@ -5,7 +5,7 @@ import {
   activeViewSql,
   createProjectionTablesSql,
   dropProjectionTablesSql,
-} from '@pft/projections/projection-tables';
+} from '@pft/totals/projection/projection-tables';
 
 /**
  * Projection bookkeeping and version 1 of the pilot totals tables. Offsets of each version are kept

@@ -1,6 +1,6 @@
 import { type MigrationInterface, type QueryRunner } from 'typeorm';
-import { ACTIVE_TOTALS_VIEW, activeViewSql } from '@pft/projections/projection-tables';
-import { readProjectionVersions } from '@pft/projections/projection-versions';
+import { ACTIVE_TOTALS_VIEW, activeViewSql } from '@pft/totals/projection/projection-tables';
+import { readProjectionVersions } from '@pft/totals/projection/projection-versions';
 
 /**
  * The partner API's view of the active pilot totals version gains, as its last columns, each row's

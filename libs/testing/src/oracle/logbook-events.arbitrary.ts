@@ -10,7 +10,7 @@ import {
   type StartingTotals,
   zeroFlightMinutes,
 } from '@pft/contracts';
-import { CLASS_RATING_KEYS, RATING_CATALOG } from '@pft/domain';
+import { CLASS_RATING_KEYS, RATING_CATALOG } from '@pft/logbook/domain';
 import { type DeliveredLogbookEvent } from './totals.oracle';
 
 /** Class keys and a few type keys, so that flights often share a key and amendments move minutes. */

@@ -1,5 +1,5 @@
 import { type KafkaClient } from '@pft/platform';
-import { rowsOf, type Queryable } from '@pft/projections';
+import { rowsOf, type Queryable } from '@pft/platform';
 import { waitFor } from '../wait-for';
 
 /** Messages applied by one projection version so far: the sum of its stored next offsets. */

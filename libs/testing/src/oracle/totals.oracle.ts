@@ -5,7 +5,7 @@ import {
   type PilotTotals,
   type StartingTotals,
 } from '@pft/contracts';
-import { isAirplaneRatingKey } from '@pft/domain';
+import { isAirplaneRatingKey } from '@pft/logbook/domain';
 
 /**
  * The from-scratch oracle: replays a pilot's delivered events into the current flights and

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Flight, type StartingTotals, zeroFlightMinutes } from '@pft/contracts';
-import { mintPilotToken } from '@pft/access/pilot-auth/pilot-jwt';
+import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { seededRandom } from '../hostile/hostile-mixer';
 import { PilotModel } from './pilot-model';
 

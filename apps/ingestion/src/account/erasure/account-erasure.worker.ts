@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { AccessHistory } from '@pft/access';
+import { AccessHistory } from '@pft/partners';
 import { type Queryable } from '@pft/platform';
 import { ConsentRepository } from '../../consent/consent.repository';
 import { AccountErasuresRepository, type PendingErasure } from '../account-erasures.repository';

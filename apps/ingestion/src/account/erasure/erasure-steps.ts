@@ -1,9 +1,10 @@
 import { type CommandBus } from '@nestjs/cqrs';
 import { type DataSource } from 'typeorm';
-import { type AccessHistory, ERASURE_DELETES } from '@pft/access';
-import { eraseLogbook } from '@pft/event-store';
+import { type AccessHistory } from '@pft/partners';
+import { ERASURE_DELETES } from '@pft/privacy';
+import { eraseLogbook } from '@pft/privacy';
 import { ApiError, type Queryable } from '@pft/platform';
-import { deletePilotProjection } from '@pft/projections';
+import { deletePilotProjection } from '@pft/totals';
 import { DisconnectCommand } from '../../consent/disconnect/disconnect.command';
 import { type ConsentRepository } from '../../consent/consent.repository';
 

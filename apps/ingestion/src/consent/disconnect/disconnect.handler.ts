@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { consentStreamId } from '@pft/contracts';
-import { isUuid } from '@pft/domain';
-import { PartnerReadRevision } from '@pft/access';
+import { isUuid } from '@pft/contracts';
+import { PartnerReadRevision } from '@pft/totals';
 import { CommandPipeline } from '@pft/event-store';
 import { decideDisconnect } from '../consent.decide';
 import { consentError, isConsentRejection } from '../consent-rejection';

@@ -1,7 +1,7 @@
-import { invalidRequest } from '@pft/event-store';
+import { invalidRequest } from '@pft/logbook';
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { BodyReader, type ValidationIssue } from '@pft/domain';
+import { BodyReader, type ValidationIssue } from '@pft/logbook/domain';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
 import { IssueLinkingCodeCommand, type IssuedLinkingCode } from './issue-linking-code.command';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';

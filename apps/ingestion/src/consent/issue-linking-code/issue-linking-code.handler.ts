@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { consentStreamId } from '@pft/contracts';
-import { formatLinkingCode, LINKING_CODE_RANDOM_BYTES } from '@pft/domain';
+import { formatLinkingCode, LINKING_CODE_RANDOM_BYTES } from '@pft/partners/domain';
 import { CommandPipeline } from '@pft/event-store';
 import { AppConfig, countRateLimited } from '@pft/platform';
-import { hashLinkingCode } from '@pft/access/consent/linking-code-hash';
+import { hashLinkingCode } from '@pft/partners/connections/linking-code-hash';
 import { decideIssueLinkingCode } from '../consent.decide';
 import { consentError, isConsentRejection } from '../consent-rejection';
 import { ConsentRepository, type OpenLinkingCodes } from '../consent.repository';

@@ -1,9 +1,10 @@
-import { accepted, invalidRequest } from '@pft/event-store';
+import { accepted, invalidRequest } from '@pft/logbook';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type Flight, logbookStreamId } from '@pft/contracts';
-import { decideAmendFlight, isUuid, parseFlight } from '@pft/domain';
+import { decideAmendFlight, parseFlight } from '@pft/logbook/domain';
+import { isUuid } from '@pft/contracts';
 import { CommandPipeline } from '@pft/event-store';
-import { FlightsRepository } from '@pft/event-store';
+import { FlightsRepository } from '@pft/logbook';
 import { todayUtc } from '../today';
 import { AmendFlightCommand } from './amend-flight.command';
 

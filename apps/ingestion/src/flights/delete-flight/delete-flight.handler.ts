@@ -1,9 +1,10 @@
-import { accepted } from '@pft/event-store';
+import { accepted } from '@pft/logbook';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { logbookStreamId } from '@pft/contracts';
-import { decideDeleteFlight, isUuid } from '@pft/domain';
+import { decideDeleteFlight } from '@pft/logbook/domain';
+import { isUuid } from '@pft/contracts';
 import { CommandPipeline } from '@pft/event-store';
-import { FlightsRepository } from '@pft/event-store';
+import { FlightsRepository } from '@pft/logbook';
 import { DeleteFlightCommand } from './delete-flight.command';
 
 @CommandHandler(DeleteFlightCommand)

@@ -1,7 +1,7 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { formatLogbookCsv } from '@pft/domain';
-import { FlightsRepository } from '@pft/event-store';
+import { formatLogbookCsv } from '@pft/logbook/domain';
+import { FlightsRepository } from '@pft/logbook';
 import { ExportLogbookCsvQuery } from './export-logbook-csv.query';
 
 @QueryHandler(ExportLogbookCsvQuery)

@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { parseFlightImport } from '@pft/domain';
-import { CommandPipeline, FlightsRepository, importFlights, invalidRequest } from '@pft/event-store';
+import { parseFlightImport } from '@pft/logbook/domain';
+import { CommandPipeline } from '@pft/event-store';
+import { FlightsRepository, importFlights, invalidRequest } from '@pft/logbook';
 import { todayUtc } from '../today';
 import { ImportFlightsCommand } from './import-flights.command';
 

@@ -1,4 +1,5 @@
-import { isCalendarDate, isUuid } from '@pft/domain';
+import { isCalendarDate } from '@pft/logbook/domain';
+import { isUuid } from '@pft/contracts';
 
 /** Where the next page starts: the (date, flight id) of the last flight served, opaque to clients. */
 export interface FlightsCursor {

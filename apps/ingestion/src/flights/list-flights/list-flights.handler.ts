@@ -1,8 +1,8 @@
-import { invalidRequest } from '@pft/event-store';
+import { invalidRequest } from '@pft/logbook';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { type ValidationIssue } from '@pft/domain';
-import { FlightsRepository } from '@pft/event-store';
+import { type ValidationIssue } from '@pft/logbook/domain';
+import { FlightsRepository } from '@pft/logbook';
 import { decodeCursor, encodeCursor } from './flights-cursor';
 import { type FlightsPage, ListFlightsQuery } from './list-flights.query';
 

@@ -1,6 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { parseFlight } from '@pft/domain';
-import { CommandPipeline, FlightsRepository, invalidRequest, recordFlight } from '@pft/event-store';
+import { parseFlight } from '@pft/logbook/domain';
+import { CommandPipeline } from '@pft/event-store';
+import { FlightsRepository, invalidRequest, recordFlight } from '@pft/logbook';
 import { todayUtc } from '../today';
 import { RecordFlightCommand, type RecordFlightResult } from './record-flight.command';
 

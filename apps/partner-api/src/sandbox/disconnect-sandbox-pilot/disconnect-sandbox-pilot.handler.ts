@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { consentStreamId, type PilotDisconnected } from '@pft/contracts';
-import { PartnerReadRevision } from '@pft/access';
+import { PartnerReadRevision } from '@pft/totals';
 import { CommandPipeline } from '@pft/event-store';
 import { ApiError } from '@pft/platform';
 import { LinkingRepository } from '../../link/linking.repository';

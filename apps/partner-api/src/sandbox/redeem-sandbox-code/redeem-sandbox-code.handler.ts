@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { consentStreamId } from '@pft/contracts';
-import { sandboxFixture, sandboxFixtureOfCode } from '@pft/domain';
+import { sandboxFixture, sandboxFixtureOfCode } from '@pft/partners/domain';
 import { CommandPipeline } from '@pft/event-store';
 import { invalidToken } from '../../link/invalid-token';
 import { type LinkPilotResult } from '../../link/link-pilot.command';

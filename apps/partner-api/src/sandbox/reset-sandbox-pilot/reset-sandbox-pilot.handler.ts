@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { sandboxFixture } from '@pft/domain';
+import { sandboxFixture } from '@pft/partners/domain';
 import { SandboxLogbook } from '../sandbox-logbook';
 import { SandboxPilotsRepository } from '../sandbox-pilots.repository';
 import { ResetSandboxPilotCommand, type ResetSandboxPilotResult } from './reset-sandbox-pilot.command';

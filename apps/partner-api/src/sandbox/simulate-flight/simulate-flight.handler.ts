@@ -1,7 +1,7 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { parseFlight } from '@pft/domain';
-import { invalidRequest } from '@pft/event-store';
+import { parseFlight } from '@pft/logbook/domain';
+import { invalidRequest } from '@pft/logbook';
 import { SandboxLogbook } from '../sandbox-logbook';
 import { SandboxPilotsRepository } from '../sandbox-pilots.repository';
 import { todayUtc } from '../today';

@@ -1,4 +1,0 @@
-export * from './api-key';
-export * from './scopes';
-export * from './pilot-ids';
-export * from './rate-window';

@@ -1,3 +1,0 @@
-export * from './webhook-events';
-export * from './retry-schedule';
-export * from './webhook-url';

@@ -1,0 +1,17 @@
+export { BodyReader } from './body-reader';
+export { isCalendarDate } from './flights/calendar-date';
+export { parseFlightImport } from './flights/flight-import.rules';
+export { parseFlight } from './flights/flight.rules';
+export { formatLogbookCsv, readLogbookCsv } from './logbook-csv/logbook-csv';
+export type { LogbookCsvProblem } from './logbook-csv/logbook-csv';
+export {
+  decideAmendFlight,
+  decideDeleteFlight,
+  decideRecordFlight,
+  decideSetStartingTotals,
+} from './logbook.decide';
+export type { FlightState } from './logbook.decide';
+export { RATING_CATALOG, isAirplaneRatingKey } from './ratings/rating-catalog';
+export { CLASS_RATING_KEYS } from './ratings/rating-key';
+export { parseStartingTotals } from './starting-totals.rules';
+export type { ValidationIssue } from './validation-issue';

@@ -1,0 +1,5 @@
+export { importFlights } from './commands/import-flights';
+export { accepted, invalidRequest } from './commands/logbook-answers';
+export { recordFlight } from './commands/record-flight';
+export { FlightsRepository } from './tables/flights.repository';
+export { StartingTotalsRepository } from './tables/starting-totals.repository';

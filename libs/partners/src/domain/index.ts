@@ -1,0 +1,22 @@
+export { apiKeyPrefix, bearerApiKey } from './api-key';
+export { LINKING_CODE_RANDOM_BYTES, formatLinkingCode, normalizeLinkingCode } from './linking-code';
+export { MAX_BATCH_PILOT_IDS, parsePilotId, parsePilotIdList } from './pilot-ids';
+export type { PilotIdIssue, PilotIdListParse } from './pilot-ids';
+export {
+  DEFAULT_RATE_LIMIT_PER_MINUTE,
+  RATE_WINDOW_SECONDS,
+  RETRY_AFTER_SECONDS,
+  decideRate,
+  rateLimitHeaders,
+  rateWindowAt,
+} from './rate-window';
+export type { RateWindow } from './rate-window';
+export {
+  SANDBOX_FIXTURE_NUMBERS,
+  SANDBOX_INVALID_CODE,
+  sandboxFixture,
+  sandboxFixtureOfCode,
+} from './sandbox/fixture-pilots';
+export type { SandboxFixture, SandboxFixtureNumber } from './sandbox/fixture-pilots';
+export { DEFAULT_PARTNER_SCOPES, parseScopes, scopeAllows } from './scopes';
+export type { PartnerScope } from './scopes';

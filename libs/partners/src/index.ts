@@ -1,0 +1,28 @@
+export { AccessHistory, AccessHistoryModule } from './access-history/access-history.module';
+export { firstDayOf, forgetReadsBefore } from './access-history/partner-reads-retention';
+export {
+  addPartnerReads,
+  connectionHistoryOf,
+  partnerNames,
+  partnerReadsOf,
+} from './access-history/partner-reads.statements';
+export type {
+  ConnectionHistoryRow,
+  ConnectionReads,
+  PartnerReadsRow,
+} from './access-history/partner-reads.statements';
+export { apiKeyMatches, hashApiKey, sameApiKey } from './api-keys/api-key-hash';
+export { announceApiKeyChange, apiKeysRevisionKey } from './api-keys/api-keys-revision';
+export {
+  UnknownPartnerError,
+  createPartner,
+  findApiKeyByPrefix,
+  issueApiKey,
+  listApiKeys,
+  listPartners,
+  revokeApiKey,
+  setApiKeyRateLimit,
+  setApiKeyScopes,
+} from './api-keys/api-keys.repository';
+export type { ApiKeyRecord, Partner } from './api-keys/api-keys.repository';
+export { endConnection } from './connections/connections.statements';

@@ -1,0 +1,96 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type Redis from 'ioredis';
+import { rateWindowAt, RATE_WINDOW_SECONDS, RETRY_AFTER_SECONDS } from '../domain';
+import { Counter } from 'prom-client';
+import { ApiError } from '@pft/platform/http/api-error';
+import { AppConfig } from '@pft/platform/config/app-config';
+import { countRateLimited } from '@pft/platform/metrics/http-metrics';
+import { metricOnce } from '@pft/platform/metrics/metric-once';
+import { REDIS } from '@pft/platform/redis/redis.token';
+import { redisScript } from '@pft/platform/redis/redis-script';
+import { RetryGate } from '@pft/platform/redis/retry-gate';
+import { MemoryWindowCounter } from './memory-window-counter';
+import { RateClock } from './rate-clock';
+
+/** Rate-limit counts a process made itself, Redis being unreachable: the partner API's requests, either API's failures. */
+export const countedLocally = metricOnce(
+  'pft_rate_limit_local_counts_total',
+  () =>
+    new Counter({
+      name: 'pft_rate_limit_local_counts_total',
+      help: 'Rate-limit counts (requests, failed authentications) this process made itself because Redis was unreachable',
+    }),
+);
+
+/** Counts one more in a clock-minute window; the count lives a little past its minute for skewed clocks. */
+const COUNT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+return count
+`;
+
+type CountCommand = (key: string, ttlSeconds: number) => Promise<number>;
+
+/**
+ * Failed authentications per client address and clock minute, of partner API keys (`auth-failures`)
+ * and pilot tokens (`pilot-auth-failures`), counted in Redis so that every replica shares the count
+ * (`<prefix>rate:<subject>:<address>:<minute>`); while Redis is away, each process counts alone (and
+ * asks Redis again once a second). Past the limit the request is answered
+ * 429 RATE_LIMITED with Retry-After instead of 401, so that credentials cannot be guessed at speed.
+ * A request that authenticates is never counted nor limited here.
+ */
+@Injectable()
+export class FailedAuthentications {
+  private readonly logger = new Logger('rate-limit');
+  private readonly fallback = new MemoryWindowCounter();
+  private readonly redisGate = new RetryGate(1000);
+  private readonly count: CountCommand;
+  private readonly prefix: string;
+
+  constructor(
+    @Inject(REDIS) redis: Redis,
+    config: AppConfig,
+    private readonly clock: RateClock,
+  ) {
+    this.prefix = config.PARTNER_REDIS_PREFIX;
+    this.count = redisScript<CountCommand>(redis, 'pftFailureCount', 1, COUNT_SCRIPT);
+  }
+
+  /**
+   * Notes a failed authentication from `address` and throws what to answer: `unauthorized` while the
+   * address is within `limitPerMinute`, 429 RATE_LIMITED past it.
+   */
+  async refuse(
+    subject: string,
+    address: string,
+    limitPerMinute: number,
+    unauthorized: () => ApiError,
+  ): Promise<never> {
+    if ((await this.note(`${subject}:${address}`)) > limitPerMinute) {
+      countRateLimited('failed_authentications');
+      throw new ApiError('RATE_LIMITED', 'Too many failed authentications from this address', undefined, {
+        'Retry-After': String(RETRY_AFTER_SECONDS),
+      });
+    }
+    throw unauthorized();
+  }
+
+  private async note(subject: string): Promise<number> {
+    const window = rateWindowAt(this.clock.now());
+    if (this.redisGate.tryNow()) {
+      try {
+        const count = await this.count(`${this.prefix}rate:${subject}:${window.id}`, RATE_WINDOW_SECONDS * 2);
+        this.redisGate.succeeded();
+        return count;
+      } catch (err) {
+        if (this.redisGate.failed())
+          this.logger.warn(
+            { err: err instanceof Error ? err.message : String(err) },
+            'Redis unreachable: failed authentications counted per process until it is back',
+          );
+      }
+    }
+    countedLocally.inc();
+    return this.fallback.hit(subject, window.id);
+  }
+}

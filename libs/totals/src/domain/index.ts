@@ -1,0 +1,1 @@
+export { computeTotals } from './compute-totals';

@@ -1,0 +1,14 @@
+export { PilotTotalsConsumer, foldConcurrency } from './projection/pilot-totals.consumer';
+export { deletePilotProjection } from './projection/pilot-totals.erasure';
+export { RebuildInterruptedError, rebuildPilotTotals } from './projection/projection-rebuild';
+export { readProjectionStatus } from './projection/projection-status';
+export type { ProjectionStatus } from './projection/projection-status';
+export { PILOT_TOTALS_PROJECTION } from './projection/projection-tables';
+export { readProjectionVersions } from './projection/projection-versions';
+export {
+  PartnerReadRevision,
+  PartnerReadsModule,
+  announcePartnerReadChange,
+  partnerReadRevisionKey,
+} from './read/partner-read-revision';
+export { readPilotTotals } from './read/pilot-totals.read-model';

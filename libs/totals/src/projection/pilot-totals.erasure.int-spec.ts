@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { type LogbookEvent } from '@pft/contracts';
+import { MESSAGES_FOR_THREAD, DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '@pft/privacy';
+import { OpeningThread } from '@pft/privacy/crypto/opening-thread';
+import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
+import { RelayedEvents, storedFlight, withTestDataSource } from '@pft/testing';
+import { applyPilotTotalsBatch, type BatchOutcome } from './pilot-totals.batch';
+import { readPilotTotals } from '../read/pilot-totals.read-model';
+
+const ring = () => MasterKeyRing.fromBase64(DEVELOPMENT_MASTER_KEY);
+
+/**
+ * The projector meets the events of an erased pilot: sealed payloads whose key is gone are skipped as
+ * a pilot with no data (no dead letter), AccountErased deletes the pilot's rows, and payloads stored in
+ * the clear before sealing still count.
+ */
+describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', () => {
+  let ds: DataSource;
+  withTestDataSource(2, (made) => (ds = made));
+  let offset = 0;
+
+  const relayed = new RelayedEvents();
+  /** The event as the relay publishes it: sealed with `keys` when given (the writer's), else in the clear. */
+  const message = (pilot: string, event: LogbookEvent, keys?: DataKeys): Promise<ConsumedMessage> =>
+    relayed.message(pilot, event, offset++, keys && { keys, db: ds });
+
+  const apply = (messages: ConsumedMessage[], keys: DataKeys): Promise<BatchOutcome> =>
+    ds.transaction((tx) =>
+      applyPilotTotalsBatch(tx, { version: 1, topic: 't', partition: 0 }, messages, { keys }),
+    );
+
+  const recorded = (pilot: string): LogbookEvent => ({
+    type: 'FlightRecorded',
+    version: 1,
+    payload: { pilot_account_id: pilot, flight: storedFlight({ remarks: 'secret remark' }) },
+  });
+  const erased = (pilot: string): LogbookEvent => ({
+    type: 'AccountErased',
+    version: 1,
+    payload: { pilot_account_id: pilot, erased_at: new Date().toISOString() },
+  });
+
+  it('folds sealed payloads, then drops the pilot at AccountErased although its key was still in memory', async () => {
+    const pilot = randomUUID();
+    const writer = new DataKeys(ring());
+    const projector = new DataKeys(ring());
+    const first = await apply([await message(pilot, recorded(pilot), writer)], projector);
+    expect(first).toMatchObject({ applied: 1, deadLetters: [] });
+    expect((await readPilotTotals(ds, [pilot])).get(pilot)?.totals.flight_count).toBe(1);
+    // The erasure: the key destroyed elsewhere; this projector still holds it.
+    await new DataKeys(ring()).destroy(ds, pilot);
+    const second = await apply(
+      [await message(pilot, recorded(pilot), writer), await message(pilot, erased(pilot))],
+      projector,
+    );
+    expect(second.deadLetters).toEqual([]);
+    expect((await readPilotTotals(ds, [pilot])).has(pilot)).toBe(false);
+    const [{ n }] = await ds.query(
+      `select count(*)::int as n from pilot_flights_v1 where pilot_account_id = $1`,
+      [pilot],
+    );
+    expect(n).toBe(0);
+  });
+
+  it('skips payloads whose key is gone, as a pilot with no data: nothing stored, no dead letter', async () => {
+    const pilot = randomUUID();
+    const writer = new DataKeys(ring());
+    const messages = [
+      await message(pilot, recorded(pilot), writer),
+      await message(pilot, recorded(pilot), writer),
+    ];
+    await writer.destroy(ds, pilot);
+    // A reader that never held the key (a rebuild).
+    const outcome = await apply([...messages, await message(pilot, erased(pilot))], new DataKeys(ring()));
+    expect(outcome).toMatchObject({ applied: 1, repeats: 0, deadLetters: [] });
+    expect((await readPilotTotals(ds, [pilot])).has(pilot)).toBe(false);
+    const [{ n }] = await ds.query(`select count(*)::int as n from projection_dead_letters`);
+    expect(n).toBe(0);
+  });
+
+  it('folds a batch large enough for the opening thread as it folds a small one', async () => {
+    const [a, b, gone] = [randomUUID(), randomUUID(), randomUUID()];
+    const writer = new DataKeys(ring());
+    const messages: ConsumedMessage[] = [];
+    for (let i = 0; i < MESSAGES_FOR_THREAD; i++) {
+      for (const pilot of [a, b, gone]) messages.push(await message(pilot, recorded(pilot), writer));
+    }
+    // One payload of pilot b changed on the way: a dead letter, and the rest of b's still count.
+    const spoiled = messages.findIndex((m) => m.key?.toString() === b);
+    const text = messages[spoiled]!.value!.toString();
+    const data = /"data":"([^"]+)"/.exec(text)![1]!;
+    const flipped = Buffer.from(data, 'base64');
+    flipped[20] = flipped[20]! ^ 1;
+    messages[spoiled] = {
+      ...messages[spoiled]!,
+      value: Buffer.from(text.replace(data, flipped.toString('base64'))),
+    };
+    await writer.destroy(ds, gone);
+    const opened = jest.spyOn(OpeningThread.prototype, 'openMessages');
+    const outcome = await apply(messages, new DataKeys(ring()));
+    // The batch, then the messages whose keys the thread did not hold yet for these keys, with them.
+    expect(opened).toHaveBeenCalledTimes(2);
+    await expect(opened.mock.results[0]!.value).resolves.toHaveLength(messages.length);
+    opened.mockRestore();
+    expect(outcome.deadLetters.map((d) => d.reason)).toEqual([
+      expect.stringMatching(/^FlightRecorded payload does not open/),
+    ]);
+    const totals = await readPilotTotals(ds, [a, b, gone]);
+    expect(totals.get(a)?.totals.flight_count).toBe(MESSAGES_FOR_THREAD);
+    expect(totals.get(b)?.totals.flight_count).toBe(MESSAGES_FOR_THREAD - 1);
+    expect(totals.has(gone)).toBe(false);
+  });
+
+  it('still reads a payload stored in the clear before sealing existed', async () => {
+    const pilot = randomUUID();
+    const outcome = await apply([await message(pilot, recorded(pilot))], new DataKeys(ring()));
+    expect(outcome).toMatchObject({ applied: 1, deadLetters: [] });
+    expect((await readPilotTotals(ds, [pilot])).get(pilot)?.totals.flight_count).toBe(1);
+  });
+
+  it('counts a pilot who comes back after the erasure from nothing, under a new key', async () => {
+    const pilot = randomUUID();
+    const writer = new DataKeys(ring());
+    const projector = new DataKeys(ring());
+    await apply([await message(pilot, recorded(pilot), writer)], projector);
+    await writer.destroy(ds, pilot);
+    const back = await apply(
+      [await message(pilot, erased(pilot)), await message(pilot, recorded(pilot), writer)],
+      projector,
+    );
+    expect(back.deadLetters).toEqual([]);
+    expect((await readPilotTotals(ds, [pilot])).get(pilot)?.totals.flight_count).toBe(1);
+  });
+});

@@ -1,0 +1,71 @@
+import { createKafka } from '@pft/platform/kafka/kafka-factory';
+import { KAFKA_CLIENTS, type KafkaClientName } from '@pft/platform/kafka/kafka.port';
+import { type DataSource } from 'typeorm';
+import { TEST_KAFKA_BROKERS, waitFor, withProjectionGround } from '@pft/testing';
+import {
+  asKafkaMessages,
+  historyMessages,
+  oracleTotalsOf,
+  publishMessages,
+  sampleHistories,
+  waitForProjection,
+} from '@pft/testing/oracle';
+import { type PilotTotalsConsumer } from './pilot-totals.consumer';
+import { projectionMetrics } from './projection-metrics';
+import { readPilotTotals } from '../read/pilot-totals.read-model';
+
+/** Messages fetched below the stored offset so far, in this process (every consumer of the test). */
+async function fetchedBehind(): Promise<number> {
+  const { values } = await projectionMetrics.behind.get();
+  return values.reduce((sum, v) => sum + v.value, 0);
+}
+
+describe.each(KAFKA_CLIENTS)(
+  'a partition taken over by another projector (%s)',
+  (client: KafkaClientName) => {
+    const kafka = createKafka(TEST_KAFKA_BROKERS, `pft-takeover-${client}`, undefined, undefined, client);
+    let dataSource: DataSource;
+    const ground = withProjectionGround(kafka, 8, (made) => (dataSource = made));
+
+    const consumer = async (topic: string, deadLetterTopic: string): Promise<PilotTotalsConsumer> => {
+      const c = await ground.startConsumer(topic, deadLetterTopic);
+      await waitFor(() => (c.consuming ? true : undefined), 30_000, 'the consumer to join its group');
+      return c;
+    };
+
+    it('is read on from the offset stored with the projection, not from an older one', async () => {
+      const [topic, deadLetters] = await ground.topicPair(`takeover-${client}`, 4);
+      const histories = sampleHistories(40, 45, 6060);
+      const messages = asKafkaMessages(historyMessages(histories));
+      const third = Math.floor(messages.length / 3);
+
+      // The first replica alone, then a second that takes half the partitions, both applying more.
+      const first = await consumer(topic, deadLetters);
+      let second: PilotTotalsConsumer | undefined;
+      try {
+        await publishMessages(kafka, topic, messages.slice(0, third));
+        await waitForProjection(kafka, dataSource, topic);
+        second = await consumer(topic, deadLetters);
+        await publishMessages(kafka, topic, messages.slice(third, 2 * third));
+        await waitForProjection(kafka, dataSource, topic);
+
+        // The first leaves: the second is given its partitions and must read them on from where the
+        // first stopped, fetching nothing the projection already holds.
+        const behindBefore = await fetchedBehind();
+        await first.stop();
+        await publishMessages(kafka, topic, messages.slice(2 * third));
+        await waitForProjection(kafka, dataSource, topic);
+        expect((await fetchedBehind()) - behindBefore).toBe(0);
+      } finally {
+        await first.stop();
+        await second?.stop();
+      }
+
+      const read = await readPilotTotals(
+        dataSource,
+        histories.map((h) => h.pilotId),
+      );
+      for (const h of histories) expect(read.get(h.pilotId)?.totals).toEqual(oracleTotalsOf(h.events));
+    });
+  },
+);

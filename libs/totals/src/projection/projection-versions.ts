@@ -1,0 +1,78 @@
+import { type DataSource } from 'typeorm';
+import { type Queryable } from '../read/pilot-totals.read-model';
+import {
+  PILOT_TOTALS_PROJECTION,
+  activeViewSql,
+  createProjectionTablesSql,
+  dropProjectionTablesSql,
+} from './projection-tables';
+
+export interface ProjectionVersions {
+  active: number;
+  building: number | null;
+  switchedAt: Date;
+}
+
+export async function readProjectionVersions(q: Queryable): Promise<ProjectionVersions> {
+  const [row] = (await q.query(
+    `select active_version, building_version, switched_at from projection_versions where projection = $1`,
+    [PILOT_TOTALS_PROJECTION],
+  )) as { active_version: number; building_version: number | null; switched_at: Date }[];
+  if (!row) throw new Error(`projection ${PILOT_TOTALS_PROJECTION} is missing: run the migrations`);
+  return { active: row.active_version, building: row.building_version, switchedAt: row.switched_at };
+}
+
+/** The version a rebuild writes: the one already being built (to resume it), or a new one with empty tables. */
+export async function beginRebuild(dataSource: DataSource): Promise<{ version: number; resumed: boolean }> {
+  return dataSource.transaction(async (tx) => {
+    await tx.query(`select 1 from projection_versions where projection = $1 for update`, [
+      PILOT_TOTALS_PROJECTION,
+    ]);
+    const { active, building } = await readProjectionVersions(tx);
+    const version = building ?? active + 1;
+    for (const sql of createProjectionTablesSql(version)) await tx.query(sql);
+    if (building === null) {
+      await tx.query(`update projection_versions set building_version = $2 where projection = $1`, [
+        PILOT_TOTALS_PROJECTION,
+        version,
+      ]);
+    }
+    return { version, resumed: building !== null };
+  });
+}
+
+/**
+ * Readers move to `version` in one transaction: the version row and the view they read change
+ * together, so a read sees the old version or the new one, never a mix. Batches of the old
+ * version hold a share lock on the version row, so the switch waits for the one in flight.
+ */
+export async function switchToVersion(dataSource: DataSource, version: number): Promise<number> {
+  return dataSource.transaction(async (tx) => {
+    await tx.query(`select 1 from projection_versions where projection = $1 for update`, [
+      PILOT_TOTALS_PROJECTION,
+    ]);
+    const { active, building } = await readProjectionVersions(tx);
+    if (building !== version)
+      throw new Error(`version ${version} is not the one being built (${String(building)})`);
+    await tx.query(
+      `update projection_versions set active_version = $2, building_version = null, switched_at = now()
+        where projection = $1`,
+      [PILOT_TOTALS_PROJECTION, version],
+    );
+    await tx.query(activeViewSql(version));
+    return active;
+  });
+}
+
+/** Drops a version's tables and offsets once nothing reads or writes them any more. */
+export async function dropVersion(dataSource: DataSource, version: number): Promise<void> {
+  const { active, building } = await readProjectionVersions(dataSource);
+  if (version === active || version === building) throw new Error(`version ${version} is in use`);
+  await dataSource.transaction(async (tx) => {
+    for (const sql of dropProjectionTablesSql(version)) await tx.query(sql);
+    await tx.query(`delete from projection_offsets where projection = $1 and version = $2`, [
+      PILOT_TOTALS_PROJECTION,
+      version,
+    ]);
+  });
+}

@@ -1,0 +1,20 @@
+export {
+  deleteErasedPilotNotices,
+  listDeliveries,
+  listFailedDeliveries,
+  queueWebhookEvent,
+  redeliverEvent,
+} from './webhook-deliveries.repository';
+export type { DeliveryRecord } from './webhook-deliveries.repository';
+export {
+  createEndpoint,
+  deleteEndpoint,
+  disableEndpoint,
+  enableEndpoint,
+  findEndpoint,
+  listEndpoints,
+  listEndpointsForOperators,
+  rotateEndpointSecret,
+} from './webhook-endpoints.repository';
+export type { EndpointView, OperatorEndpointView } from './webhook-endpoints.repository';
+export { signWebhook } from './webhook-signature';

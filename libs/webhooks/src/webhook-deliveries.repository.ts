@@ -1,0 +1,158 @@
+import { webhookBody, type WebhookEventType } from './domain/webhook-events';
+import { type Queryable } from '@pft/platform/database/queryable';
+import { rowsOf } from '@pft/platform/database/rows-of';
+import { newWebhookEventId } from './webhook-signature';
+
+/** A delivery as the log shows it (partner platform 4.1). */
+export interface DeliveryRecord {
+  event_id: string;
+  type: string;
+  created_at: string;
+  attempts: number;
+  status: 'pending' | 'delivered' | 'failed';
+  last_response_status: number | null;
+  next_attempt_at: string | null;
+}
+
+/** A delivery with what an operator also needs: the endpoint, the partner and the last error. */
+export interface OperatorDeliveryRecord extends DeliveryRecord {
+  endpoint_id: string;
+  partner_id: string;
+  last_error: string | null;
+}
+
+const LOG_COLUMNS = `d.event_id, d.type, d.created_at, d.attempts, d.status, d.last_response_status,
+  d.next_attempt_at`;
+
+interface LogRow {
+  event_id: string;
+  type: string;
+  created_at: Date;
+  attempts: number;
+  status: DeliveryRecord['status'];
+  last_response_status: number | null;
+  next_attempt_at: Date | null;
+}
+
+function toRecord(row: LogRow): DeliveryRecord {
+  return {
+    event_id: row.event_id,
+    type: row.type,
+    created_at: row.created_at.toISOString(),
+    attempts: row.attempts,
+    status: row.status,
+    last_response_status: row.last_response_status,
+    next_attempt_at:
+      row.status === 'pending' && row.next_attempt_at ? row.next_attempt_at.toISOString() : null,
+  };
+}
+
+/** An event to queue for one endpoint. `sourceKey` makes queueing it again a no-op. */
+export interface QueuedEvent {
+  endpointId: string;
+  type: WebhookEventType;
+  data: Record<string, unknown>;
+  /** The partner's `pilot_id`: that pilot's events reach the endpoint in order. */
+  orderingKey: string;
+  sourceKey: string;
+}
+
+/**
+ * Queues an event for an endpoint that is enabled (a disabled or deleted one keeps nothing queued):
+ * stored before any attempt, due at once. False when it was queued before or the endpoint is not enabled.
+ * The endpoint's row is locked (for share) until the caller commits: a disable or delete running at the
+ * same time either waits and then fails what this queued, or commits first and this queues nothing.
+ */
+export async function queueWebhookEvent(db: Queryable, event: QueuedEvent): Promise<boolean> {
+  const id = newWebhookEventId();
+  const createdAt = new Date().toISOString();
+  const body = webhookBody({ id, type: event.type, created_at: createdAt, data: event.data });
+  const rows = rowsOf<{ event_id: string }>(
+    await db.query(
+      `insert into webhook_deliveries (endpoint_id, event_id, type, created_at, body, ordering_key, source_key, next_attempt_at)
+       select endpoint_id, $2, $3, $4, $5, $6, $7, now() from webhook_endpoints where endpoint_id = $1 and status = 'enabled'
+       for share
+       on conflict (endpoint_id, source_key) do nothing
+       returning event_id`,
+      [event.endpointId, id, event.type, createdAt, body, event.orderingKey, event.sourceKey],
+    ),
+  );
+  return rows.length > 0;
+}
+
+/** An endpoint's deliveries, newest first. */
+export async function listDeliveries(
+  db: Queryable,
+  endpointId: string,
+  limit: number,
+): Promise<DeliveryRecord[]> {
+  const rows = rowsOf<LogRow>(
+    await db.query(
+      `select ${LOG_COLUMNS} from webhook_deliveries d where d.endpoint_id = $1 order by d.delivery_id desc limit $2`,
+      [endpointId, limit],
+    ),
+  );
+  return rows.map(toRecord);
+}
+
+/** Failed deliveries over every endpoint (or one), newest first: for operators. */
+export async function listFailedDeliveries(
+  db: Queryable,
+  options: { endpointId?: string; limit: number },
+): Promise<OperatorDeliveryRecord[]> {
+  const rows = rowsOf<LogRow & { endpoint_id: string; partner_id: string; last_error: string | null }>(
+    await db.query(
+      `select ${LOG_COLUMNS}, d.endpoint_id, e.partner_id, d.last_error
+         from webhook_deliveries d join webhook_endpoints e using (endpoint_id)
+        where d.status = 'failed' and ($1::text is null or d.endpoint_id = $1)
+        order by d.delivery_id desc limit $2`,
+      [options.endpointId ?? null, options.limit],
+    ),
+  );
+  return rows.map((row) => ({
+    ...toRecord(row),
+    endpoint_id: row.endpoint_id,
+    partner_id: row.partner_id,
+    last_error: row.last_error,
+  }));
+}
+
+/**
+ * Delivers an event again: its deliveries (to one endpoint or each it went to) become pending and due
+ * now, with the same id and body, the attempts counted anew. Only to enabled endpoints. The number of
+ * deliveries queued again.
+ */
+export async function redeliverEvent(db: Queryable, eventId: string, endpointId?: string): Promise<number> {
+  const rows = rowsOf<{ event_id: string }>(
+    await db.query(
+      `with changed as (update webhook_deliveries d
+          set status = 'pending', attempts = 0, next_attempt_at = now(), claimed_until = null, last_error = null
+         from webhook_endpoints e
+        where e.endpoint_id = d.endpoint_id and e.status = 'enabled'
+          and d.event_id = $1 and ($2::text is null or d.endpoint_id = $2) returning d.event_id) select * from changed`,
+      [eventId, endpointId ?? null],
+    ),
+  );
+  return rows.length;
+}
+
+/**
+ * Deletes, in the caller's transaction (the one that settled them), those of `settled` that are
+ * pilot.disconnected notices, delivered or failed, whose connection is gone: their pilot's account was
+ * erased, and a pending notice was all that was kept of it (docs/privacy.md). The connection is read
+ * `for key share`: the erasure deleting it (for update, with the notices settled by then) either waits
+ * for this transaction and deletes the notice itself, or commits first and this finds it gone.
+ */
+export async function deleteErasedPilotNotices(
+  db: Queryable,
+  settled: readonly { delivery_id: string; type: string }[],
+): Promise<void> {
+  const ids = settled.filter((d) => d.type === 'pilot.disconnected').map((d) => d.delivery_id);
+  if (ids.length === 0) return;
+  await db.query(
+    `delete from webhook_deliveries d
+      where d.delivery_id = any($1::bigint[]) and d.type = 'pilot.disconnected' and d.status <> 'pending'
+        and not exists (select 1 from connections c where c.connection_id = d.ordering_key::uuid for key share)`,
+    [ids],
+  );
+}
