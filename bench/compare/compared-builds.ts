@@ -4,8 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BenchRun, share } from '../support/bench-run';
 import { type AppProcess, TEST_BUILD_DIR } from '@pft/testing';
-import { median } from '../support/kafka-clients';
-import { type Measured } from '../support/measure';
+import { median } from '../support/bench-run';
 
 /** The two builds compared: an earlier revision's and this tree's. */
 export type BuildName = 'baseline' | 'current';
@@ -80,13 +79,21 @@ export async function migratedDatabases(
   return databases;
 }
 
+/** A rate measured once: an HTTP load (support/measure.ts) or a fold, its rate unrounded. */
+export interface RateRun {
+  name: string;
+  requests_per_second_exact: number;
+}
+
 /** One figure's runs: each build's and its floor's, one of each per round. */
-export type FigureRuns = Record<BuildName | 'floor', Measured[]>;
+export type FigureRuns<R extends RateRun = RateRun> = Record<BuildName | 'floor', R[]>;
 
 /** A figure of both builds, each beside the floor measured in the same rounds. */
 export interface ComparedFigure {
   figure: string;
   floor: string;
+  /** What the rates count, per second: requests unless said (a fold's: events). */
+  unit?: string;
   baseline_req_s: number;
   current_req_s: number;
   floor_req_s: number;
@@ -100,17 +107,18 @@ export interface ComparedFigure {
   baseline_vs_floor_by_round: number[];
 }
 
-export function compareFigure(figure: string, runs: FigureRuns): ComparedFigure {
+export function compareFigure(figure: string, runs: FigureRuns, unit?: string): ComparedFigure {
   // Unrounded: an import of 1,000 flights runs at a few dozen a second, where a whole request is 4%.
-  const rates = (of: Measured[]): number[] => of.map((r) => r.requests_per_second_exact);
+  const rates = (of: RateRun[]): number[] => of.map((r) => r.requests_per_second_exact);
   const baseline = median(rates(runs.baseline));
   const current = median(rates(runs.current));
   const floor = median(rates(runs.floor));
-  const byRound = (of: Measured[], against: Measured[]): number[] =>
+  const byRound = (of: RateRun[], against: RateRun[]): number[] =>
     of.map((r, i) => share(r.requests_per_second_exact, against[i]!.requests_per_second_exact));
   return {
     figure,
     floor: runs.floor[0]?.name ?? '',
+    ...(unit && { unit }),
     baseline_req_s: baseline,
     current_req_s: current,
     floor_req_s: floor,

@@ -6,45 +6,32 @@ import { flightBody, freePort } from '@pft/testing';
 import { type BenchRun } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { analyzeDatabase } from '../support/analyze';
-import { roundOrder } from '../support/kafka-clients';
+import { roundOrder } from '../support/bench-run';
 import { type Measured, posting } from '../support/measure';
-import { type BuildName, comparedIngestion, type FigureRuns, migratedDatabase } from './compared-builds';
+import {
+  BUILDS,
+  type BuildName,
+  comparedIngestion,
+  type FigureRuns,
+  migratedDatabases,
+} from './compared-builds';
 
 /** Flights per import, as bench/ingestion sends them. */
 export const IMPORT_SIZE = 1000;
 
 /**
- * The earlier build, this build as it runs, and this build with PFT_SEAL_PAYLOADS=false: the earlier
- * build stores payloads in the clear, so the third tells what sealing costs (the privacy benchmark's
- * own figure) from what the rest of the path does.
- */
-export type ImportVariant = 'baseline' | 'current' | 'current_unsealed';
-export const VARIANTS: readonly ImportVariant[] = ['baseline', 'current', 'current_unsealed'];
-export const buildOf = (variant: ImportVariant): BuildName =>
-  variant === 'baseline' ? 'baseline' : 'current';
-
-/** This build against the earlier one, as it runs (sealed) and unsealed; both share the earlier build's runs and the floor's. */
-export interface ImportsCompared {
-  sealed: FigureRuns;
-  unsealed: FigureRuns;
-}
-
-/**
  * The pilot app API's logbook import (`POST /pilot/v1/flights/import`, IMPORT_SIZE flights, each
  * import for a new pilot, bodies made up front) on both builds, in alternating rounds, as
  * bench/ingestion measures it: each variant's ingestion app on a database of its own migrated by its
- * own command line, its relay off, this build also with its payloads unsealed; beside the durable-write floor storing the same flights as rows by
+ * own command line, its relay off; beside the durable-write floor storing the same flights as rows by
  * one INSERT per POST, measured first in every round.
  */
 export async function compareImports(
   bench: BenchRun,
   builds: Record<BuildName, string>,
   options: { rounds: number; connections: number },
-): Promise<ImportsCompared> {
-  // A database for each variant: one that stored twice the flights of another would cost Postgres more.
-  const databases = {} as Record<ImportVariant, string>;
-  for (const variant of VARIANTS)
-    databases[variant] = await migratedDatabase(bench, builds[buildOf(variant)]);
+): Promise<FigureRuns<Measured>> {
+  const databases = await migratedDatabases(bench, builds);
   const floorDb = await bench.database();
   const floor = await bench.floor(startDurableWriteFloor(await freePort(), floorDb.url, 20));
   const secret = loadConfig().JWT_SECRET;
@@ -59,12 +46,7 @@ export async function compareImports(
       body: bodies[next++ % bodies.length]!,
     }));
 
-  const runs: Record<ImportVariant | 'floor', Measured[]> = {
-    baseline: [],
-    current: [],
-    current_unsealed: [],
-    floor: [],
-  };
+  const runs: FigureRuns<Measured> = { baseline: [], current: [], floor: [] };
   for (let round = 0; round < options.rounds; round++) {
     // As autovacuum would: the rounds fill each build's tables (support/analyze.ts).
     for (const url of [...Object.values(databases), floorDb.url]) await analyzeDatabase(url);
@@ -75,20 +57,15 @@ export async function compareImports(
         requests: importing('/import', false),
       }),
     );
-    for (const variant of roundOrder(VARIANTS, round)) {
-      const app = await comparedIngestion(
-        bench,
-        databases[variant],
-        builds[buildOf(variant)],
-        variant === 'current_unsealed' ? { PFT_SEAL_PAYLOADS: 'false' } : {},
-      );
+    for (const build of roundOrder(BUILDS, round)) {
+      const app = await comparedIngestion(bench, databases[build], builds[build]);
       await bench.warm({
         url: app.url,
         connections: options.connections,
         requests: importing('/pilot/v1/flights/import', true),
       });
-      runs[variant].push(
-        await bench.measure(`POST /pilot/v1/flights/import (${variant.replace('_', ', ')})`, {
+      runs[build].push(
+        await bench.measure(`POST /pilot/v1/flights/import (${build})`, {
           url: app.url,
           connections: options.connections,
           requests: importing('/pilot/v1/flights/import', true),
@@ -97,8 +74,5 @@ export async function compareImports(
       await app.stop();
     }
   }
-  return {
-    sealed: { baseline: runs.baseline, current: runs.current, floor: runs.floor },
-    unsealed: { baseline: runs.baseline, current: runs.current_unsealed, floor: runs.floor },
-  };
+  return runs;
 }

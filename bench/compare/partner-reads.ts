@@ -2,7 +2,7 @@ import { createDataSource, loadConfig } from '@pft/platform';
 import { freePort } from '@pft/testing';
 import { batchPaths, type BenchPilot, benchPilots, linkBenchPilots } from '../partner-api/bench-data';
 import { type BenchRun } from '../support/bench-run';
-import { roundOrder } from '../support/kafka-clients';
+import { roundOrder } from '../support/bench-run';
 import { type Measured, rotating } from '../support/measure';
 import { startNestFloor } from '../support/nest-floor';
 import {
@@ -65,7 +65,7 @@ async function seedReads(
 
 export interface ReadsCompared {
   load: { connections: number; pilots: number; batch_size: number };
-  runs: { single_warm: FigureRuns; batch: FigureRuns; single_cold: FigureRuns };
+  runs: { single_warm: FigureRuns<Measured>; batch: FigureRuns<Measured>; single_cold: FigureRuns<Measured> };
   figures: ComparedFigure[];
 }
 
@@ -103,9 +103,9 @@ export async function compareReads(
   const { connections } = options;
 
   const runs = {
-    single_warm: { baseline: [], current: [], floor: [] } as FigureRuns,
-    batch: { baseline: [], current: [], floor: [] } as FigureRuns,
-    single_cold: { baseline: [], current: [], floor: [] } as FigureRuns,
+    single_warm: { baseline: [], current: [], floor: [] } as FigureRuns<Measured>,
+    batch: { baseline: [], current: [], floor: [] } as FigureRuns<Measured>,
+    single_cold: { baseline: [], current: [], floor: [] } as FigureRuns<Measured>,
   };
   for (let round = 0; round < options.rounds; round++) {
     const floorRun = await bench.measure(NEST_FLOOR, { url: `${floor.url}/counted`, connections });

@@ -1,7 +1,7 @@
 /**
  * What recording reads for the pilots' access history costs the partner API: the same reads against two
  * replicas of the same build on the same database, one recording (ACCESS_HISTORY on, the service's
- * setting) and one not (ACCESS_HISTORY=off, which exists for this comparison only), measured in one run:
+ * setting) and one not (ACCESS_HISTORY=off, which exists for this comparison), measured in one run:
  *
  *   npm run build:test && npx jest bench/partner-api/access-history --selectProjects bench
  *
@@ -17,23 +17,25 @@
  * with SIGTERM and the recorded reads counted: the recording replica recorded every pilot answer it gave
  * (its own metric) and the other none.
  */
-import type autocannon from 'autocannon';
 import { createDataSource } from '@pft/platform';
-import { seedBenchData } from './bench-data';
-import { benchmark, benchSetting, BenchRun, expectAnsweredWell, share } from '../support/bench-run';
-import { median as medianOf } from '../support/kafka-clients';
-import { type Measured } from '../support/measure';
+import { batchPaths, seedBenchData } from './bench-data';
+import {
+  benchmark,
+  benchSetting,
+  BenchRun,
+  expectAnsweredWell,
+  median,
+  medianRun,
+  roundOrder,
+  share,
+} from '../support/bench-run';
+import { type Measured, rotating } from '../support/measure';
 
 const SECONDS = benchSetting('SECONDS', 10);
 const CONNECTIONS = benchSetting('CONNECTIONS', 50);
 const REPEATS = Math.max(1, benchSetting('REPEATS', 3));
 const PILOTS = 30_000;
 const BATCH_PILOTS = 10_000;
-
-function median(runs: Measured[]): Measured & { repeats: number[] } {
-  const sorted = [...runs].sort((a, b) => a.requests_per_second - b.requests_per_second);
-  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, repeats: runs.map((r) => r.requests_per_second) };
-}
 
 /** Pilot totals a replica answered (from memory or the database), from its metrics port. */
 async function totalsAnswered(metricsUrl: string): Promise<number> {
@@ -42,14 +44,6 @@ async function totalsAnswered(metricsUrl: string): Promise<number> {
   for (const match of text.matchAll(/^pft_partner_totals_answers_total\{[^}]*\} (\d+)/gm))
     total += Number(match[1]);
   return total;
-}
-
-/** A request that walks through `paths`, so each one asks for something else. */
-function rotating(paths: string[], headers: Record<string, string>): autocannon.Request[] {
-  let next = 0;
-  return [
-    { method: 'GET', headers, setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) },
-  ];
 }
 
 benchmark(
@@ -73,9 +67,7 @@ benchmark(
     };
     const auth = { authorization: `Bearer ${data.key}` };
     const singlePath = `/v1/pilot-totals?pilot_id=${data.pilotIds[0]!}`;
-    const batches: string[] = [];
-    for (let i = 0; i + 50 <= BATCH_PILOTS; i += 50)
-      batches.push(`/v1/pilot-totals/batch?pilot_ids=${data.pilotIds.slice(i, i + 50).join(',')}`);
+    const batches = batchPaths(data.pilotIds, BATCH_PILOTS);
     const coldPaths = data.pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`);
 
     for (const app of Object.values(apps))
@@ -101,15 +93,16 @@ benchmark(
       Object.keys(reads).map((read) => [read, { on: [] as Measured[], off: [] as Measured[] }]),
     ) as Record<Read, Record<Recording, Measured[]>>;
     for (let n = 0; n < REPEATS; n++) {
-      const order: Recording[] = n % 2 === 0 ? ['on', 'off'] : ['off', 'on'];
       for (const read of Object.keys(reads) as Read[])
-        for (const recording of order) runs[read][recording].push(await reads[read](recording));
+        for (const recording of roundOrder<Recording>(['on', 'off'], n))
+          runs[read][recording].push(await reads[read](recording));
     }
 
+    const rate = (r: Measured): number => r.requests_per_second;
     const medians = Object.fromEntries(
       (Object.keys(reads) as Read[]).map((read) => [
         read,
-        { on: median(runs[read].on), off: median(runs[read].off) },
+        { on: medianRun(runs[read].on, rate), off: medianRun(runs[read].off, rate) },
       ]),
     ) as Record<Read, Record<Recording, Measured & { repeats: number[] }>>;
     // Each round's two runs are measured one right after the other, so a round's ratio is taken under
@@ -126,7 +119,7 @@ benchmark(
     const ratios = Object.fromEntries(
       (Object.keys(reads) as Read[]).map((read) => [
         `${read}_recording_vs_not`,
-        +medianOf([...byRound[read]]).toFixed(3),
+        +median(byRound[read]).toFixed(3),
       ]),
     );
 

@@ -3,7 +3,6 @@ import { Client } from 'pg';
 import { type EventMessage, isSealedEventType, sealedPayloadAad } from '@pft/contracts';
 import { type DataKey, masterKeyRingFromEnv, newDataKey, sealJson } from '@pft/privacy';
 import { relayMessageValue } from '@pft/testing';
-import { type DecodeCost, measureDecodeCost } from './decode-cost';
 
 interface KeyRow {
   keyId: string;
@@ -68,25 +67,5 @@ export class SealedBenchEvents {
     } finally {
       await client.end();
     }
-  }
-
-  /**
-   * What decoding `sample` costs alone, plain and sealed (decode-cost.ts), opened as the projector opens
-   * them, with this run's keys.
-   */
-  decodeCost(
-    sample: { plain: readonly (Buffer | string)[]; sealed: readonly (Buffer | string)[] },
-    rounds?: number,
-  ): Promise<DecodeCost> {
-    return measureDecodeCost(
-      sample,
-      this.rows.map((r) => ({
-        key_id: r.keyId,
-        subject_id: r.subject,
-        wrapped_key: r.wrapped,
-        master_key_id: r.masterKeyId,
-      })),
-      rounds,
-    );
   }
 }

@@ -188,6 +188,13 @@ async function measureFloor(
   return seconds;
 }
 
+/** The seconds the projection rows floor takes, read by `client`, to store the `events` of `topic`. */
+export const measureProjectionRowsFloor = (
+  topic: string,
+  events: number,
+  client: KafkaClientName,
+): Promise<number> => measureFloor(PROJECTION_ROWS_FLOOR, topic, events, client);
+
 /**
  * The floors of a fold, one after the other: the seconds the narrow-row floor took to store the
  * `events` of `topic` on `clients[0]`, and the seconds the projection rows floor took on each of

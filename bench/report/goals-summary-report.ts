@@ -1,4 +1,4 @@
-import { exactRun, fmt, type Json, pacedHelloRun, run } from './report-format';
+import { fmt, type Json, pacedHelloRun, run } from './report-format';
 
 /** The report the performance goals were set against: its figures are where each goal started. */
 const START = '8f8f41a (2026-11-23)';
@@ -74,11 +74,10 @@ function readGoals(d: Json | undefined): Goal[] {
   // Met against the bare Nest floor, or else against the framework's pipeline measured alone (the How clause).
   const against = (nest: number, pipeline: number): string =>
     nest >= 0.8 ? 'yes' : pipeline >= 0.8 ? 'against the pipeline floor: yes; against bare Nest: no' : 'no';
-  const fastifySelect = exactRun(d, "read floor: bare Fastify, one SELECT per event-loop turn's reads")
+  const fastifySelect = run(d, "read floor: bare Fastify, one SELECT per event-loop turn's reads")
     ?.requests_per_second as number | undefined;
   const cold = run(d, 'single read, cold')?.requests_per_second as number | undefined;
-  const paced = (name: string): number | undefined =>
-    (d.runs as Json[]).find((r) => (r.name as string).startsWith(name))?.p99_ms as number | undefined;
+  const paced = (name: string): number | undefined => run(d, name)?.p99_ms as number | undefined;
   const app = paced('single read, warm, paced at ');
   const hello = pacedHelloRun(d, false)?.p99_ms as number | undefined;
   const loaded = pacedHelloRun(d, true)?.p99_ms as number | undefined;

@@ -1,4 +1,4 @@
-/** A benchmark's result file as JSON: shapes differ between benchmarks and between their versions. */
+/** A benchmark's result file as JSON: shapes differ between benchmarks. */
 export type Json = Record<string, any>;
 
 /** A number with `digits` decimals, or `n/a` when the result has none. */
@@ -20,10 +20,6 @@ export const tableLine = (row: Row): string =>
 export const run = (data: Json, name: string): Json | undefined =>
   (data.runs as Json[] | undefined)?.find((r) => (r.name as string).startsWith(name));
 
-/** The run of a result named exactly `name`. */
-export const exactRun = (data: Json, name: string): Json | undefined =>
-  (data.runs as Json[] | undefined)?.find((r) => r.name === name);
-
 /** Hello-world paced at the read's half load, alone or beside a process as busy as the app was. */
 export const pacedHelloRun = (data: Json, beside: boolean): Json | undefined =>
   (data.runs as Json[] | undefined)?.find(
@@ -31,3 +27,13 @@ export const pacedHelloRun = (data: Json, beside: boolean): Json | undefined =>
       (r.name as string).startsWith('hello-world, paced at ') &&
       (r.name as string).includes(' beside ') === beside,
   );
+
+/** A run measured several times, interleaved: every run's figure after the median shown. */
+export const repeats = (r: Json | undefined, unit: string): string =>
+  Array.isArray(r?.repeats) && r.repeats.length > 1
+    ? `; median of ${r.repeats.length} runs (${(r.repeats as number[]).map((v) => fmt(v, unit === 'ms' ? 1 : 0)).join(', ')} ${unit})`
+    : '';
+
+/** A median share of a floor with each round's share after it. */
+export const byRounds = (median: unknown, rounds: unknown): string =>
+  `${fmt(median, 3)}x (by round: ${((rounds as number[] | undefined) ?? []).map((v) => fmt(v, 3)).join(', ')})`;

@@ -19,9 +19,7 @@ export async function startBareServer(
   env: Record<string, string>,
   ready: (origin: string) => Promise<boolean>,
 ): Promise<BareServer> {
-  // The run's pause probe (support/pause-probe.ts), when it has one.
-  const probe = process.env.BENCH_PAUSE_PROBE ? ['--require', process.env.BENCH_PAUSE_PROBE] : [];
-  const child = spawn(process.execPath, [...probe, '-e', source], {
+  const child = spawn(process.execPath, ['-e', source], {
     env: { ...process.env, ...env, PORT: String(port) },
     cwd: process.cwd(),
     stdio: 'ignore',

@@ -12,27 +12,43 @@ import {
   startAppProcess,
   type TestDatabase,
 } from '@pft/testing';
-import { BenchProfiles } from './bench-profiles';
-import { Bystander } from './bystander';
 import { type Measured, measure } from './measure';
 import { measurePaced, type PacedMeasured, type PacedOptions } from './paced-load';
-import { PauseProbe, type ServerPauses } from './pause-probe';
 
 /** A BENCH_<name> setting from the environment, or its default. */
 export function benchSetting(name: string, fallback: number): number {
   return Number(process.env[`BENCH_${name}`] ?? fallback);
 }
 
-/** BENCH_PACED_SECONDS: how long each paced load runs, when not the run's seconds. */
-export const PACED_SECONDS: number | undefined = process.env.BENCH_PACED_SECONDS
-  ? Number(process.env.BENCH_PACED_SECONDS)
-  : undefined;
-
 /** Where results are written and read: bench/results/ unless BENCH_RESULTS_DIR says otherwise. */
 export const RESULTS_DIR = process.env.BENCH_RESULTS_DIR ?? join(__dirname, '..', 'results');
 
 /** `value` as a share of `floor`, measured in the same run, to three decimals. */
 export const share = (value: number, floor: number): number => +(value / floor).toFixed(3);
+
+/** The median of `values` (the mean of the middle two when their count is even). */
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * The run whose `value` is the median of `runs` (the lower middle one of an even number), with every
+ * run's value beside it.
+ */
+export function medianRun<R extends object>(runs: R[], value: (run: R) => number): R & { repeats: number[] } {
+  const sorted = [...runs].sort((a, b) => value(a) - value(b));
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, repeats: runs.map(value) };
+}
+
+/**
+ * The items in the order of each round: as given in even rounds, reversed in odd ones (A B, B A, ...),
+ * so that noise drifting over a run (a warming page cache, a neighbour's job) falls on each alike.
+ */
+export function roundOrder<T>(items: readonly T[], round: number): T[] {
+  return round % 2 === 0 ? [...items] : [...items].reverse();
+}
 
 /** A yardstick server of a benchmark, in a process of its own. */
 interface Floor {
@@ -46,20 +62,9 @@ type Cleanup = () => unknown;
  * when it ends, the last started first; its loads run with the run's seconds and connections unless
  * told otherwise; its result is written to RESULTS_DIR/<name>.json, replacing the last one (the
  * history is in git).
- *
- * With BENCH_PROFILE=1 the apps it starts run under the CPU profiler (bench-profiles.ts): each load is
- * a span, and where each app spent it goes to RESULTS_DIR/<name>-profiles.json once the run ends. The
- * profiler slows what it watches, so such a run's figures replace no result.
  */
 export class BenchRun {
   private readonly cleanups: Cleanup[] = [];
-  private readonly profiles = process.env.BENCH_PROFILE === '1' ? new BenchProfiles() : undefined;
-  /** While `briefly` runs: how long its closed-loop loads last. */
-  private briefSeconds: number | undefined;
-  /** Paced loads so far: with BENCH_PAUSE_TRACE, each writes its requests' trace as paced-<n>.json there. */
-  private pacedRuns = 0;
-  private bystander: Promise<Bystander> | undefined;
-  private probe: PauseProbe | undefined;
 
   constructor(
     readonly name: string,
@@ -104,33 +109,6 @@ export class BenchRun {
     return floor;
   }
 
-  /**
-   * Puts the pause probe (support/pause-probe.ts) in every app and floor server started from now on,
-   * so each paced load given its server's process id, and each load run through `probed`, reports
-   * what that server did meanwhile.
-   */
-  probePauses(): void {
-    if (this.probe) return;
-    const probe = (this.probe = PauseProbe.install());
-    this.defer(() => probe.remove());
-  }
-
-  /**
-   * `work` (a load of the server `serverPid`) with what the run's pause probe saw in that server
-   * meanwhile (`server_pauses`: its collections, stalls, held requests and bytes allocated per request),
-   * once the run probes its servers (probePauses); else `work` as it is.
-   */
-  async probed<R extends object>(
-    serverPid: number,
-    work: () => Promise<R>,
-  ): Promise<R & { server_pauses?: ServerPauses }> {
-    const probe = this.probe;
-    if (!probe) return work();
-    await probe.reset(serverPid);
-    const result = await work();
-    return { ...result, server_pauses: await probe.read(serverPid) };
-  }
-
   /** Connections opened and code warm before anything is measured; not recorded. */
   async warm(options: autocannon.Options): Promise<void> {
     await autocannon({ duration: 3, connections: 10, ...options });
@@ -138,63 +116,20 @@ export class BenchRun {
 
   /** A closed-loop load (autocannon) for the run's seconds over its connections, unless `options` say otherwise. */
   measure(name: string, options: autocannon.Options): Promise<Measured> {
-    const duration = this.briefSeconds ?? this.load.seconds;
-    return this.span(name, () => measure(name, { connections: this.load.connections, duration, ...options }));
-  }
-
-  /** `work` with each closed-loop load it measures lasting `seconds` instead of the run's seconds. */
-  async briefly<R>(seconds: number, work: () => Promise<R>): Promise<R> {
-    const before = this.briefSeconds;
-    this.briefSeconds = seconds;
-    try {
-      return await work();
-    } finally {
-      this.briefSeconds = before;
-    }
+    return measure(name, { connections: this.load.connections, duration: this.load.seconds, ...options });
   }
 
   /**
-   * The paced open-loop load (support/paced-load.ts) over the run's connections, for the run's seconds
-   * unless BENCH_PACED_SECONDS says otherwise, with the run's bystander (support/bystander.ts, started
-   * with the first) measuring the machine's stalls. Its p99 is decided by its slowest 1%: the longer
-   * the run, the less one stall of the machine decides it. With `serverPid`, once the run probes its
-   * servers' pauses (probePauses), that server's over the recorded part are reported too.
+   * The paced open-loop load (support/paced-load.ts) over the run's connections, for BENCH_PACED_SECONDS
+   * (default the run's seconds): its p99 is decided by its slowest 1%, so the longer the run, the less
+   * one stall of the machine decides it.
    */
-  async paced(
-    name: string,
-    options: Omit<PacedOptions, 'seconds' | 'connections' | 'server'> & { serverPid?: number },
-  ): Promise<PacedMeasured> {
-    const { serverPid, ...load } = options;
-    const traceDir = process.env.BENCH_PAUSE_TRACE;
-    const traceFile = traceDir && join(traceDir, `paced-${++this.pacedRuns}.json`);
-    const bystander = await (this.bystander ??= this.startBystander());
-    const server = this.probe && serverPid !== undefined ? { probe: this.probe, pid: serverPid } : undefined;
-    return this.span(name, () =>
-      measurePaced(name, {
-        seconds: PACED_SECONDS ?? this.load.seconds,
-        connections: this.load.connections,
-        bystander,
-        server,
-        ...(traceFile && { traceFile }),
-        ...load,
-      }),
-    );
-  }
-
-  private async startBystander(): Promise<Bystander> {
-    const bystander = await Bystander.start();
-    this.defer(() => bystander.stop());
-    return bystander;
-  }
-
-  /** Work the run times other than a load of its own: a span when profiled. */
-  span<T>(name: string, work: () => Promise<T>): Promise<T> {
-    return this.profiles ? this.profiles.span(name, work) : work();
-  }
-
-  /** A span timed elsewhere (a projector's fold, from its first stored batch): microseconds, monotonic clock. */
-  recordSpan(name: string, fromUs: number, toUs: number): void {
-    this.profiles?.record(name, fromUs, toUs);
+  paced(name: string, options: Omit<PacedOptions, 'seconds' | 'connections'>): Promise<PacedMeasured> {
+    return measurePaced(name, {
+      seconds: benchSetting('PACED_SECONDS', this.load.seconds),
+      connections: this.load.connections,
+      ...options,
+    });
   }
 
   /**
@@ -202,14 +137,6 @@ export class BenchRun {
    * (the load average then: other work on the machine skews every figure). Returns the file.
    */
   write(result: Record<string, unknown>): string {
-    if (this.profiles) {
-      process.stdout.write(`[bench ${this.name}] profiled: its figures replace no result\n`);
-      return '';
-    }
-    return this.writeResult(this.name, result);
-  }
-
-  private writeResult(name: string, result: Record<string, unknown>): string {
     const report = {
       benchmark: this.name,
       when: new Date().toISOString(),
@@ -217,7 +144,7 @@ export class BenchRun {
       ...result,
     };
     mkdirSync(RESULTS_DIR, { recursive: true });
-    const file = join(RESULTS_DIR, `${name}.json`);
+    const file = join(RESULTS_DIR, `${this.name}.json`);
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
     return file;
   }
@@ -230,15 +157,6 @@ export class BenchRun {
       } catch (err) {
         process.stderr.write(`[bench ${this.name}] cleanup failed: ${String(err)}\n`);
       }
-    }
-    if (this.profiles) {
-      // Every process the run started has ended, and so has written its profiles.
-      const settings = Object.fromEntries(
-        Object.entries(process.env).filter(([k]) => k.startsWith('BENCH_')),
-      );
-      const file = this.writeResult(`${this.name}-profiles`, { settings, spans: this.profiles.summary() });
-      this.profiles.remove();
-      process.stdout.write(`[bench ${this.name}] profiles: ${file}\n`);
     }
   }
 }

@@ -2,17 +2,11 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /** Clock ticks per second of /proc's CPU times. */
-export const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
-/**
- * CPU seconds (user and system, all threads) a process has used so far, from /proc/<pid>/stat; with
- * `tid`, those of that one thread of it (/proc/<pid>/task/<tid>/stat).
- */
-export function cpuSeconds(pid: number, tid?: string): number {
-  const stat = readFileSync(
-    tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`,
-    'utf8',
-  );
+/** CPU seconds (user and system, all threads) a process has used so far, from /proc/<pid>/stat. */
+export function cpuSeconds(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of the whole line, 12 and 13 of what follows field 2.

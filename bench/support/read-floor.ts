@@ -4,7 +4,7 @@ import { decimalText } from '@pft/contracts';
 import { startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
 
 /**
- * `decimalText(n)`: the partner API's own (@pft/domain), for the floors' headers. `String(n)` of a
+ * `decimalText(n)`: the partner API's own (@pft/contracts), for the floors' headers. `String(n)` of a
  * number new on every request leaves its text in V8's number cache long enough to reach the old
  * generation, work the partner API no longer does, so a floor must not do it either.
  */
@@ -31,31 +31,14 @@ async function countRequest() {
 `;
 
 /**
- * The least a partner read costs on this machine: a bare Fastify server (no Nest, no key check, no
- * envelope) answering a pilot's totals row as JSON, three ways:
- *
- * - `GET /one?id=`: the connection joined with the active totals, one prepared SELECT per request
- *   (what a read that misses memory needs at least, read on its own);
- * - `GET /grouped?id=`: the same for all requests read in one event-loop turn, one statement;
- * - `GET /counted`: no database; the request counted in Redis, one INCRBY for all the requests of an
- *   event-loop turn, as the API counts (what a rate limit shared by replicas needs at least), and a
- *   constant body of about 1 KB (an answer held in memory).
- *
- * Plain JavaScript handed to `node -e`, so it needs no build.
- */
-/**
- * `readOne(id)` and `readGrouped(id)`: a pilot's totals row through its connection id, by one prepared
- * SELECT per read, or by one for all the reads of an event-loop turn. Plain JavaScript, for the floors'
- * sources; it needs TURN_GROUPS_SOURCE (which TURN_COUNTER_SOURCE brings) before it.
+ * `readGrouped(id)`: a pilot's totals row through its connection id, one prepared SELECT for all the
+ * reads of an event-loop turn. Plain JavaScript, for the floors' sources; it needs TURN_GROUPS_SOURCE
+ * (which TURN_COUNTER_SOURCE brings) before it.
  */
 export const TOTALS_READ_SOURCE = `
 const { Pool } = require('pg');
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const READ = 'select c.connection_id::text as pilot_id, v.* from connections c join pilot_totals_active v using (pilot_account_id) where c.connection_id = ';
-async function readOne(id) {
-  const { rows } = await pool.query({ name: 'one', text: READ + '$1::uuid', values: [id] });
-  return rows[0] ?? null;
-}
 const readInTurns = inTurns((ids) => pool.query({ name: 'many', text: READ + 'any($1::uuid[])', values: [ids] }));
 async function readGrouped(id) {
   const { result } = await readInTurns(id);
@@ -63,11 +46,17 @@ async function readGrouped(id) {
 }
 `;
 
+/**
+ * The least a partner read from the database costs on this machine: a bare Fastify server (no Nest, no
+ * key check, no envelope): `GET /grouped?id=` answers a pilot's totals row read by one statement for
+ * all the requests of an event-loop turn; `GET /counted` (its readiness) counts the request in Redis,
+ * one INCRBY per turn, and answers a constant body of about 1 KB. Plain JavaScript handed to `node -e`,
+ * so it needs no build.
+ */
 const SOURCE = `
 ${TURN_COUNTER_SOURCE}
 ${TOTALS_READ_SOURCE}
 const app = require('fastify')({ logger: false });
-app.get('/one', async (request) => ({ data: await readOne(request.query.id) }));
 app.get('/grouped', async (request) => ({ data: await readGrouped(request.query.id) }));
 const answer = JSON.stringify({ data: { pilot_id: '00000000-0000-4000-8000-000000000000', totals: 'x'.repeat(900) } });
 app.get('/counted', async (request, reply) => {

@@ -18,14 +18,14 @@ export function kafkaScriptEnv(brokers: string, client: KafkaClientName): Record
 /**
  * Runs `script` (plain JavaScript) with `args` in a Node process of its own, from the repository's
  * root so that it finds node_modules, like the apps it is compared with (code in jest's sandbox
- * runs several times slower). Resolves with the JSON line it prints last.
+ * runs several times slower). Resolves with the seconds of the `{"seconds": ...}` line it prints last.
  */
-export function runScript<T>(
+export function runTimedScript(
   name: string,
   script: string,
   args: string[],
   env: Record<string, string>,
-): Promise<T> {
+): Promise<number> {
   const child = spawn(process.execPath, ['-e', script, ...args], {
     cwd: join(__dirname, '..', '..'),
     env: { ...process.env, ...env },
@@ -36,17 +36,7 @@ export function runScript<T>(
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`${name} exited ${String(code)}: ${output}`));
-      resolve(JSON.parse(output.trim().split('\n').pop()!) as T);
+      resolve((JSON.parse(output.trim().split('\n').pop()!) as { seconds: number }).seconds);
     });
   });
-}
-
-/** runScript for a script whose last line is `{"seconds": ...}`: resolves with the seconds. */
-export async function runTimedScript(
-  name: string,
-  script: string,
-  args: string[],
-  env: Record<string, string>,
-): Promise<number> {
-  return (await runScript<{ seconds: number }>(name, script, args, env)).seconds;
 }

@@ -79,7 +79,6 @@ describe('NODE_ENV=production refuses the development defaults (built apps, e2e)
     ['the local DATABASE_URL', 'DATABASE_URL', { DATABASE_URL: '' }],
     ['the local REDIS_URL', 'REDIS_URL', { REDIS_URL: '' }],
     ['the development master key', 'PFT_MASTER_KEY', { PFT_MASTER_KEY: '' }],
-    ['payloads left unsealed', 'PFT_SEAL_PAYLOADS', { PFT_SEAL_PAYLOADS: 'false' }],
     [
       'a JWKS_URL over http',
       'JWKS_URL',

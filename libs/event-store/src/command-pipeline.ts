@@ -35,12 +35,6 @@ export interface AppendGuard {
 export interface AppendProjection {
   cte: string;
   params: unknown[];
-  /**
-   * The same rows made from the stored events' payloads, without parameters, for an append that stores
-   * them in the clear (PFT_SEAL_PAYLOADS=false): the rows are then not sent a second time beside the
-   * payloads they repeat. It reads `appended (ord, stream_version, type, payload)`.
-   */
-  fromPlainPayloads?: string;
 }
 
 /**

@@ -6,13 +6,7 @@ import {
   type PilotEvent,
   type SealedPayload,
 } from '@pft/contracts';
-import {
-  type DataKey,
-  type DataKeys,
-  payloadSealingEnabled,
-  sealJson,
-  sharedDataKeys,
-} from '@pft/privacy/crypto';
+import { type DataKey, type DataKeys, sealJson, sharedDataKeys } from '@pft/privacy/crypto';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
@@ -108,17 +102,14 @@ export interface AppendOptions {
    * and joins its rows to them by it, so that it writes nothing when nothing is appended. E.g. an
    * import's flights, sent as the rows they are rather than parsed out of the events' payloads (sealed).
    */
-  fromAppended?: { cte: string; params: unknown[]; fromPlainPayloads?: string };
+  fromAppended?: { cte: string; params: unknown[] };
   /**
    * NOTIFY the relay from inside the transaction (default true). Postgres serializes the commits of
    * every notifying transaction of a database, so a high-rate writer passes false and wakes the relay
    * after its commit instead.
    */
   notify?: boolean;
-  /**
-   * The data keys pilot payloads are sealed with; the process's own (sharedDataKeys) when absent, none
-   * when PFT_SEAL_PAYLOADS=false (benchmarks only).
-   */
+  /** The data keys pilot payloads are sealed with; the process's own (sharedDataKeys) when absent. */
   keys?: DataKeys;
 }
 
@@ -172,9 +163,9 @@ export async function appendEvents(
   options: AppendOptions = {},
 ): Promise<AppendResult> {
   if (!options.streamLocked) await lockStream(runner, streamId);
-  const keys = options.keys ?? (payloadSealingEnabled() ? sharedDataKeys() : undefined);
-  const sealedPilot = keys ? sealedPilotOf(events) : undefined;
-  const key = sealedPilot === undefined ? undefined : await keys!.keyToSeal(runner, sealedPilot);
+  const keys = options.keys ?? sharedDataKeys();
+  const sealedPilot = sealedPilotOf(events);
+  const key = sealedPilot === undefined ? undefined : await keys.keyToSeal(runner, sealedPilot);
   const docs = events.map((e) => {
     const head = {
       event_id: e.event_id ?? randomUUID(),
@@ -193,14 +184,10 @@ export async function appendEvents(
   // makes this one fail on the unique version. `order by ord` makes the positions follow the versions.
   const guard = options.onlyIf;
   const guardCte = guard ? shiftParameters(guard.cte, APPEND_PARAMETERS) : '';
-  // Payloads stored in the clear already hold what the projection's parameters would send again.
-  const fromPayloads = key === undefined ? options.fromAppended?.fromPlainPayloads : undefined;
-  const projection =
-    fromPayloads === undefined ? options.fromAppended : { cte: fromPayloads, params: [] as unknown[] };
+  const projection = options.fromAppended;
   const projectionCte = projection
     ? shiftParameters(projection.cte, APPEND_PARAMETERS + (guard?.params.length ?? 0))
     : '';
-  const appendedPayload = fromPayloads === undefined ? '' : ', payload';
   const rows = (await queryPrepared(
     runner,
     `with ${guard ? `guard as (${guardCte}), ` : ''}cur as (
@@ -216,8 +203,8 @@ export async function appendEvents(
          from cur, jsonb_array_elements($3::jsonb) with ordinality as e(doc, ord)
         where ($2::int is null or cur.v = $2::int) and cur.keys_held${guard ? ' and exists (select 1 from guard)' : ''}
         order by e.ord
-       returning position, event_id, stream_version${projection ? `, type${appendedPayload}` : ''}
-     ), ${projection ? `appended as (select i.stream_version - cur.v as ord, i.stream_version, i.type${appendedPayload ? ', i.payload' : ''} from ins i, cur), from_appended as (${projectionCte}), ` : ''}outbox as (
+       returning position, event_id, stream_version${projection ? ', type' : ''}
+     ), ${projection ? `appended as (select i.stream_version - cur.v as ord, i.stream_version, i.type from ins i, cur), from_appended as (${projectionCte}), ` : ''}outbox as (
        insert into event_outbox (position) select position from ins
      ), wake as (
        select pg_notify('${OUTBOX_CHANNEL}', '') where $6::boolean and exists (select 1 from ins)
@@ -239,7 +226,7 @@ export async function appendEvents(
     ],
   ).catch((err: unknown) => {
     if (sealedPilot !== undefined && isDataKeyGone(err)) {
-      keys!.forgetSubject(sealedPilot);
+      keys.forgetSubject(sealedPilot);
       throw new DataKeyGone(sealedPilot);
     }
     if (isVersionClash(err))

@@ -1,5 +1,5 @@
 import { CURRENT_EVENT_VERSION } from '@pft/contracts';
-import { type DataKey, type DataKeys, payloadSealingEnabled, sharedDataKeys } from '@pft/privacy/crypto';
+import { type DataKey, type DataKeys, sharedDataKeys } from '@pft/privacy/crypto';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { type Queryable } from '@pft/platform/database/queryable';
 import {
@@ -130,15 +130,15 @@ export async function appendGroup(
   options: GroupAppendOptions,
 ): Promise<GroupedAppendResult[]> {
   checkGroup(appends);
-  const keys = options.keys ?? (payloadSealingEnabled() ? sharedDataKeys() : undefined);
+  const keys = options.keys ?? sharedDataKeys();
   const results: GroupedAppendResult[] = appends.map(() => ({ events: [] }));
   const docs: Record<string, unknown>[] = [];
   const ords: number[] = [];
   for (const [i, append] of appends.entries()) {
     try {
-      const pilot = keys ? sealedPilotOf(append.events) : undefined;
+      const pilot = sealedPilotOf(append.events);
       // Keys come from memory but for a pilot's first write in a while; one at a time on the connection.
-      const key = pilot === undefined ? undefined : await keys!.keyToSeal(runner, pilot);
+      const key = pilot === undefined ? undefined : await keys.keyToSeal(runner, pilot);
       docs.push(itemDoc(append, key));
       ords.push(i);
     } catch (refused) {

@@ -3,7 +3,7 @@ export { DataKeys } from './crypto/data-keys';
 export type { DataKey } from './crypto/data-keys';
 export { DEVELOPMENT_MASTER_KEY, MasterKeyRing } from './crypto/master-keys';
 export { MESSAGES_FOR_THREAD, boxOpener, sealJson } from './crypto/sealed-json';
-export { masterKeyRingFromEnv, payloadSealingEnabled, sharedDataKeys } from './crypto/shared-data-keys';
+export { masterKeyRingFromEnv, sharedDataKeys } from './crypto/shared-data-keys';
 export { eraseLogbook } from './erasure/erase-logbook';
 export { ERASURE_DELETES } from './erasure/erasure.statements';
 export { republishEvents } from './sealing/republish-events';

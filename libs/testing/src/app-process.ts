@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
-import { basename, dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { holdsListeningPort } from './port-owner';
 import { waitFor } from './wait-for';
 
@@ -68,29 +68,7 @@ export interface AppProcess {
   stop(signal?: NodeJS.Signals): Promise<number | NodeJS.Signals>;
 }
 
-/**
- * Where the CPU profiles of `entry`'s processes go under a profile directory: a directory named for the
- * app (`projector`), then the script when it is not the app's main (`ingestion.relay.relay-main`), and
- * the tree when the build is not this tree's tests' (`partner-api@<tree>`), so a profile says whose it is.
- */
-function profileDirName(entry: string, buildDir: string): string {
-  const script = entry
-    .replace(/\.js$/, '')
-    .replace(/^apps[\\/]/, '')
-    .replace(/[\\/]src[\\/]main$/, '')
-    .replace(/[\\/]src[\\/]/, '.')
-    .replace(/[\\/]/g, '.');
-  if (buildDir === TEST_BUILD_DIR) return script;
-  // Another tree's tests' build (an earlier revision's worktree) is named for its tree.
-  return `${script}@${basename(buildDir) === 'dist-test' ? basename(dirname(buildDir)) : basename(buildDir)}`;
-}
-
-/**
- * A process of ours from the test build (`dist-test/`, made by `npm run build:test`), with its output kept.
- * PFT_CHILD_NODE_ARGS (space-separated) are given to node first, e.g. `--cpu-prof
- * --cpu-prof-dir=/tmp/profiles` to profile the apps a benchmark starts (node refuses those in NODE_OPTIONS);
- * each process's profiles go to a directory of its script's own under the one given (profileDirName).
- */
+/** A process of ours from the test build (`dist-test/`, made by `npm run build:test`), with its output kept. */
 export function startBuiltProcess(
   entry: string,
   args: string[],
@@ -102,19 +80,10 @@ export function startBuiltProcess(
   exited: Promise<number | NodeJS.Signals>;
   stop: AppProcess['stop'];
 } {
-  const nodeArgs = (process.env.PFT_CHILD_NODE_ARGS ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((arg) => {
-      if (!arg.startsWith('--cpu-prof-dir=')) return arg;
-      const dir = join(arg.slice('--cpu-prof-dir='.length), profileDirName(entry, buildDir));
-      mkdirSync(dir, { recursive: true });
-      return `--cpu-prof-dir=${dir}`;
-    });
   const script = join(buildDir, entry);
   if (!existsSync(script))
     throw new Error(`${script} is missing: build the tests' copy first (npm run build:test)`);
-  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
+  const child = spawn(process.execPath, [script, ...args], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

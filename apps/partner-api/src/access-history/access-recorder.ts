@@ -34,7 +34,7 @@ export const COUNTS_PER_STATEMENT = 2_000;
  * statement keeps its counts and those after it for the next write. Counts that are not written when the
  * app has closed, or when the shutdown deadline passes first (Postgres gone), are logged at level error
  * with their number (`unwritten_reads`, and each pilot_id's reads per day), never dropped in silence.
- * ACCESS_HISTORY=off records nothing (the benchmark's comparison).
+ * ACCESS_HISTORY=off records nothing (for the benchmark of what recording costs).
  */
 @Injectable()
 export class AccessRecorder

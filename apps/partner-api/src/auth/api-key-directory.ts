@@ -11,8 +11,7 @@ interface CachedKey {
   loadedAt: number;
   /**
    * The key last found to match the record's hash, in memory only (as long as the record is): the
-   * next request that presents it is compared with it in constant time, not hashed again. Hashing
-   * the key on every request was about 3% of the partner API's CPU under reads.
+   * next request that presents it is compared with it in constant time, not hashed again.
    */
   checkedKey: string;
   /** Whether a read of it has begun in the background before its lifetime ends (see `remembered`). */

@@ -24,9 +24,8 @@ const STORE: LRUCache.SetOptions<string, RememberedBatch, unknown> = {};
 /**
  * Batches answered whole from memory, by the list of ids as the partner sent it. A partner polling
  * its pilots asks the same lists again and again; looking each of 50 ids up in a memory of up to
- * 100,000 answers costs about half a microsecond an id here (a hash table far larger than the
- * processor's caches: a profile of batches of 50 answered from memory put a quarter of the partner
- * API's CPU there), where one look-up of the list finds the 50 entries, each then checked as a
+ * 100,000 answers is a look-up in a hash table far larger than the processor's caches for each id,
+ * where one look-up of the list finds the 50 entries, each then checked as a
  * look-up would check it.
  *
  * The answers are given again only while every one of them still counts: for the same partner, under

@@ -6,8 +6,7 @@ import { ACTIVE_TOTALS_VIEW } from '@pft/totals/projection/projection-tables';
 /**
  * Statements by pilot_id, each in two prepared forms, one pilot and several: Postgres plans each once
  * per connection only when its general plan looks no dearer than one made for the values at hand, and
- * for a list of unknown length it does not look so when the list holds one id (measured with pgbench:
- * one id by `=` runs 4x faster than planning each time; by `= any` of a one-id list, 1.4x).
+ * for a list of unknown length it does not look so when the list holds one id.
  */
 class ByPilotIds {
   private readonly one: PreparedStatement;
@@ -46,8 +45,8 @@ export const READ = new ByPilotIds(
 
 /**
  * Connection and which row the totals would come from: whether a kept answer still holds. Its
- * `last_updated` comes as the answer's text: a cold read was parsing a `Date` per row (postgres-date,
- * 1.7% of the partner API's time in a profile of cold reads) only to write it out again.
+ * `last_updated` comes as the answer's text: a cold read was parsing a `Date` per row (postgres-date)
+ * only to write it out again.
  */
 export const CHECK = new ByPilotIds(
   'partner-totals-check',

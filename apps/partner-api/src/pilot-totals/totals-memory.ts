@@ -32,9 +32,8 @@ export interface KeptEntry {
 
 /**
  * Bounded: past this many answers, the least recently stored ones go first. A look-up does not move an
- * answer up: lru-cache's `get` does, and it was about 5% of the partner API's CPU under reads (a
- * profile of batches of 50 answered from memory: its internal get, a new options object and list
- * updates per look-up), where `peek` only looks. An answer in use is stored again at least every
+ * answer up: lru-cache's `get` does (its internal get, a new options object and list updates per
+ * look-up), where `peek` only looks. An answer in use is stored again at least every
  * `lifetimeMs` (a second by default), when it is read or checked against the database, so the order
  * of storing is the order of use to within that.
  */

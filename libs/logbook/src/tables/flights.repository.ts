@@ -81,7 +81,7 @@ export class FlightsRepository {
   /**
    * Inserts `flights`, new to `pilot`, in the statement that appends their FlightRecorded events, in the
    * same order (AppendOptions.fromAppended): a logbook import's flights, sent once as they are, not read
-   * back out of the events (whose payloads are sealed); read from them where they are not.
+   * back out of the events (whose payloads are sealed).
    */
   insertRecorded(pilot: string, flights: readonly Flight[]): AppendProjection {
     return {
@@ -89,21 +89,9 @@ export class FlightsRepository {
             select $1::uuid, (f.flight->>'flight_id')::uuid, f.flight, (f.flight->>'date')::date, now(), now()
               from appended a join jsonb_array_elements($2::jsonb) with ordinality as f (flight, ord) on f.ord = a.ord
              where a.type = 'FlightRecorded'`,
-      // Made only when sent: an append that stores the payloads in the clear reads them instead.
-      get params() {
-        return [pilot, JSON.stringify(flights)];
-      },
-      fromPlainPayloads: FlightsRepository.INSERT_FROM_PLAIN_PAYLOADS,
+      params: [pilot, JSON.stringify(flights)],
     };
   }
-
-  /** `insertRecorded` from the stored events' payloads, when they are stored in the clear. */
-  private static readonly INSERT_FROM_PLAIN_PAYLOADS = `
-    insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
-    select (payload->>'pilot_account_id')::uuid, (payload->'flight'->>'flight_id')::uuid, payload->'flight',
-           (payload->'flight'->>'date')::date, now(), now()
-      from appended
-     where type = 'FlightRecorded'`;
 
   async markDeleted(runner: Queryable, pilot: string, flightId: string): Promise<void> {
     await queryPrepared(

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * How a linking code is kept at rest (`linking_codes.code_hash`): the SHA-256 of its normalized form
- * (`normalizeLinkingCode` from @pft/domain), so the issuing and the redeeming side find the same row
+ * (`normalizeLinkingCode` from @pft/partners/domain), so the issuing and the redeeming side find the same row
  * and the code itself is never stored.
  */
 export function hashLinkingCode(normalizedCode: string): Buffer {

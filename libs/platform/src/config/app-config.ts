@@ -127,14 +127,6 @@ export class AppConfig extends EventPipelineVariables {
   @IsMasterKey()
   PFT_MASTER_KEY = DEVELOPMENT_MASTER_KEY;
 
-  /**
-   * Whether the pilots' logbook payloads are sealed before they are stored: for benchmarks that measure
-   * what sealing costs; production refuses false.
-   */
-  @Transform(toBoolean)
-  @IsBoolean()
-  PFT_SEAL_PAYLOADS = true;
-
   /** Earlier master keys still read while `pft privacy rewrap-keys` rewraps data keys after a rotation. */
   @IsMasterKeyList()
   PFT_PREVIOUS_MASTER_KEYS = '';

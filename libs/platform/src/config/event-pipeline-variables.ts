@@ -85,8 +85,8 @@ export class EventPipelineVariables extends PartnerApiVariables {
 
   /**
    * The Kafka client library the outbox relay publishes with (and reads back in-flight rows with), apart
-   * from KAFKA_CLIENT: @platformatic/kafka by default, whose producer spends about a quarter of
-   * kafkajs's CPU per event (bench/results/write-cpu.json); the consumers stay on KAFKA_CLIENT.
+   * from KAFKA_CLIENT: @platformatic/kafka by default, whose producer spends less CPU per event than
+   * kafkajs's (docs/performance.md); the consumers stay on KAFKA_CLIENT.
    */
   @IsIn(KAFKA_CLIENTS)
   RELAY_KAFKA_CLIENT: KafkaClientName = 'platformatic';

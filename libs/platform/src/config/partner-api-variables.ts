@@ -34,7 +34,7 @@ export class PartnerApiVariables extends WebhookVariables {
 
   /**
    * Whether the partner API records partners' reads of pilots' totals for the pilots' access history.
-   * `off` exists for the benchmark that measures what recording costs; the service runs with `on`.
+   * `off` is for the benchmark that measures what recording costs; the service runs with `on`.
    */
   @IsIn(['on', 'off'])
   ACCESS_HISTORY: 'on' | 'off' = 'on';

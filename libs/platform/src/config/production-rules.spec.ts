@@ -102,7 +102,6 @@ describe('production configuration', () => {
     expect(variablesOf({ NODE_ENV: 'development', PFT_PREVIOUS_MASTER_KEYS: `${short},x` })).toEqual([
       'PFT_PREVIOUS_MASTER_KEYS',
     ]);
-    expect(variablesOf({ ...SAFE_PRODUCTION, PFT_SEAL_PAYLOADS: 'false' })).toEqual(['PFT_SEAL_PAYLOADS']);
   });
 
   it.each(['development', 'test'])('keeps every development default in %s', (NODE_ENV) => {

@@ -34,9 +34,6 @@ export function productionProblems(config: AppConfig): ConfigProblem[] {
       );
     }
   }
-  if (!config.PFT_SEAL_PAYLOADS) {
-    refuse('PFT_SEAL_PAYLOADS', "production seals every pilot's payloads; false is for benchmarks only");
-  }
   if (config.PFT_MASTER_KEY === DEVELOPMENT_MASTER_KEY) {
     refuse(
       'PFT_MASTER_KEY',

@@ -5,14 +5,13 @@ export const REQUEST_ID_HEADER = 'X-Request-Id';
 
 /**
  * Monotonic ULIDs: fresh randomness once per millisecond, then an increment. A plain `ulid()` asks
- * the system for randomness for every id and took about 165 µs here, more than a whole request of
- * bare Fastify; ids need to be unique and sortable, not secret.
+ * the system for randomness for every id; ids need to be unique and sortable, not secret.
  */
 export const nextUlid = monotonicFactory(pooledRandom());
 
 /**
  * Random numbers in [0, 1) from the system's generator, fetched 4 KB at a time: ulid asks for one
- * byte per character, and a call into the system per byte showed in profiles of busy servers.
+ * byte per character, a call into the system per byte.
  */
 function pooledRandom(): () => number {
   const pool = new Uint8Array(4096);

@@ -7,9 +7,8 @@ const KEEP = 64;
 /**
  * Memory for large response bodies assembled per request, lent for one response and given back when
  * its last byte has been handed to the socket. A new buffer for each such body cost far more than
- * filling it: for 30 KB, 2 to 6 µs to allocate (a new backing store, memory the kernel must map, and
- * collections the external memory brings on) against 0.3 µs to copy, and a profile of batches of 50
- * answered from memory put 13% of the partner API's CPU in making them.
+ * filling it (a new backing store, memory the kernel must map, and collections the external memory
+ * brings on).
  *
  * What was sent is zeroed when given back: no pilot's totals stay in memory the service keeps after
  * the response that carried them.

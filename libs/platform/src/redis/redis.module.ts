@@ -35,8 +35,8 @@ function firstConnection(redis: Redis, ms: number): Promise<void> {
  *
  * Not auto-pipelined: the partner API already sends one command per key and turn of the event loop
  * (TurnBatches in the rate counter), and ioredis's auto-pipelining, which wraps each turn's commands in
- * a Pipeline, made its objects reach the old generation at about 5 MB/s under a warm-read load
- * (`--trace-gc`): a mark-compact every few seconds, the read's p99. Without it: about 0.5 MB/s.
+ * a Pipeline, made its objects reach the old generation under a warm-read load: a mark-compact every
+ * few seconds, the read's p99.
  */
 export function createRedis(url: string, commandTimeoutMs = 1000): Redis {
   return new Redis(url, {

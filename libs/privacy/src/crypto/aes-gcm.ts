@@ -8,7 +8,7 @@ export const KEY_BYTES = 32;
 
 /**
  * Each key's KeyObject, made once. Given raw bytes, node:crypto makes a KeyObject for every cipher it
- * creates: about 20 µs on Node 24, four times the rest of opening a payload. Keys are held in memory
+ * creates, which costs more than the rest of opening a payload. Keys are held in memory
  * (DataKeys, the master key ring) for many payloads, so their KeyObject is kept as long as they are;
  * a key's bytes never change once it is made.
  */

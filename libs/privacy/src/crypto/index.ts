@@ -2,4 +2,4 @@
 export { type DataKey, DataKeys } from './data-keys';
 export { DEVELOPMENT_MASTER_KEY, MasterKeyRing } from './master-keys';
 export { boxOpener, sealJson } from './sealed-json';
-export { payloadSealingEnabled, sharedDataKeys } from './shared-data-keys';
+export { sharedDataKeys } from './shared-data-keys';

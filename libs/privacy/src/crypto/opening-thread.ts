@@ -37,8 +37,7 @@ export class OpeningThreadStopped extends Error {
 export type KeysFor = (keyIds: string[]) => Promise<GivenKey[]>;
 
 /**
- * A thread of its own that parses a batch of messages and opens their sealed payloads (AES-256-GCM
- * costs about 1 µs a value through the native opener, 5 to 8 µs through node:crypto),
+ * A thread of its own that parses a batch of messages and opens their sealed payloads (AES-256-GCM),
  * so a reader of thousands of sealed events goes on with other work meanwhile: the projector folds and
  * writes its other partitions' batches while one batch is opened, and then parses each message once,
  * as it parses one never sealed. Started on first use; it holds the process open only while it has

@@ -56,8 +56,8 @@ export const MESSAGES_FOR_THREAD = 64;
 const SEALED_MARK = Buffer.from('"sealed":');
 
 /**
- * Whether a batch is worth the opening thread: one of every 16 messages is looked at (looking at every
- * one cost about 0.5 µs a message), enough to find a batch of the pilots' logbook events, all sealed. A
+ * Whether a batch is worth the opening thread: one of every 16 messages is looked at, not every one,
+ * enough to find a batch of the pilots' logbook events, all sealed. A
  * batch it passes over still decodes whole, on the caller's thread.
  */
 function looksSealed(values: readonly (Buffer | string | null)[]): boolean {

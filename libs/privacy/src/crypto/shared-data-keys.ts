@@ -2,16 +2,6 @@ import { DataKeys } from './data-keys';
 import { DEVELOPMENT_MASTER_KEY, MasterKeyRing } from './master-keys';
 
 let shared: DataKeys | undefined;
-let sealing: boolean | undefined;
-
-/**
- * Whether writers seal the pilots' payloads: always, but for benchmarks that measure what sealing
- * costs (PFT_SEAL_PAYLOADS=false, refused in production by loadConfig).
- */
-export function payloadSealingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  sealing ??= !['false', '0'].includes((env.PFT_SEAL_PAYLOADS ?? '').trim());
-  return sealing;
-}
 
 /**
  * The master keys of this process's environment: PFT_MASTER_KEY (the development key when unset

@@ -14,8 +14,7 @@ export interface SlotsNews {
  * Memory shared with the opening thread, kept for batch after batch. Each slot is handed to the thread
  * once (`news`) and named by its id afterwards. A buffer sent or transferred with every batch was new
  * memory to the isolate receiving it each time, on both sides: V8 counts it, and after enough of it
- * collects the whole heap (a profile of the sealed fold: 18 full collections of the reader's heap where
- * the plain fold did 8, and 16 of the thread's).
+ * collects the whole heap.
  */
 export class SharedSlots {
   private nextId = 0;

@@ -39,8 +39,8 @@ export interface KeysRequest {
 
 /**
  * What the caller tells the opening thread of the data keys it holds. A key crosses to the thread as a
- * copy of its KeyObject, which costs the thread about 2 µs to take in, and finding which keys a batch
- * names cost the caller's thread about 1.5 µs a message; so the thread holds the keys it was given and
+ * copy of its KeyObject, which costs the thread time to take in, and finding which keys a batch names
+ * costs the caller's thread a search of every message; so the thread holds the keys it was given and
  * finds them itself, asking for the ones it does not hold (openMessages gives them with the messages
  * that need them). The thread holds one owner's keys (a DataKeys) apart from another's, and applies
  * what it is told in the order it was sent (the port keeps it):

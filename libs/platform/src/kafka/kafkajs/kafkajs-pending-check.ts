@@ -3,7 +3,7 @@
  * every answer, whether anything is pending or not, with `throttledUntil - Date.now()`, where
  * throttledUntil starts at -1: a negative delay, which Node runs as 1 ms. Every connection to a broker
  * so wakes its process about a thousand times a second for nothing (kafkajs issues 1556 and 1704),
- * which made up most of an idle app's CPU (4% of a core each, in a profile), and since Node 24 the
+ * which made up most of an idle app's CPU, and since Node 24 the
  * negative delay also prints a TimeoutNegativeWarning on stderr (issue 1751). kafkajs has no release
  * with a fix. Here the look is scheduled only when requests are pending: at the end of the throttle
  * the broker asked for, or after kafkajs's own 10 ms when a request waits on the in-flight limit. A
