@@ -10,7 +10,7 @@ import { isAirplaneRatingKey } from '@pft/logbook/domain';
 /**
  * The from-scratch oracle: replays a pilot's delivered events into the current flights and
  * starting totals, then applies the table of logbook-rules.md literally. Written apart from the
- * fold in libs/domain so a shared mistake is unlikely; keep it that way (no imports from totals/).
+ * fold in libs/totals so a shared mistake is unlikely; keep it that way (no imports from totals/).
  */
 export interface DeliveredLogbookEvent {
   stream_version: number;
