@@ -4,7 +4,7 @@ import { startLogbookPipeline, type LogbookPipeline, type Pilot } from './logboo
 import { bearer, expectError } from './partner-api.expectations';
 import { partnerWithKey, type TestPartner } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
-import { totalsReadCacheMetric } from '../../apps/partner-api/src/pilot-totals/totals-read-cache';
+import { totalsReadCacheMetric } from '@pft/totals/read/totals-answers.metric';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 

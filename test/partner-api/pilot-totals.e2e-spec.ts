@@ -5,7 +5,7 @@ import { startLogbookPipeline, type LogbookPipeline, type Pilot } from './logboo
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
 import { keyFor, partnerWithKey, type TestPartner } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
-import { totalsReadCacheMetric } from '../../apps/partner-api/src/pilot-totals/totals-read-cache';
+import { totalsReadCacheMetric } from '@pft/totals/read/totals-answers.metric';
 
 const minutes = (given: Record<string, number>): Record<string, number> => ({
   ...zeroFlightMinutes(),

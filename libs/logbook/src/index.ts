@@ -1,3 +1,5 @@
+export { amendFlight } from './commands/amend-flight';
+export { deleteFlight } from './commands/delete-flight';
 export { importFlights } from './commands/import-flights';
 export { accepted, invalidRequest } from './commands/logbook-answers';
 export { recordFlight } from './commands/record-flight';

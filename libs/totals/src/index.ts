@@ -11,4 +11,6 @@ export {
   announcePartnerReadChange,
   partnerReadRevisionKey,
 } from './read/partner-read-revision';
-export { readPilotTotals } from './read/pilot-totals.read-model';
+export { PilotTotalsReadModel, PilotTotalsReadModule, readPilotTotals } from './read/pilot-totals.read-model';
+export { PilotTotalsView } from './read/pilot-totals.view';
+export { MAX_REMEMBERED_BATCHES } from './read/remembered-batches';

@@ -1,15 +1,12 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { PilotTotalsReadModel, type PilotTotalsView } from '@pft/totals';
 import { AccessRecorder } from '../access-history/access-recorder';
-import { type PilotTotalsView } from '../pilot-totals/pilot-totals.view';
 import { GetPilotTotalsBatchQuery } from './get-pilot-totals-batch.query';
-import { PilotTotalsBatchReader } from './pilot-totals-batch.reader';
 
 export interface PilotTotalsBatchView {
   /** Shared with later requests when answered whole from memory: never changed. */
   pilots: readonly PilotTotalsView[];
 }
-
-const resolved = (view: PilotTotalsView | undefined): view is PilotTotalsView => view !== undefined;
 
 /**
  * In the order asked; pilots that do not resolve for this partner (never linked, disconnected, another
@@ -21,14 +18,12 @@ export class GetPilotTotalsBatchHandler implements IQueryHandler<
   PilotTotalsBatchView
 > {
   constructor(
-    private readonly reader: PilotTotalsBatchReader,
+    private readonly totals: PilotTotalsReadModel,
     private readonly access: AccessRecorder,
   ) {}
 
   async execute(query: GetPilotTotalsBatchQuery): Promise<PilotTotalsBatchView> {
-    const found = await this.reader.read(query.partnerId, query.pilotIds, query.readRevision, query.asked);
-    // Every id resolved (the common case): the reader's array as it is, nothing copied.
-    const pilots = found.includes(undefined) ? found.filter(resolved) : (found as readonly PilotTotalsView[]);
+    const pilots = await this.totals.pilots(query.partnerId, query.pilotIds, query.readRevision, query.asked);
     // One read of each pilot answered; an id asked twice is answered, and counted, once.
     if (!query.sandbox) this.access.recordReads(pilots);
     return { pilots };

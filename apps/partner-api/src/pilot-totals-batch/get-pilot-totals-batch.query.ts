@@ -4,7 +4,7 @@ export class GetPilotTotalsBatchQuery {
     readonly partnerId: string,
     /** Lower-case UUIDs, distinct, in the order of first occurrence in the request. */
     readonly pilotIds: readonly string[],
-    /** The partner read revision when the request was let in (see TotalsReadCache). */
+    /** The partner read revision when the request was let in (see the totals read model). */
     readonly readRevision: string | null = null,
     /** A sandbox key's read: not recorded in the access history. */
     readonly sandbox = false,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parsePilotIdList } from '@pft/partners/domain';
-import { MAX_REMEMBERED_BATCHES } from './remembered-batches';
+import { MAX_REMEMBERED_BATCHES } from '@pft/totals';
 import { ParsedPilotIdLists } from './parsed-pilot-id-lists';
 
 const listOf = (count: number): string => Array.from({ length: count }, () => randomUUID()).join(',');

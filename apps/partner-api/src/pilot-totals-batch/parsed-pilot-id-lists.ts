@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import { parsePilotIdList, type PilotIdListParse } from '@pft/partners/domain';
-import { MAX_REMEMBERED_BATCHES } from './remembered-batches';
+import { MAX_REMEMBERED_BATCHES } from '@pft/totals';
 
 type Parsed = Extract<PilotIdListParse, { ok: true }>;
 

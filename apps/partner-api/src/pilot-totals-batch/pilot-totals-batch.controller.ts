@@ -8,7 +8,7 @@ import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-respo
 import { missingScope } from '../openapi/error-examples';
 import { GetPilotTotalsBatchQuery } from './get-pilot-totals-batch.query';
 import { type PilotTotalsBatchView } from './get-pilot-totals-batch.handler';
-import { pilotTotalsBatchJson } from '../pilot-totals/pilot-totals.json';
+import { pilotTotalsBatchJson } from './pilot-totals-batch.json';
 import { PilotTotalsBatchDto } from './pilot-totals-batch.dto';
 import { ParsedPilotIdLists } from './parsed-pilot-id-lists';
 

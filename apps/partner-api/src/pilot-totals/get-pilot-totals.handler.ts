@@ -1,19 +1,18 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '@pft/platform';
+import { PilotTotalsReadModel, type PilotTotalsView } from '@pft/totals';
 import { AccessRecorder } from '../access-history/access-recorder';
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
-import { PilotTotalsReader } from './pilot-totals.reader';
-import { type PilotTotalsView } from './pilot-totals.view';
 
 @QueryHandler(GetPilotTotalsQuery)
 export class GetPilotTotalsHandler implements IQueryHandler<GetPilotTotalsQuery, PilotTotalsView> {
   constructor(
-    private readonly reader: PilotTotalsReader,
+    private readonly totals: PilotTotalsReadModel,
     private readonly access: AccessRecorder,
   ) {}
 
   async execute(query: GetPilotTotalsQuery): Promise<PilotTotalsView> {
-    const view = await this.reader.read(query.partnerId, query.pilotId, query.readRevision);
+    const view = await this.totals.pilot(query.partnerId, query.pilotId, query.readRevision);
     // Never linked, disconnected, or another partner's: the same answer, so nothing leaks.
     if (!view) throw new ApiError('PILOT_NOT_FOUND', 'No pilot with this pilot_id is linked to you');
     // Every answered read counts, from memory or not; one that did not resolve read nothing of a pilot.

@@ -7,7 +7,7 @@ import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../aut
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope } from '../openapi/error-examples';
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
-import { type PilotTotalsView } from './pilot-totals.view';
+import { type PilotTotalsView } from '@pft/totals';
 import { PilotTotalsDto } from './pilot-totals.dto';
 
 @ApiTags('pilot-totals')

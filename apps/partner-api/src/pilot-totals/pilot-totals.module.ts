@@ -1,15 +1,14 @@
 import { Module } from '@nestjs/common';
+import { PilotTotalsReadModule } from '@pft/totals';
 import { AccessHistoryModule } from '../access-history/access-history.module';
 import { AccessModule } from '../auth/access.module';
 import { GetPilotTotalsHandler } from './get-pilot-totals.handler';
-import { PilotTotalsReadsModule } from './pilot-totals-reads.module';
 import { PilotTotalsController } from './pilot-totals.controller';
-import { PilotTotalsReader } from './pilot-totals.reader';
 
-/** GET /v1/pilot-totals: its controller, query handler and reader. */
+/** GET /v1/pilot-totals: its controller and query handler, over the totals read model. */
 @Module({
-  imports: [AccessModule, AccessHistoryModule, PilotTotalsReadsModule],
+  imports: [AccessModule, AccessHistoryModule, PilotTotalsReadModule],
   controllers: [PilotTotalsController],
-  providers: [PilotTotalsReader, GetPilotTotalsHandler],
+  providers: [GetPilotTotalsHandler],
 })
 export class PilotTotalsModule {}

@@ -8,8 +8,8 @@ import { moveRevisionOn } from '@pft/platform/redis/revision-counter';
 /**
  * A counter in Redis that moves on whenever what a partner reads may have changed: a projector batch
  * committed, a connection ended, a rebuilt version switched in. Partner API replicas read it in the
- * same round trip as the rate count and reuse a totals answer only while it stands still (see the
- * partner API's TotalsReadCache), so a disconnect is effective at the next request on every replica.
+ * same round trip as the rate count and reuse a totals answer only while it stands still (see
+ * TotalsReadCache), so a disconnect is effective at the next request on every replica.
  * While it is missing (Redis lost its keys, and any change since may be untold) they reuse nothing.
  * `prefix` is PARTNER_REDIS_PREFIX.
  */

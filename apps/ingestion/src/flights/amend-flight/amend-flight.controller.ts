@@ -2,6 +2,7 @@ import { Body, Controller, Param, Put } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { type Flight } from '@pft/contracts';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
+import { FlightBodyPipe } from '../flight-body.pipe';
 import { AmendFlightCommand } from './amend-flight.command';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
 import { FLIGHT_BODY, STORED_FLIGHT } from '../../openapi/pilot-app.schemas';
@@ -26,8 +27,8 @@ export class AmendFlightController {
     @CurrentPilot() pilot: string,
     @RequestId() requestId: string,
     @Param('flight_id') flightId: string,
-    @Body() body: unknown,
+    @Body(FlightBodyPipe) flight: Flight,
   ): Promise<Flight> {
-    return this.commandBus.execute(new AmendFlightCommand(pilot, flightId, body, requestId));
+    return this.commandBus.execute(new AmendFlightCommand(pilot, flightId, flight, requestId));
   }
 }

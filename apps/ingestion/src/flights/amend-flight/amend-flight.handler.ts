@@ -1,11 +1,7 @@
-import { accepted, invalidRequest } from '@pft/logbook';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type Flight, logbookStreamId } from '@pft/contracts';
-import { decideAmendFlight, parseFlight } from '@pft/logbook/domain';
-import { isUuid } from '@pft/contracts';
+import { type Flight } from '@pft/contracts';
 import { CommandPipeline } from '@pft/event-store';
-import { FlightsRepository } from '@pft/logbook';
-import { todayUtc } from '../today';
+import { amendFlight, FlightsRepository } from '@pft/logbook';
 import { AmendFlightCommand } from './amend-flight.command';
 
 @CommandHandler(AmendFlightCommand)
@@ -15,20 +11,7 @@ export class AmendFlightHandler implements ICommandHandler<AmendFlightCommand, F
     private readonly flights: FlightsRepository,
   ) {}
 
-  async execute({ pilot, flightId, body, requestId }: AmendFlightCommand): Promise<Flight> {
-    const parsed = parseFlight(body, todayUtc());
-    if (!parsed.ok) throw invalidRequest(parsed.issues);
-    const flight = parsed.value;
-    const decision = await this.pipeline.handle({
-      streamId: logbookStreamId(pilot),
-      metadata: { request_id: requestId },
-      load: (tx) =>
-        isUuid(flightId) ? this.flights.state(tx, pilot, flightId.toLowerCase()) : Promise.resolve(undefined),
-      decide: (state) => accepted(decideAmendFlight(state, pilot, flightId, flight)),
-      project: async (tx, decided) => {
-        if (decided.events.length > 0) await this.flights.save(tx, pilot, flight);
-      },
-    });
-    return decision.events.length === 0 ? (decision.flight ?? flight) : flight;
+  execute({ pilot, flightId, flight, requestId }: AmendFlightCommand): Promise<Flight> {
+    return amendFlight(this.pipeline, this.flights, { pilot, flightId, flight, requestId });
   }
 }

@@ -1,10 +1,6 @@
-import { accepted } from '@pft/logbook';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { logbookStreamId } from '@pft/contracts';
-import { decideDeleteFlight } from '@pft/logbook/domain';
-import { isUuid } from '@pft/contracts';
 import { CommandPipeline } from '@pft/event-store';
-import { FlightsRepository } from '@pft/logbook';
+import { deleteFlight, FlightsRepository } from '@pft/logbook';
 import { DeleteFlightCommand } from './delete-flight.command';
 
 @CommandHandler(DeleteFlightCommand)
@@ -14,14 +10,7 @@ export class DeleteFlightHandler implements ICommandHandler<DeleteFlightCommand,
     private readonly flights: FlightsRepository,
   ) {}
 
-  async execute({ pilot, flightId, requestId }: DeleteFlightCommand): Promise<void> {
-    const id = flightId.toLowerCase();
-    await this.pipeline.handle({
-      streamId: logbookStreamId(pilot),
-      metadata: { request_id: requestId },
-      load: (tx) => (isUuid(flightId) ? this.flights.state(tx, pilot, id) : Promise.resolve(undefined)),
-      decide: (state) => accepted(decideDeleteFlight(state, pilot)),
-      project: (tx) => this.flights.markDeleted(tx, pilot, id),
-    });
+  execute({ pilot, flightId, requestId }: DeleteFlightCommand): Promise<void> {
+    return deleteFlight(this.pipeline, this.flights, { pilot, flightId, requestId });
   }
 }

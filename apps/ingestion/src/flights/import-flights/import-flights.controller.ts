@@ -1,7 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { type Flight } from '@pft/contracts';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
 import { BodyLimit, IMPORT_BODY_LIMIT } from '../../http/body-limits';
+import { FlightImportBodyPipe } from '../flight-body.pipe';
 import { ImportFlightsCommand } from './import-flights.command';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
 import { IMPORT_BODY, IMPORTED } from '../../openapi/pilot-app.schemas';
@@ -28,8 +30,8 @@ export class ImportFlightsController {
   import(
     @CurrentPilot() pilot: string,
     @RequestId() requestId: string,
-    @Body() body: unknown,
+    @Body(FlightImportBodyPipe) flights: readonly Flight[],
   ): Promise<{ imported: number }> {
-    return this.commandBus.execute(new ImportFlightsCommand(pilot, body, requestId));
+    return this.commandBus.execute(new ImportFlightsCommand(pilot, flights, requestId));
   }
 }

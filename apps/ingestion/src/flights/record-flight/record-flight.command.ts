@@ -7,11 +7,11 @@ export interface RecordFlightResult {
   created: boolean;
 }
 
-/** Record a flight in the pilot's logbook; `body` is the request's, checked by the handler. */
+/** Record a flight in the pilot's logbook; `flight` is the request's body, parsed and checked. */
 export class RecordFlightCommand extends Command<RecordFlightResult> {
   constructor(
     readonly pilot: string,
-    readonly body: unknown,
+    readonly flight: Flight,
     readonly requestId: string,
   ) {
     super();

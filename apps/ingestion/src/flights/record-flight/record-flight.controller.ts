@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { type FastifyReply } from 'fastify';
 import { type Flight } from '@pft/contracts';
 import { CurrentPilot, RequestId } from '../../auth/current-pilot.decorator';
+import { FlightBodyPipe } from '../flight-body.pipe';
 import { RecordFlightCommand } from './record-flight.command';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
 import { FLIGHT_BODY, STORED_FLIGHT } from '../../openapi/pilot-app.schemas';
@@ -30,10 +31,10 @@ export class RecordFlightController {
   async record(
     @CurrentPilot() pilot: string,
     @RequestId() requestId: string,
-    @Body() body: unknown,
+    @Body(FlightBodyPipe) flight: Flight,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<Flight> {
-    const result = await this.commandBus.execute(new RecordFlightCommand(pilot, body, requestId));
+    const result = await this.commandBus.execute(new RecordFlightCommand(pilot, flight, requestId));
     if (!result.created) void reply.status(200);
     return result.flight;
   }

@@ -1,8 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { parseFlight } from '@pft/logbook/domain';
 import { CommandPipeline } from '@pft/event-store';
-import { FlightsRepository, invalidRequest, recordFlight } from '@pft/logbook';
-import { todayUtc } from '../today';
+import { FlightsRepository, recordFlight } from '@pft/logbook';
 import { RecordFlightCommand, type RecordFlightResult } from './record-flight.command';
 
 @CommandHandler(RecordFlightCommand)
@@ -12,9 +10,7 @@ export class RecordFlightHandler implements ICommandHandler<RecordFlightCommand,
     private readonly flights: FlightsRepository,
   ) {}
 
-  async execute({ pilot, body, requestId }: RecordFlightCommand): Promise<RecordFlightResult> {
-    const parsed = parseFlight(body, todayUtc());
-    if (!parsed.ok) throw invalidRequest(parsed.issues);
-    return recordFlight(this.pipeline, this.flights, { pilot, flight: parsed.value, requestId });
+  execute({ pilot, flight, requestId }: RecordFlightCommand): Promise<RecordFlightResult> {
+    return recordFlight(this.pipeline, this.flights, { pilot, flight, requestId });
   }
 }

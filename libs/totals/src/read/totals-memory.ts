@@ -1,5 +1,4 @@
 import { LRUCache } from 'lru-cache';
-import { RENEW_AFTER_SHARE } from '../renewal';
 import { type KeptAnswer, type RowVersions } from './pilot-totals.database';
 import { type PilotTotalsView } from './pilot-totals.view';
 
@@ -38,6 +37,13 @@ export interface KeptEntry {
  * of storing is the order of use to within that.
  */
 export const MAX_KEPT_ANSWERS = 100_000;
+
+/**
+ * The share of its lifetime after which an answer in use is checked again in the background by the
+ * first request that finds it so, so that no request waits for the database while the revision holds
+ * (the partner API renews its API key lookups after the same share).
+ */
+export const RENEW_AFTER_SHARE = 0.75;
 
 /**
  * Options handed to every look-up and store: lru-cache defaults a missing options argument to a new

@@ -1,7 +1,8 @@
 import { type DataSource } from 'typeorm';
 import { isoTimestamp } from '@pft/platform/database/iso-timestamp';
 import { PreparedStatement } from '@pft/platform/database/prepared-statement';
-import { ACTIVE_TOTALS_VIEW } from '@pft/totals/projection/projection-tables';
+import { ACTIVE_TOTALS_VIEW } from '../projection/projection-tables';
+import { type ProjectedRow } from './projected-row';
 
 /**
  * Statements by pilot_id, each in two prepared forms, one pilot and several: Postgres plans each once
@@ -53,14 +54,14 @@ export const CHECK = new ByPilotIds(
   connectedSql(`v.stream_version, v.projection_version, ${isoTimestamp('v.last_updated')} as last_updated`),
 );
 
+/** A row of READ: the connection, with the active view's columns, all null when the pilot has no row. */
 export type JoinedRow = {
   pilot_id: string;
   live_stream_version: number | null;
   account: string;
-  pilot_account_id: string | null;
   stream_version: number | null;
   projection_version: number | null;
-} & Record<string, unknown>;
+} & (ProjectedRow | { pilot_account_id: null });
 
 export interface CheckRow {
   pilot_id: string;

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
-import { type PilotTotalsView } from '../pilot-totals/pilot-totals.view';
-import { type KeptEntry } from '../pilot-totals/totals-memory';
+import { type PilotTotalsView } from './pilot-totals.view';
+import { type KeptEntry, type TotalsMemory } from './totals-memory';
 
 /**
  * Bounded: past this many lists, the least recently asked go first. Each holds only references to
@@ -14,9 +14,6 @@ export interface RememberedBatch {
   /** The entries' answers, in order: the same array each time the batch is given again. */
   readonly views: readonly PilotTotalsView[];
 }
-
-/** Whether an entry may still be given as it is (TotalsReadCache.stillCounts). */
-export type StillCounts = (entry: KeptEntry, partnerId: string, revision: string, now: number) => boolean;
 
 const LOOK_UP: LRUCache.PeekOptions<string, RememberedBatch, unknown> = {};
 const STORE: LRUCache.SetOptions<string, RememberedBatch, unknown> = {};
@@ -34,7 +31,8 @@ const STORE: LRUCache.SetOptions<string, RememberedBatch, unknown> = {};
 export class RememberedBatches {
   private readonly batches = new LRUCache<string, RememberedBatch>({ max: MAX_REMEMBERED_BATCHES });
 
-  constructor(private readonly stillCounts: StillCounts) {}
+  /** `memory`: where the answers are kept, which says whether each still counts. */
+  constructor(private readonly memory: TotalsMemory) {}
 
   /** The batch `asked` if it was remembered for `partnerId` and every answer still counts. */
   get(asked: string, partnerId: string, revision: string, now: number): RememberedBatch | undefined {
@@ -44,7 +42,7 @@ export class RememberedBatches {
     let checked: KeptEntry['reading'] | undefined;
     for (const entry of batch.entries) {
       if (entry.reading === checked) continue;
-      if (!this.stillCounts(entry, partnerId, revision, now)) return undefined;
+      if (!this.memory.counts(entry, partnerId, revision, now)) return undefined;
       checked = entry.reading;
     }
     return batch;

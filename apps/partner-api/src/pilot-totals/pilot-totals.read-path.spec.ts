@@ -2,15 +2,13 @@ import { TOTALS_FIELDS } from '@pft/contracts';
 import { ApiError, type AppConfig } from '@pft/platform';
 import { type DataSource } from 'typeorm';
 import { AccessRecorder } from '../access-history/access-recorder';
+import { PilotTotalsReadModel, type PilotTotalsView } from '@pft/totals';
+import { PilotTotalsDatabase } from '@pft/totals/read/pilot-totals.database';
+import { KEPT_ANSWER_MAX_AGE_MS, TotalsReadCache } from '@pft/totals/read/totals-read-cache';
 import { GetPilotTotalsBatchHandler } from '../pilot-totals-batch/get-pilot-totals-batch.handler';
 import { GetPilotTotalsBatchQuery } from '../pilot-totals-batch/get-pilot-totals-batch.query';
-import { PilotTotalsBatchReader } from '../pilot-totals-batch/pilot-totals-batch.reader';
 import { GetPilotTotalsHandler } from './get-pilot-totals.handler';
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
-import { PilotTotalsDatabase } from './pilot-totals.database';
-import { PilotTotalsReader } from './pilot-totals.reader';
-import { type PilotTotalsView } from './pilot-totals.view';
-import { KEPT_ANSWER_MAX_AGE_MS, TotalsReadCache } from './totals-read-cache';
 
 /** What the stand-in database holds for a pilot: its row's stream version, and whether still connected. */
 interface Stored {
@@ -55,7 +53,7 @@ const checkRow = (pilotId: string, { stream, lastUpdated }: Stored) => ({
 });
 
 /**
- * Both endpoints' handlers and readers over one cache and one database access, as the modules wire
+ * Both endpoints' handlers over one read model (one cache, one database access), as the modules wire
  * them, on a stand-in database that answers every id as projected (as `database` says) and counts its
  * statements: `asked` the ids of each full read, `checked` those of each check.
  */
@@ -101,13 +99,11 @@ function readPathWithCountedQueries(cacheMs = 1000): {
     '@instanceof': Symbol.for('DataSource'),
     driver: { master: pool },
   } as unknown as DataSource;
-  const cache = new TotalsReadCache(
-    { PARTNER_TOTALS_CACHE_MS: cacheMs } as AppConfig,
-    new PilotTotalsDatabase(dataSource),
-  );
+  const cache = new TotalsReadCache({ PARTNER_TOTALS_CACHE_MS: cacheMs } as AppConfig);
+  const totals = new PilotTotalsReadModel(cache, new PilotTotalsDatabase(dataSource));
   const access = new AccessRecorder({ ACCESS_HISTORY: 'on' } as AppConfig, dataSource);
-  const batch = new GetPilotTotalsBatchHandler(new PilotTotalsBatchReader(cache), access);
-  const single = new GetPilotTotalsHandler(new PilotTotalsReader(cache), access);
+  const batch = new GetPilotTotalsBatchHandler(totals, access);
+  const single = new GetPilotTotalsHandler(totals, access);
   return {
     read: async (partnerId, pilotIds, revision) =>
       (

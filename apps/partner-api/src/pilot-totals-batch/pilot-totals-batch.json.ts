@@ -1,4 +1,4 @@
-import { type PilotTotalsView } from './pilot-totals.view';
+import { type PilotTotalsView } from '@pft/totals';
 
 const BATCH_OPENING = Buffer.from('{"pilots":[');
 const COMMA = Buffer.from(',');

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { readPilotTotals } from '@pft/totals/read/pilot-totals.read-model';
 import { TurnBatches } from '@pft/platform/batching/turn-batches';
+import { computeLiveTotals, recordLiveAnswers } from './live-totals';
+import { projectedTotalsOf } from './projected-row';
 import { PilotTotalsView } from './pilot-totals.view';
-import { computeLiveTotals, recordLiveAnswers } from './live-totals.reader';
 import { behindLiveAnswer, CHECK, type CheckRow, type JoinedRow, READ } from './pilot-totals.statements';
 
 /** Which projected row an answer was made from: the row is unchanged while both are the same. */
@@ -65,7 +65,7 @@ function ownRows<Row extends { pilot_id: string }>(
 }
 
 /**
- * The partner read path's database access, shared by the single read and the batch. A `pilot_id`
+ * The database access of the totals read model (PilotTotalsReadModel). A `pilot_id`
  * resolves only through an active connection owned by the calling partner, read from `connections`;
  * ids that do not resolve are left out. The checks and the full reads of one partner's requests in one
  * turn of the event loop are each one statement for all their pilot ids (TurnBatches): a cold read was
@@ -83,6 +83,29 @@ export class PilotTotalsDatabase {
     this.fullReads = new TurnBatches((partnerId, idLists) =>
       READ.rows<JoinedRow>(dataSource, distinct(idLists), partnerId),
     );
+  }
+
+  /**
+   * The answers of `pilotIds`, in their order, without those that do not resolve: a pilot with an
+   * answer in `kept` is checked first (`check`), the others and those whose row changed read in full.
+   */
+  async answers(
+    partnerId: string,
+    pilotIds: readonly string[],
+    kept: ReadonlyMap<string, KeptAnswer>,
+  ): Promise<StoredAnswer[]> {
+    const answers = new Map<string, StoredAnswer>();
+    const toRead = pilotIds.filter((id) => !kept.has(id));
+    const toCheck = pilotIds.filter((id) => kept.has(id));
+    if (toCheck.length > 0) {
+      const { held, changed } = await this.check(partnerId, toCheck, kept);
+      for (const answer of held) answers.set(answer.view.pilot_id, answer);
+      toRead.push(...changed);
+    }
+    if (toRead.length > 0) {
+      for (const answer of await this.read(partnerId, toRead)) answers.set(answer.view.pilot_id, answer);
+    }
+    return pilotIds.flatMap((id) => answers.get(id) ?? []);
   }
 
   /**
@@ -120,13 +143,6 @@ export class PilotTotalsDatabase {
   async read(partnerId: string, pilotIds: readonly string[]): Promise<StoredAnswer[]> {
     const rows = ownRows(await this.fullReads.join(partnerId, pilotIds), pilotIds);
     if (rows.length === 0) return [];
-    const projectedRows = rows.filter((row) => row.pilot_account_id !== null && !behindLiveAnswer(row));
-    // The read model turns rows of the active view into totals; it is handed the rows this query
-    // already holds (every column of the view) instead of reading them again in a second round trip.
-    const projected = await readPilotTotals(
-      { query: () => Promise.resolve(projectedRows) },
-      projectedRows.map((row) => row.pilot_account_id!),
-    );
     const liveRows = rows.filter((row) => row.pilot_account_id === null || behindLiveAnswer(row));
     const live = await computeLiveTotals(
       this.dataSource,
@@ -141,14 +157,16 @@ export class PilotTotalsDatabase {
     );
     const now = new Date().toISOString();
     return rows.flatMap((row): StoredAnswer[] => {
-      const found =
-        row.pilot_account_id === null || behindLiveAnswer(row)
-          ? undefined
-          : projected.get(row.pilot_account_id);
-      if (found && row.stream_version !== null && row.projection_version !== null) {
+      // The projected row this query holds already (every column of the view) gives the totals.
+      if (
+        row.pilot_account_id !== null &&
+        !behindLiveAnswer(row) &&
+        row.stream_version !== null &&
+        row.projection_version !== null
+      ) {
         return [
           {
-            view: PilotTotalsView.of(row.pilot_id, found.lastUpdated.toISOString(), found.totals),
+            view: PilotTotalsView.of(row.pilot_id, row.last_updated.toISOString(), projectedTotalsOf(row)),
             versions: { stream: row.stream_version, projection: row.projection_version },
           },
         ];

@@ -3,7 +3,6 @@ import { type PilotTotals } from '@pft/contracts';
 import { computeTotals } from '@pft/totals/domain';
 import { parseFlight } from '@pft/logbook/domain';
 import { flightBody } from '@pft/testing';
-import { pilotTotalsBatchJson } from './pilot-totals.json';
 import { PilotTotalsView } from './pilot-totals.view';
 
 /** A pilot's totals after a few flights, one of them at night on a type rating. */
@@ -63,25 +62,5 @@ describe('the JSON of totals answers', () => {
     const view = answer();
     expect(view.bytes.toString('utf8')).toBe(view.json);
     expect(view.bytes).toBe(view.bytes);
-  });
-
-  it('lists a batch in the order given, and an empty batch as an empty list', () => {
-    const views = [answer(), answer(), answer()];
-    const batchText = (batch: PilotTotalsView[]): string =>
-      Buffer.concat([...pilotTotalsBatchJson(batch)]).toString();
-    const parsed = (batch: PilotTotalsView[]): unknown[] =>
-      batch.map((view) => JSON.parse(view.json) as unknown);
-    expect(JSON.parse(batchText(views))).toEqual({ pilots: parsed(views) });
-    expect(JSON.parse(batchText([views[1]!, views[1]!]))).toEqual({ pilots: parsed([views[1]!, views[1]!]) });
-    expect(JSON.parse(batchText([]))).toEqual({ pilots: [] });
-  });
-
-  it("makes a batch's bytes once per array of answers", () => {
-    const views = [answer(), answer()];
-    const first = pilotTotalsBatchJson(views);
-    expect(pilotTotalsBatchJson(views)).toBe(first);
-    const copy = [...views];
-    expect(pilotTotalsBatchJson(copy)).not.toBe(first);
-    expect(Buffer.concat([...pilotTotalsBatchJson(copy)])).toEqual(Buffer.concat([...first]));
   });
 });
