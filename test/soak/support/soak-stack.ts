@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { Client } from 'pg';
 import { createDataSource } from '@pft/platform';
 import { createPartner, issueApiKey } from '@pft/partners';
@@ -10,10 +9,10 @@ import {
   linkedPilots,
   type RedisServer,
   startAppProcess,
-  startBuiltProcess,
   startedTogether,
   startKafkaBroker,
   startRedisServer,
+  startStandaloneRelay,
   startTogether,
   TcpProxy,
   type TestDatabase,
@@ -23,7 +22,7 @@ import {
 export const SOAK_SECRET = 'soak-under-faults-secret-long-enough-for-hs256';
 const PARTITIONS = 6;
 
-type Relay = ReturnType<typeof startBuiltProcess>;
+type Relay = ReturnType<typeof startStandaloneRelay>;
 
 /**
  * The whole pipeline as production runs it, on services of the soak's own: a Kafka broker, a Redis and
@@ -110,8 +109,7 @@ export async function startSoakStack(pilotCount: number): Promise<SoakStack> {
       RELAY_ENABLED: 'false',
     };
     stack.env = env;
-    const relayEntry = join('apps', 'ingestion', 'src', 'relay', 'relay-main.js');
-    stack.startRelay = () => kept('relay', startBuiltProcess(relayEntry, [], env));
+    stack.startRelay = () => kept('relay', startStandaloneRelay(env));
     stack.startProjector = async () =>
       kept('projector', await startAppProcess('projector', env, { timeoutMs: START_TIMEOUT_MS }));
     const options = { timeoutMs: START_TIMEOUT_MS };

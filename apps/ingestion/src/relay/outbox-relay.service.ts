@@ -5,16 +5,9 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import {
-  AppConfig,
-  describeMismatch,
-  ensureTopics,
-  type KafkaClient,
-  KafkaTopicsError,
-  pilotTopics,
-  shutdownDeadline,
-} from '@pft/platform';
+import { AppConfig, type KafkaClient, pilotTopics, shutdownDeadline } from '@pft/platform';
 import { OutboxRelay } from '@pft/event-store';
+import { ensureEventsTopic } from './events-topic';
 import { RELAY_KAFKA } from './relay-kafka.provider';
 import { relayMetricHooks, reportRelayLease } from './relay-metrics';
 
@@ -45,22 +38,8 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
       ...relayMetricHooks,
     });
     reportRelayLease(this.relay);
-    // Topics are made by the project, never by auto-creation; until this succeeds the relay retries.
-    // A cluster with fewer brokers than KAFKA_REPLICATION_FACTOR gets no topic: the writes stay in
-    // the outbox, as while Kafka is down.
-    ensureTopics(
-      this.kafka,
-      pilotTopics(this.config).filter((t) => t.topic === this.config.PILOT_EVENTS_TOPIC),
-    ).then(
-      (report) => {
-        for (const m of report.mismatches)
-          this.logger.warn(describeMismatch(m, this.config.KAFKA_BROKERS).join('\n'));
-      },
-      (err: unknown) => {
-        if (err instanceof KafkaTopicsError) this.logger.error(`${err.code}: ${err.message}`);
-        else this.logger.warn(`pilot events topic not ensured yet: ${String(err)}`);
-      },
-    );
+    const [eventsTopic] = pilotTopics(this.config).filter((t) => t.topic === this.config.PILOT_EVENTS_TOPIC);
+    if (eventsTopic) ensureEventsTopic(this.kafka, eventsTopic, this.config.KAFKA_BROKERS, this.logger);
     this.relay.start();
   }
 

@@ -1,14 +1,7 @@
 import { Logger } from '@nestjs/common';
-import {
-  describeMismatch,
-  ensureTopics,
-  metricsPortOf,
-  pilotTopics,
-  runMain,
-  shutdownDeadline,
-  startMetricsServer,
-} from '@pft/platform';
+import { metricsPortOf, pilotTopics, runMain, shutdownDeadline, startMetricsServer } from '@pft/platform';
 import { OutboxRelay } from '@pft/event-store';
+import { ensureEventsTopic } from './events-topic';
 import { relayKafka } from './relay-kafka.provider';
 import { relayMetricHooks, reportRelayLease } from './relay-metrics';
 
@@ -21,12 +14,8 @@ runMain('relay', async (config) => {
   const logger = new Logger('relay');
   const metrics = await startMetricsServer(config.HOST, metricsPortOf(config, 'relay'));
   const kafka = relayKafka(config);
-  // Refuses to start (KafkaTopicsError) on a cluster with fewer brokers than KAFKA_REPLICATION_FACTOR.
-  const topics = await ensureTopics(
-    kafka,
-    pilotTopics(config).filter((t) => t.topic === config.PILOT_EVENTS_TOPIC),
-  );
-  for (const m of topics.mismatches) logger.warn(describeMismatch(m, config.KAFKA_BROKERS).join('\n'));
+  const [eventsTopic] = pilotTopics(config).filter((t) => t.topic === config.PILOT_EVENTS_TOPIC);
+  if (eventsTopic) ensureEventsTopic(kafka, eventsTopic, config.KAFKA_BROKERS, logger);
   const relay = new OutboxRelay({
     databaseUrl: config.DATABASE_URL,
     kafka,
