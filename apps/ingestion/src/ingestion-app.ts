@@ -2,6 +2,7 @@ import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type AppConfig, createHttpApp } from '@pft/platform';
 import { PilotAuthGuard } from './auth/pilot-auth.guard';
 import { applyBodyLimits, IMPORT_BODY_LIMIT } from './http/body-limits';
+import { INGESTION_ERRORS } from './ingestion.errors';
 import { IngestionModule } from './ingestion.module';
 import { servePilotAppOpenApi } from './openapi/pilot-app.openapi';
 import { servePilotWeb } from './pilot-web/serve-pilot-web';
@@ -22,6 +23,7 @@ export async function createIngestionApp(
     // The largest body any route takes; each route holds its own limit (http/body-limits.ts).
     bodyLimit: IMPORT_BODY_LIMIT,
     unroutedRequests: PilotAuthGuard,
+    errors: INGESTION_ERRORS,
   });
   applyBodyLimits(app.getHttpAdapter().getInstance());
   if (options.serveDocs !== false) servePilotAppOpenApi(app);

@@ -2,6 +2,7 @@ import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type AppConfig, createHttpApp } from '@pft/platform';
 import { PartnerUnroutedRequests } from './auth/partner-unrouted-requests';
 import { serveOpenApi } from './openapi/openapi.document';
+import { PARTNER_API_ERRORS } from './partner-api.errors';
 import { PartnerApiModule } from './partner-api.module';
 
 /** The partner API v1; only `POST /v1/link` carries a body, at most 1 KB. */
@@ -18,6 +19,7 @@ export async function createPartnerApi(
     config,
     bodyLimit: PARTNER_API_BODY_LIMIT,
     unroutedRequests: PartnerUnroutedRequests,
+    errors: PARTNER_API_ERRORS,
   });
   if (options.serveDocs !== false) serveOpenApi(app);
   return app;

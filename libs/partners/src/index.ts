@@ -25,4 +25,5 @@ export {
   setApiKeyScopes,
 } from './api-keys/api-keys.repository';
 export type { ApiKeyRecord, Partner } from './api-keys/api-keys.repository';
+export { PARTNERS_ERRORS } from './error-codes';
 export { endConnection } from './connections/connections.statements';

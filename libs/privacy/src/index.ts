@@ -4,6 +4,7 @@ export type { DataKey } from './crypto/data-keys';
 export { DEVELOPMENT_MASTER_KEY, MasterKeyRing } from './crypto/master-keys';
 export { MESSAGES_FOR_THREAD, boxOpener, sealJson } from './crypto/sealed-json';
 export { masterKeyRingFromEnv, sharedDataKeys } from './crypto/shared-data-keys';
+export { ACCOUNT_ERASED_MESSAGE, PRIVACY_ERRORS, SubjectBeingErased } from './error-codes';
 export { eraseLogbook } from './erasure/erase-logbook';
 export { ERASURE_DELETES } from './erasure/erasure.statements';
 export { republishEvents } from './sealing/republish-events';

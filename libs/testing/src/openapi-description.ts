@@ -1,7 +1,13 @@
 import Ajv from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
-import { ERROR_STATUS } from '@pft/platform';
+import { LOGBOOK_ERRORS } from '@pft/logbook/domain';
+import { PARTNERS_ERRORS } from '@pft/partners/domain';
+import { errorCodes } from '@pft/platform';
+import { PRIVACY_ERRORS } from '@pft/privacy/domain';
+
+/** Every code either API answers with. */
+const CODES = errorCodes(LOGBOOK_ERRORS, PARTNERS_ERRORS, PRIVACY_ERRORS);
 
 /** The parts of an OpenAPI document these checks read. */
 export interface OpenApiDocument {
@@ -70,8 +76,8 @@ export function descriptionProblems(doc: OpenApiDocument): string[] {
         const values = examplesOf(`${at} ${status}`, response.content['application/json']);
         if (Number(status) < 400) continue;
         for (const value of values as { error?: { code?: string }; meta?: { request_id?: string } }[]) {
-          const code = value.error?.code as keyof typeof ERROR_STATUS | undefined;
-          if (code === undefined || ERROR_STATUS[code] !== Number(status)) {
+          const code = value.error?.code;
+          if (code === undefined || CODES.registeredStatus(code) !== Number(status)) {
             problems.push(`${at} ${status}: example code ${String(code)} is not answered with ${status}`);
           }
           if (!REQUEST_ID.test(value.meta?.request_id ?? '')) {

@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
-import { ACCOUNT_ERASED_MESSAGE, ApiError, httpRequestOf } from '@pft/platform';
+import { ApiError, httpRequestOf } from '@pft/platform';
+import { ACCOUNT_ERASED_MESSAGE } from '@pft/privacy/domain';
 import { ErasingAccounts } from './erasing-accounts';
 
 /** The account's own routes, answered during its erasure too. */

@@ -8,8 +8,9 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ERROR_STATUS, type ErrorCode } from '@pft/platform';
+import { type ErrorCode } from '@pft/platform';
 import { type ErrorExample } from '@pft/platform/http/openapi-docs';
+import { INGESTION_ERRORS } from '../ingestion.errors';
 import { ERROR_EXAMPLES, errorBody } from './pilot-app.error-examples';
 import { EXAMPLE_META } from './pilot-app.examples';
 import { ERROR_BODY, enveloped, type NamedSchema, ref, type Schema } from './pilot-app.schemas';
@@ -75,8 +76,10 @@ function examplesOf(op: PilotAppOperation, code: ErrorCode): ErrorExample[] {
 export function PilotAppOperation(op: PilotAppOperation): MethodDecorator {
   const byStatus = new Map<number, ErrorCode[]>();
   const common = op.servedDuringErasure ? COMMON_ERRORS.filter((c) => c !== 'ACCOUNT_ERASED') : COMMON_ERRORS;
-  for (const code of [...common, ...(op.errors ?? [])])
-    byStatus.set(ERROR_STATUS[code], [...(byStatus.get(ERROR_STATUS[code]) ?? []), code]);
+  for (const code of [...common, ...(op.errors ?? [])]) {
+    const status = INGESTION_ERRORS.statusOf(code);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
   const successes = [op.success, ...(op.alsoSuccess ? [op.alsoSuccess] : [])];
   return applyDecorators(
     ApiTags(op.tag),

@@ -1,4 +1,5 @@
-import { ACCOUNT_ERASED_MESSAGE, type ErrorCode, WriteOutcomeUnknown } from '@pft/platform';
+import { type ErrorCode, WriteOutcomeUnknown } from '@pft/platform';
+import { ACCOUNT_ERASED_MESSAGE } from '@pft/privacy/domain';
 import { type ErrorExample, SERVER_ERROR_EXAMPLES } from '@pft/platform/http/openapi-docs';
 import { EXAMPLE_META } from './pilot-app.examples';
 

@@ -19,6 +19,7 @@ import {
   toErrorResponse,
 } from '@pft/platform';
 import { type PartnerRequest } from '../auth/partner-request';
+import { PARTNER_API_ERRORS } from '../partner-api.errors';
 import {
   fingerprintOf,
   IDEMPOTENCY_MESSAGES,
@@ -108,7 +109,7 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
     try {
       data = await lastValueFrom(next.handle(), { defaultValue: undefined });
     } catch (err) {
-      const answer = toErrorResponse(err, request);
+      const answer = toErrorResponse(err, request, { codes: PARTNER_API_ERRORS });
       if (isReplayableStatus(answer.status)) {
         const error = {
           code: answer.code,

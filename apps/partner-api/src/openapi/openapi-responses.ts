@@ -1,9 +1,10 @@
 import { applyDecorators, type Type } from '@nestjs/common';
 import { ApiBody, ApiExtraModels, ApiHeader, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import { type HeadersObject } from '@nestjs/swagger';
-import { ERROR_STATUS, type ErrorCode } from '@pft/platform';
+import { type ErrorCode } from '@pft/platform';
 import { type ErrorExample } from '@pft/platform/http/openapi-docs';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENT_REPLAYED_HEADER } from '../idempotency/idempotency-key';
+import { PARTNER_API_ERRORS } from '../partner-api.errors';
 import { ErrorEnvelopeDto, MetaDto } from './envelope.dto';
 import { COMMON_ERROR_EXAMPLES, EXAMPLE_META, errorBody } from './error-examples';
 
@@ -149,7 +150,7 @@ export function ApiPartnerErrors(
 ): MethodDecorator & ClassDecorator {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of [...codes, ...COMMON_ERRORS]) {
-    const status = ERROR_STATUS[code];
+    const status = PARTNER_API_ERRORS.statusOf(code);
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   return applyDecorators(

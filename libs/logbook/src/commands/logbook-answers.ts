@@ -1,12 +1,12 @@
 import { type Flight } from '@pft/contracts';
-import { type Decision, isRejection, type LogbookRejection } from '../domain/logbook.decide';
-import { type ValidationIssue } from '../domain/validation-issue';
 import { ApiError } from '@pft/platform';
+import { LogbookRejected } from '../domain/errors';
+import { type Decision, isRejection } from '../domain/logbook.decide';
+import { type ValidationIssue } from '../domain/validation-issue';
 
 /**
- * How a logbook write is answered, in one place for every API that writes a pilot's logbook (the pilot
- * app API, the partner API's sandbox): 400 INVALID_REQUEST with a detail per problem, a refusal in the
- * API's words, or the decision the write pipeline appends.
+ * 400 INVALID_REQUEST with a detail per problem, for every API that writes a pilot's logbook (the
+ * pilot app API, the partner API's sandbox) and refuses a request before it becomes a command.
  */
 export function invalidRequest(issues: ValidationIssue[], message?: string): ApiError {
   const first = issues[0];
@@ -17,15 +17,8 @@ export function invalidRequest(issues: ValidationIssue[], message?: string): Api
   );
 }
 
-/** A refused logbook command, in the API's words. */
-export function rejectionError(rejection: LogbookRejection): ApiError {
-  if (rejection.rejected === 'INVALID_REQUEST')
-    return invalidRequest(rejection.details ?? [], rejection.message);
-  return new ApiError(rejection.rejected, rejection.message, rejection.details);
-}
-
-/** A logbook decision the pipeline can append, or the rejection thrown as the API error it answers with. */
+/** A logbook decision the pipeline can append, or the rejection thrown (answered by the error filter). */
 export function accepted<E>(decision: Decision<E>): { events: E[]; flight?: Flight } {
-  if (isRejection(decision)) throw rejectionError(decision);
+  if (isRejection(decision)) throw new LogbookRejected(decision);
   return decision;
 }

@@ -1,4 +1,5 @@
 export { BodyReader } from './body-reader';
+export { LOGBOOK_ERRORS, LogbookRejected } from './errors';
 export { isCalendarDate } from './flights/calendar-date';
 export { parseFlightImport } from './flights/flight-import.rules';
 export { parseFlight } from './flights/flight.rules';

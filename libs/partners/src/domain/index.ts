@@ -1,4 +1,5 @@
 export { apiKeyPrefix, bearerApiKey } from './api-key';
+export { PARTNERS_ERRORS } from './errors';
 export { LINKING_CODE_RANDOM_BYTES, formatLinkingCode, normalizeLinkingCode } from './linking-code';
 export { MAX_BATCH_PILOT_IDS, parsePilotId, parsePilotIdList } from './pilot-ids';
 export type { PilotIdIssue, PilotIdListParse } from './pilot-ids';

@@ -5,31 +5,34 @@ export interface ErrorDetail {
   message?: string;
 }
 
-/** The stable error codes a client can see. `message` may change; the code is the contract. */
-export const ERROR_STATUS = {
+/**
+ * The stable error codes that belong to no part of the business, and the status each is answered
+ * with. `message` may change; the code is the contract. Each part of the business declares its own
+ * codes in its `domain/errors.ts`, and an app registers those of the parts it uses (`errorCodes`).
+ */
+export const PLATFORM_ERRORS = {
   INVALID_REQUEST: 400,
-  INVALID_TOKEN: 400,
   UNAUTHORIZED: 401,
-  INSUFFICIENT_SCOPE: 403,
   NOT_FOUND: 404,
-  PILOT_NOT_FOUND: 404,
-  FLIGHT_NOT_FOUND: 404,
-  CONNECTION_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,
-  ACCOUNT_ERASED: 410,
-  IDEMPOTENCY_CONFLICT: 409,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
   WRITE_OUTCOME_UNKNOWN: 503,
 } as const;
 
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type PlatformErrorCode = keyof typeof PLATFORM_ERRORS;
 
-/** What 410 ACCOUNT_ERASED says: the pilot asked for their account's erasure and it is under way. */
-export const ACCOUNT_ERASED_MESSAGE =
-  'This account is being erased; it can be used again once the erasure is complete';
+/**
+ * The codes of the parts of the business, as types: each library adds those of its `domain/errors.ts`
+ * here (a `declare module` beside its entry point), so an ApiError names only a declared code.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface BusinessErrorCodes {}
+
+/** A code a client can see: the platform's or one a part of the business declares. */
+export type ErrorCode = PlatformErrorCode | keyof BusinessErrorCodes;
 
 /** What 503 SERVICE_UNAVAILABLE says: a database, Redis or Kafka did not answer. */
 export const SERVICE_UNAVAILABLE_MESSAGE =
@@ -39,10 +42,11 @@ export const SERVICE_UNAVAILABLE_MESSAGE =
 export const INTERNAL_ERROR_MESSAGE =
   'An unexpected error occurred; quote the request id when you contact support';
 
-/** An error meant for the client: a code from `ERROR_STATUS`, a human message, optional details and headers. */
+/**
+ * An error meant for the client: a code, a human message, optional details and headers. Its status is
+ * the one its code is registered with (ErrorCodes), looked up by the error filter.
+ */
 export class ApiError extends Error {
-  readonly status: number;
-
   constructor(
     readonly code: ErrorCode,
     message: string,
@@ -51,6 +55,5 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
-    this.status = ERROR_STATUS[code];
   }
 }

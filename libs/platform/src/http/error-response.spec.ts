@@ -1,6 +1,7 @@
 import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
 import { WriteOutcomeUnknown } from '../database/write-outcome';
-import { ApiError } from './api-error';
+import { ApiError, type ErrorCode } from './api-error';
+import { errorCodes } from './error-codes';
 import { toErrorResponse } from './error-response';
 import { RouteTable } from './route-table';
 
@@ -18,17 +19,60 @@ describe('toErrorResponse', () => {
     });
   });
 
+  describe('codes of a part of the business', () => {
+    class ShelfEmpty extends Error {
+      readonly code = 'SHELF_EMPTY';
+      readonly details = [{ field: 'shelf', issue: 'empty' }];
+    }
+    class Unregistered extends Error {
+      readonly code = 'SHELF_EMPTY';
+    }
+    const codes = errorCodes({ statuses: { SHELF_EMPTY: 410 }, errors: [ShelfEmpty] });
+
+    it('answers a registered domain error with its status, code, message and details', () => {
+      expect(toErrorResponse(new ShelfEmpty('no more'), request, { codes })).toEqual({
+        status: 410,
+        code: 'SHELF_EMPTY',
+        message: 'no more',
+        details: [{ field: 'shelf', issue: 'empty' }],
+        headers: {},
+        unexpected: false,
+      });
+    });
+
+    it('answers an ApiError of a registered code with its status', () => {
+      const error = new ApiError('SHELF_EMPTY' as ErrorCode, 'gone');
+      expect(toErrorResponse(error, request, { codes })).toMatchObject({ status: 410, code: 'SHELF_EMPTY' });
+    });
+
+    it('takes a code or a domain error the app did not register for a fault of ours', () => {
+      const error = new ApiError('SHELF_EMPTY' as ErrorCode, 'gone');
+      expect(toErrorResponse(error, request)).toMatchObject({ status: 500, code: 'INTERNAL_ERROR' });
+      expect(toErrorResponse(new Unregistered('x'), request, { codes })).toMatchObject({
+        status: 500,
+        unexpected: true,
+      });
+    });
+
+    it('refuses a code declared with two statuses', () => {
+      expect(() =>
+        errorCodes({ statuses: { SHELF_EMPTY: 410 } }, { statuses: { SHELF_EMPTY: 404 } }),
+      ).toThrow(/SHELF_EMPTY is declared with 410 and 404/);
+      expect(() => errorCodes({ statuses: { NOT_FOUND: 410 } })).toThrow(/NOT_FOUND/);
+    });
+  });
+
   it('answers 404 NOT_FOUND for an unknown path and 405 with Allow for a wrong method', () => {
     const routes = new RouteTable();
     routes.add('/v1/link', 'POST');
     expect(
-      toErrorResponse(new NotFoundException(), { method: 'GET', url: '/v1/nothing' }, routes),
+      toErrorResponse(new NotFoundException(), { method: 'GET', url: '/v1/nothing' }, { routes }),
     ).toMatchObject({
       status: 404,
       code: 'NOT_FOUND',
     });
     expect(
-      toErrorResponse(new NotFoundException(), { method: 'GET', url: '/v1/link' }, routes),
+      toErrorResponse(new NotFoundException(), { method: 'GET', url: '/v1/link' }, { routes }),
     ).toMatchObject({
       status: 405,
       code: 'METHOD_NOT_ALLOWED',

@@ -7,6 +7,7 @@ import {
   INTERNAL_ERROR_MESSAGE,
   SERVICE_UNAVAILABLE_MESSAGE,
 } from './api-error';
+import { type ErrorCodes, PLATFORM_ERROR_CODES } from './error-codes';
 import { type RouteTable } from './route-table';
 
 export interface ErrorResponse {
@@ -71,19 +72,30 @@ export function isDependencyUnavailable(error: unknown): boolean {
   return driverError !== undefined && driverError !== error && isDependencyUnavailable(driverError);
 }
 
-/** Maps anything thrown while serving a request to the error a client may see. Nothing internal leaks. */
+/** What the app knows when it answers an error: its routes (404 or 405) and the codes it registered. */
+export interface ErrorAnswering {
+  routes?: RouteTable;
+  codes?: ErrorCodes<string>;
+}
+
+/**
+ * Maps anything thrown while serving a request to the error a client may see. Nothing internal leaks:
+ * an ApiError or a domain error whose code the app did not register is a fault of ours (500).
+ */
 export function toErrorResponse(
   error: unknown,
   request: { method: string; url: string },
-  routes?: RouteTable,
+  { routes, codes = PLATFORM_ERROR_CODES }: ErrorAnswering = {},
 ): ErrorResponse {
-  if (error instanceof ApiError) {
+  const declared = error instanceof ApiError ? error : codes.domainError(error);
+  const status = declared && codes.registeredStatus(declared.code);
+  if (declared && status !== undefined) {
     return {
-      status: error.status,
-      code: error.code,
-      message: error.message,
-      details: error.details,
-      headers: error.headers,
+      status,
+      code: declared.code as ErrorCode,
+      message: declared.message,
+      details: declared.details && [...declared.details],
+      headers: declared instanceof ApiError ? declared.headers : {},
       unexpected: false,
     };
   }

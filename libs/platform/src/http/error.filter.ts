@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { errorEnvelope } from './envelope';
 import { httpReplyOf, httpRequestOf } from './http-context';
+import { type ErrorCodes } from './error-codes';
 import { toErrorResponse } from './error-response';
 import { type RouteTable } from './route-table';
 
@@ -10,10 +11,13 @@ import { type RouteTable } from './route-table';
 export class ErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
 
-  constructor(private readonly routes: RouteTable) {}
+  constructor(
+    private readonly routes: RouteTable,
+    private readonly codes: ErrorCodes<string>,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    sendError(httpRequestOf(host), httpReplyOf(host), exception, this.routes, this.logger);
+    sendError(httpRequestOf(host), httpReplyOf(host), exception, this.routes, this.codes, this.logger);
   }
 }
 
@@ -22,9 +26,14 @@ export function sendError(
   reply: FastifyReply,
   exception: unknown,
   routes: RouteTable,
+  codes: ErrorCodes<string>,
   logger: Logger,
 ): void {
-  const response = toErrorResponse(exception, { method: request.method, url: request.url }, routes);
+  const response = toErrorResponse(
+    exception,
+    { method: request.method, url: request.url },
+    { routes, codes },
+  );
   if (response.unexpected) {
     logger.error({ err: exception, reqId: request.id, code: response.code }, 'request failed');
   }

@@ -12,6 +12,7 @@ import { startMetricsServer } from '../metrics/metrics-server';
 import { type Closeable } from '../main-runner';
 import { envelopeResponses } from './envelope.hook';
 import { answerClientError, answerFrameworkError } from './client-error';
+import { type ErrorCodes, PLATFORM_ERROR_CODES } from './error-codes';
 import { ErrorFilter } from './error.filter';
 import { generateRequestId } from './request-id';
 import { readBodiesUnparsed } from './request-body';
@@ -31,6 +32,8 @@ export interface HttpAppOptions {
   bodyLimit: number;
   /** The app's check of a request no route takes (its guards do not run for it), from its module. */
   unroutedRequests?: Type<UnroutedRequestCheck>;
+  /** The codes the app answers with (errorCodes of the parts it uses); the platform's alone by default. */
+  errors?: ErrorCodes<string>;
 }
 
 /** Builds (without listening) a Nest app on Fastify with the contract's envelope, errors and request ids. */
@@ -74,7 +77,7 @@ export async function createHttpApp(
   }
   measureHttpRequests(fastify);
   envelopeResponses(fastify);
-  app.useGlobalFilters(new ErrorFilter(routes));
+  app.useGlobalFilters(new ErrorFilter(routes, options.errors ?? PLATFORM_ERROR_CODES));
   return app;
 }
 

@@ -1,20 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { ACCOUNT_ERASED_MESSAGE, ApiError } from '@pft/platform/http/api-error';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { newDataKey } from './aes-gcm';
+import { SubjectBeingErased } from '../domain/errors';
 import { type MasterKeyRing } from './master-keys';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { SubjectBeingErased } from '../domain/errors';
 
-/** No key can be made for the subject now: its erasure is under way (answered 410 ACCOUNT_ERASED). */
-export class SubjectBeingErased extends ApiError {
-  constructor(readonly subject: string) {
-    super('ACCOUNT_ERASED', ACCOUNT_ERASED_MESSAGE);
-    this.name = 'SubjectBeingErased';
-  }
-}
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A subject's data key, unwrapped. */
 export interface DataKey {

@@ -1,0 +1,1 @@
+export { ACCOUNT_ERASED_MESSAGE, PRIVACY_ERRORS, SubjectBeingErased } from './errors';
