@@ -81,7 +81,8 @@ export function currencyEntryOf(
  * `asOf`, in the rules' order, then by group in byte order. Records dated later count nowhere.
  */
 export function currencyAsOf(records: readonly CountedRecord[], asOf: string): CurrencyEntry[] {
-  const upToDate = records.filter((record) => record.date <= asOf);
+  // Newest first once here, so each group's sort in `validUntilOf` finds its run already in order.
+  const upToDate = records.filter((record) => record.date <= asOf).sort((a, b) => byteOrder(b.date, a.date));
   const entries: CurrencyEntry[] = [];
   for (const rule of CURRENCY_RULES) {
     const groups = new Map<string, CountedRecord[]>();
