@@ -1,1 +1,2 @@
 export { computeTotals } from './compute-totals';
+export * from './experience';

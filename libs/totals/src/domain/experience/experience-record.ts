@@ -1,0 +1,124 @@
+import {
+  FLIGHT_MINUTE_FIELDS,
+  type AircraftCategory,
+  type FlightKind,
+  type FlightMinutes,
+} from '@pft/contracts';
+import { type FlightFacts } from '../flight-contribution';
+
+/** The engines a flight's aircraft may have (`pilot-experience.md` 1), in the spec's order. */
+export const ENGINES = ['piston', 'turboprop', 'turbojet', 'turboshaft', 'electric'] as const;
+export type Engine = (typeof ENGINES)[number];
+/** What an engine is counted as: a record without one is `piston` or `unknown` (`engineOf`). */
+export type CountedEngine = Engine | 'unknown';
+
+/** The aircraft features, in the spec's order (the order a stored list keeps). */
+export const FEATURES = [
+  'complex',
+  'high_performance',
+  'tailwheel',
+  'retractable_gear',
+  'pressurized',
+  'taa',
+] as const;
+export type Feature = (typeof FEATURES)[number];
+
+/**
+ * What the experience rules read of a current record (a flight or a simulator session), in the
+ * shape of the flight body: the optional fields of `pilot-experience.md` 1 may be absent, and
+ * `countedRecordOf` gives them their defaults.
+ */
+export interface ExperienceRecord {
+  /** `YYYY-MM-DD`, UTC. */
+  date: string;
+  kind: FlightKind;
+  aircraft: {
+    category: AircraftCategory;
+    rating_key?: string;
+    type_designator?: string;
+    engine?: Engine;
+    features?: readonly Feature[];
+  };
+  minutes: FlightMinutes;
+  landings: { day: number; night: number; day_full_stop?: number; night_full_stop?: number };
+  takeoffs?: { day: number; night: number };
+  approaches?: number;
+  holds?: number;
+}
+
+/** A record with every default applied: what is counted. */
+export interface CountedRecord {
+  date: string;
+  kind: FlightKind;
+  category: AircraftCategory;
+  rating_key: string | null;
+  type_designator: string | null;
+  engine: CountedEngine;
+  features: ReadonlySet<Feature>;
+  minutes: FlightMinutes;
+  takeoffs_day: number;
+  takeoffs_night: number;
+  landings_day: number;
+  landings_night: number;
+  landings_day_full_stop: number;
+  landings_night_full_stop: number;
+  approaches: number;
+  holds: number;
+  /** What the record adds to the totals fields (`logbook-rules.md`), for `addFlight`. */
+  facts: FlightFacts;
+}
+
+const PISTON_RATING_KEYS: ReadonlySet<string> = new Set([
+  'sep_land',
+  'sep_sea',
+  'mep_land',
+  'mep_sea',
+  'tmg',
+]);
+
+/** The engine a record counts under: as sent, else `piston` for the piston class ratings, else `unknown`. */
+export function engineOf(record: ExperienceRecord): CountedEngine {
+  if (record.aircraft.engine !== undefined) return record.aircraft.engine;
+  const key = record.aircraft.rating_key;
+  return key !== undefined && PISTON_RATING_KEYS.has(key) ? 'piston' : 'unknown';
+}
+
+/**
+ * The record as counted, defaults applied (`pilot-experience.md` 1): takeoffs as many as the
+ * landings when absent, full-stop landings, approaches and holds 0, features none. A simulator
+ * session has no takeoffs or landings: as in the totals, one that slipped through with some does
+ * not count them as flying.
+ */
+export function countedRecordOf(record: ExperienceRecord): CountedRecord {
+  const { aircraft, landings } = record;
+  const flying = record.kind === 'flight';
+  const landingsDay = flying ? landings.day : 0;
+  const landingsNight = flying ? landings.night : 0;
+  return {
+    date: record.date,
+    kind: record.kind,
+    category: aircraft.category,
+    rating_key: aircraft.rating_key ?? null,
+    type_designator: aircraft.type_designator ?? null,
+    engine: engineOf(record),
+    features: new Set(aircraft.features ?? []),
+    minutes: record.minutes,
+    takeoffs_day: flying ? (record.takeoffs?.day ?? landingsDay) : 0,
+    takeoffs_night: flying ? (record.takeoffs?.night ?? landingsNight) : 0,
+    landings_day: landingsDay,
+    landings_night: landingsNight,
+    landings_day_full_stop: flying ? (landings.day_full_stop ?? 0) : 0,
+    landings_night_full_stop: flying ? (landings.night_full_stop ?? 0) : 0,
+    approaches: record.approaches ?? 0,
+    holds: record.holds ?? 0,
+    facts: {
+      date: record.date,
+      kind: record.kind,
+      category: aircraft.category,
+      rating_key: aircraft.rating_key ?? null,
+      minutes: FLIGHT_MINUTE_FIELDS.map((field) => record.minutes[field]),
+      landings_day: landings.day,
+      landings_night: landings.night,
+    },
+  };
+}
