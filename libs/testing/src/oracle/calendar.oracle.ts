@@ -17,7 +17,7 @@ export function isLeapYear(year: number): boolean {
 
 export function daysInMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 
 export function parsePlainDate(text: string): PlainDate {
@@ -48,11 +48,22 @@ function previousDay({ year, month, day }: PlainDate): PlainDate {
   return { year: year - 1, month: 12, day: 31 };
 }
 
-/** `text` moved by `days` (negative: back), one day at a time. */
+const stepped = new Map<string, string>();
+
+/**
+ * `text` moved by `days` (negative: back), one day at a time. Remembered, since the currency
+ * search asks for the same windows again and again; the memory is bounded by the dates asked.
+ */
 export function addDays(text: string, days: number): string {
+  const key = `${text} ${days}`;
+  const known = stepped.get(key);
+  if (known !== undefined) return known;
   let date = parsePlainDate(text);
   for (let i = 0; i < Math.abs(days); i++) date = days > 0 ? nextDay(date) : previousDay(date);
-  return formatPlainDate(date);
+  const result = formatPlainDate(date);
+  if (stepped.size > 100_000) stepped.clear();
+  stepped.set(key, result);
+  return result;
 }
 
 /** The year and month `months` calendar months before the given one, stepping a month at a time. */

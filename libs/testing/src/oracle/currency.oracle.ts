@@ -1,4 +1,4 @@
-import { addDays, firstDayOfMonthsBefore, firstOfDaysEndingOn, isWithin } from './calendar.oracle';
+import { addDays, firstDayOfMonthsBefore, firstOfDaysEndingOn } from './calendar.oracle';
 import { type ExperienceRecord, type RecordCounts, countsOf } from './experience-record.oracle';
 
 /**
@@ -137,17 +137,31 @@ export const ORACLE_CURRENCY_RULES: readonly OracleRule[] = [
   },
 ];
 
-function countedOn(
-  rule: OracleRule,
-  records: readonly ExperienceRecord[],
-  x: string,
-): [CurrencyCountName, number][] {
-  const from = rule.windowFrom(x);
-  const inWindow = records.filter((r) => isWithin(r.date, from, x)).map(countsOf);
-  return rule.required.map(([name]) => [name, inWindow.reduce((total, c) => total + valueOf(name, c), 0)]);
+/** A record with its date as a number (yyyymmdd) and its counts, worked out once: the search asks many times. */
+interface CountedRecord {
+  day: number;
+  counts: RecordCounts;
 }
 
-function holdsOn(rule: OracleRule, records: readonly ExperienceRecord[], x: string): boolean {
+/** `YYYY-MM-DD` (validated where it came in) as yyyymmdd, so windows compare numbers. */
+const dayNumber = (date: string): number =>
+  Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+
+function countedOn(
+  rule: OracleRule,
+  records: readonly CountedRecord[],
+  x: string,
+): [CurrencyCountName, number][] {
+  const from = dayNumber(rule.windowFrom(x));
+  const to = dayNumber(x);
+  return rule.required.map(([name]) => {
+    let total = 0;
+    for (const r of records) if (from <= r.day && r.day <= to) total += valueOf(name, r.counts);
+    return [name, total];
+  });
+}
+
+function holdsOn(rule: OracleRule, records: readonly CountedRecord[], x: string): boolean {
   const counted = countedOn(rule, records, x);
   return rule.required.every(([name, least], i) => counted[i]![0] === name && counted[i]![1] >= least);
 }
@@ -158,7 +172,7 @@ function holdsOn(rule: OracleRule, records: readonly ExperienceRecord[], x: stri
  */
 const SEARCH_BOUND_DAYS = 400;
 
-function validUntil(rule: OracleRule, records: readonly ExperienceRecord[], asOf: string): string | null {
+function validUntil(rule: OracleRule, records: readonly CountedRecord[], asOf: string): string | null {
   if (!holdsOn(rule, records, asOf)) return null;
   let last = asOf;
   for (let step = 1; step <= SEARCH_BOUND_DAYS; step++) {
@@ -182,7 +196,9 @@ export function oracleCurrency(recordsUpToD: readonly ExperienceRecord[], asOf: 
       if (group !== undefined && rule.opensEntry(r)) groups.add(group);
     }
     for (const group of [...groups].sort(byteOrder)) {
-      const mine = records.filter((r) => rule.groupOf(r) === group);
+      const mine = records
+        .filter((r) => rule.groupOf(r) === group)
+        .map((r) => ({ day: dayNumber(r.date), counts: countsOf(r) }));
       const until = validUntil(rule, mine, asOf);
       entries.push({
         rule: rule.key,

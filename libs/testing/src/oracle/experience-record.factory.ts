@@ -42,8 +42,8 @@ export const nightFlight = (
 ): ExperienceRecord =>
   experienceRecord({
     date,
-    ...over,
     takeoffs: { day: 0, night: n },
     landings: { day: 0, night: n, night_full_stop: fullStop },
     minutes: { night: 60 },
+    ...over,
   });
