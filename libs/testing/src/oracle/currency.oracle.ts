@@ -1,4 +1,4 @@
-import { addDays, firstDayOfMonthsBefore, firstOfDaysEndingOn } from './calendar.oracle';
+import { addDays, firstDayOfMonthsBefore, firstOfDaysEndingOn, parsePlainDate } from './calendar.oracle';
 import { type ExperienceRecord, type RecordCounts, countsOf } from './experience-record.oracle';
 
 /**
@@ -143,7 +143,7 @@ interface CountedRecord {
   counts: RecordCounts;
 }
 
-/** `YYYY-MM-DD` (validated where it came in) as yyyymmdd, so windows compare numbers. */
+/** `YYYY-MM-DD` (validated by oracleCurrency) as yyyymmdd, so windows compare numbers. */
 const dayNumber = (date: string): number =>
   Number(date.slice(0, 4)) * 10_000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
 
@@ -187,6 +187,8 @@ const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /** The currency entries as of `asOf`, given the records dated on or before it. */
 export function oracleCurrency(recordsUpToD: readonly ExperienceRecord[], asOf: string): CurrencyEntry[] {
+  parsePlainDate(asOf);
+  for (const r of recordsUpToD) parsePlainDate(r.date);
   const records = recordsUpToD.filter((r) => r.date <= asOf);
   const entries: CurrencyEntry[] = [];
   for (const rule of ORACLE_CURRENCY_RULES) {
