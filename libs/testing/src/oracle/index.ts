@@ -5,3 +5,4 @@ export * from './projection-progress';
 export * from './experience-record.oracle';
 export * from './experience.oracle';
 export * from './currency.oracle';
+export * from './experience-records.arbitrary';

@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { type ExperienceRecord, EXPERIENCE_ENGINES, EXPERIENCE_FEATURES } from './experience-record.oracle';
+import { flightBodyArb } from './logbook-events.arbitrary';
+
+/** Five years around today, a leap day among them, so windows, month ends and 61.57(c) all come up. */
+const FIRST_DAY = Date.UTC(2023, 0, 1);
+const DAYS = 5 * 365;
+
+export const experienceDateArb: fc.Arbitrary<string> = fc
+  .integer({ min: 0, max: DAYS })
+  .map((d) => new Date(FIRST_DAY + d * 86_400_000).toISOString().slice(0, 10));
+
+/** Dates that pile up near one another, so that counts reach the rules' thresholds. */
+const clusteredDateArb = (anchor: string): fc.Arbitrary<string> =>
+  fc
+    .integer({ min: -200, max: 30 })
+    .map((d) => new Date(Date.parse(`${anchor}T00:00:00Z`) + d * 86_400_000).toISOString().slice(0, 10));
+
+const TYPE_DESIGNATORS = ['C172', 'PA28', 'B738', 'A320', 'DA42'] as const;
+
+const extraArb = fc.record({
+  type_designator: fc.option(fc.constantFrom(...TYPE_DESIGNATORS), { nil: undefined }),
+  engine: fc.option(fc.constantFrom(...EXPERIENCE_ENGINES), { nil: undefined }),
+  features: fc.option(fc.subarray([...EXPERIENCE_FEATURES]), { nil: undefined }),
+  takeoffs: fc.option(
+    fc.record({ day: fc.integer({ min: 0, max: 6 }), night: fc.integer({ min: 0, max: 4 }) }),
+    {
+      nil: undefined,
+    },
+  ),
+  fullStop: fc.record({ day: fc.integer({ min: 0, max: 6 }), night: fc.integer({ min: 0, max: 4 }) }),
+  approaches: fc.option(fc.integer({ min: 0, max: 6 }), { nil: undefined }),
+  holds: fc.option(fc.integer({ min: 0, max: 2 }), { nil: undefined }),
+});
+
+/**
+ * One current record with the fields of `pilot-experience.md` 1, each present or absent, on a date
+ * near `anchor`: flights of every category and simulator sessions, as the pilot app accepts them.
+ */
+export const experienceRecordArb = (anchor: string): fc.Arbitrary<ExperienceRecord> =>
+  fc
+    .record({ body: flightBodyArb, date: clusteredDateArb(anchor), extra: extraArb })
+    .map(({ body, date, extra }) => {
+      const record: ExperienceRecord = {
+        ...body,
+        date,
+        aircraft: { ...body.aircraft },
+        landings: { ...body.landings },
+      };
+      if (extra.type_designator !== undefined) record.aircraft.type_designator = extra.type_designator;
+      if (extra.approaches !== undefined) record.approaches = extra.approaches;
+      if (extra.holds !== undefined) record.holds = extra.holds;
+      if (body.kind === 'simulator') return record;
+      if (extra.engine !== undefined) record.aircraft.engine = extra.engine;
+      if (extra.features !== undefined) record.aircraft.features = extra.features;
+      if (extra.takeoffs !== undefined) record.takeoffs = extra.takeoffs;
+      record.landings.day_full_stop = Math.min(extra.fullStop.day, body.landings.day);
+      record.landings.night_full_stop = Math.min(extra.fullStop.night, body.landings.night);
+      return record;
+    });
+
+/** A pilot's current records and an `as_of` date near them (before the first, after the last, between). */
+export const experienceLogbookArb: fc.Arbitrary<{ records: ExperienceRecord[]; asOf: string }> =
+  experienceDateArb.chain((anchor) =>
+    fc.record({
+      records: fc.array(experienceRecordArb(anchor), { maxLength: 60 }),
+      asOf: fc.oneof(clusteredDateArb(anchor), experienceDateArb),
+    }),
+  );
