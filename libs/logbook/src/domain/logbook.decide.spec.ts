@@ -26,12 +26,12 @@ const aFlight = (over: Partial<Flight> = {}): Flight => ({
 });
 const recorded = (flight: Flight): LogbookEvent => ({
   type: 'FlightRecorded',
-  version: 1,
+  version: 2,
   payload: { pilot_account_id: pilot, flight },
 });
 const amended = (flight: Flight): LogbookEvent => ({
   type: 'FlightAmended',
-  version: 1,
+  version: 2,
   payload: { pilot_account_id: pilot, flight },
 });
 const deleted = (flightId: string): LogbookEvent => ({
