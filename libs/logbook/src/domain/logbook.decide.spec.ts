@@ -63,6 +63,19 @@ describe('recording a flight', () => {
     });
   });
 
+  it('given the same flight with its features in another order, records nothing (features are a set)', () => {
+    const flight = aFlight({
+      aircraft: { category: 'airplane', rating_key: 'sep_land', features: ['complex', 'taa'] },
+      takeoffs: { day: 1, night: 0 },
+      approaches: 2,
+    });
+    const sent = { ...flight, aircraft: { ...flight.aircraft, features: ['taa', 'complex'] } } as Flight;
+    expect(decideRecordFlight(given(recorded(flight)).get(flight.flight_id), pilot, sent)).toEqual({
+      events: [],
+      flight,
+    });
+  });
+
   it('given a different flight under the id, is a conflict', () => {
     const flight = aFlight();
     const state = given(recorded(flight)).get(flight.flight_id);
