@@ -106,7 +106,7 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
     const flights = Array.from({ length: 200 }, () => randomFlight(random));
     const csv = formatLogbookCsv(flights).replace(
       /\r\n$/,
-      `\r\n${randomUUID()},2026-01-01,flight,airplane,sep_land,,,,30,60,0,0,0,0,0,0,0,0,0,0,0,0,0,\r\n`,
+      `\r\n${randomUUID()},2026-01-01,flight,airplane,sep_land,,,,30,60,0,0,0,0,0,0,0,0,0,0,0,0,0,,,,,,,,,,\r\n`,
     );
     await go('Import');
     await page

@@ -34,16 +34,22 @@ export {
 export type { SealedPayload } from './events/sealed-payload';
 export {
   AIRCRAFT_CATEGORIES,
+  AIRCRAFT_FEATURES,
+  ENGINE_KINDS,
   ENTERED_TOTALS_FIELDS,
   FLIGHT_KINDS,
   FLIGHT_MINUTE_FIELDS,
   TOTALS_FIELDS,
+  TYPE_DESIGNATOR_PATTERN,
   zeroFlightMinutes,
 } from './logbook';
 export type {
   AircraftCategory,
+  AircraftFeature,
+  EngineKind,
   EnteredTotalsField,
   Flight,
+  FlightAircraft,
   FlightKind,
   FlightMinuteField,
   FlightMinutes,

@@ -30,17 +30,55 @@ export type AircraftCategory = (typeof AIRCRAFT_CATEGORIES)[number];
 export const FLIGHT_KINDS = ['flight', 'simulator'] as const;
 export type FlightKind = (typeof FLIGHT_KINDS)[number];
 
-/** A flight as stored: every minutes field present (missing ones were recorded as 0). */
+/** `aircraft.engine`: what drives the aircraft (turbofans are `turbojet`). */
+export const ENGINE_KINDS = ['piston', 'turboprop', 'turbojet', 'turboshaft', 'electric'] as const;
+export type EngineKind = (typeof ENGINE_KINDS)[number];
+
+/** `aircraft.features`, in the order a record stores them (a set: each at most once). */
+export const AIRCRAFT_FEATURES = [
+  'complex',
+  'high_performance',
+  'tailwheel',
+  'retractable_gear',
+  'pressurized',
+  'taa',
+] as const;
+export type AircraftFeature = (typeof AIRCRAFT_FEATURES)[number];
+
+/** An ICAO aircraft type designator (Doc 8643): 2 to 4 upper-case letters or digits, a letter first. */
+export const TYPE_DESIGNATOR_PATTERN = '^[A-Z][A-Z0-9]{1,3}$';
+
+export interface FlightAircraft {
+  category: AircraftCategory;
+  rating_key?: string;
+  registration?: string;
+  type_designator?: string;
+  engine?: EngineKind;
+  /** In the order of AIRCRAFT_FEATURES, each at most once. */
+  features?: AircraftFeature[];
+}
+
+/**
+ * A flight as stored: every minutes field and both landings present (missing ones were recorded as 0);
+ * the other optional fields stay out when they were not sent (records made before they existed lack them).
+ */
 export interface Flight {
   flight_id: string;
   /** `YYYY-MM-DD`, UTC. */
   date: string;
   kind: FlightKind;
-  aircraft: { category: AircraftCategory; rating_key?: string; registration?: string };
+  aircraft: FlightAircraft;
   departure?: string;
   arrival?: string;
   minutes: FlightMinutes;
-  landings: { day: number; night: number };
+  /** Absent: as many day and night takeoffs as landings. */
+  takeoffs?: { day: number; night: number };
+  /** The full stops are at most the landings of their time of day; absent: 0. */
+  landings: { day: number; night: number; day_full_stop?: number; night_full_stop?: number };
+  /** Instrument approaches flown; absent: 0. */
+  approaches?: number;
+  /** Holding procedures flown; absent: 0. */
+  holds?: number;
   remarks?: string;
 }
 

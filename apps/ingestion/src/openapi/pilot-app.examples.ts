@@ -14,11 +14,19 @@ export const FLIGHT_INPUT_EXAMPLE = {
   flight_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
   date: '2026-11-20',
   kind: 'flight',
-  aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'D-EKMW' },
+  aircraft: {
+    category: 'airplane',
+    rating_key: 'sep_land',
+    registration: 'D-EKMW',
+    type_designator: 'C172',
+    engine: 'piston',
+  },
   departure: 'EDFE',
   arrival: 'EDDR',
   minutes: { total_flight_time: 75, pic: 75, cross_country: 75, single_engine: 75 },
-  landings: { day: 1 },
+  takeoffs: { day: 1, night: 0 },
+  landings: { day: 1, day_full_stop: 1 },
+  approaches: 1,
   remarks: 'Cross-country to Saarbrücken',
 };
 
@@ -27,7 +35,13 @@ export const FLIGHT_EXAMPLE: Flight = {
   flight_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
   date: '2026-11-20',
   kind: 'flight',
-  aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'D-EKMW' },
+  aircraft: {
+    category: 'airplane',
+    rating_key: 'sep_land',
+    registration: 'D-EKMW',
+    type_designator: 'C172',
+    engine: 'piston',
+  },
   departure: 'EDFE',
   arrival: 'EDDR',
   minutes: {
@@ -45,7 +59,9 @@ export const FLIGHT_EXAMPLE: Flight = {
     multi_pilot: 0,
     simulator: 0,
   },
-  landings: { day: 1, night: 0 },
+  takeoffs: { day: 1, night: 0 },
+  landings: { day: 1, night: 0, day_full_stop: 1 },
+  approaches: 1,
   remarks: 'Cross-country to Saarbrücken',
 };
 
@@ -54,8 +70,10 @@ const SIMULATOR_INPUT_EXAMPLE = {
   flight_id: '0b8e2f4a-61c3-4d95-8a7e-3f2c1d9b6e54',
   date: '2026-11-18',
   kind: 'simulator',
-  aircraft: { category: 'airplane', rating_key: 'type_a320' },
+  aircraft: { category: 'airplane', rating_key: 'type_a320', type_designator: 'A320' },
   minutes: { simulator: 240 },
+  approaches: 6,
+  holds: 1,
 };
 
 export const FLIGHT_IMPORT_EXAMPLE = { flights: [FLIGHT_INPUT_EXAMPLE, SIMULATOR_INPUT_EXAMPLE] };

@@ -28,6 +28,17 @@ airplane flight (a key of the rating dictionary), absent for other categories, o
 session. For a flight, \`simulator\` is 0 and every other field is at most \`total_flight_time\`, as are
 \`pic + sic + dual\`, \`single_engine + multi_engine\` and \`actual_instrument + simulated_instrument\`. For a
 simulator session, \`simulator\` is above 0 and every other minutes field and both landings are 0.
+
+**Richer records** (every field optional). \`aircraft.type_designator\` is an ICAO type designator (Doc 8643:
+2 to 4 upper-case letters or digits, a letter first); \`aircraft.engine\` one of \`piston\`, \`turboprop\`,
+\`turbojet\` (turbofans included), \`turboshaft\`, \`electric\`; \`aircraft.features\` a set of \`complex\`,
+\`high_performance\`, \`tailwheel\`, \`retractable_gear\`, \`pressurized\`, \`taa\`, each at most once, stored in
+that order (two bodies that differ only in its order are the same flight). \`takeoffs\` needs both \`day\` and
+\`night\`, 0 to 99; \`landings.day_full_stop\` and \`night_full_stop\` are at most the landings of their time of
+day; \`approaches\` and \`holds\` are 0 to 99. A simulator session may carry a type designator, approaches and
+holds; its takeoffs and full stops are 0 or absent, and it has no engine or features. A field left out stays
+out of the stored flight; where flights are counted, no takeoffs means as many as the landings, and no full
+stops, approaches or holds mean 0.
 `.trim();
 
 /** The OpenAPI 3.1 description of the pilot app API, generated from the ingestion app's controllers. */

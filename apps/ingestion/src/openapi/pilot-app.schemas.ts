@@ -49,7 +49,11 @@ const flightProperties = (FLIGHT_SCHEMA as { properties: Record<string, Schema> 
 /** A flight as stored and answered: every minutes field present. */
 export const STORED_FLIGHT: NamedSchema = {
   name: 'Flight',
-  schema: { ...FLIGHT_SCHEMA, description: 'A flight or simulator session as stored' },
+  schema: {
+    ...FLIGHT_SCHEMA,
+    description:
+      'A flight or simulator session as stored: every minutes field and both landings present; every other optional field as sent, or left out',
+  },
   example: FLIGHT_EXAMPLE,
 };
 
@@ -70,7 +74,14 @@ export const FLIGHT_BODY: NamedSchema = {
       landings: {
         ...flightProperties.landings,
         required: [],
-        description: 'Day and night landings, 0 to 99 each; a missing field (or all of `landings`) is 0.',
+        description:
+          'Day and night landings, 0 to 99 each; a missing field (or all of `landings`) is 0. ' +
+          '`day_full_stop` and `night_full_stop`: at most the landings of their time of day; left out when missing.',
+      },
+      takeoffs: {
+        ...flightProperties.takeoffs,
+        description:
+          'Day and night takeoffs, 0 to 99, both required when sent; missing: as many as the landings.',
       },
     },
   },

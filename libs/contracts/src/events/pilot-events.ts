@@ -5,15 +5,16 @@ import { type Flight, type StartingTotals } from '../logbook';
  * and never changes meaning: a changed payload is a new version plus an upcaster (see upcasters.ts).
  */
 
+/** Version 2 (richer flight records) lets the flight carry its optional new fields; version 1 cannot. */
 export interface FlightRecorded {
   type: 'FlightRecorded';
-  version: 1;
+  version: 2;
   payload: { pilot_account_id: string; flight: Flight };
 }
 
 export interface FlightAmended {
   type: 'FlightAmended';
-  version: 1;
+  version: 2;
   /** The whole flight after the amendment; it replaces the earlier one. */
   payload: { pilot_account_id: string; flight: Flight };
 }
@@ -79,8 +80,8 @@ export const CONSENT_EVENT_TYPES = ['LinkingCodeIssued', 'PilotLinked', 'PilotDi
 
 /** The current version of each event type: what writers append and what upcasters lift older ones to. */
 export const CURRENT_EVENT_VERSION: Record<PilotEventType, number> = {
-  FlightRecorded: 1,
-  FlightAmended: 1,
+  FlightRecorded: 2,
+  FlightAmended: 2,
   FlightDeleted: 1,
   StartingTotalsSet: 1,
   AccountErased: 1,

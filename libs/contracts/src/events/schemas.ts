@@ -1,4 +1,12 @@
-import { AIRCRAFT_CATEGORIES, ENTERED_TOTALS_FIELDS, FLIGHT_KINDS, FLIGHT_MINUTE_FIELDS } from '../logbook';
+import {
+  AIRCRAFT_CATEGORIES,
+  AIRCRAFT_FEATURES,
+  ENGINE_KINDS,
+  ENTERED_TOTALS_FIELDS,
+  FLIGHT_KINDS,
+  FLIGHT_MINUTE_FIELDS,
+  TYPE_DESIGNATOR_PATTERN,
+} from '../logbook';
 import { type PilotEventType } from './pilot-events';
 
 /** JSON Schemas (draft 2020-12 subset that Ajv speaks) of every event payload, by type and version. */
@@ -17,26 +25,52 @@ const closedObject = (
   properties,
 });
 
+const aircraftV1Properties: Record<string, Schema> = {
+  category: { enum: [...AIRCRAFT_CATEGORIES] },
+  rating_key: { type: 'string', minLength: 1, maxLength: 64 },
+  registration: { type: 'string', maxLength: 10 },
+};
+const flightV1Properties: Record<string, Schema> = {
+  flight_id: uuid,
+  date: { type: 'string', format: 'date' },
+  kind: { enum: [...FLIGHT_KINDS] },
+  aircraft: closedObject(aircraftV1Properties, ['category']),
+  departure: { type: 'string', pattern: '^[A-Za-z0-9]{3,4}$' },
+  arrival: { type: 'string', pattern: '^[A-Za-z0-9]{3,4}$' },
+  minutes: closedObject(Object.fromEntries(FLIGHT_MINUTE_FIELDS.map((f) => [f, minutes(1440)]))),
+  landings: closedObject({ day: minutes(99), night: minutes(99) }),
+  remarks: { type: 'string', maxLength: 500 },
+};
+const FLIGHT_REQUIRED = ['flight_id', 'date', 'kind', 'aircraft', 'minutes', 'landings'];
+
+/**
+ * The flight of FlightRecorded and FlightAmended version 1: before the type designator, engine,
+ * features, takeoffs, full-stop landings, approaches and holds.
+ */
+const FLIGHT_SCHEMA_V1: Schema = closedObject(flightV1Properties, FLIGHT_REQUIRED);
+
+/** A flight as stored today (version 2): version 1 and the optional fields of richer records. */
 export const FLIGHT_SCHEMA: Schema = closedObject(
   {
-    flight_id: uuid,
-    date: { type: 'string', format: 'date' },
-    kind: { enum: [...FLIGHT_KINDS] },
+    ...flightV1Properties,
     aircraft: closedObject(
       {
-        category: { enum: [...AIRCRAFT_CATEGORIES] },
-        rating_key: { type: 'string', minLength: 1, maxLength: 64 },
-        registration: { type: 'string', maxLength: 10 },
+        ...aircraftV1Properties,
+        type_designator: { type: 'string', pattern: TYPE_DESIGNATOR_PATTERN },
+        engine: { enum: [...ENGINE_KINDS] },
+        features: { type: 'array', uniqueItems: true, items: { enum: [...AIRCRAFT_FEATURES] } },
       },
       ['category'],
     ),
-    departure: { type: 'string', pattern: '^[A-Za-z0-9]{3,4}$' },
-    arrival: { type: 'string', pattern: '^[A-Za-z0-9]{3,4}$' },
-    minutes: closedObject(Object.fromEntries(FLIGHT_MINUTE_FIELDS.map((f) => [f, minutes(1440)]))),
-    landings: closedObject({ day: minutes(99), night: minutes(99) }),
-    remarks: { type: 'string', maxLength: 500 },
+    takeoffs: closedObject({ day: minutes(99), night: minutes(99) }),
+    landings: closedObject(
+      { day: minutes(99), night: minutes(99), day_full_stop: minutes(99), night_full_stop: minutes(99) },
+      ['day', 'night'],
+    ),
+    approaches: minutes(99),
+    holds: minutes(99),
   },
-  ['flight_id', 'date', 'kind', 'aircraft', 'minutes', 'landings'],
+  FLIGHT_REQUIRED,
 );
 
 export const STARTING_TOTALS_SCHEMA: Schema = closedObject({
@@ -47,8 +81,14 @@ export const STARTING_TOTALS_SCHEMA: Schema = closedObject({
 });
 
 export const EVENT_PAYLOAD_SCHEMAS: Record<PilotEventType, Record<number, Schema>> = {
-  FlightRecorded: { 1: closedObject({ pilot_account_id: uuid, flight: FLIGHT_SCHEMA }) },
-  FlightAmended: { 1: closedObject({ pilot_account_id: uuid, flight: FLIGHT_SCHEMA }) },
+  FlightRecorded: {
+    1: closedObject({ pilot_account_id: uuid, flight: FLIGHT_SCHEMA_V1 }),
+    2: closedObject({ pilot_account_id: uuid, flight: FLIGHT_SCHEMA }),
+  },
+  FlightAmended: {
+    1: closedObject({ pilot_account_id: uuid, flight: FLIGHT_SCHEMA_V1 }),
+    2: closedObject({ pilot_account_id: uuid, flight: FLIGHT_SCHEMA }),
+  },
   FlightDeleted: { 1: closedObject({ pilot_account_id: uuid, flight_id: uuid }) },
   StartingTotalsSet: { 1: closedObject({ pilot_account_id: uuid, starting_totals: STARTING_TOTALS_SCHEMA }) },
   AccountErased: { 1: closedObject({ pilot_account_id: uuid, erased_at: timestamp }) },

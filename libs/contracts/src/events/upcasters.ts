@@ -1,12 +1,23 @@
 import { CURRENT_EVENT_VERSION, type PilotEventType } from './pilot-events';
 
 /**
- * Lifts a stored payload of an older version to the next one. Keyed `Type@fromVersion`.
- * Every event is at version 1 today, so the table is empty; when a payload changes, add its
- * new version to CURRENT_EVENT_VERSION and EVENT_PAYLOAD_SCHEMAS, and an entry here that reads the old one.
+ * Lifts a stored payload of an older version to the next one. Keyed `Type@fromVersion`. When a
+ * payload changes, add its new version to CURRENT_EVENT_VERSION and EVENT_PAYLOAD_SCHEMAS, and an
+ * entry here that reads the old one.
  */
 export type Upcaster = (payload: unknown) => unknown;
-export const UPCASTERS: Partial<Record<`${PilotEventType}@${number}`, Upcaster>> = {};
+
+/**
+ * Version 2 of a flight only adds optional fields (type designator, engine, features, takeoffs,
+ * full-stop landings, approaches, holds): a version 1 flight is a version 2 flight without them, and
+ * reads as if they were absent. Nothing is added, so the stored record stays as it was sent.
+ */
+const flightWithoutRicherFields: Upcaster = (payload) => payload;
+
+export const UPCASTERS: Partial<Record<`${PilotEventType}@${number}`, Upcaster>> = {
+  'FlightRecorded@1': flightWithoutRicherFields,
+  'FlightAmended@1': flightWithoutRicherFields,
+};
 
 /** Lifts `payload` from `version` to the current version of `type`; throws when a step is missing. */
 export function upcast(

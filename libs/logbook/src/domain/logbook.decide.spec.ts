@@ -26,12 +26,12 @@ const aFlight = (over: Partial<Flight> = {}): Flight => ({
 });
 const recorded = (flight: Flight): LogbookEvent => ({
   type: 'FlightRecorded',
-  version: 1,
+  version: 2,
   payload: { pilot_account_id: pilot, flight },
 });
 const amended = (flight: Flight): LogbookEvent => ({
   type: 'FlightAmended',
-  version: 1,
+  version: 2,
   payload: { pilot_account_id: pilot, flight },
 });
 const deleted = (flightId: string): LogbookEvent => ({
@@ -58,6 +58,19 @@ describe('recording a flight', () => {
     const { minutes, ...rest } = flight;
     const reordered = JSON.parse(JSON.stringify({ minutes, ...rest })) as Flight;
     expect(decideRecordFlight(given(recorded(flight)).get(flight.flight_id), pilot, reordered)).toEqual({
+      events: [],
+      flight,
+    });
+  });
+
+  it('given the same flight with its features in another order, records nothing (features are a set)', () => {
+    const flight = aFlight({
+      aircraft: { category: 'airplane', rating_key: 'sep_land', features: ['complex', 'taa'] },
+      takeoffs: { day: 1, night: 0 },
+      approaches: 2,
+    });
+    const sent = { ...flight, aircraft: { ...flight.aircraft, features: ['taa', 'complex'] } } as Flight;
+    expect(decideRecordFlight(given(recorded(flight)).get(flight.flight_id), pilot, sent)).toEqual({
       events: [],
       flight,
     });

@@ -65,7 +65,7 @@ export function decideRecordFlight(
     return { rejected: 'CONFLICT', message: `flight ${flight.flight_id} was already recorded differently` };
   }
   return {
-    events: [{ type: 'FlightRecorded', version: 1, payload: { pilot_account_id: pilotAccountId, flight } }],
+    events: [{ type: 'FlightRecorded', version: 2, payload: { pilot_account_id: pilotAccountId, flight } }],
     flight,
   };
 }
@@ -87,7 +87,7 @@ export function decideAmendFlight(
   if (!state || state.deleted) return { rejected: 'FLIGHT_NOT_FOUND', message: 'no such flight' };
   if (sameFlight(state.flight, flight)) return { events: [], flight: state.flight };
   return {
-    events: [{ type: 'FlightAmended', version: 1, payload: { pilot_account_id: pilotAccountId, flight } }],
+    events: [{ type: 'FlightAmended', version: 2, payload: { pilot_account_id: pilotAccountId, flight } }],
     flight,
   };
 }
@@ -133,7 +133,7 @@ export function decideImportFlights(
     if (!state) {
       events.push({
         type: 'FlightRecorded',
-        version: 1,
+        version: 2,
         payload: { pilot_account_id: pilotAccountId, flight },
       });
     } else if (state.deleted || !sameFlight(state.flight, flight)) {

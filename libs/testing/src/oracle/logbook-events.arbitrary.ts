@@ -177,11 +177,11 @@ export function logbookHistory(pilotId: string, intents: readonly LogbookIntent[
       });
     } else if (intent.op === 'amend' && target !== undefined) {
       const flight: Flight = { flight_id: target, ...intent.flight };
-      events.push({ type: 'FlightAmended', version: 1, payload: { pilot_account_id: pilotId, flight } });
+      events.push({ type: 'FlightAmended', version: 2, payload: { pilot_account_id: pilotId, flight } });
     } else if (intent.op === 'record') {
       current.push(intent.id);
       const flight: Flight = { flight_id: intent.id, ...intent.flight };
-      events.push({ type: 'FlightRecorded', version: 1, payload: { pilot_account_id: pilotId, flight } });
+      events.push({ type: 'FlightRecorded', version: 2, payload: { pilot_account_id: pilotId, flight } });
     }
   }
   return events.map((event, i) => ({ stream_version: i + 1, event }));

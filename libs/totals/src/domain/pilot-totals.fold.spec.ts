@@ -36,12 +36,12 @@ function flight(
 
 const recorded = (f: Flight): LogbookEvent => ({
   type: 'FlightRecorded',
-  version: 1,
+  version: 2,
   payload: { pilot_account_id: pilot, flight: f },
 });
 const amended = (f: Flight): LogbookEvent => ({
   type: 'FlightAmended',
-  version: 1,
+  version: 2,
   payload: { pilot_account_id: pilot, flight: f },
 });
 const deleted = (f: Flight): LogbookEvent => ({

@@ -156,7 +156,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
       stream_version: streamVersion,
       event: {
         type: 'FlightRecorded',
-        version: 1,
+        version: 2,
         payload: {
           pilot_account_id: pilotId,
           flight: storedFlight({
@@ -212,7 +212,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
         stream_version: events.length + 1,
         event: {
           type: 'FlightRecorded',
-          version: 1,
+          version: 2,
           payload: {
             pilot_account_id: pilotId,
             flight: {
@@ -232,7 +232,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
       stream_version: events.length + 2,
       event: {
         type: 'FlightRecorded',
-        version: 1,
+        version: 2,
         payload: {
           pilot_account_id: pilotId,
           flight: {

@@ -32,7 +32,7 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
 
   const recorded = (pilot: string): LogbookEvent => ({
     type: 'FlightRecorded',
-    version: 1,
+    version: 2,
     payload: { pilot_account_id: pilot, flight: storedFlight({ remarks: 'secret remark' }) },
   });
   const erased = (pilot: string): LogbookEvent => ({

@@ -56,7 +56,7 @@ describe('pilot totals batch: replays and duplicates around an erasure (Postgres
         }
         const recorded = (pilot: string, minutes: number): LogbookEvent => ({
           type: 'FlightRecorded',
-          version: 1,
+          version: 2,
           payload: {
             pilot_account_id: pilot,
             flight: storedFlight({

@@ -37,3 +37,43 @@ describe('sameFlight', () => {
     expect(sameFlight(flight, { ...flight, minutes: { ...flight.minutes, night: 1 } })).toBe(false);
   });
 });
+
+describe('sameFlight with the fields of richer records', () => {
+  const richer: Flight = {
+    ...flight,
+    aircraft: {
+      ...flight.aircraft,
+      type_designator: 'C172',
+      features: ['high_performance', 'retractable_gear'],
+    },
+    takeoffs: { day: 1, night: 0 },
+    approaches: 2,
+  };
+
+  it('takes features as a set: their order does not matter', () => {
+    const reversed: Flight = {
+      ...richer,
+      aircraft: { ...richer.aircraft, features: ['retractable_gear', 'high_performance'] },
+    };
+    expect(sameFlight(richer, reversed)).toBe(true);
+  });
+
+  it('takes no features listed as none sent', () => {
+    expect(sameFlight({ ...flight, aircraft: { ...flight.aircraft, features: [] } }, flight)).toBe(true);
+  });
+
+  it('sees an added or removed feature, a changed type, takeoffs, full stops, approaches or holds', () => {
+    const changes: Partial<Flight>[] = [
+      { aircraft: { ...richer.aircraft, features: ['high_performance'] } },
+      { aircraft: { ...richer.aircraft, features: ['high_performance', 'retractable_gear', 'taa'] } },
+      { aircraft: { ...richer.aircraft, type_designator: 'C182' } },
+      { aircraft: { ...richer.aircraft, engine: 'piston' } },
+      { takeoffs: { day: 0, night: 1 } },
+      { takeoffs: undefined },
+      { landings: { ...richer.landings, day_full_stop: 1 } },
+      { approaches: 3 },
+      { holds: 0 },
+    ];
+    for (const change of changes) expect(sameFlight(richer, { ...richer, ...change })).toBe(false);
+  });
+});

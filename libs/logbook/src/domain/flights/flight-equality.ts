@@ -1,4 +1,4 @@
-import { type Flight } from '@pft/contracts';
+import { AIRCRAFT_FEATURES, type Flight } from '@pft/contracts';
 
 /** Key order does not matter (a flight read back from jsonb has its keys reordered); values do. */
 function canonical(value: unknown): string {
@@ -12,7 +12,22 @@ function canonical(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/**
+ * The aircraft's features are a set: their order does not matter, and none listed (`[]`) is what a
+ * record without them counts as, so the two are the same (a logbook CSV cannot tell them apart).
+ */
+function withFeatureSet(flight: Flight): Flight {
+  const { features } = flight.aircraft;
+  if (features === undefined) return flight;
+  const { features: _listed, ...aircraft } = flight.aircraft;
+  if (features.length === 0) return { ...flight, aircraft };
+  return {
+    ...flight,
+    aircraft: { ...aircraft, features: AIRCRAFT_FEATURES.filter((f) => features.includes(f)) },
+  };
+}
+
 /** Whether two stored-form flights are the same record: what tells a replay from a conflict. */
 export function sameFlight(a: Flight, b: Flight): boolean {
-  return canonical(a) === canonical(b);
+  return canonical(withFeatureSet(a)) === canonical(withFeatureSet(b));
 }

@@ -9,6 +9,15 @@ import { isAirplaneRatingKey } from '../ratings/rating-catalog';
 import { BodyReader } from '../body-reader';
 import { at, type Parsed, type ValidationIssue } from '../validation-issue';
 import { isCalendarDate, addDays } from './calendar-date';
+import {
+  AIRCRAFT_EXPERIENCE_FIELDS,
+  experienceIssues,
+  FLIGHT_EXPERIENCE_FIELDS,
+  FULL_STOP_FIELDS,
+  readAircraftExperience,
+  readFlightExperience,
+  readFullStops,
+} from './flight-experience.rules';
 import { isUuid } from '@pft/contracts/uuid';
 
 /** The first powered flight: no logbook entry can be older. */
@@ -28,12 +37,14 @@ const FLIGHT_FIELDS = [
   'arrival',
   'minutes',
   'landings',
+  ...FLIGHT_EXPERIENCE_FIELDS,
   'remarks',
 ] as const;
 
 /**
  * Checks a flight as the pilot app sent it and returns it in its stored form (every minutes field and
- * both landings present, the id in lower case), or every problem found, each at its JSON path under `path`.
+ * both landings present, the id in lower case, the aircraft's features in their order; every other
+ * optional field as sent, or left out), or every problem found, each at its JSON path under `path`.
  * `today` (`YYYY-MM-DD`, UTC) comes from the caller: the latest date allowed is the day after it.
  */
 export function parseFlight(input: unknown, today: string, path = ''): Parsed<Flight> {
@@ -53,16 +64,18 @@ export function parseFlight(input: unknown, today: string, path = ''): Parsed<Fl
   const remarks = body.string('remarks', { maxLength: MAX_REMARKS_LENGTH });
   const minutes = readMinutes(body);
   const landings = readLandings(body);
+  const experience = readFlightExperience(body);
 
   // The rules between fields need only the times and what was flown: checked whenever those read
   // well, so a body with a bad remark and too much PIC time hears of both at once.
   const times = kind && aircraft && minutes && landings ? { kind, aircraft, minutes, landings } : undefined;
   if (times) {
     const ruleIssues = kind === 'flight' ? flightTimeIssues(times) : simulatorIssues(times);
+    ruleIssues.push(...experienceIssues({ ...times, ...experience }));
     issues.push(...ruleIssues.map((i) => ({ ...i, field: at(path, i.field) })));
   }
   if (issues.length > 0 || !flightId || !date || !times) return { ok: false, issues };
-  const flight: Flight = { flight_id: flightId.toLowerCase(), date, ...times };
+  const flight: Flight = { flight_id: flightId.toLowerCase(), date, ...times, ...experience };
   if (departure !== undefined) flight.departure = departure;
   if (arrival !== undefined) flight.arrival = arrival;
   if (remarks !== undefined) flight.remarks = remarks;
@@ -98,10 +111,11 @@ function readDate(body: BodyReader, today: string): string | undefined {
 function readAircraft(body: BodyReader, kind: Flight['kind'] | undefined): Flight['aircraft'] | undefined {
   const aircraft = body.object('aircraft', true);
   if (!aircraft) return undefined;
-  aircraft.onlyKnown(['category', 'rating_key', 'registration']);
+  aircraft.onlyKnown(['category', 'rating_key', 'registration', ...AIRCRAFT_EXPERIENCE_FIELDS]);
   const category = aircraft.oneOf('category', AIRCRAFT_CATEGORIES);
   const ratingKey = aircraft.string('rating_key');
   const registration = aircraft.string('registration', { maxLength: MAX_REGISTRATION_LENGTH });
+  const experience = readAircraftExperience(aircraft);
   if (category === 'airplane') {
     if (ratingKey === undefined && kind === 'flight' && !aircraft.has('rating_key')) {
       aircraft.problem('rating_key', 'required', 'is required for an airplane flight');
@@ -116,7 +130,7 @@ function readAircraft(body: BodyReader, kind: Flight['kind'] | undefined): Fligh
   const result: Flight['aircraft'] = { category };
   if (ratingKey !== undefined && category === 'airplane') result.rating_key = ratingKey;
   if (registration !== undefined) result.registration = registration;
-  return result;
+  return { ...result, ...experience };
 }
 
 function readMinutes(body: BodyReader): FlightMinutes | undefined {
@@ -137,10 +151,11 @@ function readLandings(body: BodyReader): Flight['landings'] | undefined {
   if (!body.has('landings')) return { day: 0, night: 0 };
   const landings = body.object('landings', false);
   if (!landings) return undefined;
-  landings.onlyKnown(['day', 'night']);
+  landings.onlyKnown(['day', 'night', ...FULL_STOP_FIELDS]);
   const day = landings.has('day') ? landings.integer('day', 0, MAX_LANDINGS) : 0;
   const night = landings.has('night') ? landings.integer('night', 0, MAX_LANDINGS) : 0;
-  return day === undefined || night === undefined ? undefined : { day, night };
+  const fullStops = readFullStops(landings, MAX_LANDINGS);
+  return day === undefined || night === undefined ? undefined : { day, night, ...fullStops };
 }
 
 /** The rules between the minutes of a real flight: no part exceeds the whole. */

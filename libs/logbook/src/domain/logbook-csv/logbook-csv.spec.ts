@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { type Flight } from '@pft/contracts';
+import { AIRCRAFT_FEATURES, ENGINE_KINDS, type Flight } from '@pft/contracts';
 import { randomFlight, seededRandom } from '@pft/testing';
 import { csvRecord, readCsvRecords } from './csv-text';
 import { formatLogbookCsv, LOGBOOK_CSV_COLUMNS, readLogbookCsv } from './logbook-csv';
@@ -8,6 +8,38 @@ import { formatLogbookCsv, LOGBOOK_CSV_COLUMNS, readLogbookCsv } from './logbook
 const TODAY = '2026-11-25';
 const read = (text: string) => readLogbookCsv(text, TODAY, randomUUID);
 const header = LOGBOOK_CSV_COLUMNS.join(',');
+
+/**
+ * The flight with a random choice of the fields of richer records, each present or left out, within
+ * the flight rules (a simulator session: no engine, no features, takeoffs and full stops at 0).
+ */
+function withRicherFields(random: () => number, flight: Flight): Flight {
+  const int = (n: number): number => Math.floor(random() * n);
+  const maybe = <T>(make: () => T): T | undefined => (random() < 0.5 ? make() : undefined);
+  const simulator = flight.kind === 'simulator';
+  const { day, night } = flight.landings;
+  const features = AIRCRAFT_FEATURES.filter(() => random() < 0.3);
+  const richer: Flight = {
+    ...flight,
+    aircraft: {
+      ...flight.aircraft,
+      type_designator: maybe(() => ['C172', 'PA28', 'B738', 'A320', 'R44'][int(5)]!),
+      engine: simulator ? undefined : maybe(() => ENGINE_KINDS[int(ENGINE_KINDS.length)]!),
+      features: simulator || features.length === 0 ? undefined : features,
+    },
+    takeoffs: maybe(() => (simulator ? { day: 0, night: 0 } : { day: int(100), night: int(100) })),
+    landings: {
+      day,
+      night,
+      day_full_stop: maybe(() => int(day + 1)),
+      night_full_stop: maybe(() => int(night + 1)),
+    },
+    approaches: maybe(() => int(100)),
+    holds: maybe(() => int(100)),
+  };
+  // Left out, not undefined: as the reader gives them.
+  return JSON.parse(JSON.stringify(richer)) as Flight;
+}
 
 /** The cells of a CSV text as a spreadsheet sees them: unquoted, nothing stripped. */
 function readCsvRecordsRaw(text: string): { cells: string[] }[] {
@@ -20,7 +52,9 @@ function readCsvRecordsRaw(text: string): { cells: string[] }[] {
 describe('logbook CSV', () => {
   it('reads back what it wrote, flight for flight (random logbooks)', () => {
     const random = seededRandom(24);
-    const flights: Flight[] = Array.from({ length: 300 }, () => randomFlight(random));
+    const flights: Flight[] = Array.from({ length: 300 }, () =>
+      withRicherFields(random, randomFlight(random)),
+    );
     flights[0] = {
       ...flights[0]!,
       remarks: 'Crosswind, "gusty"\nsecond line',
@@ -30,6 +64,81 @@ describe('logbook CSV', () => {
     const text = formatLogbookCsv(flights);
     expect(text.startsWith(`${header}\r\n`)).toBe(true);
     expect(read(text)).toEqual({ flights, problems: [], rows: 300 });
+  });
+
+  it('reads back what it wrote, with or without the fields of richer records (property)', () => {
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 1, max: 20 }), (seed, length) => {
+        const random = seededRandom(seed);
+        const flights = Array.from({ length }, () => withRicherFields(random, randomFlight(random)));
+        expect(read(formatLogbookCsv(flights))).toEqual({ flights, problems: [], rows: length });
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('reads a file written before the columns of richer records: the fields are left out', () => {
+    const text = [
+      'flight_id,date,kind,category,rating_key,total_flight_time,pic,day_landings,night_landings,remarks',
+      `${randomUUID()},2026-05-01,flight,airplane,sep_land,60,60,2,1,old file`,
+    ].join('\r\n');
+    const { flights, problems } = read(text);
+    expect(problems).toEqual([]);
+    expect(flights[0]!.aircraft).toEqual({ category: 'airplane', rating_key: 'sep_land' });
+    expect(flights[0]!.landings).toEqual({ day: 2, night: 1 });
+    for (const field of ['takeoffs', 'approaches', 'holds']) expect(flights[0]).not.toHaveProperty(field);
+  });
+
+  it('writes features space-separated in their order, empty cells for fields left out', () => {
+    const flight: Flight = {
+      ...randomFlight(seededRandom(7)),
+      kind: 'flight',
+      aircraft: {
+        category: 'airplane',
+        rating_key: 'sep_land',
+        type_designator: 'PA28',
+        engine: 'piston',
+        features: ['complex', 'retractable_gear'],
+      },
+      landings: { day: 2, night: 0, day_full_stop: 1 },
+      holds: 0,
+    };
+    const [, row] = formatLogbookCsv([flight]).split('\r\n');
+    const cells = Object.fromEntries(LOGBOOK_CSV_COLUMNS.map((c, i) => [c, row!.split(',')[i]]));
+    expect(cells).toMatchObject({
+      type_designator: 'PA28',
+      engine: 'piston',
+      features: 'complex retractable_gear',
+      day_takeoffs: '',
+      night_takeoffs: '',
+      day_full_stop_landings: '1',
+      night_full_stop_landings: '',
+      approaches: '',
+      holds: '0',
+    });
+  });
+
+  it('reads features in any order and spacing, and reports the richer fields by their columns', () => {
+    const columns = 'date,category,rating_key,total_flight_time,pic,day_landings';
+    const text = [
+      `${columns},features,engine,day_takeoffs,night_takeoffs,day_full_stop_landings,type_designator`,
+      '2026-05-01,airplane,sep_land,60,60,1, taa  complex ,turbojet,1,0,1,B738',
+      '2026-05-02,airplane,sep_land,60,60,1,taa glass,steam,1,,2,b738',
+      '2026-05-03,airplane,sep_land,60,60,1,taa taa,,x,,,',
+    ].join('\r\n');
+    const result = read(text);
+    expect(result.flights.map((f) => [f.aircraft.features, f.takeoffs])).toEqual([
+      [['complex', 'taa'], { day: 1, night: 0 }],
+    ]);
+    expect(result.problems).toEqual([
+      { line: 3, column: 'type_designator', message: expect.stringContaining('ICAO type designator') },
+      { line: 3, column: 'engine', message: expect.stringContaining('must be one of piston') },
+      { line: 3, column: 'features', message: expect.stringContaining('must be one of complex') },
+      { line: 3, column: 'night_takeoffs', message: 'is required' },
+      { line: 3, column: 'day_full_stop_landings', message: 'must be at most landings.day' },
+      { line: 4, column: 'day_takeoffs', message: 'must be a whole number' },
+      { line: 4, column: 'features', message: expect.stringContaining('each feature at most once') },
+    ]);
   });
 
   it('writes a quote before every cell a spreadsheet would take for a formula, and reads it back', () => {

@@ -18,6 +18,15 @@ export const LOGBOOK_CSV_COLUMNS = [
   ...FLIGHT_MINUTE_FIELDS,
   'day_landings',
   'night_landings',
+  'type_designator',
+  'engine',
+  'features',
+  'day_takeoffs',
+  'night_takeoffs',
+  'day_full_stop_landings',
+  'night_full_stop_landings',
+  'approaches',
+  'holds',
   'remarks',
 ] as const;
 
@@ -43,8 +52,12 @@ export interface LogbookCsvRead {
   rows: number;
 }
 
+/** A number cell: empty for a field left out. */
+const countCell = (value: number | undefined): string => (value === undefined ? '' : String(value));
+
 const cellsOf = (flight: Flight): Record<LogbookCsvColumn, string> => {
   const minutes = Object.fromEntries(FLIGHT_MINUTE_FIELDS.map((f) => [f, String(flight.minutes[f])]));
+  const { aircraft, landings, takeoffs } = flight;
   return {
     flight_id: flight.flight_id,
     date: flight.date,
@@ -57,6 +70,15 @@ const cellsOf = (flight: Flight): Record<LogbookCsvColumn, string> => {
     ...(minutes as Record<(typeof FLIGHT_MINUTE_FIELDS)[number], string>),
     day_landings: String(flight.landings.day),
     night_landings: String(flight.landings.night),
+    type_designator: aircraft.type_designator ?? '',
+    engine: aircraft.engine ?? '',
+    features: aircraft.features?.join(' ') ?? '',
+    day_takeoffs: countCell(takeoffs?.day),
+    night_takeoffs: countCell(takeoffs?.night),
+    day_full_stop_landings: countCell(landings.day_full_stop),
+    night_full_stop_landings: countCell(landings.night_full_stop),
+    approaches: countCell(flight.approaches),
+    holds: countCell(flight.holds),
     remarks: flight.remarks ?? '',
   };
 };
@@ -70,11 +92,15 @@ export function formatLogbookCsv(flights: readonly Flight[]): string {
   return [csvRecord(LOGBOOK_CSV_COLUMNS), ...rows].map((row) => `${row}\r\n`).join('');
 }
 
-/** The column a flight rule's JSON path concerns (`minutes.pic` is `pic`, `landings.day` is `day_landings`). */
+/**
+ * The column a flight rule's JSON path concerns (`minutes.pic` is `pic`, `landings.day` is
+ * `day_landings`, `takeoffs.night` is `night_takeoffs`, `aircraft.features[2]` is `features`).
+ */
 function columnOf(field: string): string | undefined {
   if (field === 'minutes') return undefined;
   if (field.startsWith('landings.')) return `${field.slice('landings.'.length)}_landings`;
-  const last = field.slice(field.lastIndexOf('.') + 1);
+  if (field.startsWith('takeoffs.')) return `${field.slice('takeoffs.'.length)}_takeoffs`;
+  const last = field.slice(field.lastIndexOf('.') + 1).replace(/\[\d+\]$/, '');
   return (LOGBOOK_CSV_COLUMNS as readonly string[]).includes(last) ? last : undefined;
 }
 
@@ -106,10 +132,24 @@ function bodyOf(
   const night = number('night_landings');
   if (day !== undefined) landings.day = day;
   if (night !== undefined) landings.night = night;
+  const dayFullStops = number('day_full_stop_landings');
+  const nightFullStops = number('night_full_stop_landings');
+  if (dayFullStops !== undefined) landings.day_full_stop = dayFullStops;
+  if (nightFullStops !== undefined) landings.night_full_stop = nightFullStops;
+  // Both takeoffs cells empty: no takeoffs; one of them: the flight rules ask for the other.
+  const takeoffs: Record<string, number> = {};
+  const dayTakeoffs = number('day_takeoffs');
+  const nightTakeoffs = number('night_takeoffs');
+  if (dayTakeoffs !== undefined) takeoffs.day = dayTakeoffs;
+  if (nightTakeoffs !== undefined) takeoffs.night = nightTakeoffs;
+  const features = value('features');
   const aircraft = {
     category: optional('category'),
     rating_key: optional('rating_key'),
     registration: optional('registration'),
+    type_designator: optional('type_designator'),
+    engine: optional('engine'),
+    features: features === '' ? undefined : features.split(/\s+/),
   };
   const body = {
     flight_id: flightId,
@@ -119,7 +159,10 @@ function bodyOf(
     departure: optional('departure'),
     arrival: optional('arrival'),
     minutes,
+    takeoffs: Object.keys(takeoffs).length > 0 ? takeoffs : undefined,
     landings,
+    approaches: number('approaches'),
+    holds: number('holds'),
     remarks: optional('remarks'),
   };
   return {
