@@ -13,6 +13,7 @@ import {
   RedisReadiness,
   RequestBodyGuard,
 } from '@pft/platform';
+import { IngestionConfig, INGESTION_CONFIG_PARTS } from './ingestion.config';
 import { PartnerReadsModule } from '@pft/totals';
 import { FailedAuthentications } from '@pft/partners/rate-limits/failed-authentications';
 import { RateClock } from '@pft/partners/rate-limits/rate-clock';
@@ -30,7 +31,7 @@ import { TotalsModule } from './totals/totals.module';
 
 @Module({
   imports: [
-    ConfigModule.forRoot(),
+    ConfigModule.forRoot(IngestionConfig, INGESTION_CONFIG_PARTS),
     LoggingModule,
     DatabaseModule,
     KafkaModule,

@@ -9,6 +9,7 @@ import {
   RedisModule,
   RedisReadiness,
 } from '@pft/platform';
+import { PartnerApiConfig, PARTNER_API_CONFIG_PARTS } from './partner-api.config';
 import { AccessModule } from './auth/access.module';
 import { LinkModule } from './link/link.module';
 import { PilotTotalsBatchModule } from './pilot-totals-batch/pilot-totals-batch.module';
@@ -20,7 +21,7 @@ import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.mo
 
 @Module({
   imports: [
-    ConfigModule.forRoot(),
+    ConfigModule.forRoot(PartnerApiConfig, PARTNER_API_CONFIG_PARTS),
     LoggingModule,
     DatabaseModule,
     RedisModule,

@@ -10,13 +10,14 @@ import {
   RedisModule,
   RedisReadiness,
 } from '@pft/platform';
+import { ProjectorConfig, PROJECTOR_CONFIG_PARTS } from './projector.config';
 import { PartnerReadsModule } from '@pft/totals';
 import { ConsumerReadiness } from './pilot-totals/consumer-readiness';
 import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 
 @Module({
   imports: [
-    ConfigModule.forRoot(),
+    ConfigModule.forRoot(ProjectorConfig, PROJECTOR_CONFIG_PARTS),
     LoggingModule,
     DatabaseModule,
     KafkaModule,

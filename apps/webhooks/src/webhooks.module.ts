@@ -8,6 +8,7 @@ import {
   LoggingModule,
   PostgresReadiness,
 } from '@pft/platform';
+import { WebhooksConfig, WEBHOOKS_CONFIG_PARTS } from './webhooks.config';
 import { DeliveryModule } from './delivery/delivery.module';
 import { IntakeModule } from './intake/intake.module';
 import { IntakeReadiness } from './intake/intake-readiness';
@@ -20,7 +21,7 @@ import { TotalsModule } from './totals/totals.module';
  */
 @Module({
   imports: [
-    ConfigModule.forRoot(),
+    ConfigModule.forRoot(WebhooksConfig, WEBHOOKS_CONFIG_PARTS),
     LoggingModule,
     DatabaseModule,
     KafkaModule,

@@ -6,7 +6,6 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import {
-  AppConfig,
   describeMismatch,
   ensureTopics,
   type KafkaClient,
@@ -17,6 +16,7 @@ import {
 import { OutboxRelay } from '@pft/event-store';
 import { RELAY_KAFKA } from './relay-kafka.provider';
 import { relayMetricHooks, reportRelayLease } from './relay-metrics';
+import { IngestionConfig } from '../ingestion.config';
 
 /** Runs the outbox relay inside the ingestion app (unless RELAY_ENABLED=false). */
 @Injectable()
@@ -25,7 +25,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   private relay?: OutboxRelay;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: IngestionConfig,
     @Inject(RELAY_KAFKA) private readonly kafka: KafkaClient,
   ) {}
 

@@ -1,5 +1,5 @@
 import { TOTALS_FIELDS } from '@pft/contracts';
-import { ApiError, type AppConfig } from '@pft/platform';
+import { ApiError } from '@pft/platform';
 import { type DataSource } from 'typeorm';
 import { AccessRecorder } from '../access-history/access-recorder';
 import { GetPilotTotalsBatchHandler } from '../pilot-totals-batch/get-pilot-totals-batch.handler';
@@ -11,6 +11,7 @@ import { PilotTotalsDatabase } from './pilot-totals.database';
 import { PilotTotalsReader } from './pilot-totals.reader';
 import { type PilotTotalsView } from './pilot-totals.view';
 import { KEPT_ANSWER_MAX_AGE_MS, TotalsReadCache } from './totals-read-cache';
+import { type PartnerApiConfig } from '../partner-api.config';
 
 /** What the stand-in database holds for a pilot: its row's stream version, and whether still connected. */
 interface Stored {
@@ -102,10 +103,10 @@ function readPathWithCountedQueries(cacheMs = 1000): {
     driver: { master: pool },
   } as unknown as DataSource;
   const cache = new TotalsReadCache(
-    { PARTNER_TOTALS_CACHE_MS: cacheMs } as AppConfig,
+    { PARTNER_TOTALS_CACHE_MS: cacheMs } as PartnerApiConfig,
     new PilotTotalsDatabase(dataSource),
   );
-  const access = new AccessRecorder({ ACCESS_HISTORY: 'on' } as AppConfig, dataSource);
+  const access = new AccessRecorder({ ACCESS_HISTORY: 'on' } as PartnerApiConfig, dataSource);
   const batch = new GetPilotTotalsBatchHandler(new PilotTotalsBatchReader(cache), access);
   const single = new GetPilotTotalsHandler(new PilotTotalsReader(cache), access);
   return {

@@ -1,8 +1,9 @@
 import { computeTotals } from '@pft/totals/domain';
-import { type AppConfig } from '@pft/platform';
+
 import { type KeptAnswer, type PilotTotalsDatabase, type StoredAnswer } from './pilot-totals.database';
 import { PilotTotalsView } from './pilot-totals.view';
 import { KEPT_ANSWER_MAX_AGE_MS, SWEEP_SLICE, TotalsReadCache } from './totals-read-cache';
+import { type PartnerApiConfig } from '../partner-api.config';
 
 /**
  * The cache over a stand-in of its database access that answers every id as projected and unchanged,
@@ -34,7 +35,7 @@ function cacheOverCountedDatabase(
       return Promise.resolve({ held: pilotIds.map((id) => kept.get(id)!), changed: [] });
     },
   } as unknown as PilotTotalsDatabase;
-  const config = { PARTNER_TOTALS_CACHE_MS: cacheMs } as AppConfig;
+  const config = { PARTNER_TOTALS_CACHE_MS: cacheMs } as PartnerApiConfig;
   return { cache: new TotalsReadCache(config, database), asked, checked };
 }
 

@@ -1,9 +1,10 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { Counter } from 'prom-client';
-import { AppConfig, metricOnce } from '@pft/platform';
+import { metricOnce } from '@pft/platform';
 import { type KeptAnswer, PilotTotalsDatabase, type StoredAnswer } from './pilot-totals.database';
 import { type PilotTotalsView } from './pilot-totals.view';
 import { type KeptEntry, TotalsMemory } from './totals-memory';
+import { PartnerApiConfig } from '../partner-api.config';
 
 /**
  * Answers given from memory and read from the database since the last scrape: plain numbers, handed to
@@ -79,7 +80,7 @@ export class TotalsReadCache implements OnModuleInit, OnModuleDestroy {
   private sweepingOn?: NodeJS.Immediate;
 
   constructor(
-    config: AppConfig,
+    config: PartnerApiConfig,
     private readonly database: PilotTotalsDatabase,
   ) {
     this.memory = new TotalsMemory(config.PARTNER_TOTALS_CACHE_MS);

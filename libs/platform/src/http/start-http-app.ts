@@ -2,7 +2,7 @@ import { type IncomingMessage } from 'node:http';
 import { Logger as NestLogger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type AppConfig } from '../config/app-config';
+import { type HttpVariables } from '../config/process-variables';
 import { trustedProxyList } from '../config/trusted-proxies';
 import { logRequests } from '../logging/request-log.hooks';
 import { appLogger } from '../logging/logging.module';
@@ -23,7 +23,7 @@ import { repairUrl } from './url-repair';
 export interface HttpAppOptions {
   name: MetricsProcess;
   port: number;
-  config: AppConfig;
+  config: HttpVariables;
   /**
    * Largest request body accepted, in bytes (a route may hold its own lower): larger ones are
    * answered 400 INVALID_REQUEST once the request is let in.
