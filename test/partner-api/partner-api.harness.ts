@@ -43,7 +43,7 @@ export async function startPartnerApi(
     REDIS_URL: DEFAULT_REDIS_URL,
     ...env,
   };
-  // The module reads its configuration from the environment, as in production; each test file is a
+  // The configuration is read from the environment, as in production; each test file is a
   // process of its own, and each app of a file is built (and has read it) before the next is started.
   Object.assign(process.env, appEnv);
   const config = loadConfig(PartnerApiConfig);

@@ -16,7 +16,7 @@ export async function createIngestionApp(
   config: IngestionConfig,
   options: { serveDocs?: boolean; pilotWebDir?: string } = {},
 ): Promise<NestFastifyApplication> {
-  const app = await createHttpApp(IngestionModule, {
+  const app = await createHttpApp(IngestionModule.withConfig(config), {
     name: 'ingestion',
     port: config.INGESTION_PORT,
     config,

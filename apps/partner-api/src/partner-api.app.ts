@@ -13,7 +13,7 @@ export async function createPartnerApi(
   config: PartnerApiConfig,
   options: { serveDocs?: boolean } = {},
 ): Promise<NestFastifyApplication> {
-  const app = await createHttpApp(PartnerApiModule, {
+  const app = await createHttpApp(PartnerApiModule.withConfig(config), {
     name: 'partner-api',
     port: config.PARTNER_API_PORT,
     config,

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import {
   ConfigModule,
@@ -21,7 +21,6 @@ import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.mo
 
 @Module({
   imports: [
-    ConfigModule.forRoot(PartnerApiConfig, PARTNER_API_CONFIG_PARTS),
     LoggingModule,
     DatabaseModule,
     RedisModule,
@@ -38,4 +37,12 @@ import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.mo
     WebhookEndpointsModule,
   ],
 })
-export class PartnerApiModule {}
+export class PartnerApiModule {
+  /** With the configuration main.ts read once at start, for this module's providers and the parts' tokens. */
+  static withConfig(config: PartnerApiConfig): DynamicModule {
+    return {
+      module: PartnerApiModule,
+      imports: [ConfigModule.forRoot(PartnerApiConfig, PARTNER_API_CONFIG_PARTS, config)],
+    };
+  }
+}

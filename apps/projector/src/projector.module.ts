@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import {
   ConfigModule,
   DatabaseModule,
@@ -17,7 +17,6 @@ import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 
 @Module({
   imports: [
-    ConfigModule.forRoot(ProjectorConfig, PROJECTOR_CONFIG_PARTS),
     LoggingModule,
     DatabaseModule,
     KafkaModule,
@@ -34,4 +33,12 @@ import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
     PilotTotalsModule,
   ],
 })
-export class ProjectorModule {}
+export class ProjectorModule {
+  /** With the configuration main.ts read once at start, for this module's providers and the parts' tokens. */
+  static withConfig(config: ProjectorConfig): DynamicModule {
+    return {
+      module: ProjectorModule,
+      imports: [ConfigModule.forRoot(ProjectorConfig, PROJECTOR_CONFIG_PARTS, config)],
+    };
+  }
+}

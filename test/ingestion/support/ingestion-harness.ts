@@ -57,7 +57,7 @@ export async function startIngestion(
     ...env,
   });
   const config = loadConfig(IngestionConfig);
-  // The app's ConfigModule reads the environment while it is built; put it back after.
+  // The app is built with the configuration read here; the environment is put back after.
   const app = await createIngestionApp(
     config,
     options.pilotWebDir === undefined ? {} : { pilotWebDir: options.pilotWebDir },

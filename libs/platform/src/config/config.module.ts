@@ -1,11 +1,11 @@
 import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
 import { type ConfigPart } from './config-part';
-import { type ConfigClass, loadConfig } from './load-config';
+import { type ConfigClass } from './load-config';
 
 /**
- * Provides an app's validated configuration under its class (the one `main.ts` already read, or
- * read now from the environment), and under each part's token the modules of the platform and the
- * libraries read (DATABASE_CONFIG, REDIS_CONFIG ...): the app's class must have those variables.
+ * Provides an app's configuration, read and validated once at start (runMain, or a test), under its
+ * class, and under each part's token the modules of the platform and the libraries read
+ * (DATABASE_CONFIG, REDIS_CONFIG ...): the app's class must have those variables.
  */
 @Global()
 @Module({})
@@ -13,10 +13,10 @@ export class ConfigModule {
   static forRoot<C extends object>(
     type: ConfigClass<C>,
     parts: NoInfer<ConfigPart<C>>[],
-    config?: C,
+    config: C,
   ): DynamicModule {
     const providers: Provider[] = [
-      { provide: type, useFactory: () => config ?? loadConfig(type) },
+      { provide: type, useValue: config },
       ...parts.map((part) => ({ provide: part.token, useExisting: type })),
     ];
     return {

@@ -1,5 +1,5 @@
 import { type IncomingMessage } from 'node:http';
-import { Logger as NestLogger, type Type } from '@nestjs/common';
+import { type DynamicModule, Logger as NestLogger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { type HttpVariables } from '../config/process-variables';
@@ -35,7 +35,7 @@ export interface HttpAppOptions {
 
 /** Builds (without listening) a Nest app on Fastify with the contract's envelope, errors and request ids. */
 export async function createHttpApp(
-  rootModule: Type,
+  rootModule: Type | DynamicModule,
   options: HttpAppOptions,
 ): Promise<NestFastifyApplication> {
   const adapter = new UnroutedCheckingFastifyAdapter({
@@ -102,6 +102,9 @@ export async function serveHttpApp(
 }
 
 /** Creates the app and serves it (serveHttpApp). */
-export async function startHttpApp(rootModule: Type, options: HttpAppOptions): Promise<Closeable> {
+export async function startHttpApp(
+  rootModule: Type | DynamicModule,
+  options: HttpAppOptions,
+): Promise<Closeable> {
   return serveHttpApp(await createHttpApp(rootModule, options), options);
 }
