@@ -3,7 +3,7 @@ import { type VariablesBase } from './config-part';
 import { DEVELOPMENT_MASTER_KEY, masterKeyProblem } from './master-key-rules';
 
 /** PFT_MASTER_KEY: 32 bytes in base64. */
-export function IsMasterKey(options?: ValidationOptions): PropertyDecorator {
+function IsMasterKey(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
       name: 'isMasterKey',
@@ -18,7 +18,7 @@ export function IsMasterKey(options?: ValidationOptions): PropertyDecorator {
 }
 
 /** PFT_PREVIOUS_MASTER_KEYS: master keys of 32 bytes in base64, separated by commas. */
-export function IsMasterKeyList(options?: ValidationOptions): PropertyDecorator {
+function IsMasterKeyList(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
       name: 'isMasterKeyList',
