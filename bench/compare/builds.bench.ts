@@ -27,7 +27,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
-import { loadConfig } from '@pft/platform';
+import { loadConfig, NodeEnvVariables, WithPilotTokenSigning } from '@pft/platform';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { flightBody, freePort } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell, roundOrder } from '../support/bench-run';
@@ -79,7 +79,7 @@ async function comparePost(
   const databases = await migratedDatabases(bench, builds);
   const floorDb = await bench.database();
   const floor = await bench.floor(startDurableWriteFloor(await freePort(), floorDb.url, 20));
-  const secret = loadConfig().JWT_SECRET;
+  const secret = loadConfig(WithPilotTokenSigning(NodeEnvVariables)).JWT_SECRET;
   const tokens = Array.from({ length: PILOTS }, () => mintPilotToken(secret, randomUUID(), 3600));
   const post = (path: string, auth: boolean): autocannon.Request[] =>
     posting(path, () => ({

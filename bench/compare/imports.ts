@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
-import { loadConfig } from '@pft/platform';
+import { loadConfig, NodeEnvVariables, WithPilotTokenSigning } from '@pft/platform';
 import { flightBody, freePort } from '@pft/testing';
 import { type BenchRun } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
@@ -34,7 +34,7 @@ export async function compareImports(
   const databases = await migratedDatabases(bench, builds);
   const floorDb = await bench.database();
   const floor = await bench.floor(startDurableWriteFloor(await freePort(), floorDb.url, 20));
-  const secret = loadConfig().JWT_SECRET;
+  const secret = loadConfig(WithPilotTokenSigning(NodeEnvVariables)).JWT_SECRET;
   const bodies = Array.from({ length: 32 }, () =>
     JSON.stringify({ flights: Array.from({ length: IMPORT_SIZE }, () => flightBody()) }),
   );

@@ -1,4 +1,4 @@
-import { createDataSource, loadConfig } from '@pft/platform';
+import { createDataSource, loadConfig, NodeEnvVariables, WithRedis } from '@pft/platform';
 import { freePort } from '@pft/testing';
 import { batchPaths, type BenchPilot, benchPilots, linkBenchPilots } from '../partner-api/bench-data';
 import { type BenchRun } from '../support/bench-run';
@@ -88,7 +88,7 @@ export async function compareReads(
   const keys: Record<BuildName, string> = { baseline: '', current: '' };
   for (const build of BUILDS) keys[build] = await seedReads(builds[build], databases[build], pilots);
 
-  const redisUrl = loadConfig().REDIS_URL;
+  const redisUrl = loadConfig(WithRedis(NodeEnvVariables)).REDIS_URL;
   const floor = await bench.floor(
     startNestFloor(await freePort(), databases.current, redisUrl, `bench:${Date.now()}:nest-floor`),
   );

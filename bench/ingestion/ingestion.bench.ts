@@ -19,7 +19,7 @@
  * analyzed (support/analyze.ts), so that no run pays for another's backlog.
  */
 import type autocannon from 'autocannon';
-import { createDataSource, loadConfig } from '@pft/platform';
+import { createDataSource, loadConfig, NodeEnvVariables, WithPilotTokenSigning } from '@pft/platform';
 import { flightBody, freePort, testKafka, waitFor } from '@pft/testing';
 import {
   benchmark,
@@ -47,7 +47,7 @@ benchmark(
   'pilot app API writes beside their floors',
   new BenchRun('ingestion', { seconds: SECONDS, connections: CONNECTIONS }),
   async (bench) => {
-    const secret = loadConfig().JWT_SECRET;
+    const secret = loadConfig(WithPilotTokenSigning(NodeEnvVariables)).JWT_SECRET;
     const db = await bench.database();
     const kafka = testKafka('bench-ingestion');
     const topic = await bench.topic(kafka, 'bench-ingestion', 12);

@@ -19,7 +19,7 @@
  * Then the warm read paced at half its rate (paced-reads.ts) for its p99.
  */
 import type autocannon from 'autocannon';
-import { createDataSource, loadConfig } from '@pft/platform';
+import { createDataSource, loadConfig, NodeEnvVariables, WithRedis } from '@pft/platform';
 import { freePort } from '@pft/testing';
 import { batchPaths, seedBenchData } from './bench-data';
 import {
@@ -62,7 +62,7 @@ benchmark(
     const db = await bench.database();
     const seeding = await createDataSource(db.url, 2).initialize();
     const data = await seedBenchData(seeding, PILOTS).finally(() => seeding.destroy());
-    const redisUrl = loadConfig().REDIS_URL;
+    const redisUrl = loadConfig(WithRedis(NodeEnvVariables)).REDIS_URL;
     const countKey = (floor: string): string => `bench:${Date.now()}:${floor}`;
     const hello = await bench.floor(startHelloWorld(await freePort()));
     const fastify = await bench.floor(startReadFloor(await freePort(), db.url, redisUrl, countKey('read')));

@@ -1,7 +1,7 @@
-import { AppConfig, KAFKA_CLIENTS, type KafkaClientName } from '@pft/platform';
+import { KAFKA_CLIENTS, type KafkaClientName, NodeEnvVariables, WithKafka } from '@pft/platform';
 
 /** The client the apps run on when KAFKA_CLIENT is unset: the one the goals judge first. */
-export const APP_DEFAULT_KAFKA_CLIENT: KafkaClientName = new AppConfig().KAFKA_CLIENT;
+export const APP_DEFAULT_KAFKA_CLIENT: KafkaClientName = new (WithKafka(NodeEnvVariables))().KAFKA_CLIENT;
 
 /**
  * The Kafka clients a benchmark measures side by side: BENCH_KAFKA_CLIENTS, comma-separated

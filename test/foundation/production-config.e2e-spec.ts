@@ -10,6 +10,10 @@ import {
   testKafka,
 } from '@pft/testing';
 
+/**
+ * The development defaults each process is refused in production: those of the variables it reads
+ * (the pilot app API checks pilot tokens, `pft` signs them, the relay reads only the database).
+ */
 const UNSAFE_DEFAULTS = [
   'JWT_SECRET',
   'JWT_ALLOW_HS256',
@@ -19,6 +23,14 @@ const UNSAFE_DEFAULTS = [
   'REDIS_URL',
   'PFT_MASTER_KEY',
 ];
+const UNSAFE_DEFAULTS_READ: Record<AppName | 'relay' | 'pft', string[]> = {
+  ingestion: UNSAFE_DEFAULTS,
+  'partner-api': ['DATABASE_URL', 'REDIS_URL', 'PFT_MASTER_KEY'],
+  projector: ['DATABASE_URL', 'REDIS_URL', 'PFT_MASTER_KEY'],
+  webhooks: ['DATABASE_URL', 'PFT_MASTER_KEY'],
+  relay: ['DATABASE_URL'],
+  pft: UNSAFE_DEFAULTS.filter((variable) => variable !== 'JWT_ALLOW_HS256'),
+};
 const STRONG_SECRET = 'k8Vq2n5Zr1Xw7Lp4Ty9Hd3Fs6Jb0Mc2G';
 
 /** The variables a configuration problem names, one per line of the refusal. */
@@ -90,32 +102,32 @@ describe('NODE_ENV=production refuses the development defaults (built apps, e2e)
     expect(namedVariables(output)).toEqual([variable]);
   });
 
-  it.each<AppName>(['partner-api', 'projector', 'ingestion'])(
-    '%s with no configuration but NODE_ENV=production exits 78 naming every unsafe default',
+  it.each<AppName>(['partner-api', 'projector', 'webhooks', 'ingestion'])(
+    '%s with no configuration but NODE_ENV=production exits 78 naming every unsafe default it reads',
     async (name) => {
       const bare = Object.fromEntries(Object.keys(safe).map((variable) => [variable, '']));
       const { code, output } = await exitOf(name, { ...bare, NODE_ENV: 'production' });
       expect(code).toBe(78);
       expect(output).toContain(`${name}: Invalid configuration`);
-      expect(namedVariables(output).sort()).toEqual([...UNSAFE_DEFAULTS].sort());
+      expect(namedVariables(output).sort()).toEqual([...UNSAFE_DEFAULTS_READ[name]].sort());
     },
   );
 
-  it('the stand-alone relay and the pft command refuse them too', async () => {
+  it('the stand-alone relay and the pft command refuse those they read', async () => {
     const bare = {
       ...Object.fromEntries(Object.keys(safe).map((variable) => [variable, ''])),
       NODE_ENV: 'production',
     };
     const relay = startBuiltProcess(join('apps', 'ingestion', 'src', 'relay', 'relay-main.js'), [], bare);
     expect(await relay.exited).toBe(78);
-    expect(namedVariables(relay.output()).sort()).toEqual([...UNSAFE_DEFAULTS].sort());
+    expect(namedVariables(relay.output()).sort()).toEqual([...UNSAFE_DEFAULTS_READ.relay].sort());
 
     const pft = startBuiltProcess(join('apps', 'cli', 'src', 'main.js'), ['partners', 'list'], bare);
     expect(await pft.exited).not.toBe(0);
-    expect(namedVariables(pft.output()).sort()).toEqual([...UNSAFE_DEFAULTS].sort());
+    expect(namedVariables(pft.output()).sort()).toEqual([...UNSAFE_DEFAULTS_READ.pft].sort());
   });
 
-  it.each<AppName>(['partner-api', 'projector', 'ingestion'])(
+  it.each<AppName>(['partner-api', 'projector', 'webhooks', 'ingestion'])(
     '%s starts, ready, with a production configuration of its own',
     async (name) => {
       const app = await startAppProcess(name, safe);

@@ -13,6 +13,7 @@ import {
   uniqueRedisPrefix,
 } from '@pft/testing';
 import { createIngestionApp } from '../../apps/ingestion/src/ingestion-app';
+import { IngestionConfig } from '../../apps/ingestion/src/ingestion.config';
 
 /**
  * The write side and the projector of the real pipeline, in this process: the ingestion app (with its
@@ -53,7 +54,7 @@ export async function startLogbookPipeline(
     DATABASE_POOL_SIZE: '5',
     ...env,
   });
-  const config = loadConfig();
+  const config = loadConfig(IngestionConfig);
   const ingestion: NestFastifyApplication = await createIngestionApp(config);
   await ingestion.init();
   await ingestion.getHttpAdapter().getInstance().ready();

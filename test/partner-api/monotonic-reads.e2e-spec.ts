@@ -16,6 +16,7 @@ import {
 } from '@pft/testing';
 import { oracleTotals } from '@pft/testing/oracle';
 import { createIngestionApp } from '../../apps/ingestion/src/ingestion-app';
+import { IngestionConfig } from '../../apps/ingestion/src/ingestion.config';
 import { bearer } from './partner-api.expectations';
 import { partnerWithKey, type TestPartner } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
@@ -57,7 +58,7 @@ describe('partner reads never go back to an older state of a pilot', () => {
       JWT_SECRET: secret,
       LOG_LEVEL: 'warn',
     });
-    ingestion = await createIngestionApp(loadConfig());
+    ingestion = await createIngestionApp(loadConfig(IngestionConfig));
     await ingestion.init();
     await ingestion.getHttpAdapter().getInstance().ready();
     // Answers kept a minute: a kept answer given where it must not be shows whatever the timing.

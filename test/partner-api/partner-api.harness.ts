@@ -5,6 +5,7 @@ import { type DataSource } from 'typeorm';
 import { createDataSource, createRedis, loadConfig } from '@pft/platform';
 import { createTestDatabase, TcpProxy, type TestDatabase, uniqueRedisPrefix } from '@pft/testing';
 import { createPartnerApi } from '../../apps/partner-api/src/partner-api.app';
+import { PartnerApiConfig } from '../../apps/partner-api/src/partner-api.config';
 
 const DEFAULT_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -42,10 +43,10 @@ export async function startPartnerApi(
     REDIS_URL: DEFAULT_REDIS_URL,
     ...env,
   };
-  // The module reads its configuration from the environment, as in production; each test file is a
+  // The configuration is read from the environment, as in production; each test file is a
   // process of its own, and each app of a file is built (and has read it) before the next is started.
   Object.assign(process.env, appEnv);
-  const config = loadConfig();
+  const config = loadConfig(PartnerApiConfig);
   const app = await createPartnerApi(config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { AppConfig } from '@pft/platform';
+
 import { describeCliError, exitCodeOf, type CliServices } from './cli-error';
 import { registerDatabaseCommands } from './commands/database.command';
 import { registerKafkaCommands } from './commands/kafka.command';
@@ -13,6 +13,7 @@ import { registerWebhooksCommands } from './commands/webhooks.command';
 import { endQuietlyOnClosedPipe } from './output/closed-pipe';
 import { snakeCaseJson } from './output/snake-case-json';
 import { versionLine } from './version';
+import { CliConfig } from './cli.config';
 
 endQuietlyOnClosedPipe(process.stdout, (code) => process.exit(code));
 endQuietlyOnClosedPipe(process.stderr, (code) => process.exit(code));
@@ -45,7 +46,7 @@ program.parseAsync(process.argv).catch((err: unknown) => {
 
 /** The services' addresses as the apps read them (an empty variable is unset), without validating. */
 function services(): CliServices {
-  const defaults = new AppConfig();
+  const defaults = new CliConfig();
   return {
     DATABASE_URL: process.env.DATABASE_URL || defaults.DATABASE_URL,
     REDIS_URL: process.env.REDIS_URL || defaults.REDIS_URL,

@@ -1,8 +1,9 @@
 import { type Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CommandPipeline } from '@pft/event-store';
-import { AppConfig, writeOutcomeTimeoutMs } from '@pft/platform';
+import { writeOutcomeTimeoutMs } from '@pft/platform';
 import { RelayWake } from './relay/relay-wake';
+import { IngestionConfig } from './ingestion.config';
 
 /** Guessed appends (new flights) of one event-loop turn sent as one statement at most. */
 const WRITE_GROUP_MAX_SIZE = 64;
@@ -14,8 +15,8 @@ const WRITE_GROUP_MAX_SIZE = 64;
  */
 export const commandPipelineProvider: Provider = {
   provide: CommandPipeline,
-  inject: [DataSource, RelayWake, AppConfig],
-  useFactory: (dataSource: DataSource, relay: RelayWake, config: AppConfig) =>
+  inject: [DataSource, RelayWake, IngestionConfig],
+  useFactory: (dataSource: DataSource, relay: RelayWake, config: IngestionConfig) =>
     new CommandPipeline(dataSource, {
       afterAppend: () => relay.afterCommit(),
       outcomeTimeoutMs: writeOutcomeTimeoutMs(config),

@@ -1,5 +1,5 @@
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type AppConfig, createHttpApp } from '@pft/platform';
+import { createHttpApp } from '@pft/platform';
 import { PilotAuthGuard } from './auth/pilot-auth.guard';
 import { applyBodyLimits, IMPORT_BODY_LIMIT } from './http/body-limits';
 import { INGESTION_ERRORS } from './ingestion.errors';
@@ -7,16 +7,17 @@ import { IngestionModule } from './ingestion.module';
 import { servePilotAppOpenApi } from './openapi/pilot-app.openapi';
 import { servePilotWeb } from './pilot-web/serve-pilot-web';
 import { serveTestPilotSignIn } from './pilot-web/test-pilot-sign-in';
+import { type IngestionConfig } from './ingestion.config';
 
 /**
  * The ingestion app, built but not listening: what main.ts starts and what the end-to-end tests boot.
  * `pilotWebDir`: where the pilot web app was built to, served at /app/ (not served without it).
  */
 export async function createIngestionApp(
-  config: AppConfig,
+  config: IngestionConfig,
   options: { serveDocs?: boolean; pilotWebDir?: string } = {},
 ): Promise<NestFastifyApplication> {
-  const app = await createHttpApp(IngestionModule, {
+  const app = await createHttpApp(IngestionModule.withConfig(config), {
     name: 'ingestion',
     port: config.INGESTION_PORT,
     config,

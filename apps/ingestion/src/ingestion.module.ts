@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import {
@@ -13,6 +13,7 @@ import {
   RedisReadiness,
   RequestBodyGuard,
 } from '@pft/platform';
+import { IngestionConfig, INGESTION_CONFIG_PARTS } from './ingestion.config';
 import { PartnerReadsModule } from '@pft/totals';
 import { FailedAuthentications } from '@pft/partners/rate-limits/failed-authentications';
 import { RateClock } from '@pft/partners/rate-limits/rate-clock';
@@ -30,7 +31,6 @@ import { TotalsModule } from './totals/totals.module';
 
 @Module({
   imports: [
-    ConfigModule.forRoot(),
     LoggingModule,
     DatabaseModule,
     KafkaModule,
@@ -62,4 +62,12 @@ import { TotalsModule } from './totals/totals.module';
     { provide: APP_GUARD, useClass: RequestBodyGuard },
   ],
 })
-export class IngestionModule {}
+export class IngestionModule {
+  /** With the configuration main.ts read once at start, for this module's providers and the parts' tokens. */
+  static withConfig(config: IngestionConfig): DynamicModule {
+    return {
+      module: IngestionModule,
+      imports: [ConfigModule.forRoot(IngestionConfig, INGESTION_CONFIG_PARTS, config)],
+    };
+  }
+}

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { runMain, serveHttpApp } from '@pft/platform';
 import { createIngestionApp } from './ingestion-app';
+import { IngestionConfig } from './ingestion.config';
 
-runMain('ingestion', async (config) =>
+runMain('ingestion', IngestionConfig, async (config) =>
   // The build puts the pilot web app beside this app: dist/apps/pilot-web.
   serveHttpApp(await createIngestionApp(config, { pilotWebDir: join(__dirname, '..', '..', 'pilot-web') }), {
     name: 'ingestion',

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import {
   ConfigModule,
@@ -9,6 +9,7 @@ import {
   RedisModule,
   RedisReadiness,
 } from '@pft/platform';
+import { PartnerApiConfig, PARTNER_API_CONFIG_PARTS } from './partner-api.config';
 import { AccessModule } from './auth/access.module';
 import { LinkModule } from './link/link.module';
 import { PilotTotalsBatchModule } from './pilot-totals-batch/pilot-totals-batch.module';
@@ -20,7 +21,6 @@ import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.mo
 
 @Module({
   imports: [
-    ConfigModule.forRoot(),
     LoggingModule,
     DatabaseModule,
     RedisModule,
@@ -37,4 +37,12 @@ import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.mo
     WebhookEndpointsModule,
   ],
 })
-export class PartnerApiModule {}
+export class PartnerApiModule {
+  /** With the configuration main.ts read once at start, for this module's providers and the parts' tokens. */
+  static withConfig(config: PartnerApiConfig): DynamicModule {
+    return {
+      module: PartnerApiModule,
+      imports: [ConfigModule.forRoot(PartnerApiConfig, PARTNER_API_CONFIG_PARTS, config)],
+    };
+  }
+}

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import {
   ConfigModule,
   DatabaseModule,
@@ -10,13 +10,13 @@ import {
   RedisModule,
   RedisReadiness,
 } from '@pft/platform';
+import { ProjectorConfig, PROJECTOR_CONFIG_PARTS } from './projector.config';
 import { PartnerReadsModule } from '@pft/totals';
 import { ConsumerReadiness } from './pilot-totals/consumer-readiness';
 import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 
 @Module({
   imports: [
-    ConfigModule.forRoot(),
     LoggingModule,
     DatabaseModule,
     KafkaModule,
@@ -33,4 +33,12 @@ import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
     PilotTotalsModule,
   ],
 })
-export class ProjectorModule {}
+export class ProjectorModule {
+  /** With the configuration main.ts read once at start, for this module's providers and the parts' tokens. */
+  static withConfig(config: ProjectorConfig): DynamicModule {
+    return {
+      module: ProjectorModule,
+      imports: [ConfigModule.forRoot(ProjectorConfig, PROJECTOR_CONFIG_PARTS, config)],
+    };
+  }
+}

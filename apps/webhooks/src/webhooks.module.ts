@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module } from '@nestjs/common';
 import {
   ConfigModule,
   DatabaseModule,
@@ -8,6 +8,7 @@ import {
   LoggingModule,
   PostgresReadiness,
 } from '@pft/platform';
+import { WebhooksConfig, WEBHOOKS_CONFIG_PARTS } from './webhooks.config';
 import { DeliveryModule } from './delivery/delivery.module';
 import { IntakeModule } from './intake/intake.module';
 import { IntakeReadiness } from './intake/intake-readiness';
@@ -20,7 +21,6 @@ import { TotalsModule } from './totals/totals.module';
  */
 @Module({
   imports: [
-    ConfigModule.forRoot(),
     LoggingModule,
     DatabaseModule,
     KafkaModule,
@@ -31,4 +31,12 @@ import { TotalsModule } from './totals/totals.module';
     DeliveryModule,
   ],
 })
-export class WebhooksModule {}
+export class WebhooksModule {
+  /** With the configuration main.ts read once at start, for this module's providers and the parts' tokens. */
+  static withConfig(config: WebhooksConfig): DynamicModule {
+    return {
+      module: WebhooksModule,
+      imports: [ConfigModule.forRoot(WebhooksConfig, WEBHOOKS_CONFIG_PARTS, config)],
+    };
+  }
+}

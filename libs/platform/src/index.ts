@@ -1,6 +1,4 @@
-export { AppConfig, DEVELOPMENT_JWT_SECRET } from './config/app-config';
-export { ConfigModule } from './config/config.module';
-export { ConfigError, loadConfig } from './config/load-config';
+export * from './config';
 export { createDataSource, dataSourceOptions, splitDatabaseUrl } from './database/data-source';
 export { DatabaseModule, PostgresReadiness } from './database/database.module';
 export type { Queryable } from './database/queryable';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
-import { type AppConfig } from './config/app-config';
-import { ConfigError, loadConfig } from './config/load-config';
+import { type ConfigClass, ConfigError, loadConfig } from './config/load-config';
+import { type ProcessVariables } from './config/process-variables';
 import { appLogger } from './logging/logging.module';
 import { logProcessWarnings } from './logging/process-warnings';
 import { shutdownDeadline, shutdownWorkMs } from './shutdown/shutdown-deadline';
@@ -17,10 +17,14 @@ export interface Closeable {
  * past it, what is unfinished is abandoned, said in the log, and the process exits 1: it has ended
  * within SHUTDOWN_TIMEOUT_MS of the signal whatever its dependencies do.
  */
-export function runMain(name: string, start: (config: AppConfig) => Promise<Closeable>): void {
-  let config: AppConfig;
+export function runMain<C extends ProcessVariables>(
+  name: string,
+  type: ConfigClass<C>,
+  start: (config: C) => Promise<Closeable>,
+): void {
+  let config: C;
   try {
-    config = loadConfig();
+    config = loadConfig(type);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`${name}: ${err.message}\n`);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { Client } from 'pg';
-import { type AppConfig, type KafkaClient, loadConfig } from '@pft/platform';
+import { type KafkaClient, loadConfig } from '@pft/platform';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import {
   createTestDatabase,
@@ -13,11 +13,12 @@ import {
   type TestDatabase,
 } from '@pft/testing';
 import { createIngestionApp } from '../../../apps/ingestion/src/ingestion-app';
+import { IngestionConfig } from '../../../apps/ingestion/src/ingestion.config';
 
 /** The ingestion app booted in-process on a fresh database and a topic of its own. */
 export interface IngestionHarness {
   app: NestFastifyApplication;
-  config: AppConfig;
+  config: IngestionConfig;
   db: TestDatabase;
   sql: Client;
   kafka: KafkaClient;
@@ -55,8 +56,8 @@ export async function startIngestion(
     PILOT_AUTH_FAILURES_PER_MINUTE: '100000',
     ...env,
   });
-  const config = loadConfig();
-  // The app's ConfigModule reads the environment while it is built; put it back after.
+  const config = loadConfig(IngestionConfig);
+  // The app is built with the configuration read here; the environment is put back after.
   const app = await createIngestionApp(
     config,
     options.pilotWebDir === undefined ? {} : { pilotWebDir: options.pilotWebDir },

@@ -1,14 +1,15 @@
 import { InvalidArgumentError } from 'commander';
 import { type DataSource } from 'typeorm';
 import { isUuid } from '@pft/contracts';
-import { createDataSource, loadConfig } from '@pft/platform';
+import { createDataSource } from '@pft/platform';
+import { loadCliConfig } from '../cli.config';
 
 /** Runs `work` on a data source of one connection to DATABASE_URL, closed after it (`migrations` for the db commands). */
 export async function withDatabase<T>(
   work: (dataSource: DataSource) => Promise<T>,
   migrations: Parameters<typeof createDataSource>[2] = [],
 ): Promise<T> {
-  const dataSource = await createDataSource(loadConfig().DATABASE_URL, 1, migrations).initialize();
+  const dataSource = await createDataSource(loadCliConfig().DATABASE_URL, 1, migrations).initialize();
   try {
     return await work(dataSource);
   } finally {

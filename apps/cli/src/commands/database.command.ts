@@ -1,10 +1,11 @@
 import { type Command } from 'commander';
 import { Client } from 'pg';
 import { type DataSource } from 'typeorm';
-import { loadConfig, splitDatabaseUrl } from '@pft/platform';
+import { splitDatabaseUrl } from '@pft/platform';
 import { MIGRATIONS } from '@pft/schema';
 import { consoleOutput, type Output, printJson } from '../output/output';
 import { withDatabase } from './command-support';
+import { loadCliConfig } from '../cli.config';
 
 /** The migration TypeORM undoes next (the latest by timestamp); undefined when none is applied. */
 async function lastMigration(dataSource: DataSource): Promise<string | undefined> {
@@ -27,7 +28,7 @@ export function registerDatabaseCommands(program: Command, out: Output = console
     .description('create the database named by DATABASE_URL if it does not exist')
     .option('--json', 'print {database, created} as JSON')
     .action(async (options: { json?: boolean }) => {
-      const { database, adminUrl } = splitDatabaseUrl(loadConfig().DATABASE_URL);
+      const { database, adminUrl } = splitDatabaseUrl(loadCliConfig().DATABASE_URL);
       const client = new Client({ connectionString: adminUrl });
       await client.connect();
       let created: boolean;

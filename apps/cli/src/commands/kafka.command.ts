@@ -1,16 +1,10 @@
 import { type Command } from 'commander';
-import {
-  createDataSource,
-  ensureTopics,
-  fixMinInsync,
-  KafkaTopicsError,
-  loadConfig,
-  pilotTopics,
-} from '@pft/platform';
+import { createDataSource, ensureTopics, fixMinInsync, KafkaTopicsError, pilotTopics } from '@pft/platform';
 import { CliError } from '../cli-error';
 import { reachKafka } from '../kafka/reach-kafka';
 import { printTopicsReport } from '../kafka/topics-report';
 import { consoleOutput, type Output, printJson } from '../output/output';
+import { loadCliConfig } from '../cli.config';
 
 /** Exit code of `kafka check-store` when the topic lacks events the store says it published. */
 export const TOPIC_BEHIND_STORE = 3;
@@ -26,7 +20,7 @@ export function registerKafkaCommands(program: Command, out: Output = consoleOut
     .option('--fix', 'also set min.insync.replicas on existing topics that differ')
     .option('--json', 'print {created, existing, fixed, mismatches} as JSON')
     .action(async (options: { json?: boolean; fix?: boolean }) => {
-      const config = loadConfig();
+      const config = loadCliConfig();
       const kafkaClient = await reachKafka(config, out);
       const refused = (error: unknown): never => {
         throw error instanceof KafkaTopicsError ? new CliError(error.code, error.message) : error;
@@ -43,7 +37,7 @@ export function registerKafkaCommands(program: Command, out: Output = consoleOut
     )
     .option('--json', 'print {topic, held, published, behind} as JSON')
     .action(async (options: { json?: boolean }) => {
-      const config = loadConfig();
+      const config = loadCliConfig();
       const admin = (await reachKafka(config, out)).admin();
       const dataSource = await createDataSource(config.DATABASE_URL, 1).initialize();
       let held: number;

@@ -6,7 +6,7 @@ import {
   parseScopes,
   type PartnerScope,
 } from '@pft/partners/domain';
-import { loadConfig } from '@pft/platform';
+
 import {
   announceApiKeyChange,
   issueApiKey,
@@ -21,6 +21,7 @@ import { partnerIdArgument, withDatabase } from './command-support';
 import { consoleOutput, type Output, printJson } from '../output/output';
 import { waitWithCountdown } from '../progress/countdown';
 import { tellPartnerApi } from './tell-partner-api';
+import { loadCliConfig } from '../cli.config';
 
 function scopesArgument(value: string): PartnerScope[] {
   const parsed = parseScopes(value);
@@ -56,7 +57,7 @@ function describe(record: ApiKeyRecord): Record<string, unknown> {
  * expired (PARTNER_API_KEY_CACHE_MS), so the change is in effect everywhere once it returns.
  */
 async function announce(out: Output): Promise<void> {
-  const config = loadConfig();
+  const config = loadCliConfig();
   const failure = await tellPartnerApi(config, announceApiKeyChange);
   if (failure === undefined) return;
   const seconds = Math.ceil(config.PARTNER_API_KEY_CACHE_MS / 1000);

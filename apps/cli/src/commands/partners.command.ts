@@ -1,7 +1,8 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { createDataSource, loadConfig } from '@pft/platform';
+import { createDataSource } from '@pft/platform';
 import { createPartner, listPartners, type Partner } from '@pft/partners';
 import { consoleOutput, type Output, printJson } from '../output/output';
+import { loadCliConfig } from '../cli.config';
 
 function nameArgument(value: string): string {
   const name = value.trim();
@@ -25,7 +26,7 @@ export function registerPartnersCommands(program: Command, out: Output = console
     .argument('<name>', 'the partner’s name, 1 to 200 characters', nameArgument)
     .option('--json', 'print the account as JSON')
     .action(async (name: string, options: { json?: boolean }) => {
-      const dataSource = await createDataSource(loadConfig().DATABASE_URL, 1).initialize();
+      const dataSource = await createDataSource(loadCliConfig().DATABASE_URL, 1).initialize();
       try {
         const partner = await createPartner(dataSource, name);
         if (options.json) printJson(out, describe(partner));
@@ -40,7 +41,7 @@ export function registerPartnersCommands(program: Command, out: Output = console
     .description('list partner accounts')
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
-      const dataSource = await createDataSource(loadConfig().DATABASE_URL, 1).initialize();
+      const dataSource = await createDataSource(loadCliConfig().DATABASE_URL, 1).initialize();
       try {
         const all = await listPartners(dataSource);
         if (options.json) {

@@ -1,11 +1,12 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { republishEvents, sealStoredEvents } from '@pft/privacy';
-import { createDataSource, ensureTopics, KafkaTopicsError, loadConfig, pilotTopics } from '@pft/platform';
+import { createDataSource, ensureTopics, KafkaTopicsError, pilotTopics } from '@pft/platform';
 import { DataKeys, MasterKeyRing } from '@pft/privacy';
 import { CliError } from '../cli-error';
 import { reachKafka } from '../kafka/reach-kafka';
 import { consoleOutput, type Output, printJson } from '../output/output';
 import { startProgress } from '../progress/progress-reporter';
+import { type CliConfig, loadCliConfig } from '../cli.config';
 
 function batchArgument(value: string): number {
   const n = Number(value);
@@ -14,7 +15,7 @@ function batchArgument(value: string): number {
   return n;
 }
 
-const keysOf = (config: ReturnType<typeof loadConfig>): DataKeys =>
+const keysOf = (config: CliConfig): DataKeys =>
   new DataKeys(
     MasterKeyRing.fromBase64(
       config.PFT_MASTER_KEY,
@@ -39,7 +40,7 @@ export function registerPrivacyCommands(program: Command, out: Output = consoleO
     .option('--batch-size <n>', 'events per transaction', batchArgument, 500)
     .option('--json', 'print {sealed, left_to_erasures, republished} as JSON')
     .action(async (options: { republishTo?: string; batchSize: number; json?: boolean }) => {
-      const config = loadConfig();
+      const config = loadCliConfig();
       if (options.republishTo === config.PILOT_EVENTS_TOPIC)
         throw new CliError(
           'TOPIC_NOT_NEW',
@@ -106,7 +107,7 @@ export function registerPrivacyCommands(program: Command, out: Output = consoleO
     )
     .option('--json', 'print {rewrapped} as JSON')
     .action(async (options: { json?: boolean }) => {
-      const config = loadConfig();
+      const config = loadCliConfig();
       const dataSource = await createDataSource(config.DATABASE_URL, 1).initialize();
       try {
         const rewrapped = await keysOf(config).rewrapAll(dataSource, (done) =>

@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { announcePartnerReadChange } from '@pft/totals';
-import { createDataSource, loadConfig } from '@pft/platform';
+import { createDataSource } from '@pft/platform';
 import {
   foldConcurrency,
   PILOT_TOTALS_PROJECTION,
@@ -14,6 +14,7 @@ import { reachKafka } from '../kafka/reach-kafka';
 import { consoleOutput, type Output, printJson } from '../output/output';
 import { startProgress } from '../progress/progress-reporter';
 import { tellPartnerApi } from './tell-partner-api';
+import { loadCliConfig } from '../cli.config';
 
 const iso = (d: Date | null): string => (d ? d.toISOString() : '-');
 
@@ -51,7 +52,7 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
     .description('active version per projection, lag per partition, dead letters')
     .option('--json', 'print JSON')
     .action(async (options: { json?: boolean }) => {
-      const config = loadConfig();
+      const config = loadCliConfig();
       const kafka = await reachKafka(config, out);
       const dataSource = await createDataSource(config.DATABASE_URL, 2).initialize();
       try {
@@ -83,7 +84,7 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
           'UNKNOWN_PROJECTION',
           `unknown projection ${name}; known: ${PILOT_TOTALS_PROJECTION}`,
         );
-      const config = loadConfig();
+      const config = loadCliConfig();
       const kafka = await reachKafka(config, out);
       const dataSource = await createDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE).initialize();
       const abort = new AbortController();

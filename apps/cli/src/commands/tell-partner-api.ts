@@ -1,12 +1,12 @@
 import Redis from 'ioredis';
-import { type AppConfig } from '@pft/platform';
+import { type CliConfig } from '../cli.config';
 
 /**
  * Runs `tell` against the partner API's Redis (REDIS_URL, PARTNER_REDIS_PREFIX) on a connection of its
  * own that gives up at once; answers the reason when Redis could not be told, undefined when it was.
  */
 export async function tellPartnerApi(
-  config: AppConfig,
+  config: CliConfig,
   tell: (redis: Redis, prefix: string) => Promise<void>,
 ): Promise<string | undefined> {
   const redis = new Redis(config.REDIS_URL, {

@@ -1,7 +1,8 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { isUuid } from '@pft/contracts';
-import { loadConfig } from '@pft/platform';
+
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
+import { loadCliConfig } from '../cli.config';
 
 function seconds(value: string): number {
   const n = Number(value);
@@ -24,7 +25,7 @@ export function registerTokenCommands(program: Command): void {
     .option('--ttl <seconds>', 'lifetime in seconds', seconds, 3600)
     .action((accountId: string, options: { ttl: number }) => {
       if (!isUuid(accountId)) throw new InvalidArgumentError('account id must be a UUID');
-      const config = loadConfig();
+      const config = loadCliConfig();
       const claims = { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE };
       console.log(
         mintPilotToken(config.JWT_SECRET, accountId.toLowerCase(), options.ttl, Date.now(), claims),

@@ -1,6 +1,7 @@
 import { type Command } from 'commander';
-import { loadConfig } from '@pft/platform';
+
 import { runWalkthrough } from '../walkthrough/walkthrough';
+import { loadCliConfig } from '../cli.config';
 
 export function registerWalkthroughCommand(program: Command): void {
   program
@@ -11,7 +12,7 @@ export function registerWalkthroughCommand(program: Command): void {
     .option('--freshness-timeout <ms>', 'how long a partner read may take to show the last write', '10000')
     .action(async (options: { partnerApi: string; ingestion: string; freshnessTimeout: string }) => {
       await runWalkthrough(
-        loadConfig(),
+        loadCliConfig(),
         {
           partnerApiUrl: options.partnerApi,
           ingestionUrl: options.ingestion,

@@ -1,6 +1,7 @@
-import { type AppConfig, createKafka, type KafkaClient, type KafkaTiming } from '@pft/platform';
+import { createKafka, type KafkaClient, type KafkaTiming } from '@pft/platform';
 import { CliError, socketReason } from '../cli-error';
 import { type Output } from '../output/output';
+import { type CliConfig } from '../cli.config';
 
 /**
  * The first connection of a command: three attempts within a few seconds. The apps' client keeps
@@ -29,7 +30,7 @@ export interface ReachKafkaOptions {
  * command does its work with (the apps' retries, for a broker that blinks during the work).
  */
 export async function reachKafka(
-  config: Pick<AppConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID' | 'KAFKA_CLIENT'>,
+  config: Pick<CliConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID' | 'KAFKA_CLIENT'>,
   out: Output,
   options: ReachKafkaOptions = {},
 ): Promise<KafkaClient> {

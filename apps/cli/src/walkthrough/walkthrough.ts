@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { type Flight, type PilotTotals } from '@pft/contracts';
 import { computeTotals } from '@pft/totals/domain';
-import { type AppConfig, createDataSource } from '@pft/platform';
+import { createDataSource } from '@pft/platform';
 import { createPartner, issueApiKey } from '@pft/partners';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { type Answer, call, expectStatus, StepFailed } from './http-client';
 import { SAMPLE_STARTING_TOTALS, sampleLogbook } from './sample-logbook';
+import { type CliConfig } from '../cli.config';
 
 export interface WalkthroughTarget {
   partnerApiUrl: string;
@@ -22,7 +23,7 @@ type Print = (line: string) => void;
  * Throws StepFailed at the first answer that disagrees with what the contract promises.
  */
 export async function runWalkthrough(
-  config: AppConfig,
+  config: CliConfig,
   target: WalkthroughTarget,
   print: Print,
 ): Promise<void> {

@@ -1,8 +1,9 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { type FastifyRequest } from 'fastify';
-import { ApiError, AppConfig, httpRequestOf, type UnroutedRequestCheck } from '@pft/platform';
+import { ApiError, httpRequestOf, type UnroutedRequestCheck } from '@pft/platform';
 import { FailedAuthentications } from '@pft/partners/rate-limits/failed-authentications';
 import { PilotJwtVerifier, PilotTokenRejected } from '@pft/logbook/pilot-auth/pilot-jwt';
+import { IngestionConfig } from '../ingestion.config';
 
 export const PILOT_API_PREFIX = '/pilot/v1/';
 
@@ -36,7 +37,7 @@ export class PilotAuthGuard implements CanActivate, UnroutedRequestCheck {
   constructor(
     private readonly verifier: PilotJwtVerifier,
     private readonly failures: FailedAuthentications,
-    private readonly config: AppConfig,
+    private readonly config: IngestionConfig,
   ) {}
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {

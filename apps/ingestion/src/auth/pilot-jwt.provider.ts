@@ -1,9 +1,10 @@
 import { type Provider } from '@nestjs/common';
-import { AppConfig } from '@pft/platform';
+
 import { PilotJwtVerifier, pilotJwtVerifierFor } from '@pft/logbook/pilot-auth/pilot-jwt';
+import { IngestionConfig } from '../ingestion.config';
 
 export const pilotJwtVerifierProvider: Provider = {
   provide: PilotJwtVerifier,
-  inject: [AppConfig],
-  useFactory: (config: AppConfig) => pilotJwtVerifierFor(config),
+  inject: [IngestionConfig],
+  useFactory: (config: IngestionConfig) => pilotJwtVerifierFor(config),
 };

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from '@pft/platform';
 import { serializeOpenApi } from '@pft/platform/http/openapi-docs';
 import { createIngestionApp } from '../ingestion-app';
+import { IngestionConfig } from '../ingestion.config';
 import { buildPilotAppOpenApi } from './pilot-app.openapi';
 
 /**
@@ -11,9 +12,12 @@ import { buildPilotAppOpenApi } from './pilot-app.openapi';
  * the app is only built to read its routes (it connects to its database and broker as it starts).
  */
 async function writeOpenApi(target: string): Promise<void> {
-  const app = await createIngestionApp(loadConfig({ ...process.env, RELAY_ENABLED: 'false' }), {
-    serveDocs: false,
-  });
+  const app = await createIngestionApp(
+    loadConfig(IngestionConfig, { ...process.env, RELAY_ENABLED: 'false' }),
+    {
+      serveDocs: false,
+    },
+  );
   try {
     writeFileSync(target, serializeOpenApi(buildPilotAppOpenApi(app)));
     process.stdout.write(`wrote ${target}\n`);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type AppConfig } from '@pft/platform';
+
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
+import { type IngestionConfig } from '../ingestion.config';
 
 export const TEST_PILOT_PATH = '/dev/test-pilot';
 const TEST_PILOT_TOKEN_SECONDS = 3600;
@@ -12,7 +13,7 @@ const TEST_PILOT_TOKEN_SECONDS = 3600;
  * web app's **Sign in as a test pilot** outside production. Never registered when NODE_ENV is
  * production, so there it answers 404 like any unknown path.
  */
-export function serveTestPilotSignIn(app: NestFastifyApplication, config: AppConfig): void {
+export function serveTestPilotSignIn(app: NestFastifyApplication, config: IngestionConfig): void {
   if (config.NODE_ENV === 'production') return;
   const fastify = app.getHttpAdapter().getInstance();
   fastify.get(TEST_PILOT_PATH, (_request, reply) => reply.code(204).send());

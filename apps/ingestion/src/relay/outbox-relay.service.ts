@@ -5,11 +5,12 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { AppConfig, type KafkaClient, pilotTopics, shutdownDeadline } from '@pft/platform';
+import { type KafkaClient, pilotTopics, shutdownDeadline } from '@pft/platform';
 import { OutboxRelay } from '@pft/event-store';
 import { ensureEventsTopic } from './events-topic';
 import { RELAY_KAFKA } from './relay-kafka.provider';
 import { relayMetricHooks, reportRelayLease } from './relay-metrics';
+import { IngestionConfig } from '../ingestion.config';
 
 /** Runs the outbox relay inside the ingestion app (unless RELAY_ENABLED=false). */
 @Injectable()
@@ -18,7 +19,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   private relay?: OutboxRelay;
 
   constructor(
-    private readonly config: AppConfig,
+    private readonly config: IngestionConfig,
     @Inject(RELAY_KAFKA) private readonly kafka: KafkaClient,
   ) {}
 

@@ -1,4 +1,5 @@
 import { createKafka, type KafkaClient, loadConfig } from '@pft/platform';
+import { RelayConfig } from './relay.config';
 import { relayKafka } from './relay-kafka.provider';
 
 // The real factory, watched: which library each client is made with.
@@ -13,13 +14,13 @@ describe('relayKafka', () => {
   beforeEach(() => made.mockClear());
 
   it("is the app's own client when RELAY_KAFKA_CLIENT names the library KAFKA_CLIENT does", () => {
-    const config = loadConfig({ KAFKA_CLIENT: 'kafkajs', RELAY_KAFKA_CLIENT: 'kafkajs' });
+    const config = loadConfig(RelayConfig, { KAFKA_CLIENT: 'kafkajs', RELAY_KAFKA_CLIENT: 'kafkajs' });
     expect(relayKafka(config, appKafka)).toBe(appKafka);
     expect(made).not.toHaveBeenCalled();
   });
 
   it('is a platformatic client of its own by default, beside the app on kafkajs', () => {
-    const kafka = relayKafka(loadConfig({}), appKafka);
+    const kafka = relayKafka(loadConfig(RelayConfig, {}), appKafka);
     expect(kafka).not.toBe(appKafka);
     expect(made).toHaveBeenCalledTimes(1);
     expect(made.mock.calls[0]![4]).toBe('platformatic');
@@ -27,7 +28,7 @@ describe('relayKafka', () => {
   });
 
   it('is a client of its own on RELAY_KAFKA_CLIENT without an app client to share (relay-main)', () => {
-    relayKafka(loadConfig({ KAFKA_CLIENT: 'platformatic', RELAY_KAFKA_CLIENT: 'kafkajs' }));
+    relayKafka(loadConfig(RelayConfig, { KAFKA_CLIENT: 'platformatic', RELAY_KAFKA_CLIENT: 'kafkajs' }));
     expect(made.mock.calls[0]![4]).toBe('kafkajs');
   });
 });

@@ -1,5 +1,6 @@
 import { Logger, type Provider } from '@nestjs/common';
-import { AppConfig, createKafka, KAFKA, type KafkaClient } from '@pft/platform';
+import { createKafka, KAFKA, type KafkaClient } from '@pft/platform';
+import { IngestionConfig } from '../ingestion.config';
 
 /** The Kafka client the outbox relay publishes with: RELAY_KAFKA_CLIENT's. */
 export const RELAY_KAFKA = Symbol('RELAY_KAFKA');
@@ -7,12 +8,12 @@ export const RELAY_KAFKA = Symbol('RELAY_KAFKA');
 /** The app's own client (KafkaModule) when RELAY_KAFKA_CLIENT names the same library, else one of its own. */
 export const relayKafkaProvider: Provider = {
   provide: RELAY_KAFKA,
-  inject: [AppConfig, KAFKA],
-  useFactory: (config: AppConfig, kafka: KafkaClient): KafkaClient => relayKafka(config, kafka),
+  inject: [IngestionConfig, KAFKA],
+  useFactory: (config: IngestionConfig, kafka: KafkaClient): KafkaClient => relayKafka(config, kafka),
 };
 
 export function relayKafka(
-  config: Pick<AppConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID' | 'KAFKA_CLIENT' | 'RELAY_KAFKA_CLIENT'>,
+  config: Pick<IngestionConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID' | 'KAFKA_CLIENT' | 'RELAY_KAFKA_CLIENT'>,
   appKafka?: KafkaClient,
 ): KafkaClient {
   if (appKafka && config.RELAY_KAFKA_CLIENT === config.KAFKA_CLIENT) return appKafka;

@@ -3,6 +3,7 @@ import { metricsPortOf, pilotTopics, runMain, shutdownDeadline, startMetricsServ
 import { OutboxRelay } from '@pft/event-store';
 import { ensureEventsTopic } from './events-topic';
 import { relayKafka } from './relay-kafka.provider';
+import { RelayConfig } from './relay.config';
 import { relayMetricHooks, reportRelayLease } from './relay-metrics';
 
 /**
@@ -10,7 +11,7 @@ import { relayMetricHooks, reportRelayLease } from './relay-metrics';
  * The ingestion app runs the same relay on boot; the lease (RELAY_LEASE_MS) lets only one of them publish.
  * Its metrics (the relay's and the process's) are on a port of their own, METRICS_PORT (default 9468).
  */
-runMain('relay', async (config) => {
+runMain('relay', RelayConfig, async (config) => {
   const logger = new Logger('relay');
   const metrics = await startMetricsServer(config.HOST, metricsPortOf(config, 'relay'));
   const kafka = relayKafka(config);

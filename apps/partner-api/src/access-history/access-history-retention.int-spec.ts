@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { register } from 'prom-client';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
-import { type AppConfig } from '@pft/platform';
+
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { withTestDataSource } from '@pft/testing';
 import { AccessHistoryRetention } from './access-history-retention';
+import { type PartnerApiConfig } from '../partner-api.config';
 
 /** Noon UTC on 2026-12-01: with 400 days kept, 2025-10-28 is the first day kept. */
 const NOW = new Date('2026-12-01T12:00:00Z');
@@ -21,7 +22,7 @@ describe('access history retention (Postgres): older days deleted in bounded sta
   withTestDataSource(3, (made) => (ds = made));
 
   const retention = (): AccessHistoryRetention =>
-    new AccessHistoryRetention({ ACCESS_HISTORY_RETENTION_DAYS: 400 } as AppConfig, ds);
+    new AccessHistoryRetention({ ACCESS_HISTORY_RETENTION_DAYS: 400 } as PartnerApiConfig, ds);
 
   /** One count per pilot of a new partner on each of `days`; answers the partner's id. */
   async function reads(pilots: number, days: string[]): Promise<string> {

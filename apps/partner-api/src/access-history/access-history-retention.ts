@@ -7,8 +7,9 @@ import {
 import { Counter, Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
 import { firstDayOf, forgetReadsBefore } from '@pft/partners';
-import { AppConfig } from '@pft/platform';
+
 import { metricOnce } from '@pft/platform/metrics/metric-once';
+import { PartnerApiConfig } from '../partner-api.config';
 
 /** How often each replica runs the retention. A day's counts become due once a day; an hour is plenty. */
 const RETENTION_EVERY_MS = 60 * 60 * 1000;
@@ -81,7 +82,7 @@ export class AccessHistoryRetention implements OnApplicationBootstrap, BeforeApp
   private stopping = false;
 
   constructor(
-    config: AppConfig,
+    config: PartnerApiConfig,
     private readonly dataSource: DataSource,
   ) {
     this.days = config.ACCESS_HISTORY_RETENTION_DAYS;

@@ -2,16 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
-import { type AppConfig, createDataSource, shutdownDeadline } from '@pft/platform';
+import { createDataSource, shutdownDeadline } from '@pft/platform';
 import { TcpProxy, withTestDataSource } from '@pft/testing';
 import { AccessRecorder, COUNTS_PER_STATEMENT } from './access-recorder';
+import { type PartnerApiConfig } from '../partner-api.config';
 
 describe('AccessRecorder (Postgres): counts written a slice per statement', () => {
   let ds: DataSource;
   withTestDataSource(2, (made) => (ds = made));
 
   const recorder = (): AccessRecorder =>
-    new AccessRecorder({ ACCESS_HISTORY: 'on', ACCESS_HISTORY_FLUSH_MS: 30_000 } as AppConfig, ds);
+    new AccessRecorder({ ACCESS_HISTORY: 'on', ACCESS_HISTORY_FLUSH_MS: 30_000 } as PartnerApiConfig, ds);
 
   /** `count` connections of a new partner: their ids, which the partner API answers as pilot_id. */
   async function connections(count: number): Promise<{ partnerId: string; ids: string[] }> {
@@ -101,7 +102,7 @@ describe('AccessRecorder (Postgres): counts written a slice per statement', () =
     const logged = errorsLogged();
     try {
       const access = new AccessRecorder(
-        { ACCESS_HISTORY: 'on', ACCESS_HISTORY_FLUSH_MS: 30_000 } as AppConfig,
+        { ACCESS_HISTORY: 'on', ACCESS_HISTORY_FLUSH_MS: 30_000 } as PartnerApiConfig,
         silent,
       );
       proxy.blackhole();

@@ -7,8 +7,9 @@ import {
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { addPartnerReads, type ConnectionReads } from '@pft/partners';
-import { AppConfig, shutdownDeadline } from '@pft/platform';
+import { shutdownDeadline } from '@pft/platform';
 import { type CountedAnswer, ReadTally } from './read-tally';
+import { PartnerApiConfig } from '../partner-api.config';
 
 /** After a failed write on shutdown, how long to wait before the one more try. */
 const SHUTDOWN_RETRY_MS = 500;
@@ -51,7 +52,7 @@ export class AccessRecorder
   private forgetDeadlineReport: (() => void) | undefined;
 
   constructor(
-    config: AppConfig,
+    config: PartnerApiConfig,
     private readonly dataSource: DataSource,
   ) {
     this.enabled = config.ACCESS_HISTORY !== 'off';

@@ -1,8 +1,9 @@
 import { hashApiKey } from '@pft/partners';
 import { apiKeyPrefix } from '@pft/partners/domain';
-import { type AppConfig } from '@pft/platform';
+
 import { type DataSource } from 'typeorm';
 import { ApiKeyDirectory, type UsableKey } from './api-key-directory';
+import { type PartnerApiConfig } from '../partner-api.config';
 
 const KEY = 'pft_live_AbCdEfGhIjKlMnOpQrStUvWxYz012345';
 /** The same prefix, another secret: a guess at the key. */
@@ -57,7 +58,7 @@ class HeldQueries {
 }
 
 function directory(cacheMs = 60_000, dataSource = {} as DataSource): ApiKeyDirectory {
-  return new ApiKeyDirectory(dataSource, { PARTNER_API_KEY_CACHE_MS: cacheMs } as AppConfig);
+  return new ApiKeyDirectory(dataSource, { PARTNER_API_KEY_CACHE_MS: cacheMs } as PartnerApiConfig);
 }
 
 /** A read of the key that began at `startedAt`, after `revisionBefore` was seen. */

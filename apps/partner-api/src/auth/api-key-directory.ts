@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '@pft/platform';
+
 import { apiKeyMatches, findApiKeyByPrefix, sameApiKey, type ApiKeyRecord } from '@pft/partners';
 import { RENEW_AFTER_SHARE } from '../renewal';
+import { PartnerApiConfig } from '../partner-api.config';
 
 interface CachedKey {
   record: ApiKeyRecord;
@@ -58,7 +59,7 @@ export class ApiKeyDirectory {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
+    private readonly config: PartnerApiConfig,
   ) {}
 
   /**

@@ -1,11 +1,12 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { type FastifyRequest } from 'fastify';
 import { apiKeyPrefix, bearerApiKey } from '@pft/partners/domain';
-import { ApiError, AppConfig, httpRequestOf } from '@pft/platform';
+import { ApiError, httpRequestOf } from '@pft/platform';
 import { FailedAuthentications } from '@pft/partners/rate-limits/failed-authentications';
 import { WindowCounter } from '../rate-limit/window-counter';
 import { ApiKeyDirectory } from './api-key-directory';
 import { type AuthenticatedKey, type PartnerRequest } from './partner-request';
+import { PartnerApiConfig } from '../partner-api.config';
 
 /**
  * The first check of every partner endpoint (401): a usable API key. Its lookup and the key's rate
@@ -18,7 +19,7 @@ export class PartnerKeyGuard implements CanActivate {
     private readonly directory: ApiKeyDirectory,
     private readonly counter: WindowCounter,
     private readonly failures: FailedAuthentications,
-    private readonly config: AppConfig,
+    private readonly config: PartnerApiConfig,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { consentStreamId } from '@pft/contracts';
 import { normalizeLinkingCode } from '@pft/partners/domain';
-import { AppConfig, writeOutcomeTimeoutMs } from '@pft/platform';
+import { writeOutcomeTimeoutMs } from '@pft/platform';
 import { hashLinkingCode } from '@pft/partners/connections/linking-code-hash';
 import { CommandPipeline } from '@pft/event-store';
 import { IdempotencyStore, keptSuccess } from '../idempotency/idempotency.store';
@@ -11,6 +11,7 @@ import { invalidToken } from './invalid-token';
 import { decideLink } from './link.decide';
 import { LINKED_STATUS, LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';
 import { LinkingRepository } from './linking.repository';
+import { PartnerApiConfig } from '../partner-api.config';
 
 /**
  * Uses up the code and binds the pilot to the calling partner, in one transaction with the PilotLinked
@@ -25,7 +26,7 @@ export class LinkPilotHandler implements ICommandHandler<LinkPilotCommand, LinkP
 
   constructor(
     private readonly dataSource: DataSource,
-    config: AppConfig,
+    config: PartnerApiConfig,
     private readonly idempotency: IdempotencyStore,
   ) {
     this.pipeline = new CommandPipeline(dataSource, { outcomeTimeoutMs: writeOutcomeTimeoutMs(config) });

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { loadConfig } from '@pft/platform';
 import { serializeOpenApi } from '@pft/platform/http/openapi-docs';
 import { createPartnerApi } from '../partner-api.app';
+import { PartnerApiConfig } from '../partner-api.config';
 import { buildOpenApiDocument } from './openapi.document';
 
 /**
@@ -11,7 +12,7 @@ import { buildOpenApiDocument } from './openapi.document';
  * request is made; the app is only built to read its routes.
  */
 async function writeOpenApi(target: string): Promise<void> {
-  const app = await createPartnerApi(loadConfig(), { serveDocs: false });
+  const app = await createPartnerApi(loadConfig(PartnerApiConfig), { serveDocs: false });
   try {
     writeFileSync(target, serializeOpenApi(buildOpenApiDocument(app)));
     process.stdout.write(`wrote ${target}\n`);

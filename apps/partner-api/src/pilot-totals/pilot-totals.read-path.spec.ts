@@ -1,7 +1,8 @@
 import { TOTALS_FIELDS } from '@pft/contracts';
-import { ApiError, type AppConfig } from '@pft/platform';
+import { ApiError } from '@pft/platform';
 import { type DataSource } from 'typeorm';
 import { AccessRecorder } from '../access-history/access-recorder';
+import { type PartnerApiConfig } from '../partner-api.config';
 import { PilotTotalsReadModel, type PilotTotalsView } from '@pft/totals';
 import { PilotTotalsDatabase } from '@pft/totals/read/pilot-totals.database';
 import { KEPT_ANSWER_MAX_AGE_MS, TotalsReadCache } from '@pft/totals/read/totals-read-cache';
@@ -99,9 +100,9 @@ function readPathWithCountedQueries(cacheMs = 1000): {
     '@instanceof': Symbol.for('DataSource'),
     driver: { master: pool },
   } as unknown as DataSource;
-  const cache = new TotalsReadCache({ PARTNER_TOTALS_CACHE_MS: cacheMs } as AppConfig);
+  const cache = new TotalsReadCache({ PARTNER_TOTALS_CACHE_MS: cacheMs });
   const totals = new PilotTotalsReadModel(cache, new PilotTotalsDatabase(dataSource));
-  const access = new AccessRecorder({ ACCESS_HISTORY: 'on' } as AppConfig, dataSource);
+  const access = new AccessRecorder({ ACCESS_HISTORY: 'on' } as PartnerApiConfig, dataSource);
   const batch = new GetPilotTotalsBatchHandler(totals, access);
   const single = new GetPilotTotalsHandler(totals, access);
   return {

@@ -1,8 +1,9 @@
 import { hkdfSync } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '@pft/platform';
+
 import { masterKeyOf } from '@pft/privacy/crypto/master-keys';
 import { type CursorKeys } from './pilots-cursor';
+import { PartnerApiConfig } from '../partner-api.config';
 
 /** What the cursor key is derived for: a key of its own, never the master key itself. */
 const PURPOSE = 'pft partner API v1/pilots cursor';
@@ -21,7 +22,7 @@ export class PilotsCursorKeys implements CursorKeys {
   readonly signing: Buffer;
   readonly checking: readonly Buffer[];
 
-  constructor(config: AppConfig) {
+  constructor(config: PartnerApiConfig) {
     this.signing = cursorKeyOf(config.PFT_MASTER_KEY);
     const previous = config.PFT_PREVIOUS_MASTER_KEYS.split(',')
       .map((key) => key.trim())

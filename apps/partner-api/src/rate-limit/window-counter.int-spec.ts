@@ -1,15 +1,16 @@
-import { type AppConfig, createRedis } from '@pft/platform';
+import { createRedis } from '@pft/platform';
 import { announcePartnerReadChange, partnerReadRevisionKey } from '@pft/totals';
 import { announceApiKeyChange, apiKeysRevisionKey } from '@pft/partners';
 import { uniqueRedisPrefix } from '@pft/testing';
 import { RateClock } from '@pft/partners/rate-limits/rate-clock';
 import { WindowCounter } from './window-counter';
+import { type PartnerApiConfig } from '../partner-api.config';
 
 describe('WindowCounter (real Redis)', () => {
   const redis = createRedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   const prefix = uniqueRedisPrefix();
   const clock = new RateClock();
-  const counter = new WindowCounter(redis, { PARTNER_REDIS_PREFIX: prefix } as AppConfig, clock);
+  const counter = new WindowCounter(redis, { PARTNER_REDIS_PREFIX: prefix } as PartnerApiConfig, clock);
 
   // The client fails fast until it is connected, by design; wait for that.
   beforeAll(async () => {
@@ -84,7 +85,11 @@ describe('WindowCounter (real Redis)', () => {
   it('counts in memory, without a revision, while Redis cannot be reached', async () => {
     const away = createRedis('redis://127.0.0.1:1');
     away.on('error', () => undefined);
-    const cut = new WindowCounter(away, { PARTNER_REDIS_PREFIX: prefix } as AppConfig, new RateClock());
+    const cut = new WindowCounter(
+      away,
+      { PARTNER_REDIS_PREFIX: prefix } as PartnerApiConfig,
+      new RateClock(),
+    );
     try {
       const hits = [await cut.hit('key:a'), await cut.hit('key:a')];
       expect(hits.map((h) => [h.count, h.keysRevision])).toEqual([

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Redis from 'ioredis';
 import { Gauge } from 'prom-client';
 import { rateWindowAt, RATE_WINDOW_SECONDS, type RateWindow } from '@pft/partners/domain';
-import { AppConfig, REDIS, redisScript, RetryGate } from '@pft/platform';
+import { REDIS, redisScript, RetryGate } from '@pft/platform';
 import { partnerReadRevisionKey } from '@pft/totals';
 import { apiKeysRevisionKey } from '@pft/partners';
 import { countedLocally } from '@pft/partners/rate-limits/failed-authentications';
@@ -10,6 +10,7 @@ import { MemoryWindowCounter } from '@pft/partners/rate-limits/memory-window-cou
 import { RateClock } from '@pft/partners/rate-limits/rate-clock';
 import { TurnBatches } from '@pft/platform/batching/turn-batches';
 import { metricOnce } from '@pft/platform';
+import { PartnerApiConfig } from '../partner-api.config';
 
 /**
  * Counts ARGV[2] requests in the current clock-minute window and, in the same round trip, reads the
@@ -80,7 +81,7 @@ export class WindowCounter {
 
   constructor(
     @Inject(REDIS) redis: Redis,
-    config: AppConfig,
+    config: PartnerApiConfig,
     private readonly clock: RateClock,
   ) {
     this.prefix = config.PARTNER_REDIS_PREFIX;

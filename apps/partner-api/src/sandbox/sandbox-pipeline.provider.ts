@@ -1,8 +1,9 @@
 import { type Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CommandPipeline } from '@pft/event-store';
-import { AppConfig, writeOutcomeTimeoutMs } from '@pft/platform';
+import { writeOutcomeTimeoutMs } from '@pft/platform';
 import { SandboxLogbook } from './sandbox-logbook';
+import { PartnerApiConfig } from '../partner-api.config';
 
 /**
  * The write pipeline of the sandbox's commands. The partner API has no relay of its own to wake: the
@@ -11,8 +12,8 @@ import { SandboxLogbook } from './sandbox-logbook';
 export const sandboxPipelineProviders: Provider[] = [
   {
     provide: CommandPipeline,
-    inject: [DataSource, AppConfig],
-    useFactory: (dataSource: DataSource, config: AppConfig) =>
+    inject: [DataSource, PartnerApiConfig],
+    useFactory: (dataSource: DataSource, config: PartnerApiConfig) =>
       new CommandPipeline(dataSource, { outcomeTimeoutMs: writeOutcomeTimeoutMs(config) }),
   },
   {

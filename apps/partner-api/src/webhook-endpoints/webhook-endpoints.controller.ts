@@ -10,7 +10,7 @@ import {
   rotateEndpointSecret,
 } from '@pft/webhooks';
 import { isEndpointId } from '@pft/webhooks/domain';
-import { ApiError, AppConfig } from '@pft/platform';
+import { ApiError } from '@pft/platform';
 import {
   type CallingPartner,
   CurrentPartner,
@@ -33,6 +33,7 @@ import {
   WebhookEndpointDto,
   WebhookEndpointsDto,
 } from './webhook-endpoints.dto';
+import { PartnerApiConfig } from '../partner-api.config';
 
 export const ENDPOINT_ID_PARAM = ApiParam({
   name: 'id',
@@ -53,7 +54,7 @@ export function endpointNotFound(): ApiError {
 export class WebhookEndpointsController {
   constructor(
     private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
+    private readonly config: PartnerApiConfig,
     private readonly idempotency: IdempotencyStore,
   ) {}
 

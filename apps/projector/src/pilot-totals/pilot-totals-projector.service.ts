@@ -6,17 +6,11 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  AppConfig,
-  KAFKA,
-  KafkaReadiness,
-  type KafkaClient,
-  KAFKA_LEAVE_MS,
-  shutdownDeadline,
-} from '@pft/platform';
+import { KAFKA, KafkaReadiness, type KafkaClient, KAFKA_LEAVE_MS, shutdownDeadline } from '@pft/platform';
 import { PartnerReadRevision } from '@pft/totals';
 import { foldConcurrency, PilotTotalsConsumer, readProjectionVersions } from '@pft/totals';
 import { StartBackoff } from './start-backoff';
+import { ProjectorConfig } from '../projector.config';
 
 /**
  * Keeps the active version of the pilot totals projection up to date. Every second it refreshes
@@ -43,7 +37,7 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
   constructor(
     @Inject(KAFKA) private readonly kafka: KafkaClient,
     private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
+    private readonly config: ProjectorConfig,
     private readonly partnerReads: PartnerReadRevision,
     private readonly kafkaReadiness: KafkaReadiness,
   ) {}

@@ -7,7 +7,7 @@ import {
 import { DataSource } from 'typeorm';
 import { disableEndpoint, signWebhook } from '@pft/webhooks';
 import { afterFailedAttempt, endpointIsDead, parseRetrySchedule } from '@pft/webhooks/domain';
-import { AppConfig, shutdownDeadline } from '@pft/platform';
+import { shutdownDeadline } from '@pft/platform';
 import { webhookMetrics } from '../webhook-metrics';
 import {
   type ClaimedDelivery,
@@ -18,6 +18,7 @@ import {
   recordFailed,
 } from './delivery.store';
 import { attemptWebhook } from './webhook-request';
+import { WebhooksConfig } from '../webhooks.config';
 
 const USER_AGENT = 'PilotFlightTotals-Webhooks/1';
 const GAUGE_INTERVAL_MS = 5000;
@@ -43,7 +44,7 @@ export class DeliveryWorkerService implements OnApplicationBootstrap, BeforeAppl
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
+    private readonly config: WebhooksConfig,
   ) {
     const schedule = parseRetrySchedule(config.WEBHOOK_RETRY_SCHEDULE_MS);
     if (!schedule) throw new Error('WEBHOOK_RETRY_SCHEDULE_MS is not a list of milliseconds');

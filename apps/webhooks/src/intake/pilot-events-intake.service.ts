@@ -9,7 +9,6 @@ import { DataSource } from 'typeorm';
 import { decodeEventMessages, type EventMessage, isErased } from '@pft/contracts';
 import { boxOpener, sharedDataKeys } from '@pft/privacy';
 import {
-  AppConfig,
   KAFKA,
   KAFKA_LEAVE_MS,
   shutdownDeadline,
@@ -19,6 +18,7 @@ import {
 } from '@pft/platform';
 import { webhookMetrics } from '../webhook-metrics';
 import { takeInEvents } from './intake.statements';
+import { WebhooksConfig } from '../webhooks.config';
 
 /** The dispatcher's consumer group: its own, and one per topic, as the projector's. */
 export const webhooksGroupId = (topic: string): string => `pft-webhooks-${topic}`;
@@ -43,7 +43,7 @@ export class PilotEventsIntakeService implements OnApplicationBootstrap, BeforeA
   constructor(
     @Inject(KAFKA) private readonly kafka: KafkaClient,
     private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
+    private readonly config: WebhooksConfig,
   ) {}
 
   onApplicationBootstrap(): void {

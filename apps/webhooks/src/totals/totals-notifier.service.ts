@@ -5,8 +5,9 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { AppConfig, shutdownDeadline } from '@pft/platform';
+import { shutdownDeadline } from '@pft/platform';
 import { notifyTotalsChanges } from './totals-notifier';
+import { WebhooksConfig } from '../webhooks.config';
 
 /** Looks for settled totals changes every WEBHOOK_POLL_INTERVAL_MS, one look at a time. */
 @Injectable()
@@ -18,7 +19,7 @@ export class TotalsNotifierService implements OnApplicationBootstrap, BeforeAppl
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
+    private readonly config: WebhooksConfig,
   ) {}
 
   onApplicationBootstrap(): void {

@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import { rateWindowAt, RATE_WINDOW_SECONDS, RETRY_AFTER_SECONDS } from '../domain';
 import { Counter } from 'prom-client';
 import { ApiError } from '@pft/platform/http/api-error';
-import { AppConfig } from '@pft/platform/config/app-config';
+import { PARTNER_REDIS_CONFIG } from '@pft/platform/config/partner-reads-variables';
 import { countRateLimited } from '@pft/platform/metrics/http-metrics';
 import { metricOnce } from '@pft/platform/metrics/metric-once';
 import { REDIS } from '@pft/platform/redis/redis.token';
@@ -49,7 +49,7 @@ export class FailedAuthentications {
 
   constructor(
     @Inject(REDIS) redis: Redis,
-    config: AppConfig,
+    @Inject(PARTNER_REDIS_CONFIG.token) config: { PARTNER_REDIS_PREFIX: string },
     private readonly clock: RateClock,
   ) {
     this.prefix = config.PARTNER_REDIS_PREFIX;

@@ -1,16 +1,28 @@
-import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { AppConfig } from './app-config';
-import { loadConfig } from './load-config';
+import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
+import { type ConfigPart } from './config-part';
+import { type ConfigClass } from './load-config';
 
-/** Provides the validated `AppConfig`: the one `main.ts` already read, or read now from the environment. */
+/**
+ * Provides an app's configuration, read and validated once at start (runMain, or a test), under its
+ * class, and under each part's token the modules of the platform and the libraries read
+ * (DATABASE_CONFIG, REDIS_CONFIG ...): the app's class must have those variables.
+ */
 @Global()
 @Module({})
 export class ConfigModule {
-  static forRoot(config?: AppConfig): DynamicModule {
+  static forRoot<C extends object>(
+    type: ConfigClass<C>,
+    parts: NoInfer<ConfigPart<C>>[],
+    config: C,
+  ): DynamicModule {
+    const providers: Provider[] = [
+      { provide: type, useValue: config },
+      ...parts.map((part) => ({ provide: part.token, useExisting: type })),
+    ];
     return {
       module: ConfigModule,
-      providers: [{ provide: AppConfig, useFactory: () => config ?? loadConfig() }],
-      exports: [AppConfig],
+      providers,
+      exports: [type, ...parts.map((part) => part.token)],
     };
   }
 }

@@ -1,4 +1,13 @@
-export * from './app-config';
-export * from './load-config';
+export * from './config-part';
 export * from './config.module';
+export * from './database-variables';
+export * from './kafka-variables';
+export * from './load-config';
+export { WithMasterKey } from './master-key-variables';
+export * from './partner-reads-variables';
+export * from './pilot-token-variables';
+export * from './process-variables';
 export * from './production-rules';
+export * from './redis-variables';
+export * from './webhook-url-variables';
+export * from './variable-transforms';

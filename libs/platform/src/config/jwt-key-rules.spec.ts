@@ -1,10 +1,11 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { ConfigError, loadConfig } from './load-config';
+import { EveryGroupConfig } from './shared-groups.fixture';
 
 const pem = (key: KeyObject): string => key.export({ type: 'spki', format: 'pem' }).toString();
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
-    loadConfig(env);
+    loadConfig(EveryGroupConfig, env);
     return [];
   } catch (err) {
     if (err instanceof ConfigError) return err.problems;

@@ -4,14 +4,17 @@ import {
   jwtAlgorithmList,
   publicKeyFromPem,
 } from '../auth/jwt-algorithms';
-import { type AppConfig } from './app-config';
 import { type ConfigProblem } from './production-rules';
 
 /**
  * JWT_PUBLIC_KEY and JWT_ALGORITHMS checked together: a key that cannot check any accepted
  * algorithm would refuse every pilot token, which should stop the app at start, not at each request.
  */
-export function jwtKeyProblems(config: AppConfig): ConfigProblem[] {
+export function jwtKeyProblems(config: {
+  JWKS_URL?: string;
+  JWT_PUBLIC_KEY?: string;
+  JWT_ALGORITHMS?: string;
+}): ConfigProblem[] {
   if (config.JWKS_URL || !config.JWT_PUBLIC_KEY) return [];
   const key = publicKeyFromPem(config.JWT_PUBLIC_KEY);
   if (config.JWT_ALGORITHMS === undefined) {

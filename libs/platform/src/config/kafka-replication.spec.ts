@@ -1,8 +1,9 @@
 import { ConfigError, loadConfig } from './load-config';
+import { EveryGroupConfig } from './shared-groups.fixture';
 
 function problems(env: Record<string, string>): string[] {
   try {
-    loadConfig(env);
+    loadConfig(EveryGroupConfig, env);
     return [];
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
@@ -12,12 +13,15 @@ function problems(env: Record<string, string>): string[] {
 
 describe('KAFKA_REPLICATION_FACTOR and KAFKA_MIN_INSYNC_REPLICAS', () => {
   it('default to one replica and one in sync, as on the one-node local broker', () => {
-    const config = loadConfig({});
+    const config = loadConfig(EveryGroupConfig, {});
     expect([config.KAFKA_REPLICATION_FACTOR, config.KAFKA_MIN_INSYNC_REPLICAS]).toEqual([1, 1]);
   });
 
   it('read a cluster of three with two in sync', () => {
-    const config = loadConfig({ KAFKA_REPLICATION_FACTOR: '3', KAFKA_MIN_INSYNC_REPLICAS: '2' });
+    const config = loadConfig(EveryGroupConfig, {
+      KAFKA_REPLICATION_FACTOR: '3',
+      KAFKA_MIN_INSYNC_REPLICAS: '2',
+    });
     expect([config.KAFKA_REPLICATION_FACTOR, config.KAFKA_MIN_INSYNC_REPLICAS]).toEqual([3, 2]);
   });
 

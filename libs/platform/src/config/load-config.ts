@@ -1,7 +1,7 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { AppConfig, OPTIONAL_VARIABLES } from './app-config';
 import { jwtKeyProblems } from './jwt-key-rules';
+import { OPTIONAL_VARIABLES } from './pilot-token-variables';
 import { productionProblems } from './production-rules';
 
 export class ConfigError extends Error {
@@ -10,6 +10,9 @@ export class ConfigError extends Error {
     this.name = 'ConfigError';
   }
 }
+
+/** An app's configuration class: its properties are the variables it reads, with their defaults. */
+export type ConfigClass<C extends object> = new () => C;
 
 /**
  * Variables shown by their length only when refused: a secret must not reach a log, and a PEM
@@ -32,19 +35,18 @@ function shown(name: string, given: Record<string, string>): string {
 }
 
 /**
- * Reads the known variables from `env`, applies defaults and validates each, then the rules that
- * take several variables together (the JWT key and its algorithms; production's refusals); throws
- * naming each bad variable.
+ * Reads the variables of an app's configuration class from `env`, applies defaults and validates
+ * each, then the rules that take several variables together (the JWT key and its algorithms;
+ * production's refusals, of the variables the app reads); throws naming each bad variable.
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const defaults = new AppConfig();
-  const known = [...Object.keys(defaults), ...OPTIONAL_VARIABLES];
+export function loadConfig<C extends object>(type: ConfigClass<C>, env: NodeJS.ProcessEnv = process.env): C {
+  const defaults = new type();
   const given: Record<string, string> = {};
-  for (const name of known) {
+  for (const name of Object.keys(defaults)) {
     const value = env[name];
     if (value !== undefined && value !== '') given[name] = value;
   }
-  const config = plainToInstance(AppConfig, { ...defaults, ...given });
+  const config = plainToInstance(type, { ...defaults, ...given });
   const errors = validateSync(config, { forbidUnknownValues: true });
   const problems = errors.map(
     (e) => `${e.property}=${shown(e.property, given)}: ${Object.values(e.constraints ?? {}).join('; ')}`,

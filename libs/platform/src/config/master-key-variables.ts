@@ -1,8 +1,9 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { masterKeyProblem } from './master-key-rules';
+import { type VariablesBase } from './config-part';
+import { DEVELOPMENT_MASTER_KEY, masterKeyProblem } from './master-key-rules';
 
 /** PFT_MASTER_KEY: 32 bytes in base64. */
-export function IsMasterKey(options?: ValidationOptions): PropertyDecorator {
+function IsMasterKey(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
       name: 'isMasterKey',
@@ -17,7 +18,7 @@ export function IsMasterKey(options?: ValidationOptions): PropertyDecorator {
 }
 
 /** PFT_PREVIOUS_MASTER_KEYS: master keys of 32 bytes in base64, separated by commas. */
-export function IsMasterKeyList(options?: ValidationOptions): PropertyDecorator {
+function IsMasterKeyList(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
     {
       name: 'isMasterKeyList',
@@ -35,4 +36,21 @@ export function IsMasterKeyList(options?: ValidationOptions): PropertyDecorator 
     },
     options,
   );
+}
+
+/** The master keys of the processes that seal or open pilots' data (docs/privacy.md). */
+export function WithMasterKey<B extends VariablesBase>(Base: B) {
+  class MasterKeyGroup extends Base {
+    /**
+     * The master key that wraps every pilot's data key (docs/privacy.md): 32 random bytes, base64. The
+     * development default is public; production refuses it (production-rules.ts).
+     */
+    @IsMasterKey()
+    PFT_MASTER_KEY = DEVELOPMENT_MASTER_KEY;
+
+    /** Earlier master keys still read while `pft privacy rewrap-keys` rewraps data keys after a rotation. */
+    @IsMasterKeyList()
+    PFT_PREVIOUS_MASTER_KEYS = '';
+  }
+  return MasterKeyGroup;
 }

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { ConfigError, loadConfig } from './load-config';
+import { EveryGroupConfig } from './shared-groups.fixture';
 
 /** A production environment with nothing left at a development default. */
 const SAFE_PRODUCTION = {
@@ -15,7 +16,7 @@ const STRONG_SECRET = 'k8Vq2n5Zr1Xw7Lp4Ty9Hd3Fs6Jb0Mc2G';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
-    loadConfig(env);
+    loadConfig(EveryGroupConfig, env);
     return [];
   } catch (err) {
     if (err instanceof ConfigError) return err.problems;
@@ -28,7 +29,7 @@ const variablesOf = (env: Record<string, string>): string[] =>
 describe('production configuration', () => {
   it('accepts a production configuration with a JWKS URL, issuer and audience of its own', () => {
     expect(problemsOf(SAFE_PRODUCTION)).toEqual([]);
-    expect(loadConfig(SAFE_PRODUCTION).NODE_ENV).toBe('production');
+    expect(loadConfig(EveryGroupConfig, SAFE_PRODUCTION).NODE_ENV).toBe('production');
   });
 
   it('accepts a PEM public key instead of the JWKS URL', () => {

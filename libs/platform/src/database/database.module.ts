@@ -1,7 +1,7 @@
 import { Global, Injectable, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { AppConfig } from '../config/app-config';
+import { DATABASE_CONFIG, type DatabaseVariables } from '../config/database-variables';
 import { type ReadinessCheck } from '../health/readiness-check';
 import { dataSourceOptions } from './data-source';
 import { dropStalledConnections } from './stalled-connections';
@@ -21,8 +21,8 @@ export class PostgresReadiness implements ReadinessCheck {
 @Module({
   imports: [
     TypeOrmModule.forRootAsync({
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => ({
+      inject: [DATABASE_CONFIG.token],
+      useFactory: (config: DatabaseVariables) => ({
         ...dataSourceOptions(config.DATABASE_URL, config.DATABASE_POOL_SIZE, {
           connectMs: config.DATABASE_CONNECT_TIMEOUT_MS,
           queryMs: config.DATABASE_QUERY_TIMEOUT_MS,

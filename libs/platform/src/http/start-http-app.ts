@@ -1,8 +1,8 @@
 import { type IncomingMessage } from 'node:http';
-import { Logger as NestLogger, type Type } from '@nestjs/common';
+import { type DynamicModule, Logger as NestLogger, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { type AppConfig } from '../config/app-config';
+import { type HttpVariables } from '../config/process-variables';
 import { trustedProxyList } from '../config/trusted-proxies';
 import { logRequests } from '../logging/request-log.hooks';
 import { appLogger } from '../logging/logging.module';
@@ -24,7 +24,7 @@ import { repairUrl } from './url-repair';
 export interface HttpAppOptions {
   name: MetricsProcess;
   port: number;
-  config: AppConfig;
+  config: HttpVariables;
   /**
    * Largest request body accepted, in bytes (a route may hold its own lower): larger ones are
    * answered 400 INVALID_REQUEST once the request is let in.
@@ -38,7 +38,7 @@ export interface HttpAppOptions {
 
 /** Builds (without listening) a Nest app on Fastify with the contract's envelope, errors and request ids. */
 export async function createHttpApp(
-  rootModule: Type,
+  rootModule: Type | DynamicModule,
   options: HttpAppOptions,
 ): Promise<NestFastifyApplication> {
   const adapter = new UnroutedCheckingFastifyAdapter({
@@ -105,6 +105,9 @@ export async function serveHttpApp(
 }
 
 /** Creates the app and serves it (serveHttpApp). */
-export async function startHttpApp(rootModule: Type, options: HttpAppOptions): Promise<Closeable> {
+export async function startHttpApp(
+  rootModule: Type | DynamicModule,
+  options: HttpAppOptions,
+): Promise<Closeable> {
   return serveHttpApp(await createHttpApp(rootModule, options), options);
 }

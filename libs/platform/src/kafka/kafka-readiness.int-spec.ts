@@ -1,12 +1,15 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { Logger } from '@nestjs/common';
 import { TcpProxy, TEST_KAFKA_BROKERS } from '@pft/testing';
-import { AppConfig } from '../config/app-config';
 import { DependencyProbes } from '../health/dependency-probes';
 import { KafkaReadiness } from './kafka-readiness';
 
 const readiness = (brokers: string): KafkaReadiness =>
-  new KafkaReadiness(Object.assign(new AppConfig(), { KAFKA_BROKERS: brokers }));
+  new KafkaReadiness({
+    KAFKA_BROKERS: brokers,
+    KAFKA_CLIENT_ID: 'pilot-flight-totals',
+    KAFKA_CLIENT: 'kafkajs',
+  });
 
 /** A peer that takes connections and never answers: a broker behind a partition. */
 async function silentPeer(): Promise<{ address: string; accepted: () => number; close(): Promise<void> }> {

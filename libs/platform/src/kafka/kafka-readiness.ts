@@ -1,5 +1,5 @@
-import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { KAFKA_CONFIG, type KafkaClientVariables } from '../config/kafka-variables';
 import { type ReadinessCheck } from '../health/readiness-check';
 import { createKafka } from './kafka-factory';
 import { type TopicAdmin } from './kafka.port';
@@ -20,7 +20,10 @@ export class KafkaReadiness implements ReadinessCheck, OnApplicationShutdown {
   readonly name = 'kafka';
   private readonly admin: TopicAdmin;
 
-  constructor(config: AppConfig) {
+  constructor(
+    @Inject(KAFKA_CONFIG.token)
+    config: KafkaClientVariables,
+  ) {
     // No logger: the client logs nothing.
     this.admin = createKafka(
       config.KAFKA_BROKERS,

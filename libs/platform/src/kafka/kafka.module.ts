@@ -1,5 +1,5 @@
 import { Global, Logger, Module } from '@nestjs/common';
-import { AppConfig } from '../config/app-config';
+import { KAFKA_CONFIG, type KafkaClientVariables } from '../config/kafka-variables';
 import { createKafka } from './kafka-factory';
 import { KafkaReadiness } from './kafka-readiness';
 
@@ -13,8 +13,8 @@ export const KAFKA = Symbol('KAFKA');
   providers: [
     {
       provide: KAFKA,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) =>
+      inject: [KAFKA_CONFIG.token],
+      useFactory: (config: KafkaClientVariables) =>
         createKafka(
           config.KAFKA_BROKERS,
           config.KAFKA_CLIENT_ID,

@@ -6,7 +6,7 @@ export interface TopicReplication {
   minInsync: number;
 }
 
-/** The settings of `AppConfig` that say it. */
+/** The variables that say it (KAFKA_REPLICATION_FACTOR, KAFKA_MIN_INSYNC_REPLICAS). */
 export function topicReplication(config: {
   KAFKA_REPLICATION_FACTOR: number;
   KAFKA_MIN_INSYNC_REPLICAS: number;

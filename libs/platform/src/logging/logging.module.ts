@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import pino from 'pino';
-import { AppConfig } from '../config/app-config';
+import { LOGGING_CONFIG, type ProcessVariables } from '../config/process-variables';
 import { AppLogger } from './app-logger';
 
 const loggers = new Map<string, AppLogger>();
@@ -27,8 +27,8 @@ export function appLogger(level: string): AppLogger {
   providers: [
     {
       provide: AppLogger,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => appLogger(config.LOG_LEVEL),
+      inject: [LOGGING_CONFIG.token],
+      useFactory: (config: Pick<ProcessVariables, 'LOG_LEVEL'>) => appLogger(config.LOG_LEVEL),
     },
   ],
   exports: [AppLogger],

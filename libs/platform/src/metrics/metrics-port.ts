@@ -1,5 +1,3 @@
-import { type AppConfig } from '../config/app-config';
-
 /** The processes that serve metrics, each on a port of its own: the four apps and the standalone relay. */
 export type MetricsProcess = 'partner-api' | 'ingestion' | 'projector' | 'webhooks' | 'relay';
 
@@ -15,6 +13,6 @@ export const DEFAULT_METRICS_PORTS: Record<MetricsProcess, number> = {
   relay: 9468,
 };
 
-export function metricsPortOf(config: AppConfig, process: MetricsProcess): number {
+export function metricsPortOf(config: { METRICS_PORT?: number }, process: MetricsProcess): number {
   return config.METRICS_PORT ?? DEFAULT_METRICS_PORTS[process];
 }

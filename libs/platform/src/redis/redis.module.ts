@@ -1,6 +1,6 @@
 import { Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { AppConfig } from '../config/app-config';
+import { REDIS_CONFIG, type RedisVariables } from '../config/redis-variables';
 import { type ReadinessCheck } from '../health/readiness-check';
 import { REDIS } from './redis.token';
 
@@ -71,8 +71,8 @@ export class RedisReadiness implements ReadinessCheck, OnApplicationShutdown {
   providers: [
     {
       provide: REDIS,
-      inject: [AppConfig],
-      useFactory: async (config: AppConfig) => {
+      inject: [REDIS_CONFIG.token],
+      useFactory: async (config: RedisVariables) => {
         const redis = createRedis(config.REDIS_URL, config.REDIS_COMMAND_TIMEOUT_MS);
         const logger = new Logger('redis');
         redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis connection problem'));

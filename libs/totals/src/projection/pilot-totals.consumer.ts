@@ -47,7 +47,7 @@ export interface PilotTotalsConsumerOptions {
   concurrency?: number;
   /** Bytes fetched per partition and request: the upper bound of one batch (default 8 MiB). */
   maxBytesPerPartition?: number;
-  /** See AppConfig.PROJECTOR_SESSION_TIMEOUT_MS (default 6000, the broker's least by default). */
+  /** See the projector's PROJECTOR_SESSION_TIMEOUT_MS (default 6000, the broker's least by default). */
   sessionTimeoutMs?: number;
   /** Called once when a batch finds its version superseded (switched away by a rebuild). */
   onSuperseded?: (version: number) => void;

@@ -1,6 +1,9 @@
 import { Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
 import type Redis from 'ioredis';
-import { AppConfig } from '@pft/platform/config/app-config';
+import {
+  PARTNER_READS_CONFIG,
+  type PartnerReadsVariables,
+} from '@pft/platform/config/partner-reads-variables';
 import { REDIS } from '@pft/platform/redis/redis.token';
 import { RetryGate } from '@pft/platform/redis/retry-gate';
 import { moveRevisionOn } from '@pft/platform/redis/revision-counter';
@@ -42,7 +45,7 @@ export class PartnerReadRevision {
 
   constructor(
     @Inject(REDIS) private readonly redis: Redis,
-    private readonly config: AppConfig,
+    @Inject(PARTNER_READS_CONFIG.token) private readonly config: PartnerReadsVariables,
   ) {}
 
   /** How long after an untold change every answer a replica may keep in memory has expired. */

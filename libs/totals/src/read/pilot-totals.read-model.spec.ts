@@ -1,5 +1,4 @@
 import { computeTotals } from '@pft/totals/domain';
-import { type AppConfig } from '@pft/platform';
 import { type KeptAnswer, PilotTotalsDatabase, type StoredAnswer } from './pilot-totals.database';
 import { PilotTotalsReadModel } from './pilot-totals.read-model';
 import { PilotTotalsView } from './pilot-totals.view';
@@ -38,7 +37,7 @@ function readModelOverCountedDatabase(
       return Promise.resolve({ held: pilotIds.map((id) => kept.get(id)!), changed: [] });
     },
   } as unknown as PilotTotalsDatabase;
-  const cache = new TotalsReadCache({ PARTNER_TOTALS_CACHE_MS: cacheMs } as AppConfig);
+  const cache = new TotalsReadCache({ PARTNER_TOTALS_CACHE_MS: cacheMs });
   return { model: new PilotTotalsReadModel(cache, database), cache, asked, checked };
 }
 

@@ -1,5 +1,8 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { AppConfig } from '@pft/platform/config/app-config';
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import {
+  PARTNER_READS_CONFIG,
+  type PartnerReadsVariables,
+} from '@pft/platform/config/partner-reads-variables';
 import { type KeptAnswer, type StoredAnswer } from './pilot-totals.database';
 import { type PilotTotalsView } from './pilot-totals.view';
 import { type RememberedBatch, RememberedBatches } from './remembered-batches';
@@ -40,7 +43,9 @@ export class TotalsReadCache implements OnModuleInit, OnModuleDestroy {
   /** The next slice of a sweep under way. */
   private sweepingOn?: NodeJS.Immediate;
 
-  constructor(config: AppConfig) {
+  constructor(
+    @Inject(PARTNER_READS_CONFIG.token) config: Pick<PartnerReadsVariables, 'PARTNER_TOTALS_CACHE_MS'>,
+  ) {
     this.memory = new TotalsMemory(config.PARTNER_TOTALS_CACHE_MS);
     this.batches = new RememberedBatches(this.memory);
     this.enabled = config.PARTNER_TOTALS_CACHE_MS > 0;

@@ -3,19 +3,20 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { consentStreamId } from '@pft/contracts';
 import { formatLinkingCode, LINKING_CODE_RANDOM_BYTES } from '@pft/partners/domain';
 import { CommandPipeline } from '@pft/event-store';
-import { AppConfig, countRateLimited } from '@pft/platform';
+import { countRateLimited } from '@pft/platform';
 import { hashLinkingCode } from '@pft/partners/connections/linking-code-hash';
 import { decideIssueLinkingCode } from '../consent.decide';
 import { consentError, isConsentRejection } from '../consent-rejection';
 import { ConsentRepository, type OpenLinkingCodes } from '../consent.repository';
 import { IssueLinkingCodeCommand, type IssuedLinkingCode } from './issue-linking-code.command';
+import { IngestionConfig } from '../../ingestion.config';
 
 @CommandHandler(IssueLinkingCodeCommand)
 export class IssueLinkingCodeHandler implements ICommandHandler<IssueLinkingCodeCommand, IssuedLinkingCode> {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly consent: ConsentRepository,
-    private readonly config: AppConfig,
+    private readonly config: IngestionConfig,
   ) {}
 
   async execute({ pilot, requestId }: IssueLinkingCodeCommand): Promise<IssuedLinkingCode> {

@@ -1,13 +1,37 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, Matches, Max, Min } from 'class-validator';
-import { toInt } from './variable-transforms';
-import { WebhookVariables } from './webhook-variables';
+import { IsIn, IsInt, Max, Min } from 'class-validator';
+import {
+  DATABASE_CONFIG,
+  HttpAppVariables,
+  LOGGING_CONFIG,
+  PARTNER_READS_CONFIG,
+  PARTNER_REDIS_CONFIG,
+  REDIS_CONFIG,
+  WithDatabase,
+  WithMasterKey,
+  WithPartnerReads,
+  WithRedis,
+  WithWebhookUrls,
+  WithWriteOutcome,
+  toInt,
+} from '@pft/platform';
+
+const SharedVariables = WithWebhookUrls(
+  WithPartnerReads(WithMasterKey(WithRedis(WithWriteOutcome(WithDatabase(HttpAppVariables))))),
+);
 
 /**
- * The partner API's variables: authentication, the totals cache, the access history, its Redis keys.
- * AppConfig extends it; property names are the variables.
+ * The variables the partner API reads: the shared groups (database, Redis, master key for its
+ * cursors, the partner read revision, webhook URLs) and its own: authentication, the key cache, the
+ * access history. Read once at start (main.ts); property names are the variables.
  */
-export class PartnerApiVariables extends WebhookVariables {
+export class PartnerApiConfig extends SharedVariables {
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  PARTNER_API_PORT = 3000;
+
   /** Failed partner API authentications allowed per client IP and minute before 429. */
   @Transform(toInt)
   @IsInt()
@@ -21,16 +45,6 @@ export class PartnerApiVariables extends WebhookVariables {
   @Min(0)
   @Max(600000)
   PARTNER_API_KEY_CACHE_MS = 60000;
-
-  /**
-   * How long a partner API replica may reuse a projected totals answer while nothing partners read has
-   * changed (see partner-read-revision); 0 reads the database for every request.
-   */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(60000)
-  PARTNER_TOTALS_CACHE_MS = 1000;
 
   /**
    * Whether the partner API records partners' reads of pilots' totals for the pilots' access history.
@@ -59,8 +73,13 @@ export class PartnerApiVariables extends WebhookVariables {
   @Min(365)
   @Max(36500)
   ACCESS_HISTORY_RETENTION_DAYS = 400;
-
-  /** Prefix of the partner API's Redis keys (rate counts, key revision), so deployments may share one Redis. */
-  @Matches(/^[A-Za-z0-9:._-]{1,64}$/, { message: 'PARTNER_REDIS_PREFIX must be 1-64 of [A-Za-z0-9:._-]' })
-  PARTNER_REDIS_PREFIX = 'pft:';
 }
+
+/** The parts of it the platform's and the libraries' modules read. */
+export const PARTNER_API_CONFIG_PARTS = [
+  LOGGING_CONFIG,
+  DATABASE_CONFIG,
+  REDIS_CONFIG,
+  PARTNER_READS_CONFIG,
+  PARTNER_REDIS_CONFIG,
+];

@@ -1,27 +1,31 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, Matches, Max, Min } from 'class-validator';
-import { toBoolean, toInt } from './variable-transforms';
+import { IsInt, Matches, Max, Min } from 'class-validator';
+import {
+  DATABASE_CONFIG,
+  HttpAppVariables,
+  KAFKA_CONFIG,
+  LOGGING_CONFIG,
+  WithDatabase,
+  WithKafka,
+  WithMasterKey,
+  WithWebhookUrls,
+  toInt,
+} from '@pft/platform';
+
+const SharedVariables = WithWebhookUrls(WithMasterKey(WithKafka(WithDatabase(HttpAppVariables))));
 
 /**
- * The webhook variables (partner platform, section 4): the dispatcher app's, and the partner API's
- * and CLI's for the endpoints they manage. AppConfig extends it; property names are the variables.
+ * The variables the webhook dispatcher reads (partner platform, section 4): the shared groups
+ * (database, Kafka, the master key its intake opens events with, webhook URLs) and its own. Read once
+ * at start (main.ts); property names are the variables.
  */
-export class WebhookVariables {
+export class WebhooksConfig extends SharedVariables {
   /** The webhook dispatcher's health port (its metrics on their own, METRICS_PORT). */
   @Transform(toInt)
   @IsInt()
   @Min(1)
   @Max(65535)
   WEBHOOKS_PORT = 3003;
-
-  /**
-   * Whether endpoint URLs may be `http://` or point at loopback, private, link-local or unique-local
-   * addresses. For local development and tests only: a partner could otherwise reach the operator's
-   * own network through a webhook.
-   */
-  @Transform(toBoolean)
-  @IsBoolean()
-  WEBHOOK_ALLOW_PRIVATE_URLS = false;
 
   /** Delays before each retry of a failed delivery, comma-separated; when used up the delivery failed. */
   @Matches(/^\d{1,10}(,\d{1,10})*$/, {
@@ -71,3 +75,6 @@ export class WebhookVariables {
   @Max(60000)
   WEBHOOK_POLL_INTERVAL_MS = 200;
 }
+
+/** The parts of it the platform's modules read. */
+export const WEBHOOKS_CONFIG_PARTS = [LOGGING_CONFIG, DATABASE_CONFIG, KAFKA_CONFIG];

@@ -1,0 +1,39 @@
+import { Transform } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+import {
+  loadConfig,
+  NodeEnvVariables,
+  toInt,
+  WithDatabase,
+  WithKafka,
+  WithKafkaTopics,
+  WithMasterKey,
+  WithPartnerRedisPrefix,
+  WithPilotTokenSigning,
+  WithRedis,
+} from '@pft/platform';
+
+const SharedVariables = WithPilotTokenSigning(
+  WithMasterKey(
+    WithPartnerRedisPrefix(WithKafkaTopics(WithKafka(WithRedis(WithDatabase(NodeEnvVariables))))),
+  ),
+);
+
+/**
+ * The variables `pft` reads: the services it works on (database, Redis and the partner API's keys in
+ * it, Kafka and its topics), the master keys it rewraps and opens with, what it signs pilot tokens
+ * with, and how long partner API replicas reuse a key lookup. Property names are the variables.
+ */
+export class CliConfig extends SharedVariables {
+  /** How long a partner API replica may reuse a key lookup while no key has changed (see api-keys-revision). */
+  @Transform(toInt)
+  @IsInt()
+  @Min(0)
+  @Max(600000)
+  PARTNER_API_KEY_CACHE_MS = 60000;
+}
+
+/** The configuration, read and validated by each command that needs it (`pft --help` needs none). */
+export function loadCliConfig(): CliConfig {
+  return loadConfig(CliConfig);
+}

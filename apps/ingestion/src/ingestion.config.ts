@@ -1,0 +1,79 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
+import {
+  DATABASE_CONFIG,
+  HttpAppVariables,
+  KAFKA_CONFIG,
+  LOGGING_CONFIG,
+  PARTNER_READS_CONFIG,
+  PARTNER_REDIS_CONFIG,
+  REDIS_CONFIG,
+  toBoolean,
+  toInt,
+  WithDatabase,
+  WithKafka,
+  WithKafkaTopics,
+  WithMasterKey,
+  WithPartnerReads,
+  WithPilotTokenCheck,
+  WithRedis,
+  WithWriteOutcome,
+} from '@pft/platform';
+import { WithRelay } from './relay/relay.config';
+
+const SharedVariables = WithRelay(
+  WithPilotTokenCheck(
+    WithPartnerReads(
+      WithMasterKey(WithKafkaTopics(WithKafka(WithRedis(WithWriteOutcome(WithDatabase(HttpAppVariables)))))),
+    ),
+  ),
+);
+
+/**
+ * The variables the pilot app API reads: the shared groups (database, Redis and the partner read
+ * revision, Kafka and the relay it runs, the master key it seals with, pilot tokens) and its own.
+ * Read once at start (main.ts); property names are the variables.
+ */
+export class IngestionConfig extends SharedVariables {
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  INGESTION_PORT = 3001;
+
+  /** Failed pilot authentications (a missing or refused token) allowed per client IP and minute before 429. */
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(100000)
+  PILOT_AUTH_FAILURES_PER_MINUTE = 30;
+
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(86400)
+  LINKING_CODE_TTL_SECONDS = 600;
+
+  /**
+   * Whether the pilot app API sends the new flights of concurrent requests (those arriving in one
+   * event-loop turn, 64 at most) to Postgres as one statement and one commit, each request answered
+   * with its own outcome; `off`: one statement and commit per request.
+   */
+  @IsIn(['on', 'off'])
+  WRITE_GROUPING: 'on' | 'off' = 'on';
+
+  /** Whether this ingestion process runs the outbox relay (only one replica relays at a time anyway). */
+  @Transform(toBoolean)
+  @IsBoolean()
+  RELAY_ENABLED = true;
+}
+
+/** The parts of it the platform's and the libraries' modules read. */
+export const INGESTION_CONFIG_PARTS = [
+  LOGGING_CONFIG,
+  DATABASE_CONFIG,
+  REDIS_CONFIG,
+  KAFKA_CONFIG,
+  PARTNER_READS_CONFIG,
+  PARTNER_REDIS_CONFIG,
+];

@@ -1,0 +1,51 @@
+import { Transform } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+import {
+  DATABASE_CONFIG,
+  HttpAppVariables,
+  KAFKA_CONFIG,
+  LOGGING_CONFIG,
+  PARTNER_READS_CONFIG,
+  REDIS_CONFIG,
+  WithDatabase,
+  WithKafka,
+  WithMasterKey,
+  WithPartnerReads,
+  WithRedis,
+  toInt,
+} from '@pft/platform';
+
+const SharedVariables = WithPartnerReads(WithMasterKey(WithKafka(WithRedis(WithDatabase(HttpAppVariables)))));
+
+/**
+ * The variables the projector reads: the shared groups (database, Redis and the partner read revision,
+ * Kafka, the master key it opens events with) and its own. Read once at start (main.ts); property
+ * names are the variables.
+ */
+export class ProjectorConfig extends SharedVariables {
+  @Transform(toInt)
+  @IsInt()
+  @Min(1)
+  @Max(65535)
+  PROJECTOR_PORT = 3002;
+
+  /**
+   * How long the Kafka group waits for a silent projector before handing its partitions to another
+   * one: a projector that died (SIGKILL, lost host) holds its partitions this long. 6000 is the least
+   * the broker allows by default (group.min.session.timeout.ms); heartbeats go every tenth of it.
+   */
+  @Transform(toInt)
+  @IsInt()
+  @Min(6000)
+  @Max(300000)
+  PROJECTOR_SESSION_TIMEOUT_MS = 6000;
+}
+
+/** The parts of it the platform's and the libraries' modules read. */
+export const PROJECTOR_CONFIG_PARTS = [
+  LOGGING_CONFIG,
+  DATABASE_CONFIG,
+  REDIS_CONFIG,
+  KAFKA_CONFIG,
+  PARTNER_READS_CONFIG,
+];

@@ -1,0 +1,76 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { type VariablesBase } from './config-part';
+import { IsJwtAlgorithmList, IsJwtSecret, IsPublicKeyPem } from './jwt-variables';
+import { toBoolean, toInt } from './variable-transforms';
+
+/** The local JWT_SECRET: published in the repository, so good for development only. */
+export const DEVELOPMENT_JWT_SECRET = 'local-development-secret-change-me-in-production';
+
+/** Variables without a default, read only when set: a refusal shows them `(unset)`. */
+export const OPTIONAL_VARIABLES = [
+  'JWT_PUBLIC_KEY',
+  'JWKS_URL',
+  'JWT_ALGORITHMS',
+  'JWT_ISSUER',
+  'JWT_AUDIENCE',
+] as const;
+
+/** What a pilot token is signed with and carries: read to mint tokens (`pft token`) and to check them. */
+export function WithPilotTokenSigning<B extends VariablesBase>(Base: B) {
+  class PilotTokenSigningGroup extends Base {
+    /**
+     * The shared HS256 secret of local pilot tokens. Production refuses this built-in value, and uses
+     * the secret at all only with JWT_ALLOW_HS256=true (see production-rules.ts).
+     */
+    @IsJwtSecret()
+    JWT_SECRET = DEVELOPMENT_JWT_SECRET;
+
+    /** The `iss` every pilot token must carry; unset: not checked (required in production). */
+    @IsOptional()
+    @Matches(/^\S+$/, { message: 'JWT_ISSUER must be one value without spaces' })
+    JWT_ISSUER?: string = undefined;
+
+    /** An `aud` every pilot token must carry; unset: not checked (required in production). */
+    @IsOptional()
+    @Matches(/^\S+$/, { message: 'JWT_AUDIENCE must be one value without spaces' })
+    JWT_AUDIENCE?: string = undefined;
+  }
+  return PilotTokenSigningGroup;
+}
+
+/** How the pilot app API checks pilot tokens: the key, the algorithms, the clock's tolerance. */
+export function WithPilotTokenCheck<B extends VariablesBase>(Base: B) {
+  class PilotTokenCheckGroup extends WithPilotTokenSigning(Base) {
+    /** PEM public key of the identity provider; takes precedence over JWT_SECRET. */
+    @IsOptional()
+    @IsPublicKeyPem()
+    JWT_PUBLIC_KEY?: string = undefined;
+
+    /** The identity provider's key set; takes precedence over JWT_PUBLIC_KEY and JWT_SECRET. */
+    @IsOptional()
+    @Matches(/^https?:\/\/\S+$/, { message: 'JWKS_URL must be an http(s) URL' })
+    JWKS_URL?: string = undefined;
+
+    /**
+     * The algorithms accepted with JWT_PUBLIC_KEY or JWKS_URL. Unset: the one the public key is for
+     * (RS256 for RSA, ES256 for P-256, ...), RS256 with a JWKS URL. The secret only ever takes HS256.
+     */
+    @IsOptional()
+    @IsJwtAlgorithmList()
+    JWT_ALGORITHMS?: string = undefined;
+
+    /** Whether production may verify pilot tokens with the shared JWT_SECRET (HS256). */
+    @Transform(toBoolean)
+    @IsBoolean()
+    JWT_ALLOW_HS256 = false;
+
+    /** How far a token's `exp` and `nbf` may be off the clock, for clocks that disagree a little. */
+    @Transform(toInt)
+    @IsInt()
+    @Min(0)
+    @Max(300)
+    JWT_CLOCK_TOLERANCE_SECONDS = 30;
+  }
+  return PilotTokenCheckGroup;
+}

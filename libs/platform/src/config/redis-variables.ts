@@ -1,0 +1,33 @@
+import { Transform } from 'class-transformer';
+import { IsInt, Matches, Max, Min } from 'class-validator';
+import { configPart, type VariablesBase } from './config-part';
+import { toInt } from './variable-transforms';
+
+/** The local Redis: production refuses it (production-rules.ts). */
+export const DEVELOPMENT_REDIS_URL = 'redis://127.0.0.1:6379';
+
+export interface RedisVariables {
+  REDIS_URL: string;
+  REDIS_COMMAND_TIMEOUT_MS: number;
+}
+
+/** What RedisModule reads. */
+export const REDIS_CONFIG = configPart<RedisVariables>('REDIS_CONFIG');
+
+export function WithRedis<B extends VariablesBase>(Base: B) {
+  class RedisGroup extends Base implements RedisVariables {
+    @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
+    REDIS_URL = DEVELOPMENT_REDIS_URL;
+
+    /**
+     * How long an app waits for Redis to answer a command. Past it the command fails: the partner API
+     * then counts rate limits per process, as when Redis is down.
+     */
+    @Transform(toInt)
+    @IsInt()
+    @Min(50)
+    @Max(60000)
+    REDIS_COMMAND_TIMEOUT_MS = 1000;
+  }
+  return RedisGroup;
+}
