@@ -2,6 +2,7 @@ import { type Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CommandPipeline } from '@pft/event-store';
 import { AppConfig, writeOutcomeTimeoutMs } from '@pft/platform';
+import { sharedPayloadSealing } from '@pft/privacy';
 import { RelayWake } from './relay/relay-wake';
 
 /** Guessed appends (new flights) of one event-loop turn sent as one statement at most. */
@@ -19,6 +20,7 @@ export const commandPipelineProvider: Provider = {
     new CommandPipeline(dataSource, {
       afterAppend: () => relay.afterCommit(),
       outcomeTimeoutMs: writeOutcomeTimeoutMs(config),
+      sealer: sharedPayloadSealing(),
       ...(config.WRITE_GROUPING === 'on' ? { grouping: { maxSize: WRITE_GROUP_MAX_SIZE } } : {}),
     }),
 };

@@ -7,4 +7,5 @@ export { masterKeyRingFromEnv, sharedDataKeys } from './crypto/shared-data-keys'
 export { eraseLogbook } from './erasure/erase-logbook';
 export { ERASURE_DELETES } from './erasure/erasure.statements';
 export { republishEvents } from './sealing/republish-events';
+export { DataKeySealing, sharedPayloadSealing } from './sealing/payload-sealing';
 export { sealStoredEvents } from './sealing/seal-stored-events';

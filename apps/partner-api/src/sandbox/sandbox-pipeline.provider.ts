@@ -2,6 +2,7 @@ import { type Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CommandPipeline } from '@pft/event-store';
 import { AppConfig, writeOutcomeTimeoutMs } from '@pft/platform';
+import { sharedPayloadSealing } from '@pft/privacy';
 import { SandboxLogbook } from './sandbox-logbook';
 
 /**
@@ -13,7 +14,10 @@ export const sandboxPipelineProviders: Provider[] = [
     provide: CommandPipeline,
     inject: [DataSource, AppConfig],
     useFactory: (dataSource: DataSource, config: AppConfig) =>
-      new CommandPipeline(dataSource, { outcomeTimeoutMs: writeOutcomeTimeoutMs(config) }),
+      new CommandPipeline(dataSource, {
+        outcomeTimeoutMs: writeOutcomeTimeoutMs(config),
+        sealer: sharedPayloadSealing(),
+      }),
   },
   {
     provide: SandboxLogbook,
