@@ -14,7 +14,16 @@ import { sharedDataKeys } from '../crypto/shared-data-keys';
  * process's opening thread when a batch is worth it (boxOpener).
  */
 export class DataKeySealing implements PayloadSealer, PayloadOpener {
-  constructor(readonly keys: DataKeys) {}
+  private readonly keysOf: () => DataKeys;
+
+  /** `keys`: the data keys, or what gives them on first use (the process's own: made from the environment then). */
+  constructor(keys: DataKeys | (() => DataKeys)) {
+    this.keysOf = typeof keys === 'function' ? keys : () => keys;
+  }
+
+  get keys(): DataKeys {
+    return this.keysOf();
+  }
 
   async sealingFor(runner: Queryable, subject: string): Promise<SubjectSealing> {
     const key = await this.keys.keyToSeal(runner, subject);
@@ -32,8 +41,11 @@ export class DataKeySealing implements PayloadSealer, PayloadOpener {
 
 let shared: DataKeySealing | undefined;
 
-/** The sealing with the process's own data keys (sharedDataKeys): what every app's event store uses. */
+/**
+ * The sealing with the process's own data keys (sharedDataKeys): what every app's event store uses.
+ * The keys are made from the environment on first use, not when an app wires the sealing in.
+ */
 export function sharedPayloadSealing(): DataKeySealing {
-  shared ??= new DataKeySealing(sharedDataKeys());
+  shared ??= new DataKeySealing(sharedDataKeys);
   return shared;
 }
