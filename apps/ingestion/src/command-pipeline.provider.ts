@@ -2,6 +2,7 @@ import { type Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CommandPipeline } from '@pft/event-store';
 import { writeOutcomeTimeoutMs } from '@pft/platform';
+import { sharedPayloadSealing } from '@pft/privacy';
 import { RelayWake } from './relay/relay-wake';
 import { IngestionConfig } from './ingestion.config';
 
@@ -20,6 +21,7 @@ export const commandPipelineProvider: Provider = {
     new CommandPipeline(dataSource, {
       afterAppend: () => relay.afterCommit(),
       outcomeTimeoutMs: writeOutcomeTimeoutMs(config),
+      sealer: sharedPayloadSealing(),
       ...(config.WRITE_GROUPING === 'on' ? { grouping: { maxSize: WRITE_GROUP_MAX_SIZE } } : {}),
     }),
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { logbookStreamId, type Flight } from '@pft/contracts';
 import { decideRecordFlight, parseFlight, type FlightState } from '@pft/logbook/domain';
+import { sharedPayloadSealing } from '@pft/privacy';
 import { flightBody, waitFor, withTestDataSource } from '@pft/testing';
 import { CommandPipeline, type Decided, type StreamCommand } from './command-pipeline';
 import { appendEvents, type NewEvent } from './event-store';
@@ -12,6 +13,8 @@ const deleted = (pilot: string): NewEvent => ({
   type: 'FlightDeleted',
   payload: { pilot_account_id: pilot, flight_id: randomUUID() },
 });
+
+const sealer = sharedPayloadSealing();
 
 describe('command pipeline (Postgres)', () => {
   let ds: DataSource;
@@ -30,7 +33,7 @@ describe('command pipeline (Postgres)', () => {
     const stream = logbookStreamId(pilot);
     const loaded: number[] = [];
     let raced = false;
-    const decision = await new CommandPipeline(ds).handle({
+    const decision = await new CommandPipeline(ds, { sealer }).handle({
       streamId: stream,
       load: async (tx) => {
         const rows = (await tx.query('select count(*)::int as n from events where stream_id = $1', [
@@ -40,7 +43,7 @@ describe('command pipeline (Postgres)', () => {
         if (!raced) {
           raced = true;
           // Another writer appends without the stream lock (as a new flight does) after the version was read.
-          await appendEvents(ds, stream, 'any', [deleted(pilot)], {}, { streamLocked: true });
+          await appendEvents(ds, stream, 'any', [deleted(pilot)], {}, { streamLocked: true, sealer });
         }
         return rows[0]!.n;
       },
@@ -56,7 +59,7 @@ describe('command pipeline (Postgres)', () => {
     const stream = logbookStreamId(pilot);
     const project = jest.fn();
     await expect(
-      new CommandPipeline(ds).handle({
+      new CommandPipeline(ds, { sealer }).handle({
         streamId: stream,
         load: () => Promise.resolve(undefined),
         decide: () => {
@@ -72,7 +75,7 @@ describe('command pipeline (Postgres)', () => {
   it('serializes concurrent commands on one stream: every one appended, versions without gaps', async () => {
     const pilot = randomUUID();
     const stream = logbookStreamId(pilot);
-    const pipeline = new CommandPipeline(ds);
+    const pipeline = new CommandPipeline(ds, { sealer });
     await Promise.all(
       Array.from({ length: 8 }, () =>
         pipeline.handle({
@@ -123,7 +126,7 @@ describe('command pipeline (Postgres)', () => {
         if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
         return parsed.value;
       }) as [Flight, Flight];
-      const pipeline = new CommandPipeline(ds);
+      const pipeline = new CommandPipeline(ds, { sealer });
       // The pilot's stream and data key exist, as for every flight after the first.
       await pipeline.handle(recordFlight(pilot, earlier, undefined));
       let guessed: Promise<Decided> | undefined;

@@ -3,6 +3,7 @@ import { type Client } from 'pg';
 import { type DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
 import { WriteOutcomeUnknown } from '@pft/platform/database/write-outcome';
+import { sharedPayloadSealing } from '@pft/privacy';
 import { type ProxiedDataSource, startProxiedDataSource, type TcpProxy, waitFor } from '@pft/testing';
 import { CommandPipeline } from './command-pipeline';
 import { type NewEvent } from './event-store';
@@ -35,7 +36,8 @@ describe('command pipeline: a commit that went unanswered (Postgres)', () => {
   afterEach(() => proxy.restore());
   afterAll(() => proxied.close());
 
-  const pipeline = (outcomeTimeoutMs = 60_000) => new CommandPipeline(ds, { outcomeTimeoutMs });
+  const pipeline = (outcomeTimeoutMs = 60_000) =>
+    new CommandPipeline(ds, { outcomeTimeoutMs, sealer: sharedPayloadSealing() });
 
   /** A command appending one FlightDeleted; its event id `flight` appears in no other statement, so it marks this one. */
   const command = (pilot: string, flight: string, guessed: boolean) => ({

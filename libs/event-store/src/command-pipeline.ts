@@ -14,6 +14,7 @@ import {
   type EventMetadata,
   type NewEvent,
 } from './event-store';
+import { type PayloadSealer } from './payload-sealing';
 import { lockStreamAtVersion } from './stream-lock';
 import { appendGroup, type GroupedGuard } from './group-append';
 import { GroupCommit } from './group-commit';
@@ -89,6 +90,8 @@ export interface CommandPipelineOptions {
    * form go to Postgres as one statement, `maxSize` at most; each append alone when not given.
    */
   grouping?: { maxSize: number };
+  /** What seals the pilots' payloads (AppendOptions.sealer): needed by commands that append them. */
+  sealer?: PayloadSealer;
 }
 
 /** The event store operations the pipeline uses, replaceable in unit tests. */
@@ -160,6 +163,7 @@ export class CommandPipeline {
         maxSize: options.grouping.maxSize,
         notify: options.afterAppend === undefined,
         afterAppend: options.afterAppend,
+        sealer: options.sealer,
       });
     }
   }
@@ -192,6 +196,7 @@ export class CommandPipeline {
             streamLocked: true,
             notify: this.options.afterAppend === undefined,
             fromAppended: command.projectFromAppended?.(decided),
+            sealer: this.options.sealer,
           });
         }
         await command.project?.(tx, decided);
@@ -267,6 +272,7 @@ export class CommandPipeline {
           streamLocked: true,
           notify: this.options.afterAppend === undefined,
           onlyIf: { cte: guard.sql, params: guard.params },
+          sealer: this.options.sealer,
         });
       });
       if (result.events.length === 0) return false;

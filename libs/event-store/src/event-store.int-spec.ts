@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { withTestDataSource } from '@pft/testing';
 import { logbookStreamId } from '@pft/contracts';
+import { sharedPayloadSealing } from '@pft/privacy';
 import { appendEvents, StreamVersionConflict, type NewEvent } from './event-store';
+
+/** An append as the apps make it: the pilots' payloads sealed with the process's data keys. */
+const append = (...[runner, stream, expected, events, metadata, options]: Parameters<typeof appendEvents>) =>
+  appendEvents(runner, stream, expected, events, metadata, { sealer: sharedPayloadSealing(), ...options });
 
 const deleted = (pilot: string): NewEvent => ({
   type: 'FlightDeleted',
@@ -17,7 +22,7 @@ describe('event store append (Postgres)', () => {
     const pilot = randomUUID();
     const stream = logbookStreamId(pilot);
     const result = await ds.transaction((m) =>
-      appendEvents(m, stream, 0, [deleted(pilot), deleted(pilot)], { request_id: 'req_1' }),
+      append(m, stream, 0, [deleted(pilot), deleted(pilot)], { request_id: 'req_1' }),
     );
     expect(result.streamVersion).toBe(2);
     expect(result.events.map((e) => e.stream_version)).toEqual([1, 2]);
@@ -47,8 +52,8 @@ describe('event store append (Postgres)', () => {
   it('refuses a stale expected version and writes nothing', async () => {
     const pilot = randomUUID();
     const stream = logbookStreamId(pilot);
-    await ds.transaction((m) => appendEvents(m, stream, 0, [deleted(pilot)]));
-    await expect(ds.transaction((m) => appendEvents(m, stream, 0, [deleted(pilot)]))).rejects.toBeInstanceOf(
+    await ds.transaction((m) => append(m, stream, 0, [deleted(pilot)]));
+    await expect(ds.transaction((m) => append(m, stream, 0, [deleted(pilot)]))).rejects.toBeInstanceOf(
       StreamVersionConflict,
     );
     const [{ n }] = await ds.query('select count(*)::int as n from events where stream_id = $1', [stream]);
@@ -60,7 +65,7 @@ describe('event store append (Postgres)', () => {
     const stream = logbookStreamId(pilot);
     await expect(
       ds.transaction(async (m) => {
-        await appendEvents(m, stream, 'any', [deleted(pilot)]);
+        await append(m, stream, 'any', [deleted(pilot)]);
         throw new Error('the command failed later');
       }),
     ).rejects.toThrow('the command failed later');
@@ -72,9 +77,7 @@ describe('event store append (Postgres)', () => {
     const pilot = randomUUID();
     const stream = logbookStreamId(pilot);
     await Promise.all(
-      Array.from({ length: 20 }, () =>
-        ds.transaction((m) => appendEvents(m, stream, 'any', [deleted(pilot)])),
-      ),
+      Array.from({ length: 20 }, () => ds.transaction((m) => append(m, stream, 'any', [deleted(pilot)]))),
     );
     const rows: { stream_version: number }[] = await ds.query(
       'select stream_version from events where stream_id = $1 order by position',
@@ -87,7 +90,7 @@ describe('event store append (Postgres)', () => {
     const pilot = randomUUID();
     const stream = logbookStreamId(pilot);
     const guarded = (totals: string) =>
-      appendEvents(
+      append(
         ds,
         stream,
         'any',
@@ -128,10 +131,10 @@ describe('event store append (Postgres)', () => {
       );
     const pilot = randomUUID();
     const stream = logbookStreamId(pilot);
-    await ds.transaction((m) => appendEvents(m, stream, 0, [deleted(pilot)], {}));
+    await ds.transaction((m) => append(m, stream, 0, [deleted(pilot)], {}));
     const events = [deleted(pilot), deleted(pilot)];
     const ids = events.map(idOf);
-    await ds.transaction((m) => appendEvents(m, stream, 1, events, {}, { fromAppended: fromAppended(ids) }));
+    await ds.transaction((m) => append(m, stream, 1, events, {}, { fromAppended: fromAppended(ids) }));
     expect(await copied(ids)).toEqual([
       { stream_version: 2, type: 'FlightDeleted', flight_id: ids[0] },
       { stream_version: 3, type: 'FlightDeleted', flight_id: ids[1] },
@@ -140,7 +143,7 @@ describe('event store append (Postgres)', () => {
     // Refused for its version, committed on its own: the statement wrote no row either.
     const refused = [randomUUID()];
     await expect(
-      appendEvents(
+      append(
         ds,
         stream,
         1,
@@ -154,7 +157,7 @@ describe('event store append (Postgres)', () => {
     const held = [randomUUID()];
     const guard = (ok: boolean) => ({ cte: 'select 1 where $1::boolean', params: [ok] });
     await ds.transaction((m) =>
-      appendEvents(
+      append(
         m,
         stream,
         3,
@@ -164,7 +167,7 @@ describe('event store append (Postgres)', () => {
       ),
     );
     await ds.transaction((m) =>
-      appendEvents(
+      append(
         m,
         stream,
         'any',
@@ -180,7 +183,7 @@ describe('event store append (Postgres)', () => {
     const rolledBack = [randomUUID()];
     await expect(
       ds.transaction(async (m) => {
-        await appendEvents(m, stream, 4, [deleted(pilot)], {}, { fromAppended: fromAppended(rolledBack) });
+        await append(m, stream, 4, [deleted(pilot)], {}, { fromAppended: fromAppended(rolledBack) });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -192,7 +195,7 @@ describe('event store append (Postgres)', () => {
     const stream = logbookStreamId(pilot);
     const results = await Promise.allSettled(
       Array.from({ length: 10 }, () =>
-        appendEvents(ds, stream, 'any', [deleted(pilot)], {}, { streamLocked: true }),
+        append(ds, stream, 'any', [deleted(pilot)], {}, { streamLocked: true }),
       ),
     );
     const lost = results.filter((r) => r.status === 'rejected');

@@ -6,10 +6,10 @@ import {
   type PilotEvent,
   type SealedPayload,
 } from '@pft/contracts';
-import { type DataKey, type DataKeys, sealJson, sharedDataKeys } from '@pft/privacy/crypto';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
+import { type PayloadSealer, type SubjectSealing } from './payload-sealing';
 import { lockStream } from './stream-lock';
 
 /** What the caller appends: the event itself; id and version are filled in when not given. */
@@ -109,8 +109,8 @@ export interface AppendOptions {
    * after its commit instead.
    */
   notify?: boolean;
-  /** The data keys pilot payloads are sealed with; the process's own (sharedDataKeys) when absent. */
-  keys?: DataKeys;
+  /** What seals the pilots' payloads (SEALED_EVENT_TYPES); an append of such events needs it. */
+  sealer?: PayloadSealer;
 }
 
 /** How many parameters the append statement takes before those of an `onlyIf` guard, then of `fromAppended`. */
@@ -125,6 +125,17 @@ export function sealedPilotOf(events: readonly NewEvent[]): string | undefined {
   return [...pilots][0];
 }
 
+/** How the pilot's payloads are sealed for one append; undefined when none of its events is sealed. */
+export async function sealingOf(
+  runner: Queryable,
+  sealedPilot: string | undefined,
+  sealer: PayloadSealer | undefined,
+): Promise<SubjectSealing | undefined> {
+  if (sealedPilot === undefined) return undefined;
+  if (!sealer) throw new Error('an append of sealed events needs a PayloadSealer (AppendOptions.sealer)');
+  return sealer.sealingFor(runner, sealedPilot);
+}
+
 /**
  * The payload as stored: sealed with the pilot's data key when its type describes the pilot
  * (SEALED_EVENT_TYPES), bound to its event by the associated data; as it is otherwise.
@@ -132,9 +143,9 @@ export function sealedPilotOf(events: readonly NewEvent[]): string | undefined {
 export function storedPayload(
   e: NewEvent,
   head: { event_id: string; schema_version: number },
-  key: DataKey | undefined,
+  sealing: SubjectSealing | undefined,
 ): PilotEvent['payload'] | SealedPayload {
-  if (!key || !isSealedEventType(e.type)) return e.payload;
+  if (!sealing || !isSealedEventType(e.type)) return e.payload;
   const { pilot_account_id } = e.payload;
   const aad = sealedPayloadAad({
     event_id: head.event_id,
@@ -142,7 +153,7 @@ export function storedPayload(
     version: head.schema_version,
     pilot_account_id,
   });
-  return { pilot_account_id, sealed: sealJson(e.payload, key, aad) };
+  return { pilot_account_id, sealed: sealing.seal(e.payload, aad) };
 }
 
 /** `$1`, `$2`, ... of a statement written alone, renumbered to follow `count` parameters of another. */
@@ -163,9 +174,8 @@ export async function appendEvents(
   options: AppendOptions = {},
 ): Promise<AppendResult> {
   if (!options.streamLocked) await lockStream(runner, streamId);
-  const keys = options.keys ?? sharedDataKeys();
   const sealedPilot = sealedPilotOf(events);
-  const key = sealedPilot === undefined ? undefined : await keys.keyToSeal(runner, sealedPilot);
+  const sealing = await sealingOf(runner, sealedPilot, options.sealer);
   const docs = events.map((e) => {
     const head = {
       event_id: e.event_id ?? randomUUID(),
@@ -174,7 +184,7 @@ export async function appendEvents(
     return {
       ...head,
       type: e.type,
-      payload: storedPayload(e, head, key),
+      payload: storedPayload(e, head, sealing),
     };
   });
   // Each event's metadata names the stream version of the batch's last one (command_last_version), so a
@@ -220,13 +230,13 @@ export async function appendEvents(
       JSON.stringify(metadata),
       options.occurredAt ?? null,
       options.notify ?? true,
-      key ? [key.keyId] : [],
+      sealing ? [sealing.keyId] : [],
       ...(guard?.params ?? []),
       ...(projection?.params ?? []),
     ],
   ).catch((err: unknown) => {
     if (sealedPilot !== undefined && isDataKeyGone(err)) {
-      keys.forgetSubject(sealedPilot);
+      options.sealer?.forgetSubject(sealedPilot);
       throw new DataKeyGone(sealedPilot);
     }
     if (isVersionClash(err))

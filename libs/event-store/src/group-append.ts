@@ -1,5 +1,4 @@
 import { CURRENT_EVENT_VERSION } from '@pft/contracts';
-import { type DataKey, type DataKeys, sharedDataKeys } from '@pft/privacy/crypto';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { type Queryable } from '@pft/platform/database/queryable';
 import {
@@ -8,8 +7,10 @@ import {
   type NewEvent,
   OUTBOX_CHANNEL,
   sealedPilotOf,
+  sealingOf,
   storedPayload,
 } from './event-store';
+import { type PayloadSealer, type SubjectSealing } from './payload-sealing';
 
 /**
  * An append's condition (AppendGuard) in the form one statement checks for a whole group of appends.
@@ -43,8 +44,8 @@ export type GroupedAppendResult = { events: AppendedEvent[] } | { refused: unkno
 export interface GroupAppendOptions {
   /** NOTIFY the relay from inside the statement (as AppendOptions.notify). */
   notify: boolean;
-  /** The data keys payloads are sealed with (as AppendOptions.keys). */
-  keys?: DataKeys;
+  /** What seals the pilots' payloads (as AppendOptions.sealer). */
+  sealer?: PayloadSealer;
 }
 
 /**
@@ -94,17 +95,17 @@ interface GroupRow {
 }
 
 /** The append as the statement reads it: payloads sealed, and the key they were sealed with to check. */
-function itemDoc(append: GroupedAppend, key: DataKey | undefined): Record<string, unknown> {
+function itemDoc(append: GroupedAppend, sealing: SubjectSealing | undefined): Record<string, unknown> {
   const events = append.events.map((e) => {
     if (!e.event_id) throw new Error('an append of a group names its events’ ids');
     const head = { event_id: e.event_id, schema_version: e.version ?? CURRENT_EVENT_VERSION[e.type] };
-    return { ...head, type: e.type, payload: storedPayload(e, head, key) };
+    return { ...head, type: e.type, payload: storedPayload(e, head, sealing) };
   });
   return {
     stream_id: append.streamId,
     events,
     metadata: append.metadata ?? {},
-    key_id: key?.keyId ?? null,
+    key_id: sealing?.keyId ?? null,
     guard: append.guard.row,
   };
 }
@@ -130,16 +131,14 @@ export async function appendGroup(
   options: GroupAppendOptions,
 ): Promise<GroupedAppendResult[]> {
   checkGroup(appends);
-  const keys = options.keys ?? sharedDataKeys();
   const results: GroupedAppendResult[] = appends.map(() => ({ events: [] }));
   const docs: Record<string, unknown>[] = [];
   const ords: number[] = [];
   for (const [i, append] of appends.entries()) {
     try {
-      const pilot = sealedPilotOf(append.events);
       // Keys come from memory but for a pilot's first write in a while; one at a time on the connection.
-      const key = pilot === undefined ? undefined : await keys.keyToSeal(runner, pilot);
-      docs.push(itemDoc(append, key));
+      const sealing = await sealingOf(runner, sealedPilotOf(append.events), options.sealer);
+      docs.push(itemDoc(append, sealing));
       ords.push(i);
     } catch (refused) {
       results[i] = { refused };

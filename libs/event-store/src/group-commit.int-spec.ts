@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
 import { decideRecordFlight, parseFlight } from '@pft/logbook/domain';
 import { createDataSource } from '@pft/platform';
-import { DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '@pft/privacy/crypto';
+import { DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing, sharedPayloadSealing } from '@pft/privacy';
 import { createTestDatabase, flightBody, type TestDatabase, waitFor } from '@pft/testing';
 import { CommandPipeline, type PipelineStore } from './command-pipeline';
 import { appendEvents } from './event-store';
@@ -39,8 +39,9 @@ describe('group commit of new flights (Postgres)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     ds = await createDataSource(db.url, 8).initialize();
-    grouped = new CommandPipeline(ds, { grouping: { maxSize: 64 } }, counted);
-    single = new CommandPipeline(ds, {}, counted);
+    const sealer = sharedPayloadSealing();
+    grouped = new CommandPipeline(ds, { grouping: { maxSize: 64 }, sealer }, counted);
+    single = new CommandPipeline(ds, { sealer }, counted);
   });
   beforeEach(() => Object.assign(statements, { groups: 0, grouped: 0, alone: 0 }));
   afterAll(async () => {
@@ -235,9 +236,14 @@ describe('group commit of new flights (Postgres)', () => {
     const writer = ds.createQueryRunner();
     await writer.connect();
     await writer.startTransaction();
-    await appendEvents(writer, logbookStreamId(pilot), 1, [
-      { type: 'FlightDeleted', payload: { pilot_account_id: pilot, flight_id: randomUUID() } },
-    ]);
+    await appendEvents(
+      writer,
+      logbookStreamId(pilot),
+      1,
+      [{ type: 'FlightDeleted', payload: { pilot_account_id: pilot, flight_id: randomUUID() } }],
+      {},
+      { sealer: sharedPayloadSealing() },
+    );
     const others = Array.from({ length: 4 }, () => randomUUID());
     const answers = Promise.all([
       record(grouped, pilot, flightBody()),

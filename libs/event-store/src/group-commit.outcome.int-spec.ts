@@ -3,6 +3,7 @@ import { type Client } from 'pg';
 import { type DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
 import { WriteOutcomeUnknown } from '@pft/platform/database/write-outcome';
+import { sharedPayloadSealing } from '@pft/privacy';
 import { type ProxiedDataSource, startProxiedDataSource, type TcpProxy, waitFor } from '@pft/testing';
 import { CommandPipeline } from './command-pipeline';
 import { type NewEvent } from './event-store';
@@ -65,7 +66,11 @@ describe('group commit: a statement that went unanswered (Postgres)', () => {
 
   /** Three commands of three pilots sent at once: one group, marked by the first one's event id. */
   const sendGroup = (deliver: boolean) => {
-    const pipeline = new CommandPipeline(ds, { outcomeTimeoutMs: 60_000, grouping: { maxSize: 64 } });
+    const pipeline = new CommandPipeline(ds, {
+      outcomeTimeoutMs: 60_000,
+      grouping: { maxSize: 64 },
+      sealer: sharedPayloadSealing(),
+    });
     const ids = [randomUUID(), randomUUID(), randomUUID()];
     const lost = proxy.blackholeAfter(ids[0]!, { deliver });
     const handled = ids.map((id) =>

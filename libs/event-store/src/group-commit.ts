@@ -2,6 +2,7 @@ import { type Queryable } from '@pft/platform/database/queryable';
 import { isCommitOutcomeUnknown } from '@pft/platform/database/write-outcome';
 import { type CommitOutcomes } from './commit-outcome';
 import { type appendGroup, type GroupedAppend, type GroupedAppendResult } from './group-append';
+import { type PayloadSealer } from './payload-sealing';
 import { TurnBatcher } from '@pft/platform/batching/turn-batcher';
 
 /** A guessed append waiting for its group. */
@@ -31,6 +32,8 @@ export interface GroupCommitOptions {
   notify: boolean;
   /** Called once after a group's commit that appended events, to wake the relay. */
   afterAppend?: () => void;
+  /** What seals the pilots' payloads (as AppendOptions.sealer). */
+  sealer?: PayloadSealer;
 }
 
 /**
@@ -89,7 +92,7 @@ export class GroupCommit {
         return this.append(
           connection,
           items.map((i) => i.append),
-          { notify: this.options.notify },
+          { notify: this.options.notify, sealer: this.options.sealer },
         );
       });
     } catch (err) {

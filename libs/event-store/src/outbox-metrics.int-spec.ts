@@ -3,6 +3,7 @@ import { register } from 'prom-client';
 import { type DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
 import { createDataSource } from '@pft/platform';
+import { sharedPayloadSealing } from '@pft/privacy';
 import { createTestDatabase, type TestDatabase } from '@pft/testing';
 import { appendEvents } from './event-store';
 import { OUTBOX_STATE_SQL, type OutboxState, reportOutboxState } from './outbox-metrics';
@@ -49,6 +50,7 @@ describe('outbox metrics (Postgres)', () => {
           payload: { pilot_account_id: pilot, flight_id: randomUUID() },
         })),
         {},
+        { sealer: sharedPayloadSealing() },
       ),
     );
     // The oldest committed a minute ago, as when the relay has been unable to publish since.

@@ -1,8 +1,8 @@
 import { decodeEventMessages, isErased, type PilotEvent } from '@pft/contracts';
-import { boxOpener, sharedDataKeys } from '@pft/privacy/crypto';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { isoTimestamp } from '@pft/platform/database/iso-timestamp';
+import { type PayloadOpener } from './payload-sealing';
 
 /** An event as the store holds it, its payload lifted to the current version of its type. */
 export type StoredEvent = {
@@ -32,10 +32,14 @@ interface StoredRow {
 /**
  * Every event of `streamId`, oldest first (committed ones, as of the caller's snapshot), as readers
  * see it: through the one seam of every reader of events (decodeEventMessages), a sealed payload opened
- * with the pilot's data key and each payload upcast to the current version of its type. An event whose
+ * by `opener` with the pilot's data key and each payload upcast to the current version of its type. An event whose
  * key was destroyed (an erased account's) holds nothing for anyone and is left out.
  */
-export async function readStream(runner: Queryable, streamId: string): Promise<StoredEvent[]> {
+export async function readStream(
+  runner: Queryable,
+  streamId: string,
+  opener: PayloadOpener,
+): Promise<StoredEvent[]> {
   const rows = rowsOf<StoredRow>(
     await runner.query(
       `select event_id::text as event_id, stream_id, stream_version, position::text as position, occurred_at,
@@ -50,7 +54,7 @@ export async function readStream(runner: Queryable, streamId: string): Promise<S
   );
   const decoded = await decodeEventMessages(
     rows.map((row) => row.message),
-    boxOpener(sharedDataKeys(), runner),
+    opener.openerOn(runner),
   );
   return rows.flatMap((row, i): StoredEvent[] => {
     const result = decoded[i]!;

@@ -8,4 +8,5 @@ export { ACCOUNT_ERASED_MESSAGE, PRIVACY_ERRORS, SubjectBeingErased } from './er
 export { eraseLogbook } from './erasure/erase-logbook';
 export { ERASURE_DELETES } from './erasure/erasure.statements';
 export { republishEvents } from './sealing/republish-events';
+export { DataKeySealing, sharedPayloadSealing } from './sealing/payload-sealing';
 export { sealStoredEvents } from './sealing/seal-stored-events';

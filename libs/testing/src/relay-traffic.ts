@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { type EntityManager } from 'typeorm';
 import { decodeEventEnvelope, logbookStreamId, type EventMessage } from '@pft/contracts';
 import { appendEvents, type AppendResult } from '@pft/event-store';
+import { sharedPayloadSealing } from '@pft/privacy';
 import { type EventConsumer, type KafkaClient } from '@pft/platform/kafka/kafka.port';
 
 /**
@@ -44,6 +45,7 @@ export function appendFlightDeletions(m: EntityManager, pilot: string, count: nu
       payload: { pilot_account_id: pilot, flight_id: randomUUID() },
     })),
     { request_id: `req_${randomUUID()}` },
+    { sealer: sharedPayloadSealing() },
   );
 }
 

@@ -4,6 +4,7 @@ import { connectionHistoryOf, partnerNames, partnerReadsOf } from '@pft/partners
 import { consentStreamId, logbookStreamId } from '@pft/contracts';
 import { FlightsRepository, StartingTotalsRepository } from '@pft/logbook';
 import { readStream, type StoredEvent } from '@pft/event-store';
+import { sharedPayloadSealing } from '@pft/privacy';
 import { accessHistoryView } from '../access-history/access-history.view';
 import { GetExportQuery } from './get-export.query';
 import { exportedEvent, type PilotExport } from './pilot-export';
@@ -27,11 +28,12 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery, PilotExpo
   async execute({ pilot }: GetExportQuery): Promise<PilotExport> {
     // One snapshot for every part, so the flights agree with their events and connections with the history.
     return this.dataSource.transaction('REPEATABLE READ', async (tx) => {
-      const logbook = await readStream(tx, logbookStreamId(pilot));
+      const opener = sharedPayloadSealing();
+      const logbook = await readStream(tx, logbookStreamId(pilot), opener);
       const erased = logbook.filter((e) => e.type === 'AccountErased').pop();
       const since = (events: StoredEvent[]): StoredEvent[] =>
         erased ? events.filter((e) => BigInt(e.position) > BigInt(erased.position)) : events;
-      const consent = since(await readStream(tx, consentStreamId(pilot)));
+      const consent = since(await readStream(tx, consentStreamId(pilot), opener));
       const current = await this.flights.current(tx, pilot);
       const starting = await this.startingTotals.find(tx, pilot);
       const connections = await connectionHistoryOf(tx, pilot);

@@ -6,6 +6,7 @@ import { normalizeLinkingCode } from '@pft/partners/domain';
 import { writeOutcomeTimeoutMs } from '@pft/platform';
 import { hashLinkingCode } from '@pft/partners/connections/linking-code-hash';
 import { CommandPipeline } from '@pft/event-store';
+import { sharedPayloadSealing } from '@pft/privacy';
 import { IdempotencyStore, keptSuccess } from '../idempotency/idempotency.store';
 import { invalidToken } from './invalid-token';
 import { decideLink } from './link.decide';
@@ -29,7 +30,10 @@ export class LinkPilotHandler implements ICommandHandler<LinkPilotCommand, LinkP
     config: PartnerApiConfig,
     private readonly idempotency: IdempotencyStore,
   ) {
-    this.pipeline = new CommandPipeline(dataSource, { outcomeTimeoutMs: writeOutcomeTimeoutMs(config) });
+    this.pipeline = new CommandPipeline(dataSource, {
+      outcomeTimeoutMs: writeOutcomeTimeoutMs(config),
+      sealer: sharedPayloadSealing(),
+    });
   }
 
   async execute({ partnerId, linkingToken, requestId, claim }: LinkPilotCommand): Promise<LinkPilotResult> {

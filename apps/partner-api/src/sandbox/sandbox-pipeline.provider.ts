@@ -2,6 +2,7 @@ import { type Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CommandPipeline } from '@pft/event-store';
 import { writeOutcomeTimeoutMs } from '@pft/platform';
+import { sharedPayloadSealing } from '@pft/privacy';
 import { SandboxLogbook } from './sandbox-logbook';
 import { PartnerApiConfig } from '../partner-api.config';
 
@@ -14,7 +15,10 @@ export const sandboxPipelineProviders: Provider[] = [
     provide: CommandPipeline,
     inject: [DataSource, PartnerApiConfig],
     useFactory: (dataSource: DataSource, config: PartnerApiConfig) =>
-      new CommandPipeline(dataSource, { outcomeTimeoutMs: writeOutcomeTimeoutMs(config) }),
+      new CommandPipeline(dataSource, {
+        outcomeTimeoutMs: writeOutcomeTimeoutMs(config),
+        sealer: sharedPayloadSealing(),
+      }),
   },
   {
     provide: SandboxLogbook,

@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { type Flight, logbookStreamId, type SealedPayload, sealedPayloadAad } from '@pft/contracts';
 import { parseFlightImport } from '../domain/flights/flight-import.rules';
 import { createDataSource } from '@pft/platform';
-import { boxOpener, DataKeys, masterKeyRingFromEnv } from '@pft/privacy';
+import { boxOpener, DataKeys, masterKeyRingFromEnv, sharedPayloadSealing } from '@pft/privacy';
 import { createTestDatabase, flightBody, type TestDatabase } from '@pft/testing';
 import { CommandPipeline } from '@pft/event-store/command-pipeline';
 import { FlightsRepository } from '../tables/flights.repository';
@@ -28,7 +28,7 @@ describe('logbook import (Postgres)', () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     ds = await createDataSource(db.url, 4).initialize();
-    pipeline = new CommandPipeline(ds);
+    pipeline = new CommandPipeline(ds, { sealer: sharedPayloadSealing() });
   });
   afterAll(async () => {
     await ds.destroy();

@@ -4,6 +4,7 @@ import { sharedDataKeys } from '../crypto/shared-data-keys';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { appendEvents } from '@pft/event-store/event-store';
 import { lockStream } from '@pft/event-store/stream-lock';
+import { DataKeySealing } from '../sealing/payload-sealing';
 import { shredPlainPayloads } from '../sealing/seal-stored-events';
 
 /**
@@ -33,7 +34,7 @@ export async function eraseLogbook(
   };
   await appendEvents(tx, streamId, 'any', [erased], requestId ? { request_id: requestId } : {}, {
     streamLocked: true,
-    keys,
+    sealer: new DataKeySealing(keys),
   });
   return { destroyedKeys };
 }

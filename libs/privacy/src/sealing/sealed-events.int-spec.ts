@@ -23,6 +23,7 @@ import { appendEvents, DataKeyGone, type NewEvent } from '@pft/event-store/event
 import { eraseLogbook } from '../erasure/erase-logbook';
 import { OUTBOX_READ, type OutboxRow, toKafkaMessage } from '@pft/event-store/outbox-rows';
 import { republishEvents } from './republish-events';
+import { DataKeySealing } from './payload-sealing';
 import { sealStoredEvents } from './seal-stored-events';
 import { isoTimestamp } from '@pft/platform/database/iso-timestamp';
 
@@ -67,7 +68,14 @@ describe('sealed event payloads (Postgres)', () => {
     const pilot = randomUUID();
     const keys = new DataKeys(ring());
     await ds.transaction((tx) =>
-      appendEvents(tx, logbookStreamId(pilot), 0, [recorded(pilot, 'sealed-remark-1')], {}, { keys }),
+      appendEvents(
+        tx,
+        logbookStreamId(pilot),
+        0,
+        [recorded(pilot, 'sealed-remark-1')],
+        {},
+        { sealer: new DataKeySealing(keys) },
+      ),
     );
     const [row] = await ds.query(`select payload::text as payload from events where stream_id = $1`, [
       logbookStreamId(pilot),
@@ -88,18 +96,18 @@ describe('sealed event payloads (Postgres)', () => {
 
   it('refuses to append under a key destroyed since a writer remembered it; the writer asks again', async () => {
     const pilot = randomUUID();
-    const writer = new DataKeys(ring());
+    const writer = new DataKeySealing(new DataKeys(ring()));
     const stream = logbookStreamId(pilot);
     await ds.transaction((tx) =>
-      appendEvents(tx, stream, 0, [recorded(pilot, 'before')], {}, { keys: writer }),
+      appendEvents(tx, stream, 0, [recorded(pilot, 'before')], {}, { sealer: writer }),
     );
     // Destroyed by another process: this writer still holds the key in memory.
     await new DataKeys(ring()).destroy(ds, pilot);
     await expect(
-      ds.transaction((tx) => appendEvents(tx, stream, 1, [recorded(pilot, 'after')], {}, { keys: writer })),
+      ds.transaction((tx) => appendEvents(tx, stream, 1, [recorded(pilot, 'after')], {}, { sealer: writer })),
     ).rejects.toBeInstanceOf(DataKeyGone);
     await ds.transaction((tx) =>
-      appendEvents(tx, stream, 1, [recorded(pilot, 'after')], {}, { keys: writer }),
+      appendEvents(tx, stream, 1, [recorded(pilot, 'after')], {}, { sealer: writer }),
     );
     const decoded = await decodeEventMessages(
       await messagesOf(ds, stream),
@@ -113,7 +121,9 @@ describe('sealed event payloads (Postgres)', () => {
     const pilot = randomUUID();
     const stream = logbookStreamId(pilot);
     const keys = new DataKeys(ring());
-    await ds.transaction((tx) => appendEvents(tx, stream, 0, [recorded(pilot, 'sealed-one')], {}, { keys }));
+    await ds.transaction((tx) =>
+      appendEvents(tx, stream, 0, [recorded(pilot, 'sealed-one')], {}, { sealer: new DataKeySealing(keys) }),
+    );
     // One stored in the clear, as before sealing existed.
     const plain = recorded(pilot, 'plain-one');
     await ds.query(
@@ -224,7 +234,9 @@ describe('sealed event payloads (Postgres)', () => {
     const perPilot = Math.ceil(MESSAGES_FOR_THREAD / pilots.length) + 5;
     for (const pilot of pilots) {
       const events = Array.from({ length: perPilot }, (_, i) => recorded(pilot, `remark ${i}`));
-      await ds.transaction((tx) => appendEvents(tx, logbookStreamId(pilot), 0, events, {}, { keys }));
+      await ds.transaction((tx) =>
+        appendEvents(tx, logbookStreamId(pilot), 0, events, {}, { sealer: new DataKeySealing(keys) }),
+      );
     }
     // The relay's own read of the outbox and its own messages, as they go to the topic.
     const rows: OutboxRow[] = await ds.query(OUTBOX_READ, [10_000]);
