@@ -1,3 +1,4 @@
+import { CURRENT_EVENT_VERSION, type PilotEventType } from '@pft/contracts';
 import { bearer as partnerAuth } from '../partner-api/partner-api.expectations';
 import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from '../partner-api/partner-api.harness';
@@ -110,7 +111,9 @@ describe('pilot app API: the export of everything held about the pilot (e2e)', (
     );
     expect(logbook[4]!.payload).toEqual({ pilot_account_id: pilot.id, flight_id: deleted.flight_id });
     for (const event of logbook) {
-      expect(event.version).toBe(1);
+      // Each event in the form it is read in now: its type's current version (FlightRecorded and
+      // FlightAmended 2 since the richer records, the others 1).
+      expect(event.version).toBe(CURRENT_EVENT_VERSION[event.type as PilotEventType]);
       expect(Date.parse(event.occurred_at)).not.toBeNaN();
     }
     expect(data.starting_totals).toEqual(starting.body.data);
