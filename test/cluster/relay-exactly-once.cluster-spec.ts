@@ -13,9 +13,11 @@ import {
 import { readTopicBack } from './support/cluster-probes';
 import {
   batchInFlight,
+  doubledUnaccounted,
   leaseHolder,
   type RelayProcess,
   startRelayProcess,
+  sentLateRanges,
   tallyByPhase,
   writeUntilStopped,
 } from './support/relay-faults';
@@ -30,8 +32,9 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * its own (replication factor 3, min.insync.replicas 2), two standalone relay processes sharing the
  * lease, while writers commit events: the broker leading partitions is killed mid-send, a broker's
  * controlled shutdown moves its partitions' leaders, the active relay's process is killed, and later
- * frozen for longer than its lease and let go. Every event must be on the topic exactly once by event
- * id, each stream's in order.
+ * frozen for longer than its lease and let go. Every event must be on the topic once by event id,
+ * each stream's in order; the one exception is a batch the frozen relay reports it sent after its
+ * lease moved on (outbox-relay.ts, `sentLate`), which may be there twice.
  */
 describe('the relay on @platformatic/kafka publishes each event exactly once under faults', () => {
   let cluster: KafkaCluster;
@@ -91,7 +94,7 @@ describe('the relay on @platformatic/kafka publishes each event exactly once und
     await db?.drop();
   }, 120_000);
 
-  it('loses none and doubles none by event id, each stream in order', async () => {
+  it('loses none, doubles none but what a relay reports sent late, each stream in order', async () => {
     const started = performance.now();
     let phase = 'steady';
     const faults: { phase: string; what: string }[] = [];
@@ -152,7 +155,8 @@ describe('the relay on @platformatic/kafka publishes each event exactly once und
     }
 
     // (d) The active relay's process frozen mid-send past its lease, then let go: it must not publish
-    // what the relay that took over published meanwhile.
+    // what the relay that took over published meanwhile, unless the freeze fell between its last look
+    // at the lease and the send, which it then reports (outbox-relay.ts, `sentLate`).
     for (let round = 1; round <= 3; round++) {
       const frozen = await leaseHolder(direct, relays);
       const frozenMs = LEASE_MS + 3000;
@@ -183,6 +187,9 @@ describe('the relay on @platformatic/kafka publishes each event exactly once und
     const foundOnTopic = everStarted
       .flatMap((r) => [...r.output().matchAll(/(\d+) events in flight were on the topic already/g)])
       .reduce((sum, m) => sum + Number(m[1]), 0);
+    const late = everStarted.flatMap((r) => sentLateRanges(r.output()));
+    const sentLate = late.reduce((n, r) => n + r.events, 0);
+    const unaccounted = doubledUnaccounted(written, places, late);
     const figures = {
       test: 'test/cluster/relay-exactly-once.cluster-spec.ts',
       when: new Date().toISOString(),
@@ -195,6 +202,7 @@ describe('the relay on @platformatic/kafka publishes each event exactly once und
       doubled: tallies.reduce((n, t) => n + t.doubled, 0),
       outOfTurn: outOfTurn.length,
       inFlightFoundOnTopic: foundOnTopic,
+      sentLate,
       byPhase: tallies.map((t) => ({ ...t, fault: faults.find((f) => f.phase === t.phase)?.what ?? null })),
     };
     mkdirSync(OUTPUT_DIR, { recursive: true });
@@ -202,10 +210,13 @@ describe('the relay on @platformatic/kafka publishes each event exactly once und
     log(JSON.stringify(figures));
 
     expect(written.length).toBeGreaterThan(0);
+    // An event is on the topic twice only when a relay said it sent it late (frozen between its
+    // last look at the lease and the send, let go after the next holder had looked at the topic).
     expect({
       onTopic: places.size,
-      notOnce: tallies.filter((t) => t.lost > 0 || t.doubled > 0),
+      lost: tallies.filter((t) => t.lost > 0),
+      doubledWithoutLateSend: unaccounted.slice(0, 10),
       outOfTurn: outOfTurn.slice(0, 10),
-    }).toEqual({ onTopic: written.length, notOnce: [], outOfTurn: [] });
+    }).toEqual({ onTopic: written.length, lost: [], doubledWithoutLateSend: [], outOfTurn: [] });
   }, 600_000);
 });

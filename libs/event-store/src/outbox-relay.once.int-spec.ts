@@ -36,6 +36,24 @@ function withAfterSend(kafka: KafkaClient, afterSend: () => void): KafkaClient {
   };
 }
 
+/** The Kafka client as it is, except that each send waits for `gate` before it goes to Kafka. */
+function withHeldSend(kafka: KafkaClient, gate: () => Promise<void>): KafkaClient {
+  return {
+    ...withAfterSend(kafka, () => undefined),
+    producer: (options) => {
+      const producer = kafka.producer(options);
+      return {
+        connect: () => producer.connect(),
+        disconnect: () => producer.disconnect(),
+        send: async (record) => {
+          await gate();
+          await producer.send(record);
+        },
+      };
+    },
+  };
+}
+
 /** Every message of `topic`, read back by offset from the first to the end. */
 async function everything(kafka: KafkaClient, topic: string): Promise<StoredMessage[]> {
   const admin = kafka.admin();
@@ -161,6 +179,49 @@ describe.each(KAFKA_CLIENTS)('outbox relay on %s: each event published once (Pos
     written.push(...(await append(5)));
     await expectEachOnce(written);
     expect(counts.alreadyPublished).toBe(15);
+  });
+
+  it('a relay whose send lands after its lease moved on reports the batch sent late, and does not send it again', async () => {
+    await ensureTopics(kafka, [{ topic, numPartitions: 3, retentionMs: -1 }]);
+    const written = await append(6);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    const warnings: string[] = [];
+    let late = 0;
+    const counts = { alreadyPublished: 0 };
+    const r = relay(
+      {
+        // A send that waits past the lease's move: what a freeze after the last look at the lease does.
+        kafka: withHeldSend(kafka, () => ((held = true), released)),
+        logger: { log: () => undefined, warn: (m) => warnings.push(m), error: () => undefined },
+        onSentLate: (count) => (late += count),
+      },
+      counts,
+    );
+    r.start();
+    await waitFor(() => (held ? true : undefined), 30_000, 'the send to be held');
+    const admin = new Client({ connectionString: db.url });
+    await admin.connect();
+    try {
+      // Another holder takes the lease meanwhile (a new token), as after the lease ran out.
+      await admin.query(
+        `update relay_leases set holder = 'another relay', token = token + 1, expires_at = now() + interval '1 hour'`,
+      );
+      await waitFor(() => (!r.isLeader ? true : undefined), 30_000, 'the relay to learn it lost the lease');
+      release();
+      await waitFor(() => (late > 0 ? true : undefined), 30_000, 'the late batch reported');
+      expect(late).toBe(6);
+      expect(warnings.join('\n')).toMatch(
+        /6 events \(outbox positions \d+ to \d+\) sent under lease token \d+ were acknowledged after it moved on/,
+      );
+      // The lease comes back to this relay: it finds the batch on the topic and does not send it again.
+      await admin.query(`update relay_leases set expires_at = now()`);
+    } finally {
+      await admin.end();
+    }
+    await expectEachOnce(written);
+    expect(counts.alreadyPublished).toBe(6);
   });
 
   // The failed send is a send to a topic not created yet, which kafkajs fails after its retries;

@@ -37,6 +37,11 @@ export interface OutboxRelayOptions {
   /** Called with the number of events in flight found on the topic already, deleted and not sent again. */
   onAlreadyPublished?: (count: number) => void;
   /**
+   * Called with the number of events of a batch sent under a lease that moved on before Kafka
+   * acknowledged it (outbox-relay.ts, `sentLate`): they may be on the topic twice.
+   */
+  onSentLate?: (count: number) => void;
+  /**
    * How much earlier than the mark of rows in flight the topic is read from when looking for them
    * (the clocks of the database and of the producer that stamped the messages may differ).
    */

@@ -15,8 +15,8 @@ import {
 import { OutboxVacuum } from './outbox-vacuum';
 import { RelayProducer } from './relay-producer';
 import { RelaySleep } from './relay-sleep';
-import { judgeRenewal, leaseValidAt, renewalDueIn, type HeldLease } from './relay-lease';
-import { OUTBOX_RELAY_LEASE, releaseLease, takeOrRenewLease } from './relay-lease.statements';
+import { RelayLeaseKeeper } from './relay-lease-keeper';
+import { OUTBOX_RELAY_LEASE } from './relay-lease.statements';
 import { renewingWhile } from './renewing-while';
 
 /** Rows deleted between two vacuums of the outbox, unless the options say otherwise. */
@@ -53,10 +53,9 @@ export class OutboxRelay {
   private readonly logger: RelayLogger;
   private client?: Client;
   private readonly producer: RelayProducer;
-  private readonly leaseMs: number;
   /** Names this relay in the lease row: host, process and an instance of its own. */
   readonly holder = `${hostname()}/${process.pid}/${randomBytes(4).toString('hex')}`;
-  private lease?: HeldLease;
+  private readonly lease: RelayLeaseKeeper;
   private readonly sleeper = new RelaySleep();
   private loop?: Promise<void>;
   private readonly vacuum: OutboxVacuum;
@@ -67,7 +66,7 @@ export class OutboxRelay {
     this.lingerMs = options.lingerMs ?? LINGER_MS;
     this.producer = new RelayProducer(options.kafka);
     this.logger = options.logger ?? silent;
-    this.leaseMs = options.leaseMs ?? 5000;
+    this.lease = new RelayLeaseKeeper(this.holder, options.leaseMs ?? 5000, this.logger);
     this.vacuum = new OutboxVacuum(
       relayConnectionConfig(options),
       options.vacuumEveryRows ?? VACUUM_EVERY_ROWS,
@@ -76,7 +75,7 @@ export class OutboxRelay {
   }
 
   get isLeader(): boolean {
-    return this.lease !== undefined;
+    return this.lease.token !== undefined;
   }
 
   /** Looks at the outbox now: a writer in this process just committed events. */
@@ -96,7 +95,7 @@ export class OutboxRelay {
     await this.loop;
     await this.vacuum.stop();
     await this.producer.reset();
-    await this.releaseLease();
+    await this.lease.release(this.client);
     await this.resetDatabase();
   }
 
@@ -111,13 +110,11 @@ export class OutboxRelay {
         }
         const published = await this.relayBatch();
         backoffMs = 100;
-        const lease = this.lease;
-        if (published < this.batchSize && lease) {
-          await this.sleeper.sleep(
-            Math.min(this.pollIntervalMs, renewalDueIn(lease, performance.now(), this.leaseMs)),
-          );
+        const dueIn = this.lease.dueIn();
+        if (published < this.batchSize && dueIn !== undefined) {
+          await this.sleeper.sleep(Math.min(this.pollIntervalMs, dueIn));
           // The commits of the next few milliseconds join the batch; the lease is still renewed on time.
-          const lingerMs = Math.min(this.lingerMs, renewalDueIn(lease, performance.now(), this.leaseMs));
+          const lingerMs = Math.min(this.lingerMs, this.lease.dueIn() ?? 0);
           if (lingerMs > 0) await this.sleeper.sleep(lingerMs, true);
         }
       } catch (err) {
@@ -126,11 +123,7 @@ export class OutboxRelay {
         await this.producer.reset();
         if (!(await this.databaseAlive())) await this.resetDatabase();
         // A lease held (the database answers, Kafka may not) is renewed on time through the retries.
-        const lease = this.lease;
-        await this.sleeper.sleep(
-          lease ? Math.min(backoffMs, renewalDueIn(lease, performance.now(), this.leaseMs)) : backoffMs,
-          true,
-        );
+        await this.sleeper.sleep(Math.min(backoffMs, this.lease.dueIn() ?? backoffMs), true);
         backoffMs = Math.min(backoffMs * 2, 5000);
       }
     }
@@ -145,51 +138,8 @@ export class OutboxRelay {
       this.client = client;
       await client.query(`listen ${OUTBOX_CHANNEL}`);
     }
-    const lease = this.lease;
-    if (lease && renewalDueIn(lease, performance.now(), this.leaseMs) > 0) return true;
-    return this.renewLease(this.client);
-  }
-
-  /** Takes the lease, or renews the one held; true when this relay holds it (and may send) now. */
-  private async renewLease(client: Client): Promise<boolean> {
-    const held = this.lease;
-    const startedAt = performance.now();
-    let token: string | null;
-    try {
-      token = await takeOrRenewLease(client, {
-        name: OUTBOX_RELAY_LEASE,
-        holder: this.holder,
-        leaseMs: this.leaseMs,
-        token: held?.token ?? null,
-      });
-    } catch (err) {
-      if (held) this.logger.warn(`relay: renewing the lease (token ${held.token}) failed: ${String(err)}`);
-      throw err;
-    }
-    const change = judgeRenewal(held, token, startedAt, performance.now(), this.leaseMs);
-    this.lease = change.lease;
-    switch (change.kind) {
-      case 'acquired':
-        this.logger.log(`relay: active with lease token ${change.lease.token}, publishing the outbox`);
-        break;
-      case 'lost':
-        this.logger.warn(`relay: lease token ${change.token} lost to another relay; standing down`);
-        break;
-      case 'expired':
-        this.logger.warn(
-          `relay: lease token ${change.token} confirmed ${Math.round(change.elapsedMs)} ms after asking, past its ${this.leaseMs} ms; standing down`,
-        );
-        break;
-      case 'renewed':
-      case 'standby':
-        break;
-    }
-    return this.lease !== undefined;
-  }
-
-  private standDown(reason: string): void {
-    if (this.lease) this.logger.warn(`relay: lease token ${this.lease.token} ${reason}; standing down`);
-    this.lease = undefined;
+    if ((this.lease.dueIn() ?? 0) > 0) return true;
+    return this.lease.renew(this.client);
   }
 
   /** Publishes the oldest outbox rows, then deletes them; returns how many it took off the outbox. */
@@ -200,10 +150,10 @@ export class OutboxRelay {
     const rows = await readOutboxRows(client, this.batchSize);
     if (rows.length === 0) return 0;
     const producer = await this.producer.connected();
-    if (!(await this.renewLease(client))) return 0;
+    if (!(await this.lease.renew(client))) return 0;
     // Sent, if at all, under the lease confirmed now: a lease lost and taken anew meanwhile (another
     // relay may have held it in between) makes the mark find another token and send nothing.
-    const token = this.lease!.token;
+    const token = this.lease.token!;
     let unsent: OutboxRow[] = rows;
     if (rows.some((r) => r.sent_at_ms !== null)) {
       const marginMs = this.options.reconcileMarginMs ?? RECONCILE_MARGIN_MS;
@@ -212,7 +162,7 @@ export class OutboxRelay {
         reconcileInFlight(client, this.options.kafka, { topic: this.options.topic, token, marginMs }, rows),
       );
       if (!reconciled.leaseHeld) {
-        this.standDown('moved on before the rows found published were deleted');
+        this.lease.standDown('moved on before the rows found published were deleted');
         return 0;
       }
       if (reconciled.published > 0) {
@@ -221,7 +171,7 @@ export class OutboxRelay {
       }
       unsent = reconciled.unsent;
       // Reading the topic took a while: the lease is confirmed again right before the send.
-      if (unsent.length === 0 || !(await this.renewLease(client))) return rows.length - unsent.length;
+      if (unsent.length === 0 || !(await this.lease.renew(client))) return rows.length - unsent.length;
     }
     return (await this.send(client, producer, unsent, token)) + rows.length - unsent.length;
   }
@@ -233,9 +183,10 @@ export class OutboxRelay {
    * over, sends nothing; while the send waits on Kafka the lease is renewed, so a live relay keeps it.
    * What remains is a freeze between this check and the request reaching the broker: it can deliver
    * the batch after the lease passed on and after the next relay looked for these rows on the topic,
-   * which then publishes them again.
-   * Consumers drop such repeats: the projector skips a pilot's event at or below the stream version
-   * it has applied.
+   * which then publishes them again. Kafka fences such a sender only inside transactions, whose commit
+   * markers would take offsets every reader of the topic counts; instead the late batch is found
+   * (its delete finds the lease moved on), logged and counted (`sentLate`), and consumers drop the
+   * repeats: the projector skips a pilot's event at or below the stream version it has applied.
    */
   private async send(
     client: Client,
@@ -244,35 +195,59 @@ export class OutboxRelay {
     token: string,
   ): Promise<number> {
     if ((await markOutboxRows(client, rows, OUTBOX_RELAY_LEASE, token)) < rows.length) {
-      this.standDown('moved on before the batch was marked in flight');
+      this.lease.standDown('moved on before the batch was marked in flight');
       return 0;
     }
-    if (!leaseValidAt(this.lease, performance.now(), this.leaseMs)) {
-      this.standDown("ran out on this process's clock before the send");
+    if (!this.lease.validNow()) {
+      this.lease.standDown("ran out on this process's clock before the send");
       return 0;
     }
     // A send waiting on Kafka (a partition's leader being elected after a broker died) keeps the lease
     // renewed: a live relay is not replaced while its batch may still land, which the next holder's
     // look at the topic could miss. A frozen process renews nothing, so it is still replaced in time.
-    await this.renewingWhile(
-      client,
-      producer.send({ topic: this.options.topic, acks: -1, messages: rows.map(toKafkaMessage) }),
-    );
+    try {
+      await this.renewingWhile(
+        client,
+        producer.send({ topic: this.options.topic, acks: -1, messages: rows.map(toKafkaMessage) }),
+      );
+    } catch (err) {
+      if (!this.lease.validNow()) this.sentLate(rows, token, 'failed');
+      throw err;
+    }
     // The delete carries the token too: a relay whose lease moved on changes nothing, and the rows
     // stay, marked, for the current holder to find on the topic.
     const deleted = await deleteOutboxRows(client, rows, OUTBOX_RELAY_LEASE, token);
-    if (deleted === 0) this.standDown('moved on before its published rows were deleted');
+    if (deleted === 0) {
+      this.sentLate(rows, token, 'acknowledged');
+      this.lease.standDown('moved on before its published rows were deleted');
+    }
     this.vacuum.deleted(deleted);
     this.options.onPublished?.(rows.length, new Date(rows[0]!.occurred_at));
     return rows.length;
+  }
+
+  /**
+   * Reports a batch whose send ended after its lease moved on (the process was frozen or starved
+   * while it was in flight). Mostly the request had reached the broker before and the next holder
+   * found the batch on the topic; when the freeze fell between the last check and the request, the
+   * next holder published the same events, which consumers then drop as repeats. The one way an
+   * event reaches the topic twice.
+   */
+  private sentLate(rows: readonly OutboxRow[], token: string, outcome: 'acknowledged' | 'failed'): void {
+    const first = rows[0]!.position;
+    const last = rows[rows.length - 1]!.position;
+    this.logger.warn(
+      `relay: ${rows.length} events (outbox positions ${first} to ${last}) sent under lease token ${token} were ${outcome} after it moved on; the next holder may have published them too`,
+    );
+    this.options.onSentLate?.(rows.length);
   }
 
   /** Waits for `work`, renewing the lease on time meanwhile (renewing-while.ts). */
   private renewingWhile<T>(client: Client, work: Promise<T>): Promise<T> {
     return renewingWhile(
       work,
-      () => (this.lease ? renewalDueIn(this.lease, performance.now(), this.leaseMs) : undefined),
-      () => this.renewLease(client),
+      () => this.lease.dueIn(),
+      () => this.lease.renew(client),
     );
   }
 
@@ -285,22 +260,12 @@ export class OutboxRelay {
     }
   }
 
-  /** Lets a standby take over at its next try instead of after the lease runs out. */
-  private async releaseLease(): Promise<void> {
-    const lease = this.lease;
-    this.lease = undefined;
-    if (!lease || !this.client) return;
-    await releaseLease(this.client, OUTBOX_RELAY_LEASE, lease.token).catch((err: unknown) =>
-      this.logger.warn(`relay: could not release lease token ${lease.token}: ${String(err)}`),
-    );
-  }
-
   private async resetDatabase(): Promise<void> {
     const client = this.client;
     this.client = undefined;
     // Without its connection the relay cannot confirm the lease: it stands down, and takes the lease
     // anew (a new token) once connected again, unless another relay took it meanwhile.
-    this.standDown('left with its database connection');
+    this.lease.standDown('left with its database connection');
     await client?.end().catch(() => undefined);
   }
 }

@@ -51,6 +51,8 @@ export function batchInFlight(db: Client, timeoutMs = 30_000): Promise<true> {
 /** An event written, and the phase of the test (the fault going on) it was committed in. */
 export interface Written {
   id: string;
+  /** Its position in the store, which the relay's outbox rows carry. */
+  position: string;
   phase: string;
 }
 
@@ -73,7 +75,8 @@ export function writeUntilStopped(
       const pilot = pilots[turn++ % pilots.length]!;
       const appended = await ds.transaction((m) => appendFlightDeletions(m, pilot, options.eventsPerWrite));
       const during = phase();
-      for (const e of appended.events) written.push({ id: e.event_id, phase: during });
+      for (const e of appended.events)
+        written.push({ id: e.event_id, position: String(e.position), phase: during });
       await sleep(options.pauseMs);
     }
   };
@@ -93,6 +96,30 @@ export interface PhaseTally {
   written: number;
   lost: number;
   doubled: number;
+}
+
+/**
+ * The batches a relay said it sent under a lease that had moved on ("N events (outbox positions A to
+ * B) sent under lease token T were acknowledged after it moved on"): the one way the relay may put
+ * an event on the topic twice.
+ */
+export function sentLateRanges(output: string): { from: bigint; to: bigint; events: number }[] {
+  return [
+    ...output.matchAll(/(\d+) events \(outbox positions (\d+) to (\d+)\) sent under lease token \d+ were/g),
+  ].map((m) => ({ events: Number(m[1]), from: BigInt(m[2]!), to: BigInt(m[3]!) }));
+}
+
+/** The events on the topic more than once that no late batch accounts for. */
+export function doubledUnaccounted(
+  written: Written[],
+  places: Map<string, Set<string>>,
+  late: { from: bigint; to: bigint }[],
+): Written[] {
+  return written.filter((w) => {
+    if ((places.get(w.id)?.size ?? 0) < 2) return false;
+    const position = BigInt(w.position);
+    return !late.some((r) => r.from <= position && position <= r.to);
+  });
 }
 
 export function tallyByPhase(written: Written[], places: Map<string, Set<string>>): PhaseTally[] {

@@ -18,6 +18,14 @@ const alreadyPublished = metricOnce(
       help: 'Events in flight that the outbox relay found on the topic already, deleted and did not send again',
     }),
 );
+const sentLate = metricOnce(
+  'pft_relay_events_sent_late_total',
+  () =>
+    new Counter({
+      name: 'pft_relay_events_sent_late_total',
+      help: 'Events the outbox relay sent under a lease that moved on before Kafka acknowledged them: they may be on the topic twice (consumers drop the repeats)',
+    }),
+);
 const delay = metricOnce(
   'pft_relay_publish_delay_seconds',
   () =>
@@ -44,13 +52,15 @@ const leaseHeld = metricOnce(
 );
 
 /** What a relay reports its work through: the ingestion app's and the standalone relay's alike. */
-export const relayMetricHooks: Pick<OutboxRelayOptions, 'onPublished' | 'onAlreadyPublished'> = {
-  onPublished: (count, oldest) => {
-    published.inc(count);
-    delay.observe(Math.max(0, Date.now() - oldest.getTime()) / 1000);
-  },
-  onAlreadyPublished: (count) => alreadyPublished.inc(count),
-};
+export const relayMetricHooks: Pick<OutboxRelayOptions, 'onPublished' | 'onAlreadyPublished' | 'onSentLate'> =
+  {
+    onPublished: (count, oldest) => {
+      published.inc(count);
+      delay.observe(Math.max(0, Date.now() - oldest.getTime()) / 1000);
+    },
+    onAlreadyPublished: (count) => alreadyPublished.inc(count),
+    onSentLate: (count) => sentLate.inc(count),
+  };
 
 /** Reports `relay`'s lease in `pft_relay_lease_held` from now on. */
 export function reportRelayLease(relay: OutboxRelay): void {

@@ -42,11 +42,13 @@ export const createPlatformaticClient: KafkaClientFactory = (options: KafkaClien
 
 class PlatformaticProducer implements EventProducer {
   private readonly producer: Producer;
+  private readonly idempotent: boolean;
 
   constructor(base: BaseOptions, options: ProducerOptions = {}, logger?: KafkaLogger) {
+    this.idempotent = options.idempotent ?? false;
     this.producer = new Producer({
       ...base,
-      idempotent: options.idempotent ?? false,
+      idempotent: this.idempotent,
       ...(options.maxInFlightRequests === undefined ? {} : { maxInflights: options.maxInFlightRequests }),
       autocreateTopics: options.allowAutoTopicCreation ?? true,
       // Not the client's default partitioner: that one reads murmur2 as unsigned (>>> 0), so a key
@@ -57,9 +59,14 @@ class PlatformaticProducer implements EventProducer {
     logClientEvents(this.producer, 'producer', logger);
   }
 
-  /** The client connects on its first request: asking for metadata proves a broker answers. */
+  /**
+   * The client connects on its first request: asking for metadata proves a broker answers. An
+   * idempotent producer also takes its producer id now rather than inside its first send, so that a
+   * send's request leaves at once.
+   */
   async connect(): Promise<void> {
     await translated(() => this.producer.metadata({ topics: [] }));
+    if (this.idempotent) await translated(() => this.producer.initIdempotentProducer({}));
   }
 
   async send(record: SendRecord): Promise<void> {
