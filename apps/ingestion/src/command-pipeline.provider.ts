@@ -1,9 +1,8 @@
 import { type Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CommandPipeline } from '@pft/event-store';
+import { CommandPipeline, RelayWake } from '@pft/event-store';
 import { writeOutcomeTimeoutMs } from '@pft/platform';
 import { sharedPayloadSealing } from '@pft/privacy';
-import { RelayWake } from './relay/relay-wake';
 import { IngestionConfig } from './ingestion.config';
 
 /** Guessed appends (new flights) of one event-loop turn sent as one statement at most. */
@@ -11,15 +10,15 @@ const WRITE_GROUP_MAX_SIZE = 64;
 
 /**
  * The write pipeline of every command here. Appends do not NOTIFY in their transactions: the relay is
- * woken after the commit instead (RelayWake says why). New flights of concurrent requests share their
+ * woken after the commit instead, through the event store's RelayWake (it says why). New flights of concurrent requests share their
  * statement and commit unless WRITE_GROUPING=off.
  */
 export const commandPipelineProvider: Provider = {
   provide: CommandPipeline,
   inject: [DataSource, RelayWake, IngestionConfig],
-  useFactory: (dataSource: DataSource, relay: RelayWake, config: IngestionConfig) =>
+  useFactory: (dataSource: DataSource, relayWake: RelayWake, config: IngestionConfig) =>
     new CommandPipeline(dataSource, {
-      afterAppend: () => relay.afterCommit(),
+      relayWake,
       outcomeTimeoutMs: writeOutcomeTimeoutMs(config),
       sealer: sharedPayloadSealing(),
       ...(config.WRITE_GROUPING === 'on' ? { grouping: { maxSize: WRITE_GROUP_MAX_SIZE } } : {}),

@@ -93,7 +93,12 @@ const command = (n: number, overrides: Partial<StreamCommand<number, { events: N
 });
 
 const pipeline = (s: PipelineStore, port: PipelineSessions, woken = jest.fn()) =>
-  new CommandPipeline(database().db, { afterAppend: woken, grouping: { maxSize: 64 } }, s, port);
+  new CommandPipeline(
+    database().db,
+    { relayWake: { afterCommit: woken }, grouping: { maxSize: 64 } },
+    s,
+    port,
+  );
 
 const outcome = (p: Promise<unknown>) =>
   p.then(

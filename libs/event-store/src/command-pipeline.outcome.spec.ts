@@ -69,7 +69,7 @@ describe('CommandPipeline: a commit that went unanswered', () => {
     const woken = jest.fn();
     const decision = await new CommandPipeline(
       failingCommit(lost),
-      { afterAppend: woken },
+      { relayWake: { afterCommit: woken } },
       events,
       port,
     ).handle(command());
@@ -84,9 +84,12 @@ describe('CommandPipeline: a commit that went unanswered', () => {
     const { port } = sessions(false);
     const woken = jest.fn();
     await expect(
-      new CommandPipeline(failingCommit(lost), { afterAppend: woken }, store(appended), port).handle(
-        command(),
-      ),
+      new CommandPipeline(
+        failingCommit(lost),
+        { relayWake: { afterCommit: woken } },
+        store(appended),
+        port,
+      ).handle(command()),
     ).rejects.toThrow('Query read timeout');
     expect(woken).not.toHaveBeenCalled();
   });

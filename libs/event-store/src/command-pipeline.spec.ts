@@ -61,7 +61,7 @@ describe('CommandPipeline', () => {
     const { store, appends } = fakeStore(4);
     const woken = jest.fn();
     const seen: number[] = [];
-    const decision = await new CommandPipeline(db, { afterAppend: woken }, store).handle(
+    const decision = await new CommandPipeline(db, { relayWake: { afterCommit: woken } }, store).handle(
       command({
         decide: (state) => {
           seen.push(state);
@@ -84,7 +84,7 @@ describe('CommandPipeline', () => {
     const woken = jest.fn();
     const refusal = new Error('FLIGHT_NOT_FOUND');
     await expect(
-      new CommandPipeline(db, { afterAppend: woken }, store).handle(
+      new CommandPipeline(db, { relayWake: { afterCommit: woken } }, store).handle(
         command({
           decide: () => {
             throw refusal;
@@ -177,12 +177,27 @@ describe('CommandPipeline', () => {
     const { store, appends } = fakeStore(3);
     const project = jest.fn(() => Promise.resolve());
     const woken = jest.fn();
-    await new CommandPipeline(db, { afterAppend: woken }, store).handle(
+    await new CommandPipeline(db, { relayWake: { afterCommit: woken } }, store).handle(
       command({ decide: () => ({ events: [] }), project }),
     );
     expect(appends).toEqual([]);
     expect(project).toHaveBeenCalledTimes(1);
     expect(woken).not.toHaveBeenCalled();
+  });
+
+  it('NOTIFYs the relay from inside the transaction only when no relay wake is given', async () => {
+    const notified: (boolean | undefined)[] = [];
+    const store: PipelineStore = {
+      lockAtVersion: () => Promise.resolve(0),
+      append: (_runner, _stream, _expected, events, _metadata, options): Promise<AppendResult> => {
+        notified.push(options?.notify);
+        return Promise.resolve({ streamVersion: events.length, events: [] });
+      },
+    };
+    const { db } = fakeDatabase();
+    await new CommandPipeline(db, {}, store).handle(command());
+    await new CommandPipeline(db, { relayWake: { afterCommit: jest.fn() } }, store).handle(command());
+    expect(notified).toEqual([true, false]);
   });
 
   describe('with a guessed state', () => {

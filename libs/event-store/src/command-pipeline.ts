@@ -18,6 +18,7 @@ import { type PayloadSealer } from './payload-sealing';
 import { lockStreamAtVersion } from './stream-lock';
 import { appendGroup, type GroupedGuard } from './group-append';
 import { GroupCommit } from './group-commit';
+import { type RelayWake } from './relay-wake';
 
 /** What `decide` answers: the events to append (none when nothing changes), and whatever else the caller needs. */
 export interface Decided {
@@ -74,10 +75,10 @@ export interface TransactionalDatabase extends Queryable {
 
 export interface CommandPipelineOptions {
   /**
-   * Called after a commit that appended events, to wake the relay. When given, the append does not
-   * NOTIFY inside the transaction (Postgres serializes the commits of notifying transactions).
+   * Told after each commit that appended events, to wake the relay (RelayWake). When given, the append
+   * does not NOTIFY inside the transaction (Postgres serializes the commits of notifying transactions).
    */
-  afterAppend?: () => void;
+  relayWake?: Pick<RelayWake, 'afterCommit'>;
   /** How often a command is decided in all, retried after the failures `decidedAgainAfter` names. */
   attempts?: number;
   /**
@@ -161,8 +162,7 @@ export class CommandPipeline {
     if (options.grouping && store.appendGroup) {
       this.groups = new GroupCommit(db, sessions, this.outcomes, store.appendGroup, {
         maxSize: options.grouping.maxSize,
-        notify: options.afterAppend === undefined,
-        afterAppend: options.afterAppend,
+        relayWake: options.relayWake,
         sealer: options.sealer,
       });
     }
@@ -194,7 +194,7 @@ export class CommandPipeline {
         if (events.length > 0) {
           await this.store.append(tx, command.streamId, version, events, command.metadata, {
             streamLocked: true,
-            notify: this.options.afterAppend === undefined,
+            notify: this.options.relayWake === undefined,
             fromAppended: command.projectFromAppended?.(decided),
             sealer: this.options.sealer,
           });
@@ -209,7 +209,7 @@ export class CommandPipeline {
       await this.settle(sent.commit, err);
       decision = sent.decided;
     }
-    if (decision.events.length > 0) this.options.afterAppend?.();
+    if (decision.events.length > 0) this.options.relayWake?.afterCommit();
     return decision;
   }
 
@@ -270,7 +270,7 @@ export class CommandPipeline {
         commit.pid = this.sessions.backendPid(connection);
         return this.store.append(connection, command.streamId, 'any', commit.events, command.metadata, {
           streamLocked: true,
-          notify: this.options.afterAppend === undefined,
+          notify: this.options.relayWake === undefined,
           onlyIf: { cte: guard.sql, params: guard.params },
           sealer: this.options.sealer,
         });
@@ -281,7 +281,7 @@ export class CommandPipeline {
       // The statement commits alone: its failure may have come before or after its commit.
       await this.settle(commit, err);
     }
-    this.options.afterAppend?.();
+    this.options.relayWake?.afterCommit();
     return true;
   }
 }

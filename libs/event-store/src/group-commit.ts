@@ -3,6 +3,7 @@ import { isCommitOutcomeUnknown } from '@pft/platform/database/write-outcome';
 import { type CommitOutcomes } from './commit-outcome';
 import { type appendGroup, type GroupedAppend, type GroupedAppendResult } from './group-append';
 import { type PayloadSealer } from './payload-sealing';
+import { type RelayWake } from './relay-wake';
 import { TurnBatcher } from '@pft/platform/batching/turn-batcher';
 
 /** A guessed append waiting for its group. */
@@ -28,10 +29,11 @@ export interface GroupSessions {
 export interface GroupCommitOptions {
   /** Appends in one statement at most. */
   maxSize: number;
-  /** NOTIFY the relay from inside the statement (false when `afterAppend` wakes it). */
-  notify: boolean;
-  /** Called once after a group's commit that appended events, to wake the relay. */
-  afterAppend?: () => void;
+  /**
+   * Told once after a group's commit that appended events, to wake the relay; without it, the statement
+   * NOTIFYs the relay itself.
+   */
+  relayWake?: Pick<RelayWake, 'afterCommit'>;
   /** What seals the pilots' payloads (as AppendOptions.sealer). */
   sealer?: PayloadSealer;
 }
@@ -92,7 +94,7 @@ export class GroupCommit {
         return this.append(
           connection,
           items.map((i) => i.append),
-          { notify: this.options.notify, sealer: this.options.sealer },
+          { notify: this.options.relayWake === undefined, sealer: this.options.sealer },
         );
       });
     } catch (err) {
@@ -101,7 +103,7 @@ export class GroupCommit {
       if (isCommitOutcomeUnknown(err)) return this.settle(items, pid, err);
       return Promise.all(items.map((item) => this.alone(item)));
     }
-    if (results.some((r) => 'events' in r && r.events.length > 0)) this.options.afterAppend?.();
+    if (results.some((r) => 'events' in r && r.events.length > 0)) this.options.relayWake?.afterCommit();
     return Promise.all(
       items.map((item, i) => {
         const result = results[i]!;
@@ -129,7 +131,7 @@ export class GroupCommit {
       return items.map(() => ({ failed: unknown }));
     }
     if (stored.size === 0) return items.map(() => ({ failed: err }));
-    this.options.afterAppend?.();
+    this.options.relayWake?.afterCommit();
     return items.map(({ append }) => {
       const found = append.events.filter((e) => stored.has(e.event_id!)).length;
       if (found === append.events.length) return { appended: true };

@@ -6,13 +6,16 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { type KafkaClient, pilotTopics, shutdownDeadline } from '@pft/platform';
-import { OutboxRelay } from '@pft/event-store';
+import { OutboxRelay, RelayWake } from '@pft/event-store';
 import { ensureEventsTopic } from './events-topic';
 import { RELAY_KAFKA } from './relay-kafka.provider';
 import { relayMetricHooks, reportRelayLease } from './relay-metrics';
 import { IngestionConfig } from '../ingestion.config';
 
-/** Runs the outbox relay inside the ingestion app (unless RELAY_ENABLED=false). */
+/**
+ * Runs the outbox relay inside the ingestion app (unless RELAY_ENABLED=false), and hands it to the
+ * writers' RelayWake, which wakes it directly after their commits while it is the active one.
+ */
 @Injectable()
 export class OutboxRelayService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('relay');
@@ -21,6 +24,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
   constructor(
     private readonly config: IngestionConfig,
     @Inject(RELAY_KAFKA) private readonly kafka: KafkaClient,
+    private readonly wake: RelayWake,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -42,13 +46,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     const [eventsTopic] = pilotTopics(this.config).filter((t) => t.topic === this.config.PILOT_EVENTS_TOPIC);
     if (eventsTopic) ensureEventsTopic(this.kafka, eventsTopic, this.config.KAFKA_BROKERS, this.logger);
     this.relay.start();
-  }
-
-  /** Wakes the relay of this process if it is the one publishing; false otherwise. */
-  wakeIfActive(): boolean {
-    if (!this.relay?.isLeader) return false;
-    this.relay.wake();
-    return true;
+    this.wake.attach(this.relay);
   }
 
   /** Until the shutdown deadline at most: a batch abandoned in flight stays in the outbox, sent again later. */
