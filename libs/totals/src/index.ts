@@ -15,3 +15,4 @@ export { PARTNER_READS_CONFIG, WithPartnerReads } from './read/partner-reads-var
 export { PilotTotalsReadModel, PilotTotalsReadModule, readPilotTotals } from './read/pilot-totals.read-model';
 export { PilotTotalsView } from './read/pilot-totals.view';
 export { MAX_REMEMBERED_BATCHES } from './read/remembered-batches';
+export { RENEW_AFTER_SHARE } from './read/totals-memory';
