@@ -77,6 +77,14 @@ module.exports = {
       to: { path: '^libs/', pathNot: '^libs/platform/' },
     },
     {
+      name: 'platform-holds-no-business-variables',
+      comment:
+        "libs/platform holds the config loader and the infrastructure's variables only: the groups of pilot tokens, master keys, partner reads and webhook URLs are their contexts' (logbook, privacy, partners and totals, webhooks).",
+      severity: 'error',
+      from: {},
+      to: { path: '^libs/platform/src/.*(partner|pilot|webhook|master-key|jwt)[^/]*$' },
+    },
+    {
       name: 'event-store-is-generic',
       comment:
         'libs/event-store knows no part of the business: contracts and platform only. It seals payloads through its PayloadSealer port, which libs/privacy implements.',

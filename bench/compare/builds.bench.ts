@@ -27,8 +27,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
-import { loadConfig, NodeEnvVariables, WithPilotTokenSigning } from '@pft/platform';
+import { loadConfig, NodeEnvVariables } from '@pft/platform';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
+import { WithPilotTokenSigning } from '@pft/logbook/pilot-auth/pilot-token-variables';
 import { flightBody, freePort } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun, expectAnsweredWell, roundOrder } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type autocannon from 'autocannon';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
-import { loadConfig, NodeEnvVariables, WithPilotTokenSigning } from '@pft/platform';
+import { WithPilotTokenSigning } from '@pft/logbook/pilot-auth/pilot-token-variables';
+import { loadConfig, NodeEnvVariables } from '@pft/platform';
 import { flightBody, freePort } from '@pft/testing';
 import { type BenchRun } from '../support/bench-run';
 import { startDurableWriteFloor } from '../support/durable-write-floor';

@@ -19,7 +19,8 @@
  * analyzed (support/analyze.ts), so that no run pays for another's backlog.
  */
 import type autocannon from 'autocannon';
-import { createDataSource, loadConfig, NodeEnvVariables, WithPilotTokenSigning } from '@pft/platform';
+import { WithPilotTokenSigning } from '@pft/logbook/pilot-auth/pilot-token-variables';
+import { createDataSource, loadConfig, NodeEnvVariables } from '@pft/platform';
 import { flightBody, freePort, testKafka, waitFor } from '@pft/testing';
 import {
   benchmark,

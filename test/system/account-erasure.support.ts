@@ -5,8 +5,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
+import { DEVELOPMENT_JWT_SECRET } from '@pft/logbook/pilot-auth/pilot-token-production-rules';
 import { type StartingTotals } from '@pft/contracts';
-import { DEVELOPMENT_JWT_SECRET } from '@pft/platform';
 import { testKafka, waitFor } from '@pft/testing';
 
 const MARKER_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

@@ -7,7 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
-import { createDataSource, DEVELOPMENT_JWT_SECRET } from '@pft/platform';
+import { DEVELOPMENT_JWT_SECRET } from '@pft/logbook/pilot-auth/pilot-token-production-rules';
+import { createDataSource } from '@pft/platform';
 import { readPilotTotals } from '@pft/totals';
 import {
   type AppProcess,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner, issueApiKey } from '@pft/partners';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
-import { createDataSource, DEVELOPMENT_JWT_SECRET } from '@pft/platform';
+import { DEVELOPMENT_JWT_SECRET } from '@pft/logbook/pilot-auth/pilot-token-production-rules';
+import { createDataSource } from '@pft/platform';
 import {
   type AppProcess,
   flightBody,

@@ -7,11 +7,11 @@ import {
   WithDatabase,
   WithKafka,
   WithKafkaTopics,
-  WithMasterKey,
-  WithPartnerRedisPrefix,
-  WithPilotTokenSigning,
   WithRedis,
 } from '@pft/platform';
+import { WithPilotTokenSigning } from '@pft/logbook/pilot-auth/pilot-token-variables';
+import { WithPartnerRedisPrefix } from '@pft/partners';
+import { WithMasterKey } from '@pft/privacy';
 
 const SharedVariables = WithPilotTokenSigning(
   WithMasterKey(

@@ -52,6 +52,19 @@ describe('IngestionConfig', () => {
     ]);
   });
 
+  it('in production, accepts a JWKS URL, issuer, audience, master key, database and Redis of its own', () => {
+    const env = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://pft:password@db.internal:5432/pilot_totals',
+      REDIS_URL: 'rediss://cache.internal:6380',
+      JWKS_URL: 'https://id.example.test/.well-known/jwks.json',
+      JWT_ISSUER: 'https://id.example.test/',
+      JWT_AUDIENCE: 'pilot-flight-totals',
+      PFT_MASTER_KEY: Buffer.alloc(32, 42).toString('base64'),
+    };
+    expect(problemsOf(env)).toEqual([]);
+  });
+
   it('in production, is refused every development default it reads', () => {
     const refused = problemsOf({ NODE_ENV: 'production' }).map((p) => p.slice(0, p.indexOf('=')));
     expect(refused.sort()).toEqual(

@@ -5,26 +5,29 @@ import {
   HttpAppVariables,
   KAFKA_CONFIG,
   LOGGING_CONFIG,
-  PARTNER_READS_CONFIG,
-  PARTNER_REDIS_CONFIG,
   REDIS_CONFIG,
   toBoolean,
   toInt,
   WithDatabase,
   WithKafka,
   WithKafkaTopics,
-  WithMasterKey,
-  WithPartnerReads,
-  WithPilotTokenCheck,
   WithRedis,
   WithWriteOutcome,
 } from '@pft/platform';
+import { WithPilotTokenCheck } from '@pft/logbook/pilot-auth/pilot-token-variables';
+import { PARTNER_REDIS_CONFIG, WithPartnerRedisPrefix } from '@pft/partners';
+import { WithMasterKey } from '@pft/privacy';
+import { PARTNER_READS_CONFIG, WithPartnerReads } from '@pft/totals';
 import { WithRelay } from './relay/relay.config';
 
 const SharedVariables = WithRelay(
   WithPilotTokenCheck(
     WithPartnerReads(
-      WithMasterKey(WithKafkaTopics(WithKafka(WithRedis(WithWriteOutcome(WithDatabase(HttpAppVariables)))))),
+      WithPartnerRedisPrefix(
+        WithMasterKey(
+          WithKafkaTopics(WithKafka(WithRedis(WithWriteOutcome(WithDatabase(HttpAppVariables))))),
+        ),
+      ),
     ),
   ),
 );

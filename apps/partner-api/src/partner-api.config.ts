@@ -4,20 +4,21 @@ import {
   DATABASE_CONFIG,
   HttpAppVariables,
   LOGGING_CONFIG,
-  PARTNER_READS_CONFIG,
-  PARTNER_REDIS_CONFIG,
   REDIS_CONFIG,
   WithDatabase,
-  WithMasterKey,
-  WithPartnerReads,
   WithRedis,
-  WithWebhookUrls,
   WithWriteOutcome,
   toInt,
 } from '@pft/platform';
+import { PARTNER_REDIS_CONFIG, WithPartnerRedisPrefix } from '@pft/partners';
+import { WithMasterKey } from '@pft/privacy';
+import { PARTNER_READS_CONFIG, WithPartnerReads } from '@pft/totals';
+import { WithWebhookUrls } from '@pft/webhooks';
 
 const SharedVariables = WithWebhookUrls(
-  WithPartnerReads(WithMasterKey(WithRedis(WithWriteOutcome(WithDatabase(HttpAppVariables))))),
+  WithPartnerReads(
+    WithPartnerRedisPrefix(WithMasterKey(WithRedis(WithWriteOutcome(WithDatabase(HttpAppVariables))))),
+  ),
 );
 
 /**

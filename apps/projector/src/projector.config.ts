@@ -5,17 +5,19 @@ import {
   HttpAppVariables,
   KAFKA_CONFIG,
   LOGGING_CONFIG,
-  PARTNER_READS_CONFIG,
   REDIS_CONFIG,
   WithDatabase,
   WithKafka,
-  WithMasterKey,
-  WithPartnerReads,
   WithRedis,
   toInt,
 } from '@pft/platform';
+import { WithPartnerRedisPrefix } from '@pft/partners';
+import { WithMasterKey } from '@pft/privacy';
+import { PARTNER_READS_CONFIG, WithPartnerReads } from '@pft/totals';
 
-const SharedVariables = WithPartnerReads(WithMasterKey(WithKafka(WithRedis(WithDatabase(HttpAppVariables)))));
+const SharedVariables = WithPartnerReads(
+  WithPartnerRedisPrefix(WithMasterKey(WithKafka(WithRedis(WithDatabase(HttpAppVariables))))),
+);
 
 /**
  * The variables the projector reads: the shared groups (database, Redis and the partner read revision,

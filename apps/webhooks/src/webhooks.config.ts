@@ -7,10 +7,10 @@ import {
   LOGGING_CONFIG,
   WithDatabase,
   WithKafka,
-  WithMasterKey,
-  WithWebhookUrls,
   toInt,
 } from '@pft/platform';
+import { WithMasterKey } from '@pft/privacy';
+import { WithWebhookUrls } from '@pft/webhooks';
 
 const SharedVariables = WithWebhookUrls(WithMasterKey(WithKafka(WithDatabase(HttpAppVariables))));
 

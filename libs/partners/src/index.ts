@@ -27,3 +27,4 @@ export {
 export type { ApiKeyRecord, Partner } from './api-keys/api-keys.repository';
 export { PARTNERS_ERRORS } from './error-codes';
 export { endConnection } from './connections/connections.statements';
+export { PARTNER_REDIS_CONFIG, WithPartnerRedisPrefix } from './partner-redis-variables';

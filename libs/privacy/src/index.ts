@@ -2,6 +2,7 @@ export { newDataKey } from './crypto/aes-gcm';
 export { DataKeys } from './crypto/data-keys';
 export type { DataKey } from './crypto/data-keys';
 export { DEVELOPMENT_MASTER_KEY, MasterKeyRing } from './crypto/master-keys';
+export { WithMasterKey } from './crypto/master-key-variables';
 export { MESSAGES_FOR_THREAD, boxOpener, sealJson } from './crypto/sealed-json';
 export { masterKeyRingFromEnv, sharedDataKeys } from './crypto/shared-data-keys';
 export { ACCOUNT_ERASED_MESSAGE, PRIVACY_ERRORS, SubjectBeingErased } from './error-codes';

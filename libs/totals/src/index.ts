@@ -11,6 +11,8 @@ export {
   announcePartnerReadChange,
   partnerReadRevisionKey,
 } from './read/partner-read-revision';
+export { PARTNER_READS_CONFIG, WithPartnerReads } from './read/partner-reads-variables';
 export { PilotTotalsReadModel, PilotTotalsReadModule, readPilotTotals } from './read/pilot-totals.read-model';
 export { PilotTotalsView } from './read/pilot-totals.view';
 export { MAX_REMEMBERED_BATCHES } from './read/remembered-batches';
+export { RENEW_AFTER_SHARE } from './read/totals-memory';

@@ -18,3 +18,4 @@ export {
 } from './webhook-endpoints.repository';
 export type { EndpointView, OperatorEndpointView } from './webhook-endpoints.repository';
 export { signWebhook } from './webhook-signature';
+export { WithWebhookUrls } from './webhook-url-variables';

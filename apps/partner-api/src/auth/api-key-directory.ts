@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 
 import { apiKeyMatches, findApiKeyByPrefix, sameApiKey, type ApiKeyRecord } from '@pft/partners';
-import { RENEW_AFTER_SHARE } from '../renewal';
+import { RENEW_AFTER_SHARE } from '@pft/totals';
 import { PartnerApiConfig } from '../partner-api.config';
 
 interface CachedKey {

@@ -6,7 +6,7 @@ import {
   jwtAlgorithmList,
   publicKeyFromPem,
   SECRET_JWT_ALGORITHM,
-} from '@pft/platform/auth/jwt-algorithms';
+} from './jwt-algorithms';
 
 /** The key that checks a pilot token's signature, and the algorithms pinned to it. */
 export interface PilotTokenKey {

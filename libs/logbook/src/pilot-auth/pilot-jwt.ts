@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { isUuid } from '@pft/contracts';
-import { SECRET_JWT_ALGORITHM } from '@pft/platform/auth/jwt-algorithms';
+import { SECRET_JWT_ALGORITHM } from './jwt-algorithms';
 import {
   type JwksTiming,
   KeySetUnavailable,

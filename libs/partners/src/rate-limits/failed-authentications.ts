@@ -3,7 +3,7 @@ import type Redis from 'ioredis';
 import { rateWindowAt, RATE_WINDOW_SECONDS, RETRY_AFTER_SECONDS } from '../domain';
 import { Counter } from 'prom-client';
 import { ApiError } from '@pft/platform/http/api-error';
-import { PARTNER_REDIS_CONFIG } from '@pft/platform/config/partner-reads-variables';
+import { PARTNER_REDIS_CONFIG } from '../partner-redis-variables';
 import { countRateLimited } from '@pft/platform/metrics/http-metrics';
 import { metricOnce } from '@pft/platform/metrics/metric-once';
 import { REDIS } from '@pft/platform/redis/redis.token';

@@ -2,8 +2,9 @@ import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 import { configPart, type VariablesBase } from './config-part';
 import { toInt } from './variable-transforms';
+import { refusedInProduction, VariableRules } from './variable-rules';
 
-/** The local database: production refuses it (production-rules.ts). */
+/** The local database: production refuses it. */
 export const DEVELOPMENT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/pilot_totals';
 
 export interface DatabaseVariables {
@@ -17,6 +18,13 @@ export interface DatabaseVariables {
 export const DATABASE_CONFIG = configPart<DatabaseVariables>('DATABASE_CONFIG');
 
 export function WithDatabase<B extends VariablesBase>(Base: B) {
+  @VariableRules(
+    refusedInProduction<DatabaseVariables>(
+      'DATABASE_URL',
+      DEVELOPMENT_DATABASE_URL,
+      'the local development database; production needs its own',
+    ),
+  )
   class DatabaseGroup extends Base implements DatabaseVariables {
     @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
     DATABASE_URL = DEVELOPMENT_DATABASE_URL;

@@ -6,7 +6,6 @@ describe('loadConfig', () => {
     const config = loadConfig(EveryGroupConfig, {});
     expect(config).toBeInstanceOf(EveryGroupConfig);
     expect(config.KAFKA_BROKERS).toBe('127.0.0.1:9092');
-    expect(config.PARTNER_REDIS_PREFIX).toBe('pft:');
   });
 
   it('bounds waiting on the database and Redis by default', () => {
@@ -56,11 +55,6 @@ describe('loadConfig', () => {
     ['TRUSTED_PROXIES', '10.0.0.1,,nonsense'],
     ['DATABASE_QUERY_TIMEOUT_MS', '-1'],
     ['DATABASE_CONNECT_TIMEOUT_MS', '0'],
-    ['JWT_ALGORITHMS', 'HS256'],
-    ['JWT_ALGORITHMS', 'RS256,none'],
-    ['JWT_ALLOW_HS256', 'yes'],
-    ['JWT_CLOCK_TOLERANCE_SECONDS', '3600'],
-    ['JWKS_URL', 'file:///etc/keys.json'],
   ])('names the bad variable %s=%s', (name, value) => {
     let thrown: unknown;
     try {
@@ -85,45 +79,9 @@ describe('loadConfig', () => {
     );
   });
 
-  it('refuses a JWT_SECRET under 32 bytes without printing it', () => {
-    expect(() => loadConfig(EveryGroupConfig, { JWT_SECRET: 'short-and-secret' })).toThrow(
-      'JWT_SECRET=(16 bytes, not shown): JWT_SECRET must be at least 32 bytes',
-    );
-    expect(() => loadConfig(EveryGroupConfig, { JWT_SECRET: 'short-and-secret' })).not.toThrow(
-      /short-and-secret/,
-    );
-    expect(loadConfig(EveryGroupConfig, { JWT_SECRET: 'é'.repeat(16) }).JWT_SECRET).toHaveLength(16);
-  });
-
   it('does not print the password of a refused URL', () => {
     expect(() => loadConfig(EveryGroupConfig, { DATABASE_URL: 'mysql://app:hunter2@db.internal/x' })).toThrow(
       'DATABASE_URL="mysql://app:***@db.internal/x"',
     );
-  });
-
-  it('reads the pilot token settings, checking issuer and audience only when set', () => {
-    expect(loadConfig(EveryGroupConfig, {})).toMatchObject({
-      JWT_ALLOW_HS256: false,
-      JWT_CLOCK_TOLERANCE_SECONDS: 30,
-      JWT_ISSUER: undefined,
-      JWT_AUDIENCE: undefined,
-      JWT_ALGORITHMS: undefined,
-    });
-    expect(
-      loadConfig(EveryGroupConfig, {
-        JWT_ISSUER: 'https://id.example.test/',
-        JWT_AUDIENCE: 'pft',
-        JWT_CLOCK_TOLERANCE_SECONDS: '5',
-        JWT_ALLOW_HS256: 'true',
-        JWKS_URL: 'https://id.example.test/jwks.json',
-        JWT_ALGORITHMS: 'RS256, ES256',
-      }),
-    ).toMatchObject({
-      JWT_ISSUER: 'https://id.example.test/',
-      JWT_AUDIENCE: 'pft',
-      JWT_CLOCK_TOLERANCE_SECONDS: 5,
-      JWT_ALLOW_HS256: true,
-      JWT_ALGORITHMS: 'RS256, ES256',
-    });
   });
 });

@@ -1,8 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { jwtKeyProblems } from './jwt-key-rules';
-import { OPTIONAL_VARIABLES } from './pilot-token-variables';
-import { productionProblems } from './production-rules';
+import { isUnshown, variableRulesOf } from './variable-rules';
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -15,28 +13,25 @@ export class ConfigError extends Error {
 export type ConfigClass<C extends object> = new () => C;
 
 /**
- * Variables shown by their length only when refused: a secret must not reach a log, and a PEM
- * is long and may be a private key pasted by mistake.
+ * How a refused value is shown: URLs without their password, a variable marked `@Unshown()` by its
+ * length only, one without a value by whether it has a default.
  */
-const UNSHOWN_VARIABLES = new Set([
-  'JWT_SECRET',
-  'JWT_PUBLIC_KEY',
-  'PFT_MASTER_KEY',
-  'PFT_PREVIOUS_MASTER_KEYS',
-]);
-
-/** How a refused value is shown: URLs without their password. */
-function shown(name: string, given: Record<string, string>): string {
+function shown(
+  type: ConfigClass<object>,
+  defaults: object,
+  name: string,
+  given: Record<string, string>,
+): string {
   const value = given[name];
   if (value === undefined)
-    return (OPTIONAL_VARIABLES as readonly string[]).includes(name) ? '(unset)' : '(default)';
-  if (UNSHOWN_VARIABLES.has(name)) return `(${Buffer.byteLength(value, 'utf8')} bytes, not shown)`;
+    return (defaults as Record<string, unknown>)[name] === undefined ? '(unset)' : '(default)';
+  if (isUnshown(type, name)) return `(${Buffer.byteLength(value, 'utf8')} bytes, not shown)`;
   return JSON.stringify(value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@/\s]*):[^@/\s]*@/i, '$1:***@'));
 }
 
 /**
  * Reads the variables of an app's configuration class from `env`, applies defaults and validates
- * each, then the rules that take several variables together (the JWT key and its algorithms;
+ * each, then the rules its groups declare over several variables (a key and its algorithms;
  * production's refusals, of the variables the app reads); throws naming each bad variable.
  */
 export function loadConfig<C extends object>(type: ConfigClass<C>, env: NodeJS.ProcessEnv = process.env): C {
@@ -48,17 +43,20 @@ export function loadConfig<C extends object>(type: ConfigClass<C>, env: NodeJS.P
   }
   const config = plainToInstance(type, { ...defaults, ...given });
   const errors = validateSync(config, { forbidUnknownValues: true });
+  const show = (name: string): string => shown(type, defaults, name, given);
   const problems = errors.map(
-    (e) => `${e.property}=${shown(e.property, given)}: ${Object.values(e.constraints ?? {}).join('; ')}`,
+    (e) => `${e.property}=${show(e.property)}: ${Object.values(e.constraints ?? {}).join('; ')}`,
   );
   // The rules over several variables see only values that passed their own checks.
   const bad = new Set(errors.map((e) => e.property));
-  const together = [
-    ...(bad.has('JWT_PUBLIC_KEY') || bad.has('JWT_ALGORITHMS') ? [] : jwtKeyProblems(config)),
-    ...(bad.has('NODE_ENV') ? [] : productionProblems(config)),
-  ];
+  const inProduction = !bad.has('NODE_ENV') && (config as { NODE_ENV?: string }).NODE_ENV === 'production';
+  const together = variableRulesOf(type)
+    .filter(
+      (rule) => (inProduction || !rule.inProduction) && !(rule.after ?? []).some((name) => bad.has(name)),
+    )
+    .flatMap((rule) => rule.problems(config as never));
   for (const { variable, message } of together) {
-    if (!bad.has(variable)) problems.push(`${variable}=${shown(variable, given)}: ${message}`);
+    if (!bad.has(variable)) problems.push(`${variable}=${show(variable)}: ${message}`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

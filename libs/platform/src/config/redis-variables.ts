@@ -2,8 +2,9 @@ import { Transform } from 'class-transformer';
 import { IsInt, Matches, Max, Min } from 'class-validator';
 import { configPart, type VariablesBase } from './config-part';
 import { toInt } from './variable-transforms';
+import { refusedInProduction, VariableRules } from './variable-rules';
 
-/** The local Redis: production refuses it (production-rules.ts). */
+/** The local Redis: production refuses it. */
 export const DEVELOPMENT_REDIS_URL = 'redis://127.0.0.1:6379';
 
 export interface RedisVariables {
@@ -15,6 +16,13 @@ export interface RedisVariables {
 export const REDIS_CONFIG = configPart<RedisVariables>('REDIS_CONFIG');
 
 export function WithRedis<B extends VariablesBase>(Base: B) {
+  @VariableRules(
+    refusedInProduction<RedisVariables>(
+      'REDIS_URL',
+      DEVELOPMENT_REDIS_URL,
+      'the local development Redis; production needs its own',
+    ),
+  )
   class RedisGroup extends Base implements RedisVariables {
     @Matches(/^rediss?:\/\/\S+$/, { message: 'REDIS_URL must be a redis:// URL' })
     REDIS_URL = DEVELOPMENT_REDIS_URL;

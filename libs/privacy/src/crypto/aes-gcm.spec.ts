@@ -1,5 +1,5 @@
 import { KEY_BYTES, newDataKey, open, seal } from './aes-gcm';
-import { masterKeyProblem } from '@pft/platform/config/master-key-rules';
+import { masterKeyProblem } from './master-key-rules';
 import { DEVELOPMENT_MASTER_KEY, MasterKeyRing, masterKeyOf } from './master-keys';
 
 describe('AES-256-GCM sealing', () => {

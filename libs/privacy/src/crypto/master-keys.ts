@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEVELOPMENT_MASTER_KEY, masterKeyProblem } from '@pft/platform/config/master-key-rules';
+import { DEVELOPMENT_MASTER_KEY, masterKeyProblem } from './master-key-rules';
 import { open, seal } from './aes-gcm';
 
 export { DEVELOPMENT_MASTER_KEY };

@@ -3,6 +3,7 @@ export * from './logbook-events.arbitrary';
 export * from './publish-histories';
 export * from './projection-progress';
 export * from './experience-record.oracle';
+export * from './experience-record.factory';
 export * from './experience.oracle';
 export * from './currency.oracle';
 export * from './experience-records.arbitrary';

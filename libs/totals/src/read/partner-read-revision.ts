@@ -1,9 +1,6 @@
 import { Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
 import type Redis from 'ioredis';
-import {
-  PARTNER_READS_CONFIG,
-  type PartnerReadsVariables,
-} from '@pft/platform/config/partner-reads-variables';
+import { PARTNER_READS_CONFIG, type PartnerReadsVariables } from './partner-reads-variables';
 import { REDIS } from '@pft/platform/redis/redis.token';
 import { RetryGate } from '@pft/platform/redis/retry-gate';
 import { moveRevisionOn } from '@pft/platform/redis/revision-counter';

@@ -39,9 +39,10 @@ export interface KeptEntry {
 export const MAX_KEPT_ANSWERS = 100_000;
 
 /**
- * The share of its lifetime after which an answer in use is checked again in the background by the
- * first request that finds it so, so that no request waits for the database while the revision holds
- * (the partner API renews its API key lookups after the same share).
+ * The share of its lifetime after which what a partner API replica keeps in memory (a totals answer
+ * here, an API key's lookup in the partner API) is checked again in the background by the first
+ * request that finds it so, so that what is in use is renewed before it stops counting and no request
+ * waits for the database while it holds.
  */
 export const RENEW_AFTER_SHARE = 0.75;
 

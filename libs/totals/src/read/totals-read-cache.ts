@@ -1,8 +1,5 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import {
-  PARTNER_READS_CONFIG,
-  type PartnerReadsVariables,
-} from '@pft/platform/config/partner-reads-variables';
+import { PARTNER_READS_CONFIG, type PartnerReadsVariables } from './partner-reads-variables';
 import { type KeptAnswer, type StoredAnswer } from './pilot-totals.database';
 import { type PilotTotalsView } from './pilot-totals.view';
 import { type RememberedBatch, RememberedBatches } from './remembered-batches';

@@ -1,5 +1,6 @@
+import { AIRCRAFT_FEATURES, ENGINE_KINDS, type AircraftFeature } from '@pft/contracts';
 import { isWithin, monthsEndingOn } from './calendar';
-import { ENGINES, FEATURES, type CountedEngine, type CountedRecord, type Feature } from './experience-record';
+import { type CountedEngine, type CountedRecord } from './experience-record';
 
 /**
  * Time by aircraft type, engine and feature (`pilot-experience.md` 2.3): logged `kind: flight`
@@ -27,7 +28,7 @@ export interface EngineEntry {
 }
 
 export type EngineKey = CountedEngine | 'turbine';
-export const ENGINE_KEYS: readonly EngineKey[] = [...ENGINES, 'unknown', 'turbine'];
+export const ENGINE_KEYS: readonly EngineKey[] = [...ENGINE_KINDS, 'unknown', 'turbine'];
 const TURBINES: ReadonlySet<CountedEngine> = new Set(['turboprop', 'turbojet', 'turboshaft']);
 
 export interface FeatureEntry {
@@ -106,10 +107,13 @@ export function byEngine(records: readonly CountedRecord[]): Record<EngineKey, E
 }
 
 /** Every feature, always present, over the flights that have it. */
-export function byFeature(records: readonly CountedRecord[]): Record<Feature, FeatureEntry> {
+export function byFeature(records: readonly CountedRecord[]): Record<AircraftFeature, FeatureEntry> {
   const entries = Object.fromEntries(
-    FEATURES.map((feature) => [feature, { total_flight_time_minutes: 0, pic_minutes: 0, flight_count: 0 }]),
-  ) as Record<Feature, FeatureEntry>;
+    AIRCRAFT_FEATURES.map((feature) => [
+      feature,
+      { total_flight_time_minutes: 0, pic_minutes: 0, flight_count: 0 },
+    ]),
+  ) as Record<AircraftFeature, FeatureEntry>;
   for (const record of flightsOf(records)) {
     for (const feature of record.features) {
       const entry = entries[feature] as FeatureEntry | undefined;

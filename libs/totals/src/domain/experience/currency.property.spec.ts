@@ -2,8 +2,10 @@ import fc from 'fast-check';
 import { addDays, firstDayOfMonthShifted } from './calendar';
 import { currencyAsOf } from './currency';
 import { CURRENCY_RULES } from './currency-rules';
-import { type CountedRecord } from './experience-record';
-import { counted, experienceRecord, simulatorSession } from './experience-record.factory';
+import { experienceRecord, simulatorSession } from '@pft/testing/oracle';
+import { countedRecordOf, type CountedRecord, type ExperienceRecord } from './experience-record';
+
+const counted = (...records: ExperienceRecord[]) => records.map(countedRecordOf);
 
 /** Each rule's window for X, written out again from the spec's table. */
 const windowFrom = (rule: string, x: string): string =>

@@ -1,6 +1,9 @@
 import { currencyAsOf, type CurrencyEntry } from './currency';
 import { currencyRuleCatalog, CURRENCY_RULE_KEYS } from './currency-rules';
-import { counted, experienceRecord, simulatorSession } from './experience-record.factory';
+import { experienceRecord, simulatorSession } from '@pft/testing/oracle';
+import { countedRecordOf, type ExperienceRecord } from './experience-record';
+
+const counted = (...records: ExperienceRecord[]) => records.map(countedRecordOf);
 
 const entry = (entries: CurrencyEntry[], rule: string, group: string): CurrencyEntry | undefined =>
   entries.find((e) => e.rule === rule && e.group === group);

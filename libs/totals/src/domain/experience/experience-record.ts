@@ -1,27 +1,18 @@
 import {
   FLIGHT_MINUTE_FIELDS,
   type AircraftCategory,
+  type AircraftFeature,
+  type EngineKind,
   type FlightKind,
   type FlightMinutes,
 } from '@pft/contracts';
 import { type FlightFacts } from '../flight-contribution';
 
-/** The engines a flight's aircraft may have (`pilot-experience.md` 1), in the spec's order. */
-export const ENGINES = ['piston', 'turboprop', 'turbojet', 'turboshaft', 'electric'] as const;
-export type Engine = (typeof ENGINES)[number];
-/** What an engine is counted as: a record without one is `piston` or `unknown` (`engineOf`). */
-export type CountedEngine = Engine | 'unknown';
-
-/** The aircraft features, in the spec's order (the order a stored list keeps). */
-export const FEATURES = [
-  'complex',
-  'high_performance',
-  'tailwheel',
-  'retractable_gear',
-  'pressurized',
-  'taa',
-] as const;
-export type Feature = (typeof FEATURES)[number];
+/**
+ * What an engine is counted as: a record without one is `piston` or `unknown` (`engineOf`). The
+ * engines and features themselves are the event's vocabulary: ENGINE_KINDS and AIRCRAFT_FEATURES.
+ */
+export type CountedEngine = EngineKind | 'unknown';
 
 /**
  * What the experience rules read of a current record (a flight or a simulator session), in the
@@ -36,8 +27,8 @@ export interface ExperienceRecord {
     category: AircraftCategory;
     rating_key?: string;
     type_designator?: string;
-    engine?: Engine;
-    features?: readonly Feature[];
+    engine?: EngineKind;
+    features?: readonly AircraftFeature[];
   };
   minutes: FlightMinutes;
   landings: { day: number; night: number; day_full_stop?: number; night_full_stop?: number };
@@ -54,7 +45,7 @@ export interface CountedRecord {
   rating_key: string | null;
   type_designator: string | null;
   engine: CountedEngine;
-  features: ReadonlySet<Feature>;
+  features: ReadonlySet<AircraftFeature>;
   minutes: FlightMinutes;
   takeoffs_day: number;
   takeoffs_night: number;

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { ENTERED_TOTALS_FIELDS, type Flight, type StartingTotals } from '@pft/contracts';
+import { experienceRecord, simulatorSession } from '@pft/testing/oracle';
 import { computeTotals } from '../compute-totals';
 import { addDays } from './calendar';
 import { experienceAsOf } from './experience';
 import { countedRecordOf, type ExperienceRecord } from './experience-record';
-import { experienceRecord, simulatorSession } from './experience-record.factory';
 
 const starting: StartingTotals = {
   totals: Object.fromEntries(ENTERED_TOTALS_FIELDS.map((f) => [f, 1000])) as StartingTotals['totals'],
@@ -144,7 +144,7 @@ describe('windows', () => {
       experienceRecord({ date: '2026-03-01', minutes: { actual_instrument: 20, simulated_instrument: 10 } }),
       experienceRecord({ date: '2026-06-02' }), // D−90: out of the 90 days
       experienceRecord({ date: '2026-06-03', landings: { day: 0, night: 2, night_full_stop: 2 }, holds: 1 }),
-      simulatorSession({ date: '2026-08-31', approaches: 4 }),
+      simulatorSession({ date: '2026-08-31', approaches: 4, minutes: { simulator: 60 } }),
       experienceRecord({ date: '2026-09-01' }),
     ];
     const { windows } = experienceAsOf(records, starting, '2026-08-31');

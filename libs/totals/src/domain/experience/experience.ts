@@ -1,4 +1,4 @@
-import { type PilotTotals, type StartingTotals } from '@pft/contracts';
+import { type AircraftFeature, type PilotTotals, type StartingTotals } from '@pft/contracts';
 import { addStartingTotals } from '../flight-contribution';
 import { lastFlightDateOf, pilotTotalsOf } from '../pilot-totals.fold';
 import {
@@ -11,12 +11,7 @@ import {
   type FeatureEntry,
 } from './breakdowns';
 import { currencyAsOf, type CurrencyEntry } from './currency';
-import {
-  countedRecordOf,
-  type CountedRecord,
-  type ExperienceRecord,
-  type Feature,
-} from './experience-record';
+import { countedRecordOf, type CountedRecord, type ExperienceRecord } from './experience-record';
 import { tallyOf, windowsAsOf, type WindowExperience, type WindowName } from './windows';
 
 /** The lifetime totals of partner API 2.4 as of the date, with what the experience adds. */
@@ -33,7 +28,7 @@ export interface Experience {
   windows: Record<WindowName, WindowExperience>;
   by_aircraft_type: AircraftTypeEntry[];
   by_engine: Record<EngineKey, EngineEntry>;
-  by_feature: Record<Feature, FeatureEntry>;
+  by_feature: Record<AircraftFeature, FeatureEntry>;
   currency: CurrencyEntry[];
 }
 

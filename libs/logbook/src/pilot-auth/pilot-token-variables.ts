@@ -1,28 +1,23 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { type VariablesBase } from './config-part';
+import { toBoolean, toInt, Unshown, VariableRules, type VariablesBase } from '@pft/platform';
+import { jwtKeyProblems } from './jwt-key-rules';
 import { IsJwtAlgorithmList, IsJwtSecret, IsPublicKeyPem } from './jwt-variables';
-import { toBoolean, toInt } from './variable-transforms';
-
-/** The local JWT_SECRET: published in the repository, so good for development only. */
-export const DEVELOPMENT_JWT_SECRET = 'local-development-secret-change-me-in-production';
-
-/** Variables without a default, read only when set: a refusal shows them `(unset)`. */
-export const OPTIONAL_VARIABLES = [
-  'JWT_PUBLIC_KEY',
-  'JWKS_URL',
-  'JWT_ALGORITHMS',
-  'JWT_ISSUER',
-  'JWT_AUDIENCE',
-] as const;
+import {
+  DEVELOPMENT_JWT_SECRET,
+  PILOT_TOKEN_CHECK_REFUSALS,
+  PILOT_TOKEN_SIGNING_REFUSALS,
+} from './pilot-token-production-rules';
 
 /** What a pilot token is signed with and carries: read to mint tokens (`pft token`) and to check them. */
 export function WithPilotTokenSigning<B extends VariablesBase>(Base: B) {
+  @VariableRules(PILOT_TOKEN_SIGNING_REFUSALS)
   class PilotTokenSigningGroup extends Base {
     /**
      * The shared HS256 secret of local pilot tokens. Production refuses this built-in value, and uses
-     * the secret at all only with JWT_ALLOW_HS256=true (see production-rules.ts).
+     * the secret at all only with JWT_ALLOW_HS256=true (see pilot-token-production-rules.ts).
      */
+    @Unshown()
     @IsJwtSecret()
     JWT_SECRET = DEVELOPMENT_JWT_SECRET;
 
@@ -41,8 +36,14 @@ export function WithPilotTokenSigning<B extends VariablesBase>(Base: B) {
 
 /** How the pilot app API checks pilot tokens: the key, the algorithms, the clock's tolerance. */
 export function WithPilotTokenCheck<B extends VariablesBase>(Base: B) {
+  @VariableRules(
+    // A key that cannot check any accepted algorithm would refuse every pilot token: refused at start.
+    { after: ['JWT_PUBLIC_KEY', 'JWT_ALGORITHMS'], problems: jwtKeyProblems },
+    PILOT_TOKEN_CHECK_REFUSALS,
+  )
   class PilotTokenCheckGroup extends WithPilotTokenSigning(Base) {
     /** PEM public key of the identity provider; takes precedence over JWT_SECRET. */
+    @Unshown()
     @IsOptional()
     @IsPublicKeyPem()
     JWT_PUBLIC_KEY?: string = undefined;

@@ -1,11 +1,13 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { ConfigError, loadConfig } from './load-config';
-import { EveryGroupConfig } from './shared-groups.fixture';
+import { ConfigError, loadConfig, NodeEnvVariables } from '@pft/platform';
+import { WithPilotTokenCheck } from './pilot-token-variables';
+
+class PilotTokenConfig extends WithPilotTokenCheck(NodeEnvVariables) {}
 
 const pem = (key: KeyObject): string => key.export({ type: 'spki', format: 'pem' }).toString();
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
-    loadConfig(EveryGroupConfig, env);
+    loadConfig(PilotTokenConfig, env);
     return [];
   } catch (err) {
     if (err instanceof ConfigError) return err.problems;

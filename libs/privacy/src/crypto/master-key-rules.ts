@@ -2,7 +2,7 @@
 const KEY_BYTES = 32;
 
 /**
- * The master key of a development machine: public, so production refuses it (production-rules.ts).
+ * The master key of a development machine: public, so production refuses it (master-key-variables.ts).
  * 32 bytes, base64.
  */
 export const DEVELOPMENT_MASTER_KEY = 'cGZ0LWRldmVsb3BtZW50LW1hc3Rlci1rZXktMzJieXQ=';

@@ -1,35 +1,35 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { ConfigError, loadConfig } from './load-config';
-import { EveryGroupConfig } from './shared-groups.fixture';
+import { ConfigError, loadConfig, NodeEnvVariables } from '@pft/platform';
+import { WithPilotTokenCheck, WithPilotTokenSigning } from './pilot-token-variables';
 
-/** A production environment with nothing left at a development default. */
+class PilotTokenConfig extends WithPilotTokenCheck(NodeEnvVariables) {}
+class PilotTokenSigningConfig extends WithPilotTokenSigning(NodeEnvVariables) {}
+
+/** A production environment with nothing of the pilot tokens' left at a development default. */
 const SAFE_PRODUCTION = {
   NODE_ENV: 'production',
-  DATABASE_URL: 'postgres://pft:password@db.internal:5432/pilot_totals',
-  REDIS_URL: 'rediss://cache.internal:6380',
   JWKS_URL: 'https://id.example.test/.well-known/jwks.json',
   JWT_ISSUER: 'https://id.example.test/',
   JWT_AUDIENCE: 'pilot-flight-totals',
-  PFT_MASTER_KEY: Buffer.alloc(32, 42).toString('base64'),
 };
 const STRONG_SECRET = 'k8Vq2n5Zr1Xw7Lp4Ty9Hd3Fs6Jb0Mc2G';
 
-function problemsOf(env: Record<string, string>): string[] {
+function problemsOf(env: Record<string, string>, type: new () => object = PilotTokenConfig): string[] {
   try {
-    loadConfig(EveryGroupConfig, env);
+    loadConfig(type, env);
     return [];
   } catch (err) {
     if (err instanceof ConfigError) return err.problems;
     throw err;
   }
 }
-const variablesOf = (env: Record<string, string>): string[] =>
-  problemsOf(env).map((problem) => problem.slice(0, problem.indexOf('=')));
+const variablesOf = (env: Record<string, string>, type?: new () => object): string[] =>
+  problemsOf(env, type).map((problem) => problem.slice(0, problem.indexOf('=')));
 
-describe('production configuration', () => {
+describe('production configuration of pilot tokens', () => {
   it('accepts a production configuration with a JWKS URL, issuer and audience of its own', () => {
     expect(problemsOf(SAFE_PRODUCTION)).toEqual([]);
-    expect(loadConfig(EveryGroupConfig, SAFE_PRODUCTION).NODE_ENV).toBe('production');
+    expect(loadConfig(PilotTokenConfig, SAFE_PRODUCTION).NODE_ENV).toBe('production');
   });
 
   it('accepts a PEM public key instead of the JWKS URL', () => {
@@ -56,14 +56,6 @@ describe('production configuration', () => {
       { JWKS_URL: '', JWT_SECRET: STRONG_SECRET, JWT_ALLOW_HS256: 'false' },
       'JWT_ALLOW_HS256',
     ],
-    ['the local DATABASE_URL, unset', { DATABASE_URL: '' }, 'DATABASE_URL'],
-    [
-      'the local DATABASE_URL, written out',
-      { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/pilot_totals' },
-      'DATABASE_URL',
-    ],
-    ['the local REDIS_URL, unset', { REDIS_URL: '' }, 'REDIS_URL'],
-    ['the local REDIS_URL, written out', { REDIS_URL: 'redis://127.0.0.1:6379' }, 'REDIS_URL'],
     ['no token issuer', { JWT_ISSUER: '' }, 'JWT_ISSUER'],
     ['no token audience', { JWT_AUDIENCE: '' }, 'JWT_AUDIENCE'],
     ['a JWKS URL over plain http', { JWKS_URL: 'http://id.example.test/jwks.json' }, 'JWKS_URL'],
@@ -71,17 +63,9 @@ describe('production configuration', () => {
     expect(variablesOf({ ...SAFE_PRODUCTION, ...change })).toEqual([variable]);
   });
 
-  it('names every unsafe default at once when nothing is configured', () => {
-    expect(variablesOf({ NODE_ENV: 'production' }).sort()).toEqual(
-      [
-        'DATABASE_URL',
-        'JWT_ALLOW_HS256',
-        'JWT_AUDIENCE',
-        'JWT_ISSUER',
-        'JWT_SECRET',
-        'PFT_MASTER_KEY',
-        'REDIS_URL',
-      ].sort(),
+  it('refuses a process that only signs tokens the built-in secret, an issuer and an audience unset', () => {
+    expect(variablesOf({ NODE_ENV: 'production' }, PilotTokenSigningConfig).sort()).toEqual(
+      ['JWT_AUDIENCE', 'JWT_ISSUER', 'JWT_SECRET'].sort(),
     );
   });
 
@@ -90,19 +74,6 @@ describe('production configuration', () => {
     expect(problems).toEqual([expect.stringMatching(/^JWT_SECRET=\(default\): .*development secret/)]);
     const given = problemsOf({ ...SAFE_PRODUCTION, JWKS_URL: '', JWT_SECRET: STRONG_SECRET });
     expect(given.join('\n')).not.toContain(STRONG_SECRET);
-  });
-
-  it('refuses the development master key and a master key that is not 32 bytes, without printing it', () => {
-    expect(variablesOf({ ...SAFE_PRODUCTION, PFT_MASTER_KEY: '' })).toEqual(['PFT_MASTER_KEY']);
-    const short = Buffer.alloc(16, 1).toString('base64');
-    const problems = problemsOf({ ...SAFE_PRODUCTION, PFT_MASTER_KEY: short });
-    expect(problems).toEqual([
-      expect.stringMatching(/^PFT_MASTER_KEY=\(24 bytes, not shown\): .*32 random bytes/),
-    ]);
-    expect(problems.join('\n')).not.toContain(short);
-    expect(variablesOf({ NODE_ENV: 'development', PFT_PREVIOUS_MASTER_KEYS: `${short},x` })).toEqual([
-      'PFT_PREVIOUS_MASTER_KEYS',
-    ]);
   });
 
   it.each(['development', 'test'])('keeps every development default in %s', (NODE_ENV) => {

@@ -1,5 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { type VariablesBase } from './config-part';
+import { refusedInProduction, Unshown, VariableRules, type VariablesBase } from '@pft/platform';
 import { DEVELOPMENT_MASTER_KEY, masterKeyProblem } from './master-key-rules';
 
 /** PFT_MASTER_KEY: 32 bytes in base64. */
@@ -40,15 +40,24 @@ function IsMasterKeyList(options?: ValidationOptions): PropertyDecorator {
 
 /** The master keys of the processes that seal or open pilots' data (docs/privacy.md). */
 export function WithMasterKey<B extends VariablesBase>(Base: B) {
+  @VariableRules(
+    refusedInProduction<{ PFT_MASTER_KEY: string }>(
+      'PFT_MASTER_KEY',
+      DEVELOPMENT_MASTER_KEY,
+      'production needs a master key of its own (32 random bytes, base64); the development key is public',
+    ),
+  )
   class MasterKeyGroup extends Base {
     /**
      * The master key that wraps every pilot's data key (docs/privacy.md): 32 random bytes, base64. The
-     * development default is public; production refuses it (production-rules.ts).
+     * development default is public; production refuses it.
      */
+    @Unshown()
     @IsMasterKey()
     PFT_MASTER_KEY = DEVELOPMENT_MASTER_KEY;
 
     /** Earlier master keys still read while `pft privacy rewrap-keys` rewraps data keys after a rotation. */
+    @Unshown()
     @IsMasterKeyList()
     PFT_PREVIOUS_MASTER_KEYS = '';
   }

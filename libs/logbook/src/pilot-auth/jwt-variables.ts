@@ -1,5 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { ASYMMETRIC_JWT_ALGORITHMS, jwtAlgorithmList, publicKeyFromPem } from '../auth/jwt-algorithms';
+import { ASYMMETRIC_JWT_ALGORITHMS, jwtAlgorithmList, publicKeyFromPem } from './jwt-algorithms';
 
 /** HS256 needs a key of at least its hash's size (RFC 7518 3.2): 32 bytes. */
 export const MIN_JWT_SECRET_BYTES = 32;

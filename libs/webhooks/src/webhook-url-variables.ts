@@ -1,7 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean } from 'class-validator';
-import { type VariablesBase } from './config-part';
-import { toBoolean } from './variable-transforms';
+import { toBoolean, type VariablesBase } from '@pft/platform';
 
 /** Where webhooks may go: read where endpoints are registered (partner API) and where deliveries are made. */
 export function WithWebhookUrls<B extends VariablesBase>(Base: B) {

@@ -1,10 +1,10 @@
+import { type ConfigProblem } from '@pft/platform';
 import {
   algorithmFitsKey,
   defaultAlgorithmForKey,
   jwtAlgorithmList,
   publicKeyFromPem,
-} from '../auth/jwt-algorithms';
-import { type ConfigProblem } from './production-rules';
+} from './jwt-algorithms';
 
 /**
  * JWT_PUBLIC_KEY and JWT_ALGORITHMS checked together: a key that cannot check any accepted
