@@ -120,7 +120,7 @@ export function CountsFieldset({ part, simulator }: { part: FormPart; simulator:
   return (
     <fieldset>
       <legend>Takeoffs, landings and procedures</legend>
-      <div class="grid">
+      <div class="grid counts">
         {COUNTS.filter((c) => !simulator || !c.flightOnly).map((c) => (
           <Field
             key={c.name}
