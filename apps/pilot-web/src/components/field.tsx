@@ -8,6 +8,7 @@ interface FieldProps {
   inputMode?: 'numeric' | 'text';
   required?: boolean;
   maxLength?: number;
+  autoCapitalize?: 'characters';
 }
 
 /** A labelled input with its error (from the API or the form) tied to it for screen readers. */
@@ -25,6 +26,7 @@ export function Field(props: FieldProps) {
         inputMode={props.inputMode}
         required={props.required}
         maxLength={props.maxLength}
+        autoCapitalize={props.autoCapitalize}
         aria-invalid={props.error ? 'true' : undefined}
         aria-describedby={described || undefined}
         onInput={(e) => props.onInput(e.currentTarget.value)}

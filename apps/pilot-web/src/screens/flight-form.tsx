@@ -1,11 +1,17 @@
 import { AIRCRAFT_CATEGORIES, FLIGHT_MINUTE_FIELDS, type FlightMinuteField } from '@pft/contracts';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { api, ApiError } from '../api/client';
 import { type Flight } from '../api/types';
 import { ErrorBanner } from '../components/error-banner';
 import { Field, SelectField } from '../components/field';
-import { hoursMinutes, parseTime, todayUtc } from '../format';
 import { RATING_CATALOG } from '../ratings';
+import {
+  AircraftTypeFields,
+  CountsFieldset,
+  FeaturesFieldset,
+  type FormPart,
+} from './flight-experience-fields';
+import { fieldOf, flightBodyOf, FORM_FIELDS, valuesOf, type Values } from './flight-values';
 
 /** The form's labels: the flight body's fields in the words of a paper logbook (pilot-web-app.md §2). */
 export const MINUTE_LABELS: Record<FlightMinuteField, string> = {
@@ -31,64 +37,6 @@ const CATEGORY_LABELS: Record<string, string> = {
   other: 'Other',
 };
 
-type Values = Record<string, string>;
-
-function valuesOf(flight: Flight | undefined): Values {
-  if (!flight) {
-    return {
-      date: todayUtc(),
-      kind: 'flight',
-      category: 'airplane',
-      rating_key: 'sep_land',
-      registration: '',
-      departure: '',
-      arrival: '',
-      day: '0',
-      night_landings: '0',
-      remarks: '',
-    };
-  }
-  const values: Values = {
-    date: flight.date,
-    kind: flight.kind,
-    category: flight.aircraft.category,
-    rating_key: flight.aircraft.rating_key ?? '',
-    registration: flight.aircraft.registration ?? '',
-    departure: flight.departure ?? '',
-    arrival: flight.arrival ?? '',
-    day: String(flight.landings.day),
-    night_landings: String(flight.landings.night),
-    remarks: flight.remarks ?? '',
-  };
-  for (const f of FLIGHT_MINUTE_FIELDS)
-    values[`m_${f}`] = flight.minutes[f] ? hoursMinutes(flight.minutes[f]) : '';
-  return values;
-}
-
-/** The form field an API error's JSON path concerns (`minutes.pic` is the PIC field). */
-function fieldOf(path: string): string {
-  if (path.startsWith('minutes.')) return `m_${path.slice('minutes.'.length)}`;
-  if (path === 'minutes') return 'm_total_flight_time';
-  if (path === 'landings.day') return 'day';
-  if (path === 'landings.night') return 'night_landings';
-  if (path.startsWith('aircraft.')) return path.slice('aircraft.'.length);
-  return path;
-}
-
-const FORM_FIELDS = new Set([
-  'date',
-  'kind',
-  'category',
-  'rating_key',
-  'registration',
-  'departure',
-  'arrival',
-  'day',
-  'night_landings',
-  'remarks',
-  ...FLIGHT_MINUTE_FIELDS.map((f) => `m_${f}`),
-]);
-
 interface Props {
   flight?: Flight;
   onSaved: (flight: Flight) => void;
@@ -103,46 +51,22 @@ export function FlightForm({ flight, onSaved, onCancel }: Props) {
   const [busy, setBusy] = useState(false);
   const set = (name: string) => (value: string) => setValues((v) => ({ ...v, [name]: value }));
   const prefix = flight ? `edit-${flight.flight_id.slice(0, 8)}` : 'add';
+  const form = useRef<HTMLFormElement>(null);
+  // Errors come only from Save: the first field in error takes the focus, so its message is read out.
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   const submit = async (e: Event) => {
     e.preventDefault();
-    const local: Record<string, string> = {};
-    const minutes: Record<string, number> = {};
-    for (const f of FLIGHT_MINUTE_FIELDS) {
-      const parsed = parseTime(values[`m_${f}`] ?? '');
-      if (parsed === null) local[`m_${f}`] = 'Enter hours:minutes (1:35) or minutes (95)';
-      else if (parsed > 0) minutes[f] = parsed;
-    }
-    const landing = (name: string): number | undefined => {
-      const text = (values[name] ?? '').trim();
-      if (text === '') return 0;
-      if (!/^\d{1,2}$/.test(text)) {
-        local[name] = 'Enter a whole number from 0 to 99';
-        return undefined;
-      }
-      return Number(text);
-    };
-    const day = landing('day');
-    const night = landing('night_landings');
-    setErrors(local);
+    const checked = flightBodyOf(values, flight?.flight_id ?? crypto.randomUUID());
     setFailure(null);
-    if (Object.keys(local).length > 0) return;
-    const category = values.category ?? 'airplane';
-    const body = {
-      flight_id: flight?.flight_id ?? crypto.randomUUID(),
-      date: values.date,
-      kind: values.kind,
-      aircraft: {
-        category,
-        ...(category === 'airplane' && values.rating_key ? { rating_key: values.rating_key } : {}),
-        ...(values.registration ? { registration: values.registration } : {}),
-      },
-      ...(values.departure ? { departure: values.departure } : {}),
-      ...(values.arrival ? { arrival: values.arrival } : {}),
-      minutes,
-      landings: { day, night },
-      ...(values.remarks ? { remarks: values.remarks } : {}),
-    };
+    if (checked.errors) {
+      setErrors(checked.errors);
+      return;
+    }
+    setErrors({});
+    const { body } = checked;
     setBusy(true);
     try {
       const saved = flight
@@ -170,8 +94,11 @@ export function FlightForm({ flight, onSaved, onCancel }: Props) {
 
   const id = (name: string) => `${prefix}-${name}`;
   const airplane = values.category === 'airplane';
+  const simulator = values.kind === 'simulator';
+  const part: FormPart = { values, errors, set, id };
   return (
     <form
+      ref={form}
       class="card flight-form"
       onSubmit={(e) => void submit(e)}
       aria-label={flight ? 'Edit flight' : 'Add flight'}
@@ -228,6 +155,7 @@ export function FlightForm({ flight, onSaved, onCancel }: Props) {
           error={errors.registration}
           maxLength={10}
         />
+        <AircraftTypeFields part={part} simulator={simulator} />
         <Field
           id={id('departure')}
           label="From"
@@ -245,6 +173,7 @@ export function FlightForm({ flight, onSaved, onCancel }: Props) {
           hint="Airport code, 3 or 4 characters"
         />
       </div>
+      {!simulator && <FeaturesFieldset part={part} />}
       <fieldset>
         <legend>Time (hours:minutes, or minutes)</legend>
         <div class="grid">
@@ -261,23 +190,8 @@ export function FlightForm({ flight, onSaved, onCancel }: Props) {
           ))}
         </div>
       </fieldset>
+      <CountsFieldset part={part} simulator={simulator} />
       <div class="grid">
-        <Field
-          id={id('day')}
-          label="Day landings"
-          value={values.day ?? ''}
-          onInput={set('day')}
-          error={errors.day}
-          inputMode="numeric"
-        />
-        <Field
-          id={id('night_landings')}
-          label="Night landings"
-          value={values.night_landings ?? ''}
-          onInput={set('night_landings')}
-          error={errors.night_landings}
-          inputMode="numeric"
-        />
         <Field
           id={id('remarks')}
           label="Remarks"

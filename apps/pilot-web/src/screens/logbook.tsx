@@ -9,9 +9,9 @@ import { FlightForm } from './flight-form';
 const PAGE_SIZE = 20;
 
 function aircraftOf(flight: Flight): string {
-  const { category, rating_key: rating, registration } = flight.aircraft;
+  const { category, rating_key: rating, registration, type_designator: type } = flight.aircraft;
   const what = rating ? ratingLabel(rating) : category;
-  return [flight.kind === 'simulator' ? `Simulator (${what})` : what, registration]
+  return [flight.kind === 'simulator' ? `Simulator (${what})` : what, type, registration]
     .filter(Boolean)
     .join(', ');
 }
