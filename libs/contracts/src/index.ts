@@ -58,4 +58,5 @@ export type {
   TotalsField,
 } from './logbook';
 export { totalsAnswerSchema } from './pilot-totals.schema';
+export { experienceAnswerSchema } from './pilot-experience.schema';
 export { isUuid } from './uuid';

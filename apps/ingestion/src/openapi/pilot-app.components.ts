@@ -1,3 +1,4 @@
+import { OWN_EXPERIENCE } from './pilot-app-experience.schemas';
 import { ACCESS_HISTORY, ACCOUNT_STATUS, PILOT_EXPORT } from './pilot-app-privacy.schemas';
 import {
   CONNECTIONS,
@@ -28,6 +29,7 @@ export const PILOT_APP_SCHEMAS: Record<string, Schema> = {
       STARTING_TOTALS,
       STARTING_TOTALS_BODY,
       OWN_TOTALS,
+      OWN_EXPERIENCE,
       LINKING_CODE,
       CONNECTIONS,
       ACCESS_HISTORY,
