@@ -26,4 +26,9 @@ export {
 } from './api-keys/api-keys.repository';
 export type { ApiKeyRecord, Partner } from './api-keys/api-keys.repository';
 export { PARTNERS_ERRORS } from './error-codes';
-export { endConnection } from './connections/connections.statements';
+export {
+  endConnection,
+  experienceSharingOf,
+  setExperienceSharing,
+} from './connections/connections.statements';
+export type { ExperienceSharing } from './connections/connections.statements';

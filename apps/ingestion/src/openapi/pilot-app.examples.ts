@@ -157,6 +157,7 @@ export const CONNECTION_LIST_EXAMPLE = {
       connection_id: '3f6c2b9e-8d41-4a7f-9b2e-5c1d0a7e4f18',
       partner: { id: 'c2d5e8f1-4a7b-4c0d-9e3f-6a9b2c5d8e1f', name: 'SkyCrew Scheduling' },
       linked_at: '2026-11-02T14:05:09.117Z',
+      shared: ['totals', 'experience'],
     },
   ],
 };
