@@ -65,6 +65,7 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       '/pilot/v1/account',
       '/pilot/v1/connections',
       '/pilot/v1/connections/{connection_id}',
+      '/pilot/v1/connections/{connection_id}/sharing',
       '/pilot/v1/export',
       '/pilot/v1/export.csv',
       '/pilot/v1/flights',
@@ -201,6 +202,7 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
     expect(Object.keys(components.schemas).sort()).toEqual([
       'AccessHistory',
       'AccountStatus',
+      'Connection',
       'ConnectionList',
       'Error',
       'ErrorDetail',
@@ -211,9 +213,11 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       'FlightInput',
       'FlightPage',
       'LinkingCode',
+      'LinkingCodeRequest',
       'Meta',
       'OwnTotals',
       'PilotExport',
+      'SharingRequest',
       'StartingTotals',
       'StartingTotalsInput',
     ]);
