@@ -31,4 +31,3 @@ export {
   experienceSharingOf,
   setExperienceSharing,
 } from './connections/connections.statements';
-export type { ExperienceSharing } from './connections/connections.statements';
