@@ -122,6 +122,18 @@ describe('what the pilot shares', () => {
       expect(again.status).toBe(200);
       expect(again.body.data).toEqual(res.body.data);
       expect(await sharingEvents(pilot)).toBe(1);
+
+      // The pilot's export holds it too: the connection's `shared` and the change among the consent events.
+      const exported = (await pilot.send('get', '/pilot/v1/export')).body.data as {
+        connections: { shared: string[] }[];
+        consent_events: { type: string; payload: { share_experience?: boolean } }[];
+      };
+      expect(exported.connections.map((c) => c.shared)).toEqual([EXPERIENCE]);
+      expect(exported.consent_events.map((e) => [e.type, e.payload.share_experience])).toEqual([
+        ['LinkingCodeIssued', false],
+        ['PilotLinked', false],
+        ['ExperienceSharingChanged', true],
+      ]);
     });
 
     it('withdrawn, is refused at once on every replica: the read revision has moved before the answer', async () => {
