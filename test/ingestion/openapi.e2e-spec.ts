@@ -65,6 +65,7 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       '/pilot/v1/account',
       '/pilot/v1/connections',
       '/pilot/v1/connections/{connection_id}',
+      '/pilot/v1/connections/{connection_id}/sharing',
       '/pilot/v1/experience',
       '/pilot/v1/export',
       '/pilot/v1/export.csv',
@@ -202,6 +203,7 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
     expect(Object.keys(components.schemas).sort()).toEqual([
       'AccessHistory',
       'AccountStatus',
+      'Connection',
       'ConnectionList',
       'Error',
       'ErrorDetail',
@@ -212,10 +214,12 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       'FlightInput',
       'FlightPage',
       'LinkingCode',
+      'LinkingCodeRequest',
       'Meta',
       'OwnExperience',
       'OwnTotals',
       'PilotExport',
+      'SharingRequest',
       'StartingTotals',
       'StartingTotalsInput',
     ]);

@@ -13,6 +13,7 @@ export {
 } from './events/pilot-events';
 export type {
   AccountErased,
+  ExperienceSharingChanged,
   FlightAmended,
   FlightDeleted,
   FlightRecorded,
