@@ -8,6 +8,7 @@ import { Client } from 'pg';
 import {
   createTestDatabase,
   createTestTopic,
+  expectOracleTotals,
   type AppProcess,
   type KafkaBroker,
   startAppProcess,
@@ -19,12 +20,10 @@ import {
 import {
   asKafkaMessages,
   historyMessages,
-  oracleTotalsOf,
   publishMessages,
   sampleHistories,
   waitForProjection,
 } from '@pft/testing/oracle';
-import { readPilotTotals } from '@pft/totals';
 
 async function get(url: string): Promise<{ status: number; body: any }> {
   const response = await fetch(url);
@@ -156,16 +155,7 @@ describe('projector while Kafka is away', () => {
     );
     await waitForProjection(kafka, client, topics[0]!, { timeoutMs: 90_000 });
 
-    const read = await readPilotTotals(
-      client,
-      histories.map((h) => h.pilotId),
-    );
-    for (const h of histories) {
-      expect({ pilot: h.pilotId, totals: read.get(h.pilotId)?.totals }).toEqual({
-        pilot: h.pilotId,
-        totals: oracleTotalsOf(h.events),
-      });
-    }
+    await expectOracleTotals(client, histories);
     expect(await readiness(running)).toMatchObject({ status: 200 });
     expect(await running.stop('SIGTERM')).toBe(0);
   }, 400_000);
