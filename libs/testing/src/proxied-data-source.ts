@@ -37,3 +37,26 @@ export async function startProxiedDataSource(): Promise<ProxiedDataSource> {
     },
   };
 }
+
+/**
+ * A proxied data source for the tests of the `describe` this is called in: started before the first, the
+ * proxy restored after each, closed after the last. The object is filled in before the first test runs.
+ */
+export function proxiedDataSourceSuite(): ProxiedDataSource {
+  const suite = {} as ProxiedDataSource;
+  beforeAll(async () => {
+    Object.assign(suite, await startProxiedDataSource());
+  });
+  afterEach(() => suite.proxy.restore());
+  afterAll(() => suite.close());
+  return suite;
+}
+
+/** Sessions of `sql`'s database, other than its own, still inside a transaction: a lost one would hold its locks. */
+export async function openTransactions(sql: Client): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>(
+    `select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
+  );
+  return rows[0]!.n;
+}
