@@ -5,7 +5,7 @@ export type { Queryable } from './database/queryable';
 export { rowsOf } from './database/rows-of';
 export { WriteOutcomeUnknown, writeOutcomeTimeoutMs } from './database/write-outcome';
 export { HealthModule } from './health/health.module';
-export type { ReadinessCheck } from './health/readiness-check';
+export { ConsumerInGroupCheck, type ReadinessCheck } from './health/readiness-check';
 export { ApiError, PLATFORM_ERRORS } from './http/api-error';
 export type { BusinessErrorCodes, ErrorCode, ErrorDetail, PlatformErrorCode } from './http/api-error';
 export { ErrorCodes, PLATFORM_ERROR_CODES, errorCodes } from './http/error-codes';
