@@ -1,4 +1,5 @@
 export * from './app-process';
+export * from './app-answers';
 export * from './projection-ground';
 export * from './test-database';
 export * from './test-kafka';
