@@ -63,11 +63,8 @@ import { TotalsModule } from './totals/totals.module';
   ],
 })
 export class IngestionModule {
-  /** With the configuration main.ts read once at start, for this module's providers and the parts' tokens. */
+  /** With the configuration main.ts read once at start. */
   static withConfig(config: IngestionConfig): DynamicModule {
-    return {
-      module: IngestionModule,
-      imports: [ConfigModule.forRoot(IngestionConfig, INGESTION_CONFIG_PARTS, config)],
-    };
+    return ConfigModule.forApp(IngestionModule, IngestionConfig, INGESTION_CONFIG_PARTS, config);
   }
 }

@@ -34,11 +34,8 @@ import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
   ],
 })
 export class ProjectorModule {
-  /** With the configuration main.ts read once at start, for this module's providers and the parts' tokens. */
+  /** With the configuration main.ts read once at start. */
   static withConfig(config: ProjectorConfig): DynamicModule {
-    return {
-      module: ProjectorModule,
-      imports: [ConfigModule.forRoot(ProjectorConfig, PROJECTOR_CONFIG_PARTS, config)],
-    };
+    return ConfigModule.forApp(ProjectorModule, ProjectorConfig, PROJECTOR_CONFIG_PARTS, config);
   }
 }

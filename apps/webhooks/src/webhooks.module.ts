@@ -32,11 +32,8 @@ import { TotalsModule } from './totals/totals.module';
   ],
 })
 export class WebhooksModule {
-  /** With the configuration main.ts read once at start, for this module's providers and the parts' tokens. */
+  /** With the configuration main.ts read once at start. */
   static withConfig(config: WebhooksConfig): DynamicModule {
-    return {
-      module: WebhooksModule,
-      imports: [ConfigModule.forRoot(WebhooksConfig, WEBHOOKS_CONFIG_PARTS, config)],
-    };
+    return ConfigModule.forApp(WebhooksModule, WebhooksConfig, WEBHOOKS_CONFIG_PARTS, config);
   }
 }
