@@ -19,3 +19,4 @@ export * from './proxied-data-source';
 export * from './relay-layout';
 export * from './sealing-pilots';
 export { uniqueRedisPrefix } from './test-redis-keys';
+export * from './test-suite';

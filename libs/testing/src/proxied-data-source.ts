@@ -4,6 +4,7 @@ import { dataSourceOptions } from '@pft/platform';
 import { dropStalledConnections } from '@pft/platform/database/stalled-connections';
 import { TcpProxy } from './tcp-proxy';
 import { createTestDatabase } from './test-database';
+import { suiteOf } from './test-suite';
 
 /**
  * A test database of its own reached through a TcpProxy the test controls (to lose a connection right
@@ -43,12 +44,8 @@ export async function startProxiedDataSource(): Promise<ProxiedDataSource> {
  * proxy restored after each, closed after the last. The object is filled in before the first test runs.
  */
 export function proxiedDataSourceSuite(): ProxiedDataSource {
-  const suite = {} as ProxiedDataSource;
-  beforeAll(async () => {
-    Object.assign(suite, await startProxiedDataSource());
-  });
+  const suite = suiteOf(startProxiedDataSource, (made) => made.close());
   afterEach(() => suite.proxy.restore());
-  afterAll(() => suite.close());
   return suite;
 }
 

@@ -8,6 +8,7 @@ import {
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
+  suiteOf,
   TcpProxy,
   testKafka,
   type TestDatabase,
@@ -127,12 +128,10 @@ export function ingestionSuite(
   env: Record<string, string> = {},
   options: IngestionOptions = {},
 ): IngestionHarness {
-  const suite = {} as IngestionHarness;
-  beforeAll(async () => {
-    Object.assign(suite, await startIngestion(env, options));
-  });
-  afterAll(() => suite.close?.());
-  return suite;
+  return suiteOf(
+    () => startIngestion(env, options),
+    (h) => h.close(),
+  );
 }
 
 /** A response body read as text (the CSV export), for `.buffer(true).parse(asText)`. */
