@@ -58,16 +58,23 @@ describe('command pipeline: a commit that went unanswered (Postgres)', () => {
     ['the COMMIT of a transaction', false, 'COMMIT'],
     ['the one statement of a guessed state', true, undefined],
   ])('%s', (_what, guessed, marker) => {
-    it.each([
+    /** How the connection is lost: cut at once, or stalled until the client gives up. */
+    const losses: [string, boolean][] = [
       ['cut', false],
       ['stalled', true],
-    ])(
+    ];
+    /** A new pilot's command, its statement lost by the proxy once delivered to the server or before. */
+    const sentAndLost = (deliver: boolean) => {
+      const pilot = randomUUID();
+      const flight = randomUUID();
+      const lost = proxied.proxy.blackholeAfter(marker ?? flight, { deliver });
+      return { pilot, flight, lost, handled: pipeline().handle(command(pilot, flight, guessed)) };
+    };
+
+    it.each(losses)(
       'answers as recorded when it reached the server and the connection was then %s',
       async (_how, stall) => {
-        const pilot = randomUUID();
-        const flight = randomUUID();
-        const lost = proxied.proxy.blackholeAfter(marker ?? flight, { deliver: true });
-        const handled = pipeline().handle(command(pilot, flight, guessed));
+        const { flight, lost, handled } = sentAndLost(true);
         await lost;
         // Committed, its answer lost: cut before that, the session would be ended with the statement
         // unfinished, and nothing recorded (a right answer, but not the case this test is about).
@@ -79,16 +86,10 @@ describe('command pipeline: a commit that went unanswered (Postgres)', () => {
       },
     );
 
-    it.each([
-      ['cut', false],
-      ['stalled', true],
-    ])(
+    it.each(losses)(
       'fails, with nothing recorded, when it never reached the server and the connection was %s',
       async (_how, stall) => {
-        const pilot = randomUUID();
-        const flight = randomUUID();
-        const lost = proxied.proxy.blackholeAfter(marker ?? flight, { deliver: false });
-        const handled = pipeline().handle(command(pilot, flight, guessed));
+        const { pilot, flight, lost, handled } = sentAndLost(false);
         handled.catch(() => undefined);
         await lost;
         await (stall ? restoreOnceGivenUp() : proxied.proxy.restore());
