@@ -12,6 +12,7 @@ import {
   type ServiceEnv,
   testKafka,
   getJson,
+  readinessIs,
   untilReadiness,
 } from '@pft/testing';
 
@@ -127,7 +128,7 @@ describe('each app boots against the real stack', () => {
 
       const degraded = await untilReadiness(
         partnerApi,
-        (r) => r.body?.data?.status === 'degraded',
+        readinessIs('degraded'),
         15000,
         'readiness to notice Redis is gone',
       );
@@ -139,7 +140,7 @@ describe('each app boots against the real stack', () => {
       await redis.start();
       const back = await untilReadiness(
         partnerApi,
-        (r) => r.body?.data?.status === 'ready',
+        readinessIs('ready'),
         20000,
         'readiness to come back with Redis',
       );

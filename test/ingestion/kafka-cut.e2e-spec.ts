@@ -14,6 +14,7 @@ import {
   startKafkaBroker,
   type TestDatabase,
   getJson,
+  readinessIs,
   untilReadiness,
   waitFor,
   startTogether,
@@ -133,7 +134,7 @@ describe('ingestion with its Kafka broker cut', () => {
 
     const back = await untilReadiness(
       ingestion,
-      (ready) => ready.body?.data?.status === 'ready',
+      readinessIs('ready'),
       60_000,
       'readiness to answer as before the cut',
       250,

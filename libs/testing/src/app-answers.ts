@@ -11,6 +11,12 @@ export async function getJson(url: string): Promise<{ status: number; body: any;
   };
 }
 
+/** A readiness answer of `status` (ready, degraded, not_ready), for untilReadiness. */
+export const readinessIs =
+  (status: string) =>
+  (answer: { body: any }): boolean =>
+    answer.body?.data?.status === status;
+
 /** Waits until the app's readiness answer passes `until`, asking every `intervalMs`: that answer. */
 export function untilReadiness(
   app: { url: string },
