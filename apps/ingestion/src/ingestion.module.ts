@@ -3,11 +3,9 @@ import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import {
   ConfigModule,
-  DatabaseModule,
   HealthModule,
-  KafkaModule,
   KafkaReadiness,
-  LoggingModule,
+  PIPELINE_APP_MODULES,
   PostgresReadiness,
   RedisModule,
   RedisReadiness,
@@ -31,9 +29,7 @@ import { TotalsModule } from './totals/totals.module';
 
 @Module({
   imports: [
-    LoggingModule,
-    DatabaseModule,
-    KafkaModule,
+    ...PIPELINE_APP_MODULES,
     // Only to tell partner API replicas of changes they read.
     RedisModule,
     PartnerReadsModule,

@@ -1,11 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import {
   ConfigModule,
-  DatabaseModule,
   HealthModule,
-  KafkaModule,
   KafkaReadiness,
-  LoggingModule,
+  PIPELINE_APP_MODULES,
   PostgresReadiness,
 } from '@pft/platform';
 import { WebhooksConfig, WEBHOOKS_CONFIG_PARTS } from './webhooks.config';
@@ -21,9 +19,7 @@ import { TotalsModule } from './totals/totals.module';
  */
 @Module({
   imports: [
-    LoggingModule,
-    DatabaseModule,
-    KafkaModule,
+    ...PIPELINE_APP_MODULES,
     // Delivering needs only Postgres; taking new events in needs Kafka and the consumer in its group.
     HealthModule.forChecks({ required: [PostgresReadiness, KafkaReadiness, IntakeReadiness] }),
     IntakeModule,

@@ -36,6 +36,7 @@ export type { TopicMismatch } from './kafka/topic-replication';
 export { ensureTopics, fixMinInsync, pilotTopics } from './kafka/topics';
 export type { TopicsReport } from './kafka/topics';
 export { LoggingModule } from './logging/logging.module';
+export { PIPELINE_APP_MODULES } from './pipeline-app-modules';
 export { runMain } from './main-runner';
 export { countRateLimited } from './metrics/http-metrics';
 export { metricOnce } from './metrics/metric-once';
