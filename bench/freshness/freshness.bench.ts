@@ -8,13 +8,13 @@
  *
  * The result goes to bench/results/freshness.json.
  */
-import { testKafka } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun } from '../support/bench-run';
 import {
   type BenchPilot,
   benchPartnerKey,
   latencySummary,
   linkPilots,
+  startSteadyStack,
   steadyWrites,
   untilReadShows,
   writeFlight,
@@ -23,33 +23,19 @@ import {
 const RATE = benchSetting('RATE', 20);
 const SECONDS = benchSetting('SECONDS', 30);
 const PILOTS = benchSetting('PILOTS', 20);
-const SECRET = 'freshness-bench-secret-of-enough-length';
 
 benchmark(`freshness at ${RATE} writes/s for ${SECONDS} s`, new BenchRun('freshness'), async (bench) => {
-  const kafka = testKafka('pft-bench-freshness');
-  const db = await bench.database();
-  const topic = await bench.topic(kafka, 'freshness', 12);
-  const env = { DATABASE_URL: db.url, JWT_SECRET: SECRET, PILOT_EVENTS_TOPIC: topic, LOG_LEVEL: 'warn' };
-  const [ingestion, , partnerApi] = await Promise.all([
-    bench.app('ingestion', env),
-    bench.app('projector', env),
-    bench.app('partner-api', env),
-  ]);
-
-  const key = await benchPartnerKey(db.url, 'Freshness Bench', ['pilot-totals']);
-  const pilots = await linkPilots(
-    { ingestion: ingestion.url, partnerApi: partnerApi.url },
-    key,
-    SECRET,
-    PILOTS,
-  );
+  const stack = await startSteadyStack(bench, 'freshness');
+  const partnerApi = stack.urls.partnerApi;
+  const key = await benchPartnerKey(stack.db.url, 'Freshness Bench', ['pilot-totals']);
+  const pilots = await linkPilots(stack.urls, key, stack.secret, PILOTS);
 
   const freshness: number[] = [];
   const failures: string[] = [];
   const measureOne = async (pilot: BenchPilot): Promise<void> => {
-    const write = await writeFlight(ingestion.url, pilot);
+    const write = await writeFlight(stack.urls.ingestion, pilot);
     if ('failure' in write) return void failures.push(write.failure);
-    const seen = await untilReadShows(partnerApi.url, key, pilot, performance.now());
+    const seen = await untilReadShows(partnerApi, key, pilot, performance.now());
     if (typeof seen === 'number') freshness.push(seen);
     else failures.push(seen.failure);
   };

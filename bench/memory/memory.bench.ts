@@ -10,12 +10,12 @@
  * The result goes to bench/results/memory.json.
  */
 import { readFileSync } from 'node:fs';
-import { type AppProcess, testKafka } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun, share } from '../support/bench-run';
 import {
   type BenchPilot,
   benchPartnerKey,
   linkPilots,
+  startSteadyStack,
   steadyWrites,
   writeFlight,
 } from '../support/steady-writes';
@@ -25,7 +25,6 @@ const RATE = benchSetting('RATE', 50);
 const READ_RATE = benchSetting('READ_RATE', 200);
 const PILOTS = benchSetting('PILOTS', 100);
 const SAMPLE_MS = 5000;
-const SECRET = 'memory-bench-secret-of-enough-length';
 
 /** The resident size of a process in MB, from /proc. */
 function residentMb(pid: number): number {
@@ -67,25 +66,10 @@ async function steadyReads(
 }
 
 benchmark(`memory over ${MINUTES} min of steady load`, new BenchRun('memory'), async (bench) => {
-  const kafka = testKafka('pft-bench-memory');
-  const db = await bench.database();
-  const topic = await bench.topic(kafka, 'memory', 12);
-  const env = { DATABASE_URL: db.url, JWT_SECRET: SECRET, PILOT_EVENTS_TOPIC: topic, LOG_LEVEL: 'warn' };
-  const apps: AppProcess[] = await Promise.all([
-    bench.app('ingestion', env),
-    bench.app('projector', env),
-    bench.app('partner-api', env),
-    bench.app('webhooks', env),
-  ]);
-  const [ingestion, , partnerApi] = apps;
-
-  const key = await benchPartnerKey(db.url, 'Memory Bench', ['pilot-totals']);
-  const pilots = await linkPilots(
-    { ingestion: ingestion!.url, partnerApi: partnerApi!.url },
-    key,
-    SECRET,
-    PILOTS,
-  );
+  const stack = await startSteadyStack(bench, 'memory', { webhooks: true });
+  const { apps, urls } = stack;
+  const key = await benchPartnerKey(stack.db.url, 'Memory Bench', ['pilot-totals']);
+  const pilots = await linkPilots(urls, key, stack.secret, PILOTS);
 
   const samples: { second: number; rss_mb: Record<string, number> }[] = [];
   const started = performance.now();
@@ -107,12 +91,12 @@ benchmark(`memory over ${MINUTES} min of steady load`, new BenchRun('memory'), a
       seconds,
       pilots,
       async (pilot) => {
-        const write = await writeFlight(ingestion!.url, pilot);
+        const write = await writeFlight(urls.ingestion, pilot);
         if ('failure' in write) failures.push(write.failure);
       },
       skipped,
     ),
-    steadyReads(partnerApi!.url, key, pilots, READ_RATE, seconds, failures),
+    steadyReads(urls.partnerApi, key, pilots, READ_RATE, seconds, failures),
   ]);
   clearInterval(sampler);
   sample();

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createPartner, issueApiKey } from '@pft/partners';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { createDataSource } from '@pft/platform';
+import { type AppName, type AppProcess, type TestDatabase, testKafka } from '@pft/testing';
+import { type BenchRun } from './bench-run';
 
 /**
  * A steady write load of single flights through the ingestion API, and the partner read that shows
@@ -32,6 +34,39 @@ function flight(date: string): Record<string, unknown> {
     minutes: { total_flight_time: 60, pic: 60, single_engine: 60 },
     landings: { day: 1, night: 0 },
   };
+}
+
+/** The apps under a steady load, each a process of its own, on a database and a topic of the run's. */
+export interface SteadyStack {
+  db: TestDatabase;
+  /** ingestion, projector, partner-api, then webhooks when asked for. */
+  apps: AppProcess[];
+  /** The JWT secret the apps share, for minting pilot tokens. */
+  secret: string;
+  urls: { ingestion: string; partnerApi: string };
+}
+
+/** Starts the apps of the benchmark `name` with `env` added to what they share. */
+export async function startSteadyStack(
+  bench: BenchRun,
+  name: string,
+  options: { webhooks?: boolean; env?: Record<string, string> } = {},
+): Promise<SteadyStack> {
+  const kafka = testKafka(`pft-bench-${name}`);
+  const db = await bench.database();
+  const topic = await bench.topic(kafka, name, 12);
+  const secret = `${name}-bench-secret-of-enough-length`;
+  const env = { DATABASE_URL: db.url, JWT_SECRET: secret, PILOT_EVENTS_TOPIC: topic, LOG_LEVEL: 'warn' };
+  Object.assign(env, options.env);
+  const names: AppName[] = [
+    'ingestion',
+    'projector',
+    'partner-api',
+    ...(options.webhooks ? ['webhooks' as const] : []),
+  ];
+  const apps = await Promise.all(names.map((app) => bench.app(app, env)));
+  const [ingestion, , partnerApi] = apps;
+  return { db, apps, secret, urls: { ingestion: ingestion!.url, partnerApi: partnerApi!.url } };
 }
 
 export interface BenchPilot {

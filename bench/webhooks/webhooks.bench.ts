@@ -17,7 +17,6 @@
 import { EventEmitter } from 'node:events';
 import { createDataSource } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
-import { testKafka } from '@pft/testing';
 import { startReceiver, verifySignature } from '../../test/webhooks/webhook-receiver';
 import { benchmark, benchSetting, BenchRun } from '../support/bench-run';
 import {
@@ -25,6 +24,7 @@ import {
   benchPartnerKey,
   latencySummary,
   linkPilots,
+  startSteadyStack,
   steadyWrites,
   untilReadShows,
   writeFlight,
@@ -33,7 +33,6 @@ import {
 const RATE = benchSetting('RATE', 20);
 const SECONDS = benchSetting('SECONDS', 30);
 const PILOTS = benchSetting('PILOTS', 20);
-const SECRET = 'webhooks-bench-secret-of-enough-length';
 const COALESCE_MS = process.env.WEBHOOK_TOTALS_COALESCE_MS ?? '0';
 const NOTICE_TIMEOUT_MS = 60_000;
 
@@ -73,23 +72,11 @@ benchmark(
   `webhook delivery at ${RATE} writes/s for ${SECONDS} s`,
   new BenchRun('webhooks'),
   async (bench) => {
-    const kafka = testKafka('pft-bench-webhooks');
-    const db = await bench.database();
-    const topic = await bench.topic(kafka, 'webhooks', 12);
-    const env = {
-      DATABASE_URL: db.url,
-      JWT_SECRET: SECRET,
-      PILOT_EVENTS_TOPIC: topic,
-      LOG_LEVEL: 'warn',
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      WEBHOOK_TOTALS_COALESCE_MS: COALESCE_MS,
-    };
-    const [ingestion, , partnerApi] = await Promise.all([
-      bench.app('ingestion', env),
-      bench.app('projector', env),
-      bench.app('partner-api', env),
-      bench.app('webhooks', env),
-    ]);
+    const stack = await startSteadyStack(bench, 'webhooks', {
+      webhooks: true,
+      env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_TOTALS_COALESCE_MS: COALESCE_MS },
+    });
+    const { db, urls } = stack;
 
     const failures: string[] = [];
     const notices = new Notices();
@@ -112,18 +99,13 @@ benchmark(
     bench.defer(() => receiver.close());
 
     const key = await benchPartnerKey(db.url, 'Webhooks Bench', ['pilot-totals', 'webhooks']);
-    const created = await fetch(`${partnerApi.url}/v1/webhook-endpoints`, {
+    const created = await fetch(`${urls.partnerApi}/v1/webhook-endpoints`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
       body: JSON.stringify({ url: receiver.url }),
     });
     secret = ((await created.json()) as { data: { secret: string } }).data.secret;
-    const pilots = await linkPilots(
-      { ingestion: ingestion.url, partnerApi: partnerApi.url },
-      key,
-      SECRET,
-      PILOTS,
-    );
+    const pilots = await linkPilots(urls, key, stack.secret, PILOTS);
 
     const events = await createDataSource(db.url, 2).initialize();
     bench.defer(() => events.destroy());
@@ -149,12 +131,12 @@ benchmark(
       else delivery.push(arrived - answered);
     };
     const readOf = async (pilot: BenchPilot, answered: number): Promise<void> => {
-      const seen = await untilReadShows(partnerApi.url, key, pilot, answered);
+      const seen = await untilReadShows(urls.partnerApi, key, pilot, answered);
       if (typeof seen === 'number') freshness.push(seen);
       else failures.push(seen.failure);
     };
     const measureOne = async (pilot: BenchPilot): Promise<void> => {
-      const write = await writeFlight(ingestion.url, pilot);
+      const write = await writeFlight(urls.ingestion, pilot);
       if ('failure' in write) return void failures.push(write.failure);
       const answered = performance.now();
       await Promise.all([readOf(pilot, answered), deliveryOf(pilot, write.flightId, answered)]);

@@ -11,18 +11,10 @@ import {
   startRedisServer,
   type ServiceEnv,
   testKafka,
-  waitFor,
+  getJson,
+  readinessIs,
+  untilReadiness,
 } from '@pft/testing';
-
-async function get(url: string): Promise<{ status: number; body: any; headers: Headers }> {
-  const response = await fetch(url);
-  const text = await response.text();
-  return {
-    status: response.status,
-    body: text.startsWith('{') ? JSON.parse(text) : text,
-    headers: response.headers,
-  };
-}
 
 /** The dependencies each app's readiness reports (which of them it cannot do without: README, Readiness). */
 const CHECKS: Record<AppName, Record<string, 'up'>> = {
@@ -55,7 +47,7 @@ describe('each app boots against the real stack', () => {
       const app = await startAppProcess(name, env);
       running.push(app);
 
-      const ready = await get(`${app.url}/health/ready`);
+      const ready = await getJson(`${app.url}/health/ready`);
       expect(ready.status).toBe(200);
       expect(ready.body.data).toEqual({ status: 'ready', checks: CHECKS[name] });
       expect(ready.body.meta).toEqual({
@@ -64,20 +56,20 @@ describe('each app boots against the real stack', () => {
       });
       expect(ready.headers.get('x-request-id')).toBe(ready.body.meta.request_id);
 
-      const live = await get(`${app.url}/health/live`);
+      const live = await getJson(`${app.url}/health/live`);
       expect(live.status).toBe(200);
       expect(live.body.data).toEqual({ status: 'live' });
 
-      const metrics = await get(`${app.metricsUrl}/metrics`);
+      const metrics = await getJson(`${app.metricsUrl}/metrics`);
       expect(metrics.status).toBe(200);
       expect(metrics.body).toContain('process_cpu_user_seconds_total');
       // The Node.js release the project runs on (.nvmrc), whatever the machine's own node is: shown to
       // operators on the metrics port, not to strangers on the API's.
       const release = readFileSync(join(__dirname, '..', '..', '.nvmrc'), 'utf8').trim();
       expect(metrics.body).toContain(`nodejs_version_info{version="v${release}"`);
-      expect((await get(`${app.url}/metrics`)).status).toBe(404);
+      expect((await getJson(`${app.url}/metrics`)).status).toBe(404);
 
-      const missing = await get(`${app.url}/no/such/path`);
+      const missing = await getJson(`${app.url}/no/such/path`);
       expect(missing.status).toBe(404);
       expect(missing.body.error.code).toBe('NOT_FOUND');
       expect(missing.body.meta.request_id).toMatch(/^req_/);
@@ -91,7 +83,7 @@ describe('each app boots against the real stack', () => {
     const nowhere = `127.0.0.1:${await freePort()}`;
     const app = await startAppProcess('ingestion', { ...env, KAFKA_BROKERS: nowhere });
     running.push(app);
-    const ready = await get(`${app.url}/health/ready`);
+    const ready = await getJson(`${app.url}/health/ready`);
     expect(ready.status).toBe(200);
     expect(ready.body.data).toEqual({
       status: 'degraded',
@@ -134,25 +126,21 @@ describe('each app boots against the real stack', () => {
     it('the partner API stays ready, degraded, naming Redis, stays live, and recovers by itself', async () => {
       await redis.stop();
 
-      const degraded = await waitFor(
-        async () => {
-          const r = await get(`${partnerApi.url}/health/ready`);
-          return r.body?.data?.status === 'degraded' ? r : undefined;
-        },
+      const degraded = await untilReadiness(
+        partnerApi,
+        readinessIs('degraded'),
         15000,
         'readiness to notice Redis is gone',
       );
       expect(degraded.status).toBe(200);
       expect(degraded.body.data.checks).toEqual({ postgres: 'up', redis: 'down' });
       expect(degraded.body.meta.request_id).toMatch(/^req_/);
-      expect((await get(`${partnerApi.url}/health/live`)).status).toBe(200);
+      expect((await getJson(`${partnerApi.url}/health/live`)).status).toBe(200);
 
       await redis.start();
-      const back = await waitFor(
-        async () => {
-          const r = await get(`${partnerApi.url}/health/ready`);
-          return r.body?.data?.status === 'ready' ? r : undefined;
-        },
+      const back = await untilReadiness(
+        partnerApi,
+        readinessIs('ready'),
         20000,
         'readiness to come back with Redis',
       );

@@ -2,8 +2,8 @@ import { waitFor } from '@pft/testing';
 import { bearer as partnerAuth } from '../partner-api/partner-api.expectations';
 import { partnerWithKey, sandboxKeyFor, type TestPartner } from '../partner-api/partner-api.factories';
 import { AccessRecorder } from '../../apps/partner-api/src/access-history/access-recorder';
-import { startPartnerApi, type PartnerApiUnderTest } from '../partner-api/partner-api.harness';
-import { bearer, flightBody, startIngestion, type IngestionHarness } from './support/ingestion-harness';
+import { flightBody } from './support/ingestion-harness';
+import { ingestionWithPartnerApi, linkPilot } from './support/with-partner-api';
 
 interface History {
   partners: {
@@ -22,46 +22,22 @@ const today = (): string => new Date().toISOString().slice(0, 10);
  * them (written every 200 ms here); the pilot sees them in the access history.
  */
 describe('pilot app API: access history of partner reads (e2e)', () => {
-  let h: IngestionHarness;
-  let api: PartnerApiUnderTest;
+  const apps = ingestionWithPartnerApi({ ACCESS_HISTORY_FLUSH_MS: '200' });
+  const { h, api } = apps;
   let alpha: TestPartner;
   let bravo: TestPartner;
 
   beforeAll(async () => {
-    h = await startIngestion();
-    api = await startPartnerApi({ ACCESS_HISTORY_FLUSH_MS: '200' }, h.db);
     alpha = await partnerWithKey(api.db, { name: 'Alpha Scheduling' });
     bravo = await partnerWithKey(api.db, { name: 'Bravo Training' });
-  });
-  afterAll(async () => {
-    await api?.close();
-    await h?.close();
   });
 
   /** A pilot with one flight, linked to each partner given: the pilot_id each holds. */
   async function linkedPilot(...partners: TestPartner[]): Promise<{ pilot: Pilot; pilotIds: string[] }> {
     const pilot = h.pilot();
-    await h
-      .http()
-      .post('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .send(flightBody())
-      .expect(201);
+    await h.as(pilot.token).post('/pilot/v1/flights').send(flightBody()).expect(201);
     const pilotIds: string[] = [];
-    for (const partner of partners) {
-      const code = await h
-        .http()
-        .post('/pilot/v1/linking-codes')
-        .set(...bearer(pilot.token))
-        .expect(201);
-      const linked = await api
-        .http()
-        .post('/v1/link')
-        .set(partnerAuth(partner.key))
-        .send({ linking_token: code.body.data.linking_token })
-        .expect(200);
-      pilotIds.push(linked.body.data.pilot_id);
-    }
+    for (const partner of partners) pilotIds.push(await linkPilot(apps, pilot.token, partner.key));
     return { pilot, pilotIds };
   }
 
@@ -72,11 +48,7 @@ describe('pilot app API: access history of partner reads (e2e)', () => {
       .http()
       .get(`/v1/pilot-totals/batch?pilot_ids=${pilotIds.join(',')}`)
       .set(partnerAuth(partner.key));
-  const history = (pilot: Pilot, query = '') =>
-    h
-      .http()
-      .get(`/pilot/v1/access-history${query}`)
-      .set(...bearer(pilot.token));
+  const history = (pilot: Pilot, query = '') => h.as(pilot.token).get(`/pilot/v1/access-history${query}`);
   const historyOf = async (pilot: Pilot, query = ''): Promise<History> =>
     (await history(pilot, query).expect(200)).body.data as History;
   /** Each partner's reads per day, by partner name. */
@@ -127,11 +99,7 @@ describe('pilot app API: access history of partner reads (e2e)', () => {
     expect(ofB.partners[0]!.events).toHaveLength(1);
 
     // The pilot disconnects Alpha: the disconnect shows, and later reads are refused and not counted.
-    await h
-      .http()
-      .delete(`/pilot/v1/connections/${aAtAlpha}`)
-      .set(...bearer(a.token))
-      .expect(204);
+    await h.as(a.token).delete(`/pilot/v1/connections/${aAtAlpha}`).expect(204);
     await readOne(alpha, aAtAlpha!).expect(404);
     await readOne(bravo, aAtBravo!).expect(200);
     const after = await waitFor(

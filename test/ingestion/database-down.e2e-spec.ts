@@ -1,35 +1,20 @@
-import {
-  bearer,
-  flightBody,
-  pilotSnapshot,
-  startIngestion,
-  type IngestionHarness,
-} from './support/ingestion-harness';
+import { flightBody, ingestionSuite, pilotSnapshot } from './support/ingestion-harness';
 import { waitFor } from '@pft/testing';
 import { ERROR_EXAMPLES } from '../../apps/ingestion/src/openapi/pilot-app.error-examples';
 
 /** The pilot app API reaches Postgres through a proxy that takes the database away and gives it back. */
 describe('pilot app API: the database unreachable (e2e)', () => {
-  let h: IngestionHarness;
-  beforeAll(async () => {
-    h = await startIngestion(
-      {
-        DATABASE_CONNECT_TIMEOUT_MS: '1000',
-        DATABASE_QUERY_TIMEOUT_MS: '2000',
-        WRITE_OUTCOME_TIMEOUT_MS: '6000',
-      },
-      { viaProxy: true },
-    );
-  });
-  afterAll(() => h.close());
+  const h = ingestionSuite(
+    {
+      DATABASE_CONNECT_TIMEOUT_MS: '1000',
+      DATABASE_QUERY_TIMEOUT_MS: '2000',
+      WRITE_OUTCOME_TIMEOUT_MS: '6000',
+    },
+    { viaProxy: true },
+  );
 
   const proxy = () => h.proxy!;
-  const record = (token: string, body: object) =>
-    h
-      .http()
-      .post('/pilot/v1/flights')
-      .set(...bearer(token))
-      .send(body);
+  const record = (token: string, body: object) => h.as(token).post('/pilot/v1/flights').send(body);
 
   function expectUnavailable(res: Awaited<ReturnType<typeof record>>): void {
     expect({ status: res.status, code: res.body.error?.code }).toEqual({
@@ -43,15 +28,7 @@ describe('pilot app API: the database unreachable (e2e)', () => {
 
   async function untilReachable(token: string): Promise<void> {
     await waitFor(
-      async () =>
-        (
-          await h
-            .http()
-            .get('/pilot/v1/totals')
-            .set(...bearer(token))
-        ).status === 200
-          ? true
-          : undefined,
+      async () => ((await h.as(token).get('/pilot/v1/totals')).status === 200 ? true : undefined),
       10_000,
       'the app to find its database again',
     );

@@ -1,34 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { readLogbookCsv } from '@pft/logbook/domain';
 import { randomFlight, seededRandom } from '@pft/testing';
-import { bearer, startIngestion, type IngestionHarness } from './support/ingestion-harness';
+import { asText, ingestionSuite } from './support/ingestion-harness';
 
 describe('pilot app API: GET /pilot/v1/export.csv (e2e)', () => {
-  let h: IngestionHarness;
-  beforeAll(async () => {
-    h = await startIngestion();
-  });
-  afterAll(() => h.close());
+  const h = ingestionSuite();
 
   const today = new Date().toISOString().slice(0, 10);
-  const exportCsv = (token: string) =>
-    h
-      .http()
-      .get('/pilot/v1/export.csv')
-      .set(...bearer(token))
-      .buffer(true)
-      .parse((res, done) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => done(null, text));
-      });
+  const exportCsv = (token: string) => h.as(token).get('/pilot/v1/export.csv').buffer(true).parse(asText);
   const totalsOf = async (token: string) => {
-    const res = await h
-      .http()
-      .get('/pilot/v1/totals')
-      .set(...bearer(token))
-      .expect(200);
+    const res = await h.as(token).get('/pilot/v1/totals').expect(200);
     const { last_updated: _at, ...totals } = res.body.data as Record<string, unknown>;
     return totals;
   };
@@ -43,18 +24,9 @@ describe('pilot app API: GET /pilot/v1/export.csv (e2e)', () => {
       departure: 'EDDF',
       arrival: 'EDFE',
     };
-    await h
-      .http()
-      .post('/pilot/v1/flights/import')
-      .set(...bearer(owner.token))
-      .send({ flights })
-      .expect(201);
+    await h.as(owner.token).post('/pilot/v1/flights/import').send({ flights }).expect(201);
     // A deleted flight is not exported.
-    await h
-      .http()
-      .delete(`/pilot/v1/flights/${flights[1]!.flight_id}`)
-      .set(...bearer(owner.token))
-      .expect(204);
+    await h.as(owner.token).delete(`/pilot/v1/flights/${flights[1]!.flight_id}`).expect(204);
 
     const res = await exportCsv(owner.token).expect(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -67,12 +39,7 @@ describe('pilot app API: GET /pilot/v1/export.csv (e2e)', () => {
     expect(dates).toEqual([...dates].sort());
 
     const other = h.pilot();
-    await h
-      .http()
-      .post('/pilot/v1/flights/import')
-      .set(...bearer(other.token))
-      .send({ flights: read.flights })
-      .expect(201);
+    await h.as(other.token).post('/pilot/v1/flights/import').send({ flights: read.flights }).expect(201);
     expect(await totalsOf(other.token)).toEqual(await totalsOf(owner.token));
     expect((await exportCsv(other.token).expect(200)).body).toBe(text);
   });

@@ -1,9 +1,9 @@
 import { CURRENT_EVENT_VERSION, type PilotEventType } from '@pft/contracts';
 import { bearer as partnerAuth } from '../partner-api/partner-api.expectations';
 import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
-import { startPartnerApi, type PartnerApiUnderTest } from '../partner-api/partner-api.harness';
 import { AccessRecorder } from '../../apps/partner-api/src/access-history/access-recorder';
-import { bearer, flightBody, startIngestion, type IngestionHarness } from './support/ingestion-harness';
+import { flightBody } from './support/ingestion-harness';
+import { ingestionWithPartnerApi, linkPilot } from './support/with-partner-api';
 
 interface ExportedEvent {
   event_id: string;
@@ -15,65 +15,29 @@ interface ExportedEvent {
 }
 
 describe('pilot app API: the export of everything held about the pilot (e2e)', () => {
-  let h: IngestionHarness;
-  let api: PartnerApiUnderTest;
+  const apps = ingestionWithPartnerApi();
+  const { h, api } = apps;
   let partner: TestPartner;
 
   beforeAll(async () => {
-    h = await startIngestion();
-    api = await startPartnerApi({}, h.db);
     partner = await partnerWithKey(api.db, { name: 'Export Airways' });
   });
-  afterAll(async () => {
-    await api?.close();
-    await h?.close();
-  });
 
-  const as = (token: string) => ({
-    post: (path: string, body?: object) =>
-      h
-        .http()
-        .post(path)
-        .set(...bearer(token))
-        .send(body),
-    put: (path: string, body: object) =>
-      h
-        .http()
-        .put(path)
-        .set(...bearer(token))
-        .send(body),
-    delete: (path: string) =>
-      h
-        .http()
-        .delete(path)
-        .set(...bearer(token)),
-    get: (path: string) =>
-      h
-        .http()
-        .get(path)
-        .set(...bearer(token)),
-  });
-
-  async function link(token: string): Promise<string> {
-    const code = await as(token).post('/pilot/v1/linking-codes').expect(201);
-    const linked = await api
-      .http()
-      .post('/v1/link')
-      .set(partnerAuth(partner.key))
-      .send({ linking_token: code.body.data.linking_token })
-      .expect(200);
-    return linked.body.data.pilot_id as string;
-  }
+  const link = (token: string): Promise<string> => linkPilot(apps, token, partner.key);
 
   it('holds the flights with every amendment and deletion as events, starting totals, connections and access history', async () => {
     const pilot = h.pilot();
-    const me = as(pilot.token);
+    const me = h.as(pilot.token);
     const [kept, amended, deleted] = [flightBody(), flightBody({ date: '2026-05-02' }), flightBody()];
-    for (const flight of [kept, amended, deleted]) await me.post('/pilot/v1/flights', flight).expect(201);
+    for (const flight of [kept, amended, deleted])
+      await me.post('/pilot/v1/flights').send(flight).expect(201);
     const amendment = { ...amended, remarks: 'Corrected: the return leg' };
-    await me.put(`/pilot/v1/flights/${String(amended.flight_id)}`, amendment).expect(200);
+    await me
+      .put(`/pilot/v1/flights/${String(amended.flight_id)}`)
+      .send(amendment)
+      .expect(200);
     await me.delete(`/pilot/v1/flights/${String(deleted.flight_id)}`).expect(204);
-    const starting = await me.put('/pilot/v1/starting-totals', { flight_count: 12 }).expect(200);
+    const starting = await me.put('/pilot/v1/starting-totals').send({ flight_count: 12 }).expect(200);
 
     const ended = await link(pilot.token);
     for (let i = 0; i < 2; i++)
@@ -151,7 +115,7 @@ describe('pilot app API: the export of everything held about the pilot (e2e)', (
 
     // Another pilot's export holds none of it.
     const other = h.pilot();
-    const theirs = await as(other.token).get('/pilot/v1/export').expect(200);
+    const theirs = await h.as(other.token).get('/pilot/v1/export').expect(200);
     expect(theirs.body.data).toEqual(
       expect.objectContaining({
         account: { id: other.id },

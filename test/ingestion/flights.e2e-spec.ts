@@ -1,19 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { openedStoredEvents } from '@pft/testing';
-import {
-  bearer,
-  flightBody,
-  pilotSnapshot,
-  startIngestion,
-  type IngestionHarness,
-} from './support/ingestion-harness';
+import { flightBody, ingestionSuite, pilotSnapshot } from './support/ingestion-harness';
 
 describe('pilot app API: flights (e2e)', () => {
-  let h: IngestionHarness;
-  beforeAll(async () => {
-    h = await startIngestion();
-  });
-  afterAll(() => h.close());
+  const h = ingestionSuite();
 
   /** The pilot's stored events, payloads opened with the pilot's data key (stored sealed). */
   const events = async (pilot: string) =>
@@ -25,15 +15,18 @@ describe('pilot app API: flights (e2e)', () => {
       return { type, payload, metadata };
     });
 
+  /** A new pilot with one flight recorded: its body, the answer, and what is held about the pilot after. */
+  const pilotWithFlight = async () => {
+    const pilot = h.pilot();
+    const body = flightBody();
+    const recorded = await h.as(pilot.token).post('/pilot/v1/flights').send(body).expect(201);
+    return { pilot, body, recorded, before: await pilotSnapshot(h.sql, pilot.id) };
+  };
+
   it('POST records a flight: 201, the stored form, one FlightRecorded with the request id', async () => {
     const pilot = h.pilot();
     const body = flightBody();
-    const res = await h
-      .http()
-      .post('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .send(body)
-      .expect(201);
+    const res = await h.as(pilot.token).post('/pilot/v1/flights').send(body).expect(201);
     expect(res.body.data).toMatchObject({ flight_id: body.flight_id, landings: { day: 1, night: 0 } });
     expect(Object.keys(res.body.data.minutes)).toHaveLength(13);
     expect(res.body.data.minutes.sic).toBe(0);
@@ -49,39 +42,17 @@ describe('pilot app API: flights (e2e)', () => {
   });
 
   it('POST the same flight again: 200, the same flight, nothing new recorded', async () => {
-    const pilot = h.pilot();
-    const body = flightBody();
-    const first = await h
-      .http()
-      .post('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .send(body)
-      .expect(201);
-    const before = await pilotSnapshot(h.sql, pilot.id);
-    const again = await h
-      .http()
-      .post('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .send(body)
-      .expect(200);
+    const { pilot, body, recorded: first, before } = await pilotWithFlight();
+    const again = await h.as(pilot.token).post('/pilot/v1/flights').send(body).expect(200);
     expect(again.body.data).toEqual(first.body.data);
     expect(await pilotSnapshot(h.sql, pilot.id)).toEqual(before);
   });
 
   it('POST the same flight_id with another body: 409 CONFLICT, nothing changed', async () => {
-    const pilot = h.pilot();
-    const body = flightBody();
-    await h
-      .http()
-      .post('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .send(body)
-      .expect(201);
-    const before = await pilotSnapshot(h.sql, pilot.id);
+    const { pilot, body, before } = await pilotWithFlight();
     const res = await h
-      .http()
+      .as(pilot.token)
       .post('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
       .send({ ...body, remarks: 'changed' })
       .expect(409);
     expect(res.body.error.code).toBe('CONFLICT');
@@ -94,9 +65,8 @@ describe('pilot app API: flights (e2e)', () => {
     const statuses = await Promise.all(
       Array.from({ length: 8 }, () =>
         h
-          .http()
+          .as(pilot.token)
           .post('/pilot/v1/flights')
-          .set(...bearer(pilot.token))
           .send(body)
           .then((r) => r.status),
       ),
@@ -111,9 +81,8 @@ describe('pilot app API: flights (e2e)', () => {
     const statuses = await Promise.all(
       Array.from({ length: 10 }, () =>
         h
-          .http()
+          .as(pilot.token)
           .post('/pilot/v1/flights')
-          .set(...bearer(pilot.token))
           .send(flightBody())
           .then((r) => r.status),
       ),
@@ -129,21 +98,15 @@ describe('pilot app API: flights (e2e)', () => {
   it('PUT amends a flight: 200, the new form, FlightAmended; GET lists it', async () => {
     const pilot = h.pilot();
     const body = flightBody();
-    await h
-      .http()
-      .post('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .send(body)
-      .expect(201);
+    await h.as(pilot.token).post('/pilot/v1/flights').send(body).expect(201);
     const amended = {
       ...body,
       remarks: 'night checkout',
       minutes: { total_flight_time: 60, pic: 60, night: 30 },
     };
     const res = await h
-      .http()
+      .as(pilot.token)
       .put(`/pilot/v1/flights/${String(body.flight_id)}`)
-      .set(...bearer(pilot.token))
       .send(amended)
       .expect(200);
     expect(res.body.data).toMatchObject({
@@ -151,11 +114,7 @@ describe('pilot app API: flights (e2e)', () => {
       minutes: { night: 30, single_engine: 0 },
     });
     expect((await events(pilot.id)).map((e) => e.type)).toEqual(['FlightRecorded', 'FlightAmended']);
-    const list = await h
-      .http()
-      .get('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .expect(200);
+    const list = await h.as(pilot.token).get('/pilot/v1/flights').expect(200);
     expect(list.body.data).toEqual({ flights: [res.body.data], next_cursor: null });
   });
 
@@ -163,9 +122,8 @@ describe('pilot app API: flights (e2e)', () => {
     const pilot = h.pilot();
     const flightId = randomUUID();
     const res = await h
-      .http()
+      .as(pilot.token)
       .put(`/pilot/v1/flights/${flightId}`)
-      .set(...bearer(pilot.token))
       .send(flightBody({ flight_id: flightId }))
       .expect(404);
     expect(res.body.error.code).toBe('FLIGHT_NOT_FOUND');
@@ -173,31 +131,17 @@ describe('pilot app API: flights (e2e)', () => {
 
   it('PUT to a path that is not a UUID: the body id cannot match it, 400 mismatch', async () => {
     const pilot = h.pilot();
-    const res = await h
-      .http()
-      .put('/pilot/v1/flights/not-a-uuid')
-      .set(...bearer(pilot.token))
-      .send(flightBody())
-      .expect(400);
+    const res = await h.as(pilot.token).put('/pilot/v1/flights/not-a-uuid').send(flightBody()).expect(400);
     expect(res.body.error.details).toEqual([
       expect.objectContaining({ field: 'flight_id', issue: 'mismatch' }),
     ]);
   });
 
   it('PUT with a body flight_id other than the path: 400 mismatch, nothing changed', async () => {
-    const pilot = h.pilot();
-    const body = flightBody();
-    await h
-      .http()
-      .post('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .send(body)
-      .expect(201);
-    const before = await pilotSnapshot(h.sql, pilot.id);
+    const { pilot, body, before } = await pilotWithFlight();
     const res = await h
-      .http()
+      .as(pilot.token)
       .put(`/pilot/v1/flights/${String(body.flight_id)}`)
-      .set(...bearer(pilot.token))
       .send({ ...body, flight_id: randomUUID() })
       .expect(400);
     expect(res.body.error.details).toEqual([
@@ -210,33 +154,21 @@ describe('pilot app API: flights (e2e)', () => {
     const pilot = h.pilot();
     const body = flightBody();
     const path = `/pilot/v1/flights/${String(body.flight_id)}`;
-    await h
-      .http()
-      .post('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .send(body)
-      .expect(201);
-    const res = await h
-      .http()
-      .delete(path)
-      .set(...bearer(pilot.token))
-      .expect(204);
+    await h.as(pilot.token).post('/pilot/v1/flights').send(body).expect(201);
+    const res = await h.as(pilot.token).delete(path).expect(204);
     expect(res.text).toBe('');
     expect((await events(pilot.id)).map((e) => e.type)).toEqual(['FlightRecorded', 'FlightDeleted']);
     const before = await pilotSnapshot(h.sql, pilot.id);
+    const me = h.as(pilot.token);
     for (const req of [
-      h.http().delete(path),
-      h.http().put(path).send(body),
-      h.http().delete(`/pilot/v1/flights/${randomUUID()}`),
+      me.delete(path),
+      me.put(path).send(body),
+      me.delete(`/pilot/v1/flights/${randomUUID()}`),
     ]) {
-      const r = await req.set(...bearer(pilot.token)).expect(404);
+      const r = await req.expect(404);
       expect(r.body.error.code).toBe('FLIGHT_NOT_FOUND');
     }
-    const list = await h
-      .http()
-      .get('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .expect(200);
+    const list = await h.as(pilot.token).get('/pilot/v1/flights').expect(200);
     expect(list.body.data.flights).toEqual([]);
     expect(await pilotSnapshot(h.sql, pilot.id)).toEqual(before);
   });
@@ -245,36 +177,13 @@ describe('pilot app API: flights (e2e)', () => {
     const owner = h.pilot();
     const other = h.pilot();
     const body = flightBody();
-    await h
-      .http()
-      .post('/pilot/v1/flights')
-      .set(...bearer(owner.token))
-      .send(body)
-      .expect(201);
+    await h.as(owner.token).post('/pilot/v1/flights').send(body).expect(201);
     const path = `/pilot/v1/flights/${String(body.flight_id)}`;
-    await h
-      .http()
-      .put(path)
-      .set(...bearer(other.token))
-      .send(body)
-      .expect(404);
-    await h
-      .http()
-      .delete(path)
-      .set(...bearer(other.token))
-      .expect(404);
-    const list = await h
-      .http()
-      .get('/pilot/v1/flights')
-      .set(...bearer(other.token))
-      .expect(200);
+    await h.as(other.token).put(path).send(body).expect(404);
+    await h.as(other.token).delete(path).expect(404);
+    const list = await h.as(other.token).get('/pilot/v1/flights').expect(200);
     expect(list.body.data.flights).toEqual([]);
     // The other pilot may still record a flight of their own under the same id.
-    await h
-      .http()
-      .post('/pilot/v1/flights')
-      .set(...bearer(other.token))
-      .send(body)
-      .expect(201);
+    await h.as(other.token).post('/pilot/v1/flights').send(body).expect(201);
   });
 });

@@ -1,24 +1,10 @@
-import {
-  bearer,
-  flightBody,
-  pilotSnapshot,
-  startIngestion,
-  type IngestionHarness,
-} from './support/ingestion-harness';
+import { flightBody, ingestionSuite, pilotSnapshot } from './support/ingestion-harness';
 
 describe('pilot app API: import and listing (e2e)', () => {
-  let h: IngestionHarness;
-  beforeAll(async () => {
-    h = await startIngestion();
-  });
-  afterAll(() => h.close());
+  const h = ingestionSuite();
 
   const importFlights = (token: string, flights: unknown[]) =>
-    h
-      .http()
-      .post('/pilot/v1/flights/import')
-      .set(...bearer(token))
-      .send({ flights });
+    h.as(token).post('/pilot/v1/flights/import').send({ flights });
   const count = async (pilot: string) =>
     (
       await h.sql.query<{ events: number; flights: number }>(
@@ -68,12 +54,7 @@ describe('pilot app API: import and listing (e2e)', () => {
   it('a flight id twice in the import: 400 duplicate; an id recorded differently: 409 CONFLICT', async () => {
     const pilot = h.pilot();
     const existing = flightBody();
-    await h
-      .http()
-      .post('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .send(existing)
-      .expect(201);
+    await h.as(pilot.token).post('/pilot/v1/flights').send(existing).expect(201);
     const before = await pilotSnapshot(h.sql, pilot.id);
     const twice = flightBody();
     const dup = await importFlights(pilot.token, [twice, flightBody(), twice]).expect(400);
@@ -112,11 +93,7 @@ describe('pilot app API: import and listing (e2e)', () => {
     let cursor: string | null = '';
     while (cursor !== null) {
       const query: string = cursor ? `?limit=50&cursor=${cursor}` : '?limit=50';
-      const res = await h
-        .http()
-        .get(`/pilot/v1/flights${query}`)
-        .set(...bearer(pilot.token))
-        .expect(200);
+      const res = await h.as(pilot.token).get(`/pilot/v1/flights${query}`).expect(200);
       sizes.push(res.body.data.flights.length);
       seen.push(...res.body.data.flights);
       cursor = res.body.data.next_cursor;
@@ -134,11 +111,7 @@ describe('pilot app API: import and listing (e2e)', () => {
       pilot.token,
       Array.from({ length: 51 }, () => flightBody()),
     ).expect(201);
-    const res = await h
-      .http()
-      .get('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .expect(200);
+    const res = await h.as(pilot.token).get('/pilot/v1/flights').expect(200);
     expect(res.body.data.flights).toHaveLength(50);
     expect(res.body.data.next_cursor).toEqual(expect.any(String));
   });

@@ -13,16 +13,14 @@ import {
   startAppProcess,
   startKafkaBroker,
   type TestDatabase,
+  getJson,
+  readinessIs,
+  untilReadiness,
   waitFor,
   startTogether,
 } from '@pft/testing';
 
 const SECRET = 'kafka-cut-test-secret-long-enough-for-hs256';
-
-async function get(url: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(url);
-  return { status: response.status, body: await response.json() };
-}
 
 /**
  * The ingestion app as its own process, in front of a Kafka broker of this test's own that is
@@ -62,7 +60,7 @@ describe('ingestion with its Kafka broker cut', () => {
       PILOT_EVENTS_PARTITIONS: '3',
       JWT_SECRET: SECRET,
     });
-    const ready = await get(`${ingestion.url}/health/ready`);
+    const ready = await getJson(`${ingestion.url}/health/ready`);
     expect(ready.status).toBe(200);
     expect(ready.body.data).toEqual({
       status: 'ready',
@@ -81,11 +79,9 @@ describe('ingestion with its Kafka broker cut', () => {
   it('stays ready (200) while its broker is stopped, naming Kafka as degraded', async () => {
     await broker.stop();
     // Until the app has noticed, it says Kafka is up; the first other answer is judged.
-    const noticed = await waitFor(
-      async () => {
-        const ready = await get(`${ingestion.url}/health/ready`);
-        return ready.body?.data?.checks?.kafka === 'up' ? undefined : ready;
-      },
+    const noticed = await untilReadiness(
+      ingestion,
+      (ready) => ready.body?.data?.checks?.kafka !== 'up',
       60_000,
       'readiness to notice that Kafka is gone',
       250,
@@ -136,11 +132,9 @@ describe('ingestion with its Kafka broker cut', () => {
     expect(written).toHaveLength(6);
     expect(Object.fromEntries(seen)).toEqual(Object.fromEntries(written.map((id) => [id, 1])));
 
-    const back = await waitFor(
-      async () => {
-        const ready = await get(`${ingestion.url}/health/ready`);
-        return ready.body?.data?.status === 'ready' ? ready : undefined;
-      },
+    const back = await untilReadiness(
+      ingestion,
+      readinessIs('ready'),
       60_000,
       'readiness to answer as before the cut',
       250,

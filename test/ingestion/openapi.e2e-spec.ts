@@ -4,10 +4,10 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { type Response } from 'supertest';
 import { serializeOpenApi } from '@pft/platform/http/openapi-docs';
-import { descriptionProblems, type OpenApiDocument } from '@pft/testing/openapi-description';
+import { descriptionProblems, expectDocsPage, type OpenApiDocument } from '@pft/testing/openapi-description';
 import { waitFor } from '@pft/testing';
 import { buildPilotAppOpenApi } from '../../apps/ingestion/src/openapi/pilot-app.openapi';
-import { bearer, flightBody, startIngestion, type IngestionHarness } from './support/ingestion-harness';
+import { flightBody, ingestionSuite } from './support/ingestion-harness';
 
 const CHECKED_IN = join(__dirname, '..', '..', 'docs', 'pilot-app-openapi.json');
 
@@ -17,18 +17,16 @@ type Operation = {
 };
 
 describe('pilot app API: its OpenAPI description (e2e)', () => {
-  let h: IngestionHarness;
+  const h = ingestionSuite();
   let doc: OpenApiDocument;
   let paths: Record<string, Record<string, Operation>>;
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
 
   beforeAll(async () => {
-    h = await startIngestion();
     doc = (await h.http().get('/openapi.json')).body;
     paths = doc.paths as unknown as Record<string, Record<string, Operation>>;
   });
-  afterAll(() => h.close());
 
   /** Checks an answer against what the description says of this operation and status. */
   const expectDescribed = (path: string, method: string, res: Response): void => {
@@ -76,11 +74,7 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       '/pilot/v1/starting-totals',
       '/pilot/v1/totals',
     ]);
-    const page = await h.http().get('/docs');
-    expect(page.status).toBe(200);
-    // The page's own script (no inline script under its content security policy) loads the description.
-    expect(page.text).toContain('/docs/swagger-init.js');
-    expect((await h.http().get('/docs/swagger-init.js')).text).toContain('/openapi.json');
+    await expectDocsPage((path) => h.http().get(path));
   });
 
   it('describes what the endpoints really answer, success and error alike', async () => {
@@ -119,10 +113,7 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       ['/pilot/v1/account', 'delete', '/pilot/v1/account'],
     ];
     for (const [described, method, path, body] of requests) {
-      const req = h
-        .http()
-        [method](path)
-        .set(...bearer(pilot.token));
+      const req = h.as(pilot.token)[method](path);
       expectDescribed(described, method, await (body === undefined ? req : req.send(body)));
     }
     // Without a token: 401, as every operation describes.
@@ -164,17 +155,11 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
     };
     const noToken = await h.http().get('/pilot/v1/totals');
     expect(noToken.body.error).toEqual(described('/pilot/v1/totals', 'get', 401, 'UNAUTHORIZED_1'));
-    const unknown = await h
-      .http()
-      .delete(`/pilot/v1/flights/${String(flightBody().flight_id)}`)
-      .set(...bearer(pilot.token));
+    const unknown = await h.as(pilot.token).delete(`/pilot/v1/flights/${String(flightBody().flight_id)}`);
     expect(unknown.body.error).toEqual(
       described('/pilot/v1/flights/{flight_id}', 'delete', 404, 'FLIGHT_NOT_FOUND'),
     );
-    const badLimit = await h
-      .http()
-      .get('/pilot/v1/flights?limit=0')
-      .set(...bearer(pilot.token));
+    const badLimit = await h.as(pilot.token).get('/pilot/v1/flights?limit=0');
     expect(badLimit.body.error).toEqual(described('/pilot/v1/flights', 'get', 400, 'INVALID_REQUEST'));
     // An erasure under way (held by a worker for an hour, so it stays under way while asked).
     const erasing = h.pilot();
@@ -185,10 +170,7 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
     // The app reads pending erasures every second.
     const gone = await waitFor(
       async () => {
-        const answer = await h
-          .http()
-          .get('/pilot/v1/totals')
-          .set(...bearer(erasing.token));
+        const answer = await h.as(erasing.token).get('/pilot/v1/totals');
         return answer.status === 410 ? answer : undefined;
       },
       10_000,

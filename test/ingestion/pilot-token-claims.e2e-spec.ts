@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type JWTPayload, SignJWT, UnsecuredJWT } from 'jose';
-import { bearer, startIngestion, type IngestionHarness } from './support/ingestion-harness';
+import { ingestionSuite } from './support/ingestion-harness';
 
 const ISSUER = 'https://id.example.test/';
 const AUDIENCE = 'pilot-flight-totals';
@@ -8,17 +8,15 @@ const AUDIENCE = 'pilot-flight-totals';
 const TOLERANCE = 120;
 
 describe('pilot app API: token issuer, audience, algorithm and clock tolerance (e2e)', () => {
-  let h: IngestionHarness;
+  const h = ingestionSuite({
+    JWT_ISSUER: ISSUER,
+    JWT_AUDIENCE: AUDIENCE,
+    JWT_CLOCK_TOLERANCE_SECONDS: String(TOLERANCE),
+  });
   let key: Uint8Array;
-  beforeAll(async () => {
-    h = await startIngestion({
-      JWT_ISSUER: ISSUER,
-      JWT_AUDIENCE: AUDIENCE,
-      JWT_CLOCK_TOLERANCE_SECONDS: String(TOLERANCE),
-    });
+  beforeAll(() => {
     key = new TextEncoder().encode(h.config.JWT_SECRET);
   });
-  afterAll(() => h.close());
 
   const now = () => Math.floor(Date.now() / 1000);
   /** What a token the app accepts carries, with `over` changed (undefined removes a claim). */
@@ -35,11 +33,7 @@ describe('pilot app API: token issuer, audience, algorithm and clock tolerance (
     );
   const signed = (payload: JWTPayload, header: Record<string, unknown> = {}) =>
     new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT', ...header }).sign(key);
-  const totals = (token: string) =>
-    h
-      .http()
-      .get('/pilot/v1/totals')
-      .set(...bearer(token));
+  const totals = (token: string) => h.as(token).get('/pilot/v1/totals');
 
   it.each<[string, () => Promise<string>]>([
     ['from another issuer', () => signed(claims({ iss: 'https://elsewhere.example.test/' }))],

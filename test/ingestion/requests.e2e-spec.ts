@@ -6,8 +6,8 @@ import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import {
   bearer,
   flightBody,
+  ingestionSuite,
   pilotSnapshot,
-  startIngestion,
   type IngestionHarness,
 } from './support/ingestion-harness';
 
@@ -26,11 +26,7 @@ const ENDPOINTS: [string, string][] = [
 ];
 
 describe('pilot app API: authentication and request checks (e2e)', () => {
-  let h: IngestionHarness;
-  beforeAll(async () => {
-    h = await startIngestion();
-  });
-  afterAll(() => h.close());
+  const h = ingestionSuite();
 
   const send = (method: string, path: string) =>
     (
@@ -78,14 +74,7 @@ describe('pilot app API: authentication and request checks (e2e)', () => {
         expect(res.status).toBe(401);
         expect(res.body.error.code).toBe('UNAUTHORIZED');
         const token = mintPilotToken(h.config.JWT_SECRET, randomUUID(), 120);
-        expect(
-          (
-            await h
-              .http()
-              .get(path)
-              .set(...bearer(token))
-          ).status,
-        ).toBe(200);
+        expect((await h.as(token).get(path)).status).toBe(200);
       },
     );
 
@@ -97,10 +86,7 @@ describe('pilot app API: authentication and request checks (e2e)', () => {
       const res = await h.http().delete(path);
       expect([res.status, res.body.error.code]).toEqual([401, 'UNAUTHORIZED']);
       const token = mintPilotToken(h.config.JWT_SECRET, randomUUID(), 120);
-      const withToken = await h
-        .http()
-        .delete(path)
-        .set(...bearer(token));
+      const withToken = await h.as(token).delete(path);
       expect([withToken.status, withToken.body.error.code]).toEqual([404, 'FLIGHT_NOT_FOUND']);
       expect(withToken.body.meta.request_id).toBe(withToken.headers['x-request-id']);
     });
@@ -130,11 +116,7 @@ describe('pilot app API: authentication and request checks (e2e)', () => {
         ],
         { cwd: ROOT, env: { ...process.env, JWT_SECRET: h.config.JWT_SECRET } },
       );
-      await h
-        .http()
-        .get('/pilot/v1/totals')
-        .set(...bearer(stdout.trim()))
-        .expect(200);
+      await h.as(stdout.trim()).get('/pilot/v1/totals').expect(200);
     });
   });
 
@@ -143,9 +125,8 @@ describe('pilot app API: authentication and request checks (e2e)', () => {
       const pilot = h.pilot();
       const before = await pilotSnapshot(h.sql, pilot.id);
       const res = await h
-        .http()
+        .as(pilot.token)
         .post(path)
-        .set(...bearer(pilot.token))
         .set('Content-Type', contentType)
         .send(typeof body === 'string' ? body : JSON.stringify(body));
       expect(await pilotSnapshot(h.sql, pilot.id)).toEqual(before);
@@ -203,20 +184,14 @@ describe('pilot app API: authentication and request checks (e2e)', () => {
       const pilot = h.pilot();
       const ok = { flights: Array.from({ length: 200 }, () => flightBody()) };
       expect(JSON.stringify(ok).length).toBeGreaterThan(16 * 1024);
-      await h
-        .http()
-        .post('/pilot/v1/flights/import')
-        .set(...bearer(pilot.token))
-        .send(ok)
-        .expect(201);
+      await h.as(pilot.token).post('/pilot/v1/flights/import').send(ok).expect(201);
     });
 
     it('starting totals over 16 KB: 400 too_large', async () => {
       const pilot = h.pilot();
       const res = await h
-        .http()
+        .as(pilot.token)
         .put('/pilot/v1/starting-totals')
-        .set(...bearer(pilot.token))
         .send({ flight_count: 1, padding: 'x'.repeat(17 * 1024) });
       expect(res.status).toBe(400);
       expect(details(res)).toEqual([{ field: 'body', issue: 'too_large' }]);
@@ -226,11 +201,7 @@ describe('pilot app API: authentication and request checks (e2e)', () => {
   describe('listing parameters and routes', () => {
     it.each(['0', '201', 'abc', '-1', '1.5'])('limit=%s: 400 INVALID_REQUEST', async (limit) => {
       const pilot = h.pilot();
-      const res = await h
-        .http()
-        .get(`/pilot/v1/flights?limit=${limit}`)
-        .set(...bearer(pilot.token))
-        .expect(400);
+      const res = await h.as(pilot.token).get(`/pilot/v1/flights?limit=${limit}`).expect(400);
       expect(res.body.error.details).toEqual([
         expect.objectContaining({ field: 'limit', issue: 'out_of_range' }),
       ]);
@@ -238,11 +209,7 @@ describe('pilot app API: authentication and request checks (e2e)', () => {
 
     it('a cursor this API did not give out: 400 INVALID_REQUEST', async () => {
       const pilot = h.pilot();
-      const res = await h
-        .http()
-        .get('/pilot/v1/flights?cursor=bogus')
-        .set(...bearer(pilot.token))
-        .expect(400);
+      const res = await h.as(pilot.token).get('/pilot/v1/flights?cursor=bogus').expect(400);
       expect(res.body.error.details).toEqual([
         expect.objectContaining({ field: 'cursor', issue: 'invalid_format' }),
       ]);
@@ -250,17 +217,9 @@ describe('pilot app API: authentication and request checks (e2e)', () => {
 
     it('unknown path: 404 NOT_FOUND; known path, wrong method: 405 with Allow', async () => {
       const pilot = h.pilot();
-      const missing = await h
-        .http()
-        .get('/pilot/v1/logbooks')
-        .set(...bearer(pilot.token))
-        .expect(404);
+      const missing = await h.as(pilot.token).get('/pilot/v1/logbooks').expect(404);
       expect(missing.body.error.code).toBe('NOT_FOUND');
-      const wrong = await h
-        .http()
-        .patch('/pilot/v1/totals')
-        .set(...bearer(pilot.token))
-        .expect(405);
+      const wrong = await h.as(pilot.token).patch('/pilot/v1/totals').expect(405);
       expect(wrong.body.error.code).toBe('METHOD_NOT_ALLOWED');
       expect(wrong.headers.allow).toContain('GET');
     });

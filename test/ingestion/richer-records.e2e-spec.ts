@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readLogbookCsv } from '@pft/logbook/domain';
 import { openedStoredEvents } from '@pft/testing';
-import { bearer, flightBody, startIngestion, type IngestionHarness } from './support/ingestion-harness';
+import { asText, flightBody, ingestionSuite } from './support/ingestion-harness';
 
 /** The fields of richer records, from the flight body to storage, the events, the list and the CSV. */
 describe('pilot app API: flights with the fields of richer records (e2e)', () => {
-  let h: IngestionHarness;
-  beforeAll(async () => {
-    h = await startIngestion();
-  });
-  afterAll(() => h.close());
+  const h = ingestionSuite();
 
   const richer = (features: string[]) =>
     flightBody({
@@ -29,12 +25,7 @@ describe('pilot app API: flights with the fields of richer records (e2e)', () =>
   it('records them as sent (features in their order), as version 2, and a reordered body is the same flight', async () => {
     const pilot = h.pilot();
     const body = richer(['retractable_gear', 'complex']);
-    const created = await h
-      .http()
-      .post('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .send(body)
-      .expect(201);
+    const created = await h.as(pilot.token).post('/pilot/v1/flights').send(body).expect(201);
     expect(created.body.data).toMatchObject({
       aircraft: { type_designator: 'PA28', engine: 'piston', features: ['complex', 'retractable_gear'] },
       takeoffs: { day: 1, night: 1 },
@@ -46,12 +37,7 @@ describe('pilot app API: flights with the fields of richer records (e2e)', () =>
       ...body,
       aircraft: { ...(body.aircraft as object), features: ['complex', 'retractable_gear'] },
     };
-    await h
-      .http()
-      .post('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .send(again)
-      .expect(200);
+    await h.as(pilot.token).post('/pilot/v1/flights').send(again).expect(200);
 
     const { rows } = await h.sql.query<{ type: string; schema_version: number }>(
       `select type, schema_version from events where stream_id = $1 order by stream_version`,
@@ -61,25 +47,10 @@ describe('pilot app API: flights with the fields of richer records (e2e)', () =>
     const [event] = await openedStoredEvents(h.sql, `logbook-${pilot.id}`);
     expect(event!.payload).toEqual({ pilot_account_id: pilot.id, flight: created.body.data });
 
-    const list = await h
-      .http()
-      .get('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
-      .expect(200);
+    const list = await h.as(pilot.token).get('/pilot/v1/flights').expect(200);
     expect(list.body.data.flights).toEqual([created.body.data]);
 
-    const csv = await h
-      .http()
-      .get('/pilot/v1/export.csv')
-      .set(...bearer(pilot.token))
-      .buffer(true)
-      .parse((res, done) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => done(null, text));
-      })
-      .expect(200);
+    const csv = await h.as(pilot.token).get('/pilot/v1/export.csv').buffer(true).parse(asText).expect(200);
     expect(
       readLogbookCsv(csv.body as string, new Date().toISOString().slice(0, 10), randomUUID).flights,
     ).toEqual([created.body.data]);
@@ -88,9 +59,8 @@ describe('pilot app API: flights with the fields of richer records (e2e)', () =>
   it('refuses a simulator session with an engine, naming the field', async () => {
     const pilot = h.pilot();
     const res = await h
-      .http()
+      .as(pilot.token)
       .post('/pilot/v1/flights')
-      .set(...bearer(pilot.token))
       .send(
         flightBody({
           kind: 'simulator',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { bearer, startIngestion, type IngestionHarness } from './support/ingestion-harness';
+import { ingestionSuite } from './support/ingestion-harness';
 
 /** Production settings that pass the configuration's production rules (nothing at a local default). */
 const PRODUCTION = {
@@ -15,11 +15,7 @@ const PRODUCTION = {
 
 describe('the test pilot sign-in of the pilot web app (e2e)', () => {
   describe('outside production', () => {
-    let h: IngestionHarness;
-    beforeAll(async () => {
-      h = await startIngestion();
-    });
-    afterAll(() => h.close());
+    const h = ingestionSuite();
 
     it('offers it (204) and mints a token for a new pilot account each time, accepted by the pilot app API', async () => {
       await h.http().get('/dev/test-pilot').expect(204);
@@ -29,21 +25,13 @@ describe('the test pilot sign-in of the pilot web app (e2e)', () => {
       expect(pilot).toMatch(/^[0-9a-f-]{36}$/);
       expect(second.body.data.pilot_account_id).not.toBe(pilot);
       expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(3500_000);
-      const totals = await h
-        .http()
-        .get('/pilot/v1/totals')
-        .set(...bearer(token))
-        .expect(200);
+      const totals = await h.as(token).get('/pilot/v1/totals').expect(200);
       expect(totals.body.data.flight_count).toBe(0);
     });
   });
 
   describe('in production', () => {
-    let h: IngestionHarness;
-    beforeAll(async () => {
-      h = await startIngestion(PRODUCTION);
-    });
-    afterAll(() => h.close());
+    const h = ingestionSuite(PRODUCTION);
 
     it('does not exist: 404 for both methods, like any unknown path', async () => {
       expect(h.config.NODE_ENV).toBe('production');

@@ -3,7 +3,6 @@ import { type EventConsumer } from '@pft/platform';
 import { type EventMessage } from '@pft/contracts';
 import { decodeWithDataKeys, waitFor } from '@pft/testing';
 import {
-  bearer,
   flightBody,
   pilotSnapshot,
   startIngestion,
@@ -36,9 +35,8 @@ describe('pilot app API: starting totals, totals, and the relay to Kafka (e2e)',
   it('PUT starting totals: 200, every field filled, StartingTotalsSet', async () => {
     const pilot = h.pilot();
     const res = await h
-      .http()
+      .as(pilot.token)
       .put('/pilot/v1/starting-totals')
-      .set(...bearer(pilot.token))
       .send({
         totals: { total_flight_time_minutes: 30000, pic_minutes: 12000 },
         rating_breakdown: { sep_land: 9000 },
@@ -62,19 +60,9 @@ describe('pilot app API: starting totals, totals, and the relay to Kafka (e2e)',
     [{ hours: 1 }, 'hours'],
   ])('PUT starting totals %j: 400, nothing changed', async (body, field) => {
     const pilot = h.pilot();
-    await h
-      .http()
-      .put('/pilot/v1/starting-totals')
-      .set(...bearer(pilot.token))
-      .send({ flight_count: 3 })
-      .expect(200);
+    await h.as(pilot.token).put('/pilot/v1/starting-totals').send({ flight_count: 3 }).expect(200);
     const before = await pilotSnapshot(h.sql, pilot.id);
-    const res = await h
-      .http()
-      .put('/pilot/v1/starting-totals')
-      .set(...bearer(pilot.token))
-      .send(body)
-      .expect(400);
+    const res = await h.as(pilot.token).put('/pilot/v1/starting-totals').send(body).expect(400);
     expect(res.body.error.details).toEqual([expect.objectContaining({ field })]);
     expect(await pilotSnapshot(h.sql, pilot.id)).toEqual(before);
   });
@@ -82,11 +70,7 @@ describe('pilot app API: starting totals, totals, and the relay to Kafka (e2e)',
   it('GET totals folds the current flights and the starting totals by the logbook rules', async () => {
     const pilot = h.pilot();
     const send = (method: 'post' | 'put' | 'delete', path: string, body?: object) =>
-      h
-        .http()
-        [method](path)
-        .set(...bearer(pilot.token))
-        .send(body);
+      h.as(pilot.token)[method](path).send(body);
     await send('put', '/pilot/v1/starting-totals', {
       totals: { total_flight_time_minutes: 1000, actual_instrument_minutes: 5 },
       landings: { total_day: 10, total_night: 1 },
@@ -118,11 +102,7 @@ describe('pilot app API: starting totals, totals, and the relay to Kafka (e2e)',
     }).expect(200);
     await send('delete', `/pilot/v1/flights/${String(deleted.flight_id)}`).expect(204);
 
-    const res = await h
-      .http()
-      .get('/pilot/v1/totals')
-      .set(...bearer(pilot.token))
-      .expect(200);
+    const res = await h.as(pilot.token).get('/pilot/v1/totals').expect(200);
     expect(res.body.data).toEqual({
       last_updated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       totals: expect.objectContaining({
@@ -142,11 +122,7 @@ describe('pilot app API: starting totals, totals, and the relay to Kafka (e2e)',
   });
 
   it('a pilot with nothing recorded has zero totals', async () => {
-    const res = await h
-      .http()
-      .get('/pilot/v1/totals')
-      .set(...bearer(h.pilot().token))
-      .expect(200);
+    const res = await h.as(h.pilot().token).get('/pilot/v1/totals').expect(200);
     expect(res.body.data).toMatchObject({ rating_breakdown: {}, flight_count: 0, last_flight_date: null });
   });
 
@@ -155,12 +131,7 @@ describe('pilot app API: starting totals, totals, and the relay to Kafka (e2e)',
     const flights = Array.from({ length: 5 }, () => flightBody());
     const committed: number[] = [];
     for (const f of flights) {
-      await h
-        .http()
-        .post('/pilot/v1/flights')
-        .set(...bearer(pilot.token))
-        .send(f)
-        .expect(201);
+      await h.as(pilot.token).post('/pilot/v1/flights').send(f).expect(201);
       committed.push(Date.now());
     }
     const mine = await waitFor(

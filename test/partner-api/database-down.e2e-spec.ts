@@ -1,26 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { type TcpProxy, waitFor } from '@pft/testing';
+import { suiteOf, type TcpProxy, waitFor } from '@pft/testing';
 import { bearer, expectError } from './partner-api.expectations';
 import { linkingCode, partnerWithKey, type TestPartner } from './partner-api.factories';
-import {
-  type PartnerApiUnderTest,
-  type ProxiedPartnerApi,
-  startPartnerApiBehindProxy,
-} from './partner-api.harness';
+import { type PartnerApiUnderTest, startPartnerApiBehindProxy } from './partner-api.harness';
 
 /** The partner API reaches Postgres through a proxy that takes the database away and gives it back. */
 describe('partner API: the database unreachable', () => {
-  let behindProxy: ProxiedPartnerApi;
+  const behindProxy = suiteOf(
+    () => startPartnerApiBehindProxy({ PARTNER_TOTALS_CACHE_MS: '0' }),
+    (made) => made.close(),
+  );
   let proxy: TcpProxy;
   let api: PartnerApiUnderTest;
   let partner: TestPartner;
 
   beforeAll(async () => {
-    behindProxy = await startPartnerApiBehindProxy({ PARTNER_TOTALS_CACHE_MS: '0' });
     ({ api, proxy } = behindProxy);
     partner = await partnerWithKey(api.db);
   });
-  afterAll(() => behindProxy.close());
 
   const read = () => api.http().get(`/v1/pilot-totals?pilot_id=${randomUUID()}`).set(bearer(partner.key));
   const batch = () =>

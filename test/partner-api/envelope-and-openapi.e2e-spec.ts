@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serializeOpenApi } from '@pft/platform/http/openapi-docs';
-import { descriptionProblems, type OpenApiDocument } from '@pft/testing/openapi-description';
+import { descriptionProblems, expectDocsPage, type OpenApiDocument } from '@pft/testing/openapi-description';
 import { buildOpenApiDocument } from '../../apps/partner-api/src/openapi/openapi.document';
 import { bearer, expectError } from './partner-api.expectations';
 import { partnerWithKey } from './partner-api.factories';
@@ -73,11 +73,7 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       '/v1/webhook-endpoints/{id}/rotate-secret',
       '/v1/webhook-endpoints/{id}/test',
     ]);
-    const page = await api.http().get('/docs');
-    expect(page.status).toBe(200);
-    // The page's own script (no inline script under its content security policy) loads the description.
-    expect(page.text).toContain('/docs/swagger-init.js');
-    expect((await api.http().get('/docs/swagger-init.js')).text).toContain('/openapi.json');
+    await expectDocsPage((path) => api.http().get(path));
     expect((await api.http().get('/docs/swagger-ui-bundle.js')).status).toBe(200);
   });
 

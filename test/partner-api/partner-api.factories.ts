@@ -29,12 +29,13 @@ export async function partnerWithKey(
 export async function keyFor(
   db: DataSource,
   partnerId: string,
-  options: { scopes?: readonly PartnerScope[]; rateLimit?: number } = {},
+  options: { scopes?: readonly PartnerScope[]; rateLimit?: number; sandbox?: boolean } = {},
 ): Promise<TestPartner> {
   const { key, record } = await issueApiKey(db, {
     partnerId,
     scopes: options.scopes ?? DEFAULT_PARTNER_SCOPES,
     rateLimit: options.rateLimit ?? 1000,
+    ...(options.sandbox ? { sandbox: true } : {}),
   });
   return { partnerId, key, prefix: record.prefix };
 }
@@ -86,16 +87,10 @@ export async function connection(
 }
 
 /** A sandbox (`pft_test_`) key of an existing partner account. */
-export async function sandboxKeyFor(
+export function sandboxKeyFor(
   db: DataSource,
   partnerId: string,
   options: { scopes?: readonly PartnerScope[]; rateLimit?: number } = {},
 ): Promise<TestPartner> {
-  const { key, record } = await issueApiKey(db, {
-    partnerId,
-    scopes: options.scopes ?? DEFAULT_PARTNER_SCOPES,
-    rateLimit: options.rateLimit ?? 1000,
-    sandbox: true,
-  });
-  return { partnerId, key, prefix: record.prefix };
+  return keyFor(db, partnerId, { ...options, sandbox: true });
 }

@@ -8,6 +8,7 @@ import { Client } from 'pg';
 import {
   createTestDatabase,
   createTestTopic,
+  expectOracleTotals,
   deleteTestTopics,
   type AppProcess,
   startAppProcess,
@@ -20,12 +21,10 @@ import {
   appliedMessages,
   asKafkaMessages,
   historyMessages,
-  oracleTotalsOf,
   publishMessages,
   sampleHistories,
   waitForProjection,
 } from '@pft/testing/oracle';
-import { readPilotTotals } from '@pft/totals';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -106,16 +105,7 @@ describe('projector app killed with SIGKILL and restarted', () => {
     // The kills landed while there was work: not every round finished its fifth before dying.
     expect(progress.some((p) => p < chunk)).toBe(true);
 
-    const read = await readPilotTotals(
-      client,
-      histories.map((h) => h.pilotId),
-    );
-    for (const h of histories) {
-      expect({ pilot: h.pilotId, totals: read.get(h.pilotId)?.totals }).toEqual({
-        pilot: h.pilotId,
-        totals: oracleTotalsOf(h.events),
-      });
-    }
+    await expectOracleTotals(client, histories);
     expect(await appliedMessages(client)).toBe(messages.length);
   });
 
@@ -190,16 +180,7 @@ describe('projector app killed with SIGKILL and restarted', () => {
       expect(await b.stop('SIGTERM')).toBe(0);
       expect(await c.stop('SIGTERM')).toBe(0);
 
-      const read = await readPilotTotals(
-        db2,
-        histories.map((h) => h.pilotId),
-      );
-      for (const h of histories) {
-        expect({ pilot: h.pilotId, totals: read.get(h.pilotId)?.totals }).toEqual({
-          pilot: h.pilotId,
-          totals: oracleTotalsOf(h.events),
-        });
-      }
+      await expectOracleTotals(db2, histories);
       expect(await appliedMessages(db2)).toBe(messages.length);
     } finally {
       thirdJoined = true;

@@ -8,31 +8,26 @@ import { Client } from 'pg';
 import {
   createTestDatabase,
   createTestTopic,
+  expectOracleTotals,
   type AppProcess,
   type KafkaBroker,
   startAppProcess,
   startKafkaBroker,
   type TestDatabase,
+  getJson,
+  untilReadiness,
   waitFor,
   startTogether,
 } from '@pft/testing';
 import {
   asKafkaMessages,
   historyMessages,
-  oracleTotalsOf,
   publishMessages,
   sampleHistories,
   waitForProjection,
 } from '@pft/testing/oracle';
-import { readPilotTotals } from '@pft/totals';
 
-async function get(url: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(url);
-  const text = await response.text();
-  return { status: response.status, body: text.startsWith('{') ? JSON.parse(text) : text };
-}
-
-const readiness = (app: AppProcess) => get(`${app.url}/health/ready`);
+const readiness = (app: AppProcess) => getJson(`${app.url}/health/ready`);
 
 describe('projector while Kafka is away', () => {
   let broker: KafkaBroker;
@@ -80,7 +75,9 @@ describe('projector while Kafka is away', () => {
     const running = app;
     await waitFor(
       async () =>
-        (await get(`${running.url}/health/live`).catch(() => undefined))?.status === 200 ? true : undefined,
+        (await getJson(`${running.url}/health/live`).catch(() => undefined))?.status === 200
+          ? true
+          : undefined,
       30_000,
       'the projector to answer /health/live',
       20,
@@ -123,11 +120,7 @@ describe('projector while Kafka is away', () => {
 
     await broker.start();
     const backAfter = performance.now();
-    await waitFor(
-      async () => ((await readiness(running)).status === 200 ? true : undefined),
-      60_000,
-      'ready',
-    );
+    await untilReadiness(running, (r) => r.status === 200, 60_000, 'ready');
     console.log(`projector ready ${(performance.now() - backAfter).toFixed(0)} ms after the broker started`);
     expect((await readiness(running)).body.data.checks).toEqual({
       postgres: 'up',
@@ -139,33 +132,16 @@ describe('projector while Kafka is away', () => {
 
     // The broker goes away while it consumes: not ready, still running; back, and it goes on.
     await broker.stop();
-    await waitFor(
-      async () => ((await readiness(running)).status === 503 ? true : undefined),
-      30_000,
-      'not ready',
-    );
+    await untilReadiness(running, (r) => r.status === 503, 30_000, 'not ready');
     await new Promise((resolve) => setTimeout(resolve, 5000));
     expect(running.child.exitCode).toBeNull();
-    expect((await get(`${running.url}/health/live`)).status).toBe(200);
+    expect((await getJson(`${running.url}/health/live`)).status).toBe(200);
     await broker.start();
     await publishMessages(kafka, topics[0]!, messages.slice(half));
-    await waitFor(
-      async () => ((await readiness(running)).status === 200 ? true : undefined),
-      90_000,
-      'ready again',
-    );
+    await untilReadiness(running, (r) => r.status === 200, 90_000, 'ready again');
     await waitForProjection(kafka, client, topics[0]!, { timeoutMs: 90_000 });
 
-    const read = await readPilotTotals(
-      client,
-      histories.map((h) => h.pilotId),
-    );
-    for (const h of histories) {
-      expect({ pilot: h.pilotId, totals: read.get(h.pilotId)?.totals }).toEqual({
-        pilot: h.pilotId,
-        totals: oracleTotalsOf(h.events),
-      });
-    }
+    await expectOracleTotals(client, histories);
     expect(await readiness(running)).toMatchObject({ status: 200 });
     expect(await running.stop('SIGTERM')).toBe(0);
   }, 400_000);

@@ -9,6 +9,7 @@ import {
   createTestTopic,
   deleteTestTopics,
   envelopeProblem,
+  flightBody,
   type HostileContext,
   type HostileRequest,
   hostileIngestionRequests,
@@ -103,23 +104,7 @@ describe('hostile input against both HTTP apps', () => {
 
     const pilot = randomUUID();
     const pilotToken = mintPilotToken(SECRET, pilot, 3600);
-    const validFlight = {
-      flight_id: randomUUID(),
-      date: '2026-05-01',
-      kind: 'flight',
-      aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'D-EABC' },
-      departure: 'EDDF',
-      arrival: 'EDFE',
-      minutes: {
-        total_flight_time: 95,
-        pic: 95,
-        cross_country: 95,
-        single_engine: 95,
-        actual_instrument: 10,
-      },
-      landings: { day: 1, night: 0 },
-      remarks: 'checkout',
-    };
+    const validFlight = flightBody({ remarks: 'checkout' });
     const auth = { authorization: `Bearer ${pilotToken}`, 'content-type': 'application/json' };
     const recorded = await fetch(`${ingestion.url}/pilot/v1/flights`, {
       method: 'POST',
@@ -145,7 +130,7 @@ describe('hostile input against both HTTP apps', () => {
       pilotToken,
       expiredPilotToken: mintPilotToken(SECRET, pilot, 60, Date.now() - 7_200_000),
       wrongSecretPilotToken: mintPilotToken(`${SECRET}-but-another`, pilot, 3600),
-      existingFlightId: validFlight.flight_id,
+      existingFlightId: String(validFlight.flight_id),
       validFlight,
       partnerKey: key,
       revokedPartnerKey: revoked.key,

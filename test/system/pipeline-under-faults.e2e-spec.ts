@@ -12,7 +12,7 @@ import {
   createTestTopic,
   type KafkaBroker,
   linkedPilots,
-  readPartnerTotals,
+  expectEveryPilotCurrent,
   type RedisServer,
   runLogbookWorkload,
   startAppProcess,
@@ -107,12 +107,7 @@ describe('the pipeline end to end, healthy and under faults', () => {
       JSON.stringify({ last_write_to_all_current_ms: freshnessMs }) + '\n',
     );
     console.log(`freshness: ${freshnessMs.toFixed(0)} ms from the last write until every pilot read current`);
-    for (const pilot of pilots) {
-      expect(await readPartnerTotals(partnerApi.url, key, pilot)).toEqual({
-        status: 200,
-        totals: pilot.model.totals(),
-      });
-    }
+    await expectEveryPilotCurrent(partnerApi.url, key, pilots);
   });
 
   it('loses nothing and counts nothing twice while the relay, projector, broker and Redis fail', async () => {
@@ -159,12 +154,7 @@ describe('the pipeline end to end, healthy and under faults', () => {
     const check = await reads;
     expect(check.wrong).toEqual([]);
     expect(check.reads).toBeGreaterThan(0);
-    for (const pilot of pilots) {
-      expect(await readPartnerTotals(partnerApi.url, key, pilot)).toEqual({
-        status: 200,
-        totals: pilot.model.totals(),
-      });
-    }
+    await expectEveryPilotCurrent(partnerApi.url, key, pilots);
   }, 300_000);
 
   it('rebuilds the projection during live writes and reads without a failed or wrong read', async () => {
@@ -183,12 +173,7 @@ describe('the pipeline end to end, healthy and under faults', () => {
     const check = await reads;
     expect(check.wrong).toEqual([]);
     expect(check.unavailable).toBe(0);
-    for (const pilot of pilots) {
-      expect(await readPartnerTotals(partnerApi.url, key, pilot)).toEqual({
-        status: 200,
-        totals: pilot.model.totals(),
-      });
-    }
+    await expectEveryPilotCurrent(partnerApi.url, key, pilots);
 
     const client = new Client({ connectionString: db.url });
     await client.connect();
@@ -311,12 +296,7 @@ describe('the pipeline end to end, healthy and under faults', () => {
       expect(afterKill).toBeLessThan(10_000);
       expect(Object.fromEntries(copies)).toEqual(Object.fromEntries(written.map((e) => [e.event_id, 1])));
       await waitUntilAllCurrent(partnerApi.url, key, pilots, 60_000);
-      for (const pilot of pilots) {
-        expect(await readPartnerTotals(partnerApi.url, key, pilot)).toEqual({
-          status: 200,
-          totals: pilot.model.totals(),
-        });
-      }
+      await expectEveryPilotCurrent(partnerApi.url, key, pilots);
     } finally {
       writing = false;
       await writes.catch(() => undefined);

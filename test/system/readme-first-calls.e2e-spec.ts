@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type RunningService, startService, TEST_BUILD_DIR, testKafka, waitFor } from '@pft/testing';
+import { serviceSuite, TEST_BUILD_DIR, waitFor } from '@pft/testing';
 import { readmeBlock, runBash } from './readme-blocks';
 
 /**
@@ -7,16 +7,7 @@ import { readmeBlock, runBash } from './readme-blocks';
  * changes are the apps' addresses (free ports here) and `npm run pft`, which runs the tests' build.
  */
 describe('README first calls', () => {
-  const kafka = testKafka('pft-first-calls');
-  let service: RunningService;
-
-  beforeAll(async () => {
-    service = await startService(kafka, 'first-calls');
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-  });
+  const service = serviceSuite('first-calls');
 
   it('take a new partner from its key to the totals of the pilot it linked', async () => {
     const { ingestion, partnerApi, env } = service;

@@ -1,18 +1,9 @@
 import { join } from 'node:path';
-import { type RunningService, startBuiltProcess, startService, testKafka } from '@pft/testing';
+import { serviceSuite, startBuiltProcess } from '@pft/testing';
 
 /** The README's walkthrough, run against the three apps as processes: it must get to its end. */
 describe('pft walkthrough', () => {
-  const kafka = testKafka('pft-walkthrough');
-  let service: RunningService;
-
-  beforeAll(async () => {
-    service = await startService(kafka, 'walkthrough');
-  });
-
-  afterAll(async () => {
-    await service?.stop();
-  });
+  const service = serviceSuite('walkthrough');
 
   it('drives every step of the contract and exits 0', async () => {
     const { ingestion, partnerApi, env } = service;

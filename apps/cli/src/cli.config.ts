@@ -1,9 +1,7 @@
-import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
 import {
   loadConfig,
   NodeEnvVariables,
-  toInt,
+  IntVariable,
   WithDatabase,
   WithKafka,
   WithKafkaTopics,
@@ -26,10 +24,7 @@ const SharedVariables = WithPilotTokenSigning(
  */
 export class CliConfig extends SharedVariables {
   /** How long a partner API replica may reuse a key lookup while no key has changed (see api-keys-revision). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(600000)
+  @IntVariable(0, 600000)
   PARTNER_API_KEY_CACHE_MS = 60000;
 }
 

@@ -1,16 +1,9 @@
-import { ConfigError, loadConfig } from '@pft/platform';
+import { loadConfig } from '@pft/platform';
+import { configProblems } from '@pft/testing/config-problems';
 import { IngestionConfig } from './ingestion.config';
 import { RelayConfig } from './relay/relay.config';
 
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig(IngestionConfig, env);
-    return [];
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-};
+const problemsOf = (env: Record<string, string>): string[] => configProblems(IngestionConfig, env);
 
 describe('IngestionConfig', () => {
   it('works with no variables at all: every default is valid', () => {

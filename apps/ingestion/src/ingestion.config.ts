@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn } from 'class-validator';
 import {
   DATABASE_CONFIG,
   HttpAppVariables,
@@ -7,7 +7,7 @@ import {
   LOGGING_CONFIG,
   REDIS_CONFIG,
   toBoolean,
-  toInt,
+  IntVariable,
   WithDatabase,
   WithKafka,
   WithKafkaTopics,
@@ -38,23 +38,14 @@ const SharedVariables = WithRelay(
  * Read once at start (main.ts); property names are the variables.
  */
 export class IngestionConfig extends SharedVariables {
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(65535)
+  @IntVariable(1, 65535)
   INGESTION_PORT = 3001;
 
   /** Failed pilot authentications (a missing or refused token) allowed per client IP and minute before 429. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100000)
+  @IntVariable(1, 100000)
   PILOT_AUTH_FAILURES_PER_MINUTE = 30;
 
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(86400)
+  @IntVariable(1, 86400)
   LINKING_CODE_TTL_SECONDS = 600;
 
   /**

@@ -3,11 +3,9 @@ import { APP_GUARD } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import {
   ConfigModule,
-  DatabaseModule,
   HealthModule,
-  KafkaModule,
   KafkaReadiness,
-  LoggingModule,
+  PIPELINE_APP_MODULES,
   PostgresReadiness,
   RedisModule,
   RedisReadiness,
@@ -32,9 +30,7 @@ import { ExperienceModule } from './experience/experience.module';
 
 @Module({
   imports: [
-    LoggingModule,
-    DatabaseModule,
-    KafkaModule,
+    ...PIPELINE_APP_MODULES,
     // Only to tell partner API replicas of changes they read.
     RedisModule,
     PartnerReadsModule,
@@ -65,11 +61,8 @@ import { ExperienceModule } from './experience/experience.module';
   ],
 })
 export class IngestionModule {
-  /** With the configuration main.ts read once at start, for this module's providers and the parts' tokens. */
+  /** With the configuration main.ts read once at start. */
   static withConfig(config: IngestionConfig): DynamicModule {
-    return {
-      module: IngestionModule,
-      imports: [ConfigModule.forRoot(IngestionConfig, INGESTION_CONFIG_PARTS, config)],
-    };
+    return ConfigModule.forApp(IngestionModule, IngestionConfig, INGESTION_CONFIG_PARTS, config);
   }
 }

@@ -1,5 +1,3 @@
-import { Transform } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
 import {
   DATABASE_CONFIG,
   HttpAppVariables,
@@ -9,7 +7,7 @@ import {
   WithDatabase,
   WithKafka,
   WithRedis,
-  toInt,
+  IntVariable,
 } from '@pft/platform';
 import { WithPartnerRedisPrefix } from '@pft/partners';
 import { WithMasterKey } from '@pft/privacy';
@@ -25,10 +23,7 @@ const SharedVariables = WithPartnerReads(
  * names are the variables.
  */
 export class ProjectorConfig extends SharedVariables {
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(65535)
+  @IntVariable(1, 65535)
   PROJECTOR_PORT = 3002;
 
   /**
@@ -36,10 +31,7 @@ export class ProjectorConfig extends SharedVariables {
    * one: a projector that died (SIGKILL, lost host) holds its partitions this long. 6000 is the least
    * the broker allows by default (group.min.session.timeout.ms); heartbeats go every tenth of it.
    */
-  @Transform(toInt)
-  @IsInt()
-  @Min(6000)
-  @Max(300000)
+  @IntVariable(6000, 300000)
   PROJECTOR_SESSION_TIMEOUT_MS = 6000;
 }
 

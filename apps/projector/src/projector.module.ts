@@ -1,11 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import {
   ConfigModule,
-  DatabaseModule,
   HealthModule,
-  KafkaModule,
   KafkaReadiness,
-  LoggingModule,
+  PIPELINE_APP_MODULES,
   PostgresReadiness,
   RedisModule,
   RedisReadiness,
@@ -17,9 +15,7 @@ import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 
 @Module({
   imports: [
-    LoggingModule,
-    DatabaseModule,
-    KafkaModule,
+    ...PIPELINE_APP_MODULES,
     // Only to tell partner API replicas of changes they read.
     RedisModule,
     PartnerReadsModule,
@@ -34,11 +30,8 @@ import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
   ],
 })
 export class ProjectorModule {
-  /** With the configuration main.ts read once at start, for this module's providers and the parts' tokens. */
+  /** With the configuration main.ts read once at start. */
   static withConfig(config: ProjectorConfig): DynamicModule {
-    return {
-      module: ProjectorModule,
-      imports: [ConfigModule.forRoot(ProjectorConfig, PROJECTOR_CONFIG_PARTS, config)],
-    };
+    return ConfigModule.forApp(ProjectorModule, ProjectorConfig, PROJECTOR_CONFIG_PARTS, config);
   }
 }

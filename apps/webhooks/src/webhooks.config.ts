@@ -1,5 +1,4 @@
-import { Transform } from 'class-transformer';
-import { IsInt, Matches, Max, Min } from 'class-validator';
+import { Matches } from 'class-validator';
 import {
   DATABASE_CONFIG,
   HttpAppVariables,
@@ -7,7 +6,7 @@ import {
   LOGGING_CONFIG,
   WithDatabase,
   WithKafka,
-  toInt,
+  IntVariable,
 } from '@pft/platform';
 import { WithMasterKey } from '@pft/privacy';
 import { WithWebhookUrls } from '@pft/webhooks';
@@ -21,10 +20,7 @@ const SharedVariables = WithWebhookUrls(WithMasterKey(WithKafka(WithDatabase(Htt
  */
 export class WebhooksConfig extends SharedVariables {
   /** The webhook dispatcher's health port (its metrics on their own, METRICS_PORT). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(65535)
+  @IntVariable(1, 65535)
   WEBHOOKS_PORT = 3003;
 
   /** Delays before each retry of a failed delivery, comma-separated; when used up the delivery failed. */
@@ -34,45 +30,27 @@ export class WebhooksConfig extends SharedVariables {
   WEBHOOK_RETRY_SCHEDULE_MS = '5000,300000,1800000,7200000,18000000,36000000,36000000';
 
   /** At most one `pilot_totals.updated` per pilot and endpoint in this time. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(0)
-  @Max(86400000)
+  @IntVariable(0, 86400000)
   WEBHOOK_TOTALS_COALESCE_MS = 60000;
 
   /** How long an attempt may take: past it the attempt failed. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(100)
-  @Max(60000)
+  @IntVariable(100, 60000)
   WEBHOOK_TIMEOUT_MS = 10000;
 
   /** An endpoint whose every attempt failed for this long is disabled (5 days). */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1000)
-  @Max(2592000000)
+  @IntVariable(1000, 2592000000)
   WEBHOOK_DISABLE_AFTER_MS = 432000000;
 
   /** Attempts one dispatcher makes at once, over all endpoints. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @IntVariable(1, 1000)
   WEBHOOK_CONCURRENCY = 32;
 
   /** Attempts one dispatcher makes at once to one endpoint: a slow endpoint holds no more than these. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(1)
-  @Max(100)
+  @IntVariable(1, 100)
   WEBHOOK_ENDPOINT_CONCURRENCY = 4;
 
   /** How often the dispatcher looks for due deliveries and settled totals changes. */
-  @Transform(toInt)
-  @IsInt()
-  @Min(10)
-  @Max(60000)
+  @IntVariable(10, 60000)
   WEBHOOK_POLL_INTERVAL_MS = 200;
 }
 

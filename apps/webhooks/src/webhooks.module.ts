@@ -1,11 +1,9 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import {
   ConfigModule,
-  DatabaseModule,
   HealthModule,
-  KafkaModule,
   KafkaReadiness,
-  LoggingModule,
+  PIPELINE_APP_MODULES,
   PostgresReadiness,
 } from '@pft/platform';
 import { WebhooksConfig, WEBHOOKS_CONFIG_PARTS } from './webhooks.config';
@@ -21,9 +19,7 @@ import { TotalsModule } from './totals/totals.module';
  */
 @Module({
   imports: [
-    LoggingModule,
-    DatabaseModule,
-    KafkaModule,
+    ...PIPELINE_APP_MODULES,
     // Delivering needs only Postgres; taking new events in needs Kafka and the consumer in its group.
     HealthModule.forChecks({ required: [PostgresReadiness, KafkaReadiness, IntakeReadiness] }),
     IntakeModule,
@@ -32,11 +28,8 @@ import { TotalsModule } from './totals/totals.module';
   ],
 })
 export class WebhooksModule {
-  /** With the configuration main.ts read once at start, for this module's providers and the parts' tokens. */
+  /** With the configuration main.ts read once at start. */
   static withConfig(config: WebhooksConfig): DynamicModule {
-    return {
-      module: WebhooksModule,
-      imports: [ConfigModule.forRoot(WebhooksConfig, WEBHOOKS_CONFIG_PARTS, config)],
-    };
+    return ConfigModule.forApp(WebhooksModule, WebhooksConfig, WEBHOOKS_CONFIG_PARTS, config);
   }
 }

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Client } from 'pg';
-import { type DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
 import { WriteOutcomeUnknown } from '@pft/platform/database/write-outcome';
 import { sharedPayloadSealing } from '@pft/privacy';
-import { type ProxiedDataSource, startProxiedDataSource, type TcpProxy, waitFor } from '@pft/testing';
+import { openTransactions, proxiedDataSourceSuite, waitFor } from '@pft/testing';
 import { CommandPipeline } from './command-pipeline';
 import { type NewEvent } from './event-store';
 
@@ -24,20 +22,10 @@ const deleted = (pilot: string, marker: string): NewEvent => ({
  * knows which.
  */
 describe('command pipeline: a commit that went unanswered (Postgres)', () => {
-  let proxied: ProxiedDataSource;
-  let proxy: TcpProxy;
-  let ds: DataSource;
-  let sql: Client;
-
-  beforeAll(async () => {
-    proxied = await startProxiedDataSource();
-    ({ proxy, ds, sql } = proxied);
-  });
-  afterEach(() => proxy.restore());
-  afterAll(() => proxied.close());
+  const proxied = proxiedDataSourceSuite();
 
   const pipeline = (outcomeTimeoutMs = 60_000) =>
-    new CommandPipeline(ds, { outcomeTimeoutMs, sealer: sharedPayloadSealing() });
+    new CommandPipeline(proxied.ds, { outcomeTimeoutMs, sealer: sharedPayloadSealing() });
 
   /** A command appending one FlightDeleted; its event id `flight` appears in no other statement, so it marks this one. */
   const command = (pilot: string, flight: string, guessed: boolean) => ({
@@ -48,67 +36,63 @@ describe('command pipeline: a commit that went unanswered (Postgres)', () => {
   });
 
   const stored = async (flight: string): Promise<number> => {
-    const { rows } = await sql.query<{ n: number }>(
+    const { rows } = await proxied.sql.query<{ n: number }>(
       `select count(*)::int as n from events where event_id = $1`,
       [flight],
     );
     return rows[0]!.n;
   };
 
-  /** Sessions of the test database still inside a transaction: a lost one would hold its stream's lock. */
-  const openTransactions = async (): Promise<number> => {
-    const { rows } = await sql.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
-    );
-    return rows[0]!.n;
-  };
-
   /** Gives the database back once the app's side has written again (it gave up on the statement). */
   const restoreOnceGivenUp = async (): Promise<void> => {
-    const dropped = proxy.droppedWrites;
-    await waitFor(() => (proxy.droppedWrites > dropped ? true : undefined), 30_000, 'the client to give up');
-    await proxy.restore();
+    const dropped = proxied.proxy.droppedWrites;
+    await waitFor(
+      () => (proxied.proxy.droppedWrites > dropped ? true : undefined),
+      30_000,
+      'the client to give up',
+    );
+    await proxied.proxy.restore();
   };
 
   describe.each([
     ['the COMMIT of a transaction', false, 'COMMIT'],
     ['the one statement of a guessed state', true, undefined],
   ])('%s', (_what, guessed, marker) => {
-    it.each([
+    /** How the connection is lost: cut at once, or stalled until the client gives up. */
+    const losses: [string, boolean][] = [
       ['cut', false],
       ['stalled', true],
-    ])(
+    ];
+    /** A new pilot's command, its statement lost by the proxy once delivered to the server or before. */
+    const sentAndLost = (deliver: boolean) => {
+      const pilot = randomUUID();
+      const flight = randomUUID();
+      const lost = proxied.proxy.blackholeAfter(marker ?? flight, { deliver });
+      return { pilot, flight, lost, handled: pipeline().handle(command(pilot, flight, guessed)) };
+    };
+
+    it.each(losses)(
       'answers as recorded when it reached the server and the connection was then %s',
       async (_how, stall) => {
-        const pilot = randomUUID();
-        const flight = randomUUID();
-        const lost = proxy.blackholeAfter(marker ?? flight, { deliver: true });
-        const handled = pipeline().handle(command(pilot, flight, guessed));
+        const { flight, lost, handled } = sentAndLost(true);
         await lost;
         // Committed, its answer lost: cut before that, the session would be ended with the statement
         // unfinished, and nothing recorded (a right answer, but not the case this test is about).
         await waitFor(async () => ((await stored(flight)) === 1 ? true : undefined), 10_000, 'the commit');
-        await (stall ? restoreOnceGivenUp() : proxy.restore());
+        await (stall ? restoreOnceGivenUp() : proxied.proxy.restore());
         expect((await handled).events).toHaveLength(1);
         expect(await stored(flight)).toBe(1);
-        expect(await openTransactions()).toBe(0);
+        expect(await openTransactions(proxied.sql)).toBe(0);
       },
     );
 
-    it.each([
-      ['cut', false],
-      ['stalled', true],
-    ])(
+    it.each(losses)(
       'fails, with nothing recorded, when it never reached the server and the connection was %s',
       async (_how, stall) => {
-        const pilot = randomUUID();
-        const flight = randomUUID();
-        const lost = proxy.blackholeAfter(marker ?? flight, { deliver: false });
-        const handled = pipeline().handle(command(pilot, flight, guessed));
+        const { pilot, flight, lost, handled } = sentAndLost(false);
         handled.catch(() => undefined);
         await lost;
-        await (stall ? restoreOnceGivenUp() : proxy.restore());
+        await (stall ? restoreOnceGivenUp() : proxied.proxy.restore());
         const failure = await handled.then(
           () => 'recorded',
           (err: unknown) => err,
@@ -116,7 +100,7 @@ describe('command pipeline: a commit that went unanswered (Postgres)', () => {
         expect(failure).toBeInstanceOf(Error);
         expect(failure).not.toBeInstanceOf(WriteOutcomeUnknown);
         // The lost session was ended: it cannot commit later, and holds no lock on the stream.
-        expect(await openTransactions()).toBe(0);
+        expect(await openTransactions(proxied.sql)).toBe(0);
         expect(await stored(flight)).toBe(0);
         await pipeline().handle(command(pilot, randomUUID(), false));
       },
@@ -126,12 +110,12 @@ describe('command pipeline: a commit that went unanswered (Postgres)', () => {
   it('fails with WriteOutcomeUnknown when the database stays out of reach past the time limit', async () => {
     const pilot = randomUUID();
     const flight = randomUUID();
-    const lost = proxy.blackholeAfter('COMMIT', { deliver: true });
+    const lost = proxied.proxy.blackholeAfter('COMMIT', { deliver: true });
     const handled = pipeline(500).handle(command(pilot, flight, false));
     handled.catch(() => undefined);
     await lost;
     await expect(handled).rejects.toBeInstanceOf(WriteOutcomeUnknown);
-    await proxy.restore();
+    await proxied.proxy.restore();
     // It was recorded all the same: a WriteOutcomeUnknown says only that the pipeline could not tell.
     await waitFor(async () => ((await stored(flight)) === 1 ? true : undefined), 10_000, 'the commit');
   });

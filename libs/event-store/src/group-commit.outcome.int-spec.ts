@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { type Client } from 'pg';
-import { type DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
 import { WriteOutcomeUnknown } from '@pft/platform/database/write-outcome';
 import { sharedPayloadSealing } from '@pft/privacy';
-import { type ProxiedDataSource, startProxiedDataSource, type TcpProxy, waitFor } from '@pft/testing';
+import { openTransactions, proxiedDataSourceSuite, waitFor } from '@pft/testing';
 import { CommandPipeline } from './command-pipeline';
 import { type NewEvent } from './event-store';
 
@@ -20,17 +18,7 @@ const PASSING_GUARD = {
  * sent (the statement having reached the server or not), and answers only once it knows which.
  */
 describe('group commit: a statement that went unanswered (Postgres)', () => {
-  let proxied: ProxiedDataSource;
-  let proxy: TcpProxy;
-  let ds: DataSource;
-  let sql: Client;
-
-  beforeAll(async () => {
-    proxied = await startProxiedDataSource();
-    ({ proxy, ds, sql } = proxied);
-  });
-  afterEach(() => proxy.restore());
-  afterAll(() => proxied.close());
+  const proxied = proxiedDataSourceSuite();
 
   /** A FlightDeleted under the event id `marker` (the payload is sealed; the id, in the clear, marks the statement). */
   const command = (pilot: string, marker: string) => ({
@@ -49,30 +37,22 @@ describe('group commit: a statement that went unanswered (Postgres)', () => {
   });
 
   const stored = async (ids: string[]): Promise<number> => {
-    const { rows } = await sql.query<{ n: number }>(
+    const { rows } = await proxied.sql.query<{ n: number }>(
       `select count(*)::int as n from events where event_id = any($1::uuid[])`,
       [ids],
     );
     return rows[0]!.n;
   };
 
-  const openTransactions = async (): Promise<number> => {
-    const { rows } = await sql.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null`,
-    );
-    return rows[0]!.n;
-  };
-
   /** Three commands of three pilots sent at once: one group, marked by the first one's event id. */
   const sendGroup = (deliver: boolean) => {
-    const pipeline = new CommandPipeline(ds, {
+    const pipeline = new CommandPipeline(proxied.ds, {
       outcomeTimeoutMs: 60_000,
       grouping: { maxSize: 64 },
       sealer: sharedPayloadSealing(),
     });
     const ids = [randomUUID(), randomUUID(), randomUUID()];
-    const lost = proxy.blackholeAfter(ids[0]!, { deliver });
+    const lost = proxied.proxy.blackholeAfter(ids[0]!, { deliver });
     const handled = ids.map((id) =>
       pipeline.handle(command(randomUUID(), id)).then(
         (decided) => decided.events.length,
@@ -87,22 +67,22 @@ describe('group commit: a statement that went unanswered (Postgres)', () => {
     await lost;
     // Committed, its answer lost: cut before that, the session would be ended with the statement unfinished.
     await waitFor(async () => ((await stored(ids)) === 3 ? true : undefined), 10_000, 'the group to commit');
-    await proxy.restore();
+    await proxied.proxy.restore();
     expect(await handled).toEqual([1, 1, 1]);
     expect(await stored(ids)).toBe(3);
-    expect(await openTransactions()).toBe(0);
+    expect(await openTransactions(proxied.sql)).toBe(0);
   });
 
   it('fails every command of the group, nothing recorded, when the statement never reached the server', async () => {
     const { ids, lost, handled } = sendGroup(false);
     await lost;
-    await proxy.restore();
+    await proxied.proxy.restore();
     const failures = await handled;
     for (const failure of failures) {
       expect(failure).toBeInstanceOf(Error);
       expect(failure).not.toBeInstanceOf(WriteOutcomeUnknown);
     }
-    expect(await openTransactions()).toBe(0);
+    expect(await openTransactions(proxied.sql)).toBe(0);
     expect(await stored(ids)).toBe(0);
   });
 });

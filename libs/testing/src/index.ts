@@ -1,4 +1,5 @@
 export * from './app-process';
+export * from './app-answers';
 export * from './projection-ground';
 export * from './test-database';
 export * from './test-kafka';
@@ -18,3 +19,4 @@ export * from './proxied-data-source';
 export * from './relay-layout';
 export * from './sealing-pilots';
 export { uniqueRedisPrefix } from './test-redis-keys';
+export * from './test-suite';

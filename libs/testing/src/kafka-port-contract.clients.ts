@@ -18,6 +18,21 @@ export function describeClientContract(ctx: ContractContext): void {
     }
   };
 
+  /** `count` messages valued by their index, each keyed `key` (or `key` of the index). */
+  const numbered = (count: number, key: string | ((i: number) => string)) =>
+    Array.from({ length: count }, (_, i) => ({ key: typeof key === 'string' ? key : key(i), value: `${i}` }));
+
+  /** Runs `c` on `name` from its first message, committing nothing but what `eachBatch` commits. */
+  const runFromStart = async (
+    c: EventConsumer,
+    name: string,
+    eachBatch: (payload: BatchPayload) => Promise<void>,
+  ): Promise<void> => {
+    await c.connect();
+    await c.subscribe([name], { fromBeginning: true });
+    await c.run({ autoCommit: false, eachBatch });
+  };
+
   it('sends keyed messages that come back with their keys, each key on one partition, in order', async () => {
     const name = await topic('order', 3);
     const keys = ['pilot-a', 'pilot-b', 'pilot-c', 'pilot-d'];
@@ -60,25 +75,20 @@ export function describeClientContract(ctx: ContractContext): void {
     const name = await topic('batches', 1);
     await produce(
       name,
-      Array.from({ length: 60 }, (_, i) => ({ key: `k${i % 5}`, value: `${i}` })),
+      numbered(60, (i) => `k${i % 5}`),
       20,
     );
     const batches: { partition: number; offsets: string[]; last: string; high: string }[] = [];
     const c = consumer();
-    await c.connect();
-    await c.subscribe([name], { fromBeginning: true });
-    await c.run({
-      autoCommit: false,
-      eachBatch: ({ batch, isRunning, isStale }: BatchPayload) => {
-        if (!isRunning() || isStale()) return Promise.resolve();
-        batches.push({
-          partition: batch.partition,
-          offsets: batch.messages.map((m) => m.offset),
-          last: batch.lastOffset(),
-          high: batch.highWatermark,
-        });
-        return Promise.resolve();
-      },
+    await runFromStart(c, name, ({ batch, isRunning, isStale }: BatchPayload) => {
+      if (!isRunning() || isStale()) return Promise.resolve();
+      batches.push({
+        partition: batch.partition,
+        offsets: batch.messages.map((m) => m.offset),
+        last: batch.lastOffset(),
+        high: batch.highWatermark,
+      });
+      return Promise.resolve();
     });
     await waitFor(
       () => (batches.flatMap((b) => b.offsets).length >= 60 ? true : undefined),
@@ -95,20 +105,12 @@ export function describeClientContract(ctx: ContractContext): void {
 
   it('reads from the offset it is told to seek to when it starts, not from the beginning', async () => {
     const name = await topic('seek', 1);
-    await produce(
-      name,
-      Array.from({ length: 30 }, (_, i) => ({ key: 'k', value: `${i}` })),
-    );
+    await produce(name, numbered(30, 'k'));
     const offsets: string[] = [];
     const c = consumer();
-    await c.connect();
-    await c.subscribe([name], { fromBeginning: true });
-    await c.run({
-      autoCommit: false,
-      eachBatch: ({ batch, isStale }) => {
-        if (!isStale()) offsets.push(...batch.messages.map((m) => m.offset));
-        return Promise.resolve();
-      },
+    await runFromStart(c, name, ({ batch, isStale }) => {
+      if (!isStale()) offsets.push(...batch.messages.map((m) => m.offset));
+      return Promise.resolve();
     });
     // As the projector does with the offsets stored in Postgres: right after run, before any fetch.
     c.seek(name, 0, '17');
@@ -118,26 +120,18 @@ export function describeClientContract(ctx: ContractContext): void {
 
   it('goes back to an offset sought while running', async () => {
     const name = await topic('reseek', 1);
-    await produce(
-      name,
-      Array.from({ length: 10 }, (_, i) => ({ key: 'k', value: `${i}` })),
-    );
+    await produce(name, numbered(10, 'k'));
     const offsets: string[] = [];
     let soughtBack = false;
     const c = consumer();
-    await c.connect();
-    await c.subscribe([name], { fromBeginning: true });
-    await c.run({
-      autoCommit: false,
-      eachBatch: ({ batch, isStale }) => {
-        if (isStale()) return Promise.resolve();
-        offsets.push(...batch.messages.map((m) => m.offset));
-        if (!soughtBack && batch.lastOffset() === '9') {
-          soughtBack = true;
-          c.seek(name, 0, '6');
-        }
-        return Promise.resolve();
-      },
+    await runFromStart(c, name, ({ batch, isStale }) => {
+      if (isStale()) return Promise.resolve();
+      offsets.push(...batch.messages.map((m) => m.offset));
+      if (!soughtBack && batch.lastOffset() === '9') {
+        soughtBack = true;
+        c.seek(name, 0, '6');
+      }
+      return Promise.resolve();
     });
     await waitFor(
       () => (offsets.filter((o) => o === '9').length >= 2 ? true : undefined),
@@ -157,14 +151,9 @@ export function describeClientContract(ctx: ContractContext): void {
     let deliveries = 0;
     const c = consumer(impatient);
     c.onCrash(({ error, restart }) => crashes.push({ message: error.message, restart }));
-    await c.connect();
-    await c.subscribe([name], { fromBeginning: true });
-    await c.run({
-      autoCommit: false,
-      eachBatch: () => {
-        deliveries += 1;
-        return crashes.length === 0 ? Promise.reject(new Error('store away')) : Promise.resolve();
-      },
+    await runFromStart(c, name, () => {
+      deliveries += 1;
+      return crashes.length === 0 ? Promise.reject(new Error('store away')) : Promise.resolve();
     });
     await waitFor(
       () => (crashes.length > 0 && deliveries > 2 ? true : undefined),
@@ -178,7 +167,7 @@ export function describeClientContract(ctx: ContractContext): void {
     const name = await topic('commit', 2);
     await produce(
       name,
-      Array.from({ length: 40 }, (_, i) => ({ key: `k${i % 8}`, value: `${i}` })),
+      numbered(40, (i) => `k${i % 8}`),
     );
     const groupId = `contract-${randomUUID()}`;
     const member = (): EventConsumer => ctx.kafka.consumer({ groupId, maxWaitTimeMs: 50 });
@@ -188,14 +177,9 @@ export function describeClientContract(ctx: ContractContext): void {
     const assigned: TopicPartitions[][] = [];
     first.onGroupJoin((a) => assigned.push(a));
     let read = 0;
-    await first.connect();
-    await first.subscribe([name], { fromBeginning: true });
-    await first.run({
-      autoCommit: false,
-      eachBatch: ({ batch }) => {
-        read += batch.messages.length;
-        return Promise.resolve();
-      },
+    await runFromStart(first, name, ({ batch }) => {
+      read += batch.messages.length;
+      return Promise.resolve();
     });
     await waitFor(() => (read >= 40 ? true : undefined), 60_000, 'every message');
     await first.commitOffsets([
@@ -207,14 +191,9 @@ export function describeClientContract(ctx: ContractContext): void {
 
     const offsets: string[] = [];
     const second = member();
-    await second.connect();
-    await second.subscribe([name], { fromBeginning: true });
-    await second.run({
-      autoCommit: false,
-      eachBatch: ({ batch }) => {
-        offsets.push(...batch.messages.map((m) => `${batch.partition}@${m.offset}`));
-        return Promise.resolve();
-      },
+    await runFromStart(second, name, ({ batch }) => {
+      offsets.push(...batch.messages.map((m) => `${batch.partition}@${m.offset}`));
+      return Promise.resolve();
     });
     const last = `1@${BigInt(high.get(1)!) - 1n}`;
     await waitFor(() => (offsets.includes(last) ? true : undefined), 60_000, 'the end of partition 1');
@@ -230,13 +209,8 @@ export function describeClientContract(ctx: ContractContext): void {
     const heartbeats: string[] = [];
     const c = consumer();
     c.onGroupJoin(() => (joins += 1));
-    await c.connect();
-    await c.subscribe([name], { fromBeginning: true });
-    await c.run({
-      autoCommit: false,
-      eachBatch: async ({ heartbeat }) => {
-        heartbeats.push(await heartbeat().then(() => 'sent'));
-      },
+    await runFromStart(c, name, async ({ heartbeat }) => {
+      heartbeats.push(await heartbeat().then(() => 'sent'));
     });
     await waitFor(
       () => (joins > 0 && heartbeats.length > 0 ? true : undefined),

@@ -92,3 +92,16 @@ export function descriptionProblems(doc: OpenApiDocument): string[] {
   }
   return problems;
 }
+
+/**
+ * The page at /docs of an API whose `get` is given: served, with a script of its own (no inline script
+ * under its content security policy) that loads the description at /openapi.json.
+ */
+export async function expectDocsPage(
+  get: (path: string) => PromiseLike<{ status: number; text: string }>,
+): Promise<void> {
+  const page = await get('/docs');
+  expect(page.status).toBe(200);
+  expect(page.text).toContain('/docs/swagger-init.js');
+  expect((await get('/docs/swagger-init.js')).text).toContain('/openapi.json');
+}

@@ -1,6 +1,8 @@
 import { type DataSource } from 'typeorm';
-import { createDataSource, type KafkaClient } from '@pft/platform';
-import { PilotTotalsConsumer } from '@pft/totals';
+import { createDataSource, type KafkaClient, type Queryable } from '@pft/platform';
+import { PilotTotalsConsumer, readPilotTotals } from '@pft/totals';
+import { oracleTotalsOf } from './oracle/totals.oracle';
+import { type PilotHistory } from './oracle/publish-histories';
 import { createTestDatabase, type TestDatabase } from './test-database';
 import { createTestTopic, deleteTestTopics } from './test-kafka';
 
@@ -62,4 +64,18 @@ export function withProjectionGround(
       return consumer;
     },
   };
+}
+
+/** Each pilot's totals as the projection in `db` holds them equal the oracle's fold of the pilot's events. */
+export async function expectOracleTotals(db: Queryable, histories: readonly PilotHistory[]): Promise<void> {
+  const read = await readPilotTotals(
+    db,
+    histories.map((h) => h.pilotId),
+  );
+  for (const h of histories) {
+    expect({ pilot: h.pilotId, totals: read.get(h.pilotId)?.totals }).toEqual({
+      pilot: h.pilotId,
+      totals: oracleTotalsOf(h.events),
+    });
+  }
 }

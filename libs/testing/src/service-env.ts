@@ -1,6 +1,7 @@
 import { type AppProcess, startAppProcess, startedTogether } from './app-process';
 import { createTestDatabase, type TestDatabase } from './test-database';
-import { createTestTopic, deleteTestTopics, type testKafka } from './test-kafka';
+import { suiteOf } from './test-suite';
+import { createTestTopic, deleteTestTopics, testKafka } from './test-kafka';
 
 /** A database and topics of one test's own, and the variables that point the apps at them. */
 export interface ServiceEnv {
@@ -82,4 +83,16 @@ export async function startService(
       await service.drop();
     },
   };
+}
+
+/**
+ * The three apps for the tests of the `describe` this is called in, on a database and topics named after
+ * `name`: started before the first test, stopped after the last. The object is filled in before the first
+ * test runs.
+ */
+export function serviceSuite(name: string, env: Record<string, string> = {}): RunningService {
+  return suiteOf(
+    () => startService(testKafka(`pft-${name}`), name, env),
+    (service) => service.stop(),
+  );
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
-import request from 'supertest';
+import request, { type Test } from 'supertest';
 import { Client } from 'pg';
 import { type KafkaClient, loadConfig } from '@pft/platform';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
@@ -8,12 +8,15 @@ import {
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
+  suiteOf,
   TcpProxy,
   testKafka,
   type TestDatabase,
 } from '@pft/testing';
 import { createIngestionApp } from '../../../apps/ingestion/src/ingestion-app';
 import { IngestionConfig } from '../../../apps/ingestion/src/ingestion.config';
+
+export const bearer = (token: string): [string, string] => ['Authorization', `Bearer ${token}`];
 
 /** The ingestion app booted in-process on a fresh database and a topic of its own. */
 export interface IngestionHarness {
@@ -28,16 +31,32 @@ export interface IngestionHarness {
   proxy?: TcpProxy;
   /** A new pilot account and a token for it. */
   pilot: () => { id: string; token: string };
+  /** Requests to the app carrying the pilot token given. */
+  as: (token: string) => PilotRequests;
   close: () => Promise<void>;
+}
+
+/** Requests of one pilot: the bearer token is set, the rest (body, expectations) is the caller's. */
+export interface PilotRequests {
+  get: (path: string) => Test;
+  post: (path: string) => Test;
+  put: (path: string) => Test;
+  patch: (path: string) => Test;
+  delete: (path: string) => Test;
 }
 
 /**
  * `viaProxy`: the app reaches its database through a TcpProxy, for taking the database away.
  * `pilotWebDir`: the built pilot web app to serve at /app/ (dist-test/apps/pilot-web).
  */
+export interface IngestionOptions {
+  viaProxy?: boolean;
+  pilotWebDir?: string;
+}
+
 export async function startIngestion(
   env: Record<string, string> = {},
-  options: { viaProxy?: boolean; pilotWebDir?: string } = {},
+  options: IngestionOptions = {},
 ): Promise<IngestionHarness> {
   const db = await createTestDatabase();
   const proxy = options.viaProxy ? await TcpProxy.start(db.url) : undefined;
@@ -75,6 +94,17 @@ export async function startIngestion(
     topic,
     proxy,
     http: () => request(app.getHttpServer()),
+    as: (token) => {
+      const http = request(app.getHttpServer());
+      const auth = (test: Test): Test => test.set(...bearer(token));
+      return {
+        get: (path) => auth(http.get(path)),
+        post: (path) => auth(http.post(path)),
+        put: (path) => auth(http.put(path)),
+        patch: (path) => auth(http.patch(path)),
+        delete: (path) => auth(http.delete(path)),
+      };
+    },
     pilot: () => {
       const id = randomUUID();
       return { id, token: mintPilotToken(config.JWT_SECRET, id, 600) };
@@ -89,6 +119,28 @@ export async function startIngestion(
     },
   };
 }
+
+/**
+ * The app started once for the tests of the `describe` this is called in, and closed after them: the
+ * object returned is filled in before the first test runs.
+ */
+export function ingestionSuite(
+  env: Record<string, string> = {},
+  options: IngestionOptions = {},
+): IngestionHarness {
+  return suiteOf(
+    () => startIngestion(env, options),
+    (h) => h.close(),
+  );
+}
+
+/** A response body read as text (the CSV export), for `.buffer(true).parse(asText)`. */
+export const asText: Parameters<Test['parse']>[0] = (res, done) => {
+  let text = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => (text += chunk));
+  res.on('end', () => done(null, text));
+};
 
 /** Everything the write side holds about a pilot: equal before and after a rejected request. */
 export async function pilotSnapshot(sql: Client, pilot: string): Promise<unknown> {
@@ -106,5 +158,3 @@ export async function pilotSnapshot(sql: Client, pilot: string): Promise<unknown
 }
 
 export { flightBody } from '@pft/testing';
-
-export const bearer = (token: string): [string, string] => ['Authorization', `Bearer ${token}`];

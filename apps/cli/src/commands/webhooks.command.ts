@@ -66,35 +66,35 @@ export function registerWebhooksCommands(program: Command, out: Output = console
       else for (const e of endpoints) out.print(line(e));
     });
 
-  webhooks
-    .command('disable')
-    .description('disable an endpoint: nothing more is sent to it, what was queued is dropped')
-    .argument('<endpoint-id>', 'the endpoint, we_...', endpointIdArgument)
-    .option('--json', 'print the endpoint as JSON')
-    .action(async (endpointId: string, options: { json?: boolean }) => {
-      const endpoint = await withDatabase(async (db) => {
-        await theEndpoint(db, endpointId);
-        await disableEndpoint(db, endpointId, 'disabled by an operator');
-        return theEndpoint(db, endpointId);
+  /** A command that changes one endpoint, then prints it as it is now. */
+  const endpointChange = (
+    name: string,
+    description: string,
+    change: (db: DataSource, endpointId: string) => Promise<unknown>,
+  ): void => {
+    webhooks
+      .command(name)
+      .description(description)
+      .argument('<endpoint-id>', 'the endpoint, we_...', endpointIdArgument)
+      .option('--json', 'print the endpoint as JSON')
+      .action(async (endpointId: string, options: { json?: boolean }) => {
+        const endpoint = await withDatabase(async (db) => {
+          await theEndpoint(db, endpointId);
+          await change(db, endpointId);
+          return theEndpoint(db, endpointId);
+        });
+        if (options.json) printJson(out, endpoint);
+        else out.print(line(endpoint));
       });
-      if (options.json) printJson(out, endpoint);
-      else out.print(line(endpoint));
-    });
-
-  webhooks
-    .command('enable')
-    .description('enable a disabled endpoint again, its failures forgotten')
-    .argument('<endpoint-id>', 'the endpoint, we_...', endpointIdArgument)
-    .option('--json', 'print the endpoint as JSON')
-    .action(async (endpointId: string, options: { json?: boolean }) => {
-      const endpoint = await withDatabase(async (db) => {
-        await theEndpoint(db, endpointId);
-        await enableEndpoint(db, endpointId);
-        return theEndpoint(db, endpointId);
-      });
-      if (options.json) printJson(out, endpoint);
-      else out.print(line(endpoint));
-    });
+  };
+  endpointChange(
+    'disable',
+    'disable an endpoint: nothing more is sent to it, what was queued is dropped',
+    (db, endpointId) => disableEndpoint(db, endpointId, 'disabled by an operator'),
+  );
+  endpointChange('enable', 'enable a disabled endpoint again, its failures forgotten', (db, endpointId) =>
+    enableEndpoint(db, endpointId),
+  );
 
   webhooks
     .command('redeliver')

@@ -1,10 +1,9 @@
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, Max, Min } from 'class-validator';
+import { IsIn } from 'class-validator';
 import {
   KAFKA_CLIENTS,
   type KafkaClientName,
   NodeEnvVariables,
-  toInt,
+  IntVariable,
   type VariablesBase,
   WithDatabase,
   WithKafka,
@@ -17,27 +16,18 @@ import {
 export function WithRelay<B extends VariablesBase>(Base: B) {
   class RelayGroup extends Base {
     /** Events the relay publishes per Kafka request. */
-    @Transform(toInt)
-    @IsInt()
-    @Min(1)
-    @Max(10000)
+    @IntVariable(1, 10000)
     RELAY_BATCH_SIZE = 500;
 
     /** How often the relay looks at the outbox when no notification woke it. */
-    @Transform(toInt)
-    @IsInt()
-    @Min(10)
-    @Max(60000)
+    @IntVariable(10, 60000)
     RELAY_POLL_INTERVAL_MS = 250;
 
     /**
      * How long the relay gathers commits after a sleep before it reads the outbox (0: not at all): a few
      * milliseconds of latency for batches of many events instead of one batch per commit.
      */
-    @Transform(toInt)
-    @IsInt()
-    @Min(0)
-    @Max(1000)
+    @IntVariable(0, 1000)
     RELAY_LINGER_MS = 20;
 
     /**
@@ -52,10 +42,7 @@ export function WithRelay<B extends VariablesBase>(Base: B) {
      * How long the active relay's lease lasts unless renewed (it renews every third of it). A relay
      * that died or froze is replaced within this plus a second, the standbys' retry interval.
      */
-    @Transform(toInt)
-    @IsInt()
-    @Min(1000)
-    @Max(600000)
+    @IntVariable(1000, 600000)
     RELAY_LEASE_MS = 5000;
   }
   return RelayGroup;

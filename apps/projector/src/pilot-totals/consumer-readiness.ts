@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type ReadinessCheck } from '@pft/platform';
+import { ConsumerInGroupCheck } from '@pft/platform';
 import { PilotTotalsProjectorService } from './pilot-totals-projector.service';
 
 /**
@@ -8,14 +8,8 @@ import { PilotTotalsProjectorService } from './pilot-totals-projector.service';
  * the projector's only work.
  */
 @Injectable()
-export class ConsumerReadiness implements ReadinessCheck {
-  readonly name = 'consumer';
-
-  constructor(private readonly projector: PilotTotalsProjectorService) {}
-
-  check(): Promise<void> {
-    return this.projector.consuming
-      ? Promise.resolve()
-      : Promise.reject(new Error('the pilot totals consumer has not joined its group'));
+export class ConsumerReadiness extends ConsumerInGroupCheck {
+  constructor(projector: PilotTotalsProjectorService) {
+    super(projector, 'the pilot totals consumer');
   }
 }

@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { flightBody } from '@pft/testing/flight-body';
 import { zeroFlightMinutes } from '../logbook';
 import { decodeEventMessage, decodeEventMessages, isErased } from './decode-event';
 import { encodeEventMessage, type EventMessage } from './event-message';
 import { sealedPayloadAad, type SealedPayload, type SealedPayloadOpener } from './sealed-payload';
 
 const pilot = randomUUID();
-const flight = {
-  flight_id: randomUUID(),
-  date: '2026-05-01',
-  kind: 'flight',
-  aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'D-EABC' },
-  departure: 'EDDF',
-  arrival: 'EDFE',
-  minutes: zeroFlightMinutes(),
-  landings: { day: 1, night: 0 },
-  remarks: 'first solo',
-};
+const flight = flightBody({ minutes: zeroFlightMinutes(), remarks: 'first solo' });
 
 const head = (): Omit<EventMessage, 'payload'> => ({
   event_id: randomUUID(),

@@ -1,19 +1,12 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { ConfigError, loadConfig, NodeEnvVariables } from '@pft/platform';
+import { NodeEnvVariables } from '@pft/platform';
+import { configProblems } from '@pft/testing/config-problems';
 import { WithPilotTokenCheck } from './pilot-token-variables';
 
 class PilotTokenConfig extends WithPilotTokenCheck(NodeEnvVariables) {}
 
 const pem = (key: KeyObject): string => key.export({ type: 'spki', format: 'pem' }).toString();
-const problemsOf = (env: Record<string, string>): string[] => {
-  try {
-    loadConfig(PilotTokenConfig, env);
-    return [];
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-};
+const problemsOf = (env: Record<string, string>): string[] => configProblems(PilotTokenConfig, env);
 
 describe('JWT_PUBLIC_KEY and JWT_ALGORITHMS together', () => {
   const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' });

@@ -1,5 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { ConfigError, loadConfig, NodeEnvVariables } from '@pft/platform';
+import { loadConfig, NodeEnvVariables } from '@pft/platform';
+import { configProblems, refusedVariables } from '@pft/testing/config-problems';
 import { WithPilotTokenCheck, WithPilotTokenSigning } from './pilot-token-variables';
 
 class PilotTokenConfig extends WithPilotTokenCheck(NodeEnvVariables) {}
@@ -14,17 +15,10 @@ const SAFE_PRODUCTION = {
 };
 const STRONG_SECRET = 'k8Vq2n5Zr1Xw7Lp4Ty9Hd3Fs6Jb0Mc2G';
 
-function problemsOf(env: Record<string, string>, type: new () => object = PilotTokenConfig): string[] {
-  try {
-    loadConfig(type, env);
-    return [];
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-}
-const variablesOf = (env: Record<string, string>, type?: new () => object): string[] =>
-  problemsOf(env, type).map((problem) => problem.slice(0, problem.indexOf('=')));
+const problemsOf = (env: Record<string, string>, type: new () => object = PilotTokenConfig): string[] =>
+  configProblems(type, env);
+const variablesOf = (env: Record<string, string>, type: new () => object = PilotTokenConfig): string[] =>
+  refusedVariables(type, env);
 
 describe('production configuration of pilot tokens', () => {
   it('accepts a production configuration with a JWKS URL, issuer and audience of its own', () => {

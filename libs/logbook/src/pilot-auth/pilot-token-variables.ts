@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
-import { toBoolean, toInt, Unshown, VariableRules, type VariablesBase } from '@pft/platform';
+import { IsBoolean, IsOptional, Matches } from 'class-validator';
+import { toBoolean, IntVariable, Unshown, VariableRules, type VariablesBase } from '@pft/platform';
 import { jwtKeyProblems } from './jwt-key-rules';
 import { IsJwtAlgorithmList, IsJwtSecret, IsPublicKeyPem } from './jwt-variables';
 import {
@@ -67,10 +67,7 @@ export function WithPilotTokenCheck<B extends VariablesBase>(Base: B) {
     JWT_ALLOW_HS256 = false;
 
     /** How far a token's `exp` and `nbf` may be off the clock, for clocks that disagree a little. */
-    @Transform(toInt)
-    @IsInt()
-    @Min(0)
-    @Max(300)
+    @IntVariable(0, 300)
     JWT_CLOCK_TOLERANCE_SECONDS = 30;
   }
   return PilotTokenCheckGroup;

@@ -1,4 +1,4 @@
-import { type DynamicModule, Global, Module, type Provider } from '@nestjs/common';
+import { type DynamicModule, Global, Module, type Provider, type Type } from '@nestjs/common';
 import { type ConfigPart } from './config-part';
 import { type ConfigClass } from './load-config';
 
@@ -24,5 +24,18 @@ export class ConfigModule {
       providers,
       exports: [type, ...parts.map((part) => part.token)],
     };
+  }
+
+  /**
+   * An app's root `module` with its configuration, read once at start (main.ts), provided for its
+   * providers and under the parts' tokens.
+   */
+  static forApp<C extends object>(
+    module: Type<unknown>,
+    type: ConfigClass<C>,
+    parts: NoInfer<ConfigPart<C>>[],
+    config: C,
+  ): DynamicModule {
+    return { module, imports: [ConfigModule.forRoot(type, parts, config)] };
   }
 }

@@ -1,7 +1,6 @@
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
+import { IsOptional, Matches } from 'class-validator';
 import { configPart, type VariablesBase } from './config-part';
-import { toInt } from './variable-transforms';
+import { IntVariable } from './variable-transforms';
 import { refusedInProduction, VariableRules } from './variable-rules';
 
 /** The local database: production refuses it. */
@@ -29,17 +28,11 @@ export function WithDatabase<B extends VariablesBase>(Base: B) {
     @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'DATABASE_URL must be a postgres:// URL' })
     DATABASE_URL = DEVELOPMENT_DATABASE_URL;
 
-    @Transform(toInt)
-    @IsInt()
-    @Min(1)
-    @Max(200)
+    @IntVariable(1, 200)
     DATABASE_POOL_SIZE = 10;
 
     /** How long an app waits for a Postgres connection (a new one, or a free one from the pool). */
-    @Transform(toInt)
-    @IsInt()
-    @Min(100)
-    @Max(600000)
+    @IntVariable(100, 600000)
     DATABASE_CONNECT_TIMEOUT_MS = 5000;
 
     /**
@@ -47,10 +40,7 @@ export function WithDatabase<B extends VariablesBase>(Base: B) {
      * then answered 503). Bounds a request when the database stops answering without closing the
      * connection; 0 waits for ever.
      */
-    @Transform(toInt)
-    @IsInt()
-    @Min(0)
-    @Max(3600000)
+    @IntVariable(0, 3600000)
     DATABASE_QUERY_TIMEOUT_MS = 10000;
   }
   return DatabaseGroup;
@@ -65,10 +55,7 @@ export function WithWriteOutcome<B extends VariablesBase>(Base: B) {
      * grace (writeOutcomeTimeoutMs). Declared with `undefined` so that loadConfig reads it.
      */
     @IsOptional()
-    @Transform(toInt)
-    @IsInt()
-    @Min(0)
-    @Max(600000)
+    @IntVariable(0, 600000)
     WRITE_OUTCOME_TIMEOUT_MS?: number = undefined;
   }
   return WriteOutcomeGroup;

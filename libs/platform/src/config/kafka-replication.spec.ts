@@ -1,15 +1,8 @@
-import { ConfigError, loadConfig } from './load-config';
+import { configProblems } from '@pft/testing/config-problems';
+import { loadConfig } from './load-config';
 import { EveryGroupConfig } from './shared-groups.fixture';
 
-function problems(env: Record<string, string>): string[] {
-  try {
-    loadConfig(EveryGroupConfig, env);
-    return [];
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems;
-    throw error;
-  }
-}
+const problems = (env: Record<string, string>): string[] => configProblems(EveryGroupConfig, env);
 
 describe('KAFKA_REPLICATION_FACTOR and KAFKA_MIN_INSYNC_REPLICAS', () => {
   it('default to one replica and one in sync, as on the one-node local broker', () => {

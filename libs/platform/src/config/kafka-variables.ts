@@ -1,9 +1,9 @@
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsString, Matches, Max, Min, MinLength } from 'class-validator';
+import { IsIn, IsString, Matches, MinLength } from 'class-validator';
 import { KAFKA_CLIENTS, type KafkaClientName } from '../kafka/kafka.port';
 import { configPart, type VariablesBase } from './config-part';
 import { IsMinInsyncReplicas } from './kafka-replication';
-import { toInt } from './variable-transforms';
+import { IntVariable, toInt } from './variable-transforms';
 
 /** The Kafka brokers, the client, and the topics events travel on. */
 export interface KafkaVariables {
@@ -46,20 +46,14 @@ export function WithKafka<B extends VariablesBase>(Base: B) {
 /** How the topics are made, by the processes that create them (the relay, `pft kafka topics`). */
 export function WithKafkaTopics<B extends VariablesBase>(Base: B) {
   class KafkaTopicsGroup extends Base {
-    @Transform(toInt)
-    @IsInt()
-    @Min(1)
-    @Max(1000)
+    @IntVariable(1, 1000)
     PILOT_EVENTS_PARTITIONS = 12;
 
     /**
      * Replicas of each topic the project creates (`pft kafka topics`, the relay at start). The brokers
      * must be at least this many; existing topics with another factor are reported with their fix.
      */
-    @Transform(toInt)
-    @IsInt()
-    @Min(1)
-    @Max(32)
+    @IntVariable(1, 32)
     KAFKA_REPLICATION_FACTOR = 1;
 
     /**

@@ -1,8 +1,7 @@
-import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches } from 'class-validator';
 import { configPart, type VariablesBase } from './config-part';
 import { IsTrustedProxyList } from './trusted-proxies';
-import { toInt } from './variable-transforms';
+import { IntVariable } from './variable-transforms';
 
 /** NODE_ENV: every app's configuration starts from it (production refuses the development defaults). */
 export class NodeEnvVariables {
@@ -24,10 +23,7 @@ export function WithProcess<B extends VariablesBase>(Base: B) {
     @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
     LOG_LEVEL = 'info';
 
-    @Transform(toInt)
-    @IsInt()
-    @Min(1000)
-    @Max(600000)
+    @IntVariable(1000, 600000)
     SHUTDOWN_TIMEOUT_MS = 10000;
   }
   return ProcessGroup;
@@ -55,10 +51,7 @@ export function WithServing<B extends VariablesBase>(Base: B) {
      * loadConfig reads it.
      */
     @IsOptional()
-    @Transform(toInt)
-    @IsInt()
-    @Min(0)
-    @Max(65535)
+    @IntVariable(0, 65535)
     METRICS_PORT?: number = undefined;
   }
   return ServingGroup;

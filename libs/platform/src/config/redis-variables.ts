@@ -1,7 +1,6 @@
-import { Transform } from 'class-transformer';
-import { IsInt, Matches, Max, Min } from 'class-validator';
+import { Matches } from 'class-validator';
 import { configPart, type VariablesBase } from './config-part';
-import { toInt } from './variable-transforms';
+import { IntVariable } from './variable-transforms';
 import { refusedInProduction, VariableRules } from './variable-rules';
 
 /** The local Redis: production refuses it. */
@@ -31,10 +30,7 @@ export function WithRedis<B extends VariablesBase>(Base: B) {
      * How long an app waits for Redis to answer a command. Past it the command fails: the partner API
      * then counts rate limits per process, as when Redis is down.
      */
-    @Transform(toInt)
-    @IsInt()
-    @Min(50)
-    @Max(60000)
+    @IntVariable(50, 60000)
     REDIS_COMMAND_TIMEOUT_MS = 1000;
   }
   return RedisGroup;

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './load-config';
+import { configProblems, refusedVariables } from '@pft/testing/config-problems';
+import { loadConfig } from './load-config';
 import { EveryGroupConfig } from './shared-groups.fixture';
 
 /** A production environment with nothing left at a development default. */
@@ -8,17 +9,8 @@ const SAFE_PRODUCTION = {
   REDIS_URL: 'rediss://cache.internal:6380',
 };
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(EveryGroupConfig, env);
-    return [];
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-}
-const variablesOf = (env: Record<string, string>): string[] =>
-  problemsOf(env).map((problem) => problem.slice(0, problem.indexOf('=')));
+const problemsOf = (env: Record<string, string>): string[] => configProblems(EveryGroupConfig, env);
+const variablesOf = (env: Record<string, string>): string[] => refusedVariables(EveryGroupConfig, env);
 
 describe('production configuration', () => {
   it('accepts a production configuration with a database and Redis of its own', () => {

@@ -4,6 +4,23 @@ export interface ReadinessCheck {
   check(): Promise<void>;
 }
 
+/** A consumer of the app, ready while it is in its group and fetching (`consuming`). */
+export class ConsumerInGroupCheck implements ReadinessCheck {
+  readonly name = 'consumer';
+
+  constructor(
+    private readonly consumer: { readonly consuming: boolean },
+    /** Which consumer, as the error names it. */
+    private readonly which: string,
+  ) {}
+
+  check(): Promise<void> {
+    return this.consumer.consuming
+      ? Promise.resolve()
+      : Promise.reject(new Error(`${this.which} has not joined its group`));
+  }
+}
+
 /**
  * What a dependency being down means for the app. `required`: it cannot answer correctly without
  * it, so it is not ready. `degradable`: it goes on serving without it (less well), so it stays

@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig, NodeEnvVariables } from '@pft/platform';
+import { NodeEnvVariables } from '@pft/platform';
+import { configProblems, refusedVariables } from '@pft/testing/config-problems';
 import { WithMasterKey } from './master-key-variables';
 
 class MasterKeyConfig extends WithMasterKey(NodeEnvVariables) {}
@@ -6,17 +7,8 @@ class MasterKeyConfig extends WithMasterKey(NodeEnvVariables) {}
 /** A production environment with a master key of its own. */
 const SAFE_PRODUCTION = { NODE_ENV: 'production', PFT_MASTER_KEY: Buffer.alloc(32, 42).toString('base64') };
 
-function problemsOf(env: Record<string, string>): string[] {
-  try {
-    loadConfig(MasterKeyConfig, env);
-    return [];
-  } catch (err) {
-    if (err instanceof ConfigError) return err.problems;
-    throw err;
-  }
-}
-const variablesOf = (env: Record<string, string>): string[] =>
-  problemsOf(env).map((problem) => problem.slice(0, problem.indexOf('=')));
+const problemsOf = (env: Record<string, string>): string[] => configProblems(MasterKeyConfig, env);
+const variablesOf = (env: Record<string, string>): string[] => refusedVariables(MasterKeyConfig, env);
 
 describe('the master key variables', () => {
   it('accepts a production configuration with a master key of its own', () => {

@@ -42,6 +42,20 @@ export async function readPartnerTotals(
   return { status: answer.status, totals: totalsOf(answer.body?.data ?? {}) };
 }
 
+/** Each pilot's totals as the partner reads them now are exactly the model's. */
+export async function expectEveryPilotCurrent(
+  partnerApiUrl: string,
+  key: string,
+  pilots: WorkloadPilot[],
+): Promise<void> {
+  for (const pilot of pilots) {
+    expect(await readPartnerTotals(partnerApiUrl, key, pilot)).toEqual({
+      status: 200,
+      totals: pilot.model.totals(),
+    });
+  }
+}
+
 /** Reads random pilots until `stop()` says so; every answer must be right, or a clean 503. */
 export async function checkReadsUntil(
   partnerApiUrl: string,

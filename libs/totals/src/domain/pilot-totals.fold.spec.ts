@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Flight, type LogbookEvent } from '@pft/contracts';
+import { type Flight, type LogbookEvent, zeroFlightMinutes } from '@pft/contracts';
 import { foldEvent, foldEvents, initialPilotTotalsState, totalsOfState } from './pilot-totals.fold';
 
 const pilot = randomUUID();
@@ -16,19 +16,12 @@ function flight(
     landings: { day: 1, night: 0 },
     ...rest,
     minutes: {
+      ...zeroFlightMinutes(),
       total_flight_time: 60,
       pic: 60,
-      sic: 0,
-      dual: 0,
-      instructor: 0,
-      cross_country: 0,
-      night: 0,
       actual_instrument: 10,
       simulated_instrument: 5,
       single_engine: 60,
-      multi_engine: 0,
-      multi_pilot: 0,
-      simulator: 0,
       ...minutes,
     },
   };

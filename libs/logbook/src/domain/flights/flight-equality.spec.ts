@@ -1,4 +1,4 @@
-import { type Flight } from '@pft/contracts';
+import { type Flight, zeroFlightMinutes } from '@pft/contracts';
 import { sameFlight } from './flight-equality';
 
 const flight: Flight = {
@@ -6,21 +6,7 @@ const flight: Flight = {
   date: '2026-05-01',
   kind: 'flight',
   aircraft: { category: 'airplane', rating_key: 'sep_land' },
-  minutes: {
-    total_flight_time: 60,
-    pic: 60,
-    sic: 0,
-    dual: 0,
-    instructor: 0,
-    cross_country: 0,
-    night: 0,
-    actual_instrument: 0,
-    simulated_instrument: 0,
-    single_engine: 60,
-    multi_engine: 0,
-    multi_pilot: 0,
-    simulator: 0,
-  },
+  minutes: { ...zeroFlightMinutes(), total_flight_time: 60, pic: 60, single_engine: 60 },
   landings: { day: 1, night: 0 },
 };
 

@@ -1,21 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { flightBody as validFlightBody } from '@pft/testing/flight-body';
 import { parseFlight } from './flight.rules';
 
 const TODAY = '2026-05-10';
 
-/** A valid airplane flight as the pilot app sends it; `over` replaces top-level fields. */
-const flightBody = (over: Record<string, unknown> = {}): Record<string, unknown> => ({
-  flight_id: randomUUID(),
-  date: '2026-05-01',
-  kind: 'flight',
-  aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'D-EABC' },
-  departure: 'EDDF',
-  arrival: 'EDFE',
-  minutes: { total_flight_time: 95, pic: 95, cross_country: 95, actual_instrument: 10, single_engine: 95 },
-  landings: { day: 1, night: 0 },
-  remarks: 'checkout',
-  ...over,
-});
+/** A valid airplane flight as the pilot app sends it, with remarks; `over` replaces top-level fields. */
+const flightBody = (over: Record<string, unknown> = {}): Record<string, unknown> =>
+  validFlightBody({ remarks: 'checkout', ...over });
 const simulatorBody = (over: Record<string, unknown> = {}): Record<string, unknown> =>
   flightBody({
     kind: 'simulator',
