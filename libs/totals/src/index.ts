@@ -12,5 +12,11 @@ export {
   partnerReadRevisionKey,
 } from './read/partner-read-revision';
 export { PilotTotalsReadModel, PilotTotalsReadModule, readPilotTotals } from './read/pilot-totals.read-model';
+export {
+  MAX_EXPERIENCE_PILOTS,
+  readPilotExperience,
+  readPilotExperiences,
+} from './read/pilot-experience.read';
+export type { ProjectedExperience } from './read/pilot-experience.read';
 export { PilotTotalsView } from './read/pilot-totals.view';
 export { MAX_REMEMBERED_BATCHES } from './read/remembered-batches';
