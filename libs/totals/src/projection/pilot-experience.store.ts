@@ -40,7 +40,11 @@ interface Delta {
 }
 
 export interface ExperienceWrites {
-  /** Each changed pilot's groups after the batch, in the order given; null stays null. */
+  /**
+   * Each changed pilot's groups to store, in the order given: the list when the batch added a group
+   * or the pilot has none stored yet, else null, which keeps what is stored (null for a pilot not
+   * projected for the experience stays null).
+   */
   groups: (ExperienceGroup[] | null)[];
   days: Map<string, Delta & { date: string }>;
   years: Map<string, Delta & { year: number }>;
@@ -93,7 +97,8 @@ export function experienceWritesOf(changes: readonly ExperienceChange[]): Experi
       if (before) add(before, -1);
       if (after) add(after, 1);
     }
-    writes.groups.push(groups);
+    const unchanged = change.groupsBefore.length > 0 && groups.length === change.groupsBefore.length;
+    writes.groups.push(unchanged ? null : groups);
   }
   return writes;
 }

@@ -202,7 +202,8 @@ export async function storePilotChanges(
        total_day = excluded.total_day, total_night = excluded.total_night, flight_count = excluded.flight_count,
        last_flight_date = excluded.last_flight_date, rating_breakdown = excluded.rating_breakdown,
        starting_totals = coalesce(excluded.starting_totals, ${t.totals}.starting_totals),
-       experience_groups = excluded.experience_groups, updated_at = excluded.updated_at`,
+       experience_groups = coalesce(excluded.experience_groups, ${t.totals}.experience_groups),
+       updated_at = excluded.updated_at`,
     [
       list(changed.map((c) => c.pilotId)),
       list(changed.map((c) => c.state.version)),
@@ -217,6 +218,7 @@ export async function storePilotChanges(
       changed.map((c) =>
         c.state.starting !== c.before.state.starting ? JSON.stringify(c.state.starting) : null,
       ),
+      // Written only when they changed (null keeps the stored ones), as the starting totals.
       experience.groups.map((groups) => (groups === null ? null : JSON.stringify(groups))),
     ],
   );
