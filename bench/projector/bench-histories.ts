@@ -2,12 +2,24 @@ import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { seededRandom } from '@pft/testing';
 import {
-  flightBodyArb,
+  experienceDateArb,
+  experienceRecordArb,
   logbookHistory,
   startingTotalsArb,
   type LogbookIntent,
   type PilotHistory,
 } from '@pft/testing/oracle';
+
+type FlightBody = Extract<LogbookIntent, { op: 'record' }>['flight'];
+
+/**
+ * Flights with the fields of richer records (type designator, engine, features, takeoffs, full-stop
+ * landings, approaches, holds), each present or absent as the pilot app accepts them, dated over five
+ * years: what the experience sums of a real logbook are made of.
+ */
+const richerFlightArb: fc.Arbitrary<FlightBody> = experienceDateArb
+  .chain(experienceRecordArb)
+  .map((record) => record as FlightBody);
 
 /**
  * Valid logbook histories for the benchmark, mostly recordings like a real logbook (80 %
@@ -15,7 +27,7 @@ import {
  * fast-check flights so every record is as valid as in the property tests.
  */
 export function benchHistories(pilots: number, eventsPerPilot: number, seed: number): PilotHistory[] {
-  const flights = fc.sample(flightBodyArb, { seed, numRuns: 2000 });
+  const flights = fc.sample(richerFlightArb, { seed, numRuns: 2000 });
   const startings = fc.sample(startingTotalsArb, { seed, numRuns: 100 });
   // Drawn from a plain seeded source: a million events from fast-check itself take minutes.
   const next = seededRandom(seed);

@@ -1,6 +1,11 @@
 import { type DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@pft/testing';
 import { createDataSource } from '@pft/platform/database/data-source';
+import { randomUUID } from 'node:crypto';
+import { type LogbookEvent } from '@pft/contracts';
+import { RelayedEvents, storedFlight } from '@pft/testing';
+import { readPilotExperience, readPilotTotals } from '@pft/totals';
+import { applyPilotTotalsBatch } from '@pft/totals/projection/pilot-totals.batch';
 import { MIGRATIONS } from './migrations';
 
 async function tables(url: string): Promise<string[]> {
@@ -105,6 +110,53 @@ describe('migrations (real Postgres)', () => {
       expect(await outboxKeys()).toEqual([]);
       await undoThrough(dataSource, 'OutboxWithoutForeignKey1763800600000');
       expect(await outboxKeys()).toEqual(['event_outbox_position_fkey']);
+    } finally {
+      await dataSource.destroy();
+      await other.drop();
+    }
+  });
+
+  it('gives a projection made before the experience its columns and tables; its rows have no experience until a rebuild', async () => {
+    const other = await createTestDatabase({ migrate: false });
+    const dataSource = await createDataSource(other.url, 1, MIGRATIONS).initialize();
+    const pilot = randomUUID();
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+      await undoThrough(dataSource, 'PilotExperience1763806000000');
+      // A pilot projected before: a row and a flight without the experience columns.
+      await dataSource.query(
+        `insert into pilot_totals_v1 (pilot_account_id, stream_version, kafka_partition, total_flight_time_minutes,
+           flight_count, last_flight_date, updated_at)
+         values ($1, 1, 0, 60, 1, '2026-05-01', now())`,
+        [pilot],
+      );
+      await dataSource.runMigrations({ transaction: 'each' });
+      const [row] = await dataSource.query<{ groups: unknown }[]>(
+        `select experience_groups as groups from pilot_totals_v1 where pilot_account_id = $1`,
+        [pilot],
+      );
+      expect(row?.groups).toBeNull();
+      expect((await readPilotTotals(dataSource, [pilot])).get(pilot)?.totals.flight_count).toBe(1);
+      expect(await readPilotExperience(dataSource, pilot, '2026-06-01')).toBeUndefined();
+      // New events of that pilot count in the totals; its experience stays unknown, not partial.
+      const relayed = new RelayedEvents();
+      const recorded = (): LogbookEvent => ({
+        type: 'FlightRecorded',
+        version: 2,
+        payload: { pilot_account_id: pilot, flight: storedFlight() },
+      });
+      await relayed.message(pilot, recorded(), 0); // stream version 1: the row holds it already
+      const second = await relayed.message(pilot, recorded(), 1);
+      await dataSource.transaction((tx) =>
+        applyPilotTotalsBatch(tx, { version: 1, topic: 't', partition: 0 }, [second]),
+      );
+      expect((await readPilotTotals(dataSource, [pilot])).get(pilot)?.totals.flight_count).toBe(2);
+      expect(await readPilotExperience(dataSource, pilot, '2026-12-01')).toBeUndefined();
+      const days = await dataSource.query<{ n: number }[]>(
+        `select count(*)::int as n from pilot_experience_days_v1 where pilot_account_id = $1`,
+        [pilot],
+      );
+      expect(days).toEqual([{ n: 0 }]);
     } finally {
       await dataSource.destroy();
       await other.drop();

@@ -13,6 +13,12 @@ export {
 } from './read/partner-read-revision';
 export { PARTNER_READS_CONFIG, WithPartnerReads } from './read/partner-reads-variables';
 export { PilotTotalsReadModel, PilotTotalsReadModule, readPilotTotals } from './read/pilot-totals.read-model';
+export {
+  MAX_EXPERIENCE_PILOTS,
+  readPilotExperience,
+  readPilotExperiences,
+} from './read/pilot-experience.read';
+export type { ProjectedExperience } from './read/pilot-experience.read';
 export { PilotTotalsView } from './read/pilot-totals.view';
 export { MAX_REMEMBERED_BATCHES } from './read/remembered-batches';
 export { RENEW_AFTER_SHARE } from './read/totals-memory';

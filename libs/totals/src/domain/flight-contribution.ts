@@ -1,7 +1,10 @@
 import {
+  AIRCRAFT_FEATURES,
   ENTERED_TOTALS_FIELDS,
   FLIGHT_MINUTE_FIELDS,
   type AircraftCategory,
+  type AircraftFeature,
+  type EngineKind,
   type EnteredTotalsField,
   type Flight,
   type FlightKind,
@@ -23,6 +26,66 @@ export interface FlightFacts {
   minutes: readonly number[];
   landings_day: number;
   landings_night: number;
+  /** What the experience counts of the record besides (`pilot-experience.md` 1, defaults applied). */
+  experience: ExperienceFacts;
+}
+
+/**
+ * The fields of `pilot-experience.md` 1 as a record counts them: the engine by default `piston` or
+ * `unknown`, takeoffs as many as the landings when absent, the rest 0, features none. A simulator
+ * session has no takeoffs or full-stop landings (as it has no landings in the totals).
+ */
+export interface ExperienceFacts {
+  type_designator: string | null;
+  engine: EngineKind | 'unknown';
+  /** In the order of AIRCRAFT_FEATURES, each once. */
+  features: readonly AircraftFeature[];
+  takeoffs_day: number;
+  takeoffs_night: number;
+  landings_day_full_stop: number;
+  landings_night_full_stop: number;
+  approaches: number;
+  holds: number;
+}
+
+/** What `experienceFactsOf` reads: a stored flight, or a record in its shape. */
+export type ExperienceFields = Pick<Flight, 'kind' | 'takeoffs' | 'approaches' | 'holds'> & {
+  aircraft: Pick<Flight['aircraft'], 'rating_key' | 'type_designator' | 'engine'> & {
+    features?: readonly AircraftFeature[];
+  };
+  landings: Flight['landings'];
+};
+
+const PISTON_RATING_KEYS: ReadonlySet<string> = new Set([
+  'sep_land',
+  'sep_sea',
+  'mep_land',
+  'mep_sea',
+  'tmg',
+]);
+
+/** The engine a record counts under: as sent, else `piston` for the piston class ratings, else `unknown`. */
+export function countedEngineOf(aircraft: ExperienceFields['aircraft']): EngineKind | 'unknown' {
+  if (aircraft.engine !== undefined) return aircraft.engine;
+  const key = aircraft.rating_key;
+  return key !== undefined && PISTON_RATING_KEYS.has(key) ? 'piston' : 'unknown';
+}
+
+export function experienceFactsOf(record: ExperienceFields): ExperienceFacts {
+  const { aircraft, landings } = record;
+  const flying = record.kind === 'flight';
+  const features = new Set(aircraft.features ?? []);
+  return {
+    type_designator: aircraft.type_designator ?? null,
+    engine: countedEngineOf(aircraft),
+    features: AIRCRAFT_FEATURES.filter((feature) => features.has(feature)),
+    takeoffs_day: flying ? (record.takeoffs?.day ?? landings.day) : 0,
+    takeoffs_night: flying ? (record.takeoffs?.night ?? landings.night) : 0,
+    landings_day_full_stop: flying ? (landings.day_full_stop ?? 0) : 0,
+    landings_night_full_stop: flying ? (landings.night_full_stop ?? 0) : 0,
+    approaches: record.approaches ?? 0,
+    holds: record.holds ?? 0,
+  };
 }
 
 export type EnteredTotals = Record<EnteredTotalsField, number>;
@@ -54,6 +117,7 @@ export function factsOf(flight: Flight): FlightFacts {
     minutes: FLIGHT_MINUTE_FIELDS.map((f) => flight.minutes[f]),
     landings_day: flight.landings.day,
     landings_night: flight.landings.night,
+    experience: experienceFactsOf(flight),
   };
 }
 
@@ -66,7 +130,9 @@ export function zeroSums(): Sums {
 }
 
 /** The rating key a record's flight time counts under, or null when it counts under none. */
-export function countedRatingKey(facts: FlightFacts): string | null {
+export function countedRatingKey(
+  facts: Pick<FlightFacts, 'kind' | 'category' | 'rating_key'>,
+): string | null {
   return facts.kind === 'flight' && facts.category === 'airplane' ? facts.rating_key : null;
 }
 

@@ -9,12 +9,13 @@ import {
   type EventMessage,
   type LogbookEvent,
 } from '@pft/contracts';
-import { foldEventRun, initialPilotTotalsState } from '../domain/pilot-totals.fold';
+import { foldEventRun } from '../domain/pilot-totals.fold';
 import { boxOpener, type DataKeys, sharedDataKeys } from '@pft/privacy';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
 import { type Queryable } from '../read/pilot-totals.read-model';
 import {
   deleteErasedPilots,
+  emptyPilotSlice,
   loadPilotSlices,
   storePilotChanges,
   type ChangedPilot,
@@ -211,10 +212,7 @@ export async function applyPilotTotalsBatch(
           // The account was erased: its rows go, and what follows is stored as a new pilot's.
           if (!erased.includes(pilotId)) erased.push(pilotId);
           keys.forgetSubject(pilotId);
-          before = {
-            state: { ...initialPilotTotalsState(), version: event.stream_version },
-            lastFlightDate: null,
-          };
+          before = emptyPilotSlice(event.stream_version);
           touchedFlights = new Set<string>();
         }
         const flightId = flightIdOf(event.payload);

@@ -6,7 +6,9 @@ import { OpeningThread } from '@pft/privacy/crypto/opening-thread';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
 import { RelayedEvents, storedFlight, withTestDataSource } from '@pft/testing';
 import { applyPilotTotalsBatch, type BatchOutcome } from './pilot-totals.batch';
+import { readPilotExperience } from '../read/pilot-experience.read';
 import { readPilotTotals } from '../read/pilot-totals.read-model';
+import { deletePilotProjection } from './pilot-totals.erasure';
 
 const ring = () => MasterKeyRing.fromBase64(DEVELOPMENT_MASTER_KEY);
 
@@ -24,6 +26,19 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
   /** The event as the relay publishes it: sealed with `keys` when given (the writer's), else in the clear. */
   const message = (pilot: string, event: LogbookEvent, keys?: DataKeys): Promise<ConsumedMessage> =>
     relayed.message(pilot, event, offset++, keys && { keys, db: ds });
+
+  const NO_ROWS = { totals: 0, flights: 0, days: 0, years: 0 };
+  /** How many rows the pilot has in each table of the projection's version 1. */
+  const rowsOf = async (pilot: string): Promise<Record<keyof typeof NO_ROWS, number>> => {
+    const [counts] = await ds.query<Record<keyof typeof NO_ROWS, number>[]>(
+      `select (select count(*)::int from pilot_totals_v1 where pilot_account_id = $1) as totals,
+              (select count(*)::int from pilot_flights_v1 where pilot_account_id = $1) as flights,
+              (select count(*)::int from pilot_experience_days_v1 where pilot_account_id = $1) as days,
+              (select count(*)::int from pilot_experience_years_v1 where pilot_account_id = $1) as years`,
+      [pilot],
+    );
+    return counts!;
+  };
 
   const apply = (messages: ConsumedMessage[], keys: DataKeys): Promise<BatchOutcome> =>
     ds.transaction((tx) =>
@@ -56,11 +71,24 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
     );
     expect(second.deadLetters).toEqual([]);
     expect((await readPilotTotals(ds, [pilot])).has(pilot)).toBe(false);
-    const [{ n }] = await ds.query(
-      `select count(*)::int as n from pilot_flights_v1 where pilot_account_id = $1`,
-      [pilot],
+    expect(await readPilotExperience(ds, pilot, '2026-12-31')).toBeUndefined();
+    expect(await rowsOf(pilot)).toEqual(NO_ROWS);
+  });
+
+  it('deletes every row of a pilot at once, the experience sums too, and nobody else’s', async () => {
+    const [pilot, other] = [randomUUID(), randomUUID()];
+    const writer = new DataKeys(ring());
+    await apply(
+      [await message(pilot, recorded(pilot), writer), await message(other, recorded(other), writer)],
+      new DataKeys(ring()),
     );
-    expect(n).toBe(0);
+    const stored = { totals: 1, flights: 1, days: 1, years: 1 };
+    expect(await rowsOf(pilot)).toEqual(stored);
+    await ds.transaction((tx) => deletePilotProjection(tx, pilot));
+    expect(await rowsOf(pilot)).toEqual(NO_ROWS);
+    expect(await readPilotExperience(ds, pilot, '2026-12-31')).toBeUndefined();
+    expect(await rowsOf(other)).toEqual(stored);
+    expect((await readPilotExperience(ds, other, '2026-12-31'))?.experience.lifetime.flight_count).toBe(1);
   });
 
   it('skips payloads whose key is gone, as a pilot with no data: nothing stored, no dead letter', async () => {

@@ -1,14 +1,17 @@
 import {
   ENTERED_TOTALS_FIELDS,
   type AircraftCategory,
+  type AircraftFeature,
   type FlightKind,
   type StartingTotals,
 } from '@pft/contracts';
+import { type ExperienceGroup } from '../domain/experience/experience-aggregates';
 import { initialPilotTotalsState, type PilotTotalsState } from '../domain/pilot-totals.fold';
-import { type FlightFacts } from '../domain/flight-contribution';
+import { type ExperienceFacts, type FlightFacts } from '../domain/flight-contribution';
 import { integerArraysLiteral, unquotedArrayLiteral as list } from './pg-array-literal';
 import { type Queryable } from '../read/pilot-totals.read-model';
-import { projectionTables } from './projection-tables';
+import { experienceWritesOf, storeExperience } from './pilot-experience.store';
+import { EXPERIENCE_FLIGHT_COLUMNS, projectionTables } from './projection-tables';
 
 /**
  * Loads and stores the slice of pilots' fold state that one batch needs, set-based: a handful of
@@ -20,7 +23,16 @@ export interface PilotSlice {
   /** As loaded; the fold never mutates it, so it stays the "before" of the batch. */
   state: PilotTotalsState;
   lastFlightDate: string | null;
+  /** The pilot's experience groups; null for a row projected before the experience was (see docs/projections.md). */
+  experienceGroups: ExperienceGroup[] | null;
 }
+
+/** A pilot the projection holds nothing of. */
+export const emptyPilotSlice = (version = 0): PilotSlice => ({
+  state: { ...initialPilotTotalsState(), version },
+  lastFlightDate: null,
+  experienceGroups: [],
+});
 
 type TotalsRow = Record<(typeof ENTERED_TOTALS_FIELDS)[number], string> & {
   pilot_account_id: string;
@@ -31,6 +43,7 @@ type TotalsRow = Record<(typeof ENTERED_TOTALS_FIELDS)[number], string> & {
   last_flight_date: string | null;
   rating_breakdown: Record<string, number>;
   starting_totals: StartingTotals | null;
+  experience_groups: ExperienceGroup[] | null;
 };
 
 type FlightRow = {
@@ -43,7 +56,12 @@ type FlightRow = {
   minutes: number[];
   landings_day: number;
   landings_night: number;
+} & { [K in keyof Omit<ExperienceFacts, 'features'>]: ExperienceFacts[K] | null } & {
+  features: string | null;
 };
+
+/** The experience columns of `pilot_flights_v<N>`, in the order `storeFlights` sends them. */
+const EXPERIENCE_COLUMNS = EXPERIENCE_FLIGHT_COLUMNS.map(([name]) => name);
 
 /** Reads the pilots' rows and the named flights. Pilots never projected get the initial state. */
 export async function loadPilotSlices(
@@ -53,9 +71,7 @@ export async function loadPilotSlices(
   flightRefs: { pilotId: string; flightId: string }[],
 ): Promise<Map<string, PilotSlice>> {
   const t = projectionTables(version);
-  const slices = new Map<string, PilotSlice>(
-    pilotIds.map((id) => [id, { state: initialPilotTotalsState(), lastFlightDate: null }]),
-  );
+  const slices = new Map<string, PilotSlice>(pilotIds.map((id) => [id, emptyPilotSlice()]));
   const rows = (await q.query(
     `select *, to_char(last_flight_date, 'YYYY-MM-DD') as last_flight_date
        from ${t.totals} where pilot_account_id = any($1::uuid[])`,
@@ -72,11 +88,12 @@ export async function loadPilotSlices(
     state.sums.flight_count = Number(row.flight_count);
     state.sums.rating_breakdown = { ...row.rating_breakdown };
     slice.lastFlightDate = row.last_flight_date;
+    slice.experienceGroups = row.experience_groups;
   }
   if (flightRefs.length === 0 || rows.length === 0) return slices;
   const flights = (await q.query(
     `select f.pilot_account_id, f.flight_id, to_char(f.flight_date, 'YYYY-MM-DD') as flight_date, f.kind, f.category,
-            f.rating_key, f.minutes, f.landings_day, f.landings_night
+            f.rating_key, f.minutes, f.landings_day, f.landings_night, ${EXPERIENCE_COLUMNS.map((c) => `f.${c}`).join(', ')}
        from ${t.flights} f
        join unnest($1::uuid[], $2::uuid[]) as ref (pilot_account_id, flight_id)
          on f.pilot_account_id = ref.pilot_account_id and f.flight_id = ref.flight_id`,
@@ -92,6 +109,18 @@ export async function loadPilotSlices(
       minutes: row.minutes,
       landings_day: row.landings_day,
       landings_night: row.landings_night,
+      // Null only in rows stored before the experience was projected, of pilots it skips (experienceGroups null).
+      experience: {
+        type_designator: row.type_designator,
+        engine: row.engine ?? 'unknown',
+        features: (row.features ?? '').split(' ').filter((f): f is AircraftFeature => f !== ''),
+        takeoffs_day: row.takeoffs_day ?? 0,
+        takeoffs_night: row.takeoffs_night ?? 0,
+        landings_day_full_stop: row.landings_day_full_stop ?? 0,
+        landings_night_full_stop: row.landings_night_full_stop ?? 0,
+        approaches: row.approaches ?? 0,
+        holds: row.holds ?? 0,
+      },
     });
   }
   return slices;
@@ -132,7 +161,9 @@ function lastFlightDateAfter({ before, state, touchedFlights }: ChangedPilot): s
 export async function deleteErasedPilots(q: Queryable, version: number, pilotIds: string[]): Promise<void> {
   if (pilotIds.length === 0) return;
   const t = projectionTables(version);
-  await q.query(`delete from ${t.flights} where pilot_account_id = any($1::uuid[])`, [list(pilotIds)]);
+  for (const table of [t.flights, t.experienceDays, t.experienceYears]) {
+    await q.query(`delete from ${table} where pilot_account_id = any($1::uuid[])`, [list(pilotIds)]);
+  }
   await q.query(`delete from ${t.totals} where pilot_account_id = any($1::uuid[])`, [list(pilotIds)]);
 }
 
@@ -147,21 +178,31 @@ export async function storePilotChanges(
   const t = projectionTables(version);
   const cols = ENTERED_TOTALS_FIELDS;
   const lastDates = changed.map(lastFlightDateAfter);
+  const experience = experienceWritesOf(
+    changed.map((c) => ({
+      pilotId: c.pilotId,
+      groupsBefore: c.before.experienceGroups,
+      flightsBefore: c.before.state.flights,
+      flightsAfter: c.state.flights,
+      touchedFlights: c.touchedFlights,
+    })),
+  );
   const n = cols.length + 3;
   await q.query(
     `insert into ${t.totals} (pilot_account_id, stream_version, ${cols.join(', ')}, total_day, total_night,
-                               flight_count, last_flight_date, rating_breakdown, starting_totals, kafka_partition, updated_at)
+                               flight_count, last_flight_date, rating_breakdown, starting_totals, experience_groups,
+                               kafka_partition, updated_at)
      select u.*, $${n + 5}::integer, now()
        from unnest($1::uuid[], $2::integer[], ${cols.map((_, i) => `$${i + 3}::bigint[]`).join(', ')},
                    $${n}::bigint[], $${n + 1}::bigint[], $${n + 2}::bigint[], $${n + 3}::date[], $${n + 4}::jsonb[],
-                   $${n + 6}::jsonb[]) as u
+                   $${n + 6}::jsonb[], $${n + 7}::jsonb[]) as u
      on conflict (pilot_account_id) do update set
        stream_version = excluded.stream_version, kafka_partition = excluded.kafka_partition,
        ${cols.map((f) => `${f} = excluded.${f}`).join(', ')},
        total_day = excluded.total_day, total_night = excluded.total_night, flight_count = excluded.flight_count,
        last_flight_date = excluded.last_flight_date, rating_breakdown = excluded.rating_breakdown,
        starting_totals = coalesce(excluded.starting_totals, ${t.totals}.starting_totals),
-       updated_at = excluded.updated_at`,
+       experience_groups = excluded.experience_groups, updated_at = excluded.updated_at`,
     [
       list(changed.map((c) => c.pilotId)),
       list(changed.map((c) => c.state.version)),
@@ -176,9 +217,11 @@ export async function storePilotChanges(
       changed.map((c) =>
         c.state.starting !== c.before.state.starting ? JSON.stringify(c.state.starting) : null,
       ),
+      experience.groups.map((groups) => (groups === null ? null : JSON.stringify(groups))),
     ],
   );
   await storeFlights(q, t.flights, changed);
+  await storeExperience(q, t, experience);
   const fellBack = changed.filter((_, i) => lastDates[i] === undefined).map((c) => c.pilotId);
   if (fellBack.length > 0) {
     await q.query(
@@ -213,14 +256,17 @@ async function storeFlights(q: Queryable, table: string, changed: ChangedPilot[]
   if (upserts.length === 0) return;
   await q.query(
     `insert into ${table} (pilot_account_id, flight_id, flight_date, kind, category, rating_key, minutes,
-                           landings_day, landings_night)
-     select p, f, d::date, k, c, r, m::integer[], ld, ln
+                           landings_day, landings_night, ${EXPERIENCE_COLUMNS.join(', ')})
+     select p, f, d::date, k, c, r, m::integer[], ld, ln, ${EXPERIENCE_COLUMNS.join(', ')}
        from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                   $8::integer[], $9::integer[]) as u (p, f, d, k, c, r, m, ld, ln)
+                   $8::integer[], $9::integer[], $10::text[], $11::text[], $12::text[], $13::smallint[],
+                   $14::smallint[], $15::smallint[], $16::smallint[], $17::smallint[], $18::smallint[])
+         as u (p, f, d, k, c, r, m, ld, ln, ${EXPERIENCE_COLUMNS.join(', ')})
      on conflict (pilot_account_id, flight_id) do update set
        flight_date = excluded.flight_date, kind = excluded.kind, category = excluded.category,
        rating_key = excluded.rating_key, minutes = excluded.minutes,
-       landings_day = excluded.landings_day, landings_night = excluded.landings_night`,
+       landings_day = excluded.landings_day, landings_night = excluded.landings_night,
+       ${EXPERIENCE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
     [
       list(upserts.map((u) => u.pilotId)),
       list(upserts.map((u) => u.flightId)),
@@ -232,6 +278,20 @@ async function storeFlights(q: Queryable, table: string, changed: ChangedPilot[]
       integerArraysLiteral(upserts.map((u) => u.facts.minutes)),
       list(upserts.map((u) => u.facts.landings_day)),
       list(upserts.map((u) => u.facts.landings_night)),
+      list(upserts.map((u) => u.facts.experience.type_designator)),
+      list(upserts.map((u) => u.facts.experience.engine)),
+      // Space-separated: left to node-postgres to quote.
+      upserts.map((u) => u.facts.experience.features.join(' ')),
+      ...EXPERIENCE_COLUMNS.slice(3).map((c) =>
+        list(
+          upserts.map(
+            (u) =>
+              u.facts.experience[
+                c as Exclude<keyof ExperienceFacts, 'type_designator' | 'engine' | 'features'>
+              ],
+          ),
+        ),
+      ),
     ],
   );
 }

@@ -1,4 +1,5 @@
-import { ENTERED_TOTALS_FIELDS } from '@pft/contracts';
+import { ENTERED_TOTALS_FIELDS, FLIGHT_MINUTE_FIELDS } from '@pft/contracts';
+import { EXPERIENCE_COUNT_FIELDS } from '../domain/experience/experience-aggregates';
 
 /** The one projection today; the name keys its versions, offsets and dead letters. */
 export const PILOT_TOTALS_PROJECTION = 'pilot_totals';
@@ -7,10 +8,43 @@ export const PILOT_TOTALS_PROJECTION = 'pilot_totals';
  * Names of one version's tables. Readers never use them: they read the `pilot_totals_active` view,
  * which the version switch re-points in the same transaction as `projection_versions`.
  */
-export function projectionTables(version: number): { totals: string; flights: string } {
+export function projectionTables(version: number): {
+  totals: string;
+  flights: string;
+  experienceDays: string;
+  experienceYears: string;
+} {
   if (!Number.isInteger(version) || version < 1) throw new Error(`not a projection version: ${version}`);
-  return { totals: `pilot_totals_v${version}`, flights: `pilot_flights_v${version}` };
+  return {
+    totals: `pilot_totals_v${version}`,
+    flights: `pilot_flights_v${version}`,
+    experienceDays: `pilot_experience_days_v${version}`,
+    experienceYears: `pilot_experience_years_v${version}`,
+  };
 }
+
+/** The columns of an experience sum (ExperienceSums): the thirteen minutes fields, then the counts. */
+export const EXPERIENCE_SUM_COLUMNS: readonly string[] = [
+  ...FLIGHT_MINUTE_FIELDS,
+  ...EXPERIENCE_COUNT_FIELDS,
+];
+
+/**
+ * What `pilot_flights_v<N>` keeps of a flight for the experience (FlightFacts.experience), beside what
+ * it keeps for the totals. Null in rows stored before these columns existed (see `experience_groups`).
+ */
+export const EXPERIENCE_FLIGHT_COLUMNS: readonly (readonly [string, string])[] = [
+  ['type_designator', 'text'],
+  ['engine', 'text'],
+  // Space-separated, in the order of the features' list.
+  ['features', 'text'],
+  ['takeoffs_day', 'smallint'],
+  ['takeoffs_night', 'smallint'],
+  ['landings_day_full_stop', 'smallint'],
+  ['landings_night_full_stop', 'smallint'],
+  ['approaches', 'smallint'],
+  ['holds', 'smallint'],
+];
 
 export const ACTIVE_TOTALS_VIEW = 'pilot_totals_active';
 
@@ -35,7 +69,10 @@ export function createProjectionTablesSql(version: number): string[] {
         -- Rating key -> minutes, zero keys removed: read with the row, no join, no aggregation.
         rating_breakdown  jsonb not null default '{}'::jsonb,
         starting_totals   jsonb,
-        updated_at        timestamptz not null
+        updated_at        timestamptz not null,
+        -- The pilot's experience groups (ExperienceGroup), a group's number its place in the list; null
+        -- for a row made before the experience was projected, whose experience needs a rebuild.
+        experience_groups jsonb
       )`,
     // Per current flight, what it contributed: an amendment or deletion takes it back out. No index
     // but the key: the rare look-up of a pilot's latest date (after deleting the latest flight)
@@ -50,14 +87,45 @@ export function createProjectionTablesSql(version: number): string[] {
         minutes           integer[] not null,
         landings_day      integer not null,
         landings_night    integer not null,
+        ${EXPERIENCE_FLIGHT_COLUMNS.map(([name, type]) => `${name} ${type}`).join(',\n        ')},
         primary key (pilot_account_id, flight_id)
+      )`,
+    ...createExperienceTablesSql(version),
+  ];
+}
+
+/**
+ * The experience tables of one version (docs/projections.md): per pilot, day and group the sums of
+ * the records of that group dated that day; per pilot, year and group the same over the year, with
+ * the latest date among them. Rows whose `records` fall to 0 are deleted.
+ */
+export function createExperienceTablesSql(version: number): string[] {
+  const t = projectionTables(version);
+  const sums = (type: string) => EXPERIENCE_SUM_COLUMNS.map((c) => `${c} ${type} not null`).join(', ');
+  return [
+    `create table if not exists ${t.experienceDays} (
+        pilot_account_id  uuid not null,
+        day               date not null,
+        group_no          smallint not null,
+        ${sums('integer')},
+        primary key (pilot_account_id, day, group_no)
+      )`,
+    `create table if not exists ${t.experienceYears} (
+        pilot_account_id  uuid not null,
+        year              smallint not null,
+        group_no          smallint not null,
+        ${sums('bigint')},
+        last_date         date,
+        primary key (pilot_account_id, year, group_no)
       )`,
   ];
 }
 
 export function dropProjectionTablesSql(version: number): string[] {
   const t = projectionTables(version);
-  return [t.flights, t.totals].map((table) => `drop table if exists ${table}`);
+  return [t.experienceDays, t.experienceYears, t.flights, t.totals].map(
+    (table) => `drop table if exists ${table}`,
+  );
 }
 
 /**
@@ -77,4 +145,30 @@ export function activeViewSql(version: number): string {
       from ${t.totals} t
       left join projection_offsets o
         on o.projection = '${PILOT_TOTALS_PROJECTION}' and o.version = ${version} and o.kafka_partition = t.kafka_partition`;
+}
+
+/** The views the experience reader reads, of the active version (re-pointed with `pilot_totals_active`). */
+export const ACTIVE_EXPERIENCE_VIEWS = {
+  pilots: 'pilot_experience_active',
+  days: 'pilot_experience_days_active',
+  years: 'pilot_experience_years_active',
+} as const;
+
+/**
+ * The experience views of `version`: its pilots (with `last_updated` as the totals view has it, the
+ * starting totals and the groups), its day sums and its year sums.
+ */
+export function activeExperienceViewsSql(version: number): string[] {
+  const t = projectionTables(version);
+  const v = ACTIVE_EXPERIENCE_VIEWS;
+  return [
+    `create or replace view ${v.pilots} as
+      select t.pilot_account_id, coalesce(o.complete_through, t.updated_at) as last_updated,
+             t.starting_totals, t.experience_groups, t.stream_version, ${version} as projection_version
+        from ${t.totals} t
+        left join projection_offsets o
+          on o.projection = '${PILOT_TOTALS_PROJECTION}' and o.version = ${version} and o.kafka_partition = t.kafka_partition`,
+    `create or replace view ${v.days} as select * from ${t.experienceDays}`,
+    `create or replace view ${v.years} as select * from ${t.experienceYears}`,
+  ];
 }

@@ -2,6 +2,7 @@ import { type DataSource } from 'typeorm';
 import { type Queryable } from '../read/pilot-totals.read-model';
 import {
   PILOT_TOTALS_PROJECTION,
+  activeExperienceViewsSql,
   activeViewSql,
   createProjectionTablesSql,
   dropProjectionTablesSql,
@@ -42,7 +43,7 @@ export async function beginRebuild(dataSource: DataSource): Promise<{ version: n
 }
 
 /**
- * Readers move to `version` in one transaction: the version row and the view they read change
+ * Readers move to `version` in one transaction: the version row and the views they read change
  * together, so a read sees the old version or the new one, never a mix. Batches of the old
  * version hold a share lock on the version row, so the switch waits for the one in flight.
  */
@@ -60,6 +61,7 @@ export async function switchToVersion(dataSource: DataSource, version: number): 
       [PILOT_TOTALS_PROJECTION, version],
     );
     await tx.query(activeViewSql(version));
+    for (const sql of activeExperienceViewsSql(version)) await tx.query(sql);
     return active;
   });
 }

@@ -6,7 +6,7 @@ import {
   type FlightKind,
   type FlightMinutes,
 } from '@pft/contracts';
-import { type FlightFacts } from '../flight-contribution';
+import { countedEngineOf, experienceFactsOf, type FlightFacts } from '../flight-contribution';
 
 /**
  * What an engine is counted as: a record without one is `piston` or `unknown` (`engineOf`). The
@@ -59,20 +59,8 @@ export interface CountedRecord {
   facts: FlightFacts;
 }
 
-const PISTON_RATING_KEYS: ReadonlySet<string> = new Set([
-  'sep_land',
-  'sep_sea',
-  'mep_land',
-  'mep_sea',
-  'tmg',
-]);
-
 /** The engine a record counts under: as sent, else `piston` for the piston class ratings, else `unknown`. */
-export function engineOf(record: ExperienceRecord): CountedEngine {
-  if (record.aircraft.engine !== undefined) return record.aircraft.engine;
-  const key = record.aircraft.rating_key;
-  return key !== undefined && PISTON_RATING_KEYS.has(key) ? 'piston' : 'unknown';
-}
+export const engineOf = (record: ExperienceRecord): CountedEngine => countedEngineOf(record.aircraft);
 
 /**
  * The record as counted, defaults applied (`pilot-experience.md` 1): takeoffs as many as the
@@ -83,25 +71,24 @@ export function engineOf(record: ExperienceRecord): CountedEngine {
 export function countedRecordOf(record: ExperienceRecord): CountedRecord {
   const { aircraft, landings } = record;
   const flying = record.kind === 'flight';
-  const landingsDay = flying ? landings.day : 0;
-  const landingsNight = flying ? landings.night : 0;
+  const experience = experienceFactsOf(record);
   return {
     date: record.date,
     kind: record.kind,
     category: aircraft.category,
     rating_key: aircraft.rating_key ?? null,
-    type_designator: aircraft.type_designator ?? null,
-    engine: engineOf(record),
-    features: new Set(aircraft.features ?? []),
+    type_designator: experience.type_designator,
+    engine: experience.engine,
+    features: new Set(experience.features),
     minutes: record.minutes,
-    takeoffs_day: flying ? (record.takeoffs?.day ?? landingsDay) : 0,
-    takeoffs_night: flying ? (record.takeoffs?.night ?? landingsNight) : 0,
-    landings_day: landingsDay,
-    landings_night: landingsNight,
-    landings_day_full_stop: flying ? (landings.day_full_stop ?? 0) : 0,
-    landings_night_full_stop: flying ? (landings.night_full_stop ?? 0) : 0,
-    approaches: record.approaches ?? 0,
-    holds: record.holds ?? 0,
+    takeoffs_day: experience.takeoffs_day,
+    takeoffs_night: experience.takeoffs_night,
+    landings_day: flying ? landings.day : 0,
+    landings_night: flying ? landings.night : 0,
+    landings_day_full_stop: experience.landings_day_full_stop,
+    landings_night_full_stop: experience.landings_night_full_stop,
+    approaches: experience.approaches,
+    holds: experience.holds,
     facts: {
       date: record.date,
       kind: record.kind,
@@ -110,6 +97,7 @@ export function countedRecordOf(record: ExperienceRecord): CountedRecord {
       minutes: FLIGHT_MINUTE_FIELDS.map((field) => record.minutes[field]),
       landings_day: landings.day,
       landings_night: landings.night,
+      experience,
     },
   };
 }

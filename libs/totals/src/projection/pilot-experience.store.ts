@@ -1,0 +1,198 @@
+import { FLIGHT_MINUTE_FIELDS } from '@pft/contracts';
+import {
+  EXPERIENCE_COUNT_FIELDS,
+  addExperienceSums,
+  experienceContributionOf,
+  groupKeyOf,
+  zeroExperienceSums,
+  type ExperienceGroup,
+  type ExperienceSums,
+} from '../domain/experience/experience-aggregates';
+import { type FlightFacts } from '../domain/flight-contribution';
+import { type Queryable } from '../read/pilot-totals.read-model';
+import { unquotedArrayLiteral as list } from './pg-array-literal';
+import { EXPERIENCE_SUM_COLUMNS } from './projection-tables';
+
+/**
+ * The experience part of a batch's write (docs/projections.md): each touched flight's stored
+ * contribution taken out of its day's and its year's sums, its new one added, summed per row so
+ * that each table gets one upsert for the whole batch. Rows whose records fall to 0 are deleted,
+ * and a year's latest date is looked up again only where the batch took away a record on it.
+ */
+
+/** What the experience write needs of a changed pilot (see ChangedPilot). */
+export interface ExperienceChange {
+  pilotId: string;
+  /** The pilot's groups as stored before the batch; null: not projected for the experience (needs a rebuild). */
+  groupsBefore: readonly ExperienceGroup[] | null;
+  flightsBefore: ReadonlyMap<string, FlightFacts>;
+  flightsAfter: ReadonlyMap<string, FlightFacts>;
+  touchedFlights: ReadonlySet<string>;
+}
+
+interface Delta {
+  pilotId: string;
+  group: number;
+  sums: ExperienceSums;
+  /** The latest date of a record added, and of one taken away; null when none. */
+  added: string | null;
+  removed: string | null;
+}
+
+export interface ExperienceWrites {
+  /** Each changed pilot's groups after the batch, in the order given; null stays null. */
+  groups: (ExperienceGroup[] | null)[];
+  days: Map<string, Delta & { date: string }>;
+  years: Map<string, Delta & { year: number }>;
+}
+
+const later = (a: string | null, b: string): string => (a === null || b > a ? b : a);
+
+/** The rows' changes of a batch, from each changed pilot's flights before and after it. */
+export function experienceWritesOf(changes: readonly ExperienceChange[]): ExperienceWrites {
+  const writes: ExperienceWrites = { groups: [], days: new Map(), years: new Map() };
+  for (const change of changes) {
+    if (change.groupsBefore === null) {
+      writes.groups.push(null);
+      continue;
+    }
+    const groups = [...change.groupsBefore];
+    const numbers = new Map(groups.map((group, i) => [groupKeyOf(group), i]));
+    const numberOf = (group: ExperienceGroup): number => {
+      const key = groupKeyOf(group);
+      let number = numbers.get(key);
+      if (number === undefined) {
+        number = groups.push(group) - 1;
+        numbers.set(key, number);
+      }
+      return number;
+    };
+    const add = (facts: FlightFacts, sign: 1 | -1) => {
+      const { group, sums } = experienceContributionOf(facts);
+      const number = numberOf(group);
+      const year = Number(facts.date.slice(0, 4));
+      const day = deltaAt(writes.days, `${change.pilotId}|${facts.date}|${number}`, () => ({
+        pilotId: change.pilotId,
+        group: number,
+        date: facts.date,
+      }));
+      const ofYear = deltaAt(writes.years, `${change.pilotId}|${year}|${number}`, () => ({
+        pilotId: change.pilotId,
+        group: number,
+        year,
+      }));
+      for (const delta of [day, ofYear]) {
+        addExperienceSums(delta.sums, sums, sign);
+        if (sign === 1) delta.added = later(delta.added, facts.date);
+        else delta.removed = later(delta.removed, facts.date);
+      }
+    };
+    for (const flightId of change.touchedFlights) {
+      const before = change.flightsBefore.get(flightId);
+      const after = change.flightsAfter.get(flightId);
+      if (before) add(before, -1);
+      if (after) add(after, 1);
+    }
+    writes.groups.push(groups);
+  }
+  return writes;
+}
+
+function deltaAt<K extends object>(
+  map: Map<string, Delta & K>,
+  key: string,
+  make: () => Omit<Delta, 'sums' | 'added' | 'removed'> & K,
+): Delta & K {
+  let delta = map.get(key);
+  if (delta === undefined) {
+    delta = { ...make(), sums: zeroExperienceSums(), added: null, removed: null };
+    map.set(key, delta);
+  }
+  return delta;
+}
+
+const sumsParameters = (deltas: readonly Delta[]): string[] => [
+  ...FLIGHT_MINUTE_FIELDS.map((_, i) => list(deltas.map((d) => d.sums.minutes[i] ?? 0))),
+  ...EXPERIENCE_COUNT_FIELDS.map((field) => list(deltas.map((d) => d.sums[field]))),
+];
+
+/**
+ * One upsert per table for the batch's deltas; then, only when the batch took records away, the
+ * deletion of rows left with none and the look-up of years' latest dates that may have fallen back.
+ */
+export async function storeExperience(
+  q: Queryable,
+  tables: { experienceDays: string; experienceYears: string },
+  writes: ExperienceWrites,
+): Promise<void> {
+  const { experienceDays: days, experienceYears: years } = tables;
+  const columns = EXPERIENCE_SUM_COLUMNS;
+  const sumsSet = (table: string) => columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
+  const dayDeltas = [...writes.days.values()];
+  if (dayDeltas.length > 0) {
+    await q.query(
+      `insert into ${days} (pilot_account_id, day, group_no, ${columns.join(', ')})
+       select * from unnest($1::uuid[], $2::date[], $3::smallint[],
+                            ${columns.map((_, i) => `$${i + 4}::integer[]`).join(', ')})
+       on conflict (pilot_account_id, day, group_no) do update set ${sumsSet(days)}`,
+      [
+        list(dayDeltas.map((d) => d.pilotId)),
+        list(dayDeltas.map((d) => d.date)),
+        list(dayDeltas.map((d) => d.group)),
+        ...sumsParameters(dayDeltas),
+      ],
+    );
+    const emptied = dayDeltas.filter((d) => d.sums.records < 0);
+    if (emptied.length > 0) {
+      await q.query(
+        `delete from ${days} d using unnest($1::uuid[], $2::date[], $3::smallint[]) as k (p, day, g)
+          where d.pilot_account_id = k.p and d.day = k.day and d.group_no = k.g and d.records = 0`,
+        [
+          list(emptied.map((d) => d.pilotId)),
+          list(emptied.map((d) => d.date)),
+          list(emptied.map((d) => d.group)),
+        ],
+      );
+    }
+  }
+  const yearDeltas = [...writes.years.values()];
+  if (yearDeltas.length === 0) return;
+  const n = columns.length + 4;
+  await q.query(
+    `insert into ${years} (pilot_account_id, year, group_no, ${columns.join(', ')}, last_date)
+     select * from unnest($1::uuid[], $2::smallint[], $3::smallint[],
+                          ${columns.map((_, i) => `$${i + 4}::bigint[]`).join(', ')}, $${n}::date[])
+     on conflict (pilot_account_id, year, group_no) do update set ${sumsSet(years)},
+       last_date = greatest(${years}.last_date, excluded.last_date)`,
+    [
+      list(yearDeltas.map((d) => d.pilotId)),
+      list(yearDeltas.map((d) => d.year)),
+      list(yearDeltas.map((d) => d.group)),
+      ...sumsParameters(yearDeltas),
+      list(yearDeltas.map((d) => d.added)),
+    ],
+  );
+  const shrunk = yearDeltas.filter((d) => d.removed !== null);
+  if (shrunk.length === 0) return;
+  const keys = [
+    list(shrunk.map((d) => d.pilotId)),
+    list(shrunk.map((d) => d.year)),
+    list(shrunk.map((d) => d.group)),
+    list(shrunk.map((d) => d.removed)),
+  ];
+  await q.query(
+    `delete from ${years} y using unnest($1::uuid[], $2::smallint[], $3::smallint[], $4::date[]) as k (p, year, g, removed)
+      where y.pilot_account_id = k.p and y.year = k.year and y.group_no = k.g and y.records = 0`,
+    keys,
+  );
+  // A record taken away on (or after) the year's latest date: the latest date is that of the days left.
+  await q.query(
+    `update ${years} y set last_date = (
+        select max(d.day) from ${days} d
+         where d.pilot_account_id = y.pilot_account_id and d.group_no = y.group_no
+           and d.day >= make_date(y.year::integer, 1, 1) and d.day < make_date(y.year::integer + 1, 1, 1))
+       from unnest($1::uuid[], $2::smallint[], $3::smallint[], $4::date[]) as k (p, year, g, removed)
+      where y.pilot_account_id = k.p and y.year = k.year and y.group_no = k.g and y.last_date <= k.removed`,
+    keys,
+  );
+}

@@ -1,0 +1,117 @@
+import { FLIGHT_MINUTE_FIELDS, type StartingTotals } from '@pft/contracts';
+import { type Queryable } from '@pft/platform/database/queryable';
+import { rowsOf } from '@pft/platform/database/rows-of';
+import { monthsEndingOn } from '../domain/experience/calendar';
+import { type Experience } from '../domain/experience/experience';
+import {
+  EXPERIENCE_COUNT_FIELDS,
+  type ExperienceGroup,
+  type ExperienceSums,
+} from '../domain/experience/experience-aggregates';
+import { experienceFromAggregates } from '../domain/experience/experience-from-aggregates';
+import { ACTIVE_EXPERIENCE_VIEWS, EXPERIENCE_SUM_COLUMNS } from '../projection/projection-tables';
+
+/** A pilot's experience as the projection holds it. */
+export interface ProjectedExperience {
+  /** `pilot-experience.md` 4 `data` without `pilot_id` and `last_updated`. */
+  experience: Experience;
+  /** The time up to which this pilot's projection is known complete (`last_updated`), as for the totals. */
+  lastUpdated: Date;
+}
+
+/** At most this many pilots in one read (the batch endpoints' limit). */
+export const MAX_EXPERIENCE_PILOTS = 50;
+
+type SumsArray = number[];
+
+interface ExperienceRow {
+  pilot_account_id: string;
+  last_updated: Date;
+  starting_totals: StartingTotals | null;
+  experience_groups: ExperienceGroup[];
+  /** [group_no, year, last_date, ...sums] */
+  years: [number, number, string | null, ...SumsArray][];
+  /** [group_no, day, ...sums] */
+  days: [number, string, ...SumsArray][];
+}
+
+const v = ACTIVE_EXPERIENCE_VIEWS;
+const sumsOf = (alias: string) => EXPERIENCE_SUM_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
+
+/**
+ * One statement, so one snapshot of one version (the views are switched together): per pilot its
+ * row, its year sums before the year of `as_of` and its day sums in the 24 months ending on it.
+ * The day sums are read through their key's prefix (pilot, day), the year sums likewise.
+ */
+const READ_SQL = `
+  select p.pilot_account_id, p.last_updated, p.starting_totals, p.experience_groups,
+    coalesce((select json_agg(json_build_array(y.group_no, y.year, to_char(y.last_date, 'YYYY-MM-DD'), ${sumsOf('y')}))
+                from ${v.years} y where y.pilot_account_id = p.pilot_account_id and y.year < $2), '[]') as years,
+    coalesce((select json_agg(json_build_array(d.group_no, to_char(d.day, 'YYYY-MM-DD'), ${sumsOf('d')}))
+                from ${v.days} d
+               where d.pilot_account_id = p.pilot_account_id and d.day >= $3::date and d.day <= $4::date), '[]') as days
+    from ${v.pilots} p
+   where p.pilot_account_id = any($1::uuid[]) and p.experience_groups is not null`;
+
+const MINUTES = FLIGHT_MINUTE_FIELDS.length;
+
+function sumsFrom(values: readonly number[]): ExperienceSums {
+  const sums = { minutes: values.slice(0, MINUTES).map(Number) } as ExperienceSums;
+  EXPERIENCE_COUNT_FIELDS.forEach((field, i) => (sums[field] = Number(values[MINUTES + i])));
+  return sums;
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The experience of up to 50 pilots as of `asOf` (`YYYY-MM-DD`) from the active version of the
+ * projection, in one statement whatever their logbooks' length. A pilot the projection has no
+ * experience of (not projected, or projected before the experience was and not rebuilt since) is
+ * absent. Ids are matched in lower case.
+ */
+export async function readPilotExperiences(
+  queryable: Queryable,
+  pilotAccountIds: readonly string[],
+  asOf: string,
+): Promise<Map<string, ProjectedExperience>> {
+  if (!DATE.test(asOf)) throw new Error(`as_of is not a YYYY-MM-DD date: ${JSON.stringify(asOf)}`);
+  if (pilotAccountIds.length > MAX_EXPERIENCE_PILOTS)
+    throw new Error(`at most ${MAX_EXPERIENCE_PILOTS} pilots in one read`);
+  const result = new Map<string, ProjectedExperience>();
+  if (pilotAccountIds.length === 0) return result;
+  const rows = rowsOf<ExperienceRow>(
+    await queryable.query(READ_SQL, [
+      pilotAccountIds.map((id) => id.toLowerCase()),
+      Number(asOf.slice(0, 4)),
+      monthsEndingOn(asOf, 24).from,
+      asOf,
+    ]),
+  );
+  for (const row of rows) {
+    const experience = experienceFromAggregates(
+      {
+        groups: row.experience_groups,
+        years: row.years.map(([group, year, lastDate, ...sums]) => ({
+          group,
+          year,
+          last_date: lastDate,
+          sums: sumsFrom(sums),
+        })),
+        days: row.days.map(([group, date, ...sums]) => ({ group, date, sums: sumsFrom(sums) })),
+      },
+      row.starting_totals,
+      asOf,
+    );
+    result.set(row.pilot_account_id, { experience, lastUpdated: row.last_updated });
+  }
+  return result;
+}
+
+/** One pilot's experience as of `asOf`, or undefined when the projection has none of it (see readPilotExperiences). */
+export async function readPilotExperience(
+  queryable: Queryable,
+  pilotAccountId: string,
+  asOf: string,
+): Promise<ProjectedExperience | undefined> {
+  return (await readPilotExperiences(queryable, [pilotAccountId], asOf)).get(pilotAccountId.toLowerCase());
+}
