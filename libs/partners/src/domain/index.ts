@@ -21,5 +21,5 @@ export {
 export type { SandboxFixture, SandboxFixtureNumber } from './sandbox/fixture-pilots';
 export { decideExperienceSharing, sharedData } from './sharing';
 export type { SharedData, SharingConnection } from './sharing';
-export { DEFAULT_PARTNER_SCOPES, parseScopes, scopeAllows } from './scopes';
-export type { PartnerScope } from './scopes';
+export { DEFAULT_PARTNER_SCOPES, PARTNER_SCOPES, parseScopes, scopeAllows } from './scopes';
+export type { PartnerScope, RequiredScopes } from './scopes';
