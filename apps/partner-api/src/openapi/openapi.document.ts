@@ -2,6 +2,7 @@ import { type INestApplication } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject } from '@nestjs/swagger';
 import { createOpenApiDocument, serveOpenApiDocs } from '@pft/platform/http/openapi-docs';
+import { addNamedSchemas } from './named-schemas';
 
 /** The contract's rules that no single operation shows; part of the published description. */
 const DESCRIPTION = `
@@ -18,7 +19,8 @@ trace, SQL or internal name.
 (30 per minute by default), answered 429 \`RATE_LIMITED\` past that.
 
 **Scopes.** \`pilot-totals\` (given to new keys) for the totals endpoints and \`GET /v1/pilots\`;
-\`rating-dictionary\` and \`webhooks\` (\`/v1/webhook-endpoints\`) only when asked for. \`POST /v1/link\` needs a valid key and no scope. Missing scope: 403 \`INSUFFICIENT_SCOPE\`.
+\`rating-dictionary\`, \`webhooks\` (\`/v1/webhook-endpoints\`) and \`pilot-experience\` (\`/v1/pilot-experience\`,
+\`/v1/currency-rules\`) only when asked for; \`pilot-requirements\` also reads \`/v1/currency-rules\`. \`POST /v1/link\` needs a valid key and no scope. Missing scope: 403 \`INSUFFICIENT_SCOPE\`.
 
 **Order of checks.** Authentication (401), rate limit (429), scope (403), input (400), lookup (404).
 
@@ -77,6 +79,12 @@ const TAGS: [name: string, description: string][] = [
     'The airplane class and type ratings whose keys `rating_breakdown` uses. Scope `rating-dictionary`.',
   ],
   [
+    'pilot-experience',
+    'Linked pilots’ experience as of a date (recent windows, time by aircraft type, engine and feature, ' +
+      'currency), for pilots who share it with you; the currency rules. Scope `pilot-experience` (the ' +
+      'rules: or `pilot-requirements`), off by default.',
+  ],
+  [
     'sandbox',
     'Simulations on the fixture pilots of your sandbox, for sandbox keys (`pft_test_`) only. Scope `pilot-totals`.',
   ],
@@ -124,7 +132,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = builder.build();
   // A proprietary service: its licence has a name but no public text to link to.
   config.info.license = { name: 'Proprietary: for partners of Pilot Flight Totals under their agreement' };
-  return createOpenApiDocument(app, config, '/v1/');
+  const document = createOpenApiDocument(app, config, '/v1/');
+  addNamedSchemas(document);
+  return document;
 }
 
 /** Serves the description at `/openapi.json` and a documentation page at `/docs`. Call before `init`. */
