@@ -53,7 +53,7 @@ const SCOPES = ['pilot-experience', 'pilot-requirements'] as const;
 
 @ApiTags('pilot-experience')
 @Controller('v1/currency-rules')
-export class CurrencyRulesController {
+class CurrencyRulesController {
   @Get()
   @PartnerReadEndpoint(SCOPES)
   @ApiOperation({

@@ -17,7 +17,7 @@ const NAMED = new Map<string, Schema>();
  * JSON Schema's `type: [T, 'null']` as OpenAPI 3.0 says it (`nullable`), through the whole schema:
  * the partner API's description is OpenAPI 3.0.3.
  */
-export function openApi30(schema: unknown): unknown {
+function openApi30(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(openApi30);
   if (schema === null || typeof schema !== 'object') return schema;
   const out: Schema = {};
