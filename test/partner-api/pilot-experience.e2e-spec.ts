@@ -142,7 +142,7 @@ describe('partner API: pilot experience', () => {
 
   it('follows an amendment: the answer after the change equals the oracle of the current records', async () => {
     const { pilot, pilotId, flights } = await pilotWith(richerFlights());
-    const amended = { ...flights[2]!, approaches: 6, holds: 1 };
+    const amended: Record<string, unknown> = { ...flights[2], approaches: 6, holds: 1 };
     const res = await pilot.send('put', `/pilot/v1/flights/${String(amended.flight_id)}`, amended);
     expect([200, 201]).toContain(res.status);
     const oracle = oracleOf([flights[0]!, flights[1]!, amended]);
