@@ -134,8 +134,9 @@ export class AccessRecorder
         unwritten: counts.map((c) => ({
           pilot_id: c.connectionId,
           day: c.day,
-          kind: c.kind ?? 'totals',
           reads: c.reads,
+          // Experience reads are named so; totals reads as they always were.
+          ...(c.kind === undefined ? {} : { kind: c.kind }),
         })),
       },
       `access history: ${reads} reads of ${counts.length} pilot-days not written (or not confirmed) before shutdown`,
