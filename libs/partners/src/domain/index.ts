@@ -13,6 +13,7 @@ export {
 } from './rate-window';
 export type { RateWindow } from './rate-window';
 export {
+  SANDBOX_CURRENT_FIXTURE,
   SANDBOX_FIXTURE_NUMBERS,
   SANDBOX_INVALID_CODE,
   sandboxFixture,
