@@ -108,7 +108,10 @@ export function byEngine(groups: readonly GroupAsOf[]): Record<EngineKey, Engine
 /** Every feature, always present, over the flights of the groups that have it. */
 export function byFeature(groups: readonly GroupAsOf[]): Record<AircraftFeature, FeatureEntry> {
   const entries = Object.fromEntries(
-    AIRCRAFT_FEATURES.map((feature) => [feature, { total_flight_time_minutes: 0, pic_minutes: 0, flight_count: 0 }]),
+    AIRCRAFT_FEATURES.map((feature) => [
+      feature,
+      { total_flight_time_minutes: 0, pic_minutes: 0, flight_count: 0 },
+    ]),
   ) as Record<AircraftFeature, FeatureEntry>;
   for (const { group, sums } of groups) {
     if (group.kind !== 'flight') continue;
