@@ -110,6 +110,7 @@ describe('pilot app API: the export of everything held about the pilot (e2e)', (
           expect.objectContaining({ type: 'linked' }),
         ],
         reads: [expect.objectContaining({ date: new Date().toISOString().slice(0, 10), count: 2 })],
+        experience_reads: [],
       },
     ]);
 

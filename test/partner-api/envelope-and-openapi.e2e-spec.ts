@@ -59,7 +59,10 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
     expect(doc.status).toBe(200);
     expect(doc.body.openapi).toMatch(/^3\./);
     expect(Object.keys(doc.body.paths).sort()).toEqual([
+      '/v1/currency-rules',
       '/v1/link',
+      '/v1/pilot-experience',
+      '/v1/pilot-experience/batch',
       '/v1/pilot-totals',
       '/v1/pilot-totals/batch',
       '/v1/pilots',
@@ -140,6 +143,7 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
   it('names its schemas for the domain', async () => {
     const doc = (await api.http().get('/openapi.json')).body;
     expect(Object.keys(doc.components.schemas).sort()).toEqual([
+      'CurrencyRules',
       'DeletedWebhookEndpoint',
       'Error',
       'ErrorDetail',
@@ -150,6 +154,8 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       'LinkedPilot',
       'LinkedPilots',
       'Meta',
+      'PilotExperience',
+      'PilotExperienceBatch',
       'PilotTotals',
       'PilotTotalsBatch',
       'RatingDictionary',
@@ -179,6 +185,7 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       'pilot-totals',
       'pilots',
       'rating-dictionary',
+      'pilot-experience',
       'sandbox',
       'webhooks',
     ]);

@@ -15,6 +15,7 @@ describe('README first calls', () => {
     const block = readmeBlock('### First calls');
     expect(block).toContain('npm run --silent pft --');
     expect(block).toContain('http://127.0.0.1:3000/v1/pilot-totals');
+    expect(block).toContain('http://127.0.0.1:3000/v1/pilot-experience');
     const script =
       block
         .replaceAll('npm run --silent pft --', cli)
@@ -38,6 +39,9 @@ describe('README first calls', () => {
     expect(run.stdout).toContain('"rating_key":"sep_land"');
     expect(run.stdout).toContain(`"pilot_id":"${held.PILOT_ID}"`);
     expect(run.stdout).toContain('"ratings":[');
+    // The experience as of 2026-06-30 (the flight of 2026-05-01 in it) and the currency rules.
+    expect(run.stdout).toContain('"as_of":"2026-06-30"');
+    expect(run.stdout).toContain('"rules":[{"key":"faa_61_57_a"');
 
     // Within moments of the flight, the partner reads its 95 minutes.
     const totals = await waitFor(

@@ -11,7 +11,9 @@ import {
 } from '@pft/platform';
 import { PartnerApiConfig, PARTNER_API_CONFIG_PARTS } from './partner-api.config';
 import { AccessModule } from './auth/access.module';
+import { CurrencyRulesModule } from './currency-rules/currency-rules.controller';
 import { LinkModule } from './link/link.module';
+import { PilotExperienceModule } from './pilot-experience/pilot-experience.module';
 import { PilotTotalsBatchModule } from './pilot-totals-batch/pilot-totals-batch.module';
 import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 import { PilotsModule } from './pilots/pilots.module';
@@ -33,6 +35,8 @@ import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.mo
     PilotTotalsModule,
     PilotTotalsBatchModule,
     PilotsModule,
+    PilotExperienceModule,
+    CurrencyRulesModule,
     SandboxModule,
     WebhookEndpointsModule,
   ],

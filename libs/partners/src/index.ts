@@ -10,6 +10,7 @@ export type {
   ConnectionHistoryRow,
   ConnectionReads,
   PartnerReadsRow,
+  ReadKind,
 } from './access-history/partner-reads.statements';
 export { apiKeyMatches, hashApiKey, sameApiKey } from './api-keys/api-key-hash';
 export { announceApiKeyChange, apiKeysRevisionKey } from './api-keys/api-keys-revision';

@@ -3,6 +3,7 @@ import { type DataSource } from 'typeorm';
 import {
   DEFAULT_PARTNER_SCOPES,
   DEFAULT_RATE_LIMIT_PER_MINUTE,
+  PARTNER_SCOPES,
   parseScopes,
   type PartnerScope,
 } from '@pft/partners/domain';
@@ -99,7 +100,7 @@ export function registerKeysCommands(program: Command, out: Output = consoleOutp
     .requiredOption('--partner <partner-id>', 'the partner account that owns the key', partnerIdArgument)
     .option(
       '--scopes <list>',
-      'comma-separated: pilot-totals, rating-dictionary, webhooks; empty for none',
+      `comma-separated: ${PARTNER_SCOPES.join(', ')}; empty for none`,
       scopesArgument,
       [...DEFAULT_PARTNER_SCOPES],
     )
@@ -176,11 +177,7 @@ export function registerKeysCommands(program: Command, out: Output = consoleOutp
     .command('scopes')
     .description('replace a key’s scopes')
     .argument('<prefix>', 'the key’s prefix, as listed')
-    .argument(
-      '<scopes>',
-      'comma-separated: pilot-totals, rating-dictionary, webhooks; "" for none',
-      scopesArgument,
-    )
+    .argument('<scopes>', `comma-separated: ${PARTNER_SCOPES.join(', ')}; "" for none`, scopesArgument)
     .option('--json', 'print the key as it now is as JSON')
     .action((prefix: string, scopes: PartnerScope[], options: { json?: boolean }) =>
       changeKey(out, prefix, (db) => setApiKeyScopes(db, prefix, scopes), 'changed', options.json),

@@ -45,9 +45,34 @@ describe('access history view', () => {
         },
       ],
       [
-        { partner_id: 'p-z', day: '2026-11-19', reads: 4, last_at: d('2026-11-19T18:00:00Z') },
-        { partner_id: 'p-z', day: '2026-11-20', reads: 1, last_at: d('2026-11-20T09:00:00Z') },
-        { partner_id: 'p-gone', day: '2026-11-18', reads: 2, last_at: d('2026-11-18T08:00:00Z') },
+        {
+          partner_id: 'p-z',
+          kind: 'totals',
+          day: '2026-11-19',
+          reads: 4,
+          last_at: d('2026-11-19T18:00:00Z'),
+        },
+        {
+          partner_id: 'p-z',
+          kind: 'totals',
+          day: '2026-11-20',
+          reads: 1,
+          last_at: d('2026-11-20T09:00:00Z'),
+        },
+        {
+          partner_id: 'p-z',
+          kind: 'experience',
+          day: '2026-11-20',
+          reads: 3,
+          last_at: d('2026-11-20T09:30:00Z'),
+        },
+        {
+          partner_id: 'p-gone',
+          kind: 'totals',
+          day: '2026-11-18',
+          reads: 2,
+          last_at: d('2026-11-18T08:00:00Z'),
+        },
       ],
       new Map([
         ['p-z', 'Zulu'],
@@ -58,7 +83,12 @@ describe('access history view', () => {
       '2026-11-01',
     );
     expect(view.partners.map((p) => p.partner.name)).toEqual(['Alpha', 'Gone Partner', 'Zulu']);
-    expect(view.partners[0]).toEqual({ partner: { id: 'p-a', name: 'Alpha' }, events: [], reads: [] });
+    expect(view.partners[0]).toEqual({
+      partner: { id: 'p-a', name: 'Alpha' },
+      events: [],
+      reads: [],
+      experience_reads: [],
+    });
     expect(view.partners[2]).toEqual({
       partner: { id: 'p-z', name: 'Zulu' },
       events: [
@@ -69,6 +99,7 @@ describe('access history view', () => {
         { date: '2026-11-20', count: 1, last_at: '2026-11-20T09:00:00.000Z' },
         { date: '2026-11-19', count: 4, last_at: '2026-11-19T18:00:00.000Z' },
       ],
+      experience_reads: [{ date: '2026-11-20', count: 3, last_at: '2026-11-20T09:30:00.000Z' }],
     });
   });
 });

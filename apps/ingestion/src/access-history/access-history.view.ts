@@ -21,6 +21,8 @@ export interface PartnerAccess {
   events: AccessEvent[];
   /** Reads of the pilot's totals per UTC day in the period, newest first. */
   reads: DailyReads[];
+  /** Reads of the pilot's experience, counted as `reads` are. */
+  experience_reads: DailyReads[];
 }
 
 export interface AccessHistoryView {
@@ -50,7 +52,10 @@ export function accessHistoryView(
   const entry = (id: string): PartnerAccess => {
     let found = partners.get(id);
     if (!found)
-      partners.set(id, (found = { partner: { id, name: names.get(id) ?? '' }, events: [], reads: [] }));
+      partners.set(
+        id,
+        (found = { partner: { id, name: names.get(id) ?? '' }, events: [], reads: [], experience_reads: [] }),
+      );
     return found;
   };
   for (const c of connections) {
@@ -62,7 +67,8 @@ export function accessHistoryView(
       access.events.push({ type: 'disconnected', at: c.disconnected_at.toISOString() });
   }
   for (const r of reads) {
-    entry(r.partner_id).reads.push({
+    const access = entry(r.partner_id);
+    (r.kind === 'experience' ? access.experience_reads : access.reads).push({
       date: r.day,
       count: Number(r.reads),
       last_at: r.last_at.toISOString(),
@@ -72,6 +78,7 @@ export function accessHistoryView(
   for (const access of list) {
     access.events.sort((a, b) => b.at.localeCompare(a.at) || (a.type === 'disconnected' ? -1 : 1));
     access.reads.sort((a, b) => b.date.localeCompare(a.date));
+    access.experience_reads.sort((a, b) => b.date.localeCompare(a.date));
   }
   return {
     partners: list.sort(

@@ -27,7 +27,7 @@ const accessHistorySchema: Schema = {
       description: 'Partners by name',
       items: {
         type: 'object',
-        required: ['partner', 'events', 'reads'],
+        required: ['partner', 'events', 'reads', 'experience_reads'],
         properties: {
           partner: partnerRef,
           events: {
@@ -42,6 +42,21 @@ const accessHistorySchema: Schema = {
           reads: {
             type: 'array',
             description: 'Reads of the pilot’s totals per UTC day, newest first; days without reads left out',
+            items: {
+              type: 'object',
+              required: ['date', 'count', 'last_at'],
+              properties: {
+                date: { type: 'string', format: 'date' },
+                count: { type: 'integer', minimum: 1 },
+                last_at: { ...timestamp, description: 'The last read of the day' },
+              },
+            },
+          },
+          experience_reads: {
+            type: 'array',
+            description:
+              'Reads of the pilot’s experience (GET /v1/pilot-experience and its batch) per UTC day, counted ' +
+              'as `reads` are, newest first; days without reads left out',
             items: {
               type: 'object',
               required: ['date', 'count', 'last_at'],

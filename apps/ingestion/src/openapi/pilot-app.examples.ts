@@ -174,6 +174,7 @@ export const ACCESS_HISTORY_EXAMPLE = {
         { date: '2026-11-25', count: 14, last_at: '2026-11-25T18:30:02.441Z' },
         { date: '2026-11-24', count: 3, last_at: '2026-11-24T07:12:45.003Z' },
       ],
+      experience_reads: [{ date: '2026-11-25', count: 2, last_at: '2026-11-25T18:30:02.512Z' }],
     },
   ],
 };

@@ -43,6 +43,8 @@ export class AccessRecorder
 {
   private readonly log = new Logger(AccessRecorder.name);
   readonly tally = new ReadTally();
+  /** Reads of pilots' experience, counted apart (their answers are never kept in memory). */
+  readonly experienceTally = new ReadTally('experience');
   readonly enabled: boolean;
   private readonly flushMs: number;
   private timer: NodeJS.Timeout | undefined;
@@ -72,6 +74,13 @@ export class AccessRecorder
     if (!this.enabled) return;
     const now = Date.now();
     for (const answer of answers) this.tally.count(answer, now);
+  }
+
+  /** Counts one read of the experience of each of `answers`' pilots now. */
+  recordExperienceReads(answers: readonly CountedAnswer[]): void {
+    if (!this.enabled) return;
+    const now = Date.now();
+    for (const answer of answers) this.experienceTally.count(answer, now);
   }
 
   onApplicationBootstrap(): void {
@@ -107,7 +116,7 @@ export class AccessRecorder
 
   /** Whether every count is written: none waiting, none under way. */
   private get allWritten(): boolean {
-    return this.tally.empty && this.sending.length === 0;
+    return this.tally.empty && this.experienceTally.empty && this.sending.length === 0;
   }
 
   /**
@@ -115,14 +124,20 @@ export class AccessRecorder
    * may yet have been), with their number: the pilots' access history lacks them. As the process ends.
    */
   private reportUnwritten(): void {
-    const counts = [...this.sending, ...this.tally.take()];
+    const counts = [...this.sending, ...this.tally.take(), ...this.experienceTally.take()];
     this.sending = [];
     if (counts.length === 0) return;
     const reads = counts.reduce((sum, count) => sum + count.reads, 0);
     this.log.error(
       {
         unwritten_reads: reads,
-        unwritten: counts.map((c) => ({ pilot_id: c.connectionId, day: c.day, reads: c.reads })),
+        unwritten: counts.map((c) => ({
+          pilot_id: c.connectionId,
+          day: c.day,
+          reads: c.reads,
+          // Experience reads are named so; totals reads as they always were.
+          ...(c.kind === undefined ? {} : { kind: c.kind }),
+        })),
       },
       `access history: ${reads} reads of ${counts.length} pilot-days not written (or not confirmed) before shutdown`,
     );
@@ -139,9 +154,16 @@ export class AccessRecorder
    * of them never holds the event loop for long; from a failed statement on, kept for the next write.
    */
   private async write(): Promise<void> {
-    for (let left = this.tally.size; left > 0;) {
-      const counts = this.tally.take(Math.min(left, COUNTS_PER_STATEMENT));
-      if (counts.length === 0) return;
+    for (const tally of [this.tally, this.experienceTally]) {
+      if (!(await this.writeFrom(tally))) return;
+    }
+  }
+
+  /** The counts `tally` holds when it starts; false when a statement failed (kept for the next write). */
+  private async writeFrom(tally: ReadTally): Promise<boolean> {
+    for (let left = tally.size; left > 0;) {
+      const counts = tally.take(Math.min(left, COUNTS_PER_STATEMENT));
+      if (counts.length === 0) return true;
       left -= counts.length;
       this.sending = counts;
       try {
@@ -149,12 +171,13 @@ export class AccessRecorder
         this.sending = [];
       } catch (err) {
         this.sending = [];
-        this.tally.restore(counts);
+        tally.restore(counts);
         this.log.warn(
-          `access history: writing ${counts.length} counts failed, kept for the next try (${this.tally.size} waiting): ${String(err)}`,
+          `access history: writing ${counts.length} counts failed, kept for the next try (${tally.size} waiting): ${String(err)}`,
         );
-        return;
+        return false;
       }
     }
+    return true;
   }
 }

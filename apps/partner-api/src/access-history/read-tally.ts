@@ -1,4 +1,4 @@
-import { type ConnectionReads } from '@pft/partners';
+import { type ConnectionReads, type ReadKind } from '@pft/partners';
 
 const DAY_MS = 86_400_000;
 
@@ -38,8 +38,10 @@ interface Tally {
  * is made from its schema's fields only.
  */
 const ANSWER_TALLY = Symbol('access history tally');
+/** The same for the experience tally: an answer counted by both keeps the two apart. */
+const EXPERIENCE_TALLY = Symbol('access history tally of experience reads');
 
-type TalliedAnswer = CountedAnswer & { [ANSWER_TALLY]?: AnswerTally };
+type TalliedAnswer = CountedAnswer & { [ANSWER_TALLY]?: AnswerTally; [EXPERIENCE_TALLY]?: AnswerTally };
 
 /**
  * Reads counted in memory per `pilot_id` (connection) and UTC day, until taken to be written. Answers
@@ -61,17 +63,21 @@ export class ReadTally {
   private lastDay = -1;
   private lastDayText = '';
 
+  /** `kind`: what the reads it counts are of; each tally counts one kind. */
+  constructor(private readonly kind: ReadKind = 'totals') {}
+
   /** Counts one read of `answer` at `now` (epoch ms). */
   count(answer: CountedAnswer, now: number): void {
     const tallied = answer as TalliedAnswer;
-    let tally = tallied[ANSWER_TALLY];
+    const symbol = this.kind === 'totals' ? ANSWER_TALLY : EXPERIENCE_TALLY;
+    let tally = tallied[symbol];
     const day = Math.floor(now / DAY_MS);
     // An integer below 2^31: `| 0` keeps it one (the subtraction of two epoch times gives a double).
     const inDay = (now - day * DAY_MS) | 0;
     if (tally === undefined) {
       tally = { connectionId: answer.pilot_id, day: 0, reads: 0, lastInDay: 0 };
       // Not enumerable: a copy of the answer ({ ...answer }) does not take the tally with it.
-      Object.defineProperty(answer, ANSWER_TALLY, { value: tally });
+      Object.defineProperty(answer, symbol, { value: tally });
     } else if (tally.reads > 0 && tally.day === day) {
       tally.reads++;
       if (inDay > tally.lastInDay) tally.lastInDay = inDay;
@@ -105,12 +111,7 @@ export class ReadTally {
     const end = Math.min(this.counted.length, this.next + limit - taken.length);
     for (let i = this.next; i < end; i++) {
       const tally = this.counted[i]!;
-      taken.push({
-        connectionId: tally.connectionId,
-        day: this.dayText(tally.day),
-        reads: tally.reads,
-        lastAt: lastAt(tally),
-      });
+      taken.push(this.counts(tally.connectionId, this.dayText(tally.day), tally.reads, lastAt(tally)));
       tally.reads = 0;
     }
     this.next = end;
@@ -136,12 +137,19 @@ export class ReadTally {
     for (const [day, tallies] of this.days) {
       for (const [connectionId, { reads, lastAt }] of tallies) {
         if (taken.length === limit) return;
-        taken.push({ connectionId, day, reads, lastAt });
+        taken.push(this.counts(connectionId, day, reads, lastAt));
         tallies.delete(connectionId);
         this.daysHeld--;
       }
       this.days.delete(day);
     }
+  }
+
+  /** Counts as written: the kind named only when it is not the totals'. */
+  private counts(connectionId: string, day: string, reads: number, lastAt: number): ConnectionReads {
+    return this.kind === 'totals'
+      ? { connectionId, day, reads, lastAt }
+      : { connectionId, day, reads, lastAt, kind: this.kind };
   }
 
   private add(connectionId: string, day: string, reads: number, lastAt: number): void {

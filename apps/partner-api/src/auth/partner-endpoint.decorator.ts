@@ -6,7 +6,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
-import { type PartnerScope } from '@pft/partners/domain';
+import { type PartnerScope, type RequiredScopes } from '@pft/partners/domain';
 import { httpRequestOf, RequestBodyGuard } from '@pft/platform';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { ApiIdempotencyKey } from '../openapi/openapi-responses';
@@ -27,7 +27,7 @@ const ACCESS_GUARDS = [PartnerKeyGuard, PartnerRateLimitGuard, PartnerScopeGuard
 
 const partnerRoute = (
   guards: Parameters<typeof UseGuards>,
-  scope: PartnerScope | undefined,
+  scope: RequiredScopes,
   options: PartnerEndpointOptions,
 ): MethodDecorator =>
   applyDecorators(
@@ -52,7 +52,7 @@ export const PartnerEndpoint = (
  * Nest's guard loop on every request, and reads are the requests partners make most.
  */
 export const PartnerReadEndpoint = (
-  scope?: PartnerScope,
+  scope?: RequiredScopes,
   options: PartnerEndpointOptions = {},
 ): MethodDecorator => partnerRoute(ACCESS_GUARDS, scope, options);
 

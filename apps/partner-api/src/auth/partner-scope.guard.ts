@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type PartnerScope, scopeAllows } from '@pft/partners/domain';
+import { type RequiredScopes, scopeAllows } from '@pft/partners/domain';
 import { ApiError, httpRequestOf } from '@pft/platform';
 import { type PartnerRequest } from './partner-request';
 
@@ -11,7 +11,8 @@ import { type PartnerRequest } from './partner-request';
 type RouteHandler = ReturnType<ExecutionContext['getHandler']>;
 
 interface RequiredScopeOptions {
-  scope: PartnerScope | undefined;
+  /** One scope, any one of a list, or none. */
+  scope: RequiredScopes;
   sandboxOnly?: boolean;
 }
 
@@ -41,8 +42,9 @@ export class PartnerScopeGuard implements CanActivate {
       throw new ApiError('NOT_FOUND', 'No such resource');
     }
     if (!scopeAllows(found.record.scopes, scope)) {
-      throw new ApiError('INSUFFICIENT_SCOPE', `This key lacks the scope ${scope ?? ''}`, [
-        { field: 'scope', issue: 'missing', message: scope },
+      const named = typeof scope === 'string' ? scope : (scope ?? []).join(' or ');
+      throw new ApiError('INSUFFICIENT_SCOPE', `This key lacks the scope ${named}`, [
+        { field: 'scope', issue: 'missing', message: named },
       ]);
     }
     request.callingPartner = {

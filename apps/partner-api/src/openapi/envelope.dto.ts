@@ -34,6 +34,7 @@ export class ErrorDto {
       'INSUFFICIENT_SCOPE',
       'NOT_FOUND',
       'PILOT_NOT_FOUND',
+      'EXPERIENCE_NOT_SHARED',
       'METHOD_NOT_ALLOWED',
       'CONFLICT',
       'IDEMPOTENCY_CONFLICT',

@@ -11,7 +11,7 @@ import { COMMON_ERROR_EXAMPLES, EXAMPLE_META, errorBody } from './error-examples
 /** A DTO class with an example of the value it describes, shown with every operation that uses it. */
 export type ExampleDto<T = object> = Type<T> & { readonly example: T };
 
-const REQUEST_ID_HEADER: HeadersObject = {
+export const REQUEST_ID_HEADER: HeadersObject = {
   'X-Request-Id': {
     description: 'The request id, as in `meta.request_id`: `req_` and a ULID',
     schema: { type: 'string', pattern: '^req_[0-9A-HJKMNP-TV-Z]{26}$' },
@@ -19,7 +19,7 @@ const REQUEST_ID_HEADER: HeadersObject = {
 };
 
 /** On every answer to a request that presented a valid key, the 429 included. */
-const RATE_LIMIT_HEADERS: HeadersObject = {
+export const RATE_LIMIT_HEADERS: HeadersObject = {
   'RateLimit-Limit': {
     description: 'Requests allowed per clock minute for this key',
     schema: { type: 'integer' },

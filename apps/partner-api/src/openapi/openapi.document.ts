@@ -2,6 +2,7 @@ import { type INestApplication } from '@nestjs/common';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject } from '@nestjs/swagger';
 import { createOpenApiDocument, serveOpenApiDocs } from '@pft/platform/http/openapi-docs';
+import { addNamedSchemas } from './named-schemas';
 
 /** The contract's rules that no single operation shows; part of the published description. */
 const DESCRIPTION = `
@@ -18,7 +19,8 @@ trace, SQL or internal name.
 (30 per minute by default), answered 429 \`RATE_LIMITED\` past that.
 
 **Scopes.** \`pilot-totals\` (given to new keys) for the totals endpoints and \`GET /v1/pilots\`;
-\`rating-dictionary\` and \`webhooks\` (\`/v1/webhook-endpoints\`) only when asked for. \`POST /v1/link\` needs a valid key and no scope. Missing scope: 403 \`INSUFFICIENT_SCOPE\`.
+\`rating-dictionary\`, \`webhooks\` (\`/v1/webhook-endpoints\`) and \`pilot-experience\` (\`/v1/pilot-experience\`,
+\`/v1/currency-rules\`) only when asked for; \`pilot-requirements\` also reads \`/v1/currency-rules\`. \`POST /v1/link\` needs a valid key and no scope. Missing scope: 403 \`INSUFFICIENT_SCOPE\`.
 
 **Order of checks.** Authentication (401), rate limit (429), scope (403), input (400), lookup (404).
 
@@ -44,10 +46,11 @@ retry with the same key gets the same \`pilot_id\`.
 **Sandbox.** A sandbox key (\`pft_test_\`, issued like a live key) sees only your sandbox's pilots, and a live
 key never sees one; every endpoint behaves for it as for a live key (rate limit, scopes, errors, envelope). With
 a sandbox key, \`POST /v1/link\` takes only the reusable codes \`PFT-TEST-0000-0000-0001\` (a student pilot:
-a few dozen SEP land flights, dual and solo), \`0002\` (an airline captain: thousands of multi-pilot hours on
+a few dozen SEP land flights, dual and solo; current under every currency rule with \`as_of=2026-06-25\`), \`0002\` (an airline captain: thousands of multi-pilot hours on
 the A320 and the B737), \`0003\` (general aviation: SEP land and sea, MEP, TMG, helicopter, sailplane), \`0004\`
 (starting totals only) and \`0005\` (nothing at all); \`0009\` is always 400 \`INVALID_TOKEN\`. Their totals are
-real: the fixtures' flights are recorded through the same write path, event store, Kafka and projector as live
+real: the fixtures' flights (with type designators, engines, features, takeoffs, full-stop landings,
+approaches and holds) are recorded through the same write path, event store, Kafka and projector as live
 flights. Your sandbox has pilots of its own: the same code again gives the same \`pilot_id\` while linked, and
 the simulation endpoints (\`/v1/sandbox/pilots/{pilot_id}/...\`) change only what your sandbox shows.
 
@@ -75,6 +78,12 @@ const TAGS: [name: string, description: string][] = [
   [
     'rating-dictionary',
     'The airplane class and type ratings whose keys `rating_breakdown` uses. Scope `rating-dictionary`.',
+  ],
+  [
+    'pilot-experience',
+    'Linked pilots’ experience as of a date (recent windows, time by aircraft type, engine and feature, ' +
+      'currency), for pilots who share it with you; the currency rules. Scope `pilot-experience` (the ' +
+      'rules: or `pilot-requirements`), off by default.',
   ],
   [
     'sandbox',
@@ -124,7 +133,9 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = builder.build();
   // A proprietary service: its licence has a name but no public text to link to.
   config.info.license = { name: 'Proprietary: for partners of Pilot Flight Totals under their agreement' };
-  return createOpenApiDocument(app, config, '/v1/');
+  const document = createOpenApiDocument(app, config, '/v1/');
+  addNamedSchemas(document);
+  return document;
 }
 
 /** Serves the description at `/openapi.json` and a documentation page at `/docs`. Call before `init`. */

@@ -48,8 +48,20 @@ describe('access history store (Postgres)', () => {
     ]);
     const rows = await partnerReadsOf(ds, first.pilot, '2026-11-01');
     expect(rows.map((r) => ({ ...r, last_at: r.last_at.toISOString() }))).toEqual([
-      { partner_id: partnerId, day: '2026-11-25', reads: 12, last_at: '2026-11-25T11:00:00.000Z' },
-      { partner_id: partnerId, day: '2026-11-24', reads: 3, last_at: '2026-11-24T10:00:00.250Z' },
+      {
+        partner_id: partnerId,
+        kind: 'totals',
+        day: '2026-11-25',
+        reads: 12,
+        last_at: '2026-11-25T11:00:00.000Z',
+      },
+      {
+        partner_id: partnerId,
+        kind: 'totals',
+        day: '2026-11-24',
+        reads: 3,
+        last_at: '2026-11-24T10:00:00.250Z',
+      },
     ]);
     expect(await partnerReadsOf(ds, first.pilot, '2026-11-25')).toHaveLength(1);
   });

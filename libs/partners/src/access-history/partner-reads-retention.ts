@@ -23,7 +23,7 @@ export async function forgetReadsBefore(
   const rows = rowsOf<{ n: number }>(
     await runner.query(
       `with old as (
-         select pilot_account_id, partner_id, day from partner_reads
+         select pilot_account_id, partner_id, day, kind from partner_reads
           where day < $1::date
           order by day
           limit $2
@@ -33,6 +33,7 @@ export async function forgetReadsBefore(
           where r.pilot_account_id = old.pilot_account_id
             and r.partner_id = old.partner_id
             and r.day = old.day
+            and r.kind = old.kind
          returning 1
        )
        select count(*)::int as n from gone`,

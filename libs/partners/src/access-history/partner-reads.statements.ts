@@ -1,9 +1,14 @@
 import { type Queryable } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
 
+/** What was read: the pilot's totals, or their experience (pilot experience, section 4). */
+export type ReadKind = 'totals' | 'experience';
+
 /** Reads of one partner connection (its `pilot_id`) on one UTC day, as a partner API replica counted them. */
 export interface ConnectionReads {
   connectionId: string;
+  /** Absent: `totals`. */
+  kind?: ReadKind;
   /** `YYYY-MM-DD`, UTC. */
   day: string;
   reads: number;
@@ -11,9 +16,10 @@ export interface ConnectionReads {
   lastAt: number;
 }
 
-/** A partner's reads of the pilot on one UTC day. */
+/** A partner's reads of the pilot (of one kind) on one UTC day. */
 export interface PartnerReadsRow {
   partner_id: string;
+  kind: ReadKind;
   day: string;
   reads: number;
   last_at: Date;
@@ -44,18 +50,18 @@ export async function addPartnerReads(runner: Queryable, counts: readonly Connec
   if (counts.length === 0) return;
   await runner.query(
     `with counted as (
-       select c.pilot_account_id, c.partner_id, r.day, r.reads, r.last_ms
-         from unnest($1::uuid[], $2::date[], $3::bigint[], $4::double precision[])
-                as r(connection_id, day, reads, last_ms)
+       select c.pilot_account_id, c.partner_id, r.day, r.kind, r.reads, r.last_ms
+         from unnest($1::uuid[], $2::date[], $3::bigint[], $4::double precision[], $5::text[])
+                as r(connection_id, day, reads, last_ms, kind)
          join connections c on c.connection_id = r.connection_id
         order by c.connection_id
           for key share of c
      )
-     insert into partner_reads (pilot_account_id, partner_id, day, reads, last_at)
-     select pilot_account_id, partner_id, day, sum(reads), max(to_timestamp(last_ms / 1000.0))
+     insert into partner_reads (pilot_account_id, partner_id, day, kind, reads, last_at)
+     select pilot_account_id, partner_id, day, kind, sum(reads), max(to_timestamp(last_ms / 1000.0))
        from counted
-      group by pilot_account_id, partner_id, day
-     on conflict (pilot_account_id, partner_id, day) do update
+      group by pilot_account_id, partner_id, day, kind
+     on conflict (pilot_account_id, partner_id, day, kind) do update
         set reads = partner_reads.reads + excluded.reads,
             last_at = greatest(partner_reads.last_at, excluded.last_at)`,
     [
@@ -63,11 +69,12 @@ export async function addPartnerReads(runner: Queryable, counts: readonly Connec
       counts.map((c) => c.day),
       counts.map((c) => c.reads),
       counts.map((c) => c.lastAt),
+      counts.map((c) => c.kind ?? 'totals'),
     ],
   );
 }
 
-/** The pilot's reads per partner and day from `fromDay` (`YYYY-MM-DD`) on, newest day first. */
+/** The pilot's reads per partner, kind and day from `fromDay` (`YYYY-MM-DD`) on, newest day first. */
 export async function partnerReadsOf(
   runner: Queryable,
   pilotAccountId: string,
@@ -75,9 +82,9 @@ export async function partnerReadsOf(
 ): Promise<PartnerReadsRow[]> {
   return rowsOf<PartnerReadsRow>(
     await runner.query(
-      `select partner_id::text as partner_id, to_char(day, 'YYYY-MM-DD') as day, reads::int as reads, last_at
+      `select partner_id::text as partner_id, kind, to_char(day, 'YYYY-MM-DD') as day, reads::int as reads, last_at
          from partner_reads where pilot_account_id = $1 and day >= $2::date
-        order by day desc, partner_id`,
+        order by day desc, partner_id, kind`,
       [pilotAccountId, fromDay],
     ),
   );
@@ -115,7 +122,10 @@ export async function partnerNames(
   return new Map(rows.map((r) => [r.partner_id, r.name]));
 }
 
-/** Deletes the pilot's whole access history (its reads; links and disconnects are the connections'). */
+/**
+ * Deletes the pilot's whole access history (its reads of every kind; links and disconnects are the
+ * connections').
+ */
 export async function forgetPilotReads(runner: Queryable, pilotAccountId: string): Promise<number> {
   const rows = rowsOf<{ n: number }>(
     await runner.query(

@@ -13,6 +13,7 @@ export {
 } from './rate-window';
 export type { RateWindow } from './rate-window';
 export {
+  SANDBOX_CURRENT_FIXTURE,
   SANDBOX_FIXTURE_NUMBERS,
   SANDBOX_INVALID_CODE,
   sandboxFixture,
@@ -21,5 +22,5 @@ export {
 export type { SandboxFixture, SandboxFixtureNumber } from './sandbox/fixture-pilots';
 export { decideExperienceSharing, sharedData } from './sharing';
 export type { SharedData, SharingConnection } from './sharing';
-export { DEFAULT_PARTNER_SCOPES, parseScopes, scopeAllows } from './scopes';
-export type { PartnerScope } from './scopes';
+export { DEFAULT_PARTNER_SCOPES, PARTNER_SCOPES, parseScopes, scopeAllows } from './scopes';
+export type { PartnerScope, RequiredScopes } from './scopes';

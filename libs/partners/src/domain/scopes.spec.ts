@@ -26,4 +26,19 @@ describe('partner scopes', () => {
     expect(scopeAllows(['pilot-totals'], 'rating-dictionary')).toBe(false);
     expect(scopeAllows(['pilot-totals', 'rating-dictionary'], 'rating-dictionary')).toBe(true);
   });
+
+  it('lets a key reach an endpoint that takes any of several scopes with one of them', () => {
+    const either = ['pilot-experience', 'pilot-requirements'] as const;
+    expect(scopeAllows(['pilot-experience'], either)).toBe(true);
+    expect(scopeAllows(['pilot-requirements'], either)).toBe(true);
+    expect(scopeAllows(['pilot-totals', 'rating-dictionary', 'webhooks'], either)).toBe(false);
+  });
+
+  it('knows the experience scopes, off by default', () => {
+    expect(parseScopes('pilot-requirements,pilot-experience')).toEqual({
+      ok: true,
+      scopes: ['pilot-experience', 'pilot-requirements'],
+    });
+    expect(DEFAULT_PARTNER_SCOPES).not.toContain('pilot-experience');
+  });
 });

@@ -14,6 +14,7 @@ import { PilotDataKeys1763804500000 } from './1763804500000-pilot-data-keys';
 import { PartnerReadsByDay1763805300000 } from './1763805300000-partner-reads-by-day';
 import { PilotExperience1763806000000 } from './1763806000000-pilot-experience';
 import { ExperienceSharing1763806200000 } from './1763806200000-experience-sharing';
+import { PartnerReadsKind1763806400000 } from './1763806400000-partner-reads-kind';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   PartnerReadsByDay1763805300000,
   PilotExperience1763806000000,
   ExperienceSharing1763806200000,
+  PartnerReadsKind1763806400000,
 ];

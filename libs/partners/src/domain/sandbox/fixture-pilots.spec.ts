@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { parseFlight } from '@pft/logbook/domain';
 import { parseStartingTotals } from '@pft/logbook/domain';
-import { computeTotals } from '@pft/totals/domain';
+import { computeTotals, CURRENCY_RULE_KEYS, experienceAsOf } from '@pft/totals/domain';
 import {
+  SANDBOX_CURRENT_FIXTURE,
   SANDBOX_FIXTURE_NUMBERS,
   SANDBOX_INVALID_CODE,
   sandboxFixture,
@@ -35,7 +36,7 @@ describe('sandbox fixture pilots', () => {
       .update(JSON.stringify(fixtures.map((f) => [f.flights, f.startingTotals])))
       .digest('hex');
     // Changing a fixture changes what partners' sandboxes show: do it on purpose, and say so in the changelog.
-    expect(digest).toBe('1fefd83b510ef839c81bef4505332c67bce65421f7a8a17b63ddab74c07f6684');
+    expect(digest).toBe('64ec685750bf91dda238bf3767ea1aefd09adf6114f96e740a86fce32570b452');
   });
 
   it('gives the student a few dozen SEP land flights, dual and solo', () => {
@@ -75,5 +76,19 @@ describe('sandbox fixture pilots', () => {
     expect(sandboxFixtureOfCode(SANDBOX_INVALID_CODE)).toBeNull();
     expect(sandboxFixtureOfCode('PFT-TEST-0000-0000-0006')).toBeNull();
     expect(sandboxFixtureOfCode('PFT-7K2M-9QXR-4HNB-C8VD')).toBeNull();
+  });
+
+  it('has one pilot current under every currency rule as of the documented date', () => {
+    const { number, asOf } = SANDBOX_CURRENT_FIXTURE;
+    const fixture = sandboxFixture(number);
+    const { currency } = experienceAsOf(fixture.flights, fixture.startingTotals, asOf);
+    expect([...new Set(currency.map((entry) => entry.rule))]).toEqual([...CURRENCY_RULE_KEYS]);
+    expect(currency.filter((entry) => entry.status !== 'current')).toEqual([]);
+  });
+
+  it('carries the fields of richer records on every flying fixture', () => {
+    for (const fixture of fixtures.filter((f) => f.flights.length > 0)) {
+      expect(fixture.flights.every((f) => f.aircraft.type_designator !== undefined)).toBe(true);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { type Flight, type StartingTotals } from '@pft/contracts';
+import { type AircraftFeature, type Flight, type StartingTotals } from '@pft/contracts';
 import { fixtureRandom, flightSeries, minutesOf, type FixtureRandom } from './fixture-flights';
 
 /** The sandbox's documented pilots, by the last digit of their linking code. */
@@ -26,30 +26,52 @@ const route = (
   return { departure, arrival: random.pick(others) };
 };
 
-/** A student: dual lessons on a single-engine piston, then solo circuits and cross-countries. */
+/** The student's last flights: night circuits to a full stop and instrument approaches, one with a hold. */
+const STUDENT_RECENT_FROM = 33;
+
+/**
+ * A student: dual lessons on a C172 and a PA28, then solo circuits and cross-countries; the last three
+ * flights at night with approaches, so that on the date of the last (SANDBOX_CURRENT_AS_OF) the student
+ * is current under every currency rule.
+ */
 function studentFlights(): Flight[] {
   const random = fixtureRandom(1001);
   return flightSeries(random, { count: 36, start: '2026-02-01', everyDays: [2, 6] }, (i) => {
     const total = random.int(35, 80);
     const solo = i >= 20;
     const crossCountry = i >= 28 && i % 2 === 0;
+    const recent = i >= STUDENT_RECENT_FROM;
+    const registration = random.pick(['D-ESTA', 'D-ESTB']);
+    const route_ = crossCountry ? route(random, AIRFIELDS) : { departure: 'EDFE', arrival: 'EDFE' };
+    const day = crossCountry ? 2 : random.int(3, 8);
     return {
       kind: 'flight',
       aircraft: {
         category: 'airplane',
         rating_key: 'sep_land',
-        registration: random.pick(['D-ESTA', 'D-ESTB']),
+        registration,
+        type_designator: registration === 'D-ESTA' ? 'C172' : 'PA28',
+        engine: 'piston',
+        ...(registration === 'D-ESTA' ? { features: ['taa'] } : {}),
       },
-      ...(crossCountry ? route(random, AIRFIELDS) : { departure: 'EDFE', arrival: 'EDFE' }),
+      ...route_,
       minutes: minutesOf({
         total_flight_time: total,
         pic: solo ? total : 0,
         dual: solo ? 0 : total,
         single_engine: total,
         cross_country: crossCountry ? total : 0,
-        simulated_instrument: !solo && i % 4 === 0 ? Math.min(15, total) : 0,
+        night: recent ? Math.min(30, total) : 0,
+        simulated_instrument: (!solo && i % 4 === 0) || recent ? Math.min(15, total) : 0,
       }),
-      landings: { day: crossCountry ? 2 : random.int(3, 8), night: 0 },
+      ...(recent
+        ? {
+            takeoffs: { day, night: 1 },
+            landings: { day, night: 1, day_full_stop: 1, night_full_stop: 1 },
+            approaches: 2,
+            ...(i === 35 ? { holds: 1 } : {}),
+          }
+        : { landings: { day, night: 0 } }),
       remarks: solo ? 'solo' : 'dual instruction',
     };
   });
@@ -69,6 +91,9 @@ function captainFlights(): Flight[] {
         category: 'airplane',
         rating_key: i < 450 ? 'type_b737_300_900' : 'type_a320',
         registration: i < 450 ? 'D-ABKA' : 'D-AIZA',
+        type_designator: i < 450 ? 'B738' : 'A320',
+        engine: 'turbojet',
+        features: ['complex', 'retractable_gear', 'pressurized', 'taa'],
       },
       ...route(random, HUBS),
       minutes: minutesOf({
@@ -107,6 +132,10 @@ const CAPTAIN_STARTING_TOTALS: StartingTotals = {
   flight_count: 2_050,
 };
 
+const GA_TYPES = { sep_land: 'C172', sep_sea: 'C206', mep_land: 'PA34', tmg: 'SF25' } as const;
+const MEP_FEATURES: AircraftFeature[] = ['complex', 'retractable_gear'];
+const TAILWHEEL: AircraftFeature[] = ['tailwheel'];
+
 /** General aviation: SEP land and sea, MEP, a touring motor glider, a helicopter and a sailplane. */
 function generalAviationFlights(): Flight[] {
   const random = fixtureRandom(1003);
@@ -118,11 +147,20 @@ function generalAviationFlights(): Flight[] {
       kind === 'mep_land' ? { multi_engine: total } : kind === 'sailplane' ? {} : { single_engine: total };
     const aircraft =
       kind === 'helicopter' || kind === 'sailplane'
-        ? { category: kind, registration: kind === 'helicopter' ? 'D-HGAA' : 'D-5123' }
+        ? {
+            category: kind,
+            registration: kind === 'helicopter' ? 'D-HGAA' : 'D-5123',
+            type_designator: kind === 'helicopter' ? 'R44' : 'DG80',
+            ...(kind === 'helicopter' ? { engine: 'piston' as const } : {}),
+          }
         : {
             category: 'airplane' as const,
             rating_key: kind,
             registration: `D-${kind === 'mep_land' ? 'G' : 'E'}GA${i % 3}`,
+            type_designator: GA_TYPES[kind],
+            // The engine left out where the rating key says piston: counted as piston all the same.
+            ...(kind === 'mep_land' ? { features: MEP_FEATURES } : {}),
+            ...(kind === 'sep_land' && i % 4 === 0 ? { features: TAILWHEEL } : {}),
           };
     return {
       kind: 'flight',
@@ -136,6 +174,7 @@ function generalAviationFlights(): Flight[] {
         ...engines,
       }),
       landings: { day: kind === 'sailplane' ? 1 : random.int(1, 4), night: 0 },
+      ...(kind === 'mep_land' ? { approaches: 1 } : {}),
     };
   });
 }
@@ -164,12 +203,19 @@ const STARTING_ONLY_TOTALS: StartingTotals = {
 
 const code = (n: number): string => `PFT-TEST-0000-0000-000${n}`;
 
+/**
+ * The documented date on which the student (fixture 1, `PFT-TEST-0000-0000-0001`) is current under every
+ * currency rule (GET /v1/currency-rules): the date of the student's last flight.
+ */
+export const SANDBOX_CURRENT_FIXTURE = { number: 1, asOf: '2026-06-25' } as const;
+
 function buildFixtures(): ReadonlyMap<SandboxFixtureNumber, SandboxFixture> {
   const fixtures: SandboxFixture[] = [
     {
       number: 1,
       code: code(1),
-      description: 'Student pilot: a few dozen SEP land flights, dual and solo',
+      description:
+        'Student pilot: a few dozen SEP land flights, dual and solo; current under every currency rule as of 2026-06-25',
       flights: studentFlights(),
       startingTotals: null,
     },

@@ -1,4 +1,4 @@
-import { FLIGHT_MINUTE_FIELDS } from '@pft/contracts';
+import { AIRCRAFT_FEATURES, FLIGHT_MINUTE_FIELDS, type AircraftFeature } from '@pft/contracts';
 import {
   ENGINE_KEYS,
   type AircraftTypeEntry,
@@ -8,7 +8,6 @@ import {
 } from './breakdowns';
 import { isWithin, monthsEndingOn } from './calendar';
 import { type ExperienceDay, type ExperienceGroup, type ExperienceSums } from './experience-aggregates';
-import { FEATURES, type Feature } from './experience-record';
 
 /** Time by aircraft type, engine and feature (`pilot-experience.md` 2.3) from the stored sums. */
 
@@ -107,10 +106,13 @@ export function byEngine(groups: readonly GroupAsOf[]): Record<EngineKey, Engine
 }
 
 /** Every feature, always present, over the flights of the groups that have it. */
-export function byFeature(groups: readonly GroupAsOf[]): Record<Feature, FeatureEntry> {
+export function byFeature(groups: readonly GroupAsOf[]): Record<AircraftFeature, FeatureEntry> {
   const entries = Object.fromEntries(
-    FEATURES.map((feature) => [feature, { total_flight_time_minutes: 0, pic_minutes: 0, flight_count: 0 }]),
-  ) as Record<Feature, FeatureEntry>;
+    AIRCRAFT_FEATURES.map((feature) => [
+      feature,
+      { total_flight_time_minutes: 0, pic_minutes: 0, flight_count: 0 },
+    ]),
+  ) as Record<AircraftFeature, FeatureEntry>;
   for (const { group, sums } of groups) {
     if (group.kind !== 'flight') continue;
     for (const feature of group.features) {

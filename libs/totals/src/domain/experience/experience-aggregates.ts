@@ -1,6 +1,11 @@
-import { FLIGHT_MINUTE_FIELDS, type AircraftCategory, type FlightKind } from '@pft/contracts';
+import {
+  FLIGHT_MINUTE_FIELDS,
+  type AircraftCategory,
+  type AircraftFeature,
+  type FlightKind,
+} from '@pft/contracts';
 import { type FlightFacts } from '../flight-contribution';
-import { type CountedEngine, type Feature } from './experience-record';
+import { type CountedEngine } from './experience-record';
 
 /**
  * What the experience projection stores of a pilot's records: sums per day and per group, and per
@@ -15,8 +20,8 @@ export interface ExperienceGroup {
   rating_key: string | null;
   type_designator: string | null;
   engine: CountedEngine;
-  /** In the order of FEATURES, each once. */
-  features: readonly Feature[];
+  /** In the order of AIRCRAFT_FEATURES, each once. */
+  features: readonly AircraftFeature[];
 }
 
 /** The counts a sum adds up besides the thirteen minutes fields, in the stored columns' order. */

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import {
   experienceDateArb,
   experienceLogbookArb,
+  experienceRecord,
   oracleExperience,
+  simulatorSession,
   startingTotalsArb,
 } from '@pft/testing/oracle';
 import {
@@ -17,7 +19,6 @@ import {
 } from './experience-aggregates';
 import { experienceFromAggregates } from './experience-from-aggregates';
 import { countedRecordOf, type ExperienceRecord } from './experience-record';
-import { experienceRecord, simulatorSession } from './experience-record.factory';
 
 /** The sums the projection would store of `records`: every day and every year, in no order. */
 function aggregatesOf(records: readonly ExperienceRecord[]): ExperienceAggregates {

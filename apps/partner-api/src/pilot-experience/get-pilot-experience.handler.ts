@@ -1,0 +1,54 @@
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { ApiError } from '@pft/platform';
+import { AccessRecorder } from '../access-history/access-recorder';
+import { GetPilotExperienceBatchQuery, GetPilotExperienceQuery } from './get-pilot-experience.query';
+import { type PilotExperienceAnswer, PilotExperienceReader } from './pilot-experience.reader';
+
+/** Order of checks after the input: the lookup (404), then the pilot's sharing (403). */
+@QueryHandler(GetPilotExperienceQuery)
+export class GetPilotExperienceHandler implements IQueryHandler<
+  GetPilotExperienceQuery,
+  PilotExperienceAnswer
+> {
+  constructor(
+    private readonly reader: PilotExperienceReader,
+    private readonly access: AccessRecorder,
+  ) {}
+
+  async execute(query: GetPilotExperienceQuery): Promise<PilotExperienceAnswer> {
+    const found = (await this.reader.read(query.partnerId, [query.pilotId], query.asOf)).get(query.pilotId);
+    // Never linked, disconnected, or another partner's: the same answer, so nothing leaks.
+    if (!found || found.state === 'not_linked')
+      throw new ApiError('PILOT_NOT_FOUND', 'No pilot with this pilot_id is linked to you');
+    if (found.state === 'not_shared')
+      throw new ApiError('EXPERIENCE_NOT_SHARED', 'The pilot does not share their experience with you');
+    if (!query.sandbox) this.access.recordExperienceReads([found.answer]);
+    return found.answer;
+  }
+}
+
+/**
+ * In the order asked; pilots that do not resolve for this partner, or do not share their experience
+ * with it, are left out, with no per-pilot error.
+ */
+@QueryHandler(GetPilotExperienceBatchQuery)
+export class GetPilotExperienceBatchHandler implements IQueryHandler<
+  GetPilotExperienceBatchQuery,
+  PilotExperienceAnswer[]
+> {
+  constructor(
+    private readonly reader: PilotExperienceReader,
+    private readonly access: AccessRecorder,
+  ) {}
+
+  async execute(query: GetPilotExperienceBatchQuery): Promise<PilotExperienceAnswer[]> {
+    const read = await this.reader.read(query.partnerId, query.pilotIds, query.asOf);
+    const pilots = query.pilotIds.flatMap((id) => {
+      const found = read.get(id);
+      return found?.state === 'shared' ? [found.answer] : [];
+    });
+    // One read of each pilot answered; an id asked twice is answered, and counted, once.
+    if (!query.sandbox) this.access.recordExperienceReads(pilots);
+    return pilots;
+  }
+}

@@ -1,0 +1,140 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { MAX_BATCH_PILOT_IDS, parsePilotId, parsePilotIdList, type PilotIdIssue } from '@pft/partners/domain';
+import { ApiError } from '@pft/platform';
+import { AsOfPipe } from '@pft/totals';
+import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
+import { ApiPartnerErrors } from '../openapi/openapi-responses';
+import { missingScope } from '../openapi/error-examples';
+import { ApiEnvelopedSchemaResponse } from '../openapi/named-schemas';
+import { GetPilotExperienceBatchQuery, GetPilotExperienceQuery } from './get-pilot-experience.query';
+import { type PilotExperienceAnswer } from './pilot-experience.reader';
+import {
+  PILOT_EXPERIENCE,
+  PILOT_EXPERIENCE_BATCH,
+  PILOT_EXPERIENCE_EXAMPLE,
+} from './pilot-experience.schemas';
+
+const LIST_MESSAGES: Record<PilotIdIssue, string> = {
+  required: 'pilot_ids is required',
+  repeated: 'pilot_ids must be given once, as one comma-separated list',
+  invalid_uuid: 'Every entry of pilot_ids must be a UUID (no empty entries, no spaces)',
+  too_many: `pilot_ids must hold at most ${MAX_BATCH_PILOT_IDS} ids`,
+};
+
+const AS_OF_QUERY = {
+  name: 'as_of',
+  required: false,
+  description:
+    'The date (UTC) the experience is as of, `YYYY-MM-DD`: a calendar date from 1903-12-17 to tomorrow; ' +
+    'today when absent. Records dated after it count nowhere.',
+  schema: { type: 'string' as const, format: 'date' },
+};
+
+const INVALID_AS_OF = {
+  summary: 'as_of is not a calendar date',
+  message: 'as_of must be a calendar date, YYYY-MM-DD',
+  details: [
+    { field: 'as_of', issue: 'invalid_format', message: 'as_of must be a calendar date, YYYY-MM-DD' },
+  ],
+};
+
+const NOT_SHARED = {
+  summary: 'The pilot does not share their experience with the caller',
+  message: 'The pilot does not share their experience with you',
+};
+
+@ApiTags('pilot-experience')
+@Controller('v1/pilot-experience')
+export class PilotExperienceController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get()
+  @PartnerReadEndpoint('pilot-experience')
+  @ApiOperation({
+    summary: 'Experience of one linked pilot as of a date',
+    description:
+      'Scope `pilot-experience` (off by default). `pilot_id` as for the totals (400 INVALID_REQUEST when not ' +
+      'a UUID); `as_of` not a calendar date, before 1903-12-17 or after tomorrow (UTC): 400 INVALID_REQUEST. ' +
+      'A pilot never linked, disconnected, or linked to another partner: 404 PILOT_NOT_FOUND. Linked but ' +
+      'not sharing their experience with you: 403 EXPERIENCE_NOT_SHARED, from the moment the pilot stops ' +
+      'sharing. Every answer is recorded in the pilot’s access history.',
+  })
+  @ApiQuery({ name: 'pilot_id', required: true, schema: { type: 'string', format: 'uuid' } })
+  @ApiQuery(AS_OF_QUERY)
+  @ApiEnvelopedSchemaResponse(200, PILOT_EXPERIENCE, PILOT_EXPERIENCE_EXAMPLE)
+  @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'EXPERIENCE_NOT_SHARED', 'PILOT_NOT_FOUND'], {
+    INVALID_REQUEST: [
+      {
+        summary: 'pilot_id is not a UUID',
+        message: 'pilot_id must be given once, as a UUID',
+        details: [{ field: 'pilot_id', issue: 'invalid_uuid' }],
+      },
+      INVALID_AS_OF,
+    ],
+    INSUFFICIENT_SCOPE: [missingScope('pilot-experience')],
+    EXPERIENCE_NOT_SHARED: [NOT_SHARED],
+  })
+  async get(
+    @Query() query: Record<string, unknown>,
+    @Query('as_of', AsOfPipe) asOf: string,
+    @CurrentPartner() partner: CallingPartner,
+  ): Promise<PilotExperienceAnswer> {
+    const parsed = parsePilotId(query.pilot_id);
+    if (!parsed.ok) {
+      throw new ApiError('INVALID_REQUEST', 'pilot_id must be given once, as a UUID', [
+        { field: 'pilot_id', issue: parsed.issue },
+      ]);
+    }
+    return this.queryBus.execute<GetPilotExperienceQuery, PilotExperienceAnswer>(
+      new GetPilotExperienceQuery(partner.partnerId, parsed.pilotId, asOf, partner.sandbox),
+    );
+  }
+
+  @Get('batch')
+  @PartnerReadEndpoint('pilot-experience')
+  @ApiOperation({
+    summary: 'Experience of up to 50 linked pilots as of a date',
+    description:
+      'Scope `pilot-experience`. `pilot_ids` as for the totals batch: 1 to 50 UUIDs, comma-separated, counted ' +
+      'as sent (duplicates included), answered once each in the order of first occurrence; an empty entry ' +
+      'or one with spaces is not a UUID (400 INVALID_REQUEST). `as_of` as for the single read. Pilots not ' +
+      'linked to you, or not sharing their experience with you, are left out.',
+  })
+  @ApiQuery({
+    name: 'pilot_ids',
+    required: true,
+    description: `Comma-separated UUIDs, at most ${MAX_BATCH_PILOT_IDS}`,
+    schema: { type: 'string' },
+  })
+  @ApiQuery(AS_OF_QUERY)
+  @ApiEnvelopedSchemaResponse(200, PILOT_EXPERIENCE_BATCH, { pilots: [PILOT_EXPERIENCE_EXAMPLE] })
+  @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE'], {
+    INVALID_REQUEST: [
+      {
+        summary: 'More than 50 ids',
+        message: LIST_MESSAGES.too_many,
+        details: [{ field: 'pilot_ids', issue: 'too_many' }],
+      },
+      INVALID_AS_OF,
+    ],
+    INSUFFICIENT_SCOPE: [missingScope('pilot-experience')],
+  })
+  async batch(
+    @Query() query: Record<string, unknown>,
+    @Query('as_of', AsOfPipe) asOf: string,
+    @CurrentPartner() partner: CallingPartner,
+  ): Promise<{ pilots: PilotExperienceAnswer[] }> {
+    const parsed = parsePilotIdList(query.pilot_ids);
+    if (!parsed.ok) {
+      throw new ApiError('INVALID_REQUEST', LIST_MESSAGES[parsed.issue], [
+        { field: 'pilot_ids', issue: parsed.issue },
+      ]);
+    }
+    const pilots = await this.queryBus.execute<GetPilotExperienceBatchQuery, PilotExperienceAnswer[]>(
+      new GetPilotExperienceBatchQuery(partner.partnerId, parsed.pilotIds, asOf, partner.sandbox),
+    );
+    return { pilots };
+  }
+}

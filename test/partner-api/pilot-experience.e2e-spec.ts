@@ -1,0 +1,352 @@
+import { randomUUID } from 'node:crypto';
+import { AccessHistory } from '@pft/partners';
+import { currencyRuleCatalog } from '@pft/totals/domain';
+import { createTestDatabase, flightBody, storedFlight, type TestDatabase, waitFor } from '@pft/testing';
+import { oracleExperience } from '@pft/testing/oracle';
+import { AccessRecorder } from '../../apps/partner-api/src/access-history/access-recorder';
+import { startLogbookPipeline, type LogbookPipeline, type Pilot } from './logbook-pipeline';
+import { bearer, expectError, expectMeta } from './partner-api.expectations';
+import { partnerWithKey, type TestPartner } from './partner-api.factories';
+import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
+
+const DAY_MS = 86_400_000;
+const daysAgo = (days: number): string => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
+
+/** Flights with the fields of richer records, over the last year: current in some rules, not in others. */
+const richerFlights = (): Record<string, unknown>[] => [
+  flightBody({
+    date: daysAgo(300),
+    aircraft: { category: 'airplane', rating_key: 'mep_land', type_designator: 'PA34', engine: 'piston' },
+    minutes: { total_flight_time: 120, pic: 120, multi_engine: 120 },
+    landings: { day: 2, night: 0, day_full_stop: 2 },
+  }),
+  flightBody({
+    date: daysAgo(40),
+    aircraft: {
+      category: 'airplane',
+      rating_key: 'sep_land',
+      type_designator: 'C172',
+      features: ['high_performance', 'taa'],
+    },
+    minutes: { total_flight_time: 80, pic: 80, night: 60, single_engine: 80 },
+    takeoffs: { day: 0, night: 3 },
+    landings: { day: 0, night: 3, night_full_stop: 3 },
+    approaches: 4,
+    holds: 1,
+  }),
+  flightBody({
+    date: daysAgo(10),
+    aircraft: { category: 'airplane', rating_key: 'sep_land', type_designator: 'C172' },
+    minutes: { total_flight_time: 70, pic: 70, simulated_instrument: 40, single_engine: 70 },
+    landings: { day: 3, night: 0, day_full_stop: 1 },
+    approaches: 2,
+  }),
+];
+
+/** The oracle's experience of the pilot's current records (the bodies as the write side stores them). */
+const oracleOf = (bodies: readonly Record<string, unknown>[], asOf = daysAgo(0)) =>
+  oracleExperience(
+    {
+      records: bodies.map((body) => storedFlight(body, daysAgo(0))),
+      starting: null,
+    },
+    asOf,
+  );
+
+/** The parts of section 2 of an answer, as the oracle gives them. */
+const experiencePart = (data: Record<string, unknown>) => {
+  const { pilot_id: _id, last_updated: _at, ...rest } = data;
+  return rest;
+};
+
+/** GET /v1/pilot-experience and its batch, and GET /v1/currency-rules, on two replicas of the partner API. */
+describe('partner API: pilot experience', () => {
+  let database: TestDatabase;
+  let pipeline: LogbookPipeline;
+  let replicas: [PartnerApiUnderTest, PartnerApiUnderTest];
+  let partner: TestPartner;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    pipeline = await startLogbookPipeline(database);
+    const env = { PARTNER_REDIS_PREFIX: pipeline.redisPrefix };
+    replicas = [await startPartnerApi(env, database), await startPartnerApi(env, database)];
+    partner = await partnerWithKey(replicas[0].db, { scopes: ['pilot-totals', 'pilot-experience'] });
+  });
+  afterAll(async () => {
+    for (const replica of replicas ?? []) await replica.close();
+    await pipeline?.close();
+    await database?.drop();
+  });
+
+  const api = (replica = 0) => replicas[replica]!.http();
+  const link = async (pilot: Pilot, shareExperience: boolean, key = partner.key): Promise<string> => {
+    const code = await pilot.send('post', '/pilot/v1/linking-codes', { share_experience: shareExperience });
+    expect(code.status).toBe(201);
+    const res = await api()
+      .post('/v1/link')
+      .set(bearer(key))
+      .send({ linking_token: code.body.data.linking_token });
+    expect(res.status).toBe(200);
+    return res.body.data.pilot_id as string;
+  };
+  /** A pilot who logged `flights`, linked sharing (or not) their experience. */
+  const pilotWith = async (flights: Record<string, unknown>[], share = true) => {
+    const pilot = pipeline.pilot();
+    for (const body of flights)
+      expect((await pilot.send('post', '/pilot/v1/flights', body)).status).toBe(201);
+    return { pilot, pilotId: await link(pilot, share), flights };
+  };
+  const read = (pilotId: string, query = '', key = partner.key, replica = 0) =>
+    api(replica).get(`/v1/pilot-experience?pilot_id=${pilotId}${query}`).set(bearer(key));
+
+  it('answers the experience the spec gives for the pilot’s current records, at once and once projected', async () => {
+    const { pilotId, flights } = await pilotWith(richerFlights());
+    const oracle = oracleOf(flights);
+    // Right after the link: live from the logbook, or from the projection as far as it has come (its
+    // last_updated says so); once the projection has every flight, on both replicas, the oracle's.
+    const first = await read(pilotId);
+    expect(first.status).toBe(200);
+    expectMeta(first);
+    expect(Object.keys(first.body.data)).toEqual([
+      'pilot_id',
+      'as_of',
+      'last_updated',
+      'lifetime',
+      'windows',
+      'by_aircraft_type',
+      'by_engine',
+      'by_feature',
+      'currency',
+    ]);
+    expect(first.body.data.pilot_id).toBe(pilotId);
+    expect(Date.parse(first.body.data.last_updated)).toBeLessThanOrEqual(Date.now());
+    for (const replica of [0, 1]) {
+      const projected = await waitFor(
+        async () => {
+          const res = await read(pilotId, '', partner.key, replica);
+          return res.body.data?.lifetime?.flight_count === 3 ? res : undefined;
+        },
+        30_000,
+        'the flights in the projection',
+      );
+      expect(experiencePart(projected.body.data)).toEqual(oracle);
+    }
+
+    // As of an earlier date: records dated after it count nowhere.
+    const asOf = daysAgo(20);
+    const earlier = await read(pilotId, `&as_of=${asOf}`);
+    expect(earlier.status).toBe(200);
+    expect(experiencePart(earlier.body.data)).toEqual(oracleOf(flights, asOf));
+  });
+
+  it('follows an amendment: the answer after the change equals the oracle of the current records', async () => {
+    const { pilot, pilotId, flights } = await pilotWith(richerFlights());
+    const amended: Record<string, unknown> = { ...flights[2], approaches: 6, holds: 1 };
+    const res = await pilot.send('put', `/pilot/v1/flights/${String(amended.flight_id)}`, amended);
+    expect([200, 201]).toContain(res.status);
+    const oracle = oracleOf([flights[0]!, flights[1]!, amended]);
+    const answered = await waitFor(
+      async () => {
+        const got = await read(pilotId);
+        return got.body.data?.lifetime?.approaches === oracle.lifetime.approaches ? got : undefined;
+      },
+      30_000,
+      'the amendment in the experience',
+    );
+    expect(experiencePart(answered.body.data)).toEqual(oracle);
+  });
+
+  describe('errors, in the order of checks', () => {
+    it('403 INSUFFICIENT_SCOPE for a key without pilot-experience, whatever the input', async () => {
+      const totalsOnly = await partnerWithKey(replicas[0].db);
+      expectError(await read('not-a-uuid', '&as_of=nope', totalsOnly.key), 403, 'INSUFFICIENT_SCOPE');
+      expectError(
+        await api().get('/v1/pilot-experience/batch?pilot_ids=x').set(bearer(totalsOnly.key)),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
+      expectError(
+        await api().get('/v1/currency-rules').set(bearer(totalsOnly.key)),
+        403,
+        'INSUFFICIENT_SCOPE',
+      );
+    });
+
+    it.each([
+      ['not a date', 'yesterday'],
+      ['not a calendar date', '2026-02-30'],
+      ['before 1903-12-17', '1903-12-16'],
+      ['after tomorrow', daysAgo(-2)],
+      ['given twice', `${daysAgo(1)}&as_of=${daysAgo(2)}`],
+    ])('400 INVALID_REQUEST for as_of %s, before the lookup', async (_what, asOf) => {
+      const res = await read(randomUUID(), `&as_of=${asOf}`);
+      expectError(res, 400, 'INVALID_REQUEST');
+      expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'as_of' })]);
+      expectError(
+        await api()
+          .get(`/v1/pilot-experience/batch?pilot_ids=${randomUUID()}&as_of=${asOf}`)
+          .set(bearer(partner.key)),
+        400,
+        'INVALID_REQUEST',
+      );
+    });
+
+    it('accepts as_of from 1903-12-17 to tomorrow', async () => {
+      const { pilotId } = await pilotWith([]);
+      for (const asOf of ['1903-12-17', daysAgo(-1)]) {
+        const res = await read(pilotId, `&as_of=${asOf}`);
+        expect(res.status).toBe(200);
+        expect(res.body.data.as_of).toBe(asOf);
+      }
+    });
+
+    it('400 INVALID_REQUEST for a pilot_id that is not a UUID', async () => {
+      const res = await read('not-a-uuid');
+      expectError(res, 400, 'INVALID_REQUEST');
+      expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'pilot_id' })]);
+    });
+
+    it('404 PILOT_NOT_FOUND for a pilot never linked, another partner’s or disconnected', async () => {
+      expectError(await read(randomUUID()), 404, 'PILOT_NOT_FOUND');
+      const other = await partnerWithKey(replicas[0].db, { scopes: ['pilot-experience'] });
+      const { pilotId } = await pilotWith([]);
+      expectError(await read(pilotId, '', other.key), 404, 'PILOT_NOT_FOUND');
+      const { pilot, pilotId: gone } = await pilotWith([]);
+      expect((await pilot.send('delete', `/pilot/v1/connections/${gone}`)).status).toBe(204);
+      for (const replica of [0, 1])
+        expectError(await read(gone, '', partner.key, replica), 404, 'PILOT_NOT_FOUND');
+    });
+
+    it('403 EXPERIENCE_NOT_SHARED for a linked pilot who does not share it (the totals still read)', async () => {
+      const { pilotId } = await pilotWith(richerFlights(), false);
+      const res = await read(pilotId);
+      expectError(res, 403, 'EXPERIENCE_NOT_SHARED');
+      expect(res.body.error.message).toBe('The pilot does not share their experience with you');
+      expect((await api().get(`/v1/pilot-totals?pilot_id=${pilotId}`).set(bearer(partner.key))).status).toBe(
+        200,
+      );
+    });
+  });
+
+  it('stops answering at once on both replicas when the pilot stops sharing, and again when shared', async () => {
+    const { pilot, pilotId } = await pilotWith(richerFlights());
+    for (const replica of [0, 1]) expect((await read(pilotId, '', partner.key, replica)).status).toBe(200);
+    const stop = await pilot.send('put', `/pilot/v1/connections/${pilotId}/sharing`, { experience: false });
+    expect(stop.status).toBe(200);
+    const [a, b] = await Promise.all([0, 1].map((replica) => read(pilotId, '', partner.key, replica)));
+    expectError(a!, 403, 'EXPERIENCE_NOT_SHARED');
+    expectError(b!, 403, 'EXPERIENCE_NOT_SHARED');
+    const batch = await api(1)
+      .get(`/v1/pilot-experience/batch?pilot_ids=${pilotId}`)
+      .set(bearer(partner.key));
+    expect(batch.body.data).toEqual({ pilots: [] });
+
+    const again = await pilot.send('put', `/pilot/v1/connections/${pilotId}/sharing`, { experience: true });
+    expect(again.status).toBe(200);
+    for (const replica of [0, 1]) expect((await read(pilotId, '', partner.key, replica)).status).toBe(200);
+  });
+
+  describe('GET /v1/pilot-experience/batch', () => {
+    it('answers in the order of first occurrence, once each, leaving out the unknown and the not sharing', async () => {
+      const [one, two] = [await pilotWith(richerFlights()), await pilotWith([])];
+      const notSharing = await pilotWith([], false);
+      const unknown = randomUUID();
+      const ids = [two.pilotId.toUpperCase(), unknown, one.pilotId, notSharing.pilotId, two.pilotId];
+      const res = await api()
+        .get(`/v1/pilot-experience/batch?pilot_ids=${ids.join(',')}&as_of=${daysAgo(0)}`)
+        .set(bearer(partner.key));
+      expect(res.status).toBe(200);
+      expectMeta(res);
+      expect(res.body.data.pilots.map((p: { pilot_id: string }) => p.pilot_id)).toEqual([
+        two.pilotId,
+        one.pilotId,
+      ]);
+      const single = await read(one.pilotId);
+      expect(experiencePart(res.body.data.pilots[1])).toEqual(experiencePart(single.body.data));
+    });
+
+    it.each([
+      ['51 ids', () => Array.from({ length: 51 }, () => randomUUID()).join(','), 'too_many'],
+      ['an empty entry', () => `${randomUUID()},,${randomUUID()}`, 'invalid_uuid'],
+      ['a trailing comma', () => `${randomUUID()},`, 'invalid_uuid'],
+      ['no ids', () => '', 'required'],
+    ])('400 INVALID_REQUEST for %s', async (_what, list, issue) => {
+      const res = await api().get(`/v1/pilot-experience/batch?pilot_ids=${list()}`).set(bearer(partner.key));
+      expectError(res, 400, 'INVALID_REQUEST');
+      expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'pilot_ids', issue })]);
+    });
+
+    it('takes 50 ids, duplicates counted as sent', async () => {
+      const { pilotId } = await pilotWith([]);
+      const res = await api()
+        .get(`/v1/pilot-experience/batch?pilot_ids=${Array.from({ length: 50 }, () => pilotId).join(',')}`)
+        .set(bearer(partner.key));
+      expect(res.status).toBe(200);
+      expect(res.body.data.pilots).toHaveLength(1);
+    });
+  });
+
+  describe('GET /v1/currency-rules', () => {
+    it('lists the catalog in order, with an ETag; a matching If-None-Match is 304; either scope will do', async () => {
+      const requirementsOnly = await partnerWithKey(replicas[0].db, { scopes: ['pilot-requirements'] });
+      for (const key of [partner.key, requirementsOnly.key]) {
+        const res = await api().get('/v1/currency-rules').set(bearer(key));
+        expect(res.status).toBe(200);
+        expectMeta(res);
+        expect(res.body.data).toEqual(currencyRuleCatalog());
+        expect(res.body.data.rules.map((r: { key: string }) => r.key)).toEqual([
+          'faa_61_57_a',
+          'faa_61_57_b',
+          'faa_61_57_c',
+          'easa_fcl_060_b1',
+          'easa_fcl_060_b2',
+        ]);
+        expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
+        expect(res.headers['cache-control']).toBe('public, max-age=3600');
+        const cached = await api(1)
+          .get('/v1/currency-rules')
+          .set({ ...bearer(key), 'If-None-Match': res.headers.etag });
+        expect(cached.status).toBe(304);
+        expect(cached.text).toBe('');
+        expect(cached.headers['ratelimit-remaining']).toBeDefined();
+      }
+    });
+  });
+
+  it('records every experience read in the pilot’s access history, apart from the totals reads', async () => {
+    const { pilot, pilotId } = await pilotWith([]);
+    for (const replica of [0, 1]) expect((await read(pilotId, '', partner.key, replica)).status).toBe(200);
+    const batch = await api()
+      .get(`/v1/pilot-experience/batch?pilot_ids=${pilotId},${pilotId}`)
+      .set(bearer(partner.key));
+    expect(batch.status).toBe(200);
+    expect((await api().get(`/v1/pilot-totals?pilot_id=${pilotId}`).set(bearer(partner.key))).status).toBe(
+      200,
+    );
+    // A refused read is not one: the pilot stops sharing, then is asked again.
+    await pilot.send('put', `/pilot/v1/connections/${pilotId}/sharing`, { experience: false });
+    expectError(await read(pilotId), 403, 'EXPERIENCE_NOT_SHARED');
+    for (const replica of replicas) await replica.app.get(AccessRecorder).flush();
+
+    const today = daysAgo(0);
+    for (const path of ['/pilot/v1/access-history', '/pilot/v1/export']) {
+      const res = await pilot.send('get', path);
+      expect(res.status).toBe(200);
+      const history = (path.endsWith('export') ? res.body.data.access_history : res.body.data) as {
+        partners: { partner: { id: string }; reads: unknown[]; experience_reads: unknown[] }[];
+      };
+      const entry = history.partners.find((p) => p.partner.id === partner.partnerId)!;
+      expect(entry.experience_reads).toEqual([{ date: today, count: 3, last_at: expect.any(String) }]);
+      expect(entry.reads).toEqual([{ date: today, count: 1, last_at: expect.any(String) }]);
+    }
+
+    // Erasure's step for the access history takes the experience reads with the rest of it.
+    expect(await new AccessHistory(replicas[0].db).forgetPilot(pilot.id)).toBe(2);
+    const [{ count }] = await replicas[0].db.query(
+      'select count(*)::int as count from partner_reads where pilot_account_id = $1',
+      [pilot.id],
+    );
+    expect(count).toBe(0);
+  });
+});

@@ -1,0 +1,68 @@
+import { CURRENCY_RULE_KEYS } from '@pft/totals/domain';
+import { SANDBOX_CURRENT_FIXTURE, sandboxFixture } from '@pft/partners/domain';
+import { createTestDatabase, waitFor, type TestDatabase } from '@pft/testing';
+import { oracleExperience } from '@pft/testing/oracle';
+import { startLogbookPipeline, type LogbookPipeline } from './logbook-pipeline';
+import { bearer } from './partner-api.expectations';
+import { partnerWithKey, sandboxKeyFor } from './partner-api.factories';
+import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
+
+/** Sandbox keys read the fixture pilots' experience: sandbox links share it. */
+describe('the sandbox: the fixture pilots’ experience', () => {
+  let database: TestDatabase;
+  let pipeline: LogbookPipeline;
+  let api: PartnerApiUnderTest;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    pipeline = await startLogbookPipeline(database);
+    api = await startPartnerApi({ PARTNER_REDIS_PREFIX: pipeline.redisPrefix }, database);
+  }, 60_000);
+  afterAll(async () => {
+    await api?.close();
+    await pipeline?.close();
+    await database?.drop();
+  });
+
+  it(`the student is current under every rule as of ${SANDBOX_CURRENT_FIXTURE.asOf}, as the oracle says`, async () => {
+    const live = await partnerWithKey(api.db);
+    const sandbox = await sandboxKeyFor(api.db, live.partnerId, { scopes: ['pilot-experience'] });
+    const fixture = sandboxFixture(SANDBOX_CURRENT_FIXTURE.number);
+    expect(fixture.code).toBe('PFT-TEST-0000-0000-0001');
+    const link = await api
+      .http()
+      .post('/v1/link')
+      .set(bearer(sandbox.key))
+      .send({ linking_token: fixture.code });
+    expect(link.status).toBe(200);
+    const pilotId = link.body.data.pilot_id as string;
+    const { asOf } = SANDBOX_CURRENT_FIXTURE;
+
+    const expected = oracleExperience({ records: fixture.flights, starting: fixture.startingTotals }, asOf);
+    const answer = await waitFor(
+      async () => {
+        const res = await api
+          .http()
+          .get(`/v1/pilot-experience?pilot_id=${pilotId}&as_of=${asOf}`)
+          .set(bearer(sandbox.key));
+        expect(res.status).toBe(200);
+        const data = res.body.data as Record<string, unknown> & { lifetime: { flight_count: number } };
+        return data.lifetime.flight_count === fixture.flights.length ? data : undefined;
+      },
+      120_000,
+      'the fixture’s flights in the projection',
+    );
+    const { pilot_id: _id, last_updated: _at, ...experience } = answer as Record<string, unknown>;
+    expect(experience).toEqual(expected);
+    const currency = (answer as unknown as { currency: { rule: string; status: string }[] }).currency;
+    expect([...new Set(currency.map((entry) => entry.rule))]).toEqual([...CURRENCY_RULE_KEYS]);
+    for (const entry of currency) expect(entry).toMatchObject({ status: 'current' });
+
+    // The batch answers it too; a sandbox read is not recorded in any access history.
+    const batch = await api
+      .http()
+      .get(`/v1/pilot-experience/batch?pilot_ids=${pilotId}&as_of=${asOf}`)
+      .set(bearer(sandbox.key));
+    expect(batch.body.data.pilots).toEqual([{ ...answer, last_updated: expect.any(String) }]);
+  });
+});
