@@ -5,7 +5,40 @@ import { ErrorBanner } from '../components/error-banner';
 import { SelectField } from '../components/field';
 import { dateTime } from '../format';
 
-/** Which partner read what and when: reads per day, links and disconnects (pilot-web-app.md §3). */
+type Reads = AccessHistory['partners'][number]['reads'];
+
+/** Reads of one kind by one partner, a row per day. */
+function ReadsTable(props: { reads: Reads; label: string; caption: string; none: string }) {
+  if (props.reads.length === 0) return <p>{props.none}</p>;
+  return (
+    <div class="table-wrap" tabIndex={0} role="region" aria-label={props.label}>
+      <table>
+        <caption>{props.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Reads</th>
+            <th scope="col">Last read</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.reads.map((r) => (
+            <tr key={r.date}>
+              <td>{r.date}</td>
+              <td>{r.count}</td>
+              <td>{dateTime(r.last_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Which partner read what and when: reads of the totals and of the experience per day, links and
+ * disconnects (pilot-web-app.md §3, pilot-experience.md §4).
+ */
 export function AccessHistoryScreen() {
   const [days, setDays] = useState('90');
   const [history, setHistory] = useState<AccessHistory | null>(null);
@@ -48,30 +81,19 @@ export function AccessHistoryScreen() {
               </li>
             ))}
           </ul>
-          {p.reads.length === 0 ? (
-            <p>No reads of your totals in this period.</p>
-          ) : (
-            <div class="table-wrap" tabIndex={0} role="region" aria-label={`Reads by ${p.partner.name}`}>
-              <table>
-                <caption>Reads of your totals by {p.partner.name}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Day</th>
-                    <th scope="col">Reads</th>
-                    <th scope="col">Last read</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {p.reads.map((r) => (
-                    <tr key={r.date}>
-                      <td>{r.date}</td>
-                      <td>{r.count}</td>
-                      <td>{dateTime(r.last_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+          <ReadsTable
+            reads={p.reads}
+            label={`Reads by ${p.partner.name}`}
+            caption={`Reads of your totals by ${p.partner.name}`}
+            none="No reads of your totals in this period."
+          />
+          {p.experience_reads && (
+            <ReadsTable
+              reads={p.experience_reads}
+              label={`Experience reads by ${p.partner.name}`}
+              caption={`Reads of your experience by ${p.partner.name}`}
+              none="No reads of your experience in this period."
+            />
           )}
         </article>
       ))}
