@@ -39,12 +39,17 @@ describe('pilot app API: linking codes and connections (e2e)', () => {
     expect(events.rows).toEqual([
       {
         type: 'LinkingCodeIssued',
-        payload: { pilot_account_id: pilot.id, code_hash: hash.toString('hex'), expires_at: expiresAt },
+        payload: {
+          pilot_account_id: pilot.id,
+          code_hash: hash.toString('hex'),
+          expires_at: expiresAt,
+          share_experience: false,
+        },
       },
     ]);
   });
 
-  it('takes no fields: an empty object is fine, an unknown field or a body that is not an object is 400, nothing recorded', async () => {
+  it('takes share_experience only: an empty object is fine, an unknown field or a body that is not an object is 400, nothing recorded', async () => {
     const pilot = h.pilot();
     await issue(pilot.token).send({}).expect(201);
     const before = await pilotSnapshot(h.sql, pilot.id);
@@ -103,11 +108,13 @@ describe('pilot app API: linking codes and connections (e2e)', () => {
           connection_id: a.connection,
           partner: { id: a.partner, name: 'Aero Club' },
           linked_at: expect.any(String),
+          shared: ['totals'],
         },
         {
           connection_id: b.connection,
           partner: { id: b.partner, name: 'Flight School' },
           linked_at: expect.any(String),
+          shared: ['totals'],
         },
       ]);
     });

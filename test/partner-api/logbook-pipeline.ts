@@ -30,7 +30,7 @@ export interface LogbookPipeline {
 
 export interface Pilot {
   id: string;
-  send(method: 'post' | 'put' | 'delete', path: string, body?: object): Promise<request.Response>;
+  send(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown): Promise<request.Response>;
   /** A fresh linking code issued through the pilot app API. */
   linkingCode(): Promise<string>;
 }
@@ -76,9 +76,9 @@ export async function startLogbookPipeline(
     pilot: () => {
       const id = randomUUID();
       const token = mintPilotToken(config.JWT_SECRET, id, 3600);
-      const send = (method: 'post' | 'put' | 'delete', path: string, body?: object) => {
+      const send = (method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown) => {
         const req = request(ingestion.getHttpServer())[method](path).set('Authorization', `Bearer ${token}`);
-        return body === undefined ? req : req.send(body);
+        return body === undefined ? req : req.send(body as object);
       };
       return {
         id,

@@ -53,6 +53,7 @@ describe('GET /v1/pilots', () => {
       pilots: [...tied, older, newer].map((p) => ({
         pilot_id: p.pilotId,
         linked_at: p.linkedAt.toISOString(),
+        shared: ['totals'],
       })),
       next_cursor: null,
     });

@@ -47,7 +47,12 @@ describe('/v1/webhook-endpoints', () => {
   it('subscribes to every event type when events is absent', async () => {
     const res = await create(await webhooksPartner(), { url: HOOK_URL });
     expect(res.status).toBe(201);
-    expect(res.body.data.events).toEqual(['pilot.linked', 'pilot.disconnected', 'pilot_totals.updated']);
+    expect(res.body.data.events).toEqual([
+      'pilot.linked',
+      'pilot.disconnected',
+      'pilot.sharing_updated',
+      'pilot_totals.updated',
+    ]);
   });
 
   it('needs the webhooks scope on every route, checked before the input and the lookup', async () => {

@@ -32,8 +32,13 @@ export interface WebhookPartner {
 
 export interface WebhookPilot {
   id: string;
-  /** Links the pilot to the partner through the partner API; the partner's pilot_id. */
-  linkTo(partner: WebhookPartner): Promise<string>;
+  /**
+   * Links the pilot to the partner through the partner API, with a code sharing experience when asked;
+   * the partner's pilot_id.
+   */
+  linkTo(partner: WebhookPartner, code?: { share_experience: boolean }): Promise<string>;
+  /** `PUT /pilot/v1/connections/{pilotId}/sharing`: the answer. */
+  setSharing(pilotId: string, experience: boolean): Promise<Answer>;
   recordFlight(): Promise<void>;
   importFlights(count: number): Promise<void>;
   disconnect(pilotId: string): Promise<void>;
@@ -132,8 +137,12 @@ export async function startWebhookStack(
         call(`${ingestion}${path}`, method, token, body);
       return {
         id,
-        linkTo: async (partner) => {
-          const code = await expectStatus('code', pilotCall('POST', '/pilot/v1/linking-codes'), 201);
+        linkTo: async (partner, codeBody) => {
+          const code = await expectStatus(
+            'code',
+            pilotCall('POST', '/pilot/v1/linking-codes', codeBody),
+            201,
+          );
           const linked = await expectStatus(
             'link',
             call(`${partnerApi}/v1/link`, 'POST', partner.key, { linking_token: code.linking_token }),
@@ -141,6 +150,8 @@ export async function startWebhookStack(
           );
           return linked.pilot_id!;
         },
+        setSharing: (pilotId, experience) =>
+          pilotCall('PUT', `/pilot/v1/connections/${pilotId}/sharing`, { experience }),
         recordFlight: async () => {
           await expectStatus('flight', pilotCall('POST', '/pilot/v1/flights', flightBody()), 201);
         },

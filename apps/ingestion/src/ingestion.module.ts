@@ -28,6 +28,7 @@ import { FlightsModule } from './flights/flights.module';
 import { RelayModule } from './relay/relay.module';
 import { StartingTotalsModule } from './starting-totals/starting-totals.module';
 import { TotalsModule } from './totals/totals.module';
+import { ExperienceModule } from './experience/experience.module';
 
 @Module({
   imports: [
@@ -44,6 +45,7 @@ import { TotalsModule } from './totals/totals.module';
     FlightsModule,
     StartingTotalsModule,
     TotalsModule,
+    ExperienceModule,
     ConsentModule,
     AccessHistoryModule,
     ExportModule,

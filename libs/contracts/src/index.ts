@@ -13,6 +13,7 @@ export {
 } from './events/pilot-events';
 export type {
   AccountErased,
+  ExperienceSharingChanged,
   FlightAmended,
   FlightDeleted,
   FlightRecorded,
@@ -58,4 +59,5 @@ export type {
   TotalsField,
 } from './logbook';
 export { totalsAnswerSchema } from './pilot-totals.schema';
+export { experienceAnswerSchema } from './pilot-experience.schema';
 export { isUuid } from './uuid';

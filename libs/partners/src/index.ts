@@ -26,5 +26,9 @@ export {
 } from './api-keys/api-keys.repository';
 export type { ApiKeyRecord, Partner } from './api-keys/api-keys.repository';
 export { PARTNERS_ERRORS } from './error-codes';
-export { endConnection } from './connections/connections.statements';
+export {
+  endConnection,
+  experienceSharingOf,
+  setExperienceSharing,
+} from './connections/connections.statements';
 export { PARTNER_REDIS_CONFIG, WithPartnerRedisPrefix } from './partner-redis-variables';

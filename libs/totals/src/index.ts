@@ -16,3 +16,4 @@ export { PilotTotalsReadModel, PilotTotalsReadModule, readPilotTotals } from './
 export { PilotTotalsView } from './read/pilot-totals.view';
 export { MAX_REMEMBERED_BATCHES } from './read/remembered-batches';
 export { RENEW_AFTER_SHARE } from './read/totals-memory';
+export { AsOfPipe } from './read/as-of.pipe';

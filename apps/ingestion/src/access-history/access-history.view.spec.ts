@@ -25,6 +25,7 @@ describe('access history view', () => {
           name: 'Zulu',
           linked_at: d('2026-11-01T10:00:00Z'),
           disconnected_at: d('2026-11-20T10:00:00Z'),
+          shares_experience: false,
         },
         {
           connection_id: 'c2',
@@ -32,6 +33,7 @@ describe('access history view', () => {
           name: 'Old',
           linked_at: d('2025-01-01T00:00:00Z'),
           disconnected_at: d('2025-02-01T00:00:00Z'),
+          shares_experience: false,
         },
         {
           connection_id: 'c3',
@@ -39,6 +41,7 @@ describe('access history view', () => {
           name: 'Alpha',
           linked_at: d('2025-01-01T00:00:00Z'),
           disconnected_at: null,
+          shares_experience: false,
         },
       ],
       [

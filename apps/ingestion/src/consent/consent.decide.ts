@@ -1,4 +1,9 @@
-import { type LinkingCodeIssued, type PilotDisconnected } from '@pft/contracts';
+import {
+  type ExperienceSharingChanged,
+  type LinkingCodeIssued,
+  type PilotDisconnected,
+} from '@pft/contracts';
+import { decideExperienceSharing } from '@pft/partners/domain';
 
 /** Codes a pilot may hold at once that are neither used nor expired. */
 export const MAX_OPEN_LINKING_CODES = 10;
@@ -12,6 +17,7 @@ export function decideIssueLinkingCode(
   pilot: string,
   codeHashHex: string,
   expiresAt: string,
+  shareExperience: boolean,
 ): LinkingCodeIssued[] | ConsentRejection {
   if (openCodes >= MAX_OPEN_LINKING_CODES) {
     return {
@@ -22,8 +28,13 @@ export function decideIssueLinkingCode(
   return [
     {
       type: 'LinkingCodeIssued',
-      version: 1,
-      payload: { pilot_account_id: pilot, code_hash: codeHashHex, expires_at: expiresAt },
+      version: 2,
+      payload: {
+        pilot_account_id: pilot,
+        code_hash: codeHashHex,
+        expires_at: expiresAt,
+        share_experience: shareExperience,
+      },
     },
   ];
 }
@@ -33,6 +44,33 @@ export interface ActiveConnection {
   partner_id: string;
   pilot_account_id: string;
   disconnected_at: string | null;
+  shares_experience: boolean;
+}
+
+const NO_SUCH_CONNECTION: ConsentRejection = {
+  rejected: 'CONNECTION_NOT_FOUND',
+  message: 'no such connection',
+};
+
+/** The connection when it is an active one of this pilot: anything else is unknown to them. */
+function ownActive(connection: ActiveConnection | undefined, pilot: string): connection is ActiveConnection {
+  return (
+    connection !== undefined && connection.pilot_account_id === pilot && connection.disconnected_at === null
+  );
+}
+
+/**
+ * Sets what an active connection of this pilot shares: ExperienceSharingChanged when it changes, no
+ * event when it already shares so; anything else is unknown to them.
+ */
+export function decideSharing(
+  connection: ActiveConnection | undefined,
+  pilot: string,
+  shareExperience: boolean,
+  now: string,
+): ExperienceSharingChanged[] | ConsentRejection {
+  if (!ownActive(connection, pilot)) return NO_SUCH_CONNECTION;
+  return decideExperienceSharing(connection, shareExperience, now);
 }
 
 /** Disconnects an active connection of this pilot; anything else is unknown to them. */
@@ -41,9 +79,7 @@ export function decideDisconnect(
   pilot: string,
   now: string,
 ): PilotDisconnected[] | ConsentRejection {
-  if (!connection || connection.pilot_account_id !== pilot || connection.disconnected_at !== null) {
-    return { rejected: 'CONNECTION_NOT_FOUND', message: 'no such connection' };
-  }
+  if (!ownActive(connection, pilot)) return NO_SUCH_CONNECTION;
   return [
     {
       type: 'PilotDisconnected',

@@ -7,15 +7,23 @@ import { IssueLinkingCodeController } from './issue-linking-code/issue-linking-c
 import { IssueLinkingCodeHandler } from './issue-linking-code/issue-linking-code.handler';
 import { ListConnectionsController } from './list-connections/list-connections.controller';
 import { ListConnectionsHandler } from './list-connections/list-connections.handler';
+import { SetSharingController } from './set-sharing/set-sharing.controller';
+import { SetSharingHandler } from './set-sharing/set-sharing.handler';
 
 /** Linking codes and connections: what a pilot consents to. */
 @Module({
-  controllers: [IssueLinkingCodeController, ListConnectionsController, DisconnectController],
+  controllers: [
+    IssueLinkingCodeController,
+    ListConnectionsController,
+    SetSharingController,
+    DisconnectController,
+  ],
   providers: [
     commandPipelineProvider,
     ConsentRepository,
     IssueLinkingCodeHandler,
     ListConnectionsHandler,
+    SetSharingHandler,
     DisconnectHandler,
   ],
   exports: [ConsentRepository],

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { endConnection } from '@pft/partners';
+import { endConnection, setExperienceSharing } from '@pft/partners';
 import { type Queryable } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { type ActiveConnection } from './consent.decide';
@@ -15,6 +15,7 @@ export interface ConnectionRow {
   partner_id: string;
   name: string;
   linked_at: Date;
+  shares_experience: boolean;
 }
 
 /**
@@ -40,10 +41,12 @@ export class ConsentRepository {
     pilot: string,
     issuedAt: Date,
     expiresAt: Date,
+    shareExperience: boolean,
   ): Promise<void> {
     await runner.query(
-      `insert into linking_codes (code_hash, pilot_account_id, issued_at, expires_at) values ($1, $2, $3, $4)`,
-      [codeHash, pilot, issuedAt, expiresAt],
+      `insert into linking_codes (code_hash, pilot_account_id, issued_at, expires_at, share_experience)
+       values ($1, $2, $3, $4, $5)`,
+      [codeHash, pilot, issuedAt, expiresAt, shareExperience],
     );
   }
 
@@ -52,7 +55,7 @@ export class ConsentRepository {
     const rows = rowsOf<ActiveConnection>(
       await runner.query(
         `select connection_id::text as connection_id, partner_id::text as partner_id,
-                pilot_account_id::text as pilot_account_id, disconnected_at
+                pilot_account_id::text as pilot_account_id, disconnected_at, shares_experience
            from connections where connection_id = $1 for update`,
         [connectionId],
       ),
@@ -64,15 +67,21 @@ export class ConsentRepository {
     return endConnection(runner, connectionId, at);
   }
 
-  /** The pilot's active connections, oldest first, with each partner's name. */
-  async activeConnections(runner: Queryable, pilot: string): Promise<ConnectionRow[]> {
+  setExperienceSharing(runner: Queryable, connectionId: string, shareExperience: boolean): Promise<void> {
+    return setExperienceSharing(runner, connectionId, shareExperience);
+  }
+
+  /** The pilot's active connections, oldest first (or the one of `connectionId`), with each partner's name. */
+  async activeConnections(runner: Queryable, pilot: string, connectionId?: string): Promise<ConnectionRow[]> {
     return rowsOf<ConnectionRow>(
       await runner.query(
-        `select c.connection_id::text as connection_id, p.partner_id::text as partner_id, p.name, c.linked_at
+        `select c.connection_id::text as connection_id, p.partner_id::text as partner_id, p.name, c.linked_at,
+                c.shares_experience
            from connections c join partners p on p.partner_id = c.partner_id
           where c.pilot_account_id = $1 and c.disconnected_at is null
+            and ($2::uuid is null or c.connection_id = $2::uuid)
           order by c.linked_at, c.connection_id`,
-        [pilot],
+        [pilot, connectionId ?? null],
       ),
     );
   }

@@ -1,6 +1,7 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { connectionHistoryOf, partnerNames, partnerReadsOf } from '@pft/partners';
+import { sharedData } from '@pft/partners/domain';
 import { consentStreamId, logbookStreamId } from '@pft/contracts';
 import { FlightsRepository, StartingTotalsRepository } from '@pft/logbook';
 import { readStream, type StoredEvent } from '@pft/event-store';
@@ -54,6 +55,7 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery, PilotExpo
           partner: { id: c.partner_id, name: c.name },
           linked_at: c.linked_at.toISOString(),
           disconnected_at: c.disconnected_at?.toISOString() ?? null,
+          shared: sharedData(c.shares_experience),
         })),
         consent_events: consent.map(exportedEvent),
         access_history: accessHistoryView(connections, reads, names, ALL_DAYS_FROM),

@@ -1,5 +1,6 @@
 import { type Flight, type StartingTotals } from '@pft/contracts';
 import { type StoredEvent } from '@pft/event-store';
+import { type SharedData } from '@pft/partners/domain';
 import { type AccessHistoryView } from '../access-history/access-history.view';
 
 /** One event of the pilot's streams, as the export shows it. */
@@ -18,6 +19,8 @@ export interface ExportedConnection {
   partner: { id: string; name: string };
   linked_at: string;
   disconnected_at: string | null;
+  /** What the connection shares, or shared until the disconnect. */
+  shared: SharedData[];
 }
 
 /** Everything the service holds about a pilot (GET /pilot/v1/export). */

@@ -34,6 +34,8 @@ export interface PilotAppOperation {
   /** Another success status of the same operation (the replay of a flight: 200). */
   alsoSuccess?: { status: 200; data: NamedSchema; description: string };
   body?: NamedSchema;
+  /** The body may be left out (its fields all have defaults). */
+  bodyOptional?: true;
   pathParam?: { name: string; description: string };
   query?: { name: string; description: string; schema: Schema }[];
   /** Answered while the account is being erased too (the account's own operations): never 410. */
@@ -89,7 +91,7 @@ export function PilotAppOperation(op: PilotAppOperation): MethodDecorator {
       ? [
           ApiBody({
             schema: ref(op.body),
-            required: true,
+            required: !op.bodyOptional,
             examples: { [op.body.name]: { summary: op.summary, value: op.body.example } },
           }),
         ]

@@ -114,7 +114,7 @@ export const PILOT_EXPORT: NamedSchema = {
         description: 'Every connection to a partner, ended ones too, oldest first',
         items: {
           type: 'object',
-          required: ['connection_id', 'partner', 'linked_at', 'disconnected_at'],
+          required: ['connection_id', 'partner', 'linked_at', 'disconnected_at', 'shared'],
           properties: {
             connection_id: {
               ...uuid,
@@ -123,12 +123,19 @@ export const PILOT_EXPORT: NamedSchema = {
             partner: partnerRef,
             linked_at: timestamp,
             disconnected_at: { ...timestamp, type: ['string', 'null'] },
+            shared: {
+              type: 'array',
+              description:
+                'What the partner may read (or might, until the disconnect): `totals`, and `experience` when shared',
+              items: { enum: ['totals', 'experience'] },
+            },
           },
         },
       },
       consent_events: {
         type: 'array',
-        description: 'Linking codes issued (hashes only), links and disconnects, oldest first',
+        description:
+          'Linking codes issued (hashes only), links, changes of what a connection shares and disconnects, oldest first',
         items: exportedEvent(CONSENT_EVENT_TYPES),
       },
       access_history: { ...accessHistorySchema, description: 'All of it held' },

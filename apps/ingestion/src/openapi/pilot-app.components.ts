@@ -1,13 +1,19 @@
+import { OWN_EXPERIENCE } from './pilot-app-experience.schemas';
+import {
+  CONNECTION,
+  CONNECTIONS,
+  LINKING_CODE,
+  LINKING_CODE_REQUEST,
+  SHARING_REQUEST,
+} from './pilot-app-consent.schemas';
 import { ACCESS_HISTORY, ACCOUNT_STATUS, PILOT_EXPORT } from './pilot-app-privacy.schemas';
 import {
-  CONNECTIONS,
   ERROR,
   ERROR_DETAIL,
   FLIGHT_BODY,
   FLIGHTS_PAGE,
   IMPORT_BODY,
   IMPORTED,
-  LINKING_CODE,
   META,
   OWN_TOTALS,
   type Schema,
@@ -28,8 +34,12 @@ export const PILOT_APP_SCHEMAS: Record<string, Schema> = {
       STARTING_TOTALS,
       STARTING_TOTALS_BODY,
       OWN_TOTALS,
+      OWN_EXPERIENCE,
+      LINKING_CODE_REQUEST,
       LINKING_CODE,
+      CONNECTION,
       CONNECTIONS,
+      SHARING_REQUEST,
       ACCESS_HISTORY,
       PILOT_EXPORT,
       ACCOUNT_STATUS,

@@ -157,6 +157,7 @@ export const CONNECTION_LIST_EXAMPLE = {
       connection_id: '3f6c2b9e-8d41-4a7f-9b2e-5c1d0a7e4f18',
       partner: { id: 'c2d5e8f1-4a7b-4c0d-9e3f-6a9b2c5d8e1f', name: 'SkyCrew Scheduling' },
       linked_at: '2026-11-02T14:05:09.117Z',
+      shared: ['totals', 'experience'],
     },
   ],
 };
@@ -210,13 +211,14 @@ export const PILOT_EXPORT_EXAMPLE = {
       partner: PARTNER_EXAMPLE,
       linked_at: '2026-11-02T14:05:09.117Z',
       disconnected_at: null,
+      shared: ['totals'],
     },
   ],
   consent_events: [
     {
       event_id: '2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e',
       type: 'PilotLinked',
-      version: 1,
+      version: 2,
       stream_version: 2,
       occurred_at: '2026-11-02T14:05:09.117Z',
       payload: {
@@ -224,6 +226,7 @@ export const PILOT_EXPORT_EXAMPLE = {
         partner_id: PARTNER_EXAMPLE.id,
         connection_id: '3f6c2b9e-8d41-4a7f-9b2e-5c1d0a7e4f18',
         linked_at: '2026-11-02T14:05:09.117Z',
+        share_experience: false,
       },
     },
   ],

@@ -8,13 +8,11 @@ import {
   INVALID_STARTING_TOTALS,
 } from './pilot-app.error-examples';
 import {
-  CONNECTION_LIST_EXAMPLE,
   FLIGHT_EXAMPLE,
   FLIGHT_IMPORT_EXAMPLE,
   FLIGHT_IMPORT_RESULT_EXAMPLE,
   FLIGHT_INPUT_EXAMPLE,
   FLIGHT_PAGE_EXAMPLE,
-  LINKING_CODE_EXAMPLE,
   OWN_TOTALS_EXAMPLE,
   STARTING_TOTALS_EXAMPLE,
   STARTING_TOTALS_INPUT_EXAMPLE,
@@ -162,48 +160,6 @@ export const OWN_TOTALS: NamedSchema = {
     description: 'The pilot’s totals: starting totals and every current flight',
   },
   example: OWN_TOTALS_EXAMPLE,
-};
-
-export const LINKING_CODE: NamedSchema = {
-  name: 'LinkingCode',
-  schema: {
-    type: 'object',
-    description: 'A one-time code for a partner to link the pilot with',
-    required: ['linking_token', 'expires_at'],
-    properties: {
-      linking_token: { type: 'string', description: 'The one-time code to give a partner' },
-      expires_at: timestamp,
-    },
-  },
-  example: LINKING_CODE_EXAMPLE,
-};
-
-export const CONNECTIONS: NamedSchema = {
-  name: 'ConnectionList',
-  schema: {
-    type: 'object',
-    description: 'The partners the pilot is linked to',
-    required: ['connections'],
-    properties: {
-      connections: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['connection_id', 'partner', 'linked_at'],
-          properties: {
-            connection_id: { ...uuid, description: 'The pilot_id this partner holds' },
-            partner: {
-              type: 'object',
-              required: ['id', 'name'],
-              properties: { id: uuid, name: { type: 'string' } },
-            },
-            linked_at: timestamp,
-          },
-        },
-      },
-    },
-  },
-  example: CONNECTION_LIST_EXAMPLE,
 };
 
 export const META: Schema = {

@@ -3,7 +3,7 @@ export const PILOT_APP_TAGS = {
   flights: 'The pilot’s logbook: record, replace, delete, list and import flights and simulator sessions.',
   'starting totals':
     'Hours carried over from an earlier logbook, added to the totals of the recorded flights.',
-  totals: 'The pilot’s own totals, as a partner would read them, computed live.',
+  totals: 'The pilot’s own totals and experience, as a partner would read them, computed live.',
   consent:
     'What partners may read: issue the linking code a partner redeems, list the linked partners, disconnect one.',
   privacy:

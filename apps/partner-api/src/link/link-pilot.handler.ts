@@ -7,16 +7,18 @@ import { writeOutcomeTimeoutMs } from '@pft/platform';
 import { hashLinkingCode } from '@pft/partners/connections/linking-code-hash';
 import { CommandPipeline } from '@pft/event-store';
 import { sharedPayloadSealing } from '@pft/privacy';
+import { PartnerReadRevision } from '@pft/totals';
 import { IdempotencyStore, keptSuccess } from '../idempotency/idempotency.store';
 import { invalidToken } from './invalid-token';
-import { decideLink } from './link.decide';
+import { decideLink, withdrawsSharing } from './link.decide';
 import { LINKED_STATUS, LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';
 import { LinkingRepository } from './linking.repository';
 import { PartnerApiConfig } from '../partner-api.config';
 
 /**
- * Uses up the code and binds the pilot to the calling partner, in one transaction with the PilotLinked
- * event, in the pilot's consent stream, and with the answer under the request's Idempotency-Key. Redemptions of one pilot's codes take that stream's lock, so of
+ * Uses up the code and binds the pilot to the calling partner, sharing what the code says, in one
+ * transaction with the PilotLinked event (or, already linked, ExperienceSharingChanged when the code
+ * shares otherwise), in the pilot's consent stream, and with the answer under the request's Idempotency-Key. Redemptions of one pilot's codes take that stream's lock, so of
  * concurrent redemptions of one code exactly one finds it unused.
  */
 @CommandHandler(LinkPilotCommand)
@@ -29,6 +31,7 @@ export class LinkPilotHandler implements ICommandHandler<LinkPilotCommand, LinkP
     private readonly dataSource: DataSource,
     config: PartnerApiConfig,
     private readonly idempotency: IdempotencyStore,
+    private readonly partnerReads: PartnerReadRevision,
   ) {
     this.pipeline = new CommandPipeline(dataSource, {
       outcomeTimeoutMs: writeOutcomeTimeoutMs(config),
@@ -54,15 +57,7 @@ export class LinkPilotHandler implements ICommandHandler<LinkPilotCommand, LinkP
       },
       project: async (tx, decided) => {
         if (!(await this.linking.useCode(tx, codeHash, partnerId))) throw invalidToken();
-        const linked = decided.events[0];
-        if (linked) {
-          await this.linking.saveConnection(tx, {
-            connectionId: linked.payload.connection_id,
-            partnerId,
-            pilotAccountId,
-            linkedAt: linked.payload.linked_at,
-          });
-        }
+        await this.linking.saveLink(tx, decided.events);
         // The answer is kept if and only if the code is used up: a retry learns the outcome of a
         // commit whose answer was lost.
         if (claim) {
@@ -71,6 +66,11 @@ export class LinkPilotHandler implements ICommandHandler<LinkPilotCommand, LinkP
         }
       },
     });
+    // A re-link whose code shares less than the connection did: refused at once on every replica, as a
+    // withdrawal in the pilot app is.
+    if (withdrawsSharing(decision.events) && !(await this.partnerReads.announceChange(requestId))) {
+      await new Promise((resolve) => setTimeout(resolve, this.partnerReads.untoldWaitMs));
+    }
     return { pilot_id: decision.pilotId };
   }
 }

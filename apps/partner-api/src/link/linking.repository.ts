@@ -1,7 +1,10 @@
-import { endConnection } from '@pft/partners';
+import { endConnection, setExperienceSharing } from '@pft/partners';
+import { type SharingConnection } from '@pft/partners/domain';
 import { type Queryable } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
-import { type LinkState } from './link.decide';
+import { type LinkDecision, type LinkState } from './link.decide';
+
+type LinkEvents = Extract<LinkDecision, { events: unknown }>['events'];
 
 /** The `linking_codes` and `connections` tables as a partner's link changes them. */
 export class LinkingRepository {
@@ -16,23 +19,49 @@ export class LinkingRepository {
     return rows[0]?.pilot_account_id;
   }
 
-  /** Whether the code may be redeemed now, and the pilot's active connection to the partner, if any. */
+  /**
+   * Whether the code may be redeemed now and what a link made with it shares, and the pilot's active
+   * connection to the partner, if any, locked until the transaction ends.
+   */
   async linkState(runner: Queryable, codeHash: Buffer, partnerId: string): Promise<LinkState> {
-    const [row] = rowsOf<{ redeemable: boolean; connection_id: string | null; now: Date }>(
+    const [code] = rowsOf<{
+      redeemable: boolean;
+      share_experience: boolean;
+      pilot_account_id: string;
+      now: Date;
+    }>(
       await runner.query(
-        `select c.used_at is null and c.expires_at > now() as redeemable, now() as now,
-                (select connection_id::text from connections
-                  where partner_id = $2 and pilot_account_id = c.pilot_account_id and disconnected_at is null
-                ) as connection_id
-           from linking_codes c where c.code_hash = $1`,
-        [codeHash, partnerId],
+        `select used_at is null and expires_at > now() as redeemable, share_experience,
+                pilot_account_id::text as pilot_account_id, now() as now
+           from linking_codes where code_hash = $1`,
+        [codeHash],
       ),
     );
+    if (!code)
+      return { redeemable: false, shareExperience: false, activeConnection: undefined, now: new Date() };
     return {
-      redeemable: row?.redeemable ?? false,
-      activeConnectionId: row?.connection_id ?? undefined,
-      now: row?.now ?? new Date(),
+      redeemable: code.redeemable,
+      shareExperience: code.share_experience,
+      activeConnection: await this.activeConnection(runner, partnerId, code.pilot_account_id),
+      now: code.now,
     };
+  }
+
+  private async activeConnection(
+    runner: Queryable,
+    partnerId: string,
+    pilotAccountId: string,
+  ): Promise<SharingConnection | undefined> {
+    const [row] = rowsOf<SharingConnection>(
+      await runner.query(
+        `select connection_id::text as connection_id, partner_id::text as partner_id,
+                pilot_account_id::text as pilot_account_id, shares_experience
+           from connections
+          where partner_id = $1 and pilot_account_id = $2 and disconnected_at is null for update`,
+        [partnerId, pilotAccountId],
+      ),
+    );
+    return row;
   }
 
   /**
@@ -51,29 +80,35 @@ export class LinkingRepository {
     return rows.length > 0;
   }
 
-  async saveConnection(
-    runner: Queryable,
-    connection: { connectionId: string; partnerId: string; pilotAccountId: string; linkedAt: string },
-  ): Promise<void> {
-    await runner.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, $4)`,
-      [connection.connectionId, connection.partnerId, connection.pilotAccountId, connection.linkedAt],
-    );
+  /**
+   * What a link decided: a new connection (PilotLinked), or a change of what the active one shares
+   * (ExperienceSharingChanged); nothing for an active connection already sharing so.
+   */
+  async saveLink(runner: Queryable, events: LinkEvents): Promise<void> {
+    for (const event of events) {
+      if (event.type === 'PilotLinked') {
+        const p = event.payload;
+        await runner.query(
+          `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, shares_experience)
+           values ($1, $2, $3, $4, $5)`,
+          [p.connection_id, p.partner_id, p.pilot_account_id, p.linked_at, p.share_experience],
+        );
+      } else {
+        await setExperienceSharing(runner, event.payload.connection_id, event.payload.share_experience);
+      }
+    }
   }
 
-  /** The pilot's active connection to the partner, if any, and the transaction's time: a sandbox link's state. */
+  /**
+   * The pilot's active connection to the partner, if any, locked, and the transaction's time: a sandbox
+   * link's state. Sandbox links share the fixture pilots' experience.
+   */
   async connectionState(runner: Queryable, partnerId: string, pilotAccountId: string): Promise<LinkState> {
-    const [row] = rowsOf<{ connection_id: string | null; now: Date }>(
-      await runner.query(
-        `select now() as now,
-                (select connection_id::text from connections
-                  where partner_id = $1 and pilot_account_id = $2 and disconnected_at is null) as connection_id`,
-        [partnerId, pilotAccountId],
-      ),
-    );
+    const [row] = rowsOf<{ now: Date }>(await runner.query('select now() as now'));
     return {
       redeemable: true,
-      activeConnectionId: row?.connection_id ?? undefined,
+      shareExperience: true,
+      activeConnection: await this.activeConnection(runner, partnerId, pilotAccountId),
       now: row?.now ?? new Date(),
     };
   }

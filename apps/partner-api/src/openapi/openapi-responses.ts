@@ -40,6 +40,8 @@ const WHEN: Record<ErrorCode, string> = {
   PILOT_NOT_FOUND: 'No pilot with this `pilot_id` is linked to the calling partner',
   FLIGHT_NOT_FOUND: 'Not used by the partner API',
   CONNECTION_NOT_FOUND: 'Not used by the partner API',
+  EXPERIENCE_NOT_SHARED:
+    'The pilot is linked to the calling partner but does not share their experience with it',
   ACCOUNT_ERASED: 'Not used by the partner API',
   METHOD_NOT_ALLOWED: 'Known path, wrong method; with an `Allow` header',
   CONFLICT: 'The simulated flight’s `flight_id` was already recorded with another body (sandbox only)',

@@ -83,12 +83,15 @@ const TAGS: [name: string, description: string][] = [
   [
     'webhooks',
     'Your webhook endpoints, their secrets, test events and delivery log. Scope `webhooks`. Events ' +
-      '(`pilot.linked`, `pilot.disconnected`, `pilot_totals.updated`, `webhook.test`) are POSTed as ' +
+      '(`pilot.linked`, `pilot.disconnected`, `pilot.sharing_updated`, `pilot_totals.updated`, `webhook.test`) ' +
+      'are POSTed as ' +
       '`{ id, type, created_at, api_version, data }` and signed per Standard Webhooks 1.0 (`webhook-id`, ' +
       '`webhook-timestamp`, `webhook-signature`). At least once: deduplicate by `webhook-id`. In order per ' +
       'pilot and endpoint. Retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h; an endpoint failing ' +
       'for 5 days is disabled. `pilot_totals.updated` carries no totals: read them, the read already shows ' +
-      'the change.',
+      'the change. `pilot.sharing_updated` (`{ pilot_id, shared }`) tells that the pilot started or stopped ' +
+      'sharing their experience with you; a link shares what its code said, with no event of its own ' +
+      '(`GET /v1/pilots` shows it).',
   ],
 ];
 

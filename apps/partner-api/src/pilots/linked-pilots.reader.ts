@@ -6,11 +6,12 @@ import { type PilotsCursor } from './pilots-cursor';
 export interface LinkedPilotRow {
   pilot_id: string;
   linked_at: Date;
+  shares_experience: boolean;
   /** linked_at to the microsecond, for the cursor: a JavaScript Date keeps milliseconds only. */
   linked_at_key: string;
 }
 
-const COLUMNS = `connection_id::text as pilot_id, linked_at,
+const COLUMNS = `connection_id::text as pilot_id, linked_at, shares_experience,
   to_char(linked_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as linked_at_key`;
 
 /**

@@ -1,4 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { sharedData } from '@pft/partners/domain';
 import { LinkedPilotsReader } from './linked-pilots.reader';
 import { encodePilotsCursor } from './pilots-cursor';
 import { PilotsCursorKeys } from './pilots-cursor-keys';
@@ -20,7 +21,11 @@ export class ListLinkedPilotsHandler implements IQueryHandler<ListLinkedPilotsQu
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     return {
-      pilots: page.map((row) => ({ pilot_id: row.pilot_id, linked_at: row.linked_at.toISOString() })),
+      pilots: page.map((row) => ({
+        pilot_id: row.pilot_id,
+        linked_at: row.linked_at.toISOString(),
+        shared: sharedData(row.shares_experience),
+      })),
       next_cursor:
         rows.length > limit && last
           ? encodePilotsCursor({ linkedAt: last.linked_at_key, pilotId: last.pilot_id }, this.cursorKeys)

@@ -1,3 +1,4 @@
+import { type SharedData } from '@pft/partners/domain';
 import { type PilotsCursor } from './pilots-cursor';
 
 /** One page of the calling partner's currently linked pilots, by linked_at then pilot_id. */
@@ -14,6 +15,8 @@ export class ListLinkedPilotsQuery {
 export interface LinkedPilot {
   pilot_id: string;
   linked_at: string;
+  /** What the pilot shares with the partner: the lifetime totals always, the experience when they say so. */
+  shared: SharedData[];
 }
 
 export interface LinkedPilotsPage {

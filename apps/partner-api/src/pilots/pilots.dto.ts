@@ -7,6 +7,15 @@ export class LinkedPilotDto {
 
   @ApiProperty({ format: 'date-time', description: 'When the pilot’s current connection was made' })
   linked_at!: string;
+
+  @ApiProperty({
+    type: [String],
+    enum: ['totals', 'experience'],
+    description:
+      'What the pilot shares with you: always `totals`; `experience` too (`["totals", "experience"]`) while ' +
+      'the pilot shares their experience. A change comes as the webhook event `pilot.sharing_updated`.',
+  })
+  shared!: ('totals' | 'experience')[];
 }
 
 @ApiSchema({
@@ -16,8 +25,16 @@ export class LinkedPilotDto {
 export class LinkedPilotsDto {
   static readonly example: LinkedPilotsDto = {
     pilots: [
-      { pilot_id: '3f6c2b9e-8d41-4a7f-9b2e-5c1d0a7e4f18', linked_at: '2026-11-20T14:03:11.482Z' },
-      { pilot_id: '9a1d4e7c-2b5f-4c8e-a3d6-0f7b1e9c5a24', linked_at: '2026-11-21T08:47:55.019Z' },
+      {
+        pilot_id: '3f6c2b9e-8d41-4a7f-9b2e-5c1d0a7e4f18',
+        linked_at: '2026-11-20T14:03:11.482Z',
+        shared: ['totals', 'experience'],
+      },
+      {
+        pilot_id: '9a1d4e7c-2b5f-4c8e-a3d6-0f7b1e9c5a24',
+        linked_at: '2026-11-21T08:47:55.019Z',
+        shared: ['totals'],
+      },
     ],
     next_cursor:
       'cDJ8MjAyNi0xMS0yMVQwODo0Nzo1NS4wMTkwMDBafDlhMWQ0ZTdjLTJiNWYtNGM4ZS1hM2Q2LTBmN2IxZTljNWEyNA.h9Z1KEGBJRCtUpaZrcEQjA',

@@ -7,7 +7,8 @@ export const MESSAGES = {
   url: 'url must be an absolute https:// URL',
   privateUrl:
     'url must not point at a special-purpose address (loopback, private, link-local, unique-local...)',
-  events: 'events must be a non-empty list of pilot.linked, pilot.disconnected and pilot_totals.updated',
+  events:
+    'events must be a non-empty list of pilot.linked, pilot.disconnected, pilot.sharing_updated and pilot_totals.updated',
   tooMany: 'A partner account may have at most 5 webhook endpoints',
   limit: 'limit must be given once, as a whole number from 1 to 100',
   notFound: 'No webhook endpoint with this id',

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, ApiSchema } from '@nestjs/swagger';
-import { SUBSCRIBABLE_EVENT_TYPES } from '@pft/webhooks/domain';
+import { SUBSCRIBABLE_EVENT_TYPES, WEBHOOK_EVENT_TYPES } from '@pft/webhooks/domain';
 
 const EXAMPLE_ID = 'we_01JDQ3M8X5K2V7R9T4B6N1C0PZ';
 const EXAMPLE_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw/gbwaLEpkQs=';
@@ -104,7 +104,7 @@ export class WebhookDeliveryDto {
   @ApiProperty({ pattern: '^evt_[0-9A-HJKMNP-TV-Z]{26}$', description: 'The `webhook-id` of its requests' })
   event_id!: string;
 
-  @ApiProperty({ enum: ['pilot.linked', 'pilot.disconnected', 'pilot_totals.updated', 'webhook.test'] })
+  @ApiProperty({ enum: WEBHOOK_EVENT_TYPES })
   type!: string;
 
   @ApiProperty({ format: 'date-time' })

@@ -33,7 +33,8 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 /**
  * The webhooks intake reads the topic at least once and in any lag behind the store: events come late,
  * twice, or again long after (a consumer that lost its offsets). Whatever the order, an erased pilot's
- * old connection gets nothing queued but its pilot.disconnected notice, which is deleted once settled;
+ * old connection gets nothing queued (not its link, not a change of what it shared) but its
+ * pilot.disconnected notice, which is deleted once settled;
  * another account, and the same account come back under a new connection, get what one in-order
  * delivery gives them.
  */
@@ -47,6 +48,7 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
     const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
       'pilot.linked',
       'pilot.disconnected',
+      'pilot.sharing_updated',
       'pilot_totals.updated',
     ]);
     if (!made.ok) throw new Error('no endpoint');
@@ -61,7 +63,7 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
         event_id: randomUUID(),
         type,
         version: 1,
-        stream_id: `${type.startsWith('Pilot') ? 'consent' : 'logbook'}-${pilot}`,
+        stream_id: `${type.startsWith('Pilot') || type === 'ExperienceSharingChanged' ? 'consent' : 'logbook'}-${pilot}`,
         stream_version: streamVersion,
         position: String(++position),
         pilot_account_id: pilot,
@@ -71,17 +73,26 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
       }) as unknown as EventMessage;
     const linked = (pilot: string, connection: string, v: number) =>
       event('PilotLinked', pilot, v, { partner_id: partnerId, connection_id: connection, linked_at: 'x' });
+    const shared = (pilot: string, connection: string, v: number) =>
+      event('ExperienceSharingChanged', pilot, v, {
+        partner_id: partnerId,
+        connection_id: connection,
+        share_experience: true,
+        changed_at: 'x',
+      });
     const history = [
       linked(a, a1, 1),
       linked(b, b1, 1),
       event('FlightRecorded', a, 1, {}),
       event('FlightRecorded', b, 1, {}),
-      event('PilotDisconnected', a, 2, { partner_id: partnerId, connection_id: a1, disconnected_at: 'x' }),
+      shared(a, a1, 2),
+      shared(b, b1, 2),
+      event('PilotDisconnected', a, 3, { partner_id: partnerId, connection_id: a1, disconnected_at: 'x' }),
       event('AccountErased', a, 2, {}),
-      linked(a, a2, 3),
+      linked(a, a2, 4),
       event('FlightRecorded', a, 3, {}),
     ];
-    const commits: Commit[] = [0, 1, 2, 3, 4, 5, { erasure: true as const }, 6, 7].map((c) =>
+    const commits: Commit[] = [0, 1, 2, 3, 4, 5, 6, 7, { erasure: true as const }, 8, 9].map((c) =>
       typeof c === 'number' ? { event: c } : c,
     );
     /** The store's side of each commit: the connections rows, and the erasure's steps after AccountErased. */
@@ -102,9 +113,13 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
         );
       if (c.event === 0) await insert(a1, a);
       if (c.event === 1) await insert(b1, b);
-      if (c.event === 4)
+      if (c.event === 4 || c.event === 5)
+        await ds.query(`update connections set shares_experience = true where connection_id = $1`, [
+          c.event === 4 ? a1 : b1,
+        ]);
+      if (c.event === 6)
         await ds.query(`update connections set disconnected_at = now() where connection_id = $1`, [a1]);
-      if (c.event === 6) await insert(a2, a);
+      if (c.event === 8) await insert(a2, a);
     };
     return { a, b, a1, a2, b1, history, commits, commit };
   }
@@ -161,7 +176,10 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
         if (delivered < w.history.length) await takeIn(w.history.slice(delivered));
         while ((await dispatch()) > 0);
         expect(await deliveriesOf(w.a1)).toEqual([]);
-        expect(await deliveriesOf(w.b1)).toEqual(['pilot.linked delivered']);
+        expect(await deliveriesOf(w.b1)).toEqual([
+          'pilot.linked delivered',
+          'pilot.sharing_updated delivered',
+        ]);
         expect(await deliveriesOf(w.a2)).toEqual(['pilot.linked delivered']);
         const changes = await ds.query<{ pilot_account_id: string; changed_version: number }[]>(
           `select pilot_account_id::text, changed_version from webhook_totals_changes

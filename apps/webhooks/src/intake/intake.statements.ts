@@ -1,12 +1,13 @@
 import { queueWebhookEvent } from '@pft/webhooks';
 import { type EventMessage, LOGBOOK_EVENT_TYPES } from '@pft/contracts';
 import { type SubscribableEventType } from '@pft/webhooks/domain';
+import { sharedData } from '@pft/partners/domain';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 
 /**
- * Turns pilot events (in topic order) into what webhooks need, inside the caller's transaction: a link
- * or a disconnect is queued for each enabled endpoint of that partner that takes its type and existed
+ * Turns pilot events (in topic order) into what webhooks need, inside the caller's transaction: a link,
+ * a change of what a connection shares or a disconnect is queued for each enabled endpoint of that partner that takes its type and existed
  * when it happened; logbook changes are noted for the totals notifier, once per pilot, for pilots some
  * partner with an endpoint is linked to. Idempotent: the same events again add nothing. The number of
  * deliveries queued.
@@ -46,6 +47,15 @@ async function takeInConsentEvent(db: Queryable, message: EventMessage): Promise
       return queueForPartner(db, message, p.partner_id, p.connection_id, 'pilot.disconnected', {
         pilot_id: p.connection_id,
         disconnected_at: p.disconnected_at,
+      });
+    }
+    case 'ExperienceSharingChanged': {
+      const p = message.payload as { partner_id: string; connection_id: string; share_experience: boolean };
+      // As a link's: nothing of a pilot_id whose account was erased.
+      if (!(await connectionKept(db, p.connection_id))) return 0;
+      return queueForPartner(db, message, p.partner_id, p.connection_id, 'pilot.sharing_updated', {
+        pilot_id: p.connection_id,
+        shared: sharedData(p.share_experience),
       });
     }
     case 'LinkingCodeIssued':

@@ -32,17 +32,38 @@ export interface StartingTotalsSet {
   payload: { pilot_account_id: string; starting_totals: StartingTotals };
 }
 
+/** Version 2 says whether a link made with the code shares the pilot's experience; version 1 never did. */
 export interface LinkingCodeIssued {
   type: 'LinkingCodeIssued';
-  version: 1;
+  version: 2;
   /** Never the code itself: `code_hash` is its SHA-256, hex. */
-  payload: { pilot_account_id: string; code_hash: string; expires_at: string };
+  payload: { pilot_account_id: string; code_hash: string; expires_at: string; share_experience: boolean };
 }
 
+/** Version 2 says whether the connection shares the pilot's experience (what its code said). */
 export interface PilotLinked {
   type: 'PilotLinked';
+  version: 2;
+  payload: {
+    pilot_account_id: string;
+    partner_id: string;
+    connection_id: string;
+    linked_at: string;
+    share_experience: boolean;
+  };
+}
+
+/** The pilot started or stopped sharing their experience with a connected partner. */
+export interface ExperienceSharingChanged {
+  type: 'ExperienceSharingChanged';
   version: 1;
-  payload: { pilot_account_id: string; partner_id: string; connection_id: string; linked_at: string };
+  payload: {
+    pilot_account_id: string;
+    partner_id: string;
+    connection_id: string;
+    share_experience: boolean;
+    changed_at: string;
+  };
 }
 
 export interface PilotDisconnected {
@@ -65,7 +86,7 @@ export interface AccountErased {
 /** Events of a pilot's logbook stream: what the totals are folded from. */
 export type LogbookEvent = FlightRecorded | FlightAmended | FlightDeleted | StartingTotalsSet | AccountErased;
 /** Events of consent streams: linking codes and connections. */
-export type ConsentEvent = LinkingCodeIssued | PilotLinked | PilotDisconnected;
+export type ConsentEvent = LinkingCodeIssued | PilotLinked | PilotDisconnected | ExperienceSharingChanged;
 export type PilotEvent = LogbookEvent | ConsentEvent;
 export type PilotEventType = PilotEvent['type'];
 
@@ -76,7 +97,12 @@ export const LOGBOOK_EVENT_TYPES = [
   'StartingTotalsSet',
   'AccountErased',
 ] as const;
-export const CONSENT_EVENT_TYPES = ['LinkingCodeIssued', 'PilotLinked', 'PilotDisconnected'] as const;
+export const CONSENT_EVENT_TYPES = [
+  'LinkingCodeIssued',
+  'PilotLinked',
+  'PilotDisconnected',
+  'ExperienceSharingChanged',
+] as const;
 
 /** The current version of each event type: what writers append and what upcasters lift older ones to. */
 export const CURRENT_EVENT_VERSION: Record<PilotEventType, number> = {
@@ -85,9 +111,10 @@ export const CURRENT_EVENT_VERSION: Record<PilotEventType, number> = {
   FlightDeleted: 1,
   StartingTotalsSet: 1,
   AccountErased: 1,
-  LinkingCodeIssued: 1,
-  PilotLinked: 1,
+  LinkingCodeIssued: 2,
+  PilotLinked: 2,
   PilotDisconnected: 1,
+  ExperienceSharingChanged: 1,
 };
 
 export function isLogbookEvent(event: PilotEvent): event is LogbookEvent {

@@ -98,9 +98,22 @@ export const EVENT_PAYLOAD_SCHEMAS: Record<PilotEventType, Record<number, Schema
       code_hash: { type: 'string', pattern: '^[0-9a-f]{64}$' },
       expires_at: timestamp,
     }),
+    2: closedObject({
+      pilot_account_id: uuid,
+      code_hash: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+      expires_at: timestamp,
+      share_experience: { type: 'boolean' },
+    }),
   },
   PilotLinked: {
     1: closedObject({ pilot_account_id: uuid, partner_id: uuid, connection_id: uuid, linked_at: timestamp }),
+    2: closedObject({
+      pilot_account_id: uuid,
+      partner_id: uuid,
+      connection_id: uuid,
+      linked_at: timestamp,
+      share_experience: { type: 'boolean' },
+    }),
   },
   PilotDisconnected: {
     1: closedObject({
@@ -108,6 +121,15 @@ export const EVENT_PAYLOAD_SCHEMAS: Record<PilotEventType, Record<number, Schema
       partner_id: uuid,
       connection_id: uuid,
       disconnected_at: timestamp,
+    }),
+  },
+  ExperienceSharingChanged: {
+    1: closedObject({
+      pilot_account_id: uuid,
+      partner_id: uuid,
+      connection_id: uuid,
+      share_experience: { type: 'boolean' },
+      changed_at: timestamp,
     }),
   },
 };

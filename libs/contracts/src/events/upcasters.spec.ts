@@ -89,3 +89,51 @@ describe('flight events, version 2 (richer flight records)', () => {
     });
   });
 });
+
+describe('consent events, version 2 (what the pilot shares)', () => {
+  const consentMessage = (type: 'LinkingCodeIssued' | 'PilotLinked', version: number, payload: unknown) =>
+    encodeEventMessage({
+      event_id: randomUUID(),
+      type,
+      version,
+      stream_id: `consent-${pilot}`,
+      stream_version: 1,
+      position: '1',
+      pilot_account_id: pilot,
+      occurred_at: '2026-05-01T10:00:00.000Z',
+      payload,
+      metadata: {},
+    } as EventMessage);
+  const code = {
+    pilot_account_id: pilot,
+    code_hash: 'ab'.repeat(32),
+    expires_at: '2026-05-01T10:10:00.000Z',
+  };
+  const link = {
+    pilot_account_id: pilot,
+    partner_id: randomUUID(),
+    connection_id: randomUUID(),
+    linked_at: '2026-05-01T10:01:00.000Z',
+  };
+
+  it.each([
+    ['LinkingCodeIssued', code],
+    ['PilotLinked', link],
+  ] as const)('reads a %s of version 1 as version 2 sharing no experience', (type, payload) => {
+    const result = decodeEventMessage(consentMessage(type, 1, payload));
+    expect(result).toMatchObject({ ok: true, message: { type, version: 2 } });
+    expect(result.ok && result.message.payload).toEqual({ ...payload, share_experience: false });
+  });
+
+  it.each([
+    ['LinkingCodeIssued', code],
+    ['PilotLinked', link],
+  ] as const)(
+    'takes a %s of version 2 as it is, and refuses one without share_experience',
+    (type, payload) => {
+      const shared = decodeEventMessage(consentMessage(type, 2, { ...payload, share_experience: true }));
+      expect(shared.ok && shared.message.payload).toEqual({ ...payload, share_experience: true });
+      expect(decodeEventMessage(consentMessage(type, 2, payload))).toMatchObject({ ok: false });
+    },
+  );
+});

@@ -14,9 +14,20 @@ export type Upcaster = (payload: unknown) => unknown;
  */
 const flightWithoutRicherFields: Upcaster = (payload) => payload;
 
+/**
+ * Version 2 of a linking code and of a link says whether experience is shared. Before it existed nothing
+ * but the lifetime totals was shared: a version 1 code or link shares no experience.
+ */
+const sharingNoExperience: Upcaster = (payload) => ({
+  ...(payload as Record<string, unknown>),
+  share_experience: false,
+});
+
 export const UPCASTERS: Partial<Record<`${PilotEventType}@${number}`, Upcaster>> = {
   'FlightRecorded@1': flightWithoutRicherFields,
   'FlightAmended@1': flightWithoutRicherFields,
+  'LinkingCodeIssued@1': sharingNoExperience,
+  'PilotLinked@1': sharingNoExperience,
 };
 
 /** Lifts `payload` from `version` to the current version of `type`; throws when a step is missing. */

@@ -26,6 +26,7 @@ export interface ConnectionHistoryRow {
   name: string;
   linked_at: Date;
   disconnected_at: Date | null;
+  shares_experience: boolean;
 }
 
 /**
@@ -90,7 +91,7 @@ export async function connectionHistoryOf(
   return rowsOf<ConnectionHistoryRow>(
     await runner.query(
       `select c.connection_id::text as connection_id, c.partner_id::text as partner_id, p.name,
-              c.linked_at, c.disconnected_at
+              c.linked_at, c.disconnected_at, c.shares_experience
          from connections c join partners p on p.partner_id = c.partner_id
         where c.pilot_account_id = $1
         order by c.linked_at, c.connection_id`,

@@ -1,4 +1,6 @@
 import { type Queryable } from '@pft/platform';
+import { rowsOf } from '@pft/platform/database/rows-of';
+import { isUuid } from '@pft/contracts';
 
 /**
  * Ends a connection at `at`: the one statement for it, whether the pilot disconnects in the pilot app
@@ -10,4 +12,50 @@ export async function endConnection(runner: Queryable, connectionId: string, at:
     connectionId,
     at,
   ]);
+}
+
+/**
+ * Sets whether the connection shares the pilot's experience: the one statement for it, whether the
+ * pilot changes it or a re-link with a code does. The caller has the row locked and the event decided,
+ * in the same transaction.
+ */
+export async function setExperienceSharing(
+  runner: Queryable,
+  connectionId: string,
+  shareExperience: boolean,
+): Promise<void> {
+  await runner.query('update connections set shares_experience = $2 where connection_id = $1', [
+    connectionId,
+    shareExperience,
+  ]);
+}
+
+/** Whether a partner's `pilot_id` resolves to an active connection, and what it shares. */
+export type ExperienceSharing =
+  | { state: 'not_linked' }
+  | { state: 'not_shared'; pilotAccountId: string }
+  | { state: 'shared'; pilotAccountId: string };
+
+/**
+ * Whether the partner's `pilot_id` resolves to an active connection, and whether that connection
+ * shares the pilot's experience: what an experience read or a requirement check decides on before
+ * anything else (`not_linked`: 404 PILOT_NOT_FOUND; `not_shared`: 403 EXPERIENCE_NOT_SHARED). Read from
+ * `connections` itself, never from a cache: a withdrawal or a disconnect is refused from the moment its
+ * request has answered, on every replica.
+ */
+export async function experienceSharingOf(
+  db: Queryable,
+  partnerId: string,
+  pilotId: string,
+): Promise<ExperienceSharing> {
+  if (!isUuid(pilotId)) return { state: 'not_linked' };
+  const [row] = rowsOf<{ pilot_account_id: string; shares_experience: boolean }>(
+    await db.query(
+      `select pilot_account_id::text as pilot_account_id, shares_experience from connections
+        where connection_id = $1 and partner_id = $2 and disconnected_at is null`,
+      [pilotId, partnerId],
+    ),
+  );
+  if (!row) return { state: 'not_linked' };
+  return { state: row.shares_experience ? 'shared' : 'not_shared', pilotAccountId: row.pilot_account_id };
 }

@@ -11,6 +11,11 @@ export const PARTNERS_ERRORS = {
     PILOT_NOT_FOUND: 404,
     /** The pilot has no connection with this partner. */
     CONNECTION_NOT_FOUND: 404,
+    /**
+     * The pilot is linked to the calling partner but does not share their experience with it (pilot
+     * experience, sections 3 to 5): "The pilot does not share their experience with you".
+     */
+    EXPERIENCE_NOT_SHARED: 403,
     /** An idempotency key used for another request, or whose first request is still being served. */
     IDEMPOTENCY_CONFLICT: 409,
   },

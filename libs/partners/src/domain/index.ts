@@ -19,5 +19,7 @@ export {
   sandboxFixtureOfCode,
 } from './sandbox/fixture-pilots';
 export type { SandboxFixture, SandboxFixtureNumber } from './sandbox/fixture-pilots';
+export { decideExperienceSharing, sharedData } from './sharing';
+export type { SharedData, SharingConnection } from './sharing';
 export { DEFAULT_PARTNER_SCOPES, parseScopes, scopeAllows } from './scopes';
 export type { PartnerScope } from './scopes';

@@ -12,6 +12,7 @@ import { Webhooks1763803500000 } from './1763803500000-webhooks';
 import { AccessHistory1763804000000 } from './1763804000000-access-history';
 import { PilotDataKeys1763804500000 } from './1763804500000-pilot-data-keys';
 import { PartnerReadsByDay1763805300000 } from './1763805300000-partner-reads-by-day';
+import { ExperienceSharing1763806200000 } from './1763806200000-experience-sharing';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   AccessHistory1763804000000,
   PilotDataKeys1763804500000,
   PartnerReadsByDay1763805300000,
+  ExperienceSharing1763806200000,
 ];

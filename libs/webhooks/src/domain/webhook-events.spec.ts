@@ -3,6 +3,7 @@ import { parseEndpointEvents, SUBSCRIBABLE_EVENT_TYPES } from './webhook-events'
 describe('parseEndpointEvents', () => {
   it('subscribes to every type when none is given', () => {
     expect(parseEndpointEvents(undefined)).toEqual({ ok: true, events: [...SUBSCRIBABLE_EVENT_TYPES] });
+    expect(SUBSCRIBABLE_EVENT_TYPES).toContain('pilot.sharing_updated');
   });
 
   it('keeps the types given once each, in catalog order', () => {

@@ -2,6 +2,7 @@
 export const WEBHOOK_EVENT_TYPES = [
   'pilot.linked',
   'pilot.disconnected',
+  'pilot.sharing_updated',
   'pilot_totals.updated',
   'webhook.test',
 ] as const;
@@ -11,6 +12,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const SUBSCRIBABLE_EVENT_TYPES = [
   'pilot.linked',
   'pilot.disconnected',
+  'pilot.sharing_updated',
   'pilot_totals.updated',
 ] as const;
 export type SubscribableEventType = (typeof SUBSCRIBABLE_EVENT_TYPES)[number];

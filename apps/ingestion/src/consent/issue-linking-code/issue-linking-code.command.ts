@@ -9,6 +9,8 @@ export interface IssuedLinkingCode {
 export class IssueLinkingCodeCommand extends Command<IssuedLinkingCode> {
   constructor(
     readonly pilot: string,
+    /** What a link made with the code shares beyond the lifetime totals. */
+    readonly shareExperience: boolean,
     readonly requestId: string,
   ) {
     super();

@@ -19,7 +19,7 @@ export class IssueLinkingCodeHandler implements ICommandHandler<IssueLinkingCode
     private readonly config: IngestionConfig,
   ) {}
 
-  async execute({ pilot, requestId }: IssueLinkingCodeCommand): Promise<IssuedLinkingCode> {
+  async execute({ pilot, shareExperience, requestId }: IssueLinkingCodeCommand): Promise<IssuedLinkingCode> {
     const code = formatLinkingCode(randomBytes(LINKING_CODE_RANDOM_BYTES));
     const hash = hashLinkingCode(code);
     const now = new Date();
@@ -34,13 +34,14 @@ export class IssueLinkingCodeHandler implements ICommandHandler<IssueLinkingCode
           pilot,
           hash.toString('hex'),
           expiresAt.toISOString(),
+          shareExperience,
         );
         if (!isConsentRejection(decision)) return { events: decision };
         const wait = open.first_expiry ? Math.ceil((open.first_expiry.getTime() - now.getTime()) / 1000) : 60;
         countRateLimited('open_linking_codes');
         throw consentError(decision, { 'Retry-After': String(Math.max(1, wait)) });
       },
-      project: (tx) => this.consent.saveLinkingCode(tx, hash, pilot, now, expiresAt),
+      project: (tx) => this.consent.saveLinkingCode(tx, hash, pilot, now, expiresAt, shareExperience),
     });
     return { linking_token: code, expires_at: expiresAt.toISOString() };
   }

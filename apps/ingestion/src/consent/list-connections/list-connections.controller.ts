@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { CurrentPilot } from '../../auth/current-pilot.decorator';
 import { ListConnectionsQuery, type PilotConnection } from './list-connections.query';
 import { PilotAppOperation } from '../../openapi/pilot-app-operation';
-import { CONNECTIONS } from '../../openapi/pilot-app.schemas';
+import { CONNECTIONS } from '../../openapi/pilot-app-consent.schemas';
 
 @Controller('pilot/v1/connections')
 export class ListConnectionsController {

@@ -47,16 +47,7 @@ export class RedeemSandboxCodeHandler implements ICommandHandler<RedeemSandboxCo
         if ('rejected' in decided) throw invalidToken();
         return decided;
       },
-      project: async (tx, decided) => {
-        const linked = decided.events[0];
-        if (!linked) return;
-        await this.linking.saveConnection(tx, {
-          connectionId: linked.payload.connection_id,
-          partnerId,
-          pilotAccountId: pilot.pilotAccountId,
-          linkedAt: linked.payload.linked_at,
-        });
-      },
+      project: (tx, decided) => this.linking.saveLink(tx, decided.events),
     });
     return { pilot_id: decision.pilotId };
   }

@@ -7,3 +7,5 @@ export { experienceAsOf } from './experience';
 export type { Experience, LifetimeExperience } from './experience';
 export { WINDOW_NAMES } from './windows';
 export type { WindowExperience, WindowName } from './windows';
+export { EARLIEST_AS_OF, parseAsOf } from './as-of';
+export type { AsOfProblem, ParsedAsOf } from './as-of';

@@ -1,0 +1,64 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { consentStreamId, isUuid } from '@pft/contracts';
+import { CommandPipeline } from '@pft/event-store';
+import { PartnerReadRevision } from '@pft/totals';
+import { decideSharing } from '../consent.decide';
+import { consentError, isConsentRejection } from '../consent-rejection';
+import { ConsentRepository } from '../consent.repository';
+import { pilotConnection } from '../list-connections/list-connections.handler';
+import { type PilotConnection } from '../list-connections/list-connections.query';
+import { SetSharingCommand } from './set-sharing.command';
+
+/**
+ * Changes what a connection shares, with ExperienceSharingChanged in the pilot's consent stream (the
+ * partner's pilot.sharing_updated). A change moves the partner read revision on before it answers; a
+ * withdrawal, like a disconnect, waits out PARTNER_TOTALS_CACHE_MS when Redis cannot be told, so that no
+ * partner API replica answers from what it held before: the experience reads it refuses from then on.
+ */
+@CommandHandler(SetSharingCommand)
+export class SetSharingHandler implements ICommandHandler<SetSharingCommand, PilotConnection> {
+  constructor(
+    private readonly pipeline: CommandPipeline,
+    private readonly consent: ConsentRepository,
+    private readonly dataSource: DataSource,
+    private readonly partnerReads: PartnerReadRevision,
+  ) {}
+
+  async execute({
+    pilot,
+    connectionId,
+    shareExperience,
+    requestId,
+  }: SetSharingCommand): Promise<PilotConnection> {
+    const now = new Date().toISOString();
+    const decided = await this.pipeline.handle({
+      streamId: consentStreamId(pilot),
+      metadata: { request_id: requestId },
+      load: (tx) =>
+        isUuid(connectionId)
+          ? this.consent.connectionForUpdate(tx, connectionId)
+          : Promise.resolve(undefined),
+      decide: (connection) => {
+        const decision = decideSharing(connection, pilot, shareExperience, now);
+        if (isConsentRejection(decision)) throw consentError(decision);
+        return { events: decision };
+      },
+      project: async (tx, { events }) => {
+        if (events.length > 0) await this.consent.setExperienceSharing(tx, connectionId, shareExperience);
+      },
+    });
+    // Any change is announced; only a withdrawal must be sure no replica answers from before it.
+    if (
+      decided.events.length > 0 &&
+      !(await this.partnerReads.announceChange(requestId)) &&
+      !shareExperience
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, this.partnerReads.untoldWaitMs));
+    }
+    const [row] = await this.consent.activeConnections(this.dataSource, pilot, connectionId);
+    // Disconnected between the change and this read: as unknown as any ended connection.
+    if (!row) throw consentError({ rejected: 'CONNECTION_NOT_FOUND', message: 'no such connection' });
+    return pilotConnection(row);
+  }
+}
