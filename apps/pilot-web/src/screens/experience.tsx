@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { EARLIEST_AS_OF, parseAsOf } from '@pft/totals/domain';
 import { api, ApiError } from '../api/client';
 import { type OwnExperience } from '../api/types';
 import { ErrorBanner } from '../components/error-banner';
@@ -6,21 +7,23 @@ import { dateTime, todayUtc } from '../format';
 import { CurrencyList } from './currency-list';
 import { AircraftTypeTable, EngineTable, FeatureTable, WindowsTable } from './experience-tables';
 
-/** The first date the API takes (that of a flight, pilot-experience.md §4). */
-const FIRST_DATE = '1903-12-17';
-/** How long the date may rest before it is asked for: typing a year passes through years 2, 20, 202. */
+/** How long a complete date rests before it is asked for, so that editing one asks once. */
 const SETTLE_MS = 400;
+const COMPLETE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Tomorrow as `YYYY-MM-DD` in UTC: the last date the API takes, for pilots ahead of UTC. */
 function tomorrowUtc(): string {
   return new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 }
 
-/** A date the API would refuse, said before asking it; null for one it takes. */
+/** A date the API would refuse (the API's own rule), said before asking it; null for one it takes. */
 function dateProblem(value: string, last: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'Enter a date.';
-  if (value < FIRST_DATE || value > last) return `Enter a date from ${FIRST_DATE} to ${last}.`;
-  return null;
+  if (value === '') return 'Enter a date.';
+  const parsed = parseAsOf(value, todayUtc());
+  if (parsed.ok) return null;
+  return parsed.problem.issue === 'out_of_range'
+    ? `Enter a date from ${EARLIEST_AS_OF} to ${last}.`
+    : 'Enter a date as YYYY-MM-DD.';
 }
 
 /**
@@ -35,12 +38,15 @@ export function ExperienceScreen() {
   const [loading, setLoading] = useState(false);
   /** Only the answer to the latest question is shown, whatever order the answers arrive in. */
   const asked = useRef(0);
+  /** The date last asked for and answered, or being asked for: leaving the field does not ask again. */
+  const askedFor = useRef('');
   const last = tomorrowUtc();
 
   const load = async (date: string) => {
     const problem = dateProblem(date, last);
     setFieldError(problem ?? '');
-    if (problem) return;
+    if (problem || date === askedFor.current) return;
+    askedFor.current = date;
     const ticket = ++asked.current;
     setError(null);
     setLoading(true);
@@ -52,6 +58,7 @@ export function ExperienceScreen() {
       if (ticket === asked.current) setExperience(answer);
     } catch (err) {
       if (ticket !== asked.current) return;
+      askedFor.current = '';
       if (err instanceof ApiError && err.code === 'INVALID_REQUEST') {
         setFieldError(err.details.find((d) => d.field === 'as_of')?.message ?? err.message);
       } else {
@@ -61,7 +68,9 @@ export function ExperienceScreen() {
       if (ticket === asked.current) setLoading(false);
     }
   };
+  // A complete date is asked for once it rests; one still being typed is judged when the field is left.
   useEffect(() => {
+    if (!COMPLETE.test(asOf)) return;
     const timer = setTimeout(() => void load(asOf), SETTLE_MS);
     return () => clearTimeout(timer);
   }, [asOf]);
@@ -84,15 +93,19 @@ export function ExperienceScreen() {
           <label for="experience-as-of">As of</label>
           <input
             id="experience-as-of"
-            type="date"
+            type="text"
             value={asOf}
-            min={FIRST_DATE}
-            max={last}
+            inputMode="numeric"
+            maxLength={10}
             required
             aria-invalid={fieldError ? 'true' : undefined}
-            aria-describedby={fieldError ? 'experience-as-of-error' : undefined}
+            aria-describedby={`experience-as-of-hint${fieldError ? ' experience-as-of-error' : ''}`}
             onInput={(e) => setAsOf(e.currentTarget.value)}
+            onChange={(e) => void load(e.currentTarget.value)}
           />
+          <span class="hint" id="experience-as-of-hint">
+            YYYY-MM-DD (UTC)
+          </span>
           {fieldError && (
             <span class="field-error" id="experience-as-of-error">
               {fieldError}
