@@ -33,6 +33,7 @@ export function PartnersScreen() {
   const [confirming, setConfirming] = useState<string | null>(null);
   const [shareExperience, setShareExperience] = useState(false);
   const [codeSharesExperience, setCodeSharesExperience] = useState(false);
+  /** The connection whose sharing is being changed: its button stays focused, and idle until the answer. */
   const [switching, setSwitching] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [error, setError] = useState<unknown>(null);
@@ -72,6 +73,8 @@ export function PartnersScreen() {
         await api<LinkingCode>('POST', '/pilot/v1/linking-codes', { share_experience: shareExperience }),
       );
       setCodeSharesExperience(shareExperience);
+      // Consent goes with one code: the next starts unticked again.
+      setShareExperience(false);
     } catch (err) {
       setError(err);
     }
@@ -147,8 +150,8 @@ export function PartnersScreen() {
         <div class="row-actions">
           {c.shared && (
             <button
-              onClick={() => void switchSharing(c)}
-              disabled={switching === c.connection_id}
+              onClick={() => switching === null && void switchSharing(c)}
+              aria-disabled={switching === c.connection_id ? 'true' : undefined}
               aria-describedby={`partner-${c.connection_id}`}
             >
               {sharesExperience(c) ? 'Stop sharing experience' : 'Share experience'}
