@@ -1,5 +1,6 @@
 import { type Flight, type PilotTotals } from '@pft/contracts';
 import { type Experience } from '@pft/totals/domain';
+import { type SentRequirement } from '../requirement-text';
 
 export type { Flight, PilotTotals };
 
@@ -49,5 +50,7 @@ export interface AccessHistory {
     reads: DailyReads[];
     /** Reads of the experience; absent from a service that does not record them yet. */
     experience_reads?: DailyReads[];
+    /** Requirement checks, newest first, with the requirements as the partner sent them; absent likewise. */
+    requirement_checks?: { at: string; as_of: string; requirements: SentRequirement[] }[];
   }[];
 }

@@ -4,6 +4,7 @@ import { type AccessHistory } from '../api/types';
 import { ErrorBanner } from '../components/error-banner';
 import { SelectField } from '../components/field';
 import { dateTime } from '../format';
+import { requirementText } from '../requirement-text';
 
 type Reads = AccessHistory['partners'][number]['reads'];
 
@@ -35,9 +36,36 @@ function ReadsTable(props: { reads: Reads; label: string; caption: string; none:
   );
 }
 
+type Checks = NonNullable<AccessHistory['partners'][number]['requirement_checks']>;
+
+/** Each requirement check a partner made, with what it asked exactly as sent, newest first. */
+function RequirementChecks({ partner, checks }: { partner: { id: string; name: string }; checks: Checks }) {
+  if (checks.length === 0) return <p>No requirement checks in this period.</p>;
+  return (
+    <>
+      <h4 id={`checks-${partner.id}`}>Requirement checks by {partner.name}</h4>
+      <ul class="requirement-checks" aria-labelledby={`checks-${partner.id}`}>
+        {checks.map((check, i) => (
+          <li key={i}>
+            {dateTime(check.at)}, as of {check.as_of}:
+            <ul>
+              {check.requirements.map((requirement, j) => (
+                <li key={j}>
+                  {typeof requirement.id === 'string' && <code>{requirement.id}</code>}{' '}
+                  {requirementText(requirement)}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
 /**
- * Which partner read what and when: reads of the totals and of the experience per day, links and
- * disconnects (pilot-web-app.md §3, pilot-experience.md §4).
+ * Which partner read what and when: reads of the totals and of the experience per day, requirement
+ * checks, links and disconnects (pilot-web-app.md §3, pilot-experience.md §4 and §5).
  */
 export function AccessHistoryScreen() {
   const [days, setDays] = useState('90');
@@ -95,6 +123,7 @@ export function AccessHistoryScreen() {
               none="No reads of your experience in this period."
             />
           )}
+          {p.requirement_checks && <RequirementChecks partner={p.partner} checks={p.requirement_checks} />}
         </article>
       ))}
     </section>

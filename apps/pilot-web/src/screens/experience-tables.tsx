@@ -63,8 +63,7 @@ export function WindowsTable({ experience }: { experience: OwnExperience }) {
       rowKey={(r) => r.key}
       rowHeader={(r) => (
         <>
-          {r.label}
-          <span class="small range">{r.range}</span>
+          {r.label} <span class="small range">{r.range}</span>
         </>
       )}
       columns={PERIOD_COLUMNS}
