@@ -258,6 +258,7 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
     for (const [screen, slug] of [
       ['Import', 'import'],
       ['Totals', 'totals'],
+      ['Experience', 'experience-imported'],
       ['Starting totals', 'starting-totals'],
       ['Partners', 'partners'],
       ['Access history', 'access-history'],
@@ -265,6 +266,8 @@ describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (
     ] as const) {
       await goToScreen(phone, screen);
       if (screen === 'Totals') await phone.getByRole('table', { name: 'Totals (hours:minutes)' }).waitFor();
+      if (screen === 'Experience')
+        await phone.getByRole('table', { name: 'Recent flying (hours:minutes)' }).waitFor();
       if (screen === 'Partners') await phone.getByRole('button', { name: 'Issue linking code' }).click();
       await checkScreen(phone, slug);
     }

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { whenSignedOut } from './api/client';
 import { forgetToken, readToken, takeTokenFromFragment } from './api/session';
 import { AccessHistoryScreen } from './screens/access-history';
+import { ExperienceScreen } from './screens/experience';
 import { ImportScreen } from './screens/import';
 import { LogbookScreen } from './screens/logbook';
 import { PartnersScreen } from './screens/partners';
@@ -15,6 +16,7 @@ const SCREENS = [
   ['logbook', 'Logbook'],
   ['import', 'Import'],
   ['totals', 'Totals'],
+  ['experience', 'Experience'],
   ['starting-totals', 'Starting totals'],
   ['partners', 'Partners'],
   ['access-history', 'Access history'],
@@ -93,6 +95,7 @@ function App() {
         {screen === 'logbook' && <LogbookScreen />}
         {screen === 'import' && <ImportScreen />}
         {screen === 'totals' && <TotalsScreen />}
+        {screen === 'experience' && <ExperienceScreen />}
         {screen === 'starting-totals' && <StartingTotalsScreen />}
         {screen === 'partners' && <PartnersScreen />}
         {screen === 'access-history' && <AccessHistoryScreen />}

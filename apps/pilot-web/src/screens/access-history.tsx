@@ -4,8 +4,69 @@ import { type AccessHistory } from '../api/types';
 import { ErrorBanner } from '../components/error-banner';
 import { SelectField } from '../components/field';
 import { dateTime } from '../format';
+import { requirementText } from '../requirement-text';
 
-/** Which partner read what and when: reads per day, links and disconnects (pilot-web-app.md §3). */
+type Reads = AccessHistory['partners'][number]['reads'];
+
+/** Reads of one kind by one partner, a row per day. */
+function ReadsTable(props: { reads: Reads; label: string; caption: string; none: string }) {
+  if (props.reads.length === 0) return <p>{props.none}</p>;
+  return (
+    <div class="table-wrap" tabIndex={0} role="region" aria-label={props.label}>
+      <table>
+        <caption>{props.caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Reads</th>
+            <th scope="col">Last read</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.reads.map((r) => (
+            <tr key={r.date}>
+              <td>{r.date}</td>
+              <td>{r.count}</td>
+              <td>{dateTime(r.last_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type Checks = NonNullable<AccessHistory['partners'][number]['requirement_checks']>;
+
+/** Each requirement check a partner made, with what it asked exactly as sent, newest first. */
+function RequirementChecks({ partner, checks }: { partner: { id: string; name: string }; checks: Checks }) {
+  if (checks.length === 0) return <p>No requirement checks in this period.</p>;
+  return (
+    <>
+      <h4 id={`checks-${partner.id}`}>Requirement checks by {partner.name}</h4>
+      <ul class="requirement-checks" aria-labelledby={`checks-${partner.id}`}>
+        {checks.map((check, i) => (
+          <li key={i}>
+            {dateTime(check.at)}, as of {check.as_of}:
+            <ul>
+              {check.requirements.map((requirement, j) => (
+                <li key={j}>
+                  {typeof requirement.id === 'string' && <code>{requirement.id}</code>}{' '}
+                  {requirementText(requirement)}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * Which partner read what and when: reads of the totals and of the experience per day, requirement
+ * checks, links and disconnects (pilot-web-app.md §3, pilot-experience.md §4 and §5).
+ */
 export function AccessHistoryScreen() {
   const [days, setDays] = useState('90');
   const [history, setHistory] = useState<AccessHistory | null>(null);
@@ -48,31 +109,21 @@ export function AccessHistoryScreen() {
               </li>
             ))}
           </ul>
-          {p.reads.length === 0 ? (
-            <p>No reads of your totals in this period.</p>
-          ) : (
-            <div class="table-wrap" tabIndex={0} role="region" aria-label={`Reads by ${p.partner.name}`}>
-              <table>
-                <caption>Reads of your totals by {p.partner.name}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Day</th>
-                    <th scope="col">Reads</th>
-                    <th scope="col">Last read</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {p.reads.map((r) => (
-                    <tr key={r.date}>
-                      <td>{r.date}</td>
-                      <td>{r.count}</td>
-                      <td>{dateTime(r.last_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+          <ReadsTable
+            reads={p.reads}
+            label={`Reads by ${p.partner.name}`}
+            caption={`Reads of your totals by ${p.partner.name}`}
+            none="No reads of your totals in this period."
+          />
+          {p.experience_reads && (
+            <ReadsTable
+              reads={p.experience_reads}
+              label={`Experience reads by ${p.partner.name}`}
+              caption={`Reads of your experience by ${p.partner.name}`}
+              none="No reads of your experience in this period."
+            />
           )}
+          {p.requirement_checks && <RequirementChecks partner={p.partner} checks={p.requirement_checks} />}
         </article>
       ))}
     </section>

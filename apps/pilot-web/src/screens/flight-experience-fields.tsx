@@ -1,5 +1,6 @@
-import { AIRCRAFT_FEATURES, ENGINE_KINDS, type AircraftFeature, type EngineKind } from '@pft/contracts';
+import { AIRCRAFT_FEATURES, ENGINE_KINDS } from '@pft/contracts';
 import { Field, SelectField } from '../components/field';
+import { ENGINE_LABELS, FEATURE_LABELS } from '../experience-labels';
 import { featureField, type Values } from './flight-values';
 
 /** What the flight form hands its parts: its values and errors, a setter per field, ids of its own. */
@@ -9,24 +10,6 @@ export interface FormPart {
   set: (name: string) => (value: string) => void;
   id: (name: string) => string;
 }
-
-const ENGINE_LABELS: Record<EngineKind, string> = {
-  piston: 'Piston',
-  turboprop: 'Turboprop',
-  turbojet: 'Turbojet or turbofan',
-  turboshaft: 'Turboshaft',
-  electric: 'Electric',
-};
-
-/** The features' accessible names (pilot-experience.md §6). */
-const FEATURE_LABELS: Record<AircraftFeature, string> = {
-  complex: 'Complex',
-  high_performance: 'High performance',
-  tailwheel: 'Tailwheel',
-  retractable_gear: 'Retractable gear',
-  pressurized: 'Pressurized',
-  taa: 'TAA',
-};
 
 /** The aircraft's type designator and, for a flight, its engine (both left out when left empty). */
 export function AircraftTypeFields({ part, simulator }: { part: FormPart; simulator: boolean }) {

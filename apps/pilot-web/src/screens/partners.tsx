@@ -2,7 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, ApiError } from '../api/client';
 import { type AccessHistory, type Connection, type LinkingCode } from '../api/types';
 import { ErrorBanner, Notice } from '../components/error-banner';
+import { StackedTable, type Column } from '../components/stacked-table';
 import { dateTime } from '../format';
+import { ExperienceSharing, sharesExperience, whatItShares } from './sharing';
 
 /** How often the list is asked again while the screen is open: a partner redeeming a code shows up. */
 const REFRESH_MS = 3000;
@@ -29,6 +31,10 @@ export function PartnersScreen() {
   const [connections, setConnections] = useState<Connection[] | null>(null);
   const [lastReads, setLastReads] = useState<Map<string, string>>(new Map());
   const [confirming, setConfirming] = useState<string | null>(null);
+  const [shareExperience, setShareExperience] = useState(false);
+  const [codeSharesExperience, setCodeSharesExperience] = useState(false);
+  /** The connection whose sharing is being changed: its button stays focused, and idle until the answer. */
+  const [switching, setSwitching] = useState<string | null>(null);
   const [notice, setNotice] = useState('');
   const [error, setError] = useState<unknown>(null);
 
@@ -42,7 +48,7 @@ export function PartnersScreen() {
       const history = await api<AccessHistory>('GET', '/pilot/v1/access-history?days=90');
       const reads = new Map<string, string>();
       for (const p of history.partners) {
-        const last = p.reads
+        const last = [...p.reads, ...(p.experience_reads ?? [])]
           .map((r) => r.last_at)
           .sort()
           .pop();
@@ -63,7 +69,12 @@ export function PartnersScreen() {
     setError(null);
     setCopied(false);
     try {
-      setCode(await api<LinkingCode>('POST', '/pilot/v1/linking-codes'));
+      setCode(
+        await api<LinkingCode>('POST', '/pilot/v1/linking-codes', { share_experience: shareExperience }),
+      );
+      setCodeSharesExperience(shareExperience);
+      // Consent goes with one code: the next starts unticked again.
+      setShareExperience(false);
     } catch (err) {
       setError(err);
     }
@@ -75,6 +86,37 @@ export function PartnersScreen() {
       setCopied(true);
     } catch {
       setError(new Error('The browser did not allow copying: select the code and copy it by hand.'));
+    }
+  };
+  const switchSharing = async (connection: Connection) => {
+    const experience = !sharesExperience(connection);
+    setError(null);
+    setSwitching(connection.connection_id);
+    try {
+      const changed = await api<Connection>(
+        'PUT',
+        `/pilot/v1/connections/${connection.connection_id}/sharing`,
+        {
+          experience,
+        },
+      );
+      setConnections(
+        (list) => list?.map((c) => (c.connection_id === changed.connection_id ? changed : c)) ?? null,
+      );
+      setNotice(
+        experience
+          ? `${connection.partner.name} can now read your experience as well as your totals.`
+          : `${connection.partner.name} can no longer read your experience; it still reads your totals.`,
+      );
+    } catch (err) {
+      setError(
+        err instanceof ApiError && err.code === 'CONNECTION_NOT_FOUND'
+          ? new Error('That connection had already ended.')
+          : err,
+      );
+      await load();
+    } finally {
+      setSwitching(null);
     }
   };
   const disconnect = async (connection: Connection) => {
@@ -95,6 +137,41 @@ export function PartnersScreen() {
     }
   };
 
+  const columns: Column<Connection>[] = [
+    { label: 'Linked', cell: (c) => dateTime(c.linked_at) },
+    {
+      label: 'Last read',
+      cell: (c) => (lastReads.has(c.partner.id) ? dateTime(lastReads.get(c.partner.id)!) : 'Not yet'),
+    },
+    { label: 'Shares', cell: whatItShares },
+    {
+      label: 'Actions',
+      cell: (c) => (
+        <div class="row-actions">
+          {c.shared && (
+            <button
+              onClick={() => switching === null && void switchSharing(c)}
+              aria-disabled={switching === c.connection_id ? 'true' : undefined}
+              aria-describedby={`partner-${c.connection_id}`}
+            >
+              {sharesExperience(c) ? 'Stop sharing experience' : 'Share experience'}
+            </button>
+          )}
+          {confirming === c.connection_id ? (
+            <>
+              <button class="danger" onClick={() => void disconnect(c)}>
+                Confirm disconnect
+              </button>
+              <button onClick={() => setConfirming(null)}>Cancel</button>
+            </>
+          ) : (
+            <button onClick={() => setConfirming(c.connection_id)}>Disconnect</button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
   return (
     <section aria-labelledby="partners-title">
       <h2 id="partners-title">Partners</h2>
@@ -105,6 +182,7 @@ export function PartnersScreen() {
       <ErrorBanner error={error} />
       {notice && <Notice>{notice}</Notice>}
       <div class="card">
+        <ExperienceSharing checked={shareExperience} onChange={setShareExperience} />
         <button class="primary" onClick={() => void issue()}>
           Issue linking code
         </button>
@@ -112,6 +190,11 @@ export function PartnersScreen() {
           <div class="code-box">
             <p class="code" aria-label="Linking code">
               {code.linking_token}
+            </p>
+            <p>
+              {codeSharesExperience
+                ? 'The partner that links with this code reads your totals and your experience.'
+                : 'The partner that links with this code reads your totals.'}
             </p>
             <button onClick={() => void copy()}>Copy code</button>
             {copied && <span role="status"> Copied.</span>}
@@ -122,40 +205,14 @@ export function PartnersScreen() {
       <h3>Connected partners</h3>
       {connections && connections.length === 0 && <p>No partner is connected.</p>}
       {connections && connections.length > 0 && (
-        <div class="table-wrap" tabIndex={0} role="region" aria-label="Connected partners">
-          <table>
-            <caption>Connected partners</caption>
-            <thead>
-              <tr>
-                <th scope="col">Partner</th>
-                <th scope="col">Linked</th>
-                <th scope="col">Last read</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {connections.map((c) => (
-                <tr key={c.connection_id}>
-                  <td>{c.partner.name}</td>
-                  <td>{dateTime(c.linked_at)}</td>
-                  <td>{lastReads.has(c.partner.id) ? dateTime(lastReads.get(c.partner.id)!) : 'Not yet'}</td>
-                  <td class="row-actions">
-                    {confirming === c.connection_id ? (
-                      <>
-                        <button class="danger" onClick={() => void disconnect(c)}>
-                          Confirm disconnect
-                        </button>
-                        <button onClick={() => setConfirming(null)}>Cancel</button>
-                      </>
-                    ) : (
-                      <button onClick={() => setConfirming(c.connection_id)}>Disconnect</button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StackedTable
+          caption="Connected partners"
+          rowLabel="Partner"
+          rows={connections}
+          rowKey={(c) => c.connection_id}
+          rowHeader={(c) => <span id={`partner-${c.connection_id}`}>{c.partner.name}</span>}
+          columns={columns}
+        />
       )}
     </section>
   );

@@ -4,7 +4,7 @@ import { api, ApiError } from '../api/client';
 import { ErrorBanner, Notice } from '../components/error-banner';
 import { Field } from '../components/field';
 import { parseTime } from '../format';
-import { TOTALS_LABELS } from './totals';
+import { TOTALS_LABELS } from '../totals-labels';
 
 const COUNTS = [
   ['landings.total_day', 'Day landings'],

@@ -1,4 +1,4 @@
-import { TOTALS_FIELDS, type TotalsField } from '@pft/contracts';
+import { TOTALS_FIELDS } from '@pft/contracts';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api } from '../api/client';
 import { type Flight, type FlightsPage, type OwnTotals } from '../api/types';
@@ -6,23 +6,7 @@ import { CumulativeLineChart, RatingBarChart } from '../components/charts';
 import { ErrorBanner } from '../components/error-banner';
 import { hoursMinutes } from '../format';
 import { ratingLabel } from '../ratings';
-
-export const TOTALS_LABELS: Record<TotalsField, string> = {
-  total_flight_time_minutes: 'Total flight time',
-  pic_minutes: 'PIC',
-  sic_minutes: 'SIC',
-  dual_minutes: 'Dual',
-  instructor_minutes: 'Instructor',
-  cross_country_minutes: 'Cross-country',
-  night_minutes: 'Night',
-  ifr_minutes: 'IFR',
-  actual_instrument_minutes: 'Actual instrument',
-  simulated_instrument_minutes: 'Simulated instrument',
-  single_engine_minutes: 'Single-engine',
-  multi_engine_minutes: 'Multi-engine',
-  multi_pilot_minutes: 'Multi-pilot',
-  simulator_minutes: 'Simulator',
-};
+import { TOTALS_LABELS } from '../totals-labels';
 
 /** Every current flight, a page of 200 at a time: the month-by-month line needs them all. */
 async function allFlights(): Promise<Flight[]> {
