@@ -156,16 +156,23 @@ describe.each([1280, 360])(
         .get('/pilot/v1/access-history?days=90')
         .set(...bearer(token))
         .expect(200);
-      const insurer = (
-        history.body.data.partners as { partner: { name: string }; experience_reads?: unknown[] }[]
-      ).find((p) => p.partner.name === INSURER);
-      const experienceReads = page.getByText(
-        insurer?.experience_reads?.length
-          ? `Reads of your experience by ${INSURER}`
-          : 'No reads of your experience in this period.',
+      const partners = history.body.data.partners as {
+        partner: { name: string };
+        experience_reads?: unknown[];
+      }[];
+      // Each partner's reads of the experience are shown exactly as the answer has them: a table when
+      // there are some, a line saying there are none when the list is empty, nothing without the field.
+      for (const p of partners) {
+        const caption = page.getByText(`Reads of your experience by ${p.partner.name}`);
+        await expect(caption.count()).resolves.toBe(p.experience_reads?.length ? 1 : 0);
+      }
+      const withoutReads = partners.filter(
+        (p) => p.experience_reads !== undefined && p.experience_reads.length === 0,
       );
-      // Shown exactly when the answer has the field.
-      await expect(experienceReads.count()).resolves.toBe(insurer?.experience_reads ? 1 : 0);
+      await expect(page.getByText('No reads of your experience in this period.').count()).resolves.toBe(
+        withoutReads.length,
+      );
+      expect(partners.some((p) => p.partner.name === INSURER)).toBe(true);
       await checkScreen(page, 'access-history-sharing');
     });
 
