@@ -39,7 +39,7 @@ export interface BatchOutcome {
   applied: number;
   repeats: number;
   deadLetters: DeadLetter[];
-  /** The offset stored before the batch: where reading must go on when the whole batch was old. */
+  /** The offset stored before the batch: where reading must go on when the batch was all old, or began past it. */
   storedOffset: string;
   /** The offset to read next; null when the batch held nothing new. */
   nextOffset: string | null;
@@ -102,6 +102,21 @@ export async function applyPilotTotalsBatch(
     [PILOT_TOTALS_PROJECTION, version, partition],
   )) as { next_offset: string }[];
   const from = BigInt(stored?.next_offset ?? 0);
+  // A fetch that begins past the stored offset (the group's commit in Kafka is ahead of this database:
+  // a database restored from a backup, or a new one on a group that folded before) would skip the
+  // events between: nothing is applied, and the partition is read again from the stored offset.
+  const first = messages[0];
+  if (first !== undefined && BigInt(first.offset) > from)
+    return {
+      consumed: 0,
+      behind: 0,
+      applied: 0,
+      repeats: 0,
+      deadLetters: [],
+      storedOffset: from.toString(),
+      nextOffset: null,
+      heldFrom: null,
+    };
   const keys = options.keys ?? sharedDataKeys();
   const freshMessages = messages.filter((m) => BigInt(m.offset) >= from);
   const decodedAll = await decodeEventMessages(

@@ -16,6 +16,7 @@ import {
 import { deadLetterRecord } from './dead-letter-record';
 import { GroupOffsetCommits } from './group-offset-commits';
 import { HeldCommands, HOLD_RETRY_MS } from './held-commands';
+import { storedOffsets } from './stored-offsets';
 import { KeptPartitions } from './kept-partitions';
 import { projectionMetrics } from './projection-metrics';
 import { type PartitionLag, refreshPartitionFreshness } from './projection-freshness';
@@ -148,8 +149,10 @@ export class PilotTotalsConsumer {
       this.joined = true;
       // The partitions kept read on from where they were stored (KeptPartitions).
       const partitions = assigned.find((a) => a.topic === topic)?.partitions ?? [];
-      for (const [partition, offset] of this.kept.joined(partitions))
-        this.consumer?.seek(topic, partition, offset);
+      const kept = this.kept.joined(partitions);
+      for (const [partition, offset] of kept) this.consumer?.seek(topic, partition, offset);
+      const given = partitions.filter((p) => !kept.some(([k]) => k === p));
+      if (given.length > 0) void this.seekToStored(given, this.kept.generation);
       // When it took up its partitions: what a slow takeover after another member died is read against.
       this.logger.log(`joined the consumer group of ${PILOT_TOTALS_PROJECTION} version ${version}`);
     });
@@ -169,6 +172,24 @@ export class PilotTotalsConsumer {
     });
     this.started = true;
     this.logger.log(`consuming ${topic} into ${PILOT_TOTALS_PROJECTION} version ${version}`);
+  }
+
+  /**
+   * Sends the partitions newly given to where the database stored them. The group's commit follows the
+   * stored offsets, but a database behind it (restored from a backup, or new on a group that folded
+   * before) must not start past what it holds; a commit behind it is caught by the batch (behind).
+   */
+  private async seekToStored(partitions: number[], generation: number): Promise<void> {
+    const { dataSource, topic, version } = this.options;
+    try {
+      const offsets = await storedOffsets(dataSource, version, partitions);
+      if (generation !== this.kept.generation) return;
+      for (const [partition, offset] of offsets) this.consumer?.seek(topic, partition, offset);
+    } catch (err) {
+      this.logger.warn(
+        `stored offsets not read on joining: ${messageOf(err)}; reading from the group's commit`,
+      );
+    }
   }
 
   /** Called whenever the consumer stops on an error, with whether it is being started again. */
@@ -257,8 +278,11 @@ export class PilotTotalsConsumer {
       { ...this.labels, partition: String(batch.partition) },
       Math.max(0, Number(batch.highWatermark) - Number(next)),
     );
-    if (outcome.nextOffset === null && BigInt(outcome.storedOffset) > BigInt(batch.lastOffset()) + 1n) {
-      // The whole fetch was older than what is stored (the group's commit lagged the stored offset).
+    const stored = BigInt(outcome.storedOffset);
+    const fetchedFrom = batch.messages[0] === undefined ? stored : BigInt(batch.messages[0].offset);
+    if (outcome.nextOffset === null && (stored > BigInt(batch.lastOffset()) + 1n || stored < fetchedFrom)) {
+      // The whole fetch was older than what is stored (the group's commit lagged the stored offset), or
+      // began past it (the commit is ahead of this database): read on from the stored offset.
       this.consumer?.seek(topic, batch.partition, outcome.storedOffset);
     }
     const { held, seek } = this.kept.batchStored(batch.partition, next, generation);

@@ -69,3 +69,51 @@ describe.each(KAFKA_CLIENTS)(
     });
   },
 );
+
+describe.each(KAFKA_CLIENTS)(
+  'a projection database behind its group in Kafka (%s)',
+  (client: KafkaClientName) => {
+    const kafka = createKafka(TEST_KAFKA_BROKERS, `pft-restored-${client}`, undefined, undefined, client);
+    let dataSource: DataSource;
+    const ground = withProjectionGround(kafka, 8, (made) => (dataSource = made));
+
+    const consumer = async (topic: string, deadLetterTopic: string): Promise<PilotTotalsConsumer> => {
+      const c = await ground.startConsumer(topic, deadLetterTopic);
+      await waitFor(() => (c.consuming ? true : undefined), 30_000, 'the consumer to join its group');
+      return c;
+    };
+
+    it('restored from a backup, is read on from its own stored offset, nothing skipped', async () => {
+      const [topic, deadLetters] = await ground.topicPair(`restored-${client}`, 4);
+      const histories = sampleHistories(30, 45, 7070);
+      const messages = asKafkaMessages(historyMessages(histories));
+      const first = await consumer(topic, deadLetters);
+      try {
+        await publishMessages(kafka, topic, messages);
+        await waitForProjection(kafka, dataSource, topic);
+      } finally {
+        await first.stop();
+      }
+      // The database as an empty backup left it: nothing projected, no offsets; the group's commit in
+      // Kafka stays at the topic's end.
+      const tables = await dataSource.query<{ tablename: string }[]>(
+        `select tablename from pg_tables where schemaname = 'public' and tablename ~ '^pilot_.*_v[0-9]+$'`,
+      );
+      expect(tables.length).toBeGreaterThan(0);
+      for (const { tablename } of tables) await dataSource.query(`truncate ${tablename}`);
+      await dataSource.query(`delete from projection_offsets`);
+
+      const again = await consumer(topic, deadLetters);
+      try {
+        await waitForProjection(kafka, dataSource, topic);
+      } finally {
+        await again.stop();
+      }
+      const read = await readPilotTotals(
+        dataSource,
+        histories.map((h) => h.pilotId),
+      );
+      for (const h of histories) expect(read.get(h.pilotId)?.totals).toEqual(oracleTotalsOf(h.events));
+    });
+  },
+);
