@@ -23,3 +23,4 @@ export { PilotTotalsView } from './read/pilot-totals.view';
 export { MAX_REMEMBERED_BATCHES } from './read/remembered-batches';
 export { RENEW_AFTER_SHARE } from './read/totals-memory';
 export { AsOfPipe } from './read/as-of.pipe';
+export { EXPERIENCE_EXAMPLE } from './read/experience-example';

@@ -20,18 +20,26 @@ async function fetchedBehind(): Promise<number> {
   return values.reduce((sum, v) => sum + v.value, 0);
 }
 
+/**
+ * A describe's Kafka client, projection ground (its own database) and a way to start a consumer that
+ * has joined its group.
+ */
+function projectorSuite(client: KafkaClientName, name: string) {
+  const kafka = createKafka(TEST_KAFKA_BROKERS, `pft-${name}-${client}`, undefined, undefined, client);
+  const suite = { dataSource: undefined as unknown as DataSource };
+  const ground = withProjectionGround(kafka, 8, (made) => (suite.dataSource = made));
+  const consumer = async (topic: string, deadLetterTopic: string): Promise<PilotTotalsConsumer> => {
+    const c = await ground.startConsumer(topic, deadLetterTopic);
+    await waitFor(() => (c.consuming ? true : undefined), 30_000, 'the consumer to join its group');
+    return c;
+  };
+  return { kafka, ground, consumer, db: () => suite.dataSource };
+}
+
 describe.each(KAFKA_CLIENTS)(
   'a partition taken over by another projector (%s)',
   (client: KafkaClientName) => {
-    const kafka = createKafka(TEST_KAFKA_BROKERS, `pft-takeover-${client}`, undefined, undefined, client);
-    let dataSource: DataSource;
-    const ground = withProjectionGround(kafka, 8, (made) => (dataSource = made));
-
-    const consumer = async (topic: string, deadLetterTopic: string): Promise<PilotTotalsConsumer> => {
-      const c = await ground.startConsumer(topic, deadLetterTopic);
-      await waitFor(() => (c.consuming ? true : undefined), 30_000, 'the consumer to join its group');
-      return c;
-    };
+    const { kafka, ground, consumer, db } = projectorSuite(client, 'takeover');
 
     it('is read on from the offset stored with the projection, not from an older one', async () => {
       const [topic, deadLetters] = await ground.topicPair(`takeover-${client}`, 4);
@@ -44,17 +52,17 @@ describe.each(KAFKA_CLIENTS)(
       let second: PilotTotalsConsumer | undefined;
       try {
         await publishMessages(kafka, topic, messages.slice(0, third));
-        await waitForProjection(kafka, dataSource, topic);
+        await waitForProjection(kafka, db(), topic);
         second = await consumer(topic, deadLetters);
         await publishMessages(kafka, topic, messages.slice(third, 2 * third));
-        await waitForProjection(kafka, dataSource, topic);
+        await waitForProjection(kafka, db(), topic);
 
         // The first leaves: the second is given its partitions and must read them on from where the
         // first stopped, fetching nothing the projection already holds.
         const behindBefore = await fetchedBehind();
         await first.stop();
         await publishMessages(kafka, topic, messages.slice(2 * third));
-        await waitForProjection(kafka, dataSource, topic);
+        await waitForProjection(kafka, db(), topic);
         expect((await fetchedBehind()) - behindBefore).toBe(0);
       } finally {
         await first.stop();
@@ -62,7 +70,7 @@ describe.each(KAFKA_CLIENTS)(
       }
 
       const read = await readPilotTotals(
-        dataSource,
+        db(),
         histories.map((h) => h.pilotId),
       );
       for (const h of histories) expect(read.get(h.pilotId)?.totals).toEqual(oracleTotalsOf(h.events));
@@ -73,15 +81,7 @@ describe.each(KAFKA_CLIENTS)(
 describe.each(KAFKA_CLIENTS)(
   'a projection database behind its group in Kafka (%s)',
   (client: KafkaClientName) => {
-    const kafka = createKafka(TEST_KAFKA_BROKERS, `pft-restored-${client}`, undefined, undefined, client);
-    let dataSource: DataSource;
-    const ground = withProjectionGround(kafka, 8, (made) => (dataSource = made));
-
-    const consumer = async (topic: string, deadLetterTopic: string): Promise<PilotTotalsConsumer> => {
-      const c = await ground.startConsumer(topic, deadLetterTopic);
-      await waitFor(() => (c.consuming ? true : undefined), 30_000, 'the consumer to join its group');
-      return c;
-    };
+    const { kafka, ground, consumer, db } = projectorSuite(client, 'restored');
 
     it('restored from a backup, is read on from its own stored offset, nothing skipped', async () => {
       const [topic, deadLetters] = await ground.topicPair(`restored-${client}`, 4);
@@ -90,27 +90,27 @@ describe.each(KAFKA_CLIENTS)(
       const first = await consumer(topic, deadLetters);
       try {
         await publishMessages(kafka, topic, messages);
-        await waitForProjection(kafka, dataSource, topic);
+        await waitForProjection(kafka, db(), topic);
       } finally {
         await first.stop();
       }
       // The database as an empty backup left it: nothing projected, no offsets; the group's commit in
       // Kafka stays at the topic's end.
-      const tables = await dataSource.query<{ tablename: string }[]>(
+      const tables = await db().query<{ tablename: string }[]>(
         `select tablename from pg_tables where schemaname = 'public' and tablename ~ '^pilot_.*_v[0-9]+$'`,
       );
       expect(tables.length).toBeGreaterThan(0);
-      for (const { tablename } of tables) await dataSource.query(`truncate ${tablename}`);
-      await dataSource.query(`delete from projection_offsets`);
+      for (const { tablename } of tables) await db().query(`truncate ${tablename}`);
+      await db().query(`delete from projection_offsets`);
 
       const again = await consumer(topic, deadLetters);
       try {
-        await waitForProjection(kafka, dataSource, topic);
+        await waitForProjection(kafka, db(), topic);
       } finally {
         await again.stop();
       }
       const read = await readPilotTotals(
-        dataSource,
+        db(),
         histories.map((h) => h.pilotId),
       );
       for (const h of histories) expect(read.get(h.pilotId)?.totals).toEqual(oracleTotalsOf(h.events));
