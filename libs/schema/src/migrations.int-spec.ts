@@ -145,10 +145,11 @@ describe('migrations (real Postgres)', () => {
         version: 2,
         payload: { pilot_account_id: pilot, flight: storedFlight() },
       });
-      await relayed.message(pilot, recorded(), 0); // stream version 1: the row holds it already
+      // Stream version 1 at offset 0: the row holds it already, a repeat.
+      const first = await relayed.message(pilot, recorded(), 0);
       const second = await relayed.message(pilot, recorded(), 1);
       await dataSource.transaction((tx) =>
-        applyPilotTotalsBatch(tx, { version: 1, topic: 't', partition: 0 }, [second]),
+        applyPilotTotalsBatch(tx, { version: 1, topic: 't', partition: 0 }, [first, second]),
       );
       expect((await readPilotTotals(dataSource, [pilot])).get(pilot)?.totals.flight_count).toBe(2);
       expect(await readPilotExperience(dataSource, pilot, '2026-12-01')).toBeUndefined();
