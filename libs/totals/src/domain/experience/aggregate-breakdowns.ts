@@ -1,6 +1,8 @@
-import { AIRCRAFT_FEATURES, FLIGHT_MINUTE_FIELDS, type AircraftFeature } from '@pft/contracts';
+import { FLIGHT_MINUTE_FIELDS, type AircraftFeature } from '@pft/contracts';
 import {
-  ENGINE_KEYS,
+  emptyEngineEntries,
+  emptyFeatureEntries,
+  TURBINES,
   type AircraftTypeEntry,
   type EngineEntry,
   type EngineKey,
@@ -15,7 +17,6 @@ const TOTAL = FLIGHT_MINUTE_FIELDS.indexOf('total_flight_time');
 const PIC = FLIGHT_MINUTE_FIELDS.indexOf('pic');
 const SIC = FLIGHT_MINUTE_FIELDS.indexOf('sic');
 const MULTI_ENGINE = FLIGHT_MINUTE_FIELDS.indexOf('multi_engine');
-const TURBINES: ReadonlySet<string> = new Set(['turboprop', 'turbojet', 'turboshaft']);
 
 const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 export const maxDate = (a: string | null, b: string | null): string | null =>
@@ -77,18 +78,7 @@ export function byAircraftType(
 
 /** Every engine key, always present; `turbine` is turboprop + turbojet + turboshaft. */
 export function byEngine(groups: readonly GroupAsOf[]): Record<EngineKey, EngineEntry> {
-  const entries = Object.fromEntries(
-    ENGINE_KEYS.map((key) => [
-      key,
-      {
-        total_flight_time_minutes: 0,
-        pic_minutes: 0,
-        sic_minutes: 0,
-        multi_engine_minutes: 0,
-        flight_count: 0,
-      },
-    ]),
-  ) as Record<EngineKey, EngineEntry>;
+  const entries = emptyEngineEntries();
   for (const { group, sums } of groups) {
     if (group.kind !== 'flight') continue;
     const keys: EngineKey[] = TURBINES.has(group.engine) ? [group.engine, 'turbine'] : [group.engine];
@@ -107,12 +97,7 @@ export function byEngine(groups: readonly GroupAsOf[]): Record<EngineKey, Engine
 
 /** Every feature, always present, over the flights of the groups that have it. */
 export function byFeature(groups: readonly GroupAsOf[]): Record<AircraftFeature, FeatureEntry> {
-  const entries = Object.fromEntries(
-    AIRCRAFT_FEATURES.map((feature) => [
-      feature,
-      { total_flight_time_minutes: 0, pic_minutes: 0, flight_count: 0 },
-    ]),
-  ) as Record<AircraftFeature, FeatureEntry>;
+  const entries = emptyFeatureEntries();
   for (const { group, sums } of groups) {
     if (group.kind !== 'flight') continue;
     for (const feature of group.features) {

@@ -29,7 +29,7 @@ export interface EngineEntry {
 
 export type EngineKey = CountedEngine | 'turbine';
 export const ENGINE_KEYS: readonly EngineKey[] = [...ENGINE_KINDS, 'unknown', 'turbine'];
-const TURBINES: ReadonlySet<CountedEngine> = new Set(['turboprop', 'turbojet', 'turboshaft']);
+export const TURBINES: ReadonlySet<CountedEngine> = new Set(['turboprop', 'turbojet', 'turboshaft']);
 
 export interface FeatureEntry {
   total_flight_time_minutes: number;
@@ -83,6 +83,19 @@ const zeroEngineEntry = (): EngineEntry => ({
   flight_count: 0,
 });
 
+/** Every engine key with nothing counted yet: the breakdowns list them all. */
+export const emptyEngineEntries = (): Record<EngineKey, EngineEntry> =>
+  Object.fromEntries(ENGINE_KEYS.map((key) => [key, zeroEngineEntry()])) as Record<EngineKey, EngineEntry>;
+
+/** Every feature with nothing counted yet. */
+export const emptyFeatureEntries = (): Record<AircraftFeature, FeatureEntry> =>
+  Object.fromEntries(
+    AIRCRAFT_FEATURES.map((feature) => [
+      feature,
+      { total_flight_time_minutes: 0, pic_minutes: 0, flight_count: 0 },
+    ]),
+  ) as Record<AircraftFeature, FeatureEntry>;
+
 function addToEngineEntry(entry: EngineEntry, record: CountedRecord): void {
   entry.total_flight_time_minutes += record.minutes.total_flight_time;
   entry.pic_minutes += record.minutes.pic;
@@ -93,10 +106,7 @@ function addToEngineEntry(entry: EngineEntry, record: CountedRecord): void {
 
 /** Every engine key, always present; `turbine` is turboprop + turbojet + turboshaft. */
 export function byEngine(records: readonly CountedRecord[]): Record<EngineKey, EngineEntry> {
-  const entries = Object.fromEntries(ENGINE_KEYS.map((key) => [key, zeroEngineEntry()])) as Record<
-    EngineKey,
-    EngineEntry
-  >;
+  const entries = emptyEngineEntries();
   for (const record of flightsOf(records)) {
     const entry = entries[record.engine] as EngineEntry | undefined;
     if (entry === undefined) continue; // an engine outside the list: validation keeps it out
@@ -108,12 +118,7 @@ export function byEngine(records: readonly CountedRecord[]): Record<EngineKey, E
 
 /** Every feature, always present, over the flights that have it. */
 export function byFeature(records: readonly CountedRecord[]): Record<AircraftFeature, FeatureEntry> {
-  const entries = Object.fromEntries(
-    AIRCRAFT_FEATURES.map((feature) => [
-      feature,
-      { total_flight_time_minutes: 0, pic_minutes: 0, flight_count: 0 },
-    ]),
-  ) as Record<AircraftFeature, FeatureEntry>;
+  const entries = emptyFeatureEntries();
   for (const record of flightsOf(records)) {
     for (const feature of record.features) {
       const entry = entries[feature] as FeatureEntry | undefined;
