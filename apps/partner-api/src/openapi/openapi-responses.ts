@@ -68,7 +68,7 @@ const EXTRA_HEADERS: Partial<Record<ErrorCode, HeadersObject>> = {
 };
 
 /** On a POST's answer that replays the first one given under its `Idempotency-Key`. */
-export const IDEMPOTENT_REPLAY_HEADERS: HeadersObject = {
+const IDEMPOTENT_REPLAY_HEADERS: HeadersObject = {
   [IDEMPOTENT_REPLAYED_HEADER]: {
     description: '`true` when this is the first answer given under the `Idempotency-Key`, replayed',
     schema: { type: 'string', enum: ['true'] },
@@ -114,6 +114,11 @@ export function ApiEnvelopedResponse(
       example: { data: dto.example, meta: EXAMPLE_META },
     }),
   );
+}
+
+/** A write's success answer (ApiEnvelopedResponse): a replay under its `Idempotency-Key` says so in a header. */
+export function ApiWriteResponse(status: number, dto: ExampleDto): MethodDecorator & ClassDecorator {
+  return ApiEnvelopedResponse(status, dto, IDEMPOTENT_REPLAY_HEADERS);
 }
 
 /** A required JSON request body of `dto`, with its example (`summary` says what it shows). */
