@@ -94,14 +94,18 @@ export function ApiIdempotencyKey(): MethodDecorator {
   });
 }
 
-/** A success answer: `{ data: <dto>, meta }`, with the request id and rate limit headers and an example. */
-export function ApiEnvelopedResponse(
+/**
+ * A success answer `{ data: <the schema at ref>, meta }`, with the request id and rate limit headers and
+ * an example; for a schema written as JSON Schema, `ref` is namedSchema's.
+ */
+export function ApiEnvelopedSchemaResponse(
   status: number,
-  dto: ExampleDto,
+  ref: string,
+  example: unknown,
   headers: HeadersObject = {},
 ): MethodDecorator & ClassDecorator {
   return applyDecorators(
-    ApiExtraModels(dto, MetaDto),
+    ApiExtraModels(MetaDto),
     ApiResponse({
       status,
       description: 'Success, in the envelope',
@@ -109,10 +113,22 @@ export function ApiEnvelopedResponse(
       schema: {
         type: 'object',
         required: ['data', 'meta'],
-        properties: { data: { $ref: getSchemaPath(dto) }, meta: { $ref: getSchemaPath(MetaDto) } },
+        properties: { data: { $ref: ref }, meta: { $ref: getSchemaPath(MetaDto) } },
       },
-      example: { data: dto.example, meta: EXAMPLE_META },
+      example: { data: example, meta: EXAMPLE_META },
     }),
+  );
+}
+
+/** A success answer: `{ data: <dto>, meta }`, with the request id and rate limit headers and an example. */
+export function ApiEnvelopedResponse(
+  status: number,
+  dto: ExampleDto,
+  headers: HeadersObject = {},
+): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiExtraModels(dto),
+    ApiEnvelopedSchemaResponse(status, getSchemaPath(dto), dto.example, headers),
   );
 }
 

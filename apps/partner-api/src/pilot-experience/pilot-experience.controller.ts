@@ -5,9 +5,8 @@ import { MAX_BATCH_PILOT_IDS, parsePilotId, parsePilotIdList, type PilotIdIssue 
 import { ApiError } from '@pft/platform';
 import { AsOfPipe } from '@pft/totals';
 import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
-import { ApiPartnerErrors } from '../openapi/openapi-responses';
+import { ApiEnvelopedSchemaResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope, refusedField } from '../openapi/error-examples';
-import { ApiEnvelopedSchemaResponse } from '../openapi/named-schemas';
 import { GetPilotExperienceBatchQuery, GetPilotExperienceQuery } from './get-pilot-experience.query';
 import { type PilotExperienceAnswer } from './pilot-experience.reader';
 import {
