@@ -8,38 +8,33 @@
  *
  * The result goes to bench/results/freshness.json.
  */
-import { benchmark, benchSetting, BenchRun } from '../support/bench-run';
+import { benchmark, BenchRun } from '../support/bench-run';
 import {
-  type BenchPilot,
-  benchPartnerKey,
   latencySummary,
-  linkPilots,
-  startSteadyStack,
+  startSteadyPartner,
+  steadyLoad,
   steadyWrites,
-  untilReadShows,
-  writeFlight,
+  writeAndRead,
 } from '../support/steady-writes';
 
-const RATE = benchSetting('RATE', 20);
-const SECONDS = benchSetting('SECONDS', 30);
-const PILOTS = benchSetting('PILOTS', 20);
+const { RATE, SECONDS, PILOTS } = steadyLoad();
 
 benchmark(`freshness at ${RATE} writes/s for ${SECONDS} s`, new BenchRun('freshness'), async (bench) => {
-  const stack = await startSteadyStack(bench, 'freshness');
-  const partnerApi = stack.urls.partnerApi;
-  const key = await benchPartnerKey(stack.db.url, 'Freshness Bench', ['pilot-totals']);
-  const pilots = await linkPilots(stack.urls, key, stack.secret, PILOTS);
+  const { urls, key, pilots } = await startSteadyPartner(bench, 'freshness', {
+    name: 'Freshness Bench',
+    scopes: ['pilot-totals'],
+    pilots: PILOTS,
+  });
 
   const freshness: number[] = [];
   const failures: string[] = [];
-  const measureOne = async (pilot: BenchPilot): Promise<void> => {
-    const write = await writeFlight(stack.urls.ingestion, pilot);
-    if ('failure' in write) return void failures.push(write.failure);
-    const seen = await untilReadShows(partnerApi, key, pilot, performance.now());
-    if (typeof seen === 'number') freshness.push(seen);
-    else failures.push(seen.failure);
-  };
-  await steadyWrites(RATE, SECONDS, pilots, measureOne, failures);
+  await steadyWrites(
+    RATE,
+    SECONDS,
+    pilots,
+    (pilot) => writeAndRead(urls, key, pilot, { freshness, failures }),
+    failures,
+  );
 
   const result = {
     load: { writes_per_second: RATE, seconds: SECONDS, pilots: PILOTS },

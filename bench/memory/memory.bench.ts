@@ -11,14 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { benchmark, benchSetting, BenchRun, share } from '../support/bench-run';
-import {
-  type BenchPilot,
-  benchPartnerKey,
-  linkPilots,
-  startSteadyStack,
-  steadyWrites,
-  writeFlight,
-} from '../support/steady-writes';
+import { type BenchPilot, startSteadyPartner, steadyWrites, writeFlight } from '../support/steady-writes';
 
 const MINUTES = benchSetting('MINUTES', 10);
 const RATE = benchSetting('RATE', 50);
@@ -66,10 +59,12 @@ async function steadyReads(
 }
 
 benchmark(`memory over ${MINUTES} min of steady load`, new BenchRun('memory'), async (bench) => {
-  const stack = await startSteadyStack(bench, 'memory', { webhooks: true });
-  const { apps, urls } = stack;
-  const key = await benchPartnerKey(stack.db.url, 'Memory Bench', ['pilot-totals']);
-  const pilots = await linkPilots(urls, key, stack.secret, PILOTS);
+  const { apps, urls, key, pilots } = await startSteadyPartner(
+    bench,
+    'memory',
+    { name: 'Memory Bench', scopes: ['pilot-totals'], pilots: PILOTS },
+    { webhooks: true },
+  );
 
   const samples: { second: number; rss_mb: Record<string, number> }[] = [];
   const started = performance.now();

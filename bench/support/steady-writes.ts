@@ -3,7 +3,7 @@ import { createPartner, issueApiKey } from '@pft/partners';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { createDataSource } from '@pft/platform';
 import { type AppName, type AppProcess, type TestDatabase, testKafka } from '@pft/testing';
-import { type BenchRun } from './bench-run';
+import { benchSetting, type BenchRun } from './bench-run';
 
 /**
  * A steady write load of single flights through the ingestion API, and the partner read that shows
@@ -123,6 +123,46 @@ export async function linkPilots(
   return pilots;
 }
 
+/** The apps under a steady load, with a partner's key and the pilots linked to that partner. */
+export interface SteadyPartner extends SteadyStack {
+  key: string;
+  pilots: BenchPilot[];
+}
+
+/**
+ * Starts the apps of the benchmark `name` (startSteadyStack), then makes the partner `partner.name`
+ * with a key of `partner.scopes` and links `partner.pilots` pilots to it; `beforeLinking` sets up what
+ * the partner needs before its pilots link (an endpoint, say).
+ */
+export async function startSteadyPartner(
+  bench: BenchRun,
+  name: string,
+  partner: {
+    name: string;
+    scopes: Parameters<typeof benchPartnerKey>[2];
+    pilots: number;
+    beforeLinking?: (key: string, urls: SteadyStack['urls']) => Promise<void>;
+  },
+  options: Parameters<typeof startSteadyStack>[2] = {},
+): Promise<SteadyPartner> {
+  const stack = await startSteadyStack(bench, name, options);
+  const key = await benchPartnerKey(stack.db.url, partner.name, partner.scopes);
+  await partner.beforeLinking?.(key, stack.urls);
+  return { ...stack, key, pilots: await linkPilots(stack.urls, key, stack.secret, partner.pilots) };
+}
+
+/**
+ * The load of the benchmarks that time what follows a write: BENCH_RATE writes a second (default 20)
+ * for BENCH_SECONDS (default 30) by BENCH_PILOTS pilots (default 20).
+ */
+export function steadyLoad(): { RATE: number; SECONDS: number; PILOTS: number } {
+  return {
+    RATE: benchSetting('RATE', 20),
+    SECONDS: benchSetting('SECONDS', 30),
+    PILOTS: benchSetting('PILOTS', 20),
+  };
+}
+
 /** One flight of today recorded for `pilot`: its flight_id, or the failure. */
 export async function writeFlight(
   ingestionUrl: string,
@@ -143,7 +183,7 @@ export async function writeFlight(
  * Polls the partner's single read until it shows the pilot's `pilot.written` flights: the time from
  * `answered` (performance.now() at the write's answer) to that read, or the failure after 60 s.
  */
-export async function untilReadShows(
+async function untilReadShows(
   partnerApiUrl: string,
   key: string,
   pilot: BenchPilot,
@@ -159,6 +199,29 @@ export async function untilReadShows(
     if (performance.now() - answered > 60_000) return { failure: 'a write was not visible within 60 s' };
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
+}
+
+/**
+ * Writes a flight for `pilot` and waits for the partner read that shows it: the time from the write's
+ * answer to that read goes to `into.freshness`, a failure to `into.failures`. `alongside` measures
+ * more of the same write (its flight_id, and performance.now() at its answer) while the read waits.
+ */
+export async function writeAndRead(
+  urls: SteadyStack['urls'],
+  key: string,
+  pilot: BenchPilot,
+  into: { freshness: number[]; failures: string[] },
+  alongside?: (flightId: string, answered: number) => Promise<void>,
+): Promise<void> {
+  const write = await writeFlight(urls.ingestion, pilot);
+  if ('failure' in write) return void into.failures.push(write.failure);
+  const answered = performance.now();
+  const read = async (): Promise<void> => {
+    const seen = await untilReadShows(urls.partnerApi, key, pilot, answered);
+    if (typeof seen === 'number') into.freshness.push(seen);
+    else into.failures.push(seen.failure);
+  };
+  await Promise.all([read(), alongside?.(write.flightId, answered)]);
 }
 
 /**

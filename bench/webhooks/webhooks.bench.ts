@@ -18,21 +18,17 @@ import { EventEmitter } from 'node:events';
 import { createDataSource } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { startReceiver, verifySignature } from '../../test/webhooks/webhook-receiver';
-import { benchmark, benchSetting, BenchRun } from '../support/bench-run';
+import { benchmark, BenchRun } from '../support/bench-run';
 import {
   type BenchPilot,
-  benchPartnerKey,
   latencySummary,
-  linkPilots,
-  startSteadyStack,
+  startSteadyPartner,
+  steadyLoad,
   steadyWrites,
-  untilReadShows,
-  writeFlight,
+  writeAndRead,
 } from '../support/steady-writes';
 
-const RATE = benchSetting('RATE', 20);
-const SECONDS = benchSetting('SECONDS', 30);
-const PILOTS = benchSetting('PILOTS', 20);
+const { RATE, SECONDS, PILOTS } = steadyLoad();
 const COALESCE_MS = process.env.WEBHOOK_TOTALS_COALESCE_MS ?? '0';
 const NOTICE_TIMEOUT_MS = 60_000;
 
@@ -72,12 +68,6 @@ benchmark(
   `webhook delivery at ${RATE} writes/s for ${SECONDS} s`,
   new BenchRun('webhooks'),
   async (bench) => {
-    const stack = await startSteadyStack(bench, 'webhooks', {
-      webhooks: true,
-      env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_TOTALS_COALESCE_MS: COALESCE_MS },
-    });
-    const { db, urls } = stack;
-
     const failures: string[] = [];
     const notices = new Notices();
     notices.setMaxListeners(0);
@@ -98,14 +88,27 @@ benchmark(
     });
     bench.defer(() => receiver.close());
 
-    const key = await benchPartnerKey(db.url, 'Webhooks Bench', ['pilot-totals', 'webhooks']);
-    const created = await fetch(`${urls.partnerApi}/v1/webhook-endpoints`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: receiver.url }),
-    });
-    secret = ((await created.json()) as { data: { secret: string } }).data.secret;
-    const pilots = await linkPilots(urls, key, stack.secret, PILOTS);
+    const { db, urls, key, pilots } = await startSteadyPartner(
+      bench,
+      'webhooks',
+      {
+        name: 'Webhooks Bench',
+        scopes: ['pilot-totals', 'webhooks'],
+        pilots: PILOTS,
+        beforeLinking: async (key, { partnerApi }) => {
+          const created = await fetch(`${partnerApi}/v1/webhook-endpoints`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ url: receiver.url }),
+          });
+          secret = ((await created.json()) as { data: { secret: string } }).data.secret;
+        },
+      },
+      {
+        webhooks: true,
+        env: { WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_TOTALS_COALESCE_MS: COALESCE_MS },
+      },
+    );
 
     const events = await createDataSource(db.url, 2).initialize();
     bench.defer(() => events.destroy());
@@ -130,17 +133,10 @@ benchmark(
       if (arrived === undefined) failures.push(`no pilot_totals.updated within ${NOTICE_TIMEOUT_MS} ms`);
       else delivery.push(arrived - answered);
     };
-    const readOf = async (pilot: BenchPilot, answered: number): Promise<void> => {
-      const seen = await untilReadShows(urls.partnerApi, key, pilot, answered);
-      if (typeof seen === 'number') freshness.push(seen);
-      else failures.push(seen.failure);
-    };
-    const measureOne = async (pilot: BenchPilot): Promise<void> => {
-      const write = await writeFlight(urls.ingestion, pilot);
-      if ('failure' in write) return void failures.push(write.failure);
-      const answered = performance.now();
-      await Promise.all([readOf(pilot, answered), deliveryOf(pilot, write.flightId, answered)]);
-    };
+    const measureOne = (pilot: BenchPilot): Promise<void> =>
+      writeAndRead(urls, key, pilot, { freshness, failures }, (flightId, answered) =>
+        deliveryOf(pilot, flightId, answered),
+      );
     await steadyWrites(RATE, SECONDS, pilots, measureOne, failures);
 
     const result = {

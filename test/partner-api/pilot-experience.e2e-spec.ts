@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { AccessHistory } from '@pft/partners';
 import { currencyRuleCatalog } from '@pft/totals/domain';
-import { createTestDatabase, flightBody, storedFlight, type TestDatabase, waitFor } from '@pft/testing';
+import { flightBody, storedFlight, waitFor } from '@pft/testing';
 import { oracleExperience } from '@pft/testing/oracle';
 import { AccessRecorder } from '../../apps/partner-api/src/access-history/access-recorder';
-import { startLogbookPipeline, type LogbookPipeline, type Pilot } from './logbook-pipeline';
+import { type LogbookPipeline, type Pilot } from './logbook-pipeline';
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
 import { partnerWithKey, type TestPartner } from './partner-api.factories';
-import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
+import { type PartnerPipeline, startPartnerPipeline } from './partner-pipeline';
 
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number): string => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
@@ -61,22 +61,18 @@ const experiencePart = (data: Record<string, unknown>) => {
 
 /** GET /v1/pilot-experience and its batch, and GET /v1/currency-rules, on two replicas of the partner API. */
 describe('partner API: pilot experience', () => {
-  let database: TestDatabase;
+  let started: PartnerPipeline;
   let pipeline: LogbookPipeline;
-  let replicas: [PartnerApiUnderTest, PartnerApiUnderTest];
+  let replicas: PartnerPipeline['replicas'];
   let partner: TestPartner;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    pipeline = await startLogbookPipeline(database);
-    const env = { PARTNER_REDIS_PREFIX: pipeline.redisPrefix };
-    replicas = [await startPartnerApi(env, database), await startPartnerApi(env, database)];
+    started = await startPartnerPipeline(2);
+    ({ pipeline, replicas } = started);
     partner = await partnerWithKey(replicas[0].db, { scopes: ['pilot-totals', 'pilot-experience'] });
   });
   afterAll(async () => {
-    for (const replica of replicas ?? []) await replica.close();
-    await pipeline?.close();
-    await database?.drop();
+    await started?.close();
   });
 
   const api = (replica = 0) => replicas[replica]!.http();

@@ -1,10 +1,11 @@
 import { zeroFlightMinutes } from '@pft/contracts';
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, waitFor, type TestDatabase } from '@pft/testing';
-import { startLogbookPipeline, type LogbookPipeline, type Pilot } from './logbook-pipeline';
+import { waitFor } from '@pft/testing';
+import { type LogbookPipeline, type Pilot } from './logbook-pipeline';
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
 import { keyFor, partnerWithKey, type TestPartner } from './partner-api.factories';
-import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
+import { type PartnerApiUnderTest } from './partner-api.harness';
+import { type PartnerPipeline, startPartnerPipeline } from './partner-pipeline';
 import { totalsReadCacheMetric } from '@pft/totals/read/totals-answers.metric';
 
 const minutes = (given: Record<string, number>): Record<string, number> => ({
@@ -95,7 +96,7 @@ const EXPECTED = {
 };
 
 describe('GET /v1/pilot-totals and /v1/pilot-totals/batch (events through the relay and the projector)', () => {
-  let database: TestDatabase;
+  let started: PartnerPipeline;
   let pipeline: LogbookPipeline;
   let api: PartnerApiUnderTest;
   let partner: TestPartner;
@@ -118,9 +119,11 @@ describe('GET /v1/pilot-totals and /v1/pilot-totals/batch (events through the re
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    pipeline = await startLogbookPipeline(database);
-    api = await startPartnerApi({ PARTNER_REDIS_PREFIX: pipeline.redisPrefix }, database);
+    started = await startPartnerPipeline();
+    ({
+      pipeline,
+      replicas: [api],
+    } = started);
     partner = await partnerWithKey(api.db);
     other = await partnerWithKey(api.db);
 
@@ -147,9 +150,7 @@ describe('GET /v1/pilot-totals and /v1/pilot-totals/batch (events through the re
     );
   }, 175000);
   afterAll(async () => {
-    await api.close();
-    await pipeline.close();
-    await database.drop();
+    await started.close();
   });
 
   it('answers every field of 2.4 from the projection, in the envelope', async () => {

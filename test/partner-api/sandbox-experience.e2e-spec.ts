@@ -1,27 +1,23 @@
 import { CURRENCY_RULE_KEYS } from '@pft/totals/domain';
 import { SANDBOX_CURRENT_FIXTURE, sandboxFixture } from '@pft/partners/domain';
-import { createTestDatabase, waitFor, type TestDatabase } from '@pft/testing';
+import { waitFor } from '@pft/testing';
 import { oracleExperience } from '@pft/testing/oracle';
-import { startLogbookPipeline, type LogbookPipeline } from './logbook-pipeline';
 import { bearer } from './partner-api.expectations';
 import { partnerWithKey, sandboxKeyFor } from './partner-api.factories';
-import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
+import { type PartnerApiUnderTest } from './partner-api.harness';
+import { type PartnerPipeline, startPartnerPipeline } from './partner-pipeline';
 
 /** Sandbox keys read the fixture pilots' experience: sandbox links share it. */
 describe('the sandbox: the fixture pilots’ experience', () => {
-  let database: TestDatabase;
-  let pipeline: LogbookPipeline;
+  let started: PartnerPipeline;
   let api: PartnerApiUnderTest;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    pipeline = await startLogbookPipeline(database);
-    api = await startPartnerApi({ PARTNER_REDIS_PREFIX: pipeline.redisPrefix }, database);
+    started = await startPartnerPipeline();
+    [api] = started.replicas;
   }, 60_000);
   afterAll(async () => {
-    await api?.close();
-    await pipeline?.close();
-    await database?.drop();
+    await started?.close();
   });
 
   it(`the student is current under every rule as of ${SANDBOX_CURRENT_FIXTURE.asOf}, as the oracle says`, async () => {

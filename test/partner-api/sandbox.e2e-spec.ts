@@ -8,12 +8,12 @@ import {
   type SandboxFixture,
   type SandboxFixtureNumber,
 } from '@pft/partners/domain';
-import { createTestDatabase, waitFor, type TestDatabase } from '@pft/testing';
+import { waitFor } from '@pft/testing';
 import { oracleTotals } from '@pft/testing/oracle';
-import { startLogbookPipeline, type LogbookPipeline } from './logbook-pipeline';
 import { bearer, expectError } from './partner-api.expectations';
 import { partnerWithKey, sandboxKeyFor, type TestPartner } from './partner-api.factories';
-import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
+import { type PartnerApiUnderTest } from './partner-api.harness';
+import { type PartnerPipeline, startPartnerPipeline } from './partner-pipeline';
 
 type Totals = Record<string, unknown>;
 
@@ -38,8 +38,7 @@ const simulatedFlight = () => ({
 });
 
 describe('the sandbox: pft_test_ keys, fixture pilots and simulations, apart from live data', () => {
-  let database: TestDatabase;
-  let pipeline: LogbookPipeline;
+  let started: PartnerPipeline;
   let api: PartnerApiUnderTest;
   let a: PartnerKeys;
   let b: PartnerKeys;
@@ -79,9 +78,8 @@ describe('the sandbox: pft_test_ keys, fixture pilots and simulations, apart fro
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    pipeline = await startLogbookPipeline(database);
-    api = await startPartnerApi({ PARTNER_REDIS_PREFIX: pipeline.redisPrefix }, database);
+    started = await startPartnerPipeline();
+    [api] = started.replicas;
     const keysOf = async (): Promise<PartnerKeys> => {
       const live = await partnerWithKey(api.db);
       return { live, sandbox: await sandboxKeyFor(api.db, live.partnerId) };
@@ -94,9 +92,7 @@ describe('the sandbox: pft_test_ keys, fixture pilots and simulations, apart fro
     }
   }, 60_000);
   afterAll(async () => {
-    await api.close();
-    await pipeline.close();
-    await database.drop();
+    await started.close();
   });
 
   it('links each fixture code, once per partner: the same pilot_id again, another partner its own', async () => {
@@ -154,7 +150,7 @@ describe('the sandbox: pft_test_ keys, fixture pilots and simulations, apart fro
     expect(livePilots.body.data.pilots).toEqual([]);
 
     // A sandbox key: a pilot's real code is an unknown code (and stays unused), a live pilot unknown.
-    const pilot = pipeline.pilot();
+    const pilot = started.pipeline.pilot();
     const code = await pilot.linkingCode();
     expectError(await link(a.sandbox.key, code), 400, 'INVALID_TOKEN');
     const live = await link(a.live.key, code);

@@ -1,34 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { experienceSharingOf } from '@pft/partners';
 import { sandboxFixture } from '@pft/partners/domain';
-import { createTestDatabase, type TestDatabase } from '@pft/testing';
 import { partnerReadRevisionKey } from '@pft/totals/read/partner-read-revision';
-import { startLogbookPipeline, type LogbookPipeline, type Pilot } from './logbook-pipeline';
+import { type LogbookPipeline, type Pilot } from './logbook-pipeline';
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
 import { partnerWithKey, sandboxKeyFor, type TestPartner } from './partner-api.factories';
-import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
+import { type PartnerApiUnderTest } from './partner-api.harness';
+import { type PartnerPipeline, startPartnerPipeline } from './partner-pipeline';
 
 const TOTALS = ['totals'];
 const EXPERIENCE = ['totals', 'experience'];
 
 /** What the pilot shares (pilot experience, section 3), with two partner API replicas on one database and Redis. */
 describe('what the pilot shares', () => {
-  let database: TestDatabase;
+  let started: PartnerPipeline;
   let pipeline: LogbookPipeline;
-  let replicas: [PartnerApiUnderTest, PartnerApiUnderTest];
+  let replicas: PartnerPipeline['replicas'];
   let partner: TestPartner;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    pipeline = await startLogbookPipeline(database);
-    const env = { PARTNER_REDIS_PREFIX: pipeline.redisPrefix };
-    replicas = [await startPartnerApi(env, database), await startPartnerApi(env, database)];
+    started = await startPartnerPipeline(2);
+    ({ pipeline, replicas } = started);
     partner = await partnerWithKey(replicas[0].db);
   });
   afterAll(async () => {
-    for (const replica of replicas ?? []) await replica.close();
-    await pipeline?.close();
-    await database?.drop();
+    await started?.close();
   });
 
   const db = () => replicas[0].db;

@@ -183,3 +183,29 @@ export async function startPilotWebStack(
     throw error;
   }
 }
+
+/** A started stack (startPilotWebStack), a page of it `width` px wide, and the test pilot's token. */
+export interface SignedInPilotWeb {
+  stack: PilotWebStack;
+  page: Page;
+  token: string;
+}
+
+/**
+ * Starts the stack (startPilotWebStack), opens a page `width` px wide and signs in there as the test
+ * pilot; the stack is stopped again when the sign-in fails.
+ */
+export async function signedInPilotWeb(
+  partnerName: string,
+  width: number,
+  partnerApiEnv: Record<string, string> = {},
+): Promise<SignedInPilotWeb> {
+  const stack = await startPilotWebStack(partnerName, partnerApiEnv);
+  try {
+    const page = await stack.browser.newPage(width);
+    return { stack, page, token: await signInAsTestPilot(page, stack.origin) };
+  } catch (error) {
+    await stack.stop();
+    throw error;
+  }
+}

@@ -1,13 +1,7 @@
 import { type Locator, type Page } from 'playwright-core';
 import { currencyRuleCatalog, type Experience } from '@pft/totals/domain';
 import { bearer, flightBody } from '../ingestion/support/ingestion-harness';
-import {
-  checkScreen,
-  goToScreen,
-  signInAsTestPilot,
-  startPilotWebStack,
-  type PilotWebStack,
-} from './browser';
+import { checkScreen, goToScreen, type PilotWebStack, signedInPilotWeb } from './browser';
 
 /** The date the screen is asked about; one flight is dated after it and counts nowhere. */
 const AS_OF = '2026-06-30';
@@ -70,9 +64,7 @@ describe.each([1280, 360])('the pilot web app: the Experience screen, %i px wide
   let token: string;
 
   beforeAll(async () => {
-    stack = await startPilotWebStack('Horizon Hull Insurance');
-    page = await stack.browser.newPage(width);
-    token = await signInAsTestPilot(page, stack.origin);
+    ({ stack, page, token } = await signedInPilotWeb('Horizon Hull Insurance', width));
     for (const body of FLIGHTS) {
       await stack.ingestion
         .http()

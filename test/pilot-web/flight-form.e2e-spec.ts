@@ -1,7 +1,7 @@
 import { type Locator, type Page } from 'playwright-core';
 import { type Flight } from '@pft/contracts';
 import { bearer } from '../ingestion/support/ingestion-harness';
-import { checkScreen, signInAsTestPilot, startPilotWebStack, type PilotWebStack } from './browser';
+import { checkScreen, type PilotWebStack, signedInPilotWeb } from './browser';
 
 const FEATURES = ['Complex', 'High performance', 'Tailwheel', 'Retractable gear', 'Pressurized', 'TAA'];
 const COUNTS = [
@@ -27,9 +27,7 @@ describe.each([1280, 360])(
     let token: string;
 
     beforeAll(async () => {
-      stack = await startPilotWebStack('Cirrus Aircraft Insurance');
-      page = await stack.browser.newPage(width);
-      token = await signInAsTestPilot(page, stack.origin);
+      ({ stack, page, token } = await signedInPilotWeb('Cirrus Aircraft Insurance', width));
     });
     afterAll(() => stack?.stop());
 

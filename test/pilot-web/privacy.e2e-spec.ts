@@ -2,13 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Page } from 'playwright-core';
 import { flightBody, waitFor } from '@pft/testing';
 import { bearer } from '../ingestion/support/ingestion-harness';
-import {
-  checkScreen,
-  goToScreen,
-  signInAsTestPilot,
-  startPilotWebStack,
-  type PilotWebStack,
-} from './browser';
+import { checkScreen, goToScreen, type PilotWebStack, signedInPilotWeb } from './browser';
 
 const PARTNER_NAME = 'Northwind Airline Recruiting';
 
@@ -29,9 +23,7 @@ describe('the pilot web app: access history and your data (e2e)', () => {
 
   beforeAll(async () => {
     // Reads are written to the access history every 200 ms here (every 5 s by default).
-    stack = await startPilotWebStack(PARTNER_NAME, { ACCESS_HISTORY_FLUSH_MS: '200' });
-    page = await stack.browser.newPage(1280);
-    token = await signInAsTestPilot(page, stack.origin);
+    ({ stack, page, token } = await signedInPilotWeb(PARTNER_NAME, 1280, { ACCESS_HISTORY_FLUSH_MS: '200' }));
     await stack.ingestion
       .http()
       .post('/pilot/v1/flights')

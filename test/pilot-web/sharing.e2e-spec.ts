@@ -1,13 +1,7 @@
 import { type Page } from 'playwright-core';
 import { bearer } from '../ingestion/support/ingestion-harness';
 import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
-import {
-  checkScreen,
-  goToScreen,
-  signInAsTestPilot,
-  startPilotWebStack,
-  type PilotWebStack,
-} from './browser';
+import { checkScreen, goToScreen, type PilotWebStack, signedInPilotWeb } from './browser';
 
 const INSURER = 'Northwind Aviation Insurance';
 const SCHOOL = 'Lakeside Flying Club';
@@ -30,10 +24,8 @@ describe.each([1280, 360])(
     const pilotIds = new Map<string, string>();
 
     beforeAll(async () => {
-      stack = await startPilotWebStack(INSURER);
+      ({ stack, page, token } = await signedInPilotWeb(INSURER, width));
       school = await partnerWithKey(stack.partnerApi.db, { name: SCHOOL });
-      page = await stack.browser.newPage(width);
-      token = await signInAsTestPilot(page, stack.origin);
       await goToScreen(page, 'Partners');
     });
     afterAll(() => stack?.stop());

@@ -1,5 +1,6 @@
-import { eventually, startWebhookStack, type WebhookStack } from './webhooks.harness';
-import { startReceiver, verifySignature, type WebhookReceiver } from './webhook-receiver';
+import { eventually } from './webhooks.harness';
+import { webhookSuite } from './webhook-suite';
+import { verifySignature, type WebhookReceiver } from './webhook-receiver';
 
 /** Events of one pilot_id as a receiver got them, by type. */
 const typesFor = (receiver: WebhookReceiver, pilotId: string): string[] =>
@@ -9,25 +10,12 @@ const typesFor = (receiver: WebhookReceiver, pilotId: string): string[] =>
     .map((e) => e.type);
 
 describe('webhooks, end to end with receivers on loopback', () => {
-  let stack: WebhookStack;
-  const receivers: WebhookReceiver[] = [];
-  const receiver = async (...args: Parameters<typeof startReceiver>) => {
-    const started = await startReceiver(...args);
-    receivers.push(started);
-    return started;
-  };
-
-  beforeAll(async () => {
-    stack = await startWebhookStack('webhooks-delivery');
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(receivers.map((r) => r.close()));
-    await stack?.stop();
-  });
+  const suite = webhookSuite('webhooks-delivery');
+  const { receiver } = suite;
 
   it('delivers every event, signed, in order per pilot, only to its partner, and nothing after a disconnect', async () => {
-    const [a, b] = [await stack.partner(), await stack.partner()];
-    const partnerApi = stack.service.partnerApi.url;
+    const [a, b] = [await suite.stack.partner(), await suite.stack.partner()];
+    const partnerApi = suite.stack.service.partnerApi.url;
     // On each pilot_totals.updated, the receiver reads the totals at once: the read must show the change.
     const readsOnArrival: { pilotId: string; eventLastUpdated: string; read: any }[] = [];
     const ra = await receiver(async (event) => {
@@ -44,13 +32,13 @@ describe('webhooks, end to end with receivers on loopback', () => {
       return 200;
     });
     const rb = await receiver();
-    const endpointA = await stack.endpoint(a, ra.url);
-    const endpointB = await stack.endpoint(b, rb.url);
+    const endpointA = await suite.stack.endpoint(a, ra.url);
+    const endpointB = await suite.stack.endpoint(b, rb.url);
 
-    const pilots = [stack.pilot(), stack.pilot(), stack.pilot()];
+    const pilots = [suite.stack.pilot(), suite.stack.pilot(), suite.stack.pilot()];
     const pilotIds: string[] = [];
     for (const pilot of pilots) pilotIds.push(await pilot.linkTo(a));
-    const bPilot = stack.pilot();
+    const bPilot = suite.stack.pilot();
     const bPilotId = await bPilot.linkTo(b);
     for (const pilot of pilots) await pilot.recordFlight();
     await bPilot.recordFlight();
@@ -116,11 +104,11 @@ describe('webhooks, end to end with receivers on loopback', () => {
   }, 120_000);
 
   it('retries a receiver that answers 500 for a while, and delivers later in order per pilot', async () => {
-    const partner = await stack.partner();
+    const partner = await suite.stack.partner();
     let failing = true;
     const rx = await receiver(() => (failing ? 500 : 200));
-    const { id } = await stack.endpoint(partner, rx.url);
-    const pilot = stack.pilot();
+    const { id } = await suite.stack.endpoint(partner, rx.url);
+    const pilot = suite.stack.pilot();
     const pilotId = await pilot.linkTo(partner);
     await pilot.recordFlight();
     await eventually(() => rx.received.length >= 3, 30_000, 'failed attempts');
@@ -135,7 +123,7 @@ describe('webhooks, end to end with receivers on loopback', () => {
     // Attempts of one event kept its id; a later event was not sent before the earlier one was delivered.
     const firstOk = rx.received.findIndex((r) => r.answered === 200);
     expect(rx.received.slice(0, firstOk).every((r) => r.event.type === 'pilot.linked')).toBe(true);
-    const log = await fetch(`${stack.service.partnerApi.url}/v1/webhook-endpoints/${id}/deliveries`, {
+    const log = await fetch(`${suite.stack.service.partnerApi.url}/v1/webhook-endpoints/${id}/deliveries`, {
       headers: { authorization: `Bearer ${partner.key}` },
     }).then((r) => r.json() as Promise<any>);
     const linkedLog = log.data.deliveries.find((d: { type: string }) => d.type === 'pilot.linked');
@@ -148,13 +136,13 @@ describe('webhooks, end to end with receivers on loopback', () => {
   }, 120_000);
 
   it('gives the other endpoint its deliveries at once while one never answers (measured)', async () => {
-    const partner = await stack.partner();
+    const partner = await suite.stack.partner();
     const dead = await receiver(() => 'hang');
     const alive = await receiver();
-    const deadEndpoint = await stack.endpoint(partner, dead.url);
-    const aliveEndpoint = await stack.endpoint(partner, alive.url);
+    const deadEndpoint = await suite.stack.endpoint(partner, dead.url);
+    const aliveEndpoint = await suite.stack.endpoint(partner, alive.url);
     const test = (endpointId: string) =>
-      fetch(`${stack.service.partnerApi.url}/v1/webhook-endpoints/${endpointId}/test`, {
+      fetch(`${suite.stack.service.partnerApi.url}/v1/webhook-endpoints/${endpointId}/test`, {
         method: 'POST',
         headers: { authorization: `Bearer ${partner.key}` },
       });
@@ -179,12 +167,12 @@ describe('webhooks, end to end with receivers on loopback', () => {
   }, 120_000);
 
   it('signs with both secrets for a day after a rotation, and follows no redirect', async () => {
-    const partner = await stack.partner();
+    const partner = await suite.stack.partner();
     const target = await receiver();
     const redirecting = await receiver(() => 307);
     const rx = await receiver();
-    const before = await stack.endpoint(partner, rx.url);
-    const partnerApi = stack.service.partnerApi.url;
+    const before = await suite.stack.endpoint(partner, rx.url);
+    const partnerApi = suite.stack.service.partnerApi.url;
     const post = (path: string) =>
       fetch(`${partnerApi}${path}`, {
         method: 'POST',
@@ -199,7 +187,7 @@ describe('webhooks, end to end with receivers on loopback', () => {
     expect(() => verifySignature(before.secret, got!)).not.toThrow();
 
     // A 307 (with a Location the receiver would follow) is a failed attempt, never followed.
-    const hop = await stack.endpoint(partner, redirecting.url);
+    const hop = await suite.stack.endpoint(partner, redirecting.url);
     redirecting.answer = () => ({ status: 307, headers: { location: target.url } });
     await post(`/v1/webhook-endpoints/${hop.id}/test`);
     await eventually(() => redirecting.received.length >= 2, 20_000, 'retried attempts');

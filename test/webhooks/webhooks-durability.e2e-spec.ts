@@ -1,38 +1,26 @@
 import { waitFor } from '@pft/testing';
-import { eventually, startWebhookStack, type WebhookStack } from './webhooks.harness';
-import { startReceiver, type WebhookReceiver } from './webhook-receiver';
+import { eventually } from './webhooks.harness';
+import { webhookSuite } from './webhook-suite';
+import { type WebhookReceiver } from './webhook-receiver';
 
 describe('webhooks: durable delivery and coalesced totals', () => {
-  let stack: WebhookStack;
-  const receivers: WebhookReceiver[] = [];
-  const receiver = async (...args: Parameters<typeof startReceiver>) => {
-    const started = await startReceiver(...args);
-    receivers.push(started);
-    return started;
-  };
-
-  beforeAll(async () => {
-    // Endpoints failing for 1.5 s are disabled here (5 days in production).
-    stack = await startWebhookStack('webhooks-durability', { WEBHOOK_DISABLE_AFTER_MS: '1500' });
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(receivers.map((r) => r.close()));
-    await stack?.stop();
-  });
+  // Endpoints failing for 1.5 s are disabled here (5 days in production).
+  const suite = webhookSuite('webhooks-durability', { WEBHOOK_DISABLE_AFTER_MS: '1500' });
+  const { receiver } = suite;
 
   it('loses nothing when the dispatcher is killed with SIGKILL mid-delivery', async () => {
-    const partner = await stack.partner();
+    const partner = await suite.stack.partner();
     // Slow answers, so that attempts are in flight when the dispatcher dies.
     const rx = await receiver(() => new Promise((answer) => setTimeout(() => answer(200), 300)));
-    await stack.endpoint(partner, rx.url);
-    const pilots = Array.from({ length: 12 }, () => stack.pilot());
+    await suite.stack.endpoint(partner, rx.url);
+    const pilots = Array.from({ length: 12 }, () => suite.stack.pilot());
     const pilotIds = await Promise.all(pilots.map((p) => p.linkTo(partner)));
     await eventually(() => rx.received.length >= 2, 30_000, 'the first attempts');
     expect(rx.delivered().length).toBeLessThan(pilotIds.length);
-    expect(await stack.dispatcher.stop('SIGKILL')).toBe('SIGKILL');
+    expect(await suite.stack.dispatcher.stop('SIGKILL')).toBe('SIGKILL');
     // Changes while it is down are taken in when it is back.
     for (const pilot of pilots.slice(0, 4)) await pilot.recordFlight();
-    await stack.restartDispatcher();
+    await suite.stack.restartDispatcher();
     await eventually(
       () =>
         pilotIds.every((id) =>
@@ -59,7 +47,7 @@ describe('webhooks: durable delivery and coalesced totals', () => {
     // The receiver counts an event as delivered once it answered; the dispatcher marks the delivery when
     // that answer reaches it, a moment later: every delivery must end marked, none left pending.
     const pendingDeliveries = async (): Promise<number> => {
-      const [row] = await stack.db.query<{ pending: number }[]>(
+      const [row] = await suite.stack.db.query<{ pending: number }[]>(
         `select count(*)::int as pending from webhook_deliveries where status <> 'delivered'`,
       );
       return row!.pending;
@@ -73,11 +61,11 @@ describe('webhooks: durable delivery and coalesced totals', () => {
   }, 120_000);
 
   it('sends at most two pilot_totals.updated per endpoint for an import of 1,000 flights', async () => {
-    const partner = await stack.partner();
+    const partner = await suite.stack.partner();
     const [first, second] = [await receiver(), await receiver()];
-    await stack.endpoint(partner, first.url, ['pilot_totals.updated']);
-    await stack.endpoint(partner, second.url);
-    const pilot = stack.pilot();
+    await suite.stack.endpoint(partner, first.url, ['pilot_totals.updated']);
+    await suite.stack.endpoint(partner, second.url);
+    const pilot = suite.stack.pilot();
     const pilotId = await pilot.linkTo(partner);
     await pilot.importFlights(1000);
     const totalsAt = (rx: WebhookReceiver) =>
@@ -95,7 +83,7 @@ describe('webhooks: durable delivery and coalesced totals', () => {
     }
     // The endpoint that takes only totals got nothing else.
     expect(first.received.every((r) => r.event.type === 'pilot_totals.updated')).toBe(true);
-    const read = await fetch(`${stack.service.partnerApi.url}/v1/pilot-totals?pilot_id=${pilotId}`, {
+    const read = await fetch(`${suite.stack.service.partnerApi.url}/v1/pilot-totals?pilot_id=${pilotId}`, {
       headers: { authorization: `Bearer ${partner.key}` },
     }).then((r) => r.json() as Promise<any>);
     expect(read.data.flight_count).toBe(1000);
@@ -104,13 +92,13 @@ describe('webhooks: durable delivery and coalesced totals', () => {
   }, 120_000);
 
   it('disables an endpoint whose every attempt failed for WEBHOOK_DISABLE_AFTER_MS, and keeps nothing queued for it', async () => {
-    const partner = await stack.partner();
+    const partner = await suite.stack.partner();
     const rx = await receiver(() => 500);
-    const { id } = await stack.endpoint(partner, rx.url);
-    const pilots = [stack.pilot(), stack.pilot()];
+    const { id } = await suite.stack.endpoint(partner, rx.url);
+    const pilots = [suite.stack.pilot(), suite.stack.pilot()];
     for (const pilot of pilots) await pilot.linkTo(partner);
     const status = async () => {
-      const rows = await stack.db.query<{ status: string }[]>(
+      const rows = await suite.stack.db.query<{ status: string }[]>(
         `select status from webhook_endpoints where endpoint_id = $1`,
         [id],
       );
@@ -126,16 +114,16 @@ describe('webhooks: durable delivery and coalesced totals', () => {
       'the endpoint to leave enabled',
     ).catch(() => undefined);
     expect(await status()).toBe('disabled');
-    const [queued] = await stack.db.query<{ pending: number }[]>(
+    const [queued] = await suite.stack.db.query<{ pending: number }[]>(
       `select count(*)::int as pending from webhook_deliveries where endpoint_id = $1 and status = 'pending'`,
       [id],
     );
     expect(queued!.pending).toBe(0);
-    const listed = await fetch(`${stack.service.partnerApi.url}/v1/webhook-endpoints`, {
+    const listed = await fetch(`${suite.stack.service.partnerApi.url}/v1/webhook-endpoints`, {
       headers: { authorization: `Bearer ${partner.key}` },
     }).then((r) => r.json() as Promise<any>);
     expect(listed.data.endpoints).toEqual([expect.objectContaining({ id, status: 'disabled' })]);
-    const metrics = await fetch(`${stack.dispatcher.metricsUrl}/metrics`).then((r) => r.text());
+    const metrics = await fetch(`${suite.stack.dispatcher.metricsUrl}/metrics`).then((r) => r.text());
     expect(metrics).toMatch(/^pft_webhook_endpoints_disabled_total [1-9]/m);
     expect(metrics).toMatch(/^pft_webhook_attempts_total\{outcome="failed"\} [1-9]/m);
     // Nothing more is tried once it is disabled.

@@ -1,6 +1,7 @@
 import { issueApiKey } from '@pft/partners';
-import { eventually, startWebhookStack, type WebhookStack } from './webhooks.harness';
-import { startReceiver, verifySignature, type WebhookReceiver } from './webhook-receiver';
+import { eventually } from './webhooks.harness';
+import { webhookSuite } from './webhook-suite';
+import { verifySignature, type WebhookReceiver } from './webhook-receiver';
 
 /**
  * A sandbox key's webhooks work as a live key's do, over the sandbox's own data: an endpoint registered
@@ -8,32 +9,22 @@ import { startReceiver, verifySignature, type WebhookReceiver } from './webhook-
  * its `pilot.disconnected`, signed; the live account's endpoint gets nothing about the sandbox pilot.
  */
 describe('webhooks of a sandbox key', () => {
-  let stack: WebhookStack;
-  const receivers: WebhookReceiver[] = [];
-
-  beforeAll(async () => {
-    stack = await startWebhookStack('webhooks-sandbox');
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(receivers.map((r) => r.close()));
-    await stack?.stop();
-  });
+  const suite = webhookSuite('webhooks-sandbox');
 
   it('delivers the fixture pilot’s pilot.linked and, after the simulated disconnect, pilot.disconnected', async () => {
-    const live = await stack.partner();
-    const { key: sandboxKey } = await issueApiKey(stack.db, {
+    const live = await suite.stack.partner();
+    const { key: sandboxKey } = await issueApiKey(suite.stack.db, {
       partnerId: live.partnerId,
       scopes: ['pilot-totals', 'webhooks'],
       rateLimit: 100000,
       sandbox: true,
     });
     const sandbox = { partnerId: live.partnerId, key: sandboxKey };
-    const [sandboxReceiver, liveReceiver] = [await startReceiver(), await startReceiver()];
-    receivers.push(sandboxReceiver, liveReceiver);
-    const { secret } = await stack.endpoint(sandbox, sandboxReceiver.url);
-    await stack.endpoint(live, liveReceiver.url);
+    const [sandboxReceiver, liveReceiver] = [await suite.receiver(), await suite.receiver()];
+    const { secret } = await suite.stack.endpoint(sandbox, sandboxReceiver.url);
+    await suite.stack.endpoint(live, liveReceiver.url);
 
-    const partnerApi = stack.service.partnerApi.url;
+    const partnerApi = suite.stack.service.partnerApi.url;
     const post = (path: string, body?: unknown) =>
       fetch(`${partnerApi}${path}`, {
         method: 'POST',

@@ -1,34 +1,25 @@
-import { eventually, startWebhookStack, type WebhookStack } from './webhooks.harness';
-import { startReceiver, verifySignature, type WebhookReceiver } from './webhook-receiver';
+import { eventually } from './webhooks.harness';
+import { webhookSuite } from './webhook-suite';
+import { verifySignature, type WebhookReceiver } from './webhook-receiver';
 
 /** Events of one pilot_id as a receiver got them. */
 const eventsFor = (receiver: WebhookReceiver, pilotId: string) =>
   receiver.delivered().filter((e) => e.data.pilot_id === pilotId);
 
 describe('pilot.sharing_updated, end to end', () => {
-  let stack: WebhookStack;
-  const receivers: WebhookReceiver[] = [];
-
-  beforeAll(async () => {
-    stack = await startWebhookStack('webhooks-sharing');
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(receivers.map((r) => r.close()));
-    await stack?.stop();
-  });
+  const suite = webhookSuite('webhooks-sharing');
 
   it('tells each change of what a pilot shares, signed and in order; an unchanged PUT and a link tell nothing more', async () => {
-    const partner = await stack.partner();
-    const everything = await startReceiver();
-    const linksOnly = await startReceiver();
-    receivers.push(everything, linksOnly);
+    const partner = await suite.stack.partner();
+    const everything = await suite.receiver();
+    const linksOnly = await suite.receiver();
     // Created without events: every type, the new one included. The other takes links only.
-    const endpoint = await stack.endpoint(partner, everything.url);
-    await stack.endpoint(partner, linksOnly.url, ['pilot.linked', 'pilot.disconnected']);
+    const endpoint = await suite.stack.endpoint(partner, everything.url);
+    await suite.stack.endpoint(partner, linksOnly.url, ['pilot.linked', 'pilot.disconnected']);
 
-    const sharing = stack.pilot();
+    const sharing = suite.stack.pilot();
     const sharingId = await sharing.linkTo(partner, { share_experience: true });
-    const notSharing = stack.pilot();
+    const notSharing = suite.stack.pilot();
     const notSharingId = await notSharing.linkTo(partner);
 
     // Unchanged: nothing. Then a withdrawal, the same again (nothing), and sharing once more.

@@ -1,6 +1,6 @@
 export { CommandPipeline } from './command-pipeline';
 export { appendEvents } from './event-store';
-export type { AppendResult } from './event-store';
+export type { AppendResult, NewEvent } from './event-store';
 export type { PayloadOpener, PayloadSealer, SubjectSealing } from './payload-sealing';
 export { OUTBOX_STATE_SQL, reportOutboxState } from './outbox-metrics';
 export type { OutboxRelayOptions } from './outbox-relay.options';

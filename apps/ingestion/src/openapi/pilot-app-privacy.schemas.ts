@@ -18,6 +18,17 @@ const partnerRef: Schema = {
   properties: { id: uuid, name: { type: 'string' } },
 };
 
+/** A UTC day's reads of one kind by one partner. */
+const readsOfDay: Schema = {
+  type: 'object',
+  required: ['date', 'count', 'last_at'],
+  properties: {
+    date: { type: 'string', format: 'date' },
+    count: { type: 'integer', minimum: 1 },
+    last_at: { ...timestamp, description: 'The last read of the day' },
+  },
+};
+
 const accessHistorySchema: Schema = {
   type: 'object',
   required: ['partners'],
@@ -42,30 +53,14 @@ const accessHistorySchema: Schema = {
           reads: {
             type: 'array',
             description: 'Reads of the pilot’s totals per UTC day, newest first; days without reads left out',
-            items: {
-              type: 'object',
-              required: ['date', 'count', 'last_at'],
-              properties: {
-                date: { type: 'string', format: 'date' },
-                count: { type: 'integer', minimum: 1 },
-                last_at: { ...timestamp, description: 'The last read of the day' },
-              },
-            },
+            items: readsOfDay,
           },
           experience_reads: {
             type: 'array',
             description:
               'Reads of the pilot’s experience (GET /v1/pilot-experience and its batch) per UTC day, counted ' +
               'as `reads` are, newest first; days without reads left out',
-            items: {
-              type: 'object',
-              required: ['date', 'count', 'last_at'],
-              properties: {
-                date: { type: 'string', format: 'date' },
-                count: { type: 'integer', minimum: 1 },
-                last_at: { ...timestamp, description: 'The last read of the day' },
-              },
-            },
+            items: readsOfDay,
           },
         },
       },

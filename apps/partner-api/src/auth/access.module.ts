@@ -11,35 +11,23 @@ import { PartnerKeyGuard } from './partner-key.guard';
 import { PartnerScopeGuard } from './partner-scope.guard';
 import { PartnerUnroutedRequests } from './partner-unrouted-requests';
 
+/** What the feature modules' guards and interceptors need. */
+const SHARED = [
+  ApiKeyDirectory,
+  WindowCounter,
+  FailedAuthentications,
+  PartnerKeyGuard,
+  PartnerRateLimitGuard,
+  PartnerScopeGuard,
+  RequestBodyGuard,
+  PartnerUnroutedRequests,
+  IdempotencyStore,
+  IdempotencyInterceptor,
+];
+
 /**
  * Who may call the partner API: API keys, their rate limits and scopes; and idempotent POSTs. A feature module whose
  * controllers use PartnerEndpoint imports this one for the guards' dependencies.
  */
-@Module({
-  providers: [
-    ApiKeyDirectory,
-    RateClock,
-    WindowCounter,
-    FailedAuthentications,
-    PartnerKeyGuard,
-    PartnerRateLimitGuard,
-    PartnerScopeGuard,
-    RequestBodyGuard,
-    PartnerUnroutedRequests,
-    IdempotencyStore,
-    IdempotencyInterceptor,
-  ],
-  exports: [
-    ApiKeyDirectory,
-    WindowCounter,
-    FailedAuthentications,
-    PartnerKeyGuard,
-    PartnerRateLimitGuard,
-    PartnerScopeGuard,
-    RequestBodyGuard,
-    PartnerUnroutedRequests,
-    IdempotencyStore,
-    IdempotencyInterceptor,
-  ],
-})
+@Module({ providers: [...SHARED, RateClock], exports: SHARED })
 export class AccessModule {}

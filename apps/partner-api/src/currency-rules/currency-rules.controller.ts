@@ -6,8 +6,12 @@ import { meta } from '@pft/platform';
 import { currencyRuleCatalog } from '@pft/totals/domain';
 import { AccessModule } from '../auth/access.module';
 import { PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
-import { ApiBodylessResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
-import { ApiEnvelopedSchemaResponse, namedSchema } from '../openapi/named-schemas';
+import {
+  ApiBodylessResponse,
+  ApiEnvelopedSchemaResponse,
+  ApiPartnerErrors,
+} from '../openapi/openapi-responses';
+import { namedSchema } from '../openapi/named-schemas';
 import { etagMatches } from '../rating-dictionary/rating-dictionary.controller';
 
 const CACHE_CONTROL = 'public, max-age=3600';

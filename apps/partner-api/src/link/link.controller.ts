@@ -8,13 +8,8 @@ import {
   type PartnerRequest,
   PartnerWriteEndpoint,
 } from '../auth/partner-endpoint.decorator';
-import { invalidIdempotencyKey } from '../openapi/error-examples';
-import {
-  ApiEnvelopedResponse,
-  ApiJsonBody,
-  ApiPartnerErrors,
-  IDEMPOTENT_REPLAY_HEADERS,
-} from '../openapi/openapi-responses';
+import { invalidIdempotencyKey, refusedField } from '../openapi/error-examples';
+import { ApiJsonBody, ApiPartnerErrors, ApiWriteResponse } from '../openapi/openapi-responses';
 import { RedeemSandboxCodeCommand } from '../sandbox/redeem-sandbox-code/redeem-sandbox-code.command';
 import { LINKED_STATUS, LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';
 import { LinkRequestDto, LinkResultDto } from './link.dto';
@@ -43,14 +38,15 @@ export class LinkController {
   })
   @ApiConsumes('application/json')
   @ApiJsonBody(LinkRequestDto, 'A linking code the pilot gave you')
-  @ApiEnvelopedResponse(200, LinkResultDto, IDEMPOTENT_REPLAY_HEADERS)
+  @ApiWriteResponse(200, LinkResultDto)
   @ApiPartnerErrors(['INVALID_TOKEN', 'INVALID_REQUEST', 'IDEMPOTENCY_CONFLICT', 'WRITE_OUTCOME_UNKNOWN'], {
     INVALID_REQUEST: [
-      {
-        summary: 'No linking_token in the body',
-        message: 'linking_token is required and must be a string',
-        details: [{ field: 'linking_token', issue: 'required' }],
-      },
+      refusedField(
+        'No linking_token in the body',
+        'linking_token is required and must be a string',
+        'linking_token',
+        'required',
+      ),
       invalidIdempotencyKey,
     ],
   })

@@ -2,6 +2,11 @@ import { type ErrorCode, WriteOutcomeUnknown } from '@pft/platform';
 import { type ErrorExample, SERVER_ERROR_EXAMPLES } from '@pft/platform/http/openapi-docs';
 import { IDEMPOTENCY_MESSAGES } from '../idempotency/idempotency-key';
 
+/** An example of a refused request whose `details` name the `field` and the `issue`. */
+export function refusedField(summary: string, message: string, field: string, issue: string): ErrorExample {
+  return { summary, message, details: [{ field, issue }] };
+}
+
 /**
  * The error answers every partner endpoint can give, in the words the code uses, so the
  * description shows what a client really receives. Codes whose message depends on the endpoint
@@ -32,16 +37,18 @@ export const COMMON_ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample[]>> =
     },
   ],
   IDEMPOTENCY_CONFLICT: [
-    {
-      summary: 'The key was used with another request',
-      message: IDEMPOTENCY_MESSAGES.reused,
-      details: [{ field: 'Idempotency-Key', issue: 'reused' }],
-    },
-    {
-      summary: 'The key’s first request is still being processed',
-      message: IDEMPOTENCY_MESSAGES.inProgress,
-      details: [{ field: 'Idempotency-Key', issue: 'in_progress' }],
-    },
+    refusedField(
+      'The key was used with another request',
+      IDEMPOTENCY_MESSAGES.reused,
+      'Idempotency-Key',
+      'reused',
+    ),
+    refusedField(
+      'The key’s first request is still being processed',
+      IDEMPOTENCY_MESSAGES.inProgress,
+      'Idempotency-Key',
+      'in_progress',
+    ),
   ],
   WRITE_OUTCOME_UNKNOWN: [
     {
@@ -50,11 +57,12 @@ export const COMMON_ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample[]>> =
     },
   ],
   INVALID_TOKEN: [
-    {
-      summary: 'The linking code is invalid, expired or used',
-      message: 'The linking token is invalid, expired or already used',
-      details: [{ field: 'linking_token', issue: 'invalid' }],
-    },
+    refusedField(
+      'The linking code is invalid, expired or used',
+      'The linking token is invalid, expired or already used',
+      'linking_token',
+      'invalid',
+    ),
   ],
 };
 
@@ -66,11 +74,12 @@ export const missingScope = (scope: string): ErrorExample => ({
 });
 
 /** The 400 of a POST whose `Idempotency-Key` is malformed. */
-export const invalidIdempotencyKey: ErrorExample = {
-  summary: 'Idempotency-Key is not 1 to 255 printable ASCII characters',
-  message: IDEMPOTENCY_MESSAGES.invalid,
-  details: [{ field: 'Idempotency-Key', issue: 'invalid' }],
-};
+export const invalidIdempotencyKey: ErrorExample = refusedField(
+  'Idempotency-Key is not 1 to 255 printable ASCII characters',
+  IDEMPOTENCY_MESSAGES.invalid,
+  'Idempotency-Key',
+  'invalid',
+);
 
 /** The request id of the examples: `req_` and a ULID. */
 export const EXAMPLE_REQUEST_ID = 'req_01JDQ8Z5W3K9M2N4P6R8T0V2X4';

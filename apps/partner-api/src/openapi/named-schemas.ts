@@ -1,10 +1,3 @@
-import { applyDecorators } from '@nestjs/common';
-import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { type HeadersObject } from '@nestjs/swagger';
-import { MetaDto } from './envelope.dto';
-import { EXAMPLE_META } from './error-examples';
-import { RATE_LIMIT_HEADERS, REQUEST_ID_HEADER } from './openapi-responses';
-
 type Schema = Record<string, unknown>;
 
 /**
@@ -44,27 +37,4 @@ export function addNamedSchemas(document: { components?: { schemas?: Record<stri
   document.components ??= {};
   document.components.schemas ??= {};
   for (const [name, schema] of NAMED) document.components.schemas[name] = schema;
-}
-
-/** A success answer `{ data: <the named schema>, meta }`, as ApiEnvelopedResponse gives for a DTO. */
-export function ApiEnvelopedSchemaResponse(
-  status: number,
-  ref: string,
-  example: unknown,
-  headers: HeadersObject = {},
-): MethodDecorator & ClassDecorator {
-  return applyDecorators(
-    ApiExtraModels(MetaDto),
-    ApiResponse({
-      status,
-      description: 'Success, in the envelope',
-      headers: { ...REQUEST_ID_HEADER, ...RATE_LIMIT_HEADERS, ...headers },
-      schema: {
-        type: 'object',
-        required: ['data', 'meta'],
-        properties: { data: { $ref: ref }, meta: { $ref: getSchemaPath(MetaDto) } },
-      },
-      example: { data: example, meta: EXAMPLE_META },
-    }),
-  );
 }

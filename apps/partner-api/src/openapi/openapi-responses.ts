@@ -68,7 +68,7 @@ const EXTRA_HEADERS: Partial<Record<ErrorCode, HeadersObject>> = {
 };
 
 /** On a POST's answer that replays the first one given under its `Idempotency-Key`. */
-export const IDEMPOTENT_REPLAY_HEADERS: HeadersObject = {
+const IDEMPOTENT_REPLAY_HEADERS: HeadersObject = {
   [IDEMPOTENT_REPLAYED_HEADER]: {
     description: '`true` when this is the first answer given under the `Idempotency-Key`, replayed',
     schema: { type: 'string', enum: ['true'] },
@@ -94,14 +94,18 @@ export function ApiIdempotencyKey(): MethodDecorator {
   });
 }
 
-/** A success answer: `{ data: <dto>, meta }`, with the request id and rate limit headers and an example. */
-export function ApiEnvelopedResponse(
+/**
+ * A success answer `{ data: <the schema at ref>, meta }`, with the request id and rate limit headers and
+ * an example; for a schema written as JSON Schema, `ref` is namedSchema's.
+ */
+export function ApiEnvelopedSchemaResponse(
   status: number,
-  dto: ExampleDto,
+  ref: string,
+  example: unknown,
   headers: HeadersObject = {},
 ): MethodDecorator & ClassDecorator {
   return applyDecorators(
-    ApiExtraModels(dto, MetaDto),
+    ApiExtraModels(MetaDto),
     ApiResponse({
       status,
       description: 'Success, in the envelope',
@@ -109,11 +113,28 @@ export function ApiEnvelopedResponse(
       schema: {
         type: 'object',
         required: ['data', 'meta'],
-        properties: { data: { $ref: getSchemaPath(dto) }, meta: { $ref: getSchemaPath(MetaDto) } },
+        properties: { data: { $ref: ref }, meta: { $ref: getSchemaPath(MetaDto) } },
       },
-      example: { data: dto.example, meta: EXAMPLE_META },
+      example: { data: example, meta: EXAMPLE_META },
     }),
   );
+}
+
+/** A success answer: `{ data: <dto>, meta }`, with the request id and rate limit headers and an example. */
+export function ApiEnvelopedResponse(
+  status: number,
+  dto: ExampleDto,
+  headers: HeadersObject = {},
+): MethodDecorator & ClassDecorator {
+  return applyDecorators(
+    ApiExtraModels(dto),
+    ApiEnvelopedSchemaResponse(status, getSchemaPath(dto), dto.example, headers),
+  );
+}
+
+/** A write's success answer (ApiEnvelopedResponse): a replay under its `Idempotency-Key` says so in a header. */
+export function ApiWriteResponse(status: number, dto: ExampleDto): MethodDecorator & ClassDecorator {
+  return ApiEnvelopedResponse(status, dto, IDEMPOTENT_REPLAY_HEADERS);
 }
 
 /** A required JSON request body of `dto`, with its example (`summary` says what it shows). */

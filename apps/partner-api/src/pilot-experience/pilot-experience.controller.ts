@@ -5,9 +5,8 @@ import { MAX_BATCH_PILOT_IDS, parsePilotId, parsePilotIdList, type PilotIdIssue 
 import { ApiError } from '@pft/platform';
 import { AsOfPipe } from '@pft/totals';
 import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
-import { ApiPartnerErrors } from '../openapi/openapi-responses';
-import { missingScope } from '../openapi/error-examples';
-import { ApiEnvelopedSchemaResponse } from '../openapi/named-schemas';
+import { ApiEnvelopedSchemaResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
+import { missingScope, refusedField } from '../openapi/error-examples';
 import { GetPilotExperienceBatchQuery, GetPilotExperienceQuery } from './get-pilot-experience.query';
 import { type PilotExperienceAnswer } from './pilot-experience.reader';
 import {
@@ -66,11 +65,12 @@ export class PilotExperienceController {
   @ApiEnvelopedSchemaResponse(200, PILOT_EXPERIENCE, PILOT_EXPERIENCE_EXAMPLE)
   @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'EXPERIENCE_NOT_SHARED', 'PILOT_NOT_FOUND'], {
     INVALID_REQUEST: [
-      {
-        summary: 'pilot_id is not a UUID',
-        message: 'pilot_id must be given once, as a UUID',
-        details: [{ field: 'pilot_id', issue: 'invalid_uuid' }],
-      },
+      refusedField(
+        'pilot_id is not a UUID',
+        'pilot_id must be given once, as a UUID',
+        'pilot_id',
+        'invalid_uuid',
+      ),
       INVALID_AS_OF,
     ],
     INSUFFICIENT_SCOPE: [missingScope('pilot-experience')],
@@ -112,11 +112,7 @@ export class PilotExperienceController {
   @ApiEnvelopedSchemaResponse(200, PILOT_EXPERIENCE_BATCH, { pilots: [PILOT_EXPERIENCE_EXAMPLE] })
   @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE'], {
     INVALID_REQUEST: [
-      {
-        summary: 'More than 50 ids',
-        message: LIST_MESSAGES.too_many,
-        details: [{ field: 'pilot_ids', issue: 'too_many' }],
-      },
+      refusedField('More than 50 ids', LIST_MESSAGES.too_many, 'pilot_ids', 'too_many'),
       INVALID_AS_OF,
     ],
     INSUFFICIENT_SCOPE: [missingScope('pilot-experience')],

@@ -5,7 +5,7 @@ import { MAX_BATCH_PILOT_IDS, type PilotIdIssue } from '@pft/partners/domain';
 import { ApiError, SerializedJson } from '@pft/platform';
 import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
-import { missingScope } from '../openapi/error-examples';
+import { missingScope, refusedField } from '../openapi/error-examples';
 import { GetPilotTotalsBatchQuery } from './get-pilot-totals-batch.query';
 import { type PilotTotalsBatchView } from './get-pilot-totals-batch.handler';
 import { pilotTotalsBatchJson } from './pilot-totals-batch.json';
@@ -45,16 +45,8 @@ export class PilotTotalsBatchController {
   @ApiEnvelopedResponse(200, PilotTotalsBatchDto)
   @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE'], {
     INVALID_REQUEST: [
-      {
-        summary: 'More than 50 ids',
-        message: MESSAGES.too_many,
-        details: [{ field: 'pilot_ids', issue: 'too_many' }],
-      },
-      {
-        summary: 'An entry is not a UUID',
-        message: MESSAGES.invalid_uuid,
-        details: [{ field: 'pilot_ids', issue: 'invalid_uuid' }],
-      },
+      refusedField('More than 50 ids', MESSAGES.too_many, 'pilot_ids', 'too_many'),
+      refusedField('An entry is not a UUID', MESSAGES.invalid_uuid, 'pilot_ids', 'invalid_uuid'),
     ],
     INSUFFICIENT_SCOPE: [missingScope('pilot-totals')],
   })

@@ -5,7 +5,7 @@ import { parsePilotId } from '@pft/partners/domain';
 import { ApiError, SerializedJson } from '@pft/platform';
 import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
-import { missingScope } from '../openapi/error-examples';
+import { missingScope, refusedField } from '../openapi/error-examples';
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
 import { type PilotTotalsView } from '@pft/totals';
 import { PilotTotalsDto } from './pilot-totals.dto';
@@ -28,11 +28,12 @@ export class PilotTotalsController {
   @ApiEnvelopedResponse(200, PilotTotalsDto)
   @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'PILOT_NOT_FOUND'], {
     INVALID_REQUEST: [
-      {
-        summary: 'pilot_id is not a UUID',
-        message: 'pilot_id must be given once, as a UUID',
-        details: [{ field: 'pilot_id', issue: 'invalid_uuid' }],
-      },
+      refusedField(
+        'pilot_id is not a UUID',
+        'pilot_id must be given once, as a UUID',
+        'pilot_id',
+        'invalid_uuid',
+      ),
     ],
     INSUFFICIENT_SCOPE: [missingScope('pilot-totals')],
   })

@@ -4,7 +4,7 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { ApiError } from '@pft/platform';
 import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
-import { missingScope } from '../openapi/error-examples';
+import { missingScope, refusedField } from '../openapi/error-examples';
 import { LinkedPilotsDto } from './pilots.dto';
 import { DEFAULT_PILOTS_LIMIT, MAX_PILOTS_LIMIT, parsePilotsPageRequest } from './pilots-cursor';
 import { PilotsCursorKeys } from './pilots-cursor-keys';
@@ -49,16 +49,8 @@ export class PilotsController {
   @ApiEnvelopedResponse(200, LinkedPilotsDto)
   @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE'], {
     INVALID_REQUEST: [
-      {
-        summary: 'limit out of range',
-        message: MESSAGES.limit,
-        details: [{ field: 'limit', issue: 'out_of_range' }],
-      },
-      {
-        summary: 'A cursor this API did not give',
-        message: MESSAGES.cursor,
-        details: [{ field: 'cursor', issue: 'invalid' }],
-      },
+      refusedField('limit out of range', MESSAGES.limit, 'limit', 'out_of_range'),
+      refusedField('A cursor this API did not give', MESSAGES.cursor, 'cursor', 'invalid'),
     ],
     INSUFFICIENT_SCOPE: [missingScope('pilot-totals')],
   })

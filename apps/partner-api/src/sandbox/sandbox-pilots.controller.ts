@@ -10,13 +10,8 @@ import {
   CurrentPartner,
   PartnerWriteEndpoint,
 } from '../auth/partner-endpoint.decorator';
-import { invalidIdempotencyKey, missingScope } from '../openapi/error-examples';
-import {
-  ApiEnvelopedResponse,
-  ApiJsonBody,
-  ApiPartnerErrors,
-  IDEMPOTENT_REPLAY_HEADERS,
-} from '../openapi/openapi-responses';
+import { invalidIdempotencyKey, missingScope, refusedField } from '../openapi/error-examples';
+import { ApiJsonBody, ApiPartnerErrors, ApiWriteResponse } from '../openapi/openapi-responses';
 import { DisconnectSandboxPilotCommand } from './disconnect-sandbox-pilot/disconnect-sandbox-pilot.command';
 import { ResetSandboxPilotCommand } from './reset-sandbox-pilot/reset-sandbox-pilot.command';
 import { SandboxDisconnectedDto, SandboxFlightDto, SandboxResetDto } from './sandbox.dto';
@@ -24,11 +19,7 @@ import { SimulateFlightCommand, type SimulateFlightResult } from './simulate-fli
 
 const SANDBOX_ONLY = { sandboxOnly: true };
 const PILOT_ID_MESSAGE = 'pilot_id must be a UUID';
-const badPilotId = {
-  summary: 'pilot_id is not a UUID',
-  message: PILOT_ID_MESSAGE,
-  details: [{ field: 'pilot_id', issue: 'invalid_uuid' }],
-};
+const badPilotId = refusedField('pilot_id is not a UUID', PILOT_ID_MESSAGE, 'pilot_id', 'invalid_uuid');
 const ABOUT =
   'Sandbox keys (`pft_test_`) only: a live key gets 404 NOT_FOUND, as for an unknown path. Scope ' +
   '`pilot-totals`. `pilot_id`: a fixture pilot linked to your sandbox (any other: 404 PILOT_NOT_FOUND). ' +
@@ -60,7 +51,7 @@ export class SandboxPilotsController {
       '`flight_id` with the same body again: 200 and nothing new; with another body: 409 CONFLICT.',
   })
   @ApiJsonBody(SandboxFlightDto, 'A flight, as the pilot app records it')
-  @ApiEnvelopedResponse(201, SandboxFlightDto, IDEMPOTENT_REPLAY_HEADERS)
+  @ApiWriteResponse(201, SandboxFlightDto)
   @ApiPartnerErrors(
     [
       'INVALID_REQUEST',
@@ -73,11 +64,12 @@ export class SandboxPilotsController {
     {
       INVALID_REQUEST: [
         badPilotId,
-        {
-          summary: 'A flight the pilot app would refuse',
-          message: 'minutes.pic must not exceed total_flight_time',
-          details: [{ field: 'minutes.pic', issue: 'exceeds_total' }],
-        },
+        refusedField(
+          'A flight the pilot app would refuse',
+          'minutes.pic must not exceed total_flight_time',
+          'minutes.pic',
+          'exceeds_total',
+        ),
         invalidIdempotencyKey,
       ],
       INSUFFICIENT_SCOPE: [missingScope('pilot-totals')],
@@ -113,7 +105,7 @@ export class SandboxPilotsController {
       `${ABOUT} As when a pilot disconnects in the pilot app: from the answer on, the \`pilot_id\` is ` +
       'not found on every endpoint. Redeeming the fixture’s code again links the pilot under a new `pilot_id`.',
   })
-  @ApiEnvelopedResponse(200, SandboxDisconnectedDto, IDEMPOTENT_REPLAY_HEADERS)
+  @ApiWriteResponse(200, SandboxDisconnectedDto)
   @ApiPartnerErrors(
     ['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'NOT_FOUND', 'PILOT_NOT_FOUND', 'IDEMPOTENCY_CONFLICT'],
     {
@@ -141,7 +133,7 @@ export class SandboxPilotsController {
       `${ABOUT} Deletes the flights you simulated for that pilot (through the write path, as a pilot’s ` +
       'own deletions): the `pilot_id` stays, and the totals are the fixture’s again within about a second.',
   })
-  @ApiEnvelopedResponse(200, SandboxResetDto, IDEMPOTENT_REPLAY_HEADERS)
+  @ApiWriteResponse(200, SandboxResetDto)
   @ApiPartnerErrors(
     ['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'NOT_FOUND', 'PILOT_NOT_FOUND', 'IDEMPOTENCY_CONFLICT'],
     {

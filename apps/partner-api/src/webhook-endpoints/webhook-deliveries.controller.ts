@@ -11,12 +11,8 @@ import {
   PartnerReadEndpoint,
   PartnerWriteEndpoint,
 } from '../auth/partner-endpoint.decorator';
-import { invalidIdempotencyKey, missingScope } from '../openapi/error-examples';
-import {
-  ApiEnvelopedResponse,
-  ApiPartnerErrors,
-  IDEMPOTENT_REPLAY_HEADERS,
-} from '../openapi/openapi-responses';
+import { invalidIdempotencyKey, missingScope, refusedField } from '../openapi/error-examples';
+import { ApiEnvelopedResponse, ApiPartnerErrors, ApiWriteResponse } from '../openapi/openapi-responses';
 import { MESSAGES, parseDeliveriesLimit } from './webhook-endpoint-request';
 import { ENDPOINT_ID_PARAM, endpointNotFound, NOT_FOUND_EXAMPLE } from './webhook-endpoints.controller';
 import { WebhookDeliveriesDto, WebhookTestQueuedDto } from './webhook-endpoints.dto';
@@ -37,14 +33,10 @@ export class WebhookDeliveriesController {
       'signed as any other. A disabled endpoint takes none: 400 `INVALID_REQUEST`.',
   })
   @ENDPOINT_ID_PARAM
-  @ApiEnvelopedResponse(202, WebhookTestQueuedDto, IDEMPOTENT_REPLAY_HEADERS)
+  @ApiWriteResponse(202, WebhookTestQueuedDto)
   @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'NOT_FOUND', 'IDEMPOTENCY_CONFLICT'], {
     INVALID_REQUEST: [
-      {
-        summary: 'A disabled endpoint',
-        message: MESSAGES.disabled,
-        details: [{ field: 'id', issue: 'disabled' }],
-      },
+      refusedField('A disabled endpoint', MESSAGES.disabled, 'id', 'disabled'),
       invalidIdempotencyKey,
     ],
     INSUFFICIENT_SCOPE: [missingScope('webhooks')],
@@ -87,13 +79,7 @@ export class WebhookDeliveriesController {
   })
   @ApiEnvelopedResponse(200, WebhookDeliveriesDto)
   @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'NOT_FOUND'], {
-    INVALID_REQUEST: [
-      {
-        summary: 'limit out of range',
-        message: MESSAGES.limit,
-        details: [{ field: 'limit', issue: 'out_of_range' }],
-      },
-    ],
+    INVALID_REQUEST: [refusedField('limit out of range', MESSAGES.limit, 'limit', 'out_of_range')],
     INSUFFICIENT_SCOPE: [missingScope('webhooks')],
     NOT_FOUND: [NOT_FOUND_EXAMPLE],
   })

@@ -19,12 +19,12 @@ import {
   PartnerWriteEndpoint,
 } from '../auth/partner-endpoint.decorator';
 import { IdempotencyStore } from '../idempotency/idempotency.store';
-import { invalidIdempotencyKey, missingScope } from '../openapi/error-examples';
+import { invalidIdempotencyKey, missingScope, refusedField } from '../openapi/error-examples';
 import {
   ApiEnvelopedResponse,
   ApiJsonBody,
   ApiPartnerErrors,
-  IDEMPOTENT_REPLAY_HEADERS,
+  ApiWriteResponse,
 } from '../openapi/openapi-responses';
 import { MESSAGES, parseNewEndpoint } from './webhook-endpoint-request';
 import {
@@ -69,25 +69,13 @@ export class WebhookEndpointsController {
   })
   @ApiConsumes('application/json')
   @ApiJsonBody(CreateWebhookEndpointDto, 'An endpoint for disconnects and totals changes')
-  @ApiEnvelopedResponse(201, WebhookEndpointDto, IDEMPOTENT_REPLAY_HEADERS)
+  @ApiWriteResponse(201, WebhookEndpointDto)
   @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'IDEMPOTENCY_CONFLICT'], {
     INVALID_REQUEST: [
-      { summary: 'Not an https URL', message: MESSAGES.url, details: [{ field: 'url', issue: 'not_https' }] },
-      {
-        summary: 'A private address',
-        message: MESSAGES.privateUrl,
-        details: [{ field: 'url', issue: 'private_address' }],
-      },
-      {
-        summary: 'An unknown event type',
-        message: MESSAGES.events,
-        details: [{ field: 'events', issue: 'unknown_event_type' }],
-      },
-      {
-        summary: 'Five endpoints already',
-        message: MESSAGES.tooMany,
-        details: [{ field: 'url', issue: 'too_many' }],
-      },
+      refusedField('Not an https URL', MESSAGES.url, 'url', 'not_https'),
+      refusedField('A private address', MESSAGES.privateUrl, 'url', 'private_address'),
+      refusedField('An unknown event type', MESSAGES.events, 'events', 'unknown_event_type'),
+      refusedField('Five endpoints already', MESSAGES.tooMany, 'url', 'too_many'),
       invalidIdempotencyKey,
     ],
     INSUFFICIENT_SCOPE: [missingScope('webhooks')],
@@ -157,7 +145,7 @@ export class WebhookEndpointsController {
       'delivery meanwhile carries both signatures in `webhook-signature`.',
   })
   @ENDPOINT_ID_PARAM
-  @ApiEnvelopedResponse(200, WebhookEndpointDto, IDEMPOTENT_REPLAY_HEADERS)
+  @ApiWriteResponse(200, WebhookEndpointDto)
   @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'NOT_FOUND', 'IDEMPOTENCY_CONFLICT'], {
     INVALID_REQUEST: [invalidIdempotencyKey],
     INSUFFICIENT_SCOPE: [missingScope('webhooks')],

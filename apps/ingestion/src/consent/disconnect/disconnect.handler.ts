@@ -1,10 +1,8 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { consentStreamId } from '@pft/contracts';
-import { isUuid } from '@pft/contracts';
 import { PartnerReadRevision } from '@pft/totals';
 import { CommandPipeline } from '@pft/event-store';
 import { decideDisconnect } from '../consent.decide';
-import { consentError, isConsentRejection } from '../consent-rejection';
+import { changeConnection, waitOutUntold } from '../connection-change';
 import { ConsentRepository } from '../consent.repository';
 import { DisconnectCommand } from './disconnect.command';
 
@@ -24,22 +22,13 @@ export class DisconnectHandler implements ICommandHandler<DisconnectCommand, voi
 
   async execute({ pilot, connectionId, requestId }: DisconnectCommand): Promise<void> {
     const now = new Date().toISOString();
-    await this.pipeline.handle({
-      streamId: consentStreamId(pilot),
-      metadata: { request_id: requestId },
-      load: (tx) =>
-        isUuid(connectionId)
-          ? this.consent.connectionForUpdate(tx, connectionId)
-          : Promise.resolve(undefined),
-      decide: (connection) => {
-        const decision = decideDisconnect(connection, pilot, now);
-        if (isConsentRejection(decision)) throw consentError(decision);
-        return { events: decision };
-      },
+    await changeConnection(this.pipeline, this.consent, {
+      pilot,
+      connectionId,
+      requestId,
+      decide: (connection) => decideDisconnect(connection, pilot, now),
       project: (tx) => this.consent.disconnect(tx, connectionId, now),
     });
-    if (!(await this.partnerReads.announceChange(requestId))) {
-      await new Promise((resolve) => setTimeout(resolve, this.partnerReads.untoldWaitMs));
-    }
+    if (!(await this.partnerReads.announceChange(requestId))) await waitOutUntold(this.partnerReads);
   }
 }

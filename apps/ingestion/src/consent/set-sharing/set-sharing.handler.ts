@@ -1,10 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { consentStreamId, isUuid } from '@pft/contracts';
 import { CommandPipeline } from '@pft/event-store';
 import { PartnerReadRevision } from '@pft/totals';
 import { decideSharing } from '../consent.decide';
-import { consentError, isConsentRejection } from '../consent-rejection';
+import { consentError } from '../consent-rejection';
+import { changeConnection, waitOutUntold } from '../connection-change';
 import { ConsentRepository } from '../consent.repository';
 import { pilotConnection } from '../list-connections/list-connections.handler';
 import { type PilotConnection } from '../list-connections/list-connections.query';
@@ -32,29 +32,18 @@ export class SetSharingHandler implements ICommandHandler<SetSharingCommand, Pil
     requestId,
   }: SetSharingCommand): Promise<PilotConnection> {
     const now = new Date().toISOString();
-    const decided = await this.pipeline.handle({
-      streamId: consentStreamId(pilot),
-      metadata: { request_id: requestId },
-      load: (tx) =>
-        isUuid(connectionId)
-          ? this.consent.connectionForUpdate(tx, connectionId)
-          : Promise.resolve(undefined),
-      decide: (connection) => {
-        const decision = decideSharing(connection, pilot, shareExperience, now);
-        if (isConsentRejection(decision)) throw consentError(decision);
-        return { events: decision };
-      },
-      project: async (tx, { events }) => {
-        if (events.length > 0) await this.consent.setExperienceSharing(tx, connectionId, shareExperience);
+    const events = await changeConnection(this.pipeline, this.consent, {
+      pilot,
+      connectionId,
+      requestId,
+      decide: (connection) => decideSharing(connection, pilot, shareExperience, now),
+      project: async (tx, changed) => {
+        if (changed.length > 0) await this.consent.setExperienceSharing(tx, connectionId, shareExperience);
       },
     });
     // Any change is announced; only a withdrawal must be sure no replica answers from before it.
-    if (
-      decided.events.length > 0 &&
-      !(await this.partnerReads.announceChange(requestId)) &&
-      !shareExperience
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, this.partnerReads.untoldWaitMs));
+    if (events.length > 0 && !(await this.partnerReads.announceChange(requestId)) && !shareExperience) {
+      await waitOutUntold(this.partnerReads);
     }
     const [row] = await this.consent.activeConnections(this.dataSource, pilot, connectionId);
     // Disconnected between the change and this read: as unknown as any ended connection.

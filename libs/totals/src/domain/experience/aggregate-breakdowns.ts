@@ -1,12 +1,15 @@
 import { FLIGHT_MINUTE_FIELDS, type AircraftFeature } from '@pft/contracts';
 import {
-  emptyEngineEntries,
-  emptyFeatureEntries,
-  TURBINES,
+  addToTypeEntry,
   type AircraftTypeEntry,
+  type Counted,
+  engineEntries,
   type EngineEntry,
   type EngineKey,
+  featureEntries,
   type FeatureEntry,
+  typeEntryOrder,
+  zeroTypeEntry,
 } from './breakdowns';
 import { isWithin, monthsEndingOn } from './calendar';
 import { type ExperienceDay, type ExperienceGroup, type ExperienceSums } from './experience-aggregates';
@@ -18,7 +21,6 @@ const PIC = FLIGHT_MINUTE_FIELDS.indexOf('pic');
 const SIC = FLIGHT_MINUTE_FIELDS.indexOf('sic');
 const MULTI_ENGINE = FLIGHT_MINUTE_FIELDS.indexOf('multi_engine');
 
-const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 export const maxDate = (a: string | null, b: string | null): string | null =>
   a === null ? b : b === null ? a : a > b ? a : b;
 
@@ -31,6 +33,18 @@ export interface GroupAsOf {
 
 export type DayOfGroup = ExperienceDay & { groupOf: ExperienceGroup };
 
+/** What a group's sums add to the entries the group counts in. */
+const countedOf = (sums: ExperienceSums): Counted => ({
+  total_flight_time: sums.minutes[TOTAL] ?? 0,
+  pic: sums.minutes[PIC] ?? 0,
+  sic: sums.minutes[SIC] ?? 0,
+  multi_engine: sums.minutes[MULTI_ENGINE] ?? 0,
+  flights: sums.records,
+});
+
+const flightGroups = (groups: readonly GroupAsOf[]): GroupAsOf[] =>
+  groups.filter(({ group }) => group.kind === 'flight');
+
 /** One entry per type designator flown, most flight time first; the last 12 months from the days. */
 export function byAircraftType(
   groups: readonly GroupAsOf[],
@@ -40,26 +54,14 @@ export function byAircraftType(
   const last12Months = monthsEndingOn(asOf, 12);
   const entries = new Map<string, AircraftTypeEntry & { last: string | null }>();
   const entryOf = (designator: string) => {
-    const entry = entries.get(designator) ?? {
-      type_designator: designator,
-      total_flight_time_minutes: 0,
-      pic_minutes: 0,
-      sic_minutes: 0,
-      last_12_months_minutes: 0,
-      flight_count: 0,
-      last_flight_date: '',
-      last: null,
-    };
+    const entry = entries.get(designator) ?? { ...zeroTypeEntry(designator), last: null };
     entries.set(designator, entry);
     return entry;
   };
-  for (const { group, sums, lastDate } of groups) {
-    if (group.kind !== 'flight' || group.type_designator === null || sums.records === 0) continue;
+  for (const { group, sums, lastDate } of flightGroups(groups)) {
+    if (group.type_designator === null || sums.records === 0) continue;
     const entry = entryOf(group.type_designator);
-    entry.total_flight_time_minutes += sums.minutes[TOTAL] ?? 0;
-    entry.pic_minutes += sums.minutes[PIC] ?? 0;
-    entry.sic_minutes += sums.minutes[SIC] ?? 0;
-    entry.flight_count += sums.records;
+    addToTypeEntry(entry, countedOf(sums));
     entry.last = maxDate(entry.last, lastDate);
   }
   for (const day of days) {
@@ -69,44 +71,17 @@ export function byAircraftType(
   }
   return [...entries.values()]
     .map(({ last, ...entry }) => ({ ...entry, last_flight_date: `${last ?? ''}T00:00:00.000Z` }))
-    .sort(
-      (a, b) =>
-        b.total_flight_time_minutes - a.total_flight_time_minutes ||
-        byteOrder(a.type_designator, b.type_designator),
-    );
+    .sort(typeEntryOrder);
 }
 
 /** Every engine key, always present; `turbine` is turboprop + turbojet + turboshaft. */
-export function byEngine(groups: readonly GroupAsOf[]): Record<EngineKey, EngineEntry> {
-  const entries = emptyEngineEntries();
-  for (const { group, sums } of groups) {
-    if (group.kind !== 'flight') continue;
-    const keys: EngineKey[] = TURBINES.has(group.engine) ? [group.engine, 'turbine'] : [group.engine];
-    for (const key of keys) {
-      const entry = entries[key] as EngineEntry | undefined;
-      if (entry === undefined) continue;
-      entry.total_flight_time_minutes += sums.minutes[TOTAL] ?? 0;
-      entry.pic_minutes += sums.minutes[PIC] ?? 0;
-      entry.sic_minutes += sums.minutes[SIC] ?? 0;
-      entry.multi_engine_minutes += sums.minutes[MULTI_ENGINE] ?? 0;
-      entry.flight_count += sums.records;
-    }
-  }
-  return entries;
-}
+export const byEngine = (groups: readonly GroupAsOf[]): Record<EngineKey, EngineEntry> =>
+  engineEntries(
+    flightGroups(groups).map(({ group, sums }) => ({ engine: group.engine, counted: countedOf(sums) })),
+  );
 
 /** Every feature, always present, over the flights of the groups that have it. */
-export function byFeature(groups: readonly GroupAsOf[]): Record<AircraftFeature, FeatureEntry> {
-  const entries = emptyFeatureEntries();
-  for (const { group, sums } of groups) {
-    if (group.kind !== 'flight') continue;
-    for (const feature of group.features) {
-      const entry = entries[feature] as FeatureEntry | undefined;
-      if (entry === undefined) continue;
-      entry.total_flight_time_minutes += sums.minutes[TOTAL] ?? 0;
-      entry.pic_minutes += sums.minutes[PIC] ?? 0;
-      entry.flight_count += sums.records;
-    }
-  }
-  return entries;
-}
+export const byFeature = (groups: readonly GroupAsOf[]): Record<AircraftFeature, FeatureEntry> =>
+  featureEntries(
+    flightGroups(groups).map(({ group, sums }) => ({ features: group.features, counted: countedOf(sums) })),
+  );

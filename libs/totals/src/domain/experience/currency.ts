@@ -1,3 +1,4 @@
+import { byteOrder } from './breakdowns';
 import { CURRENCY_RULES, type CurrencyRule, type CurrencyRuleKey } from './currency-rules';
 import { type CountedRecord } from './experience-record';
 
@@ -13,8 +14,6 @@ export interface CurrencyEntry {
   counted: Record<string, number>;
   required: Record<string, number>;
 }
-
-const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
  * The last date X on or after `asOf` on which `rule` holds counting only `records` (all dated on or

@@ -15,6 +15,7 @@ import {
   type DayOfGroup,
   type GroupAsOf,
 } from './aggregate-breakdowns';
+import { byteOrder } from './breakdowns';
 import { isWithin, monthsEndingOn, type DateRange } from './calendar';
 import { currencyEntryOf, type CurrencyEntry } from './currency';
 import { CURRENCY_RULES } from './currency-rules';
@@ -32,7 +33,6 @@ import { windowRangesAsOf, type WindowExperience } from './windows';
 const SIMULATOR = FLIGHT_MINUTE_FIELDS.indexOf('simulator');
 const TOTAL = FLIGHT_MINUTE_FIELDS.indexOf('total_flight_time');
 
-const byteOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 /** `addFlight` for the sums of many records of one group: the totals fields by `logbook-rules.md`. */
 function addToTotals(sums: Sums, group: ExperienceGroup, from: ExperienceSums): void {
   if (group.kind === 'simulator') {
