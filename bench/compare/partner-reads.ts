@@ -14,6 +14,7 @@ import {
   migratedDatabases,
   runCli,
 } from './compared-builds';
+import { partnerReadsPrefix } from '../support/partner-reads-prefix';
 
 /**
  * Pilots linked in each build's database; the cold reads rotate over all of them and the batches over
@@ -121,7 +122,7 @@ export async function compareReads(
           DATABASE_URL: databases[build],
           DATABASE_POOL_SIZE: '20',
           LOG_LEVEL: 'warn',
-          PARTNER_REDIS_PREFIX: `bench:${Date.now()}:${build}:`,
+          PARTNER_REDIS_PREFIX: await partnerReadsPrefix(build),
         },
         { buildDir: builds[build] },
       );

@@ -30,6 +30,7 @@ import {
   share,
 } from '../support/bench-run';
 import { type Measured, rotating } from '../support/measure';
+import { partnerReadsPrefix } from '../support/partner-reads-prefix';
 
 const SECONDS = benchSetting('SECONDS', 10);
 const CONNECTIONS = benchSetting('CONNECTIONS', 50);
@@ -54,16 +55,16 @@ benchmark(
     const seeding = await createDataSource(db.url, 2).initialize();
     const data = await seedBenchData(seeding, PILOTS);
     bench.defer(() => seeding.destroy());
-    const env = (recording: 'on' | 'off') => ({
+    const env = async (recording: 'on' | 'off') => ({
       DATABASE_URL: db.url,
       DATABASE_POOL_SIZE: '20',
       LOG_LEVEL: 'warn',
-      PARTNER_REDIS_PREFIX: `bench:${Date.now()}:${recording}:`,
+      PARTNER_REDIS_PREFIX: await partnerReadsPrefix(recording),
       ACCESS_HISTORY: recording,
     });
     const apps = {
-      on: await bench.app('partner-api', env('on')),
-      off: await bench.app('partner-api', env('off')),
+      on: await bench.app('partner-api', await env('on')),
+      off: await bench.app('partner-api', await env('off')),
     };
     const auth = { authorization: `Bearer ${data.key}` };
     const singlePath = `/v1/pilot-totals?pilot_id=${data.pilotIds[0]!}`;

@@ -38,6 +38,7 @@ import { measurePacedReads } from './paced-reads';
 import { startNestFloor } from '../support/nest-floor';
 import { startNestPipelineFloor } from '../support/nest-pipeline-floor';
 import { startReadFloor } from '../support/read-floor';
+import { partnerReadsPrefix } from '../support/partner-reads-prefix';
 
 const SECONDS = benchSetting('SECONDS', 10);
 const CONNECTIONS = benchSetting('CONNECTIONS', 50);
@@ -74,7 +75,7 @@ benchmark(
       DATABASE_URL: db.url,
       DATABASE_POOL_SIZE: '20',
       LOG_LEVEL: 'warn',
-      PARTNER_REDIS_PREFIX: `bench:${Date.now()}:`,
+      PARTNER_REDIS_PREFIX: await partnerReadsPrefix('reads'),
     });
     const auth = { authorization: `Bearer ${data.key}` };
     const singlePath = `/v1/pilot-totals?pilot_id=${data.pilotIds[0]!}`;

@@ -1,0 +1,21 @@
+import Redis from 'ioredis';
+import { loadConfig, NodeEnvVariables, WithRedis } from '@pft/platform';
+import { announcePartnerReadChange } from '@pft/totals';
+
+/**
+ * A PARTNER_REDIS_PREFIX of its own for a partner API under measure, with the partner read revision
+ * in place, as a deployment has it from the projector's first batch on. Without it (a fresh prefix,
+ * no projector) every replica reuses nothing kept in memory (WindowCounter: Redis lost its keys), and
+ * a warm read measures the database instead of the replica's memory.
+ */
+export async function partnerReadsPrefix(name: string): Promise<string> {
+  const prefix = `bench:${Date.now()}:${name}:`;
+  const redis = new Redis(loadConfig(WithRedis(NodeEnvVariables)).REDIS_URL, { lazyConnect: true });
+  try {
+    await redis.connect();
+    await announcePartnerReadChange(redis, prefix);
+  } finally {
+    redis.disconnect();
+  }
+  return prefix;
+}
