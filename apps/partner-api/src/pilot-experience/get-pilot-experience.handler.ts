@@ -2,7 +2,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { ApiError } from '@pft/platform';
 import { AccessRecorder } from '../access-history/access-recorder';
 import { GetPilotExperienceBatchQuery, GetPilotExperienceQuery } from './get-pilot-experience.query';
-import { type PilotExperienceAnswer, PilotExperienceReader } from './pilot-experience.reader';
+import { type PilotExperienceAnswer, PilotExperienceReadModel } from '@pft/totals';
 
 /** Order of checks after the input: the lookup (404), then the pilot's sharing (403). */
 @QueryHandler(GetPilotExperienceQuery)
@@ -11,12 +11,14 @@ export class GetPilotExperienceHandler implements IQueryHandler<
   PilotExperienceAnswer
 > {
   constructor(
-    private readonly reader: PilotExperienceReader,
+    private readonly reader: PilotExperienceReadModel,
     private readonly access: AccessRecorder,
   ) {}
 
   async execute(query: GetPilotExperienceQuery): Promise<PilotExperienceAnswer> {
-    const found = (await this.reader.read(query.partnerId, [query.pilotId], query.asOf)).get(query.pilotId);
+    const found = (
+      await this.reader.read(query.partnerId, [query.pilotId], query.asOf, query.readRevision)
+    ).get(query.pilotId);
     // Never linked, disconnected, or another partner's: the same answer, so nothing leaks.
     if (!found || found.state === 'not_linked')
       throw new ApiError('PILOT_NOT_FOUND', 'No pilot with this pilot_id is linked to you');
@@ -37,12 +39,12 @@ export class GetPilotExperienceBatchHandler implements IQueryHandler<
   PilotExperienceAnswer[]
 > {
   constructor(
-    private readonly reader: PilotExperienceReader,
+    private readonly reader: PilotExperienceReadModel,
     private readonly access: AccessRecorder,
   ) {}
 
   async execute(query: GetPilotExperienceBatchQuery): Promise<PilotExperienceAnswer[]> {
-    const read = await this.reader.read(query.partnerId, query.pilotIds, query.asOf);
+    const read = await this.reader.read(query.partnerId, query.pilotIds, query.asOf, query.readRevision);
     const pilots = query.pilotIds.flatMap((id) => {
       const found = read.get(id);
       return found?.state === 'shared' ? [found.answer] : [];

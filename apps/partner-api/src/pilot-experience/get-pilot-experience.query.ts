@@ -6,6 +6,8 @@ export class GetPilotExperienceQuery {
     readonly pilotId: string,
     /** `YYYY-MM-DD`, checked (AsOfPipe). */
     readonly asOf: string,
+    /** The partner read revision seen with the request's key, or null (nothing kept is reused). */
+    readonly readRevision: string | null,
     /** A sandbox key's read: not recorded in the access history. */
     readonly sandbox = false,
   ) {}
@@ -18,6 +20,7 @@ export class GetPilotExperienceBatchQuery {
     /** Lower-case UUIDs, distinct, in the order of first occurrence in the request. */
     readonly pilotIds: readonly string[],
     readonly asOf: string,
+    readonly readRevision: string | null,
     readonly sandbox = false,
   ) {}
 }

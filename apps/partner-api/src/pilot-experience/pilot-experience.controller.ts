@@ -8,7 +8,7 @@ import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../aut
 import { ApiEnvelopedSchemaResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope, refusedField } from '../openapi/error-examples';
 import { GetPilotExperienceBatchQuery, GetPilotExperienceQuery } from './get-pilot-experience.query';
-import { type PilotExperienceAnswer } from './pilot-experience.reader';
+import { type PilotExperienceAnswer } from '@pft/totals';
 import {
   PILOT_EXPERIENCE,
   PILOT_EXPERIENCE_BATCH,
@@ -88,7 +88,13 @@ export class PilotExperienceController {
       ]);
     }
     return this.queryBus.execute<GetPilotExperienceQuery, PilotExperienceAnswer>(
-      new GetPilotExperienceQuery(partner.partnerId, parsed.pilotId, asOf, partner.sandbox),
+      new GetPilotExperienceQuery(
+        partner.partnerId,
+        parsed.pilotId,
+        asOf,
+        partner.readRevision,
+        partner.sandbox,
+      ),
     );
   }
 
@@ -129,7 +135,13 @@ export class PilotExperienceController {
       ]);
     }
     const pilots = await this.queryBus.execute<GetPilotExperienceBatchQuery, PilotExperienceAnswer[]>(
-      new GetPilotExperienceBatchQuery(partner.partnerId, parsed.pilotIds, asOf, partner.sandbox),
+      new GetPilotExperienceBatchQuery(
+        partner.partnerId,
+        parsed.pilotIds,
+        asOf,
+        partner.readRevision,
+        partner.sandbox,
+      ),
     );
     return { pilots };
   }

@@ -3,12 +3,12 @@ import { AccessHistoryModule } from '../access-history/access-history.module';
 import { AccessModule } from '../auth/access.module';
 import { GetPilotExperienceBatchHandler, GetPilotExperienceHandler } from './get-pilot-experience.handler';
 import { PilotExperienceController } from './pilot-experience.controller';
-import { PilotExperienceReader } from './pilot-experience.reader';
+import { PilotTotalsReadModule } from '@pft/totals';
 
-/** GET /v1/pilot-experience and its batch: read on every request, never kept in memory. */
+/** GET /v1/pilot-experience and its batch, read through the experience read model. */
 @Module({
-  imports: [AccessModule, AccessHistoryModule],
+  imports: [AccessModule, AccessHistoryModule, PilotTotalsReadModule],
   controllers: [PilotExperienceController],
-  providers: [PilotExperienceReader, GetPilotExperienceHandler, GetPilotExperienceBatchHandler],
+  providers: [GetPilotExperienceHandler, GetPilotExperienceBatchHandler],
 })
 export class PilotExperienceModule {}

@@ -24,8 +24,8 @@ export const MAX_EXPERIENCE_PILOTS = 50;
 
 type SumsArray = number[];
 
-interface ExperienceRow {
-  pilot_account_id: string;
+/** A pilot's row of the projection with the sums a read as of a date needs (experienceSumsSql). */
+export interface ExperienceSumsRow {
   last_updated: Date;
   starting_totals: StartingTotals | null;
   experience_groups: ExperienceGroup[];
@@ -35,21 +35,40 @@ interface ExperienceRow {
   days: [number, string, ...SumsArray][];
 }
 
+interface ExperienceRow extends ExperienceSumsRow {
+  pilot_account_id: string;
+}
+
 const v = ACTIVE_EXPERIENCE_VIEWS;
 const sumsOf = (alias: string) => EXPERIENCE_SUM_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
 
 /**
- * One statement, so one snapshot of one version (the views are switched together): per pilot its
- * row, its year sums before the year of `as_of` and its day sums in the 24 months ending on it.
- * The day sums are read through their key's prefix (pilot, day), the year sums likewise.
+ * The columns `years` and `days` of ExperienceSumsRow for the pilot of the row `p` (a row of the
+ * active pilots' view): its year sums before the year of `as_of` and its day sums in the 24 months
+ * ending on it, each read through its key's prefix (pilot, year) or (pilot, day). `params` name the
+ * statement's parameters holding the year of `as_of`, the first day of the 24 months and `as_of`
+ * (experienceSumsParams).
  */
-const READ_SQL = `
-  select p.pilot_account_id, p.last_updated, p.starting_totals, p.experience_groups,
+export const experienceSumsSql = (params: { year: string; from: string; asOf: string }): string => `
     coalesce((select json_agg(json_build_array(y.group_no, y.year, to_char(y.last_date, 'YYYY-MM-DD'), ${sumsOf('y')}))
-                from ${v.years} y where y.pilot_account_id = p.pilot_account_id and y.year < $2), '[]') as years,
+                from ${v.years} y where y.pilot_account_id = p.pilot_account_id and y.year < ${params.year}), '[]') as years,
     coalesce((select json_agg(json_build_array(d.group_no, to_char(d.day, 'YYYY-MM-DD'), ${sumsOf('d')}))
                 from ${v.days} d
-               where d.pilot_account_id = p.pilot_account_id and d.day >= $3::date and d.day <= $4::date), '[]') as days
+               where d.pilot_account_id = p.pilot_account_id
+                 and d.day >= ${params.from}::date and d.day <= ${params.asOf}::date), '[]') as days`;
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The values of experienceSumsSql's parameters for `asOf` (`YYYY-MM-DD`), in its order. */
+export function experienceSumsParams(asOf: string): [number, string, string] {
+  if (!DATE.test(asOf)) throw new Error(`as_of is not a YYYY-MM-DD date: ${JSON.stringify(asOf)}`);
+  return [Number(asOf.slice(0, 4)), monthsEndingOn(asOf, 24).from, asOf];
+}
+
+/** One statement, so one snapshot of one version (the views are switched together). */
+const READ_SQL = `
+  select p.pilot_account_id, p.last_updated, p.starting_totals, p.experience_groups,
+    ${experienceSumsSql({ year: '$2', from: '$3', asOf: '$4' })}
     from ${v.pilots} p
    where p.pilot_account_id = any($1::uuid[]) and p.experience_groups is not null`;
 
@@ -61,7 +80,23 @@ function sumsFrom(values: readonly number[]): ExperienceSums {
   return sums;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** The experience as of `asOf` of a row read with experienceSumsSql. */
+export function experienceOfRow(row: ExperienceSumsRow, asOf: string): Experience {
+  return experienceFromAggregates(
+    {
+      groups: row.experience_groups,
+      years: row.years.map(([group, year, lastDate, ...sums]) => ({
+        group,
+        year,
+        last_date: lastDate,
+        sums: sumsFrom(sums),
+      })),
+      days: row.days.map(([group, date, ...sums]) => ({ group, date, sums: sumsFrom(sums) })),
+    },
+    row.starting_totals,
+    asOf,
+  );
+}
 
 /**
  * The experience of up to 50 pilots as of `asOf` (`YYYY-MM-DD`) from the active version of the
@@ -74,7 +109,6 @@ export async function readPilotExperiences(
   pilotAccountIds: readonly string[],
   asOf: string,
 ): Promise<Map<string, ProjectedExperience>> {
-  if (!DATE.test(asOf)) throw new Error(`as_of is not a YYYY-MM-DD date: ${JSON.stringify(asOf)}`);
   if (pilotAccountIds.length > MAX_EXPERIENCE_PILOTS)
     throw new Error(`at most ${MAX_EXPERIENCE_PILOTS} pilots in one read`);
   const result = new Map<string, ProjectedExperience>();
@@ -82,28 +116,14 @@ export async function readPilotExperiences(
   const rows = rowsOf<ExperienceRow>(
     await queryable.query(READ_SQL, [
       pilotAccountIds.map((id) => id.toLowerCase()),
-      Number(asOf.slice(0, 4)),
-      monthsEndingOn(asOf, 24).from,
-      asOf,
+      ...experienceSumsParams(asOf),
     ]),
   );
-  for (const row of rows) {
-    const experience = experienceFromAggregates(
-      {
-        groups: row.experience_groups,
-        years: row.years.map(([group, year, lastDate, ...sums]) => ({
-          group,
-          year,
-          last_date: lastDate,
-          sums: sumsFrom(sums),
-        })),
-        days: row.days.map(([group, date, ...sums]) => ({ group, date, sums: sumsFrom(sums) })),
-      },
-      row.starting_totals,
-      asOf,
-    );
-    result.set(row.pilot_account_id, { experience, lastUpdated: row.last_updated });
-  }
+  for (const row of rows)
+    result.set(row.pilot_account_id, {
+      experience: experienceOfRow(row, asOf),
+      lastUpdated: row.last_updated,
+    });
   return result;
 }
 

@@ -4,6 +4,7 @@ import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { ACTIVE_TOTALS_VIEW } from '../projection/projection-tables';
 import { type KeptAnswer, PilotTotalsDatabase, type StoredAnswer } from './pilot-totals.database';
+import { PilotExperienceReadModel } from './pilot-experience.read-model';
 import { type PilotTotalsView } from './pilot-totals.view';
 import { projectedTotalsOf, type ProjectedRow } from './projected-row';
 import { countAnsweredFromDatabase, countAnsweredFromMemory } from './totals-answers.metric';
@@ -209,11 +210,12 @@ export class PilotTotalsReadModel {
 }
 
 /**
- * The totals read model and its cache and database access: one of each per replica, so the single and
- * the batch read share kept answers, reads under way and each turn's statements.
+ * The totals and experience read models and their caches and database access: one of each per
+ * replica, so the single and the batch read share kept answers, reads under way and each turn's
+ * statements.
  */
 @Module({
-  providers: [PilotTotalsDatabase, TotalsReadCache, PilotTotalsReadModel],
-  exports: [PilotTotalsReadModel],
+  providers: [PilotTotalsDatabase, TotalsReadCache, PilotTotalsReadModel, PilotExperienceReadModel],
+  exports: [PilotTotalsReadModel, PilotExperienceReadModel],
 })
 export class PilotTotalsReadModule {}
