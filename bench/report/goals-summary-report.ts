@@ -112,6 +112,38 @@ function readGoals(d: Json | undefined): Goal[] {
   ];
 }
 
+/** Issue 62's goals of the experience reads, beside the totals reads of the same run. */
+function experienceGoals(d: Json | undefined): Goal[] {
+  if (!d?.shares) return [];
+  const s = d.shares as Json;
+  const rate = (name: string): string => fmt(run(d, name)?.requests_per_second);
+  const alone = (d.long_logbook_statement_alone ?? []) as Json[];
+  const long = (d.runs as Json[]).filter((r) => String(r.name).startsWith('experience of '));
+  return [
+    {
+      goal: 'partner experience read, warm, at 0.7x the totals read warm',
+      start: 'not measured (new)',
+      now: `${rate('experience read, warm')} req/s: ${fmt(s.experience_warm_vs_totals_warm, 3)}x the totals read (${rate('totals read, warm')} req/s)`,
+      met: yesNo(s.experience_warm_vs_totals_warm >= 0.7),
+    },
+    {
+      goal: 'partner experience read, cold, at 0.5x the totals read cold',
+      start: 'not measured (new)',
+      now: `${rate('experience read, cold')} req/s: ${fmt(s.experience_cold_vs_totals_cold, 3)}x the totals read (${rate('totals read, cold')} req/s)`,
+      met: yesNo(s.experience_cold_vs_totals_cold >= 0.5),
+    },
+    {
+      goal: `an as_of read of a pilot of ${String(d.settings?.long_logbook?.flights)} flights over ${String(d.settings?.long_logbook?.years)} years: report the figure`,
+      start: 'not measured (new)',
+      now: [
+        ...long.map((r) => `${String(r.name)}: ${fmt(r.requests_per_second)} req/s, p50 ${fmt(r.p50_ms)} ms`),
+        ...alone.map((a) => `its statement alone as of ${String(a.as_of)}: p50 ${fmt(a.p50_ms, 2)} ms`),
+      ].join('; '),
+      met: 'reported',
+    },
+  ];
+}
+
 function memoryGoals(d: Json | undefined): Goal[] {
   if (!d?.apps) return [];
   const apps = Object.entries(d.apps as Record<string, Json>);
@@ -134,6 +166,7 @@ export function goalsSummaryLines(newest: NewestResult): string[] {
     ...writeGoals(newest('ingestion')?.data),
     ...projectorGoals(newest('projector')?.data),
     ...readGoals(newest('partner-api')?.data),
+    ...experienceGoals(newest('partner-api-experience')?.data),
     ...memoryGoals(newest('memory')?.data),
   ];
   if (goals.length === 0) return [];

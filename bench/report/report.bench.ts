@@ -35,6 +35,16 @@ const figures: Record<string, (data: Json) => Row[]> = {
   ...compareBuildsFigures,
   ...latencyFigures,
   ...memoryFigures,
+  'partner-api-experience': (d) =>
+    Object.entries((d.shares ?? {}) as Record<string, number>).map(([name, ratio]) => {
+      const goal = { experience_warm_vs_totals_warm: 0.7, experience_cold_vs_totals_cold: 0.5 }[name];
+      return {
+        figure: `${name.replace(/_/g, ' ')} (median of ${fmt(d.settings?.repeats)} alternating rounds)`,
+        value: `${fmt(ratio, 3)}x (by round: ${((d.shares_by_round?.[name] as number[]) ?? []).map((v) => fmt(v, 3)).join(', ')})`,
+        goal: goal === undefined ? 'reported' : `${goal}x or better`,
+        met: goal === undefined ? null : ratio >= goal,
+      };
+    }),
   'partner-api-access-history': (d) =>
     Object.entries((d.ratios ?? {}) as Record<string, number>).map(([name, ratio]) => {
       const read = name.replace(/_recording_vs_not$/, '');

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { type DataSource } from 'typeorm';
+import { encodeEventMessage } from '@pft/contracts';
+import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
+import {
+  experienceRecordArb,
+  historyMessages,
+  type LogbookIntent,
+  logbookHistory,
+} from '@pft/testing/oracle';
+import { applyPilotTotalsBatch } from '@pft/totals/projection/pilot-totals.batch';
+import { projectionTables } from '@pft/totals/projection/projection-tables';
+import { benchHistories } from '../projector/bench-histories';
+
+type FlightBody = Extract<LogbookIntent, { op: 'record' }>['flight'];
+
+/** The long logbook whose read as of any date is reported: flights, and the years they span up to today. */
+export const LONG_LOGBOOK = { flights: 5_000, years: 20 } as const;
+
+const EVENTS_PER_PILOT = 10;
+/** Messages folded in one transaction, as a projector's fetch might bring them. */
+const BATCH = 5_000;
+const DAY = 86_400_000;
+
+/** Aircraft (and simulator devices) a pilot flies over the long logbook's career: its groups. */
+const CAREER_AIRCRAFT = 12;
+
+/**
+ * The long logbook's flights: each near a day drawn over LONG_LOGBOOK.years ending today, in one of
+ * CAREER_AIRCRAFT aircraft or simulators, as a career is flown.
+ */
+function longLogbookIntents(seed: number): LogbookIntent[] {
+  const days = LONG_LOGBOOK.years * 365;
+  const today = Date.parse(new Date().toISOString().slice(0, 10));
+  const flight = fc
+    .integer({ min: 30, max: days })
+    .chain((back) => experienceRecordArb(new Date(today - back * DAY).toISOString().slice(0, 10)));
+  const records = fc.sample(flight, { seed, numRuns: LONG_LOGBOOK.flights });
+  const career = (kind: string) =>
+    records
+      .filter((r) => r.kind === kind)
+      .slice(0, CAREER_AIRCRAFT / 2)
+      .map((r) => r.aircraft);
+  const fleet = { flight: career('flight'), simulator: career('simulator') };
+  return records.map((record, i) => {
+    const aircraft = fleet[record.kind === 'flight' ? 'flight' : 'simulator'];
+    const flown = { ...record, aircraft: aircraft[i % aircraft.length] ?? record.aircraft };
+    return { op: 'record', flight: flown as FlightBody, id: randomUUID() };
+  });
+}
+
+/**
+ * Folds, with the projection's own batch into the active version (1) of a fresh database, `pilots`
+ * pilots of EVENTS_PER_PILOT events each (bench/projector's histories: richer records over five years,
+ * amendments, deletions, starting totals) and one pilot of LONG_LOGBOOK.flights flights. Returns their
+ * accounts and how many experience rows the long logbook holds.
+ */
+export async function foldExperiencePilots(
+  ds: DataSource,
+  pilots: number,
+): Promise<{ pilots: string[]; longLogbook: string; eventsPerPilot: number; longLogbookRows: number }> {
+  const histories = benchHistories(pilots, EVENTS_PER_PILOT, 62);
+  const longLogbook = randomUUID();
+  histories.push({ pilotId: longLogbook, events: logbookHistory(longLogbook, longLogbookIntents(62)) });
+  const messages: ConsumedMessage[] = historyMessages(histories).map((m, offset) => ({
+    offset: String(offset),
+    key: Buffer.from(m.pilot_account_id),
+    value: encodeEventMessage(m),
+  }));
+  const target = { version: 1, topic: 'bench-experience', partition: 0 };
+  for (let from = 0; from < messages.length; from += BATCH) {
+    const outcome = await ds.transaction((tx) =>
+      applyPilotTotalsBatch(tx, target, messages.slice(from, from + BATCH), { holdIncomplete: false }),
+    );
+    if (outcome.deadLetters.length > 0) throw new Error(`${outcome.deadLetters.length} events dead-lettered`);
+    if (from % (BATCH * 20) === 0) console.log(`folded ${from + BATCH} of ${messages.length} events`);
+  }
+  const t = projectionTables(1);
+  const [{ rows }] = await ds.query<[{ rows: string }]>(
+    `select (select count(*) from ${t.experienceDays} where pilot_account_id = $1)
+          + (select count(*) from ${t.experienceYears} where pilot_account_id = $1) as rows`,
+    [longLogbook],
+  );
+  return {
+    pilots: histories.slice(0, -1).map((h) => h.pilotId),
+    longLogbook,
+    eventsPerPilot: EVENTS_PER_PILOT,
+    longLogbookRows: Number(rows),
+  };
+}
+
+/** Links `accounts` to the partner, each sharing its experience; their pilot_ids in the same order. */
+export async function linkSharing(
+  ds: DataSource,
+  partnerId: string,
+  accounts: readonly string[],
+): Promise<string[]> {
+  const pilotIds = accounts.map(() => randomUUID());
+  await ds.query(
+    `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, shares_experience)
+     select pilot_id, $3, account, now(), true from unnest($1::uuid[], $2::uuid[]) as p(pilot_id, account)`,
+    [pilotIds, [...accounts], partnerId],
+  );
+  return pilotIds;
+}

@@ -1,0 +1,176 @@
+/**
+ * The partner API's experience reads beside its totals reads, in one run:
+ *
+ *   npm run build:test && npx jest bench/partner-api/experience --selectProjects bench
+ *
+ * (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 50; BENCH_REPEATS, default 3;
+ * BENCH_EXPERIENCE_PILOTS, default 30,000.) The result goes to bench/results/partner-api-experience.json.
+ *
+ * The pilots' events are folded by the projection's own batch (applyPilotTotalsBatch) into this run's
+ * database, so the experience sums are what the projector writes: BENCH_EXPERIENCE_PILOTS pilots of 10
+ * events each (experience-pilots.ts), every one linked to one partner and sharing its experience, and
+ * one pilot of 5,000 flights over 20 years.
+ *
+ * A round: the totals read warm (one pilot asked again and again) and the experience read of the same
+ * pilot; the totals read cold (each request another pilot) and the experience read likewise; the
+ * 5,000-flight pilot's experience as of today and as of a date ten years back. Every other round runs
+ * in the reverse order. Goals (issue 62): the experience read at least 0.7x the totals read warm and
+ * 0.5x cold; the 5,000-flight pilot's `as_of` read is reported beside the same statement alone
+ * (readPilotExperiences through one connection, one request at a time), its floor.
+ */
+import { createDataSource } from '@pft/platform';
+import { createPartner, issueApiKey } from '@pft/partners';
+import { readPilotExperiences } from '@pft/totals';
+import {
+  benchmark,
+  benchSetting,
+  BenchRun,
+  expectAnsweredWell,
+  median,
+  medianRun,
+  roundOrder,
+  share,
+} from '../support/bench-run';
+import { type Measured, rotating } from '../support/measure';
+import { foldExperiencePilots, LONG_LOGBOOK, linkSharing } from './experience-pilots';
+import { partnerReadsPrefix } from '../support/partner-reads-prefix';
+
+const SECONDS = benchSetting('SECONDS', 10);
+const CONNECTIONS = benchSetting('CONNECTIONS', 50);
+const PILOTS = benchSetting('EXPERIENCE_PILOTS', 30_000);
+const REPEATS = Math.max(1, benchSetting('REPEATS', 3));
+/** Requests of the statement alone, one at a time: its floor. */
+const FLOOR_READS = 2_000;
+/** A date ten years back: half the long logbook is after it. */
+const TEN_YEARS_BACK = `${new Date().getUTCFullYear() - 10}-06-30`;
+
+benchmark(
+  'partner experience reads beside the totals reads',
+  new BenchRun('partner-api-experience', { seconds: SECONDS, connections: CONNECTIONS }),
+  async (bench) => {
+    const db = await bench.database();
+    const ds = await createDataSource(db.url, 2).initialize();
+    bench.defer(() => ds.destroy());
+    const folded = await foldExperiencePilots(ds, PILOTS);
+    const partner = await createPartner(ds, 'Benchmark Air');
+    const { key } = await issueApiKey(ds, {
+      partnerId: partner.partnerId,
+      scopes: ['pilot-totals', 'pilot-experience'],
+      rateLimit: 1_000_000_000,
+    });
+    const pilotIds = await linkSharing(ds, partner.partnerId, [...folded.pilots, folded.longLogbook]);
+    const longId = pilotIds[pilotIds.length - 1]!;
+    const shortIds = pilotIds.slice(0, -1);
+    await ds.query('analyze');
+
+    const api = await bench.app('partner-api', {
+      DATABASE_URL: db.url,
+      DATABASE_POOL_SIZE: '20',
+      LOG_LEVEL: 'warn',
+      PARTNER_REDIS_PREFIX: await partnerReadsPrefix('experience'),
+    });
+    const auth = { authorization: `Bearer ${key}` };
+    const totals = (id: string): string => `/v1/pilot-totals?pilot_id=${id}`;
+    const experience = (id: string, asOf?: string): string =>
+      `/v1/pilot-experience?pilot_id=${id}${asOf ? `&as_of=${asOf}` : ''}`;
+    const cold = (path: (id: string) => string) => rotating(shortIds.map(path), auth);
+    await bench.warm({ url: `${api.url}${totals(shortIds[0]!)}`, headers: auth });
+    await bench.warm({ url: `${api.url}${experience(shortIds[0]!)}`, headers: auth });
+
+    const round = {
+      totalsWarm: () =>
+        bench.measure('totals read, warm', { url: `${api.url}${totals(shortIds[0]!)}`, headers: auth }),
+      experienceWarm: () =>
+        bench.measure('experience read, warm', {
+          url: `${api.url}${experience(shortIds[0]!)}`,
+          headers: auth,
+        }),
+      totalsCold: () => bench.measure('totals read, cold', { url: api.url, requests: cold(totals) }),
+      experienceCold: () =>
+        bench.measure('experience read, cold', {
+          url: api.url,
+          requests: cold((id) => experience(id)),
+        }),
+      longToday: () =>
+        bench.measure(
+          `experience of ${LONG_LOGBOOK.flights} flights over ${LONG_LOGBOOK.years} years, today`,
+          {
+            url: `${api.url}${experience(longId)}`,
+            headers: auth,
+          },
+        ),
+      longPast: () =>
+        bench.measure(
+          `experience of ${LONG_LOGBOOK.flights} flights over ${LONG_LOGBOOK.years} years, as of ${TEN_YEARS_BACK}`,
+          { url: `${api.url}${experience(longId, TEN_YEARS_BACK)}`, headers: auth },
+        ),
+    };
+    type Load = keyof typeof round;
+    const rounds = Object.fromEntries(Object.keys(round).map((k) => [k, [] as Measured[]])) as Record<
+      Load,
+      Measured[]
+    >;
+    for (let n = 0; n < REPEATS; n++)
+      for (const [k, load] of roundOrder(Object.entries(round), n)) rounds[k as Load].push(await load());
+    const byRound = (figure: Load, reference: Load): number[] =>
+      rounds[figure].map((run, n) =>
+        share(run.requests_per_second_exact, rounds[reference][n]!.requests_per_second_exact),
+      );
+    const sharesByRound = {
+      experience_warm_vs_totals_warm: byRound('experienceWarm', 'totalsWarm'),
+      experience_cold_vs_totals_cold: byRound('experienceCold', 'totalsCold'),
+      long_today_vs_experience_warm: byRound('longToday', 'experienceWarm'),
+      long_past_vs_experience_warm: byRound('longPast', 'experienceWarm'),
+    };
+    const shares = Object.fromEntries(
+      Object.entries(sharesByRound).map(([name, values]) => [name, +median(values).toFixed(3)]),
+    ) as Record<keyof typeof sharesByRound, number>;
+
+    // The floor of the long logbook's read: the same statement alone, one at a time, on one connection.
+    const statementAlone = async (
+      asOf: string,
+    ): Promise<{ as_of: string; p50_ms: number; p99_ms: number }> => {
+      const account = folded.longLogbook;
+      const times: number[] = [];
+      for (let i = 0; i < FLOOR_READS; i++) {
+        const start = process.hrtime.bigint();
+        const read = await readPilotExperiences(ds, [account], asOf);
+        times.push(Number(process.hrtime.bigint() - start) / 1e6);
+        if (!read.has(account)) throw new Error('the long logbook has no experience in the projection');
+      }
+      times.sort((a, b) => a - b);
+      const at = (q: number): number =>
+        +times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
+      return { as_of: asOf, p50_ms: at(0.5), p99_ms: at(0.99) };
+    };
+    const today = new Date().toISOString().slice(0, 10);
+    const floors = [await statementAlone(today), await statementAlone(TEN_YEARS_BACK)];
+
+    const runOf = (k: Load) => medianRun(rounds[k], (r) => r.requests_per_second);
+    const result = {
+      settings: {
+        seconds_per_run: SECONDS,
+        connections: CONNECTIONS,
+        repeats: REPEATS,
+        pilots: PILOTS,
+        events_per_pilot: folded.eventsPerPilot,
+        long_logbook: { ...LONG_LOGBOOK, experience_rows: folded.longLogbookRows },
+      },
+      runs: (Object.keys(round) as Load[]).map(runOf),
+      long_logbook_statement_alone: floors,
+      shares,
+      shares_by_round: sharesByRound,
+      goals: {
+        'experience read, warm, at 0.7x the totals read warm or better':
+          shares.experience_warm_vs_totals_warm >= 0.7,
+        'experience read, cold, at 0.5x the totals read cold or better':
+          shares.experience_cold_vs_totals_cold >= 0.5,
+      },
+    };
+    const file = bench.write(result);
+    process.stdout.write(`${JSON.stringify({ shares, floors, goals: result.goals }, null, 2)}\n${file}\n`);
+    expectAnsweredWell(result.runs);
+  },
+  // Folding the pilots takes a minute or two; a round about a minute.
+  (300 + 90 * REPEATS) * 1000,
+);
