@@ -251,4 +251,14 @@ describe('logbook CSV', () => {
     ]);
     expect(readCsvRecords('a,"open\n').error).toEqual({ line: 1, message: 'a quoted cell is never closed' });
   });
+
+  it('splits on a tab or a semicolon, and keeps a leading quote mark when asked to', () => {
+    expect(readCsvRecords('\'a\t"b\tc"\n1,5\t2\n', { delimiter: '\t', unmark: false }).records).toEqual([
+      { line: 1, cells: ["'a", 'b\tc'] },
+      { line: 2, cells: ['1,5', '2'] },
+    ]);
+    expect(readCsvRecords('a;b,c\n', { delimiter: ';', unmark: true }).records).toEqual([
+      { line: 1, cells: ['a', 'b,c'] },
+    ]);
+  });
 });
