@@ -3,15 +3,23 @@ import { sha1 } from './sha1';
 
 const HEX = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** The last namespace's bytes: an import derives every id of a file in one namespace. */
+let lastNamespace: { uuid: string; bytes: Uint8Array } | undefined;
+
 function uuidBytes(uuid: string): Uint8Array {
+  if (lastNamespace?.uuid === uuid) return lastNamespace.bytes;
   if (!HEX.test(uuid)) throw new Error(`not a UUID: ${uuid}`);
   const hex = uuid.replace(/-/g, '');
-  return Uint8Array.from({ length: 16 }, (_, i) => parseInt(hex.slice(i * 2, i * 2 + 2), 16));
+  const bytes = Uint8Array.from({ length: 16 }, (_, i) => parseInt(hex.slice(i * 2, i * 2 + 2), 16));
+  lastNamespace = { uuid, bytes };
+  return bytes;
 }
+
+const UTF8 = new TextEncoder();
 
 /** RFC 9562 UUID version 5: SHA-1 of the namespace's bytes and the name's UTF-8 bytes. */
 export function uuidV5(name: string, namespace: string): string {
-  const nameBytes = new TextEncoder().encode(name);
+  const nameBytes = UTF8.encode(name);
   const input = new Uint8Array(16 + nameBytes.length);
   input.set(uuidBytes(namespace));
   input.set(nameBytes, 16);
