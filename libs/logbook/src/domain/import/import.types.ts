@@ -107,6 +107,13 @@ export interface ImportRead {
   date_order: DateOrder | null;
   time_unit: TimeUnit | null;
   rules_applied: AppliedRule[];
+  /** The first and last date of the valid flights; null when there is none. */
+  date_range: { from: string; to: string } | null;
+  /**
+   * Every aircraft with rows has a proposal or a choice, the date and total time columns are known,
+   * the date order and time unit are known, and at least one flight is valid.
+   */
+  ready: boolean;
 }
 
 export type ImportResult = { ok: true; value: ImportRead } | { ok: false; refusal: ImportRefusal };
