@@ -69,6 +69,38 @@ describe('reading a logbook file', () => {
     expect(ids(file.replace('ASEL,1.0', 'ASEL,1.5'))).toEqual(first);
   });
 
+  it('reads a file in UTF-16 with its byte-order mark as the same file in UTF-8', () => {
+    const utf8 = fixture('myflightbook.csv');
+    const decoded = new TextDecoder().decode(utf8);
+    const utf16 = new Uint8Array(2 + decoded.length * 2);
+    utf16.set([0xff, 0xfe]);
+    for (let i = 0; i < decoded.length; i++) {
+      utf16[2 + i * 2] = decoded.charCodeAt(i) & 0xff;
+      utf16[3 + i * 2] = decoded.charCodeAt(i) >> 8;
+    }
+    const a = readImport(input(utf8));
+    const b = readImport(input(utf16));
+    expect(b.ok && b.value.flights.length).toBe(4);
+    expect(b).toEqual(a);
+  });
+
+  it('keeps an aircraft name too long for a registration out of the record, and says so', () => {
+    const result = readImport(
+      input(
+        text(
+          'Date,Tail Number,Category/Class,Total Flight Time,PIC\n2026-05-01,REDBIRD-FMX-1,ASEL,1.0,1.0\n',
+        ),
+      ),
+    );
+    expect(result.ok && result.value.flights.map((f) => [f.source, f.flight.aircraft])).toEqual([
+      ['REDBIRD-FMX-1', { category: 'airplane', rating_key: 'sep_land' }],
+    ]);
+    expect(result.ok && result.value.rules_applied.map((r) => [r.rule, r.lines])).toEqual([
+      ['engine_time_from_class', [2]],
+      ['registration_left_out', [2]],
+    ]);
+  });
+
   it('refuses a file over 50,000 rows as IMPORT_TOO_LARGE', () => {
     const row = '2026-05-01,D-EABC,ASEL,1.0\n';
     const file = `Date,Registration,Category,Total\n${row.repeat(MAX_IMPORT_ROWS + 1)}`;
