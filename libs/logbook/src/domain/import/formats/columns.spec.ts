@@ -163,6 +163,15 @@ describe('any other CSV, through a column mapping', () => {
     expect(result.ready).toBe(false);
   });
 
+  it('refuses a row with more cells than the header, as an unquoted decimal comma makes', () => {
+    const result = read(text('Date,Registration,Category,Total,PIC\n2026-05-01,D-EABC,ASEL,1,5,1,5\n'), {
+      time_unit: 'decimal_hours',
+    });
+    expect(result.problems).toEqual([
+      { line: 2, issue: 'cell_count', message: 'has 7 cells where the header has 5' },
+    ]);
+  });
+
   it('refuses a formula cell where a value belongs', () => {
     const result = read(text('Date,Registration,Category,Total\n2026-05-01,D-EABC,ASEL,=1+1\n'), {
       time_unit: 'decimal_hours',

@@ -86,7 +86,7 @@ export function parseColumns(records: readonly CsvRecord[], chosen: Record<strin
   const timeCells: string[] = [];
   const rows = data.map((record): SourceRow => {
     const { line } = record;
-    const rowProblems: ImportProblem[] = [];
+    const rowProblems: ImportProblem[] = header.extraCells(record);
     const source = text(record, 'registration');
     if (!aircraft.has(source)) aircraft.set(source, columnsAircraft(source, record, text));
     const times: SourceRow['times'] = {};

@@ -1,4 +1,5 @@
 import { type CsvRecord } from '../text/split-records';
+import { type ImportProblem } from '../import.types';
 import { type SourceCell } from '../records/source-row';
 
 const key = (name: string): string => name.trim().toLowerCase();
@@ -52,6 +53,21 @@ export class Header {
     return this.names.filter(
       (name, i) => name !== '' && !this.used.has(i) && this.index.get(key(name)) === i,
     );
+  }
+
+  /**
+   * A problem when a record has more cells than the header (an unquoted decimal comma, say): its
+   * cells would be read under the wrong columns. Fewer cells are fine: the missing ones are empty.
+   */
+  extraCells(record: CsvRecord): ImportProblem[] {
+    if (record.cells.length <= this.names.length) return [];
+    return [
+      {
+        line: record.line,
+        issue: 'cell_count',
+        message: `has ${record.cells.length} cells where the header has ${this.names.length}`,
+      },
+    ];
   }
 
   /** The non-empty cells of a record under the unused columns. */

@@ -120,7 +120,7 @@ export function parseMyflightbook(records: readonly CsvRecord[]): ParsedFile {
   }
   const rows = data.map((record): SourceRow => {
     const { line } = record;
-    const problems: ImportProblem[] = [];
+    const problems: ImportProblem[] = header.extraCells(record);
     const text = (name: string): string => header.text(record, name);
     const source = text('Tail Number');
     if (!aircraft.has(source)) {

@@ -127,7 +127,7 @@ export function foreflightFlight(
   columns: Record<string, string>,
 ): SourceRow {
   const { line } = record;
-  const problems: ImportProblem[] = [];
+  const problems: ImportProblem[] = header.extraCells(record);
   const text = (name: string): string => header.text(record, name);
   const times: SourceRow['times'] = {};
   for (const [field, column] of TIME_COLUMNS) {
