@@ -1,5 +1,5 @@
 import { decodeFile } from './decode-file';
-import { MAX_IMPORT_BYTES, MAX_LINE_LENGTH } from './file-bounds';
+import { MAX_COLUMNS, MAX_IMPORT_BYTES, MAX_LINE_LENGTH } from './file-bounds';
 import { detectDelimiter, splitRecords } from './split-records';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -80,6 +80,17 @@ describe('import text', () => {
     expect(detectDelimiter('Date;Total;"a,b,c,d"\n')).toBe(';');
     expect(detectDelimiter('ForeFlight Logbook Import\n\nAircraft Table,,\n')).toBe(',');
     expect(detectDelimiter('Date\n')).toBe(',');
+  });
+
+  it('refuses a record of more cells than any logbook has, naming its line', () => {
+    const split = splitRecords(`Date,Total\n${','.repeat(MAX_COLUMNS)}\n`, ',');
+    expect(split.ok ? undefined : split.refusal).toEqual({
+      code: 'UNSUPPORTED_FILE',
+      issue: 'too_many_columns',
+      message: `line 2 has ${MAX_COLUMNS + 1} cells, over ${MAX_COLUMNS}`,
+      line: 2,
+    });
+    expect(splitRecords(`${'a,'.repeat(MAX_COLUMNS - 1)}a\n`, ',').ok).toBe(true);
   });
 
   it('refuses a quoted cell never closed as UNSUPPORTED_FILE at the line it opens on', () => {

@@ -9,3 +9,8 @@ export const MAX_IMPORT_ROWS = 50_000;
  * (and would make one cell hold most of the file).
  */
 export const MAX_LINE_LENGTH = 65_536;
+/**
+ * The most cells a record may have: ForeFlight's flights table, the widest known, has about a hundred
+ * with its custom columns. Without a bound, a wide header times many short rows is quadratic work.
+ */
+export const MAX_COLUMNS = 1_000;

@@ -1,5 +1,6 @@
 import { readCsvRecords, type CsvRecord } from '../../logbook-csv/csv-text';
 import { type Delimiter, type ImportRefusal } from '../import.types';
+import { MAX_COLUMNS } from './file-bounds';
 
 export type { CsvRecord };
 
@@ -38,7 +39,8 @@ export function detectDelimiter(text: string): Delimiter {
 /**
  * The file's records (blank lines skipped), with its delimiter. Cells stay as written, but for this
  * service's own CSV (`unmark`), whose one `'` before a cell is taken off.
- * A quoted cell never closed refuses the file: every line after it would be read into one cell.
+ * A quoted cell never closed refuses the file: every line after it would be read into one cell; so
+ * does a record wider than any logbook's.
  */
 export function splitRecords(text: string, delimiter: Delimiter, unmark = false): Split {
   const { records, error } = readCsvRecords(text, { delimiter, unmark });
@@ -50,6 +52,18 @@ export function splitRecords(text: string, delimiter: Delimiter, unmark = false)
         issue: 'unbalanced_quote',
         message: `line ${error.line}: ${error.message}`,
         line: error.line,
+      },
+    };
+  }
+  const wide = records.find((r) => r.cells.length > MAX_COLUMNS);
+  if (wide) {
+    return {
+      ok: false,
+      refusal: {
+        code: 'UNSUPPORTED_FILE',
+        issue: 'too_many_columns',
+        message: `line ${wide.line} has ${wide.cells.length} cells, over ${MAX_COLUMNS}`,
+        line: wide.line,
       },
     };
   }
