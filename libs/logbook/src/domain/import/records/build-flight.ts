@@ -74,9 +74,13 @@ function readMinutes(row: SourceRow, unit: TimeUnit | undefined, problems: Impor
 
 /** A simulator session keeps its simulator time only; what else the row held is named. */
 function asSimulatorSession(minutes: FlightMinutes, simulatorTime: number, row: SourceRow, notes: RowNotes) {
-  const dropped = FLIGHT_MINUTE_FIELDS.filter((f) => f !== 'simulator' && minutes[f] > 0);
+  // With no simulator time of its own, the session's time is the total: moved, not dropped.
+  const kept = simulatorTime > 0 ? 'simulator' : 'total_flight_time';
+  const dropped: string[] = FLIGHT_MINUTE_FIELDS.filter(
+    (f) => f !== 'simulator' && f !== kept && minutes[f] > 0,
+  );
   for (const field of ['day_landings', 'night_landings', 'day_takeoffs', 'night_takeoffs'] as const) {
-    if ((row.counts[field] ?? 0) > 0) dropped.push(field as never);
+    if ((row.counts[field] ?? 0) > 0) dropped.push(field);
   }
   notes.simulatorDropped = dropped;
   return { ...zeroFlightMinutes(), simulator: simulatorTime > 0 ? simulatorTime : minutes.total_flight_time };

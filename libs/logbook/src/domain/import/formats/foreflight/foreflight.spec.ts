@@ -328,6 +328,46 @@ describe('ForeFlight, older export', () => {
     ]);
   });
 
+  it('reads a device row with no SimulatedFlight as a session of its total time', () => {
+    const file = [
+      'ForeFlight Logbook Import',
+      'Aircraft Table',
+      'AircraftID,equipType,TypeCode,Category/Class,EngineType',
+      'FFS-A320,ffs,A320,airplane_multi_engine_land,Turbofan',
+      'Flights Table',
+      'Date,AircraftID,From,To,TotalTime,PIC,Takeoff Day,Landing Full-Stop Day,Holds',
+      '2026-04-01,FFS-A320,EDDF,EDDF,4.0,2.0,3,3,1',
+    ].join('\n');
+    const session = read(new TextEncoder().encode(file));
+    expect(flightsByLine(session)).toEqual([
+      [
+        7,
+        {
+          flight_id: id('2026-04-01', 'FFS-A320', 'EDDF', 'EDDF'),
+          date: '2026-04-01',
+          kind: 'simulator',
+          aircraft: {
+            category: 'airplane',
+            rating_key: 'type_a320',
+            registration: 'FFS-A320',
+            type_designator: 'A320',
+          },
+          departure: 'EDDF',
+          arrival: 'EDDF',
+          minutes: minutes({ simulator: 240 }),
+          landings: { day: 0, night: 0 },
+          holds: 1,
+        },
+      ],
+    ]);
+    expect(session.rules_applied.map((r) => [r.rule, r.message])).toEqual([
+      [
+        'simulator_time_only',
+        'simulator sessions keep their simulator time only; dropped: pic, day_landings, day_takeoffs',
+      ],
+    ]);
+  });
+
   it('refuses a file with no Flights Table, naming it', () => {
     const noFlights = read(
       new TextEncoder().encode('ForeFlight Logbook Import\nAircraft Table\nAircraftID,Make\nN1,Piper\n'),
