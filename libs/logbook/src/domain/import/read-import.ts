@@ -178,8 +178,17 @@ function readRows(
   };
 }
 
+/**
+ * The aircraft a source's rows are recorded with: the pilot's choice over what the file describes (its
+ * type designator, engine and features stay unless the choice names its own), else the proposal.
+ */
 function aircraftOf(entry: ImportAircraftEntry | undefined, facts: AircraftFacts | undefined) {
-  const chosen = entry?.chosen ?? null;
+  const described = {
+    ...(facts?.type_designator ? { type_designator: facts.type_designator } : {}),
+    ...(facts?.engine ? { engine: facts.engine } : {}),
+    ...(facts && facts.features.length > 0 ? { features: facts.features } : {}),
+  };
+  const chosen = entry?.chosen ? { ...described, ...entry.chosen } : null;
   const proposed = entry?.proposed ? (({ guessed: _guessed, ...rest }) => rest)(entry.proposed) : null;
   return {
     aircraft: chosen ?? proposed,

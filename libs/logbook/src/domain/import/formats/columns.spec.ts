@@ -51,6 +51,7 @@ describe('any other CSV, through a column mapping', () => {
             category: 'airplane',
             rating_key: 'sep_land',
             registration: 'D-EFGH',
+            type_designator: 'C172',
             engine: 'piston',
           },
           departure: 'EDDS',

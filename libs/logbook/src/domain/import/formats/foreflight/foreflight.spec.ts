@@ -205,11 +205,14 @@ describe('ForeFlight, current template', () => {
       flight_id: id('2026-03-03', 'N350KA', 'KOAK', 'KRNO'),
       date: '2026-03-03',
       kind: 'flight',
+      // The pilot chose the rating; the file's type designator and features stay.
       aircraft: {
         category: 'airplane',
         rating_key: 'type_a320',
         registration: 'N350KA',
+        type_designator: 'B350',
         engine: 'turboprop',
+        features: ['complex', 'high_performance', 'retractable_gear', 'pressurized'],
       },
       departure: 'KOAK',
       arrival: 'KRNO',
