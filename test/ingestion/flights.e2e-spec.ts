@@ -41,6 +41,30 @@ describe('pilot app API: flights (e2e)', () => {
     ]);
   });
 
+  it('POST takes PIC logged while receiving dual (14 CFR 61.51(e)); refuses pic + sic or dual above the total', async () => {
+    const pilot = h.pilot();
+    const faa = flightBody({ minutes: { total_flight_time: 60, pic: 60, dual: 60, single_engine: 60 } });
+    const res = await h.as(pilot.token).post('/pilot/v1/flights').send(faa).expect(201);
+    expect(res.body.data.minutes).toMatchObject({ total_flight_time: 60, pic: 60, dual: 60 });
+
+    const sum = flightBody({ minutes: { total_flight_time: 60, pic: 40, sic: 21 } });
+    const refused = await h.as(pilot.token).post('/pilot/v1/flights').send(sum).expect(400);
+    expect(refused.body.error.code).toBe('INVALID_REQUEST');
+    expect(refused.body.error.details).toEqual([
+      {
+        field: 'minutes',
+        issue: 'sum_exceeds_total',
+        message: 'pic + sic must be at most total_flight_time',
+      },
+    ]);
+    const dual = flightBody({ minutes: { total_flight_time: 60, dual: 61 } });
+    const tooMuchDual = await h.as(pilot.token).post('/pilot/v1/flights').send(dual).expect(400);
+    expect(tooMuchDual.body.error.details).toEqual([
+      { field: 'minutes.dual', issue: 'exceeds_total', message: 'must be at most total_flight_time' },
+    ]);
+    expect((await events(pilot.id)).map((e) => e.type)).toEqual(['FlightRecorded']);
+  });
+
   it('POST the same flight again: 200, the same flight, nothing new recorded', async () => {
     const { pilot, body, recorded: first, before } = await pilotWithFlight();
     const again = await h.as(pilot.token).post('/pilot/v1/flights').send(body).expect(200);

@@ -26,8 +26,10 @@ and nothing is recorded.
 **Flights.** \`date\` is \`YYYY-MM-DD\` (UTC), from 1903-12-17 to tomorrow. \`aircraft.rating_key\` is required for an
 airplane flight (a key of the rating dictionary), absent for other categories, optional for a simulator
 session. For a flight, \`simulator\` is 0 and every other field is at most \`total_flight_time\`, as are
-\`pic + sic + dual\`, \`single_engine + multi_engine\` and \`actual_instrument + simulated_instrument\`. For a
-simulator session, \`simulator\` is above 0 and every other minutes field and both landings are 0.
+\`pic + sic\`, \`single_engine + multi_engine\` and \`actual_instrument + simulated_instrument\`. \`dual\` may
+overlap PIC (14 CFR 61.51(e): a rated pilot who is sole manipulator logs PIC while receiving instruction), so
+it is not in that sum and is only at most the total. For a simulator session, \`simulator\` is above 0 and
+every other minutes field and both landings are 0.
 
 **Richer records** (every field optional). \`aircraft.type_designator\` is an ICAO type designator (Doc 8643:
 2 to 4 upper-case letters or digits, a letter first); \`aircraft.engine\` one of \`piston\`, \`turboprop\`,

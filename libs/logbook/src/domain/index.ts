@@ -3,6 +3,17 @@ export { LOGBOOK_ERRORS, LogbookRejected } from './errors';
 export { isCalendarDate } from './flights/calendar-date';
 export { parseFlightImport } from './flights/flight-import.rules';
 export { parseFlight } from './flights/flight.rules';
+export {
+  detectFormat,
+  readImport,
+  type ImportChoices,
+  type ImportFormat,
+  type ImportInput,
+  type ImportRead,
+  type ImportRefusal,
+  type ImportResult,
+  type TypeRatingOf,
+} from './import';
 export { formatLogbookCsv, readLogbookCsv } from './logbook-csv/logbook-csv';
 export type { LogbookCsvProblem } from './logbook-csv/logbook-csv';
 export {

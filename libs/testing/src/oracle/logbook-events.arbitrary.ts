@@ -23,7 +23,10 @@ export const SAMPLE_RATING_KEYS: readonly string[] = [
 
 type FlightBody = Omit<Flight, 'flight_id'>;
 
-/** `pic + sic + dual <= total` style splits: three parts that together stay within `total`. */
+/**
+ * Three parts that together stay within `total` (`single_engine + multi_engine <= total` style). PIC, SIC
+ * and dual are drawn this way too: a subset of what the rules accept, which let dual overlap PIC.
+ */
 const split3 = (total: number): fc.Arbitrary<[number, number, number]> =>
   fc
     .integer({ min: 0, max: total })

@@ -163,7 +163,8 @@ describe('parseFlight', () => {
     ['simulator time on a flight', { simulator: 10 }, 'minutes.simulator', 'must_be_zero'],
     ['instructor above the total', { instructor: 61 }, 'minutes.instructor', 'exceeds_total'],
     ['night above the total', { night: 61 }, 'minutes.night', 'exceeds_total'],
-    ['pic + sic + dual above the total', { pic: 30, sic: 20, dual: 20 }, 'minutes', 'sum_exceeds_total'],
+    ['pic + sic above the total', { pic: 40, sic: 21 }, 'minutes', 'sum_exceeds_total'],
+    ['dual above the total', { dual: 61 }, 'minutes.dual', 'exceeds_total'],
     [
       'single + multi engine above the total',
       { single_engine: 40, multi_engine: 40 },
@@ -178,6 +179,22 @@ describe('parseFlight', () => {
     ],
   ])('rejects %s', (_what, minutes, field, issue) => {
     expect(issuesOf(minutesWith(minutes))).toEqual([{ field, issue }]);
+  });
+
+  it('accepts PIC logged while receiving dual (14 CFR 61.51(e)): pic, dual and the total all equal', () => {
+    const result = parseFlight(minutesWith({ pic: 60, dual: 60 }), TODAY);
+    expect(result.ok && result.value.minutes).toMatchObject({ total_flight_time: 60, pic: 60, dual: 60 });
+  });
+
+  it('accepts pic + sic + dual above the total while pic + sic is within it', () => {
+    expect(issuesOf(minutesWith({ pic: 30, sic: 30, dual: 60 }))).toEqual([]);
+  });
+
+  it('names the pic + sic sum in its message', () => {
+    const result = parseFlight(minutesWith({ pic: 40, sic: 21 }), TODAY);
+    expect(result.ok ? [] : result.issues.map((i) => i.message)).toEqual([
+      'pic + sic must be at most total_flight_time',
+    ]);
   });
 
   it.each([

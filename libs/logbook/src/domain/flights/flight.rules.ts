@@ -158,7 +158,11 @@ function readLandings(body: BodyReader): Flight['landings'] | undefined {
   return day === undefined || night === undefined ? undefined : { day, night, ...fullStops };
 }
 
-/** The rules between the minutes of a real flight: no part exceeds the whole. */
+/**
+ * The rules between the minutes of a real flight: no part exceeds the whole. Dual received is not in
+ * the PIC and SIC sum: under 14 CFR 61.51(e) a rated pilot who is sole manipulator logs PIC while
+ * receiving instruction, so the same minutes are both; dual alone is at most the total, as every field.
+ */
 function flightTimeIssues(flight: FlightTimes): ValidationIssue[] {
   const m = flight.minutes;
   const total = m.total_flight_time;
@@ -176,7 +180,7 @@ function flightTimeIssues(flight: FlightTimes): ValidationIssue[] {
     }
   }
   const sums: [string, number][] = [
-    ['pic + sic + dual', m.pic + m.sic + m.dual],
+    ['pic + sic', m.pic + m.sic],
     ['single_engine + multi_engine', m.single_engine + m.multi_engine],
     ['actual_instrument + simulated_instrument', m.actual_instrument + m.simulated_instrument],
   ];

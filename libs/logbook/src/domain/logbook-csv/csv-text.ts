@@ -16,7 +16,7 @@ export function csvCell(value: string): string {
 }
 
 /** A cell as read, without the one `'` csvCell writes before a cell that could be taken for a formula. */
-const unmarked = (cell: string): string => (cell.startsWith(MARK) ? cell.slice(1) : cell);
+const unmarkedCell = (cell: string): string => (cell.startsWith(MARK) ? cell.slice(1) : cell);
 
 export function csvRecord(cells: readonly string[]): string {
   return cells.map(csvCell).join(',');
@@ -28,14 +28,28 @@ export interface CsvRecord {
   cells: string[];
 }
 
+/** How a text is split: its delimiter, and whether the `'` this service writes before a cell is taken off. */
+export interface CsvDialect {
+  delimiter: ',' | ';' | '\t';
+  /** True for this service's own CSV; a file written elsewhere keeps its cells as they are. */
+  unmark: boolean;
+}
+
+const OWN_CSV: CsvDialect = { delimiter: ',', unmark: true };
+
 /**
  * Splits CSV text into records. Accepts CRLF or LF line ends, a byte-order mark at the start, and
  * skips blank lines. An unterminated quoted cell is an error at the line it opened on.
  */
-export function readCsvRecords(text: string): {
+export function readCsvRecords(
+  text: string,
+  dialect: CsvDialect = OWN_CSV,
+): {
   records: CsvRecord[];
   error?: { line: number; message: string };
 } {
+  const { delimiter } = dialect;
+  const unmarked = dialect.unmark ? unmarkedCell : (cell: string): string => cell;
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const records: CsvRecord[] = [];
   let cells: string[] = [];
@@ -66,7 +80,7 @@ export function readCsvRecords(text: string): {
       quoted = true;
       quoteLine = line;
       touched = true;
-    } else if (ch === ',') {
+    } else if (ch === delimiter) {
       cells.push(unmarked(cell));
       cell = '';
       touched = true;

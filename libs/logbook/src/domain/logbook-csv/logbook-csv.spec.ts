@@ -210,11 +210,28 @@ describe('logbook CSV', () => {
     expect(result.flights.map((f) => f.date)).toEqual(['2026-05-01']);
     expect(result.problems).toEqual([
       { line: 3, column: 'pic', message: 'must be at most total_flight_time' },
-      { line: 3, message: 'pic + sic + dual must be at most total_flight_time' },
+      { line: 3, message: 'pic + sic must be at most total_flight_time' },
       { line: 4, column: 'day_landings', message: 'must be a whole number' },
       { line: 4, column: 'rating_key', message: 'is not a key of the rating catalog' },
       { line: 5, message: 'has 2 cells where the header has 6' },
       { line: 7, column: 'date', message: 'must be from 1903-12-17 to 2026-11-26' },
+    ]);
+  });
+
+  it('reads PIC logged while receiving dual (14 CFR 61.51(e)), and refuses pic + sic or dual above the total', () => {
+    const text = [
+      'date,category,rating_key,total_flight_time,pic,sic,dual',
+      '2026-05-01,airplane,sep_land,60,60,0,60',
+      '2026-05-02,airplane,sep_land,60,40,21,0',
+      '2026-05-03,airplane,sep_land,60,0,0,61',
+    ].join('\r\n');
+    const result = read(text);
+    expect(result.flights.map((f) => [f.date, f.minutes.pic, f.minutes.dual])).toEqual([
+      ['2026-05-01', 60, 60],
+    ]);
+    expect(result.problems).toEqual([
+      { line: 3, message: 'pic + sic must be at most total_flight_time' },
+      { line: 4, column: 'dual', message: 'must be at most total_flight_time' },
     ]);
   });
 
@@ -233,5 +250,15 @@ describe('logbook CSV', () => {
       { line: 2, cells: ['say "hi"', 'x\ny'] },
     ]);
     expect(readCsvRecords('a,"open\n').error).toEqual({ line: 1, message: 'a quoted cell is never closed' });
+  });
+
+  it('splits on a tab or a semicolon, and keeps a leading quote mark when asked to', () => {
+    expect(readCsvRecords('\'a\t"b\tc"\n1,5\t2\n', { delimiter: '\t', unmark: false }).records).toEqual([
+      { line: 1, cells: ["'a", 'b\tc'] },
+      { line: 2, cells: ['1,5', '2'] },
+    ]);
+    expect(readCsvRecords('a;b,c\n', { delimiter: ';', unmark: true }).records).toEqual([
+      { line: 1, cells: ['a', 'b,c'] },
+    ]);
   });
 });

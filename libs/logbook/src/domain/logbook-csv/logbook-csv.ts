@@ -96,7 +96,7 @@ export function formatLogbookCsv(flights: readonly Flight[]): string {
  * The column a flight rule's JSON path concerns (`minutes.pic` is `pic`, `landings.day` is
  * `day_landings`, `takeoffs.night` is `night_takeoffs`, `aircraft.features[2]` is `features`).
  */
-function columnOf(field: string): string | undefined {
+export function columnOf(field: string): string | undefined {
   if (field === 'minutes') return undefined;
   if (field.startsWith('landings.')) return `${field.slice('landings.'.length)}_landings`;
   if (field.startsWith('takeoffs.')) return `${field.slice('takeoffs.'.length)}_takeoffs`;
