@@ -9,6 +9,7 @@ export {
   IMPORT_FORMATS,
   MAX_IMPORT_BYTES,
   MAX_IMPORT_ROWS,
+  MAX_LINE_LENGTH,
   readImport,
   TIME_UNITS,
   type ImportAircraft,
