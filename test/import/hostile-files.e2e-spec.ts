@@ -3,18 +3,7 @@ import { type AddressInfo } from 'node:net';
 import { deflateRawSync } from 'node:zlib';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_LINE_LENGTH } from '@pft/logbook/domain';
 import { ingestionSuite, type IngestionHarness } from '../ingestion/support/ingestion-harness';
-import { upload, written } from './import-support';
-
-/** A `pft` file of `rows` valid flights, one a day back from 2026-01-01. */
-export function pftFile(rows: number): Buffer {
-  const lines = ['date,kind,category,rating_key,total_flight_time,pic,day_landings'];
-  const start = Date.UTC(2026, 0, 1);
-  for (let i = 0; i < rows; i++) {
-    const date = new Date(start - i * 86_400_000).toISOString().slice(0, 10);
-    lines.push(`${date},flight,airplane,sep_land,${30 + (i % 90)},${30 + (i % 90)},1`);
-  }
-  return Buffer.from(lines.join('\n') + '\n');
-}
+import { pftFile, upload, written } from './import-support';
 
 /** Sends `chunks` chunk after chunk (one buffer, written again and again) until the server answers. */
 function streamUntilAnswered(

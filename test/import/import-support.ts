@@ -32,3 +32,14 @@ export async function written(
   );
   return rows[0]!;
 }
+
+/** A `pft` file of `rows` valid flights, three a day back from 2026-01-01. */
+export function pftFile(rows: number): Buffer {
+  const lines = ['date,kind,category,rating_key,total_flight_time,pic,day_landings'];
+  const start = Date.UTC(2026, 0, 1);
+  for (let i = 0; i < rows; i++) {
+    const date = new Date(start - Math.floor(i / 3) * 86_400_000).toISOString().slice(0, 10);
+    lines.push(`${date},flight,airplane,sep_land,${30 + (i % 90)},${30 + (i % 90)},1`);
+  }
+  return Buffer.from(lines.join('\n') + '\n');
+}
