@@ -200,6 +200,40 @@ describe('pilot app API: logbook file imports (e2e)', () => {
     expect(refused.body.error.code).toBe('IMPORT_NOT_READY');
     expect(refused.body.meta.request_id).toMatch(/^req_/);
     expect(await written(h, pilot.id)).toEqual({ events: 0, flights: 0 });
+
+    const mapped = await h
+      .as(pilot.token)
+      .put(`/pilot/v1/imports/${id}/choices`)
+      .send({
+        columns: {
+          date: 'Flight Date',
+          registration: 'Aircraft ID',
+          departure: 'From',
+          arrival: 'To',
+          total_flight_time: 'Total Time',
+          pic: 'PIC',
+          sic: 'SIC',
+          dual: 'Dual Received',
+          night: 'Night',
+          day_landings: 'Day Ldg',
+          night_landings: 'Night Ldg',
+          remarks: 'Remarks',
+        },
+        date_order: 'dmy',
+        time_unit: 'decimal_hours',
+        aircraft: {
+          'D-EFGH': { category: 'airplane', rating_key: 'sep_land' },
+          'D-AIZA': { category: 'airplane', rating_key: 'mep_land' },
+        },
+      })
+      .expect(200);
+    // The third row's dual received (1.2 h) exceeds its total (1.0 h): refused, by line.
+    expect(mapped.body.data).toMatchObject({ ready: true, date_order: 'dmy', flights_valid: 2 });
+    expect(mapped.body.data.problems.map((p: { line: number }) => p.line)).toEqual([4]);
+    expect(mapped.body.data.date_range).toEqual({ from: '2026-04-03', to: '2026-04-15' });
+    const commit = await h.as(pilot.token).post(`/pilot/v1/imports/${id}/commit`).expect(200);
+    expect(commit.body.data).toMatchObject({ recorded: 2, skipped_invalid: 1 });
+    expect(await written(h, pilot.id)).toEqual({ events: 2, flights: 2 });
   });
 
   it('bad choices: 400 INVALID_REQUEST with a detail each, the earlier choices kept', async () => {
