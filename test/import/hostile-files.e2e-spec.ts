@@ -2,6 +2,8 @@ import { request as httpRequest } from 'node:http';
 import { type AddressInfo } from 'node:net';
 import { deflateRawSync } from 'node:zlib';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_LINE_LENGTH } from '@pft/logbook/domain';
+import { waitFor } from '@pft/testing';
+import { UploadImportController } from '../../apps/ingestion/src/imports/upload-import.controller';
 import { ingestionSuite, type IngestionHarness } from '../ingestion/support/ingestion-harness';
 import { pftFile, upload, written } from './import-support';
 
@@ -55,6 +57,30 @@ function streamUntilAnswered(
       pump();
     });
   });
+}
+
+/** Opens an upload and sends the start of a file, leaving the request open; `end` finishes it. */
+function openUpload(port: number, token: string): { end: () => void; answer: Promise<number> } {
+  let end = (): void => undefined;
+  const answer = new Promise<number>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/pilot/v1/imports',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.write('Date,Tail Number,Category/Class,Total Flight Time,PIC\n');
+    end = () => req.end('2026-01-01,N1,ASEL,1.5,1.5\n');
+  });
+  return { end: () => end(), answer };
 }
 
 describe('pilot app API: hostile logbook files answer 4xx and record nothing (e2e)', () => {
@@ -165,5 +191,36 @@ describe('pilot app API: hostile logbook files answer 4xx and record nothing (e2
     expect(answer.sent * chunk.length).toBeGreaterThan(MAX_IMPORT_BYTES);
     expect(answer.sent).toBeLessThan(gigabyte / 4);
     expect(await written(h, pilot.id)).toEqual({ events: 0, flights: 0 });
+  });
+
+  it('a third upload of a pilot while two are being received: 429 RATE_LIMITED; the two then finish', async () => {
+    const pilot = h.pilot();
+    const server = h.app.getHttpServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const first = openUpload(port, pilot.token);
+      const second = openUpload(port, pilot.token);
+      // Both are being received once the controller counts them (its private count, read for the order).
+      const controller: { underWay: Map<string, number> } = h.app.get<unknown>(
+        UploadImportController,
+      ) as never;
+      await waitFor(
+        () => (controller.underWay.get(pilot.id) === 2 ? true : undefined),
+        10_000,
+        'two uploads under way',
+        10,
+      );
+      const third = openUpload(port, pilot.token);
+      third.end();
+      expect(await third.answer).toBe(429);
+      first.end();
+      second.end();
+      expect([await first.answer, await second.answer]).toEqual([201, 201]);
+      const kept = await h.sql.query('select 1 from pending_imports where pilot_account_id = $1', [pilot.id]);
+      expect(kept.rows).toHaveLength(2);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { Controller, HttpCode, Post, Query, Req } from '@nestjs/common';
 import { RouteConfig } from '@nestjs/platform-fastify';
+import { ApiBody, ApiConsumes } from '@nestjs/swagger';
 import { type FastifyRequest } from 'fastify';
 import { ApiError } from '@pft/platform';
 import { CurrentPilot } from '../auth/current-pilot.decorator';
@@ -37,6 +38,20 @@ export class UploadImportController {
     success: { status: 201, data: IMPORT, description: 'The import, read and not recorded' },
     errors: ['INVALID_REQUEST', 'IMPORT_TOO_LARGE', 'UNSUPPORTED_FILE', 'RATE_LIMITED'],
     errorExamples: IMPORT_FILE_ERRORS,
+  })
+  @ApiConsumes('text/csv', 'text/tab-separated-values', 'text/plain')
+  @ApiBody({
+    description: 'The logbook file itself, as exported by the other logbook',
+    required: true,
+    schema: { type: 'string', format: 'binary' },
+    examples: {
+      myflightbook: {
+        summary: "MyFlightbook's CSV export",
+        value:
+          'Date,Flight ID,Tail Number,Model,Category/Class,Landings,Total Flight Time,PIC,Route,Comments\n' +
+          '3/14/2026,1001,N172AB,Cessna 172S,ASEL,1,1.5,1.5,KPAO KSQL,Night XC\n',
+      },
+    },
   })
   @HttpCode(201)
   @RouteConfig({ streamedBody: true })
