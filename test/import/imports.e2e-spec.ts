@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { PendingImportsRepository } from '@pft/logbook';
 import { ingestionSuite } from '../ingestion/support/ingestion-harness';
-import { fixture, upload, written } from './import-support';
+import { fixture, pftFile, upload, written } from './import-support';
 
 interface CommitResult {
   recorded: number;
@@ -266,5 +266,19 @@ describe('pilot app API: logbook file imports (e2e)', () => {
     await h.http().post('/pilot/v1/imports').set('Content-Type', 'text/csv').send('date\n').expect(401);
     const kept = await h.sql.query('select 1 from pending_imports where pilot_account_id = $1', [pilot.id]);
     expect(kept.rows).toHaveLength(0);
+  });
+
+  it('answers the first 1,000 problems, by line, with their number; the totals are those of the valid flights', async () => {
+    const pilot = h.pilot();
+    const valid = pftFile(2).toString('utf8');
+    const invalid = Array.from({ length: 1500 }, () => '2026-01-01,flight,airplane,no_such_rating,60,60,1\n');
+    const up = await upload(h, pilot.token, valid + invalid.join('')).expect(201);
+    const data = up.body.data;
+    expect(data).toMatchObject({ rows: 1502, flights_valid: 2, problems_total: 1500 });
+    expect(data.problems).toHaveLength(1000);
+    expect(data.problems[0].line).toBe(4);
+    expect(data.problems[999].line).toBe(1003);
+    // pftFile's first two flights: 30 and 31 minutes.
+    expect(data.totals).toMatchObject({ total_flight_time_minutes: 61, pic_minutes: 61 });
   });
 });
