@@ -4,13 +4,20 @@ import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { experienceAsOf, type Experience } from '../domain/experience/experience';
 import { ACTIVE_EXPERIENCE_VIEWS } from '../projection/projection-tables';
+import { experienceAnswerJson } from './experience-json';
 import { recordLiveAnswers } from './live-totals';
 import { readPilotExperiences } from './pilot-experience.read';
 import { behindLiveAnswer } from './pilot-totals.statements';
 
 /** What a partner may read of one `pilot_id`: not linked to it, linked without sharing, or the answer. */
-export type ExperienceLookup =
-  { state: 'not_linked' } | { state: 'not_shared' } | { state: 'shared'; answer: PilotExperienceAnswer };
+export type ExperienceLookup = { state: 'not_linked' } | { state: 'not_shared' } | SharedExperience;
+
+/** An answer a partner may read, with its JSON (experienceAnswerJson). */
+export interface SharedExperience {
+  state: 'shared';
+  answer: PilotExperienceAnswer;
+  json: string;
+}
 
 /** `data` of GET /v1/pilot-experience (and each entry of the batch). */
 export interface PilotExperienceAnswer extends Experience {
@@ -18,14 +25,11 @@ export interface PilotExperienceAnswer extends Experience {
   last_updated: string;
 }
 
-/** The answer's fields in the order of `pilot-experience.md` 4. */
-export function answerOf(
-  pilotId: string,
-  lastUpdated: string,
-  experience: Experience,
-): PilotExperienceAnswer {
+/** The answer, its fields in the order of `pilot-experience.md` 4, and its JSON. */
+export function sharedAnswer(pilotId: string, lastUpdated: string, experience: Experience): SharedExperience {
   const { as_of, ...rest } = experience;
-  return { pilot_id: pilotId, as_of, last_updated: lastUpdated, ...rest };
+  const answer = { pilot_id: pilotId, as_of, last_updated: lastUpdated, ...rest };
+  return { state: 'shared', answer, json: experienceAnswerJson(answer) };
 }
 
 interface ConnectionRow {
@@ -87,15 +91,15 @@ export async function readExperienceLive(
     for (const row of shared) {
       const fromRow = behindLiveAnswer(row) ? undefined : projected.get(row.account);
       if (fromRow) {
-        looked.set(row.pilot_id, {
-          state: 'shared',
-          answer: answerOf(row.pilot_id, fromRow.lastUpdated.toISOString(), fromRow.experience),
-        });
+        looked.set(
+          row.pilot_id,
+          sharedAnswer(row.pilot_id, fromRow.lastUpdated.toISOString(), fromRow.experience),
+        );
         continue;
       }
       const { experience, streamVersion } = computed.get(row.account)!;
       live.push({ connectionId: row.pilot_id, streamVersion });
-      looked.set(row.pilot_id, { state: 'shared', answer: answerOf(row.pilot_id, now, experience) });
+      looked.set(row.pilot_id, sharedAnswer(row.pilot_id, now, experience));
     }
   });
   // After the snapshot, as the totals record theirs: before any answer computed live is given.
