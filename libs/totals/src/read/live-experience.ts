@@ -4,33 +4,10 @@ import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { experienceAsOf, type Experience } from '../domain/experience/experience';
 import { ACTIVE_EXPERIENCE_VIEWS } from '../projection/projection-tables';
-import { experienceAnswerJson } from './experience-json';
+import { type ExperienceLookup, sharedAnswer } from './experience-answer';
 import { recordLiveAnswers } from './live-totals';
 import { readPilotExperiences } from './pilot-experience.read';
 import { behindLiveAnswer } from './pilot-totals.statements';
-
-/** What a partner may read of one `pilot_id`: not linked to it, linked without sharing, or the answer. */
-export type ExperienceLookup = { state: 'not_linked' } | { state: 'not_shared' } | SharedExperience;
-
-/** An answer a partner may read, with its JSON (experienceAnswerJson). */
-export interface SharedExperience {
-  state: 'shared';
-  answer: PilotExperienceAnswer;
-  json: string;
-}
-
-/** `data` of GET /v1/pilot-experience (and each entry of the batch). */
-export interface PilotExperienceAnswer extends Experience {
-  pilot_id: string;
-  last_updated: string;
-}
-
-/** The answer, its fields in the order of `pilot-experience.md` 4, and its JSON. */
-export function sharedAnswer(pilotId: string, lastUpdated: string, experience: Experience): SharedExperience {
-  const { as_of, ...rest } = experience;
-  const answer = { pilot_id: pilotId, as_of, last_updated: lastUpdated, ...rest };
-  return { state: 'shared', answer, json: experienceAnswerJson(answer) };
-}
 
 interface ConnectionRow {
   pilot_id: string;

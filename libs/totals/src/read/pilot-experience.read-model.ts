@@ -4,12 +4,8 @@ import { PreparedStatement } from '@pft/platform/database/prepared-statement';
 import { TurnBatches } from '@pft/platform/batching/turn-batches';
 import { ACTIVE_EXPERIENCE_VIEWS } from '../projection/projection-tables';
 import { ExperienceMemory } from './experience-memory';
-import {
-  type ExperienceLookup,
-  readExperienceLive,
-  type SharedExperience,
-  sharedAnswer,
-} from './live-experience';
+import { type ExperienceLookup, type SharedExperience, sharedAnswer } from './experience-answer';
+import { readExperienceLive } from './live-experience';
 import { PARTNER_READS_CONFIG, type PartnerReadsVariables } from './partner-reads-variables';
 import {
   type ExperienceSumsRow,

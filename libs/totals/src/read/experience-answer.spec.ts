@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { experienceLogbookArb, startingTotalsArb } from '@pft/testing/oracle';
 import { experienceAsOf } from '../domain/experience/experience';
-import { sharedAnswer } from './live-experience';
+import { sharedAnswer } from './experience-answer';
 
 /**
  * The answer's JSON by its schema holds every field of the answer, as JSON.stringify writes it: a field
