@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ApiError } from '@pft/platform';
+import { experienceNotShared, pilotNotLinked } from '@pft/partners/domain';
 import { AccessRecorder } from '../access-history/access-recorder';
 import { GetPilotExperienceBatchQuery, GetPilotExperienceQuery } from './get-pilot-experience.query';
 import { PilotExperienceReadModel, type SharedExperience } from '@pft/totals';
@@ -17,10 +17,8 @@ export class GetPilotExperienceHandler implements IQueryHandler<GetPilotExperien
       await this.reader.read(query.partnerId, [query.pilotId], query.asOf, query.readRevision)
     ).get(query.pilotId);
     // Never linked, disconnected, or another partner's: the same answer, so nothing leaks.
-    if (!found || found.state === 'not_linked')
-      throw new ApiError('PILOT_NOT_FOUND', 'No pilot with this pilot_id is linked to you');
-    if (found.state === 'not_shared')
-      throw new ApiError('EXPERIENCE_NOT_SHARED', 'The pilot does not share their experience with you');
+    if (!found || found.state === 'not_linked') throw pilotNotLinked();
+    if (found.state === 'not_shared') throw experienceNotShared();
     if (!query.sandbox) this.access.recordExperienceReads([found.answer]);
     return found;
   }
