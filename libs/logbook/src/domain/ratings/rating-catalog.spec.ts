@@ -210,8 +210,8 @@ describe('icao_designators', () => {
     icao: t.icao_designators,
   }));
 
-  it('gives every type rating a list of ICAO Doc 8643 designators (2 to 4 upper-case letters or digits)', () => {
-    const bad = lists.flatMap(({ icao }) => icao.filter((d) => !/^[A-Z0-9]{2,4}$/.test(d)));
+  it('gives every type rating a list of ICAO Doc 8643 designators (2 to 4 upper-case letters or digits, a letter first)', () => {
+    const bad = lists.flatMap(({ icao }) => icao.filter((d) => !/^[A-Z][A-Z0-9]{1,3}$/.test(d)));
     expect(bad).toEqual([]);
     expect(lists.every(({ icao }) => Array.isArray(icao))).toBe(true);
   });
@@ -305,7 +305,7 @@ describe('buildRatingCatalog and icao_designators', () => {
     );
   });
 
-  it.each([[['b738']], [['B7380']], [['A']], [[738]], [['B73 ']]])(
+  it.each([[['b738']], [['B7380']], [['A']], [[738]], [['B73 ']], [['7378']]])(
     'throws on a malformed designator in %j',
     (list) => {
       expect(() => buildRatingCatalog(withIcao([list]))).toThrow(/icao_designators/);

@@ -50,8 +50,11 @@ function requireArray(obj: JsonObject, field: string): unknown[] {
   return value as unknown[];
 }
 
-/** An ICAO Doc 8643 aircraft type designator as the data file writes it: 2 to 4 upper-case letters or digits. */
-const ICAO_DESIGNATOR = /^[A-Z0-9]{2,4}$/;
+/**
+ * An ICAO Doc 8643 aircraft type designator as the data file writes it: 2 to 4 upper-case letters or
+ * digits, a letter first (as a flight's `type_designator`).
+ */
+const ICAO_DESIGNATOR = /^[A-Z][A-Z0-9]{1,3}$/;
 
 function requireIcaoDesignators(obj: JsonObject, where: string): string[] {
   const value = obj['icao_designators'];
@@ -61,7 +64,7 @@ function requireIcaoDesignators(obj: JsonObject, where: string): string[] {
   return value.map((designator: unknown) => {
     if (typeof designator !== 'string' || !ICAO_DESIGNATOR.test(designator)) {
       throw new Error(
-        `Rating catalog: ${where} has ${JSON.stringify(designator)} in "icao_designators": expected 2 to 4 upper-case letters or digits`,
+        `Rating catalog: ${where} has ${JSON.stringify(designator)} in "icao_designators": expected 2 to 4 upper-case letters or digits, a letter first`,
       );
     }
     return designator;
