@@ -119,7 +119,6 @@ benchmark(`memory over ${MINUTES} min of steady load`, new BenchRun('memory'), a
     apps: perApp,
     goal: { end_vs_1_min_at_most: 1.1 },
   };
-  bench.write(result);
-  console.log(JSON.stringify(result, null, 2));
+  bench.write(result, result);
   expect(failures.slice(0, 5)).toEqual([]);
 });

@@ -58,15 +58,24 @@ export function batchPaths(pilotIds: readonly string[], pilots: number, size = 5
   return paths;
 }
 
+/** A partner named `name` with a key of `scopes` whose rate limit never binds. */
+export async function benchPartner(
+  dataSource: DataSource,
+  name: string,
+  scopes: Parameters<typeof issueApiKey>[1]['scopes'],
+): Promise<{ partnerId: string; key: string }> {
+  const { partnerId } = await createPartner(dataSource, name);
+  const { key } = await issueApiKey(dataSource, { partnerId, scopes, rateLimit: 1_000_000_000 });
+  return { partnerId, key };
+}
+
 /** One partner, a key whose limit never binds, and `pilots` linked pilots with projected totals. */
 export async function seedBenchData(dataSource: DataSource, pilots: number): Promise<BenchData> {
-  const partner = await createPartner(dataSource, 'Benchmark Air');
-  const { key } = await issueApiKey(dataSource, {
-    partnerId: partner.partnerId,
-    scopes: ['pilot-totals', 'rating-dictionary'],
-    rateLimit: 1_000_000_000,
-  });
+  const { partnerId, key } = await benchPartner(dataSource, 'Benchmark Air', [
+    'pilot-totals',
+    'rating-dictionary',
+  ]);
   const linked = benchPilots(pilots);
-  await linkBenchPilots(dataSource, partner.partnerId, linked);
+  await linkBenchPilots(dataSource, partnerId, linked);
   return { key, pilotIds: linked.map((p) => p.pilotId) };
 }

@@ -33,6 +33,14 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** p50, p90, p99 and the largest of `values` (milliseconds). */
+export function latencySummary(values: readonly number[]): Record<'p50' | 'p90' | 'p99' | 'max', number> {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number): number =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted[sorted.length - 1] ?? NaN };
+}
+
 /**
  * The run whose `value` is the median of `runs` (the lower middle one of an even number), with every
  * run's value beside it.
@@ -48,6 +56,28 @@ export function medianRun<R extends object>(runs: R[], value: (run: R) => number
  */
 export function roundOrder<T>(items: readonly T[], round: number): T[] {
   return round % 2 === 0 ? [...items] : [...items].reverse();
+}
+
+/** Every load of `round`, `repeats` rounds in roundOrder: each load's runs, round by round. */
+export async function inRounds<K extends string>(
+  round: Record<K, () => Promise<Measured>>,
+  repeats: number,
+): Promise<Record<K, Measured[]>> {
+  const loads = Object.entries(round) as [K, () => Promise<Measured>][];
+  const runs = Object.fromEntries(loads.map(([key]) => [key, [] as Measured[]])) as Record<K, Measured[]>;
+  for (let n = 0; n < repeats; n++)
+    for (const [key, load] of roundOrder(loads, n)) runs[key].push(await load());
+  return runs;
+}
+
+/** Each round's share of `floor` (unrounded rates: a slow run's rounded rate moves in whole steps). */
+export const roundShares = (runs: readonly Measured[], floor: readonly Measured[]): number[] =>
+  runs.map((run, n) => share(run.requests_per_second_exact, floor[n]!.requests_per_second_exact));
+
+/** The median of each figure's round shares, to three decimals. */
+export function medianShares<K extends string>(byRound: Record<K, number[]>): Record<K, number> {
+  const entries = Object.entries<number[]>(byRound).map(([k, v]) => [k, +median(v).toFixed(3)]);
+  return Object.fromEntries(entries) as Record<K, number>;
 }
 
 /** A yardstick server of a benchmark, in a process of its own. */
@@ -134,9 +164,10 @@ export class BenchRun {
 
   /**
    * Writes the result, after the benchmark's name, when it was written and the machine it ran on
-   * (the load average then: other work on the machine skews every figure). Returns the file.
+   * (the load average then: other work on the machine skews every figure), and prints `shown` and the
+   * file. Returns the file.
    */
-  write(result: Record<string, unknown>): string {
+  write(result: Record<string, unknown>, shown?: unknown): string {
     const report = {
       benchmark: this.name,
       when: new Date().toISOString(),
@@ -146,6 +177,7 @@ export class BenchRun {
     mkdirSync(RESULTS_DIR, { recursive: true });
     const file = join(RESULTS_DIR, `${this.name}.json`);
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    if (shown !== undefined) process.stdout.write(`${JSON.stringify(shown, null, 2)}\n${file}\n`);
     return file;
   }
 

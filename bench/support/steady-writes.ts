@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createPartner, issueApiKey } from '@pft/partners';
+import { type issueApiKey } from '@pft/partners';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { createDataSource } from '@pft/platform';
 import { type AppName, type AppProcess, type TestDatabase, testKafka } from '@pft/testing';
+import { benchPartner } from '../partner-api/bench-data';
 import { benchSetting, type BenchRun } from './bench-run';
 
 /**
@@ -10,20 +11,6 @@ import { benchSetting, type BenchRun } from './bench-run';
  * each write (the freshness of bench/freshness): shared by the benchmarks that time what follows a
  * write under that load.
  */
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-/** p50, p90, p99 and the largest of `values` (milliseconds). */
-export function latencySummary(values: readonly number[]): Record<'p50' | 'p90' | 'p99' | 'max', number> {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 50),
-    p90: percentile(sorted, 90),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? NaN,
-  };
-}
 
 function flight(date: string): Record<string, unknown> {
   return {
@@ -85,13 +72,7 @@ export async function benchPartnerKey(
 ): Promise<string> {
   const dataSource = await createDataSource(databaseUrl, 1).initialize();
   try {
-    const partner = await createPartner(dataSource, name);
-    const { key } = await issueApiKey(dataSource, {
-      partnerId: partner.partnerId,
-      scopes,
-      rateLimit: 10_000_000,
-    });
-    return key;
+    return (await benchPartner(dataSource, name, scopes)).key;
   } finally {
     await dataSource.destroy();
   }

@@ -18,10 +18,9 @@ import { EventEmitter } from 'node:events';
 import { createDataSource } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { startReceiver, verifySignature } from '../../test/webhooks/webhook-receiver';
-import { benchmark, BenchRun } from '../support/bench-run';
+import { benchmark, BenchRun, latencySummary } from '../support/bench-run';
 import {
   type BenchPilot,
-  latencySummary,
   startSteadyPartner,
   steadyLoad,
   steadyWrites,
@@ -153,8 +152,7 @@ benchmark(
       freshness_ms: latencySummary(freshness),
       goal: { delivery_p99_ms_below: 1000 },
     };
-    bench.write(result);
-    console.log(JSON.stringify(result, null, 2));
+    bench.write(result, result);
     expect(failures).toEqual([]);
     expect(delivery.length).toBe(RATE * SECONDS);
     expect(freshness.length).toBe(RATE * SECONDS);
