@@ -21,7 +21,7 @@ import {
 } from '../support/bench-run';
 import { analyzeDatabase } from '../support/analyze';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
-import { startHelloWorld } from '../support/hello-world';
+import { startHelloWorld } from '../support/bare-server';
 import { type Measured, posting } from '../support/measure';
 import { importPosts, singlePosts, startRelayProcess, writeAppEnv } from './write-loads';
 

@@ -18,7 +18,7 @@ import {
   medianShares,
   roundShares,
 } from '../support/bench-run';
-import { startHelloWorld } from '../support/hello-world';
+import { startHelloWorld } from '../support/bare-server';
 import { rotating } from '../support/measure';
 import { measurePacedReads } from './paced-reads';
 import { startNestFloor } from '../support/nest-floor';
