@@ -1,12 +1,7 @@
 /**
- * Event-to-read freshness under a steady write load: the three apps run as separate processes
- * against the real stack; pilots record flights through the ingestion API at a steady rate, and
- * after each write returns, a partner polls the single read until it shows that write. The time
- * from the write's answer to the first read that shows it is the freshness of that write.
- *
- *   BENCH_RATE=20 BENCH_SECONDS=30 npx jest bench/freshness --selectProjects bench
- *
- * The result goes to bench/results/freshness.json.
+ * Event-to-read freshness under steady writes (support/steady-writes.ts): from a write's answer to the
+ * first partner read that shows it. Settings: BENCH_RATE (20), BENCH_SECONDS (30), BENCH_PILOTS (20).
+ * Writes bench/results/freshness.json.
  */
 import { benchmark, BenchRun, latencySummary } from '../support/bench-run';
 import { startSteadyPartner, steadyLoad, steadyWrites, writeAndRead } from '../support/steady-writes';
@@ -15,7 +10,6 @@ const { RATE, SECONDS, PILOTS } = steadyLoad();
 
 benchmark(`freshness at ${RATE} writes/s for ${SECONDS} s`, new BenchRun('freshness'), async (bench) => {
   const { urls, key, pilots } = await startSteadyPartner(bench, 'freshness', {
-    name: 'Freshness Bench',
     scopes: ['pilot-totals'],
     pilots: PILOTS,
   });

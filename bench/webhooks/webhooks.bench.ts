@@ -1,18 +1,9 @@
 /**
- * Webhook delivery latency under a steady write load, beside the freshness of bench/freshness in
- * the same run: the four apps (ingestion, projector, partner API, webhook dispatcher) run as separate
- * processes against the real stack, a partner has an endpoint on a receiver in this process (on
- * loopback) that checks each delivery's signature with the official `standardwebhooks` library, and
- * pilots record flights at a steady rate. Per write, from its answer: the first partner read that
- * shows it (freshness) and the arrival of the first `pilot_totals.updated` for the pilot that
- * includes it (delivery). A notice includes the write when its `last_updated` (the view's
- * `complete_through`: the projection is complete up to that time) is at or after the write's
- * `occurred_at`; one write per pilot is in flight, so no earlier notice can carry such a time.
- *
- *   BENCH_RATE=20 BENCH_SECONDS=30 npx jest bench/webhooks --selectProjects bench
- *
- * The coalescing window is zero unless WEBHOOK_TOTALS_COALESCE_MS says otherwise. The result goes to
- * bench/results/webhooks.json.
+ * Webhook delivery under steady writes (support/steady-writes.ts), beside their freshness: per write,
+ * from its answer to the first `pilot_totals.updated` for its pilot, signature checked, whose
+ * `last_updated` is at or after the write's `occurred_at` (one write per pilot is in flight, so no
+ * earlier notice can carry such a time). Settings: BENCH_RATE (20), BENCH_SECONDS (30), BENCH_PILOTS
+ * (20), WEBHOOK_TOTALS_COALESCE_MS (0). Writes bench/results/webhooks.json.
  */
 import { EventEmitter } from 'node:events';
 import { createDataSource } from '@pft/platform';
@@ -91,7 +82,6 @@ benchmark(
       bench,
       'webhooks',
       {
-        name: 'Webhooks Bench',
         scopes: ['pilot-totals', 'webhooks'],
         pilots: PILOTS,
         beforeLinking: async (key, { partnerApi }) => {
