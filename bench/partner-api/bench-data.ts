@@ -20,10 +20,8 @@ export const benchPilots = (count: number): BenchPilot[] =>
   Array.from({ length: count }, () => ({ pilotId: randomUUID(), account: randomUUID() }));
 
 /**
- * Links `pilots` to the partner and writes each one's projected totals (the same figures for the same
- * pilot everywhere), then analyzes. The rows go straight into the active projection version (v1): this
- * measures reads, not the pipeline. Plain SQL on tables every revision's schema has had alike, so it
- * seeds a database of an earlier build too.
+ * Links `pilots` to the partner and writes their totals straight into projection version 1 (the same
+ * for the same pilot everywhere), then analyzes: plain SQL that seeds an earlier build's database too.
  */
 export async function linkBenchPilots(
   dataSource: DataSource,

@@ -1,6 +1,6 @@
 import { byRounds, fmt, type Json, pacedHelloRun, repeats, type Row, run } from './report-format';
 
-/** Past this spread of hello-world's rounds, a round's share of its floor says little (docs/performance.md). */
+/** Past this spread of hello-world's rounds, a share says little (docs/performance.md). */
 const MAX_ROUND_SPREAD = 1.5;
 
 /** The rows as they are, or with every goal left undecided when hello-world's rounds spread past MAX_ROUND_SPREAD. */

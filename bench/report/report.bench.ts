@@ -1,4 +1,4 @@
-/** Gathers each benchmark's result into bench/results/report.md: the goals first, then each figure beside its goal. */
+/** Gathers each benchmark's result into bench/results/report.md: the goals, then every figure. */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR as RESULTS } from '../support/bench-run';

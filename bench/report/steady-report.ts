@@ -3,7 +3,7 @@ import { type Json, fmt, type Row } from './report-format';
 /** `p50 … ms, p99 … ms` of a latency summary. */
 const p50p99 = (ms: Json | undefined): string => `p50 ${fmt(ms?.p50)} ms, p99 ${fmt(ms?.p99)} ms`;
 
-/** Under steady writes: the partner read that shows a write, the webhook that tells of it, each app's size. */
+/** Under steady writes: the read that shows a write, the webhook that tells of it, each app's size. */
 export const steadyFigures: Record<string, (data: Json) => Row[]> = {
   freshness: (d) => [
     {

@@ -88,10 +88,8 @@ interface Floor {
 type Cleanup = () => unknown;
 
 /**
- * One benchmark's run: what it starts (apps, floor servers, databases, topics) is stopped or dropped
- * when it ends, the last started first; its loads run with the run's seconds and connections unless
- * told otherwise; its result is written to RESULTS_DIR/<name>.json, replacing the last one (the
- * history is in git).
+ * One benchmark's run: what it starts is stopped or dropped when it ends, the last first; its loads run
+ * with its seconds and connections unless told otherwise; its result goes to RESULTS_DIR/<name>.json.
  */
 export class BenchRun {
   private readonly cleanups: Cleanup[] = [];
@@ -149,11 +147,7 @@ export class BenchRun {
     return measure(name, { connections: this.load.connections, duration: this.load.seconds, ...options });
   }
 
-  /**
-   * The paced open-loop load (support/paced-load.ts) over the run's connections, for BENCH_PACED_SECONDS
-   * (default the run's seconds): its p99 is decided by its slowest 1%, so the longer the run, the less
-   * one stall of the machine decides it.
-   */
+  /** The paced load (support/paced-load.ts) for BENCH_PACED_SECONDS (the run's seconds). */
   paced(name: string, options: Omit<PacedOptions, 'seconds' | 'connections'>): Promise<PacedMeasured> {
     return measurePaced(name, {
       seconds: benchSetting('PACED_SECONDS', this.load.seconds),
@@ -162,11 +156,7 @@ export class BenchRun {
     });
   }
 
-  /**
-   * Writes the result, after the benchmark's name, when it was written and the machine it ran on
-   * (the load average then: other work on the machine skews every figure), and prints `shown` and the
-   * file. Returns the file.
-   */
+  /** Writes the result after its name, time and machine (with its load average); prints `shown`, if given. */
   write(result: Record<string, unknown>, shown?: unknown): string {
     const report = {
       benchmark: this.name,
@@ -193,10 +183,7 @@ export class BenchRun {
   }
 }
 
-/**
- * A benchmark as a jest test of the bench project: `body` gets the run, which is closed however it
- * ends. Without `timeoutMs`, jest's own (`--testTimeout`, as `npm run bench` sets it) applies.
- */
+/** A benchmark as a jest test, its run closed however it ends; jest's timeout unless `timeoutMs`. */
 export function benchmark(
   title: string,
   bench: BenchRun,

@@ -28,7 +28,7 @@ export interface PacedOptions {
   connections: number;
 }
 
-/** The generator, for `node -e`: options in PACED_OPTIONS, figures sent to its parent; 2 s unrecorded first. */
+/** The generator (`node -e`): options in PACED_OPTIONS, figures to its parent; 2 s unrecorded first. */
 const GENERATOR_SOURCE = `
 const { Pool } = require('undici');
 const options = JSON.parse(process.env.PACED_OPTIONS);

@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { decimalText } from '@pft/contracts';
 import { type BareServer, startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
 
-/** `decimalText(n)`: the partner API's own (@pft/contracts), for the floors' headers (docs/performance.md). */
+/** `decimalText(n)`: the partner API's own, for the floors' headers (docs/performance.md). */
 const DECIMAL_TEXT_SOURCE = `
 const GROUPS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 ${decimalText.toString()}
@@ -21,7 +21,7 @@ async function countRequest() {
 }
 `;
 
-/** `readGrouped(id)`: a pilot's totals row, one prepared SELECT per turn's reads (after TURN_COUNTER_SOURCE). */
+/** `readGrouped(id)`: a pilot's totals row, one prepared SELECT per turn's reads. */
 export const TOTALS_READ_SOURCE = `
 const { Pool } = require('pg');
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
