@@ -46,20 +46,28 @@ export interface ExperienceWrites {
    * projected for the experience stays null).
    */
   groups: (ExperienceGroup[] | null)[];
-  days: Map<string, Delta & { date: string }>;
-  years: Map<string, Delta & { year: number }>;
+  days: (Delta & { date: string })[];
+  years: (Delta & { year: number })[];
 }
 
-const later = (a: string | null, b: string): string => (a === null || b > a ? b : a);
+const MINUTES = FLIGHT_MINUTE_FIELDS.length;
 
-/** The rows' changes of a batch, from each changed pilot's flights before and after it. */
+const later = (a: string | null, b: string | null): string | null =>
+  a === null || (b !== null && b > a) ? b : a;
+
+/**
+ * The rows' changes of a batch, from each changed pilot's flights before and after it: each
+ * contribution summed into its day's delta, then the pilot's day deltas into their years' (a year's
+ * sums are its days', its latest dates their latest).
+ */
 export function experienceWritesOf(changes: readonly ExperienceChange[]): ExperienceWrites {
-  const writes: ExperienceWrites = { groups: [], days: new Map(), years: new Map() };
+  const writes: ExperienceWrites = { groups: [], days: [], years: [] };
   for (const change of changes) {
     if (change.groupsBefore === null) {
       writes.groups.push(null);
       continue;
     }
+    const { pilotId } = change;
     const groups = [...change.groupsBefore];
     const numbers = new Map(groups.map((group, i) => [groupKeyOf(group), i]));
     const numberOf = (group: ExperienceGroup): number => {
@@ -71,25 +79,23 @@ export function experienceWritesOf(changes: readonly ExperienceChange[]): Experi
       }
       return number;
     };
+    // Keyed by date and group number: the date is always ten characters.
+    const days = new Map<string, Delta & { date: string }>();
     const add = (facts: FlightFacts, sign: 1 | -1) => {
       const { group, sums } = experienceContributionOf(facts);
       const number = numberOf(group);
-      const year = Number(facts.date.slice(0, 4));
-      const day = deltaAt(writes.days, `${change.pilotId}|${facts.date}|${number}`, () => ({
-        pilotId: change.pilotId,
-        group: number,
-        date: facts.date,
-      }));
-      const ofYear = deltaAt(writes.years, `${change.pilotId}|${year}|${number}`, () => ({
-        pilotId: change.pilotId,
-        group: number,
-        year,
-      }));
-      for (const delta of [day, ofYear]) {
-        addExperienceSums(delta.sums, sums, sign);
-        if (sign === 1) delta.added = later(delta.added, facts.date);
-        else delta.removed = later(delta.removed, facts.date);
-      }
+      const key = facts.date + number;
+      let day = days.get(key);
+      if (day === undefined) {
+        // A contribution's sums are made for it (its minutes copied): the first one added becomes the delta.
+        const own = sign === 1 && sums.minutes.length === MINUTES;
+        const start = own ? sums : zeroExperienceSums();
+        day = { pilotId, group: number, date: facts.date, sums: start, added: null, removed: null };
+        if (!own) addExperienceSums(day.sums, sums, sign);
+        days.set(key, day);
+      } else addExperienceSums(day.sums, sums, sign);
+      if (sign === 1) day.added = later(day.added, facts.date);
+      else day.removed = later(day.removed, facts.date);
     };
     for (const flightId of change.touchedFlights) {
       const before = change.flightsBefore.get(flightId);
@@ -97,26 +103,27 @@ export function experienceWritesOf(changes: readonly ExperienceChange[]): Experi
       if (before) add(before, -1);
       if (after) add(after, 1);
     }
+    const years = new Map<string, Delta & { year: number }>();
+    for (const day of days.values()) {
+      writes.days.push(day);
+      const key = day.date.slice(0, 5) + day.group;
+      const year = years.get(key);
+      if (year === undefined) {
+        const sums = zeroExperienceSums();
+        addExperienceSums(sums, day.sums);
+        years.set(key, { ...day, year: Number(day.date.slice(0, 4)), sums });
+      } else {
+        addExperienceSums(year.sums, day.sums);
+        year.added = later(year.added, day.added);
+        year.removed = later(year.removed, day.removed);
+      }
+    }
+    for (const year of years.values()) writes.years.push(year);
     const unchanged = change.groupsBefore.length > 0 && groups.length === change.groupsBefore.length;
     writes.groups.push(unchanged ? null : groups);
   }
   return writes;
 }
-
-function deltaAt<K extends object>(
-  map: Map<string, Delta & K>,
-  key: string,
-  make: () => Omit<Delta, 'sums' | 'added' | 'removed'> & K,
-): Delta & K {
-  let delta = map.get(key);
-  if (delta === undefined) {
-    delta = { ...make(), sums: zeroExperienceSums(), added: null, removed: null };
-    map.set(key, delta);
-  }
-  return delta;
-}
-
-const MINUTES = FLIGHT_MINUTE_FIELDS.length;
 
 /**
  * The deltas' sums as one two-dimensional array literal, a row of the EXPERIENCE_SUM_COLUMNS per
@@ -151,7 +158,7 @@ export async function storeExperience(
   const { experienceDays: days, experienceYears: years } = tables;
   const columns = EXPERIENCE_SUM_COLUMNS;
   const sumsSet = (table: string) => columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
-  const dayDeltas = [...writes.days.values()];
+  const dayDeltas = writes.days;
   if (dayDeltas.length > 0) {
     await q.query(
       `insert into ${days} (pilot_account_id, day, group_no, ${columns.join(', ')})
@@ -178,7 +185,7 @@ export async function storeExperience(
       );
     }
   }
-  const yearDeltas = [...writes.years.values()];
+  const yearDeltas = writes.years;
   if (yearDeltas.length === 0) return;
   await q.query(
     `insert into ${years} (pilot_account_id, year, group_no, ${columns.join(', ')}, last_date)
