@@ -47,7 +47,8 @@ export interface ExperienceWrites {
    */
   groups: (ExperienceGroup[] | null)[];
   days: (Delta & { date: string })[];
-  years: (Delta & { year: number })[];
+  /** Each year and group the batch took a record away from, with the latest date taken away. */
+  shrunkYears: { pilotId: string; year: number; group: number; removed: string }[];
 }
 
 const MINUTES = FLIGHT_MINUTE_FIELDS.length;
@@ -57,11 +58,11 @@ const later = (a: string | null, b: string | null): string | null =>
 
 /**
  * The rows' changes of a batch, from each changed pilot's flights before and after it: each
- * contribution summed into its day's delta, then the pilot's day deltas into their years' (a year's
- * sums are its days', its latest dates their latest).
+ * contribution summed into its day's delta (a year's delta is the sum of its days', made by the
+ * upsert), and the years the batch took records away from.
  */
 export function experienceWritesOf(changes: readonly ExperienceChange[]): ExperienceWrites {
-  const writes: ExperienceWrites = { groups: [], days: [], years: [] };
+  const writes: ExperienceWrites = { groups: [], days: [], shrunkYears: [] };
   for (const change of changes) {
     if (change.groupsBefore === null) {
       writes.groups.push(null);
@@ -103,22 +104,18 @@ export function experienceWritesOf(changes: readonly ExperienceChange[]): Experi
       if (before) add(before, -1);
       if (after) add(after, 1);
     }
-    const years = new Map<string, Delta & { year: number }>();
+    const shrunk = new Map<string, ExperienceWrites['shrunkYears'][number]>();
     for (const day of days.values()) {
       writes.days.push(day);
+      if (day.removed === null) continue;
       const key = day.date.slice(0, 5) + day.group;
-      const year = years.get(key);
+      const year = shrunk.get(key);
       if (year === undefined) {
-        const sums = zeroExperienceSums();
-        addExperienceSums(sums, day.sums);
-        years.set(key, { ...day, year: Number(day.date.slice(0, 4)), sums });
-      } else {
-        addExperienceSums(year.sums, day.sums);
-        year.added = later(year.added, day.added);
-        year.removed = later(year.removed, day.removed);
-      }
+        const { group, removed } = day;
+        shrunk.set(key, { pilotId, year: Number(day.date.slice(0, 4)), group, removed });
+      } else if (day.removed > year.removed) year.removed = day.removed;
     }
-    for (const year of years.values()) writes.years.push(year);
+    for (const year of shrunk.values()) writes.shrunkYears.push(year);
     const unchanged = change.groupsBefore.length > 0 && groups.length === change.groupsBefore.length;
     writes.groups.push(unchanged ? null : groups);
   }
@@ -142,13 +139,10 @@ function sumsRowsLiteral(deltas: readonly Delta[]): string {
   return literal + '}';
 }
 
-/** The sum columns taken from row `k.i` of the two-dimensional array parameter `param` (sumsRowsLiteral). */
-const sumsFromRows = (param: string, type: string): string =>
-  EXPERIENCE_SUM_COLUMNS.map((_, j) => `(${param}::${type}[])[k.i][${j + 1}]`).join(', ');
-
 /**
- * One upsert per table for the batch's deltas; then, only when the batch took records away, the
- * deletion of rows left with none and the look-up of years' latest dates that may have fallen back.
+ * One statement upserting the batch's day deltas and, summed per year, their years' (the deltas
+ * sent once); then, only when the batch took records away, the deletion of rows left with none
+ * and the look-up of years' latest dates that may have fallen back.
  */
 export async function storeExperience(
   q: Queryable,
@@ -158,50 +152,44 @@ export async function storeExperience(
   const { experienceDays: days, experienceYears: years } = tables;
   const columns = EXPERIENCE_SUM_COLUMNS;
   const sumsSet = (table: string) => columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
+  const sums = (aggregate: string) =>
+    columns.map((_, j) => `${aggregate}(($4::integer[])[k.i][${j + 1}])`).join(', ');
   const dayDeltas = writes.days;
-  if (dayDeltas.length > 0) {
-    await q.query(
-      `insert into ${days} (pilot_account_id, day, group_no, ${columns.join(', ')})
-       select k.p, k.day, k.g, ${sumsFromRows('$4', 'integer')}
-         from unnest($1::uuid[], $2::date[], $3::smallint[]) with ordinality as k (p, day, g, i)
-       on conflict (pilot_account_id, day, group_no) do update set ${sumsSet(days)}`,
-      [
-        list(dayDeltas.map((d) => d.pilotId)),
-        list(dayDeltas.map((d) => d.date)),
-        list(dayDeltas.map((d) => d.group)),
-        sumsRowsLiteral(dayDeltas),
-      ],
-    );
-    const emptied = dayDeltas.filter((d) => d.sums.records < 0);
-    if (emptied.length > 0) {
-      await q.query(
-        `delete from ${days} d using unnest($1::uuid[], $2::date[], $3::smallint[]) as k (p, day, g)
-          where d.pilot_account_id = k.p and d.day = k.day and d.group_no = k.g and d.records = 0`,
-        [
-          list(emptied.map((d) => d.pilotId)),
-          list(emptied.map((d) => d.date)),
-          list(emptied.map((d) => d.group)),
-        ],
-      );
-    }
-  }
-  const yearDeltas = writes.years;
-  if (yearDeltas.length === 0) return;
+  if (dayDeltas.length === 0) return;
   await q.query(
-    `insert into ${years} (pilot_account_id, year, group_no, ${columns.join(', ')}, last_date)
-     select k.p, k.year, k.g, ${sumsFromRows('$4', 'bigint')}, k.added
-       from unnest($1::uuid[], $2::smallint[], $3::smallint[], $5::date[]) with ordinality as k (p, year, g, added, i)
+    `with k as (
+       select * from unnest($1::uuid[], $2::date[], $3::smallint[], $5::date[]) with ordinality as k (p, day, g, added, i)
+     ), written_days as (
+       insert into ${days} (pilot_account_id, day, group_no, ${columns.join(', ')})
+       select k.p, k.day, k.g, ${sums('')} from k
+       on conflict (pilot_account_id, day, group_no) do update set ${sumsSet(days)}
+     )
+     insert into ${years} (pilot_account_id, year, group_no, ${columns.join(', ')}, last_date)
+     select k.p, extract(year from k.day)::smallint, k.g, ${sums('sum')}, max(k.added)
+       from k group by 1, 2, 3
      on conflict (pilot_account_id, year, group_no) do update set ${sumsSet(years)},
        last_date = greatest(${years}.last_date, excluded.last_date)`,
     [
-      list(yearDeltas.map((d) => d.pilotId)),
-      list(yearDeltas.map((d) => d.year)),
-      list(yearDeltas.map((d) => d.group)),
-      sumsRowsLiteral(yearDeltas),
-      list(yearDeltas.map((d) => d.added)),
+      list(dayDeltas.map((d) => d.pilotId)),
+      list(dayDeltas.map((d) => d.date)),
+      list(dayDeltas.map((d) => d.group)),
+      sumsRowsLiteral(dayDeltas),
+      list(dayDeltas.map((d) => d.added)),
     ],
   );
-  const shrunk = yearDeltas.filter((d) => d.removed !== null);
+  const emptied = dayDeltas.filter((d) => d.sums.records < 0);
+  if (emptied.length > 0) {
+    await q.query(
+      `delete from ${days} d using unnest($1::uuid[], $2::date[], $3::smallint[]) as k (p, day, g)
+        where d.pilot_account_id = k.p and d.day = k.day and d.group_no = k.g and d.records = 0`,
+      [
+        list(emptied.map((d) => d.pilotId)),
+        list(emptied.map((d) => d.date)),
+        list(emptied.map((d) => d.group)),
+      ],
+    );
+  }
+  const shrunk = writes.shrunkYears;
   if (shrunk.length === 0) return;
   const keys = [
     list(shrunk.map((d) => d.pilotId)),
