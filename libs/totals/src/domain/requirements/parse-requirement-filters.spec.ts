@@ -155,6 +155,8 @@ describe('parseRequirements: currency', () => {
       ['faa_61_57_a', 'airplane_sel'],
       ['faa_61_57_b', 'helicopter'],
       ['faa_61_57_b', 'tmg'],
+      ['faa_61_57_a', 'type_b737_300_900'],
+      ['easa_fcl_060_b1', 'type_b737_300_900'],
       ['faa_61_57_c', 'airplane'],
       ['easa_fcl_060_b1', 'sep_land'],
       ['easa_fcl_060_b2', 'mep_land'],
