@@ -1,7 +1,5 @@
 #!/usr/bin/env bash
-# Runs every benchmark, one after another, against the real stack, then writes
-# bench/results/report.md with each figure beside its goal. Takes a while (the projector's
-# 1,000,000 events alone take minutes); run it on a quiet machine: other work skews every figure.
+# Runs every benchmark, one after another, then writes bench/results/report.md (bench/README.md).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"

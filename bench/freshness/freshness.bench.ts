@@ -1,27 +1,15 @@
 /**
- * Event-to-read freshness under a steady write load: the three apps run as separate processes
- * against the real stack; pilots record flights through the ingestion API at a steady rate, and
- * after each write returns, a partner polls the single read until it shows that write. The time
- * from the write's answer to the first read that shows it is the freshness of that write.
- *
- *   BENCH_RATE=20 BENCH_SECONDS=30 npx jest bench/freshness --selectProjects bench
- *
- * The result goes to bench/results/freshness.json.
+ * Event-to-read freshness under steady writes (support/steady-writes.ts): from a write's answer to the
+ * first partner read that shows it. Settings: BENCH_RATE (20), BENCH_SECONDS (30), BENCH_PILOTS (20).
+ * Writes bench/results/freshness.json.
  */
-import { benchmark, BenchRun } from '../support/bench-run';
-import {
-  latencySummary,
-  startSteadyPartner,
-  steadyLoad,
-  steadyWrites,
-  writeAndRead,
-} from '../support/steady-writes';
+import { benchmark, BenchRun, latencySummary } from '../support/bench-run';
+import { startSteadyPartner, steadyLoad, steadyWrites, writeAndRead } from '../support/steady-writes';
 
 const { RATE, SECONDS, PILOTS } = steadyLoad();
 
 benchmark(`freshness at ${RATE} writes/s for ${SECONDS} s`, new BenchRun('freshness'), async (bench) => {
   const { urls, key, pilots } = await startSteadyPartner(bench, 'freshness', {
-    name: 'Freshness Bench',
     scopes: ['pilot-totals'],
     pilots: PILOTS,
   });
@@ -43,8 +31,7 @@ benchmark(`freshness at ${RATE} writes/s for ${SECONDS} s`, new BenchRun('freshn
     freshness_ms: latencySummary(freshness),
     goal: { p99_ms_below: 250, spec_allows_ms: 300_000 },
   };
-  bench.write(result);
-  console.log(JSON.stringify(result, null, 2));
+  bench.write(result, result);
   expect(failures).toEqual([]);
   expect(freshness.length).toBe(RATE * SECONDS);
 });

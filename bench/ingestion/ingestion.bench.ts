@@ -1,22 +1,9 @@
 /**
- * The pilot app API's writes beside their floors, every server a process of its own on this machine,
- * the load generator (autocannon) in this process, in one run:
- *
- *   npm run build:test && npx jest bench/ingestion --selectProjects bench
- *
- * (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 32; BENCH_IMPORT_CONNECTIONS,
- * default 4.) The result goes to bench/results/ingestion.json.
- *
- * Runs: hello-world; the durable-write floors (support/durable-write-floor.ts) the report compares
- * with the goals' first yardsticks: each POSTed flight as one row, one commit per event-loop turn's
- * POSTs; 1,000 flights per POST as rows of one table; an import's rows (events, outbox rows, flights)
- * unsealed. Then ROUNDS rounds, each: the single POST's floor (the app's rows for one flight, one
- * statement per turn's POSTs) just before single-flight POSTs (a new flight each for 500 pilots); the
- * import's floor (the same rows as an import of 1,000 flights, each payload sealed as the app seals it)
- * just before imports of 1,000 flights (a new pilot each). Each goal is the median of the rounds'
- * shares. The relay publishes what the app writes, as in production, in a process of its own
- * (relay-main.js), and each write run starts once it has emptied the outbox and the tables are
- * analyzed (support/analyze.ts), so that no run pays for another's backlog.
+ * The pilot app API's single-flight POSTs and imports of 1,000 flights, each beside the floor of the
+ * rows it writes (support/durable-write-floor.ts) just before it, in ROUNDS rounds, with the goals' first
+ * yardsticks once; every write run waits for the relay (a process of its own) to empty the outbox and
+ * for the tables to be analyzed. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
+ * BENCH_IMPORT_CONNECTIONS (4). Writes bench/results/ingestion.json.
  */
 import type autocannon from 'autocannon';
 import { WithPilotTokenSigning } from '@pft/logbook/pilot-auth/pilot-token-variables';
@@ -29,12 +16,13 @@ import {
   expectAnsweredWell,
   median,
   medianRun,
+  roundShares,
   share,
 } from '../support/bench-run';
 import { analyzeDatabase } from '../support/analyze';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
-import { startHelloWorld } from '../support/hello-world';
-import { type Measured } from '../support/measure';
+import { startHelloWorld } from '../support/bare-server';
+import { type Measured, posting } from '../support/measure';
 import { importPosts, singlePosts, startRelayProcess, writeAppEnv } from './write-loads';
 
 const SECONDS = benchSetting('SECONDS', 10);
@@ -76,15 +64,9 @@ benchmark(
     await bench.warm({ url: hello.url });
     await bench.warm({ url: app.url, requests: single });
 
-    const storeFlight = (url: string): autocannon.Options => ({
+    const storeFlight = (url: string, path: string): autocannon.Options => ({
       url,
-      requests: [
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          setupRequest: (req) => ({ ...req, body: JSON.stringify(flightBody()) }),
-        },
-      ],
+      requests: posting(path, () => ({ body: JSON.stringify(flightBody()) })),
     });
     const floorImports = (path: string): autocannon.Options => ({
       url: rowsFloor.url,
@@ -94,7 +76,7 @@ benchmark(
     const bare = await bench.measure('hello-world', { url: hello.url });
     const groupedFloorRun = await bench.measure(
       "durable-write floor: bare Fastify, one INSERT and commit per event-loop turn's POSTs",
-      storeFlight(groupedFloor.url),
+      storeFlight(groupedFloor.url, '/'),
     );
     const importFloorRun = await bench.measure(
       `durable-write floor: bare Fastify, ${IMPORT_SIZE} flights per POST`,
@@ -111,7 +93,7 @@ benchmark(
       floors.post.push(
         await bench.measure(
           "durable-write floor: bare Fastify, the app's rows for one flight, one statement per event-loop turn's POSTs",
-          storeFlight(`${rowsFloor.url}rows`),
+          storeFlight(rowsFloor.url, '/rows'),
         ),
       );
       await drained();
@@ -133,10 +115,8 @@ benchmark(
     }
     // Unrounded rates: at about 20 imports a second, a rounded one moves in steps of 1,000 flights.
     const exact = (r: Measured): number => r.requests_per_second_exact;
-    const byRound = (of: Measured[], against: Measured[]): number[] =>
-      of.map((r, i) => share(exact(r), exact(against[i]!)));
-    const postShares = byRound(rounds.post, floors.post);
-    const importShares = byRound(rounds.imported, floors.imported);
+    const postShares = roundShares(rounds.post, floors.post);
+    const importShares = roundShares(rounds.imported, floors.imported);
     const post = medianRun(rounds.post, exact);
     const imported = medianRun(rounds.imported, exact);
     const sealedRowsFloorRun = medianRun(floors.imported, exact);
@@ -181,10 +161,7 @@ benchmark(
           median(importShares) >= 0.5,
       },
     };
-    const file = bench.write(result);
-    process.stdout.write(
-      `${JSON.stringify({ ratios: result.ratios, goals: result.goals }, null, 2)}\n${file}\n`,
-    );
+    bench.write(result, { ratios: result.ratios, goals: result.goals });
     expectAnsweredWell([
       bare,
       groupedFloorRun,

@@ -38,11 +38,7 @@ export function singlePosts(secret: string): autocannon.Request[] {
   }));
 }
 
-/**
- * Import bodies of `size` flights, made up front so the load generator's JSON work does not count
- * against the server; posted in turn to `path`, with a new pilot's token each when `secret` is given
- * (the same import again for the same pilot records nothing new).
- */
+/** Imports of `size` flights to `path`, made up front; a new pilot's token each when given `secret`. */
 export function importPosts(path: string, size: number, secret?: string): autocannon.Request[] {
   const bodies = Array.from({ length: 32 }, () =>
     JSON.stringify({ flights: Array.from({ length: size }, () => flightBody()) }),

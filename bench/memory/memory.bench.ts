@@ -1,13 +1,7 @@
 /**
- * Memory under a steady load: the four apps run as separate processes against the real stack for
- * BENCH_MINUTES (default 10); pilots record flights through the ingestion API at BENCH_RATE writes a
- * second (each folded by the projector and told to the partner API and the webhook dispatcher), and
- * partners read totals at BENCH_READ_RATE a second. The resident size (VmRSS) of each app is sampled every
- * 5 s; the figure is its size at the end beside its size after the first minute.
- *
- *   BENCH_MINUTES=10 npx jest bench/memory --selectProjects bench --testTimeout 3600000
- *
- * The result goes to bench/results/memory.json.
+ * Each app's resident size (VmRSS, sampled every 5 s) under steady writes and partner reads, at the end
+ * beside after the first minute. Settings: BENCH_MINUTES (10), BENCH_RATE (50), BENCH_READ_RATE (200),
+ * BENCH_PILOTS (100). Writes bench/results/memory.json.
  */
 import { readFileSync } from 'node:fs';
 import { benchmark, benchSetting, BenchRun, share } from '../support/bench-run';
@@ -62,7 +56,7 @@ benchmark(`memory over ${MINUTES} min of steady load`, new BenchRun('memory'), a
   const { apps, urls, key, pilots } = await startSteadyPartner(
     bench,
     'memory',
-    { name: 'Memory Bench', scopes: ['pilot-totals'], pilots: PILOTS },
+    { scopes: ['pilot-totals'], pilots: PILOTS },
     { webhooks: true },
   );
 
@@ -119,7 +113,6 @@ benchmark(`memory over ${MINUTES} min of steady load`, new BenchRun('memory'), a
     apps: perApp,
     goal: { end_vs_1_min_at_most: 1.1 },
   };
-  bench.write(result);
-  console.log(JSON.stringify(result, null, 2));
+  bench.write(result, result);
   expect(failures.slice(0, 5)).toEqual([]);
 });

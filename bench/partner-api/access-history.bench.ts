@@ -1,21 +1,10 @@
 /**
- * What recording reads for the pilots' access history costs the partner API: the same reads against two
- * replicas of the same build on the same database, one recording (ACCESS_HISTORY on, the service's
- * setting) and one not (ACCESS_HISTORY=off, which exists for this comparison), measured in one run:
- *
- *   npm run build:test && npx jest bench/partner-api/access-history --selectProjects bench
- *
- * (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 50; BENCH_REPEATS, default 3.) The
- * result goes to bench/results/partner-api-access-history.json.
- *
- * Three reads, each on both replicas, the rounds interleaved (recording first in odd rounds, last in
- * even ones): the single read warm (one pilot again and again, answered from memory), the single read
- * cold (rotating over 30,000 pilots) and the batch of 50 (rotating over 10,000). Each figure is the
- * median of the rounds' ratios (with recording against without, the two runs of a round measured one
- * after the other); each run's median is kept too.
- * Goal: each read with recording at 0.95x of it without or better. At the end both replicas are stopped
- * with SIGTERM and the recorded reads counted: the recording replica recorded every pilot answer it gave
- * (its own metric) and the other none.
+ * What recording the pilots' access history costs the partner API: the warm, cold and batch reads on
+ * two replicas, one recording and one with ACCESS_HISTORY=off, each round's pair measured back to back
+ * (the order alternating); the figure is the median of the rounds' ratios. At the end the recorded
+ * reads must equal the pilot answers the recording replica gave (its own metric). Settings:
+ * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_REPEATS (3). Writes
+ * bench/results/partner-api-access-history.json.
  */
 import { createDataSource } from '@pft/platform';
 import { batchPaths, seedBenchData } from './bench-data';
@@ -24,13 +13,13 @@ import {
   benchSetting,
   BenchRun,
   expectAnsweredWell,
-  median,
+  inRounds,
   medianRun,
-  roundOrder,
-  share,
+  medianShares,
+  roundShares,
 } from '../support/bench-run';
 import { type Measured, rotating } from '../support/measure';
-import { partnerReadsPrefix } from '../support/partner-reads-prefix';
+import { partnerApiEnv } from '../support/partner-reads-prefix';
 
 const SECONDS = benchSetting('SECONDS', 10);
 const CONNECTIONS = benchSetting('CONNECTIONS', 50);
@@ -55,13 +44,7 @@ benchmark(
     const seeding = await createDataSource(db.url, 2).initialize();
     const data = await seedBenchData(seeding, PILOTS);
     bench.defer(() => seeding.destroy());
-    const env = async (recording: 'on' | 'off') => ({
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '20',
-      LOG_LEVEL: 'warn',
-      PARTNER_REDIS_PREFIX: await partnerReadsPrefix(recording),
-      ACCESS_HISTORY: recording,
-    });
+    const env = (recording: 'on' | 'off') => partnerApiEnv(db.url, recording, { ACCESS_HISTORY: recording });
     const apps = {
       on: await bench.app('partner-api', await env('on')),
       off: await bench.app('partner-api', await env('off')),
@@ -90,39 +73,21 @@ benchmark(
         bench.measure(`batch of 50, recording ${r}`, { url: apps[r].url, requests: rotating(batches, auth) }),
     };
     type Read = keyof typeof reads;
-    const runs = Object.fromEntries(
-      Object.keys(reads).map((read) => [read, { on: [] as Measured[], off: [] as Measured[] }]),
-    ) as Record<Read, Record<Recording, Measured[]>>;
-    for (let n = 0; n < REPEATS; n++) {
-      for (const read of Object.keys(reads) as Read[])
-        for (const recording of roundOrder<Recording>(['on', 'off'], n))
-          runs[read][recording].push(await reads[read](recording));
-    }
-
-    const rate = (r: Measured): number => r.requests_per_second;
-    const medians = Object.fromEntries(
-      (Object.keys(reads) as Read[]).map((read) => [
-        read,
-        { on: medianRun(runs[read].on, rate), off: medianRun(runs[read].off, rate) },
-      ]),
-    ) as Record<Read, Record<Recording, Measured & { repeats: number[] }>>;
-    // Each round's two runs are measured one right after the other, so a round's ratio is taken under
-    // the same load on the machine; the figure is the median of the rounds' ratios, which a round
-    // slowed down as a whole (both runs alike) does not move.
+    const names = Object.keys(reads) as Read[];
+    // Each read on both replicas back to back, so that the reversed order of odd rounds swaps their order.
+    const rounds = await inRounds(
+      Object.fromEntries(
+        names.flatMap((read) => (['on', 'off'] as const).map((r) => [`${read}_${r}`, () => reads[read](r)])),
+      ),
+      REPEATS,
+    );
     const byRound = Object.fromEntries(
-      (Object.keys(reads) as Read[]).map((read) => [
-        read,
-        runs[read].on.map((on, n) =>
-          share(on.requests_per_second_exact, runs[read].off[n]!.requests_per_second_exact),
-        ),
-      ]),
+      names.map((read) => [read, roundShares(rounds[`${read}_on`]!, rounds[`${read}_off`]!)]),
     ) as Record<Read, number[]>;
     const ratios = Object.fromEntries(
-      (Object.keys(reads) as Read[]).map((read) => [
-        `${read}_recording_vs_not`,
-        +median(byRound[read]).toFixed(3),
-      ]),
+      Object.entries(medianShares(byRound)).map(([read, ratio]) => [`${read}_recording_vs_not`, ratio]),
     );
+    const rate = (r: Measured): number => r.requests_per_second;
 
     // Every pilot answer the recording replica gave (its own count, warm-up included) is recorded once it
     // stops; the other records nothing.
@@ -136,21 +101,21 @@ benchmark(
 
     const result = {
       settings: { seconds_per_run: SECONDS, connections: CONNECTIONS, repeats: REPEATS, pilots: PILOTS },
-      runs: (Object.keys(reads) as Read[]).flatMap((read) => [medians[read].on, medians[read].off]),
+      runs: names.flatMap((read) => [
+        medianRun(rounds[`${read}_on`]!, rate),
+        medianRun(rounds[`${read}_off`]!, rate),
+      ]),
       ratios,
       ratios_by_round: byRound,
       recorded_reads: { recorded, answered_by_the_recording_replica: answered },
       goals: Object.fromEntries(
-        (Object.keys(reads) as Read[]).map((read) => [
+        names.map((read) => [
           `${read}: with recording at 0.95x of without or better`,
           ratios[`${read}_recording_vs_not`]! >= 0.95,
         ]),
       ),
     };
-    const file = bench.write(result);
-    process.stdout.write(
-      `${JSON.stringify({ ratios: result.ratios, goals: result.goals, recorded_reads: result.recorded_reads }, null, 2)}\n${file}\n`,
-    );
+    bench.write(result, { ratios, goals: result.goals, recorded_reads: result.recorded_reads });
     expectAnsweredWell(result.runs);
     expect(recorded).toBe(answered);
   },

@@ -20,10 +20,8 @@ export const benchPilots = (count: number): BenchPilot[] =>
   Array.from({ length: count }, () => ({ pilotId: randomUUID(), account: randomUUID() }));
 
 /**
- * Links `pilots` to the partner and writes each one's projected totals (the same figures for the same
- * pilot everywhere), then analyzes. The rows go straight into the active projection version (v1): this
- * measures reads, not the pipeline. Plain SQL on tables every revision's schema has had alike, so it
- * seeds a database of an earlier build too.
+ * Links `pilots` to the partner and writes their totals straight into projection version 1 (the same
+ * for the same pilot everywhere), then analyzes: plain SQL that seeds an earlier build's database too.
  */
 export async function linkBenchPilots(
   dataSource: DataSource,
@@ -58,15 +56,24 @@ export function batchPaths(pilotIds: readonly string[], pilots: number, size = 5
   return paths;
 }
 
+/** A partner named `name` with a key of `scopes` whose rate limit never binds. */
+export async function benchPartner(
+  dataSource: DataSource,
+  name: string,
+  scopes: Parameters<typeof issueApiKey>[1]['scopes'],
+): Promise<{ partnerId: string; key: string }> {
+  const { partnerId } = await createPartner(dataSource, name);
+  const { key } = await issueApiKey(dataSource, { partnerId, scopes, rateLimit: 1_000_000_000 });
+  return { partnerId, key };
+}
+
 /** One partner, a key whose limit never binds, and `pilots` linked pilots with projected totals. */
 export async function seedBenchData(dataSource: DataSource, pilots: number): Promise<BenchData> {
-  const partner = await createPartner(dataSource, 'Benchmark Air');
-  const { key } = await issueApiKey(dataSource, {
-    partnerId: partner.partnerId,
-    scopes: ['pilot-totals', 'rating-dictionary'],
-    rateLimit: 1_000_000_000,
-  });
+  const { partnerId, key } = await benchPartner(dataSource, 'Benchmark Air', [
+    'pilot-totals',
+    'rating-dictionary',
+  ]);
   const linked = benchPilots(pilots);
-  await linkBenchPilots(dataSource, partner.partnerId, linked);
+  await linkBenchPilots(dataSource, partnerId, linked);
   return { key, pilotIds: linked.map((p) => p.pilotId) };
 }

@@ -26,10 +26,7 @@ const DAY = 86_400_000;
 /** Aircraft (and simulator devices) a pilot flies over the long logbook's career: its groups. */
 const CAREER_AIRCRAFT = 12;
 
-/**
- * The long logbook's flights: each near a day drawn over LONG_LOGBOOK.years ending today, in one of
- * CAREER_AIRCRAFT aircraft or simulators, as a career is flown.
- */
+/** The long logbook's flights: days over LONG_LOGBOOK.years to today, in CAREER_AIRCRAFT aircraft. */
 function longLogbookIntents(seed: number): LogbookIntent[] {
   const days = LONG_LOGBOOK.years * 365;
   const today = Date.parse(new Date().toISOString().slice(0, 10));
@@ -51,10 +48,9 @@ function longLogbookIntents(seed: number): LogbookIntent[] {
 }
 
 /**
- * Folds, with the projection's own batch into the active version (1) of a fresh database, `pilots`
- * pilots of EVENTS_PER_PILOT events each (bench/projector's histories: richer records over five years,
- * amendments, deletions, starting totals) and one pilot of LONG_LOGBOOK.flights flights. Returns their
- * accounts and how many experience rows the long logbook holds.
+ * Folds `pilots` pilots of EVENTS_PER_PILOT events (bench/projector's histories) and the long logbook
+ * into the active version of a fresh database by the projection's own batch: their accounts, and the
+ * long logbook's experience rows.
  */
 export async function foldExperiencePilots(
   ds: DataSource,

@@ -1,39 +1,26 @@
 /**
- * The partner API's experience reads beside its totals reads, in one run:
- *
- *   npm run build:test && npx jest bench/partner-api/experience --selectProjects bench
- *
- * (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 50; BENCH_REPEATS, default 3;
- * BENCH_EXPERIENCE_PILOTS, default 30,000.) The result goes to bench/results/partner-api-experience.json.
- *
- * The pilots' events are folded by the projection's own batch (applyPilotTotalsBatch) into this run's
- * database, so the experience sums are what the projector writes: BENCH_EXPERIENCE_PILOTS pilots of 10
- * events each (experience-pilots.ts), every one linked to one partner and sharing its experience, and
- * one pilot of 5,000 flights over 20 years.
- *
- * A round: the totals read warm (one pilot asked again and again) and the experience read of the same
- * pilot; the totals read cold (each request another pilot) and the experience read likewise; the
- * 5,000-flight pilot's experience as of today and as of a date ten years back. Every other round runs
- * in the reverse order. Goals (issue 62): the experience read at least 0.7x the totals read warm and
- * 0.5x cold; the 5,000-flight pilot's `as_of` read is reported beside the same statement alone
- * (readPilotExperiences through one connection, one request at a time), its floor.
+ * The partner API's experience reads beside its totals reads (issue 62), on pilots folded by the
+ * projection's own batch (experience-pilots.ts), and a 5,000-flight pilot's `as_of` read beside its
+ * statement alone. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_REPEATS (3),
+ * BENCH_EXPERIENCE_PILOTS (30,000). Writes bench/results/partner-api-experience.json.
  */
 import { createDataSource } from '@pft/platform';
-import { createPartner, issueApiKey } from '@pft/partners';
 import { readPilotExperiences } from '@pft/totals';
 import {
   benchmark,
   benchSetting,
   BenchRun,
   expectAnsweredWell,
-  median,
+  inRounds,
+  latencySummary,
   medianRun,
-  roundOrder,
-  share,
+  medianShares,
+  roundShares,
 } from '../support/bench-run';
-import { type Measured, rotating } from '../support/measure';
+import { rotating } from '../support/measure';
+import { benchPartner } from './bench-data';
 import { foldExperiencePilots, LONG_LOGBOOK, linkSharing } from './experience-pilots';
-import { partnerReadsPrefix } from '../support/partner-reads-prefix';
+import { partnerApiEnv } from '../support/partner-reads-prefix';
 
 const SECONDS = benchSetting('SECONDS', 10);
 const CONNECTIONS = benchSetting('CONNECTIONS', 50);
@@ -52,23 +39,13 @@ benchmark(
     const ds = await createDataSource(db.url, 2).initialize();
     bench.defer(() => ds.destroy());
     const folded = await foldExperiencePilots(ds, PILOTS);
-    const partner = await createPartner(ds, 'Benchmark Air');
-    const { key } = await issueApiKey(ds, {
-      partnerId: partner.partnerId,
-      scopes: ['pilot-totals', 'pilot-experience'],
-      rateLimit: 1_000_000_000,
-    });
-    const pilotIds = await linkSharing(ds, partner.partnerId, [...folded.pilots, folded.longLogbook]);
+    const { partnerId, key } = await benchPartner(ds, 'Benchmark Air', ['pilot-totals', 'pilot-experience']);
+    const pilotIds = await linkSharing(ds, partnerId, [...folded.pilots, folded.longLogbook]);
     const longId = pilotIds[pilotIds.length - 1]!;
     const shortIds = pilotIds.slice(0, -1);
     await ds.query('analyze');
 
-    const api = await bench.app('partner-api', {
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '20',
-      LOG_LEVEL: 'warn',
-      PARTNER_REDIS_PREFIX: await partnerReadsPrefix('experience'),
-    });
+    const api = await bench.app('partner-api', await partnerApiEnv(db.url, 'experience'));
     const auth = { authorization: `Bearer ${key}` };
     const totals = (id: string): string => `/v1/pilot-totals?pilot_id=${id}`;
     const experience = (id: string, asOf?: string): string =>
@@ -106,25 +83,16 @@ benchmark(
         ),
     };
     type Load = keyof typeof round;
-    const rounds = Object.fromEntries(Object.keys(round).map((k) => [k, [] as Measured[]])) as Record<
-      Load,
-      Measured[]
-    >;
-    for (let n = 0; n < REPEATS; n++)
-      for (const [k, load] of roundOrder(Object.entries(round), n)) rounds[k as Load].push(await load());
+    const rounds = await inRounds(round, REPEATS);
     const byRound = (figure: Load, reference: Load): number[] =>
-      rounds[figure].map((run, n) =>
-        share(run.requests_per_second_exact, rounds[reference][n]!.requests_per_second_exact),
-      );
+      roundShares(rounds[figure], rounds[reference]);
     const sharesByRound = {
       experience_warm_vs_totals_warm: byRound('experienceWarm', 'totalsWarm'),
       experience_cold_vs_totals_cold: byRound('experienceCold', 'totalsCold'),
       long_today_vs_experience_warm: byRound('longToday', 'experienceWarm'),
       long_past_vs_experience_warm: byRound('longPast', 'experienceWarm'),
     };
-    const shares = Object.fromEntries(
-      Object.entries(sharesByRound).map(([name, values]) => [name, +median(values).toFixed(3)]),
-    ) as Record<keyof typeof sharesByRound, number>;
+    const shares = medianShares(sharesByRound);
 
     // The floor of the long logbook's read: the same statement alone, one at a time, on one connection.
     const statementAlone = async (
@@ -138,10 +106,8 @@ benchmark(
         times.push(Number(process.hrtime.bigint() - start) / 1e6);
         if (!read.has(account)) throw new Error('the long logbook has no experience in the projection');
       }
-      times.sort((a, b) => a - b);
-      const at = (q: number): number =>
-        +times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2);
-      return { as_of: asOf, p50_ms: at(0.5), p99_ms: at(0.99) };
+      const { p50, p99 } = latencySummary(times);
+      return { as_of: asOf, p50_ms: +p50.toFixed(2), p99_ms: +p99.toFixed(2) };
     };
     const today = new Date().toISOString().slice(0, 10);
     const floors = [await statementAlone(today), await statementAlone(TEN_YEARS_BACK)];
@@ -167,8 +133,7 @@ benchmark(
           shares.experience_cold_vs_totals_cold >= 0.5,
       },
     };
-    const file = bench.write(result);
-    process.stdout.write(`${JSON.stringify({ shares, floors, goals: result.goals }, null, 2)}\n${file}\n`);
+    bench.write(result, { shares, floors, goals: result.goals });
     expectAnsweredWell(result.runs);
   },
   // Folding the pilots takes a minute or two; a round about a minute.

@@ -6,11 +6,9 @@ import { type PacedMeasured } from '../support/paced-load';
 type PacedRun = PacedMeasured & { repeats: number[] };
 
 /**
- * The warm single read paced evenly at `halfRate`, `repeats` times, each beside hello-world paced at
- * the same rate alone (the machine's latency floor at that rate), beside a process as busy as the app
- * was in that round (the floor under the app's CPU load: the p99 goal's yardstick), and beside the warm
- * read's own floor paced the same way (bare Nest, the read counted in Redis, the answer in memory);
- * the median run of each, by p99.
+ * The warm read paced at `halfRate`, `repeats` rounds, each beside hello-world paced alone, beside a
+ * process as busy as the app was that round (the p99 goal's yardstick), and the warm read's Nest floor
+ * paced alike: the median run of each, by p99.
  */
 export async function measurePacedReads(
   bench: BenchRun,

@@ -1,22 +1,8 @@
 /**
- * The partner API's reads beside their floors, every server a process of its own on this machine, the
- * load generator (autocannon) in this process, in one run:
- *
- *   npm run build:test && npx jest bench/partner-api/partner-api --selectProjects bench
- *
- * (BENCH_SECONDS per run, default 10; BENCH_CONNECTIONS, default 50; BENCH_REPEATS, default 3;
- * BENCH_PACED_RATE, the paced rate, default half the warm read's; BENCH_PACED_SECONDS, each paced run,
- * default BENCH_SECONDS.) The result goes to bench/results/partner-api.json.
- *
- * A round: hello-world; the single read warm (one pilot asked again and again) beside its floors, the
- * bare Nest floor answering from memory (support/nest-floor.ts) and the same work through the partner
- * route's pipeline (support/nest-pipeline-floor.ts); the batch of 50 (rotating over 10,000 pilots);
- * the single read cold (each request another of 30,000 pilots: none comes round within the 1 s an
- * answer is kept) beside its floors, bare Nest and the pipeline reading by one SELECT per event-loop
- * turn's reads, and bare Fastify doing the same (support/read-floor.ts). Every other round runs in
- * the reverse order, so that a figure and its floor are measured within seconds of each other, each
- * first in half the rounds; each share is taken round by round, then the median of the rounds.
- * Then the warm read paced at half its rate (paced-reads.ts) for its p99.
+ * The partner API's reads beside their floors (bench/README.md), then the warm read paced at half its
+ * rate (paced-reads.ts); each share the median of the rounds', every other round in reverse order.
+ * Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_REPEATS (3), BENCH_PACED_RATE (half the
+ * warm read's), BENCH_PACED_SECONDS (BENCH_SECONDS). Writes bench/results/partner-api.json.
  */
 import type autocannon from 'autocannon';
 import { createDataSource, loadConfig, NodeEnvVariables, WithRedis } from '@pft/platform';
@@ -27,18 +13,18 @@ import {
   benchSetting,
   BenchRun,
   expectAnsweredWell,
-  median,
+  inRounds,
   medianRun,
-  roundOrder,
-  share,
+  medianShares,
+  roundShares,
 } from '../support/bench-run';
-import { startHelloWorld } from '../support/hello-world';
-import { type Measured, rotating } from '../support/measure';
+import { startHelloWorld } from '../support/bare-server';
+import { rotating } from '../support/measure';
 import { measurePacedReads } from './paced-reads';
 import { startNestFloor } from '../support/nest-floor';
 import { startNestPipelineFloor } from '../support/nest-pipeline-floor';
 import { startReadFloor } from '../support/read-floor';
-import { partnerReadsPrefix } from '../support/partner-reads-prefix';
+import { partnerApiEnv } from '../support/partner-reads-prefix';
 
 const SECONDS = benchSetting('SECONDS', 10);
 const CONNECTIONS = benchSetting('CONNECTIONS', 50);
@@ -71,12 +57,7 @@ benchmark(
     const pipeline = await bench.floor(
       startNestPipelineFloor(await freePort(), db.url, redisUrl, countKey('pipeline')),
     );
-    const api = await bench.app('partner-api', {
-      DATABASE_URL: db.url,
-      DATABASE_POOL_SIZE: '20',
-      LOG_LEVEL: 'warn',
-      PARTNER_REDIS_PREFIX: await partnerReadsPrefix('reads'),
-    });
+    const api = await bench.app('partner-api', await partnerApiEnv(db.url, 'reads'));
     const auth = { authorization: `Bearer ${data.key}` };
     const singlePath = `/v1/pilot-totals?pilot_id=${data.pilotIds[0]!}`;
     await bench.warm({ url: `${api.url}${singlePath}`, headers: auth });
@@ -110,17 +91,9 @@ benchmark(
         bench.measure(FASTIFY_READ, { url: fastify.url, requests: pilotPaths('/grouped?id=') }),
     };
     type Load = keyof typeof round;
-    const rounds = Object.fromEntries(Object.keys(round).map((key) => [key, [] as Measured[]])) as Record<
-      Load,
-      Measured[]
-    >;
-    for (let n = 0; n < REPEATS; n++)
-      for (const [key, load] of roundOrder(Object.entries(round), n)) rounds[key as Load].push(await load());
+    const rounds = await inRounds(round, REPEATS);
     const runOf = (key: Load) => medianRun(rounds[key], (r) => r.requests_per_second);
-    const byRound = (figure: Load, floor: Load): number[] =>
-      rounds[figure].map((run, n) =>
-        share(run.requests_per_second_exact, rounds[floor][n]!.requests_per_second_exact),
-      );
+    const byRound = (figure: Load, floor: Load): number[] => roundShares(rounds[figure], rounds[floor]);
     const sharesByRound = {
       single_warm_vs_nest_counted: byRound('warm', 'nestCounted'),
       single_cold_vs_nest_read: byRound('cold', 'nestRead'),
@@ -131,9 +104,7 @@ benchmark(
       single_cold_vs_fastify_read: byRound('cold', 'fastifyRead'),
       batch_vs_single_warm: byRound('batch', 'warm'),
     };
-    const shares = Object.fromEntries(
-      Object.entries(sharesByRound).map(([name, values]) => [name, +median(values).toFixed(3)]),
-    ) as Record<keyof typeof sharesByRound, number>;
+    const shares = medianShares(sharesByRound);
     const warm = runOf('warm');
 
     // BENCH_PACED_RATE: pace at this rate instead, to compare latency at one rate across runs.
@@ -177,8 +148,7 @@ benchmark(
           paced.half.p99_ms <= 2 * paced.helloLoaded.p99_ms,
       },
     };
-    const file = bench.write(result);
-    process.stdout.write(`${JSON.stringify({ shares, goals: result.goals }, null, 2)}\n${file}\n`);
+    bench.write(result, { shares, goals: result.goals });
     expectAnsweredWell(result.runs);
   },
   // About 2 minutes a round and 2 for its paced runs on this machine, with room.

@@ -1,3 +1,4 @@
+import { rowsFloorShares } from './projector-report';
 import { fmt, type Json, pacedHelloRun, run } from './report-format';
 
 /** The report the performance goals were set against: its figures are where each goal started. */
@@ -52,9 +53,7 @@ function writeGoals(d: Json | undefined): Goal[] {
 
 function projectorGoals(d: Json | undefined): Goal[] {
   if (!d?.projection_rows_floor) return [];
-  const shares = Object.entries((d.by_client ?? {}) as Record<string, Json>)
-    .map(([client, f]) => [client, f.projection_rows_floor?.projector_share] as const)
-    .filter((pair): pair is readonly [string, number] => typeof pair[1] === 'number');
+  const shares = rowsFloorShares(d).filter(([, share]) => typeof share === 'number');
   const all =
     shares.length > 0 ? shares : [['kafkajs', d.projection_rows_floor.projector_share as number] as const];
   return [

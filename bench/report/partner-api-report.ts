@@ -1,10 +1,6 @@
 import { byRounds, fmt, type Json, pacedHelloRun, repeats, type Row, run } from './report-format';
 
-/**
- * Past this ratio between hello-world's fastest and slowest round, the machine's speed moved too much
- * within the run for a round's share of its floor to measure the app: 1.24 in a quiet run, 1.57 and
- * 2.89 in two noisy ones.
- */
+/** Past this spread of hello-world's rounds, a share says little (docs/performance.md). */
 const MAX_ROUND_SPREAD = 1.5;
 
 /** The rows as they are, or with every goal left undecided when hello-world's rounds spread past MAX_ROUND_SPREAD. */

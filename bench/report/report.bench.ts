@@ -1,21 +1,14 @@
-/**
- * Gathers the result of each benchmark in bench/results/ (`<name>.json`, the newest run's: each run
- * replaces the last) into bench/results/report.md, the goals first, then each figure beside its goal.
- * Run by `npm run bench` after the benchmarks, or alone:
- *
- *   npx jest bench/report --selectProjects bench
- */
+/** Gathers each benchmark's result into bench/results/report.md: the goals, then every figure. */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RESULTS_DIR as RESULTS } from '../support/bench-run';
 import { compareBuildsFigures } from './compare-builds-report';
 import { goalsSummaryLines } from './goals-summary-report';
 import { ingestionRows } from './ingestion-report';
-import { latencyFigures } from './latency-report';
-import { memoryFigures } from './memory-report';
 import { partnerApiRows } from './partner-api-report';
 import { projectorClientLines, projectorRows } from './projector-report';
-import { type Json, fmt, type Row, tableLine } from './report-format';
+import { byRounds, type Json, fmt, type Row, tableLine } from './report-format';
+import { steadyFigures } from './steady-report';
 
 /** The result `name`.json, if its benchmark has written one. */
 function readResult(name: string): { file: string; data: Json } | undefined {
@@ -33,14 +26,13 @@ const figures: Record<string, (data: Json) => Row[]> = {
   projector: (d) => projectorRows(d, readResult),
   'partner-api': partnerApiRows,
   ...compareBuildsFigures,
-  ...latencyFigures,
-  ...memoryFigures,
+  ...steadyFigures,
   'partner-api-experience': (d) =>
     Object.entries((d.shares ?? {}) as Record<string, number>).map(([name, ratio]) => {
       const goal = { experience_warm_vs_totals_warm: 0.7, experience_cold_vs_totals_cold: 0.5 }[name];
       return {
         figure: `${name.replace(/_/g, ' ')} (median of ${fmt(d.settings?.repeats)} alternating rounds)`,
-        value: `${fmt(ratio, 3)}x (by round: ${((d.shares_by_round?.[name] as number[]) ?? []).map((v) => fmt(v, 3)).join(', ')})`,
+        value: byRounds(ratio, d.shares_by_round?.[name]),
         goal: goal === undefined ? 'reported' : `${goal}x or better`,
         met: goal === undefined ? null : ratio >= goal,
       };
@@ -53,7 +45,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
       ];
       return {
         figure: `${what ?? read}, with reads recorded for the access history against without (${fmt(d.settings?.repeats)} interleaved rounds, the median of the rounds' ratios)`,
-        value: `${fmt(ratio, 3)}x (by round: ${((d.ratios_by_round?.[read] as number[]) ?? []).map((v) => fmt(v, 3)).join(', ')})`,
+        value: byRounds(ratio, d.ratios_by_round?.[read]),
         goal: 'within 5% (0.95x or better)',
         met: ratio >= 0.95,
       };

@@ -2,22 +2,22 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { waitFor } from '@pft/testing';
 
 export interface BareServer {
-  /** http://127.0.0.1:<port>, without a trailing slash. */
-  origin: string;
+  /** http://127.0.0.1:<port>, and the path it was asked for. */
+  url: string;
   child: ChildProcess;
 }
 
 /**
- * A yardstick server of a benchmark: plain JavaScript handed to `node -e` (so it needs no build), in a
+ * A floor server of a benchmark: plain JavaScript handed to `node -e` (so it needs no build), in a
  * process of its own like the apps, listening on `port` (given to it as PORT, beside `env`). Resolves
- * once `ready(origin)` says it answers.
+ * once it answers at all, with its origin and `path` as its url.
  */
 export async function startBareServer(
   name: string,
   source: string,
   port: number,
   env: Record<string, string>,
-  ready: (origin: string) => Promise<boolean>,
+  path = '',
 ): Promise<BareServer> {
   const child = spawn(process.execPath, ['-e', source], {
     env: { ...process.env, ...env, PORT: String(port) },
@@ -25,15 +25,30 @@ export async function startBareServer(
     stdio: 'ignore',
   });
   const origin = `http://127.0.0.1:${port}`;
-  await waitFor(async () => ((await ready(origin).catch(() => false)) ? true : undefined), 15000, name);
-  return { origin, child };
+  await waitFor(
+    () =>
+      fetch(origin)
+        .then(() => true)
+        .catch(() => undefined),
+    15000,
+    name,
+  );
+  return { url: `${origin}${path}`, child };
 }
 
+/** The yardstick: a bare Fastify server answering a constant JSON body, nothing else. */
+const HELLO_WORLD = `
+const app = require('fastify')({ logger: false });
+app.get('/', async () => ({ hello: 'world' }));
+app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+`;
+
+export const startHelloWorld = (port: number): Promise<BareServer> =>
+  startBareServer('hello-world', HELLO_WORLD, port, {}, '/');
+
 /**
- * `inTurns(run)`, plain JavaScript for the sources of yardstick servers: a function that collects the
- * items handed to it in one event-loop turn, calls `run(items)` once for all of them, and gives each
- * caller `{ result, size, index }` (what run returned, how many items shared it, its own position), as
- * the apps' TurnBatches do.
+ * `inTurns(run)`: calls `run(items)` once for the items handed to it in one event-loop turn and gives
+ * each caller `{ result, size, index }`, as the apps' TurnBatches do. Plain JavaScript, for the floors.
  */
 export const TURN_GROUPS_SOURCE = `
 function inTurns(run) {

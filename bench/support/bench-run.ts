@@ -33,6 +33,14 @@ export function median(values: number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** p50, p90, p99 and the largest of `values` (milliseconds). */
+export function latencySummary(values: readonly number[]): Record<'p50' | 'p90' | 'p99' | 'max', number> {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number): number =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)] ?? NaN;
+  return { p50: at(0.5), p90: at(0.9), p99: at(0.99), max: sorted[sorted.length - 1] ?? NaN };
+}
+
 /**
  * The run whose `value` is the median of `runs` (the lower middle one of an even number), with every
  * run's value beside it.
@@ -50,6 +58,28 @@ export function roundOrder<T>(items: readonly T[], round: number): T[] {
   return round % 2 === 0 ? [...items] : [...items].reverse();
 }
 
+/** Every load of `round`, `repeats` rounds in roundOrder: each load's runs, round by round. */
+export async function inRounds<K extends string>(
+  round: Record<K, () => Promise<Measured>>,
+  repeats: number,
+): Promise<Record<K, Measured[]>> {
+  const loads = Object.entries(round) as [K, () => Promise<Measured>][];
+  const runs = Object.fromEntries(loads.map(([key]) => [key, [] as Measured[]])) as Record<K, Measured[]>;
+  for (let n = 0; n < repeats; n++)
+    for (const [key, load] of roundOrder(loads, n)) runs[key].push(await load());
+  return runs;
+}
+
+/** Each round's share of `floor` (unrounded rates: a slow run's rounded rate moves in whole steps). */
+export const roundShares = (runs: readonly Measured[], floor: readonly Measured[]): number[] =>
+  runs.map((run, n) => share(run.requests_per_second_exact, floor[n]!.requests_per_second_exact));
+
+/** The median of each figure's round shares, to three decimals. */
+export function medianShares<K extends string>(byRound: Record<K, number[]>): Record<K, number> {
+  const entries = Object.entries<number[]>(byRound).map(([k, v]) => [k, +median(v).toFixed(3)]);
+  return Object.fromEntries(entries) as Record<K, number>;
+}
+
 /** A yardstick server of a benchmark, in a process of its own. */
 interface Floor {
   child: { kill(signal?: NodeJS.Signals): boolean };
@@ -58,10 +88,8 @@ interface Floor {
 type Cleanup = () => unknown;
 
 /**
- * One benchmark's run: what it starts (apps, floor servers, databases, topics) is stopped or dropped
- * when it ends, the last started first; its loads run with the run's seconds and connections unless
- * told otherwise; its result is written to RESULTS_DIR/<name>.json, replacing the last one (the
- * history is in git).
+ * One benchmark's run: what it starts is stopped or dropped when it ends, the last first; its loads run
+ * with its seconds and connections unless told otherwise; its result goes to RESULTS_DIR/<name>.json.
  */
 export class BenchRun {
   private readonly cleanups: Cleanup[] = [];
@@ -119,11 +147,7 @@ export class BenchRun {
     return measure(name, { connections: this.load.connections, duration: this.load.seconds, ...options });
   }
 
-  /**
-   * The paced open-loop load (support/paced-load.ts) over the run's connections, for BENCH_PACED_SECONDS
-   * (default the run's seconds): its p99 is decided by its slowest 1%, so the longer the run, the less
-   * one stall of the machine decides it.
-   */
+  /** The paced load (support/paced-load.ts) for BENCH_PACED_SECONDS (the run's seconds). */
   paced(name: string, options: Omit<PacedOptions, 'seconds' | 'connections'>): Promise<PacedMeasured> {
     return measurePaced(name, {
       seconds: benchSetting('PACED_SECONDS', this.load.seconds),
@@ -132,11 +156,8 @@ export class BenchRun {
     });
   }
 
-  /**
-   * Writes the result, after the benchmark's name, when it was written and the machine it ran on
-   * (the load average then: other work on the machine skews every figure). Returns the file.
-   */
-  write(result: Record<string, unknown>): string {
+  /** Writes the result after its name, time and machine (with its load average); prints `shown`, if given. */
+  write(result: Record<string, unknown>, shown?: unknown): string {
     const report = {
       benchmark: this.name,
       when: new Date().toISOString(),
@@ -146,6 +167,7 @@ export class BenchRun {
     mkdirSync(RESULTS_DIR, { recursive: true });
     const file = join(RESULTS_DIR, `${this.name}.json`);
     writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    if (shown !== undefined) process.stdout.write(`${JSON.stringify(shown, null, 2)}\n${file}\n`);
     return file;
   }
 
@@ -161,10 +183,7 @@ export class BenchRun {
   }
 }
 
-/**
- * A benchmark as a jest test of the bench project: `body` gets the run, which is closed however it
- * ends. Without `timeoutMs`, jest's own (`--testTimeout`, as `npm run bench` sets it) applies.
- */
+/** A benchmark as a jest test, its run closed however it ends; jest's timeout unless `timeoutMs`. */
 export function benchmark(
   title: string,
   bench: BenchRun,

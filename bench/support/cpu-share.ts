@@ -13,10 +13,7 @@ export function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
 }
 
-/**
- * A process that keeps one core busy for `share` (0 to 1) of each 20 ms and idle for the rest: the
- * load another process puts on this machine, for a latency floor measured under the same CPU load.
- */
+/** A process keeping one core busy `share` (0 to 1) of each 20 ms: another process's load, for a floor. */
 export function startBurner(share: number): ChildProcess {
   const source = `
 const busyMs = ${Math.max(0, Math.min(1, share)) * 20};

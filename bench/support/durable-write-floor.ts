@@ -1,29 +1,13 @@
-import { type ChildProcess } from 'node:child_process';
-import { startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
+import { type BareServer, startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
 
 /**
- * The least a durable write over HTTP costs on this machine: a bare Fastify server (no Nest, no
- * authentication, no validation) that stores what is POSTed as rows of one table through a `pg` pool
- * like the app's, each commit flushed to the WAL before the answer (the default `synchronous_commit`):
- *
- * - `POST /`: the body as one row, by one INSERT committed on its own; or, started with `grouped`, the
- *   bodies of all POSTs read in one event-loop turn by one INSERT and commit (a shared commit, the
- *   most a single-flight POST could share with others);
- * - `POST /import`: each element of the body's `flights` as a row, by one INSERT;
- * - `POST /import-rows`: the rows the app's import writes, in the app's own tables (a database migrated
- *   like the app's): per flight an `events` row (its payload the flight, unsealed), an `event_outbox`
- *   row and a `flights` row, all of one POST for a new pilot by one statement. What an import must
- *   write here, without the app's reading of the pilot's flights first, its locks or its sealing;
- * - `POST /import-sealed-rows`: the same rows with each event's payload sealed as the app seals it
- *   (AES-256-GCM through node:crypto under a new pilot's data key, the event bound by the associated
- *   data; the key's row in `data_keys`), in one statement: what a sealed import must do here, the
- *   sealing and the storing of the sealed bytes, without the app's reading, locks or checks;
- * - `POST /rows`: the rows the app writes for one flight (an `events` row, its `event_outbox` row and
- *   the `flights` row, a new pilot each), the POSTs of one event-loop turn by one statement and commit:
- *   what a single-flight POST must write here, in the app's tables (a database migrated like the app's).
- *
- * A POST of the pilot app API does at least this much. Plain JavaScript handed to `node -e`, so it
- * needs no build.
+ * The least a durable write over HTTP costs here: bare Fastify storing what is POSTed through a `pg`
+ * pool, each commit flushed to the WAL. `POST /`: the body as one row (`grouped`: one INSERT and commit
+ * per event-loop turn's POSTs); `/import`: each of the body's `flights` as a row, one INSERT;
+ * `/import-rows`: the rows the app's import writes in its own tables (per flight an event, its outbox
+ * row and the flight), one statement; `/import-sealed-rows`: the same with each payload sealed as the
+ * app seals it (AES-256-GCM under a new pilot's data key, whose row it writes too); `/rows`: the rows
+ * of one flight for a new pilot, one statement per event-loop turn's POSTs.
  */
 const SOURCE = `
 const { Pool } = require('pg');
@@ -164,21 +148,16 @@ pool
   .then(() => app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' }));
 `;
 
-export async function startDurableWriteFloor(
+export const startDurableWriteFloor = (
   port: number,
   databaseUrl: string,
   poolSize: number,
   grouped = false,
-): Promise<{ url: string; child: ChildProcess }> {
-  const env = { DATABASE_URL: databaseUrl, POOL_SIZE: String(poolSize), GROUPED: grouped ? '1' : '0' };
-  const { origin, child } = await startBareServer(
+): Promise<BareServer> =>
+  startBareServer(
     'durable-write floor',
     SOURCE,
     port,
-    env,
-    async (at) =>
-      (await fetch(`${at}/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }))
-        .status === 201,
+    { DATABASE_URL: databaseUrl, POOL_SIZE: String(poolSize), GROUPED: grouped ? '1' : '0' },
+    '/',
   );
-  return { url: `${origin}/`, child };
-}

@@ -1,16 +1,10 @@
-import { type ReadFloor, startCountingFloor, TOTALS_READ_SOURCE, TURN_COUNTER_SOURCE } from './read-floor';
+import { countingFloor, TOTALS_READ_SOURCE, TURN_COUNTER_SOURCE } from './read-floor';
 
 /**
- * The least a partner read answered from memory costs through the framework the partner API is built
- * on: a bare Nest application on its Fastify adapter, one controller route, no hooks, guards,
- * interceptors, filters or logging, doing what read-floor.ts's `/counted` does (the request counted in
- * Redis, one INCRBY per event-loop turn, and a constant body of about 1 KB).
- *
- * `GET /counted` as above (the warm read's floor); `GET /read?id=`: the least a read that misses memory
- * costs through it (the cold read's floor), the request counted the same way and the pilot's totals
- * row read by one SELECT for all the reads of an event-loop turn, as the partner API groups its reads.
- *
- * Plain JavaScript handed to `node -e`, so it needs no build: the decorators are applied as functions.
+ * A partner read's floor through bare Nest on its Fastify adapter (one controller, nothing else): `GET
+ * /counted` counts the request in Redis (one INCRBY per event-loop turn) and answers about 1 KB from
+ * memory (the warm read's floor); `GET /read?id=` also reads the pilot's totals row by one SELECT per
+ * turn's reads (the cold read's). The decorators are applied as functions: plain JavaScript, no build.
  */
 const SOURCE = `
 require('reflect-metadata');
@@ -46,9 +40,4 @@ NestFactory.create(Floor, new FastifyAdapter(), { logger: false }).then((app) =>
 );
 `;
 
-export const startNestFloor = (
-  port: number,
-  databaseUrl: string,
-  redisUrl: string,
-  countKey: string,
-): Promise<ReadFloor> => startCountingFloor('Nest floor', SOURCE, port, databaseUrl, redisUrl, countKey);
+export const startNestFloor = countingFloor('Nest floor', SOURCE);

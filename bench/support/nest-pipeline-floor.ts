@@ -1,25 +1,10 @@
-import { type ReadFloor, startCountingFloor, TOTALS_READ_SOURCE, TURN_COUNTER_SOURCE } from './read-floor';
+import { countingFloor, TOTALS_READ_SOURCE, TURN_COUNTER_SOURCE } from './read-floor';
 
 /**
- * What the framework costs a partner read when used as the partner API uses it, with nothing of ours
- * in it: a bare Nest application on its Fastify adapter whose two routes go through the partner route's
- * pipeline, doing the work of nest-floor.ts's `/counted` and `/read`:
- *
- * - three guards: the first awaits the request's count in Redis (one INCRBY per event-loop turn), as
- *   the key guard awaits the key's count; the other two decide at once from what it left on the
- *   request, as the rate-limit and scope guards do;
- * - a parameter decorator taking the caller the guards left on the request (as `@CurrentPartner()`);
- * - the query sent through @nestjs/cqrs's QueryBus to its handler, which answers from memory (`GET
- *   /counted`: the constant body of about 1 KB) or with the pilot's totals row read by one SELECT for
- *   all the reads of an event-loop turn (`GET /read?id=`);
- * - the headers every partner answer carries: a request id, `Cache-Control: no-store` and the rate
- *   limit's three.
- *
- * No hooks, no envelope, no key look-up, no cache, no logging: the partner API's own work. A read's
- * share of this floor is what our code costs over the framework's pipeline doing the same work; the
- * Nest floor's share of it, what the pipeline costs the framework.
- *
- * Plain JavaScript handed to `node -e`, so it needs no build: the decorators are applied as functions.
+ * nest-floor.ts's `/counted` and `/read` through the partner route's pipeline, with nothing of ours in
+ * it: three guards (the first awaits the request's count in Redis), a parameter decorator taking the
+ * caller they left, the query through @nestjs/cqrs's QueryBus, and the partner headers. A read's share
+ * of it is what our code costs over the framework's pipeline doing the same work.
  */
 const SOURCE = `
 require('reflect-metadata');
@@ -115,10 +100,4 @@ NestFactory.create(Floor, new FastifyAdapter(), { logger: false }).then((app) =>
 );
 `;
 
-export const startNestPipelineFloor = (
-  port: number,
-  databaseUrl: string,
-  redisUrl: string,
-  countKey: string,
-): Promise<ReadFloor> =>
-  startCountingFloor('Nest pipeline floor', SOURCE, port, databaseUrl, redisUrl, countKey);
+export const startNestPipelineFloor = countingFloor('Nest pipeline floor', SOURCE);

@@ -28,11 +28,7 @@ export interface PacedOptions {
   connections: number;
 }
 
-/**
- * The generator, plain JavaScript handed to `node -e` in a process of its own: its options in
- * PACED_OPTIONS, its figures sent to its parent when it is done. Two seconds at the same rate first,
- * not recorded: connections opened, code warm.
- */
+/** The generator (`node -e`): options in PACED_OPTIONS, figures to its parent; 2 s unrecorded first. */
 const GENERATOR_SOURCE = `
 const { Pool } = require('undici');
 const options = JSON.parse(process.env.PACED_OPTIONS);
@@ -99,15 +95,10 @@ async function finish() {
 type GeneratorFigures = Omit<PacedMeasured, 'name' | 'target_per_second' | 'seconds'>;
 
 /**
- * An open-loop load at a steady rate: request n is due at start + n / rate, whatever happened to the
- * ones before, and is handed to the connection pool when due (at the next millisecond tick). Its
- * latency runs from then until its answer is read, time queued for a free connection included, so a
- * stall of the server counts against every request it held up. A large send lateness means this
- * machine could not keep the pace and the run says little. autocannon's `overallRate` cannot measure
- * this: each connection sends its per-second quota back to back as the second begins and then waits.
- *
- * The generator runs in a process of its own: in the benchmark's, its own collections stalled it for
- * 20 to 50 ms at a time, after which it sent every request fallen due at once.
+ * An open-loop load at a steady rate: request n falls due at start + n / rate whatever became of the
+ * ones before, and its latency runs from then, time queued for a connection included (autocannon's
+ * `overallRate` sends each second's quota at once). A large send lateness means the machine could not
+ * keep the pace. The generator runs in a process of its own (docs/performance.md).
  */
 export async function measurePaced(name: string, options: PacedOptions): Promise<PacedMeasured> {
   const generator = spawn(process.execPath, ['-e', GENERATOR_SOURCE], {

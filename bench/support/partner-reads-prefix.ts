@@ -19,3 +19,16 @@ export async function partnerReadsPrefix(name: string): Promise<string> {
   }
   return prefix;
 }
+
+/** The partner API's environment in a benchmark: on `databaseUrl`, under a prefix of its own named `name`. */
+export const partnerApiEnv = async (
+  databaseUrl: string,
+  name: string,
+  env: Record<string, string> = {},
+): Promise<Record<string, string>> => ({
+  DATABASE_URL: databaseUrl,
+  DATABASE_POOL_SIZE: '20',
+  LOG_LEVEL: 'warn',
+  PARTNER_REDIS_PREFIX: await partnerReadsPrefix(name),
+  ...env,
+});

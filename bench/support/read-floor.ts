@@ -1,23 +1,14 @@
-import { type ChildProcess } from 'node:child_process';
 import Redis from 'ioredis';
 import { decimalText } from '@pft/contracts';
-import { startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
+import { type BareServer, startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
 
-/**
- * `decimalText(n)`: the partner API's own (@pft/contracts), for the floors' headers. `String(n)` of a
- * number new on every request leaves its text in V8's number cache long enough to reach the old
- * generation, work the partner API no longer does, so a floor must not do it either.
- */
+/** `decimalText(n)`: the partner API's own, for the floors' headers (docs/performance.md). */
 const DECIMAL_TEXT_SOURCE = `
 const GROUPS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 ${decimalText.toString()}
 `;
 
-/**
- * `countRequest()`: the request's count under COUNT_KEY, one INCRBY for all the requests of an
- * event-loop turn (the partner API's rate counter does the same). Plain JavaScript, for the floors'
- * sources; it brings `inTurns` (TURN_GROUPS_SOURCE) and `decimalText` (for the count's header) along.
- */
+/** `countRequest()`: the request's count under COUNT_KEY, one INCRBY per event-loop turn's requests. */
 export const TURN_COUNTER_SOURCE = `
 ${TURN_GROUPS_SOURCE}
 ${DECIMAL_TEXT_SOURCE}
@@ -30,11 +21,7 @@ async function countRequest() {
 }
 `;
 
-/**
- * `readGrouped(id)`: a pilot's totals row through its connection id, one prepared SELECT for all the
- * reads of an event-loop turn. Plain JavaScript, for the floors' sources; it needs TURN_GROUPS_SOURCE
- * (which TURN_COUNTER_SOURCE brings) before it.
- */
+/** `readGrouped(id)`: a pilot's totals row, one prepared SELECT per turn's reads. */
 export const TOTALS_READ_SOURCE = `
 const { Pool } = require('pg');
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
@@ -47,11 +34,8 @@ async function readGrouped(id) {
 `;
 
 /**
- * The least a partner read from the database costs on this machine: a bare Fastify server (no Nest, no
- * key check, no envelope): `GET /grouped?id=` answers a pilot's totals row read by one statement for
- * all the requests of an event-loop turn; `GET /counted` (its readiness) counts the request in Redis,
- * one INCRBY per turn, and answers a constant body of about 1 KB. Plain JavaScript handed to `node -e`,
- * so it needs no build.
+ * The cold read's yardstick without Nest: bare Fastify, `GET /grouped?id=` a pilot's totals row by one
+ * SELECT per event-loop turn's reads; `GET /counted` as nest-floor.ts's.
  */
 const SOURCE = `
 ${TURN_COUNTER_SOURCE}
@@ -67,56 +51,27 @@ app.get('/counted', async (request, reply) => {
 app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
-/** How long a floor's count lives in Redis: longer than any benchmark, so none is left behind for good. */
-const COUNT_KEY_SECONDS = 6 * 3600;
-
-/**
- * Makes a floor's count key before the floor counts into it, expiring: INCRBY keeps a key's expiry,
- * so the count goes from the machine's Redis on its own, however the benchmark ends.
- */
-export async function expiringCountKey(redisUrl: string, countKey: string): Promise<void> {
+/** A floor's count key, made expiring (INCRBY keeps it), so none stays in the machine's Redis for good. */
+async function expiringCountKey(redisUrl: string, countKey: string): Promise<void> {
   const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
     await redis.connect();
-    await redis.set(countKey, 0, 'EX', COUNT_KEY_SECONDS);
+    await redis.set(countKey, 0, 'EX', 6 * 3600);
   } finally {
     redis.disconnect();
   }
 }
 
-/** A floor that counts its reads in Redis under `countKey` and reads from `databaseUrl`. */
-export interface ReadFloor {
-  url: string;
-  child: ChildProcess;
-}
-
 /**
- * Starts a floor's `source` (plain JavaScript with TURN_COUNTER_SOURCE and TOTALS_READ_SOURCE in it)
- * on `port`, its count key made expiring first; ready once its `/counted` route answers.
+ * A floor's starter for `source` (plain JavaScript with TURN_COUNTER_SOURCE and TOTALS_READ_SOURCE in
+ * it): its count key made expiring first.
  */
-export async function startCountingFloor(
-  name: string,
-  source: string,
-  port: number,
-  databaseUrl: string,
-  redisUrl: string,
-  countKey: string,
-): Promise<ReadFloor> {
-  await expiringCountKey(redisUrl, countKey);
-  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, COUNT_KEY: countKey };
-  const { origin, child } = await startBareServer(
-    name,
-    source,
-    port,
-    env,
-    async (at) => (await fetch(`${at}/counted`)).ok,
-  );
-  return { url: origin, child };
-}
+export const countingFloor =
+  (name: string, source: string) =>
+  async (port: number, databaseUrl: string, redisUrl: string, countKey: string): Promise<BareServer> => {
+    await expiringCountKey(redisUrl, countKey);
+    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, COUNT_KEY: countKey };
+    return startBareServer(name, source, port, env);
+  };
 
-export const startReadFloor = (
-  port: number,
-  databaseUrl: string,
-  redisUrl: string,
-  countKey: string,
-): Promise<ReadFloor> => startCountingFloor('read floor', SOURCE, port, databaseUrl, redisUrl, countKey);
+export const startReadFloor = countingFloor('read floor', SOURCE);

@@ -1,29 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { createPartner, issueApiKey } from '@pft/partners';
+import { type issueApiKey } from '@pft/partners';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { createDataSource } from '@pft/platform';
 import { type AppName, type AppProcess, type TestDatabase, testKafka } from '@pft/testing';
+import { benchPartner } from '../partner-api/bench-data';
 import { benchSetting, type BenchRun } from './bench-run';
 
-/**
- * A steady write load of single flights through the ingestion API, and the partner read that shows
- * each write (the freshness of bench/freshness): shared by the benchmarks that time what follows a
- * write under that load.
- */
-
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-/** p50, p90, p99 and the largest of `values` (milliseconds). */
-export function latencySummary(values: readonly number[]): Record<'p50' | 'p90' | 'p99' | 'max', number> {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 50),
-    p90: percentile(sorted, 90),
-    p99: percentile(sorted, 99),
-    max: sorted[sorted.length - 1] ?? NaN,
-  };
-}
+/** Steady writes of single flights and the partner reads that show them: freshness, webhooks, memory. */
 
 function flight(date: string): Record<string, unknown> {
   return {
@@ -36,39 +19,6 @@ function flight(date: string): Record<string, unknown> {
   };
 }
 
-/** The apps under a steady load, each a process of its own, on a database and a topic of the run's. */
-export interface SteadyStack {
-  db: TestDatabase;
-  /** ingestion, projector, partner-api, then webhooks when asked for. */
-  apps: AppProcess[];
-  /** The JWT secret the apps share, for minting pilot tokens. */
-  secret: string;
-  urls: { ingestion: string; partnerApi: string };
-}
-
-/** Starts the apps of the benchmark `name` with `env` added to what they share. */
-export async function startSteadyStack(
-  bench: BenchRun,
-  name: string,
-  options: { webhooks?: boolean; env?: Record<string, string> } = {},
-): Promise<SteadyStack> {
-  const kafka = testKafka(`pft-bench-${name}`);
-  const db = await bench.database();
-  const topic = await bench.topic(kafka, name, 12);
-  const secret = `${name}-bench-secret-of-enough-length`;
-  const env = { DATABASE_URL: db.url, JWT_SECRET: secret, PILOT_EVENTS_TOPIC: topic, LOG_LEVEL: 'warn' };
-  Object.assign(env, options.env);
-  const names: AppName[] = [
-    'ingestion',
-    'projector',
-    'partner-api',
-    ...(options.webhooks ? ['webhooks' as const] : []),
-  ];
-  const apps = await Promise.all(names.map((app) => bench.app(app, env)));
-  const [ingestion, , partnerApi] = apps;
-  return { db, apps, secret, urls: { ingestion: ingestion!.url, partnerApi: partnerApi!.url } };
-}
-
 export interface BenchPilot {
   token: string;
   /** The partner's pilot_id. */
@@ -77,36 +27,51 @@ export interface BenchPilot {
   written: number;
 }
 
-/** A partner with a key of `scopes` and no practical rate limit, made in the database directly. */
-export async function benchPartnerKey(
-  databaseUrl: string,
-  name: string,
-  scopes: Parameters<typeof issueApiKey>[1]['scopes'],
-): Promise<string> {
-  const dataSource = await createDataSource(databaseUrl, 1).initialize();
-  try {
-    const partner = await createPartner(dataSource, name);
-    const { key } = await issueApiKey(dataSource, {
-      partnerId: partner.partnerId,
-      scopes,
-      rateLimit: 10_000_000,
-    });
-    return key;
-  } finally {
-    await dataSource.destroy();
-  }
+/** The apps under a steady load, a partner's key and the pilots linked to that partner. */
+export interface SteadyPartner {
+  db: TestDatabase;
+  /** ingestion, projector, partner-api, then webhooks when asked for. */
+  apps: AppProcess[];
+  urls: { ingestion: string; partnerApi: string };
+  key: string;
+  pilots: BenchPilot[];
 }
 
-/** `count` pilots, each linked to the partner of `key` through a linking code. */
-export async function linkPilots(
-  urls: { ingestion: string; partnerApi: string },
-  key: string,
-  jwtSecret: string,
-  count: number,
-): Promise<BenchPilot[]> {
+/**
+ * Starts the apps of the benchmark `name` (processes of their own, on a database and a topic of the
+ * run's, with `options.env`), makes a partner with a key of `partner.scopes` and links `partner.pilots`
+ * pilots to it by linking codes; `beforeLinking` sets up what the partner needs first (an endpoint).
+ */
+export async function startSteadyPartner(
+  bench: BenchRun,
+  name: string,
+  partner: {
+    scopes: Parameters<typeof issueApiKey>[1]['scopes'];
+    pilots: number;
+    beforeLinking?: (key: string, urls: SteadyPartner['urls']) => Promise<void>;
+  },
+  options: { webhooks?: boolean; env?: Record<string, string> } = {},
+): Promise<SteadyPartner> {
+  const db = await bench.database();
+  const topic = await bench.topic(testKafka(`pft-bench-${name}`), name, 12);
+  const secret = `${name}-bench-secret-of-enough-length`;
+  const env = { DATABASE_URL: db.url, JWT_SECRET: secret, PILOT_EVENTS_TOPIC: topic, LOG_LEVEL: 'warn' };
+  const names: AppName[] = [
+    'ingestion',
+    'projector',
+    'partner-api',
+    ...(options.webhooks ? ['webhooks' as const] : []),
+  ];
+  const apps = await Promise.all(names.map((app) => bench.app(app, { ...env, ...options.env })));
+  const urls = { ingestion: apps[0]!.url, partnerApi: apps[2]!.url };
+  const dataSource = await createDataSource(db.url, 1).initialize();
+  const { key } = await benchPartner(dataSource, `${name} bench`, partner.scopes).finally(() =>
+    dataSource.destroy(),
+  );
+  await partner.beforeLinking?.(key, urls);
   const pilots: BenchPilot[] = [];
-  for (let i = 0; i < count; i++) {
-    const token = mintPilotToken(jwtSecret, randomUUID(), 7200);
+  for (let i = 0; i < partner.pilots; i++) {
+    const token = mintPilotToken(secret, randomUUID(), 7200);
     const issued = await fetch(`${urls.ingestion}/pilot/v1/linking-codes`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
@@ -120,35 +85,7 @@ export async function linkPilots(
     const { data: link } = (await linked.json()) as { data: { pilot_id: string } };
     pilots.push({ token, pilotId: link.pilot_id, written: 0 });
   }
-  return pilots;
-}
-
-/** The apps under a steady load, with a partner's key and the pilots linked to that partner. */
-export interface SteadyPartner extends SteadyStack {
-  key: string;
-  pilots: BenchPilot[];
-}
-
-/**
- * Starts the apps of the benchmark `name` (startSteadyStack), then makes the partner `partner.name`
- * with a key of `partner.scopes` and links `partner.pilots` pilots to it; `beforeLinking` sets up what
- * the partner needs before its pilots link (an endpoint, say).
- */
-export async function startSteadyPartner(
-  bench: BenchRun,
-  name: string,
-  partner: {
-    name: string;
-    scopes: Parameters<typeof benchPartnerKey>[2];
-    pilots: number;
-    beforeLinking?: (key: string, urls: SteadyStack['urls']) => Promise<void>;
-  },
-  options: Parameters<typeof startSteadyStack>[2] = {},
-): Promise<SteadyPartner> {
-  const stack = await startSteadyStack(bench, name, options);
-  const key = await benchPartnerKey(stack.db.url, partner.name, partner.scopes);
-  await partner.beforeLinking?.(key, stack.urls);
-  return { ...stack, key, pilots: await linkPilots(stack.urls, key, stack.secret, partner.pilots) };
+  return { db, apps, urls, key, pilots };
 }
 
 /**
@@ -207,7 +144,7 @@ async function untilReadShows(
  * more of the same write (its flight_id, and performance.now() at its answer) while the read waits.
  */
 export async function writeAndRead(
-  urls: SteadyStack['urls'],
+  urls: SteadyPartner['urls'],
   key: string,
   pilot: BenchPilot,
   into: { freshness: number[]; failures: string[] },

@@ -6,19 +6,14 @@ import { TEST_BUILD_DIR } from '@pft/testing';
 /** The apps' Kafka client factory in the test build: the scripts read through the same port and adapter. */
 export const KAFKA_FACTORY = join(TEST_BUILD_DIR, 'libs', 'platform', 'src', 'kafka', 'kafka-factory');
 
-/**
- * The environment a script needs to make the apps' Kafka client on the adapter `client` names:
- * `createKafka(process.env.KAFKA_BROKERS, id, undefined, undefined, process.env.PFT_KAFKA_CLIENT)`
- * from `require(process.env.PFT_KAFKA_FACTORY)`.
- */
+/** A script's environment to make the apps' Kafka client on `client` (createKafka of PFT_KAFKA_FACTORY). */
 export function kafkaScriptEnv(brokers: string, client: KafkaClientName): Record<string, string> {
   return { KAFKA_BROKERS: brokers, PFT_KAFKA_FACTORY: KAFKA_FACTORY, PFT_KAFKA_CLIENT: client };
 }
 
 /**
- * Runs `script` (plain JavaScript) with `args` in a Node process of its own, from the repository's
- * root so that it finds node_modules, like the apps it is compared with (code in jest's sandbox
- * runs several times slower). Resolves with the seconds of the `{"seconds": ...}` line it prints last.
+ * Runs `script` with `args` in a Node process of its own from the repository's root, like the apps
+ * (jest's sandbox runs it several times slower): the seconds of the `{"seconds": ...}` line it prints last.
  */
 export function runTimedScript(
   name: string,

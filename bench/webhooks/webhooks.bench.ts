@@ -1,27 +1,17 @@
 /**
- * Webhook delivery latency under a steady write load, beside the freshness of bench/freshness in
- * the same run: the four apps (ingestion, projector, partner API, webhook dispatcher) run as separate
- * processes against the real stack, a partner has an endpoint on a receiver in this process (on
- * loopback) that checks each delivery's signature with the official `standardwebhooks` library, and
- * pilots record flights at a steady rate. Per write, from its answer: the first partner read that
- * shows it (freshness) and the arrival of the first `pilot_totals.updated` for the pilot that
- * includes it (delivery). A notice includes the write when its `last_updated` (the view's
- * `complete_through`: the projection is complete up to that time) is at or after the write's
- * `occurred_at`; one write per pilot is in flight, so no earlier notice can carry such a time.
- *
- *   BENCH_RATE=20 BENCH_SECONDS=30 npx jest bench/webhooks --selectProjects bench
- *
- * The coalescing window is zero unless WEBHOOK_TOTALS_COALESCE_MS says otherwise. The result goes to
- * bench/results/webhooks.json.
+ * Webhook delivery under steady writes (support/steady-writes.ts), beside their freshness: per write,
+ * from its answer to the first `pilot_totals.updated` for its pilot, signature checked, whose
+ * `last_updated` is at or after the write's `occurred_at` (one write per pilot is in flight, so no
+ * earlier notice can carry such a time). Settings: BENCH_RATE (20), BENCH_SECONDS (30), BENCH_PILOTS
+ * (20), WEBHOOK_TOTALS_COALESCE_MS (0). Writes bench/results/webhooks.json.
  */
 import { EventEmitter } from 'node:events';
 import { createDataSource } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { startReceiver, verifySignature } from '../../test/webhooks/webhook-receiver';
-import { benchmark, BenchRun } from '../support/bench-run';
+import { benchmark, BenchRun, latencySummary } from '../support/bench-run';
 import {
   type BenchPilot,
-  latencySummary,
   startSteadyPartner,
   steadyLoad,
   steadyWrites,
@@ -92,7 +82,6 @@ benchmark(
       bench,
       'webhooks',
       {
-        name: 'Webhooks Bench',
         scopes: ['pilot-totals', 'webhooks'],
         pilots: PILOTS,
         beforeLinking: async (key, { partnerApi }) => {
@@ -153,8 +142,7 @@ benchmark(
       freshness_ms: latencySummary(freshness),
       goal: { delivery_p99_ms_below: 1000 },
     };
-    bench.write(result);
-    console.log(JSON.stringify(result, null, 2));
+    bench.write(result, result);
     expect(failures).toEqual([]);
     expect(delivery.length).toBe(RATE * SECONDS);
     expect(freshness.length).toBe(RATE * SECONDS);

@@ -20,7 +20,7 @@ export {
 } from './read/pilot-experience.read';
 export type { ProjectedExperience } from './read/pilot-experience.read';
 export { PilotExperienceReadModel } from './read/pilot-experience.read-model';
-export type { ExperienceLookup, PilotExperienceAnswer } from './read/live-experience';
+export type { ExperienceLookup, PilotExperienceAnswer, SharedExperience } from './read/experience-answer';
 export { PilotTotalsView } from './read/pilot-totals.view';
 export { MAX_REMEMBERED_BATCHES } from './read/remembered-batches';
 export { RENEW_AFTER_SHARE } from './read/totals-memory';

@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { type RequiredScopes, scopeAllows } from '@pft/partners/domain';
+import { type RequiredScopes, scopeAllows, scopeMissing } from '@pft/partners/domain';
 import { ApiError, httpRequestOf } from '@pft/platform';
 import { type PartnerRequest } from './partner-request';
 
@@ -43,9 +43,7 @@ export class PartnerScopeGuard implements CanActivate {
     }
     if (!scopeAllows(found.record.scopes, scope)) {
       const named = typeof scope === 'string' ? scope : (scope ?? []).join(' or ');
-      throw new ApiError('INSUFFICIENT_SCOPE', `This key lacks the scope ${named}`, [
-        { field: 'scope', issue: 'missing', message: named },
-      ]);
+      throw scopeMissing(named);
     }
     request.callingPartner = {
       partnerId: found.record.partnerId,

@@ -9,7 +9,7 @@ import { CommandPipeline } from '@pft/event-store';
 import { sharedPayloadSealing } from '@pft/privacy';
 import { PartnerReadRevision } from '@pft/totals';
 import { IdempotencyStore, keptSuccess } from '../idempotency/idempotency.store';
-import { invalidToken } from './invalid-token';
+import { invalidLinkingToken } from '@pft/partners/domain';
 import { decideLink, withdrawsSharing } from './link.decide';
 import { LINKED_STATUS, LinkPilotCommand, type LinkPilotResult } from './link-pilot.command';
 import { LinkingRepository } from './linking.repository';
@@ -41,10 +41,10 @@ export class LinkPilotHandler implements ICommandHandler<LinkPilotCommand, LinkP
 
   async execute({ partnerId, linkingToken, requestId, claim }: LinkPilotCommand): Promise<LinkPilotResult> {
     const code = normalizeLinkingCode(linkingToken);
-    if (code === null) throw invalidToken();
+    if (code === null) throw invalidLinkingToken();
     const codeHash = hashLinkingCode(code);
     const pilotAccountId = await this.linking.pilotOfCode(this.dataSource, codeHash);
-    if (pilotAccountId === undefined) throw invalidToken();
+    if (pilotAccountId === undefined) throw invalidLinkingToken();
     const newConnectionId = randomUUID();
     const decision = await this.pipeline.handle({
       streamId: consentStreamId(pilotAccountId),
@@ -52,11 +52,11 @@ export class LinkPilotHandler implements ICommandHandler<LinkPilotCommand, LinkP
       load: (tx) => this.linking.linkState(tx, codeHash, partnerId),
       decide: (state) => {
         const decided = decideLink(state, partnerId, pilotAccountId, newConnectionId);
-        if ('rejected' in decided) throw invalidToken();
+        if ('rejected' in decided) throw invalidLinkingToken();
         return decided;
       },
       project: async (tx, decided) => {
-        if (!(await this.linking.useCode(tx, codeHash, partnerId))) throw invalidToken();
+        if (!(await this.linking.useCode(tx, codeHash, partnerId))) throw invalidLinkingToken();
         await this.linking.saveLink(tx, decided.events);
         // The answer is kept if and only if the code is used up: a retry learns the outcome of a
         // commit whose answer was lost.

@@ -1,31 +1,26 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ApiError } from '@pft/platform';
+import { experienceNotShared, pilotNotLinked } from '@pft/partners/domain';
 import { AccessRecorder } from '../access-history/access-recorder';
 import { GetPilotExperienceBatchQuery, GetPilotExperienceQuery } from './get-pilot-experience.query';
-import { type PilotExperienceAnswer, PilotExperienceReadModel } from '@pft/totals';
+import { PilotExperienceReadModel, type SharedExperience } from '@pft/totals';
 
 /** Order of checks after the input: the lookup (404), then the pilot's sharing (403). */
 @QueryHandler(GetPilotExperienceQuery)
-export class GetPilotExperienceHandler implements IQueryHandler<
-  GetPilotExperienceQuery,
-  PilotExperienceAnswer
-> {
+export class GetPilotExperienceHandler implements IQueryHandler<GetPilotExperienceQuery, SharedExperience> {
   constructor(
     private readonly reader: PilotExperienceReadModel,
     private readonly access: AccessRecorder,
   ) {}
 
-  async execute(query: GetPilotExperienceQuery): Promise<PilotExperienceAnswer> {
+  async execute(query: GetPilotExperienceQuery): Promise<SharedExperience> {
     const found = (
       await this.reader.read(query.partnerId, [query.pilotId], query.asOf, query.readRevision)
     ).get(query.pilotId);
     // Never linked, disconnected, or another partner's: the same answer, so nothing leaks.
-    if (!found || found.state === 'not_linked')
-      throw new ApiError('PILOT_NOT_FOUND', 'No pilot with this pilot_id is linked to you');
-    if (found.state === 'not_shared')
-      throw new ApiError('EXPERIENCE_NOT_SHARED', 'The pilot does not share their experience with you');
+    if (!found || found.state === 'not_linked') throw pilotNotLinked();
+    if (found.state === 'not_shared') throw experienceNotShared();
     if (!query.sandbox) this.access.recordExperienceReads([found.answer]);
-    return found.answer;
+    return found;
   }
 }
 
@@ -36,21 +31,21 @@ export class GetPilotExperienceHandler implements IQueryHandler<
 @QueryHandler(GetPilotExperienceBatchQuery)
 export class GetPilotExperienceBatchHandler implements IQueryHandler<
   GetPilotExperienceBatchQuery,
-  PilotExperienceAnswer[]
+  SharedExperience[]
 > {
   constructor(
     private readonly reader: PilotExperienceReadModel,
     private readonly access: AccessRecorder,
   ) {}
 
-  async execute(query: GetPilotExperienceBatchQuery): Promise<PilotExperienceAnswer[]> {
+  async execute(query: GetPilotExperienceBatchQuery): Promise<SharedExperience[]> {
     const read = await this.reader.read(query.partnerId, query.pilotIds, query.asOf, query.readRevision);
     const pilots = query.pilotIds.flatMap((id) => {
       const found = read.get(id);
-      return found?.state === 'shared' ? [found.answer] : [];
+      return found?.state === 'shared' ? [found] : [];
     });
     // One read of each pilot answered; an id asked twice is answered, and counted, once.
-    if (!query.sandbox) this.access.recordExperienceReads(pilots);
+    if (!query.sandbox) this.access.recordExperienceReads(pilots.map((shared) => shared.answer));
     return pilots;
   }
 }

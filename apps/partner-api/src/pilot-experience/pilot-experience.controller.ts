@@ -2,13 +2,12 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { MAX_BATCH_PILOT_IDS, parsePilotId, parsePilotIdList, type PilotIdIssue } from '@pft/partners/domain';
-import { ApiError } from '@pft/platform';
-import { AsOfPipe } from '@pft/totals';
+import { ApiError, SerializedJson } from '@pft/platform';
+import { AsOfPipe, type SharedExperience } from '@pft/totals';
 import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedSchemaResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope, refusedField } from '../openapi/error-examples';
 import { GetPilotExperienceBatchQuery, GetPilotExperienceQuery } from './get-pilot-experience.query';
-import { type PilotExperienceAnswer } from '@pft/totals';
 import {
   PILOT_EXPERIENCE,
   PILOT_EXPERIENCE_BATCH,
@@ -80,14 +79,14 @@ export class PilotExperienceController {
     @Query() query: Record<string, unknown>,
     @Query('as_of', AsOfPipe) asOf: string,
     @CurrentPartner() partner: CallingPartner,
-  ): Promise<PilotExperienceAnswer> {
+  ): Promise<SerializedJson> {
     const parsed = parsePilotId(query.pilot_id);
     if (!parsed.ok) {
       throw new ApiError('INVALID_REQUEST', 'pilot_id must be given once, as a UUID', [
         { field: 'pilot_id', issue: parsed.issue },
       ]);
     }
-    return this.queryBus.execute<GetPilotExperienceQuery, PilotExperienceAnswer>(
+    const shared = await this.queryBus.execute<GetPilotExperienceQuery, SharedExperience>(
       new GetPilotExperienceQuery(
         partner.partnerId,
         parsed.pilotId,
@@ -96,6 +95,7 @@ export class PilotExperienceController {
         partner.sandbox,
       ),
     );
+    return new SerializedJson(shared.json);
   }
 
   @Get('batch')
@@ -127,14 +127,14 @@ export class PilotExperienceController {
     @Query() query: Record<string, unknown>,
     @Query('as_of', AsOfPipe) asOf: string,
     @CurrentPartner() partner: CallingPartner,
-  ): Promise<{ pilots: PilotExperienceAnswer[] }> {
+  ): Promise<SerializedJson> {
     const parsed = parsePilotIdList(query.pilot_ids);
     if (!parsed.ok) {
       throw new ApiError('INVALID_REQUEST', LIST_MESSAGES[parsed.issue], [
         { field: 'pilot_ids', issue: parsed.issue },
       ]);
     }
-    const pilots = await this.queryBus.execute<GetPilotExperienceBatchQuery, PilotExperienceAnswer[]>(
+    const pilots = await this.queryBus.execute<GetPilotExperienceBatchQuery, SharedExperience[]>(
       new GetPilotExperienceBatchQuery(
         partner.partnerId,
         parsed.pilotIds,
@@ -143,6 +143,6 @@ export class PilotExperienceController {
         partner.sandbox,
       ),
     );
-    return { pilots };
+    return new SerializedJson(`{"pilots":[${pilots.map((shared) => shared.json).join(',')}]}`);
   }
 }

@@ -1,5 +1,5 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
-import { ApiError } from '@pft/platform';
+import { pilotNotLinked } from '@pft/partners/domain';
 import { PilotTotalsReadModel, type PilotTotalsView } from '@pft/totals';
 import { AccessRecorder } from '../access-history/access-recorder';
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
@@ -14,7 +14,7 @@ export class GetPilotTotalsHandler implements IQueryHandler<GetPilotTotalsQuery,
   async execute(query: GetPilotTotalsQuery): Promise<PilotTotalsView> {
     const view = await this.totals.pilot(query.partnerId, query.pilotId, query.readRevision);
     // Never linked, disconnected, or another partner's: the same answer, so nothing leaks.
-    if (!view) throw new ApiError('PILOT_NOT_FOUND', 'No pilot with this pilot_id is linked to you');
+    if (!view) throw pilotNotLinked();
     // Every answered read counts, from memory or not; one that did not resolve read nothing of a pilot.
     if (!query.sandbox) this.access.recordRead(view);
     return view;

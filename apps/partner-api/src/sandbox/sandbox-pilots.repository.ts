@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { type SandboxFixtureNumber } from '@pft/partners/domain';
-import { ApiError, type Queryable } from '@pft/platform';
+import { pilotNotLinked, type SandboxFixtureNumber } from '@pft/partners/domain';
+import { type Queryable } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
 
 export interface SandboxPilot {
@@ -55,7 +55,7 @@ export class SandboxPilotsRepository {
         [pilotId, partnerId],
       ),
     );
-    if (!row) throw new ApiError('PILOT_NOT_FOUND', 'No pilot with this pilot_id is linked to you');
+    if (!row) throw pilotNotLinked();
     return { pilotAccountId: row.pilot_account_id, fixture: row.fixture };
   }
 }

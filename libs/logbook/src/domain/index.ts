@@ -31,7 +31,7 @@ export {
   decideSetStartingTotals,
 } from './logbook.decide';
 export type { FlightState } from './logbook.decide';
-export { RATING_CATALOG, isAirplaneRatingKey } from './ratings/rating-catalog';
-export { CLASS_RATING_KEYS } from './ratings/rating-key';
+export { RATING_CATALOG, isAirplaneRatingKey, typeRatingForIcao } from './ratings/rating-catalog';
+export { CLASS_RATING_KEYS, type RatingKey } from './ratings/rating-key';
 export { parseStartingTotals } from './starting-totals.rules';
 export type { ValidationIssue } from './validation-issue';

@@ -1,5 +1,12 @@
 export { apiKeyPrefix, bearerApiKey } from './api-key';
-export { PARTNERS_ERRORS } from './errors';
+export {
+  PARTNERS_ERRORS,
+  PartnerRefused,
+  experienceNotShared,
+  invalidLinkingToken,
+  pilotNotLinked,
+  scopeMissing,
+} from './errors';
 export { LINKING_CODE_RANDOM_BYTES, formatLinkingCode, normalizeLinkingCode } from './linking-code';
 export { MAX_BATCH_PILOT_IDS, parsePilotId, parsePilotIdList } from './pilot-ids';
 export type { PilotIdIssue, PilotIdListParse } from './pilot-ids';

@@ -7,3 +7,5 @@ export * from './experience-record.factory';
 export * from './experience.oracle';
 export * from './currency.oracle';
 export * from './experience-records.arbitrary';
+export * from './requirements.oracle';
+export * from './requirements.arbitrary';

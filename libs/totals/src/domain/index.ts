@@ -1,2 +1,3 @@
 export { computeTotals } from './compute-totals';
 export * from './experience';
+export * from './requirements';

@@ -4,29 +4,10 @@ import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { experienceAsOf, type Experience } from '../domain/experience/experience';
 import { ACTIVE_EXPERIENCE_VIEWS } from '../projection/projection-tables';
+import { type ExperienceLookup, sharedAnswer } from './experience-answer';
 import { recordLiveAnswers } from './live-totals';
 import { readPilotExperiences } from './pilot-experience.read';
 import { behindLiveAnswer } from './pilot-totals.statements';
-
-/** What a partner may read of one `pilot_id`: not linked to it, linked without sharing, or the answer. */
-export type ExperienceLookup =
-  { state: 'not_linked' } | { state: 'not_shared' } | { state: 'shared'; answer: PilotExperienceAnswer };
-
-/** `data` of GET /v1/pilot-experience (and each entry of the batch). */
-export interface PilotExperienceAnswer extends Experience {
-  pilot_id: string;
-  last_updated: string;
-}
-
-/** The answer's fields in the order of `pilot-experience.md` 4. */
-export function answerOf(
-  pilotId: string,
-  lastUpdated: string,
-  experience: Experience,
-): PilotExperienceAnswer {
-  const { as_of, ...rest } = experience;
-  return { pilot_id: pilotId, as_of, last_updated: lastUpdated, ...rest };
-}
 
 interface ConnectionRow {
   pilot_id: string;
@@ -87,15 +68,15 @@ export async function readExperienceLive(
     for (const row of shared) {
       const fromRow = behindLiveAnswer(row) ? undefined : projected.get(row.account);
       if (fromRow) {
-        looked.set(row.pilot_id, {
-          state: 'shared',
-          answer: answerOf(row.pilot_id, fromRow.lastUpdated.toISOString(), fromRow.experience),
-        });
+        looked.set(
+          row.pilot_id,
+          sharedAnswer(row.pilot_id, fromRow.lastUpdated.toISOString(), fromRow.experience),
+        );
         continue;
       }
       const { experience, streamVersion } = computed.get(row.account)!;
       live.push({ connectionId: row.pilot_id, streamVersion });
-      looked.set(row.pilot_id, { state: 'shared', answer: answerOf(row.pilot_id, now, experience) });
+      looked.set(row.pilot_id, sharedAnswer(row.pilot_id, now, experience));
     }
   });
   // After the snapshot, as the totals record theirs: before any answer computed live is given.

@@ -4,12 +4,8 @@ import { PreparedStatement } from '@pft/platform/database/prepared-statement';
 import { TurnBatches } from '@pft/platform/batching/turn-batches';
 import { ACTIVE_EXPERIENCE_VIEWS } from '../projection/projection-tables';
 import { ExperienceMemory } from './experience-memory';
-import {
-  answerOf,
-  type ExperienceLookup,
-  type PilotExperienceAnswer,
-  readExperienceLive,
-} from './live-experience';
+import { type ExperienceLookup, type SharedExperience, sharedAnswer } from './experience-answer';
+import { readExperienceLive } from './live-experience';
 import { PARTNER_READS_CONFIG, type PartnerReadsVariables } from './partner-reads-variables';
 import {
   type ExperienceSumsRow,
@@ -62,7 +58,7 @@ const SWEEP_EVERY_MS = 30_000;
  */
 @Injectable()
 export class PilotExperienceReadModel implements OnModuleInit, OnModuleDestroy {
-  private readonly memory: ExperienceMemory<PilotExperienceAnswer>;
+  private readonly memory: ExperienceMemory<SharedExperience>;
   private readonly reads: TurnBatches<LinkedRow[], readonly string[]>;
   private sweeping?: NodeJS.Timeout;
 
@@ -99,7 +95,7 @@ export class PilotExperienceReadModel implements OnModuleInit, OnModuleDestroy {
     for (const pilotId of pilotIds) {
       const kept = revision === null ? undefined : this.memory.answer(partnerId, pilotId, asOf, revision);
       if (kept === undefined) missing.push(pilotId);
-      else looked.set(pilotId, { state: 'shared', answer: kept });
+      else looked.set(pilotId, kept);
     }
     if (missing.length === 0) return looked;
     const toReadLive: string[] = [];
@@ -109,13 +105,13 @@ export class PilotExperienceReadModel implements OnModuleInit, OnModuleDestroy {
       else if (row.stream_version === null || behindLiveAnswer(row)) toReadLive.push(row.pilot_id);
       else {
         const projected = row as LinkedRow & ExperienceSumsRow;
-        const answer = answerOf(
+        const shared = sharedAnswer(
           row.pilot_id,
           projected.last_updated.toISOString(),
           experienceOfRow(projected, asOf),
         );
-        if (revision !== null) this.memory.keep(partnerId, row.pilot_id, asOf, answer, revision);
-        looked.set(row.pilot_id, { state: 'shared', answer });
+        if (revision !== null) this.memory.keep(partnerId, row.pilot_id, asOf, shared, revision);
+        looked.set(row.pilot_id, shared);
       }
     }
     if (toReadLive.length > 0)

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { consentStreamId, type PilotDisconnected } from '@pft/contracts';
 import { PartnerReadRevision } from '@pft/totals';
 import { CommandPipeline } from '@pft/event-store';
-import { ApiError } from '@pft/platform';
+import { pilotNotLinked } from '@pft/partners/domain';
 import { LinkingRepository } from '../../link/linking.repository';
 import { SandboxPilotsRepository } from '../sandbox-pilots.repository';
 import {
@@ -44,8 +44,7 @@ export class DisconnectSandboxPilotHandler implements ICommandHandler<
       load: (tx) => this.linking.activeConnectionForUpdate(tx, partnerId, pilotId),
       decide: (connection): { events: PilotDisconnected[] } => {
         // Disconnected meanwhile (a concurrent request): as unknown as any other id.
-        if (!connection)
-          throw new ApiError('PILOT_NOT_FOUND', 'No pilot with this pilot_id is linked to you');
+        if (!connection) throw pilotNotLinked();
         return {
           events: [
             {

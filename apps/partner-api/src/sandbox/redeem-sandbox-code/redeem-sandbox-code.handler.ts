@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { consentStreamId } from '@pft/contracts';
 import { sandboxFixture, sandboxFixtureOfCode } from '@pft/partners/domain';
 import { CommandPipeline } from '@pft/event-store';
-import { invalidToken } from '../../link/invalid-token';
+import { invalidLinkingToken } from '@pft/partners/domain';
 import { type LinkPilotResult } from '../../link/link-pilot.command';
 import { decideLink } from '../../link/link.decide';
 import { LinkingRepository } from '../../link/linking.repository';
@@ -31,7 +31,7 @@ export class RedeemSandboxCodeHandler implements ICommandHandler<RedeemSandboxCo
 
   async execute({ partnerId, linkingToken, requestId }: RedeemSandboxCodeCommand): Promise<LinkPilotResult> {
     const number = sandboxFixtureOfCode(linkingToken);
-    if (number === null) throw invalidToken();
+    if (number === null) throw invalidLinkingToken();
     const pilot = await this.sandboxPilots.claim(this.dataSource, partnerId, number);
     if (!pilot.seeded) {
       await this.logbook.recordFixture(pilot.pilotAccountId, sandboxFixture(number), requestId);
@@ -44,7 +44,7 @@ export class RedeemSandboxCodeHandler implements ICommandHandler<RedeemSandboxCo
       load: (tx) => this.linking.connectionState(tx, partnerId, pilot.pilotAccountId),
       decide: (state) => {
         const decided = decideLink(state, partnerId, pilot.pilotAccountId, newConnectionId);
-        if ('rejected' in decided) throw invalidToken();
+        if ('rejected' in decided) throw invalidLinkingToken();
         return decided;
       },
       project: (tx, decided) => this.linking.saveLink(tx, decided.events),

@@ -1,3 +1,4 @@
+import type { TypeRatingOf } from '../import';
 import catalogData from './easa-airplane-ratings.json';
 import { CLASS_RATING_KEYS, typeRatingKey } from './rating-key';
 import {
@@ -6,6 +7,7 @@ import {
   buildRatingCatalog,
   findRating,
   isAirplaneRatingKey,
+  typeRatingForIcao,
 } from './rating-catalog';
 
 const SPEC_CLASS_KEYS = ['sep_land', 'sep_sea', 'set_land', 'set_sea', 'mep_land', 'mep_sea', 'tmg'];
@@ -20,7 +22,12 @@ function sampleData(designators: string[]): unknown {
     source: 'test',
     compiled: '2026-11-22',
     class_ratings: SPEC_CLASS_KEYS.map((key) => ({ key, label: key })),
-    type_ratings: designators.map((designator) => ({ designator, label: designator, manufacturer: 'Maker' })),
+    type_ratings: designators.map((designator) => ({
+      designator,
+      label: designator,
+      manufacturer: 'Maker',
+      icao_designators: [],
+    })),
   };
 }
 
@@ -194,5 +201,118 @@ describe('buildRatingCatalog', () => {
     const data = sampleData(['A320']) as { type_ratings: Array<Record<string, unknown>> };
     delete data.type_ratings[0]!.manufacturer;
     expect(() => buildRatingCatalog(data)).toThrow(/manufacturer/);
+  });
+});
+
+describe('icao_designators', () => {
+  const lists = catalogData.type_ratings.map((t) => ({
+    key: typeRatingKey(t.designator),
+    icao: t.icao_designators,
+  }));
+
+  it('gives every type rating a list of ICAO Doc 8643 designators (2 to 4 upper-case letters or digits, a letter first)', () => {
+    const bad = lists.flatMap(({ icao }) => icao.filter((d) => !/^[A-Z][A-Z0-9]{1,3}$/.test(d)));
+    expect(bad).toEqual([]);
+    expect(lists.every(({ icao }) => Array.isArray(icao))).toBe(true);
+  });
+
+  it('puts each designator on one type rating only', () => {
+    const all = lists.flatMap(({ icao }) => icao);
+    const repeated = all.filter((d, i) => all.indexOf(d) !== i);
+    expect(repeated).toEqual([]);
+    expect(all.length).toBeGreaterThan(200);
+  });
+
+  it('names its source', () => {
+    expect(catalogData.icao_designators_source).toMatch(/ICAO Doc 8643/);
+  });
+
+  it('is not part of the dictionary entries', () => {
+    expect(JSON.stringify(RATING_CATALOG)).not.toMatch(/icao/i);
+  });
+});
+
+describe('typeRatingForIcao', () => {
+  it.each([
+    ['B738', 'type_b737_300_900'],
+    ['B733', 'type_b737_300_900'],
+    ['B38M', 'type_b737_300_900'],
+    ['B732', 'type_b737_100_200'],
+    ['A20N', 'type_a320'],
+    ['AT76', 'type_atr_42_72'],
+    ['E190', 'type_emb170'],
+  ])('%s -> %s', (designator, key) => {
+    expect(typeRatingForIcao(designator)).toBe(key);
+  });
+
+  it('ignores case and surrounding spaces', () => {
+    expect(typeRatingForIcao('a320')).toBe('type_a320');
+    expect(typeRatingForIcao(' b738 ')).toBe('type_b737_300_900');
+    expect(typeRatingForIcao('a35k')).toBe('type_a330_350');
+  });
+
+  it('maps the whole A320 family to the A320 type rating', () => {
+    const family = ['A318', 'A319', 'A320', 'A321', 'A19N', 'A20N', 'A21N'];
+    expect(family.map((d) => typeRatingForIcao(d))).toEqual(family.map(() => 'type_a320'));
+  });
+
+  it.each(['C172', 'ZZZZ', '', 'B7380', 'A30B', 'CL60'])(
+    'answers undefined for %j (not a type rating, unknown, or shared by two type ratings)',
+    (designator) => {
+      expect(typeRatingForIcao(designator)).toBeUndefined();
+    },
+  );
+
+  it('maps every designator of the data file to the one type rating that lists it', () => {
+    const wrong = catalogData.type_ratings.flatMap((t) =>
+      t.icao_designators
+        .filter((d) => typeRatingForIcao(d) !== typeRatingKey(t.designator))
+        .map((d) => `${d} -> ${typeRatingForIcao(d)}, listed on ${t.designator}`),
+    );
+    expect(wrong).toEqual([]);
+    expect(
+      catalogData.type_ratings
+        .flatMap((t) => t.icao_designators)
+        .every((d) => isAirplaneRatingKey(typeRatingForIcao(d)!)),
+    ).toBe(true);
+  });
+
+  it('is the lookup the import takes', () => {
+    const port: TypeRatingOf = typeRatingForIcao;
+    expect(port('B744')).toBe('type_b747_400');
+  });
+});
+
+describe('buildRatingCatalog and icao_designators', () => {
+  function withIcao(lists: unknown[]): unknown {
+    const data = sampleData(lists.map((_, i) => `T${i}`)) as { type_ratings: Array<Record<string, unknown>> };
+    data.type_ratings.forEach((t, i) => (t.icao_designators = lists[i]));
+    return data;
+  }
+
+  it('indexes each designator under its type rating', () => {
+    const built = buildRatingCatalog(withIcao([['AB12'], ['CD3', 'EF']]));
+    expect([...built.typeRatingByIcao]).toEqual([
+      ['AB12', 'type_t0'],
+      ['CD3', 'type_t1'],
+      ['EF', 'type_t1'],
+    ]);
+  });
+
+  it('throws when a designator is on two type ratings, naming both', () => {
+    expect(() => buildRatingCatalog(withIcao([['AB12'], ['AB12']]))).toThrow(
+      /ICAO designator "AB12" is on both type_ratings\[0\].*and type_ratings\[1\]/,
+    );
+  });
+
+  it.each([[['b738']], [['B7380']], [['A']], [[738]], [['B73 ']], [['7378']]])(
+    'throws on a malformed designator in %j',
+    (list) => {
+      expect(() => buildRatingCatalog(withIcao([list]))).toThrow(/icao_designators/);
+    },
+  );
+
+  it('throws when a type rating has no icao_designators array', () => {
+    expect(() => buildRatingCatalog(withIcao([undefined]))).toThrow(/needs an array "icao_designators"/);
   });
 });

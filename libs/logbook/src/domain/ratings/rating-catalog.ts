@@ -1,5 +1,5 @@
 import catalogData from './easa-airplane-ratings.json';
-import { CLASS_RATING_KEYS, typeRatingKey } from './rating-key';
+import { CLASS_RATING_KEYS, type RatingKey, typeRatingKey } from './rating-key';
 
 /** One entry of the rating dictionary (partner API v1, section 2.6). */
 export interface RatingEntry {
@@ -20,6 +20,12 @@ export interface RatingCatalogSource {
 export interface RatingCatalog {
   entries: readonly RatingEntry[];
   source: RatingCatalogSource;
+  /**
+   * ICAO Doc 8643 aircraft type designator (upper case) -> the type rating that covers that aircraft,
+   * from each type rating's `icao_designators`. Not part of the entries: the rating dictionary
+   * serves the entries only.
+   */
+  typeRatingByIcao: ReadonlyMap<string, RatingKey>;
 }
 
 type JsonObject = Record<string, unknown>;
@@ -44,6 +50,27 @@ function requireArray(obj: JsonObject, field: string): unknown[] {
   return value as unknown[];
 }
 
+/**
+ * An ICAO Doc 8643 aircraft type designator as the data file writes it: 2 to 4 upper-case letters or
+ * digits, a letter first (as a flight's `type_designator`).
+ */
+const ICAO_DESIGNATOR = /^[A-Z][A-Z0-9]{1,3}$/;
+
+function requireIcaoDesignators(obj: JsonObject, where: string): string[] {
+  const value = obj['icao_designators'];
+  if (!Array.isArray(value)) {
+    throw new Error(`Rating catalog: ${where} needs an array "icao_designators" (empty when none is known)`);
+  }
+  return value.map((designator: unknown) => {
+    if (typeof designator !== 'string' || !ICAO_DESIGNATOR.test(designator)) {
+      throw new Error(
+        `Rating catalog: ${where} has ${JSON.stringify(designator)} in "icao_designators": expected 2 to 4 upper-case letters or digits, a letter first`,
+      );
+    }
+    return designator;
+  });
+}
+
 /** Plain byte-order comparison (keys are ASCII); deliberately not localeCompare. */
 function compareKeys(a: RatingEntry, b: RatingEntry): number {
   if (a.key < b.key) return -1;
@@ -54,8 +81,8 @@ function compareKeys(a: RatingEntry, b: RatingEntry): number {
 /**
  * Builds the catalog from the data file's shape: class ratings first in the spec's order, then
  * type ratings sorted by key in byte order. Throws a descriptive Error when the data is malformed,
- * when the class keys differ from the spec's seven, or when two entries end up with the same key.
- * Every returned object is frozen.
+ * when the class keys differ from the spec's seven, when two entries end up with the same key, or when
+ * an ICAO designator is malformed or given to two type ratings. Every returned object is frozen.
  */
 export function buildRatingCatalog(data: unknown): RatingCatalog {
   if (!isObject(data)) {
@@ -86,6 +113,9 @@ export function buildRatingCatalog(data: unknown): RatingCatalog {
   const typeEntries: RatingEntry[] = [];
   /** key -> where it came from, to name both sides of a collision. */
   const origins = new Map<string, string>(classEntries.map((e, i) => [e.key, `class_ratings[${i}]`]));
+  const typeRatingByIcao = new Map<string, RatingKey>();
+  /** ICAO designator -> where it came from, to name both sides of a collision. */
+  const icaoOrigins = new Map<string, string>();
   typeRatings.forEach((raw, i) => {
     const where = `type_ratings[${i}]`;
     if (!isObject(raw)) throw new Error(`Rating catalog: ${where} must be an object`);
@@ -97,6 +127,14 @@ export function buildRatingCatalog(data: unknown): RatingCatalog {
       throw new Error(`Rating catalog: duplicate rating key "${key}" from ${previous} and ${origin}`);
     }
     origins.set(key, origin);
+    for (const icao of requireIcaoDesignators(raw, where)) {
+      const earlier = icaoOrigins.get(icao);
+      if (earlier !== undefined) {
+        throw new Error(`Rating catalog: ICAO designator "${icao}" is on both ${earlier} and ${origin}`);
+      }
+      icaoOrigins.set(icao, origin);
+      typeRatingByIcao.set(icao, key);
+    }
     typeEntries.push({
       key,
       label: requireString(raw, 'label', where),
@@ -111,6 +149,7 @@ export function buildRatingCatalog(data: unknown): RatingCatalog {
   return Object.freeze({
     entries: Object.freeze(entries.map((entry) => Object.freeze(entry))),
     source,
+    typeRatingByIcao,
   });
 }
 
@@ -133,4 +172,13 @@ export function isAirplaneRatingKey(key: string): boolean {
 /** The catalog entry for `key`, or undefined when there is none. */
 export function findRating(key: string): RatingEntry | undefined {
   return BY_KEY.get(key);
+}
+
+/**
+ * The type rating that covers the aircraft of an ICAO Doc 8643 type designator (`B738` ->
+ * `type_b737_300_900`), or undefined when no type rating of the catalog lists it. Case-insensitive;
+ * surrounding spaces are ignored. The lookup the import's `TypeRatingOf` port expects.
+ */
+export function typeRatingForIcao(designator: string): RatingKey | undefined {
+  return CATALOG.typeRatingByIcao.get(designator.trim().toUpperCase());
 }

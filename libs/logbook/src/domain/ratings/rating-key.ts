@@ -18,6 +18,12 @@ export type ClassRatingKey = (typeof CLASS_RATING_KEYS)[number];
 
 export const TYPE_RATING_KEY_PREFIX = 'type_';
 
+/** A type rating's key: `type_` and the slug of its licence endorsement designator. */
+export type TypeRatingKey = `${typeof TYPE_RATING_KEY_PREFIX}${string}`;
+
+/** A key of the rating dictionary: one of the seven class keys or a type rating's key. */
+export type RatingKey = ClassRatingKey | TypeRatingKey;
+
 /**
  * Key of a type rating: `type_` followed by the licence endorsement designator in lower case,
  * every run of characters other than `[a-z0-9]` turned into one underscore, and leading or
@@ -25,7 +31,7 @@ export const TYPE_RATING_KEY_PREFIX = 'type_';
  *
  * Throws when the designator has no letter or digit at all (it would give the bare prefix).
  */
-export function typeRatingKey(designator: string): string {
+export function typeRatingKey(designator: string): TypeRatingKey {
   const slug = designator
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '_')
@@ -33,5 +39,5 @@ export function typeRatingKey(designator: string): string {
   if (slug === '') {
     throw new Error(`Type rating designator ${JSON.stringify(designator)} has no letter or digit`);
   }
-  return TYPE_RATING_KEY_PREFIX + slug;
+  return `${TYPE_RATING_KEY_PREFIX}${slug}`;
 }

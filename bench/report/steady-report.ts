@@ -3,8 +3,8 @@ import { type Json, fmt, type Row } from './report-format';
 /** `p50 … ms, p99 … ms` of a latency summary. */
 const p50p99 = (ms: Json | undefined): string => `p50 ${fmt(ms?.p50)} ms, p99 ${fmt(ms?.p99)} ms`;
 
-/** What follows a write under a steady write load: the partner read that shows it, the webhook that tells of it. */
-export const latencyFigures: Record<string, (data: Json) => Row[]> = {
+/** Under steady writes: the read that shows a write, the webhook that tells of it, each app's size. */
+export const steadyFigures: Record<string, (data: Json) => Row[]> = {
   freshness: (d) => [
     {
       figure: `event-to-read freshness at ${fmt(d.load?.writes_per_second)} writes/s for ${fmt(d.load?.seconds)} s`,
@@ -21,4 +21,11 @@ export const latencyFigures: Record<string, (data: Json) => Row[]> = {
       met: d.delivery_ms?.p99 < 1000,
     },
   ],
+  memory: (d) =>
+    Object.entries((d.apps ?? {}) as Json).map(([app, m]: [string, Json]) => ({
+      figure: `${app}: resident size after ${String(d.load?.minutes)} min at ${fmt(d.load?.writes_per_second)} writes/s and ${fmt(d.load?.reads_per_second)} reads/s (${fmt(d.writes)} writes, ${fmt(d.reads)} reads, ${fmt(d.failures)} failures)`,
+      value: `${fmt(m.rss_mb_at_end, 1)} MB against ${fmt(m.rss_mb_at_1_min, 1)} MB after one minute (${fmt(m.end_vs_1_min, 3)}x; peak ${fmt(m.rss_mb_peak, 1)} MB)`,
+      goal: 'within 10% of the size after one minute',
+      met: m.end_vs_1_min <= 1.1,
+    })),
 };

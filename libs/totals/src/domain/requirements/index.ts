@@ -1,0 +1,7 @@
+export { parseRequirements } from './parse-requirements';
+export type { ParsedRequirements } from './parse-requirements';
+export { checkRequirements } from './check-requirements';
+export type { RequirementCheckAnswer, RequirementVerdict } from './check-requirements';
+export { isGroupOfRule } from './currency-groups';
+export { MAX_REQUIREMENTS, REQUIREMENT_METRICS } from './requirement';
+export type { Requirement, RequirementMetric, RequirementScope } from './requirement';
