@@ -38,6 +38,11 @@ describe('pilot app API: logbook file imports (e2e)', () => {
     expect(up.body.meta.request_id).toMatch(/^req_/);
     expect(preview.flights_valid).toBeGreaterThan(0);
     expect(preview.totals.total_flight_time_minutes).toBeGreaterThan(0);
+    // The ICAO designator B738 proposes the rating catalog's type rating, not a guessed class.
+    expect(preview.aircraft.find((a: { source: string }) => a.source === 'N738XY').proposed).toMatchObject({
+      rating_key: 'type_b737_300_900',
+      guessed: false,
+    });
     // Read and kept, nothing recorded.
     expect(await written(h, pilot.id)).toEqual({ events: 0, flights: 0 });
 

@@ -10,7 +10,13 @@ import {
   type PendingImport,
   PendingImportsRepository,
 } from '@pft/logbook';
-import { IMPORT_FORMATS, type ImportFormat, type ImportRead, readImport } from '@pft/logbook/domain';
+import {
+  IMPORT_FORMATS,
+  type ImportFormat,
+  type ImportRead,
+  readImport,
+  typeRatingForIcao,
+} from '@pft/logbook/domain';
 import { ApiError } from '@pft/platform';
 import { todayUtc } from '../flights/today';
 import { importView, type ImportView } from './import-view';
@@ -21,9 +27,6 @@ const CLEANUP_EVERY_MS = 60 * 1000;
 
 const notFound = (): ApiError =>
   new ApiError('IMPORT_NOT_FOUND', 'No such import (imports are kept 24 hours)');
-
-/** The rating catalog has no ICAO designators yet: no type designator proposes a type rating. */
-const noTypeRating = (): undefined => undefined;
 
 /**
  * The pilot's pending imports (`logbook-import.md` 2): a file stored as uploaded, read again with the
@@ -113,7 +116,8 @@ export class PendingImports {
       bytes: pending.bytes,
       pilotAccountId: pending.pilot_account_id,
       today: todayUtc(),
-      typeRatingOf: noTypeRating,
+      // A type designator the rating catalog has as a type rating proposes that type key.
+      typeRatingOf: typeRatingForIcao,
       format: pending.format,
       choices: pending.choices,
     });
