@@ -70,6 +70,10 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       '/pilot/v1/flights',
       '/pilot/v1/flights/import',
       '/pilot/v1/flights/{flight_id}',
+      '/pilot/v1/imports',
+      '/pilot/v1/imports/{import_id}',
+      '/pilot/v1/imports/{import_id}/choices',
+      '/pilot/v1/imports/{import_id}/commit',
       '/pilot/v1/linking-codes',
       '/pilot/v1/starting-totals',
       '/pilot/v1/totals',
@@ -123,6 +127,7 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
   it('lists each operation once, under one declared tag, with a summary, a description and valid examples of every body and error', () => {
     expect(doc.tags?.map((tag) => tag.name)).toEqual([
       'flights',
+      'imports',
       'starting totals',
       'totals',
       'consent',
@@ -195,6 +200,9 @@ describe('pilot app API: its OpenAPI description (e2e)', () => {
       'FlightImportResult',
       'FlightInput',
       'FlightPage',
+      'Import',
+      'ImportChoices',
+      'ImportCommitResult',
       'LinkingCode',
       'LinkingCodeRequest',
       'Meta',

@@ -49,6 +49,33 @@ describe('account erasure by crypto-shredding (e2e)', () => {
   const pilotApi = (pilot: TestPilot, method: string, path: string, body?: unknown) =>
     call<any>(`${api.url}${path}`, method, pilot.token, body);
 
+  /** The remark of each pilot's logbook file uploaded for import and never committed. */
+  const pendingRemarks = new Map<TestPilot, string>();
+
+  /** A logbook file uploaded, not committed: kept as uploaded in pending_imports. */
+  async function uploadPendingImport(pilot: TestPilot): Promise<void> {
+    const remarks = `pending ${marker(24)}`;
+    pendingRemarks.set(pilot, remarks);
+    const file = `date,kind,category,rating_key,total_flight_time,pic,remarks\n2026-05-02,flight,airplane,sep_land,60,60,${remarks}\n`;
+    const res = await fetch(`${api.url}/pilot/v1/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${pilot.token}`, 'content-type': 'text/csv' },
+      body: file,
+    });
+    expect(res.status).toBe(201);
+  }
+
+  /** How many of the pilot's pending imports there are, and how many hold its remark. */
+  async function pendingImportsOf(pilot: TestPilot): Promise<{ rows: number; holding: number }> {
+    const [row] = await stack.db.query(
+      `select count(*)::int as rows,
+              count(*) filter (where position(convert_to($2, 'UTF8') in bytes) > 0)::int as holding
+         from pending_imports where pilot_account_id = $1 or position(convert_to($2, 'UTF8') in bytes) > 0`,
+      [pilot.id, pendingRemarks.get(pilot)],
+    );
+    return row as { rows: number; holding: number };
+  }
+
   async function fill(pilot: TestPilot): Promise<void> {
     for (let i = 0; i < 3; i++) {
       const flight = secretFlight(pilot);
@@ -80,6 +107,7 @@ describe('account erasure by crypto-shredding (e2e)', () => {
     }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
     expect(linked.status).toBe(200);
     pilot.pilotId = linked.body.data.pilot_id;
+    await uploadPendingImport(pilot);
   }
 
   const partnerRead = (pilot: TestPilot) =>
@@ -130,6 +158,7 @@ describe('account erasure by crypto-shredding (e2e)', () => {
   it('answers 202 erasing, then 410 ACCOUNT_ERASED to every other request until it completes, with the projector and relay down', async () => {
     await Promise.all([projector.stop('SIGKILL'), relay.stop('SIGKILL')]);
     logMarks = new Map([[api, api.output().length]]);
+    expect(await pendingImportsOf(erased)).toEqual({ rows: 1, holding: 1 });
     erasureAskedAt = Date.now();
     const asked = await pilotApi(erased, 'DELETE', '/pilot/v1/account');
     expect(asked.status).toBe(202);
@@ -216,6 +245,9 @@ describe('account erasure by crypto-shredding (e2e)', () => {
       expect({ secret, tables: await tablesHolding(stack.db, secret) }).toEqual({ secret, tables: [] });
     // The other pilot's are still in the write side (flights); sealed in the events table.
     expect(await tablesHolding(stack.db, kept.secrets[0]!)).toEqual(['flights']);
+    // The logbook file uploaded and not committed (bytes, which the text search above cannot see).
+    expect(await pendingImportsOf(erased)).toEqual({ rows: 0, holding: 0 });
+    expect(await pendingImportsOf(kept)).toEqual({ rows: 1, holding: 1 });
     const [topic, deadLetters] = stack.service.topics;
     const bytes = Buffer.concat([await topicBytes(topic), await topicBytes(deadLetters)]);
     expect(bytes.length).toBeGreaterThan(0);

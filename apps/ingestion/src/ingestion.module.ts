@@ -23,6 +23,7 @@ import { pilotJwtVerifierProvider } from './auth/pilot-jwt.provider';
 import { ConsentModule } from './consent/consent.module';
 import { ExportModule } from './export/export.module';
 import { FlightsModule } from './flights/flights.module';
+import { ImportsModule } from './imports/imports.module';
 import { RelayModule } from './relay/relay.module';
 import { StartingTotalsModule } from './starting-totals/starting-totals.module';
 import { TotalsModule } from './totals/totals.module';
@@ -39,6 +40,7 @@ import { ExperienceModule } from './experience/experience.module';
     // disconnect waits out the partner API's answer cache. Both degrade the app, neither stops it.
     HealthModule.forChecks({ required: [PostgresReadiness], degradable: [KafkaReadiness, RedisReadiness] }),
     FlightsModule,
+    ImportsModule,
     StartingTotalsModule,
     TotalsModule,
     ExperienceModule,

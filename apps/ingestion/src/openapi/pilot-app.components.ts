@@ -6,6 +6,7 @@ import {
   LINKING_CODE_REQUEST,
   SHARING_REQUEST,
 } from './pilot-app-consent.schemas';
+import { IMPORT, IMPORT_CHOICES_BODY, IMPORT_COMMIT_RESULT } from './pilot-app-import.schemas';
 import { ACCESS_HISTORY, ACCOUNT_STATUS, PILOT_EXPORT } from './pilot-app-privacy.schemas';
 import {
   ERROR,
@@ -30,6 +31,9 @@ export const PILOT_APP_SCHEMAS: Record<string, Schema> = {
       FLIGHT_BODY,
       IMPORT_BODY,
       IMPORTED,
+      IMPORT,
+      IMPORT_CHOICES_BODY,
+      IMPORT_COMMIT_RESULT,
       FLIGHTS_PAGE,
       STARTING_TOTALS,
       STARTING_TOTALS_BODY,

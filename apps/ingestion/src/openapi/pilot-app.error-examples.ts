@@ -54,6 +54,9 @@ export const INVALID_STARTING_TOTALS: ErrorExample[] = [
 
 /** Errors whose wording does not depend on the operation. */
 export const ERROR_EXAMPLES: Partial<Record<ErrorCode, ErrorExample[]>> = {
+  IMPORT_NOT_FOUND: [
+    { summary: 'Unknown or expired', message: 'No such import (imports are kept 24 hours)' },
+  ],
   UNAUTHORIZED: [
     { summary: 'No token', message: 'A pilot token is required: Authorization: Bearer <token>' },
     { summary: 'Expired or badly signed', message: 'The pilot token is not valid' },

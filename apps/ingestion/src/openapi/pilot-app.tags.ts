@@ -1,6 +1,8 @@
 /** The groups of the pilot app API's operations, each operation in exactly one, in page order. */
 export const PILOT_APP_TAGS = {
   flights: 'The pilot’s logbook: record, replace, delete, list and import flights and simulator sessions.',
+  imports:
+    'Logbook files from other logbooks (ForeFlight, MyFlightbook, spreadsheets): upload, preview, choose, record.',
   'starting totals':
     'Hours carried over from an earlier logbook, added to the totals of the recorded flights.',
   totals: 'The pilot’s own totals and experience, as a partner would read them, computed live.',

@@ -43,6 +43,10 @@ const WHEN: Record<ErrorCode, string> = {
   EXPERIENCE_NOT_SHARED:
     'The pilot is linked to the calling partner but does not share their experience with it',
   ACCOUNT_ERASED: 'Not used by the partner API',
+  IMPORT_TOO_LARGE: 'Not used by the partner API',
+  UNSUPPORTED_FILE: 'Not used by the partner API',
+  IMPORT_NOT_FOUND: 'Not used by the partner API',
+  IMPORT_NOT_READY: 'Not used by the partner API',
   METHOD_NOT_ALLOWED: 'Known path, wrong method; with an `Allow` header',
   CONFLICT: 'The simulated flight’s `flight_id` was already recorded with another body (sandbox only)',
   IDEMPOTENCY_CONFLICT:

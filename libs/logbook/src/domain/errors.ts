@@ -18,6 +18,13 @@ export class LogbookRejected extends Error {
 
 /** The logbook's own error codes, with their HTTP status, and the domain errors it throws. */
 export const LOGBOOK_ERRORS = {
-  statuses: { FLIGHT_NOT_FOUND: 404 },
+  statuses: {
+    FLIGHT_NOT_FOUND: 404,
+    // A logbook file for import (`logbook-import.md` 2).
+    IMPORT_TOO_LARGE: 413,
+    UNSUPPORTED_FILE: 415,
+    IMPORT_NOT_FOUND: 404,
+    IMPORT_NOT_READY: 409,
+  },
   errors: [LogbookRejected],
 } as const;

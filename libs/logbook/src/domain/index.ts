@@ -4,8 +4,15 @@ export { isCalendarDate } from './flights/calendar-date';
 export { parseFlightImport } from './flights/flight-import.rules';
 export { parseFlight } from './flights/flight.rules';
 export {
+  DATE_ORDERS,
   detectFormat,
+  IMPORT_FORMATS,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
+  MAX_LINE_LENGTH,
   readImport,
+  TIME_UNITS,
+  type ImportAircraft,
   type ImportChoices,
   type ImportFormat,
   type ImportInput,
@@ -14,6 +21,7 @@ export {
   type ImportResult,
   type TypeRatingOf,
 } from './import';
+export { decideCommitImport, type ImportCommitCounts } from './import-commit.decide';
 export { formatLogbookCsv, readLogbookCsv } from './logbook-csv/logbook-csv';
 export type { LogbookCsvProblem } from './logbook-csv/logbook-csv';
 export {

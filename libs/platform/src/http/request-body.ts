@@ -24,6 +24,24 @@ export class UnreadBody {
  */
 export const DRAINED_AT_MOST = 8 * 1024 * 1024;
 
+/**
+ * The body of a route that reads it itself, as a stream (route config `streamedBody: true`): a file
+ * upload, read only after its guards let it in and bounded by its own rules. Nothing of it is read here.
+ */
+export class StreamedBody {
+  constructor(
+    readonly contentType: string,
+    readonly stream: NodeJS.ReadableStream,
+  ) {}
+}
+
+const streamsItsBody = (request: FastifyRequest): boolean => {
+  const config: unknown = request.routeOptions.config;
+  return (
+    typeof config === 'object' && config !== null && 'streamedBody' in config && config.streamedBody === true
+  );
+};
+
 /** A body over the route's limit, declared or found while reading; the contract's 400 `too_large`. */
 function tooLarge(limit: number, closing: boolean): ApiError {
   return new ApiError(
@@ -46,6 +64,7 @@ export function readBodiesUnparsed(instance: FastifyInstance, serverLimit: numbe
   instance.removeAllContentTypeParsers();
   instance.addContentTypeParser('*', (request, payload, done) => {
     const contentType = request.headers['content-type'] ?? '';
+    if (streamsItsBody(request)) return done(null, new StreamedBody(contentType, payload));
     const limit = request.routeOptions.bodyLimit ?? serverLimit;
     const declared = Number(request.headers['content-length']);
     const chunks: Buffer[] = [];

@@ -12,7 +12,7 @@ import { shredPlainPayloads } from '../sealing/seal-stored-events';
  * flight finish first, later ones wait), destroys the pilot's data keys, so every payload sealed with
  * them, in the store and on the topic, can no longer be read (payloads stored in the clear before
  * sealing existed are shredded in the store: the topic's copies go with its migration); deletes the write-side rows (flights,
- * starting totals); and appends AccountErased, from which readers drop what they derived. Run again
+ * starting totals, pending imports); and appends AccountErased, from which readers drop what they derived. Run again
  * after a crash it does the same again: no key left, no rows, one more AccountErased.
  */
 export async function eraseLogbook(
@@ -28,6 +28,8 @@ export async function eraseLogbook(
   await shredPlainPayloads(tx, pilot);
   await tx.query('delete from flights where pilot_account_id = $1', [pilot]);
   await tx.query('delete from starting_totals where pilot_account_id = $1', [pilot]);
+  // Logbook files uploaded for import and not yet expired hold the pilot's flights too.
+  await tx.query('delete from pending_imports where pilot_account_id = $1', [pilot]);
   const erased: Pick<AccountErased, 'type' | 'payload'> = {
     type: 'AccountErased',
     payload: { pilot_account_id: pilot, erased_at: new Date().toISOString() },

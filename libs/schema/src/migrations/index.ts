@@ -15,6 +15,7 @@ import { PartnerReadsByDay1763805300000 } from './1763805300000-partner-reads-by
 import { PilotExperience1763806000000 } from './1763806000000-pilot-experience';
 import { ExperienceSharing1763806200000 } from './1763806200000-experience-sharing';
 import { PartnerReadsKind1763806400000 } from './1763806400000-partner-reads-kind';
+import { PendingImports1763806600000 } from './1763806600000-pending-imports';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   PilotExperience1763806000000,
   ExperienceSharing1763806200000,
   PartnerReadsKind1763806400000,
+  PendingImports1763806600000,
 ];

@@ -1,0 +1,153 @@
+import { AIRCRAFT_CATEGORIES, AIRCRAFT_FEATURES, ENGINE_KINDS } from '@pft/contracts';
+import { invalidRequest } from '@pft/logbook';
+import {
+  DATE_ORDERS,
+  type ImportAircraft,
+  type ImportChoices,
+  TIME_UNITS,
+  type ValidationIssue,
+} from '@pft/logbook/domain';
+
+const CHOICE_FIELDS = new Set([
+  'aircraft',
+  'columns',
+  'date_order',
+  'time_unit',
+  'unused_columns_to_remarks',
+]);
+const AIRCRAFT_FIELDS = new Set(['category', 'rating_key', 'type_designator', 'engine', 'features']);
+/** Bounds of a choices body: a file has at most a few hundred aircraft and about a hundred columns. */
+const MAX_ENTRIES = 1_000;
+const MAX_NAME = 200;
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const oneOf = (values: readonly string[], v: unknown): boolean => typeof v === 'string' && values.includes(v);
+
+function shortString(v: unknown): v is string {
+  return typeof v === 'string' && v.length > 0 && v.length <= MAX_NAME;
+}
+
+function aircraftChoice(
+  value: unknown,
+  field: string,
+  issues: ValidationIssue[],
+): ImportAircraft | undefined {
+  if (!isObject(value)) {
+    issues.push({ field, issue: 'wrong_type', message: 'must be an object' });
+    return undefined;
+  }
+  const before = issues.length;
+  for (const key of Object.keys(value))
+    if (!AIRCRAFT_FIELDS.has(key))
+      issues.push({ field: `${field}.${key}`, issue: 'unknown_field', message: 'is not a field' });
+  if (!oneOf(AIRCRAFT_CATEGORIES, value.category))
+    issues.push({
+      field: `${field}.category`,
+      issue: 'invalid_value',
+      message: `must be one of ${AIRCRAFT_CATEGORIES.join(', ')}`,
+    });
+  for (const key of ['rating_key', 'type_designator'] as const)
+    if (value[key] !== undefined && !shortString(value[key]))
+      issues.push({ field: `${field}.${key}`, issue: 'wrong_type', message: 'must be a non-empty string' });
+  if (value.engine !== undefined && !oneOf(ENGINE_KINDS, value.engine))
+    issues.push({
+      field: `${field}.engine`,
+      issue: 'invalid_value',
+      message: `must be one of ${ENGINE_KINDS.join(', ')}`,
+    });
+  if (
+    value.features !== undefined &&
+    !(Array.isArray(value.features) && value.features.every((f) => oneOf(AIRCRAFT_FEATURES, f)))
+  )
+    issues.push({
+      field: `${field}.features`,
+      issue: 'invalid_value',
+      message: `must list only ${AIRCRAFT_FEATURES.join(', ')}`,
+    });
+  return issues.length === before ? (value as unknown as ImportAircraft) : undefined;
+}
+
+/**
+ * The choices of `PUT /pilot/v1/imports/{id}/choices`, checked, then merged into the earlier ones:
+ * `aircraft` by source, `columns` by field, the rest replaced when given. Throws 400 INVALID_REQUEST with
+ * a detail per problem. (The rating key itself is checked by the flight rules, on each row it applies to.)
+ */
+export function mergeChoices(earlier: ImportChoices, body: unknown): ImportChoices {
+  const issues: ValidationIssue[] = [];
+  if (!isObject(body))
+    throw invalidRequest([{ field: 'body', issue: 'wrong_type', message: 'must be an object' }]);
+  for (const key of Object.keys(body))
+    if (!CHOICE_FIELDS.has(key))
+      issues.push({ field: key, issue: 'unknown_field', message: 'is not a field' });
+  const merged: ImportChoices = { ...earlier };
+  if (body.aircraft !== undefined) {
+    if (!isObject(body.aircraft) || Object.keys(body.aircraft).length > MAX_ENTRIES) {
+      issues.push({
+        field: 'aircraft',
+        issue: 'wrong_type',
+        message: `must be an object of at most ${MAX_ENTRIES} aircraft`,
+      });
+    } else {
+      const aircraft = { ...earlier.aircraft };
+      for (const [source, value] of Object.entries(body.aircraft)) {
+        const choice = aircraftChoice(value, `aircraft.${source}`, issues);
+        if (choice) aircraft[source] = choice;
+      }
+      merged.aircraft = aircraft;
+    }
+  }
+  if (body.columns !== undefined) {
+    if (!isObject(body.columns) || Object.keys(body.columns).length > MAX_ENTRIES) {
+      issues.push({
+        field: 'columns',
+        issue: 'wrong_type',
+        message: `must be an object of at most ${MAX_ENTRIES} columns`,
+      });
+    } else {
+      const columns = { ...earlier.columns };
+      for (const [field, column] of Object.entries(body.columns)) {
+        if (shortString(column) && field.length <= MAX_NAME) columns[field] = column;
+        else
+          issues.push({
+            field: `columns.${field}`,
+            issue: 'wrong_type',
+            message: 'must name a source column',
+          });
+      }
+      merged.columns = columns;
+    }
+  }
+  if (body.date_order !== undefined) {
+    if (oneOf(DATE_ORDERS, body.date_order))
+      merged.date_order = body.date_order as ImportChoices['date_order'];
+    else
+      issues.push({
+        field: 'date_order',
+        issue: 'invalid_value',
+        message: `must be one of ${DATE_ORDERS.join(', ')}`,
+      });
+  }
+  if (body.time_unit !== undefined) {
+    if (oneOf(TIME_UNITS, body.time_unit)) merged.time_unit = body.time_unit as ImportChoices['time_unit'];
+    else
+      issues.push({
+        field: 'time_unit',
+        issue: 'invalid_value',
+        message: `must be one of ${TIME_UNITS.join(', ')}`,
+      });
+  }
+  if (body.unused_columns_to_remarks !== undefined) {
+    if (typeof body.unused_columns_to_remarks === 'boolean')
+      merged.unused_columns_to_remarks = body.unused_columns_to_remarks;
+    else
+      issues.push({
+        field: 'unused_columns_to_remarks',
+        issue: 'wrong_type',
+        message: 'must be true or false',
+      });
+  }
+  if (issues.length > 0) throw invalidRequest(issues);
+  return merged;
+}

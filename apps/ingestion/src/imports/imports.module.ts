@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { FlightsRepository, PendingImportsRepository } from '@pft/logbook';
+import { commandPipelineProvider } from '../command-pipeline.provider';
+import { PendingImportController } from './pending-import.controller';
+import { PendingImports } from './pending-imports.service';
+import { UploadImportController } from './upload-import.controller';
+
+/** Logbook files imported from other logbooks (`logbook-import.md` 2): upload, preview, choices, commit. */
+@Module({
+  controllers: [UploadImportController, PendingImportController],
+  providers: [commandPipelineProvider, FlightsRepository, PendingImportsRepository, PendingImports],
+})
+export class ImportsModule {}

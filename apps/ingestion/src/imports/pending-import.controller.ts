@@ -1,0 +1,81 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { CurrentPilot, RequestId } from '../auth/current-pilot.decorator';
+import { type ImportCommitResult } from '@pft/logbook';
+import { PilotAppOperation } from '../openapi/pilot-app-operation';
+import {
+  IMPORT,
+  IMPORT_CHOICES_BODY,
+  IMPORT_COMMIT_RESULT,
+  IMPORT_NOT_READY_EXAMPLES,
+} from '../openapi/pilot-app-import.schemas';
+import { type ImportView } from './import-view';
+import { PendingImports } from './pending-imports.service';
+
+const IMPORT_ID = { name: 'import_id', description: 'The import, as its upload answered' };
+
+/** An uploaded import: its preview, the pilot's choices, its commit. */
+@Controller('pilot/v1/imports')
+export class PendingImportController {
+  constructor(private readonly imports: PendingImports) {}
+
+  @Get(':import_id')
+  @PilotAppOperation({
+    tag: 'imports',
+    summary: 'Read an import',
+    retry: 'safe: it reads.',
+    description:
+      'The import as last computed. Kept 24 hours after its upload, then 404 IMPORT_NOT_FOUND; another ' +
+      "pilot's import is not found either.",
+    pathParam: IMPORT_ID,
+    success: { status: 200, data: IMPORT, description: 'The import' },
+    errors: ['IMPORT_NOT_FOUND'],
+  })
+  view(@CurrentPilot() pilot: string, @Param('import_id') importId: string): Promise<ImportView> {
+    return this.imports.view(pilot, importId);
+  }
+
+  @Put(':import_id/choices')
+  @PilotAppOperation({
+    tag: 'imports',
+    summary: 'Choose how an import is read',
+    retry: 'safe: the same choices merged again change nothing.',
+    description:
+      'The aircraft ratings, column mapping, date order and time unit the pilot chooses, each part optional and ' +
+      'merged into the earlier choices (aircraft by source, columns by field); the file is read again with them.',
+    pathParam: IMPORT_ID,
+    body: IMPORT_CHOICES_BODY,
+    success: { status: 200, data: IMPORT, description: 'The import read with the choices' },
+    errors: ['INVALID_REQUEST', 'IMPORT_NOT_FOUND'],
+  })
+  choose(
+    @CurrentPilot() pilot: string,
+    @Param('import_id') importId: string,
+    @Body() body: unknown,
+  ): Promise<ImportView> {
+    return this.imports.choose(pilot, importId, body);
+  }
+
+  @Post(':import_id/commit')
+  @PilotAppOperation({
+    tag: 'imports',
+    summary: 'Record an import',
+    retry: 'safe: a second commit of the same import answers the first one’s result and records nothing.',
+    description:
+      'Records every valid flight in one transaction, all or none. A flight already recorded as it is stays ' +
+      '(unchanged), a changed one is amended, a flight the pilot deleted is not brought back (skipped_deleted). ' +
+      'Refused with 409 IMPORT_NOT_READY while the import is not ready.',
+    pathParam: IMPORT_ID,
+    bodyOptional: true,
+    success: { status: 200, data: IMPORT_COMMIT_RESULT, description: 'What the commit recorded' },
+    errors: ['IMPORT_NOT_FOUND', 'IMPORT_NOT_READY', 'WRITE_OUTCOME_UNKNOWN'],
+    errorExamples: IMPORT_NOT_READY_EXAMPLES,
+  })
+  @HttpCode(200)
+  commit(
+    @CurrentPilot() pilot: string,
+    @RequestId() requestId: string,
+    @Param('import_id') importId: string,
+  ): Promise<ImportCommitResult> {
+    return this.imports.commit(pilot, importId, requestId);
+  }
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CommandPipeline } from '@pft/event-store';
+import {
+  commitImport,
+  FlightsRepository,
+  invalidRequest,
+  type ImportCommitResult,
+  type PendingImport,
+  PendingImportsRepository,
+} from '@pft/logbook';
+import {
+  IMPORT_FORMATS,
+  type ImportFormat,
+  type ImportRead,
+  readImport,
+  typeRatingForIcao,
+} from '@pft/logbook/domain';
+import { ApiError } from '@pft/platform';
+import { todayUtc } from '../flights/today';
+import { importView, type ImportView } from './import-view';
+import { mergeChoices } from './import-choices.body';
+
+/** Expired imports are deleted at most this often per replica, after an upload, in the background. */
+const CLEANUP_EVERY_MS = 60 * 1000;
+
+const notFound = (): ApiError =>
+  new ApiError('IMPORT_NOT_FOUND', 'No such import (imports are kept 24 hours)');
+
+/**
+ * The pilot's pending imports (`logbook-import.md` 2): a file stored as uploaded, read again with the
+ * pilot's choices for every answer (reading is pure and takes well under a second for the largest file),
+ * committed through the write pipeline.
+ */
+@Injectable()
+export class PendingImports {
+  private readonly logger = new Logger(PendingImports.name);
+  private lastCleanup = 0;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly pipeline: CommandPipeline,
+    private readonly imports: PendingImportsRepository,
+    private readonly flights: FlightsRepository,
+  ) {}
+
+  /** `auto` when absent; 400 INVALID_REQUEST for a format the service does not read. */
+  static formatOf(query: unknown): ImportFormat | 'auto' {
+    if (query === undefined || query === 'auto') return 'auto';
+    if (typeof query === 'string' && (IMPORT_FORMATS as readonly string[]).includes(query))
+      return query as ImportFormat;
+    throw invalidRequest([
+      {
+        field: 'format',
+        issue: 'invalid_value',
+        message: `must be auto or one of ${IMPORT_FORMATS.join(', ')}`,
+      },
+    ]);
+  }
+
+  async upload(pilot: string, format: ImportFormat | 'auto', bytes: Buffer): Promise<ImportView> {
+    const read = this.read({ pilot_account_id: pilot, format, bytes, choices: {} });
+    const importId = randomUUID();
+    await this.imports.insert(this.dataSource, { importId, pilot, format, bytes });
+    this.cleanUpNowAndThen();
+    return importView(importId, 'previewed', read);
+  }
+
+  async view(pilot: string, importId: string): Promise<ImportView> {
+    const pending = await this.find(pilot, importId);
+    return importView(importId, pending.state, this.read(pending));
+  }
+
+  async choose(pilot: string, importId: string, body: unknown): Promise<ImportView> {
+    const pending = await this.find(pilot, importId);
+    const choices = mergeChoices(pending.choices, body);
+    const read = this.read({ ...pending, choices });
+    await this.imports.saveChoices(this.dataSource, importId, choices);
+    return importView(importId, pending.state, read);
+  }
+
+  async commit(pilot: string, importId: string, requestId: string): Promise<ImportCommitResult> {
+    const pending = await this.find(pilot, importId);
+    if (pending.commit_result) return pending.commit_result;
+    const read = this.read(pending);
+    if (!read.ready)
+      throw new ApiError('IMPORT_NOT_READY', 'The import is not ready: see its problems and aircraft');
+    const result = await commitImport(
+      this.pipeline,
+      { flights: this.flights, imports: this.imports },
+      {
+        pilot,
+        importId,
+        flights: read.flights.map((f) => f.flight),
+        invalidRows: read.rows - read.flights.length,
+        requestId,
+      },
+    );
+    if (!result) throw notFound();
+    return result;
+  }
+
+  private async find(pilot: string, importId: string): Promise<PendingImport> {
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(importId)) throw notFound();
+    const pending = await this.imports.find(this.dataSource, pilot, importId.toLowerCase());
+    if (!pending) throw notFound();
+    return pending;
+  }
+
+  /** The file read with the choices; a file refused as a whole answers its code (413, 415). */
+  private read(
+    pending: Pick<PendingImport, 'pilot_account_id' | 'format' | 'bytes' | 'choices'>,
+  ): ImportRead {
+    const result = readImport({
+      bytes: pending.bytes,
+      pilotAccountId: pending.pilot_account_id,
+      today: todayUtc(),
+      // A type designator the rating catalog has as a type rating proposes that type key.
+      typeRatingOf: typeRatingForIcao,
+      format: pending.format,
+      choices: pending.choices,
+    });
+    if (!result.ok) {
+      const { code, issue, message, line } = result.refusal;
+      throw new ApiError(code, message, [
+        { field: line === undefined ? 'body' : `line ${line}`, issue, message },
+      ]);
+    }
+    return result.value;
+  }
+
+  /** At most once a minute per replica, in the background: no request waits for it. */
+  private cleanUpNowAndThen(now = Date.now()): void {
+    if (now - this.lastCleanup < CLEANUP_EVERY_MS) return;
+    this.lastCleanup = now;
+    this.imports
+      .deleteExpired(this.dataSource)
+      .catch((err: unknown) => this.logger.warn({ err }, 'could not delete expired imports'));
+  }
+}

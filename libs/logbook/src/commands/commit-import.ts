@@ -1,0 +1,87 @@
+import { type Flight, logbookStreamId } from '@pft/contracts';
+import { type CommandPipeline } from '@pft/event-store/command-pipeline';
+import { type Queryable } from '@pft/platform/database/queryable';
+import { decideCommitImport, type ImportCommitDecision } from '../domain/import-commit.decide';
+import { type FlightState } from '../domain/logbook.decide';
+import { type FlightsRepository } from '../tables/flights.repository';
+import { type ImportCommitResult, type PendingImportsRepository } from '../tables/pending-imports.repository';
+
+/** The stored outcome of an earlier commit, or what this one decides. */
+type CommitDecision =
+  (ImportCommitDecision & { earlier?: undefined }) | { events: []; earlier: ImportCommitResult };
+
+/**
+ * A commit of 50,000 flights is one transaction with statements far larger than a request's: its
+ * statements get this long (the pool's limit is for requests), `set local` so only this transaction.
+ */
+const COMMIT_STATEMENT_TIMEOUT = '120s';
+
+/**
+ * Commits an import's valid flights (`logbook-import.md` 2): one transaction through the write pipeline,
+ * the events appended to the pilot's logbook stream in one statement, the flights rows in one more, and
+ * the import marked committed with its result in the same transaction. A second commit of the same
+ * import answers the first one's result and records nothing.
+ */
+export async function commitImport(
+  pipeline: CommandPipeline,
+  repositories: { flights: FlightsRepository; imports: PendingImportsRepository },
+  command: {
+    pilot: string;
+    importId: string;
+    flights: readonly Flight[];
+    invalidRows: number;
+    requestId: string;
+  },
+): Promise<ImportCommitResult | undefined> {
+  const { pilot, importId, flights, invalidRows, requestId } = command;
+  let gone = false;
+  const decided = await pipeline.handle<
+    { states: Map<string, FlightState>; earlier?: ImportCommitResult },
+    CommitDecision
+  >({
+    streamId: logbookStreamId(pilot),
+    metadata: { request_id: requestId },
+    load: async (tx) => {
+      await tx.query(`set local statement_timeout = '${COMMIT_STATEMENT_TIMEOUT}'`);
+      const pending = await repositories.imports.find(tx, pilot, importId, true);
+      gone = pending === undefined;
+      if (!pending) return { states: new Map() };
+      if (pending.commit_result) return { states: new Map(), earlier: pending.commit_result };
+      const ids = flights.map((f) => f.flight_id);
+      return { states: await repositories.flights.states(tx, pilot, ids) };
+    },
+    decide: ({ states, earlier }) => {
+      if (gone) return { events: [], earlier: emptyResult() };
+      if (earlier) return { events: [], earlier };
+      return decideCommitImport(states, pilot, flights, invalidRows);
+    },
+    project: async (tx, decision) => {
+      if (gone || decision.earlier) return;
+      await writeFlights(tx, pilot, decision.written);
+      await repositories.imports.markCommitted(tx, importId, decision.counts);
+    },
+  });
+  if (gone) return undefined;
+  return decided.earlier ?? decided.counts;
+}
+
+const emptyResult = (): ImportCommitResult => ({
+  recorded: 0,
+  amended: 0,
+  unchanged: 0,
+  skipped_invalid: 0,
+  skipped_deleted: 0,
+});
+
+/** The flights rows of the recorded and amended flights, in one statement. */
+async function writeFlights(tx: Queryable, pilot: string, flights: readonly Flight[]): Promise<void> {
+  if (flights.length === 0) return;
+  await tx.query(
+    `insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+     select $1::uuid, (f->>'flight_id')::uuid, f, (f->>'date')::date, now(), now()
+       from jsonb_array_elements($2::jsonb) as f
+     on conflict (pilot_account_id, flight_id)
+     do update set flight = excluded.flight, flight_date = excluded.flight_date, updated_at = now()`,
+    [pilot, JSON.stringify(flights)],
+  );
+}

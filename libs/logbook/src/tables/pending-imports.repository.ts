@@ -1,0 +1,79 @@
+import { type ImportChoices, type ImportFormat } from '../domain/import';
+import { type Queryable } from '@pft/platform/database/queryable';
+
+/** How long an uploaded file is kept for its preview and commit (`logbook-import.md` 2). */
+export const PENDING_IMPORT_HOURS = 24;
+
+/** What a commit recorded (`POST /pilot/v1/imports/{id}/commit`). */
+export interface ImportCommitResult {
+  recorded: number;
+  amended: number;
+  unchanged: number;
+  skipped_invalid: number;
+  skipped_deleted: number;
+}
+
+export interface PendingImport {
+  import_id: string;
+  pilot_account_id: string;
+  format: ImportFormat | 'auto';
+  bytes: Buffer;
+  choices: ImportChoices;
+  state: 'previewed' | 'committed';
+  commit_result: ImportCommitResult | null;
+}
+
+/**
+ * The `pending_imports` table: logbook files uploaded for import, each with the pilot's choices, kept
+ * until they expire. Another pilot's import, or an expired one, is not found.
+ */
+export class PendingImportsRepository {
+  async insert(
+    runner: Queryable,
+    row: { importId: string; pilot: string; format: ImportFormat | 'auto'; bytes: Buffer },
+  ): Promise<void> {
+    await runner.query(
+      `insert into pending_imports (import_id, pilot_account_id, format, bytes, expires_at)
+       values ($1, $2, $3, $4, now() + make_interval(hours => $5))`,
+      [row.importId, row.pilot, row.format, row.bytes, PENDING_IMPORT_HOURS],
+    );
+  }
+
+  /** The pilot's unexpired import; `forUpdate` locks it for the rest of the caller's transaction. */
+  async find(
+    runner: Queryable,
+    pilot: string,
+    importId: string,
+    forUpdate = false,
+  ): Promise<PendingImport | undefined> {
+    const rows = (await runner.query(
+      `select import_id::text, pilot_account_id::text, format, bytes, choices, state, commit_result
+         from pending_imports
+        where import_id = $1 and pilot_account_id = $2 and expires_at > now()${forUpdate ? ' for update' : ''}`,
+      [importId, pilot],
+    )) as PendingImport[];
+    return rows[0];
+  }
+
+  async saveChoices(runner: Queryable, importId: string, choices: ImportChoices): Promise<void> {
+    await runner.query(`update pending_imports set choices = $2::jsonb where import_id = $1`, [
+      importId,
+      JSON.stringify(choices),
+    ]);
+  }
+
+  async markCommitted(runner: Queryable, importId: string, result: ImportCommitResult): Promise<void> {
+    await runner.query(
+      `update pending_imports set state = 'committed', commit_result = $2::jsonb where import_id = $1`,
+      [importId, JSON.stringify(result)],
+    );
+  }
+
+  /** Deletes the imports past their expiry; answers how many. */
+  async deleteExpired(runner: Queryable): Promise<number> {
+    const rows = (await runner.query(
+      `with gone as (delete from pending_imports where expires_at <= now() returning 1) select count(*)::int as n from gone`,
+    )) as { n: number }[];
+    return rows[0]?.n ?? 0;
+  }
+}
