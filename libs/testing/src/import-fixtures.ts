@@ -29,6 +29,12 @@ export function read(bytes: Uint8Array, choices: ImportChoices = {}, format?: Im
 
 export const text = (s: string): Uint8Array => new TextEncoder().encode(s);
 
+/** A refusal of the file as UNSUPPORTED_FILE, by its issue (as the tests compare it). */
+export const unsupported = (issue: string): { code: string; issue: string } => ({
+  code: 'UNSUPPORTED_FILE',
+  issue,
+});
+
 /** Every minutes field: the ones given, the rest 0 (as a stored flight has them). */
 export const minutes = (given: Partial<FlightMinutes>): FlightMinutes =>
   Object.fromEntries(FLIGHT_MINUTE_FIELDS.map((f) => [f, given[f] ?? 0])) as FlightMinutes;
