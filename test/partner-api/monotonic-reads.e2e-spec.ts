@@ -22,8 +22,8 @@ import { bearer } from './partner-api.expectations';
 import { partnerWithKey, type TestPartner } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
 
-/** An event as the relay reads it from the outbox, read here from the events table. */
-type StoredEvent = Omit<OutboxRow, 'sent_at_ms'>;
+/** An event as the relay reads it from the outbox (its send mark aside), read here from the events table. */
+type StoredEvent = Omit<OutboxRow, 'sent_at_ms' | 'sent_token'>;
 
 /**
  * A linked pilot the projection has no row for is answered live, from the write side. When the
