@@ -8,22 +8,11 @@
  */
 import { createDataSource } from '@pft/platform';
 import { batchPaths, seedBenchData } from './bench-data';
-import {
-  benchmark,
-  benchSetting,
-  BenchRun,
-  expectAnsweredWell,
-  inRounds,
-  medianRun,
-  medianShares,
-  roundShares,
-} from '../support/bench-run';
-import { type Measured, rotating } from '../support/measure';
+import { benchmark, BenchRun, expectAnsweredWell, measureRounds, roundSettings } from '../support/bench-run';
+import { rotating } from '../support/measure';
 import { partnerApiEnv } from '../support/partner-reads-prefix';
 
-const SECONDS = benchSetting('SECONDS', 10);
-const CONNECTIONS = benchSetting('CONNECTIONS', 50);
-const REPEATS = Math.max(1, benchSetting('REPEATS', 3));
+const { seconds: SECONDS, connections: CONNECTIONS, repeats: REPEATS } = roundSettings(50);
 const PILOTS = 30_000;
 const BATCH_PILOTS = 10_000;
 
@@ -75,19 +64,19 @@ benchmark(
     type Read = keyof typeof reads;
     const names = Object.keys(reads) as Read[];
     // Each read on both replicas back to back, so that the reversed order of odd rounds swaps their order.
-    const rounds = await inRounds(
+    const { runs, sharesByRound, shares } = await measureRounds(
       Object.fromEntries(
         names.flatMap((read) => (['on', 'off'] as const).map((r) => [`${read}_${r}`, () => reads[read](r)])),
       ),
       REPEATS,
+      Object.fromEntries(names.map((read) => [read, [`${read}_on`, `${read}_off`]])) as Record<
+        Read,
+        [string, string]
+      >,
     );
-    const byRound = Object.fromEntries(
-      names.map((read) => [read, roundShares(rounds[`${read}_on`]!, rounds[`${read}_off`]!)]),
-    ) as Record<Read, number[]>;
     const ratios = Object.fromEntries(
-      Object.entries(medianShares(byRound)).map(([read, ratio]) => [`${read}_recording_vs_not`, ratio]),
+      Object.entries(shares).map(([read, ratio]) => [`${read}_recording_vs_not`, ratio]),
     );
-    const rate = (r: Measured): number => r.requests_per_second;
 
     // Every pilot answer the recording replica gave (its own count, warm-up included) is recorded once it
     // stops; the other records nothing.
@@ -101,12 +90,9 @@ benchmark(
 
     const result = {
       settings: { seconds_per_run: SECONDS, connections: CONNECTIONS, repeats: REPEATS, pilots: PILOTS },
-      runs: names.flatMap((read) => [
-        medianRun(rounds[`${read}_on`]!, rate),
-        medianRun(rounds[`${read}_off`]!, rate),
-      ]),
+      runs: Object.values(runs),
       ratios,
-      ratios_by_round: byRound,
+      ratios_by_round: sharesByRound,
       recorded_reads: { recorded, answered_by_the_recording_replica: answered },
       goals: Object.fromEntries(
         names.map((read) => [

@@ -11,21 +11,17 @@ import {
   benchSetting,
   BenchRun,
   expectAnsweredWell,
-  inRounds,
   latencySummary,
-  medianRun,
-  medianShares,
-  roundShares,
+  measureRounds,
+  roundSettings,
 } from '../support/bench-run';
 import { rotating } from '../support/measure';
 import { benchPartner } from './bench-data';
 import { foldExperiencePilots, LONG_LOGBOOK, linkSharing } from './experience-pilots';
 import { partnerApiEnv } from '../support/partner-reads-prefix';
 
-const SECONDS = benchSetting('SECONDS', 10);
-const CONNECTIONS = benchSetting('CONNECTIONS', 50);
+const { seconds: SECONDS, connections: CONNECTIONS, repeats: REPEATS } = roundSettings(50);
 const PILOTS = benchSetting('EXPERIENCE_PILOTS', 30_000);
-const REPEATS = Math.max(1, benchSetting('REPEATS', 3));
 /** Requests of the statement alone, one at a time: its floor. */
 const FLOOR_READS = 2_000;
 /** A date ten years back: half the long logbook is after it. */
@@ -82,17 +78,12 @@ benchmark(
           { url: `${api.url}${experience(longId, TEN_YEARS_BACK)}`, headers: auth },
         ),
     };
-    type Load = keyof typeof round;
-    const rounds = await inRounds(round, REPEATS);
-    const byRound = (figure: Load, reference: Load): number[] =>
-      roundShares(rounds[figure], rounds[reference]);
-    const sharesByRound = {
-      experience_warm_vs_totals_warm: byRound('experienceWarm', 'totalsWarm'),
-      experience_cold_vs_totals_cold: byRound('experienceCold', 'totalsCold'),
-      long_today_vs_experience_warm: byRound('longToday', 'experienceWarm'),
-      long_past_vs_experience_warm: byRound('longPast', 'experienceWarm'),
-    };
-    const shares = medianShares(sharesByRound);
+    const { runs, sharesByRound, shares } = await measureRounds(round, REPEATS, {
+      experience_warm_vs_totals_warm: ['experienceWarm', 'totalsWarm'],
+      experience_cold_vs_totals_cold: ['experienceCold', 'totalsCold'],
+      long_today_vs_experience_warm: ['longToday', 'experienceWarm'],
+      long_past_vs_experience_warm: ['longPast', 'experienceWarm'],
+    });
 
     // The floor of the long logbook's read: the same statement alone, one at a time, on one connection.
     const statementAlone = async (
@@ -112,7 +103,6 @@ benchmark(
     const today = new Date().toISOString().slice(0, 10);
     const floors = [await statementAlone(today), await statementAlone(TEN_YEARS_BACK)];
 
-    const runOf = (k: Load) => medianRun(rounds[k], (r) => r.requests_per_second);
     const result = {
       settings: {
         seconds_per_run: SECONDS,
@@ -122,7 +112,7 @@ benchmark(
         events_per_pilot: folded.eventsPerPilot,
         long_logbook: { ...LONG_LOGBOOK, experience_rows: folded.longLogbookRows },
       },
-      runs: (Object.keys(round) as Load[]).map(runOf),
+      runs: Object.values(runs),
       long_logbook_statement_alone: floors,
       shares,
       shares_by_round: sharesByRound,

@@ -13,10 +13,8 @@ import {
   benchSetting,
   BenchRun,
   expectAnsweredWell,
-  inRounds,
-  medianRun,
-  medianShares,
-  roundShares,
+  measureRounds,
+  roundSettings,
 } from '../support/bench-run';
 import { startHelloWorld } from '../support/bare-server';
 import { rotating } from '../support/measure';
@@ -26,13 +24,11 @@ import { startNestPipelineFloor } from '../support/nest-pipeline-floor';
 import { startReadFloor } from '../support/read-floor';
 import { partnerApiEnv } from '../support/partner-reads-prefix';
 
-const SECONDS = benchSetting('SECONDS', 10);
-const CONNECTIONS = benchSetting('CONNECTIONS', 50);
+const { seconds: SECONDS, connections: CONNECTIONS, repeats: REPEATS } = roundSettings(50);
 /** Pilots of the cold reads: more than the fastest run reads in the second an answer is kept. */
 const PILOTS = 30_000;
 /** Pilots the batches rotate over. */
 const BATCH_PILOTS = 10_000;
-const REPEATS = Math.max(1, benchSetting('REPEATS', 3));
 
 const NEST_COUNTED =
   'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory';
@@ -90,22 +86,17 @@ benchmark(
       fastifyRead: () =>
         bench.measure(FASTIFY_READ, { url: fastify.url, requests: pilotPaths('/grouped?id=') }),
     };
-    type Load = keyof typeof round;
-    const rounds = await inRounds(round, REPEATS);
-    const runOf = (key: Load) => medianRun(rounds[key], (r) => r.requests_per_second);
-    const byRound = (figure: Load, floor: Load): number[] => roundShares(rounds[figure], rounds[floor]);
-    const sharesByRound = {
-      single_warm_vs_nest_counted: byRound('warm', 'nestCounted'),
-      single_cold_vs_nest_read: byRound('cold', 'nestRead'),
-      single_warm_vs_pipeline_counted: byRound('warm', 'pipelineCounted'),
-      single_cold_vs_pipeline_read: byRound('cold', 'pipelineRead'),
-      pipeline_counted_vs_nest_counted: byRound('pipelineCounted', 'nestCounted'),
-      pipeline_read_vs_nest_read: byRound('pipelineRead', 'nestRead'),
-      single_cold_vs_fastify_read: byRound('cold', 'fastifyRead'),
-      batch_vs_single_warm: byRound('batch', 'warm'),
-    };
-    const shares = medianShares(sharesByRound);
-    const warm = runOf('warm');
+    const { runs, sharesByRound, shares } = await measureRounds(round, REPEATS, {
+      single_warm_vs_nest_counted: ['warm', 'nestCounted'],
+      single_cold_vs_nest_read: ['cold', 'nestRead'],
+      single_warm_vs_pipeline_counted: ['warm', 'pipelineCounted'],
+      single_cold_vs_pipeline_read: ['cold', 'pipelineRead'],
+      pipeline_counted_vs_nest_counted: ['pipelineCounted', 'nestCounted'],
+      pipeline_read_vs_nest_read: ['pipelineRead', 'nestRead'],
+      single_cold_vs_fastify_read: ['cold', 'fastifyRead'],
+      batch_vs_single_warm: ['batch', 'warm'],
+    });
+    const warm = runs.warm;
 
     // BENCH_PACED_RATE: pace at this rate instead, to compare latency at one rate across runs.
     const halfRate =
@@ -128,13 +119,7 @@ benchmark(
         pilots: PILOTS,
         batch_pilots: BATCH_PILOTS,
       },
-      runs: [
-        ...(Object.keys(round) as Load[]).map(runOf),
-        paced.half,
-        paced.helloPaced,
-        paced.helloLoaded,
-        paced.floorPaced,
-      ],
+      runs: [...Object.values(runs), paced.half, paced.helloPaced, paced.helloLoaded, paced.floorPaced],
       shares,
       shares_by_round: sharesByRound,
       goals: {

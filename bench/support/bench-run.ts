@@ -20,6 +20,15 @@ export function benchSetting(name: string, fallback: number): number {
   return Number(process.env[`BENCH_${name}`] ?? fallback);
 }
 
+/** The settings of a bench measured in rounds: BENCH_SECONDS (10), BENCH_CONNECTIONS, BENCH_REPEATS (3, at least 1). */
+export const roundSettings = (
+  connections: number,
+): { seconds: number; connections: number; repeats: number } => ({
+  seconds: benchSetting('SECONDS', 10),
+  connections: benchSetting('CONNECTIONS', connections),
+  repeats: Math.max(1, benchSetting('REPEATS', 3)),
+});
+
 /** Where results are written and read: bench/results/ unless BENCH_RESULTS_DIR says otherwise. */
 export const RESULTS_DIR = process.env.BENCH_RESULTS_DIR ?? join(__dirname, '..', 'results');
 
@@ -78,6 +87,33 @@ export const roundShares = (runs: readonly Measured[], floor: readonly Measured[
 export function medianShares<K extends string>(byRound: Record<K, number[]>): Record<K, number> {
   const entries = Object.entries<number[]>(byRound).map(([k, v]) => [k, +median(v).toFixed(3)]);
   return Object.fromEntries(entries) as Record<K, number>;
+}
+
+/**
+ * Every load of `round` in `repeats` rounds (inRounds); each share named in `pairs`, a figure over its
+ * reference, round by round (roundShares) and its median (medianShares); and each load's median run by
+ * rate, in the order of `round`.
+ */
+export async function measureRounds<K extends string, S extends string>(
+  round: Record<K, () => Promise<Measured>>,
+  repeats: number,
+  pairs: Record<S, readonly [figure: K, reference: K]>,
+): Promise<{
+  runs: Record<K, Measured & { repeats: number[] }>;
+  sharesByRound: Record<S, number[]>;
+  shares: Record<S, number>;
+}> {
+  const rounds = await inRounds(round, repeats);
+  const sharesByRound = Object.fromEntries(
+    Object.entries<readonly [K, K]>(pairs).map(([name, [figure, reference]]) => [
+      name,
+      roundShares(rounds[figure], rounds[reference]),
+    ]),
+  ) as Record<S, number[]>;
+  const runs = Object.fromEntries(
+    (Object.keys(round) as K[]).map((key) => [key, medianRun(rounds[key], (r) => r.requests_per_second)]),
+  ) as Record<K, Measured & { repeats: number[] }>;
+  return { runs, sharesByRound, shares: medianShares(sharesByRound) };
 }
 
 /** A yardstick server of a benchmark, in a process of its own. */

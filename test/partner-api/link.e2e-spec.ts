@@ -22,6 +22,9 @@ describe('POST /v1/link', () => {
       .post('/v1/link')
       .set(bearer(key))
       .send(body as object);
+  /** GET /v1/pilot-totals of one pilot, with the partner's key unless told another. */
+  const totalsOf = (pilotId: string, key = partner.key) =>
+    api.http().get(`/v1/pilot-totals?pilot_id=${pilotId}`).set(bearer(key));
   const disconnect = (pilotId: string) =>
     api.db.query('update connections set disconnected_at = now() where connection_id = $1', [pilotId]);
 
@@ -185,23 +188,13 @@ describe('POST /v1/link', () => {
     const before = await link(partner.key, { linking_token: (await linkingCode(api.db, pilot)).code });
     const oldId: string = before.body.data.pilot_id;
     await disconnect(oldId);
-    expectError(
-      await api.http().get(`/v1/pilot-totals?pilot_id=${oldId}`).set(bearer(partner.key)),
-      404,
-      'PILOT_NOT_FOUND',
-    );
+    expectError(await totalsOf(oldId), 404, 'PILOT_NOT_FOUND');
 
     const after = await link(partner.key, { linking_token: (await linkingCode(api.db, pilot)).code });
     const newId: string = after.body.data.pilot_id;
     expect(newId).not.toBe(oldId);
-    expect((await api.http().get(`/v1/pilot-totals?pilot_id=${newId}`).set(bearer(partner.key))).status).toBe(
-      200,
-    );
-    expectError(
-      await api.http().get(`/v1/pilot-totals?pilot_id=${oldId}`).set(bearer(partner.key)),
-      404,
-      'PILOT_NOT_FOUND',
-    );
+    expect((await totalsOf(newId)).status).toBe(200);
+    expectError(await totalsOf(oldId), 404, 'PILOT_NOT_FOUND');
   });
 
   it('lets a key with no scope link', async () => {
@@ -209,21 +202,14 @@ describe('POST /v1/link', () => {
     const { code } = await linkingCode(api.db);
     const res = await link(scopeless.key, { linking_token: code });
     expect(res.status).toBe(200);
-    expectError(
-      await api.http().get(`/v1/pilot-totals?pilot_id=${res.body.data.pilot_id}`).set(bearer(scopeless.key)),
-      403,
-      'INSUFFICIENT_SCOPE',
-    );
+    expectError(await totalsOf(res.body.data.pilot_id, scopeless.key), 403, 'INSUFFICIENT_SCOPE');
   });
 
   it('makes a just-linked pilot readable at once, with zero totals and last_updated now', async () => {
     const before = Date.now();
     const { code } = await linkingCode(api.db);
     const linked = await link(partner.key, { linking_token: code });
-    const res = await api
-      .http()
-      .get(`/v1/pilot-totals?pilot_id=${linked.body.data.pilot_id}`)
-      .set(bearer(partner.key));
+    const res = await totalsOf(linked.body.data.pilot_id);
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       pilot_id: linked.body.data.pilot_id,
@@ -250,10 +236,7 @@ describe('POST /v1/link', () => {
       );
     }
     const linked = await link(partner.key, { linking_token: code });
-    const res = await api
-      .http()
-      .get(`/v1/pilot-totals?pilot_id=${linked.body.data.pilot_id}`)
-      .set(bearer(partner.key));
+    const res = await totalsOf(linked.body.data.pilot_id);
     expect(res.status).toBe(200);
     const { pilot_id: _id, last_updated: lastUpdated, ...totals } = res.body.data;
     expect(totals).toEqual(oracleTotals({ flights, starting: null }));

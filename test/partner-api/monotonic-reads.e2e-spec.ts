@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
-import { encodeEventMessageJson, logbookStreamId, type PilotEventType } from '@pft/contracts';
+import { encodeEventMessageJson, logbookStreamId } from '@pft/contracts';
+import { type OutboxRow } from '@pft/event-store/outbox-rows';
 import { loadConfig } from '@pft/platform';
 import { announcePartnerReadChange, partnerReadRevisionKey } from '@pft/totals';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
@@ -21,18 +22,8 @@ import { bearer } from './partner-api.expectations';
 import { partnerWithKey, type TestPartner } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
 
-interface StoredEvent {
-  position: string;
-  event_id: string;
-  stream_id: string;
-  stream_version: number;
-  type: PilotEventType;
-  schema_version: number;
-  pilot_account_id: string;
-  payload_json: string;
-  metadata_json: string;
-  occurred_at: string;
-}
+/** An event as the relay reads it from the outbox (its send mark aside), read here from the events table. */
+type StoredEvent = Omit<OutboxRow, 'sent_at_ms' | 'sent_token'>;
 
 /**
  * A linked pilot the projection has no row for is answered live, from the write side. When the

@@ -104,6 +104,27 @@ describe.each(KAFKA_CLIENTS)('outbox relay on %s: each event published once (Pos
     return r;
   }
 
+  /**
+   * Starts a relay through the proxy whose first send Kafka acknowledges and whose delete that follows
+   * never reaches Postgres (the proxy drops it), and waits for it to stand down.
+   */
+  async function cutAfterFirstSend(counts: { alreadyPublished: number }): Promise<void> {
+    let sends = 0;
+    const cut = relay(
+      {
+        databaseUrl: proxy.rewrite(db.url),
+        kafka: withAfterSend(kafka, () => (sends += 1) === 1 && proxy.blackhole()),
+      },
+      counts,
+    );
+    cut.start();
+    await waitFor(
+      () => (sends > 0 && !cut.isLeader ? true : undefined),
+      30_000,
+      'the cut relay to stand down',
+    );
+  }
+
   /** Appends `count` events to a new pilot's logbook; their event ids. */
   async function append(count: number): Promise<string[]> {
     const pilot = randomUUID();
@@ -136,22 +157,7 @@ describe.each(KAFKA_CLIENTS)('outbox relay on %s: each event published once (Pos
   it('a relay whose delete is cut after Kafka acknowledged: the next relay publishes the rest, each event once', async () => {
     await ensureTopics(kafka, [{ topic, numPartitions: 3, retentionMs: -1 }]);
     const written = [...(await append(12)), ...(await append(8))];
-    let sends = 0;
-    const cutCounts = { alreadyPublished: 0 };
-    const cut = relay(
-      {
-        databaseUrl: proxy.rewrite(db.url),
-        // Kafka has the batch; the delete that follows never reaches Postgres.
-        kafka: withAfterSend(kafka, () => (sends += 1) === 1 && proxy.blackhole()),
-      },
-      cutCounts,
-    );
-    cut.start();
-    await waitFor(
-      () => (sends > 0 && !cut.isLeader ? true : undefined),
-      30_000,
-      'the cut relay to stand down',
-    );
+    await cutAfterFirstSend({ alreadyPublished: 0 });
     expect(await outbox('sent_at is not null')).toBe(20);
 
     const nextCounts = { alreadyPublished: 0 };
@@ -164,17 +170,8 @@ describe.each(KAFKA_CLIENTS)('outbox relay on %s: each event published once (Pos
   it('the same relay, its delete cut after Kafka acknowledged, comes back and publishes each event once', async () => {
     await ensureTopics(kafka, [{ topic, numPartitions: 3, retentionMs: -1 }]);
     const written = await append(15);
-    let sends = 0;
     const counts = { alreadyPublished: 0 };
-    const r = relay(
-      {
-        databaseUrl: proxy.rewrite(db.url),
-        kafka: withAfterSend(kafka, () => (sends += 1) === 1 && proxy.blackhole()),
-      },
-      counts,
-    );
-    r.start();
-    await waitFor(() => (sends > 0 && !r.isLeader ? true : undefined), 30_000, 'the relay to stand down');
+    await cutAfterFirstSend(counts);
     await proxy.restore();
     written.push(...(await append(5)));
     await expectEachOnce(written);

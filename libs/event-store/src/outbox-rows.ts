@@ -62,14 +62,7 @@ export async function markOutboxRows(
   name: string,
   token: string,
 ): Promise<number> {
-  const result = await client.query({
-    name: 'pft-relay-outbox-mark',
-    text: `update event_outbox set sent_token = $3::bigint, sent_at = now()
-            where position = any($1::bigint[])
-              and exists (select 1 from relay_leases where name = $2 and token = $3::bigint)`,
-    values: [rows.map((r) => r.position), name, token],
-  });
-  return result.rowCount ?? 0;
+  return underLease(client, 'pft-relay-outbox-mark', OUTBOX_MARK, rows, name, token);
 }
 
 /**
@@ -82,9 +75,26 @@ export async function deleteOutboxRows(
   name: string,
   token: string,
 ): Promise<number> {
+  return underLease(client, 'pft-relay-outbox-delete', 'delete from event_outbox', rows, name, token);
+}
+
+const OUTBOX_MARK = 'update event_outbox set sent_token = $3::bigint, sent_at = now()';
+
+/**
+ * `statement` (an update or delete of event_outbox) on the rows' positions, only while the lease `name`
+ * still has the fencing token `token` ($3); how many rows it touched.
+ */
+async function underLease(
+  client: Client,
+  statementName: string,
+  statement: string,
+  rows: readonly OutboxRow[],
+  name: string,
+  token: string,
+): Promise<number> {
   const result = await client.query({
-    name: 'pft-relay-outbox-delete',
-    text: `delete from event_outbox
+    name: statementName,
+    text: `${statement}
             where position = any($1::bigint[])
               and exists (select 1 from relay_leases where name = $2 and token = $3::bigint)`,
     values: [rows.map((r) => r.position), name, token],

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FLIGHT_MINUTE_FIELDS, type Flight, type FlightMinutes } from '@pft/contracts';
+import { FLIGHT_MINUTE_FIELDS, type Flight, type FlightAircraft, type FlightMinutes } from '@pft/contracts';
 import {
   readImport,
   type ImportChoices,
@@ -29,9 +29,29 @@ export function read(bytes: Uint8Array, choices: ImportChoices = {}, format?: Im
 
 export const text = (s: string): Uint8Array => new TextEncoder().encode(s);
 
+/** A refusal of the file as UNSUPPORTED_FILE, by its issue (as the tests compare it). */
+export const unsupported = (issue: string): { code: string; issue: string } => ({
+  code: 'UNSUPPORTED_FILE',
+  issue,
+});
+
 /** Every minutes field: the ones given, the rest 0 (as a stored flight has them). */
 export const minutes = (given: Partial<FlightMinutes>): FlightMinutes =>
   Object.fromEntries(FLIGHT_MINUTE_FIELDS.map((f) => [f, given[f] ?? 0])) as FlightMinutes;
+
+/** An airplane as an imported flight names it; its type designator, engine and features when given. */
+export const airplane = (
+  rating_key: string,
+  registration: string,
+  type_designator?: string,
+  more: Pick<FlightAircraft, 'engine' | 'features'> = {},
+): FlightAircraft => ({
+  category: 'airplane',
+  rating_key,
+  registration,
+  ...(type_designator === undefined ? {} : { type_designator }),
+  ...more,
+});
 
 /** The flights of a read, by line, as [line, flight]. */
 export const flightsByLine = (read: ImportRead): [number, Flight][] =>

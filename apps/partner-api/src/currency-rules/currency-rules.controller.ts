@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { Controller, Get, Headers, Module, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
-import { meta } from '@pft/platform';
 import { currencyRuleCatalog } from '@pft/totals/domain';
 import { AccessModule } from '../auth/access.module';
 import { PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
@@ -12,14 +11,9 @@ import {
   ApiPartnerErrors,
 } from '../openapi/openapi-responses';
 import { namedSchema } from '../openapi/named-schemas';
-import { etagMatches } from '../rating-dictionary/rating-dictionary.controller';
+import { CACHED_ANSWER, cachingHeaders, sendCatalog } from '../cached-catalog';
 
-const CACHE_CONTROL = 'public, max-age=3600';
-
-const CACHING_HEADERS = {
-  ETag: { description: 'Strong validator of the catalog', schema: { type: 'string' as const } },
-  'Cache-Control': { description: CACHE_CONTROL, schema: { type: 'string' as const } },
-};
+const CACHING_HEADERS = cachingHeaders('catalog');
 
 /** `data`, serialized once: the catalog ships with the service and never changes while it runs. */
 const CATALOG = currencyRuleCatalog();
@@ -62,10 +56,7 @@ class CurrencyRulesController {
   @PartnerReadEndpoint(SCOPES)
   @ApiOperation({
     summary: 'The currency rules',
-    description:
-      'Scope `pilot-experience` or `pilot-requirements`. Answered with `ETag` and `Cache-Control: ' +
-      `${CACHE_CONTROL}\`; a request whose \`If-None-Match\` matches gets 304 without a body (still counted ` +
-      'by the rate limit).',
+    description: 'Scope `pilot-experience` or `pilot-requirements`. ' + CACHED_ANSWER,
   })
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'An ETag from an earlier answer' })
   @ApiEnvelopedSchemaResponse(200, CURRENCY_RULES, CATALOG, CACHING_HEADERS)
@@ -84,14 +75,7 @@ class CurrencyRulesController {
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): Promise<void> {
-    void reply.header('ETag', ETAG).header('Cache-Control', CACHE_CONTROL);
-    if (etagMatches(ifNoneMatch, ETAG)) {
-      await reply.status(304).send();
-      return;
-    }
-    await reply
-      .type('application/json; charset=utf-8')
-      .send(`{"data":${DATA_JSON},"meta":${JSON.stringify(meta(request.id))}}`);
+    await sendCatalog(request, reply, ifNoneMatch, ETAG, DATA_JSON);
   }
 }
 

@@ -1,12 +1,13 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { MAX_BATCH_PILOT_IDS, parsePilotId, parsePilotIdList, type PilotIdIssue } from '@pft/partners/domain';
+import { MAX_BATCH_PILOT_IDS, parsePilotIdList, type PilotIdIssue } from '@pft/partners/domain';
 import { ApiError, SerializedJson } from '@pft/platform';
 import { AsOfPipe, type SharedExperience } from '@pft/totals';
 import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedSchemaResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope, refusedField } from '../openapi/error-examples';
+import { INVALID_PILOT_ID, PILOT_ID_QUERY, pilotIdQuery } from '../pilot-id-query';
 import { GetPilotExperienceBatchQuery, GetPilotExperienceQuery } from './get-pilot-experience.query';
 import {
   PILOT_EXPERIENCE,
@@ -59,19 +60,11 @@ export class PilotExperienceController {
       'not sharing their experience with you: 403 EXPERIENCE_NOT_SHARED, from the moment the pilot stops ' +
       'sharing. Every answer is recorded in the pilot’s access history.',
   })
-  @ApiQuery({ name: 'pilot_id', required: true, schema: { type: 'string', format: 'uuid' } })
+  @ApiQuery(PILOT_ID_QUERY)
   @ApiQuery(AS_OF_QUERY)
   @ApiEnvelopedSchemaResponse(200, PILOT_EXPERIENCE, PILOT_EXPERIENCE_EXAMPLE)
   @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'EXPERIENCE_NOT_SHARED', 'PILOT_NOT_FOUND'], {
-    INVALID_REQUEST: [
-      refusedField(
-        'pilot_id is not a UUID',
-        'pilot_id must be given once, as a UUID',
-        'pilot_id',
-        'invalid_uuid',
-      ),
-      INVALID_AS_OF,
-    ],
+    INVALID_REQUEST: [INVALID_PILOT_ID, INVALID_AS_OF],
     INSUFFICIENT_SCOPE: [missingScope('pilot-experience')],
     EXPERIENCE_NOT_SHARED: [NOT_SHARED],
   })
@@ -80,20 +73,9 @@ export class PilotExperienceController {
     @Query('as_of', AsOfPipe) asOf: string,
     @CurrentPartner() partner: CallingPartner,
   ): Promise<SerializedJson> {
-    const parsed = parsePilotId(query.pilot_id);
-    if (!parsed.ok) {
-      throw new ApiError('INVALID_REQUEST', 'pilot_id must be given once, as a UUID', [
-        { field: 'pilot_id', issue: parsed.issue },
-      ]);
-    }
+    const pilotId = pilotIdQuery(query.pilot_id);
     const shared = await this.queryBus.execute<GetPilotExperienceQuery, SharedExperience>(
-      new GetPilotExperienceQuery(
-        partner.partnerId,
-        parsed.pilotId,
-        asOf,
-        partner.readRevision,
-        partner.sandbox,
-      ),
+      new GetPilotExperienceQuery(partner.partnerId, pilotId, asOf, partner.readRevision, partner.sandbox),
     );
     return new SerializedJson(shared.json);
   }

@@ -1,11 +1,11 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { parsePilotId } from '@pft/partners/domain';
-import { ApiError, SerializedJson } from '@pft/platform';
+import { SerializedJson } from '@pft/platform';
 import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
-import { missingScope, refusedField } from '../openapi/error-examples';
+import { missingScope } from '../openapi/error-examples';
+import { INVALID_PILOT_ID, PILOT_ID_QUERY, pilotIdQuery } from '../pilot-id-query';
 import { GetPilotTotalsQuery } from './get-pilot-totals.query';
 import { type PilotTotalsView } from '@pft/totals';
 import { PilotTotalsDto } from './pilot-totals.dto';
@@ -24,31 +24,19 @@ export class PilotTotalsController {
       'empty, repeated or not a UUID: 400 INVALID_REQUEST. A pilot never linked, disconnected, or linked ' +
       'to another partner: 404 PILOT_NOT_FOUND.',
   })
-  @ApiQuery({ name: 'pilot_id', required: true, schema: { type: 'string', format: 'uuid' } })
+  @ApiQuery(PILOT_ID_QUERY)
   @ApiEnvelopedResponse(200, PilotTotalsDto)
   @ApiPartnerErrors(['INVALID_REQUEST', 'INSUFFICIENT_SCOPE', 'PILOT_NOT_FOUND'], {
-    INVALID_REQUEST: [
-      refusedField(
-        'pilot_id is not a UUID',
-        'pilot_id must be given once, as a UUID',
-        'pilot_id',
-        'invalid_uuid',
-      ),
-    ],
+    INVALID_REQUEST: [INVALID_PILOT_ID],
     INSUFFICIENT_SCOPE: [missingScope('pilot-totals')],
   })
   async get(
     @Query() query: Record<string, unknown>,
     @CurrentPartner() partner: CallingPartner,
   ): Promise<SerializedJson> {
-    const parsed = parsePilotId(query.pilot_id);
-    if (!parsed.ok) {
-      throw new ApiError('INVALID_REQUEST', 'pilot_id must be given once, as a UUID', [
-        { field: 'pilot_id', issue: parsed.issue },
-      ]);
-    }
+    const pilotId = pilotIdQuery(query.pilot_id);
     const view = await this.queryBus.execute<GetPilotTotalsQuery, PilotTotalsView>(
-      new GetPilotTotalsQuery(partner.partnerId, parsed.pilotId, partner.readRevision, partner.sandbox),
+      new GetPilotTotalsQuery(partner.partnerId, pilotId, partner.readRevision, partner.sandbox),
     );
     return new SerializedJson(view.json);
   }

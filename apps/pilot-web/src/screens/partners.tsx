@@ -9,6 +9,12 @@ import { ExperienceSharing, sharesExperience, whatItShares } from './sharing';
 /** How often the list is asked again while the screen is open: a partner redeeming a code shows up. */
 const REFRESH_MS = 3000;
 
+/** What a change to a connection shows when it fails: plain words when the connection had already ended. */
+const connectionError = (err: unknown): unknown =>
+  err instanceof ApiError && err.code === 'CONNECTION_NOT_FOUND'
+    ? new Error('That connection had already ended.')
+    : err;
+
 function Countdown({ code }: { code: LinkingCode }) {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
@@ -109,11 +115,7 @@ export function PartnersScreen() {
           : `${connection.partner.name} can no longer read your experience; it still reads your totals.`,
       );
     } catch (err) {
-      setError(
-        err instanceof ApiError && err.code === 'CONNECTION_NOT_FOUND'
-          ? new Error('That connection had already ended.')
-          : err,
-      );
+      setError(connectionError(err));
       await load();
     } finally {
       setSwitching(null);
@@ -128,11 +130,7 @@ export function PartnersScreen() {
       setNotice(`${connection.partner.name} is disconnected and can no longer read your totals.`);
       await load();
     } catch (err) {
-      setError(
-        err instanceof ApiError && err.code === 'CONNECTION_NOT_FOUND'
-          ? new Error('That connection had already ended.')
-          : err,
-      );
+      setError(connectionError(err));
       await load();
     }
   };

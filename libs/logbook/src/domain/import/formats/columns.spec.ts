@@ -1,4 +1,4 @@
-import { fixture, flightsByLine, minutes, PILOT, read, text } from '@pft/testing/import-fixtures';
+import { airplane, fixture, flightsByLine, minutes, PILOT, read, text } from '@pft/testing/import-fixtures';
 import { deriveFlightId } from '../ids/flight-id';
 
 const id = (date: string, source: string, departure: string, arrival: string): string =>
@@ -47,13 +47,7 @@ describe('any other CSV, through a column mapping', () => {
           flight_id: id('2026-04-03', 'D-EFGH', 'EDDS', 'EDTY'),
           date: '2026-04-03',
           kind: 'flight',
-          aircraft: {
-            category: 'airplane',
-            rating_key: 'sep_land',
-            registration: 'D-EFGH',
-            type_designator: 'C172',
-            engine: 'piston',
-          },
+          aircraft: airplane('sep_land', 'D-EFGH', 'C172', { engine: 'piston' }),
           departure: 'EDDS',
           arrival: 'EDTY',
           minutes: minutes({ total_flight_time: 78, pic: 78, single_engine: 78 }),
@@ -68,12 +62,7 @@ describe('any other CSV, through a column mapping', () => {
           date: '2026-04-15',
           kind: 'flight',
           // A type rating with no class in the file: no single- or multi-engine time is guessed.
-          aircraft: {
-            category: 'airplane',
-            rating_key: 'type_a320',
-            registration: 'D-AIZA',
-            type_designator: 'A320',
-          },
+          aircraft: airplane('type_a320', 'D-AIZA', 'A320'),
           departure: 'EDDF',
           arrival: 'LEPA',
           minutes: minutes({ total_flight_time: 135, sic: 135, night: 30 }),

@@ -1,4 +1,4 @@
-import { fixture, flightsByLine, minutes, PILOT, read, text } from '@pft/testing/import-fixtures';
+import { airplane, fixture, flightsByLine, minutes, PILOT, read, text } from '@pft/testing/import-fixtures';
 import { deriveFlightId } from '../ids/flight-id';
 
 const id = (flightId: string): string =>
@@ -24,12 +24,7 @@ describe('MyFlightbook', () => {
           flight_id: id('1001'),
           date: '2026-03-14',
           kind: 'flight',
-          aircraft: {
-            category: 'airplane',
-            rating_key: 'sep_land',
-            registration: 'N172AB',
-            type_designator: 'C172',
-          },
+          aircraft: airplane('sep_land', 'N172AB', 'C172'),
           departure: 'KPAO',
           arrival: 'KHAF',
           minutes: minutes({
@@ -56,12 +51,7 @@ describe('MyFlightbook', () => {
           flight_id: id('1002'),
           date: '2026-03-02',
           kind: 'flight',
-          aircraft: {
-            category: 'airplane',
-            rating_key: 'type_b737_300_900',
-            registration: 'N738XY',
-            type_designator: 'B738',
-          },
+          aircraft: airplane('type_b737_300_900', 'N738XY', 'B738'),
           departure: 'KSFO',
           arrival: 'KLAX',
           minutes: minutes({ total_flight_time: 135, sic: 135, multi_engine: 135 }),
@@ -75,7 +65,7 @@ describe('MyFlightbook', () => {
           flight_id: id('1003'),
           date: '2026-03-03',
           kind: 'simulator',
-          aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'SIM1' },
+          aircraft: airplane('sep_land', 'SIM1'),
           minutes: minutes({ simulator: 60 }),
           landings: { day: 0, night: 0 },
           approaches: 6,
@@ -178,12 +168,7 @@ describe('MyFlightbook', () => {
   it('reads (HH:MM) columns and D.M.YYYY dates, day first', () => {
     const hhmm = read(fixture('myflightbook-hhmm.csv'));
     expect([hhmm.date_order, hhmm.time_unit, hhmm.problems]).toEqual(['dmy', 'h_mm', []]);
-    const aircraft = {
-      category: 'airplane',
-      rating_key: 'sep_land',
-      registration: 'D-EABC',
-      type_designator: 'P28A',
-    };
+    const aircraft = airplane('sep_land', 'D-EABC', 'P28A');
     expect(flightsByLine(hhmm)).toEqual([
       [
         2,

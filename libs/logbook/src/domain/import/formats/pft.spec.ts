@@ -1,4 +1,4 @@
-import { fixture, flightsByLine, minutes, PILOT, read, TODAY } from '@pft/testing/import-fixtures';
+import { airplane, fixture, flightsByLine, minutes, PILOT, read, TODAY } from '@pft/testing/import-fixtures';
 import { readLogbookCsv } from '../../logbook-csv/logbook-csv';
 import { deriveFlightId } from '../ids/flight-id';
 
@@ -19,14 +19,10 @@ describe("this service's own CSV", () => {
           flight_id: '0b7c6a52-2a55-4d1c-9d59-5f1fb1e0c0a1',
           date: '2026-05-01',
           kind: 'flight',
-          aircraft: {
-            category: 'airplane',
-            rating_key: 'sep_land',
-            registration: 'D-EABC',
-            type_designator: 'C172',
+          aircraft: airplane('sep_land', 'D-EABC', 'C172', {
             engine: 'piston',
             features: ['retractable_gear', 'taa'],
-          },
+          }),
           departure: 'EDDF',
           arrival: 'EDFE',
           minutes: minutes({
@@ -58,12 +54,7 @@ describe("this service's own CSV", () => {
           }),
           date: '2026-05-02',
           kind: 'simulator',
-          aircraft: {
-            category: 'airplane',
-            rating_key: 'type_a320',
-            registration: 'SIM-A320',
-            type_designator: 'A320',
-          },
+          aircraft: airplane('type_a320', 'SIM-A320', 'A320'),
           minutes: minutes({ simulator: 120 }),
           landings: { day: 0, night: 0 },
           approaches: 3,

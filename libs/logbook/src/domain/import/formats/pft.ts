@@ -35,18 +35,8 @@ export function parsePft(records: readonly CsvRecord[]): ParsedFile {
     const found = header.column(column);
     if (found !== undefined) columns[column] = found;
   }
-  if (problems.length > 0) {
-    return {
-      rows: [],
-      aircraft: new Map(),
-      unusedColumns: header.unusedColumns(),
-      columns,
-      problems,
-      dateOrder: 'ymd',
-      timeUnit: 'minutes',
-    };
-  }
-  const rows = data.map((record) => pftRow(record, header, columns));
+  // A missing column refuses the file as a whole: none of its rows is read.
+  const rows = problems.length > 0 ? [] : data.map((record) => pftRow(record, header, columns));
   return {
     rows,
     aircraft: new Map(),

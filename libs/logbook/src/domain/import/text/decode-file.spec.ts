@@ -1,3 +1,4 @@
+import { unsupported } from '@pft/testing/import-fixtures';
 import { decodeFile } from './decode-file';
 import { MAX_COLUMNS, MAX_IMPORT_BYTES, MAX_LINE_LENGTH } from './file-bounds';
 import { detectDelimiter, splitRecords } from './split-records';
@@ -32,28 +33,18 @@ describe('import text', () => {
   });
 
   it('refuses UTF-16 without a byte-order mark, binary files and NUL bytes as UNSUPPORTED_FILE', () => {
-    expect(refusal(utf16le('Date,Total\n2026-01-01,1.5\n'))).toEqual({
-      code: 'UNSUPPORTED_FILE',
-      issue: 'utf16_without_bom',
-    });
-    expect(refusal(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00]))).toEqual({
-      code: 'UNSUPPORTED_FILE',
-      issue: 'binary',
-    });
-    expect(refusal(utf8('Date\n2026-01-01\u0000\n'))).toEqual({ code: 'UNSUPPORTED_FILE', issue: 'binary' });
-    expect(refusal(Uint8Array.from([0xff, 0xfe, ...utf16le('Da\u0000te')]))).toEqual({
-      code: 'UNSUPPORTED_FILE',
-      issue: 'binary',
-    });
+    expect(refusal(utf16le('Date,Total\n2026-01-01,1.5\n'))).toEqual(unsupported('utf16_without_bom'));
+    expect(refusal(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00]))).toEqual(
+      unsupported('binary'),
+    );
+    expect(refusal(utf8('Date\n2026-01-01\u0000\n'))).toEqual(unsupported('binary'));
+    expect(refusal(Uint8Array.from([0xff, 0xfe, ...utf16le('Da\u0000te')]))).toEqual(unsupported('binary'));
   });
 
   it('refuses bytes that are not UTF-8, and an empty file', () => {
-    expect(refusal(Uint8Array.from([0x44, 0xc3, 0x28, 0x0a]))).toEqual({
-      code: 'UNSUPPORTED_FILE',
-      issue: 'invalid_encoding',
-    });
-    expect(refusal(utf8(''))).toEqual({ code: 'UNSUPPORTED_FILE', issue: 'no_header' });
-    expect(refusal(utf8(' \r\n\n'))).toEqual({ code: 'UNSUPPORTED_FILE', issue: 'no_header' });
+    expect(refusal(Uint8Array.from([0x44, 0xc3, 0x28, 0x0a]))).toEqual(unsupported('invalid_encoding'));
+    expect(refusal(utf8(''))).toEqual(unsupported('no_header'));
+    expect(refusal(utf8(' \r\n\n'))).toEqual(unsupported('no_header'));
   });
 
   it('refuses a file over 20 MB as IMPORT_TOO_LARGE, before reading it', () => {

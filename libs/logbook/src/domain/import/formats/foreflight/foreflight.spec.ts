@@ -1,17 +1,10 @@
 import { deriveFlightId } from '../../ids/flight-id';
-import { fixture, flightsByLine, minutes, PILOT, read } from '@pft/testing/import-fixtures';
+import { airplane, fixture, flightsByLine, minutes, PILOT, read } from '@pft/testing/import-fixtures';
 
 const id = (date: string, source: string, departure: string, arrival: string, rank = 0): string =>
   deriveFlightId(PILOT, 'foreflight', { kind: 'route', date, source, departure, arrival, rank });
 
-const C172 = {
-  category: 'airplane',
-  rating_key: 'sep_land',
-  registration: 'N172AB',
-  type_designator: 'C172',
-  engine: 'piston',
-  features: ['taa'],
-} as const;
+const C172 = airplane('sep_land', 'N172AB', 'C172', { engine: 'piston', features: ['taa'] });
 
 describe('ForeFlight, current template', () => {
   const result = read(fixture('foreflight-current.csv'));
@@ -57,14 +50,10 @@ describe('ForeFlight, current template', () => {
           flight_id: id('2026-03-02', 'N738XY', 'KSFO', 'KLAX'),
           date: '2026-03-02',
           kind: 'flight',
-          aircraft: {
-            category: 'airplane',
-            rating_key: 'type_b737_300_900',
-            registration: 'N738XY',
-            type_designator: 'B738',
+          aircraft: airplane('type_b737_300_900', 'N738XY', 'B738', {
             engine: 'turbojet',
             features: ['complex', 'high_performance', 'retractable_gear', 'pressurized', 'taa'],
-          },
+          }),
           departure: 'KSFO',
           arrival: 'KLAX',
           minutes: minutes({
@@ -87,14 +76,7 @@ describe('ForeFlight, current template', () => {
           flight_id: id('2026-03-04', 'D-KTMG', 'EDKT', 'EDKT'),
           date: '2026-03-04',
           kind: 'flight',
-          aircraft: {
-            category: 'airplane',
-            rating_key: 'tmg',
-            registration: 'D-KTMG',
-            type_designator: 'SF25',
-            engine: 'piston',
-            features: ['tailwheel'],
-          },
+          aircraft: airplane('tmg', 'D-KTMG', 'SF25', { engine: 'piston', features: ['tailwheel'] }),
           departure: 'EDKT',
           arrival: 'EDKT',
           minutes: minutes({ total_flight_time: 45, pic: 45, single_engine: 45 }),
@@ -108,7 +90,7 @@ describe('ForeFlight, current template', () => {
           flight_id: id('2026-03-05', 'SIM-FRASCA', '', ''),
           date: '2026-03-05',
           kind: 'simulator',
-          aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'SIM-FRASCA' },
+          aircraft: airplane('sep_land', 'SIM-FRASCA'),
           minutes: minutes({ simulator: 72 }),
           landings: { day: 0, night: 0 },
           approaches: 4,
@@ -206,14 +188,10 @@ describe('ForeFlight, current template', () => {
       date: '2026-03-03',
       kind: 'flight',
       // The pilot chose the rating; the file's type designator and features stay.
-      aircraft: {
-        category: 'airplane',
-        rating_key: 'type_a320',
-        registration: 'N350KA',
-        type_designator: 'B350',
+      aircraft: airplane('type_a320', 'N350KA', 'B350', {
         engine: 'turboprop',
         features: ['complex', 'high_performance', 'retractable_gear', 'pressurized'],
-      },
+      }),
       departure: 'KOAK',
       arrival: 'KRNO',
       minutes: minutes({ total_flight_time: 120, pic: 120, cross_country: 120, multi_engine: 120 }),
@@ -281,14 +259,10 @@ describe('ForeFlight, older export', () => {
           flight_id: id('2019-07-04', 'N5678', 'KAPA', 'KCOS'),
           date: '2019-07-04',
           kind: 'flight',
-          aircraft: {
-            category: 'airplane',
-            rating_key: 'mep_land',
-            registration: 'N5678',
-            type_designator: 'PA44',
+          aircraft: airplane('mep_land', 'N5678', 'PA44', {
             engine: 'piston',
             features: ['complex', 'retractable_gear'],
-          },
+          }),
           departure: 'KAPA',
           arrival: 'KCOS',
           minutes: minutes({
@@ -349,12 +323,7 @@ describe('ForeFlight, older export', () => {
           flight_id: id('2026-04-01', 'FFS-A320', 'EDDF', 'EDDF'),
           date: '2026-04-01',
           kind: 'simulator',
-          aircraft: {
-            category: 'airplane',
-            rating_key: 'type_a320',
-            registration: 'FFS-A320',
-            type_designator: 'A320',
-          },
+          aircraft: airplane('type_a320', 'FFS-A320', 'A320'),
           departure: 'EDDF',
           arrival: 'EDDF',
           minutes: minutes({ simulator: 240 }),

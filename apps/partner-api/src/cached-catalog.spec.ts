@@ -1,4 +1,4 @@
-import { etagMatches } from './rating-dictionary.controller';
+import { etagMatches } from './cached-catalog';
 
 describe('etagMatches', () => {
   const etag = '"abc"';
