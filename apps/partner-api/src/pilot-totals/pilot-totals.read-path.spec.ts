@@ -1,5 +1,5 @@
 import { TOTALS_FIELDS } from '@pft/contracts';
-import { ApiError } from '@pft/platform';
+import { PartnerRefused } from '@pft/partners/domain';
 import { type DataSource } from 'typeorm';
 import { AccessRecorder } from '../access-history/access-recorder';
 import { type PartnerApiConfig } from '../partner-api.config';
@@ -131,7 +131,7 @@ describe('the pilot totals read path', () => {
     await read('partner', ['p1', 'p2', 'gone'], '5');
     await read('partner', ['p1'], '5');
     await readOne('partner', 'p2', '5');
-    await expect(readOne('partner', 'gone', '5')).rejects.toBeInstanceOf(ApiError);
+    await expect(readOne('partner', 'gone', '5')).rejects.toBeInstanceOf(PartnerRefused);
     const counted = () =>
       Object.fromEntries(access.tally.take().map(({ connectionId, reads }) => [connectionId, reads]));
     expect(counted()).toEqual({ p1: 2, p2: 2 });
@@ -167,9 +167,9 @@ describe('the pilot totals read path', () => {
     await readOne('partner', 'p1', '5');
     database.set('p1', stored({ connected: false }));
     await expect(readOne('partner', 'p1', '6')).rejects.toEqual(
-      expect.objectContaining<Partial<ApiError>>({ code: 'PILOT_NOT_FOUND' }),
+      expect.objectContaining<Partial<PartnerRefused>>({ code: 'PILOT_NOT_FOUND' }),
     );
-    await expect(readOne('partner', 'p1', null)).rejects.toBeInstanceOf(ApiError);
+    await expect(readOne('partner', 'p1', null)).rejects.toBeInstanceOf(PartnerRefused);
   });
 
   it('checks an answer that stopped counting instead of reading it again, and gives it with the current last_updated', async () => {
