@@ -6,6 +6,7 @@ import { createDataSource, createRedis, loadConfig } from '@pft/platform';
 import { createTestDatabase, TcpProxy, type TestDatabase, uniqueRedisPrefix } from '@pft/testing';
 import { createPartnerApi } from '../../apps/partner-api/src/partner-api.app';
 import { PartnerApiConfig } from '../../apps/partner-api/src/partner-api.config';
+import { partnerWithKey, type TestPartner } from './partner-api.factories';
 
 const DEFAULT_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -71,6 +72,29 @@ export async function startPartnerApi(
       if (!database) await testDb.drop();
     },
   };
+}
+
+/** What partnerApiSuite gives a describe block, set before its tests: its partner API, and a partner with a key. */
+export interface PartnerApiSuite {
+  api: PartnerApiUnderTest;
+  partner: TestPartner;
+}
+
+/**
+ * The partner API of a describe block, started before its tests and closed after them (`env` as
+ * startPartnerApi takes it), with a partner and its key made by partnerWithKey(`partner`). Read its
+ * fields inside tests and hooks: they are set in beforeAll.
+ */
+export function partnerApiSuite(
+  options: { env?: Record<string, string>; partner?: Parameters<typeof partnerWithKey>[1] } = {},
+): PartnerApiSuite {
+  const suite = {} as PartnerApiSuite;
+  beforeAll(async () => {
+    suite.api = await startPartnerApi(options.env);
+    suite.partner = await partnerWithKey(suite.api.db, options.partner);
+  });
+  afterAll(() => suite.api?.close());
+  return suite;
 }
 
 /** The partner API reaching Postgres through `proxy`, which the test uses to take the database away. */

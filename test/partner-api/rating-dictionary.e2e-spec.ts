@@ -1,23 +1,18 @@
 import { CLASS_RATING_KEYS, RATING_CATALOG } from '@pft/logbook/domain';
 import { RateClock } from '@pft/partners/rate-limits/rate-clock';
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
-import { partnerWithKey, type TestPartner } from './partner-api.factories';
-import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
+import { partnerWithKey } from './partner-api.factories';
+import { partnerApiSuite } from './partner-api.harness';
 
 describe('GET /v1/rating-dictionary', () => {
-  let api: PartnerApiUnderTest;
-  let reader: TestPartner;
-
-  beforeAll(async () => {
-    api = await startPartnerApi();
-    reader = await partnerWithKey(api.db, { scopes: ['pilot-totals', 'rating-dictionary'], rateLimit: 50 });
+  const suite = partnerApiSuite({
+    partner: { scopes: ['pilot-totals', 'rating-dictionary'], rateLimit: 50 },
   });
-  afterAll(() => api.close());
 
-  const dictionary = (key: string) => api.http().get('/v1/rating-dictionary').set(bearer(key));
+  const dictionary = (key: string) => suite.api.http().get('/v1/rating-dictionary').set(bearer(key));
 
   it('lists the whole airplane catalog: class ratings in the spec’s order, then type ratings by key', async () => {
-    const res = await dictionary(reader.key);
+    const res = await dictionary(suite.partner.key);
     expect(res.status).toBe(200);
     expectMeta(res);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
@@ -41,14 +36,14 @@ describe('GET /v1/rating-dictionary', () => {
   });
 
   it('carries a strong ETag and Cache-Control, and answers a matching If-None-Match with 304, counted', async () => {
-    const first = await dictionary(reader.key);
+    const first = await dictionary(suite.partner.key);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[^"]+"$/);
     expect(first.headers['cache-control']).toBe('public, max-age=3600');
     const remainingBefore = Number(first.headers['ratelimit-remaining']);
 
     for (const ifNoneMatch of [etag, `"other", ${etag}`, `W/${etag}`, '*']) {
-      const res = await dictionary(reader.key).set('If-None-Match', ifNoneMatch);
+      const res = await dictionary(suite.partner.key).set('If-None-Match', ifNoneMatch);
       expect(res.status).toBe(304);
       expect(res.text ?? '').toBe('');
       expect(res.headers.etag).toBe(etag);
@@ -56,22 +51,24 @@ describe('GET /v1/rating-dictionary', () => {
       expect(res.headers['x-request-id']).toMatch(/^req_[0-9A-HJKMNP-TV-Z]{26}$/);
       expect(res.headers['ratelimit-limit']).toBe('50');
     }
-    const after = await dictionary(reader.key).set('If-None-Match', etag);
+    const after = await dictionary(suite.partner.key).set('If-None-Match', etag);
     expect(Number(after.headers['ratelimit-remaining'])).toBe(remainingBefore - 5);
 
-    const stale = await dictionary(reader.key).set('If-None-Match', '"stale"');
+    const stale = await dictionary(suite.partner.key).set('If-None-Match', '"stale"');
     expect(stale.status).toBe(200);
     expect(stale.headers.etag).toBe(etag);
   });
 
   it('needs the rating-dictionary scope, which new keys do not get by default', async () => {
-    const byDefault = await partnerWithKey(api.db);
+    const byDefault = await partnerWithKey(suite.api.db);
     expectError(await dictionary(byDefault.key), 403, 'INSUFFICIENT_SCOPE');
   });
 
   it('answers 429 past the limit even with a matching ETag', async () => {
-    const tight = await partnerWithKey(api.db, { scopes: ['rating-dictionary'], rateLimit: 1 });
-    jest.spyOn(api.app.get(RateClock), 'now').mockReturnValue((Math.floor(Date.now() / 60000) + 1) * 60000);
+    const tight = await partnerWithKey(suite.api.db, { scopes: ['rating-dictionary'], rateLimit: 1 });
+    jest
+      .spyOn(suite.api.app.get(RateClock), 'now')
+      .mockReturnValue((Math.floor(Date.now() / 60000) + 1) * 60000);
     const first = await dictionary(tight.key);
     expect(first.status).toBe(200);
     const limited = await dictionary(tight.key).set('If-None-Match', first.headers.etag as string);
