@@ -29,6 +29,35 @@ function shortString(v: unknown): v is string {
   return typeof v === 'string' && v.length > 0 && v.length <= MAX_NAME;
 }
 
+/**
+ * The entries of `value` (an object of at most MAX_ENTRIES, named `name`) merged over `earlier`, each
+ * read by `read` (undefined: refused, its issue pushed); undefined when `value` is absent or not such
+ * an object (its issue pushed).
+ */
+function mergedEntries<T>(
+  value: unknown,
+  name: string,
+  earlier: Record<string, T> | undefined,
+  issues: ValidationIssue[],
+  read: (entry: unknown, key: string, field: string) => T | undefined,
+): Record<string, T> | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value) || Object.keys(value).length > MAX_ENTRIES) {
+    issues.push({
+      field: name,
+      issue: 'wrong_type',
+      message: `must be an object of at most ${MAX_ENTRIES} ${name}`,
+    });
+    return undefined;
+  }
+  const entries = { ...earlier };
+  for (const [key, entry] of Object.entries(value)) {
+    const chosen = read(entry, key, `${name}.${key}`);
+    if (chosen !== undefined) entries[key] = chosen;
+  }
+  return entries;
+}
+
 function aircraftChoice(
   value: unknown,
   field: string,
@@ -82,43 +111,20 @@ export function mergeChoices(earlier: ImportChoices, body: unknown): ImportChoic
     if (!CHOICE_FIELDS.has(key))
       issues.push({ field: key, issue: 'unknown_field', message: 'is not a field' });
   const merged: ImportChoices = { ...earlier };
-  if (body.aircraft !== undefined) {
-    if (!isObject(body.aircraft) || Object.keys(body.aircraft).length > MAX_ENTRIES) {
-      issues.push({
-        field: 'aircraft',
-        issue: 'wrong_type',
-        message: `must be an object of at most ${MAX_ENTRIES} aircraft`,
-      });
-    } else {
-      const aircraft = { ...earlier.aircraft };
-      for (const [source, value] of Object.entries(body.aircraft)) {
-        const choice = aircraftChoice(value, `aircraft.${source}`, issues);
-        if (choice) aircraft[source] = choice;
-      }
-      merged.aircraft = aircraft;
-    }
-  }
-  if (body.columns !== undefined) {
-    if (!isObject(body.columns) || Object.keys(body.columns).length > MAX_ENTRIES) {
-      issues.push({
-        field: 'columns',
-        issue: 'wrong_type',
-        message: `must be an object of at most ${MAX_ENTRIES} columns`,
-      });
-    } else {
-      const columns = { ...earlier.columns };
-      for (const [field, column] of Object.entries(body.columns)) {
-        if (shortString(column) && field.length <= MAX_NAME) columns[field] = column;
-        else
-          issues.push({
-            field: `columns.${field}`,
-            issue: 'wrong_type',
-            message: 'must name a source column',
-          });
-      }
-      merged.columns = columns;
-    }
-  }
+  const aircraft = mergedEntries(
+    body.aircraft,
+    'aircraft',
+    earlier.aircraft,
+    issues,
+    (value, _source, field) => aircraftChoice(value, field, issues),
+  );
+  if (aircraft) merged.aircraft = aircraft;
+  const columns = mergedEntries(body.columns, 'columns', earlier.columns, issues, (column, key, field) => {
+    if (shortString(column) && key.length <= MAX_NAME) return column;
+    issues.push({ field, issue: 'wrong_type', message: 'must name a source column' });
+    return undefined;
+  });
+  if (columns) merged.columns = columns;
   if (body.date_order !== undefined) {
     if (oneOf(DATE_ORDERS, body.date_order))
       merged.date_order = body.date_order as ImportChoices['date_order'];
