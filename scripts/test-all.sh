@@ -10,6 +10,10 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 # shellcheck source=scripts/node-runtime.sh
 source scripts/node-runtime.sh
+# Every Node.js process the tests start (each app, the CLI, jest's own) keeps V8's compiled code in
+# one cache on disk, so that the hundreds of app and CLI starts of a run compile each module once:
+# test/cli/pft-json.e2e-spec.ts took 29 s of CPU with it against 37 s without.
+export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$ROOT/.stack/node-compile-cache}"
 say() { printf '\n[test] %s\n' "$*" >&2; }
 t0=$SECONDS
 

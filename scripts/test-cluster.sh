@@ -9,6 +9,8 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 # shellcheck source=scripts/node-runtime.sh
 source scripts/node-runtime.sh
+# One cache of compiled code for every Node.js process of the run, as scripts/test-all.sh keeps it.
+export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$ROOT/.stack/node-compile-cache}"
 bash scripts/setup.sh --for-tests
 printf '\n[test] the cluster under faults\n' >&2
 npx jest --selectProjects cluster --runInBand "$@"
