@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { logbookStreamId } from '@pft/contracts';
 import { CommandPipeline } from '@pft/event-store';
+import { lockStream } from '@pft/event-store/stream-lock';
 import {
   commitImport,
   FlightsRepository,
@@ -18,11 +20,12 @@ import {
   typeRatingForIcao,
 } from '@pft/logbook/domain';
 import { ApiError } from '@pft/platform';
+import { SubjectBeingErased } from '@pft/privacy/domain';
 import { todayUtc } from '../flights/today';
 import { importView, type ImportView } from './import-view';
 import { mergeChoices } from './import-choices.body';
 
-/** Expired imports are deleted at most this often per replica, after an upload, in the background. */
+/** How often each replica deletes the expired imports, in the background. */
 const CLEANUP_EVERY_MS = 60 * 1000;
 
 const notFound = (): ApiError =>
@@ -34,9 +37,9 @@ const notFound = (): ApiError =>
  * committed through the write pipeline.
  */
 @Injectable()
-export class PendingImports {
+export class PendingImports implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(PendingImports.name);
-  private lastCleanup = 0;
+  private cleanup?: NodeJS.Timeout;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -44,6 +47,15 @@ export class PendingImports {
     private readonly imports: PendingImportsRepository,
     private readonly flights: FlightsRepository,
   ) {}
+
+  /** Expired imports (their files, which hold the pilot's flights) are deleted every minute. */
+  onModuleInit(): void {
+    this.cleanup = setInterval(() => this.deleteExpired(), CLEANUP_EVERY_MS).unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.cleanup);
+  }
 
   /** `auto` when absent; 400 INVALID_REQUEST for a format the service does not read. */
   static formatOf(query: unknown): ImportFormat | 'auto' {
@@ -62,8 +74,11 @@ export class PendingImports {
   async upload(pilot: string, format: ImportFormat | 'auto', bytes: Buffer): Promise<ImportView> {
     const read = this.read({ pilot_account_id: pilot, format, bytes, choices: {} });
     const importId = randomUUID();
-    await this.imports.insert(this.dataSource, { importId, pilot, format, bytes });
-    this.cleanUpNowAndThen();
+    const stored = await this.dataSource.transaction(async (tx) => {
+      await lockStream(tx, logbookStreamId(pilot));
+      return this.imports.insert(tx, { importId, pilot, format, bytes });
+    });
+    if (!stored) throw new SubjectBeingErased(pilot);
     return importView(importId, 'previewed', read);
   }
 
@@ -83,17 +98,19 @@ export class PendingImports {
   async commit(pilot: string, importId: string, requestId: string): Promise<ImportCommitResult> {
     const pending = await this.find(pilot, importId);
     if (pending.commit_result) return pending.commit_result;
-    const read = this.read(pending);
-    if (!read.ready)
-      throw new ApiError('IMPORT_NOT_READY', 'The import is not ready: see its problems and aircraft');
     const result = await commitImport(
       this.pipeline,
       { flights: this.flights, imports: this.imports },
       {
         pilot,
         importId,
-        flights: read.flights.map((f) => f.flight),
-        invalidRows: read.rows - read.flights.length,
+        // Read again under the commit's lock on the import: the choices it commits are the latest saved.
+        readFlights: (locked) => {
+          const read = this.read(locked);
+          if (!read.ready)
+            throw new ApiError('IMPORT_NOT_READY', 'The import is not ready: see its problems and aircraft');
+          return { flights: read.flights.map((f) => f.flight), invalidRows: read.rows - read.flights.length };
+        },
         requestId,
       },
     );
@@ -130,12 +147,12 @@ export class PendingImports {
     return result.value;
   }
 
-  /** At most once a minute per replica, in the background: no request waits for it. */
-  private cleanUpNowAndThen(now = Date.now()): void {
-    if (now - this.lastCleanup < CLEANUP_EVERY_MS) return;
-    this.lastCleanup = now;
+  private deleteExpired(): void {
     this.imports
       .deleteExpired(this.dataSource)
+      .then((n) => {
+        if (n > 0) this.logger.log(`${n} expired imports deleted`);
+      })
       .catch((err: unknown) => this.logger.warn({ err }, 'could not delete expired imports'));
   }
 }

@@ -4,7 +4,11 @@ import { type Queryable } from '@pft/platform/database/queryable';
 import { decideCommitImport, type ImportCommitDecision } from '../domain/import-commit.decide';
 import { type FlightState } from '../domain/logbook.decide';
 import { type FlightsRepository } from '../tables/flights.repository';
-import { type ImportCommitResult, type PendingImportsRepository } from '../tables/pending-imports.repository';
+import {
+  type ImportCommitResult,
+  type PendingImport,
+  type PendingImportsRepository,
+} from '../tables/pending-imports.repository';
 
 /** The stored outcome of an earlier commit, or what this one decides. */
 type CommitDecision =
@@ -19,8 +23,10 @@ const COMMIT_STATEMENT_TIMEOUT = '120s';
 /**
  * Commits an import's valid flights (`logbook-import.md` 2): one transaction through the write pipeline,
  * the events appended to the pilot's logbook stream in one statement, the flights rows in one more, and
- * the import marked committed with its result in the same transaction. A second commit of the same
- * import answers the first one's result and records nothing.
+ * the import marked committed with its result in the same transaction. The flights are read from the
+ * import as it stands under the transaction's lock on it (`readFlights`, which may refuse it), so that
+ * choices saved a moment before are the ones committed. A second commit of the same import answers the
+ * first one's result and records nothing.
  */
 export async function commitImport(
   pipeline: CommandPipeline,
@@ -28,13 +34,14 @@ export async function commitImport(
   command: {
     pilot: string;
     importId: string;
-    flights: readonly Flight[];
-    invalidRows: number;
+    /** The import's valid flights and how many rows were not, with its choices; throws to refuse it. */
+    readFlights: (pending: PendingImport) => { flights: readonly Flight[]; invalidRows: number };
     requestId: string;
   },
 ): Promise<ImportCommitResult | undefined> {
-  const { pilot, importId, flights, invalidRows, requestId } = command;
+  const { pilot, importId, requestId } = command;
   let gone = false;
+  let read: { flights: readonly Flight[]; invalidRows: number } = { flights: [], invalidRows: 0 };
   const decided = await pipeline.handle<
     { states: Map<string, FlightState>; earlier?: ImportCommitResult },
     CommitDecision
@@ -47,13 +54,14 @@ export async function commitImport(
       gone = pending === undefined;
       if (!pending) return { states: new Map() };
       if (pending.commit_result) return { states: new Map(), earlier: pending.commit_result };
-      const ids = flights.map((f) => f.flight_id);
+      read = command.readFlights(pending);
+      const ids = read.flights.map((f) => f.flight_id);
       return { states: await repositories.flights.states(tx, pilot, ids) };
     },
     decide: ({ states, earlier }) => {
       if (gone) return { events: [], earlier: emptyResult() };
       if (earlier) return { events: [], earlier };
-      return decideCommitImport(states, pilot, flights, invalidRows);
+      return decideCommitImport(states, pilot, read.flights, read.invalidRows);
     },
     project: async (tx, decision) => {
       if (gone || decision.earlier) return;

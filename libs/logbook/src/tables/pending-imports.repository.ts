@@ -28,15 +28,23 @@ export interface PendingImport {
  * until they expire. Another pilot's import, or an expired one, is not found.
  */
 export class PendingImportsRepository {
+  /**
+   * Stores an upload, unless the pilot's erasure is under way: false then, and nothing stored. Run it
+   * under the pilot's logbook stream lock, which the erasure takes too: an upload either commits before
+   * the erasure deletes the pilot's pending imports, or sees the erasure asked for and stores nothing.
+   */
   async insert(
     runner: Queryable,
     row: { importId: string; pilot: string; format: ImportFormat | 'auto'; bytes: Buffer },
-  ): Promise<void> {
-    await runner.query(
+  ): Promise<boolean> {
+    const rows = (await runner.query(
       `insert into pending_imports (import_id, pilot_account_id, format, bytes, expires_at)
-       values ($1, $2, $3, $4, now() + make_interval(hours => $5))`,
+       select $1::uuid, $2::uuid, $3::text, $4::bytea, now() + make_interval(hours => $5::int)
+        where not exists (select 1 from account_erasures where pilot_account_id = $2::uuid and completed_at is null)
+       returning 1 as stored`,
       [row.importId, row.pilot, row.format, row.bytes, PENDING_IMPORT_HOURS],
-    );
+    )) as unknown[];
+    return rows.length === 1;
   }
 
   /** The pilot's unexpired import; `forUpdate` locks it for the rest of the caller's transaction. */

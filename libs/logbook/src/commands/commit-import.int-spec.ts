@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { type Flight, logbookStreamId } from '@pft/contracts';
+import { createDataSource } from '@pft/platform';
+import { sharedPayloadSealing } from '@pft/privacy';
+import { createTestDatabase, storedFlight, type TestDatabase } from '@pft/testing';
+import { CommandPipeline } from '@pft/event-store/command-pipeline';
+import { lockStream } from '@pft/event-store/stream-lock';
+import { type ImportChoices } from '../domain/import';
+import { FlightsRepository } from '../tables/flights.repository';
+import { type PendingImport, PendingImportsRepository } from '../tables/pending-imports.repository';
+import { commitImport } from './commit-import';
+
+describe('pending imports and their commit (Postgres)', () => {
+  let db: TestDatabase;
+  let ds: DataSource;
+  let pipeline: CommandPipeline;
+  const flights = new FlightsRepository();
+  const imports = new PendingImportsRepository();
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    ds = await createDataSource(db.url, 4).initialize();
+    pipeline = new CommandPipeline(ds, { sealer: sharedPayloadSealing() });
+  });
+  afterAll(async () => {
+    await ds.destroy();
+    await db.drop();
+  });
+
+  const upload = async (pilot: string): Promise<string> => {
+    const importId = randomUUID();
+    const stored = await imports.insert(ds, { importId, pilot, format: 'auto', bytes: Buffer.from('a,b\n') });
+    expect(stored).toBe(true);
+    return importId;
+  };
+
+  it('commits the choices saved while the commit waited for the import, not those it started with', async () => {
+    const pilot = randomUUID();
+    const importId = await upload(pilot);
+    const chosen: ImportChoices = { date_order: 'dmy', time_unit: 'minutes' };
+    const flight = storedFlight();
+    const seen: PendingImport[] = [];
+
+    // Choices being saved: the import's row is locked by their transaction until it commits.
+    const runner = ds.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    await imports.find(runner, pilot, importId, true);
+    await imports.saveChoices(runner, importId, chosen);
+    const committing = commitImport(
+      pipeline,
+      { flights, imports },
+      {
+        pilot,
+        importId,
+        readFlights: (pending) => {
+          seen.push(pending);
+          return { flights: [flight] as Flight[], invalidRows: 0 };
+        },
+        requestId: 'req-commit',
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(seen).toHaveLength(0);
+    await runner.commitTransaction();
+    await runner.release();
+
+    expect(await committing).toMatchObject({ recorded: 1, amended: 0, unchanged: 0 });
+    expect(seen.map((p) => p.choices)).toEqual([chosen]);
+    expect((await imports.find(ds, pilot, importId))?.state).toBe('committed');
+  });
+
+  it('stores nothing and answers false for a pilot whose erasure is under way, and stores again once it is done', async () => {
+    const pilot = randomUUID();
+    await ds.query(`insert into account_erasures (pilot_account_id) values ($1)`, [pilot]);
+    const refused = randomUUID();
+    expect(
+      await imports.insert(ds, { importId: refused, pilot, format: 'auto', bytes: Buffer.from('x') }),
+    ).toBe(false);
+    expect(await ds.query(`select 1 from pending_imports where pilot_account_id = $1`, [pilot])).toEqual([]);
+
+    await ds.query(`update account_erasures set completed_at = now() where pilot_account_id = $1`, [pilot]);
+    const importId = await upload(pilot);
+    expect((await imports.find(ds, pilot, importId))?.import_id).toBe(importId);
+  });
+
+  it('an upload under the logbook stream lock waits for an erasure holding it, then sees it asked for', async () => {
+    const pilot = randomUUID();
+    // An erasure step holding the pilot's logbook stream lock.
+    const step = ds.createQueryRunner();
+    await step.connect();
+    await step.startTransaction();
+    await lockStream(step, logbookStreamId(pilot));
+
+    const uploading = ds.transaction(async (tx) => {
+      await lockStream(tx, logbookStreamId(pilot));
+      return imports.insert(tx, { importId: randomUUID(), pilot, format: 'auto', bytes: Buffer.from('x') });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The erasure is asked for while the upload waits on the lock; the step then ends.
+    await ds.query(`insert into account_erasures (pilot_account_id) values ($1)`, [pilot]);
+    await step.query(`delete from pending_imports where pilot_account_id = $1`, [pilot]);
+    await step.commitTransaction();
+    await step.release();
+
+    expect(await uploading).toBe(false);
+    expect(await ds.query(`select 1 from pending_imports where pilot_account_id = $1`, [pilot])).toEqual([]);
+  });
+});
