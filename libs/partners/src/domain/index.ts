@@ -20,6 +20,11 @@ export {
 } from './rate-window';
 export type { RateWindow } from './rate-window';
 export {
+  MAX_REQUIREMENT_CHECKS_PER_DAY,
+  checkDayOf,
+  secondsToNextUtcMidnight,
+} from './requirement-check-limit';
+export {
   SANDBOX_CURRENT_FIXTURE,
   SANDBOX_FIXTURE_NUMBERS,
   SANDBOX_INVALID_CODE,
