@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import { Counter, Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { firstDayOf, forgetReadsBefore } from '@pft/partners';
+import { firstDayOf, forgetReadsBefore, forgetRequirementChecksBefore } from '@pft/partners';
 
 import { metricOnce } from '@pft/platform/metrics/metric-once';
 import { PartnerApiConfig } from '../partner-api.config';
@@ -123,11 +123,15 @@ export class AccessHistoryRetention implements OnApplicationBootstrap, BeforeApp
     let statements = 0;
     let last = batch;
     try {
-      while (last === batch && !this.stopping) {
-        last = await forgetReadsBefore(this.dataSource, keptFrom, batch);
-        statements++;
-        deleted += last;
-        retentionMetrics.deleted.inc(last);
+      // The daily read counts, then the requirement checks' days, each until none is left.
+      for (const forget of [forgetReadsBefore, forgetRequirementChecksBefore]) {
+        last = batch;
+        while (last === batch && !this.stopping) {
+          last = await forget(this.dataSource, keptFrom, batch);
+          statements++;
+          deleted += last;
+          retentionMetrics.deleted.inc(last);
+        }
       }
     } catch (err) {
       retentionMetrics.failures.inc();
@@ -141,7 +145,7 @@ export class AccessHistoryRetention implements OnApplicationBootstrap, BeforeApp
     if (deleted > 0) {
       this.log.log(
         { deleted, statements, kept_from: keptFrom },
-        `access history: ${deleted} daily counts of days before ${keptFrom} deleted`,
+        `access history: ${deleted} daily read counts and days of requirement checks before ${keptFrom} deleted`,
       );
     }
     return { keptFrom, deleted, statements };

@@ -72,7 +72,7 @@ const EXTRA_HEADERS: Partial<Record<ErrorCode, HeadersObject>> = {
 };
 
 /** On a POST's answer that replays the first one given under its `Idempotency-Key`. */
-const IDEMPOTENT_REPLAY_HEADERS: HeadersObject = {
+export const IDEMPOTENT_REPLAY_HEADERS: HeadersObject = {
   [IDEMPOTENT_REPLAYED_HEADER]: {
     description: '`true` when this is the first answer given under the `Idempotency-Key`, replayed',
     schema: { type: 'string', enum: ['true'] },
