@@ -20,14 +20,16 @@ trace, SQL or internal name.
 
 **Scopes.** \`pilot-totals\` (given to new keys) for the totals endpoints and \`GET /v1/pilots\`;
 \`rating-dictionary\`, \`webhooks\` (\`/v1/webhook-endpoints\`) and \`pilot-experience\` (\`/v1/pilot-experience\`,
-\`/v1/currency-rules\`) only when asked for; \`pilot-requirements\` also reads \`/v1/currency-rules\`. \`POST /v1/link\` needs a valid key and no scope. Missing scope: 403 \`INSUFFICIENT_SCOPE\`.
+\`/v1/currency-rules\`) only when asked for; \`pilot-requirements\` (\`POST /v1/pilot-requirements/check\`, and \`/v1/currency-rules\`) too. \`POST /v1/link\` needs a valid key and no scope. Missing scope: 403 \`INSUFFICIENT_SCOPE\`.
 
 **Order of checks.** Authentication (401), rate limit (429), scope (403), input (400), lookup (404).
 
 **Rate limit.** Per key, per clock minute (fixed windows), shared by all replicas; default 100 per minute, set
 per key. Every request with a valid key counts, whatever its outcome, and its answer carries
 \`RateLimit-Limit\`, \`RateLimit-Remaining\` (left after this request) and \`RateLimit-Reset\` (seconds to the next
-window). Over the limit: 429 \`RATE_LIMITED\` with \`Retry-After: 60\`.
+window). Over the limit: 429 \`RATE_LIMITED\` with \`Retry-After: 60\`. Requirement checks have a limit of their own
+besides: 20 answered checks per pilot a UTC day, past which 429 \`RATE_LIMITED\` with \`Retry-After\` the seconds to
+the next UTC midnight.
 
 **Partner isolation.** A \`pilot_id\` belongs to the partner account whose key redeemed the code; keys of one
 partner account share its pilots; any other partner gets 404 \`PILOT_NOT_FOUND\` on the single read and an
@@ -84,6 +86,12 @@ const TAGS: [name: string, description: string][] = [
     'Linked pilots’ experience as of a date (recent windows, time by aircraft type, engine and feature, ' +
       'currency), for pilots who share it with you; the currency rules. Scope `pilot-experience` (the ' +
       'rules: or `pilot-requirements`), off by default.',
+  ],
+  [
+    'pilot-requirements',
+    'Whether a linked pilot who shares their experience meets your requirements (hiring minimums, ' +
+      'insurance criteria), answered with verdicts and never the figures; 20 checks of a pilot a day. ' +
+      'Scope `pilot-requirements`, off by default.',
   ],
   [
     'sandbox',
