@@ -48,8 +48,10 @@ retry with the same key gets the same \`pilot_id\`.
 **Sandbox.** A sandbox key (\`pft_test_\`, issued like a live key) sees only your sandbox's pilots, and a live
 key never sees one; every endpoint behaves for it as for a live key (rate limit, scopes, errors, envelope). With
 a sandbox key, \`POST /v1/link\` takes only the reusable codes \`PFT-TEST-0000-0000-0001\` (a student pilot:
-a few dozen SEP land flights, dual and solo; current under every currency rule with \`as_of=2026-06-25\`), \`0002\` (an airline captain: thousands of multi-pilot hours on
-the A320 and the B737), \`0003\` (general aviation: SEP land and sea, MEP, TMG, helicopter, sailplane), \`0004\`
+a few dozen SEP land flights, dual and solo; current under every currency rule with \`as_of=2026-06-25\`, and
+meeting in full the sandbox example of \`POST /v1/pilot-requirements/check\`), \`0002\` (an airline captain: thousands of multi-pilot hours on
+the A320 and the B737), \`0003\` (general aviation: SEP land and sea, MEP, TMG, helicopter, sailplane; failing that example on
+\`current\` alone), \`0004\`
 (starting totals only) and \`0005\` (nothing at all); \`0009\` is always 400 \`INVALID_TOKEN\`. Their totals are
 real: the fixtures' flights (with type designators, engines, features, takeoffs, full-stop landings,
 approaches and holds) are recorded through the same write path, event store, Kafka and projector as live

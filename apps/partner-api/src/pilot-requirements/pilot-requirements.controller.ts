@@ -1,6 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { SANDBOX_REQUIREMENTS_EXAMPLE } from '@pft/partners/domain';
 import { BodyLimit } from '@pft/platform';
 import { type RequirementCheckAnswer } from '@pft/totals/domain';
 import {
@@ -65,6 +66,16 @@ export class PilotRequirementsController {
     schema: { $ref: CHECK_REQUEST },
     examples: {
       RequirementCheckRequest: { summary: 'Hiring minimums and a currency', value: CHECK_REQUEST_EXAMPLE },
+      SandboxRequirementCheck: {
+        summary:
+          'Sandbox: a club’s rental conditions, met in full by PFT-TEST-0000-0000-0001 and failed on `current` ' +
+          'alone by 0003 (link them with a sandbox key; put the pilot_id in)',
+        value: {
+          pilot_id: CHECK_REQUEST_EXAMPLE.pilot_id,
+          as_of: SANDBOX_REQUIREMENTS_EXAMPLE.asOf,
+          requirements: SANDBOX_REQUIREMENTS_EXAMPLE.requirements,
+        },
+      },
     },
   })
   @ApiEnvelopedSchemaResponse(200, CHECK_ANSWER, CHECK_ANSWER_EXAMPLE, IDEMPOTENT_REPLAY_HEADERS)

@@ -32,6 +32,7 @@ export {
   sandboxFixtureOfCode,
 } from './sandbox/fixture-pilots';
 export type { SandboxFixture, SandboxFixtureNumber } from './sandbox/fixture-pilots';
+export { SANDBOX_REQUIREMENTS_EXAMPLE } from './sandbox/requirements-example';
 export { decideExperienceSharing, sharedData } from './sharing';
 export type { SharedData, SharingConnection } from './sharing';
 export { DEFAULT_PARTNER_SCOPES, PARTNER_SCOPES, parseScopes, scopeAllows } from './scopes';
