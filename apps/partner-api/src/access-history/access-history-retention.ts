@@ -145,7 +145,7 @@ export class AccessHistoryRetention implements OnApplicationBootstrap, BeforeApp
     if (deleted > 0) {
       this.log.log(
         { deleted, statements, kept_from: keptFrom },
-        `access history: ${deleted} daily read counts and days of requirement checks before ${keptFrom} deleted`,
+        `access history: ${deleted} daily counts of days before ${keptFrom} deleted`,
       );
     }
     return { keptFrom, deleted, statements };
