@@ -111,6 +111,7 @@ describe('pilot app API: the export of everything held about the pilot (e2e)', (
         ],
         reads: [expect.objectContaining({ date: new Date().toISOString().slice(0, 10), count: 2 })],
         experience_reads: [],
+        requirement_checks: [],
       },
     ]);
 

@@ -63,6 +63,7 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       '/v1/link',
       '/v1/pilot-experience',
       '/v1/pilot-experience/batch',
+      '/v1/pilot-requirements/check',
       '/v1/pilot-totals',
       '/v1/pilot-totals/batch',
       '/v1/pilots',
@@ -143,6 +144,7 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
   it('names its schemas for the domain', async () => {
     const doc = (await api.http().get('/openapi.json')).body;
     expect(Object.keys(doc.components.schemas).sort()).toEqual([
+      'CurrencyRequirement',
       'CurrencyRules',
       'DeletedWebhookEndpoint',
       'Error',
@@ -160,9 +162,12 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       'PilotTotalsBatch',
       'RatingDictionary',
       'RatingDictionaryEntry',
+      'RequirementCheck',
+      'RequirementCheckRequest',
       'SandboxDisconnected',
       'SandboxFlight',
       'SandboxReset',
+      'ThresholdRequirement',
       'Totals',
       'WebhookDeliveries',
       'WebhookDelivery',
@@ -186,6 +191,7 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
       'pilots',
       'rating-dictionary',
       'pilot-experience',
+      'pilot-requirements',
       'sandbox',
       'webhooks',
     ]);

@@ -89,6 +89,26 @@ describe('pft partners and pft keys against the partner API', () => {
     expect(listed[0].revoked_at).not.toBeNull();
   });
 
+  it('grants requirement checks only when asked for: --scopes pilot-requirements', async () => {
+    const { partner_id: partnerId } = JSON.parse(
+      (await pft('partners', 'create', 'Checks Air', '--json')).lines[0]!,
+    );
+    const keyOf = async (...scopes: string[]) =>
+      (
+        JSON.parse((await pft('keys', 'create', '--partner', partnerId, ...scopes, '--json')).lines[0]!) as {
+          key: string;
+        }
+      ).key;
+    const check = (key: string) =>
+      api
+        .http()
+        .post('/v1/pilot-requirements/check')
+        .set(bearer(key))
+        .send({ pilot_id: randomUUID(), requirements: [{ id: 'tt', metric: 'pic_minutes', at_least: 1 }] });
+    expectError(await check(await keyOf()), 403, 'INSUFFICIENT_SCOPE');
+    expectError(await check(await keyOf('--scopes', 'pilot-requirements')), 404, 'PILOT_NOT_FOUND');
+  });
+
   it('keeps a revocation effective at once when Redis cannot be told: it waits out the replicas memory', async () => {
     // A partner API that remembers key lookups for 1.5 s, and the command line without Redis.
     // (The harness points this process's environment at the new app; it is put back after.)

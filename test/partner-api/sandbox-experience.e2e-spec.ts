@@ -1,5 +1,10 @@
 import { CURRENCY_RULE_KEYS } from '@pft/totals/domain';
-import { SANDBOX_CURRENT_FIXTURE, sandboxFixture } from '@pft/partners/domain';
+import {
+  SANDBOX_CURRENT_FIXTURE,
+  SANDBOX_REQUIREMENTS_EXAMPLE,
+  sandboxFixture,
+  type SandboxFixtureNumber,
+} from '@pft/partners/domain';
 import { waitFor } from '@pft/testing';
 import { oracleExperience } from '@pft/testing/oracle';
 import { bearer } from './partner-api.expectations';
@@ -60,5 +65,54 @@ describe('the sandbox: the fixture pilots’ experience', () => {
       .get(`/v1/pilot-experience/batch?pilot_ids=${pilotId}&as_of=${asOf}`)
       .set(bearer(sandbox.key));
     expect(batch.body.data.pilots).toEqual([{ ...answer, last_updated: expect.any(String) }]);
+  });
+
+  it('answers the documented requirement check: met in full by the student, failed on one requirement by the GA pilot', async () => {
+    const live = await partnerWithKey(api.db);
+    const sandbox = await sandboxKeyFor(api.db, live.partnerId, {
+      scopes: ['pilot-experience', 'pilot-requirements'],
+    });
+    const { asOf, requirements, meetsAll, failsOne } = SANDBOX_REQUIREMENTS_EXAMPLE;
+    /** The fixture's sandbox pilot, once its flights are projected as of the example's date. */
+    const projected = async (number: SandboxFixtureNumber): Promise<string> => {
+      const fixture = sandboxFixture(number);
+      const link = await api
+        .http()
+        .post('/v1/link')
+        .set(bearer(sandbox.key))
+        .send({ linking_token: fixture.code });
+      expect(link.status).toBe(200);
+      const pilotId = link.body.data.pilot_id as string;
+      const counted = fixture.flights.filter((flight) => flight.date <= asOf).length;
+      await waitFor(
+        async () => {
+          const res = await api
+            .http()
+            .get(`/v1/pilot-experience?pilot_id=${pilotId}&as_of=${asOf}`)
+            .set(bearer(sandbox.key));
+          return res.body.data?.lifetime?.flight_count === counted ? true : undefined;
+        },
+        120_000,
+        'the fixture’s flights in the projection',
+      );
+      return pilotId;
+    };
+    const check = async (pilotId: string) => {
+      const res = await api
+        .http()
+        .post('/v1/pilot-requirements/check')
+        .set(bearer(sandbox.key))
+        .send({ pilot_id: pilotId, as_of: asOf, requirements });
+      expect(res.status).toBe(200);
+      return res.body.data as { results: { id: string; met: boolean }[]; all_met: boolean };
+    };
+    const meeting = await check(await projected(meetsAll));
+    expect(meeting).toMatchObject({
+      all_met: true,
+      results: requirements.map((r) => ({ id: r.id, met: true })),
+    });
+    const failing = await check(await projected(failsOne.number));
+    expect(failing.all_met).toBe(false);
+    expect(failing.results.filter((r) => !r.met).map((r) => r.id)).toEqual([failsOne.id]);
   });
 });

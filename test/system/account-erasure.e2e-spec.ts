@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Flight, type PilotTotals } from '@pft/contracts';
+import { issueApiKey } from '@pft/partners';
 import { readPilotTotals } from '@pft/totals';
 import { type AppProcess, startAppProcess, startedTogether, waitFor } from '@pft/testing';
 import { oracleTotals } from '@pft/testing/oracle';
@@ -37,6 +38,8 @@ describe('account erasure by crypto-shredding (e2e)', () => {
   let stack: WebhookStack;
   let receiver: WebhookReceiver;
   let partner: WebhookPartner;
+  /** The partner's key for requirement checks. */
+  let checksKey: string;
   /** The pilot app API without a relay: the relay runs in the stack's own ingestion process. */
   let api: AppProcess;
   let relay: AppProcess;
@@ -94,7 +97,8 @@ describe('account erasure by crypto-shredding (e2e)', () => {
     expect((await pilotApi(pilot, 'PUT', '/pilot/v1/starting-totals', STARTING)).status).toBe(200);
     pilot.starting = STARTING;
     pilot.flights = (await pilotApi(pilot, 'GET', '/pilot/v1/flights')).body.data.flights;
-    const code = await pilotApi(pilot, 'POST', '/pilot/v1/linking-codes');
+    // Sharing the experience: the partner checks requirements, which the access history records.
+    const code = await pilotApi(pilot, 'POST', '/pilot/v1/linking-codes', { share_experience: true });
     // With an Idempotency-Key: the stored answer holds the pilot_id, and must go with the account.
     const linked = await fetch(`${stack.service.partnerApi.url}/v1/link`, {
       method: 'POST',
@@ -107,6 +111,16 @@ describe('account erasure by crypto-shredding (e2e)', () => {
     }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
     expect(linked.status).toBe(200);
     pilot.pilotId = linked.body.data.pilot_id;
+    const checked = await call<any>(
+      `${stack.service.partnerApi.url}/v1/pilot-requirements/check`,
+      'POST',
+      checksKey,
+      {
+        pilot_id: pilot.pilotId,
+        requirements: [{ id: 'tt', metric: 'total_flight_time_minutes', at_least: 60 }],
+      },
+    );
+    expect(checked.status).toBe(200);
     await uploadPendingImport(pilot);
   }
 
@@ -128,6 +142,13 @@ describe('account erasure by crypto-shredding (e2e)', () => {
     projector = stack.service.projector;
     api = await startAppProcess('ingestion', { ...stack.service.env, RELAY_ENABLED: 'false' });
     partner = await stack.partner();
+    checksKey = (
+      await issueApiKey(stack.db, {
+        partnerId: partner.partnerId,
+        scopes: ['pilot-requirements'],
+        rateLimit: 100000,
+      })
+    ).key;
     await stack.endpoint(partner, receiver.url, ['pilot.linked', 'pilot.disconnected']);
     await fill(erased);
     await fill(kept);
@@ -237,6 +258,18 @@ describe('account erasure by crypto-shredding (e2e)', () => {
       200,
     );
     expect(await readsOf(erased.id)).toBe(0);
+    // The requirement checks went with the rest of the access history; the other pilot's are there.
+    const checksOf = async (id: string): Promise<number> => {
+      const [row] = await stack.db.query(
+        `select coalesce(sum(cardinality(checks)), 0)::int as n from requirement_checks where pilot_account_id = $1`,
+        [id],
+      );
+      return (row as { n: number }).n;
+    };
+    expect({ erased: await checksOf(erased.id), kept: await checksOf(kept.id) }).toEqual({
+      erased: 0,
+      kept: 1,
+    });
   }, 120_000);
 
   it('leaves no byte of the pilot’s registrations, airports or remarks in the database, on the topic or in the logs', async () => {

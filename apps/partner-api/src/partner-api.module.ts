@@ -14,6 +14,7 @@ import { AccessModule } from './auth/access.module';
 import { CurrencyRulesModule } from './currency-rules/currency-rules.controller';
 import { LinkModule } from './link/link.module';
 import { PilotExperienceModule } from './pilot-experience/pilot-experience.module';
+import { PilotRequirementsModule } from './pilot-requirements/pilot-requirements.module';
 import { PilotTotalsBatchModule } from './pilot-totals-batch/pilot-totals-batch.module';
 import { PilotTotalsModule } from './pilot-totals/pilot-totals.module';
 import { PilotsModule } from './pilots/pilots.module';
@@ -36,6 +37,7 @@ import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.mo
     PilotTotalsBatchModule,
     PilotsModule,
     PilotExperienceModule,
+    PilotRequirementsModule,
     CurrencyRulesModule,
     SandboxModule,
     WebhookEndpointsModule,

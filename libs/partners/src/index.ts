@@ -12,6 +12,18 @@ export type {
   PartnerReadsRow,
   ReadKind,
 } from './access-history/partner-reads.statements';
+export {
+  forgetPilotRequirementChecks,
+  forgetRequirementChecksBefore,
+  recordRequirementCheck,
+  requirementChecksOf,
+} from './access-history/requirement-checks.statements';
+export type {
+  CheckToRecord,
+  RecordedCheck,
+  RequirementCheckEntry,
+  RequirementChecksRow,
+} from './access-history/requirement-checks.statements';
 export { apiKeyMatches, hashApiKey, sameApiKey } from './api-keys/api-key-hash';
 export { announceApiKeyChange, apiKeysRevisionKey } from './api-keys/api-keys-revision';
 export {

@@ -79,17 +79,36 @@ describe('access history view', () => {
         ['p-old', 'Old'],
         ['p-a', 'Alpha'],
         ['p-gone', 'Gone Partner'],
+        ['p-checked', 'Checker'],
       ]),
       '2026-11-01',
+      [
+        {
+          partner_id: 'p-z',
+          entry: { at: '2026-11-19T08:00:00.000Z', as_of: '2026-11-19', requirements: [{ id: 'a' }] },
+        },
+        {
+          partner_id: 'p-z',
+          entry: { at: '2026-11-20T08:00:00.000Z', as_of: '2026-11-01', requirements: [{ id: 'b' }] },
+        },
+        {
+          partner_id: 'p-checked',
+          entry: { at: '2026-11-02T08:00:00.000Z', as_of: '2026-11-02', requirements: [{ id: 'c' }] },
+        },
+      ],
     );
-    expect(view.partners.map((p) => p.partner.name)).toEqual(['Alpha', 'Gone Partner', 'Zulu']);
+    expect(view.partners.map((p) => p.partner.name)).toEqual(['Alpha', 'Checker', 'Gone Partner', 'Zulu']);
     expect(view.partners[0]).toEqual({
       partner: { id: 'p-a', name: 'Alpha' },
       events: [],
       reads: [],
       experience_reads: [],
+      requirement_checks: [],
     });
-    expect(view.partners[2]).toEqual({
+    expect(view.partners[1]!.requirement_checks).toEqual([
+      { at: '2026-11-02T08:00:00.000Z', as_of: '2026-11-02', requirements: [{ id: 'c' }] },
+    ]);
+    expect(view.partners[3]).toEqual({
       partner: { id: 'p-z', name: 'Zulu' },
       events: [
         { type: 'disconnected', at: '2026-11-20T10:00:00.000Z' },
@@ -100,6 +119,10 @@ describe('access history view', () => {
         { date: '2026-11-19', count: 4, last_at: '2026-11-19T18:00:00.000Z' },
       ],
       experience_reads: [{ date: '2026-11-20', count: 3, last_at: '2026-11-20T09:30:00.000Z' }],
+      requirement_checks: [
+        { at: '2026-11-20T08:00:00.000Z', as_of: '2026-11-01', requirements: [{ id: 'b' }] },
+        { at: '2026-11-19T08:00:00.000Z', as_of: '2026-11-19', requirements: [{ id: 'a' }] },
+      ],
     });
   });
 });

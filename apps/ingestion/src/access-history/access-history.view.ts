@@ -1,4 +1,9 @@
-import { type ConnectionHistoryRow, type PartnerReadsRow } from '@pft/partners';
+import {
+  type ConnectionHistoryRow,
+  type PartnerReadsRow,
+  type RequirementCheckEntry,
+  type RequirementChecksRow,
+} from '@pft/partners';
 
 export const DEFAULT_HISTORY_DAYS = 90;
 export const MAX_HISTORY_DAYS = 365;
@@ -23,6 +28,8 @@ export interface PartnerAccess {
   reads: DailyReads[];
   /** Reads of the pilot's experience, counted as `reads` are. */
   experience_reads: DailyReads[];
+  /** The partner's requirement checks of the pilot in the period, each with its requirements as sent, newest first. */
+  requirement_checks: RequirementCheckEntry[];
 }
 
 export interface AccessHistoryView {
@@ -39,13 +46,15 @@ export function parseHistoryDays(value: unknown): number | null {
 
 /**
  * The access history of the period from `fromDay` on: one entry per partner the pilot is connected to
- * now, or that linked, disconnected or read in the period; partners by name. `names`: every partner's.
+ * now, or that linked, disconnected, read or checked requirements in the period; partners by name.
+ * `names`: every partner's. `checks`: the requirement checks of the period.
  */
 export function accessHistoryView(
   connections: readonly ConnectionHistoryRow[],
   reads: readonly PartnerReadsRow[],
   names: ReadonlyMap<string, string>,
   fromDay: string,
+  checks: readonly RequirementChecksRow[] = [],
 ): AccessHistoryView {
   const from = Date.parse(`${fromDay}T00:00:00.000Z`);
   const partners = new Map<string, PartnerAccess>();
@@ -54,7 +63,13 @@ export function accessHistoryView(
     if (!found)
       partners.set(
         id,
-        (found = { partner: { id, name: names.get(id) ?? '' }, events: [], reads: [], experience_reads: [] }),
+        (found = {
+          partner: { id, name: names.get(id) ?? '' },
+          events: [],
+          reads: [],
+          experience_reads: [],
+          requirement_checks: [],
+        }),
       );
     return found;
   };
@@ -74,11 +89,13 @@ export function accessHistoryView(
       last_at: r.last_at.toISOString(),
     });
   }
+  for (const c of checks) entry(c.partner_id).requirement_checks.push(c.entry);
   const list = [...partners.values()];
   for (const access of list) {
     access.events.sort((a, b) => b.at.localeCompare(a.at) || (a.type === 'disconnected' ? -1 : 1));
     access.reads.sort((a, b) => b.date.localeCompare(a.date));
     access.experience_reads.sort((a, b) => b.date.localeCompare(a.date));
+    access.requirement_checks.sort((a, b) => b.at.localeCompare(a.at));
   }
   return {
     partners: list.sort(

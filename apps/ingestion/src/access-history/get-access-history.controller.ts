@@ -23,7 +23,9 @@ export class GetAccessHistoryController {
       'days (1 to 365, default 90; today is one of them): its links and disconnects, and per day the number ' +
       'of reads of the pilot’s totals (a batch read counts once for each pilot it answers) with the time of ' +
       'the last. Newest first. Reads are counted by each partner API replica and written within seconds ' +
-      '(at most a minute). Reads with sandbox keys are not recorded. Another days value: 400 INVALID_REQUEST.',
+      '(at most a minute). Reads with sandbox keys are not recorded. Each requirement check a partner made ' +
+      '(`requirement_checks`) is there with its requirements as sent, recorded before the partner got its ' +
+      'answer. Another days value: 400 INVALID_REQUEST.',
     query: [
       {
         name: 'days',

@@ -1,6 +1,6 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
-import { connectionHistoryOf, partnerNames, partnerReadsOf } from '@pft/partners';
+import { connectionHistoryOf, partnerNames, partnerReadsOf, requirementChecksOf } from '@pft/partners';
 import { sharedData } from '@pft/partners/domain';
 import { consentStreamId, logbookStreamId } from '@pft/contracts';
 import { FlightsRepository, StartingTotalsRepository } from '@pft/logbook';
@@ -39,8 +39,11 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery, PilotExpo
       const starting = await this.startingTotals.find(tx, pilot);
       const connections = await connectionHistoryOf(tx, pilot);
       const reads = await partnerReadsOf(tx, pilot, ALL_DAYS_FROM);
+      const checks = await requirementChecksOf(tx, pilot, ALL_DAYS_FROM);
       const names = new Map(connections.map((c) => [c.partner_id, c.name]));
-      const unnamed = [...new Set(reads.map((r) => r.partner_id))].filter((id) => !names.has(id));
+      const unnamed = [...new Set([...reads, ...checks].map((r) => r.partner_id))].filter(
+        (id) => !names.has(id),
+      );
       for (const [id, name] of await partnerNames(tx, unnamed)) names.set(id, name);
       return {
         exported_at: new Date().toISOString(),
@@ -58,7 +61,7 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery, PilotExpo
           shared: sharedData(c.shares_experience),
         })),
         consent_events: consent.map(exportedEvent),
-        access_history: accessHistoryView(connections, reads, names, ALL_DAYS_FROM),
+        access_history: accessHistoryView(connections, reads, names, ALL_DAYS_FROM, checks),
       };
     });
   }

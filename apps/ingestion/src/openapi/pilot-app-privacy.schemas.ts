@@ -29,6 +29,21 @@ const readsOfDay: Schema = {
   },
 };
 
+/** A partner's requirement check of the pilot, as the access history keeps it. */
+const requirementCheck: Schema = {
+  type: 'object',
+  required: ['at', 'as_of', 'requirements'],
+  properties: {
+    at: { ...timestamp, description: 'When it was answered' },
+    as_of: { type: 'string', format: 'date', description: 'The date the experience was checked as of' },
+    requirements: {
+      type: 'array',
+      description: 'As the partner sent them (partner API, `RequirementCheckRequest.requirements`)',
+      items: { type: 'object' },
+    },
+  },
+};
+
 const accessHistorySchema: Schema = {
   type: 'object',
   required: ['partners'],
@@ -38,7 +53,7 @@ const accessHistorySchema: Schema = {
       description: 'Partners by name',
       items: {
         type: 'object',
-        required: ['partner', 'events', 'reads', 'experience_reads'],
+        required: ['partner', 'events', 'reads', 'experience_reads', 'requirement_checks'],
         properties: {
           partner: partnerRef,
           events: {
@@ -62,6 +77,13 @@ const accessHistorySchema: Schema = {
               'as `reads` are, newest first; days without reads left out',
             items: readsOfDay,
           },
+          requirement_checks: {
+            type: 'array',
+            description:
+              'The partner’s requirement checks (POST /v1/pilot-requirements/check), each with the requirements ' +
+              'exactly as the partner sent them; the partner learned only whether each was met. Newest first',
+            items: requirementCheck,
+          },
         },
       },
     },
@@ -72,7 +94,8 @@ export const ACCESS_HISTORY: NamedSchema = {
   name: 'AccessHistory',
   schema: {
     ...accessHistorySchema,
-    description: 'Who read the pilot’s totals, and when; links and disconnects',
+    description:
+      'Who read the pilot’s totals and experience, and when; requirement checks; links and disconnects',
   },
   example: ACCESS_HISTORY_EXAMPLE,
 };

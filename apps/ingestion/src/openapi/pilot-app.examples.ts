@@ -175,6 +175,16 @@ export const ACCESS_HISTORY_EXAMPLE = {
         { date: '2026-11-24', count: 3, last_at: '2026-11-24T07:12:45.003Z' },
       ],
       experience_reads: [{ date: '2026-11-25', count: 2, last_at: '2026-11-25T18:30:02.512Z' }],
+      requirement_checks: [
+        {
+          at: '2026-11-25T18:31:10.208Z',
+          as_of: '2026-11-25',
+          requirements: [
+            { id: 'tt', metric: 'total_flight_time_minutes', at_least: 90000 },
+            { id: 'night_pax', currency: 'faa_61_57_b', group: 'airplane_sel' },
+          ],
+        },
+      ],
     },
   ],
 };

@@ -36,6 +36,24 @@ describe('access history retention (Postgres): older days deleted in bounded sta
     return partnerId;
   }
 
+  /** One pilot's requirement checks of `partnerId`, one on each of `days`. */
+  async function checks(partnerId: string, days: string[]): Promise<void> {
+    await ds.query(
+      `insert into requirement_checks (pilot_account_id, partner_id, day, checks)
+       select $1, $2, d::date, array[json_build_object('at', d || 'T10:00:00.000Z', 'as_of', d, 'requirements', '[]'::json)]
+         from unnest($3::text[]) as d`,
+      [randomUUID(), partnerId, days],
+    );
+  }
+
+  const checkDaysOf = async (partnerId: string): Promise<string[]> =>
+    (
+      await ds.query<{ day: string }[]>(
+        `select to_char(day, 'YYYY-MM-DD') as day from requirement_checks where partner_id = $1 order by day`,
+        [partnerId],
+      )
+    ).map((r) => r.day);
+
   const daysOf = async (partnerId: string): Promise<string[]> =>
     (
       await ds.query<{ day: string }[]>(
@@ -49,21 +67,24 @@ describe('access history retention (Postgres): older days deleted in bounded sta
     const kept = [FIRST_KEPT, '2026-06-30', '2026-12-01'];
     // 9 pilots: 27 rows to delete, 27 to keep.
     const partnerId = await reads(9, [...old, ...kept]);
+    await checks(partnerId, [...old, ...kept]);
     const deletedBefore = await metric('pft_access_history_retention_deleted_total');
 
     const run = await retention().run(NOW, 10);
 
-    // Three statements of at most 10 rows delete the 27 old ones; the third, short, ends the run.
-    expect(run).toEqual({ keptFrom: FIRST_KEPT, deleted: 27, statements: 3 });
+    // Three statements of at most 10 rows delete the 27 old counts, the third, short, ending them; one
+    // deletes the 3 old days of requirement checks.
+    expect(run).toEqual({ keptFrom: FIRST_KEPT, deleted: 30, statements: 4 });
     expect(await daysOf(partnerId)).toEqual(kept.flatMap((day) => Array<string>(9).fill(day)));
-    expect((await metric('pft_access_history_retention_deleted_total')) - deletedBefore).toBe(27);
+    expect(await checkDaysOf(partnerId)).toEqual(kept);
+    expect((await metric('pft_access_history_retention_deleted_total')) - deletedBefore).toBe(30);
     expect(await metric('pft_access_history_retention_last_run_timestamp_seconds')).toBeGreaterThan(
       NOW.getTime() / 1000,
     );
     expect(await metric('pft_access_history_retention_run_duration_seconds')).toBeGreaterThan(0);
 
-    // Nothing left to delete: one statement, nothing deleted.
-    expect(await retention().run(NOW, 10)).toEqual({ keptFrom: FIRST_KEPT, deleted: 0, statements: 1 });
+    // Nothing left to delete: one statement of each, nothing deleted.
+    expect(await retention().run(NOW, 10)).toEqual({ keptFrom: FIRST_KEPT, deleted: 0, statements: 2 });
   });
 
   it('skips a row another transaction holds instead of waiting for it, and deletes it in a later run', async () => {
@@ -114,7 +135,7 @@ describe('access history retention (Postgres): older days deleted in bounded sta
     }
     // Its statement ends once the lock is gone, and deleted what it found.
     await run;
-    expect(await retention().run(NOW, 10)).toEqual({ keptFrom: FIRST_KEPT, deleted: 0, statements: 1 });
+    expect(await retention().run(NOW, 10)).toEqual({ keptFrom: FIRST_KEPT, deleted: 0, statements: 2 });
     expect(await daysOf(partnerId)).toEqual(Array<string>(2).fill(FIRST_KEPT));
   });
 });

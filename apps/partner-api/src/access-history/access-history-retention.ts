@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import { Counter, Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { firstDayOf, forgetReadsBefore } from '@pft/partners';
+import { firstDayOf, forgetReadsBefore, forgetRequirementChecksBefore } from '@pft/partners';
 
 import { metricOnce } from '@pft/platform/metrics/metric-once';
 import { PartnerApiConfig } from '../partner-api.config';
@@ -123,11 +123,15 @@ export class AccessHistoryRetention implements OnApplicationBootstrap, BeforeApp
     let statements = 0;
     let last = batch;
     try {
-      while (last === batch && !this.stopping) {
-        last = await forgetReadsBefore(this.dataSource, keptFrom, batch);
-        statements++;
-        deleted += last;
-        retentionMetrics.deleted.inc(last);
+      // The daily read counts, then the requirement checks' days, each until none is left.
+      for (const forget of [forgetReadsBefore, forgetRequirementChecksBefore]) {
+        last = batch;
+        while (last === batch && !this.stopping) {
+          last = await forget(this.dataSource, keptFrom, batch);
+          statements++;
+          deleted += last;
+          retentionMetrics.deleted.inc(last);
+        }
       }
     } catch (err) {
       retentionMetrics.failures.inc();

@@ -29,5 +29,5 @@ const SHARED = [
  * Who may call the partner API: API keys, their rate limits and scopes; and idempotent POSTs. A feature module whose
  * controllers use PartnerEndpoint imports this one for the guards' dependencies.
  */
-@Module({ providers: [...SHARED, RateClock], exports: SHARED })
+@Module({ providers: [...SHARED, RateClock], exports: [...SHARED, RateClock] })
 export class AccessModule {}

@@ -8,6 +8,7 @@ import {
   type PartnerRequest,
   PartnerWriteEndpoint,
 } from '../auth/partner-endpoint.decorator';
+import { jsonObjectBody } from '../json-body';
 import { invalidIdempotencyKey, refusedField } from '../openapi/error-examples';
 import { ApiJsonBody, ApiPartnerErrors, ApiWriteResponse } from '../openapi/openapi-responses';
 import { RedeemSandboxCodeCommand } from '../sandbox/redeem-sandbox-code/redeem-sandbox-code.command';
@@ -64,23 +65,9 @@ export class LinkController {
   }
 }
 
-/**
- * A body of another media type is refused before this (RequestBodyGuard); a request without a body at
- * all comes here with none, and is answered as not JSON.
- */
+/** The `linking_token` of a link's body. */
 function linkingToken(contentType: string | undefined, body: unknown): string {
-  const mediaType = contentType?.split(';')[0]?.trim().toLowerCase();
-  if (mediaType !== 'application/json') {
-    throw new ApiError('INVALID_REQUEST', 'The request body must be application/json', [
-      { field: 'body', issue: 'unsupported_media_type' },
-    ]);
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new ApiError('INVALID_REQUEST', 'The request body must be a JSON object', [
-      { field: 'body', issue: 'not_an_object' },
-    ]);
-  }
-  const token = (body as Record<string, unknown>).linking_token;
+  const token = jsonObjectBody(contentType, body).linking_token;
   if (typeof token !== 'string') {
     throw new ApiError('INVALID_REQUEST', 'linking_token is required and must be a string', [
       { field: 'linking_token', issue: token === undefined ? 'required' : 'not_a_string' },

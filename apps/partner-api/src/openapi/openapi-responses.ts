@@ -54,7 +54,8 @@ const WHEN: Record<ErrorCode, string> = {
     'being processed',
   RATE_LIMITED:
     'The key’s requests per minute are used up, or too many failed authentications came from this ' +
-    'address; with `Retry-After: 60`',
+    'address; with `Retry-After: 60`. A requirement check past the day’s 20 checks of the pilot: with ' +
+    '`Retry-After` the seconds to the next UTC midnight',
   INTERNAL_ERROR: 'An unexpected failure; no internals in the body',
   SERVICE_UNAVAILABLE: 'A dependency is down; with `Retry-After`',
   WRITE_OUTCOME_UNKNOWN:
@@ -66,13 +67,18 @@ const COMMON_ERRORS: ErrorCode[] = ['UNAUTHORIZED', 'RATE_LIMITED', 'INTERNAL_ER
 
 const EXTRA_HEADERS: Partial<Record<ErrorCode, HeadersObject>> = {
   UNAUTHORIZED: { 'WWW-Authenticate': { description: '`Bearer`', schema: { type: 'string' } } },
-  RATE_LIMITED: { 'Retry-After': { description: '`60`', schema: { type: 'integer' } } },
+  RATE_LIMITED: {
+    'Retry-After': {
+      description: '`60`; for a requirement check past its daily limit, the seconds to the next UTC midnight',
+      schema: { type: 'integer' },
+    },
+  },
   SERVICE_UNAVAILABLE: { 'Retry-After': { description: 'Seconds', schema: { type: 'integer' } } },
   WRITE_OUTCOME_UNKNOWN: { 'Retry-After': { description: 'Seconds', schema: { type: 'integer' } } },
 };
 
 /** On a POST's answer that replays the first one given under its `Idempotency-Key`. */
-const IDEMPOTENT_REPLAY_HEADERS: HeadersObject = {
+export const IDEMPOTENT_REPLAY_HEADERS: HeadersObject = {
   [IDEMPOTENT_REPLAYED_HEADER]: {
     description: '`true` when this is the first answer given under the `Idempotency-Key`, replayed',
     schema: { type: 'string', enum: ['true'] },

@@ -20,14 +20,16 @@ trace, SQL or internal name.
 
 **Scopes.** \`pilot-totals\` (given to new keys) for the totals endpoints and \`GET /v1/pilots\`;
 \`rating-dictionary\`, \`webhooks\` (\`/v1/webhook-endpoints\`) and \`pilot-experience\` (\`/v1/pilot-experience\`,
-\`/v1/currency-rules\`) only when asked for; \`pilot-requirements\` also reads \`/v1/currency-rules\`. \`POST /v1/link\` needs a valid key and no scope. Missing scope: 403 \`INSUFFICIENT_SCOPE\`.
+\`/v1/currency-rules\`) only when asked for; \`pilot-requirements\` (\`POST /v1/pilot-requirements/check\`, and \`/v1/currency-rules\`) too. \`POST /v1/link\` needs a valid key and no scope. Missing scope: 403 \`INSUFFICIENT_SCOPE\`.
 
 **Order of checks.** Authentication (401), rate limit (429), scope (403), input (400), lookup (404).
 
 **Rate limit.** Per key, per clock minute (fixed windows), shared by all replicas; default 100 per minute, set
 per key. Every request with a valid key counts, whatever its outcome, and its answer carries
 \`RateLimit-Limit\`, \`RateLimit-Remaining\` (left after this request) and \`RateLimit-Reset\` (seconds to the next
-window). Over the limit: 429 \`RATE_LIMITED\` with \`Retry-After: 60\`.
+window). Over the limit: 429 \`RATE_LIMITED\` with \`Retry-After: 60\`. Requirement checks have a limit of their own
+besides: 20 answered checks per pilot a UTC day, past which 429 \`RATE_LIMITED\` with \`Retry-After\` the seconds to
+the next UTC midnight.
 
 **Partner isolation.** A \`pilot_id\` belongs to the partner account whose key redeemed the code; keys of one
 partner account share its pilots; any other partner gets 404 \`PILOT_NOT_FOUND\` on the single read and an
@@ -46,8 +48,10 @@ retry with the same key gets the same \`pilot_id\`.
 **Sandbox.** A sandbox key (\`pft_test_\`, issued like a live key) sees only your sandbox's pilots, and a live
 key never sees one; every endpoint behaves for it as for a live key (rate limit, scopes, errors, envelope). With
 a sandbox key, \`POST /v1/link\` takes only the reusable codes \`PFT-TEST-0000-0000-0001\` (a student pilot:
-a few dozen SEP land flights, dual and solo; current under every currency rule with \`as_of=2026-06-25\`), \`0002\` (an airline captain: thousands of multi-pilot hours on
-the A320 and the B737), \`0003\` (general aviation: SEP land and sea, MEP, TMG, helicopter, sailplane), \`0004\`
+a few dozen SEP land flights, dual and solo; current under every currency rule with \`as_of=2026-06-25\`, and
+meeting in full the sandbox example of \`POST /v1/pilot-requirements/check\`), \`0002\` (an airline captain: thousands of multi-pilot hours on
+the A320 and the B737), \`0003\` (general aviation: SEP land and sea, MEP, TMG, helicopter, sailplane; failing that example on
+\`current\` alone), \`0004\`
 (starting totals only) and \`0005\` (nothing at all); \`0009\` is always 400 \`INVALID_TOKEN\`. Their totals are
 real: the fixtures' flights (with type designators, engines, features, takeoffs, full-stop landings,
 approaches and holds) are recorded through the same write path, event store, Kafka and projector as live
@@ -84,6 +88,12 @@ const TAGS: [name: string, description: string][] = [
     'Linked pilots’ experience as of a date (recent windows, time by aircraft type, engine and feature, ' +
       'currency), for pilots who share it with you; the currency rules. Scope `pilot-experience` (the ' +
       'rules: or `pilot-requirements`), off by default.',
+  ],
+  [
+    'pilot-requirements',
+    'Whether a linked pilot who shares their experience meets your requirements (hiring minimums, ' +
+      'insurance criteria), answered with verdicts and never the figures; 20 checks of a pilot a day. ' +
+      'Scope `pilot-requirements`, off by default.',
   ],
   [
     'sandbox',

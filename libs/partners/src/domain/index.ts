@@ -20,6 +20,11 @@ export {
 } from './rate-window';
 export type { RateWindow } from './rate-window';
 export {
+  MAX_REQUIREMENT_CHECKS_PER_DAY,
+  checkDayOf,
+  secondsToNextUtcMidnight,
+} from './requirement-check-limit';
+export {
   SANDBOX_CURRENT_FIXTURE,
   SANDBOX_FIXTURE_NUMBERS,
   SANDBOX_INVALID_CODE,
@@ -27,6 +32,7 @@ export {
   sandboxFixtureOfCode,
 } from './sandbox/fixture-pilots';
 export type { SandboxFixture, SandboxFixtureNumber } from './sandbox/fixture-pilots';
+export { SANDBOX_REQUIREMENTS_EXAMPLE } from './sandbox/requirements-example';
 export { decideExperienceSharing, sharedData } from './sharing';
 export type { SharedData, SharingConnection } from './sharing';
 export { DEFAULT_PARTNER_SCOPES, PARTNER_SCOPES, parseScopes, scopeAllows } from './scopes';

@@ -20,7 +20,8 @@ registerScrapedMetric(
 );
 
 /** Why a request was answered 429 RATE_LIMITED. */
-export type RateLimitReason = 'api_key' | 'failed_authentications' | 'open_linking_codes';
+export type RateLimitReason =
+  'api_key' | 'failed_authentications' | 'open_linking_codes' | 'requirement_checks';
 
 const rateLimited = metricOnce(
   'pft_http_rate_limited_total',
@@ -30,7 +31,8 @@ const rateLimited = metricOnce(
       help:
         'Requests answered 429, by reason: api_key (the key is past its per-minute limit), ' +
         'failed_authentications (the client address failed too often this minute), ' +
-        'open_linking_codes (the pilot holds the most unexpired linking codes allowed)',
+        'open_linking_codes (the pilot holds the most unexpired linking codes allowed), ' +
+        'requirement_checks (the partner has made the most checks of the pilot allowed this UTC day)',
       labelNames: ['reason'],
     }),
 );

@@ -1,0 +1,65 @@
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { DataSource } from 'typeorm';
+import { type RecordedCheck, recordRequirementCheck } from '@pft/partners';
+import {
+  checkDayOf,
+  experienceNotShared,
+  MAX_REQUIREMENT_CHECKS_PER_DAY,
+  pilotNotLinked,
+} from '@pft/partners/domain';
+import { RateClock } from '@pft/partners/rate-limits/rate-clock';
+import { PilotExperienceReadModel } from '@pft/totals';
+import { checkRequirements, type RequirementCheckAnswer } from '@pft/totals/domain';
+import { CheckPilotRequirementsCommand } from './check-pilot-requirements.command';
+import { dailyLimitReached } from './daily-limit';
+
+/**
+ * Order of checks after the input: the lookup (404), the pilot's sharing (403), then the day's limit
+ * (429). The verdicts come from the experience the experience read answers (the same read model and
+ * projection), so a verdict never disagrees with a figure. The check is recorded in the pilot's access
+ * history, and counted, before it is answered; a refused check is neither.
+ */
+@CommandHandler(CheckPilotRequirementsCommand)
+export class CheckPilotRequirementsHandler implements ICommandHandler<
+  CheckPilotRequirementsCommand,
+  RequirementCheckAnswer
+> {
+  constructor(
+    private readonly reader: PilotExperienceReadModel,
+    private readonly dataSource: DataSource,
+    private readonly clock: RateClock,
+  ) {}
+
+  async execute(command: CheckPilotRequirementsCommand): Promise<RequirementCheckAnswer> {
+    const { partnerId, pilotId, asOf } = command;
+    const found = (await this.reader.read(partnerId, [pilotId], asOf, command.readRevision)).get(pilotId);
+    // Never linked, disconnected, or another partner's: the same answer, so nothing leaks.
+    if (!found || found.state === 'not_linked') throw pilotNotLinked();
+    if (found.state === 'not_shared') throw experienceNotShared();
+    const answer = checkRequirements(pilotId, command.requirements, found.answer);
+    const now = this.clock.now();
+    const recorded = await recordRequirementCheck(this.dataSource, {
+      connectionId: pilotId,
+      partnerId,
+      day: checkDayOf(now),
+      perDay: MAX_REQUIREMENT_CHECKS_PER_DAY,
+      entry: { at: new Date(now).toISOString(), as_of: asOf, requirements: [...command.sent] },
+    });
+    refuseUnrecorded(recorded, now);
+    return answer;
+  }
+}
+
+/** A check not recorded is not answered: the pilot disconnected or stopped sharing meanwhile, or the day's checks are used up. */
+function refuseUnrecorded(recorded: RecordedCheck, now: number): void {
+  switch (recorded) {
+    case 'recorded':
+      return;
+    case 'not_linked':
+      throw pilotNotLinked();
+    case 'not_shared':
+      throw experienceNotShared();
+    case 'limit_reached':
+      throw dailyLimitReached(now);
+  }
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { PilotTotalsReadModule } from '@pft/totals';
+import { AccessModule } from '../auth/access.module';
+import { CheckPilotRequirementsHandler } from './check-pilot-requirements.handler';
+import { PilotRequirementsController } from './pilot-requirements.controller';
+
+/** POST /v1/pilot-requirements/check, answered from the experience read model. */
+@Module({
+  imports: [AccessModule, PilotTotalsReadModule],
+  controllers: [PilotRequirementsController],
+  providers: [CheckPilotRequirementsHandler],
+})
+export class PilotRequirementsModule {}

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { withTestDataSource } from '@pft/testing';
+import { createPartner } from '../api-keys/api-keys.repository';
+import { AccessHistory } from './access-history.module';
+import {
+  type CheckToRecord,
+  forgetRequirementChecksBefore,
+  recordRequirementCheck,
+  requirementChecksOf,
+} from './requirement-checks.statements';
+
+describe('requirement checks in the access history (Postgres)', () => {
+  let ds: DataSource;
+  withTestDataSource(8, (made) => (ds = made));
+
+  async function connected(partnerId: string, shares = true, pilot: string = randomUUID()) {
+    const id = randomUUID();
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, shares_experience)
+       values ($1, $2, $3, now(), $4)`,
+      [id, partnerId, pilot, shares],
+    );
+    return { pilot, id };
+  }
+
+  const check = (
+    connectionId: string,
+    partnerId: string,
+    n: number,
+    day = '2026-12-01',
+    perDay = 20,
+  ): CheckToRecord => ({
+    connectionId,
+    partnerId,
+    day,
+    perDay,
+    entry: {
+      at: `${day}T10:00:${String(n).padStart(2, '0')}.000Z`,
+      as_of: day,
+      // Fields in the partner's order, not in any canonical one: kept as sent.
+      requirements: [{ metric: 'pic_minutes', id: `r${n}`, at_least: n }],
+    },
+  });
+
+  it('counts at most perDay checks a day, exactly, however many arrive at once; the next day starts again', async () => {
+    const { partnerId } = await createPartner(ds, 'Checks at once');
+    const { id, pilot } = await connected(partnerId);
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, n) => recordRequirementCheck(ds, check(id, partnerId, n))),
+    );
+    expect(outcomes.filter((o) => o === 'recorded')).toHaveLength(20);
+    expect(outcomes.filter((o) => o === 'limit_reached')).toHaveLength(10);
+    expect(await requirementChecksOf(ds, pilot, '2026-12-01')).toHaveLength(20);
+    expect(await recordRequirementCheck(ds, check(id, partnerId, 31, '2026-12-02'))).toBe('recorded');
+  });
+
+  it('counts per partner and pilot account: a new connection of the same pilot shares the day’s count', async () => {
+    const { partnerId } = await createPartner(ds, 'Relinked');
+    const first = await connected(partnerId);
+    for (let n = 0; n < 3; n++)
+      expect(await recordRequirementCheck(ds, check(first.id, partnerId, n, '2026-12-01', 4))).toBe(
+        'recorded',
+      );
+    await ds.query('update connections set disconnected_at = now() where connection_id = $1', [first.id]);
+    expect(await recordRequirementCheck(ds, check(first.id, partnerId, 3, '2026-12-01', 4))).toBe(
+      'not_linked',
+    );
+    const again = await connected(partnerId, true, first.pilot);
+    expect(await recordRequirementCheck(ds, check(again.id, partnerId, 4, '2026-12-01', 4))).toBe('recorded');
+    expect(await recordRequirementCheck(ds, check(again.id, partnerId, 5, '2026-12-01', 4))).toBe(
+      'limit_reached',
+    );
+    // Another partner of the same pilot has its own count.
+    const other = await createPartner(ds, 'Other');
+    const theirs = await connected(other.partnerId, true, first.pilot);
+    expect(await recordRequirementCheck(ds, check(theirs.id, other.partnerId, 6, '2026-12-01', 4))).toBe(
+      'recorded',
+    );
+  });
+
+  it('records nothing for a connection unknown, another partner’s, or not sharing the experience', async () => {
+    const { partnerId } = await createPartner(ds, 'Refused');
+    const other = await createPartner(ds, 'Not theirs');
+    const notSharing = await connected(partnerId, false);
+    const theirs = await connected(other.partnerId);
+    expect(await recordRequirementCheck(ds, check(randomUUID(), partnerId, 1))).toBe('not_linked');
+    expect(await recordRequirementCheck(ds, check(theirs.id, partnerId, 1))).toBe('not_linked');
+    expect(await recordRequirementCheck(ds, check(notSharing.id, partnerId, 1))).toBe('not_shared');
+    for (const pilot of [notSharing.pilot, theirs.pilot])
+      expect(await requirementChecksOf(ds, pilot, '2000-01-01')).toEqual([]);
+  });
+
+  it('reads the checks newest first, with the requirements as sent; forgets them with the access history', async () => {
+    const { partnerId } = await createPartner(ds, 'Read back');
+    const { id, pilot } = await connected(partnerId);
+    await recordRequirementCheck(ds, check(id, partnerId, 1, '2026-11-30'));
+    await recordRequirementCheck(ds, check(id, partnerId, 2, '2026-12-01'));
+    await recordRequirementCheck(ds, check(id, partnerId, 3, '2026-12-01'));
+    const read = await requirementChecksOf(ds, pilot, '2026-11-30');
+    expect(read.map((r) => r.entry.at)).toEqual([
+      '2026-12-01T10:00:03.000Z',
+      '2026-12-01T10:00:02.000Z',
+      '2026-11-30T10:00:01.000Z',
+    ]);
+    expect(read[0]).toEqual({ partner_id: partnerId, entry: check(id, partnerId, 3).entry });
+    expect(Object.keys(read[0]!.entry.requirements[0] as object)).toEqual(['metric', 'id', 'at_least']);
+    expect(await requirementChecksOf(ds, pilot, '2026-12-01')).toHaveLength(2);
+
+    expect(await new AccessHistory(ds).forgetPilot(pilot)).toBe(3);
+    expect(await requirementChecksOf(ds, pilot, '2000-01-01')).toEqual([]);
+  });
+
+  it('retention deletes the days before the first kept, a bounded number of rows a statement', async () => {
+    const { partnerId } = await createPartner(ds, 'Retention');
+    const { id, pilot } = await connected(partnerId);
+    for (const day of ['1999-01-01', '1999-01-02', '1999-01-03', '1999-02-01'])
+      await recordRequirementCheck(ds, check(id, partnerId, 1, day));
+    expect(await forgetRequirementChecksBefore(ds, '1999-02-01', 2)).toBe(2);
+    expect(await forgetRequirementChecksBefore(ds, '1999-02-01', 2)).toBe(1);
+    expect(await forgetRequirementChecksBefore(ds, '1999-02-01', 2)).toBe(0);
+    expect((await requirementChecksOf(ds, pilot, '1900-01-01')).map((r) => r.entry.as_of)).toEqual([
+      '1999-02-01',
+    ]);
+  });
+});
