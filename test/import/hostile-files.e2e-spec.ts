@@ -1,9 +1,11 @@
 import { request as httpRequest } from 'node:http';
-import { type AddressInfo } from 'node:net';
+import { type AddressInfo, type Server } from 'node:net';
+import type Redis from 'ioredis';
 import { deflateRawSync } from 'node:zlib';
 import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_LINE_LENGTH } from '@pft/logbook/domain';
+import { REDIS } from '@pft/platform';
 import { waitFor } from '@pft/testing';
-import { UploadImportController } from '../../apps/ingestion/src/imports/upload-import.controller';
+import { createIngestionApp } from '../../apps/ingestion/src/ingestion-app';
 import { ingestionSuite, type IngestionHarness } from '../ingestion/support/ingestion-harness';
 import { pftFile, upload, written } from './import-support';
 
@@ -193,25 +195,31 @@ describe('pilot app API: hostile logbook files answer 4xx and record nothing (e2
     expect(await written(h, pilot.id)).toEqual({ events: 0, flights: 0 });
   });
 
-  it('a third upload of a pilot while two are being received: 429 RATE_LIMITED; the two then finish', async () => {
+  it('a third upload of a pilot while two are being received, on another replica: 429 RATE_LIMITED; the two then finish', async () => {
     const pilot = h.pilot();
-    const server = h.app.getHttpServer();
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const listening = async (server: Server): Promise<number> => {
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      return (server.address() as AddressInfo).port;
+    };
+    // A second replica of the app on the same database and Redis.
+    const replica = await createIngestionApp(h.config);
+    await replica.init();
+    await replica.getHttpAdapter().getInstance().ready();
+    const servers = [h.app.getHttpServer() as Server, replica.getHttpServer() as Server];
     try {
-      const { port } = server.address() as AddressInfo;
+      const [port, otherPort] = [await listening(servers[0]!), await listening(servers[1]!)];
       const first = openUpload(port, pilot.token);
       const second = openUpload(port, pilot.token);
-      // Both are being received once the controller counts them (its private count, read for the order).
-      const controller: { underWay: Map<string, number> } = h.app.get<unknown>(
-        UploadImportController,
-      ) as never;
+      // Both are being received once both places are taken in Redis.
+      const redis = h.app.get<Redis>(REDIS);
+      const places = `${h.config.PARTNER_REDIS_PREFIX}imports:under-way:${pilot.id}`;
       await waitFor(
-        () => (controller.underWay.get(pilot.id) === 2 ? true : undefined),
+        async () => ((await redis.zcard(places)) === 2 ? true : undefined),
         10_000,
         'two uploads under way',
         10,
       );
-      const third = openUpload(port, pilot.token);
+      const third = openUpload(otherPort, pilot.token);
       third.end();
       expect(await third.answer).toBe(429);
       first.end();
@@ -219,8 +227,14 @@ describe('pilot app API: hostile logbook files answer 4xx and record nothing (e2
       expect([await first.answer, await second.answer]).toEqual([201, 201]);
       const kept = await h.sql.query('select 1 from pending_imports where pilot_account_id = $1', [pilot.id]);
       expect(kept.rows).toHaveLength(2);
+      // Their places are freed: the pilot uploads again on the other replica.
+      expect(await redis.zcard(places)).toBe(0);
+      const fourth = openUpload(otherPort, pilot.token);
+      fourth.end();
+      expect(await fourth.answer).toBe(201);
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await new Promise((resolve) => servers[0]!.close(resolve));
+      await replica.close();
     }
   });
 });

@@ -4,10 +4,17 @@ import { commandPipelineProvider } from '../command-pipeline.provider';
 import { PendingImportController } from './pending-import.controller';
 import { PendingImports } from './pending-imports.service';
 import { UploadImportController } from './upload-import.controller';
+import { UploadsUnderWay } from './uploads-under-way';
 
 /** Logbook files imported from other logbooks (`logbook-import.md` 2): upload, preview, choices, commit. */
 @Module({
   controllers: [UploadImportController, PendingImportController],
-  providers: [commandPipelineProvider, FlightsRepository, PendingImportsRepository, PendingImports],
+  providers: [
+    commandPipelineProvider,
+    FlightsRepository,
+    PendingImportsRepository,
+    PendingImports,
+    UploadsUnderWay,
+  ],
 })
 export class ImportsModule {}

@@ -9,15 +9,14 @@ import { IMPORT, IMPORT_FILE_ERRORS } from '../openapi/pilot-app-import.schemas'
 import { type ImportView } from './import-view';
 import { PendingImports } from './pending-imports.service';
 import { readUploadedFile, refuseDeclaredTooLarge } from './upload-body';
-
-/** Uploads a pilot may have under way at once, per replica (`logbook-import.md` 2). */
-const UPLOADS_UNDER_WAY = 2;
+import { UploadsUnderWay, UPLOADS_UNDER_WAY } from './uploads-under-way';
 
 @Controller('pilot/v1/imports')
 export class UploadImportController {
-  private readonly underWay = new Map<string, number>();
-
-  constructor(private readonly imports: PendingImports) {}
+  constructor(
+    private readonly imports: PendingImports,
+    private readonly underWay: UploadsUnderWay,
+  ) {}
 
   @Post()
   @PilotAppOperation({
@@ -62,8 +61,8 @@ export class UploadImportController {
   ): Promise<ImportView> {
     const chosen = PendingImports.formatOf(format);
     refuseDeclaredTooLarge(request.headers['content-length']);
-    const running = this.underWay.get(pilot) ?? 0;
-    if (running >= UPLOADS_UNDER_WAY)
+    const release = await this.underWay.place(pilot);
+    if (!release)
       throw new ApiError(
         'RATE_LIMITED',
         `At most ${UPLOADS_UNDER_WAY} uploads may be under way at once`,
@@ -72,14 +71,11 @@ export class UploadImportController {
           Connection: 'close',
         },
       );
-    this.underWay.set(pilot, running + 1);
     try {
       const bytes = await readUploadedFile(request.body);
       return await this.imports.upload(pilot, chosen, bytes);
     } finally {
-      const left = (this.underWay.get(pilot) ?? 1) - 1;
-      if (left > 0) this.underWay.set(pilot, left);
-      else this.underWay.delete(pilot);
+      await release();
     }
   }
 }
