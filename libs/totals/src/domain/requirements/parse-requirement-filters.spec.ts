@@ -1,3 +1,4 @@
+import { EXPERIENCE_FEATURES } from '@pft/testing/oracle';
 import { parseRequirements } from './parse-requirements';
 
 const threshold = (extra: Record<string, unknown>): Record<string, unknown> => ({
@@ -105,14 +106,7 @@ describe('parseRequirements: engine and feature', () => {
   });
 
   it('takes every feature with the feature metrics only', () => {
-    for (const feature of [
-      'complex',
-      'high_performance',
-      'tailwheel',
-      'retractable_gear',
-      'pressurized',
-      'taa',
-    ]) {
+    for (const feature of EXPERIENCE_FEATURES) {
       expect(scopeOf(threshold({ metric: 'flight_count', feature }))).toEqual({
         kind: 'feature',
         feature,
