@@ -1,4 +1,4 @@
-import { EXPERIENCE_FEATURES } from '@pft/testing/oracle';
+import { ENGINE_KEYS, EXPERIENCE_FEATURES } from '@pft/testing/oracle';
 import { parseRequirements } from './parse-requirements';
 
 const threshold = (extra: Record<string, unknown>): Record<string, unknown> => ({
@@ -82,15 +82,7 @@ describe('parseRequirements: type designators', () => {
 
 describe('parseRequirements: engine and feature', () => {
   it('takes every engine key, turbine included, with the engine metrics only', () => {
-    for (const engine of [
-      'piston',
-      'turboprop',
-      'turbojet',
-      'turboshaft',
-      'electric',
-      'unknown',
-      'turbine',
-    ]) {
+    for (const engine of ENGINE_KEYS) {
       expect(scopeOf(threshold({ metric: 'multi_engine_minutes', engine }))).toEqual({
         kind: 'engine',
         engine,
