@@ -18,12 +18,7 @@ describe('the standalone relay', () => {
     await relay?.stop('SIGKILL');
     await standby?.stop('SIGKILL');
   });
-  const ground = relayGround({
-    poolSize: 2,
-    clientId: 'pft-relay-metrics',
-    topicPrefix: 'relay-metrics',
-    partitions: 3,
-  });
+  const ground = relayGround('relay-metrics');
 
   it('serves its metrics on a port of its own: events published, its lease, the process; nothing else; and exits 0 on SIGTERM; a second one beside it on a port the system picks, standing by', async () => {
     const { db, ds, topic } = ground;

@@ -25,12 +25,7 @@ describe('a relay started while Kafka does not answer', () => {
     await relay?.stop('SIGKILL');
     await proxy?.close();
   });
-  const ground = relayGround({
-    poolSize: 2,
-    clientId: 'pft-relay-without-kafka',
-    topicPrefix: 'relay-without-kafka',
-    partitions: 3,
-  });
+  const ground = relayGround('relay-without-kafka');
   beforeAll(async () => {
     proxy = await TcpProxy.start(`kafka://${TEST_KAFKA_BROKERS.split(',')[0]}`);
   });

@@ -26,12 +26,7 @@ describe.each(KAFKA_CLIENTS)(
   'outbox relay on %s: every event once, each pilot in order (Postgres + Kafka)',
   (client) => {
     /** Its `kafka` reads the topic back. */
-    const ground = relayGround({
-      poolSize: WRITERS + 2,
-      clientId: 'relay-test',
-      topicPrefix: 'relay',
-      partitions: 6,
-    });
+    const ground = relayGround('relay', { poolSize: WRITERS + 2, partitions: 6 });
     /** What the relay publishes with. */
     const relayKafka = createKafka(TEST_KAFKA_BROKERS, 'relay-test', undefined, undefined, client);
 

@@ -39,12 +39,7 @@ async function relayed(ds: DataSource, relay: OutboxRelay, events: number): Prom
 }
 
 describe('outbox relay: vacuums the outbox it empties (Postgres + Kafka)', () => {
-  const ground = relayGround({
-    poolSize: 2,
-    clientId: 'relay-vacuum-test',
-    topicPrefix: 'relay-vacuum',
-    partitions: 3,
-  });
+  const ground = relayGround('relay-vacuum');
 
   it('every so many deleted rows, and never when told not to', async () => {
     const { db, ds, kafka, topic } = ground;

@@ -14,21 +14,20 @@ export interface RelayGround {
 
 /**
  * The relay ground of a describe block, made before its tests and closed after them: a migrated database
- * of its own with a data source of `poolSize` connections, a Kafka client named `clientId` and a topic
- * of `partitions` partitions named after `topicPrefix` (deleted at the end). Read its fields inside tests.
+ * of its own with a data source of `poolSize` connections (2 unless told), a Kafka client named
+ * `<name>-test` and a topic of `partitions` partitions (3 unless told) named after `name`, deleted at the
+ * end. Read its fields inside tests.
  */
-export function relayGround(options: {
-  poolSize: number;
-  clientId: string;
-  topicPrefix: string;
-  partitions: number;
-}): RelayGround {
+export function relayGround(
+  name: string,
+  options: { poolSize?: number; partitions?: number } = {},
+): RelayGround {
   return suiteOf(
     async () => {
       const db = await createTestDatabase();
-      const ds = await createDataSource(db.url, options.poolSize).initialize();
-      const kafka = testKafka(options.clientId);
-      const topic = await createTestTopic(kafka, options.topicPrefix, options.partitions);
+      const ds = await createDataSource(db.url, options.poolSize ?? 2).initialize();
+      const kafka = testKafka(`${name}-test`);
+      const topic = await createTestTopic(kafka, name, options.partitions ?? 3);
       return { db, ds, kafka, topic };
     },
     async ({ db, ds, kafka, topic }) => {
