@@ -123,29 +123,38 @@ describe('each app boots against the real stack', () => {
       await redis.close();
     });
 
+    /** Waits for the partner API's readiness to say `status`, answered 200 with these `checks`: the answer. */
+    const readinessComesTo = async (
+      status: string,
+      checks: Record<string, string>,
+      timeoutMs: number,
+      what: string,
+    ): Promise<{ body: any }> => {
+      const answer = await untilReadiness(partnerApi, readinessIs(status), timeoutMs, what);
+      expect(answer.status).toBe(200);
+      expect(answer.body.data.checks).toEqual(checks);
+      return answer;
+    };
+
     it('the partner API stays ready, degraded, naming Redis, stays live, and recovers by itself', async () => {
       await redis.stop();
 
-      const degraded = await untilReadiness(
-        partnerApi,
-        readinessIs('degraded'),
+      const degraded = await readinessComesTo(
+        'degraded',
+        { postgres: 'up', redis: 'down' },
         15000,
         'readiness to notice Redis is gone',
       );
-      expect(degraded.status).toBe(200);
-      expect(degraded.body.data.checks).toEqual({ postgres: 'up', redis: 'down' });
       expect(degraded.body.meta.request_id).toMatch(/^req_/);
       expect((await getJson(`${partnerApi.url}/health/live`)).status).toBe(200);
 
       await redis.start();
-      const back = await untilReadiness(
-        partnerApi,
-        readinessIs('ready'),
+      await readinessComesTo(
+        'ready',
+        { postgres: 'up', redis: 'up' },
         20000,
         'readiness to come back with Redis',
       );
-      expect(back.status).toBe(200);
-      expect(back.body.data.checks).toEqual({ postgres: 'up', redis: 'up' });
     });
   });
 });

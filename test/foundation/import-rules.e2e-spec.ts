@@ -62,15 +62,6 @@ describe('the import rules (.dependency-cruiser.cjs, run by npm test)', () => {
     expect(await brokenRules(CLEAN)).toEqual([]);
   });
 
-  it('fail an app that imports another app', async () => {
-    expect(
-      await brokenRules({
-        ...CLEAN,
-        'apps/partner-api/src/main.ts': `import { started } from '../../ingestion/src/main';\nexport const listening = started;\n`,
-      }),
-    ).toEqual(['apps-are-apart']);
-  });
-
   it('fail a cycle, also one made of type-only imports', async () => {
     expect(
       await brokenRules({
@@ -81,48 +72,44 @@ describe('the import rules (.dependency-cruiser.cjs, run by npm test)', () => {
     ).toEqual(['no-cycles']);
   });
 
-  it("fail a framework, an I/O library or a Node module imported into a context's domain/", async () => {
-    expect(
-      await brokenRules({
-        ...CLEAN,
-        'libs/totals/src/domain/clock.ts': `import { Injectable } from '@nestjs/common';\nimport { readFileSync } from 'node:fs';\nexport const c = [Injectable, readFileSync];\n`,
-      }),
-    ).toEqual(['domain-is-pure', 'pure-code-uses-no-node-modules']);
-  });
-
-  it('fail libs/platform importing a library of ours', async () => {
-    expect(
-      await brokenRules({
-        ...CLEAN,
-        'libs/platform/src/index.ts': `import type { Event } from '@pft/contracts';\nexport const port = 3000;\nexport type E = Event;\n`,
-      }),
-    ).toEqual(['platform-knows-no-domain']);
-  });
-
-  it("fail a context's domain/ importing the adapters of its own or another context", async () => {
-    expect(
-      await brokenRules({
-        ...CLEAN,
-        'libs/totals/src/domain/fold.ts': `import { record } from '@pft/logbook';\nexport const fold = record;\n`,
-      }),
-    ).toEqual(['domain-is-pure']);
-  });
-
-  it("fail a context reaching inside another context's adapters", async () => {
-    expect(
-      await brokenRules({
-        ...CLEAN,
-        'libs/totals/src/read/read-model.ts': `import { record } from '@pft/logbook/commands/record';\nexport const read = record;\n`,
-      }),
-    ).toEqual(['contexts-meet-through-domain']);
-  });
-
-  it('fail the event store importing a part of the business', async () => {
-    expect(
-      await brokenRules({
-        ...CLEAN,
-        'libs/event-store/src/index.ts': `import { kind } from '@pft/logbook/domain';\nexport const append = kind;\n`,
-      }),
-    ).toEqual(['event-store-is-generic']);
+  it.each([
+    {
+      what: 'an app that imports another app',
+      path: 'apps/partner-api/src/main.ts',
+      text: `import { started } from '../../ingestion/src/main';\nexport const listening = started;\n`,
+      rules: ['apps-are-apart'],
+    },
+    {
+      what: "a framework, an I/O library or a Node module imported into a context's domain/",
+      path: 'libs/totals/src/domain/clock.ts',
+      text: `import { Injectable } from '@nestjs/common';\nimport { readFileSync } from 'node:fs';\nexport const c = [Injectable, readFileSync];\n`,
+      rules: ['domain-is-pure', 'pure-code-uses-no-node-modules'],
+    },
+    {
+      what: 'libs/platform importing a library of ours',
+      path: 'libs/platform/src/index.ts',
+      text: `import type { Event } from '@pft/contracts';\nexport const port = 3000;\nexport type E = Event;\n`,
+      rules: ['platform-knows-no-domain'],
+    },
+    {
+      what: "a context's domain/ importing the adapters of its own or another context",
+      path: 'libs/totals/src/domain/fold.ts',
+      text: `import { record } from '@pft/logbook';\nexport const fold = record;\n`,
+      rules: ['domain-is-pure'],
+    },
+    {
+      what: "a context reaching inside another context's adapters",
+      path: 'libs/totals/src/read/read-model.ts',
+      text: `import { record } from '@pft/logbook/commands/record';\nexport const read = record;\n`,
+      rules: ['contexts-meet-through-domain'],
+    },
+    {
+      what: 'the event store importing a part of the business',
+      path: 'libs/event-store/src/index.ts',
+      text: `import { kind } from '@pft/logbook/domain';\nexport const append = kind;\n`,
+      rules: ['event-store-is-generic'],
+    },
+  ])('fail $what', async ({ path, text, rules }) => {
+    expect(await brokenRules({ ...CLEAN, [path]: text })).toEqual(rules);
   });
 });

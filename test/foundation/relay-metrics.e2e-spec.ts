@@ -4,53 +4,31 @@
  * lease, and the process's own. Runs the tests' build (`npm run build:test`).
  */
 import { randomUUID } from 'node:crypto';
-import { type DataSource } from 'typeorm';
-import { createDataSource } from '@pft/platform';
-import {
-  appendFlightDeletions,
-  createTestDatabase,
-  createTestTopic,
-  deleteTestTopics,
-  freePort,
-  startStandaloneRelay,
-  type TestDatabase,
-  testKafka,
-  waitFor,
-} from '@pft/testing';
+import { appendFlightDeletions, freePort, relayGround, startStandaloneRelay, waitFor } from '@pft/testing';
 import { get, sample } from './support/scrape';
 
 const EVENTS = 30;
 
 describe('the standalone relay', () => {
-  const kafka = testKafka('pft-relay-metrics');
-  let database: TestDatabase;
-  let db: DataSource;
-  let topic: string;
   let relay: ReturnType<typeof startStandaloneRelay> | undefined;
   let standby: ReturnType<typeof startStandaloneRelay> | undefined;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = await createDataSource(database.url, 2).initialize();
-    topic = await createTestTopic(kafka, 'relay-metrics', 3);
-  });
-
+  // Declared before the ground: the relays stop before its database is dropped.
   afterAll(async () => {
     await relay?.stop('SIGKILL');
     await standby?.stop('SIGKILL');
-    await deleteTestTopics(kafka, topic ? [topic] : []).catch(() => undefined);
-    await db?.destroy();
-    await database?.drop();
   });
+  const ground = relayGround('relay-metrics');
 
   it('serves its metrics on a port of its own: events published, its lease, the process; nothing else; and exits 0 on SIGTERM; a second one beside it on a port the system picks, standing by', async () => {
+    const { db, ds, topic } = ground;
     const pilot = randomUUID();
     for (let written = 0; written < EVENTS; written += 10) {
-      await db.transaction((m) => appendFlightDeletions(m, pilot, 10));
+      await ds.transaction((m) => appendFlightDeletions(m, pilot, 10));
     }
     const metricsPort = await freePort();
     relay = startStandaloneRelay({
-      DATABASE_URL: database.url,
+      DATABASE_URL: db.url,
       PILOT_EVENTS_TOPIC: topic,
       PILOT_EVENTS_PARTITIONS: '3',
       METRICS_PORT: String(metricsPort),
@@ -72,7 +50,7 @@ describe('the standalone relay', () => {
     expect(sample(text, 'pft_relay_publish_delay_seconds_count')).toBeGreaterThanOrEqual(1);
     expect(sample(text, 'pft_relay_events_already_published_total')).toBe(0);
     expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
-    const outbox = await db.query<{ n: number }[]>('select count(*)::int as n from event_outbox');
+    const outbox = await ds.query<{ n: number }[]>('select count(*)::int as n from event_outbox');
     expect(outbox[0]!.n).toBe(0);
 
     expect((await get(`${running.metricsUrl}/health/ready`)).status).toBe(404);
@@ -82,7 +60,7 @@ describe('the standalone relay', () => {
     // A second relay beside it, METRICS_PORT unset by the helper's choice of 0: on a port the
     // system picks, named in its start line, and standing by (the first one holds the lease).
     standby = startStandaloneRelay({
-      DATABASE_URL: database.url,
+      DATABASE_URL: db.url,
       PILOT_EVENTS_TOPIC: topic,
       PILOT_EVENTS_PARTITIONS: '3',
       LOG_LEVEL: 'info',

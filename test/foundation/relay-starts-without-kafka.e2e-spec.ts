@@ -5,54 +5,40 @@
  * again. Kafka is cut through a proxy of the test's own. Runs the tests' build (`npm run build:test`).
  */
 import { randomUUID } from 'node:crypto';
-import { type DataSource } from 'typeorm';
-import { createDataSource } from '@pft/platform';
 import {
   appendFlightDeletions,
-  createTestDatabase,
-  createTestTopic,
-  deleteTestTopics,
+  relayGround,
   startStandaloneRelay,
   TcpProxy,
   TEST_KAFKA_BROKERS,
-  type TestDatabase,
-  testKafka,
   waitFor,
 } from '@pft/testing';
 
 const EVENTS = 20;
 
 describe('a relay started while Kafka does not answer', () => {
-  const kafka = testKafka('pft-relay-without-kafka');
-  let database: TestDatabase;
-  let db: DataSource;
-  let topic: string;
   let proxy: TcpProxy;
   let relay: ReturnType<typeof startStandaloneRelay> | undefined;
 
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = await createDataSource(database.url, 2).initialize();
-    topic = await createTestTopic(kafka, 'relay-without-kafka', 3);
-    proxy = await TcpProxy.start(`kafka://${TEST_KAFKA_BROKERS.split(',')[0]}`);
-  });
-
+  // Declared before the ground: the relay stops before its database is dropped.
   afterAll(async () => {
     await relay?.stop('SIGKILL');
     await proxy?.close();
-    await deleteTestTopics(kafka, topic ? [topic] : []).catch(() => undefined);
-    await db?.destroy();
-    await database?.drop();
+  });
+  const ground = relayGround('relay-without-kafka');
+  beforeAll(async () => {
+    proxy = await TcpProxy.start(`kafka://${TEST_KAFKA_BROKERS.split(',')[0]}`);
   });
 
   const outboxRows = async (): Promise<number> =>
-    (await db.query<{ n: number }[]>('select count(*)::int as n from event_outbox'))[0]!.n;
+    (await ground.ds.query<{ n: number }[]>('select count(*)::int as n from event_outbox'))[0]!.n;
 
   it('stays up, keeps the writes in the outbox, and publishes them once the brokers answer', async () => {
-    await db.transaction((m) => appendFlightDeletions(m, randomUUID(), EVENTS));
+    const { db, ds, topic } = ground;
+    await ds.transaction((m) => appendFlightDeletions(m, randomUUID(), EVENTS));
     await proxy.refuse();
     relay = startStandaloneRelay({
-      DATABASE_URL: database.url,
+      DATABASE_URL: db.url,
       KAFKA_BROKERS: `127.0.0.1:${proxy.port}`,
       PILOT_EVENTS_TOPIC: topic,
       PILOT_EVENTS_PARTITIONS: '3',

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http';
+import { type ClientRequest, type IncomingMessage, request as httpRequest } from 'node:http';
 import { type AddressInfo, type Server } from 'node:net';
 import type Redis from 'ioredis';
 import { deflateRawSync } from 'node:zlib';
@@ -8,6 +8,20 @@ import { waitFor } from '@pft/testing';
 import { createIngestionApp } from '../../apps/ingestion/src/ingestion-app';
 import { ingestionSuite, type IngestionHarness } from '../ingestion/support/ingestion-harness';
 import { pftFile, upload, written } from './import-support';
+
+/** A CSV upload of the pilot's (`POST /pilot/v1/imports`) to the app on `port`, its body written by the caller. */
+function uploadRequest(port: number, token: string, answered: (res: IncomingMessage) => void): ClientRequest {
+  return httpRequest(
+    {
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/pilot/v1/imports',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
+    },
+    answered,
+  );
+}
 
 /** Sends `chunks` chunk after chunk (one buffer, written again and again) until the server answers. */
 function streamUntilAnswered(
@@ -26,26 +40,17 @@ function streamUntilAnswered(
       const { port } = listening.address() as AddressInfo;
       let sent = 0;
       let answered = false;
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: '/pilot/v1/imports',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
-        },
-        (res) => {
-          answered = true;
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (d: string) => (text += d));
-          res.on('end', () => {
-            req.destroy();
-            server.close();
-            resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), sent });
-          });
-        },
-      );
+      const req = uploadRequest(port, token, (res) => {
+        answered = true;
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.on('end', () => {
+          req.destroy();
+          server.close();
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text), sent });
+        });
+      });
       req.on('error', (err) => {
         if (!answered) reject(err);
       });
@@ -65,19 +70,10 @@ function streamUntilAnswered(
 function openUpload(port: number, token: string): { end: () => void; answer: Promise<number> } {
   let end = (): void => undefined;
   const answer = new Promise<number>((resolve, reject) => {
-    const req = httpRequest(
-      {
-        host: '127.0.0.1',
-        port,
-        method: 'POST',
-        path: '/pilot/v1/imports',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv' },
-      },
-      (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      },
-    );
+    const req = uploadRequest(port, token, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
     req.on('error', reject);
     req.write('Date,Tail Number,Category/Class,Total Flight Time,PIC\n');
     end = () => req.end('2026-01-01,N1,ASEL,1.5,1.5\n');

@@ -1,5 +1,6 @@
 import { createTestDatabase, type TestDatabase } from '@pft/testing';
 import { startLogbookPipeline, type LogbookPipeline } from './logbook-pipeline';
+import { partnerWithKey, type TestPartner } from './partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from './partner-api.harness';
 
 /**
@@ -34,4 +35,33 @@ export async function startPartnerPipeline(replicaCount = 1): Promise<PartnerPip
     await close();
     throw error;
   }
+}
+
+/** What partnerPipelineSuite gives a describe block, set before its tests. */
+export interface PartnerPipelineSuite {
+  pipeline: LogbookPipeline;
+  replicas: PartnerPipeline['replicas'];
+  /** A partner with a key, made by partnerWithKey on the first replica's database. */
+  partner: TestPartner;
+}
+
+/**
+ * The pipeline and `replicaCount` partner APIs of a describe block, started before its tests and closed
+ * after them, with a partner and its key made by partnerWithKey(`partner`). Read its fields inside tests
+ * and hooks: they are set in beforeAll.
+ */
+export function partnerPipelineSuite(
+  replicaCount: number,
+  partner?: Parameters<typeof partnerWithKey>[1],
+): PartnerPipelineSuite {
+  const suite = {} as PartnerPipelineSuite;
+  let started: PartnerPipeline | undefined;
+  beforeAll(async () => {
+    started = await startPartnerPipeline(replicaCount);
+    suite.pipeline = started.pipeline;
+    suite.replicas = started.replicas;
+    suite.partner = await partnerWithKey(started.replicas[0].db, partner);
+  });
+  afterAll(() => started?.close());
+  return suite;
 }

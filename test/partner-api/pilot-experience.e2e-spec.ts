@@ -4,10 +4,10 @@ import { currencyRuleCatalog } from '@pft/totals/domain';
 import { flightBody, storedFlight, waitFor } from '@pft/testing';
 import { oracleExperience } from '@pft/testing/oracle';
 import { AccessRecorder } from '../../apps/partner-api/src/access-history/access-recorder';
-import { type LogbookPipeline, type Pilot } from './logbook-pipeline';
+import { type Pilot } from './logbook-pipeline';
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
-import { partnerWithKey, type TestPartner } from './partner-api.factories';
-import { type PartnerPipeline, startPartnerPipeline } from './partner-pipeline';
+import { partnerWithKey } from './partner-api.factories';
+import { partnerPipelineSuite } from './partner-pipeline';
 
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number): string => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
@@ -61,22 +61,10 @@ const experiencePart = (data: Record<string, unknown>) => {
 
 /** GET /v1/pilot-experience and its batch, and GET /v1/currency-rules, on two replicas of the partner API. */
 describe('partner API: pilot experience', () => {
-  let started: PartnerPipeline;
-  let pipeline: LogbookPipeline;
-  let replicas: PartnerPipeline['replicas'];
-  let partner: TestPartner;
+  const suite = partnerPipelineSuite(2, { scopes: ['pilot-totals', 'pilot-experience'] });
 
-  beforeAll(async () => {
-    started = await startPartnerPipeline(2);
-    ({ pipeline, replicas } = started);
-    partner = await partnerWithKey(replicas[0].db, { scopes: ['pilot-totals', 'pilot-experience'] });
-  });
-  afterAll(async () => {
-    await started?.close();
-  });
-
-  const api = (replica = 0) => replicas[replica]!.http();
-  const link = async (pilot: Pilot, shareExperience: boolean, key = partner.key): Promise<string> => {
+  const api = (replica = 0) => suite.replicas[replica]!.http();
+  const link = async (pilot: Pilot, shareExperience: boolean, key = suite.partner.key): Promise<string> => {
     const code = await pilot.send('post', '/pilot/v1/linking-codes', { share_experience: shareExperience });
     expect(code.status).toBe(201);
     const res = await api()
@@ -88,12 +76,12 @@ describe('partner API: pilot experience', () => {
   };
   /** A pilot who logged `flights`, linked sharing (or not) their experience. */
   const pilotWith = async (flights: Record<string, unknown>[], share = true) => {
-    const pilot = pipeline.pilot();
+    const pilot = suite.pipeline.pilot();
     for (const body of flights)
       expect((await pilot.send('post', '/pilot/v1/flights', body)).status).toBe(201);
     return { pilot, pilotId: await link(pilot, share), flights };
   };
-  const read = (pilotId: string, query = '', key = partner.key, replica = 0) =>
+  const read = (pilotId: string, query = '', key = suite.partner.key, replica = 0) =>
     api(replica).get(`/v1/pilot-experience?pilot_id=${pilotId}${query}`).set(bearer(key));
 
   it('answers the experience the spec gives for the pilot’s current records, at once and once projected', async () => {
@@ -120,7 +108,7 @@ describe('partner API: pilot experience', () => {
     for (const replica of [0, 1]) {
       const projected = await waitFor(
         async () => {
-          const res = await read(pilotId, '', partner.key, replica);
+          const res = await read(pilotId, '', suite.partner.key, replica);
           return res.body.data?.lifetime?.flight_count === 3 ? res : undefined;
         },
         30_000,
@@ -155,7 +143,7 @@ describe('partner API: pilot experience', () => {
 
   describe('errors, in the order of checks', () => {
     it('403 INSUFFICIENT_SCOPE for a key without pilot-experience, whatever the input', async () => {
-      const totalsOnly = await partnerWithKey(replicas[0].db);
+      const totalsOnly = await partnerWithKey(suite.replicas[0].db);
       expectError(await read('not-a-uuid', '&as_of=nope', totalsOnly.key), 403, 'INSUFFICIENT_SCOPE');
       expectError(
         await api().get('/v1/pilot-experience/batch?pilot_ids=x').set(bearer(totalsOnly.key)),
@@ -182,7 +170,7 @@ describe('partner API: pilot experience', () => {
       expectError(
         await api()
           .get(`/v1/pilot-experience/batch?pilot_ids=${randomUUID()}&as_of=${asOf}`)
-          .set(bearer(partner.key)),
+          .set(bearer(suite.partner.key)),
         400,
         'INVALID_REQUEST',
       );
@@ -205,13 +193,13 @@ describe('partner API: pilot experience', () => {
 
     it('404 PILOT_NOT_FOUND for a pilot never linked, another partner’s or disconnected', async () => {
       expectError(await read(randomUUID()), 404, 'PILOT_NOT_FOUND');
-      const other = await partnerWithKey(replicas[0].db, { scopes: ['pilot-experience'] });
+      const other = await partnerWithKey(suite.replicas[0].db, { scopes: ['pilot-experience'] });
       const { pilotId } = await pilotWith([]);
       expectError(await read(pilotId, '', other.key), 404, 'PILOT_NOT_FOUND');
       const { pilot, pilotId: gone } = await pilotWith([]);
       expect((await pilot.send('delete', `/pilot/v1/connections/${gone}`)).status).toBe(204);
       for (const replica of [0, 1])
-        expectError(await read(gone, '', partner.key, replica), 404, 'PILOT_NOT_FOUND');
+        expectError(await read(gone, '', suite.partner.key, replica), 404, 'PILOT_NOT_FOUND');
     });
 
     it('403 EXPERIENCE_NOT_SHARED for a linked pilot who does not share it (the totals still read)', async () => {
@@ -219,28 +207,30 @@ describe('partner API: pilot experience', () => {
       const res = await read(pilotId);
       expectError(res, 403, 'EXPERIENCE_NOT_SHARED');
       expect(res.body.error.message).toBe('The pilot does not share their experience with you');
-      expect((await api().get(`/v1/pilot-totals?pilot_id=${pilotId}`).set(bearer(partner.key))).status).toBe(
-        200,
-      );
+      expect(
+        (await api().get(`/v1/pilot-totals?pilot_id=${pilotId}`).set(bearer(suite.partner.key))).status,
+      ).toBe(200);
     });
   });
 
   it('stops answering at once on both replicas when the pilot stops sharing, and again when shared', async () => {
     const { pilot, pilotId } = await pilotWith(richerFlights());
-    for (const replica of [0, 1]) expect((await read(pilotId, '', partner.key, replica)).status).toBe(200);
+    for (const replica of [0, 1])
+      expect((await read(pilotId, '', suite.partner.key, replica)).status).toBe(200);
     const stop = await pilot.send('put', `/pilot/v1/connections/${pilotId}/sharing`, { experience: false });
     expect(stop.status).toBe(200);
-    const [a, b] = await Promise.all([0, 1].map((replica) => read(pilotId, '', partner.key, replica)));
+    const [a, b] = await Promise.all([0, 1].map((replica) => read(pilotId, '', suite.partner.key, replica)));
     expectError(a!, 403, 'EXPERIENCE_NOT_SHARED');
     expectError(b!, 403, 'EXPERIENCE_NOT_SHARED');
     const batch = await api(1)
       .get(`/v1/pilot-experience/batch?pilot_ids=${pilotId}`)
-      .set(bearer(partner.key));
+      .set(bearer(suite.partner.key));
     expect(batch.body.data).toEqual({ pilots: [] });
 
     const again = await pilot.send('put', `/pilot/v1/connections/${pilotId}/sharing`, { experience: true });
     expect(again.status).toBe(200);
-    for (const replica of [0, 1]) expect((await read(pilotId, '', partner.key, replica)).status).toBe(200);
+    for (const replica of [0, 1])
+      expect((await read(pilotId, '', suite.partner.key, replica)).status).toBe(200);
   });
 
   describe('GET /v1/pilot-experience/batch', () => {
@@ -251,7 +241,7 @@ describe('partner API: pilot experience', () => {
       const ids = [two.pilotId.toUpperCase(), unknown, one.pilotId, notSharing.pilotId, two.pilotId];
       const res = await api()
         .get(`/v1/pilot-experience/batch?pilot_ids=${ids.join(',')}&as_of=${daysAgo(0)}`)
-        .set(bearer(partner.key));
+        .set(bearer(suite.partner.key));
       expect(res.status).toBe(200);
       expectMeta(res);
       expect(res.body.data.pilots.map((p: { pilot_id: string }) => p.pilot_id)).toEqual([
@@ -268,7 +258,9 @@ describe('partner API: pilot experience', () => {
       ['a trailing comma', () => `${randomUUID()},`, 'invalid_uuid'],
       ['no ids', () => '', 'required'],
     ])('400 INVALID_REQUEST for %s', async (_what, list, issue) => {
-      const res = await api().get(`/v1/pilot-experience/batch?pilot_ids=${list()}`).set(bearer(partner.key));
+      const res = await api()
+        .get(`/v1/pilot-experience/batch?pilot_ids=${list()}`)
+        .set(bearer(suite.partner.key));
       expectError(res, 400, 'INVALID_REQUEST');
       expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'pilot_ids', issue })]);
     });
@@ -277,7 +269,7 @@ describe('partner API: pilot experience', () => {
       const { pilotId } = await pilotWith([]);
       const res = await api()
         .get(`/v1/pilot-experience/batch?pilot_ids=${Array.from({ length: 50 }, () => pilotId).join(',')}`)
-        .set(bearer(partner.key));
+        .set(bearer(suite.partner.key));
       expect(res.status).toBe(200);
       expect(res.body.data.pilots).toHaveLength(1);
     });
@@ -285,8 +277,8 @@ describe('partner API: pilot experience', () => {
 
   describe('GET /v1/currency-rules', () => {
     it('lists the catalog in order, with an ETag; a matching If-None-Match is 304; either scope will do', async () => {
-      const requirementsOnly = await partnerWithKey(replicas[0].db, { scopes: ['pilot-requirements'] });
-      for (const key of [partner.key, requirementsOnly.key]) {
+      const requirementsOnly = await partnerWithKey(suite.replicas[0].db, { scopes: ['pilot-requirements'] });
+      for (const key of [suite.partner.key, requirementsOnly.key]) {
         const res = await api().get('/v1/currency-rules').set(bearer(key));
         expect(res.status).toBe(200);
         expectMeta(res);
@@ -312,18 +304,19 @@ describe('partner API: pilot experience', () => {
 
   it('records every experience read in the pilot’s access history, apart from the totals reads', async () => {
     const { pilot, pilotId } = await pilotWith([]);
-    for (const replica of [0, 1]) expect((await read(pilotId, '', partner.key, replica)).status).toBe(200);
+    for (const replica of [0, 1])
+      expect((await read(pilotId, '', suite.partner.key, replica)).status).toBe(200);
     const batch = await api()
       .get(`/v1/pilot-experience/batch?pilot_ids=${pilotId},${pilotId}`)
-      .set(bearer(partner.key));
+      .set(bearer(suite.partner.key));
     expect(batch.status).toBe(200);
-    expect((await api().get(`/v1/pilot-totals?pilot_id=${pilotId}`).set(bearer(partner.key))).status).toBe(
-      200,
-    );
+    expect(
+      (await api().get(`/v1/pilot-totals?pilot_id=${pilotId}`).set(bearer(suite.partner.key))).status,
+    ).toBe(200);
     // A refused read is not one: the pilot stops sharing, then is asked again.
     await pilot.send('put', `/pilot/v1/connections/${pilotId}/sharing`, { experience: false });
     expectError(await read(pilotId), 403, 'EXPERIENCE_NOT_SHARED');
-    for (const replica of replicas) await replica.app.get(AccessRecorder).flush();
+    for (const replica of suite.replicas) await replica.app.get(AccessRecorder).flush();
 
     const today = daysAgo(0);
     for (const path of ['/pilot/v1/access-history', '/pilot/v1/export']) {
@@ -332,14 +325,14 @@ describe('partner API: pilot experience', () => {
       const history = (path.endsWith('export') ? res.body.data.access_history : res.body.data) as {
         partners: { partner: { id: string }; reads: unknown[]; experience_reads: unknown[] }[];
       };
-      const entry = history.partners.find((p) => p.partner.id === partner.partnerId)!;
+      const entry = history.partners.find((p) => p.partner.id === suite.partner.partnerId)!;
       expect(entry.experience_reads).toEqual([{ date: today, count: 3, last_at: expect.any(String) }]);
       expect(entry.reads).toEqual([{ date: today, count: 1, last_at: expect.any(String) }]);
     }
 
     // Erasure's step for the access history takes the experience reads with the rest of it.
-    expect(await new AccessHistory(replicas[0].db).forgetPilot(pilot.id)).toBe(2);
-    const [{ count }] = await replicas[0].db.query(
+    expect(await new AccessHistory(suite.replicas[0].db).forgetPilot(pilot.id)).toBe(2);
+    const [{ count }] = await suite.replicas[0].db.query(
       'select count(*)::int as count from partner_reads where pilot_account_id = $1',
       [pilot.id],
     );

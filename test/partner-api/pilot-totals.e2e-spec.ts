@@ -1,6 +1,7 @@
 import { zeroFlightMinutes } from '@pft/contracts';
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@pft/testing';
+import { TOTALS_ANSWER_FIELDS } from '@pft/testing/oracle';
 import { type LogbookPipeline, type Pilot } from './logbook-pipeline';
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
 import { keyFor, partnerWithKey, type TestPartner } from './partner-api.factories';
@@ -161,15 +162,7 @@ describe('GET /v1/pilot-totals and /v1/pilot-totals/batch (events through the re
     expect(res.headers['ratelimit-limit']).toBe('1000');
     const { last_updated: lastUpdated, ...rest } = res.body.data as { last_updated: string };
     expect(rest).toEqual({ pilot_id: loggedId, ...EXPECTED });
-    expect(Object.keys(res.body.data)).toEqual([
-      'pilot_id',
-      'last_updated',
-      'totals',
-      'landings',
-      'rating_breakdown',
-      'flight_count',
-      'last_flight_date',
-    ]);
+    expect(Object.keys(res.body.data)).toEqual(TOTALS_ANSWER_FIELDS);
     expect(lastUpdated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(Date.parse(lastUpdated)).toBeLessThanOrEqual(requestedAt + 1000);
     expect(Date.parse(lastUpdated)).toBeGreaterThan(requestedAt - 5 * 60_000);

@@ -32,6 +32,7 @@ import {
   tablesHolding,
   type TestPilot,
   topicBytes,
+  untilErasureCompleted,
 } from './account-erasure.support';
 
 describe('account erasure by crypto-shredding (e2e)', () => {
@@ -195,13 +196,7 @@ describe('account erasure by crypto-shredding (e2e)', () => {
       // The erasure already completed: the account answers as a new one.
       expect((await pilotApi(erased, 'GET', '/pilot/v1/account')).body.data).toEqual({ status: 'active' });
     }
-    await waitFor(
-      async () =>
-        (await pilotApi(erased, 'GET', '/pilot/v1/account')).body.data.status === 'active' ? true : undefined,
-      30_000,
-      'the erasure to complete without projector and relay',
-      200,
-    );
+    await untilErasureCompleted(api.url, erased, 'the erasure to complete without projector and relay');
     // The other pilot is untouched.
     expect((await pilotApi(kept, 'GET', '/pilot/v1/flights')).body.data.flights).toHaveLength(5);
   }, 60_000);

@@ -8,6 +8,24 @@ import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { DEVELOPMENT_JWT_SECRET } from '@pft/logbook/pilot-auth/pilot-token-production-rules';
 import { type StartingTotals } from '@pft/contracts';
 import { testKafka, waitFor } from '@pft/testing';
+import { call } from '../webhooks/webhooks.harness';
+
+/**
+ * Waits until the pilot's account on the pilot app API at `apiUrl` answers as a new one (`active`):
+ * the erasure asked for has completed.
+ */
+export function untilErasureCompleted(apiUrl: string, pilot: { token: string }, what: string): Promise<true> {
+  return waitFor(
+    async () =>
+      (await call<{ data: { status: string } }>(`${apiUrl}/pilot/v1/account`, 'GET', pilot.token)).body.data
+        .status === 'active'
+        ? true
+        : undefined,
+    30_000,
+    what,
+    200,
+  );
+}
 
 const MARKER_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 const issuedMarkers = new Set<string>();

@@ -20,6 +20,7 @@ import {
 } from '@pft/testing';
 import { type DataSource } from 'typeorm';
 import { call } from '../webhooks/webhooks.harness';
+import { untilErasureCompleted } from './account-erasure.support';
 
 /** The promise of pilot web app 4: no process opens the pilot's payloads later than this after the request. */
 const ERASURE_PROMISE_MS = 60_000;
@@ -89,13 +90,7 @@ describe('an erasure reaches a process never told of it within the minute (e2e)'
     await service.ingestion.stop('SIGKILL');
     const asked = Date.now();
     expect((await pilotApi(erased, 'DELETE', '/pilot/v1/account')).status).toBe(202);
-    await waitFor(
-      async () =>
-        (await pilotApi(erased, 'GET', '/pilot/v1/account')).body.data.status === 'active' ? true : undefined,
-      30_000,
-      'the erasure to complete',
-      200,
-    );
+    await untilErasureCompleted(api.url, erased, 'the erasure to complete');
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, asked + ERASURE_PROMISE_MS - Date.now())));
     service.projector.child.kill('SIGCONT');
     // The other pilot's flight, published with the erased pilot's, is projected: the projector read on.

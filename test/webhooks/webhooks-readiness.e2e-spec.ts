@@ -11,7 +11,7 @@ import {
   startAppProcess,
   TcpProxy,
   testKafka,
-  waitFor,
+  untilReadiness,
 } from '@pft/testing';
 import { get, sample } from '../foundation/support/scrape';
 
@@ -64,11 +64,9 @@ describe('webhook dispatcher readiness', () => {
     expect(await dependencyUp('consumer')).toBe(1);
 
     await proxy.refuse();
-    const down = await waitFor(
-      async () => {
-        const r = await readiness();
-        return r.status === 503 ? r : undefined;
-      },
+    const down = await untilReadiness(
+      webhooks,
+      (r) => r.status === 503,
       15_000,
       'the dispatcher to be not ready without Postgres',
     );
@@ -81,11 +79,9 @@ describe('webhook dispatcher readiness', () => {
     expect(await dependencyUp('postgres')).toBe(0);
 
     await proxy.restore();
-    const back = await waitFor(
-      async () => {
-        const r = await readiness();
-        return r.status === 200 ? r : undefined;
-      },
+    const back = await untilReadiness(
+      webhooks,
+      (r) => r.status === 200,
       20_000,
       'the dispatcher to be ready again with Postgres',
     );

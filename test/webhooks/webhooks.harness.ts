@@ -10,6 +10,7 @@ import {
   startAppProcess,
   startService,
   type RunningService,
+  sendWithBearer,
   testKafka,
   waitFor,
   uniqueRedisPrefix,
@@ -70,16 +71,8 @@ export async function call<Body = unknown>(
   token: string,
   body?: unknown,
 ): Promise<Answer<Body>> {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as Body };
+  const { status, text } = await sendWithBearer(method, url, token, body);
+  return { status, body: (text ? JSON.parse(text) : undefined) as Body };
 }
 
 /** The answer's `data` when it has the status expected; throws otherwise. */

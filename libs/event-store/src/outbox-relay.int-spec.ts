@@ -1,19 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { KAFKA_CLIENTS, type KafkaClient } from '@pft/platform/kafka/kafka.port';
-import { type DataSource } from 'typeorm';
+import { KAFKA_CLIENTS } from '@pft/platform/kafka/kafka.port';
 import { type EventMessage } from '@pft/contracts';
-import { createDataSource, createKafka } from '@pft/platform';
+import { createKafka } from '@pft/platform';
 import {
   appendFlightDeletions,
   collectPublished,
-  createTestDatabase,
-  createTestTopic,
-  deleteTestTopics,
-  testKafka,
+  relayGround,
   TEST_KAFKA_BROKERS,
   versionsByStream,
   waitFor,
-  type TestDatabase,
 } from '@pft/testing';
 import { OutboxRelay } from './outbox-relay';
 
@@ -30,28 +25,13 @@ const WRITERS = 8;
 describe.each(KAFKA_CLIENTS)(
   'outbox relay on %s: every event once, each pilot in order (Postgres + Kafka)',
   (client) => {
-    let db: TestDatabase;
-    let ds: DataSource;
-    /** What reads the topic back. */
-    let kafka: KafkaClient;
+    /** Its `kafka` reads the topic back. */
+    const ground = relayGround('relay', { poolSize: WRITERS + 2, partitions: 6 });
     /** What the relay publishes with. */
-    let relayKafka: KafkaClient;
-    let topic: string;
-
-    beforeAll(async () => {
-      db = await createTestDatabase();
-      ds = await createDataSource(db.url, WRITERS + 2).initialize();
-      kafka = testKafka('relay-test');
-      relayKafka = createKafka(TEST_KAFKA_BROKERS, 'relay-test', undefined, undefined, client);
-      topic = await createTestTopic(kafka, 'relay', 6);
-    });
-    afterAll(async () => {
-      await ds.destroy();
-      await db.drop();
-      await deleteTestTopics(kafka, [topic]);
-    });
+    const relayKafka = createKafka(TEST_KAFKA_BROKERS, 'relay-test', undefined, undefined, client);
 
     it('publishes every event of 8 concurrent writers once, each pilot in order, while they write', async () => {
+      const { db, ds, kafka, topic } = ground;
       const pilots = Array.from({ length: PILOTS }, () => randomUUID());
       const relay = new OutboxRelay({
         databaseUrl: db.url,
@@ -117,6 +97,7 @@ describe.each(KAFKA_CLIENTS)(
     });
 
     it('sends a trickle of commits, each waking it, in batches of the commits of its linger', async () => {
+      const { db, ds, topic } = ground;
       /** The sizes of the batches that publish `commits` commits of one event, `gapMs` apart. */
       const batches = async (lingerMs: number, commits: number, gapMs: number): Promise<number[]> => {
         const sizes: number[] = [];

@@ -1,14 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { type DataSource } from 'typeorm';
-import { createDataSource, splitDatabaseUrl } from '@pft/platform';
+import { splitDatabaseUrl } from '@pft/platform';
 import {
   appendFlightDeletions,
   createTestDatabase,
-  createTestTopic,
-  deleteTestTopics,
-  testKafka,
+  relayGround,
   waitFor,
   type TestDatabase,
 } from '@pft/testing';
@@ -42,24 +39,10 @@ async function relayed(ds: DataSource, relay: OutboxRelay, events: number): Prom
 }
 
 describe('outbox relay: vacuums the outbox it empties (Postgres + Kafka)', () => {
-  let db: TestDatabase;
-  let ds: DataSource;
-  let kafka: KafkaClient;
-  let topic: string;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = await createDataSource(db.url, 2).initialize();
-    kafka = testKafka('relay-vacuum-test');
-    topic = await createTestTopic(kafka, 'relay-vacuum', 3);
-  });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-    await deleteTestTopics(kafka, [topic]);
-  });
+  const ground = relayGround('relay-vacuum');
 
   it('every so many deleted rows, and never when told not to', async () => {
+    const { db, ds, kafka, topic } = ground;
     const options = { databaseUrl: db.url, kafka, topic, batchSize: 200, pollIntervalMs: 20 };
     const before = await outboxHousekeeping(ds);
 
@@ -83,6 +66,7 @@ describe('outbox relay: vacuums the outbox it empties (Postgres + Kafka)', () =>
   });
 
   it('a relay stopping does not wait for a vacuum under way', async () => {
+    const { db, ds, kafka, topic } = ground;
     // A vacuum waits for this lock, as a long one would run: the relay's batches do not.
     const locker = new Client({ connectionString: db.url });
     await locker.connect();

@@ -11,6 +11,24 @@ export async function getJson(url: string): Promise<{ status: number; body: any;
   };
 }
 
+/** A request with a bearer token and, when there is one, a JSON body: the answer's status and text. */
+export async function sendWithBearer(
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
+  const response = await fetch(url, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
 /** A readiness answer of `status` (ready, degraded, not_ready), for untilReadiness. */
 export const readinessIs =
   (status: string) =>

@@ -15,6 +15,7 @@ export * from './start-together';
 export * from './service-env';
 export * from './sealed-messages';
 export * from './relay-traffic';
+export * from './relay-ground';
 export * from './proxied-data-source';
 export * from './relay-layout';
 export * from './sealing-pilots';

@@ -8,6 +8,14 @@ import {
 
 const pilot = randomUUID();
 const NOW = '2026-05-01T10:00:00.000Z';
+/** An active connection of the pilot, sharing its totals only. */
+const connection = {
+  connection_id: randomUUID(),
+  partner_id: randomUUID(),
+  pilot_account_id: pilot,
+  disconnected_at: null,
+  shares_experience: false,
+};
 
 describe('issuing a linking code', () => {
   it('given fewer than 10 open codes, records LinkingCodeIssued with the hash, never the code', () => {
@@ -33,14 +41,6 @@ describe('issuing a linking code', () => {
 });
 
 describe('disconnecting', () => {
-  const connection = {
-    connection_id: randomUUID(),
-    partner_id: randomUUID(),
-    pilot_account_id: pilot,
-    disconnected_at: null,
-    shares_experience: false,
-  };
-
   it('given an active connection of the pilot, records PilotDisconnected', () => {
     expect(decideDisconnect(connection, pilot, NOW)).toEqual([
       {
@@ -66,14 +66,6 @@ describe('disconnecting', () => {
 });
 
 describe('changing what a connection shares', () => {
-  const connection = {
-    connection_id: randomUUID(),
-    partner_id: randomUUID(),
-    pilot_account_id: pilot,
-    disconnected_at: null,
-    shares_experience: false,
-  };
-
   it('given an active connection of the pilot sharing otherwise, records ExperienceSharingChanged', () => {
     expect(decideSharing(connection, pilot, true, NOW)).toEqual([
       {

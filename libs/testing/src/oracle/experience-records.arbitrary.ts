@@ -1,6 +1,7 @@
 import fc from 'fast-check';
+import { type StartingTotals } from '@pft/contracts';
 import { type ExperienceRecord, EXPERIENCE_ENGINES, EXPERIENCE_FEATURES } from './experience-record.oracle';
-import { flightBodyArb } from './logbook-events.arbitrary';
+import { flightBodyArb, startingTotalsArb } from './logbook-events.arbitrary';
 
 /** Five years around today, a leap day among them, so windows, month ends and 61.57(c) all come up. */
 const FIRST_DAY = Date.UTC(2023, 0, 1);
@@ -67,3 +68,12 @@ export const experienceLogbookArb: fc.Arbitrary<{ records: ExperienceRecord[]; a
       asOf: fc.oneof(clusteredDateArb(anchor), experienceDateArb),
     }),
   );
+
+/** What a pilot's experience is computed from: current records, an `as_of` near them, starting totals or none. */
+export const experienceInputArb: fc.Arbitrary<{
+  records: ExperienceRecord[];
+  asOf: string;
+  starting: StartingTotals | null;
+}> = fc
+  .record({ logbook: experienceLogbookArb, starting: fc.option(startingTotalsArb, { nil: null }) })
+  .map(({ logbook, starting }) => ({ ...logbook, starting }));

@@ -7,6 +7,17 @@ import {
 } from '@pft/contracts';
 import { isAirplaneRatingKey } from '@pft/logbook/domain';
 
+/** The fields of a pilot's totals (partner-api-v1.md 2.4), in the specification's order. */
+export const TOTALS_ANSWER_FIELDS = [
+  'pilot_id',
+  'last_updated',
+  'totals',
+  'landings',
+  'rating_breakdown',
+  'flight_count',
+  'last_flight_date',
+] as const;
+
 /**
  * The from-scratch oracle: replays a pilot's delivered events into the current flights and
  * starting totals, then applies the table of logbook-rules.md literally. Written apart from the

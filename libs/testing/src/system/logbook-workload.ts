@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Flight, type StartingTotals, zeroFlightMinutes } from '@pft/contracts';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { seededRandom } from '../hostile/hostile-mixer';
+import { sendWithBearer } from '../app-answers';
 import { PilotModel } from './pilot-model';
 
 export interface WorkloadPilot {
@@ -97,20 +98,12 @@ interface Answer {
 }
 
 async function send(method: string, url: string, token: string, body?: unknown): Promise<Answer> {
-  const response = await fetch(url, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (response.status < 400) return { status: response.status };
+  const { status, text } = await sendWithBearer(method, url, token, body);
+  if (status < 400) return { status };
   try {
-    return { status: response.status, code: (JSON.parse(text) as { error?: { code?: string } }).error?.code };
+    return { status, code: (JSON.parse(text) as { error?: { code?: string } }).error?.code };
   } catch {
-    return { status: response.status };
+    return { status };
   }
 }
 

@@ -3,6 +3,7 @@ import { type PilotTotals } from '@pft/contracts';
 import { computeTotals } from '@pft/totals/domain';
 import { parseFlight } from '@pft/logbook/domain';
 import { flightBody } from '@pft/testing';
+import { TOTALS_ANSWER_FIELDS } from '@pft/testing/oracle';
 import { PilotTotalsView } from './pilot-totals.view';
 
 /** A pilot's totals after a few flights, one of them at night on a type rating. */
@@ -34,15 +35,7 @@ describe('the JSON of totals answers', () => {
     const figures = totals();
     const view = PilotTotalsView.of(randomUUID(), LAST_UPDATED, figures);
     expect(view.json).toBe(expected(view, figures));
-    expect(Object.keys(JSON.parse(view.json))).toEqual([
-      'pilot_id',
-      'last_updated',
-      'totals',
-      'landings',
-      'rating_breakdown',
-      'flight_count',
-      'last_flight_date',
-    ]);
+    expect(Object.keys(JSON.parse(view.json))).toEqual(TOTALS_ANSWER_FIELDS);
   });
 
   it('gives the same totals as of another time as a new answer, the earlier one unchanged', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ENTERED_TOTALS_FIELDS, type Flight, type StartingTotals } from '@pft/contracts';
-import { experienceRecord, simulatorSession } from '@pft/testing/oracle';
+import { ENGINE_KEYS, EXPERIENCE_FEATURES, experienceRecord, simulatorSession } from '@pft/testing/oracle';
 import { computeTotals } from '../compute-totals';
 import { addDays } from './calendar';
 import { experienceAsOf } from './experience';
@@ -236,15 +236,7 @@ describe('breakdowns', () => {
 
   it('by engine: every key, turbine the sum of the turbines, logged flights only', () => {
     const { by_engine } = experience;
-    expect(Object.keys(by_engine)).toEqual([
-      'piston',
-      'turboprop',
-      'turbojet',
-      'turboshaft',
-      'electric',
-      'unknown',
-      'turbine',
-    ]);
+    expect(Object.keys(by_engine)).toEqual(ENGINE_KEYS);
     expect(by_engine.piston.flight_count).toBe(4);
     expect(by_engine.unknown.flight_count).toBe(1);
     expect(by_engine.turbine).toEqual({
@@ -265,14 +257,7 @@ describe('breakdowns', () => {
 
   it('by feature: every feature, over the flights that have it', () => {
     const { by_feature } = experience;
-    expect(Object.keys(by_feature)).toEqual([
-      'complex',
-      'high_performance',
-      'tailwheel',
-      'retractable_gear',
-      'pressurized',
-      'taa',
-    ]);
+    expect(Object.keys(by_feature)).toEqual(EXPERIENCE_FEATURES);
     expect(by_feature.pressurized).toEqual({
       total_flight_time_minutes: 160,
       pic_minutes: 60,

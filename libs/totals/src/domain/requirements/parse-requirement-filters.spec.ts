@@ -1,3 +1,4 @@
+import { ENGINE_KEYS, EXPERIENCE_FEATURES } from '@pft/testing/oracle';
 import { parseRequirements } from './parse-requirements';
 
 const threshold = (extra: Record<string, unknown>): Record<string, unknown> => ({
@@ -81,15 +82,7 @@ describe('parseRequirements: type designators', () => {
 
 describe('parseRequirements: engine and feature', () => {
   it('takes every engine key, turbine included, with the engine metrics only', () => {
-    for (const engine of [
-      'piston',
-      'turboprop',
-      'turbojet',
-      'turboshaft',
-      'electric',
-      'unknown',
-      'turbine',
-    ]) {
+    for (const engine of ENGINE_KEYS) {
       expect(scopeOf(threshold({ metric: 'multi_engine_minutes', engine }))).toEqual({
         kind: 'engine',
         engine,
@@ -105,14 +98,7 @@ describe('parseRequirements: engine and feature', () => {
   });
 
   it('takes every feature with the feature metrics only', () => {
-    for (const feature of [
-      'complex',
-      'high_performance',
-      'tailwheel',
-      'retractable_gear',
-      'pressurized',
-      'taa',
-    ]) {
+    for (const feature of EXPERIENCE_FEATURES) {
       expect(scopeOf(threshold({ metric: 'flight_count', feature }))).toEqual({
         kind: 'feature',
         feature,
