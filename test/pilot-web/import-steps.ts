@@ -103,4 +103,7 @@ export async function mapLogTenFile(page: Page, file: string): Promise<void> {
   await page.getByText('3 rows, 2 flights to import').waitFor();
   await page.getByText('Columns not imported: Night Ldg, Custom Field').waitFor();
   await expect(page.getByRole('button', { name: 'Import' }).isEnabled()).resolves.toBe(true);
+  // Asked for, the cells of Night Ldg and Custom Field go into the remarks of both valid rows.
+  await page.getByLabel('Add the columns not imported to each flight’s remarks').check();
+  await page.getByText('the cells of unused columns added to the remarks (2 lines, from line 2)').waitFor();
 }

@@ -2,29 +2,9 @@ import { type ImportAircraft, type ImportChoices } from '@pft/logbook/domain';
 import { type ImportView } from '../api/imports';
 import { StackedTable } from '../components/stacked-table';
 import { RATING_CATALOG, ratingLabel } from '../ratings';
+import { aircraftChoice, OTHER_CATEGORIES, ratingValue } from './import-choices';
 
 type Entry = ImportView['aircraft'][number];
-
-/** The categories a record may have without a rating (a rating is for airplanes only). */
-const OTHER_CATEGORIES = [
-  ['helicopter', 'Helicopter'],
-  ['sailplane', 'Sailplane'],
-  ['other', 'Other'],
-] as const;
-
-/** An aircraft as a value of the rating select: `airplane:<rating key>`, or the category; '' for none. */
-export function ratingValue(aircraft: ImportAircraft | null): string {
-  if (!aircraft) return '';
-  if (aircraft.category !== 'airplane') return aircraft.category;
-  return aircraft.rating_key ? `airplane:${aircraft.rating_key}` : '';
-}
-
-/** The choice a value of the rating select stands for (the file's engine and features stay). */
-export function aircraftChoice(value: string): ImportAircraft {
-  return value.startsWith('airplane:')
-    ? { category: 'airplane', rating_key: value.slice('airplane:'.length) }
-    : { category: value as ImportAircraft['category'] };
-}
 
 /** An aircraft's rating (or its category, for other categories) as the app names it. */
 function ratingName(aircraft: ImportAircraft | null): string {

@@ -10,6 +10,7 @@ import {
 } from '../api/imports';
 import { ErrorBanner, Notice } from '../components/error-banner';
 import { AircraftTable } from './import-aircraft';
+import { withChoices } from './import-choices';
 import { ColumnMapping, FORMAT_NAMES, ImportTotals, ProblemsTable, ReadingNotes } from './import-preview';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
@@ -30,20 +31,6 @@ function UploadProgressBar({ progress }: { progress: UploadProgress }) {
       </span>
     </div>
   );
-}
-
-/** The preview as it will be with the choices, until the service has read the file again with them. */
-function withChoices(view: ImportView, choices: ImportChoices): ImportView {
-  return {
-    ...view,
-    columns: { ...view.columns, ...choices.columns },
-    aircraft: view.aircraft.map((a) => {
-      const chosen = choices.aircraft?.[a.source];
-      return chosen ? { ...a, chosen } : a;
-    }),
-    date_order: choices.date_order ?? view.date_order,
-    time_unit: choices.time_unit ?? view.time_unit,
-  };
 }
 
 /** What a commit recorded. */
