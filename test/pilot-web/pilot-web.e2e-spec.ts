@@ -266,7 +266,7 @@ describe('the pilot web app in a browser (e2e)', () => {
       await checkScreen(page, 'access-history');
     });
 
-    it('maps the columns of a LogTen file and rates its aircraft; imports the logbook CSV it exported back unchanged; refuses a file that is not text with its code', async () => {
+    it('maps the columns of a LogTen file and rates its aircraft; imports the logbook CSV it exported back unchanged; says why a binary file and an expired import are refused, with their codes', async () => {
       const before = await exportCsv();
       // The export's rows after its header: the pilot's current flights.
       const flights = before.trimEnd().split('\r\n').length - 1;
@@ -281,6 +281,18 @@ describe('the pilot web app in a browser (e2e)', () => {
       await page.getByRole('alert').filter({ hasText: 'Code: UNSUPPORTED_FILE' }).waitFor();
 
       await mapLogTenFile(page, join(FIXTURES, 'columns-logten.tsv'));
+      // A day later that import has expired: Import says so, with the code.
+      const pilot = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string })
+        .sub;
+      const expired = await stack.ingestion.sql.query(
+        `update pending_imports set expires_at = now() - interval '1 second' where pilot_account_id = $1 and state = 'previewed'`,
+        [pilot],
+      );
+      expect(expired.rowCount).toBe(1);
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Code: IMPORT_NOT_FOUND' }).waitFor();
+      await page.getByText('choose the file again to import it').waitFor();
+      await expect(page.getByRole('button', { name: 'Import' }).count()).resolves.toBe(0);
       await file.setInputFiles(downloaded);
       await page
         .getByText(`Read as this service’s own CSV: ${flights} rows, ${flights} flights to import from`)

@@ -1,6 +1,7 @@
 /// <reference types="jest" />
 import { AIRCRAFT_CATEGORIES } from '@pft/contracts';
-import { mediaTypeOf, type ImportView } from '../api/imports';
+import { MAX_IMPORT_BYTES } from '@pft/logbook/domain';
+import { mediaTypeOf, type ImportView, uploadImport } from '../api/imports';
 import { RATING_CATALOG } from '../ratings';
 import { aircraftChoice, OTHER_CATEGORIES, ratingValue, withChoices } from './import-choices';
 
@@ -70,5 +71,16 @@ describe('the Import screen: its choices as the imports API takes them', () => {
       'text/plain',
       'text/csv',
     ]);
+  });
+
+  it('refuses a file over 20 MB before sending any of it, with the code the service would answer', async () => {
+    const sent: unknown[] = [];
+    const big = new File([new Uint8Array(MAX_IMPORT_BYTES + 1)], 'logbook.csv', { type: 'text/csv' });
+    await expect(uploadImport(big, (p) => sent.push(p))).rejects.toMatchObject({
+      status: 413,
+      code: 'IMPORT_TOO_LARGE',
+      message: 'The file is larger than 20 MB',
+    });
+    expect(sent).toEqual([]);
   });
 });

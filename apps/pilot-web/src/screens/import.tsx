@@ -8,10 +8,14 @@ import {
   uploadImport,
   type UploadProgress,
 } from '../api/imports';
+import { ApiError } from '../api/client';
 import { ErrorBanner, Notice } from '../components/error-banner';
 import { AircraftTable } from './import-aircraft';
 import { withChoices } from './import-choices';
 import { ColumnMapping, FORMAT_NAMES, ImportTotals, ProblemsTable, ReadingNotes } from './import-preview';
+
+/** The import is no longer kept (24 hours after its upload), or was never this pilot's. */
+const expired = (err: unknown): boolean => err instanceof ApiError && err.code === 'IMPORT_NOT_FOUND';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
@@ -78,6 +82,7 @@ export function ImportScreen() {
   const [busy, setBusy] = useState(false);
   /** The latest file chosen: an answer for an earlier one is dropped. */
   const latest = useRef<File | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   const upload = async (file: File | null) => {
     latest.current = file;
@@ -103,6 +108,12 @@ export function ImportScreen() {
       await step();
     } catch (err) {
       setError(err);
+      if (expired(err)) {
+        // Nothing is left to choose for or commit: the file is to be chosen again.
+        setView(null);
+        latest.current = null;
+        if (fileInput.current) fileInput.current.value = '';
+      }
     } finally {
       setBusy(false);
     }
@@ -140,6 +151,7 @@ export function ImportScreen() {
         <label for="logbook-file">Logbook file</label>
         <input
           id="logbook-file"
+          ref={fileInput}
           type="file"
           accept=".csv,.tsv,.tab,.txt,text/csv,text/tab-separated-values,text/plain"
           disabled={progress !== null}
@@ -148,6 +160,11 @@ export function ImportScreen() {
       </div>
       {progress && <UploadProgressBar progress={progress} />}
       <ErrorBanner error={error} />
+      {expired(error) && (
+        <p class="hint">
+          An import is kept for 24 hours after its upload: choose the file again to import it.
+        </p>
+      )}
       {view && (
         <>
           <div class="card" role="status">
