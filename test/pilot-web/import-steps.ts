@@ -64,6 +64,7 @@ export interface ChoicesAnswer {
  * class: sent as the import's choice, and the preview shown again with it. The choices' answer.
  */
 export async function rateKingAirAsMultiEnginePiston(page: Page): Promise<ChoicesAnswer> {
+  await ratingFor(page, 'N350KA').focus();
   const [chosen] = await Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/choices') && r.request().method() === 'PUT'),
     ratingFor(page, 'N350KA').selectOption({ label: 'Multi-engine piston (land)' }),
@@ -79,8 +80,11 @@ export async function rateKingAirAsMultiEnginePiston(page: Page): Promise<Choice
   await expect(page.locator('[data-origin="chosen"]').textContent()).resolves.toBe('Chosen');
   await expect(ratingFor(page, 'N350KA').inputValue()).resolves.toBe('airplane:mep_land');
   await expect(summaryOf(page).textContent()).resolves.toContain('7 flights to import');
-  // The answer is on the screen once nothing waits for the service any more.
-  await page.getByRole('combobox', { name: 'Rating for N350KA', disabled: false }).waitFor();
+  // The answer is on the screen once Import no longer waits for it; the select kept the focus.
+  await page.getByRole('button', { name: 'Import', disabled: false }).waitFor();
+  await expect(page.evaluate<string>('document.activeElement.id')).resolves.toBe(
+    await ratingFor(page, 'N350KA').getAttribute('id'),
+  );
   return answer;
 }
 

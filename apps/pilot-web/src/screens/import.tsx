@@ -1,21 +1,9 @@
-import { type ImportChoices } from '@pft/logbook/domain';
-import { useRef, useState } from 'preact/hooks';
-import {
-  chooseForImport,
-  commitImport,
-  type ImportCommitResult,
-  type ImportView,
-  uploadImport,
-  type UploadProgress,
-} from '../api/imports';
-import { ApiError } from '../api/client';
+import { useEffect, useRef } from 'preact/hooks';
+import { type ImportCommitResult, type UploadProgress } from '../api/imports';
 import { ErrorBanner, Notice } from '../components/error-banner';
 import { AircraftTable } from './import-aircraft';
-import { withChoices } from './import-choices';
 import { ColumnMapping, FORMAT_NAMES, ImportTotals, ProblemsTable, ReadingNotes } from './import-preview';
-
-/** The import is no longer kept (24 hours after its upload), or was never this pilot's. */
-const expired = (err: unknown): boolean => err instanceof ApiError && err.code === 'IMPORT_NOT_FOUND';
+import { expired, useImport } from './use-import';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
@@ -46,13 +34,16 @@ function CommitResult({ result }: { result: ImportCommitResult }) {
     ['Left out (invalid)', result.skipped_invalid],
     ['Left out (deleted here)', result.skipped_deleted],
   ];
+  // The Import button is disabled once pressed: the focus goes to what it did.
+  const table = useRef<HTMLDivElement>(null);
+  useEffect(() => table.current?.focus(), []);
   return (
     <>
       <Notice>
         Imported: {plural(result.recorded, 'flight')} recorded, {result.amended} amended, {result.unchanged}{' '}
         unchanged.
       </Notice>
-      <div class="table-wrap" tabIndex={0} role="region" aria-label="What the import recorded">
+      <div ref={table} class="table-wrap" tabIndex={0} role="region" aria-label="What the import recorded">
         <table>
           <caption>What the import recorded</caption>
           <tbody>
@@ -75,69 +66,11 @@ function CommitResult({ result }: { result: ImportCommitResult }) {
  * the import's choices, the preview read again), and **Import** records every valid flight at once.
  */
 export function ImportScreen() {
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const [view, setView] = useState<ImportView | null>(null);
-  const [result, setResult] = useState<ImportCommitResult | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  /** The latest file chosen: an answer for an earlier one is dropped. */
-  const latest = useRef<File | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-
-  const upload = async (file: File | null) => {
-    latest.current = file;
-    setView(null);
-    setResult(null);
-    setError(null);
-    setProgress(null);
-    if (!file) return;
-    try {
-      const uploaded = await uploadImport(file, (p) => latest.current === file && setProgress(p));
-      if (latest.current === file) setView(uploaded);
-    } catch (err) {
-      if (latest.current === file) setError(err);
-    } finally {
-      if (latest.current === file) setProgress(null);
-    }
-  };
-
-  const run = async (step: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await step();
-    } catch (err) {
-      setError(err);
-      if (expired(err)) {
-        // Nothing is left to choose for or commit: the file is to be chosen again.
-        setView(null);
-        latest.current = null;
-        if (fileInput.current) fileInput.current.value = '';
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
-  const choose = (choices: ImportChoices) =>
-    view &&
-    void run(async () => {
-      // The choice shows at once; the preview read with it replaces it, or the earlier one comes back.
-      setView(withChoices(view, choices));
-      try {
-        setView(await chooseForImport(view.import_id, choices));
-      } catch (err) {
-        setView(view);
-        throw err;
-      }
-    });
-  const commit = () =>
-    view &&
-    void run(async () => {
-      setResult(await commitImport(view.import_id));
-      setView({ ...view, status: 'committed' });
-    });
-
-  const open = view !== null && view.status === 'previewed' && !busy;
+  const { progress, view, result, error, waiting, committing, upload, choose, commit } = useImport(() => {
+    if (fileInput.current) fileInput.current.value = '';
+  });
+  const open = view !== null && view.status === 'previewed' && !committing;
   return (
     <section aria-labelledby="import-title">
       <h2 id="import-title">Import</h2>
@@ -154,7 +87,6 @@ export function ImportScreen() {
           ref={fileInput}
           type="file"
           accept=".csv,.tsv,.tab,.txt,text/csv,text/tab-separated-values,text/plain"
-          disabled={progress !== null}
           onChange={(e) => void upload(e.currentTarget.files?.[0] ?? null)}
         />
       </div>
@@ -190,7 +122,7 @@ export function ImportScreen() {
           <ImportTotals view={view} />
           <ReadingNotes view={view} disabled={!open} onChoose={choose} />
           <div class="actions">
-            <button class="primary" disabled={!open || !view.ready} onClick={commit}>
+            <button class="primary" disabled={!open || !view.ready || waiting} onClick={commit}>
               Import
             </button>
           </div>
