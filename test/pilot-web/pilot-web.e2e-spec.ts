@@ -129,6 +129,10 @@ describe('the pilot web app in a browser (e2e)', () => {
       await uploadWithProgressBar(page, join(FIXTURES, 'foreflight-current.csv'));
       await checkForeFlightPreview(page);
       await checkScreen(page, 'import-preview');
+      // The aircraft table and its selects fit the screen: no sideways scrolling of the page itself.
+      await expect(
+        page.evaluate<number>('document.documentElement.scrollWidth'),
+      ).resolves.toBeLessThanOrEqual(width);
       const { totals: wouldAdd } = await rateKingAirAsMultiEnginePiston(page);
       const shown = await minutesOf(page.getByRole('table', { name: /Totals this import would add/ }));
       expect(shown).toEqual(wouldAdd);
@@ -298,6 +302,8 @@ describe('the pilot web app in a browser (e2e)', () => {
         .getByText(`Read as this service’s own CSV: ${flights} rows, ${flights} flights to import from`)
         .waitFor();
       await expect(page.getByRole('alert').count()).resolves.toBe(0);
+      // Each row of this app's CSV states its rating: shown, not chosen.
+      await expect(page.getByRole('combobox', { name: /^Rating for/ }).count()).resolves.toBe(0);
       await page.getByRole('button', { name: 'Import' }).click();
       await page.getByText(`Imported: 0 flights recorded, 0 amended, ${flights} unchanged.`).waitFor();
       expect(await exportCsv()).toBe(before);
