@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import axe from 'axe-core';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { startIngestion, type IngestionHarness } from '../ingestion/support/ingestion-harness';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { asText, startIngestion, type IngestionHarness } from '../ingestion/support/ingestion-harness';
 import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
 import { startPartnerApi, type PartnerApiUnderTest } from '../partner-api/partner-api.harness';
 
@@ -115,12 +115,46 @@ export async function goToScreen(page: Page, screen: string): Promise<void> {
   await page.getByRole('heading', { level: 2, name: screen, exact: true }).waitFor();
 }
 
+/**
+ * Every screen after the Logbook, opened from the navigation, each checked and photographed
+ * (checkScreen) once its content has come: Partners with a linking code issued.
+ */
+export async function checkScreensAfterLogbook(page: Page): Promise<void> {
+  for (const [screen, slug] of [
+    ['Import', 'import'],
+    ['Totals', 'totals'],
+    ['Experience', 'experience-imported'],
+    ['Starting totals', 'starting-totals'],
+    ['Partners', 'partners'],
+    ['Access history', 'access-history'],
+    ['Your data', 'your-data'],
+  ] as const) {
+    await goToScreen(page, screen);
+    if (screen === 'Totals') await page.getByRole('table', { name: 'Totals (hours:minutes)' }).waitFor();
+    if (screen === 'Experience')
+      await page.getByRole('table', { name: 'Recent flying (hours:minutes)' }).waitFor();
+    if (screen === 'Partners') await page.getByRole('button', { name: 'Issue linking code' }).click();
+    await checkScreen(page, slug);
+  }
+}
+
 /** Opens the app and signs in with **Sign in as a test pilot**: the new pilot's token, as the page keeps it. */
 export async function signInAsTestPilot(page: Page, origin: string): Promise<string> {
   await page.goto(`${origin}/app/`);
   await page.getByRole('button', { name: 'Sign in as a test pilot' }).click();
   await page.getByRole('heading', { name: 'Logbook' }).waitFor();
   return (await page.evaluate(() => sessionStorage.getItem('pft.pilot-token'))) ?? '';
+}
+
+/** The minutes a table of totals shows, by field: each row's `data-field` and its cell's `data-minutes`. */
+export async function minutesOf(table: Locator): Promise<Record<string, number>> {
+  await table.waitFor();
+  const minutes: Record<string, number> = {};
+  for (const row of await table.locator('tr[data-field]:has(td[data-minutes])').all()) {
+    const field = (await row.getAttribute('data-field')) ?? '';
+    minutes[field] = Number(await row.locator('td[data-minutes]').getAttribute('data-minutes'));
+  }
+  return minutes;
 }
 
 /** Adds a flight with the logbook's **Add flight** form and waits for its row. */
@@ -208,4 +242,15 @@ export async function signedInPilotWeb(
     await stack.stop();
     throw error;
   }
+}
+
+/** `GET /pilot/v1/export.csv` as the pilot of `token`: the logbook CSV as text. */
+export async function exportedCsv(stack: PilotWebStack, token: string): Promise<string> {
+  const answer = await stack.ingestion
+    .as(token)
+    .get('/pilot/v1/export.csv')
+    .expect(200)
+    .buffer(true)
+    .parse(asText);
+  return answer.body as string;
 }

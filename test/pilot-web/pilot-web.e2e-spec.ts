@@ -1,21 +1,30 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { type Page } from 'playwright-core';
 import { TOTALS_FIELDS } from '@pft/contracts';
-import { formatLogbookCsv } from '@pft/logbook/domain';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
-import { randomFlight, seededRandom } from '@pft/testing';
 import { bearer } from '../ingestion/support/ingestion-harness';
 import {
   addFlight,
   checkScreen,
+  checkScreensAfterLogbook,
+  exportedCsv,
   goToScreen,
+  minutesOf,
   signInAsTestPilot,
   startPilotWebStack,
   type PilotWebStack,
 } from './browser';
+import {
+  checkForeFlightPreview,
+  mapLogTenFile,
+  rateKingAirAsMultiEnginePiston,
+  uploadWithProgressBar,
+} from './import-steps';
 
 const PARTNER_NAME = 'Skyward Flight School';
+const FIXTURES = join(__dirname, '..', 'fixtures', 'import');
 
 const hm = (minutes: number): string =>
   `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
@@ -26,269 +35,307 @@ const hm = (minutes: number): string =>
  * 1280 px (a desktop) and again at 360 px (a phone), by a pilot of its own, each screen checked with
  * axe-core and photographed at that width.
  */
-describe.each([1280, 360])('the pilot web app in a browser, %i px wide (e2e)', (width) => {
+describe('the pilot web app in a browser (e2e)', () => {
   let stack: PilotWebStack;
-  let page: Page;
-  /** The token of the test pilot the app signed in as, read from the page's sessionStorage. */
-  let token: string;
+  /** The token of the test pilot each width signed in as, read from its page's sessionStorage. */
+  const tokens = new Map<number, string>();
 
   beforeAll(async () => {
     stack = await startPilotWebStack(PARTNER_NAME);
-    page = await stack.browser.newPage(width);
   });
   afterAll(() => stack?.stop());
 
-  const go = (screen: string) => goToScreen(page, screen);
-  const rowOf = (date: string) => page.getByRole('row').filter({ hasText: date });
-  /** A GET of the pilot API as the test pilot the app signed in as. */
-  const pilotGet = (path: string) =>
-    stack.ingestion
-      .http()
-      .get(path)
-      .set(...bearer(token));
+  describe.each([1280, 360])('%i px wide', (width) => {
+    let page: Page;
+    /** The token of the test pilot the app signed in as at this width. */
+    let token: string;
+    /** The logbook CSV **Download logbook CSV** saved. */
+    let downloaded: string;
 
-  it('signs in as a test pilot from the sign-in screen', async () => {
-    await page.goto(`${stack.origin}/app/`);
-    await page.getByRole('button', { name: 'Sign in as a test pilot' }).waitFor();
-    await checkScreen(page, 'sign-in');
-    token = await signInAsTestPilot(page, stack.origin);
-    expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-  });
-
-  it('adds three flights, shows an API validation error beside its field, edits one and deletes one', async () => {
-    for (const flight of [
-      { date: '2026-03-01', registration: 'D-EABC', from: 'EDDF', to: 'EDFE', total: '1:30', pic: '1:30' },
-      { date: '2026-03-02', registration: 'D-EABD', from: 'EDFE', to: 'EDDR', total: '0:45', pic: '0:45' },
-      { date: '2026-03-03', registration: 'D-EABE', from: 'EDDR', to: 'EDDF', total: '2:00', pic: '2:00' },
-    ])
-      await addFlight(page, flight);
-    await checkScreen(page, 'logbook');
-
-    // PIC above the total time: the API refuses it, and the form says so beside PIC.
-    await page.getByRole('button', { name: 'Add flight' }).click();
-    const form = page.getByRole('form', { name: 'Add flight' });
-    await form.getByLabel('Date', { exact: true }).fill('2026-03-04');
-    await form.getByLabel('Total time', { exact: true }).fill('1:00');
-    await form.getByLabel('PIC', { exact: true }).fill('2:00');
-    await form.getByRole('button', { name: 'Save' }).click();
-    await form.getByText('must be at most total_flight_time').first().waitFor();
-    await expect(form.getByLabel('PIC', { exact: true }).getAttribute('aria-invalid')).resolves.toBe('true');
-    await checkScreen(page, 'logbook-add-error');
-    await form.getByRole('button', { name: 'Cancel' }).click();
-
-    await rowOf('2026-03-02').getByRole('button', { name: 'Edit' }).click();
-    const edit = page.getByRole('form', { name: 'Edit flight' });
-    await edit.getByLabel('Total time', { exact: true }).fill('1:05');
-    await edit.getByLabel('PIC', { exact: true }).fill('1:05');
-    await edit.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Flight of 2026-03-02 saved.').waitFor();
-    await expect(rowOf('2026-03-02').getByRole('cell').nth(3).textContent()).resolves.toBe('1:05');
-
-    await rowOf('2026-03-03').getByRole('button', { name: 'Delete' }).click();
-    await rowOf('2026-03-03').getByRole('button', { name: 'Confirm delete' }).click();
-    await page.getByText('Flight of 2026-03-03 deleted.').waitFor();
-    await expect(rowOf('2026-03-03').count()).resolves.toBe(0);
-
-    const listed = await pilotGet('/pilot/v1/flights').expect(200);
-    expect(
-      listed.body.data.flights.map((f: { date: string; minutes: { total_flight_time: number } }) => [
-        f.date,
-        f.minutes.total_flight_time,
-      ]),
-    ).toEqual([
-      ['2026-03-02', 65],
-      ['2026-03-01', 90],
-    ]);
-  });
-
-  it('previews a CSV of 200 flights and one bad row, then imports the 200 with a progress bar', async () => {
-    const random = seededRandom(360);
-    const flights = Array.from({ length: 200 }, () => randomFlight(random));
-    const csv = formatLogbookCsv(flights).replace(
-      /\r\n$/,
-      `\r\n${randomUUID()},2026-01-01,flight,airplane,sep_land,,,,30,60,0,0,0,0,0,0,0,0,0,0,0,0,0,,,,,,,,,,\r\n`,
-    );
-    await go('Import');
-    await page
-      .getByLabel('Logbook file')
-      .setInputFiles({ name: 'logbook.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await page.getByRole('button', { name: 'Preview' }).click();
-    await page
-      .getByText('200 flights ready to import from logbook.csv; 1 invalid rows will be left out')
-      .waitFor();
-    const invalid = page.getByRole('table', { name: 'Invalid rows' });
-    await expect(invalid.getByRole('row').nth(1).textContent()).resolves.toBe(
-      '202picmust be at most total_flight_time',
-    );
-    await checkScreen(page, 'import-preview');
-    await page.getByRole('button', { name: 'Import' }).click();
-    await page.getByText('Imported 200 flights.').waitFor();
-    await expect(
-      page.getByRole('progressbar', { name: 'Import progress' }).getAttribute('value'),
-    ).resolves.toBe('200');
-    await checkScreen(page, 'import');
-  });
-
-  it('saves starting totals', async () => {
-    await go('Starting totals');
-    await page.getByLabel('PIC', { exact: true }).fill('100:00');
-    await page.getByLabel('Total flight time', { exact: true }).fill('150:00');
-    await page.getByLabel('Flights', { exact: true }).fill('80');
-    await page.getByRole('button', { name: 'Save starting totals' }).click();
-    await page.getByText('Starting totals saved.').waitFor();
-    await checkScreen(page, 'starting-totals');
-  });
-
-  it('shows the totals of GET /pilot/v1/totals in its table, with ratings by their dictionary labels and two charts', async () => {
-    await go('Totals');
-    await page.getByRole('table', { name: 'Totals (hours:minutes)' }).waitFor();
-    const api = (await pilotGet('/pilot/v1/totals').expect(200)).body.data;
-    const table = page.getByRole('table', { name: 'Totals (hours:minutes)' });
-    const shown = Object.fromEntries(
-      await table
-        .getByRole('row')
-        .evaluateAll((rows) =>
-          rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.textContent]),
-        ),
-    );
-    expect(shown).toEqual({
-      'Total flight time': hm(api.totals.total_flight_time_minutes),
-      PIC: hm(api.totals.pic_minutes),
-      SIC: hm(api.totals.sic_minutes),
-      Dual: hm(api.totals.dual_minutes),
-      Instructor: hm(api.totals.instructor_minutes),
-      'Cross-country': hm(api.totals.cross_country_minutes),
-      Night: hm(api.totals.night_minutes),
-      IFR: hm(api.totals.ifr_minutes),
-      'Actual instrument': hm(api.totals.actual_instrument_minutes),
-      'Simulated instrument': hm(api.totals.simulated_instrument_minutes),
-      'Single-engine': hm(api.totals.single_engine_minutes),
-      'Multi-engine': hm(api.totals.multi_engine_minutes),
-      'Multi-pilot': hm(api.totals.multi_pilot_minutes),
-      Simulator: hm(api.totals.simulator_minutes),
-      'Day landings': String(api.landings.total_day),
-      'Night landings': String(api.landings.total_night),
-      Flights: String(api.flight_count),
-      'Last flight': api.last_flight_date.slice(0, 10),
+    beforeAll(async () => {
+      page = await stack.browser.newPage(width);
     });
-    expect(Object.keys(shown)).toHaveLength(TOTALS_FIELDS.length + 4);
-    const ratings = page.getByRole('table', { name: 'Time by rating (hours:minutes)' });
-    await ratings.getByRole('rowheader', { name: 'Single-engine piston (land)' }).waitFor();
-    await expect(ratings.getByRole('row').count()).resolves.toBe(Object.keys(api.rating_breakdown).length);
-    await page.getByRole('img', { name: /Bar chart of hours per rating/ }).waitFor();
-    await page.getByRole('img', { name: /Line chart of cumulative flight time by month/ }).waitFor();
-    await checkScreen(page, 'totals');
-  });
+    afterAll(() => page?.close());
 
-  it('issues a linking code a partner redeems; the partner appears, is disconnected, and its pilot_id stops resolving', async () => {
-    await go('Partners');
-    await page.getByRole('button', { name: 'Issue linking code' }).click();
-    const code = (await page.getByLabel('Linking code').textContent()) ?? '';
-    expect(code).toMatch(/^PFT-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
-    await expect(page.getByRole('timer').textContent()).resolves.toMatch(/^Expires in (10:00|9:[0-5]\d)$/);
-    await page.getByRole('button', { name: 'Copy code' }).click();
-    await page.getByText('Copied.').waitFor();
-    await expect(page.evaluate<string>('navigator.clipboard.readText()')).resolves.toBe(code);
+    const go = (screen: string) => goToScreen(page, screen);
+    const rowOf = (date: string) => page.getByRole('row').filter({ hasText: date });
+    /** A GET of the pilot API as the test pilot the app signed in as. */
+    const pilotGet = (path: string) =>
+      stack.ingestion
+        .http()
+        .get(path)
+        .set(...bearer(token));
+    const exportCsv = () => exportedCsv(stack, token);
 
-    const linked = await stack.partnerApi
-      .http()
-      .post('/v1/link')
-      .set('Authorization', `Bearer ${stack.partner.key}`)
-      .send({ linking_token: code })
-      .expect(200);
-    const pilotId: string = linked.body.data.pilot_id;
-    await stack.partnerApi
-      .http()
-      .get(`/v1/pilot-totals?pilot_id=${pilotId}`)
-      .set('Authorization', `Bearer ${stack.partner.key}`)
-      .expect(200);
-    // The screen asks for the list again every few seconds.
-    const row = page.getByRole('row').filter({ hasText: PARTNER_NAME });
-    await row.waitFor({ timeout: 10_000 });
-    await checkScreen(page, 'partners');
+    it('signs in as a test pilot from the sign-in screen', async () => {
+      await page.goto(`${stack.origin}/app/`);
+      await page.getByRole('button', { name: 'Sign in as a test pilot' }).waitFor();
+      await checkScreen(page, 'sign-in');
+      token = await signInAsTestPilot(page, stack.origin);
+      tokens.set(width, token);
+      expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    });
 
-    await row.getByRole('button', { name: 'Disconnect' }).click();
-    await row.getByRole('button', { name: 'Confirm disconnect' }).click();
-    await page.getByText(`${PARTNER_NAME} is disconnected`).waitFor();
-    await row.waitFor({ state: 'detached' });
-    await expect(row.count()).resolves.toBe(0);
-    const read = await stack.partnerApi
-      .http()
-      .get(`/v1/pilot-totals?pilot_id=${pilotId}`)
-      .set('Authorization', `Bearer ${stack.partner.key}`);
-    expect(read.status).toBe(404);
-  });
+    it('adds three flights, shows an API validation error beside its field, edits one and deletes one', async () => {
+      for (const flight of [
+        { date: '2026-03-01', registration: 'D-EABC', from: 'EDDF', to: 'EDFE', total: '1:30', pic: '1:30' },
+        { date: '2026-03-02', registration: 'D-EABD', from: 'EDFE', to: 'EDDR', total: '0:45', pic: '0:45' },
+        { date: '2026-03-03', registration: 'D-EABE', from: 'EDDR', to: 'EDDF', total: '2:00', pic: '2:00' },
+      ])
+        await addFlight(page, flight);
+      await checkScreen(page, 'logbook');
 
-  it('downloads the logbook CSV the API exports; access history and your data pass axe (their endpoints are a separate change)', async () => {
-    await go('Your data');
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download logbook CSV' }).click(),
-    ]);
-    const exported = await pilotGet('/pilot/v1/export.csv')
-      .buffer(true)
-      .parse((res, done) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => done(null, text));
+      // PIC above the total time: the API refuses it, and the form says so beside PIC.
+      await page.getByRole('button', { name: 'Add flight' }).click();
+      const form = page.getByRole('form', { name: 'Add flight' });
+      await form.getByLabel('Date', { exact: true }).fill('2026-03-04');
+      await form.getByLabel('Total time', { exact: true }).fill('1:00');
+      await form.getByLabel('PIC', { exact: true }).fill('2:00');
+      await form.getByRole('button', { name: 'Save' }).click();
+      await form.getByText('must be at most total_flight_time').first().waitFor();
+      await expect(form.getByLabel('PIC', { exact: true }).getAttribute('aria-invalid')).resolves.toBe(
+        'true',
+      );
+      await checkScreen(page, 'logbook-add-error');
+      await form.getByRole('button', { name: 'Cancel' }).click();
+
+      await rowOf('2026-03-02').getByRole('button', { name: 'Edit' }).click();
+      const edit = page.getByRole('form', { name: 'Edit flight' });
+      await edit.getByLabel('Total time', { exact: true }).fill('1:05');
+      await edit.getByLabel('PIC', { exact: true }).fill('1:05');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Flight of 2026-03-02 saved.').waitFor();
+      await expect(rowOf('2026-03-02').getByRole('cell').nth(3).textContent()).resolves.toBe('1:05');
+
+      await rowOf('2026-03-03').getByRole('button', { name: 'Delete' }).click();
+      await rowOf('2026-03-03').getByRole('button', { name: 'Confirm delete' }).click();
+      await page.getByText('Flight of 2026-03-03 deleted.').waitFor();
+      await expect(rowOf('2026-03-03').count()).resolves.toBe(0);
+
+      const listed = await pilotGet('/pilot/v1/flights').expect(200);
+      expect(
+        listed.body.data.flights.map((f: { date: string; minutes: { total_flight_time: number } }) => [
+          f.date,
+          f.minutes.total_flight_time,
+        ]),
+      ).toEqual([
+        ['2026-03-02', 65],
+        ['2026-03-01', 90],
+      ]);
+    });
+
+    it('uploads a ForeFlight file with a progress bar, rates an aircraft, shows the totals it would add, imports it; Totals then show the added time', async () => {
+      await go('Import');
+      await uploadWithProgressBar(page, join(FIXTURES, 'foreflight-current.csv'));
+      await checkForeFlightPreview(page);
+      await checkScreen(page, 'import-preview');
+      // The aircraft table and its selects fit the screen: no sideways scrolling of the page itself.
+      await expect(
+        page.evaluate<number>('document.documentElement.scrollWidth'),
+      ).resolves.toBeLessThanOrEqual(width);
+      const { totals: wouldAdd } = await rateKingAirAsMultiEnginePiston(page);
+      const shown = await minutesOf(page.getByRole('table', { name: /Totals this import would add/ }));
+      expect(shown).toEqual(wouldAdd);
+      // By hand from the file: 1.5 + 1:25 + 2.0 + 0,75 + 0.8 + 0.5 hours flown, and a 1.2-hour simulator session.
+      expect([shown.total_flight_time_minutes, shown.multi_engine_minutes, shown.simulator_minutes]).toEqual([
+        418, 205, 72,
+      ]);
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByText('Imported: 7 flights recorded, 0 amended, 0 unchanged.').waitFor();
+      const recorded = page.getByRole('table', { name: 'What the import recorded' });
+      await expect(recorded.getByRole('row', { name: /^Recorded/ }).textContent()).resolves.toBe('Recorded7');
+      await expect(page.getByRole('button', { name: 'Import' }).isDisabled()).resolves.toBe(true);
+      await checkScreen(page, 'import');
+
+      await go('Totals');
+      const totals = await minutesOf(page.getByRole('table', { name: 'Totals (hours:minutes)' }));
+      // The two flights added by hand (1:30 and 1:05) and the 418 minutes imported.
+      expect([totals.total_flight_time_minutes, totals.simulator_minutes]).toEqual([155 + 418, 72]);
+      // The King Air's two hours under the rating chosen for it.
+      const byRating = page.getByRole('table', { name: 'Time by rating (hours:minutes)' });
+      await expect(
+        byRating.getByRole('row', { name: /^Multi-engine piston \(land\)/ }).textContent(),
+      ).resolves.toBe('Multi-engine piston (land)2:00');
+    });
+
+    it('saves starting totals', async () => {
+      await go('Starting totals');
+      await page.getByLabel('PIC', { exact: true }).fill('100:00');
+      await page.getByLabel('Total flight time', { exact: true }).fill('150:00');
+      await page.getByLabel('Flights', { exact: true }).fill('80');
+      await page.getByRole('button', { name: 'Save starting totals' }).click();
+      await page.getByText('Starting totals saved.').waitFor();
+      await checkScreen(page, 'starting-totals');
+    });
+
+    it('shows the totals of GET /pilot/v1/totals in its table, with ratings by their dictionary labels and two charts', async () => {
+      await go('Totals');
+      await page.getByRole('table', { name: 'Totals (hours:minutes)' }).waitFor();
+      const api = (await pilotGet('/pilot/v1/totals').expect(200)).body.data;
+      const table = page.getByRole('table', { name: 'Totals (hours:minutes)' });
+      const shown = Object.fromEntries(
+        await table
+          .getByRole('row')
+          .evaluateAll((rows) =>
+            rows.map((r) => [r.querySelector('th')?.textContent, r.querySelector('td')?.textContent]),
+          ),
+      );
+      expect(shown).toEqual({
+        'Total flight time': hm(api.totals.total_flight_time_minutes),
+        PIC: hm(api.totals.pic_minutes),
+        SIC: hm(api.totals.sic_minutes),
+        Dual: hm(api.totals.dual_minutes),
+        Instructor: hm(api.totals.instructor_minutes),
+        'Cross-country': hm(api.totals.cross_country_minutes),
+        Night: hm(api.totals.night_minutes),
+        IFR: hm(api.totals.ifr_minutes),
+        'Actual instrument': hm(api.totals.actual_instrument_minutes),
+        'Simulated instrument': hm(api.totals.simulated_instrument_minutes),
+        'Single-engine': hm(api.totals.single_engine_minutes),
+        'Multi-engine': hm(api.totals.multi_engine_minutes),
+        'Multi-pilot': hm(api.totals.multi_pilot_minutes),
+        Simulator: hm(api.totals.simulator_minutes),
+        'Day landings': String(api.landings.total_day),
+        'Night landings': String(api.landings.total_night),
+        Flights: String(api.flight_count),
+        'Last flight': api.last_flight_date.slice(0, 10),
       });
-    expect(readFileSync(await download.path(), 'utf8')).toBe(exported.body);
-    await page.getByRole('button', { name: 'Delete my account' }).click();
-    await expect(page.getByRole('button', { name: 'Confirm account deletion' }).isDisabled()).resolves.toBe(
-      true,
-    );
-    await page.getByLabel('Type DELETE to confirm').fill('DELETE');
-    await expect(page.getByRole('button', { name: 'Confirm account deletion' }).isEnabled()).resolves.toBe(
-      true,
-    );
-    await checkScreen(page, 'your-data');
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await go('Access history');
-    await checkScreen(page, 'access-history');
+      expect(Object.keys(shown)).toHaveLength(TOTALS_FIELDS.length + 4);
+      const ratings = page.getByRole('table', { name: 'Time by rating (hours:minutes)' });
+      await ratings.getByRole('rowheader', { name: 'Single-engine piston (land)' }).waitFor();
+      await expect(ratings.getByRole('row').count()).resolves.toBe(Object.keys(api.rating_breakdown).length);
+      await page.getByRole('img', { name: /Bar chart of hours per rating/ }).waitFor();
+      await page.getByRole('img', { name: /Line chart of cumulative flight time by month/ }).waitFor();
+      await checkScreen(page, 'totals');
+    });
+
+    it('issues a linking code a partner redeems; the partner appears, is disconnected, and its pilot_id stops resolving', async () => {
+      await go('Partners');
+      await page.getByRole('button', { name: 'Issue linking code' }).click();
+      const code = (await page.getByLabel('Linking code').textContent()) ?? '';
+      expect(code).toMatch(/^PFT-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
+      await expect(page.getByRole('timer').textContent()).resolves.toMatch(/^Expires in (10:00|9:[0-5]\d)$/);
+      await page.getByRole('button', { name: 'Copy code' }).click();
+      await page.getByText('Copied.').waitFor();
+      await expect(page.evaluate<string>('navigator.clipboard.readText()')).resolves.toBe(code);
+
+      const linked = await stack.partnerApi
+        .http()
+        .post('/v1/link')
+        .set('Authorization', `Bearer ${stack.partner.key}`)
+        .send({ linking_token: code })
+        .expect(200);
+      const pilotId: string = linked.body.data.pilot_id;
+      await stack.partnerApi
+        .http()
+        .get(`/v1/pilot-totals?pilot_id=${pilotId}`)
+        .set('Authorization', `Bearer ${stack.partner.key}`)
+        .expect(200);
+      // The screen asks for the list again every few seconds.
+      const row = page.getByRole('row').filter({ hasText: PARTNER_NAME });
+      await row.waitFor({ timeout: 10_000 });
+      await checkScreen(page, 'partners');
+
+      await row.getByRole('button', { name: 'Disconnect' }).click();
+      await row.getByRole('button', { name: 'Confirm disconnect' }).click();
+      await page.getByText(`${PARTNER_NAME} is disconnected`).waitFor();
+      await row.waitFor({ state: 'detached' });
+      await expect(row.count()).resolves.toBe(0);
+      const read = await stack.partnerApi
+        .http()
+        .get(`/v1/pilot-totals?pilot_id=${pilotId}`)
+        .set('Authorization', `Bearer ${stack.partner.key}`);
+      expect(read.status).toBe(404);
+    });
+
+    it('downloads the logbook CSV the API exports; access history and your data pass axe (their endpoints are a separate change)', async () => {
+      await go('Your data');
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download logbook CSV' }).click(),
+      ]);
+      downloaded = await download.path();
+      expect(readFileSync(downloaded, 'utf8')).toBe(await exportCsv());
+      await page.getByRole('button', { name: 'Delete my account' }).click();
+      await expect(page.getByRole('button', { name: 'Confirm account deletion' }).isDisabled()).resolves.toBe(
+        true,
+      );
+      await page.getByLabel('Type DELETE to confirm').fill('DELETE');
+      await expect(page.getByRole('button', { name: 'Confirm account deletion' }).isEnabled()).resolves.toBe(
+        true,
+      );
+      await checkScreen(page, 'your-data');
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await go('Access history');
+      await checkScreen(page, 'access-history');
+    });
+
+    it('maps the columns of a LogTen file and rates its aircraft; imports the logbook CSV it exported back unchanged; says why a binary file and an expired import are refused, with their codes', async () => {
+      const before = await exportCsv();
+      // The export's rows after its header: the pilot's current flights.
+      const flights = before.trimEnd().split('\r\n').length - 1;
+      await go('Import');
+      const file = page.getByLabel('Logbook file');
+      // A zip archive named .csv: its NUL bytes make it binary.
+      await file.setInputFiles({
+        name: 'logbook.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('PK\x03\x04\x14\x00\x00\x00\x08\x00', 'latin1'),
+      });
+      await page.getByRole('alert').filter({ hasText: 'Code: UNSUPPORTED_FILE' }).waitFor();
+
+      await mapLogTenFile(page, join(FIXTURES, 'columns-logten.tsv'));
+      // A day later that import has expired: Import says so, with the code.
+      const pilot = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string })
+        .sub;
+      const expired = await stack.ingestion.sql.query(
+        `update pending_imports set expires_at = now() - interval '1 second' where pilot_account_id = $1 and state = 'previewed'`,
+        [pilot],
+      );
+      expect(expired.rowCount).toBe(1);
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Code: IMPORT_NOT_FOUND' }).waitFor();
+      await page.getByText('choose the file again to import it').waitFor();
+      await expect(page.getByRole('button', { name: 'Import' }).count()).resolves.toBe(0);
+      await file.setInputFiles(downloaded);
+      await page
+        .getByText(`Read as this service’s own CSV: ${flights} rows, ${flights} flights to import from`)
+        .waitFor();
+      await expect(page.getByRole('alert').count()).resolves.toBe(0);
+      // Each row of this app's CSV states its rating: shown, not chosen.
+      await expect(page.getByRole('combobox', { name: /^Rating for/ }).count()).resolves.toBe(0);
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByText(`Imported: 0 flights recorded, 0 amended, ${flights} unchanged.`).waitFor();
+      expect(await exportCsv()).toBe(before);
+    });
+
+    it('returns to sign-in with a message when the token has expired', async () => {
+      const secret = stack.ingestion.config.JWT_SECRET;
+      const expired = mintPilotToken(secret, randomUUID(), 60, Date.now() - 3_600_000);
+      // A new page load (a change of the fragment alone would not load the app again).
+      await page.goto('about:blank');
+      await page.goto(`${stack.origin}/app/#token=${expired}`);
+      await page.getByRole('alert').filter({ hasText: 'Your session has expired' }).waitFor();
+      // The button shows once the sign-in screen has asked whether test pilots exist here.
+      await page.getByRole('button', { name: 'Sign in as a test pilot' }).waitFor();
+      await expect(page.evaluate(() => sessionStorage.getItem('pft.pilot-token'))).resolves.toBeNull();
+      await checkScreen(page, 'sign-in-expired');
+    });
   });
 
-  it('at 360 px wide: every screen, by the token in the address fragment, which then leaves the address bar', async () => {
+  it('at 360 px wide: every screen of the pilot signed in at 1280 px, by the token in the address fragment, which then leaves the address bar', async () => {
     const phone = await stack.browser.newPage(360);
-    await phone.goto(`${stack.origin}/app/#token=${token}`);
+    await phone.goto(`${stack.origin}/app/#token=${tokens.get(1280)}`);
     await phone.getByRole('heading', { name: 'Logbook' }).waitFor();
     expect(phone.url()).not.toContain('token=');
     await phone.getByRole('row').nth(1).waitFor();
     await checkScreen(phone, 'logbook');
-    for (const [screen, slug] of [
-      ['Import', 'import'],
-      ['Totals', 'totals'],
-      ['Experience', 'experience-imported'],
-      ['Starting totals', 'starting-totals'],
-      ['Partners', 'partners'],
-      ['Access history', 'access-history'],
-      ['Your data', 'your-data'],
-    ] as const) {
-      await goToScreen(phone, screen);
-      if (screen === 'Totals') await phone.getByRole('table', { name: 'Totals (hours:minutes)' }).waitFor();
-      if (screen === 'Experience')
-        await phone.getByRole('table', { name: 'Recent flying (hours:minutes)' }).waitFor();
-      if (screen === 'Partners') await phone.getByRole('button', { name: 'Issue linking code' }).click();
-      await checkScreen(phone, slug);
-    }
+    await checkScreensAfterLogbook(phone);
     // Nothing is wider than the screen: no sideways scrolling of the page itself.
     await expect(phone.evaluate<number>('document.documentElement.scrollWidth')).resolves.toBeLessThanOrEqual(
       360,
     );
     await phone.close();
-  });
-
-  it('returns to sign-in with a message when the token has expired', async () => {
-    const secret = stack.ingestion.config.JWT_SECRET;
-    const expired = mintPilotToken(secret, randomUUID(), 60, Date.now() - 3_600_000);
-    // A new page load (a change of the fragment alone would not load the app again).
-    await page.goto('about:blank');
-    await page.goto(`${stack.origin}/app/#token=${expired}`);
-    await page.getByRole('alert').filter({ hasText: 'Your session has expired' }).waitFor();
-    // The button shows once the sign-in screen has asked whether test pilots exist here.
-    await page.getByRole('button', { name: 'Sign in as a test pilot' }).waitFor();
-    await expect(page.evaluate(() => sessionStorage.getItem('pft.pilot-token'))).resolves.toBeNull();
-    await checkScreen(page, 'sign-in-expired');
   });
 
   it('asked nothing of any other host, and raised no script error', () => {

@@ -28,7 +28,8 @@ export function whenSignedOut(listener: SignedOutListener): void {
   onSignedOut = listener;
 }
 
-interface ErrorBody {
+/** The envelope of an error answer. */
+export interface ErrorBody {
   error?: { code?: string; message?: string; details?: ErrorDetail[] };
   meta?: { request_id?: string };
 }
@@ -42,33 +43,47 @@ async function send(method: string, path: string, body?: unknown): Promise<Respo
   try {
     res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   } catch {
-    throw new ApiError(
-      0,
-      'NETWORK',
-      'The service could not be reached. Check the connection and try again.',
-      undefined,
-    );
+    throw networkError();
   }
   if (res.ok) return res;
-  const requestId = res.headers.get('X-Request-Id') ?? undefined;
-  const parsed = (await res.json().catch(() => ({}))) as ErrorBody;
-  const error = new ApiError(
+  throw failure(
     res.status,
-    parsed.error?.code ?? `HTTP_${res.status}`,
-    parsed.error?.message ?? `The service answered ${res.status}`,
-    parsed.meta?.request_id ?? requestId,
-    parsed.error?.details ?? [],
+    res.headers.get('X-Request-Id') ?? undefined,
+    (await res.json().catch(() => ({}))) as ErrorBody,
   );
-  if (res.status === 401 || (res.status === 410 && error.code === 'ACCOUNT_ERASED')) {
+}
+
+/**
+ * The ApiError of an error answer (its status, the request id of its header, its parsed body); an
+ * answer that no longer accepts the pilot's token returns the app to the sign-in screen as well.
+ */
+export function failure(status: number, headerRequestId: string | undefined, body: ErrorBody): ApiError {
+  const error = new ApiError(
+    status,
+    body.error?.code ?? `HTTP_${status}`,
+    body.error?.message ?? `The service answered ${status}`,
+    body.meta?.request_id ?? headerRequestId,
+    body.error?.details ?? [],
+  );
+  if (status === 401 || (status === 410 && error.code === 'ACCOUNT_ERASED')) {
     forgetToken();
     onSignedOut(
-      res.status === 401
+      status === 401
         ? 'Your session has expired or was not accepted. Please sign in again.'
         : 'This account has been erased.',
     );
   }
-  throw error;
+  return error;
 }
+
+/** A request that got no answer. */
+export const networkError = (): ApiError =>
+  new ApiError(
+    0,
+    'NETWORK',
+    'The service could not be reached. Check the connection and try again.',
+    undefined,
+  );
 
 /** The `data` of a JSON answer in the envelope; undefined for 204. */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {

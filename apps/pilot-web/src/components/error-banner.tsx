@@ -1,8 +1,8 @@
 import { ApiError } from '../api/client';
 
 /**
- * An error that belongs to no field: what went wrong and, when the service answered, its request id,
- * which support can find in the logs.
+ * An error that belongs to no field: what went wrong and, when the service answered, its code and
+ * request id, which support can find in the logs.
  */
 export function ErrorBanner({ error }: { error: unknown }) {
   if (!error) return null;
@@ -11,9 +11,14 @@ export function ErrorBanner({ error }: { error: unknown }) {
   return (
     <div class="banner banner-error" role="alert">
       <p>{message}</p>
-      {api?.requestId && (
+      {api && api.status !== 0 && (
         <p class="small">
-          Request id: <code>{api.requestId}</code>
+          Code: <code>{api.code}</code>
+          {api.requestId && (
+            <>
+              {' · '}Request id: <code>{api.requestId}</code>
+            </>
+          )}
         </p>
       )}
     </div>

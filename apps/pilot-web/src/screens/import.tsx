@@ -1,177 +1,134 @@
-import { parseFlight } from '@pft/logbook/domain/flights/flight.rules';
-import { readLogbookCsv, type LogbookCsvProblem } from '@pft/logbook/domain';
-import { useState } from 'preact/hooks';
-import { api, ApiError } from '../api/client';
-import { type Flight } from '../api/types';
+import { useEffect, useRef } from 'preact/hooks';
+import { type ImportCommitResult, type UploadProgress } from '../api/imports';
 import { ErrorBanner, Notice } from '../components/error-banner';
-import { todayUtc } from '../format';
+import { AircraftTable } from './import-aircraft';
+import { ColumnMapping, FORMAT_NAMES, ImportTotals, ProblemsTable, ReadingNotes } from './import-preview';
+import { expired, useImport } from './use-import';
 
-/** The most flights `POST /pilot/v1/flights/import` takes in one request. */
-const CHUNK = 1000;
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-interface Preview {
-  name: string;
-  flights: Flight[];
-  problems: LogbookCsvProblem[];
-  rows: number;
+/** While a file is sent, how much of it; once sent, that the service is reading it. */
+function UploadProgressBar({ progress }: { progress: UploadProgress }) {
+  const sent = progress.sent >= progress.size;
+  return (
+    <div class="progress">
+      <label for="import-upload-progress">Upload progress</label>
+      {sent ? (
+        <progress id="import-upload-progress" aria-valuetext="Reading the file" />
+      ) : (
+        <progress id="import-upload-progress" max={Math.max(progress.size, 1)} value={progress.sent} />
+      )}
+      <span aria-hidden="true">
+        {sent ? 'Reading the file…' : `${Math.floor((100 * progress.sent) / Math.max(progress.size, 1))} %`}
+      </span>
+    </div>
+  );
 }
 
-/** A JSON import body (`{ "flights": [...] }`, or the bare list), each flight checked by the flight rules. */
-function readJson(text: string): Omit<Preview, 'name'> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { flights: [], problems: [{ line: 1, message: 'is not JSON' }], rows: 0 };
-  }
-  const list = Array.isArray(parsed) ? parsed : (parsed as { flights?: unknown } | null)?.flights;
-  if (!Array.isArray(list))
-    return { flights: [], problems: [{ line: 1, message: 'has no "flights" list' }], rows: 0 };
-  const flights: Flight[] = [];
-  const problems: LogbookCsvProblem[] = [];
-  list.forEach((body: unknown, index) => {
-    const withId =
-      body && typeof body === 'object' && !('flight_id' in body)
-        ? { ...body, flight_id: crypto.randomUUID() }
-        : body;
-    const result = parseFlight(withId, todayUtc());
-    if (result.ok) flights.push(result.value);
-    else
-      for (const issue of result.issues)
-        problems.push({ line: index + 1, column: issue.field, message: issue.message });
-  });
-  return { flights, problems, rows: list.length };
+/** What a commit recorded. */
+function CommitResult({ result }: { result: ImportCommitResult }) {
+  const rows: [string, number][] = [
+    ['Recorded', result.recorded],
+    ['Amended', result.amended],
+    ['Unchanged', result.unchanged],
+    ['Left out (invalid)', result.skipped_invalid],
+    ['Left out (deleted here)', result.skipped_deleted],
+  ];
+  // The Import button is disabled once pressed: the focus goes to what it did.
+  const table = useRef<HTMLDivElement>(null);
+  useEffect(() => table.current?.focus(), []);
+  return (
+    <>
+      <Notice>
+        Imported: {plural(result.recorded, 'flight')} recorded, {result.amended} amended, {result.unchanged}{' '}
+        unchanged.
+      </Notice>
+      <div ref={table} class="table-wrap" tabIndex={0} role="region" aria-label="What the import recorded">
+        <table>
+          <caption>What the import recorded</caption>
+          <tbody>
+            {rows.map(([label, count]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>{count}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
 }
 
-/** Moving a logbook in: a JSON import body or the app's CSV, previewed with its invalid rows, sent in chunks. */
+/**
+ * Bringing a logbook in (`logbook-import.md` 3): the file is uploaded to the imports API, which reads
+ * it and records nothing; the pilot sees the preview, changes ratings and columns (each change sent as
+ * the import's choices, the preview read again), and **Import** records every valid flight at once.
+ */
 export function ImportScreen() {
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<Preview | null>(null);
-  const [done, setDone] = useState<number | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-
-  const previewFile = async () => {
-    if (!file) return;
-    setDone(null);
-    setError(null);
-    const text = await file.text();
-    const json = file.name.toLowerCase().endsWith('.json') || /^\s*[[{]/.test(text);
-    const read = json ? readJson(text) : readLogbookCsv(text, todayUtc(), () => crypto.randomUUID());
-    setPreview({ name: file.name, ...read });
-  };
-
-  const send = async () => {
-    if (!preview) return;
-    setBusy(true);
-    setError(null);
-    setDone(0);
-    try {
-      for (let start = 0; start < preview.flights.length; start += CHUNK) {
-        const chunk = preview.flights.slice(start, start + CHUNK);
-        try {
-          await api('POST', '/pilot/v1/flights/import', { flights: chunk });
-        } catch (err) {
-          if (err instanceof ApiError && err.details.length > 0) {
-            const rows = err.details.map(
-              (d) =>
-                `${d.field.replace(/^flights\[(\d+)\]/, (_m, i: string) => `flight ${start + Number(i) + 1}`)}: ${d.message}`,
-            );
-            throw new ApiError(
-              err.status,
-              err.code,
-              `${err.message}. ${rows.slice(0, 5).join('; ')}`,
-              err.requestId,
-            );
-          }
-          throw err;
-        }
-        setDone(start + chunk.length);
-      }
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const total = preview?.flights.length ?? 0;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const { progress, view, result, error, waiting, committing, upload, choose, commit } = useImport(() => {
+    if (fileInput.current) fileInput.current.value = '';
+  });
+  const open = view !== null && view.status === 'previewed' && !committing;
   return (
     <section aria-labelledby="import-title">
       <h2 id="import-title">Import</h2>
       <p>
-        A JSON file with the body of the pilot app API's import (<code>{'{ "flights": [...] }'}</code>) or a
-        CSV file with the columns of this app's CSV export: <code>date</code>, <code>category</code> and any
-        of <code>flight_id</code>, <code>kind</code>, <code>rating_key</code>, <code>registration</code>,{' '}
-        <code>departure</code>, <code>arrival</code>, the minutes columns (<code>total_flight_time</code>,{' '}
-        <code>pic</code>, …, <code>simulator</code>), <code>day_landings</code>, <code>night_landings</code>,{' '}
-        <code>remarks</code>.
+        A logbook file as another logbook exports it: ForeFlight, MyFlightbook, LogTen, Garmin Pilot, a
+        spreadsheet saved as CSV or tab-separated text, or this app’s own CSV export. It is read and shown
+        here first; nothing is recorded until you press Import, and importing the same file again records
+        nothing twice.
       </p>
       <div class="field">
         <label for="logbook-file">Logbook file</label>
         <input
           id="logbook-file"
+          ref={fileInput}
           type="file"
-          accept=".csv,.json,text/csv,application/json"
-          onChange={(e) => {
-            setFile(e.currentTarget.files?.[0] ?? null);
-            setPreview(null);
-            setDone(null);
-          }}
+          accept=".csv,.tsv,.tab,.txt,text/csv,text/tab-separated-values,text/plain"
+          onChange={(e) => void upload(e.currentTarget.files?.[0] ?? null)}
         />
       </div>
-      <div class="actions">
-        <button disabled={!file} onClick={() => void previewFile()}>
-          Preview
-        </button>
-        <button class="primary" disabled={!preview || total === 0 || busy} onClick={() => void send()}>
-          Import
-        </button>
-      </div>
+      {progress && <UploadProgressBar progress={progress} />}
       <ErrorBanner error={error} />
-      {preview && (
-        <div class="card" role="status">
-          <p>
-            <strong>{total}</strong> {total === 1 ? 'flight' : 'flights'} ready to import from {preview.name}
-            {preview.problems.length > 0 &&
-              `; ${new Set(preview.problems.map((p) => p.line)).size} invalid rows will be left out`}
-            .
-          </p>
-        </div>
+      {expired(error) && (
+        <p class="hint">
+          An import is kept for 24 hours after its upload: choose the file again to import it.
+        </p>
       )}
-      {preview && preview.problems.length > 0 && (
-        <div class="table-wrap" tabIndex={0} role="region" aria-label="Invalid rows">
-          <table>
-            <caption>Invalid rows</caption>
-            <thead>
-              <tr>
-                <th scope="col">Row</th>
-                <th scope="col">Column</th>
-                <th scope="col">Reason</th>
-              </tr>
-            </thead>
-            <tbody>
-              {preview.problems.slice(0, 200).map((p, i) => (
-                <tr key={i}>
-                  <td>{p.line}</td>
-                  <td>{p.column ?? '—'}</td>
-                  <td>{p.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      {view && (
+        <>
+          <div class="card" role="status">
+            <p>
+              Read as <strong>{FORMAT_NAMES[view.format]}</strong>: {plural(view.rows, 'row')},{' '}
+              <strong>{plural(view.flights_valid, 'flight')}</strong> to import
+              {view.date_range && ` from ${view.date_range.from} to ${view.date_range.to}`}
+              {view.problems_total > 0 &&
+                `; ${plural(view.problems_total, 'problem')} (those rows are left out)`}
+              .
+            </p>
+            {!view.ready && view.status === 'previewed' && (
+              <p class="small">
+                Nothing can be imported yet: give each aircraft a rating
+                {view.format === 'columns' && ', say which columns hold the date and the total time'}, and see
+                the problems below.
+              </p>
+            )}
+          </div>
+          <AircraftTable view={view} disabled={!open} onChoose={choose} />
+          {view.format === 'columns' && <ColumnMapping view={view} disabled={!open} onChoose={choose} />}
+          <ProblemsTable view={view} />
+          <ImportTotals view={view} />
+          <ReadingNotes view={view} disabled={!open} onChoose={choose} />
+          <div class="actions">
+            <button class="primary" disabled={!open || !view.ready || waiting} onClick={commit}>
+              Import
+            </button>
+          </div>
+        </>
       )}
-      {done !== null && (
-        <div class="progress">
-          <label for="import-progress">Import progress</label>
-          <progress id="import-progress" max={Math.max(total, 1)} value={done} />
-          <span>
-            {done} of {total}
-          </span>
-        </div>
-      )}
-      {done !== null && done === total && !busy && !error && <Notice>Imported {total} flights.</Notice>}
+      {result && <CommitResult result={result} />}
     </section>
   );
 }

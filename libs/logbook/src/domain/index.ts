@@ -23,7 +23,6 @@ export {
 } from './import';
 export { decideCommitImport, type ImportCommitCounts } from './import-commit.decide';
 export { formatLogbookCsv, readLogbookCsv } from './logbook-csv/logbook-csv';
-export type { LogbookCsvProblem } from './logbook-csv/logbook-csv';
 export {
   decideAmendFlight,
   decideDeleteFlight,
