@@ -100,3 +100,41 @@ export async function linkSharing(
   );
   return pilotIds;
 }
+
+/**
+ * A check of 20 requirements, the most one may hold (pilot-experience.md §5): lifetime figures, each
+ * window, type designators (with and without their window), engines, features and currency rules.
+ */
+export const TWENTY_REQUIREMENTS = [
+  { id: 'tt', metric: 'total_flight_time_minutes', at_least: 90_000 },
+  { id: 'pic', metric: 'pic_minutes', at_least: 30_000 },
+  { id: 'night', metric: 'night_minutes', at_least: 6_000 },
+  { id: 'ifr', metric: 'actual_instrument_minutes', at_least: 4_500 },
+  { id: 'flights', metric: 'flight_count', at_least: 500 },
+  { id: 'night_ldg', metric: 'landings_night', at_least: 50 },
+  { id: 'apps', metric: 'approaches', at_least: 100 },
+  { id: 'tt_90d', metric: 'total_flight_time_minutes', window: 'last_90_days', at_least: 1_800 },
+  { id: 'tt_6m', metric: 'total_flight_time_minutes', window: 'last_6_months', at_least: 3_000 },
+  { id: 'me_12m', metric: 'multi_engine_minutes', window: 'last_12_months', at_least: 600 },
+  { id: 'pic_24m', metric: 'pic_minutes', window: 'last_24_months', at_least: 6_000 },
+  { id: 'b737_pic', metric: 'pic_minutes', type_designator: ['B737', 'B738', 'B739'], at_least: 30_000 },
+  {
+    id: 'b737_12m',
+    metric: 'total_flight_time_minutes',
+    type_designator: ['B737', 'B738'],
+    window: 'last_12_months',
+    at_least: 3_000,
+  },
+  { id: 'c172', metric: 'flight_count', type_designator: 'C172', at_least: 10 },
+  { id: 'turbine', metric: 'total_flight_time_minutes', engine: 'turbine', at_least: 60_000 },
+  { id: 'piston_me', metric: 'multi_engine_minutes', engine: 'piston', at_least: 3_000 },
+  { id: 'complex', metric: 'pic_minutes', feature: 'complex', at_least: 600 },
+  { id: 'tailwheel', metric: 'flight_count', feature: 'tailwheel', at_least: 10 },
+  { id: 'night_pax', currency: 'faa_61_57_b', group: 'airplane_sel' },
+  { id: 'ifr_current', currency: 'faa_61_57_c', group: 'airplane' },
+];
+
+const REQUIREMENTS_JSON = JSON.stringify(TWENTY_REQUIREMENTS);
+/** The body of a check of TWENTY_REQUIREMENTS of `pilotId` as of today (as_of left out). */
+export const checkBody = (pilotId: string): string =>
+  `{"pilot_id":"${pilotId}","requirements":${REQUIREMENTS_JSON}}`;

@@ -111,7 +111,10 @@ function readGoals(d: Json | undefined): Goal[] {
   ];
 }
 
-/** Issue 62's goals of the experience reads, beside the totals reads of the same run. */
+/**
+ * Issue 62's goals of the experience reads, beside the totals reads of the same run, and issue 64's
+ * requirement check beside the experience read.
+ */
 function experienceGoals(d: Json | undefined): Goal[] {
   if (!d?.shares) return [];
   const s = d.shares as Json;
@@ -131,6 +134,16 @@ function experienceGoals(d: Json | undefined): Goal[] {
       now: `${rate('experience read, cold')} req/s: ${fmt(s.experience_cold_vs_totals_cold, 3)}x the totals read (${rate('totals read, cold')} req/s)`,
       met: yesNo(s.experience_cold_vs_totals_cold >= 0.5),
     },
+    ...(s.check_20_vs_experience_warm === undefined
+      ? []
+      : [
+          {
+            goal: 'partner requirement check of 20, warm, at 0.7x the experience read warm',
+            start: 'not measured (new)',
+            now: `${rate('requirement check of 20, warm')} req/s: ${fmt(s.check_20_vs_experience_warm, 3)}x the experience read (${rate('experience read, warm')} req/s)`,
+            met: yesNo(s.check_20_vs_experience_warm >= 0.7),
+          },
+        ]),
     {
       goal: `an as_of read of a pilot of ${String(d.settings?.long_logbook?.flights)} flights over ${String(d.settings?.long_logbook?.years)} years: report the figure`,
       start: 'not measured (new)',

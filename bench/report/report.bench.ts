@@ -29,7 +29,11 @@ const figures: Record<string, (data: Json) => Row[]> = {
   ...steadyFigures,
   'partner-api-experience': (d) =>
     Object.entries((d.shares ?? {}) as Record<string, number>).map(([name, ratio]) => {
-      const goal = { experience_warm_vs_totals_warm: 0.7, experience_cold_vs_totals_cold: 0.5 }[name];
+      const goal = {
+        experience_warm_vs_totals_warm: 0.7,
+        experience_cold_vs_totals_cold: 0.5,
+        check_20_vs_experience_warm: 0.7,
+      }[name];
       return {
         figure: `${name.replace(/_/g, ' ')} (median of ${fmt(d.settings?.repeats)} alternating rounds)`,
         value: byRounds(ratio, d.shares_by_round?.[name]),

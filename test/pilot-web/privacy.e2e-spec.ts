@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { type Page } from 'playwright-core';
 import { flightBody, waitFor } from '@pft/testing';
 import { bearer } from '../ingestion/support/ingestion-harness';
+import { partnerWithKey } from '../partner-api/partner-api.factories';
 import { checkScreen, goToScreen, type PilotWebStack, signedInPilotWeb } from './browser';
 
 const PARTNER_NAME = 'Northwind Airline Recruiting';
+const RECRUITER = 'Skyward Regional Hiring';
 
 interface AccessHistoryBody {
   partners: { partner: { name: string }; reads: { date: string; count: number }[] }[];
@@ -13,7 +15,7 @@ interface AccessHistoryBody {
 /**
  * The pilot's rights in the web app (pilot-web-app.md, "Access history" and "Your data"), in headless
  * Chromium against the real ingestion service and partner API: what a partner read shows on the
- * access history screen, the download of everything held about the pilot, and the account's erasure.
+ * access history screen (with each requirement check and its requirements), the download of everything held about the pilot, and the account's erasure.
  */
 describe('the pilot web app: access history and your data (e2e)', () => {
   let stack: PilotWebStack;
@@ -101,6 +103,68 @@ describe('the pilot web app: access history and your data (e2e)', () => {
         partner: expect.objectContaining({ name: PARTNER_NAME }),
       }),
     ]);
+  });
+
+  it('shows each requirement check a partner made, newest first, with its requirements in words', async () => {
+    const recruiter = await partnerWithKey(stack.partnerApi.db, {
+      name: RECRUITER,
+      scopes: ['pilot-totals', 'pilot-requirements'],
+    });
+    const code = await stack.ingestion
+      .http()
+      .post('/pilot/v1/linking-codes')
+      .set(...bearer(token))
+      .send({ share_experience: true })
+      .expect(201);
+    const linked = await stack.partnerApi
+      .http()
+      .post('/v1/link')
+      .set('Authorization', `Bearer ${recruiter.key}`)
+      .send({ linking_token: code.body.data.linking_token })
+      .expect(200);
+    const check = (asOf: string, requirements: Record<string, unknown>[]) =>
+      stack.partnerApi
+        .http()
+        .post('/v1/pilot-requirements/check')
+        .set('Authorization', `Bearer ${recruiter.key}`)
+        .send({ pilot_id: linked.body.data.pilot_id, as_of: asOf, requirements })
+        .expect(200);
+    await check('2026-01-15', [{ id: 'landings', metric: 'landings_night', at_least: 3 }]);
+    await check('2026-12-01', [
+      { id: 'tt', metric: 'total_flight_time_minutes', at_least: 90000 },
+      {
+        id: 'b737_recent',
+        metric: 'total_flight_time_minutes',
+        type_designator: ['B737', 'B738'],
+        window: 'last_12_months',
+        at_least: 120,
+      },
+      { id: 'night_pax', currency: 'faa_61_57_b', group: 'airplane_sel' },
+    ]);
+
+    await goToScreen(page, 'Access history');
+    const checks = page
+      .getByRole('article', { name: RECRUITER })
+      .getByRole('list', { name: `Requirement checks by ${RECRUITER}` });
+    await checks.waitFor();
+    const made = checks.locator(':scope > li');
+    await expect(made.count()).resolves.toBe(2);
+    await expect(made.nth(0).textContent()).resolves.toMatch(/ UTC, as of 2026-12-01:/);
+    await expect(made.nth(0).getByRole('listitem').allTextContents()).resolves.toEqual([
+      'tt Total flight time, at least 1500:00',
+      'b737_recent Total flight time, types B737, B738, last 12 months, at least 2:00',
+      'night_pax Current under Passengers at night: 3 night takeoffs and 3 night full-stop landings in 90 days (14 CFR 61.57(b)), Airplane single-engine land',
+    ]);
+    await expect(made.nth(1).textContent()).resolves.toMatch(/ UTC, as of 2026-01-15:/);
+    await expect(made.nth(1).getByRole('listitem').allTextContents()).resolves.toEqual([
+      'landings Night landings, at least 3',
+    ]);
+    // The partner that made none says so.
+    await page
+      .getByRole('article', { name: PARTNER_NAME })
+      .getByText('No requirement checks in this period.')
+      .waitFor();
+    await checkScreen(page, 'access-history-requirement-checks');
   });
 
   it('erases the account after DELETE is typed: back to sign-in, the partner loses the pilot, the account comes back empty', async () => {
