@@ -16,6 +16,7 @@ export {
   forgetPilotRequirementChecks,
   forgetRequirementChecksBefore,
   recordRequirementCheck,
+  recordRequirementChecks,
   requirementChecksOf,
 } from './access-history/requirement-checks.statements';
 export type {

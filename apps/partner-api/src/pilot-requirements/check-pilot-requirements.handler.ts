@@ -1,6 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { DataSource } from 'typeorm';
-import { type RecordedCheck, recordRequirementCheck } from '@pft/partners';
+import { type RecordedCheck } from '@pft/partners';
 import {
   checkDayOf,
   experienceNotShared,
@@ -12,12 +11,14 @@ import { PilotExperienceReadModel } from '@pft/totals';
 import { checkRequirements, type RequirementCheckAnswer } from '@pft/totals/domain';
 import { CheckPilotRequirementsCommand } from './check-pilot-requirements.command';
 import { dailyLimitReached } from './daily-limit';
+import { RequirementCheckRecorder } from './requirement-check-recorder';
 
 /**
  * Order of checks after the input: the lookup (404), the pilot's sharing (403), then the day's limit
  * (429). The verdicts come from the experience the experience read answers (the same read model and
  * projection), so a verdict never disagrees with a figure. The check is recorded in the pilot's access
- * history, and counted, before it is answered; a refused check is neither.
+ * history, and counted, before it is answered (with the other checks of its event-loop turn, in one
+ * transaction); a refused check is neither.
  */
 @CommandHandler(CheckPilotRequirementsCommand)
 export class CheckPilotRequirementsHandler implements ICommandHandler<
@@ -26,7 +27,7 @@ export class CheckPilotRequirementsHandler implements ICommandHandler<
 > {
   constructor(
     private readonly reader: PilotExperienceReadModel,
-    private readonly dataSource: DataSource,
+    private readonly recorder: RequirementCheckRecorder,
     private readonly clock: RateClock,
   ) {}
 
@@ -38,7 +39,7 @@ export class CheckPilotRequirementsHandler implements ICommandHandler<
     if (found.state === 'not_shared') throw experienceNotShared();
     const answer = checkRequirements(pilotId, command.requirements, found.answer);
     const now = this.clock.now();
-    const recorded = await recordRequirementCheck(this.dataSource, {
+    const recorded = await this.recorder.record({
       connectionId: pilotId,
       partnerId,
       day: checkDayOf(now),

@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { PilotTotalsReadModule } from '@pft/totals';
 import { AccessModule } from '../auth/access.module';
 import { CheckPilotRequirementsHandler } from './check-pilot-requirements.handler';
+import { RequirementCheckRecorder } from './requirement-check-recorder';
 import { PilotRequirementsController } from './pilot-requirements.controller';
 
 /** POST /v1/pilot-requirements/check, answered from the experience read model. */
 @Module({
   imports: [AccessModule, PilotTotalsReadModule],
   controllers: [PilotRequirementsController],
-  providers: [CheckPilotRequirementsHandler],
+  providers: [CheckPilotRequirementsHandler, RequirementCheckRecorder],
 })
 export class PilotRequirementsModule {}

@@ -7,6 +7,7 @@ import {
   type CheckToRecord,
   forgetRequirementChecksBefore,
   recordRequirementCheck,
+  recordRequirementChecks,
   requirementChecksOf,
 } from './requirement-checks.statements';
 
@@ -53,6 +54,28 @@ describe('requirement checks in the access history (Postgres)', () => {
     expect(outcomes.filter((o) => o === 'limit_reached')).toHaveLength(10);
     expect(await requirementChecksOf(ds, pilot, '2026-12-01')).toHaveLength(20);
     expect(await recordRequirementCheck(ds, check(id, partnerId, 31, '2026-12-02'))).toBe('recorded');
+  });
+
+  it('records several connections’ checks in one statement, each answered with its own outcome in the order sent', async () => {
+    const { partnerId } = await createPartner(ds, 'Checks together');
+    const [a, b, full] = [await connected(partnerId), await connected(partnerId), await connected(partnerId)];
+    const notSharing = await connected(partnerId, false);
+    for (let n = 0; n < 2; n++)
+      await recordRequirementCheck(ds, check(full.id, partnerId, n, '2026-12-01', 2));
+    const outcomes = await recordRequirementChecks(ds, [
+      check(a.id, partnerId, 10, '2026-12-01', 2),
+      check(randomUUID(), partnerId, 11, '2026-12-01', 2),
+      check(full.id, partnerId, 12, '2026-12-01', 2),
+      check(notSharing.id, partnerId, 13, '2026-12-01', 2),
+      check(b.id, partnerId, 14, '2026-12-01', 2),
+    ]);
+    expect(outcomes).toEqual(['recorded', 'not_linked', 'limit_reached', 'not_shared', 'recorded']);
+    const ids = async (pilot: string) =>
+      (await requirementChecksOf(ds, pilot, '2026-12-01')).map((r) => r.entry.requirements);
+    expect(await ids(a.pilot)).toEqual([[{ metric: 'pic_minutes', id: 'r10', at_least: 10 }]]);
+    expect(await ids(b.pilot)).toEqual([[{ metric: 'pic_minutes', id: 'r14', at_least: 14 }]]);
+    expect(await ids(full.pilot)).toHaveLength(2);
+    expect(await ids(notSharing.pilot)).toEqual([]);
   });
 
   it('counts per partner and pilot account: a new connection of the same pilot shares the day’s count', async () => {

@@ -26,41 +26,64 @@ export interface CheckToRecord {
 }
 
 /**
- * Records an answered check in the pilot's access history and counts it against the day's limit, in
- * one statement: the connection is resolved (still linked, still sharing the pilot's experience) and
- * the check appended to the day's row of the partner and pilot account, unless that row already holds
- * `perDay` checks. The upsert locks the day's row, so concurrent checks on any replicas are counted
- * one after another and the limit is exact. The connection is locked `for key share` as
- * addPartnerReads locks it: an erasure's delete of the connections waits for it, and a check after
- * that delete finds no connection and records nothing.
+ * Records answered checks in their pilots' access history and counts each against its day's limit, in
+ * one statement: each check's connection is resolved (still linked, still sharing the pilot's
+ * experience) and the check appended to the day's row of the partner and pilot account, unless that
+ * row already holds `perDay` checks. The upsert locks the day's rows, so concurrent checks on any
+ * replicas are counted one after another and the limit is exact. The connections are locked `for key
+ * share` as addPartnerReads locks them: an erasure's delete of the connections waits for it, and a
+ * check after that delete finds no connection and records nothing. The checks name distinct
+ * connections (a row takes one check per statement); each answered with its outcome, in their order.
  */
+export async function recordRequirementChecks(
+  runner: Queryable,
+  checks: readonly CheckToRecord[],
+): Promise<RecordedCheck[]> {
+  const rows = rowsOf<{ linked: boolean; shared: boolean; recorded: boolean }>(
+    await runner.query(
+      `with sent as (
+         select * from unnest($1::uuid[], $2::uuid[], $3::date[], $4::json[])
+                  with ordinality as s(connection_id, partner_id, day, entry, n)
+       ), linked as (
+         select s.n, c.pilot_account_id, c.partner_id, c.shares_experience, s.day, s.entry
+           from sent s join connections c
+             on c.connection_id = s.connection_id and c.partner_id = s.partner_id and c.disconnected_at is null
+            for key share of c
+       ), added as (
+         insert into requirement_checks as r (pilot_account_id, partner_id, day, checks)
+         select pilot_account_id, partner_id, day, array[entry] from linked where shares_experience
+          order by pilot_account_id, partner_id, day
+         on conflict (pilot_account_id, partner_id, day) do update
+            set checks = r.checks || excluded.checks
+          where cardinality(r.checks) < $5
+         returning r.pilot_account_id, r.partner_id, r.day
+       )
+       select l.n is not null as linked, coalesce(l.shares_experience, false) as shared,
+              exists (select 1 from added a where a.pilot_account_id = l.pilot_account_id
+                        and a.partner_id = l.partner_id and a.day = l.day) as recorded
+         from sent s left join linked l on l.n = s.n
+        order by s.n`,
+      [
+        checks.map((c) => c.connectionId),
+        checks.map((c) => c.partnerId),
+        checks.map((c) => c.day),
+        checks.map((c) => JSON.stringify(c.entry)),
+        Math.min(...checks.map((c) => c.perDay)),
+      ],
+    ),
+  );
+  return rows.map((row) =>
+    !row.linked ? 'not_linked' : !row.shared ? 'not_shared' : row.recorded ? 'recorded' : 'limit_reached',
+  );
+}
+
+/** One check recorded as recordRequirementChecks records each. */
 export async function recordRequirementCheck(
   runner: Queryable,
   check: CheckToRecord,
 ): Promise<RecordedCheck> {
-  const [row] = rowsOf<{ linked: number; shared: boolean; recorded: number }>(
-    await runner.query(
-      `with linked as (
-         select pilot_account_id, partner_id, shares_experience from connections
-          where connection_id = $1 and partner_id = $2 and disconnected_at is null
-            for key share
-       ), added as (
-         insert into requirement_checks as r (pilot_account_id, partner_id, day, checks)
-         select pilot_account_id, partner_id, $3::date, array[$4::json] from linked where shares_experience
-         on conflict (pilot_account_id, partner_id, day) do update
-            set checks = r.checks || excluded.checks
-          where cardinality(r.checks) < $5
-         returning 1
-       )
-       select (select count(*) from linked)::int as linked,
-              coalesce((select shares_experience from linked), false) as shared,
-              (select count(*) from added)::int as recorded`,
-      [check.connectionId, check.partnerId, check.day, JSON.stringify(check.entry), check.perDay],
-    ),
-  );
-  if (!row || row.linked === 0) return 'not_linked';
-  if (!row.shared) return 'not_shared';
-  return row.recorded > 0 ? 'recorded' : 'limit_reached';
+  const [recorded] = await recordRequirementChecks(runner, [check]);
+  return recorded!;
 }
 
 /** A partner's checks of the pilot, as recorded. */

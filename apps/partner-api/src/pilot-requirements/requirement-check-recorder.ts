@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { type CheckToRecord, type RecordedCheck, recordRequirementChecks } from '@pft/partners';
+import { type Queryable } from '@pft/platform';
+import { TurnBatcher } from '@pft/platform/batching/turn-batcher';
+
+/** Checks recorded in one transaction at most. */
+const BATCH_SIZE = 200;
+
+/**
+ * Records the answered requirement checks of an event-loop turn together, so that they share one
+ * statement and one commit (a commit's flush to disk was most of a check's cost), each answered with
+ * its own outcome. Two checks of one connection in a turn go in statements one after the other, in the
+ * order they came, in the same transaction. When the transaction fails, every check of it fails and
+ * none is recorded.
+ */
+@Injectable()
+export class RequirementCheckRecorder {
+  private readonly batcher = new TurnBatcher<CheckToRecord, RecordedCheck>(
+    (checks) => this.recordAll(checks),
+    { maxSize: BATCH_SIZE },
+  );
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  record(check: CheckToRecord): Promise<RecordedCheck> {
+    return this.batcher.add(check);
+  }
+
+  private async recordAll(checks: readonly CheckToRecord[]): Promise<RecordedCheck[]> {
+    // Rounds of distinct connections: a connection's second check of the turn goes in the second.
+    const rounds: number[][] = [];
+    const seen = new Map<string, number>();
+    checks.forEach((check, i) => {
+      const round = seen.get(check.connectionId) ?? 0;
+      seen.set(check.connectionId, round + 1);
+      (rounds[round] ??= []).push(i);
+    });
+    const record = async (runner: Queryable): Promise<RecordedCheck[]> => {
+      const outcomes = new Array<RecordedCheck>(checks.length);
+      for (const round of rounds) {
+        const recorded = await recordRequirementChecks(
+          runner,
+          round.map((i) => checks[i]!),
+        );
+        round.forEach((i, k) => (outcomes[i] = recorded[k]!));
+      }
+      return outcomes;
+    };
+    return rounds.length === 1 ? record(this.dataSource) : this.dataSource.transaction(record);
+  }
+}
