@@ -4,13 +4,11 @@ import { currencyRuleCatalog } from '@pft/totals/domain';
 import { flightBody, storedFlight, waitFor } from '@pft/testing';
 import { oracleExperience } from '@pft/testing/oracle';
 import { AccessRecorder } from '../../apps/partner-api/src/access-history/access-recorder';
+import { daysAgo, recentC172Flights } from './experience-flights';
 import { type Pilot } from './logbook-pipeline';
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
 import { partnerWithKey } from './partner-api.factories';
 import { partnerPipelineSuite } from './partner-pipeline';
-
-const DAY_MS = 86_400_000;
-const daysAgo = (days: number): string => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
 
 /** Flights with the fields of richer records, over the last year: current in some rules, not in others. */
 const richerFlights = (): Record<string, unknown>[] => [
@@ -20,27 +18,7 @@ const richerFlights = (): Record<string, unknown>[] => [
     minutes: { total_flight_time: 120, pic: 120, multi_engine: 120 },
     landings: { day: 2, night: 0, day_full_stop: 2 },
   }),
-  flightBody({
-    date: daysAgo(40),
-    aircraft: {
-      category: 'airplane',
-      rating_key: 'sep_land',
-      type_designator: 'C172',
-      features: ['high_performance', 'taa'],
-    },
-    minutes: { total_flight_time: 80, pic: 80, night: 60, single_engine: 80 },
-    takeoffs: { day: 0, night: 3 },
-    landings: { day: 0, night: 3, night_full_stop: 3 },
-    approaches: 4,
-    holds: 1,
-  }),
-  flightBody({
-    date: daysAgo(10),
-    aircraft: { category: 'airplane', rating_key: 'sep_land', type_designator: 'C172' },
-    minutes: { total_flight_time: 70, pic: 70, simulated_instrument: 40, single_engine: 70 },
-    landings: { day: 3, night: 0, day_full_stop: 1 },
-    approaches: 2,
-  }),
+  ...recentC172Flights(),
 ];
 
 /** The oracle's experience of the pilot's current records (the bodies as the write side stores them). */

@@ -1,13 +1,13 @@
 import { AccessHistory } from '@pft/partners';
-import { flightBody, waitFor } from '@pft/testing';
+import { flightBody, startingTotalsBody, waitFor } from '@pft/testing';
+import { daysAgo, recentC172Flights } from './experience-flights';
 import { type Pilot } from './logbook-pipeline';
 import { bearer, expectMeta } from './partner-api.expectations';
 import { partnerWithKey, type TestPartner } from './partner-api.factories';
 import { type PartnerPipeline, startPartnerPipeline } from './partner-pipeline';
 import { boundaryVerdicts, chunks, type ExperienceFigures, numbersIn } from './requirement-checks';
 
-const DAY_MS = 86_400_000;
-const daysAgo = (days: number): string => new Date(Date.now() - days * DAY_MS).toISOString().slice(0, 10);
+const STARTING = startingTotalsBody();
 
 /** Piston single and multi, a turbojet type and features, by day and night, over two years. */
 const flights = (): Record<string, unknown>[] => [
@@ -30,49 +30,8 @@ const flights = (): Record<string, unknown>[] => [
     landings: { day: 1, night: 0, day_full_stop: 1 },
     approaches: 1,
   }),
-  flightBody({
-    date: daysAgo(40),
-    aircraft: {
-      category: 'airplane',
-      rating_key: 'sep_land',
-      type_designator: 'C172',
-      features: ['high_performance', 'taa'],
-    },
-    minutes: { total_flight_time: 80, pic: 80, night: 60, single_engine: 80 },
-    takeoffs: { day: 0, night: 3 },
-    landings: { day: 0, night: 3, night_full_stop: 3 },
-    approaches: 4,
-    holds: 1,
-  }),
-  flightBody({
-    date: daysAgo(10),
-    aircraft: { category: 'airplane', rating_key: 'sep_land', type_designator: 'C172' },
-    minutes: { total_flight_time: 70, pic: 70, simulated_instrument: 40, single_engine: 70 },
-    landings: { day: 3, night: 0, day_full_stop: 1 },
-    approaches: 2,
-  }),
+  ...recentC172Flights(),
 ];
-
-const STARTING = {
-  totals: {
-    total_flight_time_minutes: 6000,
-    pic_minutes: 3000,
-    sic_minutes: 0,
-    dual_minutes: 600,
-    instructor_minutes: 0,
-    cross_country_minutes: 1200,
-    night_minutes: 120,
-    actual_instrument_minutes: 60,
-    simulated_instrument_minutes: 30,
-    single_engine_minutes: 6000,
-    multi_engine_minutes: 0,
-    multi_pilot_minutes: 0,
-    simulator_minutes: 0,
-  },
-  landings: { total_day: 300, total_night: 12 },
-  rating_breakdown: { sep_land: 6000 },
-  flight_count: 250,
-};
 
 /** POST /v1/pilot-requirements/check against the experience of GET /v1/pilot-experience, through the pipeline. */
 describe('partner API: requirement check verdicts', () => {

@@ -25,18 +25,19 @@ describe('the sandbox: the fixture pilots’ experience', () => {
     await started?.close();
   });
 
+  /** Links the fixture's sandbox pilot with the sandbox key `key`; its pilot_id. */
+  const linkFixture = async (key: string, code: string): Promise<string> => {
+    const link = await api.http().post('/v1/link').set(bearer(key)).send({ linking_token: code });
+    expect(link.status).toBe(200);
+    return link.body.data.pilot_id as string;
+  };
+
   it(`the student is current under every rule as of ${SANDBOX_CURRENT_FIXTURE.asOf}, as the oracle says`, async () => {
     const live = await partnerWithKey(api.db);
     const sandbox = await sandboxKeyFor(api.db, live.partnerId, { scopes: ['pilot-experience'] });
     const fixture = sandboxFixture(SANDBOX_CURRENT_FIXTURE.number);
     expect(fixture.code).toBe('PFT-TEST-0000-0000-0001');
-    const link = await api
-      .http()
-      .post('/v1/link')
-      .set(bearer(sandbox.key))
-      .send({ linking_token: fixture.code });
-    expect(link.status).toBe(200);
-    const pilotId = link.body.data.pilot_id as string;
+    const pilotId = await linkFixture(sandbox.key, fixture.code);
     const { asOf } = SANDBOX_CURRENT_FIXTURE;
 
     const expected = oracleExperience({ records: fixture.flights, starting: fixture.startingTotals }, asOf);
@@ -76,13 +77,7 @@ describe('the sandbox: the fixture pilots’ experience', () => {
     /** The fixture's sandbox pilot, once its flights are projected as of the example's date. */
     const projected = async (number: SandboxFixtureNumber): Promise<string> => {
       const fixture = sandboxFixture(number);
-      const link = await api
-        .http()
-        .post('/v1/link')
-        .set(bearer(sandbox.key))
-        .send({ linking_token: fixture.code });
-      expect(link.status).toBe(200);
-      const pilotId = link.body.data.pilot_id as string;
+      const pilotId = await linkFixture(sandbox.key, fixture.code);
       const counted = fixture.flights.filter((flight) => flight.date <= asOf).length;
       await waitFor(
         async () => {

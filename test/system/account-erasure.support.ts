@@ -7,7 +7,7 @@ import type { DataSource } from 'typeorm';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
 import { DEVELOPMENT_JWT_SECRET } from '@pft/logbook/pilot-auth/pilot-token-production-rules';
 import { type StartingTotals } from '@pft/contracts';
-import { testKafka, waitFor } from '@pft/testing';
+import { startingTotalsBody, testKafka, waitFor } from '@pft/testing';
 import { call } from '../webhooks/webhooks.harness';
 
 /**
@@ -63,26 +63,7 @@ export interface TestPilot {
   secrets: string[];
 }
 
-export const STARTING: StartingTotals = {
-  totals: {
-    total_flight_time_minutes: 6000,
-    pic_minutes: 3000,
-    sic_minutes: 0,
-    dual_minutes: 600,
-    instructor_minutes: 0,
-    cross_country_minutes: 1200,
-    night_minutes: 120,
-    actual_instrument_minutes: 60,
-    simulated_instrument_minutes: 30,
-    single_engine_minutes: 6000,
-    multi_engine_minutes: 0,
-    multi_pilot_minutes: 0,
-    simulator_minutes: 0,
-  },
-  landings: { total_day: 300, total_night: 12 },
-  rating_breakdown: { sep_land: 6000 },
-  flight_count: 250,
-};
+export const STARTING: StartingTotals = startingTotalsBody();
 
 /** A secret as searched for: in its quotes, and bare too when long enough not to occur by chance. */
 export const searched = (secret: string): string[] => {

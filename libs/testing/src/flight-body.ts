@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Flight } from '@pft/contracts';
+import { type Flight, type StartingTotals } from '@pft/contracts';
 import { parseFlight } from '@pft/logbook/domain';
 
 /** A valid airplane flight as the pilot app sends it, with a new flight_id; `over` replaces fields. */
@@ -25,4 +25,31 @@ export function storedFlight(over: Record<string, unknown> = {}, today = '2026-1
   const parsed = parseFlight(flightBody(over), today);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
   return parsed.value;
+}
+
+/**
+ * Starting totals as the pilot app sends them, every field given: years of single-engine flying carried
+ * over from an earlier logbook. A new object each call.
+ */
+export function startingTotalsBody(): StartingTotals {
+  return {
+    totals: {
+      total_flight_time_minutes: 6000,
+      pic_minutes: 3000,
+      sic_minutes: 0,
+      dual_minutes: 600,
+      instructor_minutes: 0,
+      cross_country_minutes: 1200,
+      night_minutes: 120,
+      actual_instrument_minutes: 60,
+      simulated_instrument_minutes: 30,
+      single_engine_minutes: 6000,
+      multi_engine_minutes: 0,
+      multi_pilot_minutes: 0,
+      simulator_minutes: 0,
+    },
+    landings: { total_day: 300, total_night: 12 },
+    rating_breakdown: { sep_land: 6000 },
+    flight_count: 250,
+  };
 }

@@ -2,6 +2,7 @@ export * from './app-process';
 export * from './app-answers';
 export * from './projection-ground';
 export * from './test-database';
+export * from './command-pipeline-ground';
 export * from './test-kafka';
 export * from './wait-for';
 export * from './hostile';

@@ -25,6 +25,20 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 const oneOf = (values: readonly string[], v: unknown): boolean => typeof v === 'string' && values.includes(v);
 
+/** `body[field]` when it is one of `values`; undefined when absent, or refused (its issue pushed). */
+function listedChoice<T extends string>(
+  values: readonly T[],
+  body: Record<string, unknown>,
+  field: string,
+  issues: ValidationIssue[],
+): T | undefined {
+  const value = body[field];
+  if (value === undefined) return undefined;
+  if (oneOf(values, value)) return value as T;
+  issues.push({ field, issue: 'invalid_value', message: `must be one of ${values.join(', ')}` });
+  return undefined;
+}
+
 function shortString(v: unknown): v is string {
   return typeof v === 'string' && v.length > 0 && v.length <= MAX_NAME;
 }
@@ -125,25 +139,10 @@ export function mergeChoices(earlier: ImportChoices, body: unknown): ImportChoic
     return undefined;
   });
   if (columns) merged.columns = columns;
-  if (body.date_order !== undefined) {
-    if (oneOf(DATE_ORDERS, body.date_order))
-      merged.date_order = body.date_order as ImportChoices['date_order'];
-    else
-      issues.push({
-        field: 'date_order',
-        issue: 'invalid_value',
-        message: `must be one of ${DATE_ORDERS.join(', ')}`,
-      });
-  }
-  if (body.time_unit !== undefined) {
-    if (oneOf(TIME_UNITS, body.time_unit)) merged.time_unit = body.time_unit as ImportChoices['time_unit'];
-    else
-      issues.push({
-        field: 'time_unit',
-        issue: 'invalid_value',
-        message: `must be one of ${TIME_UNITS.join(', ')}`,
-      });
-  }
+  const dateOrder = listedChoice(DATE_ORDERS, body, 'date_order', issues);
+  if (dateOrder) merged.date_order = dateOrder;
+  const timeUnit = listedChoice(TIME_UNITS, body, 'time_unit', issues);
+  if (timeUnit) merged.time_unit = timeUnit;
   if (body.unused_columns_to_remarks !== undefined) {
     if (typeof body.unused_columns_to_remarks === 'boolean')
       merged.unused_columns_to_remarks = body.unused_columns_to_remarks;

@@ -1,11 +1,17 @@
 import { type Flight, type PilotTotals, type StartingTotals } from '@pft/contracts';
-import { formatLogbookCsv } from '@pft/logbook/domain';
+import { formatLogbookCsv, type Parsed, parseFlight, parseStartingTotals } from '@pft/logbook/domain';
 
 /**
  * Examples of what the pilot app API takes and answers, shown with each operation. Typed as the
  * values the code handles, and checked against their schemas by the description's lint, so they
  * cannot drift from what the API really accepts.
  */
+
+/** An example as the write side stores it: what it parses its input to (an example it refuses fails at load). */
+function asStored<T>(parsed: Parsed<T>): T {
+  if (!parsed.ok) throw new Error(`an example the pilot app API refuses: ${JSON.stringify(parsed.issues)}`);
+  return parsed.value;
+}
 
 export const EXAMPLE_META = { api_version: 'v1', request_id: 'req_01JDQ8Z5W3K9M2N4P6R8T0V2X4' } as const;
 
@@ -30,39 +36,10 @@ export const FLIGHT_INPUT_EXAMPLE = {
   remarks: 'Cross-country to Saarbrücken',
 };
 
-/** The same flight as stored and answered: every minutes field present. */
+/** The same flight as stored and answered (its fields in the order sent): every minutes field present. */
 export const FLIGHT_EXAMPLE: Flight = {
-  flight_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
-  date: '2026-11-20',
-  kind: 'flight',
-  aircraft: {
-    category: 'airplane',
-    rating_key: 'sep_land',
-    registration: 'D-EKMW',
-    type_designator: 'C172',
-    engine: 'piston',
-  },
-  departure: 'EDFE',
-  arrival: 'EDDR',
-  minutes: {
-    total_flight_time: 75,
-    pic: 75,
-    sic: 0,
-    dual: 0,
-    instructor: 0,
-    cross_country: 75,
-    night: 0,
-    actual_instrument: 0,
-    simulated_instrument: 0,
-    single_engine: 75,
-    multi_engine: 0,
-    multi_pilot: 0,
-    simulator: 0,
-  },
-  takeoffs: { day: 1, night: 0 },
-  landings: { day: 1, night: 0, day_full_stop: 1 },
-  approaches: 1,
-  remarks: 'Cross-country to Saarbrücken',
+  ...FLIGHT_INPUT_EXAMPLE,
+  ...asStored(parseFlight(FLIGHT_INPUT_EXAMPLE, '2026-11-20')),
 };
 
 /** A simulator session as sent: simulator minutes and nothing else. */
@@ -100,26 +77,9 @@ export const STARTING_TOTALS_INPUT_EXAMPLE = {
   flight_count: 410,
 };
 
-export const STARTING_TOTALS_EXAMPLE: StartingTotals = {
-  totals: {
-    total_flight_time_minutes: 12000,
-    pic_minutes: 9000,
-    sic_minutes: 0,
-    dual_minutes: 3000,
-    instructor_minutes: 0,
-    cross_country_minutes: 0,
-    night_minutes: 0,
-    actual_instrument_minutes: 0,
-    simulated_instrument_minutes: 0,
-    single_engine_minutes: 12000,
-    multi_engine_minutes: 0,
-    multi_pilot_minutes: 0,
-    simulator_minutes: 0,
-  },
-  landings: { total_day: 640, total_night: 12 },
-  rating_breakdown: { sep_land: 12000 },
-  flight_count: 410,
-};
+export const STARTING_TOTALS_EXAMPLE: StartingTotals = asStored(
+  parseStartingTotals(STARTING_TOTALS_INPUT_EXAMPLE),
+);
 
 /** The starting totals above plus the flight above. */
 export const OWN_TOTALS_EXAMPLE: PilotTotals & { last_updated: string } = {
@@ -151,18 +111,18 @@ export const LINKING_CODE_EXAMPLE = {
   expires_at: '2026-11-24T09:28:42.512Z',
 };
 
+const PARTNER_EXAMPLE = { id: 'c2d5e8f1-4a7b-4c0d-9e3f-6a9b2c5d8e1f', name: 'SkyCrew Scheduling' };
+
 export const CONNECTION_LIST_EXAMPLE = {
   connections: [
     {
       connection_id: '3f6c2b9e-8d41-4a7f-9b2e-5c1d0a7e4f18',
-      partner: { id: 'c2d5e8f1-4a7b-4c0d-9e3f-6a9b2c5d8e1f', name: 'SkyCrew Scheduling' },
+      partner: PARTNER_EXAMPLE,
       linked_at: '2026-11-02T14:05:09.117Z',
       shared: ['totals', 'experience'],
     },
   ],
 };
-
-const PARTNER_EXAMPLE = { id: 'c2d5e8f1-4a7b-4c0d-9e3f-6a9b2c5d8e1f', name: 'SkyCrew Scheduling' };
 
 /** The access history of a pilot linked to one partner that reads daily. */
 export const ACCESS_HISTORY_EXAMPLE = {

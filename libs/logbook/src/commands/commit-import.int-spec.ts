@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { type Flight, logbookStreamId } from '@pft/contracts';
-import { createDataSource } from '@pft/platform';
-import { sharedPayloadSealing } from '@pft/privacy';
-import { createTestDatabase, storedFlight, type TestDatabase } from '@pft/testing';
-import { CommandPipeline } from '@pft/event-store/command-pipeline';
+import { storedFlight, withCommandPipeline } from '@pft/testing';
+import { type CommandPipeline } from '@pft/event-store/command-pipeline';
 import { lockStream } from '@pft/event-store/stream-lock';
 import { type ImportChoices } from '../domain/import';
 import { FlightsRepository } from '../tables/flights.repository';
@@ -12,21 +10,12 @@ import { type PendingImport, PendingImportsRepository } from '../tables/pending-
 import { commitImport } from './commit-import';
 
 describe('pending imports and their commit (Postgres)', () => {
-  let db: TestDatabase;
   let ds: DataSource;
   let pipeline: CommandPipeline;
   const flights = new FlightsRepository();
   const imports = new PendingImportsRepository();
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = await createDataSource(db.url, 4).initialize();
-    pipeline = new CommandPipeline(ds, { sealer: sharedPayloadSealing() });
-  });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
+  withCommandPipeline(4, (...made) => ([ds, pipeline] = made));
 
   const upload = async (pilot: string): Promise<string> => {
     const importId = randomUUID();

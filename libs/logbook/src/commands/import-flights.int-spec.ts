@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { type Flight, logbookStreamId, type SealedPayload, sealedPayloadAad } from '@pft/contracts';
 import { parseFlightImport } from '../domain/flights/flight-import.rules';
-import { createDataSource } from '@pft/platform';
-import { boxOpener, DataKeys, masterKeyRingFromEnv, sharedPayloadSealing } from '@pft/privacy';
-import { createTestDatabase, flightBody, type TestDatabase } from '@pft/testing';
-import { CommandPipeline } from '@pft/event-store/command-pipeline';
+import { boxOpener, DataKeys, masterKeyRingFromEnv } from '@pft/privacy';
+import { flightBody, withCommandPipeline } from '@pft/testing';
+import { type CommandPipeline } from '@pft/event-store/command-pipeline';
 import { FlightsRepository } from '../tables/flights.repository';
 import { importFlights } from './import-flights';
 
@@ -20,20 +19,11 @@ function flights(count: number): Flight[] {
 }
 
 describe('logbook import (Postgres)', () => {
-  let db: TestDatabase;
   let ds: DataSource;
   let pipeline: CommandPipeline;
   const repository = new FlightsRepository();
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    ds = await createDataSource(db.url, 4).initialize();
-    pipeline = new CommandPipeline(ds, { sealer: sharedPayloadSealing() });
-  });
-  afterAll(async () => {
-    await ds.destroy();
-    await db.drop();
-  });
+  withCommandPipeline(4, (...made) => ([ds, pipeline] = made));
 
   it('stores each new flight as its flights row, as sent, and its event sealed', async () => {
     const pilot = randomUUID();

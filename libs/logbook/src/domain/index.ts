@@ -33,4 +33,4 @@ export type { FlightState } from './logbook.decide';
 export { RATING_CATALOG, isAirplaneRatingKey, typeRatingForIcao } from './ratings/rating-catalog';
 export { CLASS_RATING_KEYS, type RatingKey } from './ratings/rating-key';
 export { parseStartingTotals } from './starting-totals.rules';
-export type { ValidationIssue } from './validation-issue';
+export type { Parsed, ValidationIssue } from './validation-issue';
