@@ -20,6 +20,18 @@ export function benchSetting(name: string, fallback: number): number {
   return Number(process.env[`BENCH_${name}`] ?? fallback);
 }
 
+/** BENCH_<name>: some of `known`, comma-separated (default all), in their order; fails on any other name. */
+export function namedSetting<T extends string>(name: string, known: readonly T[]): T[] {
+  const value = process.env[`BENCH_${name}`];
+  const names = (value ?? known.join(','))
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  if (names.length === 0 || names.some((n) => !(known as readonly string[]).includes(n)))
+    throw new Error(`BENCH_${name} must name some of ${known.join(', ')}; got "${value}"`);
+  return known.filter((n) => names.includes(n));
+}
+
 /** The settings of a bench measured in rounds: BENCH_SECONDS (10), BENCH_CONNECTIONS, BENCH_REPEATS (3, at least 1). */
 export const roundSettings = (
   connections: number,

@@ -41,3 +41,10 @@ NestFactory.create(Floor, new FastifyAdapter(), { logger: false }).then((app) =>
 `;
 
 export const startNestFloor = countingFloor('Nest floor', SOURCE);
+
+/** The names of its runs: the warm read's floor (`/counted`) and the cold read's (`/read`). */
+export const NEST_FLOOR_RUNS = {
+  counted:
+    'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
+  read: "Nest floor: bare Nest on Fastify, reads counted in Redis, one SELECT per event-loop turn's reads",
+};
