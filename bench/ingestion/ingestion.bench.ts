@@ -1,9 +1,9 @@
 /**
  * The pilot app API's single-flight POSTs and imports of 1,000 flights, each beside the floor of the
- * rows it writes (support/durable-write-floor.ts) just before it, in ROUNDS rounds, with the goals' first
+ * rows it writes (support/durable-write-floor.ts) just before it, in rounds, with the goals' first
  * yardsticks once; every write run waits for the relay (a process of its own) to empty the outbox and
- * for the tables to be analyzed. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
- * BENCH_IMPORT_CONNECTIONS (4). Writes bench/results/ingestion.json.
+ * for the tables to be analyzed. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_REPEATS
+ * (3), BENCH_IMPORT_CONNECTIONS (4). Writes bench/results/ingestion.json.
  */
 import type autocannon from 'autocannon';
 import { WithPilotTokenSigning } from '@pft/logbook/pilot-auth/pilot-token-variables';
@@ -16,6 +16,7 @@ import {
   expectAnsweredWell,
   median,
   medianRun,
+  roundSettings,
   roundShares,
   share,
 } from '../support/bench-run';
@@ -32,11 +33,9 @@ import {
   writeAppEnv,
 } from './write-loads';
 
-const SECONDS = benchSetting('SECONDS', 10);
-const CONNECTIONS = benchSetting('CONNECTIONS', 32);
+// Rounds of the write runs and their floors: one run each was too noisy a share.
+const { seconds: SECONDS, connections: CONNECTIONS, repeats: ROUNDS } = roundSettings(32);
 const IMPORT_CONNECTIONS = benchSetting('IMPORT_CONNECTIONS', 4);
-/** Rounds of the write runs and their floors: one run each was too noisy a share. */
-const ROUNDS = 3;
 
 benchmark(
   'pilot app API writes beside their floors',

@@ -1,3 +1,4 @@
+import { type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -128,11 +129,6 @@ export async function measureRounds<K extends string, S extends string>(
   return { runs, sharesByRound, shares: medianShares(sharesByRound) };
 }
 
-/** A yardstick server of a benchmark, in a process of its own. */
-interface Floor {
-  child: { kill(signal?: NodeJS.Signals): boolean };
-}
-
 type Cleanup = () => unknown;
 
 /**
@@ -178,8 +174,8 @@ export class BenchRun {
     return { ...app, stop };
   }
 
-  /** A floor server (support/bare-server.ts), killed when the run ends. */
-  async floor<F extends Floor>(starting: Promise<F>): Promise<F> {
+  /** A floor server (support/bare-server.ts), in a process of its own killed when the run ends. */
+  async floor<F extends { child: ChildProcess }>(starting: Promise<F>): Promise<F> {
     const floor = await starting;
     this.defer(() => floor.child.kill('SIGTERM'));
     return floor;
