@@ -1,4 +1,4 @@
-import { createDataSource, loadConfig, NodeEnvVariables, WithRedis } from '@pft/platform';
+import { createDataSource } from '@pft/platform';
 import { freePort } from '@pft/testing';
 import {
   type BenchPilot,
@@ -84,16 +84,10 @@ export async function compareReads(
   const keys: Record<BuildName, string> = { baseline: '', current: '' };
   for (const build of BUILDS) keys[build] = await seedReads(builds[build], databases[build], pilots);
 
-  const redisUrl = loadConfig(WithRedis(NodeEnvVariables)).REDIS_URL;
-  const floor = await bench.floor(
-    startNestFloor(await freePort(), databases.current, redisUrl, `bench:${Date.now()}:nest-floor`),
-  );
+  const floor = await bench.floor(startNestFloor(await freePort(), databases.current));
   const pilotIds = pilots.map((p) => p.pilotId);
   const { single: singlePath, cold: coldPaths, batches } = readPaths(pilotIds);
-  const floorReadPaths = rotating(
-    pilotIds.map((id) => `/read?id=${id}`),
-    {},
-  );
+  const floorReadPaths = rotating(pilotIds.map((id) => `/read?id=${id}`));
   const { connections } = options;
 
   const runs = {

@@ -4,7 +4,6 @@
  * Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_REPEATS (3), BENCH_PACED_RATE (half the
  * warm read's), BENCH_PACED_SECONDS (BENCH_SECONDS). Writes bench/results/partner-api.json.
  */
-import { loadConfig, NodeEnvVariables, WithRedis } from '@pft/platform';
 import { freePort } from '@pft/testing';
 import { BATCH_PILOTS, READ_PILOTS, readPaths, seedBenchReads } from './bench-data';
 import {
@@ -33,34 +32,25 @@ benchmark(
   new BenchRun('partner-api', { seconds: SECONDS, connections: CONNECTIONS }),
   async (bench) => {
     const { db, auth, pilotIds } = await seedBenchReads(bench);
-    const paths = readPaths(pilotIds);
-    const redisUrl = loadConfig(WithRedis(NodeEnvVariables)).REDIS_URL;
-    const countKey = (floor: string): string => `bench:${Date.now()}:${floor}`;
+    const { single: singlePath, cold, batches } = readPaths(pilotIds);
     const hello = await bench.floor(startHelloWorld(await freePort()));
-    const fastify = await bench.floor(startReadFloor(await freePort(), db.url, redisUrl, countKey('read')));
-    const nest = await bench.floor(startNestFloor(await freePort(), db.url, redisUrl, countKey('nest')));
-    const pipeline = await bench.floor(
-      startNestPipelineFloor(await freePort(), db.url, redisUrl, countKey('pipeline')),
-    );
+    const fastify = await bench.floor(startReadFloor(await freePort(), db.url));
+    const nest = await bench.floor(startNestFloor(await freePort(), db.url));
+    const pipeline = await bench.floor(startNestPipelineFloor(await freePort(), db.url));
     const api = await bench.app('partner-api', await partnerApiEnv(db.url, 'reads'));
-    const singlePath = paths.single;
     await bench.warm({ url: `${api.url}${singlePath}`, headers: auth });
     await bench.warm({ url: hello.url });
-    const floorPaths = (path: string) =>
-      rotating(
-        pilotIds.map((id) => `${path}${id}`),
-        {},
-      );
+    const floorPaths = (path: string) => rotating(pilotIds.map((id) => `${path}${id}`));
     const round = {
       hello: () => bench.measure('hello-world', { url: hello.url }),
       pipelineCounted: () =>
         bench.measure(`${PIPELINE}, answer in memory`, { url: `${pipeline.url}/counted` }),
       nestCounted: () => bench.measure(NEST_FLOOR_RUNS.counted, { url: `${nest.url}/counted` }),
       warm: () => bench.measure('single read, warm', { url: `${api.url}${singlePath}`, headers: auth }),
-      batch: () => bench.measure('batch of 50', { url: api.url, requests: rotating(paths.batches, auth) }),
+      batch: () => bench.measure('batch of 50', { url: api.url, requests: rotating(batches, auth) }),
       nestRead: () =>
         bench.measure(NEST_FLOOR_RUNS.read, { url: nest.url, requests: floorPaths('/read?id=') }),
-      cold: () => bench.measure('single read, cold', { url: api.url, requests: rotating(paths.cold, auth) }),
+      cold: () => bench.measure('single read, cold', { url: api.url, requests: rotating(cold, auth) }),
       pipelineRead: () =>
         bench.measure(`${PIPELINE}, one SELECT per event-loop turn's reads`, {
           url: pipeline.url,

@@ -1,5 +1,6 @@
 import Redis from 'ioredis';
 import { decimalText } from '@pft/contracts';
+import { loadConfig, NodeEnvVariables, WithRedis } from '@pft/platform';
 import { type BareServer, startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
 
 /**
@@ -57,10 +58,12 @@ async function expiringCountKey(redisUrl: string, countKey: string): Promise<voi
   }
 }
 
-/** A floor's starter for `source` (plain JavaScript with READS_SOURCE in it): its count key made expiring first. */
+/** A floor's starter for `source` (plain JavaScript with READS_SOURCE in it): its count key of its own, expiring. */
 export const countingFloor =
   (name: string, source: string) =>
-  async (port: number, databaseUrl: string, redisUrl: string, countKey: string): Promise<BareServer> => {
+  async (port: number, databaseUrl: string): Promise<BareServer> => {
+    const redisUrl = loadConfig(WithRedis(NodeEnvVariables)).REDIS_URL;
+    const countKey = `bench:${Date.now()}:${name.replace(/ /g, '-')}`;
     await expiringCountKey(redisUrl, countKey);
     const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, COUNT_KEY: countKey };
     return startBareServer(name, source, port, env);
