@@ -2,18 +2,17 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BenchRun, share } from '../support/bench-run';
 import { type AppProcess, TEST_BUILD_DIR } from '@pft/testing';
-import { median } from '../support/bench-run';
+import { type BenchRun, median, share } from '../support/bench-run';
 
 /** The two builds compared: an earlier revision's and this tree's. */
 export type BuildName = 'baseline' | 'current';
 export const BUILDS: readonly BuildName[] = ['baseline', 'current'];
 
-export const ROOT = join(__dirname, '..', '..');
+const ROOT = join(__dirname, '..', '..');
 
 /** The tests' build of `revision` in a temporary worktree (node_modules linked from this tree), removed at the end. */
-export function buildRevision(bench: BenchRun, revision: string): string {
+function buildRevision(bench: BenchRun, revision: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'pft-baseline-'));
   const git = (...args: string[]): void => void execFileSync('git', args, { cwd: ROOT, stdio: 'inherit' });
   git('worktree', 'add', '--detach', dir, revision);
@@ -27,9 +26,8 @@ export function buildRevision(bench: BenchRun, revision: string): string {
 }
 
 /** The full commit id of a revision's name. */
-export function revisionOf(name: string): string {
-  return execFileSync('git', ['rev-parse', name], { cwd: ROOT }).toString().trim();
-}
+const revisionOf = (name: string): string =>
+  execFileSync('git', ['rev-parse', name], { cwd: ROOT }).toString().trim();
 
 /**
  * The builds compared: `baseline`'s, and `current`'s or, without it, this tree's tests' build
@@ -61,32 +59,35 @@ export function runCli(buildDir: string, databaseUrl: string, args: string[]): s
   }).toString();
 }
 
-/** A database of its own, migrated by the build's own command line; its URL. */
-export async function migratedDatabase(bench: BenchRun, buildDir: string): Promise<string> {
-  // Made empty: this tree's migrations would leave an earlier build's with nothing to do.
-  const db = await bench.database({ migrate: false });
-  runCli(buildDir, db.url, ['db', 'migrate']);
-  return db.url;
-}
-
-/** A database of its own for each build, migrated by that build's own command line. */
+/** A database of its own for each build, made empty and migrated by that build's own command line. */
 export async function migratedDatabases(
   bench: BenchRun,
   builds: Record<BuildName, string>,
 ): Promise<Record<BuildName, string>> {
   const databases: Record<BuildName, string> = { baseline: '', current: '' };
-  for (const build of BUILDS) databases[build] = await migratedDatabase(bench, builds[build]);
+  for (const build of BUILDS) {
+    // Made empty: this tree's migrations would leave an earlier build's with nothing to do.
+    databases[build] = (await bench.database({ migrate: false })).url;
+    runCli(builds[build], databases[build], ['db', 'migrate']);
+  }
   return databases;
 }
 
 /** A rate measured once: an HTTP load (support/measure.ts) or a fold, its rate unrounded. */
-export interface RateRun {
+interface RateRun {
   name: string;
   requests_per_second_exact: number;
 }
 
 /** One figure's runs: each build's and its floor's, one of each per round. */
 export type FigureRuns<R extends RateRun = RateRun> = Record<BuildName | 'floor', R[]>;
+
+/** Every run of a figure: each build's and its floor's. */
+export const everyRun = <R extends RateRun>(runs: FigureRuns<R>): R[] => [
+  ...runs.baseline,
+  ...runs.current,
+  ...runs.floor,
+];
 
 /** A figure of both builds, each beside the floor measured in the same rounds. */
 export interface ComparedFigure {

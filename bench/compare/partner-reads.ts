@@ -1,10 +1,16 @@
-import { createDataSource, loadConfig, NodeEnvVariables, WithRedis } from '@pft/platform';
+import { createDataSource } from '@pft/platform';
 import { freePort } from '@pft/testing';
-import { batchPaths, type BenchPilot, benchPilots, linkBenchPilots } from '../partner-api/bench-data';
-import { type BenchRun } from '../support/bench-run';
-import { roundOrder } from '../support/bench-run';
+import {
+  type BenchPilot,
+  benchPilots,
+  linkBenchPilots,
+  READ_PILOTS,
+  readPaths,
+} from '../partner-api/bench-data';
+import { type BenchRun, roundOrder } from '../support/bench-run';
 import { type Measured, rotating } from '../support/measure';
-import { startNestFloor } from '../support/nest-floor';
+import { NEST_FLOOR_RUNS, startNestFloor } from '../support/nest-floor';
+import { partnerApiEnv } from '../support/partner-reads-prefix';
 import {
   BUILDS,
   type BuildName,
@@ -14,21 +20,10 @@ import {
   migratedDatabases,
   runCli,
 } from './compared-builds';
-import { partnerReadsPrefix } from '../support/partner-reads-prefix';
 
-/**
- * Pilots linked in each build's database; the cold reads rotate over all of them and the batches over
- * the first BATCH_PILOTS, as in bench/partner-api.
- */
-const READ_PILOTS = 30_000;
-const BATCH_PILOTS = 10_000;
 const BATCH_SIZE = 50;
 /** The per-minute limit a build's command line issues a key with at most; raised past reach after. */
 const CLI_MAX_RATE_LIMIT = '1000000';
-const NEST_FLOOR =
-  'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory';
-const NEST_READ_FLOOR =
-  "Nest floor: bare Nest on Fastify, reads counted in Redis, one SELECT per event-loop turn's reads";
 
 /**
  * One partner and its key, made by the build's own command line (its own columns, key format and
@@ -64,7 +59,7 @@ async function seedReads(
   return key;
 }
 
-export interface ReadsCompared {
+interface ReadsCompared {
   load: { connections: number; pilots: number; batch_size: number };
   runs: { single_warm: FigureRuns<Measured>; batch: FigureRuns<Measured>; single_cold: FigureRuns<Measured> };
   figures: ComparedFigure[];
@@ -89,18 +84,10 @@ export async function compareReads(
   const keys: Record<BuildName, string> = { baseline: '', current: '' };
   for (const build of BUILDS) keys[build] = await seedReads(builds[build], databases[build], pilots);
 
-  const redisUrl = loadConfig(WithRedis(NodeEnvVariables)).REDIS_URL;
-  const floor = await bench.floor(
-    startNestFloor(await freePort(), databases.current, redisUrl, `bench:${Date.now()}:nest-floor`),
-  );
+  const floor = await bench.floor(startNestFloor(await freePort(), databases.current));
   const pilotIds = pilots.map((p) => p.pilotId);
-  const singlePath = `/v1/pilot-totals?pilot_id=${pilotIds[0]!}`;
-  const batches = batchPaths(pilotIds, BATCH_PILOTS, BATCH_SIZE);
-  const coldPaths = pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`);
-  const floorReadPaths = rotating(
-    pilotIds.map((id) => `/read?id=${id}`),
-    {},
-  );
+  const { single: singlePath, cold: coldPaths, batches } = readPaths(pilotIds);
+  const floorReadPaths = rotating(pilotIds.map((id) => `/read?id=${id}`));
   const { connections } = options;
 
   const runs = {
@@ -109,23 +96,18 @@ export async function compareReads(
     single_cold: { baseline: [], current: [], floor: [] } as FigureRuns<Measured>,
   };
   for (let round = 0; round < options.rounds; round++) {
-    const floorRun = await bench.measure(NEST_FLOOR, { url: `${floor.url}/counted`, connections });
+    const floorRun = await bench.measure(NEST_FLOOR_RUNS.counted, {
+      url: `${floor.url}/counted`,
+      connections,
+    });
     runs.single_warm.floor.push(floorRun);
     runs.batch.floor.push(floorRun);
     runs.single_cold.floor.push(
-      await bench.measure(NEST_READ_FLOOR, { url: floor.url, requests: floorReadPaths, connections }),
+      await bench.measure(NEST_FLOOR_RUNS.read, { url: floor.url, requests: floorReadPaths, connections }),
     );
     for (const build of roundOrder(BUILDS, round)) {
-      const app = await bench.app(
-        'partner-api',
-        {
-          DATABASE_URL: databases[build],
-          DATABASE_POOL_SIZE: '20',
-          LOG_LEVEL: 'warn',
-          PARTNER_REDIS_PREFIX: await partnerReadsPrefix(build),
-        },
-        { buildDir: builds[build] },
-      );
+      const env = await partnerApiEnv(databases[build], build);
+      const app = await bench.app('partner-api', env, { buildDir: builds[build] });
       const auth = { authorization: `Bearer ${keys[build]}` };
       await bench.warm({ url: `${app.url}${singlePath}`, headers: auth });
       runs.single_warm[build].push(
@@ -163,7 +145,3 @@ export async function compareReads(
     ],
   };
 }
-
-/** Every run of the reads, for the check that each request was answered well. */
-export const readRuns = (reads: ReadsCompared): Measured[] =>
-  Object.values(reads.runs).flatMap((r) => [...r.baseline, ...r.current, ...r.floor]);

@@ -1,14 +1,14 @@
 /**
  * The pilot app API's single-flight POSTs and imports of 1,000 flights, each beside the floor of the
- * rows it writes (support/durable-write-floor.ts) just before it, in ROUNDS rounds, with the goals' first
+ * rows it writes (support/durable-write-floor.ts) just before it, in rounds, with the goals' first
  * yardsticks once; every write run waits for the relay (a process of its own) to empty the outbox and
- * for the tables to be analyzed. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (32),
- * BENCH_IMPORT_CONNECTIONS (4). Writes bench/results/ingestion.json.
+ * for the tables to be analyzed. Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (32), BENCH_REPEATS
+ * (3), BENCH_IMPORT_CONNECTIONS (4). Writes bench/results/ingestion.json.
  */
 import type autocannon from 'autocannon';
 import { WithPilotTokenSigning } from '@pft/logbook/pilot-auth/pilot-token-variables';
 import { createDataSource, loadConfig, NodeEnvVariables } from '@pft/platform';
-import { flightBody, freePort, testKafka, waitFor } from '@pft/testing';
+import { freePort, testKafka, waitFor } from '@pft/testing';
 import {
   benchmark,
   benchSetting,
@@ -16,21 +16,26 @@ import {
   expectAnsweredWell,
   median,
   medianRun,
+  roundSettings,
   roundShares,
   share,
 } from '../support/bench-run';
 import { analyzeDatabase } from '../support/analyze';
 import { startDurableWriteFloor } from '../support/durable-write-floor';
 import { startHelloWorld } from '../support/bare-server';
-import { type Measured, posting } from '../support/measure';
-import { importPosts, singlePosts, startRelayProcess, writeAppEnv } from './write-loads';
+import { type Measured } from '../support/measure';
+import {
+  flightPosts,
+  IMPORT_SIZE,
+  importPosts,
+  singlePosts,
+  startRelayProcess,
+  writeAppEnv,
+} from './write-loads';
 
-const SECONDS = benchSetting('SECONDS', 10);
-const CONNECTIONS = benchSetting('CONNECTIONS', 32);
+// Rounds of the write runs and their floors: one run each was too noisy a share.
+const { seconds: SECONDS, connections: CONNECTIONS, repeats: ROUNDS } = roundSettings(32);
 const IMPORT_CONNECTIONS = benchSetting('IMPORT_CONNECTIONS', 4);
-const IMPORT_SIZE = 1000;
-/** Rounds of the write runs and their floors: one run each was too noisy a share. */
-const ROUNDS = 3;
 
 benchmark(
   'pilot app API writes beside their floors',
@@ -60,23 +65,19 @@ benchmark(
       await analyzeDatabase(db.url);
     };
     const single = singlePosts(secret);
-    const imports = importPosts('/pilot/v1/flights/import', IMPORT_SIZE, secret);
+    const imports = importPosts('/pilot/v1/flights/import', secret);
     await bench.warm({ url: hello.url });
     await bench.warm({ url: app.url, requests: single });
 
-    const storeFlight = (url: string, path: string): autocannon.Options => ({
-      url,
-      requests: posting(path, () => ({ body: JSON.stringify(flightBody()) })),
-    });
     const floorImports = (path: string): autocannon.Options => ({
       url: rowsFloor.url,
       connections: IMPORT_CONNECTIONS,
-      requests: importPosts(path, IMPORT_SIZE),
+      requests: importPosts(path),
     });
     const bare = await bench.measure('hello-world', { url: hello.url });
     const groupedFloorRun = await bench.measure(
       "durable-write floor: bare Fastify, one INSERT and commit per event-loop turn's POSTs",
-      storeFlight(groupedFloor.url, '/'),
+      { url: groupedFloor.url, requests: flightPosts('/') },
     );
     const importFloorRun = await bench.measure(
       `durable-write floor: bare Fastify, ${IMPORT_SIZE} flights per POST`,
@@ -93,7 +94,7 @@ benchmark(
       floors.post.push(
         await bench.measure(
           "durable-write floor: bare Fastify, the app's rows for one flight, one statement per event-loop turn's POSTs",
-          storeFlight(rowsFloor.url, '/rows'),
+          { url: rowsFloor.url, requests: flightPosts('/rows') },
         ),
       );
       await drained();

@@ -6,7 +6,9 @@ import { type BenchRun } from '../support/bench-run';
 import { posting } from '../support/measure';
 
 /** The pilots the single POSTs of the write benchmarks spread over. */
-const PILOTS = 500;
+export const POST_PILOTS = 500;
+/** Flights per import of the write benchmarks. */
+export const IMPORT_SIZE = 1000;
 
 /** The ingestion app of the write benchmarks: on `databaseUrl`, publishing to `topic`, its relay off. */
 export const writeAppEnv = (databaseUrl: string, topic: string): Record<string, string> => ({
@@ -29,19 +31,26 @@ export function startRelayProcess(
   return relay;
 }
 
-/** Single-flight POSTs: a new flight each, for one of PILOTS pilots. */
+/** Single flights POSTed to a floor's `path`, a new flight each. */
+export const flightPosts = (path: string): autocannon.Request[] =>
+  posting(path, () => ({ body: JSON.stringify(flightBody()) }));
+
+/** Single-flight POSTs: a new flight each, for one of POST_PILOTS pilots. */
 export function singlePosts(secret: string): autocannon.Request[] {
-  const tokens = Array.from({ length: PILOTS }, () => mintPilotToken(secret, randomUUID(), 3600));
+  const tokens = Array.from({ length: POST_PILOTS }, () => mintPilotToken(secret, randomUUID(), 3600));
   return posting('/pilot/v1/flights', () => ({
     token: tokens[Math.floor(Math.random() * tokens.length)]!,
     body: JSON.stringify(flightBody()),
   }));
 }
 
-/** Imports of `size` flights to `path`, made up front; a new pilot's token each when given `secret`. */
-export function importPosts(path: string, size: number, secret?: string): autocannon.Request[] {
+/**
+ * Imports of IMPORT_SIZE flights to `path`, made up front; a new pilot's token each when given `secret`
+ * (the same flights again for the same pilot record nothing).
+ */
+export function importPosts(path: string, secret?: string): autocannon.Request[] {
   const bodies = Array.from({ length: 32 }, () =>
-    JSON.stringify({ flights: Array.from({ length: size }, () => flightBody()) }),
+    JSON.stringify({ flights: Array.from({ length: IMPORT_SIZE }, () => flightBody()) }),
   );
   let next = 0;
   return posting(path, () => ({

@@ -5,7 +5,13 @@
  */
 import { readFileSync } from 'node:fs';
 import { benchmark, benchSetting, BenchRun, share } from '../support/bench-run';
-import { type BenchPilot, startSteadyPartner, steadyWrites, writeFlight } from '../support/steady-writes';
+import {
+  atSteadyRate,
+  type BenchPilot,
+  startSteadyPartner,
+  steadyWrites,
+  writeFlight,
+} from '../support/steady-writes';
 
 const MINUTES = benchSetting('MINUTES', 10);
 const RATE = benchSetting('RATE', 50);
@@ -30,13 +36,8 @@ async function steadyReads(
   failures: string[],
 ): Promise<number> {
   let answered = 0;
-  const running = new Set<Promise<void>>();
-  const started = performance.now();
-  for (let i = 0; i < rate * seconds; i++) {
-    const wait = started + (i * 1000) / rate - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    const pilot = pilots[i % pilots.length]!;
-    const read = fetch(`${url}/v1/pilot-totals?pilot_id=${pilot.pilotId}`, {
+  await atSteadyRate(rate, seconds, (i) =>
+    fetch(`${url}/v1/pilot-totals?pilot_id=${pilots[i % pilots.length]!.pilotId}`, {
       headers: { authorization: `Bearer ${key}` },
     })
       .then(async (response) => {
@@ -44,11 +45,8 @@ async function steadyReads(
         if (response.status === 200) answered += 1;
         else failures.push(`read answered ${response.status}`);
       })
-      .catch((err: unknown) => void failures.push(`read failed: ${String(err)}`))
-      .finally(() => running.delete(read));
-    running.add(read);
-  }
-  await Promise.all(running);
+      .catch((err: unknown) => void failures.push(`read failed: ${String(err)}`)),
+  );
   return answered;
 }
 

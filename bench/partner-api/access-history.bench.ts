@@ -6,15 +6,12 @@
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_REPEATS (3). Writes
  * bench/results/partner-api-access-history.json.
  */
-import { createDataSource } from '@pft/platform';
-import { batchPaths, seedBenchData } from './bench-data';
+import { READ_PILOTS, readPaths, seedBenchReads } from './bench-data';
 import { benchmark, BenchRun, expectAnsweredWell, measureRounds, roundSettings } from '../support/bench-run';
 import { rotating } from '../support/measure';
 import { partnerApiEnv } from '../support/partner-reads-prefix';
 
 const { seconds: SECONDS, connections: CONNECTIONS, repeats: REPEATS } = roundSettings(50);
-const PILOTS = 30_000;
-const BATCH_PILOTS = 10_000;
 
 /** Pilot totals a replica answered (from memory or the database), from its metrics port. */
 async function totalsAnswered(metricsUrl: string): Promise<number> {
@@ -29,20 +26,13 @@ benchmark(
   'partner API reads with the access history recorded, beside the same reads without',
   new BenchRun('partner-api-access-history', { seconds: SECONDS, connections: CONNECTIONS }),
   async (bench) => {
-    const db = await bench.database();
-    const seeding = await createDataSource(db.url, 2).initialize();
-    const data = await seedBenchData(seeding, PILOTS);
-    bench.defer(() => seeding.destroy());
+    const { db, dataSource, auth, pilotIds } = await seedBenchReads(bench);
     const env = (recording: 'on' | 'off') => partnerApiEnv(db.url, recording, { ACCESS_HISTORY: recording });
     const apps = {
       on: await bench.app('partner-api', await env('on')),
       off: await bench.app('partner-api', await env('off')),
     };
-    const auth = { authorization: `Bearer ${data.key}` };
-    const singlePath = `/v1/pilot-totals?pilot_id=${data.pilotIds[0]!}`;
-    const batches = batchPaths(data.pilotIds, BATCH_PILOTS);
-    const coldPaths = data.pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`);
-
+    const { single: singlePath, cold, batches } = readPaths(pilotIds);
     for (const app of Object.values(apps))
       await bench.warm({ url: `${app.url}${singlePath}`, headers: auth });
 
@@ -56,7 +46,7 @@ benchmark(
       cold: (r: Recording) =>
         bench.measure(`single read, cold, recording ${r}`, {
           url: apps[r].url,
-          requests: rotating(coldPaths, auth),
+          requests: rotating(cold, auth),
         }),
       batch: (r: Recording) =>
         bench.measure(`batch of 50, recording ${r}`, { url: apps[r].url, requests: rotating(batches, auth) }),
@@ -83,13 +73,13 @@ benchmark(
     const answered = await totalsAnswered(apps.on.metricsUrl);
     await apps.on.stop('SIGTERM');
     await apps.off.stop('SIGTERM');
-    const [row] = await seeding.query<{ recorded: number }[]>(
+    const [row] = await dataSource.query<{ recorded: number }[]>(
       'select coalesce(sum(reads), 0)::float8 as recorded from partner_reads',
     );
     const recorded = row?.recorded ?? 0;
 
     const result = {
-      settings: { seconds_per_run: SECONDS, connections: CONNECTIONS, repeats: REPEATS, pilots: PILOTS },
+      settings: { seconds_per_run: SECONDS, connections: CONNECTIONS, repeats: REPEATS, pilots: READ_PILOTS },
       runs: Object.values(runs),
       ratios,
       ratios_by_round: sharesByRound,

@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { ENTERED_TOTALS_FIELDS } from '@pft/contracts';
 import { createPartner, issueApiKey } from '@pft/partners';
+import { createDataSource } from '@pft/platform';
+import { type TestDatabase } from '@pft/testing';
+import { type BenchRun } from '../support/bench-run';
 
-export interface BenchData {
-  key: string;
-  /** pilot_ids of the partner, each with a projected row. */
-  pilotIds: string[];
-}
+/** Pilots of the cold reads: more than the fastest run reads in the second an answer is kept. */
+export const READ_PILOTS = 30_000;
+/** Pilots the batches of 50 rotate over. */
+export const BATCH_PILOTS = 10_000;
 
 /** A linked pilot of the bench data: the partner's pilot_id and the pilot's account. */
 export interface BenchPilot {
@@ -47,13 +49,20 @@ export async function linkBenchPilots(
   await dataSource.query('analyze');
 }
 
-/** The paths of batches of `size` pilots, over the first `pilots` of `pilotIds` in order. */
-export function batchPaths(pilotIds: readonly string[], pilots: number, size = 50): string[] {
-  const paths: string[] = [];
-  for (let i = 0; i + size <= Math.min(pilots, pilotIds.length); i += size) {
-    paths.push(`/v1/pilot-totals/batch?pilot_ids=${pilotIds.slice(i, i + size).join(',')}`);
-  }
-  return paths;
+/**
+ * The partner reads' paths: the warm read's (one pilot again and again), the cold read's (each pilot in
+ * turn) and the batches of 50 over the first BATCH_PILOTS, in order.
+ */
+export function readPaths(pilotIds: readonly string[]): {
+  single: string;
+  cold: string[];
+  batches: string[];
+} {
+  const batches: string[] = [];
+  for (let i = 0; i + 50 <= Math.min(BATCH_PILOTS, pilotIds.length); i += 50)
+    batches.push(`/v1/pilot-totals/batch?pilot_ids=${pilotIds.slice(i, i + 50).join(',')}`);
+  const cold = pilotIds.map((id) => `/v1/pilot-totals?pilot_id=${id}`);
+  return { single: cold[0]!, cold, batches };
 }
 
 /** A partner named `name` with a key of `scopes` whose rate limit never binds. */
@@ -67,13 +76,24 @@ export async function benchPartner(
   return { partnerId, key };
 }
 
-/** One partner, a key whose limit never binds, and `pilots` linked pilots with projected totals. */
-export async function seedBenchData(dataSource: DataSource, pilots: number): Promise<BenchData> {
+/**
+ * A database of the run's with one partner, a key whose limit never binds and READ_PILOTS linked
+ * pilots with projected totals; its data source open until the run ends.
+ */
+export async function seedBenchReads(bench: BenchRun): Promise<{
+  db: TestDatabase;
+  dataSource: DataSource;
+  auth: Record<string, string>;
+  pilotIds: string[];
+}> {
+  const db = await bench.database();
+  const dataSource = await createDataSource(db.url, 2).initialize();
+  bench.defer(() => dataSource.destroy());
   const { partnerId, key } = await benchPartner(dataSource, 'Benchmark Air', [
     'pilot-totals',
     'rating-dictionary',
   ]);
-  const linked = benchPilots(pilots);
+  const linked = benchPilots(READ_PILOTS);
   await linkBenchPilots(dataSource, partnerId, linked);
-  return { key, pilotIds: linked.map((p) => p.pilotId) };
+  return { db, dataSource, auth: { authorization: `Bearer ${key}` }, pilotIds: linked.map((p) => p.pilotId) };
 }

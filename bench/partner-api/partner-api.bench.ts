@@ -4,10 +4,8 @@
  * Settings: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_REPEATS (3), BENCH_PACED_RATE (half the
  * warm read's), BENCH_PACED_SECONDS (BENCH_SECONDS). Writes bench/results/partner-api.json.
  */
-import type autocannon from 'autocannon';
-import { createDataSource, loadConfig, NodeEnvVariables, WithRedis } from '@pft/platform';
 import { freePort } from '@pft/testing';
-import { batchPaths, seedBenchData } from './bench-data';
+import { BATCH_PILOTS, READ_PILOTS, readPaths, seedBenchReads } from './bench-data';
 import {
   benchmark,
   benchSetting,
@@ -19,21 +17,12 @@ import {
 import { startHelloWorld } from '../support/bare-server';
 import { rotating } from '../support/measure';
 import { measurePacedReads } from './paced-reads';
-import { startNestFloor } from '../support/nest-floor';
+import { NEST_FLOOR_RUNS, startNestFloor } from '../support/nest-floor';
 import { startNestPipelineFloor } from '../support/nest-pipeline-floor';
 import { startReadFloor } from '../support/read-floor';
 import { partnerApiEnv } from '../support/partner-reads-prefix';
 
 const { seconds: SECONDS, connections: CONNECTIONS, repeats: REPEATS } = roundSettings(50);
-/** Pilots of the cold reads: more than the fastest run reads in the second an answer is kept. */
-const PILOTS = 30_000;
-/** Pilots the batches rotate over. */
-const BATCH_PILOTS = 10_000;
-
-const NEST_COUNTED =
-  'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory';
-const NEST_READ =
-  "Nest floor: bare Nest on Fastify, reads counted in Redis, one SELECT per event-loop turn's reads";
 const PIPELINE =
   "Nest pipeline floor: bare Nest on Fastify, the partner route's three guards, the CQRS bus and the partner headers, reads counted in Redis";
 const FASTIFY_READ = "read floor: bare Fastify, one SELECT per event-loop turn's reads";
@@ -42,49 +31,33 @@ benchmark(
   'partner API reads beside their floors',
   new BenchRun('partner-api', { seconds: SECONDS, connections: CONNECTIONS }),
   async (bench) => {
-    const db = await bench.database();
-    const seeding = await createDataSource(db.url, 2).initialize();
-    const data = await seedBenchData(seeding, PILOTS).finally(() => seeding.destroy());
-    const redisUrl = loadConfig(WithRedis(NodeEnvVariables)).REDIS_URL;
-    const countKey = (floor: string): string => `bench:${Date.now()}:${floor}`;
+    const { db, auth, pilotIds } = await seedBenchReads(bench);
+    const { single: singlePath, cold, batches } = readPaths(pilotIds);
     const hello = await bench.floor(startHelloWorld(await freePort()));
-    const fastify = await bench.floor(startReadFloor(await freePort(), db.url, redisUrl, countKey('read')));
-    const nest = await bench.floor(startNestFloor(await freePort(), db.url, redisUrl, countKey('nest')));
-    const pipeline = await bench.floor(
-      startNestPipelineFloor(await freePort(), db.url, redisUrl, countKey('pipeline')),
-    );
+    const fastify = await bench.floor(startReadFloor(await freePort(), db.url));
+    const nest = await bench.floor(startNestFloor(await freePort(), db.url));
+    const pipeline = await bench.floor(startNestPipelineFloor(await freePort(), db.url));
     const api = await bench.app('partner-api', await partnerApiEnv(db.url, 'reads'));
-    const auth = { authorization: `Bearer ${data.key}` };
-    const singlePath = `/v1/pilot-totals?pilot_id=${data.pilotIds[0]!}`;
     await bench.warm({ url: `${api.url}${singlePath}`, headers: auth });
     await bench.warm({ url: hello.url });
-
-    const batches = batchPaths(data.pilotIds, BATCH_PILOTS);
-    const pilotPaths = (path: string, headers: Record<string, string> = {}): autocannon.Request[] =>
-      rotating(
-        data.pilotIds.map((id) => `${path}${id}`),
-        headers,
-      );
+    const floorPaths = (path: string) => rotating(pilotIds.map((id) => `${path}${id}`));
     const round = {
       hello: () => bench.measure('hello-world', { url: hello.url }),
       pipelineCounted: () =>
         bench.measure(`${PIPELINE}, answer in memory`, { url: `${pipeline.url}/counted` }),
-      nestCounted: () => bench.measure(NEST_COUNTED, { url: `${nest.url}/counted` }),
+      nestCounted: () => bench.measure(NEST_FLOOR_RUNS.counted, { url: `${nest.url}/counted` }),
       warm: () => bench.measure('single read, warm', { url: `${api.url}${singlePath}`, headers: auth }),
       batch: () => bench.measure('batch of 50', { url: api.url, requests: rotating(batches, auth) }),
-      nestRead: () => bench.measure(NEST_READ, { url: nest.url, requests: pilotPaths('/read?id=') }),
-      cold: () =>
-        bench.measure('single read, cold', {
-          url: api.url,
-          requests: pilotPaths('/v1/pilot-totals?pilot_id=', auth),
-        }),
+      nestRead: () =>
+        bench.measure(NEST_FLOOR_RUNS.read, { url: nest.url, requests: floorPaths('/read?id=') }),
+      cold: () => bench.measure('single read, cold', { url: api.url, requests: rotating(cold, auth) }),
       pipelineRead: () =>
         bench.measure(`${PIPELINE}, one SELECT per event-loop turn's reads`, {
           url: pipeline.url,
-          requests: pilotPaths('/read?id='),
+          requests: floorPaths('/read?id='),
         }),
       fastifyRead: () =>
-        bench.measure(FASTIFY_READ, { url: fastify.url, requests: pilotPaths('/grouped?id=') }),
+        bench.measure(FASTIFY_READ, { url: fastify.url, requests: floorPaths('/grouped?id=') }),
     };
     const { runs, sharesByRound, shares } = await measureRounds(round, REPEATS, {
       single_warm_vs_nest_counted: ['warm', 'nestCounted'],
@@ -116,7 +89,7 @@ benchmark(
         seconds_per_run: SECONDS,
         seconds_per_paced_run: benchSetting('PACED_SECONDS', SECONDS),
         connections: CONNECTIONS,
-        pilots: PILOTS,
+        pilots: READ_PILOTS,
         batch_pilots: BATCH_PILOTS,
       },
       runs: [...Object.values(runs), paced.half, paced.helloPaced, paced.helloLoaded, paced.floorPaced],

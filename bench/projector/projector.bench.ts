@@ -1,19 +1,13 @@
 /**
- * The projector's fold beside its floors, per Kafka client: N logbook events of P pilots on a fresh
- * topic, laid out as the relay publishes them, read once by each floor (write-floor.ts: each event as
- * one narrow row on the apps' default client; the projection's own rows on each client), then, for
- * each client of BENCH_KAFKA_CLIENTS in turn, folded into Postgres by the projector app started with
- * KAFKA_CLIENT set to it, then rebuilt into a new version by `pft projections rebuild` on each client.
- * Each runs as a Node process of its own from the tests' build, as in production: in jest's sandbox
- * the same projector code ran at half its speed. The rounds alternate the clients' order (A B, B A,
- * ...) and each figure is the median of BENCH_REPEATS rounds. The result goes to
- * bench/results/projector.json; a run of 10,000,000 events or more to projector-10m.json, so that the
- * rebuild goal's figure outlives the default runs after it.
- *
- *   npm run build:test && npx jest bench/projector/ --selectProjects bench --runInBand --testTimeout 3600000
- *   (BENCH_EVENTS, BENCH_PILOTS, BENCH_PARTITIONS, BENCH_EVENTS_PER_ROUND change the defaults of
- *   1,000,000 / 10,000 / 12 / 1,000,000; BENCH_PROJECTORS runs that many projector replicas in one
- *   consumer group; BENCH_KAFKA_CLIENTS, default "kafkajs,platformatic"; BENCH_REPEATS, default 2)
+ * The projector's fold beside its floors, per Kafka client: BENCH_EVENTS logbook events of BENCH_PILOTS
+ * pilots on a fresh topic, laid out as the relay publishes them, read once by each floor (write-floor.ts:
+ * each event as one narrow row on the apps' default client; the projection's own rows on each client),
+ * then folded into Postgres by the projector app on each client of BENCH_KAFKA_CLIENTS (BENCH_PROJECTORS
+ * replicas in one consumer group), rounds alternating the clients' order, then rebuilt by `pft projections
+ * rebuild` on each. Each a Node process of its own from the tests' build. Settings (bench/README.md):
+ * BENCH_EVENTS (1,000,000), BENCH_PILOTS (10,000), BENCH_PARTITIONS (12), BENCH_EVENTS_PER_ROUND
+ * (1,000,000), BENCH_PROJECTORS (1), BENCH_REPEATS (2). Writes bench/results/projector.json, or
+ * projector-10m.json from 10,000,000 events, so that the rebuild goal's figure outlives the runs after it.
  */
 import { type KafkaClientName } from '@pft/platform';
 import { createTestDatabase, testKafka, type TestDatabase, TEST_KAFKA_BROKERS } from '@pft/testing';

@@ -1,5 +1,5 @@
 import { rowsFloorShares } from './projector-report';
-import { fmt, type Json, pacedHelloRun, run } from './report-format';
+import { fmt, type Json, pacedHelloRun, rate, type ReadResult, run } from './report-format';
 
 /** The report the performance goals were set against: its figures are where each goal started. */
 const START = '8f8f41a (2026-11-23)';
@@ -20,9 +20,6 @@ const AT_THE_START = {
   memory: 'not measured',
 } as const;
 
-/** The newest result of a benchmark, by its name, as report.bench.ts reads it. */
-export type NewestResult = (kind: string) => { data: Json } | undefined;
-
 interface Goal {
   goal: string;
   start: string;
@@ -39,7 +36,7 @@ function writeGoals(d: Json | undefined): Goal[] {
     {
       goal: "single pilot-app write at 0.5x its floor (the app's rows for one flight, one statement per event-loop turn's POSTs)",
       start: AT_THE_START.write,
-      now: `${fmt(run(d, 'POST /pilot/v1/flights')?.requests_per_second)} req/s: ${fmt(r.single_post_vs_rows_per_turn_floor, 3)}x its floor; ${fmt(r.single_post_vs_grouped_durable_write_floor, 3)}x the one-commit-per-turn floor`,
+      now: `${rate(d, 'POST /pilot/v1/flights')} req/s: ${fmt(r.single_post_vs_rows_per_turn_floor, 3)}x its floor; ${fmt(r.single_post_vs_grouped_durable_write_floor, 3)}x the one-commit-per-turn floor`,
       met: yesNo(r.single_post_vs_rows_per_turn_floor >= 0.5),
     },
     {
@@ -69,7 +66,6 @@ function projectorGoals(d: Json | undefined): Goal[] {
 function readGoals(d: Json | undefined): Goal[] {
   if (!d?.shares) return [];
   const s = d.shares as Json;
-  const rate = (name: string): string => fmt(run(d, name)?.requests_per_second);
   // Met against the bare Nest floor, or else against the framework's pipeline measured alone (the How clause).
   const against = (nest: number, pipeline: number): string =>
     nest >= 0.8 ? 'yes' : pipeline >= 0.8 ? 'against the pipeline floor: yes; against bare Nest: no' : 'no';
@@ -87,13 +83,13 @@ function readGoals(d: Json | undefined): Goal[] {
     {
       goal: 'partner read, warm, at 0.8x its floor (bare Nest, reads counted in Redis, answer in memory)',
       start: AT_THE_START.warm,
-      now: `${rate('single read, warm')} req/s: ${fmt(s.single_warm_vs_nest_counted, 3)}x its floor; ${fmt(s.single_warm_vs_pipeline_counted, 3)}x the framework's pipeline alone`,
+      now: `${rate(d, 'single read, warm')} req/s: ${fmt(s.single_warm_vs_nest_counted, 3)}x its floor; ${fmt(s.single_warm_vs_pipeline_counted, 3)}x the framework's pipeline alone`,
       met: against(s.single_warm_vs_nest_counted, s.single_warm_vs_pipeline_counted),
     },
     {
       goal: "partner read, cold, at 0.8x its floor (bare Nest, reads counted in Redis, one SELECT per event-loop turn's reads)",
       start: AT_THE_START.cold,
-      now: `${rate('single read, cold')} req/s: ${fmt(s.single_cold_vs_nest_read, 3)}x its floor; ${fmt(s.single_cold_vs_pipeline_read, 3)}x the framework's pipeline alone; ${cold && fastifySelect ? fmt(cold / fastifySelect, 3) : 'n/a'}x bare Fastify's one SELECT per turn`,
+      now: `${rate(d, 'single read, cold')} req/s: ${fmt(s.single_cold_vs_nest_read, 3)}x its floor; ${fmt(s.single_cold_vs_pipeline_read, 3)}x the framework's pipeline alone; ${cold && fastifySelect ? fmt(cold / fastifySelect, 3) : 'n/a'}x bare Fastify's one SELECT per turn`,
       met: against(s.single_cold_vs_nest_read, s.single_cold_vs_pipeline_read),
     },
     {
@@ -118,20 +114,19 @@ function readGoals(d: Json | undefined): Goal[] {
 function experienceGoals(d: Json | undefined): Goal[] {
   if (!d?.shares) return [];
   const s = d.shares as Json;
-  const rate = (name: string): string => fmt(run(d, name)?.requests_per_second);
   const alone = (d.long_logbook_statement_alone ?? []) as Json[];
   const long = (d.runs as Json[]).filter((r) => String(r.name).startsWith('experience of '));
   return [
     {
       goal: 'partner experience read, warm, at 0.7x the totals read warm',
       start: 'not measured (new)',
-      now: `${rate('experience read, warm')} req/s: ${fmt(s.experience_warm_vs_totals_warm, 3)}x the totals read (${rate('totals read, warm')} req/s)`,
+      now: `${rate(d, 'experience read, warm')} req/s: ${fmt(s.experience_warm_vs_totals_warm, 3)}x the totals read (${rate(d, 'totals read, warm')} req/s)`,
       met: yesNo(s.experience_warm_vs_totals_warm >= 0.7),
     },
     {
       goal: 'partner experience read, cold, at 0.5x the totals read cold',
       start: 'not measured (new)',
-      now: `${rate('experience read, cold')} req/s: ${fmt(s.experience_cold_vs_totals_cold, 3)}x the totals read (${rate('totals read, cold')} req/s)`,
+      now: `${rate(d, 'experience read, cold')} req/s: ${fmt(s.experience_cold_vs_totals_cold, 3)}x the totals read (${rate(d, 'totals read, cold')} req/s)`,
       met: yesNo(s.experience_cold_vs_totals_cold >= 0.5),
     },
     ...(s.check_20_vs_experience_warm === undefined
@@ -173,7 +168,7 @@ function memoryGoals(d: Json | undefined): Goal[] {
  * The performance goals in one table: each where it started (the report of START) and where it stands
  * in the newest runs, whose sections below give every figure beside its floor.
  */
-export function goalsSummaryLines(newest: NewestResult): string[] {
+export function goalsSummaryLines(newest: ReadResult): string[] {
   const goals = [
     ...writeGoals(newest('ingestion')?.data),
     ...projectorGoals(newest('projector')?.data),

@@ -1,9 +1,6 @@
-import { fmt, type Json, type Row } from './report-format';
+import { fmt, type Json, type ReadResult, type Row } from './report-format';
 
 const REBUILD_GOAL_EVENTS = 10_000_000;
-
-/** The newest result of a benchmark by its name, as report.bench.ts reads it. */
-export type ReadResult = (name: string) => { file: string; data: Json } | undefined;
 
 /** The rebuild goal's row: from the newest run of 10,000,000 events or more when there is one. */
 function rebuildRow(d: Json, readResult: ReadResult): Row {

@@ -1,6 +1,9 @@
 /** A benchmark's result file as JSON: shapes differ between benchmarks. */
 export type Json = Record<string, any>;
 
+/** The newest result of a benchmark by its name, as report.bench.ts reads it. */
+export type ReadResult = (name: string) => { file: string; data: Json } | undefined;
+
 /** A number with `digits` decimals, or `n/a` when the result has none. */
 export const fmt = (n: unknown, digits = 0): string => (typeof n === 'number' ? n.toFixed(digits) : 'n/a');
 
@@ -19,6 +22,9 @@ export const tableLine = (row: Row): string =>
 /** The run of a result whose name starts with `name`. */
 export const run = (data: Json, name: string): Json | undefined =>
   (data.runs as Json[] | undefined)?.find((r) => (r.name as string).startsWith(name));
+
+/** The rate of the run of a result whose name starts with `name`, as the report shows it. */
+export const rate = (data: Json, name: string): string => fmt(run(data, name)?.requests_per_second);
 
 /** Hello-world paced at the read's half load, alone or beside a process as busy as the app was. */
 export const pacedHelloRun = (data: Json, beside: boolean): Json | undefined =>

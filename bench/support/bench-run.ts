@@ -1,3 +1,4 @@
+import { type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,18 @@ import { measurePaced, type PacedMeasured, type PacedOptions } from './paced-loa
 /** A BENCH_<name> setting from the environment, or its default. */
 export function benchSetting(name: string, fallback: number): number {
   return Number(process.env[`BENCH_${name}`] ?? fallback);
+}
+
+/** BENCH_<name>: some of `known`, comma-separated (default all), in their order; fails on any other name. */
+export function namedSetting<T extends string>(name: string, known: readonly T[]): T[] {
+  const value = process.env[`BENCH_${name}`];
+  const names = (value ?? known.join(','))
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
+  if (names.length === 0 || names.some((n) => !(known as readonly string[]).includes(n)))
+    throw new Error(`BENCH_${name} must name some of ${known.join(', ')}; got "${value}"`);
+  return known.filter((n) => names.includes(n));
 }
 
 /** The settings of a bench measured in rounds: BENCH_SECONDS (10), BENCH_CONNECTIONS, BENCH_REPEATS (3, at least 1). */
@@ -116,11 +129,6 @@ export async function measureRounds<K extends string, S extends string>(
   return { runs, sharesByRound, shares: medianShares(sharesByRound) };
 }
 
-/** A yardstick server of a benchmark, in a process of its own. */
-interface Floor {
-  child: { kill(signal?: NodeJS.Signals): boolean };
-}
-
 type Cleanup = () => unknown;
 
 /**
@@ -166,8 +174,8 @@ export class BenchRun {
     return { ...app, stop };
   }
 
-  /** A floor server (support/bare-server.ts), killed when the run ends. */
-  async floor<F extends Floor>(starting: Promise<F>): Promise<F> {
+  /** A floor server (support/bare-server.ts), in a process of its own killed when the run ends. */
+  async floor<F extends { child: ChildProcess }>(starting: Promise<F>): Promise<F> {
     const floor = await starting;
     this.defer(() => floor.child.kill('SIGTERM'));
     return floor;

@@ -122,9 +122,8 @@ app.post('/rows', async (request, reply) => {
 const storeInTurns = inTurns((bodies) =>
   pool.query('insert into durable_write_floor (body) select unnest($1::jsonb[])', [bodies]),
 );
-const storeGrouped = (body) => storeInTurns(JSON.stringify(body));
 app.post('/', async (request, reply) => {
-  if (process.env.GROUPED === '1') await storeGrouped(request.body);
+  if (process.env.GROUPED === '1') await storeInTurns(JSON.stringify(request.body));
   else await pool.query('insert into durable_write_floor (body) values ($1)', [request.body]);
   return reply.code(201).send({ stored: true });
 });
@@ -137,7 +136,7 @@ app.post('/import', async (request, reply) => {
 });
 app.post('/import-rows', async (request, reply) => {
   const { rows } = await pool.query(IMPORT_ROWS, [
-    'logbook-' + require('node:crypto').randomUUID(),
+    'logbook-' + crypto.randomUUID(),
     JSON.stringify(request.body.flights),
     JSON.stringify({ request_id: request.id }),
   ]);

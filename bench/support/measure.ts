@@ -28,7 +28,10 @@ export async function measure(name: string, options: autocannon.Options): Promis
 }
 
 /** A request that walks through `paths`, so each one asks for something else. */
-export function rotating(paths: readonly string[], headers: Record<string, string>): autocannon.Request[] {
+export function rotating(
+  paths: readonly string[],
+  headers: Record<string, string> = {},
+): autocannon.Request[] {
   let next = 0;
   return [
     { method: 'GET', headers, setupRequest: (req) => ({ ...req, path: paths[next++ % paths.length]! }) },

@@ -1,4 +1,4 @@
-import { countingFloor, TOTALS_READ_SOURCE, TURN_COUNTER_SOURCE } from './read-floor';
+import { countingFloor, READS_SOURCE } from './read-floor';
 
 /**
  * A partner read's floor through bare Nest on its Fastify adapter (one controller, nothing else): `GET
@@ -11,9 +11,7 @@ require('reflect-metadata');
 const { NestFactory } = require('@nestjs/core');
 const { Controller, Get, Module, Query, Res } = require('@nestjs/common');
 const { FastifyAdapter } = require('@nestjs/platform-fastify');
-${TURN_COUNTER_SOURCE}
-${TOTALS_READ_SOURCE}
-const answer = JSON.stringify({ data: { pilot_id: '00000000-0000-4000-8000-000000000000', totals: 'x'.repeat(900) } });
+${READS_SOURCE}
 class Reads {
   async counted(reply) {
     const count = await countRequest();
@@ -41,3 +39,10 @@ NestFactory.create(Floor, new FastifyAdapter(), { logger: false }).then((app) =>
 `;
 
 export const startNestFloor = countingFloor('Nest floor', SOURCE);
+
+/** The names of its runs: the warm read's floor (`/counted`) and the cold read's (`/read`). */
+export const NEST_FLOOR_RUNS = {
+  counted:
+    'Nest floor: bare Nest on Fastify, reads counted in Redis, one INCRBY per event-loop turn, answer in memory',
+  read: "Nest floor: bare Nest on Fastify, reads counted in Redis, one SELECT per event-loop turn's reads",
+};

@@ -1,4 +1,4 @@
-import { countingFloor, TOTALS_READ_SOURCE, TURN_COUNTER_SOURCE } from './read-floor';
+import { countingFloor, READS_SOURCE } from './read-floor';
 
 /**
  * nest-floor.ts's `/counted` and `/read` through the partner route's pipeline, with nothing of ours in
@@ -12,9 +12,7 @@ const { NestFactory } = require('@nestjs/core');
 const { Controller, Get, Inject, Injectable, Module, Query, Res, UseGuards, createParamDecorator } = require('@nestjs/common');
 const { CqrsModule, QueryBus, QueryHandler } = require('@nestjs/cqrs');
 const { FastifyAdapter } = require('@nestjs/platform-fastify');
-${TURN_COUNTER_SOURCE}
-${TOTALS_READ_SOURCE}
-const answer = JSON.stringify({ data: { pilot_id: '00000000-0000-4000-8000-000000000000', totals: 'x'.repeat(900) } });
+${READS_SOURCE}
 const requestOf = (context) => context.switchToHttp().getRequest();
 class Counted {
   async canActivate(context) {

@@ -8,7 +8,7 @@ import { announcePartnerReadChange } from '@pft/totals';
  * no projector) every replica reuses nothing kept in memory (WindowCounter: Redis lost its keys), and
  * a warm read measures the database instead of the replica's memory.
  */
-export async function partnerReadsPrefix(name: string): Promise<string> {
+async function partnerReadsPrefix(name: string): Promise<string> {
   const prefix = `bench:${Date.now()}:${name}:`;
   const redis = new Redis(loadConfig(WithRedis(NodeEnvVariables)).REDIS_URL, { lazyConnect: true });
   try {

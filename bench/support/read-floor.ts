@@ -1,17 +1,18 @@
 import Redis from 'ioredis';
 import { decimalText } from '@pft/contracts';
+import { loadConfig, NodeEnvVariables, WithRedis } from '@pft/platform';
 import { type BareServer, startBareServer, TURN_GROUPS_SOURCE } from './bare-server';
 
-/** `decimalText(n)`: the partner API's own, for the floors' headers (docs/performance.md). */
-const DECIMAL_TEXT_SOURCE = `
+/**
+ * What the read floors share: `decimalText(n)`, the partner API's own, for their headers
+ * (docs/performance.md); `countRequest()`, the request's count under COUNT_KEY, one INCRBY per
+ * event-loop turn's requests; `readGrouped(id)`, a pilot's totals row, one prepared SELECT per turn's
+ * reads; `answer`, about 1 KB of JSON for a warm read from memory.
+ */
+export const READS_SOURCE = `
+${TURN_GROUPS_SOURCE}
 const GROUPS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 ${decimalText.toString()}
-`;
-
-/** `countRequest()`: the request's count under COUNT_KEY, one INCRBY per event-loop turn's requests. */
-export const TURN_COUNTER_SOURCE = `
-${TURN_GROUPS_SOURCE}
-${DECIMAL_TEXT_SOURCE}
 const Redis = require('ioredis');
 const redis = new Redis(process.env.REDIS_URL);
 const countInTurns = inTurns((requests) => redis.incrby(process.env.COUNT_KEY, requests.length));
@@ -19,10 +20,6 @@ async function countRequest() {
   const { result: total, size, index } = await countInTurns(null);
   return total - size + 1 + index;
 }
-`;
-
-/** `readGrouped(id)`: a pilot's totals row, one prepared SELECT per turn's reads. */
-export const TOTALS_READ_SOURCE = `
 const { Pool } = require('pg');
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 const READ = 'select c.connection_id::text as pilot_id, v.* from connections c join pilot_totals_active v using (pilot_account_id) where c.connection_id = ';
@@ -31,6 +28,7 @@ async function readGrouped(id) {
   const { result } = await readInTurns(id);
   return result.rows.find((row) => row.pilot_id === id) ?? null;
 }
+const answer = JSON.stringify({ data: { pilot_id: '00000000-0000-4000-8000-000000000000', totals: 'x'.repeat(900) } });
 `;
 
 /**
@@ -38,11 +36,9 @@ async function readGrouped(id) {
  * SELECT per event-loop turn's reads; `GET /counted` as nest-floor.ts's.
  */
 const SOURCE = `
-${TURN_COUNTER_SOURCE}
-${TOTALS_READ_SOURCE}
+${READS_SOURCE}
 const app = require('fastify')({ logger: false });
 app.get('/grouped', async (request) => ({ data: await readGrouped(request.query.id) }));
-const answer = JSON.stringify({ data: { pilot_id: '00000000-0000-4000-8000-000000000000', totals: 'x'.repeat(900) } });
 app.get('/counted', async (request, reply) => {
   const count = await countRequest();
   reply.header('x-ratelimit-remaining', decimalText(1e9 - count)).type('application/json');
@@ -62,13 +58,12 @@ async function expiringCountKey(redisUrl: string, countKey: string): Promise<voi
   }
 }
 
-/**
- * A floor's starter for `source` (plain JavaScript with TURN_COUNTER_SOURCE and TOTALS_READ_SOURCE in
- * it): its count key made expiring first.
- */
+/** A floor's starter for `source` (plain JavaScript with READS_SOURCE in it): its count key of its own, expiring. */
 export const countingFloor =
   (name: string, source: string) =>
-  async (port: number, databaseUrl: string, redisUrl: string, countKey: string): Promise<BareServer> => {
+  async (port: number, databaseUrl: string): Promise<BareServer> => {
+    const redisUrl = loadConfig(WithRedis(NodeEnvVariables)).REDIS_URL;
+    const countKey = `bench:${Date.now()}:${name.replace(/ /g, '-')}`;
     await expiringCountKey(redisUrl, countKey);
     const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, COUNT_KEY: countKey };
     return startBareServer(name, source, port, env);

@@ -161,12 +161,29 @@ export async function writeAndRead(
   await Promise.all([read(), alongside?.(write.flightId, answered)]);
 }
 
+/** `rate` calls of `fire` a second for `seconds`, each at its time; resolves once every call's promise has. */
+export async function atSteadyRate(
+  rate: number,
+  seconds: number,
+  fire: (i: number) => Promise<unknown> | undefined,
+): Promise<void> {
+  const running = new Set<Promise<unknown>>();
+  const started = performance.now();
+  for (let i = 0; i < rate * seconds; i++) {
+    const wait = started + (i * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const call = fire(i)?.finally(() => running.delete(call!));
+    if (call) running.add(call);
+  }
+  await Promise.all(running);
+}
+
 /**
- * `rate` writes a second for `seconds`, each due at its time in the second, each by a pilot with no
- * write in flight (so that what a pilot's reads and notices show names exactly the writes it has
- * seen): `measureOne` writes and measures one, and the pilot is free again when it resolves.
+ * `rate` writes a second for `seconds`, each by a pilot with no write in flight (so that what a
+ * pilot's reads and notices show names exactly the writes it has seen): `measureOne` writes and
+ * measures one, and the pilot is free again when it resolves.
  */
-export async function steadyWrites(
+export function steadyWrites(
   rate: number,
   seconds: number,
   pilots: readonly BenchPilot[],
@@ -174,19 +191,10 @@ export async function steadyWrites(
   failures: string[],
 ): Promise<void> {
   const inFlight = new Set<BenchPilot>();
-  const running: Promise<void>[] = [];
-  const started = performance.now();
-  for (let i = 0; i < rate * seconds; i++) {
-    const due = started + (i * 1000) / rate;
-    const wait = due - performance.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return atSteadyRate(rate, seconds, () => {
     const pilot = pilots.find((p) => !inFlight.has(p));
-    if (!pilot) {
-      failures.push('every pilot still had a write in flight');
-      continue;
-    }
+    if (!pilot) return void failures.push('every pilot still had a write in flight');
     inFlight.add(pilot);
-    running.push(measureOne(pilot).finally(() => inFlight.delete(pilot)));
-  }
-  await Promise.all(running);
+    return measureOne(pilot).finally(() => inFlight.delete(pilot));
+  });
 }

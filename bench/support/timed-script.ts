@@ -3,13 +3,15 @@ import { join } from 'node:path';
 import { type KafkaClientName } from '@pft/platform';
 import { TEST_BUILD_DIR } from '@pft/testing';
 
-/** The apps' Kafka client factory in the test build: the scripts read through the same port and adapter. */
-export const KAFKA_FACTORY = join(TEST_BUILD_DIR, 'libs', 'platform', 'src', 'kafka', 'kafka-factory');
-
-/** A script's environment to make the apps' Kafka client on `client` (createKafka of PFT_KAFKA_FACTORY). */
-export function kafkaScriptEnv(brokers: string, client: KafkaClientName): Record<string, string> {
-  return { KAFKA_BROKERS: brokers, PFT_KAFKA_FACTORY: KAFKA_FACTORY, PFT_KAFKA_CLIENT: client };
-}
+/**
+ * A script's environment to make the apps' Kafka client on `client` (createKafka of PFT_KAFKA_FACTORY,
+ * the test build's factory: the scripts read through the same port and adapter as the apps).
+ */
+export const kafkaScriptEnv = (brokers: string, client: KafkaClientName): Record<string, string> => ({
+  KAFKA_BROKERS: brokers,
+  PFT_KAFKA_FACTORY: join(TEST_BUILD_DIR, 'libs', 'platform', 'src', 'kafka', 'kafka-factory'),
+  PFT_KAFKA_CLIENT: client,
+});
 
 /**
  * Runs `script` with `args` in a Node process of its own from the repository's root, like the apps
