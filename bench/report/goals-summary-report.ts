@@ -135,7 +135,7 @@ function experienceGoals(d: Json | undefined): Goal[] {
           {
             goal: 'partner requirement check of 20, warm, at 0.7x the experience read warm',
             start: 'not measured (new)',
-            now: `${rate('requirement check of 20, warm')} req/s: ${fmt(s.check_20_vs_experience_warm, 3)}x the experience read (${rate('experience read, warm')} req/s)`,
+            now: `${rate(d, 'requirement check of 20, warm')} req/s: ${fmt(s.check_20_vs_experience_warm, 3)}x the experience read (${rate(d, 'experience read, warm')} req/s)`,
             met: yesNo(s.check_20_vs_experience_warm >= 0.7),
           },
         ]),
