@@ -16,6 +16,7 @@ import { PilotExperience1763806000000 } from './1763806000000-pilot-experience';
 import { ExperienceSharing1763806200000 } from './1763806200000-experience-sharing';
 import { PartnerReadsKind1763806400000 } from './1763806400000-partner-reads-kind';
 import { PendingImports1763806600000 } from './1763806600000-pending-imports';
+import { ExperienceFromFlights1763806800000 } from './1763806800000-experience-from-flights';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -37,4 +38,5 @@ export const MIGRATIONS = [
   ExperienceSharing1763806200000,
   PartnerReadsKind1763806400000,
   PendingImports1763806600000,
+  ExperienceFromFlights1763806800000,
 ];
