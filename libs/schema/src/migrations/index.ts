@@ -16,6 +16,7 @@ import { PilotExperience1763806000000 } from './1763806000000-pilot-experience';
 import { ExperienceSharing1763806200000 } from './1763806200000-experience-sharing';
 import { PartnerReadsKind1763806400000 } from './1763806400000-partner-reads-kind';
 import { PendingImports1763806600000 } from './1763806600000-pending-imports';
+import { ExperienceFromFlights1763806800000 } from './1763806800000-experience-from-flights';
 import { RequirementChecks1763806900000 } from './1763806900000-requirement-checks';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
@@ -38,5 +39,6 @@ export const MIGRATIONS = [
   ExperienceSharing1763806200000,
   PartnerReadsKind1763806400000,
   PendingImports1763806600000,
+  ExperienceFromFlights1763806800000,
   RequirementChecks1763806900000,
 ];

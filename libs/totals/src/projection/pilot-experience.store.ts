@@ -1,42 +1,39 @@
 import { FLIGHT_MINUTE_FIELDS } from '@pft/contracts';
 import {
   EXPERIENCE_COUNT_FIELDS,
-  addExperienceSums,
-  experienceContributionOf,
   groupKeyOf,
-  zeroExperienceSums,
   type ExperienceGroup,
-  type ExperienceSums,
 } from '../domain/experience/experience-aggregates';
 import { type FlightFacts } from '../domain/flight-contribution';
 import { type Queryable } from '../read/pilot-totals.read-model';
 import { unquotedArrayLiteral as list } from './pg-array-literal';
-import { EXPERIENCE_SUM_COLUMNS } from './projection-tables';
 
 /**
- * The experience part of a batch's write (docs/projections.md): each touched flight's stored
- * contribution taken out of its day's and its year's sums, its new one added, summed per row so
- * that each table gets one upsert for the whole batch. Rows whose records fall to 0 are deleted,
- * and a year's latest date is looked up again only where the batch took away a record on it.
+ * The experience part of a batch's write (docs/projections.md). The day sums are the flights' own
+ * rows (each stored with its group's number), so nothing is written for them beyond the flight; the
+ * year sums live in the pilot's row (`experience_years`), which the batch rewrites anyway: each
+ * touched flight's stored contribution is taken out of its year's entry and its new one added, here
+ * in the projector. An entry whose records fall to 0 goes, and a year's latest date is looked up
+ * again from the flights only where the batch took away a record on it.
  */
+
+/**
+ * A year's sums of one group, as `experience_years` keeps them: the group's number, the year, the
+ * latest date among its records, then the sums in the order of EXPERIENCE_SUM_COLUMNS (the thirteen
+ * minutes fields, then EXPERIENCE_COUNT_FIELDS).
+ */
+export type ExperienceYearEntry = [number, number, string | null, ...number[]];
 
 /** What the experience write needs of a changed pilot (see ChangedPilot). */
 export interface ExperienceChange {
   pilotId: string;
   /** The pilot's groups as stored before the batch; null: not projected for the experience (needs a rebuild). */
   groupsBefore: readonly ExperienceGroup[] | null;
+  /** The pilot's year sums as stored before the batch (not changed here). */
+  yearsBefore: readonly ExperienceYearEntry[] | null;
   flightsBefore: ReadonlyMap<string, FlightFacts>;
   flightsAfter: ReadonlyMap<string, FlightFacts>;
   touchedFlights: ReadonlySet<string>;
-}
-
-interface Delta {
-  pilotId: string;
-  group: number;
-  sums: ExperienceSums;
-  /** The latest date of a record added, and of one taken away; null when none. */
-  added: string | null;
-  removed: string | null;
 }
 
 export interface ExperienceWrites {
@@ -46,32 +43,76 @@ export interface ExperienceWrites {
    * projected for the experience stays null).
    */
   groups: (ExperienceGroup[] | null)[];
-  days: (Delta & { date: string })[];
-  /** Each year and group the batch took a record away from, with the latest date taken away. */
-  shrunkYears: { pilotId: string; year: number; group: number; removed: string }[];
+  /** Each changed pilot's year sums after the batch; null for a pilot not projected for the experience. */
+  years: (ExperienceYearEntry[] | null)[];
+  /** Each changed pilot's group number of each flight the batch stores; null as `years`. */
+  flightGroups: (Map<string, number> | null)[];
+  /** The entries whose latest date the batch may have taken away: looked up once the flights are stored. */
+  stale: { pilotId: string; entry: ExperienceYearEntry }[];
 }
 
 const MINUTES = FLIGHT_MINUTE_FIELDS.length;
+/** Where the counts begin in an entry: after group, year, last date and the minutes. */
+const COUNTS = 3 + MINUTES;
 
 const later = (a: string | null, b: string | null): string | null =>
   a === null || (b !== null && b > a) ? b : a;
 
+/** Adds (`sign` 1) or takes back (`sign` -1) a record's contribution (experienceContributionOf) into `entry`. */
+function addContribution(entry: ExperienceYearEntry, facts: FlightFacts, sign: 1 | -1): void {
+  const { minutes, experience } = facts;
+  for (let i = 0; i < MINUTES; i += 1) (entry[3 + i] as number) += sign * (minutes[i] ?? 0);
+  // A simulator session's landings count nowhere.
+  const flying = facts.kind === 'flight';
+  (entry[COUNTS] as number) += sign * (flying ? facts.landings_day : 0);
+  (entry[COUNTS + 1] as number) += sign * (flying ? facts.landings_night : 0);
+  (entry[COUNTS + 2] as number) += sign * experience.landings_day_full_stop;
+  (entry[COUNTS + 3] as number) += sign * experience.landings_night_full_stop;
+  (entry[COUNTS + 4] as number) += sign * experience.takeoffs_day;
+  (entry[COUNTS + 5] as number) += sign * experience.takeoffs_night;
+  (entry[COUNTS + 6] as number) += sign * experience.approaches;
+  (entry[COUNTS + 7] as number) += sign * experience.holds;
+  (entry[COUNTS + 8] as number) += sign;
+}
+
+const RECORDS = COUNTS + 8;
+const SUMS = MINUTES + EXPERIENCE_COUNT_FIELDS.length;
+
+/** A year entry the batch changes: its copy, its latest date as stored, and the latest dates added and taken away. */
+interface YearChange {
+  entry: ExperienceYearEntry;
+  stored: string | null;
+  added: string | null;
+  removed: string | null;
+}
+
+const groupOfFacts = (facts: FlightFacts): ExperienceGroup => ({
+  kind: facts.kind,
+  category: facts.category,
+  rating_key: facts.rating_key,
+  type_designator: facts.experience.type_designator,
+  engine: facts.experience.engine,
+  features: facts.experience.features,
+});
+
 /**
  * The rows' changes of a batch, from each changed pilot's flights before and after it: each
- * contribution summed into its day's delta (a year's delta is the sum of its days', made by the
- * upsert), and the years the batch took records away from.
+ * flight's group number, and each pilot's year sums with every touched flight's contribution taken
+ * out of its year and group and its new one added.
  */
 export function experienceWritesOf(changes: readonly ExperienceChange[]): ExperienceWrites {
-  const writes: ExperienceWrites = { groups: [], days: [], shrunkYears: [] };
+  const writes: ExperienceWrites = { groups: [], years: [], flightGroups: [], stale: [] };
   for (const change of changes) {
     if (change.groupsBefore === null) {
       writes.groups.push(null);
+      writes.years.push(null);
+      writes.flightGroups.push(null);
       continue;
     }
-    const { pilotId } = change;
     const groups = [...change.groupsBefore];
     const numbers = new Map(groups.map((group, i) => [groupKeyOf(group), i]));
-    const numberOf = (group: ExperienceGroup): number => {
+    const numberOf = (facts: FlightFacts): number => {
+      const group = groupOfFacts(facts);
       const key = groupKeyOf(group);
       let number = numbers.get(key);
       if (number === undefined) {
@@ -80,136 +121,75 @@ export function experienceWritesOf(changes: readonly ExperienceChange[]): Experi
       }
       return number;
     };
-    // Keyed by date and group number: the date is always ten characters.
-    const days = new Map<string, Delta & { date: string }>();
-    const add = (facts: FlightFacts, sign: 1 | -1) => {
-      const { group, sums } = experienceContributionOf(facts);
-      const number = numberOf(group);
-      const key = facts.date + number;
-      let day = days.get(key);
-      if (day === undefined) {
-        // A contribution's sums are made for it (its minutes copied): the first one added becomes the delta.
-        const own = sign === 1 && sums.minutes.length === MINUTES;
-        const start = own ? sums : zeroExperienceSums();
-        day = { pilotId, group: number, date: facts.date, sums: start, added: null, removed: null };
-        if (!own) addExperienceSums(day.sums, sums, sign);
-        days.set(key, day);
-      } else addExperienceSums(day.sums, sums, sign);
-      if (sign === 1) day.added = later(day.added, facts.date);
-      else day.removed = later(day.removed, facts.date);
+    // Keyed by year and group number; the entries the batch changes are copies.
+    const years = new Map<number, ExperienceYearEntry>();
+    for (const entry of change.yearsBefore ?? []) years.set(entry[1] * 65536 + entry[0], entry);
+    const changed = new Map<number, YearChange>();
+    const add = (facts: FlightFacts, group: number, sign: 1 | -1) => {
+      const year = Number(facts.date.slice(0, 4));
+      const key = year * 65536 + group;
+      let change = changed.get(key);
+      if (change === undefined) {
+        const stored = years.get(key);
+        const entry: ExperienceYearEntry = stored
+          ? [...stored]
+          : [group, year, null, ...new Array<number>(SUMS).fill(0)];
+        change = { entry, stored: entry[2], added: null, removed: null };
+        changed.set(key, change);
+        years.set(key, entry);
+      }
+      addContribution(change.entry, facts, sign);
+      if (sign === 1) change.added = later(change.added, facts.date);
+      else change.removed = later(change.removed, facts.date);
     };
+    const flightGroups = new Map<string, number>();
     for (const flightId of change.touchedFlights) {
       const before = change.flightsBefore.get(flightId);
       const after = change.flightsAfter.get(flightId);
-      if (before) add(before, -1);
-      if (after) add(after, 1);
+      if (before) add(before, numberOf(before), -1);
+      if (after) {
+        const group = numberOf(after);
+        flightGroups.set(flightId, group);
+        add(after, group, 1);
+      }
     }
-    const shrunk = new Map<string, ExperienceWrites['shrunkYears'][number]>();
-    for (const day of days.values()) {
-      writes.days.push(day);
-      if (day.removed === null) continue;
-      const key = day.date.slice(0, 5) + day.group;
-      const year = shrunk.get(key);
-      if (year === undefined) {
-        const { group, removed } = day;
-        shrunk.set(key, { pilotId, year: Number(day.date.slice(0, 4)), group, removed });
-      } else if (day.removed > year.removed) year.removed = day.removed;
+    for (const [key, { entry, stored, added, removed }] of changed) {
+      if (entry[RECORDS] === 0) years.delete(key);
+      // A record on the latest date was taken away and none added on or after it: the latest date
+      // is that of the records left, known once the flights are stored.
+      else if (removed !== null && stored !== null && removed >= stored && (added === null || added < stored))
+        writes.stale.push({ pilotId: change.pilotId, entry });
+      else entry[2] = later(stored, added);
     }
-    for (const year of shrunk.values()) writes.shrunkYears.push(year);
     const unchanged = change.groupsBefore.length > 0 && groups.length === change.groupsBefore.length;
     writes.groups.push(unchanged ? null : groups);
+    writes.years.push([...years.values()]);
+    writes.flightGroups.push(flightGroups);
   }
   return writes;
 }
 
 /**
- * The deltas' sums as one two-dimensional array literal, a row of the EXPERIENCE_SUM_COLUMNS per
- * delta, built in one pass: one parameter where one array per column took 22 passes over the deltas
- * and as many literals, the larger part of the experience write's time in the projector.
+ * Sets the latest date of the stale entries from the flights stored (after the batch's flights were
+ * written): one look-up per entry through the flights' index by pilot and date, within its year.
  */
-function sumsRowsLiteral(deltas: readonly Delta[]): string {
-  let literal = '{';
-  for (let r = 0; r < deltas.length; r += 1) {
-    const { sums } = deltas[r]!;
-    literal += r === 0 ? '{' : ',{';
-    for (let i = 0; i < MINUTES; i += 1) literal += `${i === 0 ? '' : ','}${sums.minutes[i] ?? 0}`;
-    for (const field of EXPERIENCE_COUNT_FIELDS) literal += `,${sums[field]}`;
-    literal += '}';
-  }
-  return literal + '}';
-}
-
-/**
- * One statement upserting the batch's day deltas and, summed per year, their years' (the deltas
- * sent once); then, only when the batch took records away, the deletion of rows left with none
- * and the look-up of years' latest dates that may have fallen back.
- */
-export async function storeExperience(
+export async function lookUpLatestDates(
   q: Queryable,
-  tables: { experienceDays: string; experienceYears: string },
-  writes: ExperienceWrites,
+  flights: string,
+  stale: ExperienceWrites['stale'],
 ): Promise<void> {
-  const { experienceDays: days, experienceYears: years } = tables;
-  const columns = EXPERIENCE_SUM_COLUMNS;
-  const sumsSet = (table: string) => columns.map((c) => `${c} = ${table}.${c} + excluded.${c}`).join(', ');
-  const sums = (aggregate: string) =>
-    columns.map((_, j) => `${aggregate}(($4::integer[])[k.i][${j + 1}])`).join(', ');
-  const dayDeltas = writes.days;
-  if (dayDeltas.length === 0) return;
-  await q.query(
-    `with k as (
-       select * from unnest($1::uuid[], $2::date[], $3::smallint[], $5::date[]) with ordinality as k (p, day, g, added, i)
-     ), written_days as (
-       insert into ${days} (pilot_account_id, day, group_no, ${columns.join(', ')})
-       select k.p, k.day, k.g, ${sums('')} from k
-       on conflict (pilot_account_id, day, group_no) do update set ${sumsSet(days)}
-     )
-     insert into ${years} (pilot_account_id, year, group_no, ${columns.join(', ')}, last_date)
-     select k.p, extract(year from k.day)::smallint, k.g, ${sums('sum')}, max(k.added)
-       from k group by 1, 2, 3
-     on conflict (pilot_account_id, year, group_no) do update set ${sumsSet(years)},
-       last_date = greatest(${years}.last_date, excluded.last_date)`,
+  if (stale.length === 0) return;
+  const rows = (await q.query(
+    `select (select to_char(max(f.flight_date), 'YYYY-MM-DD') from ${flights} f
+              where f.pilot_account_id = k.p and f.group_no = k.g
+                and f.flight_date >= make_date(k.y, 1, 1) and f.flight_date < make_date(k.y + 1, 1, 1)) as last_date
+       from unnest($1::uuid[], $2::integer[], $3::smallint[]) with ordinality as k (p, y, g, i)
+      order by k.i`,
     [
-      list(dayDeltas.map((d) => d.pilotId)),
-      list(dayDeltas.map((d) => d.date)),
-      list(dayDeltas.map((d) => d.group)),
-      sumsRowsLiteral(dayDeltas),
-      list(dayDeltas.map((d) => d.added)),
+      list(stale.map((s) => s.pilotId)),
+      list(stale.map((s) => s.entry[1])),
+      list(stale.map((s) => s.entry[0])),
     ],
-  );
-  const emptied = dayDeltas.filter((d) => d.sums.records < 0);
-  if (emptied.length > 0) {
-    await q.query(
-      `delete from ${days} d using unnest($1::uuid[], $2::date[], $3::smallint[]) as k (p, day, g)
-        where d.pilot_account_id = k.p and d.day = k.day and d.group_no = k.g and d.records = 0`,
-      [
-        list(emptied.map((d) => d.pilotId)),
-        list(emptied.map((d) => d.date)),
-        list(emptied.map((d) => d.group)),
-      ],
-    );
-  }
-  const shrunk = writes.shrunkYears;
-  if (shrunk.length === 0) return;
-  const keys = [
-    list(shrunk.map((d) => d.pilotId)),
-    list(shrunk.map((d) => d.year)),
-    list(shrunk.map((d) => d.group)),
-    list(shrunk.map((d) => d.removed)),
-  ];
-  await q.query(
-    `delete from ${years} y using unnest($1::uuid[], $2::smallint[], $3::smallint[], $4::date[]) as k (p, year, g, removed)
-      where y.pilot_account_id = k.p and y.year = k.year and y.group_no = k.g and y.records = 0`,
-    keys,
-  );
-  // A record taken away on (or after) the year's latest date: the latest date is that of the days left.
-  await q.query(
-    `update ${years} y set last_date = (
-        select max(d.day) from ${days} d
-         where d.pilot_account_id = y.pilot_account_id and d.group_no = y.group_no
-           and d.day >= make_date(y.year::integer, 1, 1) and d.day < make_date(y.year::integer + 1, 1, 1))
-       from unnest($1::uuid[], $2::smallint[], $3::smallint[], $4::date[]) as k (p, year, g, removed)
-      where y.pilot_account_id = k.p and y.year = k.year and y.group_no = k.g and y.last_date <= k.removed`,
-    keys,
-  );
+  )) as { last_date: string | null }[];
+  stale.forEach((s, i) => (s.entry[2] = rows[i]?.last_date ?? null));
 }

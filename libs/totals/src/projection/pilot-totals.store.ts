@@ -8,9 +8,10 @@ import {
 import { type ExperienceGroup } from '../domain/experience/experience-aggregates';
 import { initialPilotTotalsState, type PilotTotalsState } from '../domain/pilot-totals.fold';
 import { type ExperienceFacts, type FlightFacts } from '../domain/flight-contribution';
-import { integerArraysLiteral, unquotedArrayLiteral as list } from './pg-array-literal';
+import { unquotedArrayLiteral as list } from './pg-array-literal';
 import { type Queryable } from '../read/pilot-totals.read-model';
-import { experienceWritesOf, storeExperience } from './pilot-experience.store';
+import { experienceWritesOf, lookUpLatestDates, type ExperienceYearEntry } from './pilot-experience.store';
+import { storeFlights } from './pilot-flights.store';
 import { EXPERIENCE_FLIGHT_COLUMNS, projectionTables } from './projection-tables';
 
 /**
@@ -25,6 +26,8 @@ export interface PilotSlice {
   lastFlightDate: string | null;
   /** The pilot's experience groups; null for a row projected before the experience was (see docs/projections.md). */
   experienceGroups: ExperienceGroup[] | null;
+  /** The pilot's year sums; null exactly when experienceGroups is. */
+  experienceYears: ExperienceYearEntry[] | null;
 }
 
 /** A pilot the projection holds nothing of. */
@@ -32,6 +35,7 @@ export const emptyPilotSlice = (version = 0): PilotSlice => ({
   state: { ...initialPilotTotalsState(), version },
   lastFlightDate: null,
   experienceGroups: [],
+  experienceYears: [],
 });
 
 type TotalsRow = Record<(typeof ENTERED_TOTALS_FIELDS)[number], string> & {
@@ -44,6 +48,7 @@ type TotalsRow = Record<(typeof ENTERED_TOTALS_FIELDS)[number], string> & {
   rating_breakdown: Record<string, number>;
   starting_totals: StartingTotals | null;
   experience_groups: ExperienceGroup[] | null;
+  experience_years: ExperienceYearEntry[] | null;
 };
 
 type FlightRow = {
@@ -89,6 +94,7 @@ export async function loadPilotSlices(
     state.sums.rating_breakdown = { ...row.rating_breakdown };
     slice.lastFlightDate = row.last_flight_date;
     slice.experienceGroups = row.experience_groups;
+    slice.experienceYears = row.experience_groups === null ? null : (row.experience_years ?? []);
   }
   if (flightRefs.length === 0 || rows.length === 0) return slices;
   const flights = (await q.query(
@@ -161,13 +167,36 @@ function lastFlightDateAfter({ before, state, touchedFlights }: ChangedPilot): s
 export async function deleteErasedPilots(q: Queryable, version: number, pilotIds: string[]): Promise<void> {
   if (pilotIds.length === 0) return;
   const t = projectionTables(version);
-  for (const table of [t.flights, t.experienceDays, t.experienceYears]) {
-    await q.query(`delete from ${table} where pilot_account_id = any($1::uuid[])`, [list(pilotIds)]);
-  }
+  // The experience sums go with them: the day sums are the flights', the year sums the pilot row's.
+  await q.query(`delete from ${t.flights} where pilot_account_id = any($1::uuid[])`, [list(pilotIds)]);
   await q.query(`delete from ${t.totals} where pilot_account_id = any($1::uuid[])`, [list(pilotIds)]);
 }
 
-/** Writes the changed pilots' rows and flights; `last_flight_date` is looked up only where it fell back. */
+/**
+ * Where `last_flight_date` fell back (undefined in `lastDates`), sets it from the flights stored:
+ * the latest of the pilot's flights, through the flights' index by pilot and date.
+ */
+async function lookUpLastFlightDates(
+  q: Queryable,
+  flights: string,
+  changed: readonly ChangedPilot[],
+  lastDates: (string | null | undefined)[],
+): Promise<void> {
+  const fellBack = lastDates.flatMap((d, i) => (d === undefined ? [i] : []));
+  if (fellBack.length === 0) return;
+  const rows = (await q.query(
+    `select (select to_char(max(f.flight_date), 'YYYY-MM-DD') from ${flights} f
+              where f.pilot_account_id = k.p and f.kind = 'flight') as last_date
+       from unnest($1::uuid[]) with ordinality as k (p, i) order by k.i`,
+    [list(fellBack.map((i) => changed[i]!.pilotId))],
+  )) as { last_date: string | null }[];
+  fellBack.forEach((index, i) => (lastDates[index] = rows[i]?.last_date ?? null));
+}
+
+/**
+ * Writes the changed pilots' flights, then their rows (with their year sums); `last_flight_date`
+ * and a year's latest date are looked up in between, only where they fell back.
+ */
 export async function storePilotChanges(
   q: Queryable,
   version: number,
@@ -182,20 +211,24 @@ export async function storePilotChanges(
     changed.map((c) => ({
       pilotId: c.pilotId,
       groupsBefore: c.before.experienceGroups,
+      yearsBefore: c.before.experienceYears,
       flightsBefore: c.before.state.flights,
       flightsAfter: c.state.flights,
       touchedFlights: c.touchedFlights,
     })),
   );
+  await storeFlights(q, t.flights, changed, experience.flightGroups);
+  await lookUpLatestDates(q, t.flights, experience.stale);
+  await lookUpLastFlightDates(q, t.flights, changed, lastDates);
   const n = cols.length + 3;
   await q.query(
     `insert into ${t.totals} (pilot_account_id, stream_version, ${cols.join(', ')}, total_day, total_night,
                                flight_count, last_flight_date, rating_breakdown, starting_totals, experience_groups,
-                               kafka_partition, updated_at)
+                               experience_years, kafka_partition, updated_at)
      select u.*, $${n + 5}::integer, now()
        from unnest($1::uuid[], $2::integer[], ${cols.map((_, i) => `$${i + 3}::bigint[]`).join(', ')},
                    $${n}::bigint[], $${n + 1}::bigint[], $${n + 2}::bigint[], $${n + 3}::date[], $${n + 4}::jsonb[],
-                   $${n + 6}::jsonb[], $${n + 7}::jsonb[]) as u
+                   $${n + 6}::jsonb[], $${n + 7}::jsonb[], $${n + 8}::jsonb[]) as u
      on conflict (pilot_account_id) do update set
        stream_version = excluded.stream_version, kafka_partition = excluded.kafka_partition,
        ${cols.map((f) => `${f} = excluded.${f}`).join(', ')},
@@ -203,6 +236,7 @@ export async function storePilotChanges(
        last_flight_date = excluded.last_flight_date, rating_breakdown = excluded.rating_breakdown,
        starting_totals = coalesce(excluded.starting_totals, ${t.totals}.starting_totals),
        experience_groups = coalesce(excluded.experience_groups, ${t.totals}.experience_groups),
+       experience_years = coalesce(excluded.experience_years, ${t.totals}.experience_years),
        updated_at = excluded.updated_at`,
     [
       list(changed.map((c) => c.pilotId)),
@@ -220,90 +254,11 @@ export async function storePilotChanges(
       ),
       // Written only when they changed (null keeps the stored ones), as the starting totals.
       experience.groups.map((groups) => (groups === null ? null : JSON.stringify(groups))),
+      // Null only for a pilot not projected for the experience, whose null stays.
+      experience.years.map((years) => (years === null ? null : JSON.stringify(years))),
     ],
   );
-  await storeFlights(q, t.flights, changed);
-  await storeExperience(q, t, experience);
-  const fellBack = changed.filter((_, i) => lastDates[i] === undefined).map((c) => c.pilotId);
-  if (fellBack.length > 0) {
-    await q.query(
-      `update ${t.totals} t set last_flight_date = (
-          select max(f.flight_date) from ${t.flights} f where f.pilot_account_id = t.pilot_account_id and f.kind = 'flight')
-        where t.pilot_account_id = any($1::uuid[])`,
-      [list(fellBack)],
-    );
-  }
 }
 
 const withoutZeros = (breakdown: Record<string, number>): Record<string, number> =>
   Object.fromEntries(Object.entries(breakdown).filter(([, minutes]) => minutes !== 0));
-
-async function storeFlights(q: Queryable, table: string, changed: ChangedPilot[]): Promise<void> {
-  const upserts: { pilotId: string; flightId: string; facts: FlightFacts }[] = [];
-  const deletions: { pilotId: string; flightId: string }[] = [];
-  for (const c of changed) {
-    for (const flightId of c.touchedFlights) {
-      const facts = c.state.flights.get(flightId);
-      if (facts) upserts.push({ pilotId: c.pilotId, flightId, facts });
-      else deletions.push({ pilotId: c.pilotId, flightId });
-    }
-  }
-  if (deletions.length > 0) {
-    await q.query(
-      `delete from ${table} f using unnest($1::uuid[], $2::uuid[]) as d (pilot_account_id, flight_id)
-        where f.pilot_account_id = d.pilot_account_id and f.flight_id = d.flight_id`,
-      [list(deletions.map((d) => d.pilotId)), list(deletions.map((d) => d.flightId))],
-    );
-  }
-  if (upserts.length === 0) return;
-  const counted = ['landings_day', 'landings_night', ...COUNT_COLUMNS];
-  await q.query(
-    `insert into ${table} (pilot_account_id, flight_id, flight_date, kind, category, rating_key, minutes,
-                           ${counted.join(', ')}, type_designator, engine, features)
-     select u.p, u.f, u.d::date, u.k, u.c, u.r, u.m::integer[],
-            ${counted.map((_, j) => `($10::integer[])[u.i][${j + 1}]`).join(', ')}, u.t, u.e, u.s
-       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                   $8::text[], $9::text[], $11::text[]) with ordinality as u (p, f, d, k, c, r, m, t, e, s, i)
-     on conflict (pilot_account_id, flight_id) do update set
-       flight_date = excluded.flight_date, kind = excluded.kind, category = excluded.category,
-       rating_key = excluded.rating_key, minutes = excluded.minutes,
-       landings_day = excluded.landings_day, landings_night = excluded.landings_night,
-       ${EXPERIENCE_COLUMNS.map((c) => `${c} = excluded.${c}`).join(', ')}`,
-    [
-      list(upserts.map((u) => u.pilotId)),
-      list(upserts.map((u) => u.flightId)),
-      list(upserts.map((u) => u.facts.date)),
-      list(upserts.map((u) => u.facts.kind)),
-      list(upserts.map((u) => u.facts.category)),
-      // Free text: left to node-postgres to quote.
-      upserts.map((u) => u.facts.rating_key),
-      integerArraysLiteral(upserts.map((u) => u.facts.minutes)),
-      list(upserts.map((u) => u.facts.experience.type_designator)),
-      list(upserts.map((u) => u.facts.experience.engine)),
-      countsRowsLiteral(upserts.map((u) => u.facts)),
-      // Space-separated: left to node-postgres to quote.
-      upserts.map((u) => u.facts.experience.features.join(' ')),
-    ],
-  );
-}
-
-/** The experience counts a flight row keeps, after its landings (FlightFacts.experience). */
-const COUNT_COLUMNS = EXPERIENCE_COLUMNS.slice(3) as Exclude<
-  keyof ExperienceFacts,
-  'type_designator' | 'engine' | 'features'
->[];
-
-/**
- * The flights' landings and experience counts as one two-dimensional array literal, a row per
- * flight in the order of the insert's columns, built in one pass: one parameter in place of eight.
- */
-function countsRowsLiteral(facts: readonly FlightFacts[]): string {
-  let literal = '{';
-  for (let r = 0; r < facts.length; r += 1) {
-    const f = facts[r]!;
-    literal += `${r === 0 ? '' : ','}{${f.landings_day},${f.landings_night}`;
-    for (const column of COUNT_COLUMNS) literal += `,${f.experience[column]}`;
-    literal += '}';
-  }
-  return literal + '}';
-}

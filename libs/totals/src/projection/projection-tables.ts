@@ -72,11 +72,14 @@ export function createProjectionTablesSql(version: number): string[] {
         updated_at        timestamptz not null,
         -- The pilot's experience groups (ExperienceGroup), a group's number its place in the list; null
         -- for a row made before the experience was projected, whose experience needs a rebuild.
-        experience_groups jsonb
+        experience_groups jsonb,
+        -- The pilot's year sums (ExperienceYearEntry), one entry per year and group; null when
+        -- experience_groups is.
+        experience_years  jsonb
       )`,
-    // Per current flight, what it contributed: an amendment or deletion takes it back out. No index
-    // but the key: the rare look-up of a pilot's latest date (after deleting the latest flight)
-    // reads that pilot's flights through the key's prefix, and every insert stays cheaper.
+    // Per current flight, what it contributed: an amendment or deletion takes it back out. Its
+    // experience group's number (null for a pilot not projected for the experience) and the index by
+    // date make the day sums (pilot_experience_days_v<N>) a read of the flights dated in a range.
     `create table if not exists ${t.flights} (
         pilot_account_id  uuid not null,
         flight_id         uuid not null,
@@ -88,44 +91,57 @@ export function createProjectionTablesSql(version: number): string[] {
         landings_day      integer not null,
         landings_night    integer not null,
         ${EXPERIENCE_FLIGHT_COLUMNS.map(([name, type]) => `${name} ${type}`).join(',\n        ')},
+        group_no          smallint,
         primary key (pilot_account_id, flight_id)
       )`,
-    ...createExperienceTablesSql(version),
+    flightsByDateIndexSql(version),
+    ...createExperienceViewsSql(version),
   ];
 }
 
-/**
- * The experience tables of one version (docs/projections.md): per pilot, day and group the sums of
- * the records of that group dated that day; per pilot, year and group the same over the year, with
- * the latest date among them. Rows whose `records` fall to 0 are deleted.
- */
-export function createExperienceTablesSql(version: number): string[] {
+/** The index of a version's flights by pilot and date: the day sums' reads and the latest dates' look-ups. */
+export function flightsByDateIndexSql(version: number): string {
   const t = projectionTables(version);
-  const sums = (type: string) => EXPERIENCE_SUM_COLUMNS.map((c) => `${c} ${type} not null`).join(', ');
+  return `create index if not exists ${t.flights}_by_date on ${t.flights} (pilot_account_id, flight_date)`;
+}
+
+/**
+ * The experience sums of one version (docs/projections.md), as views with the columns of the tables
+ * they once were: per pilot, day and group the sums of the flights of that group dated that day
+ * (read through the flights' index by date), and per pilot, year and group the year sums the
+ * pilot's row keeps (`experience_years`), with the latest date among them.
+ */
+export function createExperienceViewsSql(version: number): string[] {
+  const t = projectionTables(version);
+  const minutes = FLIGHT_MINUTE_FIELDS.map((f, i) => `sum(minutes[${i + 1}])::integer as ${f}`);
+  const counts = EXPERIENCE_COUNT_FIELDS.map((c) =>
+    c === 'records'
+      ? `count(*)::integer as ${c}`
+      : // A simulator session's landings count nowhere (experienceContributionOf).
+        c === 'landings_day' || c === 'landings_night'
+        ? `sum(case when kind = 'flight' then ${c} else 0 end)::integer as ${c}`
+        : `sum(${c})::integer as ${c}`,
+  );
+  const days = [...minutes, ...counts];
+  const sums = EXPERIENCE_SUM_COLUMNS.map((c, i) => `(y->>${i + 3})::bigint as ${c}`);
   return [
-    `create table if not exists ${t.experienceDays} (
-        pilot_account_id  uuid not null,
-        day               date not null,
-        group_no          smallint not null,
-        ${sums('integer')},
-        primary key (pilot_account_id, day, group_no)
-      )`,
-    `create table if not exists ${t.experienceYears} (
-        pilot_account_id  uuid not null,
-        year              smallint not null,
-        group_no          smallint not null,
-        ${sums('bigint')},
-        last_date         date,
-        primary key (pilot_account_id, year, group_no)
-      )`,
+    `create or replace view ${t.experienceDays} as
+      select pilot_account_id, flight_date as day, group_no, ${days.join(', ')}
+        from ${t.flights} where group_no is not null
+       group by pilot_account_id, flight_date, group_no`,
+    `create or replace view ${t.experienceYears} as
+      select t.pilot_account_id, (y->>1)::smallint as year, (y->>0)::smallint as group_no, ${sums.join(', ')},
+             (y->>2)::date as last_date
+        from ${t.totals} t cross join lateral jsonb_array_elements(t.experience_years) as y`,
   ];
 }
 
 export function dropProjectionTablesSql(version: number): string[] {
   const t = projectionTables(version);
-  return [t.experienceDays, t.experienceYears, t.flights, t.totals].map(
-    (table) => `drop table if exists ${table}`,
-  );
+  return [
+    ...[t.experienceDays, t.experienceYears].map((view) => `drop view if exists ${view}`),
+    ...[t.flights, t.totals].map((table) => `drop table if exists ${table}`),
+  ];
 }
 
 /**
@@ -156,7 +172,7 @@ export const ACTIVE_EXPERIENCE_VIEWS = {
 
 /**
  * The experience views of `version`: its pilots (with `last_updated` as the totals view has it, the
- * starting totals and the groups), its day sums and its year sums.
+ * starting totals, the groups and the year sums), its day sums and its year sums one row each.
  */
 export function activeExperienceViewsSql(version: number): string[] {
   const t = projectionTables(version);
@@ -164,7 +180,8 @@ export function activeExperienceViewsSql(version: number): string[] {
   return [
     `create or replace view ${v.pilots} as
       select t.pilot_account_id, coalesce(o.complete_through, t.updated_at) as last_updated,
-             t.starting_totals, t.experience_groups, t.stream_version, ${version} as projection_version
+             t.starting_totals, t.experience_groups, t.stream_version, ${version} as projection_version,
+             t.experience_years
         from ${t.totals} t
         left join projection_offsets o
           on o.projection = '${PILOT_TOTALS_PROJECTION}' and o.version = ${version} and o.kafka_partition = t.kafka_partition`,

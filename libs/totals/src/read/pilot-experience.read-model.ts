@@ -27,14 +27,14 @@ interface LinkedRow extends Partial<ExperienceSumsRow> {
 /**
  * In one statement, so one snapshot, planned once per connection (PreparedStatement): the caller's active connections of the ids asked, whether each
  * shares the pilot's experience, the stream version a partner was last answered live through it, and,
- * for a pilot who shares it, the projected row with the sums of a read as of `$5` (experienceSumsSql).
+ * for a pilot who shares it, the projected row with the sums of a read as of `$4` (experienceSumsSql).
  */
 const READ = new PreparedStatement(
   'partner-experience-read',
   `
   select c.connection_id::text as pilot_id, c.shares_experience, l.stream_version as live_stream_version,
          p.stream_version, p.last_updated, p.starting_totals, p.experience_groups,
-         ${experienceSumsSql({ year: '$3', from: '$4', asOf: '$5' })}
+         ${experienceSumsSql({ from: '$3', asOf: '$4' })}
     from connections c
     left join live_answers l on l.connection_id = c.connection_id
     left join ${ACTIVE_EXPERIENCE_VIEWS.pilots} p

@@ -29,7 +29,7 @@ export interface ExperienceSumsRow {
   last_updated: Date;
   starting_totals: StartingTotals | null;
   experience_groups: ExperienceGroup[];
-  /** [group_no, year, last_date, ...sums] */
+  /** [group_no, year, last_date, ...sums]: every year the pilot flew (ExperienceYearEntry) */
   years: [number, number, string | null, ...SumsArray][];
   /** [group_no, day, ...sums] */
   days: [number, string, ...SumsArray][];
@@ -44,14 +44,13 @@ const sumsOf = (alias: string) => EXPERIENCE_SUM_COLUMNS.map((c) => `${alias}.${
 
 /**
  * The columns `years` and `days` of ExperienceSumsRow for the pilot of the row `p` (a row of the
- * active pilots' view): its year sums before the year of `as_of` and its day sums in the 24 months
- * ending on it, each read through its key's prefix (pilot, year) or (pilot, day). `params` name the
- * statement's parameters holding the year of `as_of`, the first day of the 24 months and `as_of`
- * (experienceSumsParams).
+ * active pilots' view): its year sums, kept in its row (those of the year of `as_of` and later are
+ * left out by experienceFromAggregates), and its day sums in the 24 months ending on `as_of`, summed
+ * from the flights dated in them (read through their index by pilot and date). `params` name the
+ * statement's parameters holding the first day of the 24 months and `as_of` (experienceSumsParams).
  */
-export const experienceSumsSql = (params: { year: string; from: string; asOf: string }): string => `
-    coalesce((select json_agg(json_build_array(y.group_no, y.year, to_char(y.last_date, 'YYYY-MM-DD'), ${sumsOf('y')}))
-                from ${v.years} y where y.pilot_account_id = p.pilot_account_id and y.year < ${params.year}), '[]') as years,
+export const experienceSumsSql = (params: { from: string; asOf: string }): string => `
+    coalesce(p.experience_years, '[]') as years,
     coalesce((select json_agg(json_build_array(d.group_no, to_char(d.day, 'YYYY-MM-DD'), ${sumsOf('d')}))
                 from ${v.days} d
                where d.pilot_account_id = p.pilot_account_id
@@ -60,15 +59,15 @@ export const experienceSumsSql = (params: { year: string; from: string; asOf: st
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The values of experienceSumsSql's parameters for `asOf` (`YYYY-MM-DD`), in its order. */
-export function experienceSumsParams(asOf: string): [number, string, string] {
+export function experienceSumsParams(asOf: string): [string, string] {
   if (!DATE.test(asOf)) throw new Error(`as_of is not a YYYY-MM-DD date: ${JSON.stringify(asOf)}`);
-  return [Number(asOf.slice(0, 4)), monthsEndingOn(asOf, 24).from, asOf];
+  return [monthsEndingOn(asOf, 24).from, asOf];
 }
 
 /** One statement, so one snapshot of one version (the views are switched together). */
 const READ_SQL = `
   select p.pilot_account_id, p.last_updated, p.starting_totals, p.experience_groups,
-    ${experienceSumsSql({ year: '$2', from: '$3', asOf: '$4' })}
+    ${experienceSumsSql({ from: '$2', asOf: '$3' })}
     from ${v.pilots} p
    where p.pilot_account_id = any($1::uuid[]) and p.experience_groups is not null`;
 
