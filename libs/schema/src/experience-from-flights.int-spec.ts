@@ -99,7 +99,11 @@ describe('the experience sums moved to the flights and the pilots’ rows (real 
       expect(before!.days.length).toBeGreaterThan(0);
       expect(before!.years.length).toBeGreaterThan(0);
 
-      await ds.undoLastMigration({ transaction: 'each' });
+      // Undone back to before it: the migrations after it first, the last first.
+      const later =
+        ds.migrations.length -
+        ds.migrations.findIndex((m) => m.name === 'ExperienceFromFlights1763806800000');
+      for (let n = 0; n < later; n++) await ds.undoLastMigration({ transaction: 'each' });
       const kinds = await ds.query(
         `select relname, relkind from pg_class where relname in ('pilot_experience_days_v1', 'pilot_experience_years_v1') order by 1`,
       );
