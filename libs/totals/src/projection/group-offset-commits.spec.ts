@@ -51,6 +51,30 @@ describe('GroupOffsetCommits', () => {
     expect(calls.map((c) => c[0]!.offset)).toEqual(['40', '41', '41']);
   });
 
+  it('sends the offsets of a failed commit again when the consumer stops, unless a newer one went since', async () => {
+    const { calls, answers, commit, tick } = controlledCommits();
+    const commits = new GroupOffsetCommits(commit, () => undefined);
+    commits.note(0, '10');
+    commits.note(1, '20');
+    answers[0]!.resolve();
+    await tick();
+    answers[1]!.reject(new Error('the group is rebalancing'));
+    await tick();
+    const stopping = commits.settled(1000);
+    expect(calls[2]).toEqual([{ partition: 1, offset: '20' }]);
+    answers[2]!.resolve();
+    await stopping;
+    // Sent: nothing waits any more.
+    await commits.settled(1000);
+    expect(calls).toHaveLength(3);
+
+    commits.note(2, '5');
+    answers[3]!.reject(new Error('the group is rebalancing'));
+    await tick();
+    commits.note(2, '6');
+    expect(calls[4]).toEqual([{ partition: 2, offset: '6' }]);
+  });
+
   it('stops waiting for a commit that does not answer after the time given', async () => {
     const { commit } = controlledCommits();
     const commits = new GroupOffsetCommits(commit, () => undefined);

@@ -9,12 +9,16 @@ export interface StoredPartitionOffset {
  * in the background: where a member given a partition starts fetching, so that a takeover reads on
  * from the stored offset instead of the partition's start. At most one commit is in flight; offsets
  * noted meanwhile are committed next, the newest of each partition only. A commit that fails (a
- * rebalance, a broker away) is reported and not repeated: the partition's next batch notes it again,
- * and the offsets in Postgres stay the truth (a fetch older than them is skipped).
+ * rebalance, a broker away) is reported and its offsets kept: they go again with the next offset noted
+ * or when the consumer stops (`settled`), so that a member leaving after a failed commit hands its
+ * partitions on from their stored offsets. The offsets in Postgres stay the truth (a fetch older than
+ * them is skipped).
  */
 export class GroupOffsetCommits {
   private readonly pending = new Map<number, string>();
   private readonly committed = new Map<number, string>();
+  /** Offsets whose commit failed and that no newer offset of their partition has replaced. */
+  private readonly unsent = new Map<number, string>();
   private inFlight: Promise<void> | undefined;
 
   constructor(
@@ -28,12 +32,22 @@ export class GroupOffsetCommits {
       this.pending.delete(partition);
       return;
     }
+    this.unsent.delete(partition);
     this.pending.set(partition, offset);
-    this.inFlight ??= this.flush();
+    this.sendUnsent();
+  }
+
+  /** The offsets of a failed commit, and whatever is waiting, sent (again) unless a commit is in flight. */
+  private sendUnsent(): void {
+    for (const [partition, offset] of this.unsent)
+      if (!this.pending.has(partition)) this.pending.set(partition, offset);
+    this.unsent.clear();
+    if (this.pending.size > 0) this.inFlight ??= this.flush();
   }
 
   /** Resolves once nothing is in flight or waiting (or after `timeoutMs`, whichever comes first). */
   async settled(timeoutMs: number): Promise<void> {
+    if (this.inFlight === undefined) this.sendUnsent();
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
     await Promise.race([this.inFlight ?? Promise.resolve(), late]);
@@ -48,8 +62,11 @@ export class GroupOffsetCommits {
         await this.commit(offsets);
         for (const { partition, offset } of offsets) this.committed.set(partition, offset);
       } catch (error) {
-        // Another member may have committed since: the next note commits again.
-        for (const { partition } of offsets) this.committed.delete(partition);
+        // Another member may have committed since: sent again with the next note, or at the stop.
+        for (const { partition, offset } of offsets) {
+          this.committed.delete(partition);
+          if (!this.pending.has(partition)) this.unsent.set(partition, offset);
+        }
         this.failed(error);
       }
     }
