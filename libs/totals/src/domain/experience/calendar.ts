@@ -13,11 +13,32 @@ interface YearMonthDay {
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function partsOf(date: string): YearMonthDay {
+/**
+ * `of` remembering its answers, up to `limit` of them (then it starts afresh). A read as of a date works
+ * out the same few dates for every pilot (the windows, each rule's first day), and each pilot's days
+ * recur from read to read: remembered, the date arithmetic was a third of a cold experience read's CPU.
+ */
+function remembered<K, V>(limit: number, of: (key: K) => V): (key: K) => V {
+  const answers = new Map<K, V>();
+  return (key) => {
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      if (answers.size >= limit) answers.clear();
+      answer = of(key);
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+}
+
+/** About 27 years of days. */
+const REMEMBERED_DATES = 10_000;
+
+const partsOf = remembered(REMEMBERED_DATES, (date: string): Readonly<YearMonthDay> => {
   const match = DATE.exec(date);
   if (!match) throw new Error(`Not a YYYY-MM-DD date: ${JSON.stringify(date)}`);
-  return { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
-}
+  return Object.freeze({ year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) });
+});
 
 const pad = (value: number, width: number): string => String(value).padStart(width, '0');
 
@@ -59,14 +80,19 @@ function partsOfDayNumber(dayNumber: number): YearMonthDay {
   return { year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day };
 }
 
+const dayNumberOfDate = remembered(REMEMBERED_DATES, (date: string) => dayNumberOf(partsOf(date)));
+const dateOfDayNumber = remembered(REMEMBERED_DATES, (dayNumber: number) =>
+  dateOf(partsOfDayNumber(dayNumber)),
+);
+
 /** `date` shifted by `days` (negative: earlier). */
 export function addDays(date: string, days: number): string {
-  return dateOf(partsOfDayNumber(dayNumberOf(partsOf(date)) + days));
+  return dateOfDayNumber(dayNumberOfDate(date) + days);
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
-  return dayNumberOf(partsOf(to)) - dayNumberOf(partsOf(from));
+  return dayNumberOfDate(to) - dayNumberOfDate(from);
 }
 
 /** Year and month `months` calendar months after (negative: before) those of `date`. */
