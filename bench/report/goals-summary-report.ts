@@ -151,6 +151,26 @@ function experienceGoals(d: Json | undefined): Goal[] {
   ];
 }
 
+/** Issue 63's goals of a logbook file's import: the commit beside the JSON import, the preview's CPU. */
+function importFileGoals(d: Json | undefined): Goal[] {
+  if (!d?.ratios) return [];
+  const flights = fmt(d.settings?.flights);
+  return [
+    {
+      goal: `commit of a ${flights}-flight logbook file at 0.5x the JSON import of the same flights`,
+      start: 'not measured (new)',
+      now: `${fmt(d.ratios.commit_vs_json_import, 3)}x (by round: ${(d.ratios.commit_vs_json_import_by_round as number[]).join(', ')})`,
+      met: yesNo(d.ratios.commit_vs_json_import >= 0.5),
+    },
+    {
+      goal: `preview of a ${flights}-flight logbook file under 2 s of server CPU`,
+      start: 'not measured (new)',
+      now: `${fmt(d.preview_server_cpu_seconds, 2)} s of server CPU (the median round)`,
+      met: yesNo(d.preview_server_cpu_seconds < 2),
+    },
+  ];
+}
+
 function memoryGoals(d: Json | undefined): Goal[] {
   if (!d?.apps) return [];
   const apps = Object.entries(d.apps as Record<string, Json>);
@@ -174,6 +194,7 @@ export function goalsSummaryLines(newest: ReadResult): string[] {
     ...projectorGoals(newest('projector')?.data),
     ...readGoals(newest('partner-api')?.data),
     ...experienceGoals(newest('partner-api-experience')?.data),
+    ...importFileGoals(newest('import-file')?.data),
     ...memoryGoals(newest('memory')?.data),
   ];
   if (goals.length === 0) return [];
