@@ -106,7 +106,7 @@ const SIMULATOR = FLIGHT_MINUTE_FIELDS.indexOf('simulator');
 /** `pic` -> `pic_minutes`: the thirteen flight minutes fields are the entered totals fields. */
 export const totalsFieldOf = (field: FlightMinuteField): EnteredTotalsField => `${field}_minutes`;
 /** `totalsFieldOf` of each minutes field, in FLIGHT_MINUTE_FIELDS order: the fold adds many flights. */
-const TOTALS_FIELD_AT: readonly EnteredTotalsField[] = FLIGHT_MINUTE_FIELDS.map(totalsFieldOf);
+export const TOTALS_FIELD_AT: readonly EnteredTotalsField[] = FLIGHT_MINUTE_FIELDS.map(totalsFieldOf);
 
 export function factsOf(flight: Flight): FlightFacts {
   return {
@@ -121,8 +121,13 @@ export function factsOf(flight: Flight): FlightFacts {
   };
 }
 
+const ZERO_TOTALS: Readonly<EnteredTotals> = Object.fromEntries(
+  ENTERED_TOTALS_FIELDS.map((f) => [f, 0]),
+) as EnteredTotals;
+
+/** Copied from one object made once: an experience read makes some forty (a window, a breakdown entry each). */
 export function zeroTotals(): EnteredTotals {
-  return Object.fromEntries(ENTERED_TOTALS_FIELDS.map((f) => [f, 0])) as EnteredTotals;
+  return { ...ZERO_TOTALS };
 }
 
 export function zeroSums(): Sums {

@@ -1,8 +1,13 @@
-import { FLIGHT_MINUTE_FIELDS, type FlightMinutes, type StartingTotals } from '@pft/contracts';
+import {
+  type AircraftFeature,
+  FLIGHT_MINUTE_FIELDS,
+  type FlightMinutes,
+  type StartingTotals,
+} from '@pft/contracts';
 import {
   addStartingTotals,
   countedRatingKey,
-  totalsFieldOf,
+  TOTALS_FIELD_AT,
   zeroSums,
   type Sums,
 } from '../flight-contribution';
@@ -39,7 +44,7 @@ function addToTotals(sums: Sums, group: ExperienceGroup, from: ExperienceSums): 
     sums.totals.simulator_minutes += from.minutes[SIMULATOR] ?? 0;
     return;
   }
-  FLIGHT_MINUTE_FIELDS.forEach((field, i) => (sums.totals[totalsFieldOf(field)] += from.minutes[i] ?? 0));
+  for (let i = 0; i < TOTALS_FIELD_AT.length; i++) sums.totals[TOTALS_FIELD_AT[i]!] += from.minutes[i] ?? 0;
   sums.total_day += from.landings_day;
   sums.total_night += from.landings_night;
   sums.flight_count += from.records;
@@ -88,10 +93,24 @@ function windowOf(days: readonly DayOfGroup[], range: DateRange): WindowExperien
  * the day's records together as it would one by one, since they share every field it groups by and
  * every count is a sum.
  */
+const ZERO_MINUTES: Readonly<FlightMinutes> = Object.fromEntries(
+  FLIGHT_MINUTE_FIELDS.map((field) => [field, 0]),
+) as FlightMinutes;
+
+/** Each group's features as a set, made once per group and read. */
+const featureSets = new WeakMap<ExperienceGroup, ReadonlySet<AircraftFeature>>();
+
+function featuresOf(group: ExperienceGroup): ReadonlySet<AircraftFeature> {
+  let features = featureSets.get(group);
+  if (features === undefined) featureSets.set(group, (features = new Set(group.features)));
+  return features;
+}
+
 function asRecord(group: ExperienceGroup, date: string, sums: ExperienceSums): CountedRecord {
-  const minutes = Object.fromEntries(
-    FLIGHT_MINUTE_FIELDS.map((field, i) => [field, sums.minutes[i] ?? 0]),
-  ) as FlightMinutes;
+  // Filled in from a copy of one made once, its fields already in place: a read makes one per day.
+  const minutes = { ...ZERO_MINUTES };
+  for (let i = 0; i < FLIGHT_MINUTE_FIELDS.length; i++)
+    minutes[FLIGHT_MINUTE_FIELDS[i]!] = sums.minutes[i] ?? 0;
   return {
     date,
     kind: group.kind,
@@ -99,7 +118,7 @@ function asRecord(group: ExperienceGroup, date: string, sums: ExperienceSums): C
     rating_key: group.rating_key,
     type_designator: group.type_designator,
     engine: group.engine,
-    features: new Set(group.features),
+    features: featuresOf(group),
     minutes,
     takeoffs_day: sums.takeoffs_day,
     takeoffs_night: sums.takeoffs_night,
