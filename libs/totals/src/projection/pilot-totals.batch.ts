@@ -22,6 +22,7 @@ import {
   type PilotSlice,
 } from './pilot-totals.store';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
+import { BATCH_SETTINGS_SQL } from './batch-settings';
 
 export type { ConsumedMessage };
 
@@ -76,13 +77,7 @@ export async function applyPilotTotalsBatch(
   } = {},
 ): Promise<BatchOutcome> {
   const { version, topic, partition } = target;
-  // The projection is rebuilt from the topic at will, and a commit lost in a database crash loses
-  // its offsets with it (they are re-read), so waiting for the WAL flush buys nothing here.
-  await q.query(`set local synchronous_commit = off`);
-  // Every join below looks a list of keys up by primary key; the planner cannot see how short
-  // the list is against a table of millions and would scan the table whole.
-  await q.query(`set local enable_hashjoin = off`);
-  await q.query(`set local enable_mergejoin = off`);
+  await q.query(BATCH_SETTINGS_SQL);
   const [versions] = (await q.query(
     `select active_version, building_version from projection_versions where projection = $1 for share`,
     [PILOT_TOTALS_PROJECTION],
