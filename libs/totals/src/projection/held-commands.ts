@@ -10,8 +10,8 @@ import { type DecodedMessage, type HeldCommandSize } from './batch-messages';
 export const HOLD_LIMIT_MS = 60_000;
 
 /**
- * How many messages a partition holds back at most: a 50,000-flight import (the largest command, some
- * 2 KB in memory per event with its decoding) and as many of other pilots' events after it. A command
+ * How many messages a partition holds back at most: a 50,000-flight import (the largest command, about
+ * 2.5 KB in memory per event with its decoding) and as many of other pilots' events after it. A command
  * that would hold back more is applied in parts.
  */
 export const HOLD_MAX_MESSAGES = 100_000;
