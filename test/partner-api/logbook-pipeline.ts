@@ -31,6 +31,8 @@ export interface LogbookPipeline {
 export interface Pilot {
   id: string;
   send(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown): Promise<request.Response>;
+  /** Uploads a logbook file (POST /pilot/v1/imports) as `type`. */
+  upload(bytes: Buffer, type?: string): Promise<request.Response>;
   /** A fresh linking code issued through the pilot app API. */
   linkingCode(): Promise<string>;
 }
@@ -83,6 +85,12 @@ export async function startLogbookPipeline(
       return {
         id,
         send,
+        upload: (bytes, type = 'text/csv') =>
+          request(ingestion.getHttpServer())
+            .post('/pilot/v1/imports')
+            .set('Authorization', `Bearer ${token}`)
+            .set('Content-Type', type)
+            .send(bytes),
         linkingCode: async () => {
           const res = await send('post', '/pilot/v1/linking-codes');
           if (res.status !== 201) throw new Error(`linking code not issued: ${res.status} ${res.text}`);

@@ -1,5 +1,6 @@
 export { decimalText } from './decimal-text';
-export { incompleteCommandStart } from './events/command-completeness';
+export { incompleteCommand } from './events/command-completeness';
+export type { CommandPart, IncompleteCommand } from './events/command-completeness';
 export { decodeEventEnvelope, decodeEventMessages, isErased } from './events/decode-event';
 export type { OpenedDecodeResult } from './events/decode-event';
 export { encodeEventMessage, encodeEventMessageJson } from './events/event-message';

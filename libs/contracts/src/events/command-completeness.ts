@@ -12,15 +12,21 @@ export interface CommandPart {
   command_last_version?: number;
 }
 
+/** A command that events hold only part of: the offsets of its first event and of its last one there. */
+export interface IncompleteCommand {
+  first: string;
+  last: string;
+}
+
 /**
- * The offset of the first event of the earliest command that `events` (one partition, in offset order)
- * hold only part of; null when every command in them is whole. Applying the events before that offset
- * and none after it never shows a reader half a command.
+ * The earliest command (by its first event) that `events` (one partition, in offset order) hold only
+ * part of; null when every command in them is whole. Applying the events before its first one and
+ * none after it never shows a reader half a command. Its last event here moves on as its rest comes.
  */
-export function incompleteCommandStart(events: readonly CommandPart[]): string | null {
+export function incompleteCommand(events: readonly CommandPart[]): IncompleteCommand | null {
   const lastOfStream = new Map<string, number>();
   events.forEach((e, i) => lastOfStream.set(e.stream_id, i));
-  let earliest: bigint | null = null;
+  let earliest: { first: bigint; last: string } | null = null;
   for (const i of lastOfStream.values()) {
     const last = events[i]!;
     const end = last.command_last_version;
@@ -34,7 +40,7 @@ export function incompleteCommandStart(events: readonly CommandPart[]): string |
       first = j;
     }
     const offset = BigInt(events[first]!.offset);
-    if (earliest === null || offset < earliest) earliest = offset;
+    if (earliest === null || offset < earliest.first) earliest = { first: offset, last: last.offset };
   }
-  return earliest === null ? null : earliest.toString();
+  return earliest === null ? null : { first: earliest.first.toString(), last: earliest.last };
 }

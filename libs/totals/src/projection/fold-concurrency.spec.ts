@@ -1,4 +1,4 @@
-import { foldConcurrency } from './pilot-totals.consumer';
+import { foldConcurrency } from './pilot-totals.consumer-options';
 
 describe('foldConcurrency', () => {
   it('leaves two of the pool’s connections free, and applies at most 8 partitions at once and at least 1', () => {

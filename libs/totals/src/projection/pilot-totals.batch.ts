@@ -1,10 +1,8 @@
 import {
   LOGBOOK_EVENT_TYPES,
-  decodeEventEnvelope,
   decodeEventMessages,
-  isSealedPayload,
-  incompleteCommandStart,
   isErased,
+  type IncompleteCommand,
   logbookStreamId,
   type EventMessage,
   type LogbookEvent,
@@ -23,8 +21,15 @@ import {
 } from './pilot-totals.store';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 import { BATCH_SETTINGS_SQL } from './batch-settings';
+import { dropEventsOfDestroyedKeys, type Logbook } from './destroyed-keys';
+import {
+  afterHeld,
+  type DecodedMessage,
+  type HoldIncomplete,
+  splitAtIncompleteCommand,
+} from './batch-messages';
 
-export type { ConsumedMessage };
+export type { ConsumedMessage, DecodedMessage };
 
 export interface DeadLetter {
   message: ConsumedMessage;
@@ -45,10 +50,15 @@ export interface BatchOutcome {
   /** The offset to read next; null when the batch held nothing new. */
   nextOffset: string | null;
   /**
-   * Where the messages held back begin (the first event of a command the batch holds only part of),
-   * to be read again from there; null when nothing was held back.
+   * The command the batch holds only part of and held back (its first event is where the messages held
+   * back begin, and the offset stored); null when nothing was held back.
    */
-  heldFrom: string | null;
+  heldCommand: IncompleteCommand | null;
+  /**
+   * The messages held back, decoded: that command's first event and everything after it in the batch.
+   * The consumer passes them to the partition's next batch (`held`), which applies them with its own.
+   */
+  held: DecodedMessage[];
 }
 
 /** The version being written is neither active nor being built any more (a rebuild switched or was dropped). */
@@ -57,8 +67,6 @@ export class ProjectionSupersededError extends Error {
     super(`pilot_totals version ${version} is no longer active or being built`);
   }
 }
-
-type Logbook = { message: ConsumedMessage; event: EventMessage<LogbookEvent> };
 
 /**
  * Applies one partition's batch inside the caller's transaction: skips what the stored offset says
@@ -70,8 +78,17 @@ export async function applyPilotTotalsBatch(
   target: { version: number; topic: string; partition: number },
   messages: readonly ConsumedMessage[],
   options: {
-    /** False applies part of a command too: for a command whose rest has not come for a long time. */
-    holdIncomplete?: boolean;
+    /**
+     * Messages before `messages`, held back by the partition's previous batch (its outcome's `held`):
+     * applied with them, not decoded again. A message of `messages` at or before the last of them is
+     * one read again, and is skipped.
+     */
+    held?: readonly DecodedMessage[];
+    /**
+     * Whether a command the batch holds only part of waits for its rest (by default it does); false, or
+     * false for that command, applies it in parts: for a command whose rest does not come.
+     */
+    holdIncomplete?: HoldIncomplete;
     /** The data keys sealed payloads open with; the process's own when absent. */
     keys?: DataKeys;
   } = {},
@@ -97,10 +114,12 @@ export async function applyPilotTotalsBatch(
     [PILOT_TOTALS_PROJECTION, version, partition],
   )) as { next_offset: string }[];
   const from = BigInt(stored?.next_offset ?? 0);
+  const held = options.held ?? [];
+  const read = afterHeld(held, messages);
   // A fetch that begins past the stored offset (the group's commit in Kafka is ahead of this database:
   // a database restored from a backup, or a new one on a group that folded before) would skip the
   // events between: nothing is applied, and the partition is read again from the stored offset.
-  const first = messages[0];
+  const first = held[0]?.message ?? read[0];
   if (first !== undefined && BigInt(first.offset) > from)
     return {
       consumed: 0,
@@ -110,47 +129,33 @@ export async function applyPilotTotalsBatch(
       deadLetters: [],
       storedOffset: from.toString(),
       nextOffset: null,
-      heldFrom: null,
+      heldCommand: null,
+      held: [],
     };
   const keys = options.keys ?? sharedDataKeys();
-  const freshMessages = messages.filter((m) => BigInt(m.offset) >= from);
+  const freshMessages = read.filter((m) => BigInt(m.offset) >= from);
   const decodedAll = await decodeEventMessages(
     freshMessages.map((m) => m.value),
     boxOpener(keys, q),
   );
-  const decodedFresh = freshMessages.map((message, i) => ({ message, decoded: decodedAll[i]! }));
+  const decodedFresh = [
+    ...held.filter(({ message }) => BigInt(message.offset) >= from),
+    ...freshMessages.map((message, i) => ({ message, decoded: decodedAll[i]! })),
+  ];
   // A command the batch holds only part of, and everything after it, waits for the next fetch: a
   // reader never sees half an import, and last_updated never covers a command not wholly applied.
-  const heldFrom =
-    options.holdIncomplete === false
-      ? null
-      : incompleteCommandStart(
-          decodedFresh.flatMap(({ message, decoded }) =>
-            decoded.ok
-              ? [
-                  {
-                    offset: message.offset,
-                    stream_id: decoded.message.stream_id,
-                    stream_version: decoded.message.stream_version,
-                    command_last_version: decoded.message.metadata.command_last_version,
-                  },
-                ]
-              : [],
-          ),
-        );
-  const fresh =
-    heldFrom === null
-      ? decodedFresh
-      : decodedFresh.filter(({ message }) => BigInt(message.offset) < BigInt(heldFrom));
+  const split = splitAtIncompleteCommand(decodedFresh, options.holdIncomplete);
+  const fresh = split.apply;
   const outcome: BatchOutcome = {
     consumed: fresh.length,
-    behind: messages.length - freshMessages.length,
+    behind: held.length + read.length - decodedFresh.length,
     applied: 0,
     repeats: 0,
     deadLetters: [],
     storedOffset: from.toString(),
     nextOffset: null,
-    heldFrom,
+    heldCommand: split.heldCommand,
+    held: split.held,
   };
   const last = fresh[fresh.length - 1]?.message;
   if (!last) return outcome;
@@ -235,7 +240,7 @@ export async function applyPilotTotalsBatch(
   await deleteErasedPilots(q, version, erased);
   await storePilotChanges(q, version, partition, changed);
   await recordDeadLetters(q, target, outcome.deadLetters);
-  outcome.nextOffset = heldFrom ?? (BigInt(last.offset) + 1n).toString();
+  outcome.nextOffset = split.heldCommand?.first ?? (BigInt(last.offset) + 1n).toString();
   await q.query(
     `insert into projection_offsets (projection, version, kafka_partition, topic, next_offset, complete_through, updated_at)
      values ($1, $2, $3, $4, $5, $6, now())
@@ -245,39 +250,6 @@ export async function applyPilotTotalsBatch(
     [PILOT_TOTALS_PROJECTION, version, partition, topic, outcome.nextOffset, latestOccurred],
   );
   return outcome;
-}
-
-/**
- * For each pilot the projection holds nothing of (new, or erased: its rows deleted), reads the keys its
- * sealed events were opened with again, in the batch's transaction, and drops the events whose key is
- * gone, as erased. A replica may still hold a key an erasure destroyed for a few seconds
- * (DATA_KEY_CONFIRM_MS), and a duplicate of an old event read then must not bring the erased pilot's data
- * back after another replica folded AccountErased. A pilot with a row needs no such read: an old event
- * is a repeat of its stream version.
- */
-async function dropEventsOfDestroyedKeys(
-  q: Queryable,
-  keys: DataKeys,
-  byPilot: Map<string, Logbook[]>,
-  slices: Map<string, PilotSlice>,
-): Promise<void> {
-  const keyOf = new Map<Logbook, string>();
-  for (const [pilotId, events] of byPilot) {
-    if (slices.get(pilotId)!.state.version !== 0) continue;
-    for (const logbook of events) {
-      const envelope = decodeEventEnvelope(logbook.message.value);
-      if (envelope.ok && isSealedPayload(envelope.message.payload))
-        keyOf.set(logbook, envelope.message.payload.sealed.key_id);
-    }
-  }
-  if (keyOf.size === 0) return;
-  const gone = await keys.confirm(q, keyOf.values());
-  if (gone.size === 0) return;
-  for (const [pilotId, events] of byPilot) {
-    const kept = events.filter((logbook) => !gone.has(keyOf.get(logbook) ?? ''));
-    if (kept.length > 0) byPilot.set(pilotId, kept);
-    else byPilot.delete(pilotId);
-  }
 }
 
 const flightIdOf = (payload: LogbookEvent['payload']): string | null =>

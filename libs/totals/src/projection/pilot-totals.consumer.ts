@@ -2,11 +2,9 @@ import {
   type BatchPayload,
   type EventConsumer,
   type EventProducer,
-  type KafkaClient,
   type MessageBatch,
   type TopicAdmin,
 } from '@pft/platform/kafka/kafka.port';
-import { type DataSource } from 'typeorm';
 import {
   applyPilotTotalsBatch,
   ProjectionSupersededError,
@@ -15,57 +13,20 @@ import {
 } from './pilot-totals.batch';
 import { deadLetterRecord } from './dead-letter-record';
 import { GroupOffsetCommits } from './group-offset-commits';
-import { HeldCommands, HOLD_RETRY_MS } from './held-commands';
+import { HeldCommands } from './held-commands';
+import { type DecodedMessage, type HeldCommandSize } from './batch-messages';
 import { storedOffsets } from './stored-offsets';
 import { KeptPartitions } from './kept-partitions';
 import { projectionMetrics } from './projection-metrics';
 import { type PartitionLag, refreshPartitionFreshness } from './projection-freshness';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
+import {
+  type PilotTotalsConsumerOptions,
+  projectionGroupId,
+  type ProjectionLogger,
+} from './pilot-totals.consumer-options';
 
-export interface ProjectionLogger {
-  log(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
-
-/**
- * Partitions a fold applies at once with a pool of `poolSize` connections (the projector's and the
- * CLI's rebuild): each holds one for its transaction, two are left for the rest, and at most 8.
- */
-export function foldConcurrency(poolSize: number): number {
-  return Math.max(1, Math.min(8, poolSize - 2));
-}
-
-export interface PilotTotalsConsumerOptions {
-  kafka: KafkaClient;
-  dataSource: DataSource;
-  topic: string;
-  deadLetterTopic: string;
-  /** The version of the projection tables this consumer writes. */
-  version: number;
-  logger?: ProjectionLogger;
-  /** Partitions applied at once; each holds one pooled connection for its transaction. */
-  concurrency?: number;
-  /** Bytes fetched per partition and request: the upper bound of one batch (default 8 MiB). */
-  maxBytesPerPartition?: number;
-  /** See the projector's PROJECTOR_SESSION_TIMEOUT_MS (default 6000, the broker's least by default). */
-  sessionTimeoutMs?: number;
-  /** Called once when a batch finds its version superseded (switched away by a rebuild). */
-  onSuperseded?: (version: number) => void;
-  /**
-   * Awaited after each batch that changed the tables has committed, before the next batch of the
-   * partition: the projector announces the change to partner API replicas (PartnerReadRevision).
-   */
-  afterChange?: () => Promise<unknown>;
-}
-
-/**
- * One consumer group per topic and projection version: a rebuild reads the topic from 0 beside the
- * running version, and consumers of other topics (other environments, tests) never share a group,
- * so they never hold up each other's rebalances.
- */
-export const projectionGroupId = (topic: string, version: number): string =>
-  `pft-projector-${topic}-${PILOT_TOTALS_PROJECTION}-v${version}`;
+export { foldConcurrency, type ProjectionLogger } from './pilot-totals.consumer-options';
 
 /** The broker's default group.min.session.timeout.ms: a dead member's partitions move on after this. */
 const DEFAULT_SESSION_TIMEOUT_MS = 6000;
@@ -142,11 +103,14 @@ export class PilotTotalsConsumer {
     // client starts it again, and it resumes from the offsets stored in Postgres.
     this.consumer.onCrash(({ error, restart }) => {
       this.joined = false;
+      this.held.forgetAll();
       this.logger.warn(`consumer stopped: ${error.message}; ${restart ? 'restarting' : 'not restarting'}`);
       for (const listener of this.crashListeners) listener(restart);
     });
     this.consumer.onGroupJoin((assigned) => {
       this.joined = true;
+      // Every partition, kept or given, is read from its stored offset: what was held is read again.
+      this.held.forgetAll();
       // The partitions kept read on from where they were stored (KeptPartitions).
       const partitions = assigned.find((a) => a.topic === topic)?.partitions ?? [];
       const kept = this.kept.joined(partitions);
@@ -214,8 +178,10 @@ export class PilotTotalsConsumer {
     const heartbeats = this.heartbeatWhile(payload);
     const generation = this.kept.generation;
     try {
-      const outcome = await this.applyBatch(batch);
-      if (outcome) await this.afterBatch(batch, outcome, generation);
+      // What the partition held back from earlier fetches goes first: a command is applied whole.
+      const held = this.held.before(batch.partition, batch.messages[0]!.offset);
+      const outcome = await this.applyBatch(batch, held);
+      if (outcome) await this.afterBatch(batch, outcome, generation, held[0]?.message.offset);
     } finally {
       clearInterval(heartbeats);
     }
@@ -233,7 +199,10 @@ export class PilotTotalsConsumer {
   }
 
   /** The batch's one transaction; undefined when the version was superseded (nothing written). */
-  private async applyBatch(batch: MessageBatch): Promise<BatchOutcome | undefined> {
+  private async applyBatch(
+    batch: MessageBatch,
+    held: readonly DecodedMessage[],
+  ): Promise<BatchOutcome | undefined> {
     const { dataSource, topic, version } = this.options;
     const endTimer = projectionMetrics.batchSeconds.startTimer(this.labels);
     const runner = dataSource.createQueryRunner();
@@ -244,7 +213,7 @@ export class PilotTotalsConsumer {
         runner,
         { version, topic, partition: batch.partition },
         batch.messages,
-        { holdIncomplete: !this.held.heldTooLong(batch.partition, batch.messages[0]?.offset) },
+        { held, holdIncomplete: (command) => this.holds(batch.partition, command) },
       );
       // Before the commit: a crash in between sends a dead letter twice, never not at all.
       if (outcome.deadLetters.length > 0) await this.sendDeadLetters(outcome.deadLetters, batch.partition);
@@ -263,7 +232,22 @@ export class PilotTotalsConsumer {
     }
   }
 
-  private async afterBatch(batch: MessageBatch, outcome: BatchOutcome, generation: number): Promise<void> {
+  /** Whether the batch holds the command back; one whose rest does not come is applied in parts. */
+  private holds(partition: number, command: HeldCommandSize): boolean {
+    if (this.held.holds(partition, command)) return true;
+    this.logger.warn(
+      `${this.options.topic}/${partition}@${command.first}: a command of ${command.messages} messages ` +
+        `held back without its rest coming is applied in parts (docs/projections.md)`,
+    );
+    return false;
+  }
+
+  private async afterBatch(
+    batch: MessageBatch,
+    outcome: BatchOutcome,
+    generation: number,
+    heldFrom: string | undefined,
+  ): Promise<void> {
     const { topic } = this.options;
     if (outcome.applied > 0) await this.options.afterChange?.();
     projectionMetrics.applied.inc(this.labels, outcome.applied);
@@ -279,7 +263,8 @@ export class PilotTotalsConsumer {
       Math.max(0, Number(batch.highWatermark) - Number(next)),
     );
     const stored = BigInt(outcome.storedOffset);
-    const fetchedFrom = batch.messages[0] === undefined ? stored : BigInt(batch.messages[0].offset);
+    const first = heldFrom ?? batch.messages[0]?.offset;
+    const fetchedFrom = first === undefined ? stored : BigInt(first);
     if (outcome.nextOffset === null && (stored > BigInt(batch.lastOffset()) + 1n || stored < fetchedFrom)) {
       // The whole fetch was older than what is stored (the group's commit lagged the stored offset), or
       // began past it (the commit is ahead of this database): read on from the stored offset.
@@ -289,19 +274,10 @@ export class PilotTotalsConsumer {
     if (seek) this.consumer?.seek(topic, batch.partition, next);
     // Not for a partition given to another member meanwhile: its new owner commits from now on.
     if (held) this.commits?.note(batch.partition, next);
-    await this.holdBack(batch.partition, outcome);
-  }
-
-  /**
-   * Reads again from the first message held back (part of a command whose rest is still to come). When
-   * nothing could be applied, it waits a moment first: the rest comes when the relay sends it.
-   */
-  private async holdBack(partition: number, outcome: { heldFrom: string | null; nextOffset: string | null }) {
-    const from = this.held.note(partition, outcome.heldFrom);
-    if (from === undefined) return;
-    this.consumer?.seek(this.options.topic, partition, from);
-    if (outcome.nextOffset === null || outcome.nextOffset === from)
-      await new Promise((resolve) => setTimeout(resolve, HOLD_RETRY_MS));
+    // What the batch held back waits in memory for the partition's next fetch, unless the partition
+    // is read again from its stored offset (a join while the batch ran) or is no longer this member's.
+    if (held && !seek) this.held.keep(batch.partition, outcome, batch.lastOffset());
+    else this.held.forget(batch.partition);
   }
 
   private async sendDeadLetters(deadLetters: DeadLetter[], partition: number): Promise<void> {

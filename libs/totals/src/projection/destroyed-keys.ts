@@ -1,0 +1,41 @@
+import { decodeEventEnvelope, type EventMessage, isSealedPayload, type LogbookEvent } from '@pft/contracts';
+import { type DataKeys } from '@pft/privacy';
+import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
+import { type Queryable } from '../read/pilot-totals.read-model';
+import { type PilotSlice } from './pilot-totals.store';
+
+/** A logbook event of a batch, with the message it came in. */
+export type Logbook = { message: ConsumedMessage; event: EventMessage<LogbookEvent> };
+
+/**
+ * For each pilot the projection holds nothing of (new, or erased: its rows deleted), reads the keys its
+ * sealed events were opened with again, in the batch's transaction, and drops the events whose key is
+ * gone, as erased. A replica may still hold a key an erasure destroyed for a few seconds
+ * (DATA_KEY_CONFIRM_MS), and a duplicate of an old event read then must not bring the erased pilot's data
+ * back after another replica folded AccountErased. A pilot with a row needs no such read: an old event
+ * is a repeat of its stream version.
+ */
+export async function dropEventsOfDestroyedKeys(
+  q: Queryable,
+  keys: DataKeys,
+  byPilot: Map<string, Logbook[]>,
+  slices: Map<string, PilotSlice>,
+): Promise<void> {
+  const keyOf = new Map<Logbook, string>();
+  for (const [pilotId, events] of byPilot) {
+    if (slices.get(pilotId)!.state.version !== 0) continue;
+    for (const logbook of events) {
+      const envelope = decodeEventEnvelope(logbook.message.value);
+      if (envelope.ok && isSealedPayload(envelope.message.payload))
+        keyOf.set(logbook, envelope.message.payload.sealed.key_id);
+    }
+  }
+  if (keyOf.size === 0) return;
+  const gone = await keys.confirm(q, keyOf.values());
+  if (gone.size === 0) return;
+  for (const [pilotId, events] of byPilot) {
+    const kept = events.filter((logbook) => !gone.has(keyOf.get(logbook) ?? ''));
+    if (kept.length > 0) byPilot.set(pilotId, kept);
+    else byPilot.delete(pilotId);
+  }
+}
