@@ -115,6 +115,57 @@ describe('TurnBatcher', () => {
     expect(run).toHaveBeenCalledTimes(1);
   });
 
+  /** A batcher of at most `maxRunning` batches at once whose runs finish when the test says so. */
+  function held(maxRunning: number, maxSize = 64) {
+    const { schedule, endTurn } = turns();
+    const batches: string[][] = [];
+    const finish: ((fail?: Error) => void)[] = [];
+    const run = (items: readonly string[]) => {
+      batches.push([...items]);
+      return new Promise<string[]>((resolve, reject) =>
+        finish.push((fail) => (fail ? reject(fail) : resolve(items.map((i) => i.toUpperCase())))),
+      );
+    };
+    return { b: new TurnBatcher(run, { maxSize, maxRunning, schedule }), batches, finish, endTurn };
+  }
+
+  it('runs at most maxRunning batches at once: a later batch gathers the turns meanwhile and runs when one has settled', async () => {
+    const { b, batches, finish, endTurn } = held(1);
+    const first = b.add('a').catch((err: Error) => err.message);
+    await endTurn();
+    const later = ['b', 'c'].map((i) => b.add(i));
+    await endTurn();
+    later.push(b.add('d'));
+    await endTurn();
+    expect(batches).toEqual([['a']]);
+    finish[0]!(new Error('lost'));
+    await endTurn();
+    // The slot is freed by a failure too; the three turns' items went as one batch.
+    expect(batches).toEqual([['a'], ['b', 'c', 'd']]);
+    finish[1]!();
+    expect(await first).toBe('lost');
+    expect(await Promise.all(later)).toEqual(['B', 'C', 'D']);
+  });
+
+  it('queues the batches that fill up while maxRunning run, and runs them in order, the open one last', async () => {
+    const { b, batches, finish, endTurn } = held(2, 2);
+    const answers = ['a', 'b', 'c', 'd', 'e', 'f', 'g'].map((i) => b.add(i));
+    await endTurn();
+    expect(batches).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
+    finish[1]!();
+    await endTurn();
+    expect(batches.slice(2)).toEqual([['e', 'f']]);
+    finish[0]!();
+    await endTurn();
+    expect(batches.slice(3)).toEqual([['g']]);
+    finish[2]!();
+    finish[3]!();
+    expect(await Promise.all(answers)).toEqual(['A', 'B', 'C', 'D', 'E', 'F', 'G']);
+  });
+
   it('waits for the end of the real event-loop turn when given no scheduler', async () => {
     const run = jest.fn((items: readonly number[]) => Promise.resolve(items.map((i) => i * 2)));
     const b = new TurnBatcher(run, { maxSize: 64 });

@@ -15,6 +15,12 @@ export interface TurnBatcherOptions<I> {
   keyOf?: (item: I) => string;
   /** When the open batch is run; after the current event-loop turn when not given (tests pass their own). */
   schedule?: TurnScheduler;
+  /**
+   * Batches running at once at most (no bound when not given). A batch whose turn has ended while
+   * that many run stays open, gathering the items that come meanwhile, and runs as soon as one of them
+   * has settled; one that fills up meanwhile waits, in order, for its turn to run.
+   */
+  maxRunning?: number;
 }
 
 interface Waiting<I, R> {
@@ -26,6 +32,8 @@ interface Waiting<I, R> {
 
 interface Batch<I, R> {
   waiting: Waiting<I, R>[];
+  /** Its turn has ended: it runs as soon as fewer than maxRunning batches do. */
+  due: boolean;
 }
 
 /**
@@ -42,6 +50,10 @@ export class TurnBatcher<I, R> {
   private readonly busy = new Set<string>();
   /** Items whose key was busy, in the order they came. */
   private deferred: Waiting<I, R>[] = [];
+  /** Full batches waiting for fewer than maxRunning batches to run, oldest first. */
+  private readonly full: Batch<I, R>[] = [];
+  private running = 0;
+  private readonly maxRunning: number;
   private readonly schedule: TurnScheduler;
 
   constructor(
@@ -49,7 +61,9 @@ export class TurnBatcher<I, R> {
     private readonly options: TurnBatcherOptions<I>,
   ) {
     if (!(options.maxSize >= 1)) throw new Error('a batch holds one item at least');
+    if (!((options.maxRunning ?? 1) >= 1)) throw new Error('one batch at least must be able to run');
     this.schedule = options.schedule ?? afterThisTurn;
+    this.maxRunning = options.maxRunning ?? Infinity;
   }
 
   /** The item's result once its batch has run. */
@@ -69,17 +83,43 @@ export class TurnBatcher<I, R> {
   }
 
   private start(): Batch<I, R> {
-    const batch: Batch<I, R> = { waiting: [] };
+    const batch: Batch<I, R> = { waiting: [], due: false };
     this.open = batch;
     this.schedule(() => this.flush(batch));
     return batch;
   }
 
-  /** Runs `batch` unless it has run already (it filled up before its turn ended). */
+  /**
+   * Runs `batch` unless it has run already (it filled up before its turn ended), or, while maxRunning
+   * batches run, keeps it open until one has settled (or, full, queued behind the full ones before it).
+   */
   private flush(batch: Batch<I, R>): void {
     if (this.open !== batch) return;
-    this.open = undefined;
+    batch.due = true;
+    if (this.running < this.maxRunning) {
+      this.open = undefined;
+      this.runBatch(batch);
+    } else if (batch.waiting.length >= this.options.maxSize) {
+      this.open = undefined;
+      this.full.push(batch);
+    }
+  }
+
+  private runBatch(batch: Batch<I, R>): void {
+    this.running++;
     void this.settle(batch.waiting);
+  }
+
+  /** After a batch has settled: the oldest full batch, else the open one if its turn has ended. */
+  private runNext(): void {
+    if (this.running >= this.maxRunning) return;
+    const next = this.full.shift();
+    if (next) return this.runBatch(next);
+    const open = this.open;
+    if (open?.due) {
+      this.open = undefined;
+      this.runBatch(open);
+    }
   }
 
   private async settle(waiting: readonly Waiting<I, R>[]): Promise<void> {
@@ -96,7 +136,9 @@ export class TurnBatcher<I, R> {
     }
     waiting.forEach((w, i) => (results ? w.resolve(results[i]!) : w.reject(failure)));
     for (const w of waiting) if (w.key !== undefined) this.busy.delete(w.key);
+    this.running--;
     this.release();
+    this.runNext();
   }
 
   /** Moves the waiting items whose key is free now into the open batch, in the order they came. */
