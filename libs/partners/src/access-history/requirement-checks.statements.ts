@@ -1,4 +1,5 @@
 import { type Queryable } from '@pft/platform';
+import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { rowsOf } from '@pft/platform/database/rows-of';
 
 /** One answered requirement check as the pilot's access history keeps it (pilot experience, section 5). */
@@ -25,6 +26,30 @@ export interface CheckToRecord {
   perDay: number;
 }
 
+/** The statement of recordRequirementChecks: prepared, so Postgres plans it once per connection. */
+const RECORD_CHECKS = `with sent as (
+   select * from unnest($1::uuid[], $2::uuid[], $3::date[], $4::json[])
+            with ordinality as s(connection_id, partner_id, day, entry, n)
+ ), linked as (
+   select s.n, c.pilot_account_id, c.partner_id, c.shares_experience, s.day, s.entry
+     from sent s join connections c
+       on c.connection_id = s.connection_id and c.partner_id = s.partner_id and c.disconnected_at is null
+      for key share of c
+ ), added as (
+   insert into requirement_checks as r (pilot_account_id, partner_id, day, checks)
+   select pilot_account_id, partner_id, day, array[entry] from linked where shares_experience
+    order by pilot_account_id, partner_id, day
+   on conflict (pilot_account_id, partner_id, day) do update
+      set checks = r.checks || excluded.checks
+    where cardinality(r.checks) < $5
+   returning r.pilot_account_id, r.partner_id, r.day
+ )
+ select l.n is not null as linked, coalesce(l.shares_experience, false) as shared,
+        exists (select 1 from added a where a.pilot_account_id = l.pilot_account_id
+                  and a.partner_id = l.partner_id and a.day = l.day) as recorded
+   from sent s left join linked l on l.n = s.n
+  order by s.n`;
+
 /**
  * Records answered checks in their pilots' access history and counts each against its day's limit, in
  * one statement: each check's connection is resolved (still linked, still sharing the pilot's
@@ -39,38 +64,16 @@ export async function recordRequirementChecks(
   runner: Queryable,
   checks: readonly CheckToRecord[],
 ): Promise<RecordedCheck[]> {
-  const rows = rowsOf<{ linked: boolean; shared: boolean; recorded: boolean }>(
-    await runner.query(
-      `with sent as (
-         select * from unnest($1::uuid[], $2::uuid[], $3::date[], $4::json[])
-                  with ordinality as s(connection_id, partner_id, day, entry, n)
-       ), linked as (
-         select s.n, c.pilot_account_id, c.partner_id, c.shares_experience, s.day, s.entry
-           from sent s join connections c
-             on c.connection_id = s.connection_id and c.partner_id = s.partner_id and c.disconnected_at is null
-            for key share of c
-       ), added as (
-         insert into requirement_checks as r (pilot_account_id, partner_id, day, checks)
-         select pilot_account_id, partner_id, day, array[entry] from linked where shares_experience
-          order by pilot_account_id, partner_id, day
-         on conflict (pilot_account_id, partner_id, day) do update
-            set checks = r.checks || excluded.checks
-          where cardinality(r.checks) < $5
-         returning r.pilot_account_id, r.partner_id, r.day
-       )
-       select l.n is not null as linked, coalesce(l.shares_experience, false) as shared,
-              exists (select 1 from added a where a.pilot_account_id = l.pilot_account_id
-                        and a.partner_id = l.partner_id and a.day = l.day) as recorded
-         from sent s left join linked l on l.n = s.n
-        order by s.n`,
-      [
-        checks.map((c) => c.connectionId),
-        checks.map((c) => c.partnerId),
-        checks.map((c) => c.day),
-        checks.map((c) => JSON.stringify(c.entry)),
-        Math.min(...checks.map((c) => c.perDay)),
-      ],
-    ),
+  const rows = await queryPrepared<{ linked: boolean; shared: boolean; recorded: boolean }>(
+    runner,
+    RECORD_CHECKS,
+    [
+      checks.map((c) => c.connectionId),
+      checks.map((c) => c.partnerId),
+      checks.map((c) => c.day),
+      checks.map((c) => JSON.stringify(c.entry)),
+      Math.min(...checks.map((c) => c.perDay)),
+    ],
   );
   return rows.map((row) =>
     !row.linked ? 'not_linked' : !row.shared ? 'not_shared' : row.recorded ? 'recorded' : 'limit_reached',
