@@ -20,7 +20,7 @@ import {
   type PilotSlice,
 } from './pilot-totals.store';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
-import { BATCH_SETTINGS_SQL } from './batch-settings';
+import { applyBatchSettings } from './batch-settings';
 import { dropEventsOfDestroyedKeys, type Logbook } from './destroyed-keys';
 import {
   afterHeld,
@@ -94,7 +94,7 @@ export async function applyPilotTotalsBatch(
   } = {},
 ): Promise<BatchOutcome> {
   const { version, topic, partition } = target;
-  await q.query(BATCH_SETTINGS_SQL);
+  await applyBatchSettings(q);
   const [versions] = (await q.query(
     `select active_version, building_version from projection_versions where projection = $1 for share`,
     [PILOT_TOTALS_PROJECTION],
