@@ -7,15 +7,19 @@ import { TurnBatcher } from '@pft/platform/batching/turn-batcher';
 /** Checks recorded in one transaction at most. */
 const BATCH_SIZE = 200;
 
-/** Statements recording checks under way at once at most: the checks that come meanwhile go together in the next. */
+/**
+ * Statements recording checks under way at once at most: the checks that come meanwhile go together in
+ * the next.
+ */
 const RUNNING = 2;
 
 /**
  * Records the answered requirement checks of an event-loop turn together, so that they share one
  * statement and one commit (a commit's flush to disk was most of a check's cost), each answered with
  * its own outcome; while RUNNING statements are under way, the checks of the turns that end meanwhile
- * wait and go together in the next one (fewer statements and commits for the same checks). Two checks of one connection in a turn go in statements one after the other, in the
- * order they came, in the same transaction. When the transaction fails, every check of it fails and
+ * wait and go together in the next one (fewer statements and commits for the same checks, and no more
+ * than RUNNING of the pool's connections taken by checks). Two checks of one connection in a turn go in
+ * statements one after the other, in the order they came, in the same transaction. When the transaction fails, every check of it fails and
  * none is recorded.
  */
 @Injectable()
