@@ -19,6 +19,20 @@ async function isTable(q: QueryRunner, name: string): Promise<boolean> {
 }
 
 /**
+ * The view of a version's year sums as this migration made it, over `experience_years` as JSON (an
+ * array of [group, year, latest date, ...sums]), which 1763807000000-experience-years-as-bytes
+ * turned into bytes.
+ */
+export function jsonYearsViewSql(version: number): string {
+  const t = projectionTables(version);
+  const sums = EXPERIENCE_SUM_COLUMNS.map((c, i) => `(y->>${i + 3})::bigint as ${c}`);
+  return `create or replace view ${t.experienceYears} as
+      select t.pilot_account_id, (y->>1)::smallint as year, (y->>0)::smallint as group_no, ${sums.join(', ')},
+             (y->>2)::date as last_date
+        from ${t.totals} t cross join lateral jsonb_array_elements(t.experience_years) as y`;
+}
+
+/**
  * The experience sums leave their tables (docs/projections.md): in every version being read or
  * built, each flight row gains its experience group's number and the flights an index by pilot and
  * date, so the day sums are the flights' (a view); each pilot's row gains its year sums
@@ -26,6 +40,7 @@ async function isTable(q: QueryRunner, name: string): Promise<boolean> {
  * names and columns, and the active version's views are made again. What the tables held is moved:
  * each flight's group is found in its pilot's `experience_groups`, each pilot's years are read from
  * its year rows. Rows projected before the experience keep null in both (a rebuild gives them theirs).
+ * A version whose tables were made as they are today (a new database) has all of it already.
  */
 export class ExperienceFromFlights1763806800000 implements MigrationInterface {
   name = 'ExperienceFromFlights1763806800000';
@@ -59,9 +74,12 @@ export class ExperienceFromFlights1763806800000 implements MigrationInterface {
         );
         await q.query(`drop table ${t.experienceDays}`);
         await q.query(`drop table ${t.experienceYears}`);
+        await q.query(flightsByDateIndexSql(version));
+        // The day sums' view is today's; the year sums' as this migration left them.
+        await q.query(createExperienceViewsSql(version)[0]!);
+        await q.query(jsonYearsViewSql(version));
       }
-      await q.query(flightsByDateIndexSql(version));
-      for (const sql of createExperienceViewsSql(version)) await q.query(sql);
+      // Otherwise the version's tables were made as they are today, with their views.
     }
     for (const sql of activeExperienceViewsSql(active)) await q.query(sql);
   }

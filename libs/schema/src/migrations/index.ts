@@ -18,6 +18,7 @@ import { PartnerReadsKind1763806400000 } from './1763806400000-partner-reads-kin
 import { PendingImports1763806600000 } from './1763806600000-pending-imports';
 import { ExperienceFromFlights1763806800000 } from './1763806800000-experience-from-flights';
 import { RequirementChecks1763806900000 } from './1763806900000-requirement-checks';
+import { ExperienceYearsAsBytes1763807000000 } from './1763807000000-experience-years-as-bytes';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   PendingImports1763806600000,
   ExperienceFromFlights1763806800000,
   RequirementChecks1763806900000,
+  ExperienceYearsAsBytes1763807000000,
 ];

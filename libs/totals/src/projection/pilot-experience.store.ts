@@ -6,6 +6,13 @@ import {
 } from '../domain/experience/experience-aggregates';
 import { type FlightFacts } from '../domain/flight-contribution';
 import { type Queryable } from '../read/pilot-totals.read-model';
+import {
+  decodeYearEntry,
+  type ExperienceYearEntry,
+  yearEntryKey,
+  type YearEntriesAfter,
+  yearEntryPlaces,
+} from './experience-year-bytes';
 import { unquotedArrayLiteral as list } from './pg-array-literal';
 
 /**
@@ -17,20 +24,13 @@ import { unquotedArrayLiteral as list } from './pg-array-literal';
  * again from the flights only where the batch took away a record on it.
  */
 
-/**
- * A year's sums of one group, as `experience_years` keeps them: the group's number, the year, the
- * latest date among its records, then the sums in the order of EXPERIENCE_SUM_COLUMNS (the thirteen
- * minutes fields, then EXPERIENCE_COUNT_FIELDS).
- */
-export type ExperienceYearEntry = [number, number, string | null, ...number[]];
-
 /** What the experience write needs of a changed pilot (see ChangedPilot). */
 export interface ExperienceChange {
   pilotId: string;
   /** The pilot's groups as stored before the batch; null: not projected for the experience (needs a rebuild). */
   groupsBefore: readonly ExperienceGroup[] | null;
-  /** The pilot's year sums as stored before the batch (not changed here). */
-  yearsBefore: readonly ExperienceYearEntry[] | null;
+  /** The pilot's year sums as stored before the batch (encodeYearEntries; not changed here). */
+  yearsBefore: Buffer | null;
   flightsBefore: ReadonlyMap<string, FlightFacts>;
   flightsAfter: ReadonlyMap<string, FlightFacts>;
   touchedFlights: ReadonlySet<string>;
@@ -44,7 +44,7 @@ export interface ExperienceWrites {
    */
   groups: (ExperienceGroup[] | null)[];
   /** Each changed pilot's year sums after the batch; null for a pilot not projected for the experience. */
-  years: (ExperienceYearEntry[] | null)[];
+  years: (YearEntriesAfter | null)[];
   /** Each changed pilot's group number of each flight the batch stores; null as `years`. */
   flightGroups: (Map<string, number> | null)[];
   /** The entries whose latest date the batch may have taken away: looked up once the flights are stored. */
@@ -78,9 +78,13 @@ function addContribution(entry: ExperienceYearEntry, facts: FlightFacts, sign: 1
 const RECORDS = COUNTS + 8;
 const SUMS = MINUTES + EXPERIENCE_COUNT_FIELDS.length;
 
-/** A year entry the batch changes: its copy, its latest date as stored, and the latest dates added and taken away. */
+/**
+ * A year entry the batch changes: its copy, its place in the stored bytes (undefined: a new entry),
+ * its latest date as stored, and the latest dates added and taken away.
+ */
 interface YearChange {
   entry: ExperienceYearEntry;
+  at: number | undefined;
   stored: string | null;
   added: string | null;
   removed: string | null;
@@ -121,22 +125,22 @@ export function experienceWritesOf(changes: readonly ExperienceChange[]): Experi
       }
       return number;
     };
-    // Keyed by year and group number; the entries the batch changes are copies.
-    const years = new Map<number, ExperienceYearEntry>();
-    for (const entry of change.yearsBefore ?? []) years.set(entry[1] * 65536 + entry[0], entry);
+    // Only the entries the batch changes are read out of the stored bytes, by year and group number.
+    const bytes = change.yearsBefore;
+    const places = bytes === null ? new Map<number, number>() : yearEntryPlaces(bytes);
     const changed = new Map<number, YearChange>();
     const add = (facts: FlightFacts, group: number, sign: 1 | -1) => {
       const year = Number(facts.date.slice(0, 4));
-      const key = year * 65536 + group;
+      const key = yearEntryKey(year, group);
       let change = changed.get(key);
       if (change === undefined) {
-        const stored = years.get(key);
-        const entry: ExperienceYearEntry = stored
-          ? [...stored]
-          : [group, year, null, ...new Array<number>(SUMS).fill(0)];
-        change = { entry, stored: entry[2], added: null, removed: null };
+        const at = places.get(key);
+        const entry: ExperienceYearEntry =
+          bytes !== null && at !== undefined
+            ? decodeYearEntry(bytes, at)
+            : [group, year, null, ...new Array<number>(SUMS).fill(0)];
+        change = { entry, at, stored: entry[2], added: null, removed: null };
         changed.set(key, change);
-        years.set(key, entry);
       }
       addContribution(change.entry, facts, sign);
       if (sign === 1) change.added = later(change.added, facts.date);
@@ -153,17 +157,27 @@ export function experienceWritesOf(changes: readonly ExperienceChange[]): Experi
         add(after, group, 1);
       }
     }
-    for (const [key, { entry, stored, added, removed }] of changed) {
-      if (entry[RECORDS] === 0) years.delete(key);
+    const after = {
+      before: bytes,
+      changed: new Map<number, ExperienceYearEntry | null>(),
+      added: [] as ExperienceYearEntry[],
+    };
+    for (const { entry, at, stored, added, removed } of changed.values()) {
+      if (entry[RECORDS] === 0) {
+        if (at !== undefined) after.changed.set(at, null);
+        continue;
+      }
       // A record on the latest date was taken away and none added on or after it: the latest date
       // is that of the records left, known once the flights are stored.
-      else if (removed !== null && stored !== null && removed >= stored && (added === null || added < stored))
+      if (removed !== null && stored !== null && removed >= stored && (added === null || added < stored))
         writes.stale.push({ pilotId: change.pilotId, entry });
       else entry[2] = later(stored, added);
+      if (at !== undefined) after.changed.set(at, entry);
+      else after.added.push(entry);
     }
     const unchanged = change.groupsBefore.length > 0 && groups.length === change.groupsBefore.length;
     writes.groups.push(unchanged ? null : groups);
-    writes.years.push([...years.values()]);
+    writes.years.push(after);
     writes.flightGroups.push(flightGroups);
   }
   return writes;

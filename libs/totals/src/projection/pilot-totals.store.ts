@@ -10,7 +10,8 @@ import { initialPilotTotalsState, type PilotTotalsState } from '../domain/pilot-
 import { type ExperienceFacts, type FlightFacts } from '../domain/flight-contribution';
 import { unquotedArrayLiteral as list } from './pg-array-literal';
 import { type Queryable } from '../read/pilot-totals.read-model';
-import { experienceWritesOf, lookUpLatestDates, type ExperienceYearEntry } from './pilot-experience.store';
+import { type YearEntriesAfter, yearEntriesBytes } from './experience-year-bytes';
+import { experienceWritesOf, lookUpLatestDates } from './pilot-experience.store';
 import { storeFlights } from './pilot-flights.store';
 import { EXPERIENCE_FLIGHT_COLUMNS, projectionTables } from './projection-tables';
 
@@ -26,8 +27,8 @@ export interface PilotSlice {
   lastFlightDate: string | null;
   /** The pilot's experience groups; null for a row projected before the experience was (see docs/projections.md). */
   experienceGroups: ExperienceGroup[] | null;
-  /** The pilot's year sums; null exactly when experienceGroups is. */
-  experienceYears: ExperienceYearEntry[] | null;
+  /** The pilot's year sums as stored (encodeYearEntries); null when there are none. */
+  experienceYears: Buffer | null;
 }
 
 /** A pilot the projection holds nothing of. */
@@ -35,7 +36,7 @@ export const emptyPilotSlice = (version = 0): PilotSlice => ({
   state: { ...initialPilotTotalsState(), version },
   lastFlightDate: null,
   experienceGroups: [],
-  experienceYears: [],
+  experienceYears: null,
 });
 
 type TotalsRow = Record<(typeof ENTERED_TOTALS_FIELDS)[number], string> & {
@@ -48,7 +49,7 @@ type TotalsRow = Record<(typeof ENTERED_TOTALS_FIELDS)[number], string> & {
   rating_breakdown: Record<string, number>;
   starting_totals: StartingTotals | null;
   experience_groups: ExperienceGroup[] | null;
-  experience_years: ExperienceYearEntry[] | null;
+  experience_years: Buffer | null;
 };
 
 type FlightRow = {
@@ -94,7 +95,7 @@ export async function loadPilotSlices(
     state.sums.rating_breakdown = { ...row.rating_breakdown };
     slice.lastFlightDate = row.last_flight_date;
     slice.experienceGroups = row.experience_groups;
-    slice.experienceYears = row.experience_groups === null ? null : (row.experience_years ?? []);
+    slice.experienceYears = row.experience_groups === null ? null : row.experience_years;
   }
   if (flightRefs.length === 0 || rows.length === 0) return slices;
   const flights = (await q.query(
@@ -225,10 +226,13 @@ export async function storePilotChanges(
     `insert into ${t.totals} (pilot_account_id, stream_version, ${cols.join(', ')}, total_day, total_night,
                                flight_count, last_flight_date, rating_breakdown, starting_totals, experience_groups,
                                experience_years, kafka_partition, updated_at)
-     select u.*, $${n + 5}::integer, now()
+     select ${ROW_COLUMNS.map((c) => `u.${c}`).join(', ')},
+            case when u.years_length >= 0 then substring($${n + 10}::bytea from u.years_from + 1 for u.years_length) end,
+            $${n + 5}::integer, now()
        from unnest($1::uuid[], $2::integer[], ${cols.map((_, i) => `$${i + 3}::bigint[]`).join(', ')},
                    $${n}::bigint[], $${n + 1}::bigint[], $${n + 2}::bigint[], $${n + 3}::date[], $${n + 4}::jsonb[],
-                   $${n + 6}::jsonb[], $${n + 7}::jsonb[], $${n + 8}::jsonb[]) as u
+                   $${n + 6}::jsonb[], $${n + 7}::jsonb[], $${n + 8}::integer[], $${n + 9}::integer[])
+            as u (${ROW_COLUMNS.join(', ')}, years_from, years_length)
      on conflict (pilot_account_id) do update set
        stream_version = excluded.stream_version, kafka_partition = excluded.kafka_partition,
        ${cols.map((f) => `${f} = excluded.${f}`).join(', ')},
@@ -255,9 +259,47 @@ export async function storePilotChanges(
       // Written only when they changed (null keeps the stored ones), as the starting totals.
       experience.groups.map((groups) => (groups === null ? null : JSON.stringify(groups))),
       // Null only for a pilot not projected for the experience, whose null stays.
-      experience.years.map((years) => (years === null ? null : JSON.stringify(years))),
+      ...yearsParams(experience.years),
     ],
   );
+}
+
+/** The columns of a pilot's row that the upsert takes from its arrays as they are, in their order. */
+const ROW_COLUMNS = [
+  'pilot_account_id',
+  'stream_version',
+  ...ENTERED_TOTALS_FIELDS,
+  'total_day',
+  'total_night',
+  'flight_count',
+  'last_flight_date',
+  'rating_breakdown',
+  'starting_totals',
+  'experience_groups',
+];
+
+/**
+ * The year sums of the upsert: every pilot's bytes one after the other in one parameter, which goes
+ * to Postgres as the bytes themselves (an array of bytea would go as text, twice as long, each
+ * character parsed), then each pilot's place in it and length (-1: null, for a pilot not projected
+ * for the experience).
+ */
+function yearsParams(years: readonly (YearEntriesAfter | null)[]): [string, string, Buffer] {
+  const bytes = years.map((after) => (after === null ? null : yearEntriesBytes(after)));
+  const from: number[] = [];
+  let at = 0;
+  for (const b of bytes) {
+    from.push(at);
+    at += b?.length ?? 0;
+  }
+  return [
+    list(from),
+    list(bytes.map((b) => (b === null ? -1 : b.length))),
+    Buffer.concat(
+      bytes.filter((b): b is Buffer => b !== null),
+      at,
+    ),
+  ];
 }
 
 const withoutZeros = (breakdown: Record<string, number>): Record<string, number> =>

@@ -1,5 +1,6 @@
 import { ENTERED_TOTALS_FIELDS, FLIGHT_MINUTE_FIELDS } from '@pft/contracts';
 import { EXPERIENCE_COUNT_FIELDS } from '../domain/experience/experience-aggregates';
+import { YEAR_ENTRY_BYTES, yearEntryNumberSql } from './experience-year-bytes';
 
 /** The one projection today; the name keys its versions, offsets and dead letters. */
 export const PILOT_TOTALS_PROJECTION = 'pilot_totals';
@@ -73,9 +74,9 @@ export function createProjectionTablesSql(version: number): string[] {
         -- The pilot's experience groups (ExperienceGroup), a group's number its place in the list; null
         -- for a row made before the experience was projected, whose experience needs a rebuild.
         experience_groups jsonb,
-        -- The pilot's year sums (ExperienceYearEntry), one entry per year and group; null when
-        -- experience_groups is.
-        experience_years  jsonb
+        -- The pilot's year sums, one entry per year and group as encodeYearEntries lays them out
+        -- (a view reads them as rows); null when experience_groups is.
+        experience_years  bytea
       )`,
     // Per current flight, what it contributed: an amendment or deletion takes it back out. Its
     // experience group's number (null for a pilot not projected for the experience) and the index by
@@ -123,16 +124,18 @@ export function createExperienceViewsSql(version: number): string[] {
         : `sum(${c})::integer as ${c}`,
   );
   const days = [...minutes, ...counts];
-  const sums = EXPERIENCE_SUM_COLUMNS.map((c, i) => `(y->>${i + 3})::bigint as ${c}`);
+  const number = (index: number) => yearEntryNumberSql('t.experience_years', 'e.at', index);
+  const sums = EXPERIENCE_SUM_COLUMNS.map((c, i) => `${number(i + 3)}::bigint as ${c}`);
   return [
     `create or replace view ${t.experienceDays} as
       select pilot_account_id, flight_date as day, group_no, ${days.join(', ')}
         from ${t.flights} where group_no is not null
        group by pilot_account_id, flight_date, group_no`,
     `create or replace view ${t.experienceYears} as
-      select t.pilot_account_id, (y->>1)::smallint as year, (y->>0)::smallint as group_no, ${sums.join(', ')},
-             (y->>2)::date as last_date
-        from ${t.totals} t cross join lateral jsonb_array_elements(t.experience_years) as y`,
+      select t.pilot_account_id, ${number(1)}::smallint as year, ${number(0)}::smallint as group_no,
+             ${sums.join(', ')}, to_date(nullif(${number(2)}, 0)::text, 'YYYYMMDD') as last_date
+        from ${t.totals} t
+        cross join lateral generate_series(0, octet_length(t.experience_years) - 1, ${YEAR_ENTRY_BYTES}) as e (at)`,
   ];
 }
 

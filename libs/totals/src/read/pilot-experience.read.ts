@@ -9,6 +9,7 @@ import {
   type ExperienceSums,
 } from '../domain/experience/experience-aggregates';
 import { experienceFromAggregates } from '../domain/experience/experience-from-aggregates';
+import { decodeYearEntries } from '../projection/experience-year-bytes';
 import { ACTIVE_EXPERIENCE_VIEWS, EXPERIENCE_SUM_COLUMNS } from '../projection/projection-tables';
 
 /** A pilot's experience as the projection holds it. */
@@ -29,8 +30,8 @@ export interface ExperienceSumsRow {
   last_updated: Date;
   starting_totals: StartingTotals | null;
   experience_groups: ExperienceGroup[];
-  /** [group_no, year, last_date, ...sums]: every year the pilot flew (ExperienceYearEntry) */
-  years: [number, number, string | null, ...SumsArray][];
+  /** Every year the pilot flew, as the row keeps them (encodeYearEntries); null: none. */
+  years: Buffer | null;
   /** [group_no, day, ...sums] */
   days: [number, string, ...SumsArray][];
 }
@@ -50,7 +51,7 @@ const sumsOf = (alias: string) => EXPERIENCE_SUM_COLUMNS.map((c) => `${alias}.${
  * statement's parameters holding the first day of the 24 months and `as_of` (experienceSumsParams).
  */
 export const experienceSumsSql = (params: { from: string; asOf: string }): string => `
-    coalesce(p.experience_years, '[]') as years,
+    p.experience_years as years,
     coalesce((select json_agg(json_build_array(d.group_no, to_char(d.day, 'YYYY-MM-DD'), ${sumsOf('d')}))
                 from ${v.days} d
                where d.pilot_account_id = p.pilot_account_id
@@ -84,7 +85,7 @@ export function experienceOfRow(row: ExperienceSumsRow, asOf: string): Experienc
   return experienceFromAggregates(
     {
       groups: row.experience_groups,
-      years: row.years.map(([group, year, lastDate, ...sums]) => ({
+      years: (row.years ? decodeYearEntries(row.years) : []).map(([group, year, lastDate, ...sums]) => ({
         group,
         year,
         last_date: lastDate,

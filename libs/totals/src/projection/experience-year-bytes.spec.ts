@@ -1,0 +1,68 @@
+import {
+  decodeYearEntries,
+  encodeYearEntries,
+  type ExperienceYearEntry,
+  YEAR_ENTRY_NUMBERS,
+  yearEntriesBytes,
+  yearEntryKey,
+  yearEntryPlaces,
+} from './experience-year-bytes';
+
+const entry = (group: number, year: number, last: string | null, seed: number): ExperienceYearEntry => [
+  group,
+  year,
+  last,
+  ...Array.from({ length: YEAR_ENTRY_NUMBERS - 3 }, (_, i) => seed * 1000 + i),
+];
+
+describe('experience year entries as bytes', () => {
+  const stored = [
+    entry(0, 2019, '2019-12-31', 1),
+    entry(3, 2020, '2020-02-29', 2),
+    entry(1, 2024, null, 3),
+    entry(2, 1999, '1999-01-01', 4),
+  ];
+
+  it('decodes what it encodes, dates and large sums included', () => {
+    const big = entry(65535, 2026, '2026-12-03', 2_000_000);
+    expect(decodeYearEntries(encodeYearEntries([...stored, big]))).toEqual([...stored, big]);
+    expect(encodeYearEntries(stored)).toHaveLength(stored.length * YEAR_ENTRY_NUMBERS * 4);
+  });
+
+  it('is big-endian 32-bit integers, the latest date as YYYYMMDD and 0 for none', () => {
+    const bytes = encodeYearEntries([entry(3, 2020, '2020-02-29', 2), entry(1, 2024, null, 3)]);
+    expect([0, 4, 8, 12].map((at) => bytes.readInt32BE(at))).toEqual([3, 2020, 20200229, 2000]);
+    expect(bytes.readInt32BE(YEAR_ENTRY_NUMBERS * 4 + 8)).toBe(0);
+  });
+
+  it('finds each entry by year and group', () => {
+    const places = yearEntryPlaces(encodeYearEntries(stored));
+    expect(places.get(yearEntryKey(2020, 3))).toBe(YEAR_ENTRY_NUMBERS * 4);
+    expect(places.get(yearEntryKey(1999, 2))).toBe(3 * YEAR_ENTRY_NUMBERS * 4);
+    expect(places.get(yearEntryKey(2020, 0))).toBeUndefined();
+  });
+
+  it('refuses bytes that are not whole entries', () => {
+    expect(() => decodeYearEntries(Buffer.alloc(10))).toThrow(/not a whole number of entries/);
+  });
+
+  it('rewrites only what a batch changed: entries replaced in place, dropped, added after', () => {
+    const before = encodeYearEntries(stored);
+    const size = YEAR_ENTRY_NUMBERS * 4;
+    const replaced = entry(3, 2020, '2020-03-01', 9);
+    const added = entry(5, 2025, '2025-06-30', 7);
+    const after = yearEntriesBytes({
+      before,
+      changed: new Map([
+        [2 * size, null],
+        [size, replaced],
+      ]),
+      added: [added],
+    });
+    expect(decodeYearEntries(after)).toEqual([stored[0], replaced, stored[3], added]);
+    expect(decodeYearEntries(yearEntriesBytes({ before: null, changed: new Map(), added: [added] }))).toEqual(
+      [added],
+    );
+    expect(yearEntriesBytes({ before, changed: new Map(), added: [] })).toEqual(before);
+  });
+});

@@ -1,0 +1,128 @@
+import { EXPERIENCE_COUNT_FIELDS } from '../domain/experience/experience-aggregates';
+import { FLIGHT_MINUTE_FIELDS } from '@pft/contracts';
+
+/**
+ * A year's sums of one group, as a pilot's row keeps them (`experience_years`): the group's number,
+ * the year, the latest date among its records (null: none known), then the sums in the order of
+ * EXPERIENCE_SUM_COLUMNS (the thirteen minutes fields, then EXPERIENCE_COUNT_FIELDS).
+ */
+export type ExperienceYearEntry = [number, number, string | null, ...number[]];
+
+/** Numbers in one entry: group, year, latest date, then the sums. */
+export const YEAR_ENTRY_NUMBERS = 3 + FLIGHT_MINUTE_FIELDS.length + EXPERIENCE_COUNT_FIELDS.length;
+const ENTRY_BYTES = YEAR_ENTRY_NUMBERS * 4;
+
+/** `YYYY-MM-DD` as the number YYYYMMDD; 0 for none. */
+const dateNumber = (date: string | null): number =>
+  date === null
+    ? 0
+    : Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+
+function dateOfNumber(value: number): string | null {
+  if (value === 0) return null;
+  const digits = String(value).padStart(8, '0');
+  return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`;
+}
+
+/**
+ * The entries as `experience_years` stores them (docs/projections.md): each entry YEAR_ENTRY_NUMBERS
+ * 32-bit signed integers, big-endian, one after the other, its latest date as YYYYMMDD (0 for none).
+ * Postgres stores and sends the bytes as they are, where JSON would have every number parsed and
+ * printed again at each write and read.
+ */
+export function encodeYearEntries(entries: readonly ExperienceYearEntry[]): Buffer {
+  const bytes = Buffer.allocUnsafe(entries.length * ENTRY_BYTES);
+  let at = 0;
+  for (const entry of entries) at = writeYearEntry(entry, bytes, at);
+  return bytes;
+}
+
+/** Writes `entry` into `bytes` from `at`; returns where the next entry goes. */
+function writeYearEntry(entry: ExperienceYearEntry, bytes: Buffer, at: number): number {
+  bytes.writeInt32BE(entry[0], at);
+  bytes.writeInt32BE(entry[1], at + 4);
+  bytes.writeInt32BE(dateNumber(entry[2]), at + 8);
+  for (let i = 3; i < YEAR_ENTRY_NUMBERS; i += 1) bytes.writeInt32BE(entry[i] as number, at + i * 4);
+  return at + ENTRY_BYTES;
+}
+
+/** The entry whose first byte is at `at` of encodeYearEntries' bytes. */
+export function decodeYearEntry(bytes: Buffer, at: number): ExperienceYearEntry {
+  const entry: ExperienceYearEntry = [
+    bytes.readInt32BE(at),
+    bytes.readInt32BE(at + 4),
+    dateOfNumber(bytes.readInt32BE(at + 8)),
+  ];
+  for (let i = 3; i < YEAR_ENTRY_NUMBERS; i += 1) entry.push(bytes.readInt32BE(at + i * 4));
+  return entry;
+}
+
+function checkWhole(bytes: Buffer): void {
+  if (bytes.length % ENTRY_BYTES !== 0)
+    throw new Error(`experience_years of ${bytes.length} bytes is not a whole number of entries`);
+}
+
+/** The entries of encodeYearEntries' bytes. */
+export function decodeYearEntries(bytes: Buffer): ExperienceYearEntry[] {
+  checkWhole(bytes);
+  const entries: ExperienceYearEntry[] = [];
+  for (let at = 0; at < bytes.length; at += ENTRY_BYTES) entries.push(decodeYearEntry(bytes, at));
+  return entries;
+}
+
+/** An entry's key among a pilot's entries: its year and group. */
+export const yearEntryKey = (year: number, group: number): number => year * 65536 + group;
+
+/** Each entry's place (its first byte) in encodeYearEntries' bytes, by yearEntryKey. */
+export function yearEntryPlaces(bytes: Buffer): Map<number, number> {
+  checkWhole(bytes);
+  const places = new Map<number, number>();
+  for (let at = 0; at < bytes.length; at += ENTRY_BYTES)
+    places.set(yearEntryKey(bytes.readInt32BE(at + 4), bytes.readInt32BE(at)), at);
+  return places;
+}
+
+/**
+ * A pilot's year sums after a batch, as a change of the bytes stored before it: the entries it
+ * changed, by their place in `before` (null: the entry goes), and the entries it added.
+ */
+export interface YearEntriesAfter {
+  before: Buffer | null;
+  changed: ReadonlyMap<number, ExperienceYearEntry | null>;
+  added: readonly ExperienceYearEntry[];
+}
+
+/**
+ * The bytes of YearEntriesAfter: the entries the batch left alone copied as they are (most of a
+ * pilot's, which are then neither read nor written one number at a time), the changed ones in their
+ * place, the added ones after them.
+ */
+export function yearEntriesBytes({ before, changed, added }: YearEntriesAfter): Buffer {
+  const base = before ?? Buffer.alloc(0);
+  let size = base.length + added.length * ENTRY_BYTES;
+  for (const entry of changed.values()) if (entry === null) size -= ENTRY_BYTES;
+  const bytes = Buffer.allocUnsafe(size);
+  let to = 0;
+  let from = 0;
+  for (const at of [...changed.keys()].sort((a, b) => a - b)) {
+    to += base.copy(bytes, to, from, at);
+    const entry = changed.get(at);
+    if (entry) to = writeYearEntry(entry, bytes, to);
+    from = at + ENTRY_BYTES;
+  }
+  to += base.copy(bytes, to, from, base.length);
+  for (const entry of added) to = writeYearEntry(entry, bytes, to);
+  return bytes;
+}
+
+/**
+ * SQL for the number `index` (0-based) of the entry starting at byte `offset` (an SQL expression) of
+ * the bytes `column`: the view of the year sums reads them with it.
+ */
+export const yearEntryNumberSql = (column: string, offset: string, index: number): string => {
+  const at = (k: number) => `get_byte(${column}, ${offset} + ${index * 4 + k})`;
+  return `((${at(0)} << 24) | (${at(1)} << 16) | (${at(2)} << 8) | ${at(3)})`;
+};
+
+/** Bytes of one entry, for SQL that walks the entries. */
+export const YEAR_ENTRY_BYTES = ENTRY_BYTES;
