@@ -92,26 +92,42 @@ export interface YearEntriesAfter {
   added: readonly ExperienceYearEntry[];
 }
 
-/**
- * The bytes of YearEntriesAfter: the entries the batch left alone copied as they are (most of a
- * pilot's, which are then neither read nor written one number at a time), the changed ones in their
- * place, the added ones after them.
- */
-export function yearEntriesBytes({ before, changed, added }: YearEntriesAfter): Buffer {
-  const base = before ?? Buffer.alloc(0);
-  let size = base.length + added.length * ENTRY_BYTES;
+/** How many bytes yearEntriesBytes writes for `after`. */
+export function yearEntriesSize({ before, changed, added }: YearEntriesAfter): number {
+  let size = (before?.length ?? 0) + added.length * ENTRY_BYTES;
   for (const entry of changed.values()) if (entry === null) size -= ENTRY_BYTES;
-  const bytes = Buffer.allocUnsafe(size);
-  let to = 0;
+  return size;
+}
+
+/**
+ * Writes the bytes of YearEntriesAfter into `bytes` from `at`, and returns where they end: the
+ * entries the batch left alone copied as they are (most of a pilot's, which are then neither read
+ * nor written one number at a time), the changed ones in their place, the added ones after them.
+ */
+export function writeYearEntries(
+  { before, changed, added }: YearEntriesAfter,
+  bytes: Buffer,
+  at: number,
+): number {
+  let to = at;
   let from = 0;
-  for (const at of [...changed.keys()].sort((a, b) => a - b)) {
-    to += base.copy(bytes, to, from, at);
-    const entry = changed.get(at);
-    if (entry) to = writeYearEntry(entry, bytes, to);
-    from = at + ENTRY_BYTES;
+  if (before !== null) {
+    for (const place of changed.size > 1 ? [...changed.keys()].sort((a, b) => a - b) : changed.keys()) {
+      to += before.copy(bytes, to, from, place);
+      const entry = changed.get(place);
+      if (entry) to = writeYearEntry(entry, bytes, to);
+      from = place + ENTRY_BYTES;
+    }
+    to += before.copy(bytes, to, from, before.length);
   }
-  to += base.copy(bytes, to, from, base.length);
   for (const entry of added) to = writeYearEntry(entry, bytes, to);
+  return to;
+}
+
+/** The bytes of YearEntriesAfter alone (writeYearEntries). */
+export function yearEntriesBytes(after: YearEntriesAfter): Buffer {
+  const bytes = Buffer.allocUnsafe(yearEntriesSize(after));
+  writeYearEntries(after, bytes, 0);
   return bytes;
 }
 

@@ -10,7 +10,7 @@ import { initialPilotTotalsState, type PilotTotalsState } from '../domain/pilot-
 import { type ExperienceFacts, type FlightFacts } from '../domain/flight-contribution';
 import { unquotedArrayLiteral as list } from './pg-array-literal';
 import { type Queryable } from '../read/pilot-totals.read-model';
-import { type YearEntriesAfter, yearEntriesBytes } from './experience-year-bytes';
+import { type YearEntriesAfter, writeYearEntries, yearEntriesSize } from './experience-year-bytes';
 import { experienceWritesOf, lookUpLatestDates } from './pilot-experience.store';
 import { storeFlights } from './pilot-flights.store';
 import { EXPERIENCE_FLIGHT_COLUMNS, projectionTables } from './projection-tables';
@@ -285,21 +285,18 @@ const ROW_COLUMNS = [
  * for the experience).
  */
 function yearsParams(years: readonly (YearEntriesAfter | null)[]): [string, string, Buffer] {
-  const bytes = years.map((after) => (after === null ? null : yearEntriesBytes(after)));
+  const sizes = years.map((after) => (after === null ? -1 : yearEntriesSize(after)));
   const from: number[] = [];
   let at = 0;
-  for (const b of bytes) {
+  for (const size of sizes) {
     from.push(at);
-    at += b?.length ?? 0;
+    at += Math.max(size, 0);
   }
-  return [
-    list(from),
-    list(bytes.map((b) => (b === null ? -1 : b.length))),
-    Buffer.concat(
-      bytes.filter((b): b is Buffer => b !== null),
-      at,
-    ),
-  ];
+  const bytes = Buffer.allocUnsafe(at);
+  years.forEach((after, i) => {
+    if (after !== null) writeYearEntries(after, bytes, from[i]!);
+  });
+  return [list(from), list(sizes), bytes];
 }
 
 const withoutZeros = (breakdown: Record<string, number>): Record<string, number> =>
