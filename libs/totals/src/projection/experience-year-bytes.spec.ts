@@ -4,8 +4,7 @@ import {
   type ExperienceYearEntry,
   YEAR_ENTRY_NUMBERS,
   yearEntriesBytes,
-  yearEntryKey,
-  yearEntryPlaces,
+  yearEntryPlace,
 } from './experience-year-bytes';
 
 const entry = (group: number, year: number, last: string | null, seed: number): ExperienceYearEntry => [
@@ -36,10 +35,10 @@ describe('experience year entries as bytes', () => {
   });
 
   it('finds each entry by year and group', () => {
-    const places = yearEntryPlaces(encodeYearEntries(stored));
-    expect(places.get(yearEntryKey(2020, 3))).toBe(YEAR_ENTRY_NUMBERS * 4);
-    expect(places.get(yearEntryKey(1999, 2))).toBe(3 * YEAR_ENTRY_NUMBERS * 4);
-    expect(places.get(yearEntryKey(2020, 0))).toBeUndefined();
+    const bytes = encodeYearEntries(stored);
+    expect(yearEntryPlace(bytes, 2020, 3)).toBe(YEAR_ENTRY_NUMBERS * 4);
+    expect(yearEntryPlace(bytes, 1999, 2)).toBe(3 * YEAR_ENTRY_NUMBERS * 4);
+    expect(yearEntryPlace(bytes, 2020, 0)).toBeUndefined();
   });
 
   it('refuses bytes that are not whole entries', () => {

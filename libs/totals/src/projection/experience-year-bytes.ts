@@ -73,13 +73,15 @@ export function decodeYearEntries(bytes: Buffer): ExperienceYearEntry[] {
 /** An entry's key among a pilot's entries: its year and group. */
 export const yearEntryKey = (year: number, group: number): number => year * 65536 + group;
 
-/** Each entry's place (its first byte) in encodeYearEntries' bytes, by yearEntryKey. */
-export function yearEntryPlaces(bytes: Buffer): Map<number, number> {
+/**
+ * The place (its first byte) of the entry of `year` and `group` in encodeYearEntries' bytes;
+ * undefined when there is none. A pilot has a few dozen entries: read through, without a map.
+ */
+export function yearEntryPlace(bytes: Buffer, year: number, group: number): number | undefined {
   checkWhole(bytes);
-  const places = new Map<number, number>();
   for (let at = 0; at < bytes.length; at += ENTRY_BYTES)
-    places.set(yearEntryKey(bytes.readInt32BE(at + 4), bytes.readInt32BE(at)), at);
-  return places;
+    if (bytes.readInt32BE(at + 4) === year && bytes.readInt32BE(at) === group) return at;
+  return undefined;
 }
 
 /**

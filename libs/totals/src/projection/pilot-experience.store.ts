@@ -1,9 +1,5 @@
 import { FLIGHT_MINUTE_FIELDS } from '@pft/contracts';
-import {
-  EXPERIENCE_COUNT_FIELDS,
-  groupKeyOf,
-  type ExperienceGroup,
-} from '../domain/experience/experience-aggregates';
+import { EXPERIENCE_COUNT_FIELDS, type ExperienceGroup } from '../domain/experience/experience-aggregates';
 import { type FlightFacts } from '../domain/flight-contribution';
 import { type Queryable } from '../read/pilot-totals.read-model';
 import {
@@ -11,7 +7,7 @@ import {
   type ExperienceYearEntry,
   yearEntryKey,
   type YearEntriesAfter,
-  yearEntryPlaces,
+  yearEntryPlace,
 } from './experience-year-bytes';
 import { unquotedArrayLiteral as list } from './pg-array-literal';
 
@@ -90,6 +86,22 @@ interface YearChange {
   removed: string | null;
 }
 
+/** Whether `facts` count in `group` (the groupKeyOf of both the same). */
+function isGroupOf(group: ExperienceGroup, facts: FlightFacts): boolean {
+  const { experience } = facts;
+  if (
+    group.kind !== facts.kind ||
+    group.category !== facts.category ||
+    (group.rating_key ?? null) !== facts.rating_key ||
+    (group.type_designator ?? null) !== experience.type_designator ||
+    group.engine !== experience.engine ||
+    group.features.length !== experience.features.length
+  )
+    return false;
+  // Both in the order of AIRCRAFT_FEATURES, each once.
+  return group.features.every((feature, i) => feature === experience.features[i]);
+}
+
 const groupOfFacts = (facts: FlightFacts): ExperienceGroup => ({
   kind: facts.kind,
   category: facts.category,
@@ -113,28 +125,24 @@ export function experienceWritesOf(changes: readonly ExperienceChange[]): Experi
       writes.flightGroups.push(null);
       continue;
     }
-    const groups = [...change.groupsBefore];
-    const numbers = new Map(groups.map((group, i) => [groupKeyOf(group), i]));
+    // A pilot's groups are few: a flight's is found by comparing its fields, without a key per group.
+    const storedGroups = change.groupsBefore;
+    const newGroups: ExperienceGroup[] = [];
     const numberOf = (facts: FlightFacts): number => {
-      const group = groupOfFacts(facts);
-      const key = groupKeyOf(group);
-      let number = numbers.get(key);
-      if (number === undefined) {
-        number = groups.push(group) - 1;
-        numbers.set(key, number);
-      }
-      return number;
+      for (let i = 0; i < storedGroups.length; i += 1) if (isGroupOf(storedGroups[i]!, facts)) return i;
+      for (let i = 0; i < newGroups.length; i += 1)
+        if (isGroupOf(newGroups[i]!, facts)) return storedGroups.length + i;
+      return storedGroups.length + newGroups.push(groupOfFacts(facts)) - 1;
     };
     // Only the entries the batch changes are read out of the stored bytes, by year and group number.
     const bytes = change.yearsBefore;
-    const places = bytes === null ? new Map<number, number>() : yearEntryPlaces(bytes);
     const changed = new Map<number, YearChange>();
     const add = (facts: FlightFacts, group: number, sign: 1 | -1) => {
       const year = Number(facts.date.slice(0, 4));
       const key = yearEntryKey(year, group);
       let change = changed.get(key);
       if (change === undefined) {
-        const at = places.get(key);
+        const at = bytes === null ? undefined : yearEntryPlace(bytes, year, group);
         const entry: ExperienceYearEntry =
           bytes !== null && at !== undefined
             ? decodeYearEntry(bytes, at)
@@ -175,8 +183,8 @@ export function experienceWritesOf(changes: readonly ExperienceChange[]): Experi
       if (at !== undefined) after.changed.set(at, entry);
       else after.added.push(entry);
     }
-    const unchanged = change.groupsBefore.length > 0 && groups.length === change.groupsBefore.length;
-    writes.groups.push(unchanged ? null : groups);
+    const unchanged = storedGroups.length > 0 && newGroups.length === 0;
+    writes.groups.push(unchanged ? null : [...storedGroups, ...newGroups]);
     writes.years.push(after);
     writes.flightGroups.push(flightGroups);
   }

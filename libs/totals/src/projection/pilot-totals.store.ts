@@ -230,8 +230,8 @@ export async function storePilotChanges(
             case when u.years_length >= 0 then substring($${n + 10}::bytea from u.years_from + 1 for u.years_length) end,
             $${n + 5}::integer, now()
        from unnest($1::uuid[], $2::integer[], ${cols.map((_, i) => `$${i + 3}::bigint[]`).join(', ')},
-                   $${n}::bigint[], $${n + 1}::bigint[], $${n + 2}::bigint[], $${n + 3}::date[], $${n + 4}::jsonb[],
-                   $${n + 6}::jsonb[], $${n + 7}::jsonb[], $${n + 8}::integer[], $${n + 9}::integer[])
+                   $${n}::bigint[], $${n + 1}::bigint[], $${n + 2}::bigint[], $${n + 3}::date[], ${jsonElements(`$${n + 4}`)},
+                   $${n + 6}::jsonb[], ${jsonElements(`$${n + 7}`)}, $${n + 8}::integer[], $${n + 9}::integer[])
             as u (${ROW_COLUMNS.join(', ')}, years_from, years_length)
      on conflict (pilot_account_id) do update set
        stream_version = excluded.stream_version, kafka_partition = excluded.kafka_partition,
@@ -250,19 +250,26 @@ export async function storePilotChanges(
       list(changed.map((c) => c.state.sums.total_night)),
       list(changed.map((c) => c.state.sums.flight_count)),
       list(lastDates.map((d) => d ?? null)),
-      changed.map((c) => JSON.stringify(withoutZeros(c.state.sums.rating_breakdown))),
+      JSON.stringify(changed.map((c) => withoutZeros(c.state.sums.rating_breakdown))),
       partition,
       // Starting totals are written only when the batch replaced them (null keeps the stored ones).
       changed.map((c) =>
         c.state.starting !== c.before.state.starting ? JSON.stringify(c.state.starting) : null,
       ),
       // Written only when they changed (null keeps the stored ones), as the starting totals.
-      experience.groups.map((groups) => (groups === null ? null : JSON.stringify(groups))),
+      JSON.stringify(experience.groups),
       // Null only for a pilot not projected for the experience, whose null stays.
       ...yearsParams(experience.years),
     ],
   );
 }
+
+/**
+ * The elements of a JSON array parameter as a `jsonb[]`, JSON null as NULL: one JSON text for the
+ * whole batch, where an array of JSON texts has node-postgres quote and escape each (every `"` of it).
+ */
+const jsonElements = (param: string): string =>
+  `array(select nullif(e, 'null'::jsonb) from jsonb_array_elements(${param}::jsonb) with ordinality as a (e, i) order by a.i)`;
 
 /** The columns of a pilot's row that the upsert takes from its arrays as they are, in their order. */
 const ROW_COLUMNS = [
