@@ -3,7 +3,9 @@ import {
   encodeYearEntries,
   type ExperienceYearEntry,
   YEAR_ENTRY_NUMBERS,
-  yearEntriesBytes,
+  type YearEntriesAfter,
+  writeYearEntries,
+  yearEntriesSize,
   yearEntryPlace,
 } from './experience-year-bytes';
 
@@ -13,6 +15,15 @@ const entry = (group: number, year: number, last: string | null, seed: number): 
   last,
   ...Array.from({ length: YEAR_ENTRY_NUMBERS - 3 }, (_, i) => seed * 1000 + i),
 ];
+
+/** The bytes of `after` alone, as the batch writes them among its other pilots'. */
+function bytesOf(after: YearEntriesAfter): Buffer {
+  const bytes = Buffer.alloc(yearEntriesSize(after) + 8, 0xff);
+  expect(writeYearEntries(after, bytes, 4)).toBe(bytes.length - 4);
+  // Nothing written outside its place.
+  expect([bytes.readInt32BE(0), bytes.readInt32BE(bytes.length - 4)]).toEqual([-1, -1]);
+  return bytes.subarray(4, bytes.length - 4);
+}
 
 describe('experience year entries as bytes', () => {
   const stored = [
@@ -50,7 +61,7 @@ describe('experience year entries as bytes', () => {
     const size = YEAR_ENTRY_NUMBERS * 4;
     const replaced = entry(3, 2020, '2020-03-01', 9);
     const added = entry(5, 2025, '2025-06-30', 7);
-    const after = yearEntriesBytes({
+    const after = bytesOf({
       before,
       changed: new Map([
         [2 * size, null],
@@ -59,9 +70,7 @@ describe('experience year entries as bytes', () => {
       added: [added],
     });
     expect(decodeYearEntries(after)).toEqual([stored[0], replaced, stored[3], added]);
-    expect(decodeYearEntries(yearEntriesBytes({ before: null, changed: new Map(), added: [added] }))).toEqual(
-      [added],
-    );
-    expect(yearEntriesBytes({ before, changed: new Map(), added: [] })).toEqual(before);
+    expect(decodeYearEntries(bytesOf({ before: null, changed: new Map(), added: [added] }))).toEqual([added]);
+    expect(bytesOf({ before, changed: new Map(), added: [] })).toEqual(before);
   });
 });

@@ -94,7 +94,7 @@ export interface YearEntriesAfter {
   added: readonly ExperienceYearEntry[];
 }
 
-/** How many bytes yearEntriesBytes writes for `after`. */
+/** How many bytes writeYearEntries writes for `after`. */
 export function yearEntriesSize({ before, changed, added }: YearEntriesAfter): number {
   let size = (before?.length ?? 0) + added.length * ENTRY_BYTES;
   for (const entry of changed.values()) if (entry === null) size -= ENTRY_BYTES;
@@ -124,13 +124,6 @@ export function writeYearEntries(
   }
   for (const entry of added) to = writeYearEntry(entry, bytes, to);
   return to;
-}
-
-/** The bytes of YearEntriesAfter alone (writeYearEntries). */
-export function yearEntriesBytes(after: YearEntriesAfter): Buffer {
-  const bytes = Buffer.allocUnsafe(yearEntriesSize(after));
-  writeYearEntries(after, bytes, 0);
-  return bytes;
 }
 
 /**
