@@ -108,12 +108,24 @@ export const totalsFieldOf = (field: FlightMinuteField): EnteredTotalsField => `
 /** `totalsFieldOf` of each minutes field, in FLIGHT_MINUTE_FIELDS order: the fold adds many flights. */
 export const TOTALS_FIELD_AT: readonly EnteredTotalsField[] = FLIGHT_MINUTE_FIELDS.map(totalsFieldOf);
 
-export function factsOf(flight: Flight): FlightFacts {
+/** What decides the rating key a flight's time counts under (countedRatingKey). */
+export type RatingFacts = Pick<FlightFacts, 'kind' | 'category' | 'rating_key'>;
+
+export function ratingFactsOf(flight: Flight): RatingFacts {
   return {
-    date: flight.date,
     kind: flight.kind,
     category: flight.aircraft.category,
     rating_key: flight.aircraft.rating_key ?? null,
+  };
+}
+
+export function factsOf(flight: Flight): FlightFacts {
+  const rating = ratingFactsOf(flight);
+  return {
+    date: flight.date,
+    kind: rating.kind,
+    category: rating.category,
+    rating_key: rating.rating_key,
     minutes: FLIGHT_MINUTE_FIELDS.map((f) => flight.minutes[f]),
     landings_day: flight.landings.day,
     landings_night: flight.landings.night,
@@ -135,9 +147,7 @@ export function zeroSums(): Sums {
 }
 
 /** The rating key a record's flight time counts under, or null when it counts under none. */
-export function countedRatingKey(
-  facts: Pick<FlightFacts, 'kind' | 'category' | 'rating_key'>,
-): string | null {
+export function countedRatingKey(facts: RatingFacts): string | null {
   return facts.kind === 'flight' && facts.category === 'airplane' ? facts.rating_key : null;
 }
 

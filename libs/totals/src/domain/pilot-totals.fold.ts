@@ -5,6 +5,7 @@ import {
   addStartingTotals,
   countedRatingKey,
   factsOf,
+  ratingFactsOf,
   zeroSums,
   type FlightFacts,
   type Sums,
@@ -54,12 +55,8 @@ export function rejectionOf(state: PilotTotalsState, event: LogbookEvent): strin
       const known = state.flights.has(flight.flight_id);
       if (event.type === 'FlightRecorded' && known) return `flight ${flight.flight_id} is already recorded`;
       if (event.type === 'FlightAmended' && !known) return `flight ${flight.flight_id} is not recorded`;
-      // What the checks read of the flight's facts (factsOf), without making them all twice.
-      const facts = {
-        kind: flight.kind,
-        category: flight.aircraft.category,
-        rating_key: flight.aircraft.rating_key ?? null,
-      };
+      // Only what the checks read of the flight's facts: factsOf makes them all when the flight is folded.
+      const facts = ratingFactsOf(flight);
       if (facts.kind === 'flight' && facts.category === 'airplane' && facts.rating_key === null) {
         return `airplane flight ${flight.flight_id} has no rating key`;
       }

@@ -1,5 +1,5 @@
 import {
-  decodeYearEntries,
+  mapYearEntries,
   encodeYearEntries,
   type ExperienceYearEntry,
   YEAR_ENTRY_NUMBERS,
@@ -15,6 +15,8 @@ const entry = (group: number, year: number, last: string | null, seed: number): 
   last,
   ...Array.from({ length: YEAR_ENTRY_NUMBERS - 3 }, (_, i) => seed * 1000 + i),
 ];
+
+const entriesOf = (bytes: Buffer): ExperienceYearEntry[] => mapYearEntries(bytes, (entry) => entry);
 
 /** The bytes of `after` alone, as the batch writes them among its other pilots'. */
 function bytesOf(after: YearEntriesAfter): Buffer {
@@ -35,7 +37,7 @@ describe('experience year entries as bytes', () => {
 
   it('decodes what it encodes, dates and large sums included', () => {
     const big = entry(65535, 2026, '2026-12-03', 2_000_000);
-    expect(decodeYearEntries(encodeYearEntries([...stored, big]))).toEqual([...stored, big]);
+    expect(entriesOf(encodeYearEntries([...stored, big]))).toEqual([...stored, big]);
     expect(encodeYearEntries(stored)).toHaveLength(stored.length * YEAR_ENTRY_NUMBERS * 4);
   });
 
@@ -53,7 +55,7 @@ describe('experience year entries as bytes', () => {
   });
 
   it('refuses bytes that are not whole entries', () => {
-    expect(() => decodeYearEntries(Buffer.alloc(10))).toThrow(/not a whole number of entries/);
+    expect(() => entriesOf(Buffer.alloc(10))).toThrow(/not a whole number of entries/);
   });
 
   it('rewrites only what a batch changed: entries replaced in place, dropped, added after', () => {
@@ -69,8 +71,8 @@ describe('experience year entries as bytes', () => {
       ]),
       added: [added],
     });
-    expect(decodeYearEntries(after)).toEqual([stored[0], replaced, stored[3], added]);
-    expect(decodeYearEntries(bytesOf({ before: null, changed: new Map(), added: [added] }))).toEqual([added]);
+    expect(entriesOf(after)).toEqual([stored[0], replaced, stored[3], added]);
+    expect(entriesOf(bytesOf({ before: null, changed: new Map(), added: [added] }))).toEqual([added]);
     expect(bytesOf({ before, changed: new Map(), added: [] })).toEqual(before);
   });
 });

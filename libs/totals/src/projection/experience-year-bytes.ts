@@ -62,12 +62,12 @@ function checkWhole(bytes: Buffer): void {
     throw new Error(`experience_years of ${bytes.length} bytes is not a whole number of entries`);
 }
 
-/** The entries of encodeYearEntries' bytes. */
-export function decodeYearEntries(bytes: Buffer): ExperienceYearEntry[] {
+/** `make` of each entry of encodeYearEntries' bytes, in one pass. */
+export function mapYearEntries<T>(bytes: Buffer, make: (entry: ExperienceYearEntry) => T): T[] {
   checkWhole(bytes);
-  const entries: ExperienceYearEntry[] = [];
-  for (let at = 0; at < bytes.length; at += ENTRY_BYTES) entries.push(decodeYearEntry(bytes, at));
-  return entries;
+  const made: T[] = [];
+  for (let at = 0; at < bytes.length; at += ENTRY_BYTES) made.push(make(decodeYearEntry(bytes, at)));
+  return made;
 }
 
 /** An entry's key among a pilot's entries: its year and group. */

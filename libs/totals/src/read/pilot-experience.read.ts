@@ -9,7 +9,7 @@ import {
   type ExperienceSums,
 } from '../domain/experience/experience-aggregates';
 import { experienceFromAggregates } from '../domain/experience/experience-from-aggregates';
-import { decodeYearEntries } from '../projection/experience-year-bytes';
+import { mapYearEntries } from '../projection/experience-year-bytes';
 import { ACTIVE_EXPERIENCE_VIEWS, EXPERIENCE_SUM_COLUMNS } from '../projection/projection-tables';
 
 /** A pilot's experience as the projection holds it. */
@@ -85,12 +85,14 @@ export function experienceOfRow(row: ExperienceSumsRow, asOf: string): Experienc
   return experienceFromAggregates(
     {
       groups: row.experience_groups,
-      years: (row.years ? decodeYearEntries(row.years) : []).map(([group, year, lastDate, ...sums]) => ({
-        group,
-        year,
-        last_date: lastDate,
-        sums: sumsFrom(sums),
-      })),
+      years: row.years
+        ? mapYearEntries(row.years, ([group, year, lastDate, ...sums]) => ({
+            group,
+            year,
+            last_date: lastDate,
+            sums: sumsFrom(sums),
+          }))
+        : [],
       days: row.days.map(([group, date, ...sums]) => ({ group, date, sums: sumsFrom(sums) })),
     },
     row.starting_totals,
