@@ -6,18 +6,8 @@ import {
   createExperienceViewsSql,
   projectionTables,
 } from '@pft/totals/projection/projection-tables';
-import { readProjectionVersions } from '@pft/totals/projection/projection-versions';
 import { jsonYearsViewSql } from './1763806800000-experience-from-flights';
-
-/** The type of `experience_years` in a version's pilots' table (`jsonb` or `bytea`). */
-async function yearsType(q: QueryRunner, table: string): Promise<string | undefined> {
-  const rows = (await q.query(
-    `select data_type from information_schema.columns
-      where table_schema = current_schema() and table_name = $1 and column_name = 'experience_years'`,
-    [table],
-  )) as { data_type: string }[];
-  return rows[0]?.data_type;
-}
+import { columnType, versionsToMigrate } from './projection-columns';
 
 /** The views over a version's pilots' rows: dropped before their column changes, made again after. */
 async function dropYearsViews(q: QueryRunner, version: number): Promise<void> {
@@ -36,10 +26,10 @@ export class ExperienceYearsAsBytes1763807000000 implements MigrationInterface {
   name = 'ExperienceYearsAsBytes1763807000000';
 
   async up(q: QueryRunner): Promise<void> {
-    const { active, building } = await readProjectionVersions(q);
-    for (const version of building === null ? [active] : [active, building]) {
+    const { active, versions } = await versionsToMigrate(q);
+    for (const version of versions) {
       const t = projectionTables(version);
-      if ((await yearsType(q, t.totals)) !== 'jsonb') continue;
+      if ((await columnType(q, t.totals, 'experience_years')) !== 'jsonb') continue;
       const number = (path: string) => `int4send(coalesce((${path})::integer, 0))`;
       const entry = [
         number(`y->>0`),
@@ -63,10 +53,10 @@ export class ExperienceYearsAsBytes1763807000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    const { active, building } = await readProjectionVersions(q);
-    for (const version of building === null ? [active] : [active, building]) {
+    const { active, versions } = await versionsToMigrate(q);
+    for (const version of versions) {
       const t = projectionTables(version);
-      if ((await yearsType(q, t.totals)) !== 'bytea') continue;
+      if ((await columnType(q, t.totals, 'experience_years')) !== 'bytea') continue;
       const sums = EXPERIENCE_SUM_COLUMNS.map((c) => `y.${c}`).join(', ');
       await q.query(`alter table ${t.totals} add column experience_years_json jsonb`);
       await q.query(

@@ -19,6 +19,7 @@ import { PendingImports1763806600000 } from './1763806600000-pending-imports';
 import { ExperienceFromFlights1763806800000 } from './1763806800000-experience-from-flights';
 import { RequirementChecks1763806900000 } from './1763806900000-requirement-checks';
 import { ExperienceYearsAsBytes1763807000000 } from './1763807000000-experience-years-as-bytes';
+import { ExperienceGroupsAsText1763807200000 } from './1763807200000-experience-groups-as-text';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -43,4 +44,5 @@ export const MIGRATIONS = [
   ExperienceFromFlights1763806800000,
   RequirementChecks1763806900000,
   ExperienceYearsAsBytes1763807000000,
+  ExperienceGroupsAsText1763807200000,
 ];

@@ -1,5 +1,6 @@
 import { FLIGHT_MINUTE_FIELDS } from '@pft/contracts';
-import { EXPERIENCE_COUNT_FIELDS, type ExperienceGroup } from '../domain/experience/experience-aggregates';
+import { EXPERIENCE_COUNT_FIELDS } from '../domain/experience/experience-aggregates';
+import { groupKeyOfFacts, storedGroupKeys } from '../domain/experience/experience-group-key';
 import { type FlightFacts } from '../domain/flight-contribution';
 import { type Queryable } from '../read/pilot-totals.read-model';
 import {
@@ -23,8 +24,11 @@ import { unquotedArrayLiteral as list } from './pg-array-literal';
 /** What the experience write needs of a changed pilot (see ChangedPilot). */
 export interface ExperienceChange {
   pilotId: string;
-  /** The pilot's groups as stored before the batch; null: not projected for the experience (needs a rebuild). */
-  groupsBefore: readonly ExperienceGroup[] | null;
+  /**
+   * The keys (groupKeyOf) of the pilot's groups as stored before the batch, in order; null: not
+   * projected for the experience (needs a rebuild).
+   */
+  groupsBefore: readonly string[] | null;
   /** The pilot's year sums as stored before the batch (encodeYearEntries; not changed here). */
   yearsBefore: Buffer | null;
   flightsBefore: ReadonlyMap<string, FlightFacts>;
@@ -34,11 +38,11 @@ export interface ExperienceChange {
 
 export interface ExperienceWrites {
   /**
-   * Each changed pilot's groups to store, in the order given: the list when the batch added a group
-   * or the pilot has none stored yet, else null, which keeps what is stored (null for a pilot not
-   * projected for the experience stays null).
+   * Each changed pilot's groups to store (storedGroupKeys), in the order given: when the batch added
+   * a group or the pilot has none stored yet, else null, which keeps what is stored (null for a pilot
+   * not projected for the experience stays null).
    */
-  groups: (ExperienceGroup[] | null)[];
+  groups: (string | null)[];
   /** Each changed pilot's year sums after the batch; null for a pilot not projected for the experience. */
   years: (YearEntriesAfter | null)[];
   /** Each changed pilot's group number of each flight the batch stores; null as `years`. */
@@ -86,31 +90,6 @@ interface YearChange {
   removed: string | null;
 }
 
-/** Whether `facts` count in `group` (the groupKeyOf of both the same). */
-function isGroupOf(group: ExperienceGroup, facts: FlightFacts): boolean {
-  const { experience } = facts;
-  if (
-    group.kind !== facts.kind ||
-    group.category !== facts.category ||
-    (group.rating_key ?? null) !== facts.rating_key ||
-    (group.type_designator ?? null) !== experience.type_designator ||
-    group.engine !== experience.engine ||
-    group.features.length !== experience.features.length
-  )
-    return false;
-  // Both in the order of AIRCRAFT_FEATURES, each once.
-  return group.features.every((feature, i) => feature === experience.features[i]);
-}
-
-const groupOfFacts = (facts: FlightFacts): ExperienceGroup => ({
-  kind: facts.kind,
-  category: facts.category,
-  rating_key: facts.rating_key,
-  type_designator: facts.experience.type_designator,
-  engine: facts.experience.engine,
-  features: facts.experience.features,
-});
-
 /**
  * The rows' changes of a batch, from each changed pilot's flights before and after it: each
  * flight's group number, and each pilot's year sums with every touched flight's contribution taken
@@ -125,14 +104,15 @@ export function experienceWritesOf(changes: readonly ExperienceChange[]): Experi
       writes.flightGroups.push(null);
       continue;
     }
-    // A pilot's groups are few: a flight's is found by comparing its fields, without a key per group.
+    // A pilot's groups are few: a flight's is found among their keys as they are stored.
     const storedGroups = change.groupsBefore;
-    const newGroups: ExperienceGroup[] = [];
+    const newGroups: string[] = [];
     const numberOf = (facts: FlightFacts): number => {
-      for (let i = 0; i < storedGroups.length; i += 1) if (isGroupOf(storedGroups[i]!, facts)) return i;
-      for (let i = 0; i < newGroups.length; i += 1)
-        if (isGroupOf(newGroups[i]!, facts)) return storedGroups.length + i;
-      return storedGroups.length + newGroups.push(groupOfFacts(facts)) - 1;
+      const key = groupKeyOfFacts(facts);
+      const stored = storedGroups.indexOf(key);
+      if (stored !== -1) return stored;
+      const added = newGroups.indexOf(key);
+      return storedGroups.length + (added !== -1 ? added : newGroups.push(key) - 1);
     };
     // Only the entries the batch changes are read out of the stored bytes, by year and group number.
     const bytes = change.yearsBefore;
@@ -184,7 +164,7 @@ export function experienceWritesOf(changes: readonly ExperienceChange[]): Experi
       else after.added.push(entry);
     }
     const unchanged = storedGroups.length > 0 && newGroups.length === 0;
-    writes.groups.push(unchanged ? null : [...storedGroups, ...newGroups]);
+    writes.groups.push(unchanged ? null : storedGroupKeys([...storedGroups, ...newGroups]));
     writes.years.push(after);
     writes.flightGroups.push(flightGroups);
   }

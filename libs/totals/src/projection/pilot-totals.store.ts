@@ -5,7 +5,7 @@ import {
   type FlightKind,
   type StartingTotals,
 } from '@pft/contracts';
-import { type ExperienceGroup } from '../domain/experience/experience-aggregates';
+import { groupKeysOf } from '../domain/experience/experience-group-key';
 import { initialPilotTotalsState, type PilotTotalsState } from '../domain/pilot-totals.fold';
 import { type ExperienceFacts, type FlightFacts } from '../domain/flight-contribution';
 import { unquotedArrayLiteral as list } from './pg-array-literal';
@@ -25,8 +25,11 @@ export interface PilotSlice {
   /** As loaded; the fold never mutates it, so it stays the "before" of the batch. */
   state: PilotTotalsState;
   lastFlightDate: string | null;
-  /** The pilot's experience groups; null for a row projected before the experience was (see docs/projections.md). */
-  experienceGroups: ExperienceGroup[] | null;
+  /**
+   * The keys (groupKeyOf) of the pilot's experience groups, in order; null for a row projected before
+   * the experience was (see docs/projections.md).
+   */
+  experienceGroups: string[] | null;
   /** The pilot's year sums as stored (encodeYearEntries); null when there are none. */
   experienceYears: Buffer | null;
 }
@@ -48,7 +51,7 @@ type TotalsRow = Record<(typeof ENTERED_TOTALS_FIELDS)[number], string> & {
   last_flight_date: string | null;
   rating_breakdown: Record<string, number>;
   starting_totals: StartingTotals | null;
-  experience_groups: ExperienceGroup[] | null;
+  experience_groups: string | null;
   experience_years: Buffer | null;
 };
 
@@ -94,7 +97,7 @@ export async function loadPilotSlices(
     state.sums.flight_count = Number(row.flight_count);
     state.sums.rating_breakdown = { ...row.rating_breakdown };
     slice.lastFlightDate = row.last_flight_date;
-    slice.experienceGroups = row.experience_groups;
+    slice.experienceGroups = row.experience_groups === null ? null : groupKeysOf(row.experience_groups);
     slice.experienceYears = row.experience_groups === null ? null : row.experience_years;
   }
   if (flightRefs.length === 0 || rows.length === 0) return slices;
@@ -231,7 +234,7 @@ export async function storePilotChanges(
             $${n + 5}::integer, now()
        from unnest($1::uuid[], $2::integer[], ${cols.map((_, i) => `$${i + 3}::bigint[]`).join(', ')},
                    $${n}::bigint[], $${n + 1}::bigint[], $${n + 2}::bigint[], $${n + 3}::date[], ${jsonElements(`$${n + 4}`)},
-                   $${n + 6}::jsonb[], ${jsonElements(`$${n + 7}`)}, $${n + 8}::integer[], $${n + 9}::integer[])
+                   $${n + 6}::jsonb[], $${n + 7}::text[], $${n + 8}::integer[], $${n + 9}::integer[])
             as u (${ROW_COLUMNS.join(', ')}, years_from, years_length)
      on conflict (pilot_account_id) do update set
        stream_version = excluded.stream_version, kafka_partition = excluded.kafka_partition,
@@ -257,7 +260,7 @@ export async function storePilotChanges(
         c.state.starting !== c.before.state.starting ? JSON.stringify(c.state.starting) : null,
       ),
       // Written only when they changed (null keeps the stored ones), as the starting totals.
-      JSON.stringify(experience.groups),
+      experience.groups,
       // Null only for a pilot not projected for the experience, whose null stays.
       ...yearsParams(experience.years),
     ],

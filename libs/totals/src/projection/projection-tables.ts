@@ -71,9 +71,10 @@ export function createProjectionTablesSql(version: number): string[] {
         rating_breakdown  jsonb not null default '{}'::jsonb,
         starting_totals   jsonb,
         updated_at        timestamptz not null,
-        -- The pilot's experience groups (ExperienceGroup), a group's number its place in the list; null
-        -- for a row made before the experience was projected, whose experience needs a rebuild.
-        experience_groups jsonb,
+        -- The pilot's experience groups, one line each (groupKeyOf) joined by newlines, a group's number
+        -- its place; null for a row made before the experience was projected, whose experience needs a
+        -- rebuild.
+        experience_groups text,
         -- The pilot's year sums, one entry per year and group as encodeYearEntries lays them out
         -- (a view reads them as rows); null when experience_groups is.
         experience_years  bytea

@@ -3,12 +3,9 @@ import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { monthsEndingOn } from '../domain/experience/calendar';
 import { type Experience } from '../domain/experience/experience';
-import {
-  EXPERIENCE_COUNT_FIELDS,
-  type ExperienceGroup,
-  type ExperienceSums,
-} from '../domain/experience/experience-aggregates';
+import { EXPERIENCE_COUNT_FIELDS, type ExperienceSums } from '../domain/experience/experience-aggregates';
 import { experienceFromAggregates } from '../domain/experience/experience-from-aggregates';
+import { groupKeysOf, groupOfKey } from '../domain/experience/experience-group-key';
 import { mapYearEntries } from '../projection/experience-year-bytes';
 import { ACTIVE_EXPERIENCE_VIEWS, EXPERIENCE_SUM_COLUMNS } from '../projection/projection-tables';
 
@@ -29,7 +26,8 @@ type SumsArray = number[];
 export interface ExperienceSumsRow {
   last_updated: Date;
   starting_totals: StartingTotals | null;
-  experience_groups: ExperienceGroup[];
+  /** The pilot's groups as stored (storedGroupKeys). */
+  experience_groups: string;
   /** Every year the pilot flew, as the row keeps them (encodeYearEntries); null: none. */
   years: Buffer | null;
   /** [group_no, day, ...sums] */
@@ -84,7 +82,7 @@ function sumsFrom(values: readonly number[]): ExperienceSums {
 export function experienceOfRow(row: ExperienceSumsRow, asOf: string): Experience {
   return experienceFromAggregates(
     {
-      groups: row.experience_groups,
+      groups: groupKeysOf(row.experience_groups).map(groupOfKey),
       years: row.years
         ? mapYearEntries(row.years, ([group, year, lastDate, ...sums]) => ({
             group,

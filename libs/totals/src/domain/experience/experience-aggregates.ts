@@ -91,14 +91,6 @@ export function addExperienceSums(into: ExperienceSums, from: ExperienceSums, si
   for (const field of EXPERIENCE_COUNT_FIELDS) into[field] += sign * from[field];
 }
 
-/**
- * A text for a group, equal for equal groups, for map keys: the fields joined by NUL, a character no
- * stored text holds (Postgres text refuses it), an absent one as U+0001. Built per record in every
- * batch, so without JSON.
- */
-export const groupKeyOf = (group: ExperienceGroup): string =>
-  `${group.kind}\0${group.category}\0${group.rating_key ?? '\u0001'}\0${group.type_designator ?? '\u0001'}\0${group.engine}\0${group.features.join(' ')}`;
-
 /** The group a record counts in and what it adds to that group's sums. */
 export function experienceContributionOf(facts: FlightFacts): {
   group: ExperienceGroup;

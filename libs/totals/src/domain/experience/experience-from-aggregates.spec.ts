@@ -9,7 +9,6 @@ import {
 import {
   addExperienceSums,
   experienceContributionOf,
-  groupKeyOf,
   zeroExperienceSums,
   type ExperienceAggregates,
   type ExperienceDay,
@@ -17,6 +16,7 @@ import {
   type ExperienceYear,
 } from './experience-aggregates';
 import { experienceAsOf } from './experience';
+import { groupKeyOf } from './experience-group-key';
 import { experienceFromAggregates } from './experience-from-aggregates';
 import { countedRecordOf, type ExperienceRecord } from './experience-record';
 
