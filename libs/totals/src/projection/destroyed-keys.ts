@@ -2,7 +2,7 @@ import { decodeEventEnvelope, type EventMessage, isSealedPayload, type LogbookEv
 import { type DataKeys } from '@pft/privacy';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
 import { type Queryable } from '../read/pilot-totals.read-model';
-import { type PilotSlice } from './pilot-totals.store';
+import { type PilotSlice } from './pilot-slices.load';
 
 /** A logbook event of a batch, with the message it came in. */
 export type Logbook = { message: ConsumedMessage; event: EventMessage<LogbookEvent> };

@@ -11,14 +11,8 @@ import { foldEventRun } from '../domain/pilot-totals.fold';
 import { boxOpener, type DataKeys, sharedDataKeys } from '@pft/privacy';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
 import { type Queryable } from '../read/pilot-totals.read-model';
-import {
-  deleteErasedPilots,
-  emptyPilotSlice,
-  loadPilotSlices,
-  storePilotChanges,
-  type ChangedPilot,
-  type PilotSlice,
-} from './pilot-totals.store';
+import { deleteErasedPilots, storePilotChanges, type ChangedPilot } from './pilot-totals.store';
+import { emptyPilotSlice, loadPilotSlices, type PilotSlice } from './pilot-slices.load';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 import { applyBatchSettings } from './batch-settings';
 import { dropEventsOfDestroyedKeys, type Logbook } from './destroyed-keys';
