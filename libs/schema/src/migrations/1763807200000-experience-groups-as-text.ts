@@ -42,7 +42,8 @@ export class ExperienceGroupsAsText1763807200000 implements MigrationInterface {
         `g->>'category'`,
         escapedSql(`g->>'rating_key'`),
         escapedSql(`g->>'type_designator'`),
-        `g->>'engine'`,
+        // Stored groups hold their counted engine; should one not, it is the unknown one, not a lost line.
+        `coalesce(g->>'engine', 'unknown')`,
         `coalesce(${features}, '')`,
       ]
         .map((field) => `(${field})`)
