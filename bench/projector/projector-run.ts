@@ -50,9 +50,15 @@ async function waitCaughtUp(
   }
 }
 
-/** The environment the projector and the CLI run with: as deployed, a pool of 10 connections. */
+/**
+ * The environment the projector and the CLI run with: as deployed, a pool of 10 connections. With
+ * BENCH_PROJECTOR_NODE_OPTIONS set (`--cpu-prof --cpu-prof-dir=<dir>` for CPU profiles), each process
+ * runs with those Node options.
+ */
 export function projectorEnv(target: ProjectorTarget, client: KafkaClientName): Record<string, string> {
+  const nodeOptions = process.env.BENCH_PROJECTOR_NODE_OPTIONS;
   return {
+    ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}),
     DATABASE_URL: target.databaseUrl,
     DATABASE_POOL_SIZE: '10',
     KAFKA_BROKERS: target.brokers,
