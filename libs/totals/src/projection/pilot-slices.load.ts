@@ -10,7 +10,7 @@ import { initialPilotTotalsState, type PilotTotalsState } from '../domain/pilot-
 import { type ExperienceFacts, type FlightFacts } from '../domain/flight-contribution';
 import { type Queryable } from '../read/pilot-totals.read-model';
 import { unquotedArrayLiteral as list } from './pg-array-literal';
-import { EXPERIENCE_FLIGHT_COLUMNS, projectionTables } from './projection-tables';
+import { EXPERIENCE_FLIGHT_COLUMNS, PILOT_SUM_COLUMNS, projectionTables } from './projection-tables';
 
 /**
  * The slice of pilots' fold state that one batch needs, loaded set-based (stored by
@@ -57,12 +57,7 @@ type TotalsRow = Record<(typeof ENTERED_TOTALS_FIELDS)[number], string> & {
  * `updated_at` and `last_flight_date` made into Date objects, then dropped).
  */
 const TOTALS_ROW_COLUMNS = [
-  'pilot_account_id',
-  'stream_version',
-  ...ENTERED_TOTALS_FIELDS,
-  'total_day',
-  'total_night',
-  'flight_count',
+  ...PILOT_SUM_COLUMNS,
   'rating_breakdown',
   'starting_totals',
   'experience_groups',

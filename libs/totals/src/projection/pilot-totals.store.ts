@@ -6,7 +6,7 @@ import { type YearEntriesAfter, writeYearEntries, yearEntriesSize } from './expe
 import { experienceWritesOf, lookUpLatestDates } from './pilot-experience.store';
 import { storeFlights } from './pilot-flights.store';
 import { type PilotSlice } from './pilot-slices.load';
-import { projectionTables } from './projection-tables';
+import { PILOT_SUM_COLUMNS, projectionTables } from './projection-tables';
 
 /**
  * Stores what one batch changed of the pilots' slices (pilot-slices.load.ts), set-based: a handful
@@ -153,12 +153,7 @@ const jsonElements = (param: string): string =>
 
 /** The columns of a pilot's row that the upsert takes from its arrays as they are, in their order. */
 const ROW_COLUMNS = [
-  'pilot_account_id',
-  'stream_version',
-  ...ENTERED_TOTALS_FIELDS,
-  'total_day',
-  'total_night',
-  'flight_count',
+  ...PILOT_SUM_COLUMNS,
   'last_flight_date',
   'rating_breakdown',
   'starting_totals',

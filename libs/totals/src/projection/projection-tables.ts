@@ -47,6 +47,19 @@ export const EXPERIENCE_FLIGHT_COLUMNS: readonly (readonly [string, string])[] =
   ['holds', 'smallint'],
 ];
 
+/**
+ * The first columns of a pilot's row in `pilot_totals_v<N>`, its sums, which the batch both reads
+ * (pilot-slices.load.ts) and writes (pilot-totals.store.ts) as they are.
+ */
+export const PILOT_SUM_COLUMNS: readonly string[] = [
+  'pilot_account_id',
+  'stream_version',
+  ...ENTERED_TOTALS_FIELDS,
+  'total_day',
+  'total_night',
+  'flight_count',
+];
+
 export const ACTIVE_TOTALS_VIEW = 'pilot_totals_active';
 
 /** Statements creating one version's tables (empty). */
