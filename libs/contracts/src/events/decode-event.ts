@@ -35,12 +35,16 @@ function validators(): NonNullable<typeof compiled> {
 export type DecodeResult = { ok: true; message: EventMessage } | { ok: false; reason: string };
 
 /**
- * What a reader with the key store gets: the decoded message, or why not. `erased`: the message is
- * sound but its payload was sealed with a data key since destroyed (the pilot erased the account);
- * readers skip it as if it held nothing, and it is no fault (no dead letter).
+ * What a reader with the key store gets: the decoded message, or why not. With the message, the data
+ * key its payload was opened with (`sealedWith`; null: it was in the clear; absent: not known, from an
+ * opener that does not say). `erased`: the message is sound but its payload was sealed with a data key
+ * since destroyed (the pilot erased the account); readers skip it as if it held nothing, and it is no
+ * fault (no dead letter).
  */
 export type OpenedDecodeResult =
-  DecodeResult | { ok: false; erased: true; reason: string; message: Omit<EventMessage, 'payload'> };
+  | { ok: true; message: EventMessage; sealedWith?: string | null }
+  | { ok: false; reason: string }
+  | { ok: false; erased: true; reason: string; message: Omit<EventMessage, 'payload'> };
 
 type Parsed = { ok: true; message: EventMessage } | { ok: false; reason: string };
 
@@ -59,8 +63,13 @@ function parseMessage(value: Buffer | string | null): Parsed {
   return { ok: true, message: parsed as EventMessage };
 }
 
-/** Checks the (opened) payload against the schemas and upcasts it. */
-function checkPayload(message: EventMessage): DecodeResult {
+/**
+ * Checks the (opened) payload against the schemas and upcasts it; `sealedWith`, when given, goes with
+ * the message (OpenedDecodeResult).
+ */
+function checkPayload(message: EventMessage): DecodeResult;
+function checkPayload(message: EventMessage, sealedWith: string | null | undefined): OpenedDecodeResult;
+function checkPayload(message: EventMessage, sealedWith?: string | null): OpenedDecodeResult {
   let lifted: { version: number; payload: unknown };
   try {
     lifted = upcast(message.type, message.version, message.payload);
@@ -76,7 +85,10 @@ function checkPayload(message: EventMessage): DecodeResult {
   if (payload.pilot_account_id !== message.pilot_account_id) {
     return { ok: false, reason: 'payload pilot_account_id differs from the message key' };
   }
-  return { ok: true, message: { ...message, version: lifted.version, payload } as EventMessage };
+  const decoded = { ...message, version: lifted.version, payload } as EventMessage;
+  return sealedWith === undefined
+    ? { ok: true, message: decoded }
+    : { ok: true, message: decoded, sealedWith };
 }
 
 /**
@@ -121,28 +133,32 @@ export async function decodeEventMessages(
       sealed.push({ at, message: p.message as EventMessage & { payload: SealedPayload } });
     }
   });
-  const opened = new Map<number, unknown>();
+  /** Each sealed message's payload opened (null: its key is destroyed; an Error: it does not open), and its key. */
+  const opened = new Map<number, { payload: unknown; keyId: string }>();
   if (sealed.length > 0) {
     await opener.load(sealed.map(({ message }) => message.payload.sealed.key_id));
     // Opened all at once: the opener may do it off the event loop.
     const values = await opener.openMany(
       sealed.map(({ message }) => ({ box: message.payload.sealed, aad: sealedPayloadAad(message) })),
     );
-    sealed.forEach(({ at }, i) => opened.set(at, values[i]));
+    sealed.forEach(({ at, message }, i) =>
+      opened.set(at, { payload: values[i], keyId: message.payload.sealed.key_id }),
+    );
   }
   return parsed.map((p, at): OpenedDecodeResult => {
     if (!p.ok) return p;
     const { message } = p;
-    if (!opened.has(at)) return checkPayload(message);
+    const sealedOne = opened.get(at);
+    if (sealedOne === undefined) return checkPayload(message, null);
     if (message.payload.pilot_account_id !== message.pilot_account_id) {
       return { ok: false, reason: 'payload pilot_account_id differs from the message key' };
     }
-    const payload = opened.get(at);
+    const { payload, keyId } = sealedOne;
     if (payload instanceof Error) {
       return { ok: false, reason: `${message.type} payload does not open: ${payload.message}` };
     }
     if (payload === null) return erasedResult(message);
-    return checkPayload({ ...message, payload: payload as EventMessage['payload'] });
+    return checkPayload({ ...message, payload: payload as EventMessage['payload'] }, keyId);
   });
 }
 
@@ -158,7 +174,7 @@ function decodeOpenedMessage(opened: OpenedMessage): OpenedDecodeResult {
   if (!parsed.ok) return parsed;
   if ('failure' in opened) return { ok: false, reason: opened.failure };
   if ('erased' in opened) return erasedResult(parsed.message);
-  return checkPayload(parsed.message);
+  return checkPayload(parsed.message, opened.sealedWith);
 }
 
 export const isErased = (

@@ -66,6 +66,11 @@ export interface SealedPayloadOpener {
   openMessages?(values: readonly (Buffer | string | null)[]): Promise<OpenedMessage[] | undefined>;
 }
 
-/** A message as SealedPayloadOpener.openMessages gives it back. */
+/**
+ * A message as SealedPayloadOpener.openMessages gives it back; `sealedWith`, when known, the data key
+ * its payload was opened with (null: it was in the clear).
+ */
 export type OpenedMessage =
-  { text: Buffer | string | null } | { text: string; erased: true } | { text: string; failure: string };
+  | { text: Buffer | string | null; sealedWith?: string | null }
+  | { text: string; erased: true }
+  | { text: string; failure: string };

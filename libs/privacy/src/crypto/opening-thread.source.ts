@@ -143,6 +143,9 @@ function ascii(bytes, start, end) {
   return true;
 }
 
+/** The key the last message writeOpenedRelayLayout wrote opened with. */
+let laidKeyId = null;
+
 /**
  * A message the relay laid out (LAID, just read), written to the answer with its payload opened,
  * when its key is given or held and it opens (the payload first, as below): true. When its key is not
@@ -164,6 +167,7 @@ function writeOpenedRelayLayout(bytes, start, end) {
     return false;
   }
   const { payloadAt, payloadEnd } = LAID;
+  laidKeyId = keyId;
   writeBytes(OPENED_HEAD, 0, OPENED_HEAD.length);
   writeBytes(plaintext, 0, plaintext.length);
   writeBytes(COMMA, 0, 1);
@@ -234,6 +238,8 @@ function openMessages(request) {
   answer.at = 0;
   const outEnds = new Uint32Array(ends.length);
   const kinds = new Uint8Array(ends.length);
+  /** Of each message of kind 0, the key its payload opened with; null: its payload was in the clear. */
+  const keyIds = new Array(ends.length).fill(null);
   const reasons = [];
   const missing = [];
   let byPosition = 0;
@@ -244,6 +250,7 @@ function openMessages(request) {
     start = end;
     const laid = relayLayout(buffer, from, end) !== null ? writeOpenedRelayLayout(buffer, from, end) : false;
     if (laid === true) {
+      keyIds[i] = laidKeyId;
       byPosition++;
       outEnds[i] = answer.at;
       continue;
@@ -289,6 +296,7 @@ function openMessages(request) {
         // The payload first: any key of the head after it wins over one the plaintext might repeat.
         const payload = plaintext.toString('utf8');
         opened = rest === '{}' ? '{"payload":' + payload + '}' : '{"payload":' + payload + ',' + rest.slice(1);
+        keyIds[i] = keyId;
       } catch (err) {
         kinds[i] = 2;
         reasons.push([i, message.type + ' payload does not open: ' + String(err && err.message)]);
@@ -307,7 +315,7 @@ function openMessages(request) {
     grown = copy.buffer;
   }
   parentPort.postMessage(
-    { id, out: grown, outEnds, kinds, reasons, missing, byPosition },
+    { id, out: grown, outEnds, kinds, keyIds, reasons, missing, byPosition },
     grown === null ? [outEnds.buffer] : [grown, outEnds.buffer],
   );
 }

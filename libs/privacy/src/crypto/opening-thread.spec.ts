@@ -147,6 +147,16 @@ describe('decoding a batch on the opening thread', () => {
     expect(here.filter((d) => d.ok).length).toBeGreaterThan(2 * MESSAGES_FOR_THREAD);
     const first = here[0]!;
     expect(first.ok && first.message.payload).toEqual({ pilot_account_id: pilots[0]!.id, flight });
+    // Each message read says which key it opened with (the destroyed keys' check reads it), its
+    // pilot's, or that it was in the clear.
+    const keyOfPilot = new Map(pilots.map((p) => [p.id, p.keyId]));
+    const opened = here.flatMap((d) => (d.ok ? [d] : []));
+    expect(opened.filter((d) => d.sealedWith === null).length).toBeGreaterThan(0);
+    for (const d of opened)
+      if (d.sealedWith !== null) expect(d.sealedWith).toBe(keyOfPilot.get(d.message.pilot_account_id));
+    expect(opened.filter((d) => typeof d.sealedWith === 'string').length).toBeGreaterThan(
+      MESSAGES_FOR_THREAD,
+    );
   });
 
   it('decodes as the caller’s thread does when it opens with node:crypto', async () => {

@@ -12,11 +12,14 @@ import {
 
 /**
  * A message of the topic as the thread gives it back: its text with the payload in the clear (or as it
- * came, when it was not sealed), to be read as any message; or the text as it came, with the payload's
- * key destroyed (`erased`) or why the payload does not open (`failure`).
+ * came, when it was not sealed), to be read as any message, with the key it was opened with
+ * (`sealedWith`; null: it was not sealed); or the text as it came, with the payload's key destroyed
+ * (`erased`) or why the payload does not open (`failure`).
  */
 export type OpenedMessage =
-  { text: string | null } | { text: string; erased: true } | { text: string; failure: string };
+  | { text: string | null; sealedWith?: string | null }
+  | { text: string; erased: true }
+  | { text: string; failure: string };
 
 /**
  * Shared buffers kept for the next batches: two (the messages, the answer) per batch in flight at once,
@@ -103,6 +106,7 @@ export class OpeningThread {
       out: ArrayBuffer | null;
       outEnds: Uint32Array;
       kinds: Uint8Array;
+      keyIds: (string | null)[];
       reasons: [number, string][];
       missing: [number, string][];
       byPosition: number;
@@ -124,7 +128,7 @@ export class OpeningThread {
       const kind = answer.kinds[i];
       if (kind === 1) return { text, erased: true };
       if (kind === 2) return { text, failure: reasons.get(i)! };
-      return { text };
+      return { text, sealedWith: answer.keyIds[i] ?? null };
     });
     this.slots.give(into);
     if (answer.missing.length > 0 && given.keyIds.length > 0) {

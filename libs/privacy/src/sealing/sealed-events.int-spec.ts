@@ -257,6 +257,18 @@ describe('sealed event payloads (Postgres)', () => {
       expect(asked.mock.calls[1]![0]).toHaveLength(values.length);
       expect(asked.mock.calls[1]![3]!.keyIds.sort()).toEqual(keyIds.map((k) => k.key_id).sort());
       expect(thread.readByPosition).toBe(values.length);
+      // Each says which key it opened with: its pilot's.
+      const keyOfPilot = new Map(
+        (
+          await ds.query<{ subject_id: string; key_id: string }[]>(
+            `select subject_id::text as subject_id, key_id::text as key_id from data_keys where subject_id = any($1::uuid[])`,
+            [pilots],
+          )
+        ).map((k) => [k.subject_id, k.key_id]),
+      );
+      expect(decoded.map((d) => d.ok && d.sealedWith)).toEqual(
+        pilots.flatMap((p) => Array.from({ length: perPilot }, () => keyOfPilot.get(p))),
+      );
       expect(
         decoded.map((d) => d.ok && (d.message.payload as { flight: { remarks: string } }).flight.remarks),
       ).toEqual(pilots.flatMap(() => Array.from({ length: perPilot }, (_, i) => `remark ${i}`)));

@@ -4,8 +4,24 @@ import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
 import { type Queryable } from '../read/pilot-totals.read-model';
 import { type PilotSlice } from './pilot-slices.load';
 
-/** A logbook event of a batch, with the message it came in. */
-export type Logbook = { message: ConsumedMessage; event: EventMessage<LogbookEvent> };
+/**
+ * A logbook event of a batch, with the message it came in and the data key its payload was opened with
+ * (null: in the clear; absent: not known, read again from the message when it is needed).
+ */
+export type Logbook = {
+  message: ConsumedMessage;
+  event: EventMessage<LogbookEvent>;
+  sealedWith?: string | null;
+};
+
+/** The data key `logbook`'s payload was sealed with; null when it was in the clear. */
+function keyIdOf(logbook: Logbook): string | null {
+  if (logbook.sealedWith !== undefined) return logbook.sealedWith;
+  const envelope = decodeEventEnvelope(logbook.message.value);
+  return envelope.ok && isSealedPayload(envelope.message.payload)
+    ? envelope.message.payload.sealed.key_id
+    : null;
+}
 
 /**
  * For each pilot the projection holds nothing of (new, or erased: its rows deleted), reads the keys its
@@ -25,9 +41,8 @@ export async function dropEventsOfDestroyedKeys(
   for (const [pilotId, events] of byPilot) {
     if (slices.get(pilotId)!.state.version !== 0) continue;
     for (const logbook of events) {
-      const envelope = decodeEventEnvelope(logbook.message.value);
-      if (envelope.ok && isSealedPayload(envelope.message.payload))
-        keyOf.set(logbook, envelope.message.payload.sealed.key_id);
+      const keyId = keyIdOf(logbook);
+      if (keyId !== null) keyOf.set(logbook, keyId);
     }
   }
   if (keyOf.size === 0) return;

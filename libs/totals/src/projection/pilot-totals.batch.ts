@@ -176,7 +176,7 @@ export async function applyPilotTotalsBatch(
       continue;
     }
     const list = byPilot.get(event.pilot_account_id) ?? [];
-    list.push({ message, event: event as EventMessage<LogbookEvent> });
+    list.push({ message, event: event as EventMessage<LogbookEvent>, sealedWith: decoded.sealedWith });
     byPilot.set(event.pilot_account_id, list);
   }
 
