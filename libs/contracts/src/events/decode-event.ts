@@ -11,6 +11,7 @@ import {
   type SealedPayloadOpener,
 } from './sealed-payload';
 import { upcast } from './upcasters';
+import { isDateFormat, isDateTimeFormat } from './event-formats';
 
 /**
  * The schemas' validators, compiled on first use: compiling them took about 0.25 s of every process's
@@ -22,6 +23,8 @@ function validators(): NonNullable<typeof compiled> {
   if (compiled) return compiled;
   const ajv = new Ajv2020({ allErrors: false, strict: true });
   addFormats(ajv);
+  ajv.addFormat('date', { type: 'string', validate: isDateFormat });
+  ajv.addFormat('date-time', { type: 'string', validate: isDateTimeFormat });
   const payload = new Map(
     (Object.keys(EVENT_PAYLOAD_SCHEMAS) as PilotEventType[]).map((type) => [
       type,

@@ -1,0 +1,89 @@
+import fc from 'fast-check';
+import { fullFormats } from 'ajv-formats/dist/formats';
+import { isDateFormat, isDateTimeFormat } from './event-formats';
+
+const ajv = (name: 'date' | 'date-time') =>
+  (fullFormats[name] as { validate: (t: string) => boolean }).validate;
+
+/** Dates and times near the service's own form: its form, then a character changed, put in or cut. */
+const CHARS = [
+  '0',
+  '1',
+  '2',
+  '3',
+  '5',
+  '6',
+  '9',
+  '-',
+  ':',
+  '.',
+  'T',
+  't',
+  'Z',
+  'z',
+  ' ',
+  '+',
+  'a',
+  '\u0660',
+  '\u00a0',
+];
+const near = (form: fc.Arbitrary<string>) =>
+  fc
+    .tuple(form, fc.nat(40), fc.constantFrom(...CHARS), fc.constantFrom('keep', 'replace', 'insert', 'cut'))
+    .map(([text, at, char, edit]) => {
+      const i = at % (text.length + 1);
+      if (edit === 'replace') return text.slice(0, i) + char + text.slice(i + 1);
+      if (edit === 'insert') return text.slice(0, i) + char + text.slice(i);
+      if (edit === 'cut') return text.slice(0, i) + text.slice(i + 1);
+      return text;
+    });
+const pad = (n: number, width: number) => String(n).padStart(width, '0');
+/** Any digits in each place, so that days, months and hours go past their ranges too. */
+const dateText = fc
+  .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 0, max: 19 }), fc.integer({ min: 0, max: 39 }))
+  .map(([y, m, d]) => `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`);
+const dateTimeText = fc
+  .tuple(
+    dateText,
+    fc.integer({ min: 0, max: 29 }),
+    fc.integer({ min: 0, max: 69 }),
+    fc.integer({ min: 0, max: 69 }),
+    fc.constantFrom('', '.0', '.123', '.999999'),
+    fc.constantFrom('Z', 'z', '+00:00', '-01:30', '', '+0130'),
+  )
+  .map(
+    ([date, h, m, s, fraction, zone]) => `${date}T${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}${fraction}${zone}`,
+  );
+
+describe('the date and date-time formats of the event schemas', () => {
+  it('accept exactly what ajv-formats accepts', () => {
+    fc.assert(
+      fc.property(fc.oneof(dateText, near(dateText), fc.string({ maxLength: 12 })), (text) => {
+        expect(isDateFormat(text)).toBe(ajv('date')(text));
+      }),
+      { numRuns: 20_000 },
+    );
+    fc.assert(
+      fc.property(fc.oneof(dateTimeText, near(dateTimeText), fc.string({ maxLength: 30 })), (text) => {
+        expect(isDateTimeFormat(text)).toBe(ajv('date-time')(text));
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+
+  it('tell the edge dates and times apart', () => {
+    expect(isDateFormat('2024-02-29')).toBe(true);
+    expect(isDateFormat('2023-02-29')).toBe(false);
+    expect(isDateFormat('1900-02-29')).toBe(false);
+    expect(isDateFormat('2000-02-29')).toBe(true);
+    expect(isDateFormat('2024-04-31')).toBe(false);
+    expect(isDateFormat('2024-13-01')).toBe(false);
+    expect(isDateTimeFormat(new Date(0).toISOString())).toBe(true);
+    expect(isDateTimeFormat('2024-06-30T23:59:60Z')).toBe(true);
+    expect(isDateTimeFormat('2024-06-30T22:59:60Z')).toBe(false);
+    expect(isDateTimeFormat('2024-06-30T24:00:00Z')).toBe(false);
+    expect(isDateTimeFormat('2024-06-30T12:00:00.Z')).toBe(false);
+    expect(isDateTimeFormat('2024-06-30T12:00:00')).toBe(false);
+    expect(isDateTimeFormat('2024-06-30 12:00:00+02:00')).toBe(true);
+  });
+});
