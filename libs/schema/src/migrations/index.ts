@@ -20,6 +20,7 @@ import { ExperienceFromFlights1763806800000 } from './1763806800000-experience-f
 import { RequirementChecks1763806900000 } from './1763806900000-requirement-checks';
 import { ExperienceYearsAsBytes1763807000000 } from './1763807000000-experience-years-as-bytes';
 import { ExperienceGroupsAsText1763807200000 } from './1763807200000-experience-groups-as-text';
+import { ExperienceFlightsView1763807400000 } from './1763807400000-experience-flights-view';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   RequirementChecks1763806900000,
   ExperienceYearsAsBytes1763807000000,
   ExperienceGroupsAsText1763807200000,
+  ExperienceFlightsView1763807400000,
 ];

@@ -128,23 +128,19 @@ export function flightsByDateIndexSql(version: number): string {
  */
 export function createExperienceViewsSql(version: number): string[] {
   const t = projectionTables(version);
-  const minutes = FLIGHT_MINUTE_FIELDS.map((f, i) => `sum(minutes[${i + 1}])::integer as ${f}`);
-  const counts = EXPERIENCE_COUNT_FIELDS.map((c) =>
-    c === 'records'
-      ? `count(*)::integer as ${c}`
-      : // A simulator session's landings count nowhere (experienceContributionOf).
-        c === 'landings_day' || c === 'landings_night'
-        ? `sum(case when kind = 'flight' then ${c} else 0 end)::integer as ${c}`
-        : `sum(${c})::integer as ${c}`,
+  const minutes = FLIGHT_MINUTE_FIELDS.map((f, i) => `sum(f.minutes[${i + 1}])::integer as ${f}`);
+  const perFlight = experienceCountsSql('f');
+  const counts = EXPERIENCE_COUNT_FIELDS.map(
+    (c, i) => `${c === 'records' ? 'count(*)' : `sum(${perFlight[i]})`}::integer as ${c}`,
   );
   const days = [...minutes, ...counts];
   const number = (index: number) => yearEntryNumberSql('t.experience_years', 'e.at', index);
   const sums = EXPERIENCE_SUM_COLUMNS.map((c, i) => `${number(i + 3)}::bigint as ${c}`);
   return [
     `create or replace view ${t.experienceDays} as
-      select pilot_account_id, flight_date as day, group_no, ${days.join(', ')}
-        from ${t.flights} where group_no is not null
-       group by pilot_account_id, flight_date, group_no`,
+      select f.pilot_account_id, f.flight_date as day, f.group_no, ${days.join(', ')}
+        from ${t.flights} f where f.group_no is not null
+       group by f.pilot_account_id, f.flight_date, f.group_no`,
     `create or replace view ${t.experienceYears} as
       select t.pilot_account_id, ${number(1)}::smallint as year, ${number(0)}::smallint as group_no,
              ${sums.join(', ')}, to_date(nullif(${number(2)}, 0)::text, 'YYYYMMDD') as last_date
@@ -185,11 +181,29 @@ export const ACTIVE_EXPERIENCE_VIEWS = {
   pilots: 'pilot_experience_active',
   days: 'pilot_experience_days_active',
   years: 'pilot_experience_years_active',
+  flights: 'pilot_experience_flights_active',
 } as const;
 
 /**
+ * What a flight counts towards each experience count (EXPERIENCE_COUNT_FIELDS), as SQL over a row of
+ * `pilot_flights_v<N>`: the day sums' view sums them, a reader of single flights reads them.
+ */
+export function experienceCountsSql(flight: string): string[] {
+  return EXPERIENCE_COUNT_FIELDS.map((c) =>
+    c === 'records'
+      ? '1'
+      : // A simulator session's landings count nowhere (experienceContributionOf).
+        c === 'landings_day' || c === 'landings_night'
+        ? `case when ${flight}.kind = 'flight' then ${flight}.${c} else 0 end`
+        : `${flight}.${c}`,
+  );
+}
+
+/**
  * The experience views of `version`: its pilots (with `last_updated` as the totals view has it, the
- * starting totals, the groups and the year sums), its day sums and its year sums one row each.
+ * starting totals, the groups and the year sums), its day sums and its year sums one row each, and
+ * its flights with what the experience counts of them (the partner and pilot reads sum a pilot's
+ * recent flights themselves).
  */
 export function activeExperienceViewsSql(version: number): string[] {
   const t = projectionTables(version);
@@ -204,5 +218,11 @@ export function activeExperienceViewsSql(version: number): string[] {
           on o.projection = '${PILOT_TOTALS_PROJECTION}' and o.version = ${version} and o.kafka_partition = t.kafka_partition`,
     `create or replace view ${v.days} as select * from ${t.experienceDays}`,
     `create or replace view ${v.years} as select * from ${t.experienceYears}`,
+    `create or replace view ${v.flights} as
+      select pilot_account_id, flight_date, kind, group_no, minutes, landings_day, landings_night,
+             ${EXPERIENCE_FLIGHT_COLUMNS.slice(3)
+               .map(([name]) => name)
+               .join(', ')}
+        from ${t.flights}`,
   ];
 }

@@ -3,11 +3,19 @@ import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { monthsEndingOn } from '../domain/experience/calendar';
 import { type Experience } from '../domain/experience/experience';
-import { EXPERIENCE_COUNT_FIELDS, type ExperienceSums } from '../domain/experience/experience-aggregates';
+import {
+  EXPERIENCE_COUNT_FIELDS,
+  type ExperienceDay,
+  type ExperienceSums,
+} from '../domain/experience/experience-aggregates';
 import { experienceFromAggregates } from '../domain/experience/experience-from-aggregates';
 import { groupKeysOf, groupOfKey } from '../domain/experience/experience-group-key';
 import { mapYearEntries } from '../projection/experience-year-bytes';
-import { ACTIVE_EXPERIENCE_VIEWS, EXPERIENCE_SUM_COLUMNS } from '../projection/projection-tables';
+import {
+  ACTIVE_EXPERIENCE_VIEWS,
+  EXPERIENCE_SUM_COLUMNS,
+  experienceCountsSql,
+} from '../projection/projection-tables';
 
 /** A pilot's experience as the projection holds it. */
 export interface ProjectedExperience {
@@ -20,8 +28,6 @@ export interface ProjectedExperience {
 /** At most this many pilots in one read (the batch endpoints' limit). */
 export const MAX_EXPERIENCE_PILOTS = 50;
 
-type SumsArray = number[];
-
 /** A pilot's row of the projection with the sums a read as of a date needs (experienceSumsSql). */
 export interface ExperienceSumsRow {
   last_updated: Date;
@@ -30,8 +36,11 @@ export interface ExperienceSumsRow {
   experience_groups: string;
   /** Every year the pilot flew, as the row keeps them (encodeYearEntries); null: none. */
   years: Buffer | null;
-  /** [group_no, day, ...sums] */
-  days: [number, string, ...SumsArray][];
+  /**
+   * The flights of the 24 months (flightsSumsText): `group_no,YYYY-MM-DD,sums…` each, separated by
+   * `;`; null when there are none.
+   */
+  days: string | null;
 }
 
 interface ExperienceRow extends ExperienceSumsRow {
@@ -39,21 +48,31 @@ interface ExperienceRow extends ExperienceSumsRow {
 }
 
 const v = ACTIVE_EXPERIENCE_VIEWS;
-const sumsOf = (alias: string) => EXPERIENCE_SUM_COLUMNS.map((c) => `${alias}.${c}`).join(', ');
+
+/**
+ * A flight's group number, date and what it counts towards each sum (EXPERIENCE_SUM_COLUMNS), as one
+ * text of numbers separated by commas: a pilot's flights joined by `;` are read with two splits,
+ * where the day sums as JSON had Postgres group them and build, and the partner API parse, an array
+ * per day (the statement took about 0.45 ms of 20 pilots against 0.25 ms so).
+ */
+const flightSumsText = (f: string): string =>
+  `concat_ws(',', ${f}.group_no, to_char(${f}.flight_date, 'YYYY-MM-DD'), array_to_string(${f}.minutes, ','),
+             ${experienceCountsSql(f).join(', ')})`;
 
 /**
  * The columns `years` and `days` of ExperienceSumsRow for the pilot of the row `p` (a row of the
  * active pilots' view): its year sums, kept in its row (those of the year of `as_of` and later are
- * left out by experienceFromAggregates), and its day sums in the 24 months ending on `as_of`, summed
- * from the flights dated in them (read through their index by pilot and date). `params` name the
- * statement's parameters holding the first day of the 24 months and `as_of` (experienceSumsParams).
+ * left out by experienceFromAggregates), and its flights in the 24 months ending on `as_of`, each with
+ * its sums (read through their index by pilot and date; the reader adds them up by day and group as it
+ * counts them). `params` name the statement's parameters holding the first day of the 24 months and
+ * `as_of` (experienceSumsParams).
  */
 export const experienceSumsSql = (params: { from: string; asOf: string }): string => `
     p.experience_years as years,
-    coalesce((select json_agg(json_build_array(d.group_no, to_char(d.day, 'YYYY-MM-DD'), ${sumsOf('d')}))
-                from ${v.days} d
-               where d.pilot_account_id = p.pilot_account_id
-                 and d.day >= ${params.from}::date and d.day <= ${params.asOf}::date), '[]') as days`;
+    (select string_agg(${flightSumsText('f')}, ';')
+       from ${v.flights} f
+      where f.pilot_account_id = p.pilot_account_id and f.group_no is not null
+        and f.flight_date >= ${params.from}::date and f.flight_date <= ${params.asOf}::date) as days`;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -71,11 +90,23 @@ const READ_SQL = `
    where p.pilot_account_id = any($1::uuid[]) and p.experience_groups is not null`;
 
 const MINUTES = FLIGHT_MINUTE_FIELDS.length;
+const SUM_FIELDS = EXPERIENCE_SUM_COLUMNS.length;
 
 function sumsFrom(values: readonly number[]): ExperienceSums {
   const sums = { minutes: values.slice(0, MINUTES).map(Number) } as ExperienceSums;
   EXPERIENCE_COUNT_FIELDS.forEach((field, i) => (sums[field] = Number(values[MINUTES + i])));
   return sums;
+}
+
+/** A flight of ExperienceSumsRow's `days`, as experienceFromAggregates adds it into its day and group. */
+function flightOfText(text: string): ExperienceDay {
+  const fields = text.split(',');
+  if (fields.length !== SUM_FIELDS + 2)
+    throw new Error(`a flight's sums of ${fields.length} fields: ${text}`);
+  const sums = { minutes: new Array<number>(MINUTES) } as ExperienceSums;
+  for (let i = 0; i < MINUTES; i += 1) sums.minutes[i] = Number(fields[2 + i]);
+  EXPERIENCE_COUNT_FIELDS.forEach((field, i) => (sums[field] = Number(fields[2 + MINUTES + i])));
+  return { group: Number(fields[0]), date: fields[1]!, sums };
 }
 
 /** The experience as of `asOf` of a row read with experienceSumsSql. */
@@ -91,7 +122,7 @@ export function experienceOfRow(row: ExperienceSumsRow, asOf: string): Experienc
             sums: sumsFrom(sums),
           }))
         : [],
-      days: row.days.map(([group, date, ...sums]) => ({ group, date, sums: sumsFrom(sums) })),
+      days: row.days === null ? [] : row.days.split(';').map(flightOfText),
     },
     row.starting_totals,
     asOf,
