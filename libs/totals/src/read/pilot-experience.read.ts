@@ -3,19 +3,12 @@ import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { monthsEndingOn } from '../domain/experience/calendar';
 import { type Experience } from '../domain/experience/experience';
-import {
-  EXPERIENCE_COUNT_FIELDS,
-  type ExperienceDay,
-  type ExperienceSums,
-} from '../domain/experience/experience-aggregates';
+import { EXPERIENCE_COUNT_FIELDS, type ExperienceSums } from '../domain/experience/experience-aggregates';
 import { experienceFromAggregates } from '../domain/experience/experience-from-aggregates';
 import { groupKeysOf, groupOfKey } from '../domain/experience/experience-group-key';
 import { mapYearEntries } from '../projection/experience-year-bytes';
-import {
-  ACTIVE_EXPERIENCE_VIEWS,
-  EXPERIENCE_SUM_COLUMNS,
-  experienceCountsSql,
-} from '../projection/projection-tables';
+import { flightsOfSumsText } from './flight-sums-text';
+import { ACTIVE_EXPERIENCE_VIEWS, experienceCountsSql } from '../projection/projection-tables';
 
 /** A pilot's experience as the projection holds it. */
 export interface ProjectedExperience {
@@ -90,23 +83,11 @@ const READ_SQL = `
    where p.pilot_account_id = any($1::uuid[]) and p.experience_groups is not null`;
 
 const MINUTES = FLIGHT_MINUTE_FIELDS.length;
-const SUM_FIELDS = EXPERIENCE_SUM_COLUMNS.length;
 
 function sumsFrom(values: readonly number[]): ExperienceSums {
   const sums = { minutes: values.slice(0, MINUTES).map(Number) } as ExperienceSums;
   EXPERIENCE_COUNT_FIELDS.forEach((field, i) => (sums[field] = Number(values[MINUTES + i])));
   return sums;
-}
-
-/** A flight of ExperienceSumsRow's `days`, as experienceFromAggregates adds it into its day and group. */
-function flightOfText(text: string): ExperienceDay {
-  const fields = text.split(',');
-  if (fields.length !== SUM_FIELDS + 2)
-    throw new Error(`a flight's sums of ${fields.length} fields: ${text}`);
-  const sums = { minutes: new Array<number>(MINUTES) } as ExperienceSums;
-  for (let i = 0; i < MINUTES; i += 1) sums.minutes[i] = Number(fields[2 + i]);
-  EXPERIENCE_COUNT_FIELDS.forEach((field, i) => (sums[field] = Number(fields[2 + MINUTES + i])));
-  return { group: Number(fields[0]), date: fields[1]!, sums };
 }
 
 /** The experience as of `asOf` of a row read with experienceSumsSql. */
@@ -122,7 +103,7 @@ export function experienceOfRow(row: ExperienceSumsRow, asOf: string): Experienc
             sums: sumsFrom(sums),
           }))
         : [],
-      days: row.days === null ? [] : row.days.split(';').map(flightOfText),
+      days: flightsOfSumsText(row.days),
     },
     row.starting_totals,
     asOf,
