@@ -48,3 +48,4 @@ export { RedisModule, RedisReadiness, createRedis } from './redis/redis.module';
 export { REDIS } from './redis/redis.token';
 export { RetryGate } from './redis/retry-gate';
 export { KAFKA_LEAVE_MS, shutdownDeadline } from './shutdown/shutdown-deadline';
+export { todayUtc } from './time/today-utc';

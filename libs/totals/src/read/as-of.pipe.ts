@@ -1,9 +1,6 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
-import { ApiError } from '@pft/platform';
+import { ApiError, todayUtc } from '@pft/platform';
 import { parseAsOf } from '../domain/experience/as-of';
-
-/** Today's date in UTC, `YYYY-MM-DD`. */
-const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
 /**
  * The `as_of` query parameter of an experience read, checked at the edge: today (UTC) when absent,

@@ -1,10 +1,10 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
+import { todayUtc } from '@pft/platform';
 import { parseFlight } from '@pft/logbook/domain';
 import { invalidRequest } from '@pft/logbook';
 import { SandboxLogbook } from '../sandbox-logbook';
 import { SandboxPilotsRepository } from '../sandbox-pilots.repository';
-import { todayUtc } from '../today';
 import { SimulateFlightCommand, type SimulateFlightResult } from './simulate-flight.command';
 
 /** Validation (400) before lookup (404), as on every endpoint; then the pilot app's own write path. */
