@@ -261,6 +261,8 @@ describe('metrics on a port of their own, no-store on pilot data, JSON log lines
     expect(sample(lag, 'pft_projection_lag_messages', { projection: 'pilot_totals' })).toBeGreaterThanOrEqual(
       0,
     );
+    // Nothing is held back between single flights' events.
+    expect(sample(lag, 'pft_projection_held_messages', { projection: 'pilot_totals' })).toBe(0);
     expect(
       sample(lag, 'pft_http_requests_total', { method: 'GET', route: '/health/ready', status: '200' }),
     ).toBeGreaterThanOrEqual(1);

@@ -34,6 +34,27 @@ describe('HeldCommands', () => {
     expect(held.before(0, '15')).toEqual([]);
   });
 
+  it('tells how many messages all partitions hold back whenever that changes', () => {
+    const reported: number[] = [];
+    const held = new HeldCommands(
+      () => now,
+      undefined,
+      (messages) => reported.push(messages),
+    );
+    held.keep(0, { held: range(1, 4), heldCommand: { first: '1', last: '4' } }, '4');
+    held.keep(1, { held: range(10, 12), heldCommand: { first: '10', last: '12' } }, '12');
+    held.keep(0, { held: range(1, 6), heldCommand: { first: '1', last: '6' } }, '6');
+    expect(held.messages).toBe(9);
+    held.forget(1);
+    held.forget(1);
+    expect(held.before(0, '9')).toEqual([]);
+    held.keep(2, { held: range(20, 21), heldCommand: { first: '20', last: '21' } }, '21');
+    held.forgetAll();
+    held.forgetAll();
+    expect(reported).toEqual([4, 7, 9, 6, 0, 2, 0]);
+    expect(held.messages).toBe(0);
+  });
+
   it('forgets a partition, or all of them on a join of the group', () => {
     const held = commands();
     held.keep(0, { held: range(1, 2), heldCommand: { first: '1', last: '2' } }, '2');

@@ -38,10 +38,26 @@ const sameCommand = (a: IncompleteCommand | undefined, b: IncompleteCommand): bo
 export class HeldCommands {
   private readonly held = new Map<number, Held>();
 
+  /**
+   * `report` is told how many messages all partitions hold back whenever that changes (the projector's
+   * `pft_projection_held_messages`).
+   */
   constructor(
     private readonly now: () => number = Date.now,
     private readonly limits = { stallMs: HOLD_LIMIT_MS, maxMessages: HOLD_MAX_MESSAGES },
+    private readonly report: (heldMessages: number) => void = () => undefined,
   ) {}
+
+  /** The messages all partitions hold back. */
+  get messages(): number {
+    let total = 0;
+    for (const { messages } of this.held.values()) total += messages.length;
+    return total;
+  }
+
+  private changed(): void {
+    this.report(this.messages);
+  }
 
   /**
    * The messages the partition holds back, to go before a fetch that begins at `fetchedFrom`. A fetch
@@ -53,6 +69,7 @@ export class HeldCommands {
     if (held === undefined) return [];
     if (BigInt(fetchedFrom) > held.readTo) {
       this.held.delete(partition);
+      this.changed();
       return [];
     }
     return held.messages;
@@ -79,21 +96,24 @@ export class HeldCommands {
   ): void {
     const { held: messages, heldCommand: command } = outcome;
     if (command === null || messages.length === 0) {
-      this.held.delete(partition);
+      this.forget(partition);
       return;
     }
     const before = this.held.get(partition);
     const since = before && sameCommand(before.command, command) ? before.since : this.now();
     this.held.set(partition, { messages, command, since, readTo: BigInt(lastOffset) + 1n });
+    this.changed();
   }
 
   /** The partition is read again from its stored offset, or is no longer this consumer's. */
   forget(partition: number): void {
-    this.held.delete(partition);
+    if (this.held.delete(partition)) this.changed();
   }
 
   /** A join of the group (a rebalance, a restart): every partition is read again from its stored offset. */
   forgetAll(): void {
+    if (this.held.size === 0) return;
     this.held.clear();
+    this.changed();
   }
 }

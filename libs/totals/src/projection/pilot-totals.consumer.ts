@@ -50,7 +50,7 @@ export class PilotTotalsConsumer {
   private producer?: EventProducer;
   private admin?: TopicAdmin;
   private supersededCalled = false;
-  private readonly held = new HeldCommands();
+  private readonly held: HeldCommands;
   private commits?: GroupOffsetCommits;
   private readonly kept = new KeptPartitions();
   private readonly logger: ProjectionLogger;
@@ -62,6 +62,9 @@ export class PilotTotalsConsumer {
   constructor(private readonly options: PilotTotalsConsumerOptions) {
     this.logger = options.logger ?? silent;
     this.labels = { projection: PILOT_TOTALS_PROJECTION, version: String(options.version) };
+    const heldMessages = (messages: number) => projectionMetrics.held.set(this.labels, messages);
+    this.held = new HeldCommands(Date.now, undefined, heldMessages);
+    heldMessages(0);
   }
 
   get version(): number {

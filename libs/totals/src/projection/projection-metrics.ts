@@ -42,6 +42,15 @@ export const projectionMetrics = {
         labelNames: ['projection', 'version'],
       }),
   ),
+  held: metricOnce(
+    'pft_projection_held_messages',
+    () =>
+      new Gauge({
+        name: 'pft_projection_held_messages',
+        help: 'Messages held back in memory, decoded, for a command longer than one fetch to be applied whole (docs/projections.md)',
+        labelNames: ['projection', 'version'],
+      }),
+  ),
   deadLetters: metricOnce(
     'pft_projection_dead_letters_total',
     () =>
