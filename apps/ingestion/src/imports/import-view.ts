@@ -1,30 +1,8 @@
-import { type PilotTotals } from '@pft/contracts';
-import { type ImportRead } from '@pft/logbook/domain';
+import { type ImportRead, type ImportView } from '@pft/logbook/domain';
 import { computeTotals } from '@pft/totals/domain';
 
 /** The problems an answer lists at most, the first in file order (`logbook-import.md` 2). */
 export const MAX_PROBLEMS_SHOWN = 1_000;
-
-/** The import as the pilot app API answers it. */
-export interface ImportView {
-  import_id: string;
-  format: ImportRead['format'];
-  status: 'previewed' | 'committed';
-  rows: number;
-  flights_valid: number;
-  problems: ImportRead['problems'];
-  problems_total: number;
-  unused_columns: string[];
-  aircraft: ImportRead['aircraft'];
-  columns: Record<string, string>;
-  date_order: ImportRead['date_order'];
-  time_unit: ImportRead['time_unit'];
-  delimiter: ImportRead['delimiter'];
-  date_range: ImportRead['date_range'];
-  rules_applied: ImportRead['rules_applied'];
-  totals: PilotTotals['totals'];
-  ready: boolean;
-}
 
 /** The answer for an import read with the pilot's choices: the totals its valid flights would add. */
 export function importView(importId: string, status: ImportView['status'], read: ImportRead): ImportView {

@@ -8,7 +8,7 @@ import {
   IMPORT_COMMIT_RESULT,
   IMPORT_NOT_READY_EXAMPLES,
 } from '../openapi/pilot-app-import.schemas';
-import { type ImportView } from './import-view';
+import { type ImportView } from '@pft/logbook/domain';
 import { PendingImports } from './pending-imports.service';
 
 const IMPORT_ID = { name: 'import_id', description: 'The import, as its upload answered' };

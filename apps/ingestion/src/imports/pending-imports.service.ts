@@ -16,13 +16,14 @@ import {
   IMPORT_FORMATS,
   type ImportFormat,
   type ImportRead,
+  type ImportView,
   readImport,
   typeRatingForIcao,
 } from '@pft/logbook/domain';
 import { ApiError } from '@pft/platform';
 import { SubjectBeingErased } from '@pft/privacy/domain';
 import { todayUtc } from '../flights/today';
-import { importView, type ImportView } from './import-view';
+import { importView } from './import-view';
 import { mergeChoices } from './import-choices.body';
 
 /** How often each replica deletes the expired imports, in the background. */

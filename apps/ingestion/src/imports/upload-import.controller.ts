@@ -6,7 +6,7 @@ import { ApiError } from '@pft/platform';
 import { CurrentPilot } from '../auth/current-pilot.decorator';
 import { PilotAppOperation } from '../openapi/pilot-app-operation';
 import { IMPORT, IMPORT_FILE_ERRORS } from '../openapi/pilot-app-import.schemas';
-import { type ImportView } from './import-view';
+import { type ImportView } from '@pft/logbook/domain';
 import { PendingImports } from './pending-imports.service';
 import { readUploadedFile, refuseDeclaredTooLarge } from './upload-body';
 import { UploadsUnderWay, UPLOADS_UNDER_WAY } from './uploads-under-way';

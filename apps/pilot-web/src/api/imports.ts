@@ -1,28 +1,8 @@
-import { type PilotTotals } from '@pft/contracts';
-import { type ImportChoices, type ImportRead, MAX_IMPORT_BYTES } from '@pft/logbook/domain';
+import { type ImportChoices, type ImportView, MAX_IMPORT_BYTES } from '@pft/logbook/domain';
 import { api, ApiError, type ErrorBody, failure, networkError } from './client';
 import { readToken } from './session';
 
-/** An import as the pilot app API answers it (`logbook-import.md` 2). */
-export interface ImportView {
-  import_id: string;
-  format: ImportRead['format'];
-  status: 'previewed' | 'committed';
-  rows: number;
-  flights_valid: number;
-  problems: ImportRead['problems'];
-  problems_total: number;
-  unused_columns: string[];
-  aircraft: ImportRead['aircraft'];
-  columns: Record<string, string>;
-  date_order: ImportRead['date_order'];
-  time_unit: ImportRead['time_unit'];
-  delimiter: ImportRead['delimiter'];
-  date_range: ImportRead['date_range'];
-  rules_applied: ImportRead['rules_applied'];
-  totals: PilotTotals['totals'];
-  ready: boolean;
-}
+export type { ImportView };
 
 /** What `POST /pilot/v1/imports/{id}/commit` answers. */
 export interface ImportCommitResult {

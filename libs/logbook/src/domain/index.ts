@@ -19,6 +19,7 @@ export {
   type ImportRead,
   type ImportRefusal,
   type ImportResult,
+  type ImportView,
   type TypeRatingOf,
 } from './import';
 export { decideCommitImport, type ImportCommitCounts } from './import-commit.decide';
