@@ -2,7 +2,7 @@ import { Injectable, type PipeTransform } from '@nestjs/common';
 import { type Flight } from '@pft/contracts';
 import { invalidRequest } from '@pft/logbook';
 import { parseFlight, parseFlightImport } from '@pft/logbook/domain';
-import { todayUtc } from './today';
+import { todayUtc } from '@pft/platform';
 
 /** A flight as the request body sends it, parsed and checked: 400 INVALID_REQUEST with every problem. */
 @Injectable()

@@ -20,9 +20,9 @@ import {
   readImport,
   typeRatingForIcao,
 } from '@pft/logbook/domain';
-import { ApiError } from '@pft/platform';
+import { ApiError, todayUtc } from '@pft/platform';
 import { SubjectBeingErased } from '@pft/privacy/domain';
-import { todayUtc } from '../flights/today';
+
 import { importView } from './import-view';
 import { mergeChoices } from './import-choices.body';
 

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SANDBOX_REQUIREMENTS_EXAMPLE } from '@pft/partners/domain';
-import { BodyLimit } from '@pft/platform';
+import { BodyLimit, todayUtc } from '@pft/platform';
 import { type RequirementCheckAnswer } from '@pft/totals/domain';
 import {
   type CallingPartner,
@@ -32,9 +32,6 @@ import {
   CHECK_REQUEST,
   CHECK_REQUEST_EXAMPLE,
 } from './pilot-requirements.schemas';
-
-/** Today's date in UTC, `YYYY-MM-DD`: the `as_of` of a check that sends none. */
-const todayUtc = (): string => new Date().toISOString().slice(0, 10);
 
 @ApiTags('pilot-requirements')
 @Controller('v1/pilot-requirements')
