@@ -10,7 +10,7 @@ const COUNTS = EXPERIENCE_COUNT_FIELDS.length;
 const [COMMA, SEMICOLON, ZERO, NINE] = [44, 59, 48, 57];
 
 /**
- * A pilot's flights as the experience read gives them (`days` of ExperienceSumsRow): for each flight
+ * A pilot's flights as the experience read gives them (`flights` of ExperienceSumsRow): for each flight
  * its group's number, its date (`YYYY-MM-DD`), its thirteen minutes and its counts in the order of
  * EXPERIENCE_COUNT_FIELDS, separated by commas, the flights by semicolons; null or empty: none. Read
  * in one pass, each number from its digits, where splitting it made a text of every field: a cold
