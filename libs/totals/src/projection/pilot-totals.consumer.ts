@@ -53,6 +53,8 @@ export class PilotTotalsConsumer {
   private readonly held: HeldCommands;
   private commits?: GroupOffsetCommits;
   private readonly kept = new KeptPartitions();
+  /** Partitions given at the last join whose stored offsets are still being read (seekToStored). */
+  private readonly seeking = new Map<number, Promise<void>>();
   private readonly logger: ProjectionLogger;
   private readonly crashListeners: ((restarting: boolean) => void)[] = [];
   private started = false;
@@ -119,7 +121,7 @@ export class PilotTotalsConsumer {
       const kept = this.kept.joined(partitions);
       for (const [partition, offset] of kept) this.consumer?.seek(topic, partition, offset);
       const given = partitions.filter((p) => !kept.some(([k]) => k === p));
-      if (given.length > 0) void this.seekToStored(given, this.kept.generation);
+      if (given.length > 0) this.seekingToStored(given);
       // When it took up its partitions: what a slow takeover after another member died is read against.
       this.logger.log(`joined the consumer group of ${PILOT_TOTALS_PROJECTION} version ${version}`);
     });
@@ -139,6 +141,20 @@ export class PilotTotalsConsumer {
     });
     this.started = true;
     this.logger.log(`consuming ${topic} into ${PILOT_TOTALS_PROJECTION} version ${version}`);
+  }
+
+  /**
+   * The client fetches a partition just given from the group's commit before its stored offset is
+   * read; a batch of it waits for the seek (eachBatch) and is dropped as stale when it came from
+   * elsewhere, rather than being read below what is stored.
+   */
+  private seekingToStored(given: number[]): void {
+    const seeking = this.seekToStored(given, this.kept.generation);
+    for (const partition of given) this.seeking.set(partition, seeking);
+    void seeking.then(() => {
+      for (const partition of given)
+        if (this.seeking.get(partition) === seeking) this.seeking.delete(partition);
+    });
   }
 
   /**
@@ -177,6 +193,7 @@ export class PilotTotalsConsumer {
 
   private async eachBatch(payload: BatchPayload): Promise<void> {
     const { batch } = payload;
+    for (let s = this.seeking.get(batch.partition); s; s = this.seeking.get(batch.partition)) await s;
     if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
     const heartbeats = this.heartbeatWhile(payload);
     const generation = this.kept.generation;

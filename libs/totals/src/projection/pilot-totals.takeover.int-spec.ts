@@ -6,11 +6,13 @@ import {
   asKafkaMessages,
   historyMessages,
   oracleTotalsOf,
+  type PilotHistory,
   publishMessages,
   sampleHistories,
   waitForProjection,
 } from '@pft/testing/oracle';
 import { type PilotTotalsConsumer } from './pilot-totals.consumer';
+import { projectionGroupId } from './pilot-totals.consumer-options';
 import { projectionMetrics } from './projection-metrics';
 import { readPilotTotals } from '../read/pilot-totals.read-model';
 
@@ -18,6 +20,15 @@ import { readPilotTotals } from '../read/pilot-totals.read-model';
 async function fetchedBehind(): Promise<number> {
   const { values } = await projectionMetrics.behind.get();
   return values.reduce((sum, v) => sum + v.value, 0);
+}
+
+/** Every pilot's totals as read from the projection are the oracle's. */
+async function expectOracleTotals(dataSource: DataSource, histories: PilotHistory[]): Promise<void> {
+  const read = await readPilotTotals(
+    dataSource,
+    histories.map((h) => h.pilotId),
+  );
+  for (const h of histories) expect(read.get(h.pilotId)?.totals).toEqual(oracleTotalsOf(h.events));
 }
 
 /**
@@ -33,7 +44,17 @@ function projectorSuite(client: KafkaClientName, name: string) {
     await waitFor(() => (c.consuming ? true : undefined), 30_000, 'the consumer to join its group');
     return c;
   };
-  return { kafka, ground, consumer, db: () => suite.dataSource };
+  /** A projector folds the histories' events, published to `topic`, and leaves the group. */
+  const foldAndLeave = async (topic: string, deadLetterTopic: string, histories: PilotHistory[]) => {
+    const first = await consumer(topic, deadLetterTopic);
+    try {
+      await publishMessages(kafka, topic, asKafkaMessages(historyMessages(histories)));
+      await waitForProjection(kafka, suite.dataSource, topic);
+    } finally {
+      await first.stop();
+    }
+  };
+  return { kafka, ground, consumer, foldAndLeave, db: () => suite.dataSource };
 }
 
 describe.each(KAFKA_CLIENTS)(
@@ -69,11 +90,7 @@ describe.each(KAFKA_CLIENTS)(
         await second?.stop();
       }
 
-      const read = await readPilotTotals(
-        db(),
-        histories.map((h) => h.pilotId),
-      );
-      for (const h of histories) expect(read.get(h.pilotId)?.totals).toEqual(oracleTotalsOf(h.events));
+      await expectOracleTotals(db(), histories);
     });
   },
 );
@@ -81,19 +98,12 @@ describe.each(KAFKA_CLIENTS)(
 describe.each(KAFKA_CLIENTS)(
   'a projection database behind its group in Kafka (%s)',
   (client: KafkaClientName) => {
-    const { kafka, ground, consumer, db } = projectorSuite(client, 'restored');
+    const { kafka, ground, consumer, foldAndLeave, db } = projectorSuite(client, 'restored');
 
     it('restored from a backup, is read on from its own stored offset, nothing skipped', async () => {
       const [topic, deadLetters] = await ground.topicPair(`restored-${client}`, 4);
       const histories = sampleHistories(30, 45, 7070);
-      const messages = asKafkaMessages(historyMessages(histories));
-      const first = await consumer(topic, deadLetters);
-      try {
-        await publishMessages(kafka, topic, messages);
-        await waitForProjection(kafka, db(), topic);
-      } finally {
-        await first.stop();
-      }
+      await foldAndLeave(topic, deadLetters, histories);
       // The database as an empty backup left it: nothing projected, no offsets; the group's commit in
       // Kafka stays at the topic's end.
       const tables = await db().query<{ tablename: string }[]>(
@@ -109,11 +119,61 @@ describe.each(KAFKA_CLIENTS)(
       } finally {
         await again.stop();
       }
-      const read = await readPilotTotals(
-        db(),
-        histories.map((h) => h.pilotId),
-      );
-      for (const h of histories) expect(read.get(h.pilotId)?.totals).toEqual(oracleTotalsOf(h.events));
+      await expectOracleTotals(db(), histories);
+    });
+  },
+);
+
+describe.each(KAFKA_CLIENTS)(
+  'a group commit behind the offsets stored with the projection (%s)',
+  (client: KafkaClientName) => {
+    const { kafka, ground, consumer, foldAndLeave, db } = projectorSuite(client, 'lagging');
+
+    /** Commits offset 0 of every partition as the projection's group: a commit far behind what is stored. */
+    async function rewindGroupCommit(topic: string, partitions: number): Promise<void> {
+      const member = kafka.consumer({ groupId: projectionGroupId(topic, 1), sessionTimeoutMs: 6000 });
+      let joined = false;
+      member.onGroupJoin(() => (joined = true));
+      await member.connect();
+      try {
+        await member.subscribe([topic], { fromBeginning: true });
+        await member.run({ autoCommit: false, eachBatch: () => Promise.resolve() });
+        await waitFor(() => (joined ? true : undefined), 30_000, 'the rewinding member to join');
+        await member.commitOffsets(
+          Array.from({ length: partitions }, (_, partition) => ({ topic, partition, offset: '0' })),
+        );
+      } finally {
+        await member.disconnect();
+      }
+    }
+
+    it('reads a partition it is given from the stored offset, even when that is read slowly', async () => {
+      const [topic, deadLetters] = await ground.topicPair(`lagging-${client}`, 4);
+      const histories = sampleHistories(20, 30, 8080);
+      await foldAndLeave(topic, deadLetters, histories);
+      await rewindGroupCommit(topic, 4);
+
+      // The stored offsets are read while a lock holds them: the client meanwhile fetches from the
+      // group's commit, at 0, and what it fetches must not be applied (nor counted as behind).
+      const behindBefore = await fetchedBehind();
+      const locker = db().createQueryRunner();
+      await locker.connect();
+      let again: PilotTotalsConsumer | undefined;
+      try {
+        await locker.startTransaction();
+        await locker.query('lock table projection_offsets in access exclusive mode');
+        const starting = consumer(topic, deadLetters);
+        again = await starting;
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await locker.commitTransaction();
+        await waitForProjection(kafka, db(), topic);
+        expect((await fetchedBehind()) - behindBefore).toBe(0);
+      } finally {
+        if (locker.isTransactionActive) await locker.rollbackTransaction();
+        await locker.release();
+        await again?.stop();
+      }
+      await expectOracleTotals(db(), histories);
     });
   },
 );
