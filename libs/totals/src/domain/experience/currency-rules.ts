@@ -1,6 +1,23 @@
 import { addDays, firstDayOfMonthShifted, lastDayOfMonthShifted } from './calendar';
 import { type CountedRecord } from './experience-record';
 
+/** What the rules read of a record: how they group it and what they count of it. */
+export type CurrencyRecord = Pick<
+  CountedRecord,
+  | 'date'
+  | 'kind'
+  | 'category'
+  | 'rating_key'
+  | 'takeoffs_day'
+  | 'takeoffs_night'
+  | 'landings_day'
+  | 'landings_night'
+  | 'landings_day_full_stop'
+  | 'landings_night_full_stop'
+  | 'approaches'
+  | 'holds'
+>;
+
 /**
  * The recent-experience rules of `pilot-experience.md` 2.4: what `GET /v1/currency-rules` lists, and
  * for each its window, its counts and how it groups the records.
@@ -38,14 +55,14 @@ export interface RuleWindow {
 export interface RuleCount {
   name: string;
   required: number;
-  of(record: CountedRecord): number;
+  of(record: CurrencyRecord): number;
 }
 
 export interface CurrencyRule extends CurrencyRuleInfo {
   window: RuleWindow;
   counts: readonly RuleCount[];
   /** The group a record counts in, or null when the rule does not count it. */
-  groupOf(record: CountedRecord): string | null;
+  groupOf(record: CurrencyRecord): string | null;
 }
 
 /** The 90 days ending on X: X−89 through X. */
@@ -75,7 +92,7 @@ const FAA_CLASS_GROUPS: Readonly<Record<string, string>> = {
  * rating (61.57 asks for the same type), or the category for helicopters, sailplanes and others.
  * An airplane flight without a known rating key (validation keeps them out) is in no group.
  */
-export function faaGroupOf(record: CountedRecord): string | null {
+export function faaGroupOf(record: CurrencyRecord): string | null {
   if (record.kind !== 'flight') return null;
   if (record.category !== 'airplane') return record.category;
   const key = record.rating_key;
@@ -85,7 +102,7 @@ export function faaGroupOf(record: CountedRecord): string | null {
 }
 
 /** The EASA group of a flight: its rating key, airplane flights only. */
-function easaGroupOf(record: CountedRecord): string | null {
+function easaGroupOf(record: CurrencyRecord): string | null {
   return record.kind === 'flight' && record.category === 'airplane' ? record.rating_key : null;
 }
 

@@ -1,5 +1,10 @@
 import { byteOrder } from './breakdowns';
-import { CURRENCY_RULES, type CurrencyRule, type CurrencyRuleKey } from './currency-rules';
+import {
+  CURRENCY_RULES,
+  type CurrencyRecord,
+  type CurrencyRule,
+  type CurrencyRuleKey,
+} from './currency-rules';
 import { type CountedRecord } from './experience-record';
 
 /** One rule's standing in one group as of a date (`pilot-experience.md` 2.4). */
@@ -25,10 +30,12 @@ export interface CurrencyEntry {
  */
 export function validUntilOf(
   rule: CurrencyRule,
-  records: readonly CountedRecord[],
+  records: readonly CurrencyRecord[],
   asOf: string,
 ): string | null {
-  const newestFirst = [...records].sort((a, b) => byteOrder(b.date, a.date));
+  const newestFirst = isNewestFirst(records)
+    ? records
+    : [...records].sort((a, b) => byteOrder(b.date, a.date));
   let earliestNeeded: string | null = null;
   for (const count of rule.counts) {
     let sum = 0;
@@ -48,11 +55,17 @@ export function validUntilOf(
   return last >= asOf ? last : null;
 }
 
+/** Whether the records are dated newest first already (as both callers gather them): no copy to sort. */
+function isNewestFirst(records: readonly CurrencyRecord[]): boolean {
+  for (let i = 1; i < records.length; i++) if (records[i - 1]!.date < records[i]!.date) return false;
+  return true;
+}
+
 /** The entry of `rule` for one group, from that group's records dated on or before `asOf`. */
 export function currencyEntryOf(
   rule: CurrencyRule,
   group: string,
-  records: readonly CountedRecord[],
+  records: readonly CurrencyRecord[],
   asOf: string,
 ): CurrencyEntry {
   const windowFrom = rule.window.fromFor(asOf);
@@ -80,7 +93,7 @@ export function currencyEntryOf(
  * `asOf`, in the rules' order, then by group in byte order. Records dated later count nowhere.
  */
 export function currencyAsOf(records: readonly CountedRecord[], asOf: string): CurrencyEntry[] {
-  // Newest first once here, so each group's sort in `validUntilOf` finds its run already in order.
+  // Newest first once here, so `validUntilOf` finds each group's run in order and sorts no copy.
   const upToDate = records.filter((record) => record.date <= asOf).sort((a, b) => byteOrder(b.date, a.date));
   const entries: CurrencyEntry[] = [];
   for (const rule of CURRENCY_RULES) {

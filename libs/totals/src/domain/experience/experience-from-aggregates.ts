@@ -1,9 +1,4 @@
-import {
-  type AircraftFeature,
-  FLIGHT_MINUTE_FIELDS,
-  type FlightMinutes,
-  type StartingTotals,
-} from '@pft/contracts';
+import { FLIGHT_MINUTE_FIELDS, type StartingTotals } from '@pft/contracts';
 import {
   addStartingTotals,
   countedRatingKey,
@@ -23,7 +18,7 @@ import {
 import { byteOrder } from './breakdowns';
 import { isWithin, monthsEndingOn, type DateRange } from './calendar';
 import { currencyEntryOf, type CurrencyEntry } from './currency';
-import { CURRENCY_RULES } from './currency-rules';
+import { CURRENCY_RULES, type CurrencyRecord } from './currency-rules';
 import { type Experience, type LifetimeExperience } from './experience';
 import {
   addExperienceSums,
@@ -32,7 +27,6 @@ import {
   type ExperienceGroup,
   type ExperienceSums,
 } from './experience-aggregates';
-import { type CountedRecord } from './experience-record';
 import { windowRangesAsOf, type WindowExperience } from './windows';
 
 const SIMULATOR = FLIGHT_MINUTE_FIELDS.indexOf('simulator');
@@ -60,22 +54,34 @@ interface Tally {
   holds: number;
 }
 
-function tallyOf(parts: Iterable<{ group: ExperienceGroup; sums: ExperienceSums }>): Tally {
-  const tally: Tally = { sums: zeroSums(), takeoffs: { day: 0, night: 0 }, approaches: 0, holds: 0 };
-  for (const { group, sums } of parts) {
-    addToTotals(tally.sums, group, sums);
-    tally.takeoffs.day += sums.takeoffs_day;
-    tally.takeoffs.night += sums.takeoffs_night;
-    tally.approaches += sums.approaches;
-    tally.holds += sums.holds;
-  }
+const zeroTally = (): Tally => ({
+  sums: zeroSums(),
+  takeoffs: { day: 0, night: 0 },
+  approaches: 0,
+  holds: 0,
+});
+
+function addToTally(tally: Tally, group: ExperienceGroup, sums: ExperienceSums): void {
+  addToTotals(tally.sums, group, sums);
+  tally.takeoffs.day += sums.takeoffs_day;
+  tally.takeoffs.night += sums.takeoffs_night;
+  tally.approaches += sums.approaches;
+  tally.holds += sums.holds;
+}
+
+function tallyOf(groups: readonly GroupAsOf[]): Tally {
+  const tally = zeroTally();
+  for (const { group, sums } of groups) addToTally(tally, group, sums);
   return tally;
 }
 
+/** A window's experience from the days (oldest first, none after the window's end): read from the newest. */
 function windowOf(days: readonly DayOfGroup[], range: DateRange): WindowExperience {
-  const { sums, takeoffs, approaches, holds } = tallyOf(
-    days.filter((day) => isWithin(day.date, range)).map((day) => ({ group: day.groupOf, sums: day.sums })),
-  );
+  const tally = zeroTally();
+  for (let i = days.length - 1; i >= 0 && days[i]!.date >= range.from; i--) {
+    if (days[i]!.date <= range.to) addToTally(tally, days[i]!.groupOf, days[i]!.sums);
+  }
+  const { sums, takeoffs, approaches, holds } = tally;
   return {
     from: range.from,
     to: range.to,
@@ -93,33 +99,12 @@ function windowOf(days: readonly DayOfGroup[], range: DateRange): WindowExperien
  * the day's records together as it would one by one, since they share every field it groups by and
  * every count is a sum.
  */
-const ZERO_MINUTES: Readonly<FlightMinutes> = Object.fromEntries(
-  FLIGHT_MINUTE_FIELDS.map((field) => [field, 0]),
-) as FlightMinutes;
-
-/** Each group's features as a set, made once per group and read. */
-const featureSets = new WeakMap<ExperienceGroup, ReadonlySet<AircraftFeature>>();
-
-function featuresOf(group: ExperienceGroup): ReadonlySet<AircraftFeature> {
-  let features = featureSets.get(group);
-  if (features === undefined) featureSets.set(group, (features = new Set(group.features)));
-  return features;
-}
-
-function asRecord(group: ExperienceGroup, date: string, sums: ExperienceSums): CountedRecord {
-  // Filled in from a copy of one made once, its fields already in place: a read makes one per day.
-  const minutes = { ...ZERO_MINUTES };
-  for (let i = 0; i < FLIGHT_MINUTE_FIELDS.length; i++)
-    minutes[FLIGHT_MINUTE_FIELDS[i]!] = sums.minutes[i] ?? 0;
+function currencyRecordOf(group: ExperienceGroup, date: string, sums: ExperienceSums): CurrencyRecord {
   return {
     date,
     kind: group.kind,
     category: group.category,
     rating_key: group.rating_key,
-    type_designator: group.type_designator,
-    engine: group.engine,
-    features: featuresOf(group),
-    minutes,
     takeoffs_day: sums.takeoffs_day,
     takeoffs_night: sums.takeoffs_night,
     landings_day: sums.landings_day,
@@ -128,26 +113,6 @@ function asRecord(group: ExperienceGroup, date: string, sums: ExperienceSums): C
     landings_night_full_stop: sums.landings_night_full_stop,
     approaches: sums.approaches,
     holds: sums.holds,
-    facts: {
-      date,
-      kind: group.kind,
-      category: group.category,
-      rating_key: group.rating_key,
-      minutes: sums.minutes,
-      landings_day: sums.landings_day,
-      landings_night: sums.landings_night,
-      experience: {
-        type_designator: group.type_designator,
-        engine: group.engine,
-        features: group.features,
-        takeoffs_day: sums.takeoffs_day,
-        takeoffs_night: sums.takeoffs_night,
-        landings_day_full_stop: sums.landings_day_full_stop,
-        landings_night_full_stop: sums.landings_night_full_stop,
-        approaches: sums.approaches,
-        holds: sums.holds,
-      },
-    },
   };
 }
 
@@ -160,12 +125,17 @@ function currencyOf(
   groups: readonly GroupAsOf[],
   asOf: string,
 ): CurrencyEntry[] {
-  const dayRecords = days.map((day) => asRecord(day.groupOf, day.date, day.sums));
+  // Newest first, as `currencyEntryOf` reads them best (the days come oldest first).
+  const dayRecords: CurrencyRecord[] = [];
+  for (let i = days.length - 1; i >= 0; i--) {
+    const day = days[i]!;
+    dayRecords.push(currencyRecordOf(day.groupOf, day.date, day.sums));
+  }
   // Records of the whole group up to the date: which groups have an entry, never what is counted.
-  const wholeGroups = groups.map(({ group, sums }) => asRecord(group, '', sums));
+  const wholeGroups = groups.map(({ group, sums }) => currencyRecordOf(group, '', sums));
   const entries: CurrencyEntry[] = [];
   for (const rule of CURRENCY_RULES) {
-    const members = new Map<string, CountedRecord[]>();
+    const members = new Map<string, CurrencyRecord[]>();
     for (const record of wholeGroups) {
       const group = rule.groupOf(record);
       if (group !== null && !members.has(group)) members.set(group, []);
@@ -194,6 +164,14 @@ function lifetimeOf(groups: readonly GroupAsOf[], startingTotals: StartingTotals
   };
 }
 
+const byDay = (a: DayOfGroup, b: DayOfGroup): number => byteOrder(a.date, b.date) || a.group - b.group;
+
+/** Whether the days are in order already (the flights are read through their index by date): no sort. */
+function inDayOrder(days: readonly DayOfGroup[]): boolean {
+  for (let i = 1; i < days.length; i++) if (byDay(days[i - 1]!, days[i]!) > 0) return false;
+  return true;
+}
+
 /**
  * A pilot's experience as of `asOf` from the stored sums (`ExperienceAggregates`) rather than the
  * records: equal to `experienceAsOf` over the records they sum. Lifetime and the breakdowns take
@@ -208,10 +186,13 @@ export function experienceFromAggregates(
   const firstOfYear = `${asOf.slice(0, 4)}-01-01`;
   const covered = monthsEndingOn(asOf, 24);
   const year = Number(asOf.slice(0, 4));
-  const counted: DayOfGroup[] = days
-    .filter((day) => isWithin(day.date, covered) && day.sums.records > 0 && groups[day.group] !== undefined)
-    .map((day) => ({ ...day, groupOf: groups[day.group]! }))
-    .sort((a, b) => byteOrder(a.date, b.date) || a.group - b.group);
+  const counted: DayOfGroup[] = [];
+  for (const { group, date, sums } of days) {
+    const groupOf = groups[group];
+    if (groupOf !== undefined && sums.records > 0 && isWithin(date, covered))
+      counted.push({ group, date, sums, groupOf });
+  }
+  if (!inDayOrder(counted)) counted.sort(byDay);
   const asOfDate = groups.map((group): GroupAsOf => ({ group, sums: zeroExperienceSums(), lastDate: null }));
   for (const entry of years) {
     const target = asOfDate[entry.group];
