@@ -191,26 +191,30 @@ export function lastFlightDateOf(flights: Iterable<FlightFacts>): string | null 
   return latest === null ? null : `${latest}T00:00:00.000Z`;
 }
 
+/** The totals fields of the sums as the partner API shows them: `ifr_minutes` derived. */
+export function totalsFieldsOf({ totals: t }: Sums): PilotTotals['totals'] {
+  return {
+    total_flight_time_minutes: t.total_flight_time_minutes,
+    pic_minutes: t.pic_minutes,
+    sic_minutes: t.sic_minutes,
+    dual_minutes: t.dual_minutes,
+    instructor_minutes: t.instructor_minutes,
+    cross_country_minutes: t.cross_country_minutes,
+    night_minutes: t.night_minutes,
+    ifr_minutes: t.actual_instrument_minutes + t.simulated_instrument_minutes,
+    actual_instrument_minutes: t.actual_instrument_minutes,
+    simulated_instrument_minutes: t.simulated_instrument_minutes,
+    single_engine_minutes: t.single_engine_minutes,
+    multi_engine_minutes: t.multi_engine_minutes,
+    multi_pilot_minutes: t.multi_pilot_minutes,
+    simulator_minutes: t.simulator_minutes,
+  };
+}
+
 /** Sums as the partner API shows them: `ifr_minutes` derived, zero rating keys left out. */
 export function pilotTotalsOf(sums: Sums, lastFlightDate: string | null): PilotTotals {
-  const t = sums.totals;
   return {
-    totals: {
-      total_flight_time_minutes: t.total_flight_time_minutes,
-      pic_minutes: t.pic_minutes,
-      sic_minutes: t.sic_minutes,
-      dual_minutes: t.dual_minutes,
-      instructor_minutes: t.instructor_minutes,
-      cross_country_minutes: t.cross_country_minutes,
-      night_minutes: t.night_minutes,
-      ifr_minutes: t.actual_instrument_minutes + t.simulated_instrument_minutes,
-      actual_instrument_minutes: t.actual_instrument_minutes,
-      simulated_instrument_minutes: t.simulated_instrument_minutes,
-      single_engine_minutes: t.single_engine_minutes,
-      multi_engine_minutes: t.multi_engine_minutes,
-      multi_pilot_minutes: t.multi_pilot_minutes,
-      simulator_minutes: t.simulator_minutes,
-    },
+    totals: totalsFieldsOf(sums),
     landings: { total_day: sums.total_day, total_night: sums.total_night },
     rating_breakdown: Object.fromEntries(
       Object.entries(sums.rating_breakdown)

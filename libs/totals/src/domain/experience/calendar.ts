@@ -18,7 +18,7 @@ const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
  * out the same few dates for every pilot (the windows, each rule's first day), and each pilot's days
  * recur from read to read: remembered, the date arithmetic was a third of a cold experience read's CPU.
  */
-function remembered<K, V>(limit: number, of: (key: K) => V): (key: K) => V {
+export function remembered<K, V>(limit: number, of: (key: K) => V): (key: K) => V {
   const answers = new Map<K, V>();
   return (key) => {
     let answer = answers.get(key);

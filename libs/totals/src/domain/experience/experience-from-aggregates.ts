@@ -6,7 +6,7 @@ import {
   zeroSums,
   type Sums,
 } from '../flight-contribution';
-import { pilotTotalsOf } from '../pilot-totals.fold';
+import { pilotTotalsOf, totalsFieldsOf } from '../pilot-totals.fold';
 import {
   byAircraftType,
   byEngine,
@@ -16,7 +16,7 @@ import {
   type GroupAsOf,
 } from './aggregate-breakdowns';
 import { byteOrder } from './breakdowns';
-import { isWithin, monthsEndingOn, type DateRange } from './calendar';
+import { isWithin, type DateRange } from './calendar';
 import { currencyEntryOf, type CurrencyEntry } from './currency';
 import { CURRENCY_RULES, type CurrencyRecord } from './currency-rules';
 import { type Experience, type LifetimeExperience } from './experience';
@@ -85,7 +85,7 @@ function windowOf(days: readonly DayOfGroup[], range: DateRange): WindowExperien
   return {
     from: range.from,
     to: range.to,
-    totals: pilotTotalsOf(sums, null).totals,
+    totals: totalsFieldsOf(sums),
     landings: { day: sums.total_day, night: sums.total_night },
     takeoffs,
     approaches,
@@ -184,7 +184,8 @@ export function experienceFromAggregates(
   asOf: string,
 ): Experience {
   const firstOfYear = `${asOf.slice(0, 4)}-01-01`;
-  const covered = monthsEndingOn(asOf, 24);
+  const ranges = windowRangesAsOf(asOf);
+  const covered = ranges.last_24_months;
   const year = Number(asOf.slice(0, 4));
   const counted: DayOfGroup[] = [];
   for (const { group, date, sums } of days) {
@@ -207,7 +208,6 @@ export function experienceFromAggregates(
     target.lastDate = maxDate(target.lastDate, day.date);
   }
   const present = asOfDate.filter((entry) => entry.sums.records > 0);
-  const ranges = windowRangesAsOf(asOf);
   return {
     as_of: asOf,
     lifetime: lifetimeOf(present, startingTotals),

@@ -1,7 +1,7 @@
 import { type PilotTotals } from '@pft/contracts';
 import { addFlight, zeroSums, type Sums } from '../flight-contribution';
-import { pilotTotalsOf } from '../pilot-totals.fold';
-import { daysEndingOn, isWithin, monthsEndingOn, type DateRange } from './calendar';
+import { totalsFieldsOf } from '../pilot-totals.fold';
+import { daysEndingOn, isWithin, monthsEndingOn, remembered, type DateRange } from './calendar';
 import { type CountedRecord } from './experience-record';
 
 /** The windows of `pilot-experience.md` 2.2, in the spec's order. */
@@ -40,15 +40,15 @@ export function tallyOf(records: Iterable<CountedRecord>): Tally {
   return tally;
 }
 
-/** The dates each window covers as of `asOf`. */
-export function windowRangesAsOf(asOf: string): Record<WindowName, DateRange> {
-  return {
+/** The dates each window covers as of `asOf` (shared: read, never changed). */
+export const windowRangesAsOf = remembered(100, (asOf: string): Readonly<Record<WindowName, DateRange>> =>
+  Object.freeze({
     last_90_days: daysEndingOn(asOf, 90),
     last_6_months: monthsEndingOn(asOf, 6),
     last_12_months: monthsEndingOn(asOf, 12),
     last_24_months: monthsEndingOn(asOf, 24),
-  };
-}
+  }),
+);
 
 export function windowExperience(records: readonly CountedRecord[], range: DateRange): WindowExperience {
   const tally = tallyOf(records.filter((record) => isWithin(record.date, range)));
@@ -56,8 +56,8 @@ export function windowExperience(records: readonly CountedRecord[], range: DateR
   return {
     from: range.from,
     to: range.to,
-    // Only the totals are taken: `ifr_minutes` derived the one way the totals derive it.
-    totals: pilotTotalsOf(sums, null).totals,
+    // `ifr_minutes` derived the one way the totals derive it.
+    totals: totalsFieldsOf(sums),
     landings: { day: sums.total_day, night: sums.total_night },
     takeoffs: tally.takeoffs,
     approaches: tally.approaches,
