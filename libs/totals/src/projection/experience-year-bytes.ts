@@ -20,8 +20,10 @@ const dateNumber = (date: string | null): number =>
 
 function dateOfNumber(value: number): string | null {
   if (value === 0) return null;
-  const digits = String(value).padStart(8, '0');
-  return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`;
+  const month = Math.floor(value / 100) % 100;
+  const day = value % 100;
+  const year = Math.floor(value / 10000);
+  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
 
 /**
@@ -62,11 +64,19 @@ function checkWhole(bytes: Buffer): void {
     throw new Error(`experience_years of ${bytes.length} bytes is not a whole number of entries`);
 }
 
-/** `make` of each entry of encodeYearEntries' bytes, in one pass. */
-export function mapYearEntries<T>(bytes: Buffer, make: (entry: ExperienceYearEntry) => T): T[] {
+/**
+ * `make` of each entry of encodeYearEntries' bytes, in one pass; with `beforeYear`, only of the
+ * entries of earlier years (the others are not decoded).
+ */
+export function mapYearEntries<T>(
+  bytes: Buffer,
+  make: (entry: ExperienceYearEntry) => T,
+  beforeYear = Infinity,
+): T[] {
   checkWhole(bytes);
   const made: T[] = [];
-  for (let at = 0; at < bytes.length; at += ENTRY_BYTES) made.push(make(decodeYearEntry(bytes, at)));
+  for (let at = 0; at < bytes.length; at += ENTRY_BYTES)
+    if (bytes.readInt32BE(at + 4) < beforeYear) made.push(make(decodeYearEntry(bytes, at)));
   return made;
 }
 

@@ -85,8 +85,9 @@ const READ_SQL = `
 const MINUTES = FLIGHT_MINUTE_FIELDS.length;
 
 function sumsFrom(values: readonly number[]): ExperienceSums {
-  const sums = { minutes: values.slice(0, MINUTES).map(Number) } as ExperienceSums;
-  EXPERIENCE_COUNT_FIELDS.forEach((field, i) => (sums[field] = Number(values[MINUTES + i])));
+  const sums = { minutes: values.slice(0, MINUTES) } as ExperienceSums;
+  for (let i = 0; i < EXPERIENCE_COUNT_FIELDS.length; i++)
+    sums[EXPERIENCE_COUNT_FIELDS[i]!] = values[MINUTES + i]!;
   return sums;
 }
 
@@ -95,13 +96,18 @@ export function experienceOfRow(row: ExperienceSumsRow, asOf: string): Experienc
   return experienceFromAggregates(
     {
       groups: groupKeysOf(row.experience_groups).map(groupOfKey),
+      // Only the years before that of `asOf`: its own year and later are taken from the flights.
       years: row.years
-        ? mapYearEntries(row.years, ([group, year, lastDate, ...sums]) => ({
-            group,
-            year,
-            last_date: lastDate,
-            sums: sumsFrom(sums),
-          }))
+        ? mapYearEntries(
+            row.years,
+            ([group, year, lastDate, ...sums]) => ({
+              group,
+              year,
+              last_date: lastDate,
+              sums: sumsFrom(sums),
+            }),
+            Number(asOf.slice(0, 4)),
+          )
         : [],
       days: flightsOfSumsText(row.flights),
     },

@@ -32,7 +32,7 @@ export function remembered<K, V>(limit: number, of: (key: K) => V): (key: K) => 
 }
 
 /** About 27 years of days. */
-const REMEMBERED_DATES = 10_000;
+export const REMEMBERED_DATES = 10_000;
 
 const partsOf = remembered(REMEMBERED_DATES, (date: string): Readonly<YearMonthDay> => {
   const match = DATE.exec(date);

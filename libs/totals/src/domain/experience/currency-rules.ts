@@ -1,4 +1,10 @@
-import { addDays, firstDayOfMonthShifted, lastDayOfMonthShifted } from './calendar';
+import {
+  addDays,
+  firstDayOfMonthShifted,
+  lastDayOfMonthShifted,
+  remembered,
+  REMEMBERED_DATES,
+} from './calendar';
 import { type CountedRecord } from './experience-record';
 
 /** What the rules read of a record: how they group it and what they count of it. */
@@ -73,8 +79,9 @@ export const NINETY_DAYS: RuleWindow = {
 
 /** From the first day of the sixth calendar month before X's month through X (61.57(c)(1)). */
 export const SIX_CALENDAR_MONTHS: RuleWindow = {
-  fromFor: (date) => firstDayOfMonthShifted(date, -6),
-  lastDateCounting: (date) => lastDayOfMonthShifted(date, 6),
+  // Remembered, as addDays is: a read works these out for the same few dates again and again.
+  fromFor: remembered(REMEMBERED_DATES, (date: string) => firstDayOfMonthShifted(date, -6)),
+  lastDateCounting: remembered(REMEMBERED_DATES, (date: string) => lastDayOfMonthShifted(date, 6)),
 };
 
 const FAA_CLASS_GROUPS: Readonly<Record<string, string>> = {
