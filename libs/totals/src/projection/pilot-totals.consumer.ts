@@ -16,6 +16,7 @@ import { GroupOffsetCommits } from './group-offset-commits';
 import { HeldCommands } from './held-commands';
 import { type DecodedMessage, type HeldCommandSize } from './batch-messages';
 import { storedOffsets } from './stored-offsets';
+import { StoredOffsetSeeks } from './stored-offset-seeks';
 import { KeptPartitions } from './kept-partitions';
 import { projectionMetrics } from './projection-metrics';
 import { type PartitionLag, refreshPartitionFreshness } from './projection-freshness';
@@ -53,8 +54,7 @@ export class PilotTotalsConsumer {
   private readonly held: HeldCommands;
   private commits?: GroupOffsetCommits;
   private readonly kept = new KeptPartitions();
-  /** Partitions given at the last join whose stored offsets are still being read (seekToStored). */
-  private readonly seeking = new Map<number, Promise<void>>();
+  private readonly seeks: StoredOffsetSeeks;
   private readonly logger: ProjectionLogger;
   private readonly crashListeners: ((restarting: boolean) => void)[] = [];
   private started = false;
@@ -67,6 +67,16 @@ export class PilotTotalsConsumer {
     const heldMessages = (messages: number) => projectionMetrics.held.set(this.labels, messages);
     this.held = new HeldCommands(Date.now, undefined, heldMessages);
     heldMessages(0);
+    const { dataSource, topic, version } = options;
+    this.seeks = new StoredOffsetSeeks({
+      read: (partitions) => storedOffsets(dataSource, version, partitions),
+      seek: (partition, offset) => this.consumer?.seek(topic, partition, offset),
+      generation: () => this.kept.generation,
+      failed: (error) =>
+        this.logger.warn(
+          `stored offsets not read on joining: ${messageOf(error)}; reading from the group's commit`,
+        ),
+    });
   }
 
   get version(): number {
@@ -121,7 +131,7 @@ export class PilotTotalsConsumer {
       const kept = this.kept.joined(partitions);
       for (const [partition, offset] of kept) this.consumer?.seek(topic, partition, offset);
       const given = partitions.filter((p) => !kept.some(([k]) => k === p));
-      if (given.length > 0) this.seekingToStored(given);
+      this.seeks.given(given);
       // When it took up its partitions: what a slow takeover after another member died is read against.
       this.logger.log(`joined the consumer group of ${PILOT_TOTALS_PROJECTION} version ${version}`);
     });
@@ -143,38 +153,6 @@ export class PilotTotalsConsumer {
     this.logger.log(`consuming ${topic} into ${PILOT_TOTALS_PROJECTION} version ${version}`);
   }
 
-  /**
-   * The client fetches a partition just given from the group's commit before its stored offset is
-   * read; a batch of it waits for the seek (eachBatch) and is dropped as stale when it came from
-   * elsewhere, rather than being read below what is stored.
-   */
-  private seekingToStored(given: number[]): void {
-    const seeking = this.seekToStored(given, this.kept.generation);
-    for (const partition of given) this.seeking.set(partition, seeking);
-    void seeking.then(() => {
-      for (const partition of given)
-        if (this.seeking.get(partition) === seeking) this.seeking.delete(partition);
-    });
-  }
-
-  /**
-   * Sends the partitions newly given to where the database stored them. The group's commit follows the
-   * stored offsets, but a database behind it (restored from a backup, or new on a group that folded
-   * before) must not start past what it holds; a commit behind it is caught by the batch (behind).
-   */
-  private async seekToStored(partitions: number[], generation: number): Promise<void> {
-    const { dataSource, topic, version } = this.options;
-    try {
-      const offsets = await storedOffsets(dataSource, version, partitions);
-      if (generation !== this.kept.generation) return;
-      for (const [partition, offset] of offsets) this.consumer?.seek(topic, partition, offset);
-    } catch (err) {
-      this.logger.warn(
-        `stored offsets not read on joining: ${messageOf(err)}; reading from the group's commit`,
-      );
-    }
-  }
-
   /** Called whenever the consumer stops on an error, with whether it is being started again. */
   onCrash(listener: (restarting: boolean) => void): void {
     this.crashListeners.push(listener);
@@ -193,7 +171,7 @@ export class PilotTotalsConsumer {
 
   private async eachBatch(payload: BatchPayload): Promise<void> {
     const { batch } = payload;
-    for (let s = this.seeking.get(batch.partition); s; s = this.seeking.get(batch.partition)) await s;
+    await this.seeks.settled(batch.partition);
     if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
     const heartbeats = this.heartbeatWhile(payload);
     const generation = this.kept.generation;
