@@ -115,6 +115,7 @@ benchmark(
       partitions: PARTITIONS,
       generate_seconds: published.generateSeconds,
       publish_seconds: published.publishSeconds,
+      make_and_publish_seconds: published.seconds,
       kafka_clients: CLIENTS,
       app_default_kafka_client: APP_DEFAULT_KAFKA_CLIENT,
       repeats: REPEATS,
