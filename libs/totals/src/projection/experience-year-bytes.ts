@@ -1,5 +1,6 @@
 import { EXPERIENCE_COUNT_FIELDS } from '../domain/experience/experience-aggregates';
 import { FLIGHT_MINUTE_FIELDS } from '@pft/contracts';
+import { dateText } from '../domain/experience/calendar';
 
 /**
  * A year's sums of one group, as a pilot's row keeps them (`experience_years`): the group's number,
@@ -20,10 +21,7 @@ const dateNumber = (date: string | null): number =>
 
 function dateOfNumber(value: number): string | null {
   if (value === 0) return null;
-  const month = Math.floor(value / 100) % 100;
-  const day = value % 100;
-  const year = Math.floor(value / 10000);
-  return `${String(year).padStart(4, '0')}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
+  return dateText(Math.floor(value / 10000), Math.floor(value / 100) % 100, value % 100);
 }
 
 /**

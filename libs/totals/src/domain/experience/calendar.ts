@@ -42,10 +42,13 @@ const partsOf = remembered(REMEMBERED_DATES, (date: string): Readonly<YearMonthD
 
 const pad = (value: number, width: number): string => String(value).padStart(width, '0');
 
-function dateOf({ year, month, day }: YearMonthDay): string {
+/** `YYYY-MM-DD` of a year, month (1 to 12) and day. */
+export function dateText(year: number, month: number, day: number): string {
   // Month and day padded by hand: padStart made a string of each part, for dates every read works out.
   return `${year >= 1000 ? year : pad(year, 4)}-${month < 10 ? '0' : ''}${month}-${day < 10 ? '0' : ''}${day}`;
 }
+
+const dateOf = ({ year, month, day }: YearMonthDay): string => dateText(year, month, day);
 
 const isLeapYear = (year: number): boolean => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
