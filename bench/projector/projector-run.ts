@@ -107,19 +107,31 @@ export async function runProjector(
   }
 }
 
-/** `pft projections rebuild pilot_totals` from the build on `client`, from process start to exit. */
+/** One rebuild: its threads (members of the new version's consumer group) and its time. */
+export interface RebuildRun {
+  kafka_client: KafkaClientName;
+  threads: number;
+  seconds: number;
+  events_per_second: number;
+}
+
+/**
+ * `pft projections rebuild pilot_totals --threads <threads>` from the build on `client`, from process
+ * start to exit.
+ */
 export async function runRebuild(
   target: ProjectorTarget,
   client: KafkaClientName,
-): Promise<{ kafka_client: KafkaClientName; seconds: number; events_per_second: number }> {
+  threads: number,
+): Promise<RebuildRun> {
   const t = process.hrtime.bigint();
   const cli = startBuiltProcess(
     join('apps', 'cli', 'src', 'main.js'),
-    ['projections', 'rebuild', 'pilot_totals'],
+    ['projections', 'rebuild', 'pilot_totals', '--threads', String(threads)],
     projectorEnv(target, client),
   );
   const exit = await cli.exited;
   if (exit !== 0) throw new Error(`rebuild on ${client} exited ${String(exit)}: ${cli.output()}`);
   const seconds = Number(process.hrtime.bigint() - t) / 1e9;
-  return { kafka_client: client, seconds, events_per_second: target.events / seconds };
+  return { kafka_client: client, threads, seconds, events_per_second: target.events / seconds };
 }

@@ -4,17 +4,25 @@
  * each event as one narrow row on the apps' default client; the projection's own rows on each client),
  * then folded into Postgres by the projector app on each client of BENCH_KAFKA_CLIENTS (BENCH_PROJECTORS
  * replicas in one consumer group), rounds alternating the clients' order, then rebuilt by `pft projections
- * rebuild` on each. Each a Node process of its own from the tests' build. Settings (bench/README.md):
- * BENCH_EVENTS (1,000,000), BENCH_PILOTS (10,000), BENCH_PARTITIONS (12), BENCH_EVENTS_PER_ROUND
- * (1,000,000), BENCH_PROJECTORS (1), BENCH_REPEATS (2). Writes bench/results/projector.json, or
+ * rebuild` on each, once with each count of fold threads of BENCH_REBUILD_THREADS (the CLI's default, then
+ * 1; the first is the goal's). Each a Node process of its own from the tests' build. Settings
+ * (bench/README.md): BENCH_EVENTS (1,000,000), BENCH_PILOTS (10,000), BENCH_PARTITIONS (12),
+ * BENCH_EVENTS_PER_ROUND (1,000,000), BENCH_PROJECTORS (1), BENCH_REPEATS (2), BENCH_REBUILD_THREADS. Writes bench/results/projector.json, or
  * projector-10m.json from 10,000,000 events, so that the rebuild goal's figure outlives the runs after it.
  */
 import { type KafkaClientName } from '@pft/platform';
+import { defaultRebuildMembers } from '@pft/totals';
 import { createTestDatabase, testKafka, type TestDatabase, TEST_KAFKA_BROKERS } from '@pft/testing';
 import { benchmark, benchSetting, BenchRun, median, roundOrder } from '../support/bench-run';
 import { APP_DEFAULT_KAFKA_CLIENT, benchKafkaClients } from '../support/kafka-clients';
 import { publishBenchEvents, topicEnd } from './bench-events';
-import { type ProjectorRun, type ProjectorTarget, runProjector, runRebuild } from './projector-run';
+import {
+  type ProjectorRun,
+  type ProjectorTarget,
+  type RebuildRun,
+  runProjector,
+  runRebuild,
+} from './projector-run';
 import { measureWriteFloors } from './write-floor';
 
 const EVENTS = benchSetting('EVENTS', 1_000_000);
@@ -22,6 +30,18 @@ const PILOTS = benchSetting('PILOTS', 10_000);
 const PARTITIONS = benchSetting('PARTITIONS', 12);
 const REPLICAS = benchSetting('PROJECTORS', 1);
 const REPEATS = Math.max(1, benchSetting('REPEATS', 2));
+/** Fold threads of each rebuild, in order: the CLI's default first (the goal's figure), then one. */
+const REBUILD_THREADS = [
+  ...new Set(
+    (process.env.BENCH_REBUILD_THREADS ?? `${defaultRebuildMembers()},1`)
+      .split(',')
+      .map((n) => Number(n.trim())),
+  ),
+];
+if (REBUILD_THREADS.some((n) => !Number.isInteger(n) || n < 1))
+  throw new Error(
+    `BENCH_REBUILD_THREADS: whole numbers from 1 up, comma-separated, not ${REBUILD_THREADS.join(',')}`,
+  );
 /** The apps' default client first: its figures are the goals'. */
 const CLIENTS = benchKafkaClients();
 const GOAL_CLIENT = CLIENTS[0]!;
@@ -84,11 +104,14 @@ benchmark(
         console.log(`round ${round + 1}, ${client}: projector ${run.events_per_second.toFixed(0)} events/s`);
       }
     }
-    const rebuilds = new Map<KafkaClientName, { seconds: number; events_per_second: number }>();
+    // Each rebuild builds the next version of the client's newest fold from offset 0.
+    const rebuilds = new Map<KafkaClientName, RebuildRun[]>(CLIENTS.map((c) => [c, []]));
     for (const client of roundOrder(CLIENTS, REPEATS)) {
-      const { seconds, events_per_second } = await runRebuild(target(databases.get(client)!.url), client);
-      rebuilds.set(client, { seconds, events_per_second });
-      console.log(`rebuild (${client}): ${seconds.toFixed(1)} s`);
+      for (const threads of REBUILD_THREADS) {
+        const run = await runRebuild(target(databases.get(client)!.url), client, threads);
+        rebuilds.get(client)!.push(run);
+        console.log(`rebuild (${client}, ${threads} threads): ${run.seconds.toFixed(1)} s`);
+      }
     }
 
     const byClient = Object.fromEntries(
@@ -99,7 +122,8 @@ benchmark(
           client,
           {
             projector,
-            rebuild: { kafka_client: client, ...rebuilds.get(client) },
+            rebuild: rebuilds.get(client)![0],
+            rebuild_runs: rebuilds.get(client),
             projection_rows_floor: {
               events_per_second: rowsFloorRate,
               projector_share: projector.events_per_second / rowsFloorRate,
@@ -133,6 +157,7 @@ benchmark(
       },
       projector: goal.projector,
       rebuild: goal.rebuild,
+      rebuild_runs: goal.rebuild_runs,
       by_client: byClient,
       goals: { projector_share_of_projection_rows_floor: 0.6, rebuild_10m_seconds: 300 },
     };

@@ -151,7 +151,7 @@ describe('pft --json', () => {
 
   it('projections rebuild: the result as JSON on stdout, progress lines on stderr without a terminal', async () => {
     const run = await runPft(
-      ['projections', 'rebuild', 'pilot_totals', '--json', '--progress-interval', '0.2'],
+      ['projections', 'rebuild', 'pilot_totals', '--json', '--progress-interval', '0.2', '--threads', '2'],
       env,
     );
     expect({ code: run.code, stderr: run.stderr }).toEqual({ code: 0, stderr: expect.any(String) });
@@ -162,6 +162,7 @@ describe('pft --json', () => {
       previous: 1,
       resumed: false,
       messages: published,
+      members: 2,
       seconds: expect.any(Number),
     });
     const lines = run.stderr.trimEnd().split('\n');

@@ -1,6 +1,11 @@
 export { PilotTotalsConsumer, foldConcurrency } from './projection/pilot-totals.consumer';
 export { deletePilotProjection } from './projection/pilot-totals.erasure';
-export { RebuildInterruptedError, rebuildPilotTotals } from './projection/projection-rebuild';
+export {
+  defaultRebuildMembers,
+  RebuildInterruptedError,
+  type RebuildMember,
+  rebuildPilotTotals,
+} from './projection/projection-rebuild';
 export { readProjectionStatus } from './projection/projection-status';
 export type { ProjectionStatus } from './projection/projection-status';
 export { PILOT_TOTALS_PROJECTION } from './projection/projection-tables';

@@ -2,6 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { announcePartnerReadChange } from '@pft/totals';
 import { createDataSource } from '@pft/platform';
 import {
+  defaultRebuildMembers,
   foldConcurrency,
   PILOT_TOTALS_PROJECTION,
   RebuildInterruptedError,
@@ -15,6 +16,7 @@ import { consoleOutput, type Output, printJson } from '../output/output';
 import { startProgress } from '../progress/progress-reporter';
 import { tellPartnerApi } from './tell-partner-api';
 import { loadCliConfig } from '../cli.config';
+import { startFoldThreads } from '../rebuild/fold-threads';
 
 const iso = (d: Date | null): string => (d ? d.toISOString() : '-');
 
@@ -35,6 +37,13 @@ function printStatus(out: Output, status: ProjectionStatus): void {
       );
     }
   }
+}
+
+function membersArgument(value: string): number {
+  const members = Number(value);
+  if (!/^\d+$/.test(value) || members < 1 || members > 16)
+    throw new InvalidArgumentError('the number of fold threads is a whole number from 1 to 16');
+  return members;
 }
 
 function intervalArgument(value: string): number {
@@ -77,8 +86,15 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
       intervalArgument,
       5,
     )
+    .option(
+      '--threads <count>',
+      "threads folding the topic at once, each a member of the new version's consumer group with its own " +
+        'Kafka client and database pool (DATABASE_POOL_SIZE connections each); default: one a core, at most 4',
+      membersArgument,
+      defaultRebuildMembers(),
+    )
     .option('--json', 'print the result as JSON')
-    .action(async (name: string, options: { progressInterval: number; json?: boolean }) => {
+    .action(async (name: string, options: { progressInterval: number; threads: number; json?: boolean }) => {
       if (name !== PILOT_TOTALS_PROJECTION)
         throw new CliError(
           'UNKNOWN_PROJECTION',
@@ -100,6 +116,10 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
           deadLetterTopic: config.DEAD_LETTER_TOPIC,
           concurrency: foldConcurrency(config.DATABASE_POOL_SIZE),
           signal: abort.signal,
+          startMembers: (version) =>
+            startFoldThreads(options.threads - 1, version, (reason) =>
+              out.warn(`A fold thread stopped (${reason}); the other threads take over its partitions.`),
+            ),
           afterSwitch: async () => {
             const failure = await tellPartnerApi(config, announcePartnerReadChange);
             if (failure !== undefined)
@@ -115,7 +135,7 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
         if (options.json) printJson(out, result);
         else
           out.print(
-            `${result.resumed ? 'resumed and ' : ''}built version ${result.version} from ${result.messages} events in ${result.seconds.toFixed(1)} s; readers switched from version ${result.previous}, its tables dropped`,
+            `${result.resumed ? 'resumed and ' : ''}built version ${result.version} from ${result.messages} events with ${result.members} ${result.members === 1 ? 'thread' : 'threads'} in ${result.seconds.toFixed(1)} s; readers switched from version ${result.previous}, its tables dropped`,
           );
       } catch (err) {
         progress.stop();

@@ -116,4 +116,50 @@ describe('rebuilding the pilot totals projection while it is read (real Kafka an
     // Writing version 1 after the switch would have failed: the consumer stopped at the first batch that tried.
     expect(superseded).toBeLessThanOrEqual(1);
   });
+
+  it('folds with the members it is given, shares the partitions with them, stops them, and equals the oracle', async () => {
+    const [topic, deadLetters] = await ground.topicPair('projector-rebuild-members', 12);
+    const histories = sampleHistories(60, 100, 4242);
+    await publishMessages(
+      kafka,
+      topic,
+      asKafkaMessages(historyMessages(histories, { duplicateEvery: 25 })),
+      1000,
+    );
+    const expected = new Map(histories.map((h) => [h.pilotId, oracleTotalsOf(h.events)]));
+    const ids = histories.map((h) => h.pilotId);
+
+    // A member in this thread, as the CLI's fold threads are in theirs: a consumer of the version's group.
+    let memberBatches = 0;
+    let member: PilotTotalsConsumer | undefined;
+    const result = await rebuildPilotTotals({
+      kafka,
+      dataSource,
+      topic,
+      deadLetterTopic: deadLetters,
+      // Batches of a few events, so the build lasts past the member's join.
+      maxBytesPerPartition: 2 * 1024,
+      pollMs: 20,
+      startMembers: async (version) => {
+        member = new PilotTotalsConsumer({
+          kafka,
+          dataSource,
+          topic,
+          deadLetterTopic: deadLetters,
+          version,
+          maxBytesPerPartition: 2 * 1024,
+          afterChange: () => Promise.resolve((memberBatches += 1)),
+        });
+        await member.start();
+        return [member];
+      },
+    });
+
+    expect(result).toMatchObject({ members: 2, messages: expect.any(Number) });
+    expect(memberBatches).toBeGreaterThan(0);
+    expect(member?.consuming).toBe(false);
+    const read = await readPilotTotals(dataSource, ids);
+    for (const id of ids)
+      expect({ id, totals: read.get(id)?.totals }).toEqual({ id, totals: expected.get(id) });
+  });
 });

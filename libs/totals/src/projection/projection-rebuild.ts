@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { type DataSource } from 'typeorm';
 import { PilotTotalsConsumer, type ProjectionLogger } from './pilot-totals.consumer';
@@ -12,6 +13,15 @@ export interface RebuildProgress {
   lag: number;
 }
 
+/** Another member of the rebuild's consumer group, folding beside the rebuild's own consumer. */
+export interface RebuildMember {
+  /** Leaves the group once its batches in flight have committed or rolled back. */
+  stop(): Promise<void>;
+}
+
+/** Members a rebuild folds with unless told otherwise: one a core, at most four. */
+export const defaultRebuildMembers = (): number => Math.min(4, availableParallelism());
+
 export interface RebuildOptions {
   kafka: KafkaClient;
   dataSource: DataSource;
@@ -22,6 +32,12 @@ export interface RebuildOptions {
   logger?: ProjectionLogger;
   onProgress?: (progress: RebuildProgress) => void;
   pollMs?: number;
+  /**
+   * Starts more members of the version's consumer group once the rebuild's own consumer has started
+   * (the CLI's fold threads): the topic's partitions are shared among them all. Each is stopped once
+   * the version has caught up, or when the rebuild stops.
+   */
+  startMembers?: (version: number) => Promise<RebuildMember[]>;
   /** Aborting stops the rebuild between batches; run it again to resume where it stopped. */
   signal?: AbortSignal;
   /** Between catching up and switching: lets a test hold the new version unswitched. */
@@ -41,6 +57,8 @@ export interface RebuildResult {
   previous: number;
   resumed: boolean;
   messages: number;
+  /** Members of the version's consumer group that folded: the rebuild's own consumer and the others. */
+  members: number;
   seconds: number;
 }
 
@@ -63,8 +81,10 @@ export async function rebuildPilotTotals(options: RebuildOptions): Promise<Rebui
     logger: options.logger,
   });
   await consumer.start();
+  let members: RebuildMember[] = [];
   let messages: number;
   try {
+    members = (await options.startMembers?.(version)) ?? [];
     for (;;) {
       const partitions = await consumer.refreshFreshness();
       const total = partitions.reduce((sum, p) => sum + p.high, 0);
@@ -76,11 +96,18 @@ export async function rebuildPilotTotals(options: RebuildOptions): Promise<Rebui
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
     }
   } finally {
-    await consumer.stop();
+    await Promise.all([consumer.stop(), ...members.map((member) => member.stop())]);
   }
   await options.beforeSwitch?.(version);
   const previous = await switchToVersion(options.dataSource, version);
   await options.afterSwitch?.(version);
   await dropVersion(options.dataSource, previous);
-  return { version, previous, resumed, messages, seconds: (Date.now() - started) / 1000 };
+  return {
+    version,
+    previous,
+    resumed,
+    messages,
+    members: members.length + 1,
+    seconds: (Date.now() - started) / 1000,
+  };
 }

@@ -1,0 +1,8 @@
+/** What `pft projections rebuild` gives each of its fold threads. */
+export interface FoldThreadData {
+  /** The projection version being built, whose consumer group the thread joins. */
+  version: number;
+}
+
+/** What a fold thread tells the command: started, stopped, or why it could not do either. */
+export type FoldThreadNews = { kind: 'started' } | { kind: 'stopped' } | { kind: 'failed'; message: string };

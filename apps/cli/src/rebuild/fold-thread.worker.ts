@@ -1,0 +1,58 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { createDataSource, createKafka } from '@pft/platform';
+import { foldConcurrency, PilotTotalsConsumer } from '@pft/totals';
+import { loadCliConfig } from '../cli.config';
+import { type FoldThreadData, type FoldThreadNews } from './fold-thread-messages';
+
+/**
+ * One fold thread of `pft projections rebuild`: a member of the version's consumer group with its own
+ * Kafka client and database pool, read from the same environment as the command. It tells the command
+ * when it has started, and stops when told to.
+ */
+async function foldThread(data: FoldThreadData): Promise<void> {
+  const port = parentPort!;
+  const tell = (news: FoldThreadNews): void => port.postMessage(news);
+  const config = loadCliConfig();
+  const kafka = createKafka(
+    config.KAFKA_BROKERS,
+    config.KAFKA_CLIENT_ID,
+    undefined,
+    undefined,
+    config.KAFKA_CLIENT,
+  );
+  const dataSource = await createDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE).initialize();
+  const consumer = new PilotTotalsConsumer({
+    kafka,
+    dataSource,
+    topic: config.PILOT_EVENTS_TOPIC,
+    deadLetterTopic: config.DEAD_LETTER_TOPIC,
+    version: data.version,
+    concurrency: foldConcurrency(config.DATABASE_POOL_SIZE),
+  });
+  try {
+    await consumer.start();
+  } catch (error) {
+    await consumer.stop().catch(() => undefined);
+    await dataSource.destroy();
+    throw error;
+  }
+  port.once('message', () => {
+    void (async () => {
+      try {
+        await consumer.stop();
+        await dataSource.destroy();
+        tell({ kind: 'stopped' });
+      } catch (error) {
+        tell({ kind: 'failed', message: error instanceof Error ? error.message : String(error) });
+      }
+    })();
+  });
+  tell({ kind: 'started' });
+}
+
+foldThread(workerData as FoldThreadData).catch((error: unknown) =>
+  parentPort!.postMessage({
+    kind: 'failed',
+    message: error instanceof Error ? error.message : String(error),
+  } satisfies FoldThreadNews),
+);
