@@ -110,7 +110,7 @@ benchmark(
       for (const threads of REBUILD_THREADS) {
         const run = await runRebuild(target(databases.get(client)!.url), client, threads);
         rebuilds.get(client)!.push(run);
-        console.log(`rebuild (${client}, ${threads} threads): ${run.seconds.toFixed(1)} s`);
+        console.log(`rebuild (${client}, fold threads: ${threads}): ${run.seconds.toFixed(1)} s`);
       }
     }
 

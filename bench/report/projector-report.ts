@@ -4,7 +4,8 @@ const REBUILD_GOAL_EVENTS = 10_000_000;
 
 /** A rebuild's time, its threads when the run says, and the other thread counts' beside it. */
 function rebuildText(f: Json | undefined): string {
-  const threads = (r: Json): string => (r.threads === undefined ? '' : ` with ${fmt(r.threads)} threads`);
+  const threads = (r: Json): string =>
+    r.threads === undefined ? '' : ` with ${fmt(r.threads)} ${r.threads === 1 ? 'thread' : 'threads'}`;
   const others = Array.isArray(f?.rebuild_runs) ? (f.rebuild_runs as Json[]).slice(1) : [];
   const beside = others.map((r) => `${fmt(r.seconds, 1)} s${threads(r)}`).join(', ');
   return (
