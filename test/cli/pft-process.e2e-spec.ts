@@ -40,6 +40,21 @@ describe('pft as a process', () => {
     }
   });
 
+  it.each([['0'], ['17'], ['1.5'], ['two']])(
+    'pft projections rebuild --threads %s refuses the count before reaching anything, exit 1',
+    async (threads) => {
+      // Brokers that cannot answer: a count let through would wait for them and fail otherwise.
+      const run = await runPft(['projections', 'rebuild', 'pilot_totals', '--threads', threads], {
+        ...env,
+        KAFKA_BROKERS: '127.0.0.1:1',
+      });
+      expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: '' });
+      expect(run.stderr.split('\n')[0]).toBe(
+        `error: option '--threads <count>' argument '${threads}' is invalid. the number of fold threads is a whole number from 1 to 16`,
+      );
+    },
+  );
+
   describe('a reader that goes away ends the command quietly with exit 0', () => {
     it.each([
       [['keys', 'list']],

@@ -89,7 +89,7 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
     .option(
       '--threads <count>',
       "threads folding the topic at once, each a member of the new version's consumer group with its own " +
-        'Kafka client and database pool (DATABASE_POOL_SIZE connections each); default: one a core, at most 4',
+        'Kafka client and database pool (DATABASE_POOL_SIZE connections each); by default one a core, at most 4',
       membersArgument,
       defaultRebuildMembers(),
     )
