@@ -1,0 +1,81 @@
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { startBuiltProcess } from '@pft/testing';
+import { type PftJsonGround, preparePftJsonGround, runSql } from './pft-json.support';
+import { runPft } from './run-pft';
+
+const REBUILD = ['projections', 'rebuild', 'pilot_totals', '--threads', '2'];
+
+async function until(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs = 30_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** `pft projections rebuild` folding in threads, interrupted as an operator's Ctrl-C does, then resumed. */
+describe('pft projections rebuild in fold threads, interrupted and resumed', () => {
+  let ground: PftJsonGround;
+
+  beforeAll(async () => {
+    ground = await preparePftJsonGround();
+  });
+
+  afterAll(async () => {
+    await ground?.drop();
+  });
+
+  it('stops its threads on SIGINT with exit 130 and the version left building; run again, it resumes it', async () => {
+    const { db, env, published } = ground;
+    const versions = async () =>
+      (await runSql(
+        db.url,
+        `select active_version, building_version from projection_versions where projection = 'pilot_totals'`,
+      )) as { active_version: number; building_version: number | null }[];
+    // Every batch takes a share lock on the projection's version row: held here, no batch commits, so
+    // the rebuild cannot end before it is interrupted.
+    const lock = new Client({ connectionString: db.url });
+    await lock.connect();
+    try {
+      const rebuild = startBuiltProcess(
+        join('apps', 'cli', 'src', 'main.js'),
+        [...REBUILD, '--progress-interval', '0.1'],
+        env,
+      );
+      await until('the version being built', async () => (await versions())[0]?.building_version === 2);
+      await lock.query('begin');
+      await lock.query(`select 1 from projection_versions where projection = 'pilot_totals' for update`);
+      // Its first progress line: the threads have started and Ctrl-C is the command's to handle.
+      await until('a progress line', () => rebuild.output().includes('pilot_totals version 2: '));
+      rebuild.child.kill('SIGINT');
+      await lock.query('commit');
+      const code = await rebuild.exited;
+      expect({ code, output: rebuild.output() }).toEqual({
+        code: 130,
+        output: expect.stringContaining('rebuild of version 2 interrupted; run it again to resume'),
+      });
+    } finally {
+      await lock.end();
+    }
+    expect(await versions()).toEqual([{ active_version: 1, building_version: 2 }]);
+
+    const resumed = await runPft([...REBUILD, '--json'], env);
+    expect({ code: resumed.code, result: JSON.parse(resumed.stdout) as unknown }).toEqual({
+      code: 0,
+      result: {
+        version: 2,
+        previous: 1,
+        resumed: true,
+        messages: published,
+        members: 2,
+        seconds: expect.any(Number),
+      },
+    });
+    expect(await versions()).toEqual([{ active_version: 2, building_version: null }]);
+  }, 120_000);
+});
