@@ -1,22 +1,10 @@
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { startBuiltProcess } from '@pft/testing';
+import { startBuiltProcess, waitFor } from '@pft/testing';
 import { type PftJsonGround, preparePftJsonGround, runSql } from './pft-json.support';
 import { runPft } from './run-pft';
 
 const REBUILD = ['projections', 'rebuild', 'pilot_totals', '--threads', '2'];
-
-async function until(
-  what: string,
-  check: () => Promise<boolean> | boolean,
-  timeoutMs = 30_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 /** `pft projections rebuild` folding in threads, interrupted as an operator's Ctrl-C does, then resumed. */
 describe('pft projections rebuild in fold threads, interrupted and resumed', () => {
@@ -47,11 +35,22 @@ describe('pft projections rebuild in fold threads, interrupted and resumed', () 
         [...REBUILD, '--progress-interval', '0.1'],
         env,
       );
-      await until('the version being built', async () => (await versions())[0]?.building_version === 2);
+      // Polled often: the lock must be taken before the new group's first batch can commit.
+      await waitFor(
+        async () => ((await versions())[0]?.building_version === 2 ? true : undefined),
+        30_000,
+        'the version being built',
+        10,
+      );
       await lock.query('begin');
       await lock.query(`select 1 from projection_versions where projection = 'pilot_totals' for update`);
       // Its first progress line: the threads have started and Ctrl-C is the command's to handle.
-      await until('a progress line', () => rebuild.output().includes('pilot_totals version 2: '));
+      await waitFor(
+        () => (rebuild.output().includes('pilot_totals version 2: ') ? true : undefined),
+        30_000,
+        'a progress line',
+        10,
+      );
       rebuild.child.kill('SIGINT');
       await lock.query('commit');
       const code = await rebuild.exited;
