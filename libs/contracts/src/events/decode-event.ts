@@ -11,7 +11,7 @@ import {
   type SealedPayloadOpener,
 } from './sealed-payload';
 import { upcast } from './upcasters';
-import { isDateFormat, isDateTimeFormat } from './event-formats';
+import { isDateFormat, isDateTimeFormat, isUuidFormat } from './event-formats';
 
 /**
  * The schemas' validators, compiled on first use: compiling them took about 0.25 s of every process's
@@ -25,6 +25,7 @@ function validators(): NonNullable<typeof compiled> {
   addFormats(ajv);
   ajv.addFormat('date', { type: 'string', validate: isDateFormat });
   ajv.addFormat('date-time', { type: 'string', validate: isDateTimeFormat });
+  ajv.addFormat('uuid', { type: 'string', validate: isUuidFormat });
   const payload = new Map(
     (Object.keys(EVENT_PAYLOAD_SCHEMAS) as PilotEventType[]).map((type) => [
       type,

@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { fullFormats } from 'ajv-formats/dist/formats';
-import { isDateFormat, isDateTimeFormat } from './event-formats';
+import { isDateFormat, isDateTimeFormat, isUuidFormat } from './event-formats';
 
-const ajv = (name: 'date' | 'date-time') =>
-  (fullFormats[name] as { validate: (t: string) => boolean }).validate;
+const ajv = (name: 'date' | 'date-time' | 'uuid'): ((t: string) => boolean) => {
+  const format = fullFormats[name] as RegExp | { validate: (t: string) => boolean };
+  return format instanceof RegExp ? (t) => format.test(t) : format.validate;
+};
 
 /** Dates and times near the service's own form: its form, then a character changed, put in or cut. */
-const CHARS = [...'012345689-:.TtZz +a', '\u0660', '\u00a0'];
+const CHARS = [...'012345689-:.TtZz +afgAFG', '\u0660', '\u00a0'];
 const near = (form: fc.Arbitrary<string>) =>
   fc
     .tuple(form, fc.nat(40), fc.constantFrom(...CHARS), fc.constantFrom('keep', 'replace', 'insert', 'cut'))
@@ -35,7 +37,11 @@ const dateTimeText = fc
     ([date, h, m, s, fraction, zone]) => `${date}T${pad(h, 2)}:${pad(m, 2)}:${pad(s, 2)}${fraction}${zone}`,
   );
 
-describe('the date and date-time formats of the event schemas', () => {
+const uuidText = fc
+  .tuple(fc.uuid(), fc.boolean(), fc.boolean())
+  .map(([id, upper, urn]) => `${urn ? 'urn:uuid:' : ''}${upper ? id.toUpperCase() : id}`);
+
+describe('the date, date-time and uuid formats of the event schemas', () => {
   it('accept exactly what ajv-formats accepts', () => {
     fc.assert(
       fc.property(fc.oneof(dateText, near(dateText), fc.string({ maxLength: 12 })), (text) => {
@@ -46,6 +52,12 @@ describe('the date and date-time formats of the event schemas', () => {
     fc.assert(
       fc.property(fc.oneof(dateTimeText, near(dateTimeText), fc.string({ maxLength: 30 })), (text) => {
         expect(isDateTimeFormat(text)).toBe(ajv('date-time')(text));
+      }),
+      { numRuns: 20_000 },
+    );
+    fc.assert(
+      fc.property(fc.oneof(uuidText, near(uuidText), fc.string({ minLength: 34, maxLength: 38 })), (text) => {
+        expect(isUuidFormat(text)).toBe(ajv('uuid')(text));
       }),
       { numRuns: 20_000 },
     );
@@ -65,5 +77,11 @@ describe('the date and date-time formats of the event schemas', () => {
     expect(isDateTimeFormat('2024-06-30T12:00:00.Z')).toBe(false);
     expect(isDateTimeFormat('2024-06-30T12:00:00')).toBe(false);
     expect(isDateTimeFormat('2024-06-30 12:00:00+02:00')).toBe(true);
+    expect(isUuidFormat('0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(true);
+    expect(isUuidFormat('0F8FAD5B-D9CB-469F-A165-70867728950E')).toBe(true);
+    expect(isUuidFormat('urn:uuid:0f8fad5b-d9cb-469f-a165-70867728950e')).toBe(true);
+    expect(isUuidFormat('0f8fad5b-d9cb-469f-a165-70867728950g')).toBe(false);
+    expect(isUuidFormat('0f8fad5bd-9cb-469f-a165-70867728950e')).toBe(false);
+    expect(isUuidFormat('0f8fad5b-d9cb-469f-a165-70867728950')).toBe(false);
   });
 });

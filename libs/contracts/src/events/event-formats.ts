@@ -1,22 +1,24 @@
 import { fullFormats } from 'ajv-formats/dist/formats';
 
 /**
- * The JSON Schema formats `date` and `date-time` as ajv-formats checks them, with a first look at the
- * one form the service writes them in (`YYYY-MM-DD`; `YYYY-MM-DDTHH:MM:SS.sssZ`, as toISOString gives
- * it) by position, without the regular expressions, the split and the match arrays it makes for each:
- * every event holds a date and time, and a flight a date, checked each time an event is read. A text
+ * The JSON Schema formats `date`, `date-time` and `uuid` as ajv-formats checks them, with a first look at
+ * the one form the service writes them in (`YYYY-MM-DD`; `YYYY-MM-DDTHH:MM:SS.sssZ`, as toISOString gives
+ * it; a bare UUID) by position, without the regular expressions, the split and the match arrays it makes
+ * for each: every event holds a date and time and several ids, and a flight a date, checked each time an
+ * event is read. A text
  * that is not in that form, or not a valid one, goes to ajv-formats' own check, which decides; so each
  * accepts exactly what ajv-formats accepts (a unit test holds them to it).
  */
 
 type FormatCheck = (text: string) => boolean;
 
-const ajvCheck = (name: 'date' | 'date-time'): FormatCheck => {
-  const format = fullFormats[name] as { validate: FormatCheck };
-  return format.validate;
+const ajvCheck = (name: 'date' | 'date-time' | 'uuid'): FormatCheck => {
+  const format = fullFormats[name] as RegExp | { validate: FormatCheck };
+  return format instanceof RegExp ? (text) => format.test(text) : format.validate;
 };
 const ajvDate = ajvCheck('date');
 const ajvDateTime = ajvCheck('date-time');
+const ajvUuid = ajvCheck('uuid');
 
 const DAYS = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
@@ -59,3 +61,26 @@ export const isDateFormat: FormatCheck = (text) => (text.length === 10 && isPlai
 export const isDateTimeFormat: FormatCheck = (text) =>
   (text.length >= 20 && text.charCodeAt(10) === 84 && isPlainDate(text) && isPlainUtcTime(text)) ||
   ajvDateTime(text);
+
+/** 1 at the code of each hexadecimal digit, either case. */
+const HEX_DIGITS = new Uint8Array(128);
+for (const digit of '0123456789abcdefABCDEF') HEX_DIGITS[digit.charCodeAt(0)] = 1;
+
+/** Whether the 36 characters are `8-4-4-4-12` hexadecimal digits (the dashes first, then the digits). */
+function isPlainUuid(text: string): boolean {
+  if (
+    text.charCodeAt(8) !== 45 ||
+    text.charCodeAt(13) !== 45 ||
+    text.charCodeAt(18) !== 45 ||
+    text.charCodeAt(23) !== 45
+  )
+    return false;
+  for (let i = 0; i < 36; i += 1) {
+    if (i === 8 || i === 13 || i === 18 || i === 23) continue;
+    const c = text.charCodeAt(i);
+    if (c > 127 || HEX_DIGITS[c] === 0) return false;
+  }
+  return true;
+}
+
+export const isUuidFormat: FormatCheck = (text) => (text.length === 36 && isPlainUuid(text)) || ajvUuid(text);
