@@ -71,14 +71,22 @@ export function countedEngineOf(aircraft: ExperienceFields['aircraft']): EngineK
   return key !== undefined && PISTON_RATING_KEYS.has(key) ? 'piston' : 'unknown';
 }
 
+/** The features of a record that has none: one array for all of them (most records). */
+export const NO_FEATURES: readonly AircraftFeature[] = Object.freeze([]);
+
+/** The features as ExperienceFacts keeps them: in the order of AIRCRAFT_FEATURES, each once. */
+const featuresOf = (sent: readonly AircraftFeature[] | undefined): readonly AircraftFeature[] =>
+  sent === undefined || sent.length === 0
+    ? NO_FEATURES
+    : AIRCRAFT_FEATURES.filter((feature) => sent.includes(feature));
+
 export function experienceFactsOf(record: ExperienceFields): ExperienceFacts {
   const { aircraft, landings } = record;
   const flying = record.kind === 'flight';
-  const features = new Set(aircraft.features ?? []);
   return {
     type_designator: aircraft.type_designator ?? null,
     engine: countedEngineOf(aircraft),
-    features: AIRCRAFT_FEATURES.filter((feature) => features.has(feature)),
+    features: featuresOf(aircraft.features),
     takeoffs_day: flying ? (record.takeoffs?.day ?? landings.day) : 0,
     takeoffs_night: flying ? (record.takeoffs?.night ?? landings.night) : 0,
     landings_day_full_stop: flying ? (landings.day_full_stop ?? 0) : 0,
@@ -120,12 +128,11 @@ export function ratingFactsOf(flight: Flight): RatingFacts {
 }
 
 export function factsOf(flight: Flight): FlightFacts {
-  const rating = ratingFactsOf(flight);
   return {
     date: flight.date,
-    kind: rating.kind,
-    category: rating.category,
-    rating_key: rating.rating_key,
+    kind: flight.kind,
+    category: flight.aircraft.category,
+    rating_key: flight.aircraft.rating_key ?? null,
     minutes: FLIGHT_MINUTE_FIELDS.map((f) => flight.minutes[f]),
     landings_day: flight.landings.day,
     landings_night: flight.landings.night,

@@ -48,12 +48,21 @@ function writeYearEntry(entry: ExperienceYearEntry, bytes: Buffer, at: number): 
 
 /** The entry whose first byte is at `at` of encodeYearEntries' bytes. */
 export function decodeYearEntry(bytes: Buffer, at: number): ExperienceYearEntry {
-  const entry: ExperienceYearEntry = [
-    bytes.readInt32BE(at),
-    bytes.readInt32BE(at + 4),
-    dateOfNumber(bytes.readInt32BE(at + 8)),
-  ];
-  for (let i = 3; i < YEAR_ENTRY_NUMBERS; i += 1) entry.push(bytes.readInt32BE(at + i * 4));
+  const entry = newYearEntry(bytes.readInt32BE(at), bytes.readInt32BE(at + 4));
+  entry[2] = dateOfNumber(bytes.readInt32BE(at + 8));
+  for (let i = 3; i < YEAR_ENTRY_NUMBERS; i += 1) entry[i] = bytes.readInt32BE(at + i * 4);
+  return entry;
+}
+
+/**
+ * An entry of `group` and `year` with no latest date and every sum 0, made at its whole length at once
+ * (growing it a number at a time made it again at each step).
+ */
+export function newYearEntry(group: number, year: number): ExperienceYearEntry {
+  const entry = new Array<number | string | null>(YEAR_ENTRY_NUMBERS).fill(0) as ExperienceYearEntry;
+  entry[0] = group;
+  entry[1] = year;
+  entry[2] = null;
   return entry;
 }
 
@@ -77,9 +86,6 @@ export function mapYearEntries<T>(
     if (bytes.readInt32BE(at + 4) < beforeYear) made.push(make(decodeYearEntry(bytes, at)));
   return made;
 }
-
-/** An entry's key among a pilot's entries: its year and group. */
-export const yearEntryKey = (year: number, group: number): number => year * 65536 + group;
 
 /**
  * The place (its first byte) of the entry of `year` and `group` in encodeYearEntries' bytes;

@@ -1,12 +1,11 @@
 import { FLIGHT_MINUTE_FIELDS } from '@pft/contracts';
-import { EXPERIENCE_COUNT_FIELDS } from '../domain/experience/experience-aggregates';
 import { groupKeyOfFacts, storedGroupKeys } from '../domain/experience/experience-group-key';
 import { type FlightFacts } from '../domain/flight-contribution';
 import { type Queryable } from '../read/pilot-totals.read-model';
 import {
   decodeYearEntry,
+  newYearEntry,
   type ExperienceYearEntry,
-  yearEntryKey,
   type YearEntriesAfter,
   yearEntryPlace,
 } from './experience-year-bytes';
@@ -45,8 +44,11 @@ export interface ExperienceWrites {
   groups: (string | null)[];
   /** Each changed pilot's year sums after the batch; null for a pilot not projected for the experience. */
   years: (YearEntriesAfter | null)[];
-  /** Each changed pilot's group number of each flight the batch stores; null as `years`. */
-  flightGroups: (Map<string, number> | null)[];
+  /**
+   * Each changed pilot's group number of each flight it touched, in the order of its touchedFlights
+   * (null for a flight the batch deleted); null as `years`.
+   */
+  flightGroups: ((number | null)[] | null)[];
   /** The entries whose latest date the batch may have taken away: looked up once the flights are stored. */
   stale: { pilotId: string; entry: ExperienceYearEntry }[];
 }
@@ -76,7 +78,6 @@ function addContribution(entry: ExperienceYearEntry, facts: FlightFacts, sign: 1
 }
 
 const RECORDS = COUNTS + 8;
-const SUMS = MINUTES + EXPERIENCE_COUNT_FIELDS.length;
 
 /**
  * A year entry the batch changes: its copy, its place in the stored bytes (undefined: a new entry),
@@ -88,6 +89,54 @@ interface YearChange {
   stored: string | null;
   added: string | null;
   removed: string | null;
+}
+
+/**
+ * One pilot's part of the batch's experience write while it is worked out: the groups as stored and
+ * those the batch adds, the stored year sums, and the year entries changed. A pilot's groups and the
+ * entries one batch changes are few: each is found by reading through them, without a map.
+ */
+interface PilotExperienceWrite {
+  storedGroups: readonly string[];
+  newGroups: string[];
+  bytes: Buffer | null;
+  changes: YearChange[];
+}
+
+/** The number of the group `facts` count in: its place among the stored groups, then among the new ones. */
+function groupNumberOf(write: PilotExperienceWrite, facts: FlightFacts): number {
+  const key = groupKeyOfFacts(facts);
+  const stored = write.storedGroups.indexOf(key);
+  if (stored !== -1) return stored;
+  const added = write.newGroups.indexOf(key);
+  return write.storedGroups.length + (added !== -1 ? added : write.newGroups.push(key) - 1);
+}
+
+/** The year of a `YYYY-MM-DD` date, read by position. */
+const yearOf = (date: string): number =>
+  (date.charCodeAt(0) - 48) * 1000 +
+  (date.charCodeAt(1) - 48) * 100 +
+  (date.charCodeAt(2) - 48) * 10 +
+  (date.charCodeAt(3) - 48);
+
+/** The year entry of `year` and `group` the batch changes: read out of the stored bytes, or new, on first use. */
+function yearChangeOf(write: PilotExperienceWrite, year: number, group: number): YearChange {
+  for (const change of write.changes)
+    if (change.entry[1] === year && change.entry[0] === group) return change;
+  const { bytes } = write;
+  const at = bytes === null ? undefined : yearEntryPlace(bytes, year, group);
+  const entry = bytes !== null && at !== undefined ? decodeYearEntry(bytes, at) : newYearEntry(group, year);
+  const change: YearChange = { entry, at, stored: entry[2], added: null, removed: null };
+  write.changes.push(change);
+  return change;
+}
+
+/** Adds (`sign` 1) or takes back (`sign` -1) a record of `group` into its year's entry. */
+function addRecord(write: PilotExperienceWrite, facts: FlightFacts, group: number, sign: 1 | -1): void {
+  const change = yearChangeOf(write, yearOf(facts.date), group);
+  addContribution(change.entry, facts, sign);
+  if (sign === 1) change.added = later(change.added, facts.date);
+  else change.removed = later(change.removed, facts.date);
 }
 
 /**
@@ -104,53 +153,30 @@ export function experienceWritesOf(changes: readonly ExperienceChange[]): Experi
       writes.flightGroups.push(null);
       continue;
     }
-    // A pilot's groups are few: a flight's is found among their keys as they are stored.
-    const storedGroups = change.groupsBefore;
-    const newGroups: string[] = [];
-    const numberOf = (facts: FlightFacts): number => {
-      const key = groupKeyOfFacts(facts);
-      const stored = storedGroups.indexOf(key);
-      if (stored !== -1) return stored;
-      const added = newGroups.indexOf(key);
-      return storedGroups.length + (added !== -1 ? added : newGroups.push(key) - 1);
-    };
     // Only the entries the batch changes are read out of the stored bytes, by year and group number.
-    const bytes = change.yearsBefore;
-    const changed = new Map<number, YearChange>();
-    const add = (facts: FlightFacts, group: number, sign: 1 | -1) => {
-      const year = Number(facts.date.slice(0, 4));
-      const key = yearEntryKey(year, group);
-      let change = changed.get(key);
-      if (change === undefined) {
-        const at = bytes === null ? undefined : yearEntryPlace(bytes, year, group);
-        const entry: ExperienceYearEntry =
-          bytes !== null && at !== undefined
-            ? decodeYearEntry(bytes, at)
-            : [group, year, null, ...new Array<number>(SUMS).fill(0)];
-        change = { entry, at, stored: entry[2], added: null, removed: null };
-        changed.set(key, change);
-      }
-      addContribution(change.entry, facts, sign);
-      if (sign === 1) change.added = later(change.added, facts.date);
-      else change.removed = later(change.removed, facts.date);
+    const write: PilotExperienceWrite = {
+      storedGroups: change.groupsBefore,
+      newGroups: [],
+      bytes: change.yearsBefore,
+      changes: [],
     };
-    const flightGroups = new Map<string, number>();
+    const flightGroups: (number | null)[] = [];
     for (const flightId of change.touchedFlights) {
       const before = change.flightsBefore.get(flightId);
       const after = change.flightsAfter.get(flightId);
-      if (before) add(before, numberOf(before), -1);
+      if (before) addRecord(write, before, groupNumberOf(write, before), -1);
       if (after) {
-        const group = numberOf(after);
-        flightGroups.set(flightId, group);
-        add(after, group, 1);
-      }
+        const group = groupNumberOf(write, after);
+        flightGroups.push(group);
+        addRecord(write, after, group, 1);
+      } else flightGroups.push(null);
     }
     const after = {
-      before: bytes,
+      before: write.bytes,
       changed: new Map<number, ExperienceYearEntry | null>(),
       added: [] as ExperienceYearEntry[],
     };
-    for (const { entry, at, stored, added, removed } of changed.values()) {
+    for (const { entry, at, stored, added, removed } of write.changes) {
       if (entry[RECORDS] === 0) {
         if (at !== undefined) after.changed.set(at, null);
         continue;
@@ -163,6 +189,7 @@ export function experienceWritesOf(changes: readonly ExperienceChange[]): Experi
       if (at !== undefined) after.changed.set(at, entry);
       else after.added.push(entry);
     }
+    const { storedGroups, newGroups } = write;
     const unchanged = storedGroups.length > 0 && newGroups.length === 0;
     writes.groups.push(unchanged ? null : storedGroupKeys([...storedGroups, ...newGroups]));
     writes.years.push(after);

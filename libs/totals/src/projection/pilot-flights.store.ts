@@ -17,22 +17,24 @@ interface TouchedFlights {
 /**
  * Writes the flights the batch touched (ChangedPilot.touchedFlights): deleted ones go, the others are
  * upserted with what they contribute and their experience group's number (`flightGroups`, per
- * changed pilot; null for a pilot not projected for the experience).
+ * changed pilot in the order of its touched flights; null for a pilot not projected for the experience).
  */
 export async function storeFlights(
   q: Queryable,
   table: string,
   changed: readonly TouchedFlights[],
-  flightGroups: readonly (ReadonlyMap<string, number> | null)[],
+  flightGroups: readonly (readonly (number | null)[] | null)[],
 ): Promise<void> {
   const upserts: { pilotId: string; flightId: string; facts: FlightFacts; group: number | null }[] = [];
   const deletions: { pilotId: string; flightId: string }[] = [];
   changed.forEach((c, i) => {
     const groups = flightGroups[i] ?? null;
+    let k = 0;
     for (const flightId of c.touchedFlights) {
       const facts = c.state.flights.get(flightId);
-      if (facts) upserts.push({ pilotId: c.pilotId, flightId, facts, group: groups?.get(flightId) ?? null });
+      if (facts) upserts.push({ pilotId: c.pilotId, flightId, facts, group: groups?.[k] ?? null });
       else deletions.push({ pilotId: c.pilotId, flightId });
+      k += 1;
     }
   });
   if (deletions.length > 0) {

@@ -7,7 +7,7 @@ import {
 } from '@pft/contracts';
 import { groupKeysOf } from '../domain/experience/experience-group-key';
 import { initialPilotTotalsState, type PilotTotalsState } from '../domain/pilot-totals.fold';
-import { type ExperienceFacts, type FlightFacts } from '../domain/flight-contribution';
+import { type ExperienceFacts, type FlightFacts, NO_FEATURES } from '../domain/flight-contribution';
 import { type Queryable } from '../read/pilot-totals.read-model';
 import { unquotedArrayLiteral as list } from './pg-array-literal';
 import { EXPERIENCE_FLIGHT_COLUMNS, PILOT_SUM_COLUMNS, projectionTables } from './projection-tables';
@@ -132,7 +132,8 @@ export async function loadPilotSlices(
       experience: {
         type_designator: row.type_designator,
         engine: row.engine ?? 'unknown',
-        features: (row.features ?? '').split(' ').filter((f): f is AircraftFeature => f !== ''),
+        // Stored as storeFlights writes them: the features joined by single spaces, '' for none.
+        features: row.features ? (row.features.split(' ') as AircraftFeature[]) : NO_FEATURES,
         takeoffs_day: row.takeoffs_day ?? 0,
         takeoffs_night: row.takeoffs_night ?? 0,
         landings_day_full_stop: row.landings_day_full_stop ?? 0,
