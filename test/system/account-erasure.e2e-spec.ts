@@ -253,17 +253,19 @@ describe('account erasure by crypto-shredding (e2e)', () => {
       200,
     );
     expect(await readsOf(erased.id)).toBe(0);
-    // The requirement checks went with the rest of the access history; the other pilot's are there.
-    const checksOf = async (id: string): Promise<number> => {
+    // The requirement checks and their days' counts went with the rest of the access history; the other
+    // pilot's are there.
+    const checksOf = async (id: string): Promise<{ checks: number; days: number }> => {
       const [row] = await stack.db.query(
-        `select coalesce(sum(cardinality(checks)), 0)::int as n from requirement_checks where pilot_account_id = $1`,
+        `select (select count(*) from requirement_checks where pilot_account_id = $1)::int as checks,
+                (select count(*) from requirement_check_days where pilot_account_id = $1)::int as days`,
         [id],
       );
-      return (row as { n: number }).n;
+      return { ...(row as { checks: number; days: number }) };
     };
     expect({ erased: await checksOf(erased.id), kept: await checksOf(kept.id) }).toEqual({
-      erased: 0,
-      kept: 1,
+      erased: { checks: 0, days: 0 },
+      kept: { checks: 1, days: 1 },
     });
   }, 120_000);
 

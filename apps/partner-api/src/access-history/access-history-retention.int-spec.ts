@@ -38,21 +38,31 @@ describe('access history retention (Postgres): older days deleted in bounded sta
 
   /** One pilot's requirement checks of `partnerId`, one on each of `days`. */
   async function checks(partnerId: string, days: string[]): Promise<void> {
+    const pilotId = randomUUID();
     await ds.query(
-      `insert into requirement_checks (pilot_account_id, partner_id, day, checks)
-       select $1, $2, d::date, array[json_build_object('at', d || 'T10:00:00.000Z', 'as_of', d, 'requirements', '[]'::json)]
+      `insert into requirement_check_days (pilot_account_id, partner_id, day, checks)
+       select $1, $2, d::date, 1 from unnest($3::text[]) as d`,
+      [pilotId, partnerId, days],
+    );
+    await ds.query(
+      `insert into requirement_checks (pilot_account_id, partner_id, day, n, entry)
+       select $1, $2, d::date, 1, json_build_object('at', d || 'T10:00:00.000Z', 'as_of', d, 'requirements', '[]'::json)
          from unnest($3::text[]) as d`,
-      [randomUUID(), partnerId, days],
+      [pilotId, partnerId, days],
     );
   }
 
-  const checkDaysOf = async (partnerId: string): Promise<string[]> =>
-    (
-      await ds.query<{ day: string }[]>(
-        `select to_char(day, 'YYYY-MM-DD') as day from requirement_checks where partner_id = $1 order by day`,
-        [partnerId],
-      )
-    ).map((r) => r.day);
+  /** The days of the partner's checks, and of their counts. */
+  const checkDaysOf = async (partnerId: string): Promise<{ checks: string[]; counts: string[] }> => {
+    const daysIn = async (table: string): Promise<string[]> =>
+      (
+        await ds.query<{ day: string }[]>(
+          `select to_char(day, 'YYYY-MM-DD') as day from ${table} where partner_id = $1 order by day`,
+          [partnerId],
+        )
+      ).map((r) => r.day);
+    return { checks: await daysIn('requirement_checks'), counts: await daysIn('requirement_check_days') };
+  };
 
   const daysOf = async (partnerId: string): Promise<string[]> =>
     (
@@ -76,7 +86,7 @@ describe('access history retention (Postgres): older days deleted in bounded sta
     // deletes the 3 old days of requirement checks.
     expect(run).toEqual({ keptFrom: FIRST_KEPT, deleted: 30, statements: 4 });
     expect(await daysOf(partnerId)).toEqual(kept.flatMap((day) => Array<string>(9).fill(day)));
-    expect(await checkDaysOf(partnerId)).toEqual(kept);
+    expect(await checkDaysOf(partnerId)).toEqual({ checks: kept, counts: kept });
     expect((await metric('pft_access_history_retention_deleted_total')) - deletedBefore).toBe(30);
     expect(await metric('pft_access_history_retention_last_run_timestamp_seconds')).toBeGreaterThan(
       NOW.getTime() / 1000,

@@ -35,14 +35,20 @@ const RECORD_CHECKS = `with sent as (
      from sent s join connections c
        on c.connection_id = s.connection_id and c.partner_id = s.partner_id and c.disconnected_at is null
       for key share of c
- ), added as (
-   insert into requirement_checks as r (pilot_account_id, partner_id, day, checks)
-   select pilot_account_id, partner_id, day, array[entry] from linked where shares_experience
+ ), counted as (
+   insert into requirement_check_days as d (pilot_account_id, partner_id, day, checks)
+   select pilot_account_id, partner_id, day, 1 from linked where shares_experience
     order by pilot_account_id, partner_id, day
    on conflict (pilot_account_id, partner_id, day) do update
-      set checks = r.checks || excluded.checks
-    where cardinality(r.checks) < $5
-   returning r.pilot_account_id, r.partner_id, r.day
+      set checks = d.checks + 1
+    where d.checks < $5
+   returning d.pilot_account_id, d.partner_id, d.day, d.checks
+ ), added as (
+   insert into requirement_checks (pilot_account_id, partner_id, day, n, entry)
+   select c.pilot_account_id, c.partner_id, c.day, c.checks, l.entry
+     from counted c join linked l
+       on l.pilot_account_id = c.pilot_account_id and l.partner_id = c.partner_id and l.day = c.day
+   returning pilot_account_id, partner_id, day
  )
  select l.n is not null as linked, coalesce(l.shares_experience, false) as shared,
         exists (select 1 from added a where a.pilot_account_id = l.pilot_account_id
@@ -53,12 +59,13 @@ const RECORD_CHECKS = `with sent as (
 /**
  * Records answered checks in their pilots' access history and counts each against its day's limit, in
  * one statement: each check's connection is resolved (still linked, still sharing the pilot's
- * experience) and the check appended to the day's row of the partner and pilot account, unless that
- * row already holds `perDay` checks. The upsert locks the day's rows, so concurrent checks on any
- * replicas are counted one after another and the limit is exact. The connections are locked `for key
- * share` as addPartnerReads locks them: an erasure's delete of the connections waits for it, and a
- * check after that delete finds no connection and records nothing. The checks name distinct
- * connections (a row takes one check per statement); each answered with its outcome, in their order.
+ * experience), the day's count of the partner and pilot account goes up by one unless it is already
+ * `perDay`, and the check is written as that day's next (a row of its own, numbered by the count).
+ * The upsert locks the day's rows, so concurrent checks on any replicas are counted one after another
+ * and the limit is exact. The connections are locked `for key share` as addPartnerReads locks them: an
+ * erasure's delete of the connections waits for it, and a check after that delete finds no connection
+ * and records nothing. The checks name distinct connections (a day's count takes one check per
+ * statement); each answered with its outcome, in their order.
  */
 export async function recordRequirementChecks(
   runner: Queryable,
@@ -103,10 +110,10 @@ export async function requirementChecksOf(
 ): Promise<RequirementChecksRow[]> {
   return rowsOf<RequirementChecksRow>(
     await runner.query(
-      `select r.partner_id::text as partner_id, c.entry
-         from requirement_checks r cross join lateral unnest(r.checks) with ordinality as c(entry, n)
-        where r.pilot_account_id = $1 and r.day >= $2::date
-        order by r.day desc, r.partner_id, c.n desc`,
+      `select partner_id::text as partner_id, entry
+         from requirement_checks
+        where pilot_account_id = $1 and day >= $2::date
+        order by day desc, partner_id, n desc`,
       [pilotAccountId, fromDay],
     ),
   );
@@ -119,8 +126,9 @@ export async function forgetPilotRequirementChecks(
 ): Promise<number> {
   const rows = rowsOf<{ n: number }>(
     await runner.query(
-      `with gone as (delete from requirement_checks where pilot_account_id = $1 returning cardinality(checks) as n)
-       select coalesce(sum(n), 0)::int as n from gone`,
+      `with days as (delete from requirement_check_days where pilot_account_id = $1),
+            gone as (delete from requirement_checks where pilot_account_id = $1 returning 1)
+       select count(*)::int as n from gone`,
       [pilotAccountId],
     ),
   );
@@ -129,7 +137,8 @@ export async function forgetPilotRequirementChecks(
 
 /**
  * Deletes at most `limit` days' rows of requirement checks of days before `beforeDay` (`YYYY-MM-DD`),
- * oldest first, skipping rows another transaction holds, as forgetReadsBefore does for the reads.
+ * oldest first, with their checks, skipping rows another transaction holds, as forgetReadsBefore does
+ * for the reads; the number of days' rows deleted.
  */
 export async function forgetRequirementChecksBefore(
   runner: Queryable,
@@ -139,15 +148,18 @@ export async function forgetRequirementChecksBefore(
   const rows = rowsOf<{ n: number }>(
     await runner.query(
       `with old as (
-         select pilot_account_id, partner_id, day from requirement_checks
+         select pilot_account_id, partner_id, day from requirement_check_days
           where day < $1::date
           order by day
           limit $2
             for update skip locked
        ), gone as (
+         delete from requirement_check_days d using old
+          where d.pilot_account_id = old.pilot_account_id and d.partner_id = old.partner_id and d.day = old.day
+         returning 1
+       ), checks as (
          delete from requirement_checks r using old
           where r.pilot_account_id = old.pilot_account_id and r.partner_id = old.partner_id and r.day = old.day
-         returning 1
        )
        select count(*)::int as n from gone`,
       [beforeDay, limit],

@@ -21,6 +21,7 @@ import { RequirementChecks1763806900000 } from './1763806900000-requirement-chec
 import { ExperienceYearsAsBytes1763807000000 } from './1763807000000-experience-years-as-bytes';
 import { ExperienceGroupsAsText1763807200000 } from './1763807200000-experience-groups-as-text';
 import { ExperienceFlightsView1763807400000 } from './1763807400000-experience-flights-view';
+import { RequirementChecksByRow1763807600000 } from './1763807600000-requirement-checks-by-row';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   ExperienceYearsAsBytes1763807000000,
   ExperienceGroupsAsText1763807200000,
   ExperienceFlightsView1763807400000,
+  RequirementChecksByRow1763807600000,
 ];
