@@ -41,23 +41,30 @@ const uuidText = fc
   .tuple(fc.uuid(), fc.boolean(), fc.boolean())
   .map(([id, upper, urn]) => `${urn ? 'urn:uuid:' : ''}${upper ? id.toUpperCase() : id}`);
 
+/** Each format's check, the texts it is tried on (its form, near it, and any), and ajv-formats' name for it. */
+const FORMATS = [
+  {
+    name: 'date',
+    check: isDateFormat,
+    texts: fc.oneof(dateText, near(dateText), fc.string({ maxLength: 12 })),
+  },
+  {
+    name: 'date-time',
+    check: isDateTimeFormat,
+    texts: fc.oneof(dateTimeText, near(dateTimeText), fc.string({ maxLength: 30 })),
+  },
+  {
+    name: 'uuid',
+    check: isUuidFormat,
+    texts: fc.oneof(uuidText, near(uuidText), fc.string({ minLength: 34, maxLength: 38 })),
+  },
+] as const;
+
 describe('the date, date-time and uuid formats of the event schemas', () => {
-  it('accept exactly what ajv-formats accepts', () => {
+  it.each(FORMATS)('$name accepts exactly what ajv-formats accepts', ({ name, check, texts }) => {
     fc.assert(
-      fc.property(fc.oneof(dateText, near(dateText), fc.string({ maxLength: 12 })), (text) => {
-        expect(isDateFormat(text)).toBe(ajv('date')(text));
-      }),
-      { numRuns: 20_000 },
-    );
-    fc.assert(
-      fc.property(fc.oneof(dateTimeText, near(dateTimeText), fc.string({ maxLength: 30 })), (text) => {
-        expect(isDateTimeFormat(text)).toBe(ajv('date-time')(text));
-      }),
-      { numRuns: 20_000 },
-    );
-    fc.assert(
-      fc.property(fc.oneof(uuidText, near(uuidText), fc.string({ minLength: 34, maxLength: 38 })), (text) => {
-        expect(isUuidFormat(text)).toBe(ajv('uuid')(text));
+      fc.property(texts, (text) => {
+        expect(check(text)).toBe(ajv(name)(text));
       }),
       { numRuns: 20_000 },
     );

@@ -128,11 +128,12 @@ export function ratingFactsOf(flight: Flight): RatingFacts {
 }
 
 export function factsOf(flight: Flight): FlightFacts {
+  const rating = ratingFactsOf(flight);
   return {
     date: flight.date,
-    kind: flight.kind,
-    category: flight.aircraft.category,
-    rating_key: flight.aircraft.rating_key ?? null,
+    kind: rating.kind,
+    category: rating.category,
+    rating_key: rating.rating_key,
     minutes: FLIGHT_MINUTE_FIELDS.map((f) => flight.minutes[f]),
     landings_day: flight.landings.day,
     landings_night: flight.landings.night,
