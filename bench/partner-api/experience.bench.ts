@@ -16,8 +16,10 @@ import {
   latencySummary,
   measureRounds,
   roundSettings,
+  selectedRounds,
 } from '../support/bench-run';
-import { posting, rotating } from '../support/measure';
+import { processesNamed, withCpuByProcess } from '../support/cpu-by-process';
+import { type Measured, posting, rotating } from '../support/measure';
 import { benchPartner } from './bench-data';
 import { checkBody, foldExperiencePilots, LONG_LOGBOOK, linkSharing } from './experience-pilots';
 import { partnerApiEnv } from '../support/partner-reads-prefix';
@@ -75,17 +77,43 @@ benchmark(
       }));
     await bench.warm({ url: checker.url, requests: checking() });
 
-    const round = {
+    // The CPU each request took in each process it went through: the load generator (this process), the
+    // partner API serving it, Postgres and Redis.
+    const perRequest = (app: { child: { pid?: number } }) => async (load: () => Promise<Measured>) => {
+      const { result, cpuSeconds } = await withCpuByProcess(
+        {
+          load_generator: () => [process.pid],
+          partner_api: () => [app.child.pid!],
+          postgres: () => processesNamed('postgres'),
+          redis: () => processesNamed('redis-server'),
+        },
+        load,
+      );
+      const answered = result.requests_per_second_exact * SECONDS;
+      const cpu_us_per_request = Object.fromEntries(
+        Object.entries(cpuSeconds).map(([name, s]) => [name, Math.round((s * 1e6) / answered)]),
+      );
+      process.stdout.write(`${JSON.stringify({ name: result.name, cpu_us_per_request })}\n`);
+      return { ...result, cpu_us_per_request };
+    };
+    const onApi = perRequest(api);
+    const onChecker = perRequest(checker);
+
+    const allRounds = {
       totalsWarm: () =>
         bench.measure('totals read, warm', { url: `${api.url}${totals(shortIds[0]!)}`, headers: auth }),
       experienceWarm: () =>
-        bench.measure('experience read, warm', {
-          url: `${api.url}${experience(shortIds[0]!)}`,
-          headers: auth,
-        }),
+        onApi(() =>
+          bench.measure('experience read, warm', {
+            url: `${api.url}${experience(shortIds[0]!)}`,
+            headers: auth,
+          }),
+        ),
       check20: async () => {
         await readAll();
-        return bench.measure('requirement check of 20, warm', { url: checker.url, requests: checking() });
+        return onChecker(() =>
+          bench.measure('requirement check of 20, warm', { url: checker.url, requests: checking() }),
+        );
       },
       totalsCold: () => bench.measure('totals read, cold', { url: api.url, requests: cold(totals) }),
       experienceCold: () =>
@@ -107,6 +135,7 @@ benchmark(
           { url: `${api.url}${experience(longId, TEN_YEARS_BACK)}`, headers: auth },
         ),
     };
+    const round = selectedRounds('EXPERIENCE_ROUNDS', allRounds);
     const { runs, sharesByRound, shares } = await measureRounds(round, REPEATS, {
       experience_warm_vs_totals_warm: ['experienceWarm', 'totalsWarm'],
       experience_cold_vs_totals_cold: ['experienceCold', 'totalsCold'],

@@ -33,6 +33,18 @@ export function namedSetting<T extends string>(name: string, known: readonly T[]
   return known.filter((n) => names.includes(n));
 }
 
+/**
+ * The loads of `rounds` that BENCH_<name> names (namedSetting; default all): a run of some of a bench's
+ * loads, whose shares of loads left out are not reported.
+ */
+export function selectedRounds<K extends string>(
+  name: string,
+  rounds: Record<K, () => Promise<Measured>>,
+): Record<K, () => Promise<Measured>> {
+  const names = namedSetting(name, Object.keys(rounds) as K[]);
+  return Object.fromEntries(names.map((key) => [key, rounds[key]])) as Record<K, () => Promise<Measured>>;
+}
+
 /** The settings of a bench measured in rounds: BENCH_SECONDS (10), BENCH_CONNECTIONS, BENCH_REPEATS (3, at least 1). */
 export const roundSettings = (
   connections: number,
@@ -118,10 +130,9 @@ export async function measureRounds<K extends string, S extends string>(
 }> {
   const rounds = await inRounds(round, repeats);
   const sharesByRound = Object.fromEntries(
-    Object.entries<readonly [K, K]>(pairs).map(([name, [figure, reference]]) => [
-      name,
-      roundShares(rounds[figure], rounds[reference]),
-    ]),
+    Object.entries<readonly [K, K]>(pairs)
+      .filter(([, [figure, reference]]) => rounds[figure] && rounds[reference])
+      .map(([name, [figure, reference]]) => [name, roundShares(rounds[figure], rounds[reference])]),
   ) as Record<S, number[]>;
   const runs = Object.fromEntries(
     (Object.keys(round) as K[]).map((key) => [key, medianRun(rounds[key], (r) => r.requests_per_second)]),

@@ -20,7 +20,11 @@ async function partnerReadsPrefix(name: string): Promise<string> {
   return prefix;
 }
 
-/** The partner API's environment in a benchmark: on `databaseUrl`, under a prefix of its own named `name`. */
+/**
+ * The partner API's environment in a benchmark: on `databaseUrl`, under a prefix of its own named
+ * `name`, with BENCH_PARTNER_API_NODE_OPTIONS as its Node options when set (`--cpu-prof
+ * --cpu-prof-dir=<dir>` for CPU profiles).
+ */
 export const partnerApiEnv = async (
   databaseUrl: string,
   name: string,
@@ -30,5 +34,8 @@ export const partnerApiEnv = async (
   DATABASE_POOL_SIZE: '20',
   LOG_LEVEL: 'warn',
   PARTNER_REDIS_PREFIX: await partnerReadsPrefix(name),
+  ...(process.env.BENCH_PARTNER_API_NODE_OPTIONS
+    ? { NODE_OPTIONS: process.env.BENCH_PARTNER_API_NODE_OPTIONS }
+    : {}),
   ...env,
 });

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpuSeconds } from './cpu-share';
+
+/** The processes whose CPU a load is shared out to: each name with the ids of its processes, found when asked. */
+export type ProcessGroups = Record<string, () => number[]>;
+
+/** The ids of the running processes whose command name (/proc/<pid>/comm) is `name`: Postgres's backends, Redis. */
+export function processesNamed(name: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === name;
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+}
+
+function cpuOf(pids: readonly number[]): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      seconds.set(pid, cpuSeconds(pid));
+    } catch {
+      // ended meanwhile: its CPU is not counted
+    }
+  }
+  return seconds;
+}
+
+/**
+ * The CPU seconds each group's processes spent while `load` ran (a process started meanwhile from its
+ * start, one ended meanwhile not at all), beside what `load` resolved to.
+ */
+export async function withCpuByProcess<T>(
+  groups: ProcessGroups,
+  load: () => Promise<T>,
+): Promise<{ result: T; cpuSeconds: Record<string, number> }> {
+  const before = Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, cpuOf(pids())]));
+  const result = await load();
+  const cpu: Record<string, number> = {};
+  for (const [name, pids] of Object.entries(groups)) {
+    let spent = 0;
+    for (const [pid, seconds] of cpuOf(pids())) spent += seconds - (before[name]!.get(pid) ?? 0);
+    cpu[name] = +spent.toFixed(3);
+  }
+  return { result, cpuSeconds: cpu };
+}
