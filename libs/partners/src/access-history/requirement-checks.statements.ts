@@ -28,8 +28,9 @@ export interface CheckToRecord {
 
 /** The statement of recordRequirementChecks: prepared, so Postgres plans it once per connection. */
 const RECORD_CHECKS = `with sent as (
-   select * from unnest($1::uuid[], $2::uuid[], $3::date[], $4::json[])
-            with ordinality as s(connection_id, partner_id, day, entry, n)
+   select u.connection_id, u.partner_id, u.day, e.entry, u.n
+     from unnest($1::uuid[], $2::uuid[], $3::date[]) with ordinality as u(connection_id, partner_id, day, n)
+     join json_array_elements($4::json) with ordinality as e(entry, n) on e.n = u.n
  ), linked as (
    select s.n, c.pilot_account_id, c.partner_id, c.shares_experience, s.day, s.entry
      from sent s join connections c
@@ -78,7 +79,9 @@ export async function recordRequirementChecks(
       checks.map((c) => c.connectionId),
       checks.map((c) => c.partnerId),
       checks.map((c) => c.day),
-      checks.map((c) => JSON.stringify(c.entry)),
+      // One JSON text of every entry: Postgres parses it once; a json[] parameter had pg quote every
+      // character of every entry that needed it into the array's literal.
+      JSON.stringify(checks.map((c) => c.entry)),
       Math.min(...checks.map((c) => c.perDay)),
     ],
   );
