@@ -23,11 +23,14 @@ import { type Measured, posting, rotating } from '../support/measure';
 import { benchPartner } from './bench-data';
 import { checkBody, foldExperiencePilots, LONG_LOGBOOK, linkSharing } from './experience-pilots';
 import { partnerApiEnv } from '../support/partner-reads-prefix';
+import { recordingAlone } from './recording-alone';
 
 const { seconds: SECONDS, connections: CONNECTIONS, repeats: REPEATS } = roundSettings(50);
 const PILOTS = benchSetting('EXPERIENCE_PILOTS', 30_000);
 /** Requests of the statement alone, one at a time: its floor. */
 const FLOOR_READS = 2_000;
+/** Checks recorded by the recording statement alone: a check's floor. */
+const RECORDED_ALONE = 30_000;
 /** A date ten years back: half the long logbook is after it. */
 const TEN_YEARS_BACK = `${new Date().getUTCFullYear() - 10}-06-30`;
 
@@ -144,6 +147,21 @@ benchmark(
       long_past_vs_experience_warm: ['longPast', 'experienceWarm'],
     });
 
+    // The floor of a check's recording: the same statement alone, for another partner of the pilots.
+    const insurer = await benchPartner(ds, 'Benchmark Insurer', ['pilot-requirements']);
+    const recording = await recordingAlone(
+      ds,
+      insurer.partnerId,
+      // 10 checks a pilot, as the checks of the rounds take several: a day's row made, then counted on.
+      await linkSharing(ds, insurer.partnerId, folded.pilots.slice(0, RECORDED_ALONE / 10)),
+      RECORDED_ALONE,
+    );
+    process.stdout.write(`${JSON.stringify({ recording_statement_alone: recording })}\n`);
+    // A check does all a warm read does and has its recording's Postgres CPU besides: on a machine the
+    // loads keep busy, its share of the read is at most the read's CPU over that sum.
+    const readCpu = Object.values(runs.experienceWarm?.cpu_us_per_request ?? {}).reduce((a, b) => a + b, 0);
+    const checkCeiling = +(readCpu / (readCpu + recording.cpu_us_per_check.postgres)).toFixed(3);
+
     // The floor of the long logbook's read: the same statement alone, one at a time, on one connection.
     const statementAlone = async (
       asOf: string,
@@ -174,6 +192,8 @@ benchmark(
         requirement_checks: { made: checks, allowed_today: MAX_REQUIREMENT_CHECKS_PER_DAY * shortIds.length },
       },
       runs: Object.values(runs),
+      recording_statement_alone: recording,
+      check_20_ceiling_by_cpu_vs_experience_warm: checkCeiling,
       long_logbook_statement_alone: floors,
       shares,
       shares_by_round: sharesByRound,
@@ -186,7 +206,7 @@ benchmark(
           shares.check_20_vs_experience_warm >= 0.7,
       },
     };
-    bench.write(result, { shares, floors, goals: result.goals });
+    bench.write(result, { shares, floors, recording, checkCeiling, goals: result.goals });
     expectAnsweredWell(result.runs);
   },
   // Folding the pilots takes a minute or two, reading each once on the checks' replica some seconds;

@@ -27,8 +27,8 @@ const figures: Record<string, (data: Json) => Row[]> = {
   'partner-api': partnerApiRows,
   ...compareBuildsFigures,
   ...steadyFigures,
-  'partner-api-experience': (d) =>
-    Object.entries((d.shares ?? {}) as Record<string, number>).map(([name, ratio]) => {
+  'partner-api-experience': (d) => [
+    ...Object.entries((d.shares ?? {}) as Record<string, number>).map(([name, ratio]) => {
       const goal = {
         experience_warm_vs_totals_warm: 0.7,
         experience_cold_vs_totals_cold: 0.5,
@@ -41,6 +41,24 @@ const figures: Record<string, (data: Json) => Row[]> = {
         met: goal === undefined ? null : ratio >= goal,
       };
     }),
+    ...(d.recording_statement_alone
+      ? [
+          {
+            figure: `a check's recording, the statement alone (${fmt(d.recording_statement_alone.checks)} checks in batches of ${fmt(d.recording_statement_alone.batch)}, ${fmt(d.recording_statement_alone.statements_at_once)} at once): CPU a check`,
+            value: `Postgres ${fmt(d.recording_statement_alone.cpu_us_per_check.postgres)} µs, client ${fmt(d.recording_statement_alone.cpu_us_per_check.client)} µs`,
+            goal: 'reported',
+            met: null,
+          },
+          {
+            figure:
+              'check of 20 at most, by CPU: the warm read’s CPU in every process over it and the recording’s Postgres CPU',
+            value: `${fmt(d.check_20_ceiling_by_cpu_vs_experience_warm, 3)}x`,
+            goal: 'reported',
+            met: null,
+          },
+        ]
+      : []),
+  ],
   'partner-api-access-history': (d) =>
     Object.entries((d.ratios ?? {}) as Record<string, number>).map(([name, ratio]) => {
       const read = name.replace(/_recording_vs_not$/, '');

@@ -9,6 +9,8 @@ export interface Measured {
   p99_ms: number;
   non_2xx: number;
   errors: number;
+  /** The CPU a request took in each process it went through, µs, where the bench reads it. */
+  cpu_us_per_request?: Record<string, number>;
 }
 
 /** One autocannon run from this process, summed up the same way for every benchmark. */
