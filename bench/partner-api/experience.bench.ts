@@ -83,7 +83,7 @@ benchmark(
     // The CPU each request took in each process it went through: the load generator (this process), the
     // partner API serving it, Postgres and Redis.
     const perRequest = (app: { child: { pid?: number } }) => async (load: () => Promise<Measured>) => {
-      const { result, cpuSeconds } = await withCpuByProcess(
+      const { result, cpuSeconds, machineIdleShare } = await withCpuByProcess(
         {
           load_generator: () => [process.pid],
           partner_api: () => [app.child.pid!],
@@ -96,8 +96,10 @@ benchmark(
       const cpu_us_per_request = Object.fromEntries(
         Object.entries(cpuSeconds).map(([name, s]) => [name, Math.round((s * 1e6) / answered)]),
       );
-      process.stdout.write(`${JSON.stringify({ name: result.name, cpu_us_per_request })}\n`);
-      return { ...result, cpu_us_per_request };
+      process.stdout.write(
+        `${JSON.stringify({ name: result.name, cpu_us_per_request, machine_idle_share: machineIdleShare })}\n`,
+      );
+      return { ...result, cpu_us_per_request, machine_idle_share: machineIdleShare };
     };
     const onApi = perRequest(api);
     const onChecker = perRequest(checker);

@@ -30,21 +30,44 @@ function cpuOf(pids: readonly number[]): Map<number, number> {
   return seconds;
 }
 
+/** The machine's CPU time so far, all cores, in clock ticks: idle and in all. */
+function machineTicks(): { idle: number; total: number } {
+  const fields = readFileSync('/proc/stat', 'utf8')
+    .split('\n', 1)[0]!
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  // user nice system idle iowait irq softirq steal (guest time is inside user already)
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields as [number, ...number[]];
+  return {
+    idle: idle! + iowait!,
+    total: user + nice! + system! + idle! + iowait! + irq! + softirq! + steal!,
+  };
+}
+
 /**
  * The CPU seconds each group's processes spent while `load` ran (a process started meanwhile from its
- * start, one ended meanwhile not at all), beside what `load` resolved to.
+ * start, one ended meanwhile not at all), and the share of the machine's CPU time left idle meanwhile
+ * (all cores), beside what `load` resolved to.
  */
 export async function withCpuByProcess<T>(
   groups: ProcessGroups,
   load: () => Promise<T>,
-): Promise<{ result: T; cpuSeconds: Record<string, number> }> {
+): Promise<{ result: T; cpuSeconds: Record<string, number>; machineIdleShare: number }> {
   const before = Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, cpuOf(pids())]));
+  const machineBefore = machineTicks();
   const result = await load();
+  const machineAfter = machineTicks();
+  const machineIdleShare = +(
+    (machineAfter.idle - machineBefore.idle) /
+    Math.max(1, machineAfter.total - machineBefore.total)
+  ).toFixed(3);
   const cpu: Record<string, number> = {};
   for (const [name, pids] of Object.entries(groups)) {
     let spent = 0;
     for (const [pid, seconds] of cpuOf(pids())) spent += seconds - (before[name]!.get(pid) ?? 0);
     cpu[name] = +spent.toFixed(3);
   }
-  return { result, cpuSeconds: cpu };
+  return { result, cpuSeconds: cpu, machineIdleShare };
 }

@@ -11,6 +11,8 @@ export interface Measured {
   errors: number;
   /** The CPU a request took in each process it went through, µs, where the bench reads it. */
   cpu_us_per_request?: Record<string, number>;
+  /** The share of the machine's CPU time (all cores) left idle while it ran, where the bench reads it. */
+  machine_idle_share?: number;
 }
 
 /** One autocannon run from this process, summed up the same way for every benchmark. */
