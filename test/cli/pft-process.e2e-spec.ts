@@ -49,11 +49,34 @@ describe('pft as a process', () => {
         KAFKA_BROKERS: '127.0.0.1:1',
       });
       expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: '' });
-      expect(run.stderr.split('\n')[0]).toBe(
-        `error: option '--threads <count>' argument '${threads}' is invalid. the number of fold threads is a whole number from 1 to 16`,
+      const [first, ...rest] = run.stderr.split('\n');
+      expect(first).toBe(
+        `pft: INVALID_USAGE: option '--threads <count>' argument '${threads}' is invalid. the number of fold threads is a whole number from 1 to 16`,
       );
+      // The command's help follows, for the operator at a terminal.
+      expect(rest.join('\n')).toContain('Usage: pft projections rebuild');
     },
   );
+
+  it.each([
+    [['keys', 'list', '--limt'], "unknown option '--limt'"],
+    [['partners', 'create'], "missing required argument 'name'"],
+    [['projections', 'rebuilt'], "unknown command 'rebuilt'"],
+  ])('pft %j: a usage error under its code, exit 1', async (args, message) => {
+    const run = await runPft(args, env);
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: '' });
+    expect(run.stderr.split('\n')[0]).toContain(`pft: INVALID_USAGE: ${message}`);
+  });
+
+  it('a usage error under --json is one line of JSON on stderr, without the help', async () => {
+    const run = await runPft(['keys', 'list', '--json', '--limt'], env);
+    expect({ code: run.code, stdout: run.stdout }).toEqual({ code: 1, stdout: '' });
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toEqual({
+      error: { code: 'INVALID_USAGE', message: expect.stringContaining("unknown option '--limt'") as string },
+    });
+  });
 
   describe('a reader that goes away ends the command quietly with exit 0', () => {
     it.each([

@@ -1,6 +1,6 @@
 import { ConfigError, KafkaClientError } from '@pft/platform';
 import { UnknownPartnerError } from '@pft/partners';
-import { CliError, describeCliError, exitCodeOf } from './cli-error';
+import { CliError, describeCliError, exitCodeOf, usageFailure } from './cli-error';
 
 const services = {
   DATABASE_URL: 'postgres://postgres@db.internal:5433/pilot_totals',
@@ -66,5 +66,15 @@ describe('describeCliError', () => {
     expect(failure).toEqual({ code: 'COMMAND_FAILED', message: 'something else' });
     expect(exitCodeOf(failure)).toBe(1);
     expect(describeCliError('plain', services)).toEqual({ code: 'COMMAND_FAILED', message: 'plain' });
+  });
+});
+
+describe('usageFailure', () => {
+  it('tells a usage error as commander words it, under INVALID_USAGE', () => {
+    expect(usageFailure("error: unknown option '--limt'\n(Did you mean --limit?)\n")).toEqual({
+      code: 'INVALID_USAGE',
+      message: "unknown option '--limt'\n(Did you mean --limit?)",
+    });
+    expect(exitCodeOf(usageFailure("error: missing required argument 'name'\n"))).toBe(1);
   });
 });

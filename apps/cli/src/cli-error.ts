@@ -17,6 +17,7 @@ export type CliErrorCode =
   | 'WEBHOOK_ENDPOINT_NOT_FOUND'
   | 'WEBHOOK_EVENT_NOT_FOUND'
   | 'TOPIC_NOT_NEW'
+  | 'INVALID_USAGE'
   | 'COMMAND_FAILED';
 
 /** A failure a command recognises, with the code it is known by. */
@@ -108,4 +109,12 @@ export function describeCliError(error: unknown, services: CliServices): CliFail
 /** The exit code of a failed command: 78 (EX_CONFIG) for a bad configuration, as the apps use. */
 export function exitCodeOf(failure: CliFailure): number {
   return failure.code === 'INVALID_CONFIGURATION' ? 78 : 1;
+}
+
+/**
+ * A usage error as commander words it (`error: unknown option '--x'`), under its code: commander's
+ * own message, without its `error: ` and line break.
+ */
+export function usageFailure(commanderText: string): CliFailure {
+  return { code: 'INVALID_USAGE', message: commanderText.trim().replace(/^error: /, '') };
 }

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 
-import { describeCliError, exitCodeOf, type CliServices } from './cli-error';
+import { type CliFailure, describeCliError, exitCodeOf, type CliServices, usageFailure } from './cli-error';
 import { registerDatabaseCommands } from './commands/database.command';
 import { registerKafkaCommands } from './commands/kafka.command';
 import { registerKeysCommands } from './commands/keys.command';
@@ -18,11 +18,24 @@ import { CliConfig } from './cli.config';
 endQuietlyOnClosedPipe(process.stdout, (code) => process.exit(code));
 endQuietlyOnClosedPipe(process.stderr, (code) => process.exit(code));
 
-/** `pft`: the operators' command line. Each command reads the same environment as the apps. */
+/** A command asked for JSON reports its failure as JSON too, on stderr, for the script that asked. */
+const asJson = process.argv.includes('--json');
+
+/** How stderr tells a failure: `pft: <CODE>: <message>`, or one line of JSON under `--json`. */
+const failureLine = (failure: CliFailure): string =>
+  asJson ? `${snakeCaseJson({ error: failure })}\n` : `pft: ${failure.code}: ${failure.message}\n`;
+
+/**
+ * `pft`: the operators' command line. Each command reads the same environment as the apps. A usage
+ * error (an unknown option or command, a missing argument, a value an option refuses) is told as
+ * every other failure, under INVALID_USAGE, then the command's help unless JSON was asked for; the
+ * settings reach every command, as commander copies them to each one made after.
+ */
 const program = new Command('pft')
   .description('Pilot Flight Totals operators’ commands')
   .version(versionLine(), '-V, --version', 'print the version of pft and of Node.js')
-  .showHelpAfterError();
+  .configureOutput({ outputError: (text, write) => write(failureLine(usageFailure(text))) })
+  .showHelpAfterError(!asJson);
 registerDatabaseCommands(program);
 registerKafkaCommands(program);
 registerPartnersCommands(program);
@@ -35,12 +48,7 @@ registerWalkthroughCommand(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const failure = describeCliError(err, services());
-  // A command asked for JSON reports its failure as JSON too, on stderr, for the script that asked.
-  process.stderr.write(
-    process.argv.includes('--json')
-      ? `${snakeCaseJson({ error: failure })}\n`
-      : `pft: ${failure.code}: ${failure.message}\n`,
-  );
+  process.stderr.write(failureLine(failure));
   process.exit(exitCodeOf(failure));
 });
 
