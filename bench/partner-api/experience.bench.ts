@@ -5,6 +5,7 @@
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_REPEATS (3), BENCH_EXPERIENCE_PILOTS (30,000; the
  * checks of a run go round them, at most 20 a pilot). Writes bench/results/partner-api-experience.json.
  */
+import { availableParallelism } from 'node:os';
 import { MAX_REQUIREMENT_CHECKS_PER_DAY } from '@pft/partners/domain';
 import { createDataSource } from '@pft/platform';
 import { readPilotExperiences } from '@pft/totals';
@@ -159,10 +160,18 @@ benchmark(
       RECORDED_ALONE,
     );
     process.stdout.write(`${JSON.stringify({ recording_statement_alone: recording })}\n`);
-    // A check does all a warm read does and has its recording's Postgres CPU besides: on a machine the
-    // loads keep busy, its share of the read is at most the read's CPU over that sum.
-    const readCpu = Object.values(runs.experienceWarm?.cpu_us_per_request ?? {}).reduce((a, b) => a + b, 0);
-    const checkCeiling = +(readCpu / (readCpu + recording.cpu_us_per_check.postgres)).toFixed(3);
+    // A check does all a warm read does and has its recording's Postgres CPU besides: the machine's
+    // cores can answer at most so many checks a second, a share of the warm read's rate whatever the
+    // partner API does (null without the warm read's figures).
+    const warm = runs.experienceWarm;
+    const readCpuUs = Object.values(warm?.cpu_us_per_request ?? {}).reduce((a, b) => a + b, 0);
+    const checkCeiling = warm
+      ? +(
+          availableParallelism() /
+          ((readCpuUs + recording.cpu_us_per_check.postgres) / 1e6) /
+          warm.requests_per_second_exact
+        ).toFixed(3)
+      : null;
 
     // The floor of the long logbook's read: the same statement alone, one at a time, on one connection.
     const statementAlone = async (

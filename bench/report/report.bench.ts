@@ -51,7 +51,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
           },
           {
             figure:
-              'check of 20 at most, by CPU: the warm read’s CPU in every process over it and the recording’s Postgres CPU',
+              'check of 20 at most, by CPU: the checks a second the cores can answer at the warm read’s CPU in every process and the recording’s Postgres CPU, over the warm read’s rate',
             value: `${fmt(d.check_20_ceiling_by_cpu_vs_experience_warm, 3)}x`,
             goal: 'reported',
             met: null,
