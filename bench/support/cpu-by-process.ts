@@ -30,20 +30,16 @@ function cpuOf(pids: readonly number[]): Map<number, number> {
   return seconds;
 }
 
-/** The machine's CPU time so far, all cores, in clock ticks: idle and in all. */
+/** The machine's CPU time so far, all cores, in clock ticks: idle (with waiting on I/O) and in all. */
 function machineTicks(): { idle: number; total: number } {
-  const fields = readFileSync('/proc/stat', 'utf8')
+  // user nice system idle iowait irq softirq steal (guest time is inside user already)
+  const ticks = readFileSync('/proc/stat', 'utf8')
     .split('\n', 1)[0]!
     .trim()
     .split(/\s+/)
-    .slice(1)
+    .slice(1, 9)
     .map(Number);
-  // user nice system idle iowait irq softirq steal (guest time is inside user already)
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = fields as [number, ...number[]];
-  return {
-    idle: idle! + iowait!,
-    total: user + nice! + system! + idle! + iowait! + irq! + softirq! + steal!,
-  };
+  return { idle: ticks[3]! + ticks[4]!, total: ticks.reduce((sum, t) => sum + t, 0) };
 }
 
 /**
