@@ -258,6 +258,39 @@ describe('pilot app API: logbook file imports (e2e)', () => {
     expect(rows[0].choices).toEqual({});
   });
 
+  it('aircraft choices for a pft file, or for an aircraft a file lacks: 400 not_in_file, nothing saved', async () => {
+    const pilot = h.pilot();
+    const choose = async (file: string, aircraft: Record<string, unknown>) => {
+      const id = (await upload(h, pilot.token, fixture(file)).expect(201)).body.data.import_id as string;
+      const res = await h
+        .as(pilot.token)
+        .put(`/pilot/v1/imports/${id}/choices`)
+        .send({ date_order: 'dmy', aircraft })
+        .expect(400);
+      const { rows } = await h.sql.query('select choices from pending_imports where import_id = $1', [id]);
+      return { code: res.body.error.code, details: res.body.error.details, saved: rows[0].choices };
+    };
+    const airplane = { category: 'airplane' };
+    expect(await choose('pft.csv', { 'D-EABC': airplane })).toEqual({
+      code: 'INVALID_REQUEST',
+      details: [
+        {
+          field: 'aircraft.D-EABC',
+          issue: 'not_in_file',
+          message: 'cannot be chosen: the rows of a pft file name their own aircraft',
+        },
+      ],
+      saved: {},
+    });
+    expect(await choose('myflightbook.csv', { 'N-NOT-HERE': airplane })).toEqual({
+      code: 'INVALID_REQUEST',
+      details: [
+        { field: 'aircraft.N-NOT-HERE', issue: 'not_in_file', message: 'names no aircraft of this file' },
+      ],
+      saved: {},
+    });
+  });
+
   it('an unknown format, an unlisted content type, no token: 400, 415, 401; nothing kept', async () => {
     const pilot = h.pilot();
     const bad = await upload(h, pilot.token, fixture('pft.csv'), 'text/csv', '?format=excel').expect(400);

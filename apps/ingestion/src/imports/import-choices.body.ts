@@ -4,6 +4,7 @@ import {
   DATE_ORDERS,
   type ImportAircraft,
   type ImportChoices,
+  type ImportRead,
   TIME_UNITS,
   type ValidationIssue,
 } from '@pft/logbook/domain';
@@ -155,4 +156,26 @@ export function mergeChoices(earlier: ImportChoices, body: unknown): ImportChoic
   }
   if (issues.length > 0) throw invalidRequest(issues);
   return merged;
+}
+
+/**
+ * Refuses aircraft choices that would change nothing: for a `pft` file every one (its rows name their
+ * own aircraft, which the preview only shows), for the others a source the file as read with them does
+ * not have (more likely a mistaken name than a wish). Throws 400 INVALID_REQUEST with a detail per such
+ * source; the caller saves nothing then.
+ */
+export function refuseAircraftOutsideFile(
+  body: unknown,
+  read: Pick<ImportRead, 'format' | 'aircraft'>,
+): void {
+  const chosen = isObject(body) && isObject(body.aircraft) ? Object.keys(body.aircraft) : [];
+  const own = read.format === 'pft';
+  const sources = new Set(own ? [] : read.aircraft.map((a) => a.source));
+  const message = own
+    ? 'cannot be chosen: the rows of a pft file name their own aircraft'
+    : 'names no aircraft of this file';
+  const issues: ValidationIssue[] = chosen
+    .filter((source) => !sources.has(source))
+    .map((source) => ({ field: `aircraft.${source}`, issue: 'not_in_file', message }));
+  if (issues.length > 0) throw invalidRequest(issues);
 }

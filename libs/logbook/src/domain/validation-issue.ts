@@ -26,7 +26,8 @@ export type ValidationIssueWord =
   | 'duplicate'
   | 'conflict'
   | 'too_many'
-  | 'empty';
+  | 'empty'
+  | 'not_in_file';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; issues: ValidationIssue[] };
 
