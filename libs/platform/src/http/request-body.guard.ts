@@ -1,12 +1,27 @@
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { HttpAdapterHost } from '@nestjs/core';
 import { httpRequestOf } from './http-context';
 import { parseUnreadBody, UnreadBody } from './request-body';
 
+/** Whether a controller's handler reads its body (a `@Body()` parameter), from Nest's own metadata. */
+export function handlerTakesBody(controller: object, handler: string): boolean {
+  const args: unknown = Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handler);
+  return (
+    typeof args === 'object' &&
+    args !== null &&
+    Object.keys(args).some((key) => key.split(':')[0] === String(RouteParamtypes.BODY))
+  );
+}
+
 /**
  * The last guard of every route that may carry a body: once the request is let in (authentication,
  * rate limit, scope), its body is parsed, and a broken or oversized one answered 400, before the
- * handler's own input checks. The handler's `@Body()` then sees the parsed value.
+ * handler's own input checks. The handler's `@Body()` then sees the parsed value. A route that reads
+ * no body takes an empty one under any content type (a client library may send `Content-Type:
+ * application/json` with no body on a POST such as an import's commit); anything else sent to it is
+ * still parsed and refused as elsewhere.
  */
 @Injectable()
 export class RequestBodyGuard implements CanActivate {
@@ -14,7 +29,16 @@ export class RequestBodyGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const request = httpRequestOf(context);
-    if (!(request.body instanceof UnreadBody)) return true;
+    const body = request.body;
+    if (!(body instanceof UnreadBody)) return true;
+    if (
+      body.problem === undefined &&
+      body.bytes?.length === 0 &&
+      !handlerTakesBody(context.getClass(), context.getHandler().name)
+    ) {
+      request.body = undefined;
+      return true;
+    }
     try {
       request.body = parseUnreadBody(request);
     } catch (err) {
