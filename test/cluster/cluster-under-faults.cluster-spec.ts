@@ -325,6 +325,8 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
       writeToReadLongestMs: Object.fromEntries(probed.longestMs),
       probeWrites: probed.writes,
     };
+    // Written before the app logs (at the end), so the directory may not be there yet on a new machine.
+    mkdirSync(join(OUTPUT_DIR, '..'), { recursive: true });
     writeFileSync(join(OUTPUT_DIR, '..', 'cluster-failover.json'), JSON.stringify(figures, null, 2));
 
     // A write answered during a fault is read within the failover goal of the stage the fault stops

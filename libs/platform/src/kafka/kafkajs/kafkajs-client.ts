@@ -34,6 +34,8 @@ function logCreator(logger: KafkaLogger) {
     };
 }
 
+const RETRY = { initialRetryTime: 200, maxRetryTime: 1000, retries: 50 };
+
 /** The port on kafkajs 2. */
 export const createKafkajsClient: KafkaClientFactory = (options: KafkaClientOptions): KafkaClient => {
   const { logger, timing } = options;
@@ -46,14 +48,14 @@ export const createKafkajsClient: KafkaClientFactory = (options: KafkaClientOpti
     // broker died), a send or fetch waiting on it goes on within a second, not after a doubled wait
     // of up to 30 s (kafkajs's default). Fifty of them span about as long as eight doubling ones did
     // (48 s against 51 s) before a send fails or a consumer stops and starts again.
-    retry: { initialRetryTime: 200, maxRetryTime: 1000, retries: 50 },
+    retry: RETRY,
     ...timing,
     logLevel: logger ? logLevel.WARN : logLevel.NOTHING,
     ...(logger ? { logCreator: logCreator(logger) } : {}),
   });
   return {
     producer: (producerOptions) => new KafkajsProducer(kafka, producerOptions),
-    consumer: (consumerOptions) => new KafkajsConsumer(kafka, consumerOptions),
+    consumer: (consumerOptions) => new KafkajsConsumer(kafka, consumerOptions, timing?.retry ?? RETRY),
     admin: () => new KafkajsAdmin(kafka.admin()),
     readPartitions: (topic, ranges, readOptions) =>
       readPartitionsWithKafkajs(kafka, topic, ranges, readOptions?.timeoutMs ?? 30_000),

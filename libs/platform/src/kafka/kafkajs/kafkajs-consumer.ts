@@ -1,4 +1,4 @@
-import { type Consumer, type Kafka } from 'kafkajs';
+import { type Consumer, type Kafka, type RetryOptions } from 'kafkajs';
 import {
   type ConsumerCrash,
   type ConsumerOptions,
@@ -9,12 +9,25 @@ import {
 } from '../kafka.port';
 import { toPortError, translated } from './kafkajs-errors';
 
+/**
+ * How old the cluster's metadata may be when a fetch starts. kafkajs does not read it again when a
+ * broker refuses connections (tulios/kafkajs#950): without this its fetches kept going to a dead
+ * broker, after its partitions had new leaders, until the retries ran out.
+ */
+const METADATA_MAX_AGE_MS = 1000;
+
 export class KafkajsConsumer implements EventConsumer {
   private readonly consumer: Consumer;
 
-  constructor(kafka: Kafka, options: ConsumerOptions) {
+  /**
+   * `retry`: the client's own (kafkajs's consumer otherwise retries a failed fetch five times, doubling
+   * its wait, then stops, starts again and rejoins its group, which costs a rebalance).
+   */
+  constructor(kafka: Kafka, options: ConsumerOptions, retry: RetryOptions) {
     this.consumer = kafka.consumer({
       groupId: options.groupId,
+      retry,
+      metadataMaxAge: METADATA_MAX_AGE_MS,
       sessionTimeout: options.sessionTimeoutMs,
       rebalanceTimeout: options.rebalanceTimeoutMs,
       heartbeatInterval: options.heartbeatIntervalMs,
