@@ -1,4 +1,3 @@
-import { zeroFlightMinutes } from '@pft/contracts';
 import { randomUUID } from 'node:crypto';
 import { waitFor } from '@pft/testing';
 import { TOTALS_ANSWER_FIELDS } from '@pft/testing/oracle';
@@ -7,94 +6,8 @@ import { bearer, expectError, expectMeta } from './partner-api.expectations';
 import { keyFor, partnerWithKey, type TestPartner } from './partner-api.factories';
 import { type PartnerApiUnderTest } from './partner-api.harness';
 import { type PartnerPipeline, startPartnerPipeline } from './partner-pipeline';
+import { EXPECTED, LOGBOOK } from './pilot-totals.logbook';
 import { totalsReadCacheMetric } from '@pft/totals/read/totals-answers.metric';
-
-const minutes = (given: Record<string, number>): Record<string, number> => ({
-  ...zeroFlightMinutes(),
-  ...given,
-});
-
-/** A logbook touching every field: starting totals, two airplane flights, a helicopter flight, a simulator session. */
-const LOGBOOK = {
-  starting: {
-    totals: {
-      total_flight_time_minutes: 1000,
-      pic_minutes: 600,
-      actual_instrument_minutes: 30,
-      simulated_instrument_minutes: 20,
-    },
-    landings: { total_day: 50, total_night: 5 },
-    rating_breakdown: { sep_land: 700 },
-    flight_count: 40,
-  },
-  flights: [
-    {
-      date: '2026-05-01',
-      kind: 'flight',
-      aircraft: { category: 'airplane', rating_key: 'sep_land', registration: 'D-EABC' },
-      minutes: minutes({
-        total_flight_time: 95,
-        pic: 95,
-        cross_country: 95,
-        actual_instrument: 10,
-        single_engine: 95,
-      }),
-      landings: { day: 1, night: 0 },
-    },
-    {
-      date: '2026-06-10',
-      kind: 'flight',
-      aircraft: { category: 'airplane', rating_key: 'type_a320' },
-      minutes: minutes({
-        total_flight_time: 120,
-        sic: 120,
-        night: 60,
-        simulated_instrument: 15,
-        multi_engine: 120,
-        multi_pilot: 120,
-      }),
-      landings: { day: 0, night: 1 },
-    },
-    {
-      date: '2026-06-20',
-      kind: 'flight',
-      aircraft: { category: 'helicopter' },
-      minutes: minutes({ total_flight_time: 60, pic: 60, single_engine: 60 }),
-      landings: { day: 2, night: 0 },
-    },
-    {
-      date: '2026-07-01',
-      kind: 'simulator',
-      aircraft: { category: 'airplane', rating_key: 'type_a320' },
-      minutes: minutes({ simulator: 90 }),
-      landings: { day: 0, night: 0 },
-    },
-  ],
-};
-
-/** What logbook-rules.md makes of LOGBOOK. */
-const EXPECTED = {
-  totals: {
-    total_flight_time_minutes: 1275,
-    pic_minutes: 755,
-    sic_minutes: 120,
-    dual_minutes: 0,
-    instructor_minutes: 0,
-    cross_country_minutes: 95,
-    night_minutes: 60,
-    ifr_minutes: 75,
-    actual_instrument_minutes: 40,
-    simulated_instrument_minutes: 35,
-    single_engine_minutes: 155,
-    multi_engine_minutes: 120,
-    multi_pilot_minutes: 120,
-    simulator_minutes: 90,
-  },
-  landings: { total_day: 53, total_night: 6 },
-  rating_breakdown: { sep_land: 795, type_a320: 120 },
-  flight_count: 43,
-  last_flight_date: '2026-06-20T00:00:00.000Z',
-};
 
 describe('GET /v1/pilot-totals and /v1/pilot-totals/batch (events through the relay and the projector)', () => {
   let started: PartnerPipeline;

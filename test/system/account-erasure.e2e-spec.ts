@@ -7,7 +7,6 @@
  * holds the account id or its pilot_id but the erasure's record and the events' envelopes; and the same
  * account signing in again starts empty. Runs the tests' build: `npm run build:test` first.
  */
-import { randomUUID } from 'node:crypto';
 import { type Flight, type PilotTotals } from '@pft/contracts';
 import { issueApiKey } from '@pft/partners';
 import { readPilotTotals } from '@pft/totals';
@@ -22,18 +21,17 @@ import {
   type WebhookStack,
 } from '../webhooks/webhooks.harness';
 import {
-  marker,
   newPilot,
   publicTables,
   rowsHolding,
   searched,
   secretFlight,
-  STARTING,
   tablesHolding,
   type TestPilot,
   topicBytes,
   untilErasureCompleted,
 } from './account-erasure.support';
+import { fillAccount, type FilledPilot, pendingImportsOf } from './account-filling';
 
 describe('account erasure by crypto-shredding (e2e)', () => {
   let stack: WebhookStack;
@@ -45,85 +43,13 @@ describe('account erasure by crypto-shredding (e2e)', () => {
   let api: AppProcess;
   let relay: AppProcess;
   let projector: AppProcess;
-  const erased = newPilot();
-  const kept = newPilot();
+  const erased: FilledPilot = newPilot();
+  const kept: FilledPilot = newPilot();
   let erasureAskedAt = 0;
   let logMarks: Map<AppProcess, number>;
 
   const pilotApi = (pilot: TestPilot, method: string, path: string, body?: unknown) =>
     call<any>(`${api.url}${path}`, method, pilot.token, body);
-
-  /** The remark of each pilot's logbook file uploaded for import and never committed. */
-  const pendingRemarks = new Map<TestPilot, string>();
-
-  /** A logbook file uploaded, not committed: kept as uploaded in pending_imports. */
-  async function uploadPendingImport(pilot: TestPilot): Promise<void> {
-    const remarks = `pending ${marker(24)}`;
-    pendingRemarks.set(pilot, remarks);
-    const file = `date,kind,category,rating_key,total_flight_time,pic,remarks\n2026-05-02,flight,airplane,sep_land,60,60,${remarks}\n`;
-    const res = await fetch(`${api.url}/pilot/v1/imports`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${pilot.token}`, 'content-type': 'text/csv' },
-      body: file,
-    });
-    expect(res.status).toBe(201);
-  }
-
-  /** How many of the pilot's pending imports there are, and how many hold its remark. */
-  async function pendingImportsOf(pilot: TestPilot): Promise<{ rows: number; holding: number }> {
-    const [row] = await stack.db.query(
-      `select count(*)::int as rows,
-              count(*) filter (where position(convert_to($2, 'UTF8') in bytes) > 0)::int as holding
-         from pending_imports where pilot_account_id = $1 or position(convert_to($2, 'UTF8') in bytes) > 0`,
-      [pilot.id, pendingRemarks.get(pilot)],
-    );
-    return row as { rows: number; holding: number };
-  }
-
-  async function fill(pilot: TestPilot): Promise<void> {
-    for (let i = 0; i < 3; i++) {
-      const flight = secretFlight(pilot);
-      expect((await pilotApi(pilot, 'POST', '/pilot/v1/flights', flight)).status).toBe(201);
-    }
-    const imported = [secretFlight(pilot), secretFlight(pilot)];
-    expect((await pilotApi(pilot, 'POST', '/pilot/v1/flights/import', { flights: imported })).status).toBe(
-      201,
-    );
-    const amended = { ...(await pilotApi(pilot, 'GET', '/pilot/v1/flights')).body.data.flights[0] };
-    amended.remarks = `amended ${marker(20)}`;
-    pilot.secrets.push(JSON.stringify(amended.remarks));
-    expect((await pilotApi(pilot, 'PUT', `/pilot/v1/flights/${amended.flight_id}`, amended)).status).toBe(
-      200,
-    );
-    expect((await pilotApi(pilot, 'PUT', '/pilot/v1/starting-totals', STARTING)).status).toBe(200);
-    pilot.starting = STARTING;
-    pilot.flights = (await pilotApi(pilot, 'GET', '/pilot/v1/flights')).body.data.flights;
-    // Sharing the experience: the partner checks requirements, which the access history records.
-    const code = await pilotApi(pilot, 'POST', '/pilot/v1/linking-codes', { share_experience: true });
-    // With an Idempotency-Key: the stored answer holds the pilot_id, and must go with the account.
-    const linked = await fetch(`${stack.service.partnerApi.url}/v1/link`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${partner.key}`,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-      },
-      body: JSON.stringify({ linking_token: code.body.data.linking_token }),
-    }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
-    expect(linked.status).toBe(200);
-    pilot.pilotId = linked.body.data.pilot_id;
-    const checked = await call<any>(
-      `${stack.service.partnerApi.url}/v1/pilot-requirements/check`,
-      'POST',
-      checksKey,
-      {
-        pilot_id: pilot.pilotId,
-        requirements: [{ id: 'tt', metric: 'total_flight_time_minutes', at_least: 60 }],
-      },
-    );
-    expect(checked.status).toBe(200);
-    await uploadPendingImport(pilot);
-  }
 
   const partnerRead = (pilot: TestPilot) =>
     call<any>(
@@ -151,8 +77,14 @@ describe('account erasure by crypto-shredding (e2e)', () => {
       })
     ).key;
     await stack.endpoint(partner, receiver.url, ['pilot.linked', 'pilot.disconnected']);
-    await fill(erased);
-    await fill(kept);
+    const places = {
+      pilotApiUrl: api.url,
+      partnerApiUrl: stack.service.partnerApi.url,
+      partnerKey: partner.key,
+      checksKey,
+    };
+    await fillAccount(places, erased);
+    await fillAccount(places, kept);
     // Both projected and read by the partner before the erasure.
     for (const pilot of [erased, kept]) {
       await waitFor(
@@ -180,7 +112,7 @@ describe('account erasure by crypto-shredding (e2e)', () => {
   it('answers 202 erasing, then 410 ACCOUNT_ERASED to every other request until it completes, with the projector and relay down', async () => {
     await Promise.all([projector.stop('SIGKILL'), relay.stop('SIGKILL')]);
     logMarks = new Map([[api, api.output().length]]);
-    expect(await pendingImportsOf(erased)).toEqual({ rows: 1, holding: 1 });
+    expect(await pendingImportsOf(stack.db, erased)).toEqual({ rows: 1, holding: 1 });
     erasureAskedAt = Date.now();
     const asked = await pilotApi(erased, 'DELETE', '/pilot/v1/account');
     expect(asked.status).toBe(202);
@@ -276,8 +208,8 @@ describe('account erasure by crypto-shredding (e2e)', () => {
     // The other pilot's are still in the write side (flights); sealed in the events table.
     expect(await tablesHolding(stack.db, kept.secrets[0]!)).toEqual(['flights']);
     // The logbook file uploaded and not committed (bytes, which the text search above cannot see).
-    expect(await pendingImportsOf(erased)).toEqual({ rows: 0, holding: 0 });
-    expect(await pendingImportsOf(kept)).toEqual({ rows: 1, holding: 1 });
+    expect(await pendingImportsOf(stack.db, erased)).toEqual({ rows: 0, holding: 0 });
+    expect(await pendingImportsOf(stack.db, kept)).toEqual({ rows: 1, holding: 1 });
     const [topic, deadLetters] = stack.service.topics;
     const bytes = Buffer.concat([await topicBytes(topic), await topicBytes(deadLetters)]);
     expect(bytes.length).toBeGreaterThan(0);
