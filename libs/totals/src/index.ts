@@ -1,4 +1,8 @@
-export { PilotTotalsConsumer, foldConcurrency } from './projection/pilot-totals.consumer';
+export {
+  PilotTotalsConsumer,
+  foldConcurrency,
+  type ProjectionLogger,
+} from './projection/pilot-totals.consumer';
 export { deletePilotProjection } from './projection/pilot-totals.erasure';
 export {
   defaultRebuildMembers,

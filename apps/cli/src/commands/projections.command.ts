@@ -17,6 +17,7 @@ import { startProgress } from '../progress/progress-reporter';
 import { tellPartnerApi } from './tell-partner-api';
 import { loadCliConfig } from '../cli.config';
 import { startFoldThreads } from '../rebuild/fold-threads';
+import { memberWarnings } from '../rebuild/member-warnings';
 
 const iso = (d: Date | null): string => (d ? d.toISOString() : '-');
 
@@ -116,9 +117,16 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
           deadLetterTopic: config.DEAD_LETTER_TOPIC,
           concurrency: foldConcurrency(config.DATABASE_POOL_SIZE),
           signal: abort.signal,
+          // What the consumers warn of (one stopped and restarting, a dead letter): the command's own
+          // as the first member, each fold thread's by its number.
+          logger: memberWarnings(out, 1),
           startMembers: (version) =>
-            startFoldThreads(options.threads - 1, version, (reason) =>
-              out.warn(`A fold thread stopped (${reason}); the other threads take over its partitions.`),
+            startFoldThreads(
+              options.threads - 1,
+              version,
+              (reason) =>
+                out.warn(`A fold thread stopped (${reason}); the other threads take over its partitions.`),
+              (thread, message) => memberWarnings(out, thread).warn(message),
             ),
           afterSwitch: async () => {
             const failure = await tellPartnerApi(config, announcePartnerReadChange);

@@ -7,7 +7,7 @@ import { type FoldThreadData, type FoldThreadNews } from './fold-thread-messages
 /**
  * One fold thread of `pft projections rebuild`: a member of the version's consumer group with its own
  * Kafka client and database pool, read from the same environment as the command. It tells the command
- * when it has started, and stops when told to.
+ * when it has started and what its consumer warns of, and stops when told to.
  */
 async function foldThread(data: FoldThreadData): Promise<void> {
   const port = parentPort!;
@@ -28,6 +28,11 @@ async function foldThread(data: FoldThreadData): Promise<void> {
     deadLetterTopic: config.DEAD_LETTER_TOPIC,
     version: data.version,
     concurrency: foldConcurrency(config.DATABASE_POOL_SIZE),
+    logger: {
+      log: () => undefined,
+      warn: (message) => tell({ kind: 'warning', message }),
+      error: (message) => tell({ kind: 'warning', message }),
+    },
   });
   try {
     await consumer.start();

@@ -12,7 +12,8 @@ const STOP_WAIT_MS = 30_000;
 /**
  * A member of the rebuild's consumer group in a thread of its own (fold-thread.worker.ts), so that a
  * rebuild uses more than the one core a JavaScript thread can. `lost` hears of a thread that stopped
- * on its own; its partitions go to the other members once the group finds it gone.
+ * on its own; its partitions go to the other members once the group finds it gone. `warn` hears what
+ * its consumer warns of.
  */
 class FoldThread implements RebuildMember {
   readonly started: Promise<void>;
@@ -23,12 +24,15 @@ class FoldThread implements RebuildMember {
   constructor(
     version: number,
     private readonly lost: (reason: string) => void,
+    warn: (message: string) => void,
+    file: string,
   ) {
-    this.worker = new Worker(WORKER_FILE, { workerData: { version } satisfies FoldThreadData });
+    this.worker = new Worker(file, { workerData: { version } satisfies FoldThreadData });
     this.started = this.next();
-    this.worker.on('message', (news: FoldThreadNews) =>
-      this.settle(news.kind === 'failed' ? new Error(news.message) : undefined),
-    );
+    this.worker.on('message', (news: FoldThreadNews) => {
+      if (news.kind === 'warning') warn(news.message);
+      else this.settle(news.kind === 'failed' ? new Error(news.message) : undefined);
+    });
     this.worker.on('error', (error: Error) => this.settle(error));
     this.worker.on('exit', (code) => this.settle(new Error(`the fold thread ended (exit code ${code})`)));
   }
@@ -73,14 +77,21 @@ class FoldThread implements RebuildMember {
 
 /**
  * Starts `count` fold threads of the version being built, each once started a member of its group.
- * If one cannot start, none is left running and its reason is thrown.
+ * If one cannot start, none is left running and its reason is thrown. `warn` hears what each thread's
+ * consumer warns of, with the thread's number (from 2: the command's own consumer is the first member).
+ * `file`: the thread's code, fold-thread.worker.js unless a test gives its own.
  */
 export async function startFoldThreads(
   count: number,
   version: number,
   lost: (reason: string) => void,
+  warn: (thread: number, message: string) => void,
+  file = WORKER_FILE,
 ): Promise<RebuildMember[]> {
-  const threads = Array.from({ length: count }, () => new FoldThread(version, lost));
+  const threads = Array.from(
+    { length: count },
+    (_, i) => new FoldThread(version, lost, (message) => warn(i + 2, message), file),
+  );
   const outcomes = await Promise.allSettled(threads.map((thread) => thread.started));
   const failure = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failure === undefined) return threads;
