@@ -70,7 +70,17 @@ export async function reachKafka(
     clearTimeout(giveUp);
   }
   await admin.disconnect();
-  return createKafka(brokers, config.KAFKA_CLIENT_ID, undefined, undefined, config.KAFKA_CLIENT);
+  return workingKafka(config);
+}
+
+/**
+ * The client a command (or a thread of one) does its work with, once Kafka has been reached: the apps'
+ * retries, for a broker that blinks during the work.
+ */
+export function workingKafka(
+  config: Pick<CliConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID' | 'KAFKA_CLIENT'>,
+): KafkaClient {
+  return createKafka(config.KAFKA_BROKERS, config.KAFKA_CLIENT_ID, undefined, undefined, config.KAFKA_CLIENT);
 }
 
 interface ChainedError {

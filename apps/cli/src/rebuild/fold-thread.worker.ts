@@ -1,7 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createDataSource, createKafka } from '@pft/platform';
+import { createDataSource } from '@pft/platform';
 import { foldConcurrency, PilotTotalsConsumer } from '@pft/totals';
 import { loadCliConfig } from '../cli.config';
+import { workingKafka } from '../kafka/reach-kafka';
 import { type FoldThreadData, type FoldThreadNews } from './fold-thread-messages';
 
 /**
@@ -13,13 +14,8 @@ async function foldThread(data: FoldThreadData): Promise<void> {
   const port = parentPort!;
   const tell = (news: FoldThreadNews): void => port.postMessage(news);
   const config = loadCliConfig();
-  const kafka = createKafka(
-    config.KAFKA_BROKERS,
-    config.KAFKA_CLIENT_ID,
-    undefined,
-    undefined,
-    config.KAFKA_CLIENT,
-  );
+  // The command has reached Kafka already: the thread's client is the one it works with.
+  const kafka = workingKafka(config);
   const dataSource = await createDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE).initialize();
   const consumer = new PilotTotalsConsumer({
     kafka,
