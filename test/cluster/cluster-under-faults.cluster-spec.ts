@@ -258,7 +258,9 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
       `writes: ${retries.errorAnswers} error answers retried (${retries.outcomeUnknown} of unknown outcome); ` +
         `probe writes ${probed.writes}; the longest from a write's answer until it was read on both ` +
         `partner APIs, by the phase it was answered in: ` +
-        [...probed.longestMs].map(([during, ms]) => `${during}: ${ms} ms`).join('; '),
+        [...probed.longestMs]
+          .map(([during, ms]) => `${during}: ${ms} ms (by API ${probed.byApiMs.get(during)?.join(', ')} ms)`)
+          .join('; '),
     );
 
     expect(retries.unexplained).toEqual([]);
@@ -323,6 +325,7 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
       relayFrozenTakeoverMs: Math.round(frozenMs),
       relayKilledTakeoverMs: Math.round(killedMs),
       writeToReadLongestMs: Object.fromEntries(probed.longestMs),
+      writeToReadLongestByApiMs: Object.fromEntries(probed.byApiMs),
       probeWrites: probed.writes,
     };
     // Written before the app logs (at the end), so the directory may not be there yet on a new machine.

@@ -123,9 +123,10 @@ export async function projectorResumed(
 
 /**
  * Until `stop()`: a probe pilot records a flight (sent again after error answers) through a live
- * ingestion replica, then both partner APIs are read until the flight shows; the longest time from
- * the write's 2xx answer to it being read on every partner API replica is kept, for each phase of
- * the test (`phase()` when the write was answered).
+ * ingestion replica, then every partner API is read, all at once, until the flight shows; the longest
+ * time from the write's 2xx answer to it being read on every partner API replica is kept, for each
+ * phase of the test (`phase()` when the write was answered), with each replica's own time for that
+ * write (`byApiMs`: alike, the delay was before the partner APIs; apart, in one of them).
  */
 export async function probeFreshness(
   probes: WorkloadPilot[],
@@ -134,9 +135,10 @@ export async function probeFreshness(
   key: string,
   stop: () => boolean,
   phase: () => string,
-): Promise<{ writes: number; longestMs: Map<string, number> }> {
+): Promise<{ writes: number; longestMs: Map<string, number>; byApiMs: Map<string, number[]> }> {
   let writes = 0;
   const longestMs = new Map<string, number>();
+  const byApiMs = new Map<string, number[]>();
   for (let i = 0; !stop(); i++) {
     const pilot = probes[i % probes.length]!;
     const flight = flightBody();
@@ -154,25 +156,32 @@ export async function probeFreshness(
     const during = phase();
     writes += 1;
     const count = writes / probes.length;
-    for (const api of partnerApis) {
-      await waitFor(
-        async () => {
-          const read = await fetch(`${api}/v1/pilot-totals?pilot_id=${pilot.pilotId}`, {
-            headers: { authorization: `Bearer ${key}` },
-          }).catch(() => undefined);
-          if (read?.status !== 200) return undefined;
-          const body = (await read.json()) as { data: { flight_count: number } };
-          return body.data.flight_count >= Math.ceil(count) ? true : undefined;
-        },
-        120_000,
-        `the probe flight of ${pilot.pilotId} to be read`,
-        50,
-      );
+    const readAfter = await Promise.all(
+      partnerApis.map(async (api) => {
+        await waitFor(
+          async () => {
+            const read = await fetch(`${api}/v1/pilot-totals?pilot_id=${pilot.pilotId}`, {
+              headers: { authorization: `Bearer ${key}` },
+            }).catch(() => undefined);
+            if (read?.status !== 200) return undefined;
+            const body = (await read.json()) as { data: { flight_count: number } };
+            return body.data.flight_count >= Math.ceil(count) ? true : undefined;
+          },
+          120_000,
+          `the probe flight of ${pilot.pilotId} to be read`,
+          50,
+        );
+        return Math.round(performance.now() - written);
+      }),
+    );
+    const slowest = Math.max(...readAfter);
+    if (slowest >= (longestMs.get(during) ?? 0)) {
+      longestMs.set(during, slowest);
+      byApiMs.set(during, readAfter);
     }
-    longestMs.set(during, Math.max(longestMs.get(during) ?? 0, Math.round(performance.now() - written)));
     await sleep(200);
   }
-  return { writes, longestMs };
+  return { writes, longestMs, byApiMs };
 }
 
 /** How often each event id is on `topic`, read back whole from the beginning to its end now. */
