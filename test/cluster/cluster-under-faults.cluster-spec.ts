@@ -19,12 +19,10 @@ import {
   TcpProxy,
   type TestDatabase,
   waitUntilAllCurrent,
-  waitFor,
   type WorkloadPilot,
 } from '@pft/testing';
 import {
   activeRelay,
-  one,
   probeFreshness,
   projectorResumed,
   projectorsSettled,
@@ -32,8 +30,8 @@ import {
   rejoins,
   relayTakeover,
   requestsLetThrough,
-  readTopicBack,
 } from './support/cluster-probes';
+import { publishedOnce } from './support/published-once';
 
 const SECRET = 'cluster-under-faults-secret-long-enough';
 /** Every app process's output, written when the test ends: what to read when a check fails. */
@@ -265,31 +263,25 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
 
     expect(retries.unexplained).toEqual([]);
 
-    // Every event written was published exactly once by event id.
-    await waitFor(
-      async () =>
-        (await one(direct, 'select count(*)::text as v from event_outbox')) === '0' ? true : undefined,
-      60_000,
-      'the outbox emptied',
+    // Every event written was published once by event id, or twice only in a batch a relay reported
+    // sent late: frozen between its lease's last check and its send reaching Kafka, it delivered the
+    // batch after the next holder had looked for it on the topic and published it too (the one way the
+    // relay may publish an event twice; consumers drop the repeat: docs/operations.md, "Each event on
+    // the topic once, under faults").
+    const relayOutputs = everStarted.filter((e) => e.name === 'ingestion').map((e) => e.app.output());
+    const published = await publishedOnce(
+      direct,
+      cluster.kafka('pft-cluster-read-back'),
+      topic,
+      relayOutputs,
     );
-    const { places: onTopic, outOfTurn } = await readTopicBack(cluster.kafka('pft-cluster-read-back'), topic);
-    const written = (
-      await direct.query<{ id: string; position: string; at: string }>(
-        `select event_id::text as id, position::text as position, to_char(occurred_at, 'HH24:MI:SS.MS') as at
-           from events order by position`,
-      )
-    ).rows;
-    const notOnce = written
-      .filter((e) => onTopic.get(e.id)?.size !== 1)
-      .map(
-        (e) =>
-          `${e.id} (position ${e.position}, ${e.at}): ${[...(onTopic.get(e.id) ?? [])].join(' ') || 'nowhere'}`,
-      );
+    if (published.twiceLate > 0)
+      log(`${published.twiceLate} events on the topic twice, each in a batch a relay reported sent late`);
     expect({
-      events: written.length,
-      notExactlyOnce: notOnce.slice(0, 10),
-      outOfTurn: outOfTurn.slice(0, 10),
-    }).toEqual({ events: onTopic.size, notExactlyOnce: [], outOfTurn: [] });
+      events: published.events,
+      notExactlyOnce: published.notOnce.slice(0, 10),
+      outOfTurn: published.outOfTurn.slice(0, 10),
+    }).toEqual({ events: published.onTopic, notExactlyOnce: [], outOfTurn: [] });
 
     // Nothing was set aside as unreadable or out of turn.
     const deadLetters = await direct.query<{ reason: string }>(
