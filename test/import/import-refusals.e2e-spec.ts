@@ -40,7 +40,7 @@ describe('pilot app API: logbook file imports refused (e2e)', () => {
     expect(rows[0].choices).toEqual({});
   });
 
-  it('aircraft choices for a pft file, or for an aircraft a file lacks: 400 not_in_file, nothing saved', async () => {
+  it('aircraft choices for a pft file, or for an aircraft a file lacks: 400 not_allowed, not_in_file; nothing saved', async () => {
     const pilot = h.pilot();
     const choose = async (file: string, aircraft: Record<string, unknown>) => {
       const id = (await upload(h, pilot.token, fixture(file)).expect(201)).body.data.import_id as string;
@@ -58,7 +58,7 @@ describe('pilot app API: logbook file imports refused (e2e)', () => {
       details: [
         {
           field: 'aircraft.D-EABC',
-          issue: 'not_in_file',
+          issue: 'not_allowed',
           message: 'cannot be chosen: the rows of a pft file name their own aircraft',
         },
       ],

@@ -38,7 +38,7 @@ describe('refuseAircraftOutsideFile: aircraft choices only for the aircraft of t
     expect(details(() => refuseAircraftOutsideFile({ aircraft: { 'D-EABC': {} } }, pft))).toEqual([
       {
         field: 'aircraft.D-EABC',
-        issue: 'not_in_file',
+        issue: 'not_allowed',
         message: 'cannot be chosen: the rows of a pft file name their own aircraft',
       },
     ]);

@@ -171,11 +171,11 @@ export function refuseAircraftOutsideFile(
   const chosen = isObject(body) && isObject(body.aircraft) ? Object.keys(body.aircraft) : [];
   const own = read.format === 'pft';
   const sources = new Set(own ? [] : read.aircraft.map((a) => a.source));
-  const message = own
-    ? 'cannot be chosen: the rows of a pft file name their own aircraft'
-    : 'names no aircraft of this file';
+  const refusal: Pick<ValidationIssue, 'issue' | 'message'> = own
+    ? { issue: 'not_allowed', message: 'cannot be chosen: the rows of a pft file name their own aircraft' }
+    : { issue: 'not_in_file', message: 'names no aircraft of this file' };
   const issues: ValidationIssue[] = chosen
     .filter((source) => !sources.has(source))
-    .map((source) => ({ field: `aircraft.${source}`, issue: 'not_in_file', message }));
+    .map((source) => ({ field: `aircraft.${source}`, ...refusal }));
   if (issues.length > 0) throw invalidRequest(issues);
 }

@@ -42,8 +42,8 @@ export class PendingImportController {
     description:
       'The aircraft ratings, column mapping, date order and time unit the pilot chooses, each part optional and ' +
       'merged into the earlier choices (aircraft by source, columns by field); the file is read again with them. ' +
-      'An aircraft the file does not have, or any aircraft of a `pft` file (its rows name their own), is refused ' +
-      '(400 INVALID_REQUEST, issue `not_in_file`), and nothing of the request is saved.',
+      'An aircraft the file does not have (issue `not_in_file`), or any aircraft of a `pft` file, whose rows name ' +
+      'their own (issue `not_allowed`), is refused with 400 INVALID_REQUEST, and nothing of the request is saved.',
     pathParam: IMPORT_ID,
     body: IMPORT_CHOICES_BODY,
     success: { status: 200, data: IMPORT, description: 'The import read with the choices' },
