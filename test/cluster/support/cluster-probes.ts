@@ -184,7 +184,6 @@ export async function probeFreshness(
   return { writes, longestMs, byApiMs };
 }
 
-/** How often each event id is on `topic`, read back whole from the beginning to its end now. */
 /**
  * Reads the topic to its end: where each event id is on it (partition@offset; a message the
  * reader is given twice, as a consumer may be after a rejoin, counts once), and the events that

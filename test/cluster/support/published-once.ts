@@ -2,7 +2,7 @@ import { type Client } from 'pg';
 import { type KafkaClient } from '@pft/platform';
 import { waitFor } from '@pft/testing';
 import { one, readTopicBack } from './cluster-probes';
-import { sentLateRanges } from './relay-faults';
+import { inSentLateBatch, sentLateRanges } from './relay-faults';
 
 export interface PublishedOnce {
   /** Events in the store. */
@@ -44,10 +44,9 @@ export async function publishedOnce(
     )
   ).rows;
   const late = relayOutputs.flatMap(sentLateRanges);
-  const inLateBatch = (position: bigint): boolean => late.some((r) => r.from <= position && position <= r.to);
   const copiesOf = (id: string): number => places.get(id)?.size ?? 0;
   const twiceLate = (e: { id: string; position: string }): boolean =>
-    copiesOf(e.id) === 2 && inLateBatch(BigInt(e.position));
+    copiesOf(e.id) === 2 && inSentLateBatch(late, e.position);
   return {
     events: written.length,
     onTopic: places.size,

@@ -109,17 +109,19 @@ export function sentLateRanges(output: string): { from: bigint; to: bigint; even
   ].map((m) => ({ events: Number(m[1]), from: BigInt(m[2]!), to: BigInt(m[3]!) }));
 }
 
+/** Whether the outbox position falls in one of the batches a relay reported sent late. */
+export function inSentLateBatch(late: readonly { from: bigint; to: bigint }[], position: string): boolean {
+  const at = BigInt(position);
+  return late.some((r) => r.from <= at && at <= r.to);
+}
+
 /** The events on the topic more than once that no late batch accounts for. */
 export function doubledUnaccounted(
   written: Written[],
   places: Map<string, Set<string>>,
   late: { from: bigint; to: bigint }[],
 ): Written[] {
-  return written.filter((w) => {
-    if ((places.get(w.id)?.size ?? 0) < 2) return false;
-    const position = BigInt(w.position);
-    return !late.some((r) => r.from <= position && position <= r.to);
-  });
+  return written.filter((w) => (places.get(w.id)?.size ?? 0) >= 2 && !inSentLateBatch(late, w.position));
 }
 
 export function tallyByPhase(written: Written[], places: Map<string, Set<string>>): PhaseTally[] {
