@@ -9,6 +9,7 @@
 export class StoredOffsetSeeks {
   /** Partitions whose stored offsets are still being read, with that read. */
   private readonly pending = new Map<number, Promise<void>>();
+  private stopped = false;
 
   constructor(
     private readonly io: {
@@ -24,7 +25,7 @@ export class StoredOffsetSeeks {
 
   /** A join gave these partitions: they are sought to their stored offsets once those are read. */
   given(partitions: number[]): void {
-    if (partitions.length === 0) return;
+    if (partitions.length === 0 || this.stopped) return;
     const seeking = this.seek(partitions, this.io.generation());
     for (const partition of partitions) this.pending.set(partition, seeking);
     void seeking.then(() => {
@@ -38,13 +39,23 @@ export class StoredOffsetSeeks {
     for (let s = this.pending.get(partition); s; s = this.pending.get(partition)) await s;
   }
 
+  /**
+   * For a consumer that has left its group: no seek is made from here on and a read that fails is not
+   * reported (the member is gone; the next owner reads the offsets itself). Resolves once no read is
+   * pending, so that the database pool can be closed without cutting one short.
+   */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await Promise.all(this.pending.values());
+  }
+
   private async seek(partitions: number[], generation: number): Promise<void> {
     try {
       const offsets = await this.io.read(partitions);
-      if (generation !== this.io.generation()) return;
+      if (this.stopped || generation !== this.io.generation()) return;
       for (const [partition, offset] of offsets) this.io.seek(partition, offset);
     } catch (err) {
-      this.io.failed(err);
+      if (!this.stopped) this.io.failed(err);
     }
   }
 }
