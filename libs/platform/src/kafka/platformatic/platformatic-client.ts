@@ -13,6 +13,7 @@ import { PlatformaticConsumer } from './platformatic-consumer';
 import { readPartitionsWithPlatformatic } from './platformatic-range-reader';
 import { translated } from './platformatic-errors';
 import { logClientEvents } from './platformatic-log';
+import { retryDelayDroppingStaleMetadata } from './platformatic-retry-delay';
 
 const buffer = (v: string | Buffer | null): Buffer | undefined =>
   v === null ? undefined : typeof v === 'string' ? Buffer.from(v) : v;
@@ -29,7 +30,7 @@ export const createPlatformaticClient: KafkaClientFactory = (options: KafkaClien
     connectTimeout: timing?.connectionTimeout ?? 3000,
     requestTimeout: timing?.requestTimeout ?? 30000,
     retries: timing?.retry?.retries ?? 8,
-    retryDelay: timing?.retry?.initialRetryTime ?? 200,
+    retryDelay: retryDelayDroppingStaleMetadata(timing?.retry?.initialRetryTime ?? 200),
   };
   return {
     producer: (producerOptions) => new PlatformaticProducer(base, producerOptions, logger),
