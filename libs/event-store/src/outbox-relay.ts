@@ -25,6 +25,9 @@ const VACUUM_EVERY_ROWS = 100_000;
 /** How long the relay gathers commits after a sleep, unless the options say otherwise. */
 const LINGER_MS = 20;
 
+/** A send Kafka takes this long or longer to acknowledge is logged (reportSlowSend). */
+const SLOW_SEND_MS = 1000;
+
 /** How often a standby relay tries to take the lease. */
 const STANDBY_RETRY_MS = 1000;
 
@@ -205,11 +208,13 @@ export class OutboxRelay {
     // A send waiting on Kafka (a partition's leader being elected after a broker died) keeps the lease
     // renewed: a live relay is not replaced while its batch may still land, which the next holder's
     // look at the topic could miss. A frozen process renews nothing, so it is still replaced in time.
+    const sendStart = performance.now();
     try {
       await this.renewingWhile(
         client,
         producer.send({ topic: this.options.topic, acks: -1, messages: rows.map(toKafkaMessage) }),
       );
+      this.reportSlowSend(rows, performance.now() - sendStart);
     } catch (err) {
       if (!this.lease.validNow()) this.sentLate(rows, token, 'failed');
       throw err;
@@ -240,6 +245,18 @@ export class OutboxRelay {
       `relay: ${rows.length} events (outbox positions ${first} to ${last}) sent under lease token ${token} were ${outcome} after it moved on; the next holder may have published them too`,
     );
     this.options.onSentLate?.(rows.length);
+  }
+
+  /**
+   * Says when Kafka took a second or more to acknowledge a batch (a partition's leader died and another
+   * was elected meanwhile, a broker slow to answer): how long its events waited between the relay and
+   * the topic, which the publish delay's histogram shows only in buckets.
+   */
+  private reportSlowSend(rows: readonly OutboxRow[], ms: number): void {
+    if (ms < SLOW_SEND_MS) return;
+    this.logger.warn(
+      `relay: ${rows.length} events (outbox positions ${rows[0]!.position} to ${rows[rows.length - 1]!.position}) waited ${Math.round(ms)} ms for Kafka's acknowledgement`,
+    );
   }
 
   /** Waits for `work`, renewing the lease on time meanwhile (renewing-while.ts). */
