@@ -109,6 +109,8 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
       process.once('SIGINT', interrupt);
       process.once('SIGTERM', interrupt);
       const progress = startProgress({ stream: process.stderr, intervalMs: options.progressInterval * 1000 });
+      // Warnings while the work runs are printed with the progress, above its bar in a terminal.
+      const warnings = { warn: (line: string) => progress.print(line) };
       try {
         const result = await rebuildPilotTotals({
           kafka,
@@ -119,19 +121,21 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
           signal: abort.signal,
           // What the consumers warn of (one stopped and restarting, a dead letter): the command's own
           // as the first member, each fold thread's by its number.
-          logger: memberWarnings(out, 1),
+          logger: memberWarnings(warnings, 1),
           startMembers: (version) =>
             startFoldThreads(
               options.threads - 1,
               version,
               (reason) =>
-                out.warn(`A fold thread stopped (${reason}); the other threads take over its partitions.`),
-              (thread, message) => memberWarnings(out, thread).warn(message),
+                warnings.warn(
+                  `A fold thread stopped (${reason}); the other threads take over its partitions.`,
+                ),
+              (thread, message) => memberWarnings(warnings, thread).warn(message),
             ),
           afterSwitch: async () => {
             const failure = await tellPartnerApi(config, announcePartnerReadChange);
             if (failure !== undefined)
-              out.warn(
+              warnings.warn(
                 `Readers are switched, but Redis could not be told (${failure}); partner API replicas may ` +
                   'answer from memory for up to PARTNER_TOTALS_CACHE_MS.',
               );

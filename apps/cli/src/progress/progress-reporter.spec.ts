@@ -61,6 +61,18 @@ describe('progress without a terminal (CI log, nohup)', () => {
     expect(out.written).toHaveLength(5);
   });
 
+  it('prints a warning as a line of its own among the progress lines', () => {
+    const out = stream(false);
+    const progress = startProgress({ stream: out, intervalMs: 1000, now: () => clock });
+    progress.update('x', { done: 1, total: 2, lag: 1 });
+    progress.print('thread 2: consumer stopped: broker away; restarting');
+    progress.stop();
+    expect(out.written).toEqual([
+      expect.stringMatching(/ x: 1\/2 events/),
+      'thread 2: consumer stopped: broker away; restarting\n',
+    ]);
+  });
+
   it('prints nothing before the work reports, and no repeated last line at the end', () => {
     const out = stream(false);
     const progress = startProgress({ stream: out, intervalMs: 1000, now: () => clock });
@@ -73,13 +85,17 @@ describe('progress without a terminal (CI log, nohup)', () => {
 });
 
 describe('progress in a terminal', () => {
-  it('draws a bar in place rather than lines', () => {
-    const out = Object.assign(stream(true), {
+  const terminal = () =>
+    Object.assign(stream(true), {
       columns: 120,
       cursorTo: () => true,
       clearLine: () => true,
+      clearScreenDown: () => true,
       moveCursor: () => true,
     });
+
+  it('draws a bar in place rather than lines', () => {
+    const out = terminal();
     const progress = startProgress({ stream: out, intervalMs: 1000 });
     progress.update('pilot_totals version 2', { done: 10, total: 40, lag: 30 });
     progress.stop();
@@ -87,5 +103,27 @@ describe('progress in a terminal', () => {
     expect(drawn).toContain('pilot_totals version 2 [');
     expect(drawn).toContain('25% | 10/40 events');
     expect(drawn).not.toMatch(/^\d{4}-\d\d-\d\dT/m);
+  });
+
+  it('prints a warning above the bar and draws the bar again below it', () => {
+    const out = terminal();
+    const progress = startProgress({ stream: out, intervalMs: 1000 });
+    progress.update('pilot_totals version 2', { done: 10, total: 40, lag: 30 });
+    out.written.length = 0;
+    progress.print('thread 2: consumer stopped: broker away; restarting');
+    const drawn = out.written.join('');
+    // The line comes first, ended, then the bar on the line below it.
+    const line = drawn.indexOf('thread 2: consumer stopped: broker away; restarting\n');
+    expect(line).toBeGreaterThanOrEqual(0);
+    expect(drawn.indexOf('25% | 10/40 events', line)).toBeGreaterThan(line);
+    progress.stop();
+  });
+
+  it('prints a warning as a plain line before the bar is drawn', () => {
+    const out = terminal();
+    const progress = startProgress({ stream: out, intervalMs: 1000 });
+    progress.print('Kafka is slow to answer');
+    expect(out.written).toEqual(['Kafka is slow to answer\n']);
+    progress.stop();
   });
 });

@@ -1,4 +1,4 @@
-import { Bar, Presets } from 'cli-progress';
+import { MultiBar, Presets, type SingleBar } from 'cli-progress';
 import {
   formatDuration,
   formatProgressLine,
@@ -23,6 +23,11 @@ export interface ProgressReporterOptions {
 export interface ProgressReporter {
   /** The work's latest state; the label says what is being done (`pilot_totals version 3`). */
   update(label: string, snapshot: ProgressSnapshot): void;
+  /**
+   * A line to print while the work runs (a warning): above the bar in a terminal, which is drawn again
+   * below it rather than broken by it; without one, a line among the progress lines.
+   */
+  print(line: string): void;
   stop(): void;
 }
 
@@ -43,7 +48,7 @@ class LineReporter implements ProgressReporter {
 
   constructor(private readonly options: ProgressReporterOptions) {
     this.now = options.now ?? Date.now;
-    this.timer = setInterval(() => this.print(), options.intervalMs);
+    this.timer = setInterval(() => this.printProgress(), options.intervalMs);
     // Progress lines never keep the process alive once the work is done.
     this.timer.unref();
   }
@@ -51,15 +56,19 @@ class LineReporter implements ProgressReporter {
   update(label: string, snapshot: ProgressSnapshot): void {
     const first = this.latest === undefined;
     this.latest = { label, snapshot };
-    if (first) this.print();
+    if (first) this.printProgress();
+  }
+
+  print(line: string): void {
+    this.options.stream.write(`${line}\n`);
   }
 
   stop(): void {
     clearInterval(this.timer);
-    if (this.latest !== this.printed) this.print();
+    if (this.latest !== this.printed) this.printProgress();
   }
 
-  private print(): void {
+  private printProgress(): void {
     if (!this.latest) return;
     const at = this.now();
     const { label, snapshot } = this.latest;
@@ -72,12 +81,13 @@ class LineReporter implements ProgressReporter {
 class BarReporter implements ProgressReporter {
   private readonly estimator = new ProgressEstimator();
   private readonly now: () => number;
-  private readonly bar: Bar;
-  private started = false;
+  private readonly bars: MultiBar;
+  private bar?: SingleBar;
 
-  constructor(options: ProgressReporterOptions) {
+  constructor(private readonly options: ProgressReporterOptions) {
     this.now = options.now ?? Date.now;
-    this.bar = new Bar(
+    // One bar of cli-progress's multi-bar, whose log prints lines above its bars.
+    this.bars = new MultiBar(
       {
         format:
           '{label} [{bar}] {percentage}% | {value}/{total} events | {rate} events/s | ETA {eta_text} | lag {lag}',
@@ -95,15 +105,21 @@ class BarReporter implements ProgressReporter {
       eta_text: formatDuration(estimate.etaSeconds),
       lag: snapshot.lag,
     };
-    if (!this.started) {
-      this.bar.start(snapshot.total, snapshot.done, payload);
-      this.started = true;
-    }
+    this.bar ??= this.bars.create(snapshot.total, snapshot.done, payload);
     this.bar.setTotal(snapshot.total);
     this.bar.update(snapshot.done, payload);
   }
 
+  print(line: string): void {
+    if (!this.bar) {
+      this.options.stream.write(`${line}\n`);
+      return;
+    }
+    this.bars.log(`${line}\n`);
+    this.bars.update();
+  }
+
   stop(): void {
-    if (this.started) this.bar.stop();
+    if (this.bar) this.bars.stop();
   }
 }
