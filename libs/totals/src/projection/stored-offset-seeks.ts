@@ -40,13 +40,12 @@ export class StoredOffsetSeeks {
   }
 
   /**
-   * For a consumer that has left its group: no seek is made from here on and a read that fails is not
-   * reported (the member is gone; the next owner reads the offsets itself). Resolves once no read is
-   * pending, so that the database pool can be closed without cutting one short.
+   * For a consumer that has left its group: no seek is made from here on, and a read still in flight
+   * that fails is not reported (the member is gone, its pool may be closed under the read; the next
+   * owner of the partitions reads their offsets itself).
    */
-  async stop(): Promise<void> {
+  stop(): void {
     this.stopped = true;
-    await Promise.all(this.pending.values());
   }
 
   private async seek(partitions: number[], generation: number): Promise<void> {
