@@ -4,10 +4,10 @@ import { type Base, findErrorBy, type RetryDelayGetter } from '@platformatic/kaf
  * The client's wait before it tries a request again, which also drops the metadata it keeps when the
  * request failed on that metadata being out of date (the broker asked is no longer the partition's
  * leader, or no leader is elected yet). The producer reads metadata again once on such an answer, but
- * each retry after that takes the leaders it has kept (for up to metadataMaxAge, 5 s): after a broker's
- * death the relay's send went to the old leader at every retry, 1.6 s of them, and succeeded only
- * once the relay had given it up and made a new producer. With the metadata dropped, the next try asks
- * the cluster where the partition is now.
+ * each retry after that takes the leaders it has kept (for up to metadataMaxAge, 5 s), so that a
+ * leadership that moved again, or had not reached the broker first asked, is found only after the
+ * retries ran out (1.6 s; the relay then gives the send up and makes a new producer). With the metadata
+ * dropped, each try asks the cluster where the partition is now.
  */
 export const retryDelayDroppingStaleMetadata =
   (delayMs: number): RetryDelayGetter =>
