@@ -31,6 +31,10 @@ const SLOW_SEND_MS = 1000;
 /** How often a standby relay tries to take the lease. */
 const STANDBY_RETRY_MS = 1000;
 
+/** A batch as the relay's log lines name it: `N events (outbox positions A to B)`. */
+const batchName = (rows: readonly OutboxRow[]): string =>
+  `${rows.length} events (outbox positions ${rows[0]!.position} to ${rows[rows.length - 1]!.position})`;
+
 const silent: RelayLogger = { log: () => undefined, warn: () => undefined, error: () => undefined };
 
 /**
@@ -239,10 +243,8 @@ export class OutboxRelay {
    * event reaches the topic twice.
    */
   private sentLate(rows: readonly OutboxRow[], token: string, outcome: 'acknowledged' | 'failed'): void {
-    const first = rows[0]!.position;
-    const last = rows[rows.length - 1]!.position;
     this.logger.warn(
-      `relay: ${rows.length} events (outbox positions ${first} to ${last}) sent under lease token ${token} were ${outcome} after it moved on; the next holder may have published them too`,
+      `relay: ${batchName(rows)} sent under lease token ${token} were ${outcome} after it moved on; the next holder may have published them too`,
     );
     this.options.onSentLate?.(rows.length);
   }
@@ -254,9 +256,7 @@ export class OutboxRelay {
    */
   private reportSlowSend(rows: readonly OutboxRow[], ms: number): void {
     if (ms < SLOW_SEND_MS) return;
-    this.logger.warn(
-      `relay: ${rows.length} events (outbox positions ${rows[0]!.position} to ${rows[rows.length - 1]!.position}) waited ${Math.round(ms)} ms for Kafka's acknowledgement`,
-    );
+    this.logger.warn(`relay: ${batchName(rows)} waited ${Math.round(ms)} ms for Kafka's acknowledgement`);
   }
 
   /** Waits for `work`, renewing the lease on time meanwhile (renewing-while.ts). */
