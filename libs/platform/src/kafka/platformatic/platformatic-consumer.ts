@@ -4,11 +4,9 @@ import {
   MessagesStreamModes,
   type BaseOptions,
   type GroupAssignment,
-  type Message,
   type MessagesStream,
 } from '@platformatic/kafka';
 import {
-  type ConsumedMessage,
   type ConsumerCrash,
   type ConsumerOptions,
   type ConsumerRun,
@@ -22,26 +20,13 @@ import { toPortError, translated } from './platformatic-errors';
 import { logClientEvents } from './platformatic-log';
 import { withoutUndefined } from './platformatic-options';
 import { PartitionHighWatermarks } from './partition-high-watermarks';
+import { type Fetched, PartitionBatchHandler, partitionBatches } from './platformatic-batches';
 import { PartitionPositions } from './partition-positions';
 
-type Fetched = Message<Buffer, Buffer, Buffer, Buffer>;
 type Stream = MessagesStream<Buffer, Buffer, Buffer, Buffer>;
-
-interface PartitionBatch {
-  key: string;
-  topic: string;
-  partition: number;
-  records: Fetched[];
-}
 
 /** Between attempts to open the stream again after a crash, while the broker does not answer. */
 const REOPEN_DELAY_MS = 500;
-
-const consumed = (r: Fetched): ConsumedMessage => ({
-  offset: String(r.offset),
-  key: r.key ?? null,
-  value: r.value ?? null,
-});
 
 const assigned = (assignments: GroupAssignment[] | null | undefined): TopicPartitions[] =>
   (assignments ?? []).map(({ topic, partitions }) => ({ topic, partitions: [...partitions] }));
@@ -58,7 +43,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class PlatformaticConsumer implements EventConsumer {
   private readonly consumer: Consumer<Buffer, Buffer, Buffer, Buffer>;
-  private readonly retry: Required<KafkaRetry>;
+  private readonly batchHandler: PartitionBatchHandler;
   private topics: string[] = [];
   private fromBeginning = false;
   private stream: Stream | undefined;
@@ -67,7 +52,6 @@ export class PlatformaticConsumer implements EventConsumer {
   private running = false;
   private loop: Promise<void> | undefined;
   private readonly positions = new PartitionPositions();
-  private readonly highWatermarks: PartitionHighWatermarks;
   private readonly crashListeners: ((crash: ConsumerCrash) => void)[] = [];
   private readonly joinListeners: ((assigned: TopicPartitions[]) => void)[] = [];
 
@@ -94,7 +78,7 @@ export class PlatformaticConsumer implements EventConsumer {
         new Set(assigned(assignments).flatMap((a) => a.partitions.map((p) => `${a.topic}:${p}`))),
       ),
     );
-    this.highWatermarks = new PartitionHighWatermarks(async (topic, partition) => {
+    const highWatermarks = new PartitionHighWatermarks(async (topic, partition) => {
       const listed = await this.consumer.listOffsets({
         topics: [topic],
         partitions: { [topic]: [partition] },
@@ -102,12 +86,7 @@ export class PlatformaticConsumer implements EventConsumer {
       });
       return listed.get(topic)?.[partition];
     });
-    // kafkajs's defaults, so a failing handler is retried as long under either client.
-    this.retry = {
-      initialRetryTime: retry.initialRetryTime ?? 300,
-      maxRetryTime: retry.maxRetryTime ?? 30000,
-      retries: retry.retries ?? 5,
-    };
+    this.batchHandler = new PartitionBatchHandler(this.positions, highWatermarks, () => this.running, retry);
   }
 
   /** The client connects on its first request: asking for metadata proves a broker answers. */
@@ -203,10 +182,12 @@ export class PlatformaticConsumer implements EventConsumer {
   private async consume(run: ConsumerRun): Promise<void> {
     while (this.running) {
       try {
-        const batches = this.batches(await this.available());
+        const batches = partitionBatches(await this.available(), this.positions, (key, offset) =>
+          this.stream?.offsetsToFetch.set(key, offset),
+        );
         const limit = Math.max(1, run.partitionsConsumedConcurrently ?? 1);
         for (let i = 0; i < batches.length && this.running; i += limit) {
-          await Promise.all(batches.slice(i, i + limit).map((b) => this.handle(b, run)));
+          await Promise.all(batches.slice(i, i + limit).map((b) => this.batchHandler.handle(b, run)));
         }
       } catch (error) {
         if (!this.running) return;
@@ -232,79 +213,6 @@ export class PlatformaticConsumer implements EventConsumer {
           resolve();
         };
       });
-    }
-  }
-
-  /** The records grouped by partition, in offset order, without those a seek made obsolete. */
-  private batches(records: Fetched[]): PartitionBatch[] {
-    const byPartition = new Map<string, PartitionBatch>();
-    for (const r of records) {
-      const key = `${r.topic}:${r.partition}`;
-      const verdict = this.positions.take(key, r.offset);
-      if (!verdict.take) {
-        if (verdict.fetchFrom !== undefined) this.stream?.offsetsToFetch.set(key, verdict.fetchFrom);
-        continue;
-      }
-      let batch = byPartition.get(key);
-      if (!batch) {
-        batch = { key, topic: r.topic, partition: r.partition, records: [] };
-        byPartition.set(key, batch);
-      }
-      batch.records.push(r);
-    }
-    return [...byPartition.values()];
-  }
-
-  private async handle(b: PartitionBatch, run: ConsumerRun): Promise<void> {
-    const seeks = this.positions.seeks(b.key);
-    const isStale = () => this.positions.seeks(b.key) !== seeks;
-    const last = b.records[b.records.length - 1]!;
-    const { eachBatch, eachMessage } = run;
-    if (eachBatch) {
-      const highWatermark = await this.highWatermarks.get(b.topic, b.partition, last.offset + 1n);
-      const messages = b.records.map(consumed);
-      await this.retried(() =>
-        eachBatch({
-          batch: {
-            topic: b.topic,
-            partition: b.partition,
-            highWatermark: String(highWatermark),
-            messages,
-            lastOffset: () => String(last.offset),
-          },
-          isRunning: () => this.running,
-          isStale,
-          // The client heartbeats on a timer of its own, whatever the handler does.
-          heartbeat: () => Promise.resolve(),
-        }),
-      );
-    } else if (eachMessage) {
-      for (const r of b.records) {
-        if (isStale() || !this.running) return;
-        await this.retried(() =>
-          eachMessage({ topic: b.topic, partition: b.partition, message: consumed(r) }),
-        );
-      }
-    }
-    if (run.autoCommit !== false && !isStale()) {
-      await translated(
-        () =>
-          new Promise<void>((resolve, reject) => {
-            void last.commit((error) => (error ? reject(error) : resolve()));
-          }),
-      );
-    }
-  }
-
-  /** The handler again after a failure, backing off as kafkajs does, until the retries are spent. */
-  private async retried(call: () => Promise<void>): Promise<void> {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await call();
-      } catch (error) {
-        if (attempt >= this.retry.retries || !this.running) throw error;
-        await sleep(Math.min(this.retry.maxRetryTime, this.retry.initialRetryTime * 2 ** attempt));
-      }
     }
   }
 
