@@ -1,4 +1,4 @@
-import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
+import { type ConsumerOptions, type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { type DataSource } from 'typeorm';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 
@@ -46,3 +46,29 @@ export interface PilotTotalsConsumerOptions {
  */
 export const projectionGroupId = (topic: string, version: number): string =>
   `pft-projector-${topic}-${PILOT_TOTALS_PROJECTION}-v${version}`;
+
+/** The broker's default group.min.session.timeout.ms: a dead member's partitions move on after this. */
+const DEFAULT_SESSION_TIMEOUT_MS = 6000;
+
+/** A member learns of a rebalance at its next heartbeat: a tenth of the session rejoins quickly. */
+export const heartbeatIntervalMs = (options: Pick<PilotTotalsConsumerOptions, 'sessionTimeoutMs'>): number =>
+  Math.floor((options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS) / 10);
+
+/** The group membership and fetch sizes of a projection version's consumer. */
+export function projectionConsumerOptions(options: PilotTotalsConsumerOptions): ConsumerOptions {
+  const sessionTimeoutMs = options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS;
+  return {
+    groupId: projectionGroupId(options.topic, options.version),
+    sessionTimeoutMs,
+    // How long a rebalance waits for a member to rejoin: half the session. A live one learns of it
+    // at its next heartbeat and rejoins once its batch is done, well within that; a slower one joins
+    // the next generation instead of holding the others up. Bounded because a member killed just
+    // after it rejoined is found dead only a session after the rebalance completes: half a session
+    // of waiting, a session, and the rejoin stay within the 10 s failover goal (docs/operations.md).
+    rebalanceTimeoutMs: Math.ceil(sessionTimeoutMs / 2),
+    heartbeatIntervalMs: heartbeatIntervalMs(options),
+    maxBytesPerPartition: options.maxBytesPerPartition ?? 8 * 1024 * 1024,
+    maxBytes: 64 * 1024 * 1024,
+    maxWaitTimeMs: 100,
+  };
+}

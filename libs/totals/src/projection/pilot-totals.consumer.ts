@@ -18,19 +18,17 @@ import { type DecodedMessage, type HeldCommandSize } from './batch-messages';
 import { storedOffsets } from './stored-offsets';
 import { StoredOffsetSeeks } from './stored-offset-seeks';
 import { KeptPartitions } from './kept-partitions';
-import { projectionMetrics } from './projection-metrics';
+import { projectionMetrics, recordBatchOutcome } from './projection-metrics';
 import { type PartitionLag, refreshPartitionFreshness } from './projection-freshness';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 import {
+  heartbeatIntervalMs,
   type PilotTotalsConsumerOptions,
-  projectionGroupId,
+  projectionConsumerOptions,
   type ProjectionLogger,
 } from './pilot-totals.consumer-options';
 
 export { foldConcurrency, type ProjectionLogger } from './pilot-totals.consumer-options';
-
-/** The broker's default group.min.session.timeout.ms: a dead member's partitions move on after this. */
-const DEFAULT_SESSION_TIMEOUT_MS = 6000;
 
 /** How long a stop waits for the last offsets to be committed to Kafka before it leaves the group. */
 const COMMIT_WAIT_ON_STOP_MS = 1000;
@@ -88,32 +86,13 @@ export class PilotTotalsConsumer {
     return this.started && this.joined;
   }
 
-  private get heartbeatIntervalMs(): number {
-    return Math.floor((this.options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS) / 10);
-  }
-
   async start(): Promise<void> {
     const { kafka, topic, version } = this.options;
     this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
     await this.producer.connect();
     this.admin = kafka.admin();
     await this.admin.connect();
-    const sessionTimeoutMs = this.options.sessionTimeoutMs ?? DEFAULT_SESSION_TIMEOUT_MS;
-    this.consumer = kafka.consumer({
-      groupId: projectionGroupId(topic, version),
-      sessionTimeoutMs,
-      // How long a rebalance waits for a member to rejoin: half the session. A live one learns of it
-      // at its next heartbeat and rejoins once its batch is done, well within that; a slower one joins
-      // the next generation instead of holding the others up. Bounded because a member killed just
-      // after it rejoined is found dead only a session after the rebalance completes: half a session
-      // of waiting, a session, and the rejoin stay within the 10 s failover goal (docs/operations.md).
-      rebalanceTimeoutMs: Math.ceil(sessionTimeoutMs / 2),
-      // A member learns of a rebalance at its next heartbeat: a tenth of the session rejoins quickly.
-      heartbeatIntervalMs: this.heartbeatIntervalMs,
-      maxBytesPerPartition: this.options.maxBytesPerPartition ?? 8 * 1024 * 1024,
-      maxBytes: 64 * 1024 * 1024,
-      maxWaitTimeMs: 100,
-    });
+    this.consumer = kafka.consumer(projectionConsumerOptions(this.options));
     // A batch that kept failing (Postgres away longer than the retries) stops the consumer; the
     // client starts it again, and it resumes from the offsets stored in Postgres.
     this.consumer.onCrash(({ error, restart }) => {
@@ -195,7 +174,7 @@ export class PilotTotalsConsumer {
   private heartbeatWhile(payload: BatchPayload): NodeJS.Timeout {
     return setInterval(() => {
       payload.heartbeat().catch(() => undefined);
-    }, this.heartbeatIntervalMs);
+    }, heartbeatIntervalMs(this.options));
   }
 
   /** The batch's one transaction; undefined when the version was superseded (nothing written). */
@@ -250,18 +229,11 @@ export class PilotTotalsConsumer {
   ): Promise<void> {
     const { topic } = this.options;
     if (outcome.applied > 0) await this.options.afterChange?.();
-    projectionMetrics.applied.inc(this.labels, outcome.applied);
-    projectionMetrics.repeats.inc(this.labels, outcome.repeats);
-    projectionMetrics.behind.inc(this.labels, outcome.behind);
-    projectionMetrics.deadLetters.inc(this.labels, outcome.deadLetters.length);
+    const next = outcome.nextOffset ?? outcome.storedOffset;
+    recordBatchOutcome(this.labels, batch, outcome, next);
     for (const d of outcome.deadLetters) {
       this.logger.warn(`dead letter at ${topic}/${batch.partition}@${d.message.offset}: ${d.reason}`);
     }
-    const next = outcome.nextOffset ?? outcome.storedOffset;
-    projectionMetrics.lag.set(
-      { ...this.labels, partition: String(batch.partition) },
-      Math.max(0, Number(batch.highWatermark) - Number(next)),
-    );
     const stored = BigInt(outcome.storedOffset);
     const first = heldFrom ?? batch.messages[0]?.offset;
     const fetchedFrom = first === undefined ? stored : BigInt(first);

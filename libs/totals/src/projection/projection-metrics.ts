@@ -71,3 +71,20 @@ export const projectionMetrics = {
       }),
   ),
 };
+
+/** What one applied batch adds to the counters, and the partition's lag after it. */
+export function recordBatchOutcome(
+  labels: { projection: string; version: string },
+  batch: { partition: number; highWatermark: string },
+  outcome: { applied: number; repeats: number; behind: number; deadLetters: readonly unknown[] },
+  nextOffset: string,
+): void {
+  projectionMetrics.applied.inc(labels, outcome.applied);
+  projectionMetrics.repeats.inc(labels, outcome.repeats);
+  projectionMetrics.behind.inc(labels, outcome.behind);
+  projectionMetrics.deadLetters.inc(labels, outcome.deadLetters.length);
+  projectionMetrics.lag.set(
+    { ...labels, partition: String(batch.partition) },
+    Math.max(0, Number(batch.highWatermark) - Number(nextOffset)),
+  );
+}
