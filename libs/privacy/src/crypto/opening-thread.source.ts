@@ -1,9 +1,11 @@
 import { DOES_NOT_OPEN, IV_BYTES, TAG_BYTES } from './aes-gcm';
+import { OPENING_THREAD_ANSWER_SOURCE } from './opening-thread-answer.source';
+import { OPENING_THREAD_KEYS_SOURCE } from './opening-thread-keys.source';
 import { RELAY_LAYOUT_SOURCE } from './relay-layout.source';
 
 /**
- * The opening thread's code, run with `eval` so it needs no file of its own in the build or under the
- * tests. `open` opens a value exactly as `open` in aes-gcm.ts does, `isSealed` and `aadOf` read a
+ * The opening thread's code (with its answer's writing and its keys, in the two sources beside it), run
+ * with `eval` so it needs no file of its own in the build or under the tests. `open` opens a value exactly as `open` in aes-gcm.ts does, `isSealed` and `aadOf` read a
  * message as isSealedPayload and sealedPayloadAad in @pft/contracts do (a unit test holds the
  * thread's answers to those of decoding on the caller's thread). Each request is a batch of whole
  * messages of the topic, in a buffer shared with the caller (shared-slots.ts), with where each ends,
@@ -58,44 +60,12 @@ const aadOf = (m) => 'pft-event:' + m.event_id + ':' + m.type + ':' + m.version 
 
 ${RELAY_LAYOUT_SOURCE}
 
+${OPENING_THREAD_ANSWER_SOURCE}
+
+${OPENING_THREAD_KEYS_SOURCE}
+
 /** The buffers shared with the caller, by id: handed over once each, let go when the caller says. */
 const slots = new Map();
-
-/**
- * The answer being written: its buffer (made larger when a message needs it) and how much is written.
- * It is written in this thread's own memory, kept for the next request, and copied into the shared
- * slot whole: written piece by piece into shared memory, each piece went byte by byte (V8 copies into
- * a SharedArrayBuffer in words only when both ends are aligned alike).
- */
-const answer = { out: Buffer.allocUnsafeSlow(1024 * 1024), at: 0 };
-
-/** Room for \`bytes\` more bytes in the answer. */
-function room(bytes) {
-  if (answer.at + bytes <= answer.out.length) return;
-  const larger = Buffer.allocUnsafeSlow(Math.max(2 * answer.out.length, answer.at + bytes));
-  answer.out.copy(larger, 0, 0, answer.at);
-  answer.out = larger;
-}
-
-/** Up to this many bytes are copied one by one: a call to Buffer's copy costs more. */
-const SHORT_COPY = 64;
-
-function writeBytes(from, start, end) {
-  room(end - start);
-  if (end - start > SHORT_COPY) {
-    answer.at += from.copy(answer.out, answer.at, start, end);
-    return;
-  }
-  const out = answer.out;
-  let at = answer.at;
-  for (let i = start; i < end; i++) out[at++] = from[i];
-  answer.at = at;
-}
-
-function writeText(text) {
-  room(3 * text.length);
-  answer.at += answer.out.write(text, answer.at, 'utf8');
-}
 
 const OPENED_HEAD = Buffer.from('{"payload":');
 const COMMA = Buffer.from(',');
@@ -174,54 +144,6 @@ function writeOpenedRelayLayout(bytes, start, end) {
   writeBytes(bytes, start + 1, payloadAt);
   writeBytes(bytes, payloadEnd, end);
   return true;
-}
-
-/** Keys given in earlier requests, by owner (source), each by key id: { key (null: destroyed), subject, until }. */
-const heldBySource = new Map();
-/** Keys held at most for one owner. */
-const MAX_HELD = workerData.maxHeld;
-/** A key not held: the caller is asked for it (kind 3). */
-const MISSING = false;
-/** The request being answered: its owner's held keys, the keys given with it (by id), and its time. */
-const current = { held: new Map(), given: null, now: 0 };
-
-/** Takes in what the request says of keys (thread-held-keys.ts): those given, then the subjects to drop. */
-function takeKeys({ source, now, forget, given }) {
-  let held = heldBySource.get(source);
-  if (held === undefined) heldBySource.set(source, (held = new Map()));
-  current.held = held;
-  current.now = now;
-  current.given = null;
-  if (given !== null) {
-    current.given = new Map();
-    given.keyIds.forEach((keyId, i) => {
-      const key = usable(given.keys[i]);
-      current.given.set(keyId, key);
-      held.delete(keyId);
-      if (key !== undefined) held.set(keyId, { key, subject: given.subjects[i], until: key === null ? Infinity : given.until[i] });
-    });
-    for (const keyId of held.keys()) {
-      if (held.size <= MAX_HELD) break;
-      held.delete(keyId);
-    }
-  }
-  for (const [from, subject] of forget) {
-    const theirs = heldBySource.get(from);
-    if (theirs === undefined) continue;
-    for (const [keyId, entry] of theirs) if (entry.subject === subject) theirs.delete(keyId);
-  }
-}
-
-/** The key of \`keyId\` for the request: given with it, or held and not past its time; else MISSING. */
-function keyOf(keyId) {
-  if (current.given !== null && current.given.has(keyId)) return current.given.get(keyId);
-  const entry = current.held.get(keyId);
-  if (entry === undefined) return MISSING;
-  if (entry.until <= current.now) {
-    current.held.delete(keyId);
-    return MISSING;
-  }
-  return entry.key;
 }
 
 /**
