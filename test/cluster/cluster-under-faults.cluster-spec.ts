@@ -1,25 +1,11 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
-import { createDataSource } from '@pft/platform';
-import { createPartner, issueApiKey } from '@pft/partners';
 import {
   type AppProcess,
-  createTestDatabase,
-  type KafkaCluster,
-  linkedPilots,
   newRetryLog,
   readPartnerTotals,
-  type RedisServer,
   runLogbookWorkload,
-  startAppProcess,
-  startBuiltProcess,
-  startKafkaCluster,
-  startRedisServer,
-  TcpProxy,
-  type TestDatabase,
   waitUntilAllCurrent,
-  type WorkloadPilot,
 } from '@pft/testing';
 import {
   activeRelay,
@@ -31,6 +17,12 @@ import {
   relayTakeover,
   requestsLetThrough,
 } from './support/cluster-probes';
+import {
+  type ClusterApp,
+  type ClusterStack,
+  startClusterStack,
+  stopClusterStack,
+} from './support/cluster-stack';
 import { publishedOnce } from './support/published-once';
 
 const SECRET = 'cluster-under-faults-secret-long-enough';
@@ -47,103 +39,28 @@ const PIPELINE_MS = 2_000;
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The service as operators run it beyond one machine: a three-node Kafka cluster (replication factor 3,
- * min.insync.replicas 2), two projectors, two ingestion services (each running the relay) and two
- * partner APIs, Postgres reached through a proxy of the test's own, while pilots write (each write sent
+ * The service as operators run it beyond one machine (support/cluster-stack.ts: a three-node Kafka
+ * cluster, two replicas of every app, Postgres through a proxy), while pilots write (each write sent
  * again after an error answer) and partners read. One broker and then the controller leader are
  * killed and restarted, a projector is killed in a settled group and another started, one is killed
  * in the middle of a rebalance, the active relay's process is frozen for 30 s and later the new
  * active one killed, and Postgres is stalled for 10 s.
  */
 describe('a replicated cluster with two replicas of every app, under faults', () => {
-  let cluster: KafkaCluster;
-  let redis: RedisServer;
-  let db: TestDatabase;
-  let proxy: TcpProxy;
-  let direct: Client;
-  let env: Record<string, string>;
-  let topic: string;
-  const ingestion: AppProcess[] = [];
-  const projectors: AppProcess[] = [];
-  const partnerApis: AppProcess[] = [];
-  let key: string;
-  let limitedKey: string;
-  let pilots: WorkloadPilot[];
-  let probes: WorkloadPilot[];
-  const everStarted: { name: string; app: AppProcess }[] = [];
-  const start = async (name: 'ingestion' | 'projector' | 'partner-api'): Promise<AppProcess> => {
-    // The relay's lease changes and the projectors' group joins are logged at info: what to read if an
-    // event goes missing or a failover is slow.
-    const own = name === 'partner-api' ? env : { ...env, LOG_LEVEL: 'info' };
-    const app = await startAppProcess(name, own, { timeoutMs: 90_000 });
-    everStarted.push({ name, app });
-    return app;
+  const running: Partial<ClusterStack> & { everStarted: { name: ClusterApp; app: AppProcess }[] } = {
+    everStarted: [],
   };
+  let stack: ClusterStack;
 
   beforeAll(async () => {
-    // Each kept as soon as it is up, so that afterAll ends it even when another failed to start.
-    const started = await Promise.allSettled([
-      startKafkaCluster({ size: 3 }).then((c) => (cluster = c)),
-      startRedisServer().then((r) => (redis = r)),
-      createTestDatabase().then((d) => (db = d)),
-    ]);
-    for (const outcome of started) if (outcome.status === 'rejected') throw outcome.reason;
-    proxy = await TcpProxy.start(db.url);
-    direct = new Client({ connectionString: db.url });
-    await direct.connect();
-    topic = `cluster-${Date.now()}`;
-    env = {
-      DATABASE_URL: proxy.rewrite(db.url),
-      KAFKA_BROKERS: cluster.brokers,
-      KAFKA_REPLICATION_FACTOR: '3',
-      KAFKA_MIN_INSYNC_REPLICAS: '2',
-      REDIS_URL: redis.url,
-      JWT_SECRET: SECRET,
-      PILOT_EVENTS_TOPIC: topic,
-      DEAD_LETTER_TOPIC: `${topic}-dead`,
-      PILOT_EVENTS_PARTITIONS: '6',
-      DATABASE_QUERY_TIMEOUT_MS: '3000',
-      DATABASE_CONNECT_TIMEOUT_MS: '2000',
-    };
-    const topics = startBuiltProcess(join('apps', 'cli', 'src', 'main.js'), ['kafka', 'topics'], env);
-    expect({ code: await topics.exited, output: topics.output() }).toMatchObject({ code: 0 });
-    ingestion.push(await start('ingestion'), await start('ingestion'));
-    projectors.push(await start('projector'), await start('projector'));
-    partnerApis.push(await start('partner-api'), await start('partner-api'));
-
-    const dataSource = await createDataSource(db.url, 1).initialize();
-    const partner = await createPartner(dataSource, 'Cluster Test Airline');
-    const scopes = ['pilot-totals', 'rating-dictionary'] as const;
-    ({ key } = await issueApiKey(dataSource, {
-      partnerId: partner.partnerId,
-      scopes,
-      rateLimit: 10_000_000,
-    }));
-    ({ key: limitedKey } = await issueApiKey(dataSource, {
-      partnerId: partner.partnerId,
-      scopes,
-      rateLimit: 100,
-    }));
-    await dataSource.destroy();
-    const urls = { ingestion: ingestion[0]!.url, partnerApi: partnerApis[1]!.url };
-    pilots = await linkedPilots(urls, key, SECRET, 24);
-    probes = await linkedPilots(urls, key, SECRET, 6);
+    stack = await startClusterStack(running, SECRET);
   }, 600_000);
 
-  afterAll(async () => {
-    for (const app of ingestion) app.child.kill('SIGCONT');
-    await Promise.all([...ingestion, ...projectors, ...partnerApis].map((app) => app.stop()));
-    rmSync(OUTPUT_DIR, { recursive: true, force: true });
-    mkdirSync(OUTPUT_DIR, { recursive: true });
-    for (const { name, app } of everStarted)
-      writeFileSync(join(OUTPUT_DIR, `${name}-${app.child.pid}.log`), app.output());
-    await direct?.end();
-    await proxy?.refuse();
-    await Promise.all([cluster?.close(), redis?.close()]);
-    await db?.drop();
-  }, 120_000);
+  afterAll(() => stopClusterStack(running, OUTPUT_DIR), 120_000);
 
   it('loses nothing, counts nothing twice and fails over within its goals', async () => {
+    const { cluster, proxy, direct, topic, ingestion, projectors, partnerApis, key, limitedKey } = stack;
+    const { pilots, probes, start } = stack;
     const started = performance.now();
     let phase = 'before the faults';
     /** Prints what just happened, which names the phase the writes from now on fall in. */
@@ -268,7 +185,7 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
     // batch after the next holder had looked for it on the topic and published it too (the one way the
     // relay may publish an event twice; consumers drop the repeat: docs/operations.md, "Each event on
     // the topic once, under faults").
-    const relayOutputs = everStarted.filter((e) => e.name === 'ingestion').map((e) => e.app.output());
+    const relayOutputs = running.everStarted.filter((e) => e.name === 'ingestion').map((e) => e.app.output());
     const published = await publishedOnce(
       direct,
       cluster.kafka('pft-cluster-read-back'),
@@ -341,6 +258,7 @@ describe('a replicated cluster with two replicas of every app, under faults', ()
   }, 900_000);
 
   it('stops resolving a disconnected pilot on every partner API replica at once', async () => {
+    const { ingestion, partnerApis, key, pilots } = stack;
     const pilot = pilots[0]!;
     const answer = await fetch(`${ingestion[0]!.url}/pilot/v1/connections/${pilot.pilotId}`, {
       method: 'DELETE',
