@@ -134,3 +134,7 @@ export async function startPartnerApiBehindProxy(
     },
   };
 }
+
+/** A time 5 seconds into a clock minute, so a test's requests all fall in one window. */
+export const minuteStart = (minutesAhead = 0): number =>
+  (Math.floor(Date.now() / 60000) + 1 + minutesAhead) * 60000 + 5000;
