@@ -5,9 +5,10 @@ import { RELAY_LAYOUT_SOURCE } from './relay-layout.source';
 
 /**
  * The opening thread's code (with its answer's writing and its keys, in the two sources beside it), run
- * with `eval` so it needs no file of its own in the build or under the tests. `open` opens a value exactly as `open` in aes-gcm.ts does, `isSealed` and `aadOf` read a
- * message as isSealedPayload and sealedPayloadAad in @pft/contracts do (a unit test holds the
- * thread's answers to those of decoding on the caller's thread). Each request is a batch of whole
+ * with `eval` so it needs no file of its own in the build or under the tests. `open` opens a value
+ * exactly as `open` in aes-gcm.ts does, `isSealed` and `aadOf` read a message as isSealedPayload and
+ * sealedPayloadAad in @pft/contracts do (a unit test holds the thread's answers to those of decoding
+ * on the caller's thread). Each request is a batch of whole
  * messages of the topic, in a buffer shared with the caller (shared-slots.ts), with where each ends,
  * and the shared buffer to write the answer into; the answer is each message's UTF-8 text with its
  * payload opened, or as it came with why not (its key destroyed, not held, or not known, or it does not
