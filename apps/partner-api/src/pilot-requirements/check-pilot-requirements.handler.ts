@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type RecordedCheck } from '@pft/partners';
+import { type CheckToRecord, type RecordedCheck } from '@pft/partners';
 import {
   checkDayOf,
   experienceNotShared,
@@ -9,7 +9,8 @@ import {
 import { RateClock } from '@pft/partners/rate-limits/rate-clock';
 import { PilotExperienceReadModel } from '@pft/totals';
 import { checkRequirements, type RequirementCheckAnswer } from '@pft/totals/domain';
-import { CheckPilotRequirementsCommand } from './check-pilot-requirements.command';
+import { IdempotencyStore, keptSuccess } from '../idempotency/idempotency.store';
+import { CHECKED_STATUS, CheckPilotRequirementsCommand } from './check-pilot-requirements.command';
 import { dailyLimitReached } from './daily-limit';
 import { RequirementCheckRecorder } from './requirement-check-recorder';
 
@@ -18,7 +19,8 @@ import { RequirementCheckRecorder } from './requirement-check-recorder';
  * (429). The verdicts come from the experience the experience read answers (the same read model and
  * projection), so a verdict never disagrees with a figure. The check is recorded in the pilot's access
  * history, and counted, before it is answered (with the other checks of its event-loop turn, in one
- * transaction); a refused check is neither.
+ * transaction); a refused check is neither. A check sent under an `Idempotency-Key` is recorded alone,
+ * its answer kept under the key in the same transaction.
  */
 @CommandHandler(CheckPilotRequirementsCommand)
 export class CheckPilotRequirementsHandler implements ICommandHandler<
@@ -29,6 +31,7 @@ export class CheckPilotRequirementsHandler implements ICommandHandler<
     private readonly reader: PilotExperienceReadModel,
     private readonly recorder: RequirementCheckRecorder,
     private readonly clock: RateClock,
+    private readonly idempotency: IdempotencyStore,
   ) {}
 
   async execute(command: CheckPilotRequirementsCommand): Promise<RequirementCheckAnswer> {
@@ -39,13 +42,21 @@ export class CheckPilotRequirementsHandler implements ICommandHandler<
     if (found.state === 'not_shared') throw experienceNotShared();
     const answer = checkRequirements(pilotId, command.requirements, found.answer);
     const now = this.clock.now();
-    const recorded = await this.recorder.record({
+    const check: CheckToRecord = {
       connectionId: pilotId,
       partnerId,
       day: checkDayOf(now),
       perDay: MAX_REQUIREMENT_CHECKS_PER_DAY,
       entry: { at: new Date(now).toISOString(), as_of: asOf, requirements: [...command.sent] },
-    });
+    };
+    const { claim } = command;
+    // Under an Idempotency-Key the answer is kept with the record: a retry after a lost answer, or after
+    // this replica's death, replays it and is never counted again.
+    const recorded = claim
+      ? await this.recorder.recordWith(check, (tx) =>
+          this.idempotency.completeWithin(tx, claim, keptSuccess(CHECKED_STATUS, answer)),
+        )
+      : await this.recorder.record(check);
     refuseUnrecorded(recorded, now);
     return answer;
   }

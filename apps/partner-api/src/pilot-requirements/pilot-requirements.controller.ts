@@ -23,7 +23,7 @@ import {
   ApiPartnerErrors,
   IDEMPOTENT_REPLAY_HEADERS,
 } from '../openapi/openapi-responses';
-import { CheckPilotRequirementsCommand } from './check-pilot-requirements.command';
+import { CHECKED_STATUS, CheckPilotRequirementsCommand } from './check-pilot-requirements.command';
 import { parseCheckRequest } from './check-request';
 import { DAILY_LIMIT_DETAILS, DAILY_LIMIT_MESSAGE } from './daily-limit';
 import {
@@ -39,7 +39,7 @@ export class PilotRequirementsController {
   constructor(private readonly commandBus: CommandBus) {}
 
   @Post('check')
-  @HttpCode(200)
+  @HttpCode(CHECKED_STATUS)
   @BodyLimit(REQUIREMENT_CHECK_BODY_LIMIT)
   @PartnerWriteEndpoint('pilot-requirements')
   @ApiOperation({
@@ -75,7 +75,7 @@ export class PilotRequirementsController {
       },
     },
   })
-  @ApiEnvelopedSchemaResponse(200, CHECK_ANSWER, CHECK_ANSWER_EXAMPLE, IDEMPOTENT_REPLAY_HEADERS)
+  @ApiEnvelopedSchemaResponse(CHECKED_STATUS, CHECK_ANSWER, CHECK_ANSWER_EXAMPLE, IDEMPOTENT_REPLAY_HEADERS)
   @ApiPartnerErrors(
     [
       'INVALID_REQUEST',
@@ -138,6 +138,7 @@ export class PilotRequirementsController {
         parsed.requirements,
         parsed.sent,
         partner.readRevision,
+        request.idempotencyClaim,
       ),
     );
   }

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { type CheckToRecord, createPartner, type RecordedCheck, requirementChecksOf } from '@pft/partners';
 import { withTestDataSource } from '@pft/testing';
+import { fingerprintOf } from '../idempotency/idempotency-key';
+import { IdempotencyStore, keptSuccess } from '../idempotency/idempotency.store';
 import { RequirementCheckRecorder } from './requirement-check-recorder';
 
 const DAY = '2026-12-01';
@@ -63,5 +65,77 @@ describe('RequirementCheckRecorder (Postgres)', () => {
     expect(batches.mock.calls.flatMap(([checks]) => checks)).toHaveLength(40);
     expect(batches.mock.calls.length).toBeLessThan(20);
     for (const { pilot } of pilots) expect(await requirementChecksOf(ds, pilot, DAY)).toHaveLength(1);
+  });
+
+  describe('a check under an Idempotency-Key', () => {
+    const fingerprint = fingerprintOf('POST', '/v1/pilot-requirements/check', Buffer.from('{"n":1}'));
+    const dayCount = async (pilot: string): Promise<number | undefined> => {
+      const rows = await ds.query<{ checks: number }[]>(
+        `select checks from requirement_check_days where pilot_account_id = $1`,
+        [pilot],
+      );
+      return rows[0]?.checks;
+    };
+
+    it('keeps its answer with its record: a retry after the answer was lost replays it, counted once', async () => {
+      const { partnerId } = await createPartner(ds, 'Checks kept with their answer');
+      const { id, pilot } = await connected(partnerId);
+      const store = new IdempotencyStore(ds);
+      const recorder = new RequirementCheckRecorder(ds);
+      expect(await store.claim(partnerId, 'check-1', fingerprint, 'request-1')).toEqual({ claimed: true });
+      const claim = { partnerId, key: 'check-1', requestId: 'request-1' };
+      const answer = keptSuccess(200, { pilot_id: id, all_met: true });
+      const recorded = await recorder.recordWith(check(id, partnerId, 1), (tx) =>
+        store.completeWithin(tx, claim, answer),
+      );
+      expect(recorded).toBe('recorded');
+      // The replica died before its interceptor kept the answer, and the retry comes after a claim
+      // still in progress would be taken for abandoned: the answer is there, so it is replayed.
+      await ds.query(
+        `update idempotency_keys set created_at = now() - interval '1 hour'
+          where partner_id = $1 and idempotency_key = 'check-1'`,
+        [partnerId],
+      );
+      const retry = await store.claim(partnerId, 'check-1', fingerprint, 'request-2');
+      expect(retry).toEqual({
+        claimed: false,
+        earlier: { state: 'completed', fingerprint: expect.anything() as unknown, answer },
+      });
+      expect(await requirementChecksOf(ds, pilot, DAY)).toHaveLength(1);
+      expect(await dayCount(pilot)).toBe(1);
+    });
+
+    it('records and counts nothing when its answer cannot be kept under the key', async () => {
+      const { partnerId } = await createPartner(ds, 'Checks whose key is taken');
+      const { id, pilot } = await connected(partnerId);
+      const store = new IdempotencyStore(ds);
+      const recorder = new RequirementCheckRecorder(ds);
+      // The key is another request's now (taken over as abandoned): this one's answer has no claim.
+      expect(await store.claim(partnerId, 'check-2', fingerprint, 'request-2')).toEqual({ claimed: true });
+      const claim = { partnerId, key: 'check-2', requestId: 'request-1' };
+      await expect(
+        recorder.recordWith(check(id, partnerId, 2), (tx) =>
+          store.completeWithin(tx, claim, keptSuccess(200, { pilot_id: id })),
+        ),
+      ).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+      expect(await requirementChecksOf(ds, pilot, DAY)).toHaveLength(0);
+      expect(await dayCount(pilot)).toBeUndefined();
+    });
+
+    it("keeps no answer for a check refused past the day's limit", async () => {
+      const { partnerId } = await createPartner(ds, 'Checks kept past the limit');
+      const { id, pilot } = await connected(partnerId);
+      const store = new IdempotencyStore(ds);
+      const recorder = new RequirementCheckRecorder(ds);
+      for (let n = 0; n < 20; n++) expect(await recorder.record(check(id, partnerId, n))).toBe('recorded');
+      expect(await store.claim(partnerId, 'check-3', fingerprint, 'request-3')).toEqual({ claimed: true });
+      const keep = jest.fn((tx: Parameters<IdempotencyStore['completeWithin']>[0]) =>
+        store.completeWithin(tx, { partnerId, key: 'check-3', requestId: 'request-3' }, keptSuccess(200, {})),
+      );
+      expect(await recorder.recordWith(check(id, partnerId, 20), keep)).toBe('limit_reached');
+      expect(keep).not.toHaveBeenCalled();
+      expect(await requirementChecksOf(ds, pilot, DAY)).toHaveLength(20);
+      expect(await dayCount(pilot)).toBe(20);
+    });
   });
 });

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { type CheckToRecord, type RecordedCheck, recordRequirementChecks } from '@pft/partners';
+import {
+  type CheckToRecord,
+  type RecordedCheck,
+  recordRequirementCheck,
+  recordRequirementChecks,
+} from '@pft/partners';
 import { type Queryable } from '@pft/platform';
 import { TurnBatcher } from '@pft/platform/batching/turn-batcher';
 
@@ -33,6 +38,19 @@ export class RequirementCheckRecorder {
 
   record(check: CheckToRecord): Promise<RecordedCheck> {
     return this.batcher.add(check);
+  }
+
+  /**
+   * Records one check alone, in a transaction that also runs `withRecord` when the check is recorded (a
+   * check sent under an `Idempotency-Key` keeps its answer there): both are written or neither. When
+   * `withRecord` fails, the check is neither recorded nor counted.
+   */
+  recordWith(check: CheckToRecord, withRecord: (tx: Queryable) => Promise<void>): Promise<RecordedCheck> {
+    return this.dataSource.transaction(async (tx) => {
+      const recorded = await recordRequirementCheck(tx, check);
+      if (recorded === 'recorded') await withRecord(tx);
+      return recorded;
+    });
   }
 
   private async recordAll(checks: readonly CheckToRecord[]): Promise<RecordedCheck[]> {
