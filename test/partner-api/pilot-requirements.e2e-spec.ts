@@ -256,7 +256,9 @@ describe('POST /v1/pilot-requirements/check: 20 answered checks of a pilot a UTC
     for (const replica of [0, 1]) {
       const res = await check(replica, body(`over${replica}`));
       expectError(res, 429, 'RATE_LIMITED');
-      expect(res.body.error.message).toMatch(/^At most 20 requirement checks of a pilot a UTC day/);
+      expect(res.body.error.message).toMatch(
+        /^At most 20 requirement checks of a pilot by one partner a UTC day/,
+      );
       expect(res.headers['retry-after']).toBe('43200');
     }
     // A replay is still answered past the limit; the day holds the 20 answered checks.
@@ -268,5 +270,13 @@ describe('POST /v1/pilot-requirements/check: 20 answered checks of a pilot a UTC
       [pilotId],
     );
     expect(n).toBe(20);
+    // A check refused past the limit under a key keeps no answer: the same request the next day is
+    // answered, not replayed.
+    const late = { 'Idempotency-Key': randomUUID() };
+    expectError(await check(0, body('late'), late), 429, 'RATE_LIMITED');
+    holdClocks(noon(1));
+    const nextDay = await check(1, body('late'), late);
+    expect(nextDay.status).toBe(200);
+    expect(nextDay.headers['idempotent-replayed']).toBeUndefined();
   });
 });

@@ -28,7 +28,7 @@ trace, SQL or internal name.
 per key. Every request with a valid key counts, whatever its outcome, and its answer carries
 \`RateLimit-Limit\`, \`RateLimit-Remaining\` (left after this request) and \`RateLimit-Reset\` (seconds to the next
 window). Over the limit: 429 \`RATE_LIMITED\` with \`Retry-After: 60\`. Requirement checks have a limit of their own
-besides: 20 answered checks per pilot a UTC day, past which 429 \`RATE_LIMITED\` with \`Retry-After\` the seconds to
+besides: 20 answered checks of each pilot by each partner a UTC day, past which 429 \`RATE_LIMITED\` with \`Retry-After\` the seconds to
 the next UTC midnight.
 
 **Partner isolation.** A \`pilot_id\` belongs to the partner account whose key redeemed the code; keys of one
@@ -92,7 +92,7 @@ const TAGS: [name: string, description: string][] = [
   [
     'pilot-requirements',
     'Whether a linked pilot who shares their experience meets your requirements (hiring minimums, ' +
-      'insurance criteria), answered with verdicts and never the figures; 20 checks of a pilot a day. ' +
+      'insurance criteria), answered with verdicts and never the figures; 20 checks of a pilot by one partner a day. ' +
       'Scope `pilot-requirements`, off by default.',
   ],
   [

@@ -1,7 +1,7 @@
 import { MAX_REQUIREMENT_CHECKS_PER_DAY, secondsToNextUtcMidnight } from '@pft/partners/domain';
 import { ApiError, countRateLimited } from '@pft/platform';
 
-export const DAILY_LIMIT_MESSAGE = `At most ${MAX_REQUIREMENT_CHECKS_PER_DAY} requirement checks of a pilot a UTC day; retry after midnight UTC`;
+export const DAILY_LIMIT_MESSAGE = `At most ${MAX_REQUIREMENT_CHECKS_PER_DAY} requirement checks of a pilot by one partner a UTC day; retry after midnight UTC`;
 
 export const DAILY_LIMIT_DETAILS = [{ field: 'pilot_id', issue: 'daily_limit' }];
 

@@ -53,7 +53,7 @@ export class PilotRequirementsController {
       'disconnected, or another partner’s: 404 PILOT_NOT_FOUND; linked but not sharing their experience ' +
       'with you: 403 EXPERIENCE_NOT_SHARED. Each answered check is recorded, with the requirements as ' +
       'sent, in the pilot’s access history before it is answered. At most 20 answered checks of a pilot ' +
-      'per UTC day (checked after the lookup and the sharing, shared by all replicas): past it 429 ' +
+      'by one partner per UTC day (checked after the lookup and the sharing, shared by all replicas): past it 429 ' +
       'RATE_LIMITED with `Retry-After` the seconds to the next UTC midnight. A replay under an ' +
       '`Idempotency-Key` and a refused check do not count.',
   })

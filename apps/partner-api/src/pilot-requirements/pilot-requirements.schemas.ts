@@ -14,14 +14,22 @@ import { namedSchema } from '../openapi/named-schemas';
 
 const PILOT_ID = '3f6c2b9e-8d41-4a7f-9b2e-5c1d0a7e4f18';
 
-/** The example of `pilot-experience.md` 5: hiring minimums and a currency. */
+/**
+ * The example of `pilot-experience.md` 5 (hiring minimums and a currency), its 737 time as the sum over
+ * the 737's designators (`B733` to `B739`) rather than the -800's alone.
+ */
 export const CHECK_REQUEST_EXAMPLE = {
   pilot_id: PILOT_ID,
   as_of: '2026-12-01',
   requirements: [
     { id: 'tt', metric: 'total_flight_time_minutes', at_least: 90000 },
     { id: 'me_recent', metric: 'multi_engine_minutes', window: 'last_12_months', at_least: 600 },
-    { id: 'b737_pic', metric: 'pic_minutes', type_designator: ['B737', 'B738', 'B739'], at_least: 30000 },
+    {
+      id: 'b737_pic',
+      metric: 'pic_minutes',
+      type_designator: ['B733', 'B734', 'B735', 'B736', 'B737', 'B738', 'B739'],
+      at_least: 30000,
+    },
     { id: 'turbine', metric: 'total_flight_time_minutes', engine: 'turbine', at_least: 60000 },
     { id: 'night_pax', currency: 'faa_61_57_b', group: 'airplane_sel' },
   ],
