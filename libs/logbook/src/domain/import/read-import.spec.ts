@@ -69,6 +69,38 @@ describe('reading a logbook file', () => {
     expect(ids(file.replace('ASEL,1.0', 'ASEL,1.5'))).toEqual(first);
   });
 
+  it('leaves out a row whose flight id an earlier row has, as a problem of the preview', () => {
+    const read = (s: string) => {
+      const result = readImport(input(text(s)));
+      if (!result.ok) throw new Error(result.refusal.message);
+      return result.value;
+    };
+    const myflightbook = read(
+      'Date,Flight ID,Tail Number,Category/Class,Total Flight Time,PIC\n' +
+        '2026-03-04,17,N1,ASEL,1.0,1.0\n2026-03-05,18,N1,ASEL,2.0,2.0\n2026-03-06,17,N1,ASEL,3.0,3.0\n',
+    );
+    expect(myflightbook.format).toBe('myflightbook');
+    expect(myflightbook.flights.map((f) => f.line)).toEqual([2, 3]);
+    expect(myflightbook.problems).toEqual([
+      {
+        line: 4,
+        column: 'Flight ID',
+        issue: 'duplicate_flight',
+        message: 'repeats the flight id of line 2: only line 2 is imported',
+      },
+    ]);
+    const pft = read(
+      'flight_id,date,kind,category,rating_key,total_flight_time\n' +
+        'a,2026-03-04,flight,airplane,sep_land,60\nb,2026-03-05,flight,airplane,sep_land,60\n' +
+        'a,2026-03-06,flight,airplane,sep_land,90\n',
+    );
+    expect(pft.format).toBe('pft');
+    expect(pft.flights.map((f) => f.line)).toEqual([2, 3]);
+    expect(pft.problems.map((p) => [p.line, p.column, p.issue])).toEqual([
+      [4, 'flight_id', 'duplicate_flight'],
+    ]);
+  });
+
   it('reads a file in UTF-16 with its byte-order mark as the same file in UTF-8', () => {
     const utf8 = fixture('myflightbook.csv');
     const decoded = new TextDecoder().decode(utf8);

@@ -143,15 +143,22 @@ function readRows(
       aircraftOf: (source) => aircraftOf(byId.get(source), file.aircraft.get(source)),
     };
     const ranks = new RouteRanks();
+    const lineOfId = new Map<string, number>();
     for (const row of file.rows) {
       const date = readDate(row.date.value, dateOrder) ?? row.date.value.trim();
       const rank = ranks.next(date, row.source, row.departure ?? '', row.arrival ?? '');
       const read = buildFlight(row, context, rank);
       problems.push(...read.problems);
-      if (read.flight) {
-        flights.push(read.flight);
-        notes.add(row.line, read.notes);
+      if (!read.flight) continue;
+      const id = read.flight.flight.flight_id;
+      const first = lineOfId.get(id);
+      if (first !== undefined) {
+        problems.push(repeatedFlight(row.line, first, ID_COLUMNS[format]));
+        continue;
       }
+      lineOfId.set(id, row.line);
+      flights.push(read.flight);
+      notes.add(row.line, read.notes);
     }
   }
   problems.sort((a, b) => a.line - b.line);
@@ -198,6 +205,22 @@ function aircraftOf(entry: ImportAircraftEntry | undefined, facts: AircraftFacts
 }
 
 /** ForeFlight and MyFlightbook read each time cell by its form; the preview names the form they show. */
+/** The column of each format that gives a row its flight id, where one does. */
+const ID_COLUMNS: Partial<Record<ImportFormat, string>> = { pft: 'flight_id', myflightbook: 'Flight ID' };
+
+/**
+ * A row whose flight id an earlier row of the file has (a `pft` file's `flight_id` or MyFlightbook's
+ * `Flight ID` twice): the flight is the earlier row's, and this row is left out.
+ */
+function repeatedFlight(line: number, first: number, idColumn: string | undefined): ImportProblem {
+  return {
+    line,
+    ...(idColumn ? { column: idColumn } : {}),
+    issue: 'duplicate_flight',
+    message: `repeats the flight id of line ${first}: only line ${first} is imported`,
+  };
+}
+
 function unitSeen(file: ParsedFile): 'h_mm' | 'decimal_hours' {
   const cells = file.rows.flatMap((r) => Object.values(r.times).map((c) => c.value));
   return detectTimeUnit(cells) === 'h_mm' ? 'h_mm' : 'decimal_hours';
