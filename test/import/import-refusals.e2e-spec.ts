@@ -47,7 +47,11 @@ describe('pilot app API: logbook file imports refused (e2e)', () => {
       const res = await h
         .as(pilot.token)
         .put(`/pilot/v1/imports/${id}/choices`)
-        .send({ date_order: 'dmy', aircraft })
+        // A choice of its own besides, valid for the file: saved with the rest, or not at all.
+        .send({
+          ...(file === 'pft.csv' ? { unused_columns_to_remarks: true } : { date_order: 'dmy' }),
+          aircraft,
+        })
         .expect(400);
       const { rows } = await h.sql.query('select choices from pending_imports where import_id = $1', [id]);
       return { code: res.body.error.code, details: res.body.error.details, saved: rows[0].choices };
@@ -71,6 +75,34 @@ describe('pilot app API: logbook file imports refused (e2e)', () => {
       ],
       saved: {},
     });
+  });
+
+  it('choices the file cannot take, a field that is not a column, an unknown rating: 400, a detail each; nothing saved', async () => {
+    const pilot = h.pilot();
+    const refused = async (file: string, body: Record<string, unknown>) => {
+      const id = (await upload(h, pilot.token, fixture(file)).expect(201)).body.data.import_id as string;
+      const res = await h.as(pilot.token).put(`/pilot/v1/imports/${id}/choices`).send(body).expect(400);
+      const { rows } = await h.sql.query('select choices from pending_imports where import_id = $1', [id]);
+      expect(rows[0].choices).toEqual({});
+      expect(res.body.error.code).toBe('INVALID_REQUEST');
+      return (res.body.error.details as { field: string; issue: string }[]).map((d) => [d.field, d.issue]);
+    };
+    expect(await refused('foreflight-current.csv', { time_unit: 'minutes', date_order: 'dmy' })).toEqual([
+      ['date_order', 'not_allowed'],
+      ['time_unit', 'not_allowed'],
+    ]);
+    expect(await refused('myflightbook.csv', { date_order: 'dmy', columns: { date: 'Date' } })).toEqual([
+      ['columns', 'not_allowed'],
+    ]);
+    expect(
+      await refused('columns-logten.tsv', {
+        columns: { date: 'Date', departure_time: 'Out' },
+        aircraft: { N172AB: { category: 'airplane', rating_key: 'sep_lnd' } },
+      }),
+    ).toEqual([
+      ['aircraft.N172AB.rating_key', 'unknown_rating'],
+      ['columns.departure_time', 'unknown_field'],
+    ]);
   });
 
   it('an unknown format, an unlisted content type, no token: 400, 415, 401; nothing kept', async () => {

@@ -5,6 +5,9 @@ import {
   type ImportAircraft,
   type ImportChoices,
   type ImportRead,
+  isAirplaneRatingKey,
+  MAPPABLE_COLUMNS,
+  READING_CHOICES,
   TIME_UNITS,
   type ValidationIssue,
 } from '@pft/logbook/domain';
@@ -95,6 +98,20 @@ function aircraftChoice(
   for (const key of ['rating_key', 'type_designator'] as const)
     if (value[key] !== undefined && !shortString(value[key]))
       issues.push({ field: `${field}.${key}`, issue: 'wrong_type', message: 'must be a non-empty string' });
+  if (shortString(value.rating_key)) {
+    if (value.category !== undefined && value.category !== 'airplane')
+      issues.push({
+        field: `${field}.rating_key`,
+        issue: 'not_allowed',
+        message: 'must be absent: only an airplane has a rating',
+      });
+    else if (!isAirplaneRatingKey(value.rating_key))
+      issues.push({
+        field: `${field}.rating_key`,
+        issue: 'unknown_rating',
+        message: 'is not a key of the rating catalog',
+      });
+  }
   if (value.engine !== undefined && !oneOf(ENGINE_KINDS, value.engine))
     issues.push({
       field: `${field}.engine`,
@@ -135,7 +152,15 @@ export function mergeChoices(earlier: ImportChoices, body: unknown): ImportChoic
   );
   if (aircraft) merged.aircraft = aircraft;
   const columns = mergedEntries(body.columns, 'columns', earlier.columns, issues, (column, key, field) => {
-    if (shortString(column) && key.length <= MAX_NAME) return column;
+    if (!MAPPABLE_COLUMNS.includes(key)) {
+      issues.push({
+        field,
+        issue: 'unknown_field',
+        message: `is not a column of the logbook CSV a file's column maps to: one of ${MAPPABLE_COLUMNS.join(', ')}`,
+      });
+      return undefined;
+    }
+    if (shortString(column)) return column;
     issues.push({ field, issue: 'wrong_type', message: 'must name a source column' });
     return undefined;
   });
@@ -159,16 +184,18 @@ export function mergeChoices(earlier: ImportChoices, body: unknown): ImportChoic
 }
 
 /**
- * Refuses aircraft choices that would change nothing: for a `pft` file every one (its rows name their
- * own aircraft, which the preview only shows), for the others a source the file as read with them does
- * not have (more likely a mistaken name than a wish). Throws 400 INVALID_REQUEST with a detail per such
- * source; the caller saves nothing then.
+ * Refuses choices that would change nothing: an aircraft choice for a `pft` file (its rows name their own
+ * aircraft, which the preview only shows) or for a source the file as read with them does not have (more
+ * likely a mistaken name than a wish); a column mapping, date order or time unit the file's format fixes
+ * itself (READING_CHOICES). Throws 400 INVALID_REQUEST with a detail per such choice; the caller saves
+ * nothing then.
  */
-export function refuseAircraftOutsideFile(
+export function refuseChoicesTheFileCannotTake(
   body: unknown,
   read: Pick<ImportRead, 'format' | 'aircraft'>,
 ): void {
-  const chosen = isObject(body) && isObject(body.aircraft) ? Object.keys(body.aircraft) : [];
+  if (!isObject(body)) return;
+  const chosen = isObject(body.aircraft) ? Object.keys(body.aircraft) : [];
   const own = read.format === 'pft';
   const sources = new Set(own ? [] : read.aircraft.map((a) => a.source));
   const refusal: Pick<ValidationIssue, 'issue' | 'message'> = own
@@ -177,5 +204,18 @@ export function refuseAircraftOutsideFile(
   const issues: ValidationIssue[] = chosen
     .filter((source) => !sources.has(source))
     .map((source) => ({ field: `aircraft.${source}`, ...refusal }));
+  const takes = READING_CHOICES[read.format];
+  for (const choice of ['columns', 'date_order', 'time_unit'] as const)
+    if (body[choice] !== undefined && !takes.includes(choice))
+      issues.push({ field: choice, issue: 'not_allowed', message: FIXED_BY_FORMAT[choice](read.format) });
   if (issues.length > 0) throw invalidRequest(issues);
 }
+
+const FIXED_BY_FORMAT = {
+  columns: (format: string) => `cannot be chosen: the columns of a ${format} file are read by their names`,
+  date_order: (format: string) => `cannot be chosen: the dates of a ${format} file are YYYY-MM-DD`,
+  time_unit: (format: string) =>
+    format === 'pft'
+      ? 'cannot be chosen: the times of a pft file are in minutes'
+      : `cannot be chosen: the times of a ${format} file are read as decimal hours or H:MM, as each cell shows`,
+};

@@ -42,8 +42,11 @@ export class PendingImportController {
     description:
       'The aircraft ratings, column mapping, date order and time unit the pilot chooses, each part optional and ' +
       'merged into the earlier choices (aircraft by source, columns by field); the file is read again with them. ' +
-      'An aircraft the file does not have (issue `not_in_file`), or any aircraft of a `pft` file, whose rows name ' +
-      'their own (issue `not_allowed`), is refused with 400 INVALID_REQUEST, and nothing of the request is saved.',
+      'Refused with 400 INVALID_REQUEST, a detail each, and nothing of the request saved: an aircraft the file ' +
+      'does not have (issue `not_in_file`); any aircraft of a `pft` file, whose rows name their own, and a ' +
+      'column mapping, date order or time unit the file’s format fixes (`not_allowed`: only a `columns` file ' +
+      'takes all three, a `myflightbook` file its date order); a `columns` key that is not a column of the ' +
+      'logbook CSV (`unknown_field`); a `rating_key` not in the rating catalog (`unknown_rating`).',
     pathParam: IMPORT_ID,
     body: IMPORT_CHOICES_BODY,
     success: { status: 200, data: IMPORT, description: 'The import read with the choices' },

@@ -24,7 +24,7 @@ import { ApiError, todayUtc } from '@pft/platform';
 import { SubjectBeingErased } from '@pft/privacy/domain';
 
 import { importView } from './import-view';
-import { mergeChoices, refuseAircraftOutsideFile } from './import-choices.body';
+import { mergeChoices, refuseChoicesTheFileCannotTake } from './import-choices.body';
 
 /** How often each replica deletes the expired imports, in the background. */
 const CLEANUP_EVERY_MS = 60 * 1000;
@@ -92,7 +92,7 @@ export class PendingImports implements OnModuleInit, OnModuleDestroy {
     const pending = await this.find(pilot, importId);
     const choices = mergeChoices(pending.choices, body);
     const read = this.read({ ...pending, choices });
-    refuseAircraftOutsideFile(body, read);
+    refuseChoicesTheFileCannotTake(body, read);
     await this.imports.saveChoices(this.dataSource, importId, choices);
     return importView(importId, pending.state, read);
   }

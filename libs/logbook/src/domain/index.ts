@@ -12,6 +12,8 @@ export {
   MAX_LINE_LENGTH,
   readImport,
   TIME_UNITS,
+  MAPPABLE_COLUMNS,
+  READING_CHOICES,
   type ImportAircraft,
   type ImportChoices,
   type ImportFormat,

@@ -35,6 +35,19 @@ export interface ImportChoices {
 }
 
 /**
+ * The choices about how a file is read that each format takes (`logbook-import.md` 1): a `columns` file's
+ * mapping, date order and time unit are the pilot's to say; MyFlightbook's dates may be month or day
+ * first; the rest is fixed by the format (its columns read by name, its dates `YYYY-MM-DD`, its times
+ * decimal hours or `H:MM`, as each cell shows; a `pft` file's in minutes).
+ */
+export const READING_CHOICES: Record<ImportFormat, readonly ('columns' | 'date_order' | 'time_unit')[]> = {
+  pft: [],
+  foreflight: [],
+  myflightbook: ['date_order'],
+  columns: ['columns', 'date_order', 'time_unit'],
+};
+
+/**
  * The rating a type designator is a type rating of (`B738` -> the 737-300 to -900 type key), or
  * undefined: the catalog's `icao_designators`, given by the caller.
  */

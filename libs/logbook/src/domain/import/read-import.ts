@@ -10,6 +10,7 @@ import {
   type ImportedFlight,
   type ImportProblem,
   type ProposedAircraft,
+  READING_CHOICES,
 } from './import.types';
 import { buildFlight, type RowContext } from './records/build-flight';
 import { type SourceRow } from './records/source-row';
@@ -107,10 +108,13 @@ function readRows(
 ): ImportRead {
   const choices = input.choices ?? {};
   const problems: ImportProblem[] = [...file.problems];
-  const dateOrder =
-    file.dateOrder ?? choices.date_order ?? detectDateOrder(file.rows.map((r) => r.date.value));
+  // A choice the format does not take changes nothing (the choices API refuses one).
+  const takes = READING_CHOICES[format];
+  const chosenOrder = takes.includes('date_order') ? choices.date_order : undefined;
+  const chosenUnit = takes.includes('time_unit') ? choices.time_unit : undefined;
+  const dateOrder = file.dateOrder ?? chosenOrder ?? detectDateOrder(file.rows.map((r) => r.date.value));
   const timeUnit =
-    file.timeUnit ?? choices.time_unit ?? (file.timeCells ? detectTimeUnit(file.timeCells) : undefined);
+    file.timeUnit ?? chosenUnit ?? (file.timeCells ? detectTimeUnit(file.timeCells) : undefined);
   if (!dateOrder && file.rows.length > 0) {
     problems.push({
       line: 1,

@@ -34,13 +34,18 @@ const USUAL_NAMES: Partial<Record<string, string[]>> = {
   remarks: ['Remarks', 'Comments'],
 };
 
-/** Our columns this format reads (`kind`, `flight_id` and the minutes' unit come from elsewhere). */
-const MAPPABLE = LOGBOOK_CSV_COLUMNS.filter((c) => c !== 'flight_id' && c !== 'kind');
+/**
+ * Our columns a file of other columns maps (`kind`, `flight_id` and the minutes' unit come from
+ * elsewhere): the fields of the choices' `columns`.
+ */
+export const MAPPABLE_COLUMNS: readonly string[] = LOGBOOK_CSV_COLUMNS.filter(
+  (c) => c !== 'flight_id' && c !== 'kind',
+);
 
 /** The mapping: the pilot's choice for a column, else a header named as ours or as other logbooks name it. */
 export function mapColumns(header: Header, chosen: Record<string, string>): Record<string, string> {
   const columns: Record<string, string> = {};
-  for (const field of MAPPABLE) {
+  for (const field of MAPPABLE_COLUMNS) {
     const choice = chosen[field];
     const found =
       choice !== undefined ? header.column(choice) : header.column(field, ...(USUAL_NAMES[field] ?? []));
