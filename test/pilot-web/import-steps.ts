@@ -89,6 +89,35 @@ export async function rateKingAirAsMultiEnginePiston(page: Page): Promise<Choice
 }
 
 /**
+ * A MyFlightbook export whose every day is 12 or less: its dates could be month or day first, so the
+ * preview asks for the order (Import disabled until then); chosen, the dates are read in it and the
+ * file is ready to import (not imported).
+ */
+export async function chooseMyFlightbookDateOrder(page: Page): Promise<void> {
+  await page.getByLabel('Logbook file').setInputFiles({
+    name: 'myflightbook.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      'Date,Flight ID,Tail Number,Category/Class,Total Flight Time,PIC\n' +
+        '3/4/2026,1,N1,ASEL,1.0,1.0\n5/4/2026,2,N1,ASEL,1.5,1.5\n',
+    ),
+  });
+  await expect(summaryOf(page).textContent()).resolves.toBe(
+    'Read as MyFlightbook export: 2 rows, 0 flights to import; 1 problem (those rows are left out).',
+  );
+  const order = page.getByLabel('Date order', { exact: true });
+  await expect(order.inputValue()).resolves.toBe('');
+  await page.getByText('choose the date order, and see the problems below').waitFor();
+  await expect(page.getByRole('button', { name: 'Import' }).isDisabled()).resolves.toBe(true);
+  await order.selectOption('dmy');
+  await page
+    .getByText('Read as MyFlightbook export: 2 rows, 2 flights to import from 2026-04-03 to 2026-04-05.')
+    .waitFor();
+  await page.getByText('The dates were read as Day/month/year (14/3/2026)').waitFor();
+  await expect(page.getByRole('button', { name: 'Import' }).isEnabled()).resolves.toBe(true);
+}
+
+/**
  * test/fixtures/import/columns-logten.tsv, a file of other columns: each field's column, proposed
  * from its header name, is the pilot's to change; with the landings mapped and its aircraft rated,
  * it is ready to import (not imported).

@@ -18,6 +18,7 @@ import {
 } from './browser';
 import {
   checkForeFlightPreview,
+  chooseMyFlightbookDateOrder,
   mapLogTenFile,
   rateKingAirAsMultiEnginePiston,
   uploadWithProgressBar,
@@ -270,7 +271,7 @@ describe('the pilot web app in a browser (e2e)', () => {
       await checkScreen(page, 'access-history');
     });
 
-    it('maps the columns of a LogTen file and rates its aircraft; imports the logbook CSV it exported back unchanged; says why a binary file and an expired import are refused, with their codes', async () => {
+    it('asks the date order of a MyFlightbook file whose dates could be either; maps the columns of a LogTen file and rates its aircraft; imports the logbook CSV it exported back unchanged; says why a binary file and an expired import are refused, with their codes', async () => {
       const before = await exportCsv();
       // The export's rows after its header: the pilot's current flights.
       const flights = before.trimEnd().split('\r\n').length - 1;
@@ -284,6 +285,7 @@ describe('the pilot web app in a browser (e2e)', () => {
       });
       await page.getByRole('alert').filter({ hasText: 'Code: UNSUPPORTED_FILE' }).waitFor();
 
+      await chooseMyFlightbookDateOrder(page);
       await mapLogTenFile(page, join(FIXTURES, 'columns-logten.tsv'));
       // A day later that import has expired: Import says so, with the code.
       const pilot = (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string })
@@ -292,7 +294,8 @@ describe('the pilot web app in a browser (e2e)', () => {
         `update pending_imports set expires_at = now() - interval '1 second' where pilot_account_id = $1 and state = 'previewed'`,
         [pilot],
       );
-      expect(expired.rowCount).toBe(1);
+      // The MyFlightbook file's and the LogTen file's.
+      expect(expired.rowCount).toBe(2);
       await page.getByRole('button', { name: 'Import' }).click();
       await page.getByRole('alert').filter({ hasText: 'Code: IMPORT_NOT_FOUND' }).waitFor();
       await page.getByText('choose the file again to import it').waitFor();

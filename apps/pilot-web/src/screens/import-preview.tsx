@@ -1,6 +1,5 @@
 import { TOTALS_FIELDS } from '@pft/contracts';
-import { DATE_ORDERS, type ImportChoices, TIME_UNITS } from '@pft/logbook/domain';
-import { LOGBOOK_CSV_COLUMNS } from '@pft/logbook/domain/logbook-csv/logbook-csv';
+import { DATE_ORDERS, type ImportChoices, MAPPABLE_COLUMNS, TIME_UNITS } from '@pft/logbook/domain';
 import { useState } from 'preact/hooks';
 import { type ImportView } from '../api/imports';
 import { SelectField } from '../components/field';
@@ -26,13 +25,45 @@ const TIME_UNIT_NAMES: Record<(typeof TIME_UNITS)[number], string> = {
   minutes: 'Minutes (90)',
 };
 
-/** Our columns a `columns` file maps (the flight id and the kind come from elsewhere). */
-const MAPPABLE = LOGBOOK_CSV_COLUMNS.filter((c) => c !== 'flight_id' && c !== 'kind');
-
 interface ChoiceProps {
   view: ImportView;
   disabled: boolean;
   onChoose: (choices: ImportChoices) => void;
+}
+
+/** The order of day and month the dates were read in, which the pilot may change (or must choose). */
+function DateOrderField({ view, disabled, onChoose }: ChoiceProps) {
+  return (
+    <SelectField
+      id="import-date-order"
+      label="Date order"
+      value={view.date_order ?? ''}
+      disabled={disabled}
+      onChange={(v) => v && onChoose({ date_order: v as ImportChoices['date_order'] })}
+      options={[
+        ...(view.date_order ? [] : [{ value: '', label: 'Choose the date order' }]),
+        ...DATE_ORDERS.map((o) => ({ value: o, label: DATE_ORDER_NAMES[o] })),
+      ]}
+    />
+  );
+}
+
+/**
+ * For a MyFlightbook export, whose dates may be month or day first: the order they were read in, or
+ * the choice the file leaves open (every day 12 or less).
+ */
+export function DateOrderChoice(props: ChoiceProps) {
+  return (
+    <div class="card">
+      <h3>Dates</h3>
+      <p class="small">
+        {props.view.date_order
+          ? `The dates were read as ${DATE_ORDER_NAMES[props.view.date_order]}; change it if that is wrong.`
+          : 'The dates could be month first or day first: choose the order your logbook writes them in.'}
+      </p>
+      <DateOrderField {...props} />
+    </div>
+  );
 }
 
 /** For a file of other columns: which column is which, the date order and the time unit. */
@@ -43,17 +74,7 @@ export function ColumnMapping({ view, disabled, onChoose }: ChoiceProps) {
       <h3>Columns</h3>
       <p class="small">Which column of the file holds each field. Date and total time are needed.</p>
       <div class="grid">
-        <SelectField
-          id="import-date-order"
-          label="Date order"
-          value={view.date_order ?? ''}
-          disabled={disabled}
-          onChange={(v) => v && onChoose({ date_order: v as ImportChoices['date_order'] })}
-          options={[
-            ...(view.date_order ? [] : [{ value: '', label: 'Choose the date order' }]),
-            ...DATE_ORDERS.map((o) => ({ value: o, label: DATE_ORDER_NAMES[o] })),
-          ]}
-        />
+        <DateOrderField view={view} disabled={disabled} onChoose={onChoose} />
         <SelectField
           id="import-time-unit"
           label="Time unit"
@@ -65,7 +86,7 @@ export function ColumnMapping({ view, disabled, onChoose }: ChoiceProps) {
             ...TIME_UNITS.map((u) => ({ value: u, label: TIME_UNIT_NAMES[u] })),
           ]}
         />
-        {MAPPABLE.map((field) => (
+        {MAPPABLE_COLUMNS.map((field) => (
           <SelectField
             key={field}
             id={`import-column-${field}`}

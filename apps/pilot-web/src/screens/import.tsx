@@ -2,7 +2,14 @@ import { useEffect, useRef } from 'preact/hooks';
 import { type ImportCommitResult, type UploadProgress } from '../api/imports';
 import { ErrorBanner, Notice } from '../components/error-banner';
 import { AircraftTable } from './import-aircraft';
-import { ColumnMapping, FORMAT_NAMES, ImportTotals, ProblemsTable, ReadingNotes } from './import-preview';
+import {
+  ColumnMapping,
+  DateOrderChoice,
+  FORMAT_NAMES,
+  ImportTotals,
+  ProblemsTable,
+  ReadingNotes,
+} from './import-preview';
 import { expired, useImport } from './use-import';
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
@@ -111,13 +118,16 @@ export function ImportScreen() {
             {!view.ready && view.status === 'previewed' && (
               <p class="small">
                 Nothing can be imported yet: give each aircraft a rating
-                {view.format === 'columns' && ', say which columns hold the date and the total time'}, and see
-                the problems below.
+                {view.format === 'columns' && ', say which columns hold the date and the total time'}
+                {view.date_order === null && ', choose the date order'}, and see the problems below.
               </p>
             )}
           </div>
           <AircraftTable view={view} disabled={!open} onChoose={choose} />
           {view.format === 'columns' && <ColumnMapping view={view} disabled={!open} onChoose={choose} />}
+          {view.format === 'myflightbook' && (
+            <DateOrderChoice view={view} disabled={!open} onChoose={choose} />
+          )}
           <ProblemsTable view={view} />
           <ImportTotals view={view} />
           <ReadingNotes view={view} disabled={!open} onChoose={choose} />
