@@ -74,14 +74,27 @@ const OTHER_CATEGORIES = new Set([
   'weight_shift_control',
 ]);
 
+/** Class cells that name a class rating outright, the engine with it (EASA's classes). */
+const CLASS_RATINGS: Record<string, string> = {
+  sep: 'sep_land',
+  set: 'set_land',
+  mep: 'mep_land',
+  tmg: 'tmg',
+};
+
 /**
- * A category or class cell (`ASEL`, `airplane_multi_engine_sea`, `Helicopter`, `Glider`) as a
- * category and, for an airplane, its class. An empty or unknown cell says nothing.
+ * A category or class cell (`ASEL`, `airplane_multi_engine_sea`, `SET`, `Helicopter`, `Glider`) as a
+ * category and, for an airplane, its class, and the class rating when the cell names one (`SET`: a
+ * single-engine turbine, whatever engine the file leaves unsaid). An empty or unknown cell says nothing.
  */
-export function categoryAndClass(cell: string): Pick<AircraftFacts, 'category' | 'airplaneClass'> {
+export function categoryAndClass(
+  cell: string,
+): Pick<AircraftFacts, 'category' | 'airplaneClass' | 'classRatingKey'> {
   const name = norm(cell);
   const airplaneClass = AIRPLANE_CLASSES[name];
-  if (airplaneClass) return { category: 'airplane', airplaneClass };
+  const classRatingKey = CLASS_RATINGS[name];
+  if (airplaneClass)
+    return { category: 'airplane', airplaneClass, ...(classRatingKey ? { classRatingKey } : {}) };
   const category = CATEGORIES[name];
   if (category) return { category };
   if (OTHER_CATEGORIES.has(name) || name.startsWith('powered_') || name.startsWith('weight_shift'))

@@ -39,6 +39,25 @@ describe('import aircraft', () => {
     });
   });
 
+  it.each([
+    ['SEP', 'sep_land'],
+    ['SET', 'set_land'],
+    ['MEP', 'mep_land'],
+    ['TMG', 'tmg'],
+  ] as const)(
+    'proposes a %s class cell with no engine as %s, not guessed: the class names the engine',
+    (cls, key) => {
+      expect(proposeAircraft(facts({ ...categoryAndClass(cls), engineNamed: false }), typeRatingOf)).toEqual({
+        category: 'airplane',
+        rating_key: key,
+        guessed: false,
+      });
+      expect(
+        engineCountOf({ category: 'airplane', rating_key: key }, categoryAndClass(cls).airplaneClass),
+      ).toBe(cls === 'MEP' ? 'multi' : 'single');
+    },
+  );
+
   it('leaves a multi-engine turbine airplane, an electric one and an unknown class to the pilot', () => {
     expect(
       proposeAircraft(facts({ ...categoryAndClass('AMEL'), engine: 'turboprop' }), typeRatingOf),
