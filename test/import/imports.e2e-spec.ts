@@ -224,6 +224,16 @@ describe('pilot app API: logbook file imports (e2e)', () => {
     expect(mapped.body.data).toMatchObject({ ready: true, date_order: 'dmy', flights_valid: 2 });
     expect(mapped.body.data.problems.map((p: { line: number }) => p.line)).toEqual([4]);
     expect(mapped.body.data.date_range).toEqual({ from: '2026-04-03', to: '2026-04-15' });
+    // The type designator column, mapped from its header's name: the pilot says the file has none.
+    expect(mapped.body.data.columns.type_designator).toBe('Aircraft Type');
+    const unmapped = await h
+      .as(pilot.token)
+      .put(`/pilot/v1/imports/${id}/choices`)
+      .send({ columns: { type_designator: null } })
+      .expect(200);
+    expect(unmapped.body.data.columns.type_designator).toBeUndefined();
+    expect(unmapped.body.data.unused_columns).toContain('Aircraft Type');
+    expect(unmapped.body.data).toMatchObject({ ready: true, flights_valid: 2 });
     const commit = await h.as(pilot.token).post(`/pilot/v1/imports/${id}/commit`).expect(200);
     expect(commit.body.data).toMatchObject({ recorded: 2, skipped_invalid: 1 });
     expect(await written(h, pilot.id)).toEqual({ events: 2, flights: 2 });

@@ -102,6 +102,13 @@ describe('mergeChoices: the choices checked, then merged into the earlier ones',
     expect(mergeChoices({ columns: { date: 'Day' } }, { columns: { total_flight_time: 'Hours' } })).toEqual({
       columns: { date: 'Day', total_flight_time: 'Hours' },
     });
+    // null: the field is in no column of the file.
+    expect(mergeChoices({ columns: { date: 'Day' } }, { columns: { remarks: null } })).toEqual({
+      columns: { date: 'Day', remarks: null },
+    });
+    expect(details(() => mergeChoices({}, { columns: { remarks: '' } }))).toMatchObject([
+      { field: 'columns.remarks', issue: 'wrong_type' },
+    ]);
   });
 
   it('refuses a rating key the rating catalog does not have, and one on an aircraft that is not an airplane', () => {

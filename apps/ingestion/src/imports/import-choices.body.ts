@@ -160,8 +160,8 @@ export function mergeChoices(earlier: ImportChoices, body: unknown): ImportChoic
       });
       return undefined;
     }
-    if (shortString(column)) return column;
-    issues.push({ field, issue: 'wrong_type', message: 'must name a source column' });
+    if (shortString(column) || column === null) return column;
+    issues.push({ field, issue: 'wrong_type', message: 'must name a source column, or be null for none' });
     return undefined;
   });
   if (columns) merged.columns = columns;

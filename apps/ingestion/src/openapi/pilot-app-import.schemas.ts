@@ -120,7 +120,13 @@ export const IMPORT_CHOICES_BODY: NamedSchema = {
     description: 'The pilot’s choices, each part optional, merged into the earlier ones',
     properties: {
       aircraft: { type: 'object', additionalProperties: IMPORT_AIRCRAFT },
-      columns: { type: 'object', additionalProperties: { type: 'string' } },
+      columns: {
+        type: 'object',
+        description:
+          'Our field to the column of the file that holds it (a columns file only); null: no column holds it, ' +
+          'whatever header looks like it',
+        additionalProperties: nullable({ type: 'string' }),
+      },
       date_order: { type: 'string', enum: ['ymd', 'mdy', 'dmy'] },
       time_unit: { type: 'string', enum: ['decimal_hours', 'h_mm', 'minutes'] },
       unused_columns_to_remarks: { type: 'boolean' },

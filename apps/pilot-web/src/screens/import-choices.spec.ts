@@ -51,6 +51,8 @@ describe('the Import screen: its choices as the imports API takes them', () => {
       'decimal_hours',
       view.totals,
     ]);
+    // A field chosen to be in no column leaves the mapping.
+    expect(withChoices(next, { columns: { date: null } }).columns).toEqual({ day_landings: 'Day Ldg' });
   });
 
   it('sends a file as a media type the API takes: its own, else by its name', () => {

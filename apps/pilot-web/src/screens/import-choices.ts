@@ -22,11 +22,24 @@ export function aircraftChoice(value: string): ImportAircraft {
     : { category: value as ImportAircraft['category'] };
 }
 
+/** The mapping with the chosen columns, a field chosen to be in no column left out. */
+function withColumns(
+  columns: Record<string, string>,
+  chosen: Record<string, string | null> = {},
+): Record<string, string> {
+  const merged = { ...columns };
+  for (const [field, column] of Object.entries(chosen)) {
+    if (column === null) delete merged[field];
+    else merged[field] = column;
+  }
+  return merged;
+}
+
 /** The preview as it will be with the choices, until the service has read the file again with them. */
 export function withChoices(view: ImportView, choices: ImportChoices): ImportView {
   return {
     ...view,
-    columns: { ...view.columns, ...choices.columns },
+    columns: withColumns(view.columns, choices.columns),
     aircraft: view.aircraft.map((a) => {
       const chosen = choices.aircraft?.[a.source];
       return chosen ? { ...a, chosen } : a;

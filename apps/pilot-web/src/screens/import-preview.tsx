@@ -93,9 +93,9 @@ export function ColumnMapping({ view, disabled, onChoose }: ChoiceProps) {
             label={`Column for ${field}`}
             value={view.columns[field] ?? ''}
             disabled={disabled}
-            onChange={(column) => column && onChoose({ columns: { [field]: column } })}
+            onChange={(column) => onChoose({ columns: { [field]: column || null } })}
             options={[
-              ...(view.columns[field] ? [] : [{ value: '', label: 'Not in the file' }]),
+              { value: '', label: 'Not in the file' },
               ...sourceColumns.map((c) => ({ value: c, label: c })),
             ]}
           />

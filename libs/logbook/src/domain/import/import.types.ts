@@ -27,8 +27,11 @@ export type ProposedAircraft = ImportAircraft & { guessed: boolean };
 /** The pilot's choices (`PUT /pilot/v1/imports/{id}/choices`), each part optional. */
 export interface ImportChoices {
   aircraft?: Record<string, ImportAircraft>;
-  /** Our field (a column of `docs/logbook-csv.md`) to the source column, for `columns` files. */
-  columns?: Record<string, string>;
+  /**
+   * Our field (a column of `docs/logbook-csv.md`) to the source column, for `columns` files; null: the
+   * field is in no column of the file, whatever header looks like it.
+   */
+  columns?: Record<string, string | null>;
   date_order?: DateOrder;
   time_unit?: TimeUnit;
   unused_columns_to_remarks?: boolean;

@@ -86,6 +86,21 @@ describe('any other CSV, through a column mapping', () => {
     expect(result.ready).toBe(true);
   });
 
+  it('maps no column to a field the pilot says the file lacks, even one whose header looks like it', () => {
+    const result = read(fixture('columns-logten.tsv'), {
+      ...choices,
+      columns: { ...choices.columns, type_designator: null, remarks: null },
+    });
+    expect(result.columns.type_designator).toBeUndefined();
+    expect(result.columns.remarks).toBeUndefined();
+    expect(result.unused_columns).toEqual(expect.arrayContaining(['Aircraft Type', 'Remarks']));
+    // The A320's type rating came from its type designator: with none, its rating is the pilot's to choose.
+    expect(result.aircraft.find((a) => a.source === 'D-AIZA')?.proposed).toBeNull();
+    expect(result.flights.map((f) => [f.line, f.flight.remarks, f.flight.aircraft.type_designator])).toEqual([
+      [2, undefined, undefined],
+    ]);
+    expect(result.problems.filter((p) => p.issue === 'unknown_column')).toEqual([]);
+  });
   it('leaves an aircraft with no class or type rating to the pilot', () => {
     const result = read(fixture('columns-logten.tsv'), { ...choices, aircraft: {} });
     expect(result.aircraft.map((a) => [a.source, a.type_designator, a.proposed?.rating_key ?? null])).toEqual(

@@ -42,11 +42,15 @@ export const MAPPABLE_COLUMNS: readonly string[] = LOGBOOK_CSV_COLUMNS.filter(
   (c) => c !== 'flight_id' && c !== 'kind',
 );
 
-/** The mapping: the pilot's choice for a column, else a header named as ours or as other logbooks name it. */
-export function mapColumns(header: Header, chosen: Record<string, string>): Record<string, string> {
+/**
+ * The mapping: the pilot's choice for a column (none when the pilot said the file has none), else a
+ * header named as ours or as other logbooks name it.
+ */
+export function mapColumns(header: Header, chosen: Record<string, string | null>): Record<string, string> {
   const columns: Record<string, string> = {};
   for (const field of MAPPABLE_COLUMNS) {
     const choice = chosen[field];
+    if (choice === null) continue;
     const found =
       choice !== undefined ? header.column(choice) : header.column(field, ...(USUAL_NAMES[field] ?? []));
     if (found !== undefined) columns[field] = found;
@@ -59,13 +63,16 @@ export function mapColumns(header: Header, chosen: Record<string, string>): Reco
  * times are in the unit the pilot declares (or the one its cells show), its dates in the order the
  * pilot declares (or the one they settle); the aircraft is the `registration` column's.
  */
-export function parseColumns(records: readonly CsvRecord[], chosen: Record<string, string>): ParsedFile {
+export function parseColumns(
+  records: readonly CsvRecord[],
+  chosen: Record<string, string | null>,
+): ParsedFile {
   const [first, ...data] = records;
   const header = new Header(first!.cells);
   const columns = mapColumns(header, chosen);
   const problems: ImportProblem[] = [];
   for (const [field, column] of Object.entries(chosen)) {
-    if (!header.has(column))
+    if (column !== null && !header.has(column))
       problems.push({
         line: first!.line,
         column,
