@@ -270,12 +270,36 @@ describe('POST /v1/pilot-requirements/check: 20 answered checks of a pilot a UTC
       [pilotId],
     );
     expect(n).toBe(20);
+    // The limit is the partner's and the pilot account's: another partner of the same pilot has its own
+    // 20, and this partner's new link of the same pilot (a new pilot_id) finds the day's 20 used up.
+    const linkOf = async (partnerId: string) => {
+      const id = randomUUID();
+      await db.query(
+        `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, shares_experience)
+         select $1, $2, pilot_account_id, now(), true from connections where connection_id = $3`,
+        [id, partnerId, pilotId],
+      );
+      return id;
+    };
+    const other = await partnerWithKey(db, { scopes: SCOPES });
+    const byOther = await checkOf(replicas[1]!, other.key, {
+      pilot_id: await linkOf(other.partnerId),
+      requirements: requirements(),
+    });
+    expect(byOther.status).toBe(200);
+    await db.query('update connections set disconnected_at = now() where connection_id = $1', [pilotId]);
+    const relinked = await linkOf(partner.partnerId);
+    expectError(await check(0, { pilot_id: relinked, requirements: requirements() }), 429, 'RATE_LIMITED');
     // A check refused past the limit under a key keeps no answer: the same request the next day is
     // answered, not replayed.
     const late = { 'Idempotency-Key': randomUUID() };
-    expectError(await check(0, body('late'), late), 429, 'RATE_LIMITED');
+    expectError(
+      await check(0, { pilot_id: relinked, requirements: requirements(1, 'late') }, late),
+      429,
+      'RATE_LIMITED',
+    );
     holdClocks(noon(1));
-    const nextDay = await check(1, body('late'), late);
+    const nextDay = await check(1, { pilot_id: relinked, requirements: requirements(1, 'late') }, late);
     expect(nextDay.status).toBe(200);
     expect(nextDay.headers['idempotent-replayed']).toBeUndefined();
   });
