@@ -237,6 +237,21 @@ describe('pilot app API: logbook file imports (e2e)', () => {
     const commit = await h.as(pilot.token).post(`/pilot/v1/imports/${id}/commit`).expect(200);
     expect(commit.body.data).toMatchObject({ recorded: 2, skipped_invalid: 1 });
     expect(await written(h, pilot.id)).toEqual({ events: 2, flights: 2 });
+    // Committed, its choices stay those it was read with: a change is refused, nothing saved.
+    const late = await h
+      .as(pilot.token)
+      .put(`/pilot/v1/imports/${id}/choices`)
+      .send({ date_order: 'mdy' })
+      .expect(400);
+    expect(late.body.error.details).toEqual([
+      {
+        field: 'body',
+        issue: 'not_allowed',
+        message: 'the import is committed: its choices can no longer change',
+      },
+    ]);
+    const after = await h.as(pilot.token).get(`/pilot/v1/imports/${id}`).expect(200);
+    expect(after.body.data).toMatchObject({ status: 'committed', date_order: 'dmy', flights_valid: 2 });
   });
 
   it('answers the first 1,000 problems, by line, with their number; the totals are those of the valid flights', async () => {

@@ -46,7 +46,8 @@ export class PendingImportController {
       'does not have (issue `not_in_file`); any aircraft of a `pft` file, whose rows name their own, and a ' +
       'column mapping, date order or time unit the file’s format fixes (`not_allowed`: only a `columns` file ' +
       'takes all three, a `myflightbook` file its date order); a `columns` key that is not a column of the ' +
-      'logbook CSV (`unknown_field`); a `rating_key` not in the rating catalog (`unknown_rating`).',
+      'logbook CSV (`unknown_field`); a `rating_key` not in the rating catalog (`unknown_rating`); any choice once the ' +
+      'import is committed (`not_allowed`: what it recorded was read with the earlier choices).',
     pathParam: IMPORT_ID,
     body: IMPORT_CHOICES_BODY,
     success: { status: 200, data: IMPORT, description: 'The import read with the choices' },

@@ -29,6 +29,15 @@ import { mergeChoices, refuseChoicesTheFileCannotTake } from './import-choices.b
 /** How often each replica deletes the expired imports, in the background. */
 const CLEANUP_EVERY_MS = 60 * 1000;
 
+const committedAlready = (): ApiError =>
+  invalidRequest([
+    {
+      field: 'body',
+      issue: 'not_allowed',
+      message: 'the import is committed: its choices can no longer change',
+    },
+  ]);
+
 const notFound = (): ApiError =>
   new ApiError('IMPORT_NOT_FOUND', 'No such import (imports are kept 24 hours)');
 
@@ -88,12 +97,17 @@ export class PendingImports implements OnModuleInit, OnModuleDestroy {
     return importView(importId, pending.state, this.read(pending));
   }
 
+  /**
+   * Reads the import again with the choices merged in, and saves them; refused (400, nothing saved)
+   * when they are bad, or once the import is committed: what it recorded was read with the earlier ones.
+   */
   async choose(pilot: string, importId: string, body: unknown): Promise<ImportView> {
     const pending = await this.find(pilot, importId);
+    if (pending.state === 'committed') throw committedAlready();
     const choices = mergeChoices(pending.choices, body);
     const read = this.read({ ...pending, choices });
     refuseChoicesTheFileCannotTake(body, read);
-    await this.imports.saveChoices(this.dataSource, importId, choices);
+    if (!(await this.imports.saveChoices(this.dataSource, importId, choices))) throw committedAlready();
     return importView(importId, pending.state, read);
   }
 

@@ -1,5 +1,6 @@
 import { type ImportChoices, type ImportFormat } from '../domain/import';
 import { type Queryable } from '@pft/platform/database/queryable';
+import { rowsOf } from '@pft/platform/database/rows-of';
 
 /** How long an uploaded file is kept for its preview and commit (`logbook-import.md` 2). */
 export const PENDING_IMPORT_HOURS = 24;
@@ -63,11 +64,22 @@ export class PendingImportsRepository {
     return rows[0];
   }
 
-  async saveChoices(runner: Queryable, importId: string, choices: ImportChoices): Promise<void> {
-    await runner.query(`update pending_imports set choices = $2::jsonb where import_id = $1`, [
-      importId,
-      JSON.stringify(choices),
-    ]);
+  /**
+   * Saves the choices of an import not yet committed: false when it is committed (meanwhile, perhaps),
+   * and nothing is saved.
+   */
+  async saveChoices(runner: Queryable, importId: string, choices: ImportChoices): Promise<boolean> {
+    const [saved] = rowsOf<{ n: number }>(
+      await runner.query(
+        `with saved as (
+           update pending_imports set choices = $2::jsonb
+            where import_id = $1 and state = 'previewed' returning 1
+         )
+         select count(*)::int as n from saved`,
+        [importId, JSON.stringify(choices)],
+      ),
+    );
+    return saved!.n > 0;
   }
 
   async markCommitted(runner: Queryable, importId: string, result: ImportCommitResult): Promise<void> {
