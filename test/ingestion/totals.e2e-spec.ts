@@ -32,8 +32,11 @@ describe('pilot app API: starting totals, totals, and the relay to Kafka (e2e)',
     await h.close();
   });
 
-  it('PUT starting totals: 200, every field filled, StartingTotalsSet', async () => {
+  it('PUT starting totals: 200, every field filled, StartingTotalsSet; GET answers them', async () => {
     const pilot = h.pilot();
+    const before = await h.as(pilot.token).get('/pilot/v1/starting-totals').expect(200);
+    expect(before.body.data).toMatchObject({ landings: { total_day: 0, total_night: 0 }, flight_count: 0 });
+    expect(Object.values(before.body.data.totals).every((m) => m === 0)).toBe(true);
     const res = await h
       .as(pilot.token)
       .put('/pilot/v1/starting-totals')
@@ -50,6 +53,11 @@ describe('pilot app API: starting totals, totals, and the relay to Kafka (e2e)',
       `logbook-${pilot.id}`,
     ]);
     expect(rows).toEqual([{ type: 'StartingTotalsSet' }]);
+    const stored = await h.as(pilot.token).get('/pilot/v1/starting-totals').expect(200);
+    expect(stored.body.data).toEqual(res.body.data);
+    // Another pilot's are their own.
+    const other = await h.as(h.pilot().token).get('/pilot/v1/starting-totals').expect(200);
+    expect(other.body.data.totals.total_flight_time_minutes).toBe(0);
   });
 
   it.each([

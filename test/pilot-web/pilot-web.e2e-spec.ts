@@ -159,7 +159,7 @@ describe('the pilot web app in a browser (e2e)', () => {
       ).resolves.toBe('Multi-engine piston (land)2:00');
     });
 
-    it('saves starting totals', async () => {
+    it('saves starting totals; the form then starts from them, and a change saved keeps the rest', async () => {
       await go('Starting totals');
       await page.getByLabel('PIC', { exact: true }).fill('100:00');
       await page.getByLabel('Total flight time', { exact: true }).fill('150:00');
@@ -167,6 +167,18 @@ describe('the pilot web app in a browser (e2e)', () => {
       await page.getByRole('button', { name: 'Save starting totals' }).click();
       await page.getByText('Starting totals saved.').waitFor();
       await checkScreen(page, 'starting-totals');
+      await go('Totals');
+      await go('Starting totals');
+      await expect(page.getByLabel('PIC', { exact: true }).inputValue()).resolves.toBe('100:00');
+      await page.getByLabel('Flights', { exact: true }).fill('81');
+      await page.getByRole('button', { name: 'Save starting totals' }).click();
+      await page.getByText('Starting totals saved.').waitFor();
+      const stored = (await pilotGet('/pilot/v1/starting-totals').expect(200)).body.data;
+      expect([
+        stored.totals.pic_minutes,
+        stored.totals.total_flight_time_minutes,
+        stored.flight_count,
+      ]).toEqual([6000, 9000, 81]);
     });
 
     it('shows the totals of GET /pilot/v1/totals in its table, with ratings by their dictionary labels and two charts', async () => {

@@ -8,7 +8,7 @@ export function hoursMinutes(minutes: number): string {
 export function parseTime(text: string): number | null {
   const value = text.trim();
   if (value === '') return 0;
-  const hm = /^(\d{1,5}):([0-5]\d)$/.exec(value);
+  const hm = /^(\d{1,6}):([0-5]\d)$/.exec(value);
   if (hm) return Number(hm[1]) * 60 + Number(hm[2]);
   return /^\d{1,7}$/.test(value) ? Number(value) : null;
 }

@@ -1,12 +1,19 @@
 import { Module } from '@nestjs/common';
 import { commandPipelineProvider } from '../command-pipeline.provider';
+import { GetStartingTotalsController } from './get-starting-totals.controller';
+import { GetStartingTotalsHandler } from './get-starting-totals.handler';
 import { SetStartingTotalsController } from './set-starting-totals.controller';
 import { SetStartingTotalsHandler } from './set-starting-totals.handler';
 import { StartingTotalsRepository } from '@pft/logbook';
 
 @Module({
-  controllers: [SetStartingTotalsController],
-  providers: [commandPipelineProvider, StartingTotalsRepository, SetStartingTotalsHandler],
+  controllers: [SetStartingTotalsController, GetStartingTotalsController],
+  providers: [
+    commandPipelineProvider,
+    StartingTotalsRepository,
+    SetStartingTotalsHandler,
+    GetStartingTotalsHandler,
+  ],
   exports: [StartingTotalsRepository],
 })
 export class StartingTotalsModule {}

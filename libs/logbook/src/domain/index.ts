@@ -35,5 +35,5 @@ export {
 export type { FlightState } from './logbook.decide';
 export { RATING_CATALOG, isAirplaneRatingKey, typeRatingForIcao } from './ratings/rating-catalog';
 export { CLASS_RATING_KEYS, type RatingKey } from './ratings/rating-key';
-export { parseStartingTotals } from './starting-totals.rules';
+export { parseStartingTotals, ZERO_STARTING_TOTALS } from './starting-totals.rules';
 export type { Parsed, ValidationIssue } from './validation-issue';

@@ -1,0 +1,34 @@
+/// <reference types="jest" />
+import { ENTERED_TOTALS_FIELDS, type StartingTotals } from '@pft/contracts';
+import { parseTime } from '../format';
+import { startingValues } from './starting-values';
+
+describe('the Starting totals form, filled from the stored starting totals', () => {
+  const stored = (): StartingTotals => ({
+    totals: Object.fromEntries(ENTERED_TOTALS_FIELDS.map((f) => [f, 0])) as StartingTotals['totals'],
+    landings: { total_day: 0, total_night: 0 },
+    rating_breakdown: {},
+    flight_count: 0,
+  });
+
+  it('leaves every field empty for starting totals of 0', () => {
+    expect(startingValues(stored())).toEqual({});
+  });
+
+  it('shows each time as hours:minutes that reads back as the same minutes, up to the largest allowed', () => {
+    const entered = stored();
+    entered.totals.total_flight_time_minutes = 6_000_000;
+    entered.totals.pic_minutes = 90;
+    entered.landings.total_night = 30;
+    entered.flight_count = 380;
+    const values = startingValues(entered);
+    expect(values).toEqual({
+      'totals.total_flight_time_minutes': '100000:00',
+      'totals.pic_minutes': '1:30',
+      'landings.total_night': '30',
+      flight_count: '380',
+    });
+    expect(parseTime(values['totals.total_flight_time_minutes']!)).toBe(6_000_000);
+    expect(parseTime(values['totals.pic_minutes']!)).toBe(90);
+  });
+});

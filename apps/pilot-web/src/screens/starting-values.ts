@@ -1,0 +1,18 @@
+import { ENTERED_TOTALS_FIELDS, type StartingTotals } from '@pft/contracts';
+import { hoursMinutes } from '../format';
+
+/** The form's fields as the stored starting totals fill them: a 0 left empty. */
+export function startingValues(stored: StartingTotals): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const field of ENTERED_TOTALS_FIELDS) {
+    const minutes = stored.totals[field];
+    if (minutes > 0) values[`totals.${field}`] = hoursMinutes(minutes);
+  }
+  const counts: [string, number][] = [
+    ['landings.total_day', stored.landings.total_day],
+    ['landings.total_night', stored.landings.total_night],
+    ['flight_count', stored.flight_count],
+  ];
+  for (const [name, n] of counts) if (n > 0) values[name] = String(n);
+  return values;
+}
