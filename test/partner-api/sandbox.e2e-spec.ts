@@ -173,7 +173,16 @@ describe('the sandbox: pft_test_ keys, fixture pilots and simulations, apart fro
     expectError(await simulate(a.sandbox.key, 'not-a-uuid', 'reset'), 400, 'INVALID_REQUEST');
     expectError(await simulate(a.sandbox.key, randomUUID(), 'reset'), 404, 'PILOT_NOT_FOUND');
     const bad = { ...simulatedFlight(), minutes: { ...zeroFlightMinutes(), total_flight_time: 10, pic: 20 } };
-    expectError(await simulate(a.sandbox.key, pilotsOf.a.get(1)!, 'flights', bad), 400, 'INVALID_REQUEST');
+    const refused = await simulate(a.sandbox.key, pilotsOf.a.get(1)!, 'flights', bad);
+    expectError(refused, 400, 'INVALID_REQUEST');
+    // A flight body as large as the pilot app takes one (remarks of 500 characters, 2 bytes each): read
+    // and checked as a flight, not refused for its size.
+    const long = await simulate(a.sandbox.key, pilotsOf.a.get(1)!, 'flights', {
+      ...bad,
+      remarks: 'é'.repeat(500),
+    });
+    expectError(long, 400, 'INVALID_REQUEST');
+    expect(long.body.error.details).toEqual(refused.body.error.details);
     // Another partner's sandbox pilot is as unknown as any other id.
     expectError(await simulate(b.sandbox.key, pilotsOf.a.get(1)!, 'reset'), 404, 'PILOT_NOT_FOUND');
   });

@@ -44,6 +44,17 @@ describe('/v1/webhook-endpoints', () => {
     expect(JSON.stringify(listed.body)).not.toContain('whsec_');
   });
 
+  it('takes a URL of 2,048 characters, the longest allowed, and refuses a longer one for its length', async () => {
+    const partner = await webhooksPartner();
+    const longest = `${HOOK_URL}/${'a'.repeat(2048 - HOOK_URL.length - 1)}`;
+    const res = await create(partner, { url: longest, events: ['pilot.linked', 'pilot.disconnected'] });
+    expect(res.status).toBe(201);
+    expect(res.body.data.url).toBe(longest);
+    const over = await create(partner, { url: `${longest}a` });
+    expectError(over, 400, 'INVALID_REQUEST');
+    expect(over.body.error.details).toEqual([expect.objectContaining({ field: 'url' })]);
+  });
+
   it('subscribes to every event type when events is absent', async () => {
     const res = await create(await webhooksPartner(), { url: HOOK_URL });
     expect(res.status).toBe(201);

@@ -4,7 +4,8 @@ import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Flight } from '@pft/contracts';
 import { isUuid } from '@pft/contracts';
-import { ApiError } from '@pft/platform';
+import { ApiError, BodyLimit } from '@pft/platform';
+import { SANDBOX_FLIGHT_BODY_LIMIT } from '../body-limits';
 import {
   type CallingPartner,
   CurrentPartner,
@@ -42,6 +43,7 @@ export class SandboxPilotsController {
   /** 201 with the stored flight; 200 with it when the same flight was sent again, as the pilot app answers. */
   @Post('flights')
   @HttpCode(201)
+  @BodyLimit(SANDBOX_FLIGHT_BODY_LIMIT)
   @PartnerWriteEndpoint('pilot-totals', SANDBOX_ONLY)
   @ApiOperation({
     summary: 'Simulate a flight of a sandbox pilot',

@@ -10,7 +10,8 @@ import {
   rotateEndpointSecret,
 } from '@pft/webhooks';
 import { isEndpointId } from '@pft/webhooks/domain';
-import { ApiError } from '@pft/platform';
+import { ApiError, BodyLimit } from '@pft/platform';
+import { WEBHOOK_ENDPOINT_BODY_LIMIT } from '../body-limits';
 import {
   type CallingPartner,
   CurrentPartner,
@@ -59,6 +60,7 @@ export class WebhookEndpointsController {
   ) {}
 
   @Post()
+  @BodyLimit(WEBHOOK_ENDPOINT_BODY_LIMIT)
   @PartnerWriteEndpoint('webhooks')
   @ApiOperation({
     summary: 'Add a webhook endpoint',
