@@ -99,7 +99,9 @@ export function ApiIdempotencyKey(): MethodDecorator {
       'answer again, status and `data` or `error`, with `Idempotent-Replayed: true`, and nothing is done ' +
       'again (`meta.request_id` is the new request’s). Another path or body, or the first request still ' +
       'being processed: 409 `IDEMPOTENCY_CONFLICT`. 401, 429 and 5xx answers are not kept: retry with the ' +
-      'same key. Malformed or sent twice: 400 `INVALID_REQUEST`.',
+      'same key. Nor are the answers given before the key is taken: a missing scope (403) and a body that ' +
+      'cannot be read (400: not JSON, too large, another media type). Malformed or sent twice: 400 ' +
+      '`INVALID_REQUEST`.',
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
   });
 }

@@ -42,7 +42,8 @@ the same method, path and body (byte for byte) gets the first answer again, its 
 \`error\`, with \`Idempotent-Replayed: true\`, and nothing is done a second time; \`meta.request_id\` and
 \`X-Request-Id\` are the new request's own. The same key with another path or body, or while its first request
 is still being processed: 409 \`IDEMPOTENCY_CONFLICT\`. 401, 429 and 5xx answers are not kept, so a retry with
-the same key is served anew. A lost \`POST /v1/link\` answer is recovered so: the code is used up, but the
+the same key is served anew; nor are the answers given before the key is taken: a missing scope (403) and a body
+that cannot be read (400: not JSON, too large, another media type). A lost \`POST /v1/link\` answer is recovered so: the code is used up, but the
 retry with the same key gets the same \`pilot_id\`.
 
 **Sandbox.** A sandbox key (\`pft_test_\`, issued like a live key) sees only your sandbox's pilots, and a live
