@@ -22,7 +22,11 @@ export class ImportFlightsController {
       'All or nothing: one invalid flight rejects the whole request, with the index of each bad flight in ' +
       'details (400; a flight_id already recorded differently: 409). Body at most 1 MB.',
     body: IMPORT_BODY,
-    success: { status: 201, data: IMPORTED, description: 'How many flights were recorded' },
+    success: {
+      status: 201,
+      data: IMPORTED,
+      description: 'How many flights the import holds, each now recorded (once, whether new or sent before)',
+    },
     errors: ['INVALID_REQUEST', 'CONFLICT', 'WRITE_OUTCOME_UNKNOWN'],
   })
   @HttpCode(201)
