@@ -261,7 +261,7 @@ describe('the pilot web app in a browser (e2e)', () => {
       expect(read.status).toBe(404);
     });
 
-    it('downloads the logbook CSV the API exports; access history and your data pass axe (their endpoints are a separate change)', async () => {
+    it('downloads the logbook CSV the API exports; arms and cancels the account deletion; your data and access history pass axe', async () => {
       await go('Your data');
       const [download] = await Promise.all([
         page.waitForEvent('download'),
