@@ -4,6 +4,7 @@ import { type AccessHistory, type Connection, type LinkingCode } from '../api/ty
 import { ErrorBanner, Notice } from '../components/error-banner';
 import { StackedTable, type Column } from '../components/stacked-table';
 import { dateTime } from '../format';
+import { LAST_READ_DAYS, lastReadsOf, lastReadText } from './last-reads';
 import { ExperienceSharing, sharesExperience, whatItShares } from './sharing';
 
 /** How often the list is asked again while the screen is open: a partner redeeming a code shows up. */
@@ -51,16 +52,8 @@ export function PartnersScreen() {
       setError(err);
     }
     try {
-      const history = await api<AccessHistory>('GET', '/pilot/v1/access-history?days=90');
-      const reads = new Map<string, string>();
-      for (const p of history.partners) {
-        const last = [...p.reads, ...(p.experience_reads ?? [])]
-          .map((r) => r.last_at)
-          .sort()
-          .pop();
-        if (last) reads.set(p.partner.id, last);
-      }
-      setLastReads(reads);
+      const history = await api<AccessHistory>('GET', `/pilot/v1/access-history?days=${LAST_READ_DAYS}`);
+      setLastReads(lastReadsOf(history));
     } catch {
       // Where the service has no access history yet, the list shows no last read.
     }
@@ -139,7 +132,7 @@ export function PartnersScreen() {
     { label: 'Linked', cell: (c) => dateTime(c.linked_at) },
     {
       label: 'Last read',
-      cell: (c) => (lastReads.has(c.partner.id) ? dateTime(lastReads.get(c.partner.id)!) : 'Not yet'),
+      cell: (c) => lastReadText(c, lastReads.get(c.partner.id)),
     },
     { label: 'Shares', cell: whatItShares },
     {
