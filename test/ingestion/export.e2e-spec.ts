@@ -45,6 +45,13 @@ describe('pilot app API: the export of everything held about the pilot (e2e)', (
     await api.app.get(AccessRecorder).flush();
     await me.delete(`/pilot/v1/connections/${ended}`).expect(204);
     const current = await link(pilot.token);
+    const file =
+      'flight_id,date,kind,category,rating_key,total_flight_time\n,2026-03-04,flight,airplane,sep_land,60\n';
+    const uploaded = await me
+      .post('/pilot/v1/imports?format=auto')
+      .set('Content-Type', 'text/csv')
+      .send(file)
+      .expect(201);
 
     const res = await me.get('/pilot/v1/export').expect(200);
     const data = res.body.data;
@@ -115,6 +122,23 @@ describe('pilot app API: the export of everything held about the pilot (e2e)', (
       },
     ]);
 
+    // The file uploaded for import, awaiting its commit: its choices and size, not its bytes.
+    expect(data.pending_imports).toEqual([
+      {
+        import_id: uploaded.body.data.import_id,
+        format: 'auto',
+        status: 'previewed',
+        uploaded_at: expect.any(String),
+        expires_at: expect.any(String),
+        file_bytes: Buffer.byteLength(file),
+        choices: {},
+        commit_result: null,
+      },
+    ]);
+    expect(
+      Date.parse(data.pending_imports[0].expires_at) - Date.parse(data.pending_imports[0].uploaded_at),
+    ).toBe(24 * 3_600_000);
+
     // Another pilot's export holds none of it.
     const other = h.pilot();
     const theirs = await h.as(other.token).get('/pilot/v1/export').expect(200);
@@ -127,6 +151,7 @@ describe('pilot app API: the export of everything held about the pilot (e2e)', (
         connections: [],
         consent_events: [],
         access_history: { partners: [] },
+        pending_imports: [],
       }),
     );
     expect(JSON.stringify(theirs.body)).not.toContain(pilot.id);

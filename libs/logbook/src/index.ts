@@ -12,4 +12,5 @@ export {
   PendingImportsRepository,
   type ImportCommitResult,
   type PendingImport,
+  type PendingImportSummary,
 } from './tables/pending-imports.repository';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PendingImportsRepository } from '@pft/logbook';
 import { FlightsModule } from '../flights/flights.module';
 import { StartingTotalsModule } from '../starting-totals/starting-totals.module';
 import { GetExportController } from './get-export.controller';
@@ -8,6 +9,6 @@ import { GetExportHandler } from './get-export.handler';
 @Module({
   imports: [FlightsModule, StartingTotalsModule],
   controllers: [GetExportController],
-  providers: [GetExportHandler],
+  providers: [GetExportHandler, PendingImportsRepository],
 })
 export class ExportModule {}

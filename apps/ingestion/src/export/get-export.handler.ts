@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { connectionHistoryOf, partnerNames, partnerReadsOf, requirementChecksOf } from '@pft/partners';
 import { sharedData } from '@pft/partners/domain';
 import { consentStreamId, logbookStreamId } from '@pft/contracts';
-import { FlightsRepository, StartingTotalsRepository } from '@pft/logbook';
+import { FlightsRepository, PendingImportsRepository, StartingTotalsRepository } from '@pft/logbook';
 import { readStream, type StoredEvent } from '@pft/event-store';
 import { sharedPayloadSealing } from '@pft/privacy';
 import { accessHistoryView } from '../access-history/access-history.view';
@@ -24,6 +24,7 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery, PilotExpo
     private readonly dataSource: DataSource,
     private readonly flights: FlightsRepository,
     private readonly startingTotals: StartingTotalsRepository,
+    private readonly imports: PendingImportsRepository,
   ) {}
 
   async execute({ pilot }: GetExportQuery): Promise<PilotExport> {
@@ -62,6 +63,7 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery, PilotExpo
         })),
         consent_events: consent.map(exportedEvent),
         access_history: accessHistoryView(connections, reads, names, ALL_DAYS_FROM, checks),
+        pending_imports: await this.imports.summariesOf(tx, pilot),
       };
     });
   }

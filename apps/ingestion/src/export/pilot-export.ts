@@ -1,4 +1,5 @@
 import { type Flight, type StartingTotals } from '@pft/contracts';
+import { type PendingImportSummary } from '@pft/logbook';
 import { type StoredEvent } from '@pft/event-store';
 import { type SharedData } from '@pft/partners/domain';
 import { type AccessHistoryView } from '../access-history/access-history.view';
@@ -38,6 +39,11 @@ export interface PilotExport {
   consent_events: ExportedEvent[];
   /** All of it that is held, not only the last 90 days. */
   access_history: AccessHistoryView;
+  /**
+   * The logbook files uploaded for import and not yet expired (24 hours), with the choices made and
+   * what a commit recorded; each file's size, not its bytes (the pilot's own upload, gone when it expires).
+   */
+  pending_imports: PendingImportSummary[];
 }
 
 export function exportedEvent(event: StoredEvent): ExportedEvent {

@@ -127,6 +127,7 @@ export const PILOT_EXPORT: NamedSchema = {
       'connections',
       'consent_events',
       'access_history',
+      'pending_imports',
     ],
     properties: {
       exported_at: timestamp,
@@ -172,6 +173,35 @@ export const PILOT_EXPORT: NamedSchema = {
         items: exportedEvent(CONSENT_EVENT_TYPES),
       },
       access_history: { ...accessHistorySchema, description: 'All of it held' },
+      pending_imports: {
+        type: 'array',
+        description:
+          'Logbook files uploaded for import and not yet expired (24 hours), oldest first: the choices made and ' +
+          'what a commit recorded, and each file’s size (not its bytes: the pilot’s own upload)',
+        items: {
+          type: 'object',
+          required: [
+            'import_id',
+            'format',
+            'status',
+            'uploaded_at',
+            'expires_at',
+            'file_bytes',
+            'choices',
+            'commit_result',
+          ],
+          properties: {
+            import_id: uuid,
+            format: { type: 'string', enum: ['auto', 'pft', 'foreflight', 'myflightbook', 'columns'] },
+            status: { type: 'string', enum: ['previewed', 'committed'] },
+            uploaded_at: timestamp,
+            expires_at: timestamp,
+            file_bytes: { type: 'integer', minimum: 0 },
+            choices: { type: 'object' },
+            commit_result: { type: ['object', 'null'] },
+          },
+        },
+      },
     },
   },
   example: PILOT_EXPORT_EXAMPLE,

@@ -202,4 +202,16 @@ export const PILOT_EXPORT_EXAMPLE = {
     },
   ],
   access_history: ACCESS_HISTORY_EXAMPLE,
+  pending_imports: [
+    {
+      import_id: '7d1e2f3a-4b5c-4d6e-8f7a-9b0c1d2e3f4a',
+      format: 'auto',
+      status: 'previewed',
+      uploaded_at: '2026-11-20T18:02:11.204Z',
+      expires_at: '2026-11-21T18:02:11.204Z',
+      file_bytes: 48213,
+      choices: { aircraft: { N12345: { category: 'airplane', rating_key: 'sep_land' } } },
+      commit_result: null,
+    },
+  ],
 };

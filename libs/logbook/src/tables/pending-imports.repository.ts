@@ -24,6 +24,18 @@ export interface PendingImport {
   commit_result: ImportCommitResult | null;
 }
 
+/** A pending import as the pilot's data export lists it: what is held, without the file's bytes. */
+export interface PendingImportSummary {
+  import_id: string;
+  format: ImportFormat | 'auto';
+  status: 'previewed' | 'committed';
+  uploaded_at: string;
+  expires_at: string;
+  file_bytes: number;
+  choices: ImportChoices;
+  commit_result: ImportCommitResult | null;
+}
+
 /**
  * The `pending_imports` table: logbook files uploaded for import, each with the pilot's choices, kept
  * until they expire. Another pilot's import, or an expired one, is not found.
@@ -46,6 +58,22 @@ export class PendingImportsRepository {
       [row.importId, row.pilot, row.format, row.bytes, PENDING_IMPORT_HOURS],
     )) as unknown[];
     return rows.length === 1;
+  }
+
+  /** The pilot's unexpired imports, oldest upload first, each without its file's bytes. */
+  async summariesOf(runner: Queryable, pilot: string): Promise<PendingImportSummary[]> {
+    return rowsOf<PendingImportSummary>(
+      await runner.query(
+        `select import_id::text, format, state as status,
+                to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as uploaded_at,
+                to_char(expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as expires_at,
+                octet_length(bytes) as file_bytes, choices, commit_result
+           from pending_imports
+          where pilot_account_id = $1 and expires_at > now()
+          order by created_at, import_id`,
+        [pilot],
+      ),
+    );
   }
 
   /** The pilot's unexpired import; `forUpdate` locks it for the rest of the caller's transaction. */
