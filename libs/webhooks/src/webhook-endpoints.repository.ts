@@ -152,7 +152,8 @@ export function deleteEndpoint(
 
 /**
  * Gives the partner's endpoint a new secret; the one it replaces still signs for `graceHours` (24), so
- * deliveries meanwhile carry both signatures. Undefined when not found.
+ * deliveries meanwhile carry both signatures, and so do those replaced before it within their own
+ * `graceHours` (kept in `earlier_secrets`). Undefined when not found.
  */
 export async function rotateEndpointSecret(
   db: Queryable,
@@ -163,7 +164,13 @@ export async function rotateEndpointSecret(
   const [row] = rowsOf<EndpointRow>(
     await db.query(
       `with changed as (update webhook_endpoints
-          set previous_secret = secret, previous_secret_until = now() + $4 * interval '1 hour', secret = $3
+          set earlier_secrets = coalesce((
+                select jsonb_agg(s) from jsonb_array_elements(earlier_secrets || case
+                    when previous_secret_until > now()
+                    then jsonb_build_array(jsonb_build_object('secret', previous_secret, 'until', previous_secret_until))
+                    else '[]'::jsonb end) s
+                 where (s ->> 'until')::timestamptz > now()), '[]'::jsonb),
+              previous_secret = secret, previous_secret_until = now() + $4 * interval '1 hour', secret = $3
         where endpoint_id = $1 and partner_id = $2 and status <> 'deleted' returning ${COLUMNS}) select * from changed`,
       [endpointId, partnerId, newWebhookSecret(), graceHours],
     ),

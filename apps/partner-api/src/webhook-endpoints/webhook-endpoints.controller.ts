@@ -144,7 +144,8 @@ export class WebhookEndpointsController {
     summary: 'Rotate an endpoint’s secret',
     description:
       'Scope `webhooks`. The answer holds the new `secret`. The old one stays valid for 24 hours: each ' +
-      'delivery meanwhile carries both signatures in `webhook-signature`.',
+      'delivery meanwhile carries both signatures in `webhook-signature` (after two rotations within the ' +
+      'day, the three secrets’ signatures, each old one for its 24 hours).',
   })
   @ENDPOINT_ID_PARAM
   @ApiWriteResponse(200, WebhookEndpointDto)

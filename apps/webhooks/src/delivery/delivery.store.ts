@@ -56,7 +56,9 @@ export async function claimDueDeliveries(
        )
        select c.delivery_id::text, c.endpoint_id, c.event_id, c.type, c.body, c.ordering_key, c.attempts, c.created_at,
               e.url,
-              array_remove(array[e.secret, case when e.previous_secret_until > now() then e.previous_secret end], null) as secrets,
+              array_remove(array[e.secret, case when e.previous_secret_until > now() then e.previous_secret end], null)
+                || array(select s ->> 'secret' from jsonb_array_elements(e.earlier_secrets) s
+                          where (s ->> 'until')::timestamptz > now()) as secrets,
               (c.type <> 'pilot.disconnected' and c.type <> 'webhook.test' and (
                  exists (select 1 from webhook_deliveries x
                           where x.endpoint_id = c.endpoint_id and x.ordering_key = c.ordering_key

@@ -22,6 +22,7 @@ import { ExperienceYearsAsBytes1763807000000 } from './1763807000000-experience-
 import { ExperienceGroupsAsText1763807200000 } from './1763807200000-experience-groups-as-text';
 import { ExperienceFlightsView1763807400000 } from './1763807400000-experience-flights-view';
 import { RequirementChecksByRow1763807600000 } from './1763807600000-requirement-checks-by-row';
+import { WebhookEarlierSecrets1763807800000 } from './1763807800000-webhook-earlier-secrets';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   ExperienceGroupsAsText1763807200000,
   ExperienceFlightsView1763807400000,
   RequirementChecksByRow1763807600000,
+  WebhookEarlierSecrets1763807800000,
 ];
