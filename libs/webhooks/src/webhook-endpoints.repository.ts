@@ -63,6 +63,7 @@ export function createEndpoint(
   partnerId: string,
   url: string,
   events: readonly SubscribableEventType[],
+  alsoIn?: (tx: Queryable, endpoint: EndpointView) => Promise<void>,
 ): Promise<CreateEndpointOutcome> {
   return db.transaction(async (tx) => {
     await tx.query('select 1 from partners where partner_id = $1 for update', [partnerId]);
@@ -80,7 +81,9 @@ export function createEndpoint(
         [newEndpointId(), partnerId, url, events, newWebhookSecret()],
       ),
     );
-    return { ok: true, endpoint: toView(row!, true) };
+    const endpoint = toView(row!, true);
+    await alsoIn?.(tx, endpoint);
+    return { ok: true, endpoint };
   });
 }
 
@@ -153,13 +156,29 @@ export function deleteEndpoint(
 /**
  * Gives the partner's endpoint a new secret; the one it replaces still signs for `graceHours` (24), so
  * deliveries meanwhile carry both signatures, and so do those replaced before it within their own
- * `graceHours` (kept in `earlier_secrets`). Undefined when not found.
+ * `graceHours` (kept in `earlier_secrets`). `alsoIn` runs in the rotation's transaction (a request's
+ * answer kept under its `Idempotency-Key`). Undefined when not found.
  */
-export async function rotateEndpointSecret(
+export function rotateEndpointSecret(
+  db: DataSource,
+  partnerId: string,
+  endpointId: string,
+  alsoIn?: (tx: Queryable, endpoint: EndpointView) => Promise<void>,
+  graceHours = 24,
+): Promise<EndpointView | undefined> {
+  if (!alsoIn) return rotateIn(db, partnerId, endpointId, graceHours);
+  return db.transaction(async (tx) => {
+    const endpoint = await rotateIn(tx, partnerId, endpointId, graceHours);
+    if (endpoint) await alsoIn(tx, endpoint);
+    return endpoint;
+  });
+}
+
+async function rotateIn(
   db: Queryable,
   partnerId: string,
   endpointId: string,
-  graceHours = 24,
+  graceHours: number,
 ): Promise<EndpointView | undefined> {
   const [row] = rowsOf<EndpointRow>(
     await db.query(

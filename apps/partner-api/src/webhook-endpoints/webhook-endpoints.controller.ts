@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { ApiConsumes, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { type FastifyRequest } from 'fastify';
 import { DataSource } from 'typeorm';
 import {
   createEndpoint,
@@ -10,16 +9,18 @@ import {
   rotateEndpointSecret,
 } from '@pft/webhooks';
 import { isEndpointId } from '@pft/webhooks/domain';
-import { ApiError, BodyLimit } from '@pft/platform';
+import { ApiError, BodyLimit, type Queryable } from '@pft/platform';
 import { WEBHOOK_ENDPOINT_BODY_LIMIT } from '../body-limits';
 import {
   type CallingPartner,
   CurrentPartner,
   PartnerEndpoint,
   PartnerReadEndpoint,
+  type PartnerRequest,
   PartnerWriteEndpoint,
 } from '../auth/partner-endpoint.decorator';
-import { IdempotencyStore } from '../idempotency/idempotency.store';
+import { type IdempotencyClaim } from '../idempotency/idempotency-key';
+import { IdempotencyStore, keptSuccess } from '../idempotency/idempotency.store';
 import { invalidIdempotencyKey, missingScope, refusedField } from '../openapi/error-examples';
 import {
   ApiEnvelopedResponse,
@@ -50,6 +51,10 @@ export function endpointNotFound(): ApiError {
 }
 
 /** `/v1/webhook-endpoints`: a partner's endpoints (scope `webhooks`, partner platform 4.1). */
+/** The statuses of a creation's and a rotation's answers, kept under their `Idempotency-Key` with the work. */
+const CREATED_STATUS = 201;
+const ROTATED_STATUS = 200;
+
 @ApiTags('webhooks')
 @Controller('v1/webhook-endpoints')
 export class WebhookEndpointsController {
@@ -60,6 +65,7 @@ export class WebhookEndpointsController {
   ) {}
 
   @Post()
+  @HttpCode(CREATED_STATUS)
   @BodyLimit(WEBHOOK_ENDPOINT_BODY_LIMIT)
   @PartnerWriteEndpoint('webhooks')
   @ApiOperation({
@@ -85,14 +91,20 @@ export class WebhookEndpointsController {
   async create(
     @Body() body: unknown,
     @CurrentPartner() partner: CallingPartner,
-    @Req() request: FastifyRequest,
+    @Req() request: PartnerRequest,
   ): Promise<EndpointView> {
     const wanted = parseNewEndpoint(
       request.headers['content-type'],
       body,
       this.config.WEBHOOK_ALLOW_PRIVATE_URLS,
     );
-    const outcome = await createEndpoint(this.dataSource, partner.partnerId, wanted.url, wanted.events);
+    const outcome = await createEndpoint(
+      this.dataSource,
+      partner.partnerId,
+      wanted.url,
+      wanted.events,
+      this.keptWith(request.idempotencyClaim, CREATED_STATUS),
+    );
     if (!outcome.ok)
       throw new ApiError('INVALID_REQUEST', MESSAGES.tooMany, [{ field: 'url', issue: 'too_many' }]);
     return outcome.endpoint;
@@ -138,7 +150,7 @@ export class WebhookEndpointsController {
   }
 
   @Post(':id/rotate-secret')
-  @HttpCode(200)
+  @HttpCode(ROTATED_STATUS)
   @PartnerWriteEndpoint('webhooks')
   @ApiOperation({
     summary: 'Rotate an endpoint’s secret',
@@ -154,11 +166,33 @@ export class WebhookEndpointsController {
     INSUFFICIENT_SCOPE: [missingScope('webhooks')],
     NOT_FOUND: [NOT_FOUND_EXAMPLE],
   })
-  async rotate(@Param('id') id: string, @CurrentPartner() partner: CallingPartner): Promise<EndpointView> {
+  async rotate(
+    @Param('id') id: string,
+    @CurrentPartner() partner: CallingPartner,
+    @Req() request: PartnerRequest,
+  ): Promise<EndpointView> {
     const endpoint = isEndpointId(id)
-      ? await rotateEndpointSecret(this.dataSource, partner.partnerId, id)
+      ? await rotateEndpointSecret(
+          this.dataSource,
+          partner.partnerId,
+          id,
+          this.keptWith(request.idempotencyClaim, ROTATED_STATUS),
+        )
       : undefined;
     if (!endpoint) throw endpointNotFound();
     return endpoint;
+  }
+
+  /**
+   * Under an `Idempotency-Key`, the answer kept in the transaction of the work it answers (as a link's
+   * is): a retry after an answer lost with the replica that gave it replays it, and never makes a
+   * second endpoint or rotates again. Undefined without a key.
+   */
+  private keptWith(
+    claim: IdempotencyClaim | undefined,
+    status: number,
+  ): ((tx: Queryable, endpoint: EndpointView) => Promise<void>) | undefined {
+    if (!claim) return undefined;
+    return (tx, endpoint) => this.idempotency.completeWithin(tx, claim, keptSuccess(status, endpoint));
   }
 }
