@@ -65,7 +65,8 @@ export class PilotTotalsDto {
     description:
       'The time up to which this pilot’s projection was known to be complete; never claims more ' +
       'freshness than the data has. At most 5 minutes old with the pipeline healthy; the current time ' +
-      'for a linked pilot with nothing recorded yet.',
+      'when the totals were computed live from the pilot’s logbook, as for a pilot just linked (nothing ' +
+      'projected yet, or the projection behind an answer already given).',
   })
   last_updated!: string;
 
