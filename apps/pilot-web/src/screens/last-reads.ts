@@ -1,7 +1,7 @@
 import { type AccessHistory, type Connection } from '../api/types';
 import { dateTime } from '../format';
 
-/** How far back the Partners screen looks for a partner's last read: the most the access history keeps. */
+/** How far back the Partners screen looks for a partner's last read: the most `days` the access history answers. */
 export const LAST_READ_DAYS = 365;
 
 /** Each partner's last read of the pilot's data: a totals or experience read, or a requirement check. */
