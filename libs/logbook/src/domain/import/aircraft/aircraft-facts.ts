@@ -13,6 +13,11 @@ export interface AircraftFacts {
   /** A class rating the file names outright (ForeFlight's `Category/Class (EASA)`). */
   classRatingKey?: string;
   engine?: EngineKind;
+  /**
+   * The file's class says turbine without naming the engine (EASA's multi-engine turbine classes): no
+   * class rating is guessed from it.
+   */
+  turbineClass?: boolean;
   /** True when the file names the engine (`Non-Powered` included); false when it says nothing. */
   engineNamed: boolean;
   features: AircraftFeature[];
@@ -105,7 +110,7 @@ export function categoryAndClass(
 /** ForeFlight's `Category/Class (EASA)`: the class rating it names, or the category. */
 export function easaCategoryClass(
   cell: string,
-): Pick<AircraftFacts, 'category' | 'airplaneClass' | 'classRatingKey'> {
+): Pick<AircraftFacts, 'category' | 'airplaneClass' | 'classRatingKey' | 'turbineClass'> {
   const name = norm(cell);
   const classes: Record<string, [string, AirplaneClass]> = {
     single_engine_piston_land: ['sep_land', SINGLE_LAND],
@@ -119,8 +124,10 @@ export function easaCategoryClass(
   const known = classes[name];
   if (known) return { category: 'airplane', classRatingKey: known[0], airplaneClass: known[1] };
   // No class rating: a type rating from the type code, else the pilot's choice.
-  if (name === 'multi_engine_turbine_land') return { category: 'airplane', airplaneClass: MULTI_LAND };
-  if (name === 'multi_engine_turbine_sea') return { category: 'airplane', airplaneClass: MULTI_SEA };
+  if (name === 'multi_engine_turbine_land')
+    return { category: 'airplane', airplaneClass: MULTI_LAND, turbineClass: true };
+  if (name === 'multi_engine_turbine_sea')
+    return { category: 'airplane', airplaneClass: MULTI_SEA, turbineClass: true };
   if (name === 'sailplane') return { category: 'sailplane' };
   if (name === 'helicopter') return { category: 'helicopter' };
   return {};

@@ -138,9 +138,27 @@ describe('import aircraft', () => {
     expect(easaCategoryClass('multi_engine_turbine_land')).toEqual({
       category: 'airplane',
       airplaneClass: { engines: 'multi', surface: 'land' },
+      turbineClass: true,
     });
     expect(easaCategoryClass('sailplane')).toEqual({ category: 'sailplane' });
   });
+
+  it.each(['multi_engine_turbine_land', 'multi_engine_turbine_sea'])(
+    'leaves a %s aircraft with no engine and no type rating to the pilot: never a piston class guessed',
+    (cell) => {
+      const easa = easaCategoryClass(cell);
+      expect(proposeAircraft(facts({ ...easa, engineNamed: false }), typeRatingOf)).toBeNull();
+      expect(proposeAircraft(facts({ ...easa, engine: 'turboprop' }), typeRatingOf)).toBeNull();
+      expect(
+        proposeAircraft(facts({ ...easa, engineNamed: false, type_designator: 'B738' }), typeRatingOf),
+      ).toEqual({
+        category: 'airplane',
+        rating_key: 'type_b737_300_900',
+        type_designator: 'B738',
+        guessed: false,
+      });
+    },
+  );
 
   it('reads engine types and gear types as ForeFlight names them', () => {
     expect(

@@ -16,7 +16,8 @@ function classRating(airplaneClass: AirplaneClass, engine: EngineKind): string |
 /**
  * The aircraft a file proposes for a source aircraft (`logbook-import.md` 1): a type designator the
  * catalog has as a type rating wins over a class; then the class rating named outright; then the
- * class and engine (an airplane class with no engine named proposes piston, `guessed`); other
+ * class and engine (an airplane class with no engine named proposes piston, `guessed`, unless the class
+ * says turbine); other
  * categories take their category. Null when the pilot has to choose.
  */
 export function proposeAircraft(facts: AircraftFacts, typeRatingOf: TypeRatingOf): ProposedAircraft | null {
@@ -41,7 +42,7 @@ export function proposeAircraft(facts: AircraftFacts, typeRatingOf: TypeRatingOf
     const key = classRating(facts.airplaneClass, facts.engine);
     return key ? { category: 'airplane', rating_key: key, ...described, guessed: false } : null;
   }
-  if (facts.engineNamed) return null;
+  if (facts.engineNamed || facts.turbineClass) return null;
   const key = classRating(facts.airplaneClass, 'piston');
   return key ? { category: 'airplane', rating_key: key, ...described, guessed: true } : null;
 }
