@@ -116,6 +116,21 @@ describe('reading a logbook file', () => {
     expect(b).toEqual(a);
   });
 
+  it.each(['columns-logten.tsv', 'myflightbook.csv'])(
+    'reads %s with a spreadsheet’s empty rows (delimiters only) as the same file without them',
+    (name) => {
+      const bytes = fixture(name);
+      const decoded = new TextDecoder().decode(bytes);
+      const delimiter = decoded.includes('\t') ? '\t' : ',';
+      const emptyRow = delimiter.repeat(12) + '\r\n';
+      expect(decoded.endsWith('\n')).toBe(true);
+      const padded = new TextEncoder().encode(decoded + emptyRow + emptyRow.replace(/\t|,/g, (d) => ` ${d}`));
+      const plain = readImport(input(bytes));
+      expect(plain.ok && plain.value.flights.length).toBeGreaterThan(0);
+      expect(readImport(input(padded))).toEqual(plain);
+    },
+  );
+
   it('keeps an aircraft name too long for a registration out of the record, and says so', () => {
     const result = readImport(
       input(

@@ -39,7 +39,8 @@ const OWN_CSV: CsvDialect = { delimiter: ',', unmark: true };
 
 /**
  * Splits CSV text into records. Accepts CRLF or LF line ends, a byte-order mark at the start, and
- * skips blank lines. An unterminated quoted cell is an error at the line it opened on.
+ * skips blank records: empty lines, and lines of nothing but delimiters, spaces and empty quotes (the
+ * empty rows a spreadsheet writes). An unterminated quoted cell is an error at the line it opened on.
  */
 export function readCsvRecords(
   text: string,
@@ -60,7 +61,8 @@ export function readCsvRecords(
   let quoteLine = 0;
   let touched = false;
   const endRecord = (): void => {
-    if (touched || cells.length > 0) records.push({ line: recordLine, cells: [...cells, unmarked(cell)] });
+    const record = [...cells, unmarked(cell)];
+    if (touched && record.some((c) => c.trim() !== '')) records.push({ line: recordLine, cells: record });
     cells = [];
     cell = '';
     touched = false;

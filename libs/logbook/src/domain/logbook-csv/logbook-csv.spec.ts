@@ -168,7 +168,7 @@ describe('logbook CSV', () => {
     );
     fc.assert(
       fc.property(fc.array(cell, { minLength: 2, maxLength: 6 }), (cells) => {
-        fc.pre(cells.some((c) => c !== ''));
+        fc.pre(cells.some((c) => c.trim() !== ''));
         expect(readCsvRecords(`${csvRecord(cells)}\r\n`).records).toEqual([{ line: 1, cells }]);
       }),
       { numRuns: 2000 },
@@ -250,6 +250,17 @@ describe('logbook CSV', () => {
       { line: 2, cells: ['say "hi"', 'x\ny'] },
     ]);
     expect(readCsvRecords('a,"open\n').error).toEqual({ line: 1, message: 'a quoted cell is never closed' });
+  });
+
+  it('skips the empty rows a spreadsheet writes: nothing but delimiters, spaces and empty quotes', () => {
+    expect(readCsvRecords('a,b\r\n,\r\n \r\n"",  \r\n\r\n1,2\r\n,,\r\n').records).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 6, cells: ['1', '2'] },
+    ]);
+    expect(readCsvRecords('a\tb\n\t\t\t\n1\t\n', { delimiter: '\t', unmark: false }).records).toEqual([
+      { line: 1, cells: ['a', 'b'] },
+      { line: 3, cells: ['1', ''] },
+    ]);
   });
 
   it('splits on a tab or a semicolon, and keeps a leading quote mark when asked to', () => {

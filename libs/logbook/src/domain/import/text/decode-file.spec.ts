@@ -74,7 +74,7 @@ describe('import text', () => {
   });
 
   it('refuses a record of more cells than any logbook has, naming its line', () => {
-    const split = splitRecords(`Date,Total\n${','.repeat(MAX_COLUMNS)}\n`, ',');
+    const split = splitRecords(`Date,Total\n2026-01-01${','.repeat(MAX_COLUMNS)}\n`, ',');
     expect(split.ok ? undefined : split.refusal).toEqual({
       code: 'UNSUPPORTED_FILE',
       issue: 'too_many_columns',
