@@ -177,6 +177,15 @@ describe('any other CSV, through a column mapping', () => {
     ]);
   });
 
+  it('names a second column of a name already read among the unused, and keeps its cells for the remarks', () => {
+    const file = text(
+      'Date,Registration,Category,Total,PIC,PIC,Notes,Notes\n2026-05-01,D-EABC,ASEL,1.0,1.0,0.5,,\n',
+    );
+    const result = read(file, { time_unit: 'decimal_hours', unused_columns_to_remarks: true });
+    expect(result.unused_columns).toEqual(['PIC', 'Notes']);
+    expect(result.flights.map((f) => [f.flight.minutes.pic, f.flight.remarks])).toEqual([[60, 'PIC: 0.5']]);
+  });
+
   it('refuses a formula cell where a value belongs', () => {
     const result = read(text('Date,Registration,Category,Total\n2026-05-01,D-EABC,ASEL,=1+1\n'), {
       time_unit: 'decimal_hours',

@@ -48,11 +48,12 @@ export class Header {
     return this.cell(record, ...names)?.value ?? '';
   }
 
-  /** The columns no parser asked for, in header order (empty names left out). */
+  /**
+   * The columns no parser asked for, in header order (empty names left out), each name once: a second
+   * column under a name already read is one of them, since only the first of a name is ever read.
+   */
   unusedColumns(): string[] {
-    return this.names.filter(
-      (name, i) => name !== '' && !this.used.has(i) && this.index.get(key(name)) === i,
-    );
+    return [...new Set(this.names.filter((name, i) => name !== '' && !this.used.has(i)))];
   }
 
   /**
