@@ -2,7 +2,7 @@ export { BodyReader } from './body-reader';
 export { LOGBOOK_ERRORS, LogbookRejected } from './errors';
 export { isCalendarDate } from './flights/calendar-date';
 export { parseFlightImport } from './flights/flight-import.rules';
-export { parseFlight } from './flights/flight.rules';
+export { EARLIEST_FLIGHT_DATE, parseFlight } from './flights/flight.rules';
 export {
   DATE_ORDERS,
   detectFormat,

@@ -105,6 +105,22 @@ describe('the totals fold', () => {
     expect(totalsOfState(after)).toEqual(totalsAfter([recorded(good)]));
   });
 
+  it('rejects a flight dated before the first powered flight, year 0000 included, which Postgres cannot store', () => {
+    for (const date of ['0000-06-01', '1903-12-16']) {
+      const bad = flight({ date });
+      expect(foldEvent(initialPilotTotalsState(), { stream_version: 1, event: recorded(bad) })).toMatchObject(
+        {
+          kind: 'rejected',
+          reason: `flight ${bad.flight_id} is dated ${date}, before 1903-12-17`,
+        },
+      );
+    }
+    const first = flight({ date: '1903-12-17' });
+    expect(foldEvent(initialPilotTotalsState(), { stream_version: 1, event: recorded(first) }).kind).not.toBe(
+      'rejected',
+    );
+  });
+
   it('ignores a repeated stream version', () => {
     const f = flight();
     const once = foldEvents(initialPilotTotalsState(), versioned([recorded(f)]));

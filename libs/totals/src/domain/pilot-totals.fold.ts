@@ -1,5 +1,5 @@
 import { type LogbookEvent, type PilotTotals, type StartingTotals } from '@pft/contracts';
-import { isAirplaneRatingKey } from '@pft/logbook/domain';
+import { EARLIEST_FLIGHT_DATE, isAirplaneRatingKey } from '@pft/logbook/domain';
 import {
   addFlight,
   addStartingTotals,
@@ -55,6 +55,11 @@ export function rejectionOf(state: PilotTotalsState, event: LogbookEvent): strin
       const known = state.flights.has(flight.flight_id);
       if (event.type === 'FlightRecorded' && known) return `flight ${flight.flight_id} is already recorded`;
       if (event.type === 'FlightAmended' && !known) return `flight ${flight.flight_id} is not recorded`;
+      // A date the event schema takes (year 0000 is a valid format) but Postgres refuses would fail the
+      // whole batch, again at every retry, and hold up the partition.
+      if (flight.date < EARLIEST_FLIGHT_DATE) {
+        return `flight ${flight.flight_id} is dated ${flight.date}, before ${EARLIEST_FLIGHT_DATE}`;
+      }
       // Only what the checks read of the flight's facts: factsOf makes them all when the flight is folded.
       const facts = ratingFactsOf(flight);
       if (facts.kind === 'flight' && facts.category === 'airplane' && facts.rating_key === null) {

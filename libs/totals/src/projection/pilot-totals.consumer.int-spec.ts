@@ -205,7 +205,8 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
     const { pilotId, events } = history!;
     const at = new Date('2026-11-02T00:00:00.000Z');
     const good = events.map((e) => logbookEventMessage(pilotId, e, at));
-    // A recorded airplane flight under a key outside the catalog, at version 11, and a message that is not JSON.
+    // A recorded airplane flight under a key outside the catalog, a flight in year 0000 after it, and a message
+    // that is not JSON.
     const poison = logbookEventMessage(
       pilotId,
       {
@@ -228,8 +229,29 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
       at,
     );
     const poisonFlight = (poison.payload as { flight: Flight }).flight;
+    // A flight in year 0000: a valid date to the event schema, one Postgres refuses to store.
+    const ancient = logbookEventMessage(
+      pilotId,
+      {
+        stream_version: events.length + 2,
+        event: {
+          type: 'FlightRecorded',
+          version: 2,
+          payload: {
+            pilot_account_id: pilotId,
+            flight: {
+              ...poisonFlight,
+              flight_id: randomUUID(),
+              date: '0000-06-01',
+              aircraft: { category: 'airplane', rating_key: 'sep_land' },
+            },
+          },
+        },
+      },
+      at,
+    );
     const laterEvent: DeliveredLogbookEvent = {
-      stream_version: events.length + 2,
+      stream_version: events.length + 3,
       event: {
         type: 'FlightRecorded',
         version: 2,
@@ -249,6 +271,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
       { key: pilotId, value: Buffer.from('{not json') },
       ...good.slice(10).map((m) => ({ key: pilotId, value: encodeEventMessage(m) })),
       { key: pilotId, value: encodeEventMessage(poison) },
+      { key: pilotId, value: encodeEventMessage(ancient) },
       { key: pilotId, value: encodeEventMessage(later) },
     ];
     await publishMessages(kafka, topic, messages);
@@ -269,6 +292,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
     expect(recorded.map((r) => r.reason)).toEqual([
       'message is not valid JSON',
       'rating key type_no_such_aircraft is not in the catalog',
+      `flight ${(ancient.payload as { flight: Flight }).flight.flight_id} is dated 0000-06-01, before 1903-12-17`,
     ]);
 
     const dlq = kafka.consumer({ groupId: `dlq-${randomUUID()}` });
@@ -282,7 +306,7 @@ describe('PilotTotalsConsumer (real Kafka and Postgres)', () => {
       },
     });
     try {
-      await waitFor(() => (seen.length >= 2 ? true : undefined), 30000, 'two dead letters');
+      await waitFor(() => (seen.length >= 3 ? true : undefined), 30000, 'three dead letters');
     } finally {
       await dlq.disconnect();
     }
