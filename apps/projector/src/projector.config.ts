@@ -6,6 +6,7 @@ import {
   REDIS_CONFIG,
   WithDatabase,
   WithKafka,
+  WithKafkaTopics,
   WithRedis,
   IntVariable,
 } from '@pft/platform';
@@ -14,7 +15,9 @@ import { WithMasterKey } from '@pft/privacy';
 import { PARTNER_READS_CONFIG, WithPartnerReads } from '@pft/totals';
 
 const SharedVariables = WithPartnerReads(
-  WithPartnerRedisPrefix(WithMasterKey(WithKafka(WithRedis(WithDatabase(HttpAppVariables))))),
+  WithPartnerRedisPrefix(
+    WithMasterKey(WithKafkaTopics(WithKafka(WithRedis(WithDatabase(HttpAppVariables))))),
+  ),
 );
 
 /**

@@ -35,6 +35,7 @@ export type {
 export { KafkaTopicsError, describeMismatch, fixCommand, planFile } from './kafka/topic-replication';
 export type { TopicMismatch } from './kafka/topic-replication';
 export { ensureTopics, fixMinInsync, pilotTopics } from './kafka/topics';
+export { ensureTopicInBackground } from './kafka/ensure-topic';
 export type { TopicsReport } from './kafka/topics';
 export { LoggingModule } from './logging/logging.module';
 export { PIPELINE_APP_MODULES } from './pipeline-app-modules';

@@ -5,9 +5,8 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { type KafkaClient, pilotTopics, shutdownDeadline } from '@pft/platform';
+import { ensureTopicInBackground, type KafkaClient, pilotTopics, shutdownDeadline } from '@pft/platform';
 import { OutboxRelay, RelayWake } from '@pft/event-store';
-import { ensureEventsTopic } from './events-topic';
 import { RELAY_KAFKA } from './relay-kafka.provider';
 import { relayMetricHooks, reportRelayLease } from './relay-metrics';
 import { IngestionConfig } from '../ingestion.config';
@@ -44,7 +43,7 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
     });
     reportRelayLease(this.relay);
     const [eventsTopic] = pilotTopics(this.config).filter((t) => t.topic === this.config.PILOT_EVENTS_TOPIC);
-    if (eventsTopic) ensureEventsTopic(this.kafka, eventsTopic, this.config.KAFKA_BROKERS, this.logger);
+    if (eventsTopic) ensureTopicInBackground(this.kafka, eventsTopic, this.config.KAFKA_BROKERS, this.logger);
     this.relay.start();
     this.wake.attach(this.relay);
   }

@@ -1,7 +1,13 @@
 import { Logger } from '@nestjs/common';
-import { metricsPortOf, pilotTopics, runMain, shutdownDeadline, startMetricsServer } from '@pft/platform';
+import {
+  ensureTopicInBackground,
+  metricsPortOf,
+  pilotTopics,
+  runMain,
+  shutdownDeadline,
+  startMetricsServer,
+} from '@pft/platform';
 import { OutboxRelay } from '@pft/event-store';
-import { ensureEventsTopic } from './events-topic';
 import { relayKafka } from './relay-kafka.provider';
 import { RelayConfig } from './relay.config';
 import { relayMetricHooks, reportRelayLease } from './relay-metrics';
@@ -16,7 +22,7 @@ runMain('relay', RelayConfig, async (config) => {
   const metrics = await startMetricsServer(config.HOST, metricsPortOf(config, 'relay'));
   const kafka = relayKafka(config);
   const [eventsTopic] = pilotTopics(config).filter((t) => t.topic === config.PILOT_EVENTS_TOPIC);
-  if (eventsTopic) ensureEventsTopic(kafka, eventsTopic, config.KAFKA_BROKERS, logger);
+  if (eventsTopic) ensureTopicInBackground(kafka, eventsTopic, config.KAFKA_BROKERS, logger);
   const relay = new OutboxRelay({
     databaseUrl: config.DATABASE_URL,
     kafka,

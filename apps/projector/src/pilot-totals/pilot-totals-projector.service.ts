@@ -6,7 +6,15 @@ import {
   type OnApplicationBootstrap,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { KAFKA, KafkaReadiness, type KafkaClient, KAFKA_LEAVE_MS, shutdownDeadline } from '@pft/platform';
+import {
+  ensureTopicInBackground,
+  KAFKA,
+  KafkaReadiness,
+  type KafkaClient,
+  KAFKA_LEAVE_MS,
+  pilotTopics,
+  shutdownDeadline,
+} from '@pft/platform';
 import { PartnerReadRevision } from '@pft/totals';
 import { foldConcurrency, PilotTotalsConsumer, readProjectionVersions } from '@pft/totals';
 import { StartBackoff } from './start-backoff';
@@ -42,8 +50,13 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
     private readonly kafkaReadiness: KafkaReadiness,
   ) {}
 
-  /** Returns at once: the HTTP server listens only after every module's bootstrap. */
+  /**
+   * Returns at once: the HTTP server listens only after every module's bootstrap. The dead-letter topic
+   * is made here if it is missing (in the background), so the first poison event has somewhere to go.
+   */
   onApplicationBootstrap(): void {
+    const [deadLetters] = pilotTopics(this.config).filter((t) => t.topic === this.config.DEAD_LETTER_TOPIC);
+    if (deadLetters) ensureTopicInBackground(this.kafka, deadLetters, this.config.KAFKA_BROKERS, this.logger);
     this.timer = setInterval(() => this.schedule(), 1000);
     this.schedule();
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type KafkaClient } from './kafka.port';
 import { createTestTopic, deleteTestTopics, testKafka, waitFor } from '@pft/testing';
+import { ensureTopicInBackground } from './ensure-topic';
 import { ensureTopics, KafkaTopicsError } from './topics';
 
 describe('Kafka broker (real, KRaft) through the Kafka port', () => {
@@ -53,6 +54,48 @@ describe('Kafka broker (real, KRaft) through the Kafka port', () => {
       expect(await admin.topicConfig(topic, ['retention.ms'])).toEqual({ 'retention.ms': '-1' });
     } finally {
       await admin.disconnect();
+    }
+  });
+
+  it('reports an existing topic that keeps its messages 7 days, as one made by hand or auto-created does', async () => {
+    const topic = `test-retention-${randomUUID().slice(0, 8)}`;
+    topics.push(topic);
+    await ensureTopics(kafka, [{ topic, numPartitions: 1, retentionMs: 604_800_000 }]);
+    expect(await ensureTopics(kafka, [{ topic, numPartitions: 1, retentionMs: -1 }])).toMatchObject({
+      existing: [topic],
+      mismatches: [{ topic, setting: 'retention.ms', actual: 604_800_000, wanted: -1 }],
+    });
+  });
+
+  it('makes a missing topic in the background with its partitions, and a send then reaches it', async () => {
+    const topic = `test-missing-${randomUUID().slice(0, 8)}`;
+    topics.push(topic);
+    const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+    await producer.connect();
+    try {
+      const admin = kafka.admin();
+      await admin.connect();
+      try {
+        const lines: string[] = [];
+        const logger = {
+          log: () => undefined,
+          warn: (m: string) => lines.push(m),
+          error: (m: string) => lines.push(m),
+        };
+        ensureTopicInBackground(kafka, { topic, numPartitions: 2, retentionMs: -1 }, 'test', logger);
+        await waitFor(
+          async () => ((await admin.listTopics()).includes(topic) ? true : undefined),
+          30000,
+          'the topic',
+        );
+        expect(await admin.topicPartitions([topic])).toEqual([{ topic, partitions: 2 }]);
+        expect(lines).toEqual([]);
+      } finally {
+        await admin.disconnect();
+      }
+      await producer.send({ topic, messages: [{ key: 'k', value: 'v' }] });
+    } finally {
+      await producer.disconnect();
     }
   });
 

@@ -78,7 +78,10 @@ export interface ProducerOptions {
   /** The broker drops a retried duplicate (needs maxInFlightRequests 1 to also never reorder). */
   idempotent?: boolean;
   maxInFlightRequests?: number;
-  /** false: sending to a missing topic fails instead of creating it with the broker's defaults. */
+  /**
+   * true: a send to a missing topic asks the broker to create it with the broker's defaults. Unset or
+   * false (in both adapters): it fails; topics are made by the project (ensureTopics).
+   */
   allowAutoTopicCreation?: boolean;
 }
 

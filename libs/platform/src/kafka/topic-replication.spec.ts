@@ -6,6 +6,7 @@ import {
   KafkaTopicsError,
   reassignmentPlan,
   replicationMismatches,
+  retentionMismatches,
 } from './topic-replication';
 
 const topicOf = (topic: string, replicas: number[][], isr = replicas): TopicReplicas => ({
@@ -123,5 +124,16 @@ describe('describeMismatch', () => {
     expect(lines).toContain(
       '    {"version":1,"partitions":[{"topic":"pilot-events","partition":0,"replicas":[1,2,3]}]}',
     );
+  });
+
+  it('reports a topic that does not keep every message, with the command that makes it keep them', () => {
+    expect(retentionMismatches('pilot-events', '-1', -1)).toEqual([]);
+    const [m] = retentionMismatches('pilot-events', '604800000', -1);
+    expect(m).toEqual({ topic: 'pilot-events', setting: 'retention.ms', actual: 604800000, wanted: -1 });
+    expect(describeMismatch(m!, '127.0.0.1:19092')).toEqual([
+      'pilot-events: retention.ms 604800000, configuration says -1 (every message kept: projections are rebuilt from this topic)',
+      '  fix: kafka-configs.sh --bootstrap-server 127.0.0.1:19092 --alter --entity-type topics --entity-name pilot-events --add-config retention.ms=-1',
+    ]);
+    expect(retentionMismatches('dead-letters', undefined, -1)).toMatchObject([{ actual: undefined }]);
   });
 });

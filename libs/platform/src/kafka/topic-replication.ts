@@ -83,6 +83,12 @@ export type TopicMismatch =
       wanted: number;
       /** Whether `pft kafka topics --fix` may set it now: not above the replicas the topic has yet. */
       fixable: boolean;
+    }
+  | {
+      topic: string;
+      setting: 'retention.ms';
+      actual: number | undefined;
+      wanted: number;
     };
 
 /** What is known of an existing topic. */
@@ -130,6 +136,20 @@ export function replicationMismatches(
   return found;
 }
 
+/**
+ * An existing topic whose messages are not kept as long as its spec says (a topic made by hand, or
+ * by a broker's auto-creation, keeps them 7 days by Kafka's default): the pilot events topic is what
+ * every projection is rebuilt from, so it must keep them all.
+ */
+export function retentionMismatches(
+  topic: string,
+  reported: string | undefined,
+  wanted: number,
+): TopicMismatch[] {
+  const actual = reported === undefined ? undefined : Number(reported);
+  return actual === wanted ? [] : [{ topic, setting: 'retention.ms', actual, wanted }];
+}
+
 /** The file the reassignment command reads a topic's plan from. */
 export const planFile = (topic: string): string => `${topic}-reassignment.json`;
 
@@ -138,6 +158,9 @@ export function fixCommand(m: TopicMismatch, bootstrap: string): string {
   if (m.setting === 'replication.factor') {
     return `kafka-reassign-partitions.sh --bootstrap-server ${bootstrap} --reassignment-json-file ${planFile(m.topic)} --execute`;
   }
+  if (m.setting === 'retention.ms') {
+    return `kafka-configs.sh --bootstrap-server ${bootstrap} --alter --entity-type topics --entity-name ${m.topic} --add-config retention.ms=${m.wanted}`;
+  }
   return m.fixable
     ? 'pft kafka topics --fix'
     : 'pft kafka topics --fix, once the replication factor is fixed (the topic has fewer replicas than that)';
@@ -145,6 +168,12 @@ export function fixCommand(m: TopicMismatch, bootstrap: string): string {
 
 /** The lines an operator reads for one mismatch. */
 export function describeMismatch(m: TopicMismatch, bootstrap: string): string[] {
+  if (m.setting === 'retention.ms') {
+    return [
+      `${m.topic}: retention.ms ${m.actual ?? 'unset'}, configuration says ${m.wanted} (${m.wanted === -1 ? 'every message kept: projections are rebuilt from this topic' : 'the configured retention'})`,
+      `  fix: ${fixCommand(m, bootstrap)}`,
+    ];
+  }
   if (m.setting === 'min.insync.replicas') {
     return [
       `${m.topic}: min.insync.replicas ${m.actual ?? 'unset'}, configuration says ${m.wanted} (KAFKA_MIN_INSYNC_REPLICAS)`,

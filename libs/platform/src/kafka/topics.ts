@@ -5,6 +5,7 @@ import {
   type ExistingTopic,
   KafkaTopicsError,
   replicationMismatches,
+  retentionMismatches,
   type TopicMismatch,
   type TopicReplication,
   topicReplication,
@@ -56,7 +57,8 @@ export interface TopicsReport {
  * Creates the missing topics with their partitions, retention, replicas and min.insync.replicas,
  * and checks the existing ones. Refuses (KafkaTopicsError) when the cluster has fewer live brokers
  * than a topic's replicas, and when an existing topic has another partition count (that would
- * silently move keys). Other differences are reported, not changed.
+ * silently move keys). Other differences (replicas, min.insync.replicas, retention) are reported, not
+ * changed.
  */
 export async function ensureTopics(kafka: KafkaClient, specs: TopicSpec[]): Promise<TopicsReport> {
   const admin = kafka.admin();
@@ -107,9 +109,10 @@ async function checkExisting(
   for (const spec of present) {
     const described = replicas.find((r) => r.topic === spec.topic);
     if (!described) continue;
-    const config = await admin.topicConfig(spec.topic, ['min.insync.replicas']);
+    const config = await admin.topicConfig(spec.topic, ['min.insync.replicas', 'retention.ms']);
     const existing: ExistingTopic = { replicas: described, minInsync: config['min.insync.replicas'] };
     mismatches.push(...replicationMismatches([existing], spec.replication ?? ONE_COPY, brokerIds));
+    mismatches.push(...retentionMismatches(spec.topic, config['retention.ms'], spec.retentionMs));
   }
   return mismatches;
 }

@@ -69,6 +69,8 @@ class KafkajsProducer implements EventProducer {
   constructor(kafka: Kafka, options: ProducerOptions = {}) {
     this.producer = kafka.producer({
       ...options,
+      // Topics are made by the project, never by a send to a missing one (kafkajs asks for it by default).
+      allowAutoTopicCreation: options.allowAutoTopicCreation ?? false,
       // Named, not left to the default: the Java-compatible murmur2 partitioner, which keeps a pilot
       // on the partition any Kafka client would choose (and silences kafkajs's v2 notice); recorded,
       // so that a send resolved without sending part of it fails (kafkajs-send-guard.ts).

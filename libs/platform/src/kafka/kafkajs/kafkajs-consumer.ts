@@ -34,6 +34,8 @@ export class KafkajsConsumer implements EventConsumer {
       maxBytesPerPartition: options.maxBytesPerPartition,
       maxBytes: options.maxBytes,
       maxWaitTimeInMs: options.maxWaitTimeMs,
+      // A subscription to a missing topic fails: topics are made by the project, never by auto-creation.
+      allowAutoTopicCreation: false,
     });
   }
 

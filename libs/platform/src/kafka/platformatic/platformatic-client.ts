@@ -51,7 +51,7 @@ class PlatformaticProducer implements EventProducer {
       ...base,
       idempotent: this.idempotent,
       ...(options.maxInFlightRequests === undefined ? {} : { maxInflights: options.maxInFlightRequests }),
-      autocreateTopics: options.allowAutoTopicCreation ?? true,
+      autocreateTopics: options.allowAutoTopicCreation ?? false,
       // Not the client's default partitioner: that one reads murmur2 as unsigned (>>> 0), so a key
       // whose hash is negative lands on another partition than the Java client and kafkajs choose.
       // This one masks the sign bit as they do, so a pilot stays on one partition whichever client sent.
