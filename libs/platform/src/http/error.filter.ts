@@ -38,6 +38,8 @@ export function sendError(
     logger.error({ err: exception, reqId: request.id, code: response.code }, 'request failed');
   }
   if (reply.sent) return;
+  // A download's name set before the handler ran (`export.csv`) would save the error as that file.
+  reply.removeHeader('Content-Disposition');
   void reply
     .status(response.status)
     .headers(response.headers)
