@@ -48,6 +48,8 @@ const WHEN: Record<ErrorCode, string> = {
   IMPORT_NOT_FOUND: 'Not used by the partner API',
   IMPORT_NOT_READY: 'Not used by the partner API',
   METHOD_NOT_ALLOWED: 'Known path, wrong method; with an `Allow` header',
+  REQUEST_TIMEOUT:
+    'The request line and headers did not all arrive within 60 seconds; the connection is closed (send it again)',
   CONFLICT: 'The simulated flight’s `flight_id` was already recorded with another body (sandbox only)',
   IDEMPOTENCY_CONFLICT:
     'The `Idempotency-Key` was used with another method, path or body, or its first request is still ' +

@@ -3,10 +3,37 @@ import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { errorEnvelope } from './envelope';
 import { nextUlid, REQUEST_ID_HEADER } from './request-id';
 
+interface ClientErrorAnswer {
+  statusLine: string;
+  code: 'INVALID_REQUEST' | 'REQUEST_TIMEOUT';
+  message: string;
+}
+
+const NOT_HTTP: ClientErrorAnswer = {
+  statusLine: '400 Bad Request',
+  code: 'INVALID_REQUEST',
+  message: 'The request could not be parsed as HTTP',
+};
+
+/** Node's refusals by their code; anything else is a request that is not HTTP. */
+const CLIENT_ERRORS: Record<string, ClientErrorAnswer> = {
+  HPE_HEADER_OVERFLOW: {
+    statusLine: '400 Bad Request',
+    code: 'INVALID_REQUEST',
+    message: 'The request line or headers are too large',
+  },
+  // The request line and headers did not all come within the server's time for them (60 s by default).
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    statusLine: '408 Request Timeout',
+    code: 'REQUEST_TIMEOUT',
+    message: 'The request did not arrive in time: send it again',
+  },
+};
+
 /**
  * Answers requests that Node's HTTP parser refuses before any route sees them (a request line or
- * headers over the size limit, broken framing) in the contract's envelope with a request id, instead
- * of Node's bare 400 or 431.
+ * headers over the size limit, broken framing, headers that take too long to come) in the contract's
+ * envelope with a request id, instead of Node's bare 400, 408 or 431.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
@@ -14,14 +41,11 @@ export function answerClientError(error: Error & { code?: string }, socket: Sock
     return;
   }
   const requestId = `req_${nextUlid()}`;
-  const message =
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? 'The request line or headers are too large'
-      : 'The request could not be parsed as HTTP';
-  const body = JSON.stringify(errorEnvelope('INVALID_REQUEST', message, requestId));
+  const refusal = CLIENT_ERRORS[error.code ?? ''] ?? NOT_HTTP;
+  const body = JSON.stringify(errorEnvelope(refusal.code, refusal.message, requestId));
   socket.end(
     [
-      'HTTP/1.1 400 Bad Request',
+      `HTTP/1.1 ${refusal.statusLine}`,
       'Content-Type: application/json; charset=utf-8',
       `Content-Length: ${Buffer.byteLength(body)}`,
       `${REQUEST_ID_HEADER}: ${requestId}`,
