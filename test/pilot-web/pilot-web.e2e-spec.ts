@@ -324,13 +324,16 @@ describe('the pilot web app in a browser (e2e)', () => {
       expect(await exportCsv()).toBe(before);
     });
 
-    it('returns to sign-in with a message when the token has expired', async () => {
+    it('returns to sign-in with a message, its code and request id, when the token has expired', async () => {
       const secret = stack.ingestion.config.JWT_SECRET;
       const expired = mintPilotToken(secret, randomUUID(), 60, Date.now() - 3_600_000);
       // A new page load (a change of the fragment alone would not load the app again).
       await page.goto('about:blank');
       await page.goto(`${stack.origin}/app/#token=${expired}`);
-      await page.getByRole('alert').filter({ hasText: 'Your session has expired' }).waitFor();
+      const alert = page.getByRole('alert').filter({ hasText: 'Your session has expired' });
+      await alert.waitFor();
+      // As every error the app shows: its code and the request id support can find in the logs.
+      await expect(alert.textContent()).resolves.toMatch(/Code: UNAUTHORIZED · Request id: \S+$/);
       // The button shows once the sign-in screen has asked whether test pilots exist here.
       await page.getByRole('button', { name: 'Sign in as a test pilot' }).waitFor();
       await expect(page.evaluate(() => sessionStorage.getItem('pft.pilot-token'))).resolves.toBeNull();

@@ -1,6 +1,6 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { whenSignedOut } from './api/client';
+import { type ApiError, whenSignedOut } from './api/client';
 import { forgetToken, readToken, takeTokenFromFragment } from './api/session';
 import { AccessHistoryScreen } from './screens/access-history';
 import { ExperienceScreen } from './screens/experience';
@@ -29,11 +29,13 @@ const screenOf = (hash: string): Screen => SCREENS.find(([key]) => hash === `#/$
 function App() {
   const [signedIn, setSignedIn] = useState(() => takeTokenFromFragment() || readToken() !== null);
   const [message, setMessage] = useState('');
+  /** Why the API signed the pilot out (its token no longer accepted), with its code and request id. */
+  const [signedOut, setSignedOut] = useState<ApiError | null>(null);
   const [screen, setScreen] = useState<Screen>(() => screenOf(window.location.hash));
 
   useEffect(() => {
     whenSignedOut((why) => {
-      setMessage(why);
+      setSignedOut(why);
       setSignedIn(false);
     });
     const onHash = () => setScreen(screenOf(window.location.hash));
@@ -48,14 +50,17 @@ function App() {
   const signOut = (why = '') => {
     forgetToken();
     setMessage(why);
+    setSignedOut(null);
     setSignedIn(false);
   };
   if (!signedIn) {
     return (
       <SignInScreen
         message={message}
+        signedOut={signedOut}
         onSignedIn={() => {
           setMessage('');
+          setSignedOut(null);
           setSignedIn(true);
           window.location.hash = '#/logbook';
         }}

@@ -20,10 +20,13 @@ export class ApiError extends Error {
   }
 }
 
-type SignedOutListener = (message: string) => void;
+type SignedOutListener = (error: ApiError) => void;
 let onSignedOut: SignedOutListener = () => undefined;
 
-/** Called when the API no longer accepts the pilot's token: the app returns to the sign-in screen. */
+/**
+ * Called when the API no longer accepts the pilot's token, with the error the sign-in screen shows:
+ * the app returns to it.
+ */
 export function whenSignedOut(listener: SignedOutListener): void {
   onSignedOut = listener;
 }
@@ -65,15 +68,28 @@ export function failure(status: number, headerRequestId: string | undefined, bod
     body.meta?.request_id ?? headerRequestId,
     body.error?.details ?? [],
   );
-  if (status === 401 || (status === 410 && error.code === 'ACCOUNT_ERASED')) {
+  const signedOut = signedOutError(error);
+  if (signedOut) {
     forgetToken();
-    onSignedOut(
-      status === 401
-        ? 'Your session has expired or was not accepted. Please sign in again.'
-        : 'This account has been erased.',
-    );
+    onSignedOut(signedOut);
   }
   return error;
+}
+
+/**
+ * What the sign-in screen shows of an answer that no longer accepts the pilot's token (401, or 410
+ * ACCOUNT_ERASED): plain words, with the answer's code and request id; null for any other answer.
+ */
+function signedOutError(error: ApiError): ApiError | null {
+  const words =
+    error.status === 401
+      ? 'Your session has expired or was not accepted. Please sign in again.'
+      : error.status === 410 && error.code === 'ACCOUNT_ERASED'
+        ? 'This account has been erased.'
+        : null;
+  return words === null
+    ? null
+    : new ApiError(error.status, error.code, words, error.requestId, error.details);
 }
 
 /** A request that got no answer. */

@@ -7,7 +7,15 @@ import { Field } from '../components/field';
 /** Outside production the service offers a test pilot (`/dev/test-pilot`); in production that path is 404. */
 const TEST_PILOT = '/dev/test-pilot';
 
-export function SignInScreen({ message, onSignedIn }: { message: string; onSignedIn: () => void }) {
+interface Props {
+  /** A word from the app, such as that the account is being erased. */
+  message: string;
+  /** Why the API signed the pilot out, shown until the pilot's next attempt to sign in fails. */
+  signedOut: ApiError | null;
+  onSignedIn: () => void;
+}
+
+export function SignInScreen({ message, signedOut, onSignedIn }: Props) {
   const [offersTestPilot, setOffersTestPilot] = useState(false);
   const [token, setToken] = useState('');
   const [error, setError] = useState<unknown>(null);
@@ -53,7 +61,7 @@ export function SignInScreen({ message, onSignedIn }: { message: string; onSigne
           {message}
         </div>
       )}
-      <ErrorBanner error={error} />
+      <ErrorBanner error={error ?? signedOut} />
       <div class="card">
         <h2>Sign in</h2>
         <p>Your pilot app's sign-in brings you here with your token. You can also paste a token.</p>
