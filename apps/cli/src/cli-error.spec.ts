@@ -11,6 +11,10 @@ const services = {
 const socketError = (code: string, address: string, port: number) =>
   Object.assign(new Error(`connect ${code} ${address}:${port}`), { code, address, port, syscall: 'connect' });
 
+/** A connection to a host of two addresses (`localhost`) that failed at both, as Node reports it. */
+const failedAtEach = (...attempts: ReturnType<typeof socketError>[]) =>
+  Object.assign(new AggregateError(attempts), { code: attempts[0]?.code });
+
 describe('describeCliError', () => {
   it('names Postgres and DATABASE_URL when the database cannot be reached', () => {
     expect(describeCliError(socketError('ECONNREFUSED', '10.0.0.5', 5433), services)).toEqual({
@@ -23,6 +27,48 @@ describe('describeCliError', () => {
     expect(describeCliError(socketError('ETIMEDOUT', '127.0.0.1', 6379), services)).toEqual({
       code: 'REDIS_UNREACHABLE',
       message: 'cannot reach Redis at 127.0.0.1:6379 (REDIS_URL): timed out',
+    });
+  });
+
+  it('names the service and every address tried when its host has several', () => {
+    const local = { ...services, DATABASE_URL: 'postgres://postgres@localhost:5432/pilot_totals' };
+    expect(
+      describeCliError(
+        failedAtEach(
+          socketError('ECONNREFUSED', '::1', 5432),
+          socketError('ECONNREFUSED', '127.0.0.1', 5432),
+        ),
+        local,
+      ),
+    ).toEqual({
+      code: 'DATABASE_UNREACHABLE',
+      message:
+        'cannot reach Postgres at localhost:5432 (DATABASE_URL): connection refused (tried [::1]:5432, 127.0.0.1:5432)',
+    });
+    expect(
+      describeCliError(
+        failedAtEach(
+          socketError('EADDRNOTAVAIL', '::1', 6379),
+          socketError('ECONNREFUSED', '127.0.0.1', 6379),
+        ),
+        { ...services, REDIS_URL: 'redis://localhost:6379' },
+      ),
+    ).toEqual({
+      code: 'REDIS_UNREACHABLE',
+      message:
+        'cannot reach Redis at localhost:6379 (REDIS_URL): tried [::1]:6379 (address not available), 127.0.0.1:6379 (connection refused)',
+    });
+    expect(
+      describeCliError(
+        failedAtEach(
+          socketError('ECONNREFUSED', '::1', 3000),
+          socketError('ECONNREFUSED', '127.0.0.1', 3000),
+        ),
+        services,
+      ),
+    ).toEqual({
+      code: 'HOST_UNREACHABLE',
+      message: 'cannot reach [::1]:3000 or 127.0.0.1:3000: connection refused',
     });
   });
 

@@ -49,6 +49,8 @@ interface SocketError {
   code?: string;
   address?: string;
   port?: number;
+  /** A connection to a host of several addresses (`localhost`: ::1, 127.0.0.1): each one's failure. */
+  errors?: unknown[];
 }
 
 const REASONS: Record<string, string> = {
@@ -57,11 +59,68 @@ const REASONS: Record<string, string> = {
   ETIMEDOUT: 'timed out',
   ENOTFOUND: 'host not found',
   EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  EADDRNOTAVAIL: 'address not available',
 };
 
 /** The words for a socket error code (`ECONNREFUSED` → connection refused), if it is one. */
 export function socketReason(code: string | undefined): string | undefined {
   return code ? REASONS[code] : undefined;
+}
+
+/** One address a connection was tried at, and why it failed there. */
+export interface ConnectAttempt {
+  /** `127.0.0.1:5432`, `[::1]:5432`. */
+  where: string;
+  port: number | undefined;
+  reason: string;
+}
+
+/** The attempt a socket error tells of; with `anyCode`, one whose code has no words too (told by its code). */
+function attemptOf(error: unknown, anyCode = false): ConnectAttempt | undefined {
+  const e = (error ?? {}) as SocketError;
+  const reason = socketReason(e.code) ?? (anyCode ? e.code : undefined);
+  if (!reason || typeof e.address !== 'string') return undefined;
+  const address = e.address.includes(':') ? `[${e.address}]` : e.address;
+  return { where: `${address}:${e.port}`, port: e.port, reason };
+}
+
+/**
+ * The addresses a connection that failed was tried at, each with its reason: one for a host of one
+ * address; one each for a host of several, which Node reports as an AggregateError (its own message
+ * empty, no address) holding a socket error per address. Undefined for any other error.
+ */
+export function connectAttempts(error: unknown): ConnectAttempt[] | undefined {
+  const e = (error ?? {}) as SocketError;
+  if (Array.isArray(e.errors)) {
+    const attempts = e.errors
+      .map((each) => attemptOf(each, true))
+      .filter((a): a is ConnectAttempt => a !== undefined);
+    return e.errors.some((each) => attemptOf(each)) ? attempts : undefined;
+  }
+  const attempt = attemptOf(error);
+  return attempt ? [attempt] : undefined;
+}
+
+/** The one reason every address failed for, if they all failed for the same one. */
+function sharedReason(attempts: ConnectAttempt[]): string | undefined {
+  const reasons = new Set(attempts.map((a) => a.reason));
+  return reasons.size === 1 ? [...reasons][0] : undefined;
+}
+
+/** Why the connection failed: `connection refused`, and the addresses tried when there were several. */
+function reasonOf(attempts: ConnectAttempt[]): string {
+  const reason = sharedReason(attempts);
+  if (reason === undefined) return `tried ${attempts.map((a) => `${a.where} (${a.reason})`).join(', ')}`;
+  return attempts.length === 1 ? reason : `${reason} (tried ${attempts.map((a) => a.where).join(', ')})`;
+}
+
+/** `cannot reach 127.0.0.1:3000: connection refused`, naming every address tried. */
+export function unreachableText(attempts: ConnectAttempt[]): string {
+  const reason = sharedReason(attempts);
+  if (reason === undefined)
+    return `cannot reach ${attempts.map((a) => `${a.where} (${a.reason})`).join(' or ')}`;
+  return `cannot reach ${attempts.map((a) => a.where).join(' or ')}: ${reason}`;
 }
 
 function hostPort(url: string, defaultPort: number): string {
@@ -89,19 +148,23 @@ export function describeCliError(error: unknown, services: CliServices): CliFail
       message: `cannot reach Kafka at ${services.KAFKA_BROKERS} (KAFKA_BROKERS): ${message}`,
     };
   }
-  const reason = socketReason(e.code);
-  if (reason && e.address !== undefined) {
-    const where = `${e.address}:${e.port}`;
+  const attempts = connectAttempts(error);
+  if (attempts) {
     const postgres = hostPort(services.DATABASE_URL, 5432);
     const redis = hostPort(services.REDIS_URL, 6379);
-    if (where === postgres || postgres.endsWith(`:${e.port}`))
+    const at = (service: string) =>
+      attempts.some((a) => a.where === service || service.endsWith(`:${a.port}`));
+    if (at(postgres))
       return {
         code: 'DATABASE_UNREACHABLE',
-        message: `cannot reach Postgres at ${postgres} (DATABASE_URL): ${reason}`,
+        message: `cannot reach Postgres at ${postgres} (DATABASE_URL): ${reasonOf(attempts)}`,
       };
-    if (where === redis || redis.endsWith(`:${e.port}`))
-      return { code: 'REDIS_UNREACHABLE', message: `cannot reach Redis at ${redis} (REDIS_URL): ${reason}` };
-    return { code: 'HOST_UNREACHABLE', message: `cannot reach ${where}: ${reason}` };
+    if (at(redis))
+      return {
+        code: 'REDIS_UNREACHABLE',
+        message: `cannot reach Redis at ${redis} (REDIS_URL): ${reasonOf(attempts)}`,
+      };
+    return { code: 'HOST_UNREACHABLE', message: unreachableText(attempts) };
   }
   return { code: 'COMMAND_FAILED', message };
 }

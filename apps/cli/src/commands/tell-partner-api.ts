@@ -1,5 +1,6 @@
 import Redis from 'ioredis';
 import { type CliConfig } from '../cli.config';
+import { connectAttempts, unreachableText } from '../cli-error';
 
 /**
  * Runs `tell` against the partner API's Redis (REDIS_URL, PARTNER_REDIS_PREFIX) on a connection of its
@@ -17,14 +18,25 @@ export async function tellPartnerApi(
     commandTimeout: 2000,
     retryStrategy: () => null,
   });
-  redis.on('error', () => undefined);
+  // The connection's own failure: the client then rejects with only `Connection is closed.`.
+  let connectionError: unknown;
+  redis.on('error', (err: unknown) => {
+    connectionError = err;
+  });
   try {
     await redis.connect();
     await tell(redis, config.PARTNER_REDIS_PREFIX);
     return undefined;
   } catch (err) {
-    return err instanceof Error ? err.message : String(err);
+    return reasonOf(connectionError, err);
   } finally {
     redis.disconnect();
   }
+}
+
+/** Why Redis could not be told: the addresses tried and why each failed, else the error's message. */
+function reasonOf(connectionError: unknown, err: unknown): string {
+  const attempts = connectAttempts(connectionError) ?? connectAttempts(err);
+  if (attempts) return unreachableText(attempts);
+  return (err instanceof Error ? err.message : String(err)) || 'no reason given';
 }
