@@ -72,6 +72,46 @@ describe('describeCliError', () => {
     });
   });
 
+  it('reads the cause of a request that could not be sent (fetch failed)', () => {
+    expect(
+      describeCliError(
+        new TypeError('fetch failed', { cause: socketError('ECONNREFUSED', '127.0.0.1', 3000) }),
+        services,
+      ),
+    ).toEqual({ code: 'HOST_UNREACHABLE', message: 'cannot reach 127.0.0.1:3000: connection refused' });
+    const toLocalhost = new TypeError('fetch failed', {
+      cause: failedAtEach(
+        socketError('ECONNREFUSED', '::1', 3001),
+        socketError('ECONNREFUSED', '127.0.0.1', 3001),
+      ),
+    });
+    expect(describeCliError(toLocalhost, services)).toEqual({
+      code: 'HOST_UNREACHABLE',
+      message: 'cannot reach [::1]:3001 or 127.0.0.1:3001: connection refused',
+    });
+    const deeper = new Error('step failed', { cause: toLocalhost });
+    expect(describeCliError(deeper, services).code).toBe('HOST_UNREACHABLE');
+  });
+
+  it('tells what lies beneath an error of no socket, in its own words', () => {
+    expect(
+      describeCliError(new TypeError('fetch failed', { cause: new Error('bad port') }), services),
+    ).toEqual({
+      code: 'COMMAND_FAILED',
+      message: 'fetch failed: bad port',
+    });
+    const notFound = Object.assign(new Error('getaddrinfo ENOTFOUND partner-api.invalid'), {
+      code: 'ENOTFOUND',
+      hostname: 'partner-api.invalid',
+    });
+    expect(describeCliError(new TypeError('fetch failed', { cause: notFound }), services).message).toBe(
+      'fetch failed: getaddrinfo ENOTFOUND partner-api.invalid',
+    );
+    const looping: Error & { cause?: unknown } = new Error('again');
+    looping.cause = looping;
+    expect(describeCliError(looping, services)).toEqual({ code: 'COMMAND_FAILED', message: 'again' });
+  });
+
   it('names Kafka and KAFKA_BROKERS when the Kafka client reaches no broker', () => {
     const error = new KafkaClientError('Connection error: connect ECONNREFUSED 127.0.0.1:9092', true);
     expect(describeCliError(error, services)).toEqual({

@@ -51,7 +51,12 @@ interface SocketError {
   port?: number;
   /** A connection to a host of several addresses (`localhost`: ::1, 127.0.0.1): each one's failure. */
   errors?: unknown[];
+  /** What failed beneath (`fetch failed` holds the socket error here). */
+  cause?: unknown;
 }
+
+/** How deep into `cause` a failure is read: enough for fetch's, bounded against a cause that loops. */
+const CAUSE_DEPTH = 5;
 
 const REASONS: Record<string, string> = {
   ECONNREFUSED: 'connection refused',
@@ -88,18 +93,35 @@ function attemptOf(error: unknown, anyCode = false): ConnectAttempt | undefined 
 /**
  * The addresses a connection that failed was tried at, each with its reason: one for a host of one
  * address; one each for a host of several, which Node reports as an AggregateError (its own message
- * empty, no address) holding a socket error per address. Undefined for any other error.
+ * empty, no address) holding a socket error per address. Read from the error's `cause` when the
+ * error itself is none (`fetch failed`). Undefined for any other error.
  */
-export function connectAttempts(error: unknown): ConnectAttempt[] | undefined {
+export function connectAttempts(error: unknown, depth = 0): ConnectAttempt[] | undefined {
   const e = (error ?? {}) as SocketError;
-  if (Array.isArray(e.errors)) {
-    const attempts = e.errors
-      .map((each) => attemptOf(each, true))
-      .filter((a): a is ConnectAttempt => a !== undefined);
-    return e.errors.some((each) => attemptOf(each)) ? attempts : undefined;
+  if (Array.isArray(e.errors) && e.errors.some((each) => attemptOf(each))) {
+    return e.errors.map((each) => attemptOf(each, true)).filter((a): a is ConnectAttempt => a !== undefined);
   }
   const attempt = attemptOf(error);
-  return attempt ? [attempt] : undefined;
+  if (attempt) return [attempt];
+  return e.cause !== undefined && depth < CAUSE_DEPTH ? connectAttempts(e.cause, depth + 1) : undefined;
+}
+
+/**
+ * An error's message followed by those beneath it (`fetch failed: bad port`): its `cause`, or each
+ * of the errors an AggregateError holds.
+ */
+export function messageOf(error: unknown, depth = 0): string {
+  const e = (error ?? {}) as SocketError;
+  const own = typeof e.message === 'string' ? e.message : String(error);
+  if (depth >= CAUSE_DEPTH) return own;
+  const beneath =
+    Array.isArray(e.errors) && e.errors.length > 0
+      ? e.errors.map((each) => messageOf(each, depth + 1)).join('; ')
+      : e.cause !== undefined
+        ? messageOf(e.cause, depth + 1)
+        : '';
+  if (!beneath || own.includes(beneath)) return own;
+  return own ? `${own}: ${beneath}` : beneath;
 }
 
 /** The one reason every address failed for, if they all failed for the same one. */
@@ -166,7 +188,7 @@ export function describeCliError(error: unknown, services: CliServices): CliFail
       };
     return { code: 'HOST_UNREACHABLE', message: unreachableText(attempts) };
   }
-  return { code: 'COMMAND_FAILED', message };
+  return { code: 'COMMAND_FAILED', message: messageOf(error) };
 }
 
 /** The exit code of a failed command: 78 (EX_CONFIG) for a bad configuration, as the apps use. */

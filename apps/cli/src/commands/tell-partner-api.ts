@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { type CliConfig } from '../cli.config';
-import { connectAttempts, unreachableText } from '../cli-error';
+import { connectAttempts, messageOf, unreachableText } from '../cli-error';
 
 /**
  * Runs `tell` against the partner API's Redis (REDIS_URL, PARTNER_REDIS_PREFIX) on a connection of its
@@ -38,5 +38,5 @@ export async function tellPartnerApi(
 function reasonOf(connectionError: unknown, err: unknown): string {
   const attempts = connectAttempts(connectionError) ?? connectAttempts(err);
   if (attempts) return unreachableText(attempts);
-  return (err instanceof Error ? err.message : String(err)) || 'no reason given';
+  return messageOf(err) || 'no reason given';
 }
