@@ -11,6 +11,12 @@ function seconds(value: string): number {
   return n;
 }
 
+/** An `<account-id>` argument: a UUID, lower-cased. */
+function accountIdArgument(value: string): string {
+  if (!isUuid(value)) throw new InvalidArgumentError('a pilot account id is a UUID');
+  return value.toLowerCase();
+}
+
 /**
  * `pft token mint <account-id>`: a pilot token signed with the local JWT_SECRET, carrying the
  * configured JWT_ISSUER and JWT_AUDIENCE, for development and tests.
@@ -21,14 +27,11 @@ export function registerTokenCommands(program: Command): void {
   token
     .command('mint')
     .description('print a JWT (HS256, JWT_SECRET) whose subject is the given pilot account id')
-    .argument('<account-id>', 'pilot account id (UUID)')
+    .argument('<account-id>', 'pilot account id (UUID)', accountIdArgument)
     .option('--ttl <seconds>', 'lifetime in seconds', seconds, 3600)
     .action((accountId: string, options: { ttl: number }) => {
-      if (!isUuid(accountId)) throw new InvalidArgumentError('account id must be a UUID');
       const config = loadCliConfig();
       const claims = { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE };
-      console.log(
-        mintPilotToken(config.JWT_SECRET, accountId.toLowerCase(), options.ttl, Date.now(), claims),
-      );
+      console.log(mintPilotToken(config.JWT_SECRET, accountId, options.ttl, Date.now(), claims));
     });
 }
