@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { endConnection, setExperienceSharing } from '@pft/partners';
 import { type Queryable } from '@pft/platform';
+import { SubjectBeingErased } from '@pft/privacy';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { type ActiveConnection } from './consent.decide';
 
@@ -35,6 +36,12 @@ export class ConsentRepository {
     return open ?? { count: 0, first_expiry: null };
   }
 
+  /**
+   * Stores an issued code, unless the pilot's erasure is under way: SubjectBeingErased then (410
+   * ACCOUNT_ERASED), and the command's transaction stores nothing. Run it under the pilot's consent
+   * stream lock, which the erasure's deletion of the codes takes too: a code either commits before
+   * that deletion, which then deletes it, or sees the erasure asked for.
+   */
   async saveLinkingCode(
     runner: Queryable,
     codeHash: Buffer,
@@ -43,11 +50,14 @@ export class ConsentRepository {
     expiresAt: Date,
     shareExperience: boolean,
   ): Promise<void> {
-    await runner.query(
+    const stored = (await runner.query(
       `insert into linking_codes (code_hash, pilot_account_id, issued_at, expires_at, share_experience)
-       values ($1, $2, $3, $4, $5)`,
+       select $1, $2::uuid, $3, $4, $5
+        where not exists (select 1 from account_erasures where pilot_account_id = $2::uuid and completed_at is null)
+       returning 1 as stored`,
       [codeHash, pilot, issuedAt, expiresAt, shareExperience],
-    );
+    )) as unknown[];
+    if (stored.length === 0) throw new SubjectBeingErased(pilot);
   }
 
   /** The connection, locked until the transaction ends. */

@@ -1,5 +1,7 @@
 import { type CommandBus } from '@nestjs/cqrs';
 import { type DataSource } from 'typeorm';
+import { consentStreamId } from '@pft/contracts';
+import { lockStream } from '@pft/event-store/stream-lock';
 import { type AccessHistory } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { eraseLogbook } from '@pft/privacy';
@@ -38,8 +40,16 @@ const inOneTransaction =
  * leaves the rest to the next, which starts at the first step not recorded done.
  */
 export const ERASURE_STEPS: readonly ErasureStep[] = [
-  // First: a partner redeeming a code the pilot was given must not link after the disconnects.
-  { name: 'delete-linking-codes', run: inOneTransaction(ERASURE_DELETES.linkingCodes) },
+  // First: a partner redeeming a code the pilot was given must not link after the disconnects. Under
+  // the consent stream's lock, as codes are issued: one being issued now is either deleted here or
+  // refused, the erasure being asked for (ConsentRepository.saveLinkingCode).
+  {
+    name: 'delete-linking-codes',
+    run: inOneTransaction(async (tx, pilot) => {
+      await lockStream(tx, consentStreamId(pilot));
+      await ERASURE_DELETES.linkingCodes(tx, pilot);
+    }),
+  },
   {
     // Through the pilot's own disconnect: PilotDisconnected in the consent stream (partners get
     // pilot.disconnected), and the partner read revision moved on before it returns, so no partner API
