@@ -12,37 +12,53 @@ export interface LiveTotals {
   streamVersion: number;
 }
 
+/** The caller's active connections of the ids asked, with their pilots' accounts. */
+const CONNECTIONS_SQL = `
+  select connection_id::text as pilot_id, pilot_account_id::text as account
+    from connections
+   where connection_id = any($1::uuid[]) and partner_id = $2 and disconnected_at is null`;
+
 /**
  * Totals computed live from the write-side tables (current flights and starting totals), for linked
  * pilots the projection has no row for yet, or whose row is older than an answer given live before: a
  * pilot who imported a logbook and linked at once is read exactly, not as zeros, and `last_updated` may
- * then honestly be the time of the read. One snapshot for the tables and the stream version, so a
- * concurrent change is seen whole or not at all, and the version names exactly the totals given.
+ * then honestly be the time of the read. One snapshot for the connections, the tables and the stream
+ * version, so a concurrent change is seen whole or not at all, the version names exactly the totals
+ * given, and a pilot who disconnected before it is not answered, whatever was recorded since (the
+ * connections resolved before, by the read that found the pilot behind, may be older). Keyed by the
+ * `pilotIds` still linked to `partnerId` in that snapshot; the others are absent, as not linked.
  */
 export async function computeLiveTotals(
   db: { transaction<T>(isolation: 'REPEATABLE READ', work: (tx: Queryable) => Promise<T>): Promise<T> },
-  pilotAccountIds: readonly string[],
+  partnerId: string,
+  pilotIds: readonly string[],
 ): Promise<Map<string, LiveTotals>> {
-  if (pilotAccountIds.length === 0) return new Map();
+  if (pilotIds.length === 0) return new Map();
   return db.transaction('REPEATABLE READ', async (tx) => {
+    const connections = await tx.query<{ pilot_id: string; account: string }[]>(CONNECTIONS_SQL, [
+      pilotIds,
+      partnerId,
+    ]);
+    const live = new Map<string, LiveTotals>();
+    if (connections.length === 0) return live;
+    const accounts = [...new Set(connections.map((row) => row.account))];
     const flights = await tx.query<{ pilot_account_id: string; flight: Flight }[]>(
       `select pilot_account_id::text, flight from flights
         where pilot_account_id = any($1::uuid[]) and deleted_at is null`,
-      [pilotAccountIds],
+      [accounts],
     );
     const starting = await tx.query<{ pilot_account_id: string; starting_totals: StartingTotals }[]>(
       `select pilot_account_id::text, starting_totals from starting_totals where pilot_account_id = any($1::uuid[])`,
-      [pilotAccountIds],
+      [accounts],
     );
     const versions = await tx.query<{ stream_id: string; stream_version: number }[]>(
       `select stream_id, max(stream_version) as stream_version from events
         where stream_id = any($1::text[]) group by stream_id`,
-      [pilotAccountIds.map(logbookStreamId)],
+      [accounts.map(logbookStreamId)],
     );
     const versionOf = new Map(versions.map((row) => [row.stream_id, row.stream_version]));
-    const live = new Map<string, LiveTotals>();
-    for (const account of pilotAccountIds) {
-      live.set(account, {
+    for (const { pilot_id, account } of connections) {
+      live.set(pilot_id, {
         totals: computeTotals(
           flights.filter((row) => row.pilot_account_id === account).map((row) => row.flight),
           starting.find((row) => row.pilot_account_id === account)?.starting_totals ?? null,

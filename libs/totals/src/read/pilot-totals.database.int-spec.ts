@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
-import { withTestDataSource } from '@pft/testing';
+import { storedFlight, withTestDataSource } from '@pft/testing';
 import { type KeptAnswer, PilotTotalsDatabase } from './pilot-totals.database';
 
 describe('PilotTotalsDatabase (Postgres): last_updated of a check and of a full read', () => {
@@ -71,5 +71,54 @@ describe('PilotTotalsDatabase (Postgres): last_updated of a check and of a full 
     const kept = new Map(read.map((answer) => [answer.view.pilot_id, answer as KeptAnswer]));
     const checked = await database.check(first.partnerId, ids, kept);
     expect(checked.held.map((answer) => answer.view)).toEqual(read.map((answer) => answer.view));
+  });
+});
+
+describe('PilotTotalsDatabase (Postgres): totals computed live', () => {
+  let ds: DataSource;
+  withTestDataSource(2, (made) => (ds = made));
+
+  /** A pilot linked to a new partner, with one flight and no projected row yet: answered live. */
+  async function linkedPilot(): Promise<{ partnerId: string; pilotId: string; account: string }> {
+    const { partnerId } = await createPartner(ds, 'Live Air');
+    const pilotId = randomUUID();
+    const account = randomUUID();
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
+      [pilotId, partnerId, account],
+    );
+    await recordFlight(account);
+    return { partnerId, pilotId, account };
+  }
+
+  const recordFlight = (account: string): Promise<unknown> => {
+    const flight = storedFlight();
+    return ds.query(
+      `insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+       values ($1, $2, $3, $4, now(), now())`,
+      [account, flight.flight_id, flight, flight.date],
+    );
+  };
+
+  it('answers a linked pilot with no projected row from the write side', async () => {
+    const { partnerId, pilotId } = await linkedPilot();
+    const [answer] = await new PilotTotalsDatabase(ds).read(partnerId, [pilotId]);
+    expect(answer?.versions).toBeNull();
+    expect(JSON.parse(answer!.view.json)).toMatchObject({ pilot_id: pilotId, flight_count: 1 });
+  });
+
+  it('leaves out a pilot who disconnected, then recorded a flight, after the connection was first resolved', async () => {
+    const { partnerId, pilotId, account } = await linkedPilot();
+    const transaction = ds.transaction.bind(ds) as (...args: unknown[]) => Promise<unknown>;
+    // Between the statement resolving the connection and the snapshot of the write side: the
+    // disconnect commits (the pilot gets 204), and a flight is recorded after it.
+    jest.spyOn(ds, 'transaction').mockImplementationOnce(async (...args: unknown[]) => {
+      await ds.query('update connections set disconnected_at = now() where connection_id = $1', [pilotId]);
+      await recordFlight(account);
+      return transaction(...args);
+    });
+
+    const answers = await new PilotTotalsDatabase(ds).read(partnerId, [pilotId]);
+    expect(answers.map((answer) => answer.view.json)).toEqual([]);
   });
 });

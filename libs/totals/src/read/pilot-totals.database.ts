@@ -108,7 +108,8 @@ export class PilotTotalsDatabase {
   /**
    * The answers of `pilotIds` read in full, in their order. A linked pilot not in the
    * projection yet, or whose row is older than an answer given live before, is computed live from the
-   * write side, as of now, and recorded before it is given.
+   * write side, as of now, and recorded before it is given; its connection is resolved again in the
+   * snapshot of that computation, and a pilot no longer linked there does not resolve.
    */
   async read(partnerId: string, pilotIds: readonly string[]): Promise<StoredAnswer[]> {
     const rows = ownRows(await this.fullReads.join(partnerId, pilotIds), pilotIds);
@@ -116,14 +117,12 @@ export class PilotTotalsDatabase {
     const liveRows = rows.filter((row) => row.pilot_account_id === null || behindLiveAnswer(row));
     const live = await computeLiveTotals(
       this.dataSource,
-      liveRows.map((row) => row.account),
+      partnerId,
+      liveRows.map((row) => row.pilot_id),
     );
     await recordLiveAnswers(
       this.dataSource,
-      liveRows.flatMap((row) => {
-        const computed = live.get(row.account);
-        return computed ? [{ connectionId: row.pilot_id, streamVersion: computed.streamVersion }] : [];
-      }),
+      [...live].map(([connectionId, computed]) => ({ connectionId, streamVersion: computed.streamVersion })),
     );
     const now = new Date().toISOString();
     return rows.flatMap((row): StoredAnswer[] => {
@@ -141,7 +140,7 @@ export class PilotTotalsDatabase {
           },
         ];
       }
-      const computed = live.get(row.account);
+      const computed = live.get(row.pilot_id);
       return computed
         ? [{ view: PilotTotalsView.of(row.pilot_id, now, computed.totals), versions: null }]
         : [];

@@ -39,10 +39,7 @@ const connectedSql =
    where ${condition} and c.partner_id = $2 and c.disconnected_at is null`;
 
 /** Connection and totals. */
-export const READ = new ByPilotIds(
-  'partner-totals-read',
-  connectedSql('c.pilot_account_id::text as account, v.*'),
-);
+export const READ = new ByPilotIds('partner-totals-read', connectedSql('v.*'));
 
 /**
  * Connection and which row the totals would come from: whether a kept answer still holds. Its
@@ -58,7 +55,6 @@ export const CHECK = new ByPilotIds(
 export type JoinedRow = {
   pilot_id: string;
   live_stream_version: number | null;
-  account: string;
   stream_version: number | null;
   projection_version: number | null;
 } & (ProjectedRow | { pilot_account_id: null });
