@@ -74,6 +74,13 @@ export async function computeLiveTotals(
  * Records, before the answers are sent, the stream versions partners were just answered live through
  * their connections (`live_answers`, only ever raised): every replica's next read
  * then goes on computing live until the projection's row has caught up with it.
+ *
+ * Only through a connection still linked, which it locks (`for key share`, in id order, as the
+ * access history's writes lock theirs) until it commits: a disconnect, which locks its connection
+ * for update, waits for a record under way, and a record after the disconnect (or one that waited for
+ * it) finds the connection ended and records nothing. So once an erasure has disconnected the pilot,
+ * its delete of the live answers is the last word: no read that resolved the connection before can
+ * write one after it (`live_answers` has no foreign key to `connections`, whose rows go later).
  */
 export async function recordLiveAnswers(
   db: { query<T>(sql: string, parameters?: unknown[]): Promise<T> },
@@ -83,7 +90,11 @@ export async function recordLiveAnswers(
   if (worthRecording.length === 0) return;
   await db.query(
     `insert into live_answers (connection_id, stream_version)
-     select * from unnest($1::uuid[], $2::int[])
+     select c.connection_id, a.stream_version
+       from unnest($1::uuid[], $2::int[]) as a(connection_id, stream_version)
+       join connections c on c.connection_id = a.connection_id and c.disconnected_at is null
+      order by c.connection_id
+        for key share of c
      on conflict (connection_id) do update set stream_version = excluded.stream_version
       where live_answers.stream_version < excluded.stream_version`,
     [worthRecording.map((a) => a.connectionId), worthRecording.map((a) => a.streamVersion)],
