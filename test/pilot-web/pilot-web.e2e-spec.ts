@@ -181,6 +181,37 @@ describe('the pilot web app in a browser (e2e)', () => {
       ]).toEqual([6000, 9000, 81]);
     });
 
+    it('says why the API refused starting totals: beside the field it concerns, and above the form with its code, request id and what no field shows', async () => {
+      await go('Starting totals');
+      // Hours under a rating the catalog does not know (one dropped from it since they were entered):
+      // the form shows no field for them.
+      const starting = '**/pilot/v1/starting-totals';
+      await page.route(starting, async (route) => {
+        const request = route.request();
+        if (request.method() !== 'PUT') return route.continue();
+        const body = request.postDataJSON() as { rating_breakdown: Record<string, number> };
+        body.rating_breakdown = { ...body.rating_breakdown, glider_club: 60 };
+        return route.continue({ postData: JSON.stringify(body) });
+      });
+      await page.getByLabel('PIC', { exact: true }).fill('100001:00');
+      await page.getByRole('button', { name: 'Save starting totals' }).click();
+      const refused = page.getByRole('alert').filter({ hasText: 'Code: INVALID_REQUEST' });
+      await refused.waitFor();
+      await expect(refused.locator('p.small').textContent()).resolves.toMatch(
+        /^Code: INVALID_REQUEST · Request id: \S+$/,
+      );
+      await expect(refused.getByRole('listitem').allTextContents()).resolves.toEqual([
+        'rating_breakdown.glider_club is not a key of the rating catalog',
+      ]);
+      const pic = page.getByLabel('PIC', { exact: true });
+      await expect(pic.getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(page.locator('#start-pic_minutes-error').textContent()).resolves.not.toBe('');
+      await checkScreen(page, 'starting-totals-refused');
+      await page.unroute(starting);
+      const stored = (await pilotGet('/pilot/v1/starting-totals').expect(200)).body.data;
+      expect([stored.totals.pic_minutes, stored.rating_breakdown]).toEqual([6000, {}]);
+    });
+
     it('shows the totals of GET /pilot/v1/totals in its table, with ratings by their dictionary labels and two charts', async () => {
       await go('Totals');
       await page.getByRole('table', { name: 'Totals (hours:minutes)' }).waitFor();

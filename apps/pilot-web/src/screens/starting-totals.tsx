@@ -1,12 +1,13 @@
 import { ENTERED_TOTALS_FIELDS, type StartingTotals } from '@pft/contracts';
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../api/client';
+import { api } from '../api/client';
+import { shownError } from '../api/shown-error';
 import { ErrorBanner, Notice } from '../components/error-banner';
 import { Field } from '../components/field';
 import { hoursMinutes, parseTime } from '../format';
 import { ratingLabel } from '../ratings';
 import { TOTALS_LABELS } from '../totals-labels';
-import { startingValues } from './starting-values';
+import { startingFieldOf, startingValues } from './starting-values';
 
 const COUNTS = [
   ['landings.total_day', 'Day landings'],
@@ -62,9 +63,9 @@ export function StartingTotalsScreen() {
       setStored(await api<StartingTotals>('PUT', '/pilot/v1/starting-totals', body));
       setSaved(true);
     } catch (err) {
-      if (err instanceof ApiError && err.details.length > 0) {
-        setErrors(Object.fromEntries(err.details.map((d) => [d.field, d.message])));
-      } else setFailure(err);
+      const shown = shownError(err, startingFieldOf);
+      setErrors(shown.fields);
+      setFailure(shown.banner);
     }
   };
 

@@ -1,7 +1,7 @@
 /// <reference types="jest" />
 import { ENTERED_TOTALS_FIELDS, type StartingTotals } from '@pft/contracts';
 import { parseTime } from '../format';
-import { startingValues } from './starting-values';
+import { startingFieldOf, startingValues } from './starting-values';
 
 describe('the Starting totals form, filled from the stored starting totals', () => {
   const stored = (): StartingTotals => ({
@@ -30,5 +30,15 @@ describe('the Starting totals form, filled from the stored starting totals', () 
     });
     expect(parseTime(values['totals.total_flight_time_minutes']!)).toBe(6_000_000);
     expect(parseTime(values['totals.pic_minutes']!)).toBe(90);
+  });
+});
+
+describe('the Starting totals form, refused by the API', () => {
+  it('names its fields by the JSON path of the body, and no field for a path it does not show', () => {
+    expect(
+      ['totals.pic_minutes', 'landings.total_night', 'flight_count', 'rating_breakdown.glider', '(body)'].map(
+        startingFieldOf,
+      ),
+    ).toEqual(['totals.pic_minutes', 'landings.total_night', 'flight_count', undefined, undefined]);
   });
 });

@@ -1,6 +1,17 @@
 import { ENTERED_TOTALS_FIELDS, type StartingTotals } from '@pft/contracts';
 import { hoursMinutes } from '../format';
 
+/** The form's fields, each named by the JSON path of the request body it fills. */
+const FIELDS: ReadonlySet<string> = new Set([
+  ...ENTERED_TOTALS_FIELDS.map((f) => `totals.${f}`),
+  'landings.total_day',
+  'landings.total_night',
+  'flight_count',
+]);
+
+/** The form's field an API error's JSON path concerns; undefined for one the form does not show. */
+export const startingFieldOf = (path: string): string | undefined => (FIELDS.has(path) ? path : undefined);
+
 /** The form's fields as the stored starting totals fill them: a 0 left empty. */
 export function startingValues(stored: StartingTotals): Record<string, string> {
   const values: Record<string, string> = {};
