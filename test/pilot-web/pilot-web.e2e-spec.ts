@@ -97,6 +97,10 @@ describe('the pilot web app in a browser (e2e)', () => {
       await expect(form.getByLabel('PIC', { exact: true }).getAttribute('aria-invalid')).resolves.toBe(
         'true',
       );
+      // Above the form, the refusal's code and request id, as every error the app shows.
+      const refused = form.getByRole('alert');
+      await refused.waitFor();
+      await expect(refused.textContent()).resolves.toMatch(/Code: INVALID_REQUEST · Request id: \S+$/);
       await checkScreen(page, 'logbook-add-error');
       await form.getByRole('button', { name: 'Cancel' }).click();
 

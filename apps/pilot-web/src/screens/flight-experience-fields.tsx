@@ -1,7 +1,7 @@
 import { AIRCRAFT_FEATURES, ENGINE_KINDS } from '@pft/contracts';
 import { Field, SelectField } from '../components/field';
 import { ENGINE_LABELS, FEATURE_LABELS } from '../experience-labels';
-import { featureField, type Values } from './flight-values';
+import { featureField, FLIGHT_ONLY_FIELDS, type Values } from './flight-values';
 
 /** What the flight form hands its parts: its values and errors, a setter per field, ids of its own. */
 export interface FormPart {
@@ -78,25 +78,23 @@ const TAKEOFFS_HINT = 'Both empty: as many as landings';
 interface Count {
   name: string;
   label: string;
-  /** Not a simulator session's. */
-  flightOnly?: boolean;
   hint?: string;
 }
 
 const COUNTS: Count[] = [
-  { name: 'day_takeoffs', label: 'Day takeoffs', flightOnly: true, hint: TAKEOFFS_HINT },
-  { name: 'night_takeoffs', label: 'Night takeoffs', flightOnly: true, hint: TAKEOFFS_HINT },
+  { name: 'day_takeoffs', label: 'Day takeoffs', hint: TAKEOFFS_HINT },
+  { name: 'night_takeoffs', label: 'Night takeoffs', hint: TAKEOFFS_HINT },
   { name: 'day', label: 'Day landings' },
   { name: 'night_landings', label: 'Night landings' },
-  { name: 'day_full_stop', label: 'Day full-stop landings', flightOnly: true },
-  { name: 'night_full_stop', label: 'Night full-stop landings', flightOnly: true },
+  { name: 'day_full_stop', label: 'Day full-stop landings' },
+  { name: 'night_full_stop', label: 'Night full-stop landings' },
   { name: 'approaches', label: 'Approaches' },
   { name: 'holds', label: 'Holds' },
 ];
 
 /**
  * Takeoffs, landings, approaches and holds, 0 to 99 each. A simulator session has no takeoffs or
- * full stops of its own.
+ * full stops of its own (FLIGHT_ONLY_FIELDS).
  */
 export function CountsFieldset({ part, simulator }: { part: FormPart; simulator: boolean }) {
   const { values, errors, set, id } = part;
@@ -104,7 +102,7 @@ export function CountsFieldset({ part, simulator }: { part: FormPart; simulator:
     <fieldset>
       <legend>Takeoffs, landings and procedures</legend>
       <div class="grid counts">
-        {COUNTS.filter((c) => !simulator || !c.flightOnly).map((c) => (
+        {COUNTS.filter((c) => !simulator || !FLIGHT_ONLY_FIELDS.has(c.name)).map((c) => (
           <Field
             key={c.name}
             id={id(c.name)}

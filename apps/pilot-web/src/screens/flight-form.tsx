@@ -1,6 +1,7 @@
 import { AIRCRAFT_CATEGORIES, FLIGHT_MINUTE_FIELDS, type FlightMinuteField } from '@pft/contracts';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { api, ApiError } from '../api/client';
+import { api } from '../api/client';
+import { shownError } from '../api/shown-error';
 import { type Flight } from '../api/types';
 import { ErrorBanner } from '../components/error-banner';
 import { Field, SelectField } from '../components/field';
@@ -11,7 +12,7 @@ import {
   FeaturesFieldset,
   type FormPart,
 } from './flight-experience-fields';
-import { fieldOf, flightBodyOf, FORM_FIELDS, valuesOf, type Values } from './flight-values';
+import { flightBodyOf, shownFieldOf, valuesOf, type Values } from './flight-values';
 
 /** The form's labels: the flight body's fields in the words of a paper logbook (pilot-web-app.md §2). */
 export const MINUTE_LABELS: Record<FlightMinuteField, string> = {
@@ -74,19 +75,9 @@ export function FlightForm({ flight, onSaved, onCancel }: Props) {
         : await api<Flight>('POST', '/pilot/v1/flights', body);
       onSaved(saved);
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'INVALID_REQUEST' && err.details.length > 0) {
-        const byField: Record<string, string> = {};
-        const elsewhere: string[] = [];
-        for (const d of err.details) {
-          const field = fieldOf(d.field);
-          if (FORM_FIELDS.has(field))
-            byField[field] = byField[field] ? `${byField[field]}; ${d.message}` : d.message;
-          else elsewhere.push(`${d.field}: ${d.message}`);
-        }
-        setErrors(byField);
-        if (elsewhere.length > 0)
-          setFailure(new ApiError(err.status, err.code, elsewhere.join('; '), err.requestId));
-      } else setFailure(err);
+      const shown = shownError(err, (path) => shownFieldOf(path, values));
+      setErrors(shown.fields);
+      setFailure(shown.banner);
     } finally {
       setBusy(false);
     }

@@ -66,7 +66,7 @@ const PATHS: Record<string, string> = {
 };
 
 /** The form field an API error's JSON path concerns (`minutes.pic` is the PIC field). */
-export function fieldOf(path: string): string {
+function fieldOf(path: string): string {
   const known = PATHS[path];
   if (known) return known;
   if (path.startsWith('minutes.')) return `m_${path.slice('minutes.'.length)}`;
@@ -76,7 +76,7 @@ export function fieldOf(path: string): string {
 }
 
 /** The fields an error can be shown beside (`features` is the group of feature checkboxes). */
-export const FORM_FIELDS = new Set([
+const FORM_FIELDS = new Set([
   'date',
   'kind',
   'category',
@@ -98,6 +98,26 @@ export const FORM_FIELDS = new Set([
   'remarks',
   ...FLIGHT_MINUTE_FIELDS.map((f) => `m_${f}`),
 ]);
+
+/** The fields of a flight's form only: a simulator session's form does not show them. */
+export const FLIGHT_ONLY_FIELDS: ReadonlySet<string> = new Set([
+  'engine',
+  'features',
+  'day_takeoffs',
+  'night_takeoffs',
+  'day_full_stop',
+  'night_full_stop',
+]);
+
+/**
+ * The field of the form as `values` show it that an API error's JSON path concerns; undefined for a
+ * path the form does not show (such as a flight-only field on a simulator session's form).
+ */
+export function shownFieldOf(path: string, values: Values): string | undefined {
+  const field = fieldOf(path);
+  if (!FORM_FIELDS.has(field)) return undefined;
+  return values.kind === 'simulator' && FLIGHT_ONLY_FIELDS.has(field) ? undefined : field;
+}
 
 export type FlightBody = Record<string, unknown>;
 
