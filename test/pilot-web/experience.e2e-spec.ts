@@ -253,6 +253,33 @@ describe.each([1280, 360])('the pilot web app: the Experience screen, %i px wide
     await checkScreen(page, 'experience-error');
   });
 
+  it('shows a date the API refuses beside As of, and above with the code and request id of the refusal', async () => {
+    // The app asks for a date the API no longer takes (as when the API's rule changed since the app
+    // was loaded): the API's words go beside the field, its code and request id above.
+    const experience = /\/pilot\/v1\/experience\?/;
+    await page.route(experience, (route) =>
+      route.continue({
+        url: route
+          .request()
+          .url()
+          .replace(/as_of=[^&]*/, 'as_of=2099-01-01'),
+      }),
+    );
+    await typeInto(asOfField(), '2026-06-29');
+    const refused = page.getByRole('alert').filter({ hasText: 'Code: INVALID_REQUEST' });
+    await refused.waitFor();
+    await expect(refused.textContent()).resolves.toMatch(/Code: INVALID_REQUEST · Request id: \S+$/);
+    await expect(asOfField().getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.locator('#experience-as-of-error').textContent()).resolves.not.toBe('');
+    await checkScreen(page, 'experience-refused');
+    await page.unroute(experience);
+    // Asked again, the date is answered: the refusal goes.
+    await typeInto(asOfField(), AS_OF);
+    await refused.waitFor({ state: 'detached' });
+    await page.getByText(`Experience as of ${AS_OF}.`).waitFor();
+    await expect(asOfField().getAttribute('aria-invalid')).resolves.toBeNull();
+  });
+
   it('asked nothing of any other host, and raised no script error', () => {
     expect(stack.browser.foreignRequests).toEqual([]);
     expect(stack.browser.pageErrors).toEqual([]);

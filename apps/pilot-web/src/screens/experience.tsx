@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { EARLIEST_AS_OF, parseAsOf } from '@pft/totals/domain';
-import { api, ApiError } from '../api/client';
+import { api } from '../api/client';
+import { shownError } from '../api/shown-error';
 import { type OwnExperience } from '../api/types';
 import { ErrorBanner } from '../components/error-banner';
 import { dateTime, todayUtc } from '../format';
@@ -59,11 +60,9 @@ export function ExperienceScreen() {
     } catch (err) {
       if (ticket !== asked.current) return;
       askedFor.current = '';
-      if (err instanceof ApiError && err.code === 'INVALID_REQUEST') {
-        setFieldError(err.details.find((d) => d.field === 'as_of')?.message ?? err.message);
-      } else {
-        setError(err);
-      }
+      const shown = shownError(err, (path) => (path === 'as_of' ? path : undefined));
+      setFieldError(shown.fields.as_of ?? '');
+      setError(shown.banner);
     } finally {
       if (ticket === asked.current) setLoading(false);
     }
