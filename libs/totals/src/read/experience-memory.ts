@@ -14,7 +14,9 @@ export const MAX_KEPT_EXPERIENCES = 50_000;
 /**
  * Experience answers read from the projection, kept in this replica's memory under the partner read
  * revision they were read under, as the totals' answers are (TotalsMemory): one is given again only to
- * the partner it was read for, while the revision is the same, and for at most `lifetimeMs`. Every
+ * the partner it was read for, while the revision is the same, and for at most `lifetimeMs` from
+ * before the read (as the totals count theirs: a disconnect waits that long after its commit, so no
+ * answer read before it counts any longer, however slow its read). Every
  * projector batch, disconnect, change of sharing and version switch moves the revision on before it
  * returns, so none of them leaves an answer here that counts. Keyed by pilot_id (a connection's id,
  * unique across partners) and `as_of`: an answer is of one date. Nothing else is kept: a pilot not
@@ -40,9 +42,24 @@ export class ExperienceMemory<A> {
     return kept?.partnerId === partnerId && kept.revision === revision ? kept.answer : undefined;
   }
 
-  /** Keeps `answer` of `pilotId` as of `asOf`, read for `partnerId` under `revision` (seen before the read). */
-  keep(partnerId: string, pilotId: string, asOf: string, answer: A, revision: string): void {
-    this.answers?.set(`${pilotId}/${asOf}`, { answer, partnerId, revision });
+  /** The time by this memory's clock: taken before a read, for `keep`. */
+  now(): number {
+    return this.answers?.perf.now() ?? 0;
+  }
+
+  /**
+   * Keeps `answer` of `pilotId` as of `asOf`, read for `partnerId` under `revision`, both seen before
+   * the read, which began at `readFrom` (`now()`).
+   */
+  keep(
+    partnerId: string,
+    pilotId: string,
+    asOf: string,
+    answer: A,
+    revision: string,
+    readFrom: number,
+  ): void {
+    this.answers?.set(`${pilotId}/${asOf}`, { answer, partnerId, revision }, { start: readFrom });
   }
 
   /** Drops the answers past their lifetime. */

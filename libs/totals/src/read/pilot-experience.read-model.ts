@@ -90,6 +90,8 @@ export class PilotExperienceReadModel implements OnModuleInit, OnModuleDestroy {
     asOf: string,
     revision: string | null,
   ): Promise<Map<string, ExperienceLookup>> {
+    // Before the look-up and the read: an answer kept counts from here, as the totals' do.
+    const readFrom = this.memory.now();
     const looked = new Map<string, ExperienceLookup>();
     const missing: string[] = [];
     for (const pilotId of pilotIds) {
@@ -110,7 +112,7 @@ export class PilotExperienceReadModel implements OnModuleInit, OnModuleDestroy {
           projected.last_updated.toISOString(),
           experienceOfRow(projected, asOf),
         );
-        if (revision !== null) this.memory.keep(partnerId, row.pilot_id, asOf, shared, revision);
+        if (revision !== null) this.memory.keep(partnerId, row.pilot_id, asOf, shared, revision, readFrom);
         looked.set(row.pilot_id, shared);
       }
     }
