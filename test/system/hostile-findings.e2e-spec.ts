@@ -225,6 +225,14 @@ describe('hostile input: what the probe found', () => {
       expect((await call(`${ingestion.url}/app/app.js.map`)).status).toBe(404);
     });
 
+    it('answers a range of a pilot web app file, even one past its end, with the whole file', async () => {
+      const whole = await call(`${ingestion.url}/app/index.html`);
+      for (const range of ['bytes=0-9', 'bytes=99999999-']) {
+        const part = await call(`${ingestion.url}/app/index.html`, { headers: { Range: range } });
+        expect([range, part.status, part.text]).toEqual([range, 200, whole.text]);
+      }
+    });
+
     it('gives /docs the security headers of /app/, with a policy that lets the page load', async () => {
       for (const app of [ingestion, partnerApi]) {
         const page = await call(`${app.url}/docs`);

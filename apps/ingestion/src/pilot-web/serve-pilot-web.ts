@@ -36,6 +36,8 @@ export async function servePilotWeb(app: NestFastifyApplication, dir: string): P
     allowedPath: (path) => !path.endsWith('.map'),
     // The bundle's names do not change between builds: the browser asks again each time.
     cacheControl: false,
+    // The files are small: a Range header is ignored, never answered 206 or 416 (past the file's end).
+    acceptRanges: false,
     setHeaders: (res) => {
       res.header('Cache-Control', 'no-cache');
       for (const [name, value] of Object.entries(HEADERS)) res.header(name, value);
