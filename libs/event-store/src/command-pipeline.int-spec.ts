@@ -5,7 +5,7 @@ import { decideRecordFlight, parseFlight, type FlightState } from '@pft/logbook/
 import { sharedPayloadSealing } from '@pft/privacy';
 import { flightBody, waitFor, withTestDataSource } from '@pft/testing';
 import { CommandPipeline, type Decided, type StreamCommand } from './command-pipeline';
-import { appendEvents, type NewEvent } from './event-store';
+import { appendEvents, type NewEvent, StreamVersionConflict } from './event-store';
 import { accepted } from '@pft/logbook/commands/logbook-answers';
 import { FlightsRepository } from '@pft/logbook/tables/flights.repository';
 
@@ -28,7 +28,7 @@ describe('command pipeline (Postgres)', () => {
     return rows.map((r) => r.stream_version);
   };
 
-  it('decides again on the new state when a lock-free append took the version it read', async () => {
+  it('refuses a lock-free append while a command holds the stream: the command appends at its first try', async () => {
     const pilot = randomUUID();
     const stream = logbookStreamId(pilot);
     const loaded: number[] = [];
@@ -42,15 +42,21 @@ describe('command pipeline (Postgres)', () => {
         loaded.push(rows[0]!.n);
         if (!raced) {
           raced = true;
-          // Another writer appends without the stream lock (as a new flight does) after the version was read.
-          await appendEvents(ds, stream, 'any', [deleted(pilot)], {}, { streamLocked: true, sealer });
+          // Another writer appends without a transaction (as a new flight does) while this command holds
+          // the stream (as a long import's commit does): refused at once, nothing of it written.
+          await expect(
+            appendEvents(ds, stream, 'any', [deleted(pilot)], {}, { streamLocked: true, sealer }),
+          ).rejects.toBeInstanceOf(StreamVersionConflict);
         }
         return rows[0]!.n;
       },
       decide: (count) => ({ events: [deleted(pilot)], count }),
     });
-    expect(loaded).toEqual([0, 1]);
-    expect(decision.count).toBe(1);
+    expect(loaded).toEqual([0]);
+    expect(decision.count).toBe(0);
+    expect(await versions(stream)).toEqual([1]);
+    // Once the command is done, the same append goes through.
+    await appendEvents(ds, stream, 'any', [deleted(pilot)], {}, { streamLocked: true, sealer });
     expect(await versions(stream)).toEqual([1, 2]);
   });
 
@@ -108,18 +114,18 @@ describe('command pipeline (Postgres)', () => {
       },
     });
 
-    /** Sessions of the test database waiting for a row lock another transaction holds. */
-    const waitingOnLocks = async (): Promise<number> => {
+    /** Sessions of the test database waiting for a stream's lock another transaction holds. */
+    const waitingOnStreamLocks = async (): Promise<number> => {
       const [row] = await ds.query<{ n: number }[]>(
         `select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock' and wait_event <> 'advisory'`,
+          where datname = current_database() and wait_event_type = 'Lock' and wait_event = 'advisory'`,
       );
       return row!.n;
     };
 
-    it('answers one created and one known, not the deadlock Postgres breaks between them', async () => {
-      // The locked way appends the events, then writes the flight's row; the guessed way writes the row,
-      // then the events. Each waits for the row the other wrote first, and Postgres ends one of them.
+    it('answers one created and one known: the guessed way, refused while the locked way holds the stream, waits its turn', async () => {
+      // The locked way appends the events, then writes the flight's row. The guessed way's one statement
+      // is refused at once (the stream is held) and goes the locked way, which waits for the stream.
       const pilot = randomUUID();
       const [earlier, flight] = [flightBody(), flightBody()].map((body) => {
         const parsed = parseFlight(body, '2026-06-01');
@@ -134,11 +140,10 @@ describe('command pipeline (Postgres)', () => {
       const beforeSave = async () => {
         if (guessed) return;
         guessed = pipeline.handle(recordFlight(pilot, flight, undefined));
-        // The guessed statement wrote the row and waits for the version the locked way appended.
         await waitFor(
-          async () => ((await waitingOnLocks()) === 1 ? true : undefined),
+          async () => ((await waitingOnStreamLocks()) === 1 ? true : undefined),
           10_000,
-          'the guessed statement to wait for the locked way',
+          'the guessed command to wait for the stream',
           20,
         );
         raced++;

@@ -265,7 +265,9 @@ export class CommandPipeline {
   ): Promise<boolean> {
     const commit: Commit = { pid: undefined, events };
     try {
-      // No lock: a concurrent append that takes the same version fails on the unique stream version.
+      // No transaction: the statement takes the stream's lock itself, and is refused while a command holds
+      // it (the command is never starved of its version); a concurrent append that takes the same version
+      // fails on the unique stream version. Either way it is decided again the locked way.
       const result = await this.sessions.onOneConnection(this.db, (connection) => {
         commit.pid = this.sessions.backendPid(connection);
         return this.store.append(connection, command.streamId, 'any', commit.events, command.metadata, {

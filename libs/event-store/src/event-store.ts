@@ -69,6 +69,9 @@ const isDataKeyGone = (err: unknown): boolean => {
   return e.code === 'P0002' && typeof e.message === 'string' && e.message.includes('data key');
 };
 
+/** A command holds the stream's lock: an append without a transaction of its own was refused (take_stream_lock). */
+const isStreamLockedElsewhere = (err: unknown): boolean => (err as { code?: unknown }).code === 'PT409';
+
 /** Another append took the same stream version first (only possible without the stream lock). */
 function isVersionClash(err: unknown): boolean {
   const e = err as { code?: unknown; constraint?: unknown };
@@ -83,8 +86,9 @@ export interface AppendOptions {
   occurredAt?: Date;
   /**
    * The caller already holds `lockStream` for this stream in this transaction (saves a round trip).
-   * Also right for a single-statement append without any lock: a concurrent append to the stream then
-   * fails on the unique stream version, reported as StreamVersionConflict, and the caller decides again.
+   * Also right for a single-statement append (`'any'`) without a transaction of its own: the statement
+   * takes the stream's lock when it is free, and when a command holds it, or a concurrent append took
+   * the same version, it fails as StreamVersionConflict, nothing written, and the caller decides again.
    */
   streamLocked?: boolean;
   /**
@@ -191,7 +195,10 @@ export async function appendEvents(
   // consumer can tell when it holds only part of a command (command-completeness.ts in libs/contracts).
   // One statement for the whole batch (an import appends a thousand). Under the stream lock its snapshot
   // sees the stream's latest committed version; without it, a concurrent append that took the same version
-  // makes this one fail on the unique version. `order by ord` makes the positions follow the versions.
+  // makes this one fail on the unique version. An 'any' append takes the lock in the statement
+  // (take_stream_lock), refused at once while a command holds it, so it never takes a version from under
+  // one. `order by ord` makes the positions follow the versions.
+  const lockInStatement = expectedVersion === 'any' ? ', take_stream_lock($1) as stream_held' : '';
   const guard = options.onlyIf;
   const guardCte = guard ? shiftParameters(guard.cte, APPEND_PARAMETERS) : '';
   const projection = options.fromAppended;
@@ -202,7 +209,7 @@ export async function appendEvents(
     runner,
     `with ${guard ? `guard as (${guardCte}), ` : ''}cur as (
        select coalesce(max(stream_version), 0)::int as v,
-              coalesce((select bool_and(require_data_key(k)) from unnest($7::uuid[]) as k), true) as keys_held
+              coalesce((select bool_and(require_data_key(k)) from unnest($7::uuid[]) as k), true) as keys_held${lockInStatement}
          from events where stream_id = $1
      ), ins as (
        insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata, occurred_at)
@@ -239,7 +246,7 @@ export async function appendEvents(
       options.sealer?.forgetSubject(sealedPilot);
       throw new DataKeyGone(sealedPilot);
     }
-    if (isVersionClash(err))
+    if (isVersionClash(err) || isStreamLockedElsewhere(err))
       throw new StreamVersionConflict(streamId, expectedVersion === 'any' ? -1 : expectedVersion, -1);
     throw err;
   })) as (Partial<AppendedEvent> & { current_version: number })[];

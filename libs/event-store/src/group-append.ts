@@ -51,8 +51,10 @@ export interface GroupAppendOptions {
 /**
  * The group's statement: for each append, its guard's write, then its events at the versions after its
  * stream's latest, only when the guard passed it, with an outbox row each. Like `appendEvents` without
- * a lock: a concurrent append to one of the streams that takes the same version makes the whole statement
- * fail on the unique stream version; so does a data key destroyed meanwhile (`require_data_key`). Events
+ * a transaction of its own: each stream's lock is taken for the statement when free, and a stream a
+ * command holds fails the whole statement at once (`take_stream_lock`); a concurrent append to one of the
+ * streams that takes the same version makes it fail on the unique stream version; so does a data key
+ * destroyed meanwhile (`require_data_key`). Events
  * go in in stream order (and a guard's rows in an order of their own), so that two statements that
  * meet never wait for each other's rows in a cycle.
  */
@@ -66,7 +68,8 @@ const groupStatement = (guard: GroupedGuard): string => `
   ), guard as (${guard.cte}), passed as (${guard.passed}), cur as (
     select item.ord, item.stream_id, item.events, item.metadata,
            (select coalesce(max(e.stream_version), 0)::int from events e where e.stream_id = item.stream_id) as v,
-           case when item.key_id is null then true else require_data_key(item.key_id) end as keys_held
+           case when item.key_id is null then true else require_data_key(item.key_id) end as keys_held,
+           take_stream_lock(item.stream_id) as stream_held
       from item
   ), ins as (
     insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata, occurred_at)

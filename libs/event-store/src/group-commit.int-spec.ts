@@ -227,12 +227,13 @@ describe('group commit of new flights (Postgres)', () => {
     expect(await outcomeOf(single, scenario)).toEqual(expected);
   });
 
-  it('sends each flight of a group alone when another writer took the version of one of its streams meanwhile', async () => {
+  it('sends each flight of a group alone when another writer holds one of its streams, and that one waits its turn', async () => {
     const pilot = randomUUID();
     expect(await record(grouped, pilot, flightBody())).toBe('created');
     statements.groups = 0;
     statements.grouped = 0;
-    // Another writer holds version 2 of the pilot's stream, not committed yet.
+    // Another writer holds the pilot's stream (its lock) and version 2 of it, not committed yet: the group's
+    // statement is refused at once, each of its flights goes alone, the pilot's the locked way.
     const writer = ds.createQueryRunner();
     await writer.connect();
     await writer.startTransaction();

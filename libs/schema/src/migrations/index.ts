@@ -23,6 +23,7 @@ import { ExperienceGroupsAsText1763807200000 } from './1763807200000-experience-
 import { ExperienceFlightsView1763807400000 } from './1763807400000-experience-flights-view';
 import { RequirementChecksByRow1763807600000 } from './1763807600000-requirement-checks-by-row';
 import { WebhookEarlierSecrets1763807800000 } from './1763807800000-webhook-earlier-secrets';
+import { StreamLockInAppend1763808000000 } from './1763808000000-stream-lock-in-append';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   ExperienceFlightsView1763807400000,
   RequirementChecksByRow1763807600000,
   WebhookEarlierSecrets1763807800000,
+  StreamLockInAppend1763808000000,
 ];
