@@ -12,7 +12,8 @@ const SCHOOL = 'Lakeside Flying Club';
  * **Share experience** box when issuing a code (never ticked beforehand), what each connection
  * shares, and **Stop sharing experience** / **Share experience** per connection, each checked in
  * the pilot's list and in the partner's `GET /v1/pilots`. The access history shows the reads of the
- * experience when the service reports them.
+ * experience when the service reports them. Disconnecting a connection that had already ended says
+ * so, with the answer's code and request id.
  */
 describe.each([1280, 360])(
   'the pilot web app: sharing experience with partners, %i px wide (e2e)',
@@ -166,6 +167,40 @@ describe.each([1280, 360])(
       );
       expect(partners.some((p) => p.partner.name === INSURER)).toBe(true);
       await checkScreen(page, 'access-history-sharing');
+    });
+
+    it('says in plain words, with the code and request id of the answer, that a connection being disconnected had already ended', async () => {
+      await goToScreen(page, 'Partners');
+      const club = rowOf(SCHOOL);
+      await club.waitFor({ timeout: 10_000 });
+      await press(club.getByRole('button', { name: 'Disconnect', exact: true }));
+      // The connection ends elsewhere (the pilot's other device) just before this confirmation arrives.
+      const connection = '**/pilot/v1/connections/*';
+      await page.route(connection, async (route) => {
+        const request = route.request();
+        if (request.method() === 'DELETE') {
+          await stack.ingestion
+            .http()
+            .delete(new URL(request.url()).pathname)
+            .set(...bearer(token))
+            .expect(204);
+        }
+        return route.continue();
+      });
+      await press(club.getByRole('button', { name: 'Confirm disconnect', exact: true }));
+      const refused = page.getByRole('alert').filter({ hasText: 'Code: CONNECTION_NOT_FOUND' });
+      await refused.waitFor();
+      await page.unroute(connection);
+      await expect(refused.locator('p').first().textContent()).resolves.toBe(
+        'That connection had already ended.',
+      );
+      await expect(refused.locator('p.small').textContent()).resolves.toMatch(
+        /^Code: CONNECTION_NOT_FOUND · Request id: \S+$/,
+      );
+      // The list read again no longer has it.
+      await club.waitFor({ state: 'detached' });
+      expect(await sharedForPilot(SCHOOL)).toBeUndefined();
+      await checkScreen(page, 'partners-connection-ended');
     });
 
     it('asked nothing of any other host, and raised no script error', () => {

@@ -1,20 +1,15 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../api/client';
+import { api } from '../api/client';
 import { type AccessHistory, type Connection, type LinkingCode } from '../api/types';
 import { ErrorBanner, Notice } from '../components/error-banner';
 import { StackedTable, type Column } from '../components/stacked-table';
 import { dateTime } from '../format';
 import { LAST_READ_DAYS, lastReadsOf, lastReadText } from './last-reads';
+import { connectionError } from './plain-errors';
 import { ExperienceSharing, sharesExperience, whatItShares } from './sharing';
 
 /** How often the list is asked again while the screen is open: a partner redeeming a code shows up. */
 const REFRESH_MS = 3000;
-
-/** What a change to a connection shows when it fails: plain words when the connection had already ended. */
-const connectionError = (err: unknown): unknown =>
-  err instanceof ApiError && err.code === 'CONNECTION_NOT_FOUND'
-    ? new Error('That connection had already ended.')
-    : err;
 
 function Countdown({ code }: { code: LinkingCode }) {
   const [now, setNow] = useState(Date.now());
