@@ -167,6 +167,26 @@ describe('the pilot web app: access history and your data (e2e)', () => {
     await checkScreen(page, 'access-history-requirement-checks');
   });
 
+  it('says that a service without the access history does not have it, with the code and request id of its answer', async () => {
+    await goToScreen(page, 'Your data');
+    // A service from before the access history answers its path as any path it does not know.
+    const history = '**/pilot/v1/access-history?*';
+    await page.route(history, (route) =>
+      route.continue({ url: route.request().url().replace('/access-history?', '/no-such-resource?') }),
+    );
+    await goToScreen(page, 'Access history');
+    const refused = page.getByRole('alert').filter({ hasText: 'Code: NOT_FOUND' });
+    await refused.waitFor();
+    await page.unroute(history);
+    await expect(refused.locator('p').first().textContent()).resolves.toBe(
+      'The access history is not available on this service yet.',
+    );
+    await expect(refused.locator('p.small').textContent()).resolves.toMatch(
+      /^Code: NOT_FOUND · Request id: \S+$/,
+    );
+    await checkScreen(page, 'access-history-unavailable');
+  });
+
   it('erases the account after DELETE is typed: back to sign-in, the partner loses the pilot, the account comes back empty', async () => {
     await goToScreen(page, 'Your data');
     await page.getByRole('button', { name: 'Delete my account' }).click();

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api, ApiError } from '../api/client';
+import { api } from '../api/client';
 import { type AccessHistory } from '../api/types';
 import { ErrorBanner } from '../components/error-banner';
 import { SelectField } from '../components/field';
 import { dateTime } from '../format';
 import { requirementText } from '../requirement-text';
+import { accessHistoryError } from './plain-errors';
 
 type Reads = AccessHistory['partners'][number]['reads'];
 
@@ -74,11 +75,7 @@ export function AccessHistoryScreen() {
   useEffect(() => {
     setError(null);
     api<AccessHistory>('GET', `/pilot/v1/access-history?days=${days}`).then(setHistory, (err: unknown) =>
-      setError(
-        err instanceof ApiError && err.status === 404
-          ? new Error('The access history is not available on this service yet.')
-          : err,
-      ),
+      setError(accessHistoryError(err)),
     );
   }, [days]);
   return (

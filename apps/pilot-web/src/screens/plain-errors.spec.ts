@@ -1,6 +1,6 @@
 /// <reference types="jest" />
 import { ApiError } from '../api/client';
-import { connectionError } from './plain-errors';
+import { accessHistoryError, connectionError } from './plain-errors';
 
 /** What the banner shows of an error: its words and, for an API error, its code, request id and details. */
 const shown = (error: unknown) =>
@@ -33,5 +33,25 @@ describe('the Partners screen: a change to a connection that fails', () => {
     expect(connectionError(busy)).toBe(busy);
     const local = new Error('offline');
     expect(connectionError(local)).toBe(local);
+  });
+});
+
+describe('the Access history screen: its request fails', () => {
+  it('says in plain words that the service has no access history, with the code and request id of its 404', () => {
+    const unknown = new ApiError(404, 'NOT_FOUND', 'No such resource', 'req-404');
+    const said = accessHistoryError(unknown);
+    expect(said).toBeInstanceOf(ApiError);
+    expect(shown(said)).toEqual({
+      message: 'The access history is not available on this service yet.',
+      status: 404,
+      code: 'NOT_FOUND',
+      requestId: 'req-404',
+      details: [],
+    });
+  });
+
+  it('shows any other error as it is', () => {
+    const refused = new ApiError(400, 'INVALID_REQUEST', 'days must be from 1 to 365', 'req-400');
+    expect(accessHistoryError(refused)).toBe(refused);
   });
 });

@@ -15,3 +15,12 @@ export const connectionError = (err: unknown): unknown =>
   err instanceof ApiError && err.code === 'CONNECTION_NOT_FOUND'
     ? inPlainWords(err, 'That connection had already ended.')
     : err;
+
+/**
+ * What the Access history screen shows when its request fails: plain words when the service does
+ * not answer the access history (404, a service from before it), any other error as it is.
+ */
+export const accessHistoryError = (err: unknown): unknown =>
+  err instanceof ApiError && err.status === 404
+    ? inPlainWords(err, 'The access history is not available on this service yet.')
+    : err;
