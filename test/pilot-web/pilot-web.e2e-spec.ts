@@ -185,7 +185,7 @@ describe('the pilot web app in a browser (e2e)', () => {
       ]).toEqual([6000, 9000, 81]);
     });
 
-    it('says why the API refused starting totals: beside the field it concerns, and above the form with its code, request id and what no field shows', async () => {
+    it('says why the API refused starting totals: beside the field it concerns (a time’s bound in hours:minutes), and above the form in the API’s words with its code, request id and what no field shows', async () => {
       await go('Starting totals');
       // Hours under a rating the catalog does not know (one dropped from it since they were entered):
       // the form shows no field for them.
@@ -207,9 +207,15 @@ describe('the pilot web app in a browser (e2e)', () => {
       await expect(refused.getByRole('listitem').allTextContents()).resolves.toEqual([
         'rating_breakdown.glider_club is not a key of the rating catalog',
       ]);
+      // The banner keeps the API's words; beside PIC, the bound is in hours:minutes, as PIC is typed.
+      await expect(refused.locator('p').first().textContent()).resolves.toBe(
+        'totals.pic_minutes must be from 0 to 6000000',
+      );
       const pic = page.getByLabel('PIC', { exact: true });
       await expect(pic.getAttribute('aria-invalid')).resolves.toBe('true');
-      await expect(page.locator('#start-pic_minutes-error').textContent()).resolves.not.toBe('');
+      await expect(page.locator('#start-pic_minutes-error').textContent()).resolves.toBe(
+        'must be at most 100000:00',
+      );
       await checkScreen(page, 'starting-totals-refused');
       await page.unroute(starting);
       const stored = (await pilotGet('/pilot/v1/starting-totals').expect(200)).body.data;

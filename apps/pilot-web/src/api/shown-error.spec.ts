@@ -1,6 +1,6 @@
 /// <reference types="jest" />
 import { ApiError } from './client';
-import { shownError } from './shown-error';
+import { inHoursMinutes, shownError } from './shown-error';
 
 describe('what a form shows of a failed request', () => {
   const onForm = (path: string): string | undefined => ({ 'minutes.pic': 'pic', 'minutes.sic': 'sic' })[path];
@@ -60,5 +60,42 @@ describe('what a form shows of a failed request', () => {
     expect(shown(shownError(conflict, onForm).banner)).toEqual(shown(conflict));
     const local = new Error('That is not a pilot token.');
     expect(shownError(local, onForm)).toEqual({ banner: local, fields: {} });
+  });
+});
+
+const onTimeForm = (path: string): string | undefined => (path === 'minutes.sic' ? 'sic' : undefined);
+
+describe('what a form says beside a field typed in hours:minutes', () => {
+  const detail = (issue: string, message: string) => ({ field: 'totals.pic_minutes', issue, message });
+
+  it('gives the bounds of a time out of range in hours:minutes', () => {
+    expect(inHoursMinutes(detail('out_of_range', 'must be from 0 to 6000000'))).toBe(
+      'must be at most 100000:00',
+    );
+    expect(inHoursMinutes(detail('out_of_range', 'must be from 30 to 1440'))).toBe(
+      'must be from 0:30 to 24:00',
+    );
+  });
+
+  it('keeps the API’s words for any other detail', () => {
+    for (const [issue, message] of [
+      ['exceeds_total', 'must be at most total_flight_time'],
+      ['wrong_type', 'must be a whole number'],
+      ['out_of_range', 'must be from 2026-01-01 to 2026-12-31'],
+    ])
+      expect(inHoursMinutes(detail(issue!, message!))).toBe(message);
+  });
+
+  it('says beside a field what the form tells, and leaves the banner the API’s words', () => {
+    const refused = new ApiError(400, 'INVALID_REQUEST', 'minutes.sic must be from 0 to 1440', 'req-3', [
+      { field: 'minutes.sic', issue: 'out_of_range', message: 'must be from 0 to 1440' },
+      { field: 'minutes.total', issue: 'out_of_range', message: 'must be from 0 to 1440' },
+    ]);
+    const { banner, fields } = shownError(refused, onTimeForm, (d, field) =>
+      field === 'sic' ? inHoursMinutes(d) : d.message,
+    );
+    expect(fields).toEqual({ sic: 'must be at most 24:00' });
+    expect((banner as ApiError).message).toBe('minutes.sic must be from 0 to 1440');
+    expect((banner as ApiError).details).toEqual([refused.details[1]]);
   });
 });

@@ -7,7 +7,7 @@ import { Field } from '../components/field';
 import { hoursMinutes, parseTime } from '../format';
 import { ratingLabel } from '../ratings';
 import { TOTALS_LABELS } from '../totals-labels';
-import { startingFieldOf, startingValues } from './starting-values';
+import { startingFieldOf, startingFieldWords, startingValues } from './starting-values';
 
 const COUNTS = [
   ['landings.total_day', 'Day landings'],
@@ -63,7 +63,7 @@ export function StartingTotalsScreen() {
       setStored(await api<StartingTotals>('PUT', '/pilot/v1/starting-totals', body));
       setSaved(true);
     } catch (err) {
-      const shown = shownError(err, startingFieldOf);
+      const shown = shownError(err, startingFieldOf, startingFieldWords);
       setErrors(shown.fields);
       setFailure(shown.banner);
     }

@@ -1,7 +1,7 @@
 /// <reference types="jest" />
 import { ENTERED_TOTALS_FIELDS, type StartingTotals } from '@pft/contracts';
 import { parseTime } from '../format';
-import { startingFieldOf, startingValues } from './starting-values';
+import { startingFieldOf, startingFieldWords, startingValues } from './starting-values';
 
 describe('the Starting totals form, filled from the stored starting totals', () => {
   const stored = (): StartingTotals => ({
@@ -40,5 +40,13 @@ describe('the Starting totals form, refused by the API', () => {
         startingFieldOf,
       ),
     ).toEqual(['totals.pic_minutes', 'landings.total_night', 'flight_count', undefined, undefined]);
+  });
+
+  it('says the bounds of a time in hours:minutes, as its field is typed, and of a count as the API does', () => {
+    const outOfRange = (field: string, message: string) =>
+      startingFieldWords({ field, issue: 'out_of_range', message }, field);
+    expect(outOfRange('totals.pic_minutes', 'must be from 0 to 6000000')).toBe('must be at most 100000:00');
+    expect(outOfRange('flight_count', 'must be from 0 to 100000')).toBe('must be from 0 to 100000');
+    expect(outOfRange('landings.total_day', 'must be from 0 to 10000000')).toBe('must be from 0 to 10000000');
   });
 });
