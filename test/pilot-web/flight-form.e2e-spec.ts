@@ -159,6 +159,29 @@ describe.each([1280, 360])(
       await form.getByRole('button', { name: 'Cancel' }).click();
     });
 
+    it('says beside a time the API refuses its bound in hours:minutes, as the field is typed, and above the form the API’s words with its code and request id', async () => {
+      const before = (await flights()).length;
+      const form = await openAddForm();
+      await type(label(form, 'Date'), '2026-05-05');
+      await type(label(form, 'Total time'), '25:00');
+      await form.getByRole('button', { name: 'Save' }).click();
+      const refused = form.getByRole('alert').filter({ hasText: 'Code: INVALID_REQUEST' });
+      await refused.waitFor();
+      await expect(refused.locator('p').first().textContent()).resolves.toBe(
+        'minutes.total_flight_time must be from 0 to 1440',
+      );
+      await expect(refused.locator('p.small').textContent()).resolves.toMatch(
+        /^Code: INVALID_REQUEST · Request id: \S+$/,
+      );
+      const total = label(form, 'Total time');
+      await expect(total.getAttribute('aria-invalid')).resolves.toBe('true');
+      await expect(form.locator(`#${await total.getAttribute('id')}-error`).textContent()).resolves.toBe(
+        'must be at most 24:00',
+      );
+      expect(await flights()).toHaveLength(before);
+      await form.getByRole('button', { name: 'Cancel' }).click();
+    });
+
     it('shows a simulator session only the type designator, approaches and holds of the new fields', async () => {
       const form = await openAddForm();
       await type(label(form, 'Date'), '2026-05-04');

@@ -12,7 +12,7 @@ import {
   FeaturesFieldset,
   type FormPart,
 } from './flight-experience-fields';
-import { flightBodyOf, shownFieldOf, valuesOf, type Values } from './flight-values';
+import { flightBodyOf, flightFieldWords, shownFieldOf, valuesOf, type Values } from './flight-values';
 
 /** The form's labels: the flight body's fields in the words of a paper logbook (pilot-web-app.md §2). */
 export const MINUTE_LABELS: Record<FlightMinuteField, string> = {
@@ -75,7 +75,7 @@ export function FlightForm({ flight, onSaved, onCancel }: Props) {
         : await api<Flight>('POST', '/pilot/v1/flights', body);
       onSaved(saved);
     } catch (err) {
-      const shown = shownError(err, (path) => shownFieldOf(path, values));
+      const shown = shownError(err, (path) => shownFieldOf(path, values), flightFieldWords);
       setErrors(shown.fields);
       setFailure(shown.banner);
     } finally {

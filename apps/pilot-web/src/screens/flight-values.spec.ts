@@ -1,5 +1,5 @@
 /// <reference types="jest" />
-import { shownFieldOf, valuesOf } from './flight-values';
+import { flightFieldWords, shownFieldOf, valuesOf } from './flight-values';
 
 describe('the flight form, refused by the API', () => {
   const flight = valuesOf(undefined);
@@ -34,5 +34,12 @@ describe('the flight form, refused by the API', () => {
       'type_designator',
       'approaches',
     ]);
+  });
+
+  it('says the bounds of a time in hours:minutes, as its field is typed, and of a count as the API does', () => {
+    const outOfRange = (field: string, message: string) =>
+      flightFieldWords({ field, issue: 'out_of_range', message }, field);
+    expect(outOfRange('m_total_flight_time', 'must be from 0 to 1440')).toBe('must be at most 24:00');
+    expect(outOfRange('day', 'must be from 0 to 99')).toBe('must be from 0 to 99');
   });
 });

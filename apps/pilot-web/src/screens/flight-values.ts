@@ -5,6 +5,8 @@ import {
   type AircraftFeature,
   type Flight,
 } from '@pft/contracts';
+import { type ErrorDetail } from '../api/client';
+import { inHoursMinutes } from '../api/shown-error';
 import { hoursMinutes, parseTime, todayUtc } from '../format';
 
 /** The form's fields as typed; a feature's field is `feature_<key>`, `'on'` when ticked. */
@@ -118,6 +120,10 @@ export function shownFieldOf(path: string, values: Values): string | undefined {
   if (!FORM_FIELDS.has(field)) return undefined;
   return values.kind === 'simulator' && FLIGHT_ONLY_FIELDS.has(field) ? undefined : field;
 }
+
+/** What the form says beside a field of an API error's detail: a time's bounds as its field is typed. */
+export const flightFieldWords = (detail: ErrorDetail, field: string): string =>
+  field.startsWith('m_') ? inHoursMinutes(detail) : detail.message;
 
 export type FlightBody = Record<string, unknown>;
 
