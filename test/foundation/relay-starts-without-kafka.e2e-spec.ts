@@ -46,7 +46,7 @@ describe('a relay started while Kafka does not answer', () => {
     });
     const running = relay;
     await waitFor(
-      () => (running.output().includes('pilot events topic not ensured yet') ? true : undefined),
+      () => (running.output().includes(`topic ${topic} not ensured yet`) ? true : undefined),
       60_000,
       `the relay to say the topic is not ensured yet\n${running.output()}`,
     );
