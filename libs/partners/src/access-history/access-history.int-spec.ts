@@ -117,12 +117,14 @@ describe('access history store (Postgres)', () => {
     expect(await partnerReadsOf(ds, other.pilot, '1970-01-01')).toHaveLength(1);
     // In the caller's transaction: undone with it.
     await addPartnerReads(ds, [{ connectionId: other.id, ...day }]);
-    await ds
-      .transaction(async (tx) => {
-        expect(await history.forgetPilot(other.pilot, tx)).toBe(1);
+    let forgotten: number | undefined;
+    await expect(
+      ds.transaction(async (tx) => {
+        forgotten = await history.forgetPilot(other.pilot, tx);
         throw new Error('roll back');
-      })
-      .catch(() => undefined);
+      }),
+    ).rejects.toThrow('roll back');
+    expect(forgotten).toBe(1);
     expect(await partnerReadsOf(ds, other.pilot, '1970-01-01')).toHaveLength(1);
   });
 });

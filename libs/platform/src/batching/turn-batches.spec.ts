@@ -52,10 +52,16 @@ describe('TurnBatches', () => {
   });
 
   it('fails the callers of a call that throws, and nothing else', async () => {
-    const batches = new TurnBatches<string>(() => {
-      throw new Error('refused');
+    const batches = new TurnBatches<string>((key) => {
+      if (key === 'a') throw new Error('refused');
+      return Promise.resolve(`${key} answered`);
     });
-    await expect(batches.join('a')).rejects.toThrow('refused');
+    const [a, again, b] = await Promise.allSettled([batches.join('a'), batches.join('a'), batches.join('b')]);
+    expect([a, again].map((s) => s.status === 'rejected' && (s.reason as Error).message)).toEqual([
+      'refused',
+      'refused',
+    ]);
+    expect(b.status === 'fulfilled' && b.value.result).toBe('b answered');
   });
 
   it('hands the call what each caller brought, in the order they joined', async () => {

@@ -17,6 +17,12 @@ const batchOf = (pilots: Pilot[], count: number): Buffer[] =>
   Array.from({ length: count }, (_, i) => sealedMessage(pilots[i % pilots.length]!));
 
 /** What each request the thread was sent since `posted` began watching told it of keys. */
+/** One answer a message, every one opened. */
+function expectAllOpened(decoded: readonly { ok: boolean }[], count: number): void {
+  expect(decoded).toHaveLength(count);
+  expect(decoded.filter((d) => !d.ok)).toEqual([]);
+}
+
 function requests(posted: jest.SpyInstance): (KeysRequest & { ends: Uint32Array })[] {
   return posted.mock.calls.map(([request]) => request as KeysRequest & { ends: Uint32Array });
 }
@@ -34,7 +40,7 @@ describe('the data keys the opening thread holds', () => {
     for (let round = 0; round < 3; round++) {
       const values = batchOf(pilots, MESSAGES_FOR_THREAD);
       const there = await decodeEventMessages(values, opener);
-      expect(there.every((d) => d.ok)).toBe(true);
+      expectAllOpened(there, values.length);
       expect(there).toEqual(await decodeEventMessages(values, here));
     }
     const [first, again, ...later] = requests(posted);
@@ -54,11 +60,12 @@ describe('the data keys the opening thread holds', () => {
     const thread = new OpeningThread();
     const opener = boxOpener(keys, table, { thread });
     const values = batchOf(pilots, MESSAGES_FOR_THREAD);
-    expect((await decodeEventMessages(values, opener)).every((d) => d.ok)).toBe(true);
+    expectAllOpened(await decodeEventMessages(values, opener), values.length);
     // As an erasure does: the key row deleted, and this process's memory of the pilot's keys dropped.
     destroy(pilots[1]!);
     keys.forgetSubject(pilots[1]!.id);
     const after = await decodeEventMessages(values, opener);
+    expect(after).toHaveLength(values.length);
     after.forEach((d, i) => {
       if (i % 3 === 1) expect(d).toMatchObject({ ok: false, erased: true });
       else expect(d.ok).toBe(true);
@@ -84,9 +91,7 @@ describe('the data keys the opening thread holds', () => {
     const values = batchOf(pilots, MESSAGES_FOR_THREAD);
     const decodeAt = async (keys: DataKeys, at: number) => {
       now = at;
-      expect((await decodeEventMessages(values, boxOpener(keys, table, { thread }))).every((d) => d.ok)).toBe(
-        true,
-      );
+      expectAllOpened(await decodeEventMessages(values, boxOpener(keys, table, { thread })), values.length);
       return requests(posted).length;
     };
     const longer = new DataKeys(ring, { now: () => now });
@@ -111,13 +116,14 @@ describe('the data keys the opening thread holds', () => {
     const keys = new DataKeys(ring, { confirmMs: 10_000, now: () => now });
     const opener = boxOpener(keys, table, { thread });
     const values = batchOf(pilots, MESSAGES_FOR_THREAD);
-    expect((await decodeEventMessages(values, opener)).every((d) => d.ok)).toBe(true);
+    expectAllOpened(await decodeEventMessages(values, opener), values.length);
     // Erased by another process: the key row deleted, this one not told.
     destroy(pilots[0]!);
     now = 9_999;
-    expect((await decodeEventMessages(values, opener)).every((d) => d.ok)).toBe(true);
+    expectAllOpened(await decodeEventMessages(values, opener), values.length);
     now = 10_000;
     const after = await decodeEventMessages(values, opener);
+    expect(after).toHaveLength(values.length);
     after.forEach((d, i) => {
       if (i % 2 === 0) expect(d).toMatchObject({ ok: false, erased: true });
       else expect(d.ok).toBe(true);
@@ -131,9 +137,7 @@ describe('the data keys the opening thread holds', () => {
     const values = batchOf(pilots, MESSAGES_FOR_THREAD);
     const [one, other] = [new DataKeys(ring), new DataKeys(ring)];
     await decodeEventMessages(values, boxOpener(one, table, { thread }));
-    expect((await decodeEventMessages(values, boxOpener(other, table, { thread }))).every((d) => d.ok)).toBe(
-      true,
-    );
+    expectAllOpened(await decodeEventMessages(values, boxOpener(other, table, { thread })), values.length);
     const [, , otherFirst, otherAgain] = requests(posted);
     expect(otherFirst!.source).not.toBe(requests(posted)[0]!.source);
     expect(otherAgain!.given!.keyIds).toHaveLength(2);
@@ -147,7 +151,7 @@ describe('the data keys the opening thread holds', () => {
     const values = batchOf(pilots, MESSAGES_FOR_THREAD);
     await decodeEventMessages(values, opener);
     await thread.close();
-    expect((await decodeEventMessages(values, opener)).every((d) => d.ok)).toBe(true);
+    expectAllOpened(await decodeEventMessages(values, opener), values.length);
     const [, , first, again] = requests(posted);
     expect(first!.given).toBeNull();
     expect(again!.given!.keys.every((key) => key instanceof KeyObject)).toBe(true);
