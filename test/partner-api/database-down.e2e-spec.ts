@@ -72,7 +72,7 @@ describe('partner API: the database unreachable', () => {
     await proxy.restore();
   }, 90_000);
 
-  it('answers 503 within the query time limit when Postgres stops answering, instead of hanging', async () => {
+  it('answers 503 when Postgres stops answering, instead of hanging (the query time limit ends the wait)', async () => {
     expectError(await read(), 404, 'PILOT_NOT_FOUND');
 
     // The pool's connections stay open but nothing comes back. Without the app's time limits
