@@ -9,7 +9,7 @@ import {
   IMPORT_NOT_READY_EXAMPLES,
 } from '../openapi/pilot-app-import.schemas';
 import { type ImportView } from '@pft/logbook/domain';
-import { PendingImports } from './pending-imports.service';
+import { CHOICES_CONFLICT_MESSAGE, PendingImports } from './pending-imports.service';
 
 const IMPORT_ID = { name: 'import_id', description: 'The import, as its upload answered' };
 
@@ -47,11 +47,21 @@ export class PendingImportController {
       'column mapping, date order or time unit the file’s format fixes (`not_allowed`: only a `columns` file ' +
       'takes all three, a `myflightbook` file its date order); a `columns` key that is not a column of the ' +
       'logbook CSV (`unknown_field`); a `rating_key` not in the rating catalog (`unknown_rating`); any choice once the ' +
-      'import is committed (`not_allowed`: what it recorded was read with the earlier choices).',
+      'import is committed (`not_allowed`: what it recorded was read with the earlier choices). Choices sent at ' +
+      'the same time (two devices) are each merged into the other’s, none lost; one that kept meeting others ' +
+      'is refused 409 CONFLICT, nothing of it saved.',
     pathParam: IMPORT_ID,
     body: IMPORT_CHOICES_BODY,
     success: { status: 200, data: IMPORT, description: 'The import read with the choices' },
-    errors: ['INVALID_REQUEST', 'IMPORT_NOT_FOUND'],
+    errors: ['INVALID_REQUEST', 'IMPORT_NOT_FOUND', 'CONFLICT'],
+    errorExamples: {
+      CONFLICT: [
+        {
+          summary: 'Other choices kept being saved at the same time',
+          message: CHOICES_CONFLICT_MESSAGE,
+        },
+      ],
+    },
   })
   choose(
     @CurrentPilot() pilot: string,

@@ -41,6 +41,13 @@ const committedAlready = (): ApiError =>
 const notFound = (): ApiError =>
   new ApiError('IMPORT_NOT_FOUND', 'No such import (imports are kept 24 hours)');
 
+/** How many times choices are merged again into choices saved meanwhile before the request is refused. */
+const CHOICES_ATTEMPTS = 5;
+
+/** What 409 CONFLICT says when choices kept meeting others (CHOICES_ATTEMPTS times in a row). */
+export const CHOICES_CONFLICT_MESSAGE =
+  'Other choices for this import kept being saved at the same time: send yours again';
+
 /**
  * The pilot's pending imports (`logbook-import.md` 2): a file stored as uploaded, read again with the
  * pilot's choices for every answer (reading is pure and takes well under a second for the largest file),
@@ -100,15 +107,27 @@ export class PendingImports implements OnModuleInit, OnModuleDestroy {
   /**
    * Reads the import again with the choices merged in, and saves them; refused (400, nothing saved)
    * when they are bad, or once the import is committed: what it recorded was read with the earlier ones.
+   * Choices saved meanwhile by another request are merged into, never overwritten: the merge is done
+   * again on them (a few times at most; then 409 CONFLICT, nothing saved).
    */
   async choose(pilot: string, importId: string, body: unknown): Promise<ImportView> {
-    const pending = await this.find(pilot, importId);
-    if (pending.state === 'committed') throw committedAlready();
-    const choices = mergeChoices(pending.choices, body);
-    const read = this.read({ ...pending, choices });
-    refuseChoicesTheFileCannotTake(body, read);
-    if (!(await this.imports.saveChoices(this.dataSource, importId, choices))) throw committedAlready();
-    return importView(importId, pending.state, read);
+    for (let attempt = 1; attempt <= CHOICES_ATTEMPTS; attempt++) {
+      const pending = await this.find(pilot, importId);
+      if (pending.state === 'committed') throw committedAlready();
+      const choices = mergeChoices(pending.choices, body);
+      const read = this.read({ ...pending, choices });
+      refuseChoicesTheFileCannotTake(body, read);
+      const saved = await this.imports.saveChoices(
+        this.dataSource,
+        pending.import_id,
+        choices,
+        pending.choices,
+      );
+      if (saved === 'saved') return importView(pending.import_id, pending.state, read);
+      if (saved === 'committed') throw committedAlready();
+      if (saved === 'gone') throw notFound();
+    }
+    throw new ApiError('CONFLICT', CHOICES_CONFLICT_MESSAGE);
   }
 
   async commit(pilot: string, importId: string, requestId: string): Promise<ImportCommitResult> {

@@ -35,8 +35,8 @@ describe('pending imports and their commit (Postgres)', () => {
     const runner = ds.createQueryRunner();
     await runner.connect();
     await runner.startTransaction();
-    await imports.find(runner, pilot, importId, true);
-    await imports.saveChoices(runner, importId, chosen);
+    const before = await imports.find(runner, pilot, importId, true);
+    expect(await imports.saveChoices(runner, importId, chosen, before!.choices)).toBe('saved');
     const committing = commitImport(
       pipeline,
       { flights, imports },

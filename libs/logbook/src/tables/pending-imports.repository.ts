@@ -93,21 +93,31 @@ export class PendingImportsRepository {
   }
 
   /**
-   * Saves the choices of an import not yet committed: false when it is committed (meanwhile, perhaps),
-   * and nothing is saved.
+   * Saves the choices of an import not yet committed, in place of `previous`, the choices they were
+   * merged into: `saved`; `changed` when other choices were saved since (nothing saved: merge into
+   * those), `committed` when it is committed, `gone` when it expired or was erased meanwhile.
    */
-  async saveChoices(runner: Queryable, importId: string, choices: ImportChoices): Promise<boolean> {
-    const [saved] = rowsOf<{ n: number }>(
+  async saveChoices(
+    runner: Queryable,
+    importId: string,
+    choices: ImportChoices,
+    previous: ImportChoices,
+  ): Promise<'saved' | 'changed' | 'committed' | 'gone'> {
+    const [row] = rowsOf<{ saved: number; state: string | null }>(
       await runner.query(
         `with saved as (
            update pending_imports set choices = $2::jsonb
-            where import_id = $1 and state = 'previewed' returning 1
+            where import_id = $1 and state = 'previewed' and choices = $3::jsonb and expires_at > now()
+            returning 1
          )
-         select count(*)::int as n from saved`,
-        [importId, JSON.stringify(choices)],
+         select (select count(*)::int from saved) as saved,
+                (select state from pending_imports where import_id = $1 and expires_at > now()) as state`,
+        [importId, JSON.stringify(choices), JSON.stringify(previous)],
       ),
     );
-    return saved!.n > 0;
+    if (row!.saved > 0) return 'saved';
+    if (row!.state === null) return 'gone';
+    return row!.state === 'committed' ? 'committed' : 'changed';
   }
 
   async markCommitted(runner: Queryable, importId: string, result: ImportCommitResult): Promise<void> {
