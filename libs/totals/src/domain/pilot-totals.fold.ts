@@ -46,6 +46,9 @@ const copySums = (sums: Sums): Sums => ({
 /**
  * Why the event cannot be folded into `state`, or null when it can. Such an event is poison: the
  * projector sets it aside (dead letter) and folds the pilot's later events as if it had not happened.
+ * The reason names the flight by its id and never quotes its content (a rating key, a date): it is
+ * published and logged in the clear beside the sealed event, and must say nothing once the pilot's key
+ * is destroyed.
  */
 export function rejectionOf(state: PilotTotalsState, event: LogbookEvent): string | null {
   switch (event.type) {
@@ -57,16 +60,16 @@ export function rejectionOf(state: PilotTotalsState, event: LogbookEvent): strin
       if (event.type === 'FlightAmended' && !known) return `flight ${flight.flight_id} is not recorded`;
       // A date the event schema takes (year 0000 is a valid format) but Postgres refuses would fail the
       // whole batch, again at every retry, and hold up the partition.
-      if (flight.date < EARLIEST_FLIGHT_DATE) {
-        return `flight ${flight.flight_id} is dated ${flight.date}, before ${EARLIEST_FLIGHT_DATE}`;
-      }
+      if (flight.date < EARLIEST_FLIGHT_DATE)
+        return `flight ${flight.flight_id} is dated before ${EARLIEST_FLIGHT_DATE}`;
       // Only what the checks read of the flight's facts: factsOf makes them all when the flight is folded.
       const facts = ratingFactsOf(flight);
       if (facts.kind === 'flight' && facts.category === 'airplane' && facts.rating_key === null) {
         return `airplane flight ${flight.flight_id} has no rating key`;
       }
       const key = countedRatingKey(facts);
-      if (key !== null && !isAirplaneRatingKey(key)) return `rating key ${key} is not in the catalog`;
+      if (key !== null && !isAirplaneRatingKey(key))
+        return `flight ${flight.flight_id}: its rating key is not in the catalog`;
       return null;
     }
     case 'FlightDeleted':
@@ -77,7 +80,7 @@ export function rejectionOf(state: PilotTotalsState, event: LogbookEvent): strin
       const unknown = Object.keys(event.payload.starting_totals.rating_breakdown).find(
         (key) => !isAirplaneRatingKey(key),
       );
-      return unknown === undefined ? null : `rating key ${unknown} is not in the catalog`;
+      return unknown === undefined ? null : 'starting totals: a rating key is not in the catalog';
     }
     case 'AccountErased':
       return null;

@@ -2,6 +2,7 @@ import {
   LOGBOOK_EVENT_TYPES,
   decodeEventMessages,
   isErased,
+  isUuid,
   type IncompleteCommand,
   logbookStreamId,
   type EventMessage,
@@ -160,7 +161,9 @@ export async function applyPilotTotalsBatch(
     // Sealed with a key destroyed by an erasure: a pilot with no data, skipped (no fault, no dead letter).
     if (isErased(decoded)) continue;
     if (!decoded.ok) {
-      outcome.deadLetters.push({ message, pilotId: null, reason: decoded.reason });
+      // The message's key names its pilot (every event is keyed by its pilot account): the erasure finds
+      // the dead letter by it.
+      outcome.deadLetters.push({ message, pilotId: pilotOfKey(message), reason: decoded.reason });
       continue;
     }
     const event = decoded.message;
@@ -269,4 +272,10 @@ async function recordDeadLetters(
       deadLetters.map((d) => d.reason),
     ],
   );
+}
+
+/** The pilot account a message is keyed by, or null when its key is not one. */
+function pilotOfKey(message: ConsumedMessage): string | null {
+  const key = message.key?.toString('utf8');
+  return key !== undefined && isUuid(key) ? key.toLowerCase() : null;
 }
