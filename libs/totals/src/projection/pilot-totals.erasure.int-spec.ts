@@ -91,6 +91,40 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
     expect((await readPilotExperience(ds, other, '2026-12-31'))?.experience.lifetime.flight_count).toBe(1);
   });
 
+  it('deletes the pilot’s rows from an earlier version a rebuild left behind (not dropped after its switch)', async () => {
+    const [pilot, other] = [randomUUID(), randomUUID()];
+    const writer = new DataKeys(ring());
+    await apply(
+      [await message(pilot, recorded(pilot), writer), await message(other, recorded(other), writer)],
+      new DataKeys(ring()),
+    );
+    // Version 7's tables, as a rebuild's earlier version still there: the rows of both pilots in them.
+    for (const table of ['pilot_totals', 'pilot_flights']) {
+      await ds.query(`create table ${table}_v7 (like ${table}_v1 including all)`);
+      await ds.query(
+        `insert into ${table}_v7 select * from ${table}_v1 where pilot_account_id = any($1::uuid[])`,
+        [[pilot, other]],
+      );
+    }
+    const inVersion7 = async (who: string): Promise<number[]> => {
+      const [row] = await ds.query<{ totals: number; flights: number }[]>(
+        `select (select count(*)::int from pilot_totals_v7 where pilot_account_id = $1) as totals,
+                (select count(*)::int from pilot_flights_v7 where pilot_account_id = $1) as flights`,
+        [who],
+      );
+      return [row!.totals, row!.flights];
+    };
+    try {
+      expect(await inVersion7(pilot)).toEqual([1, 1]);
+      await ds.transaction((tx) => deletePilotProjection(tx, pilot));
+      expect(await inVersion7(pilot)).toEqual([0, 0]);
+      expect(await inVersion7(other)).toEqual([1, 1]);
+      expect(await rowsOf(pilot)).toEqual(NO_ROWS);
+    } finally {
+      await ds.query('drop table pilot_totals_v7, pilot_flights_v7');
+    }
+  });
+
   it('skips payloads whose key is gone, as a pilot with no data: nothing stored, no dead letter', async () => {
     const pilot = randomUUID();
     const writer = new DataKeys(ring());
