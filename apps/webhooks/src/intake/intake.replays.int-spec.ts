@@ -149,6 +149,18 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
       )
     ).map((r) => `${r.type} ${r.status}`);
 
+  it('leaves no pilot.linked taken in between the erasure’s deliveries step and its connections step', async () => {
+    const w = world();
+    // Linked, shared, disconnected in the store; the intake has taken in none of it yet.
+    for (const c of w.commits.slice(0, 7)) await w.commit(c);
+    await ds.transaction((tx) => ERASURE_DELETES.webhookDeliveries(tx, w.a));
+    // The intake, late, takes in the link while the ended connection is still there: a notice is queued.
+    await takeIn([w.history[0]!]);
+    expect(await deliveriesOf(w.a1)).toEqual(['pilot.linked pending']);
+    await ds.transaction((tx) => ERASURE_DELETES.connections(tx, w.a));
+    expect(await deliveriesOf(w.a1)).toEqual([]);
+  });
+
   it('queues nothing of an erased connection but its notice, deleted once sent, and changes no other state', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(actionArb, { maxLength: 30 }), async (actions) => {

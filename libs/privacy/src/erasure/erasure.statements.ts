@@ -54,15 +54,20 @@ export const ERASURE_DELETES = {
       `select connection_id from connections where pilot_account_id = $1 order by connection_id for update`,
       [pilot],
     );
+    // Every delivery through them but the pilot.disconnected notices still to go out: those settled, and
+    // any other queued since the deliveries' step (a pilot.linked taken in late by the dispatcher).
     await db.query(
       `delete from webhook_deliveries
         where ordering_key in (select connection_id::text from connections where pilot_account_id = $1)
-          and type = 'pilot.disconnected' and status <> 'pending'`,
+          and not (type = 'pilot.disconnected' and status = 'pending')`,
       [pilot],
     );
     await db.query('delete from connections where pilot_account_id = $1', [pilot]);
   },
-  /** The projector's records of the pilot's events it could not apply (reasons may quote the flight). */
+  /**
+   * The projector's records of the pilot's events it could not apply, found by their pilot (the event's,
+   * or its message's key when the event could not be read).
+   */
   deadLetters: (db: Queryable, pilot: string) =>
     db.query('delete from projection_dead_letters where pilot_account_id = $1', [pilot]),
 };
