@@ -112,6 +112,10 @@ describe('AccessRecorder (Postgres): counts written a slice per statement', () =
       await access.beforeApplicationShutdown();
       // The process would exit here (runMain): the deadline's speakers say what is given up.
       shutdownDeadline.abandon();
+      // And the closing writes stop: none is tried after the deadline.
+      const flushes = jest.spyOn(access, 'flush');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(flushes).not.toHaveBeenCalled();
     } finally {
       logged.restore();
       await proxy.close();

@@ -93,7 +93,11 @@ export class AccessRecorder
   async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     if (!this.enabled) return;
-    this.forgetDeadlineReport = shutdownDeadline.atDeadline(() => this.reportUnwritten());
+    // At the deadline the process ends: what is not written is said, and the closing writes stop.
+    this.forgetDeadlineReport = shutdownDeadline.atDeadline(() => {
+      clearInterval(this.timer);
+      this.reportUnwritten();
+    });
     this.timer = setInterval(() => void this.flush(), CLOSING_FLUSH_MS);
     this.timer.unref();
     await shutdownDeadline.within('the access history write', this.flush(), SHUTDOWN_RETRY_MS);
