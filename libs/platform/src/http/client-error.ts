@@ -1,5 +1,6 @@
 import { type Socket } from 'node:net';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { type Logger as Pino } from 'pino';
 import { errorEnvelope } from './envelope';
 import { nextUlid, REQUEST_ID_HEADER } from './request-id';
 
@@ -33,15 +34,31 @@ const CLIENT_ERRORS: Record<string, ClientErrorAnswer> = {
 /**
  * Answers requests that Node's HTTP parser refuses before any route sees them (a request line or
  * headers over the size limit, broken framing, headers that take too long to come) in the contract's
- * envelope with a request id, instead of Node's bare 400, 408 or 431.
+ * envelope with a request id, instead of Node's bare 400, 408 or 431; and logs the refusal with that
+ * id, as every request is logged (request-log.hooks.ts), so support can find the request a user quotes.
  */
-export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+export function clientErrorAnswerer(pino: Pino): (error: Error & { code?: string }, socket: Socket) => void {
+  return (error, socket) => answerClientError(error, socket, pino);
+}
+
+function answerClientError(error: Error & { code?: string }, socket: Socket, pino: Pino): void {
   if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
     socket.destroy();
     return;
   }
   const requestId = `req_${nextUlid()}`;
   const refusal = CLIENT_ERRORS[error.code ?? ''] ?? NOT_HTTP;
+  // No method or path: the request could not be read, and what came of it is not logged (it may
+  // carry a credential in its headers).
+  pino.info(
+    {
+      reqId: requestId,
+      req: { id: requestId, remoteAddress: socket.remoteAddress },
+      res: { statusCode: Number(refusal.statusLine.slice(0, 3)) },
+      err: { code: error.code ?? 'UNKNOWN' },
+    },
+    'request refused before routing',
+  );
   const body = JSON.stringify(errorEnvelope(refusal.code, refusal.message, requestId));
   socket.end(
     [

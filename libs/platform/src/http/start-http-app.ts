@@ -11,7 +11,7 @@ import { metricsPortOf, type MetricsProcess } from '../metrics/metrics-port';
 import { startMetricsServer } from '../metrics/metrics-server';
 import { type Closeable } from '../main-runner';
 import { envelopeResponses } from './envelope.hook';
-import { answerClientError, answerFrameworkError } from './client-error';
+import { answerFrameworkError, clientErrorAnswerer } from './client-error';
 import { type ErrorCodes, PLATFORM_ERROR_CODES } from './error-codes';
 import { ErrorFilter } from './error.filter';
 import { generateRequestId } from './request-id';
@@ -41,6 +41,9 @@ export async function createHttpApp(
   rootModule: Type | DynamicModule,
   options: HttpAppOptions,
 ): Promise<NestFastifyApplication> {
+  // The logger is given from the start rather than buffered until the app exists: each of Nest's
+  // lines is written when it happens, with its true time, and still written if the app fails to build.
+  const logger = appLogger(options.config.LOG_LEVEL);
   const adapter = new UnroutedCheckingFastifyAdapter({
     genReqId: generateRequestId,
     requestIdHeader: false,
@@ -54,7 +57,7 @@ export async function createHttpApp(
     // the envelope or a request id.
     return503OnClosing: false,
     trustProxy: trustedProxyList(options.config.TRUSTED_PROXIES).join(',') || false,
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: clientErrorAnswerer(logger.pino),
     frameworkErrors: answerFrameworkError,
     logger: false,
   });
@@ -63,9 +66,6 @@ export async function createHttpApp(
   // Bodies are parsed after the guards (RequestBodyGuard), never by Nest's parsers before them.
   readBodiesUnparsed(fastify, options.bodyLimit);
   fastify.addHook('onRoute', (route) => routes.add(route.url, route.method));
-  // The logger is given from the start rather than buffered until the app exists: each of Nest's
-  // lines is written when it happens, with its true time, and still written if the app fails to build.
-  const logger = appLogger(options.config.LOG_LEVEL);
   logRequests(fastify, logger.pino);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger,
