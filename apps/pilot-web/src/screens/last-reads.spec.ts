@@ -1,7 +1,7 @@
 /// <reference types="jest" />
 import { type AccessHistory, type Connection } from '../api/types';
 import { dateTime } from '../format';
-import { lastReadsOf, lastReadText } from './last-reads';
+import { LAST_READ_UNKNOWN, lastReadCell, lastReadsOf, lastReadText } from './last-reads';
 
 const partner = (id: string) => ({ id, name: `Partner ${id}` });
 const day = (last_at: string) => ({ date: last_at.slice(0, 10), count: 1, last_at });
@@ -36,5 +36,19 @@ describe('the Partners screen: when each partner last read the pilot’s data', 
     expect(lastReadText(recent, '2026-10-01T00:00:00.000Z', now)).toBe('Not yet');
     expect(lastReadText(recent, undefined, now)).toBe('Not yet');
     expect(lastReadText(linked('2025-06-01T00:00:00.000Z'), undefined, now)).toBe('None in the last year');
+  });
+
+  it('says the last read is unknown, not "Not yet", while the access history cannot be read', () => {
+    const now = Date.parse('2026-12-01T00:00:00.000Z');
+    const connection: Connection = {
+      connection_id: 'x',
+      partner: partner('a'),
+      linked_at: '2026-11-01T00:00:00.000Z',
+    };
+    expect(lastReadCell(connection, null, now)).toBe(LAST_READ_UNKNOWN);
+    expect(lastReadCell(connection, new Map(), now)).toBe('Not yet');
+    expect(lastReadCell(connection, new Map([['a', '2026-11-23T08:00:00.000Z']]), now)).toBe(
+      dateTime('2026-11-23T08:00:00.000Z'),
+    );
   });
 });

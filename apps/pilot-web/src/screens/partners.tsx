@@ -4,7 +4,7 @@ import { type AccessHistory, type Connection, type LinkingCode } from '../api/ty
 import { ErrorBanner, Notice } from '../components/error-banner';
 import { StackedTable, type Column } from '../components/stacked-table';
 import { dateTime } from '../format';
-import { LAST_READ_DAYS, lastReadsOf, lastReadText } from './last-reads';
+import { LAST_READ_DAYS, lastReadCell, lastReadsOf } from './last-reads';
 import { connectionError } from './plain-errors';
 import { ExperienceSharing, sharesExperience, whatItShares } from './sharing';
 
@@ -31,7 +31,8 @@ export function PartnersScreen() {
   const [code, setCode] = useState<LinkingCode | null>(null);
   const [copied, setCopied] = useState(false);
   const [connections, setConnections] = useState<Connection[] | null>(null);
-  const [lastReads, setLastReads] = useState<Map<string, string>>(new Map());
+  /** Each partner's last read; null while the access history cannot be read. */
+  const [lastReads, setLastReads] = useState<Map<string, string> | null>(new Map());
   const [confirming, setConfirming] = useState<string | null>(null);
   const [shareExperience, setShareExperience] = useState(false);
   const [codeSharesExperience, setCodeSharesExperience] = useState(false);
@@ -50,7 +51,8 @@ export function PartnersScreen() {
       const history = await api<AccessHistory>('GET', `/pilot/v1/access-history?days=${LAST_READ_DAYS}`);
       setLastReads(lastReadsOf(history));
     } catch {
-      // Where the service has no access history yet, the list shows no last read.
+      // Not "Not yet" for every partner: a pilot would take it that no one has read their data.
+      setLastReads(null);
     }
   };
   useEffect(() => {
@@ -127,7 +129,7 @@ export function PartnersScreen() {
     { label: 'Linked', cell: (c) => dateTime(c.linked_at) },
     {
       label: 'Last read',
-      cell: (c) => lastReadText(c, lastReads.get(c.partner.id)),
+      cell: (c) => lastReadCell(c, lastReads),
     },
     { label: 'Shares', cell: whatItShares },
     {
