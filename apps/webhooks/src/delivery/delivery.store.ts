@@ -23,6 +23,7 @@ export interface ClaimedDelivery {
  * Claims due deliveries: each the earliest pending one of its endpoint and pilot (a later one waits
  * for it), of enabled endpoints not in `busyEndpoints`, at most `perEndpoint` per endpoint and `limit`
  * in all, for `leaseMs`. A dispatcher that dies with a claim leaves it to be taken again after the lease.
+ * Each delivery is claimed by one dispatcher at a time, however many claim at once.
  */
 export async function claimDueDeliveries(
   db: DataSource,
@@ -42,9 +43,13 @@ export async function claimDueDeliveries(
                where p.endpoint_id = d.endpoint_id and p.ordering_key = d.ordering_key
                  and p.status = 'pending' and p.delivery_id < d.delivery_id)
        ),
+       -- Checked again on the row as locked: one another dispatcher claimed (or settled) after this
+       -- statement's snapshot, unlocked by then, is skipped rather than claimed and sent a second time.
        picked as (
          select d.delivery_id from webhook_deliveries d
           where d.delivery_id in (select delivery_id from heads where rank <= $2)
+            and d.status = 'pending' and d.next_attempt_at <= now()
+            and (d.claimed_until is null or d.claimed_until < now())
           order by d.next_attempt_at, d.delivery_id
           limit $1
           for update of d skip locked
