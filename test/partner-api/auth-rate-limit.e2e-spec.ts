@@ -179,12 +179,13 @@ describe('authentication, rate limit and scopes', () => {
       expectError(over, 429, 'RATE_LIMITED');
       expect(over.headers['retry-after']).toBe('60');
       expectError(await totals(partner.key), 429, 'RATE_LIMITED');
-      // Without a valid key the path is what is wrong: 404, no rate limit headers, no 401.
+      // Without a valid key the key is checked first, as on every path: 401, no rate limit headers,
+      // so an unknown path cannot tell a valid key from a guess.
       const unknownKey = await api
         .http()
         .get('/v1/no-such-endpoint')
         .set('Authorization', `Bearer pft_live_${'X'.repeat(32)}`);
-      expectError(unknownKey, 404, 'NOT_FOUND');
+      expectError(unknownKey, 401, 'UNAUTHORIZED');
       expect(unknownKey.headers['ratelimit-limit']).toBeUndefined();
     });
 

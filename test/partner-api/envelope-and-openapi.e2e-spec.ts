@@ -17,10 +17,14 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
   });
   afterAll(() => api.close());
 
-  it('answers an unknown path 404 NOT_FOUND in the envelope, with or without a key', async () => {
+  it('answers an unknown path 404 NOT_FOUND in the envelope for a valid key, and 401 before it without one', async () => {
     const partner = await partnerWithKey(api.db);
-    expectError(await api.http().get('/v1/pilot'), 404, 'NOT_FOUND');
+    expectError(await api.http().get('/v1/pilot').set(bearer(partner.key)), 404, 'NOT_FOUND');
     expectError(await api.http().get('/v2/pilot-totals').set(bearer(partner.key)), 404, 'NOT_FOUND');
+    // Authentication comes first on every request: a path is not looked up for a caller without a key.
+    const noKey = await api.http().get('/v1/pilot');
+    expectError(noKey, 401, 'UNAUTHORIZED');
+    expect(noKey.headers['www-authenticate']).toBe('Bearer');
   });
 
   it.each([
@@ -28,11 +32,19 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
     ['DELETE', '/v1/pilot-totals', 'GET, HEAD'],
     ['POST', '/v1/pilot-totals/batch', 'GET, HEAD'],
     ['PUT', '/v1/rating-dictionary', 'GET, HEAD'],
-  ])('answers %s %s 405 METHOD_NOT_ALLOWED with Allow: %s', async (method, path, allow) => {
-    const res = await api.http()[method.toLowerCase() as 'get' | 'put' | 'post' | 'delete'](path);
-    expectError(res, 405, 'METHOD_NOT_ALLOWED');
-    expect(res.headers.allow).toBe(allow);
-  });
+  ])(
+    'answers %s %s 405 METHOD_NOT_ALLOWED with Allow: %s, and 401 before it without a key',
+    async (method, path, allow) => {
+      const partner = await partnerWithKey(api.db);
+      const send = () => api.http()[method.toLowerCase() as 'get' | 'put' | 'post' | 'delete'](path);
+      const res = await send().set(bearer(partner.key));
+      expectError(res, 405, 'METHOD_NOT_ALLOWED');
+      expect(res.headers.allow).toBe(allow);
+      const noKey = await send();
+      expectError(noKey, 401, 'UNAUTHORIZED');
+      expect(noKey.headers.allow).toBeUndefined();
+    },
+  );
 
   it('gives every request its own id', async () => {
     const ids = await Promise.all(Array.from({ length: 5 }, () => api.http().get('/v1/nothing')));

@@ -57,7 +57,7 @@ export class PartnerKeyGuard implements CanActivate {
   }
 
   /** 401, or 429 once this address has failed too often this minute, so keys cannot be guessed at speed. */
-  private refuse(request: FastifyRequest): Promise<never> {
+  refuse(request: FastifyRequest): Promise<never> {
     return this.failures.refuse(
       'auth-failures',
       request.ip,

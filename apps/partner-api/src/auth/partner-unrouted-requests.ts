@@ -6,9 +6,11 @@ import { PartnerKeyGuard } from './partner-key.guard';
 
 /**
  * An unknown path or a known path with another method (answered 404 or 405 after this), where no
- * guard runs: a valid key's request counts and gets the rate limit headers like any other, or 429
- * past the limit, by the guards' own code. Without a valid key it is answered 404 or 405 as it is,
- * and not counted as a failed authentication: the path, not the key, is what is wrong.
+ * guard runs, checked first as every request is (authentication, then the rate limit), by the guards'
+ * own code: without a valid key it is 401 and counted as a failed authentication (429 past the
+ * address's limit); a valid key's request counts and gets the rate limit headers like any other, or
+ * 429 past the limit. Otherwise a request with a made-up key could tell from an unknown path's 404
+ * (rate limit headers or none) whether the key is valid, without ever meeting the failures' limit.
  */
 @Injectable()
 export class PartnerUnroutedRequests implements UnroutedRequestCheck {
@@ -19,6 +21,7 @@ export class PartnerUnroutedRequests implements UnroutedRequestCheck {
 
   async checkUnrouted(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const found = await this.keys.authenticate(request);
-    if (found) this.rateLimit.apply(found, reply);
+    if (!found) return this.keys.refuse(request);
+    this.rateLimit.apply(found, reply);
   }
 }
