@@ -1,13 +1,14 @@
 /**
  * RFC 4180 text: comma-separated cells, CRLF between records, a cell in double quotes when it holds a
  * comma, a quote, a line break or spaces at either end (quotes inside doubled). A cell that begins with
- * a character a spreadsheet would start a formula with (`=`, `+`, `-`, `@`) gets a `'` before it, and so
- * does one that begins with `'`; the reader strips one `'` from the start of every cell, so what is
- * written reads back unchanged.
+ * a character a spreadsheet would start a formula with (`=`, `+`, `-`, `@`), or with a tab or a carriage
+ * return (which a spreadsheet may drop, then reading what follows as a formula), gets a `'` before it,
+ * and so does one that begins with `'`; the reader strips one `'` from the start of every cell, so what
+ * is written reads back unchanged.
  */
 
 const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
-const NEEDS_MARK = /^[=+\-@']/;
+const NEEDS_MARK = /^[=+\-@'\t\r]/;
 const MARK = "'";
 
 export function csvCell(value: string): string {
