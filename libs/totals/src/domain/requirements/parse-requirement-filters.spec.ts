@@ -129,6 +129,44 @@ describe('parseRequirements: engine and feature', () => {
   });
 });
 
+describe('parseRequirements: every problem of one requirement', () => {
+  it('names a metric or window the filter does not take beside a bad id, threshold or filter value', () => {
+    expect(issuesOf(threshold({ metric: 'approaches', type_designator: 'C172', at_least: -1 }))).toEqual([
+      { field: 'requirements[0].at_least', issue: 'out_of_range' },
+      { field: 'requirements[0].metric', issue: 'not_allowed' },
+    ]);
+    expect(issuesOf({ metric: 'night_minutes', engine: 'piston', at_least: 1 })).toEqual([
+      { field: 'requirements[0].id', issue: 'required' },
+      { field: 'requirements[0].metric', issue: 'not_allowed' },
+    ]);
+    expect(issuesOf(threshold({ metric: 'approaches', engine: 'jet' }))).toEqual([
+      { field: 'requirements[0].engine', issue: 'invalid_value' },
+      { field: 'requirements[0].metric', issue: 'not_allowed' },
+    ]);
+    expect(issuesOf(threshold({ metric: 'sic_minutes', feature: 'glass' }))).toEqual([
+      { field: 'requirements[0].feature', issue: 'invalid_value' },
+      { field: 'requirements[0].metric', issue: 'not_allowed' },
+    ]);
+    expect(issuesOf(threshold({ type_designator: 'c172', window: 'last_90_days' }))).toEqual([
+      { field: 'requirements[0].type_designator', issue: 'invalid_format' },
+      { field: 'requirements[0].window', issue: 'not_allowed' },
+    ]);
+    expect(
+      issuesOf(threshold({ metric: 'pic_minutes', type_designator: [], window: 'last_12_months' })),
+    ).toEqual([
+      { field: 'requirements[0].type_designator', issue: 'empty' },
+      { field: 'requirements[0].metric', issue: 'not_allowed' },
+    ]);
+  });
+
+  it('names the window beside two filters as a conflict too', () => {
+    expect(issuesOf(threshold({ window: 'last_90_days', engine: 'piston', feature: 'taa' }))).toEqual([
+      { field: 'requirements[0].feature', issue: 'conflict' },
+      { field: 'requirements[0].window', issue: 'conflict' },
+    ]);
+  });
+});
+
 describe('parseRequirements: currency', () => {
   const currency = (rule: string, group: unknown): Record<string, unknown> => ({
     id: 'c',

@@ -116,17 +116,24 @@ function readThreshold(reader: BodyReader, id: string | undefined): ThresholdReq
   for (const extra of breakdowns.slice(1)) {
     reader.problem(extra, 'conflict', `cannot be given with ${breakdowns[0]}: at most one filter`);
   }
-  if (breakdowns.length > 1) return undefined;
-  if (reader.has('window') && (reader.has('engine') || reader.has('feature'))) {
-    reader.problem('window', 'conflict', `cannot be given with ${breakdowns[0]}: at most one filter`);
-    return undefined;
+  const beside = reader.has('engine') ? 'engine' : reader.has('feature') ? 'feature' : undefined;
+  if (reader.has('window') && beside !== undefined) {
+    reader.problem('window', 'conflict', `cannot be given with ${beside}: at most one filter`);
   }
-  if (metric === undefined || id === undefined || atLeast === undefined) return undefined;
-  const scope = scopeOf(reader, metric, window, designators, engine, feature);
-  return scope && { kind: 'threshold', id, scope, at_least: atLeast };
+  if (breakdowns.length > 1 || (reader.has('window') && beside !== undefined)) return undefined;
+  // Whether the metric and window fit the filter is named too when another field is bad (the id, the
+  // threshold, the filter's value): every problem of the requirement at once.
+  const scope =
+    metric === undefined ? undefined : scopeOf(reader, metric, window, designators, engine, feature);
+  if (scope === undefined || id === undefined || atLeast === undefined) return undefined;
+  return { kind: 'threshold', id, scope, at_least: atLeast };
 }
 
-/** Where the metric is read, or undefined (recorded) when the filter's breakdown does not have it. */
+/**
+ * Where the metric is read, or undefined: when the filter's breakdown does not have the metric, or a
+ * window other than last_12_months is given with type designators (both recorded here), or when the
+ * filter's or the window's value is bad (recorded as it was read).
+ */
 function scopeOf(
   reader: BodyReader,
   metric: (typeof REQUIREMENT_METRICS)[number],
@@ -144,7 +151,6 @@ function scopeOf(
     return undefined;
   };
   if (reader.has('type_designator')) {
-    if (designators === undefined) return undefined;
     if (reader.has('window')) {
       if (window === undefined) return undefined;
       if (window !== TYPE_WINDOW) {
@@ -153,20 +159,18 @@ function scopeOf(
       }
       if (metric !== 'total_flight_time_minutes')
         return notIn(`type_designator with window ${TYPE_WINDOW}`, ['total_flight_time_minutes']);
-      return { kind: 'aircraft_type_last_12_months', type_designators: designators };
+      return designators && { kind: 'aircraft_type_last_12_months', type_designators: designators };
     }
     if (!isOneOf(TYPE_METRICS, metric)) return notIn('type_designator', TYPE_METRICS);
-    return { kind: 'aircraft_type', type_designators: designators, metric };
+    return designators && { kind: 'aircraft_type', type_designators: designators, metric };
   }
   if (reader.has('engine')) {
-    if (engine === undefined) return undefined;
     if (!isOneOf(ENGINE_METRICS, metric)) return notIn('engine', ENGINE_METRICS);
-    return { kind: 'engine', engine, metric };
+    return engine && { kind: 'engine', engine, metric };
   }
   if (reader.has('feature')) {
-    if (feature === undefined) return undefined;
     if (!isOneOf(FEATURE_METRICS, metric)) return notIn('feature', FEATURE_METRICS);
-    return { kind: 'feature', feature, metric };
+    return feature && { kind: 'feature', feature, metric };
   }
   if (reader.has('window')) return window && { kind: 'window', window, metric };
   return { kind: 'lifetime', metric };
