@@ -2,18 +2,20 @@ import { Module } from '@nestjs/common';
 import pino from 'pino';
 import { LOGGING_CONFIG, type ProcessVariables } from '../config/process-variables';
 import { AppLogger } from './app-logger';
+import { serializeError } from './error-serializer';
 
 const loggers = new Map<string, AppLogger>();
 
 /**
  * The process's JSON logger at `level`, to standard output: one per level, so that the process
  * runner, Nest's own lines (given to NestFactory from the start, never buffered) and the app's
- * providers write through the same pino. Each line's `time` is when it was written (epoch ms).
+ * providers write through the same pino. Each line's `time` is when it was written (epoch ms). Errors
+ * are written without the fields that may quote a pilot's data (serializeError).
  */
 export function appLogger(level: string): AppLogger {
   let logger = loggers.get(level);
   if (!logger) {
-    logger = new AppLogger(pino({ level, serializers: { err: pino.stdSerializers.err } }));
+    logger = new AppLogger(pino({ level, serializers: { err: serializeError } }));
     loggers.set(level, logger);
   }
   return logger;
