@@ -161,6 +161,8 @@ describe('pft --json', () => {
       version: 2,
       previous: 1,
       resumed: false,
+      built: true,
+      dropped: [1],
       messages: published,
       members: 2,
       seconds: expect.any(Number),

@@ -70,6 +70,8 @@ describe('pft projections rebuild in fold threads, interrupted and resumed', () 
         version: 2,
         previous: 1,
         resumed: true,
+        built: true,
+        dropped: [1],
         messages: published,
         members: 2,
         seconds: expect.any(Number),

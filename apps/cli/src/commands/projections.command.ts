@@ -40,6 +40,13 @@ function printStatus(out: Output, status: ProjectionStatus): void {
   }
 }
 
+/** `version 2's tables`, `versions 1 and 2's tables`. */
+function versionsText(versions: number[]): string {
+  if (versions.length === 0) return 'no tables';
+  if (versions.length === 1) return `version ${versions[0]}'s tables`;
+  return `versions ${versions.slice(0, -1).join(', ')} and ${versions.at(-1)}'s tables`;
+}
+
 function membersArgument(value: string): number {
   const members = Number(value);
   if (!/^\d+$/.test(value) || members < 1 || members > 16)
@@ -145,9 +152,13 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
         });
         progress.stop();
         if (options.json) printJson(out, result);
+        else if (!result.built)
+          out.print(
+            `finished the rebuild of version ${result.version}: readers were switched to it already; dropped ${versionsText(result.dropped)}, left by the command that switched them`,
+          );
         else
           out.print(
-            `${result.resumed ? 'resumed and ' : ''}built version ${result.version} from ${result.messages} events with ${result.members} ${result.members === 1 ? 'thread' : 'threads'} in ${result.seconds.toFixed(1)} s; readers switched from version ${result.previous}, its tables dropped`,
+            `${result.resumed ? 'resumed and ' : ''}built version ${result.version} from ${result.messages} events with ${result.members} ${result.members === 1 ? 'thread' : 'threads'} in ${result.seconds.toFixed(1)} s; readers switched from version ${result.previous}, ${versionsText(result.dropped)} dropped`,
           );
       } catch (err) {
         progress.stop();

@@ -162,4 +162,52 @@ describe('rebuilding the pilot totals projection while it is read (real Kafka an
     for (const id of ids)
       expect({ id, totals: read.get(id)?.totals }).toEqual({ id, totals: expected.get(id) });
   });
+
+  it('run again after its command ended between the switch and the drop, drops the version left and folds nothing', async () => {
+    const [topic, deadLetters] = await ground.topicPair('projector-rebuild-left', 2);
+    const histories = sampleHistories(10, 20, 777);
+    await publishMessages(kafka, topic, asKafkaMessages(historyMessages(histories)), 1000);
+    const options = { kafka, dataSource, topic, deadLetterTopic: deadLetters, pollMs: 20 };
+    const { active: before } = await readProjectionVersions(dataSource);
+
+    // The command ends right after switching readers (killed, its database lost): the drop never runs.
+    await expect(
+      rebuildPilotTotals({
+        ...options,
+        afterSwitch: () => Promise.reject(new Error('the command ended here')),
+      }),
+    ).rejects.toThrow('the command ended here');
+    expect(await readProjectionVersions(dataSource)).toMatchObject({ active: before + 1, building: null });
+    const tablesOf = async (version: number) =>
+      dataSource.query<{ totals: boolean; offsets: number }[]>(
+        `select (to_regclass('pilot_totals_v${version}') is not null) as totals,
+                (select count(*)::int from projection_offsets where version = $1) as offsets`,
+        [version],
+      );
+    expect(await tablesOf(before)).toEqual([{ totals: true, offsets: expect.any(Number) }]);
+
+    let told = 0;
+    const again = await rebuildPilotTotals({
+      ...options,
+      afterSwitch: () => Promise.resolve(void (told += 1)),
+    });
+    expect(again).toMatchObject({
+      version: before + 1,
+      previous: before,
+      resumed: true,
+      built: false,
+      dropped: [before],
+      messages: 0,
+    });
+    expect(told).toBe(1);
+    expect(await readProjectionVersions(dataSource)).toMatchObject({ active: before + 1, building: null });
+    expect(await tablesOf(before)).toEqual([{ totals: false, offsets: 0 }]);
+    const ids = histories.map((h) => h.pilotId);
+    const read = await readPilotTotals(dataSource, ids);
+    for (const h of histories)
+      expect({ id: h.pilotId, totals: read.get(h.pilotId)?.totals }).toEqual({
+        id: h.pilotId,
+        totals: oracleTotalsOf(h.events),
+      });
+  });
 });

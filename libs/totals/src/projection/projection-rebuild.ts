@@ -2,7 +2,13 @@ import { availableParallelism } from 'node:os';
 import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { type DataSource } from 'typeorm';
 import { PilotTotalsConsumer, type ProjectionLogger } from './pilot-totals.consumer';
-import { beginRebuild, dropVersion, switchToVersion } from './projection-versions';
+import {
+  beginRebuild,
+  dropVersion,
+  leftoverVersions,
+  readProjectionVersions,
+  switchToVersion,
+} from './projection-versions';
 
 export interface RebuildProgress {
   version: number;
@@ -56,6 +62,13 @@ export interface RebuildResult {
   version: number;
   previous: number;
   resumed: boolean;
+  /**
+   * False when the run only finished one that had switched readers and ended before dropping the
+   * version they left: nothing was folded, the tables left behind were dropped.
+   */
+  built: boolean;
+  /** The versions whose tables and offsets were dropped. */
+  dropped: number[];
   messages: number;
   /** Members of the version's consumer group that folded: the rebuild's own consumer and the others. */
   members: number;
@@ -69,6 +82,8 @@ export interface RebuildResult {
  */
 export async function rebuildPilotTotals(options: RebuildOptions): Promise<RebuildResult> {
   const started = Date.now();
+  const finished = await finishSwitchedRebuild(options, started);
+  if (finished) return finished;
   const { version, resumed } = await beginRebuild(options.dataSource);
   const consumer = new PilotTotalsConsumer({
     kafka: options.kafka,
@@ -101,13 +116,57 @@ export async function rebuildPilotTotals(options: RebuildOptions): Promise<Rebui
   await options.beforeSwitch?.(version);
   const previous = await switchToVersion(options.dataSource, version);
   await options.afterSwitch?.(version);
-  await dropVersion(options.dataSource, previous);
+  const dropped = await dropLeftVersions(options.dataSource, version, previous);
   return {
     version,
     previous,
     resumed,
+    built: true,
+    dropped,
     messages,
     members: members.length + 1,
     seconds: (Date.now() - started) / 1000,
   };
+}
+
+/**
+ * A rebuild whose command ended after switching readers and before dropping the version they left (no
+ * version is being built, an older one's tables are still there) is finished: partner API replicas are
+ * told again, the versions left are dropped, and nothing is folded.
+ */
+async function finishSwitchedRebuild(
+  options: RebuildOptions,
+  started: number,
+): Promise<RebuildResult | undefined> {
+  const { active, building } = await readProjectionVersions(options.dataSource);
+  if (building !== null) return undefined;
+  const left = await leftoverVersions(options.dataSource);
+  if (left.length === 0) return undefined;
+  await options.afterSwitch?.(active);
+  const dropped = await dropLeftVersions(options.dataSource, active, left.at(-1)!);
+  return {
+    version: active,
+    previous: left.at(-1)!,
+    resumed: true,
+    built: false,
+    dropped,
+    messages: 0,
+    members: 0,
+    seconds: (Date.now() - started) / 1000,
+  };
+}
+
+/** Drops every version below `active` still there; one that fails says readers are switched already. */
+async function dropLeftVersions(dataSource: DataSource, active: number, previous: number): Promise<number[]> {
+  try {
+    const left = await leftoverVersions(dataSource);
+    for (const version of left) await dropVersion(dataSource, version);
+    return left;
+  } catch (error) {
+    throw new Error(
+      `readers are switched to version ${active}, but version ${previous} was not dropped ` +
+        `(${error instanceof Error ? error.message : String(error)}); run the rebuild again to drop it`,
+      { cause: error },
+    );
+  }
 }

@@ -66,6 +66,26 @@ export async function switchToVersion(dataSource: DataSource, version: number): 
   });
 }
 
+/**
+ * Versions below the active one whose tables or stored offsets are still there: a rebuild's command
+ * ended (killed, its database lost) between switching readers and dropping the version they left.
+ */
+export async function leftoverVersions(q: Queryable): Promise<number[]> {
+  const { active } = await readProjectionVersions(q);
+  const rows = (await q.query(
+    `select substring(tablename from '_v([0-9]+)$')::int as version
+       from pg_tables
+      where schemaname = current_schema() and tablename ~ '^pilot_(totals|flights)_v[0-9]+$'
+     union
+     select version from projection_offsets where projection = $1`,
+    [PILOT_TOTALS_PROJECTION],
+  )) as { version: number }[];
+  return rows
+    .map((r) => Number(r.version))
+    .filter((version) => version < active)
+    .sort((a, b) => a - b);
+}
+
 /** Drops a version's tables and offsets once nothing reads or writes them any more. */
 export async function dropVersion(dataSource: DataSource, version: number): Promise<void> {
   const { active, building } = await readProjectionVersions(dataSource);
