@@ -29,6 +29,7 @@ import {
   ApiWriteResponse,
 } from '../openapi/openapi-responses';
 import { MESSAGES, parseNewEndpoint } from './webhook-endpoint-request';
+import { refuseNameOfRestrictedAddress } from './webhook-url-resolution';
 import {
   CreateWebhookEndpointDto,
   DeletedWebhookEndpointDto,
@@ -98,6 +99,7 @@ export class WebhookEndpointsController {
       body,
       this.config.WEBHOOK_ALLOW_PRIVATE_URLS,
     );
+    await refuseNameOfRestrictedAddress(wanted.url, this.config.WEBHOOK_ALLOW_PRIVATE_URLS);
     const outcome = await createEndpoint(
       this.dataSource,
       partner.partnerId,
