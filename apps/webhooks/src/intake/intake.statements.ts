@@ -97,10 +97,15 @@ async function queueForPartner(
   return queued;
 }
 
-/** Whether the connection's row is still there: an erasure deletes it, nothing else does. */
+/**
+ * Whether the connection's row is still there: an erasure deletes it, nothing else does. Locked (for key
+ * share) until the caller commits, as a dispatcher settling a notice locks it: the erasure deleting it
+ * (for update) either waits for this transaction and then deletes what it queued, or commits first and
+ * this finds it gone.
+ */
 async function connectionKept(db: Queryable, connectionId: string): Promise<boolean> {
   const rows = rowsOf<{ one: number }>(
-    await db.query('select 1 as one from connections where connection_id = $1', [connectionId]),
+    await db.query('select 1 as one from connections where connection_id = $1 for key share', [connectionId]),
   );
   return rows.length > 0;
 }

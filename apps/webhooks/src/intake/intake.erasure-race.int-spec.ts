@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { type EventMessage } from '@pft/contracts';
+import { createPartner } from '@pft/partners';
+import { ERASURE_DELETES } from '@pft/privacy';
+import { waitFor, withTestDataSource } from '@pft/testing';
+import { createEndpoint } from '@pft/webhooks';
+import { takeInEvents } from './intake.statements';
+
+/**
+ * A link (or a change of what it shares) taken in by the webhooks intake while the erasure deletes the
+ * pilot's connections: whichever commits first, no delivery is kept of the erased pilot's pilot_id.
+ */
+describe('webhooks intake beside an erasure deleting the connections (Postgres)', () => {
+  let ds: DataSource;
+  withTestDataSource(4, (made) => (ds = made));
+  let partnerId: string;
+
+  beforeAll(async () => {
+    ({ partnerId } = await createPartner(ds, 'Erasure race'));
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+      'pilot.linked',
+      'pilot.sharing_updated',
+    ]);
+    if (!made.ok) throw new Error('no endpoint');
+  });
+
+  /** A pilot disconnected by the erasure, whose connection the erasure is about to delete. */
+  async function erasedPilot(): Promise<{ pilot: string; connection: string }> {
+    const [pilot, connection] = [randomUUID(), randomUUID()];
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
+       values ($1, $2, $3, now(), now())`,
+      [connection, partnerId, pilot],
+    );
+    return { pilot, connection };
+  }
+
+  const message = (type: string, pilot: string, payload: object): EventMessage =>
+    ({
+      event_id: randomUUID(),
+      type,
+      version: 1,
+      stream_id: `consent-${pilot}`,
+      stream_version: 1,
+      position: '1',
+      pilot_account_id: pilot,
+      occurred_at: new Date().toISOString(),
+      metadata: { command_last_version: 1 },
+      payload: { pilot_account_id: pilot, partner_id: partnerId, ...payload },
+    }) as unknown as EventMessage;
+
+  const late = (pilot: string, connection: string): EventMessage[] => [
+    message('PilotLinked', pilot, { connection_id: connection, linked_at: new Date().toISOString() }),
+    message('ExperienceSharingChanged', pilot, { connection_id: connection, share_experience: true }),
+  ];
+
+  const kept = async (connection: string): Promise<string[]> =>
+    (
+      await ds.query<{ type: string }[]>(
+        'select type from webhook_deliveries where ordering_key = $1 order by delivery_id',
+        [connection],
+      )
+    ).map((r) => r.type);
+
+  /** Until `work` either ends or waits on a row lock. */
+  async function waitsOrEnds(work: Promise<unknown>): Promise<void> {
+    let settled = false;
+    void work.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await waitFor(
+      async () => {
+        if (settled) return true;
+        const [row] = await ds.query<{ n: number }[]>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return row!.n > 0 ? true : undefined;
+      },
+      10_000,
+      'the other transaction to wait on the lock or end',
+    );
+  }
+
+  it('keeps nothing when the intake took the link in first and commits after the erasure started', async () => {
+    const { pilot, connection } = await erasedPilot();
+    const intake = ds.createQueryRunner();
+    await intake.connect();
+    await intake.startTransaction();
+    let erasure: Promise<unknown> | undefined;
+    try {
+      expect(await takeInEvents(intake, late(pilot, connection))).toBe(2);
+      erasure = ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
+      await waitsOrEnds(erasure);
+      await intake.commitTransaction();
+    } finally {
+      await intake.release();
+    }
+    await erasure;
+    expect(await kept(connection)).toEqual([]);
+  });
+
+  it('queues nothing when the erasure deleted the connections first and commits after the intake started', async () => {
+    const { pilot, connection } = await erasedPilot();
+    const erasure = ds.createQueryRunner();
+    await erasure.connect();
+    await erasure.startTransaction();
+    let intake: Promise<number> | undefined;
+    try {
+      await ERASURE_DELETES.connections(erasure, pilot);
+      intake = ds.transaction((tx) => takeInEvents(tx, late(pilot, connection)));
+      await waitsOrEnds(intake);
+      await erasure.commitTransaction();
+    } finally {
+      await erasure.release();
+    }
+    expect(await intake).toBe(0);
+    expect(await kept(connection)).toEqual([]);
+  });
+});
