@@ -109,6 +109,7 @@ const WHOLE_NUMBER = /^\d{1,7}$/;
 /** One row's cells as the flight body of the pilot app API, or the cells that are not numbers. */
 function bodyOf(
   value: (column: LogbookCsvColumn) => string,
+  written: (column: LogbookCsvColumn) => string,
   flightId: string,
 ): { body: Record<string, unknown>; problems: { column: string; message: string }[] } {
   const problems: { column: string; message: string }[] = [];
@@ -122,6 +123,8 @@ function bodyOf(
     return Number(cell);
   };
   const optional = (column: LogbookCsvColumn): string | undefined => value(column) || undefined;
+  // Free text as written: the export quotes a cell with spaces at either end, and they are the pilot's.
+  const asWritten = (column: LogbookCsvColumn): string | undefined => written(column) || undefined;
   const minutes: Record<string, number> = {};
   for (const field of FLIGHT_MINUTE_FIELDS) {
     const n = number(field);
@@ -146,7 +149,7 @@ function bodyOf(
   const aircraft = {
     category: optional('category'),
     rating_key: optional('rating_key'),
-    registration: optional('registration'),
+    registration: optional('registration') && asWritten('registration'),
     type_designator: optional('type_designator'),
     engine: optional('engine'),
     features: features === '' ? undefined : features.split(/\s+/),
@@ -163,7 +166,7 @@ function bodyOf(
     landings,
     approaches: number('approaches'),
     holds: number('holds'),
-    remarks: optional('remarks'),
+    remarks: asWritten('remarks'),
   };
   return {
     body: Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)),
@@ -203,11 +206,12 @@ export function readLogbookCsv(text: string, today: string, newFlightId: () => s
       });
       continue;
     }
-    const value = (column: LogbookCsvColumn): string => {
+    const written = (column: LogbookCsvColumn): string => {
       const index = names.indexOf(column);
-      return index < 0 ? '' : row.cells[index]!.trim();
+      return index < 0 ? '' : row.cells[index]!;
     };
-    const { body, problems: cellProblems } = bodyOf(value, value('flight_id') || newFlightId());
+    const value = (column: LogbookCsvColumn): string => written(column).trim();
+    const { body, problems: cellProblems } = bodyOf(value, written, value('flight_id') || newFlightId());
     const parsed = parseFlight(body, today);
     const ruleProblems = parsed.ok
       ? []

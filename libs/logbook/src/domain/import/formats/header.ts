@@ -48,6 +48,12 @@ export class Header {
     return this.cell(record, ...names)?.value ?? '';
   }
 
+  /** The text of a cell as written, white space at either end kept; '' when the column is absent. */
+  written(record: CsvRecord, ...names: string[]): string {
+    const column = this.column(...names);
+    return column === undefined ? '' : (record.cells[this.index.get(key(column))!] ?? '');
+  }
+
   /**
    * The columns no parser asked for, in header order (empty names left out), each name once: a second
    * column under a name already read is one of them, since only the first of a name is ever read.

@@ -1,5 +1,15 @@
-import { airplane, fixture, flightsByLine, minutes, PILOT, read, TODAY } from '@pft/testing/import-fixtures';
-import { readLogbookCsv } from '../../logbook-csv/logbook-csv';
+import { randomFlight, seededRandom, storedFlight } from '@pft/testing';
+import {
+  airplane,
+  fixture,
+  flightsByLine,
+  minutes,
+  PILOT,
+  read,
+  text,
+  TODAY,
+} from '@pft/testing/import-fixtures';
+import { formatLogbookCsv, readLogbookCsv } from '../../logbook-csv/logbook-csv';
 import { deriveFlightId } from '../ids/flight-id';
 
 describe("this service's own CSV", () => {
@@ -76,5 +86,31 @@ describe("this service's own CSV", () => {
   it('reads a row with its own id as the logbook CSV reader does', () => {
     const csv = readLogbookCsv(new TextDecoder().decode(fixture('pft.csv')), TODAY, () => 'unused');
     expect(csv.flights[0]).toEqual(result.flights[0]!.flight);
+  });
+
+  it('imports the export back unchanged, a remark or a registration with spaces at either end included', () => {
+    const random = seededRandom(5);
+    const written = [' lead', 'trail ', '  ', '\t=1+1', ' two  words '];
+    const flights = written.map((remarks, i) =>
+      storedFlight(
+        {
+          ...randomFlight(random),
+          kind: 'flight',
+          aircraft: {
+            category: 'airplane',
+            rating_key: 'sep_land',
+            registration: i % 2 ? 'D-EABC ' : ' D-EABC',
+          },
+          minutes: { total_flight_time: 60, pic: 60 },
+          landings: { day: 1, night: 0 },
+          date: `2026-05-0${i + 1}`,
+          remarks,
+        },
+        TODAY,
+      ),
+    );
+    const csv = formatLogbookCsv(flights);
+    expect(read(text(csv)).flights.map((f) => f.flight)).toEqual(flights);
+    expect(readLogbookCsv(csv, TODAY, () => 'unused').flights).toEqual(flights);
   });
 });

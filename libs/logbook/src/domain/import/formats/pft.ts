@@ -60,6 +60,8 @@ function pftRow(record: CsvRecord, header: Header, columns: Record<string, strin
   }
   const text = (column: string): string => header.text(record, column);
   const optional = (column: string): string | undefined => text(column) || undefined;
+  // Free text as written: the export quotes a cell with spaces at either end, and they are the pilot's.
+  const asWritten = (column: string): string | undefined => header.written(record, column) || undefined;
   const times: SourceRow['times'] = {};
   for (const field of FLIGHT_MINUTE_FIELDS) {
     const cell = header.cell(record, field);
@@ -72,6 +74,7 @@ function pftRow(record: CsvRecord, header: Header, columns: Record<string, strin
   }
   const features = text('features');
   const registration = optional('registration');
+  const writtenRegistration = asWritten('registration');
   return {
     line,
     source: registration ?? '',
@@ -79,7 +82,7 @@ function pftRow(record: CsvRecord, header: Header, columns: Record<string, strin
     sourceId: optional('flight_id'),
     departure: optional('departure'),
     arrival: optional('arrival'),
-    remarks: optional('remarks'),
+    remarks: asWritten('remarks'),
     times,
     counts,
     columnOf: columns,
@@ -89,7 +92,7 @@ function pftRow(record: CsvRecord, header: Header, columns: Record<string, strin
     aircraft: {
       category: text('category') as AircraftCategory,
       ...(optional('rating_key') ? { rating_key: text('rating_key') } : {}),
-      ...(registration ? { registration } : {}),
+      ...(registration ? { registration: writtenRegistration } : {}),
       ...(optional('type_designator') ? { type_designator: text('type_designator') } : {}),
       ...(optional('engine') ? { engine: text('engine') as EngineKind } : {}),
       ...(features ? { features: features.split(/\s+/) as AircraftFeature[] } : {}),
