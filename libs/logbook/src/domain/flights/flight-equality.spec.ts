@@ -44,6 +44,13 @@ describe('sameFlight with the fields of richer records', () => {
     expect(sameFlight(richer, reversed)).toBe(true);
   });
 
+  it('takes an empty remark or registration as none (a logbook CSV cannot tell them apart)', () => {
+    expect(sameFlight({ ...flight, remarks: '' }, flight)).toBe(true);
+    expect(sameFlight(flight, { ...flight, aircraft: { ...flight.aircraft, registration: '' } })).toBe(true);
+    expect(sameFlight({ ...flight, remarks: ' ' }, flight)).toBe(false);
+    expect(sameFlight({ ...flight, remarks: '' }, { ...flight, remarks: 'x' })).toBe(false);
+  });
+
   it('takes no features listed as none sent', () => {
     expect(sameFlight({ ...flight, aircraft: { ...flight.aircraft, features: [] } }, flight)).toBe(true);
   });

@@ -27,7 +27,22 @@ function withFeatureSet(flight: Flight): Flight {
   };
 }
 
+/**
+ * An empty remark or registration is what a record without one counts as: a logbook CSV writes both as
+ * an empty cell, so that its export imports back as the same record.
+ */
+function withoutEmptyText(flight: Flight): Flight {
+  if (flight.remarks !== '' && flight.aircraft.registration !== '') return flight;
+  const { remarks, ...rest } = flight;
+  const { registration, ...aircraft } = flight.aircraft;
+  return {
+    ...rest,
+    ...(remarks === '' ? {} : { remarks }),
+    aircraft: registration === '' ? aircraft : flight.aircraft,
+  };
+}
+
 /** Whether two stored-form flights are the same record: what tells a replay from a conflict. */
 export function sameFlight(a: Flight, b: Flight): boolean {
-  return canonical(withFeatureSet(a)) === canonical(withFeatureSet(b));
+  return canonical(withFeatureSet(withoutEmptyText(a))) === canonical(withFeatureSet(withoutEmptyText(b)));
 }

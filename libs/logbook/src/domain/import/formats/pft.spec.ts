@@ -10,6 +10,7 @@ import {
   TODAY,
 } from '@pft/testing/import-fixtures';
 import { formatLogbookCsv, readLogbookCsv } from '../../logbook-csv/logbook-csv';
+import { decideCommitImport } from '../../import-commit.decide';
 import { deriveFlightId } from '../ids/flight-id';
 
 describe("this service's own CSV", () => {
@@ -112,5 +113,18 @@ describe("this service's own CSV", () => {
     const csv = formatLogbookCsv(flights);
     expect(read(text(csv)).flights.map((f) => f.flight)).toEqual(flights);
     expect(readLogbookCsv(csv, TODAY, () => 'unused').flights).toEqual(flights);
+  });
+
+  it('imports the export of a flight with an empty remark and registration back as unchanged', () => {
+    const flight = storedFlight(
+      { aircraft: { category: 'airplane', rating_key: 'sep_land', registration: '' }, remarks: '' },
+      TODAY,
+    );
+    const [imported] = read(text(formatLogbookCsv([flight]))).flights;
+    const states = new Map([[flight.flight_id, { flight, deleted: false }]]);
+    expect(decideCommitImport(states, PILOT, [imported!.flight], 0)).toMatchObject({
+      events: [],
+      counts: { recorded: 0, amended: 0, unchanged: 1 },
+    });
   });
 });
