@@ -24,6 +24,7 @@ import { ExperienceFlightsView1763807400000 } from './1763807400000-experience-f
 import { RequirementChecksByRow1763807600000 } from './1763807600000-requirement-checks-by-row';
 import { WebhookEarlierSecrets1763807800000 } from './1763807800000-webhook-earlier-secrets';
 import { StreamLockInAppend1763808000000 } from './1763808000000-stream-lock-in-append';
+import { GroupNumbersAsIntegers1763808200000 } from './1763808200000-group-numbers-as-integers';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   RequirementChecksByRow1763807600000,
   WebhookEarlierSecrets1763807800000,
   StreamLockInAppend1763808000000,
+  GroupNumbersAsIntegers1763808200000,
 ];

@@ -212,7 +212,7 @@ export async function lookUpLatestDates(
     `select (select to_char(max(f.flight_date), 'YYYY-MM-DD') from ${flights} f
               where f.pilot_account_id = k.p and f.group_no = k.g
                 and f.flight_date >= make_date(k.y, 1, 1) and f.flight_date < make_date(k.y + 1, 1, 1)) as last_date
-       from unnest($1::uuid[], $2::integer[], $3::smallint[]) with ordinality as k (p, y, g, i)
+       from unnest($1::uuid[], $2::integer[], $3::integer[]) with ordinality as k (p, y, g, i)
       order by k.i`,
     [
       list(stale.map((s) => s.pilotId)),

@@ -52,7 +52,7 @@ export async function storeFlights(
      select u.p, u.f, u.d::date, u.k, u.c, u.r, u.m::integer[],
             ${counted.map((_, j) => `($10::integer[])[u.i][${j + 1}]`).join(', ')}, u.t, u.e, u.s, u.g
        from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                   $8::text[], $9::text[], $11::text[], $12::smallint[]) with ordinality as u (p, f, d, k, c, r, m, t, e, s, g, i)
+                   $8::text[], $9::text[], $11::text[], $12::integer[]) with ordinality as u (p, f, d, k, c, r, m, t, e, s, g, i)
      on conflict (pilot_account_id, flight_id) do update set
        flight_date = excluded.flight_date, kind = excluded.kind, category = excluded.category,
        rating_key = excluded.rating_key, minutes = excluded.minutes,

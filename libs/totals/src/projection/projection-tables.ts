@@ -106,7 +106,7 @@ export function createProjectionTablesSql(version: number): string[] {
         landings_day      integer not null,
         landings_night    integer not null,
         ${EXPERIENCE_FLIGHT_COLUMNS.map(([name, type]) => `${name} ${type}`).join(',\n        ')},
-        group_no          smallint,
+        group_no          integer,
         primary key (pilot_account_id, flight_id)
       )`,
     flightsByDateIndexSql(version),
@@ -142,7 +142,7 @@ export function createExperienceViewsSql(version: number): string[] {
         from ${t.flights} f where f.group_no is not null
        group by f.pilot_account_id, f.flight_date, f.group_no`,
     `create or replace view ${t.experienceYears} as
-      select t.pilot_account_id, ${number(1)}::smallint as year, ${number(0)}::smallint as group_no,
+      select t.pilot_account_id, ${number(1)}::smallint as year, ${number(0)}::integer as group_no,
              ${sums.join(', ')}, to_date(nullif(${number(2)}, 0)::text, 'YYYYMMDD') as last_date
         from ${t.totals} t
         cross join lateral generate_series(0, octet_length(t.experience_years) - 1, ${YEAR_ENTRY_BYTES}) as e (at)`,
