@@ -22,9 +22,19 @@ interface DueRow {
 }
 
 /**
+ * How long a totals notice waits, at most, for the `pilot.linked` of a connection just made to be queued
+ * before it. The link is committed before the intake reads it from the topic; a notice queued in between
+ * (for a change noted before the link was read) would reach the partner before the link's. Past this,
+ * the notice goes without it: an endpoint disabled when the link was read never gets that link's notice.
+ */
+export const LINK_NOTICE_WAIT_MS = 300_000;
+
+/**
  * Queues `pilot_totals.updated` for every pilot due one (see DUE_SQL), one transaction per pilot: to
  * each enabled endpoint that takes it of each partner the pilot is linked to now, with that partner's
- * `pilot_id`. Returns the number of pilots told of.
+ * `pilot_id`, after that connection's `pilot.linked` (partner platform 4.4: in order per endpoint and
+ * pilot). While a connection's link is yet to be queued (LINK_NOTICE_WAIT_MS) the pilot is left due, and
+ * tried again on the next look. Returns the number of pilots told of.
  */
 export async function notifyTotalsChanges(db: DataSource, coalesceMs: number, limit = 200): Promise<number> {
   const due = rowsOf<DueRow>(await db.query(DUE_SQL, [coalesceMs, limit]));
@@ -39,7 +49,9 @@ export async function notifyTotalsChanges(db: DataSource, coalesceMs: number, li
         ),
       );
       if (!locked || locked.notified_version >= row.changed_version) return false;
-      await queueForLinkedPartners(tx, row);
+      const targets = await linkedTargets(tx, row.pilot_account_id);
+      if (targets.some((target) => !target.link_told)) return false;
+      await queueFor(tx, row, targets);
       await tx.query(
         `update webhook_totals_changes set notified_version = $2, notified_at = now() where pilot_account_id = $1`,
         [row.pilot_account_id, row.changed_version],
@@ -51,16 +63,37 @@ export async function notifyTotalsChanges(db: DataSource, coalesceMs: number, li
   return told;
 }
 
-async function queueForLinkedPartners(db: Queryable, row: DueRow): Promise<void> {
-  const targets = rowsOf<{ endpoint_id: string; connection_id: string }>(
+interface Target {
+  endpoint_id: string;
+  connection_id: string;
+  /** The connection's `pilot.linked` is queued for the endpoint, or none is to come. */
+  link_told: boolean;
+}
+
+/**
+ * Each enabled endpoint that takes `pilot_totals.updated` of each partner the pilot is linked to now,
+ * with the connection. Its link is told when the endpoint does not take `pilot.linked`, was made after
+ * the link, has the link's notice queued (or sent), or the link is older than LINK_NOTICE_WAIT_MS.
+ */
+async function linkedTargets(db: Queryable, pilotAccountId: string): Promise<Target[]> {
+  return rowsOf<Target>(
     await db.query(
-      `select e.endpoint_id, c.connection_id::text as connection_id
+      `select e.endpoint_id, c.connection_id::text as connection_id,
+              case when not ('pilot.linked' = any(e.events)) or e.created_at > c.linked_at
+                        or c.linked_at <= now() - $2 * interval '1 millisecond' then true
+                   else exists (select 1 from webhook_deliveries d
+                                 where d.endpoint_id = e.endpoint_id and d.ordering_key = c.connection_id::text
+                                   and d.type = 'pilot.linked')
+              end as link_told
          from connections c join webhook_endpoints e on e.partner_id = c.partner_id
         where c.pilot_account_id = $1 and c.disconnected_at is null and e.status = 'enabled'
           and 'pilot_totals.updated' = any(e.events)`,
-      [row.pilot_account_id],
+      [pilotAccountId, LINK_NOTICE_WAIT_MS],
     ),
   );
+}
+
+async function queueFor(db: Queryable, row: DueRow, targets: readonly Target[]): Promise<void> {
   for (const target of targets) {
     await queueWebhookEvent(db, {
       endpointId: target.endpoint_id,
