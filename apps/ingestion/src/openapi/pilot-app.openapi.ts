@@ -35,7 +35,8 @@ every other minutes field and both landings are 0.
 2 to 4 upper-case letters or digits, a letter first); \`aircraft.engine\` one of \`piston\`, \`turboprop\`,
 \`turbojet\` (turbofans included), \`turboshaft\`, \`electric\`; \`aircraft.features\` a set of \`complex\`,
 \`high_performance\`, \`tailwheel\`, \`retractable_gear\`, \`pressurized\`, \`taa\`, each at most once, stored in
-that order (two bodies that differ only in its order are the same flight). \`takeoffs\` needs both \`day\` and
+that order (two bodies that differ only in its order are the same flight). An empty \`remarks\` or
+\`aircraft.registration\` is the same flight as one without it (the CSV export writes both as an empty cell). \`takeoffs\` needs both \`day\` and
 \`night\`, 0 to 99; \`landings.day_full_stop\` and \`night_full_stop\` are at most the landings of their time of
 day; \`approaches\` and \`holds\` are 0 to 99. A simulator session may carry a type designator, approaches and
 holds; its takeoffs and full stops are 0 or absent, and it has no engine or features. A field left out stays
