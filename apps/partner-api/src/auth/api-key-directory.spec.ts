@@ -124,6 +124,25 @@ describe('ApiKeyDirectory, reads of the database', () => {
     expect(queries.held).toHaveLength(1);
   });
 
+  it('does not join a read begun before the latest revision seen: the key may have changed before that revision', async () => {
+    const queries = new HeldQueries();
+    const keys = directory(60_000, queries.dataSource);
+    keys.noteRevision('r1');
+    // A read under way (a renewal, another request's) when a revocation is committed and announced.
+    const before = keys.lookUp(PREFIX, KEY);
+    keys.noteRevision('r2');
+    const after = keys.lookUp(PREFIX, KEY);
+    expect(queries.held).toHaveLength(2);
+    // Later requests join the newer read, even once the older has answered.
+    queries.answer([row()]);
+    expect(await before).toMatchObject({ record, revisionBefore: 'r1' });
+    const later = keys.lookUp(PREFIX, KEY);
+    expect(queries.held).toHaveLength(1);
+    queries.answer([row(new Date())]);
+    expect(await after).toBeUndefined();
+    expect(await later).toBeUndefined();
+  });
+
   it('keeps the remembered key when a guess at its prefix is read, and forgets it when the key is revoked', async () => {
     const queries = new HeldQueries();
     const keys = directory(60_000, queries.dataSource);

@@ -52,8 +52,8 @@ export type UsableKey = Omit<KeyRead, 'stored'> & { readonly record: ApiKeyRecor
 export class ApiKeyDirectory {
   private readonly log = new Logger(ApiKeyDirectory.name);
   private readonly cache = new Map<string, CachedKey>();
-  /** Reads under way, by prefix. */
-  private readonly reading = new Map<string, Promise<KeyRead>>();
+  /** Reads under way, by prefix, with the revision seen before each began. */
+  private readonly reading = new Map<string, { read: Promise<KeyRead>; revisionBefore: string | null }>();
   /** The most recent revision any request saw. */
   private latestRevision: string | null = null;
 
@@ -134,15 +134,22 @@ export class ApiKeyDirectory {
     });
   }
 
+  /**
+   * A read of the prefix's key begun after the latest revision seen: one under way is joined only if it
+   * began after it too. One begun before may have read the key before a change that revision announced
+   * (a revocation), and a request that has seen the revision must not be served by it.
+   */
   private read(prefix: string): Promise<KeyRead> {
     const underWay = this.reading.get(prefix);
-    if (underWay) return underWay;
+    if (underWay && underWay.revisionBefore === this.latestRevision) return underWay.read;
     const revisionBefore = this.latestRevision;
     const startedAt = Date.now();
-    const read = findApiKeyByPrefix(this.dataSource, prefix)
+    const read: Promise<KeyRead> = findApiKeyByPrefix(this.dataSource, prefix)
       .then((stored): KeyRead => ({ stored, revisionBefore, startedAt }))
-      .finally(() => this.reading.delete(prefix));
-    this.reading.set(prefix, read);
+      .finally(() => {
+        if (this.reading.get(prefix)?.read === read) this.reading.delete(prefix);
+      });
+    this.reading.set(prefix, { read, revisionBefore });
     return read;
   }
 

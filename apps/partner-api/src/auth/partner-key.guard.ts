@@ -52,6 +52,14 @@ export class PartnerKeyGuard implements CanActivate {
     if (!read) return undefined;
     const hit = await this.counter.hit(`key:${read.record.keyId}`, request.id);
     this.directory.noteRevision(hit.keysRevision);
+    if (hit.keysRevision !== null && hit.keysRevision !== read.revisionBefore) {
+      // A key changed since the read began (it may have been a read joined, begun before this request
+      // came): the key may have been revoked before this request came. Read it again, from now.
+      const again = await this.directory.lookUp(prefix, key);
+      if (!again) return undefined;
+      this.directory.remember(again, key, hit.keysRevision);
+      return { record: again.record, hit };
+    }
     this.directory.remember(read, key, hit.keysRevision);
     return { record: read.record, hit };
   }

@@ -25,6 +25,7 @@ import { RequirementChecksByRow1763807600000 } from './1763807600000-requirement
 import { WebhookEarlierSecrets1763807800000 } from './1763807800000-webhook-earlier-secrets';
 import { StreamLockInAppend1763808000000 } from './1763808000000-stream-lock-in-append';
 import { GroupNumbersAsIntegers1763808200000 } from './1763808200000-group-numbers-as-integers';
+import { YearSumsPast32Bits1763808400000 } from './1763808400000-year-sums-past-32-bits';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -55,4 +56,5 @@ export const MIGRATIONS = [
   WebhookEarlierSecrets1763807800000,
   StreamLockInAppend1763808000000,
   GroupNumbersAsIntegers1763808200000,
+  YearSumsPast32Bits1763808400000,
 ];

@@ -75,4 +75,58 @@ describe('experience year entries as bytes', () => {
     expect(entriesOf(bytesOf({ before: null, changed: new Map(), added: [added] }))).toEqual([added]);
     expect(bytesOf({ before, changed: new Map(), added: [] })).toEqual(before);
   });
+
+  describe('past 32 bits (a year of 1,491,309 flights of a whole day makes one)', () => {
+    const huge = (group: number, year: number, sum: number): ExperienceYearEntry => {
+      const e = entry(group, year, `${year}-06-01`, 1);
+      e[3] = sum;
+      return e;
+    };
+    const wideSize = 4 + 12 + (YEAR_ENTRY_NUMBERS - 3) * 8;
+
+    it('writes wide bytes, marked, that give back every sum exactly, up to 2^53', () => {
+      for (const sum of [2 ** 31, 2_147_484_960, Number.MAX_SAFE_INTEGER]) {
+        const bytes = encodeYearEntries([...stored, huge(7, 2021, sum)]);
+        expect(bytes.readInt32BE(0)).toBe(-1);
+        expect(bytes).toHaveLength(4 + (stored.length + 1) * (wideSize - 4));
+        expect(entriesOf(bytes)).toEqual([...stored, huge(7, 2021, sum)]);
+        expect(yearEntryPlace(bytes, 2021, 7)).toBe(4 + stored.length * (wideSize - 4));
+      }
+      expect(encodeYearEntries([huge(0, 2021, 2 ** 31 - 1)]).readInt32BE(0)).toBe(0);
+      expect(() => entriesOf(encodeYearEntries([huge(0, 2021, 2 ** 31)]).subarray(0, 100))).toThrow(
+        /not a whole number of entries/,
+      );
+    });
+
+    it('turns narrow bytes wide when a batch takes a sum past 2^31 - 1, and keeps them wide', () => {
+      const before = encodeYearEntries(stored);
+      const size = YEAR_ENTRY_NUMBERS * 4;
+      const grown = huge(3, 2020, 2_147_484_960);
+      const added = entry(5, 2025, '2025-06-30', 7);
+      const wide = bytesOf({
+        before,
+        changed: new Map([
+          [2 * size, null],
+          [size, grown],
+        ]),
+        added: [added],
+      });
+      expect(wide.readInt32BE(0)).toBe(-1);
+      expect(entriesOf(wide)).toEqual([stored[0], grown, stored[3], added]);
+
+      // Back under 2^31: still wide, the entries left alone copied as they are.
+      const shrunk = huge(3, 2020, 1440);
+      const place = yearEntryPlace(wide, 2020, 3)!;
+      const after = bytesOf({ before: wide, changed: new Map([[place, shrunk]]), added: [] });
+      expect(after.readInt32BE(0)).toBe(-1);
+      expect(entriesOf(after)).toEqual([stored[0], shrunk, stored[3], added]);
+      const first = yearEntryPlace(after, 2019, 0)!;
+      expect(entriesOf(bytesOf({ before: after, changed: new Map([[first, null]]), added: [] }))).toEqual([
+        shrunk,
+        stored[3],
+        added,
+      ]);
+      expect(entriesOf(bytesOf({ before: null, changed: new Map(), added: [grown] }))).toEqual([grown]);
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { ENTERED_TOTALS_FIELDS, FLIGHT_MINUTE_FIELDS } from '@pft/contracts';
 import { EXPERIENCE_COUNT_FIELDS } from '../domain/experience/experience-aggregates';
-import { YEAR_ENTRY_BYTES, yearEntryNumberSql } from './experience-year-bytes';
+import { yearEntriesSql } from './experience-year-bytes';
 
 /** The one projection today; the name keys its versions, offsets and dead letters. */
 export const PILOT_TOTALS_PROJECTION = 'pilot_totals';
@@ -134,7 +134,8 @@ export function createExperienceViewsSql(version: number): string[] {
     (c, i) => `${c === 'records' ? 'count(*)' : `sum(${perFlight[i]})`}::integer as ${c}`,
   );
   const days = [...minutes, ...counts];
-  const number = (index: number) => yearEntryNumberSql('t.experience_years', 'e.at', index);
+  const entries = yearEntriesSql('t.experience_years');
+  const { number } = entries;
   const sums = EXPERIENCE_SUM_COLUMNS.map((c, i) => `${number(i + 3)}::bigint as ${c}`);
   return [
     `create or replace view ${t.experienceDays} as
@@ -145,7 +146,7 @@ export function createExperienceViewsSql(version: number): string[] {
       select t.pilot_account_id, ${number(1)}::smallint as year, ${number(0)}::integer as group_no,
              ${sums.join(', ')}, to_date(nullif(${number(2)}, 0)::text, 'YYYYMMDD') as last_date
         from ${t.totals} t
-        cross join lateral generate_series(0, octet_length(t.experience_years) - 1, ${YEAR_ENTRY_BYTES}) as e (at)`,
+        ${entries.from}`,
   ];
 }
 
