@@ -11,6 +11,7 @@ export {
   rebuildPilotTotals,
 } from './projection/projection-rebuild';
 export { readProjectionStatus } from './projection/projection-status';
+export { TopicIncompleteError } from './projection/topic-beginning';
 export type { ProjectionStatus } from './projection/projection-status';
 export { PILOT_TOTALS_PROJECTION } from './projection/projection-tables';
 export { readProjectionVersions } from './projection/projection-versions';

@@ -8,6 +8,7 @@ import {
   RebuildInterruptedError,
   readProjectionStatus,
   rebuildPilotTotals,
+  TopicIncompleteError,
   type ProjectionStatus,
 } from '@pft/totals';
 import { CliError } from '../cli-error';
@@ -167,6 +168,7 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
           process.exitCode = 130;
           return;
         }
+        if (err instanceof TopicIncompleteError) throw new CliError('TOPIC_INCOMPLETE', err.message);
         throw err;
       } finally {
         process.off('SIGINT', interrupt);

@@ -3,9 +3,10 @@ import { type DataSource } from 'typeorm';
 import { projectionMetrics } from './projection-metrics';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 
-/** A partition's end on the topic and the next offset the projection version stored for it. */
+/** A partition's first and end offsets on the topic and the next offset the projection version stored for it. */
 export interface PartitionLag {
   partition: number;
+  low: number;
   high: number;
   next: number;
 }
@@ -42,6 +43,6 @@ export async function refreshPartitionFreshness(
       { ...labels, partition: String(h.partition) },
       Math.max(0, Number(h.high) - next),
     );
-    return { partition: h.partition, high: Number(h.high), next };
+    return { partition: h.partition, low: Number(h.low), high: Number(h.high), next };
   });
 }

@@ -9,6 +9,7 @@ import {
   readProjectionVersions,
   switchToVersion,
 } from './projection-versions';
+import { checkTopicHoldsRebuild, partitionsWithEventsGone, TopicIncompleteError } from './topic-beginning';
 
 export interface RebuildProgress {
   version: number;
@@ -84,6 +85,7 @@ export async function rebuildPilotTotals(options: RebuildOptions): Promise<Rebui
   const started = Date.now();
   const finished = await finishSwitchedRebuild(options, started);
   if (finished) return finished;
+  await checkTopicHoldsRebuild(options.kafka, options.dataSource, options.topic);
   const { version, resumed } = await beginRebuild(options.dataSource);
   const consumer = new PilotTotalsConsumer({
     kafka: options.kafka,
@@ -107,6 +109,9 @@ export async function rebuildPilotTotals(options: RebuildOptions): Promise<Rebui
       messages = done;
       options.onProgress?.({ version, done, total, lag: total - done });
       if (options.signal?.aborted) throw new RebuildInterruptedError(version);
+      // Deleted from the topic while the version was built (its retention): they would never come.
+      const gone = partitionsWithEventsGone(partitions);
+      if (gone.length > 0) throw new TopicIncompleteError(options.topic, version, gone);
       if (partitions.every((p) => p.next >= p.high)) break;
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
     }
