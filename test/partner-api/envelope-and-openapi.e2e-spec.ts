@@ -17,7 +17,7 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
   });
   afterAll(() => api.close());
 
-  it('answers an unknown path 404 NOT_FOUND in the envelope for a valid key, and 401 before it without one', async () => {
+  it('answers an unknown path 404 NOT_FOUND in the envelope for a valid key, and 401 under /v1/ without one', async () => {
     const partner = await partnerWithKey(api.db);
     expectError(await api.http().get('/v1/pilot').set(bearer(partner.key)), 404, 'NOT_FOUND');
     expectError(await api.http().get('/v2/pilot-totals').set(bearer(partner.key)), 404, 'NOT_FOUND');
@@ -25,6 +25,10 @@ describe('partner API: envelope on every answer, and the OpenAPI description', (
     const noKey = await api.http().get('/v1/pilot');
     expectError(noKey, 401, 'UNAUTHORIZED');
     expect(noKey.headers['www-authenticate']).toBe('Bearer');
+    // A path outside /v1/ is none of the API's: 404 to anyone, its key not looked at.
+    expectError(await api.http().get('/v2/pilot-totals'), 404, 'NOT_FOUND');
+    const otherVersion = await api.http().get('/v2/pilot-totals').set(bearer(partner.key));
+    expect(otherVersion.headers['ratelimit-limit']).toBeUndefined();
   });
 
   it.each([

@@ -36,8 +36,12 @@ function setUp(found?: AuthenticatedKey) {
   return { check: new PartnerUnroutedRequests(keys, new PartnerRateLimitGuard()), failures, headers, reply };
 }
 
-const request = (authorization?: string): FastifyRequest =>
-  ({ ip: '203.0.113.7', headers: authorization === undefined ? {} : { authorization } }) as FastifyRequest;
+const request = (authorization?: string, url = '/v1/no-such-endpoint'): FastifyRequest =>
+  ({
+    ip: '203.0.113.7',
+    url,
+    headers: authorization === undefined ? {} : { authorization },
+  }) as FastifyRequest;
 
 describe('PartnerUnroutedRequests', () => {
   it.each([
@@ -55,6 +59,30 @@ describe('PartnerUnroutedRequests', () => {
       expect(refused).toBeInstanceOf(ApiError);
       expect(refused).toMatchObject({ code: 'UNAUTHORIZED', headers: { 'WWW-Authenticate': 'Bearer' } });
       expect(failures).toEqual(['203.0.113.7']);
+    },
+  );
+
+  it.each(['/v1', '/v1?pilot_id=x', '/v1/pilot-totals/batch/more'])(
+    'takes %s for a path of the API: 401 without a key',
+    async (url) => {
+      const { check, failures, reply } = setUp();
+      await expect(check.checkUnrouted(request(undefined, url), reply)).rejects.toMatchObject({
+        code: 'UNAUTHORIZED',
+      });
+      expect(failures).toEqual(['203.0.113.7']);
+    },
+  );
+
+  it.each(['/metrics', '/v2/pilot-totals', '/v10/pilot-totals', '/'])(
+    'leaves %s, none of the API paths, to its 404 or 405 for anyone: no key looked at, nothing counted',
+    async (url) => {
+      const { check, failures, headers, reply } = setUp();
+      await expect(check.checkUnrouted(request(undefined, url), reply)).resolves.toBeUndefined();
+      await expect(
+        check.checkUnrouted(request(`Bearer ${WELL_FORMED_UNKNOWN_KEY}`, url), reply),
+      ).resolves.toBeUndefined();
+      expect(failures).toEqual([]);
+      expect(headers).toEqual({});
     },
   );
 

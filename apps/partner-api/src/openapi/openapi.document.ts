@@ -64,8 +64,8 @@ projection was known to be complete (at most 5 minutes old with the pipeline hea
 right after \`POST /v1/link\` answers.
 
 **Other errors.** Unknown path: 404 \`NOT_FOUND\`. Known path, wrong method: 405 \`METHOD_NOT_ALLOWED\` with
-\`Allow\`. Both are answered only after the key is checked: without a valid key, 401 \`UNAUTHORIZED\`; a
-valid key's request counts toward its rate limit. A request whose line and headers do not all arrive within
+\`Allow\`. Under \`/v1/\` both are answered only after the key is checked: without a valid key, 401
+\`UNAUTHORIZED\`; a valid key's request counts toward its rate limit. A request whose line and headers do not all arrive within
 60 seconds: 408 \`REQUEST_TIMEOUT\`, the connection closed. Unexpected failure: 500 \`INTERNAL_ERROR\`. A dependency down: 503 \`SERVICE_UNAVAILABLE\` with
 \`Retry-After\`.
 `.trim();
