@@ -18,7 +18,8 @@ export class CreateWebhookEndpointDto {
       'Absolute `https://` URL. Addresses in the blocks of the IANA IPv4 and IPv6 special-purpose ' +
       'registries (loopback, private, link-local, unique-local, documentation, benchmarking...), and IPv6 ' +
       'addresses carrying such an IPv4 address (IPv4-mapped or -compatible, NAT64, 6to4), are refused, ' +
-      'also when a name resolves to one at delivery time.',
+      'also when a name resolves to one: when the endpoint is created (400 `private_address`) and again at ' +
+      'every delivery (a name that does not resolve yet is taken, and resolved at each delivery).',
   })
   url!: string;
 
