@@ -86,7 +86,11 @@ export async function rebuildPilotTotals(options: RebuildOptions): Promise<Rebui
   const finished = await finishSwitchedRebuild(options, started);
   if (finished) return finished;
   await checkTopicHoldsRebuild(options.kafka, options.dataSource, options.topic);
-  const { version, resumed } = await beginRebuild(options.dataSource);
+  const { version, resumed, restartedFrom } = await beginRebuild(options.dataSource, options.topic);
+  if (restartedFrom !== undefined)
+    options.logger?.warn(
+      `version ${version} was being built from the topic ${restartedFrom}, not ${options.topic}: begun again from offset 0`,
+    );
   const consumer = new PilotTotalsConsumer({
     kafka: options.kafka,
     dataSource: options.dataSource,

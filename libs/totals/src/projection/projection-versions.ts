@@ -23,14 +23,34 @@ export async function readProjectionVersions(q: Queryable): Promise<ProjectionVe
   return { active: row.active_version, building: row.building_version, switchedAt: row.switched_at };
 }
 
-/** The version a rebuild writes: the one already being built (to resume it), or a new one with empty tables. */
-export async function beginRebuild(dataSource: DataSource): Promise<{ version: number; resumed: boolean }> {
+/**
+ * The version a rebuild writes: the one already being built (to resume it), or a new one with empty
+ * tables. One being built from another topic (PILOT_EVENTS_TOPIC changed since it began) is begun
+ * again, empty: its stored offsets are positions in that other topic, and read on in this one they
+ * would skip the events below them. `restartedFrom` names that topic.
+ */
+export async function beginRebuild(
+  dataSource: DataSource,
+  topic: string,
+): Promise<{ version: number; resumed: boolean; restartedFrom?: string }> {
   return dataSource.transaction(async (tx) => {
     await tx.query(`select 1 from projection_versions where projection = $1 for update`, [
       PILOT_TOTALS_PROJECTION,
     ]);
     const { active, building } = await readProjectionVersions(tx);
     const version = building ?? active + 1;
+    const [other] = await tx.query<{ topic: string }[]>(
+      `select topic from projection_offsets where projection = $1 and version = $2 and topic <> $3 limit 1`,
+      [PILOT_TOTALS_PROJECTION, version, topic],
+    );
+    if (other) {
+      for (const sql of dropProjectionTablesSql(version)) await tx.query(sql);
+      for (const table of ['projection_offsets', 'projection_dead_letters'])
+        await tx.query(`delete from ${table} where projection = $1 and version = $2`, [
+          PILOT_TOTALS_PROJECTION,
+          version,
+        ]);
+    }
     for (const sql of createProjectionTablesSql(version)) await tx.query(sql);
     if (building === null) {
       await tx.query(`update projection_versions set building_version = $2 where projection = $1`, [
@@ -38,7 +58,9 @@ export async function beginRebuild(dataSource: DataSource): Promise<{ version: n
         version,
       ]);
     }
-    return { version, resumed: building !== null };
+    return other
+      ? { version, resumed: false, restartedFrom: other.topic }
+      : { version, resumed: building !== null };
   });
 }
 
