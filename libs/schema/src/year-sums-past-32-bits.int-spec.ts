@@ -55,7 +55,6 @@ describe('year sums past 32 bits in the view (real Postgres)', () => {
     const ds = await createDataSource(db.url, 1, MIGRATIONS).initialize();
     try {
       await ds.runMigrations({ transaction: 'each' });
-      expect(ds.migrations.at(-1)?.name).toBe('YearSumsPast32Bits1763808400000');
       const narrow = await pilotWith(ds, 2_147_483_520);
       const wide = await pilotWith(ds, 2_147_484_960);
       const expected = (minutes: number, records: number) => [
@@ -73,7 +72,10 @@ describe('year sums past 32 bits in the view (real Postgres)', () => {
       expect(await yearsOf(ds, narrow)).toEqual(expected(2_147_483_520, 1_491_308));
       await expect(yearsOf(ds, wide)).rejects.toThrow(/out of valid range/);
 
-      await ds.undoLastMigration({ transaction: 'each' });
+      // Undone, the migrations after it first, the last first, and done again.
+      const later =
+        ds.migrations.length - ds.migrations.findIndex((m) => m.name === 'YearSumsPast32Bits1763808400000');
+      for (let n = 0; n < later; n++) await ds.undoLastMigration({ transaction: 'each' });
       await ds.runMigrations({ transaction: 'each' });
       expect(await yearsOf(ds, narrow)).toEqual(expected(2_147_483_520, 1_491_308));
       expect(await yearsOf(ds, wide)).toEqual(expected(2_147_484_960, 1_491_309));

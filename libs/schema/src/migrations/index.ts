@@ -26,6 +26,7 @@ import { WebhookEarlierSecrets1763807800000 } from './1763807800000-webhook-earl
 import { StreamLockInAppend1763808000000 } from './1763808000000-stream-lock-in-append';
 import { GroupNumbersAsIntegers1763808200000 } from './1763808200000-group-numbers-as-integers';
 import { YearSumsPast32Bits1763808400000 } from './1763808400000-year-sums-past-32-bits';
+import { DaySumsAsBigint1763808600000 } from './1763808600000-day-sums-as-bigint';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -57,4 +58,5 @@ export const MIGRATIONS = [
   StreamLockInAppend1763808000000,
   GroupNumbersAsIntegers1763808200000,
   YearSumsPast32Bits1763808400000,
+  DaySumsAsBigint1763808600000,
 ];

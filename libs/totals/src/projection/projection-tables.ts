@@ -128,10 +128,10 @@ export function flightsByDateIndexSql(version: number): string {
  */
 export function createExperienceViewsSql(version: number): string[] {
   const t = projectionTables(version);
-  const minutes = FLIGHT_MINUTE_FIELDS.map((f, i) => `sum(f.minutes[${i + 1}])::integer as ${f}`);
+  const minutes = FLIGHT_MINUTE_FIELDS.map((f, i) => `sum(f.minutes[${i + 1}])::bigint as ${f}`);
   const perFlight = experienceCountsSql('f');
   const counts = EXPERIENCE_COUNT_FIELDS.map(
-    (c, i) => `${c === 'records' ? 'count(*)' : `sum(${perFlight[i]})`}::integer as ${c}`,
+    (c, i) => `${c === 'records' ? 'count(*)' : `sum(${perFlight[i]})`}::bigint as ${c}`,
   );
   const days = [...minutes, ...counts];
   const entries = yearEntriesSql('t.experience_years');
