@@ -105,10 +105,13 @@ export async function applyPilotTotalsBatch(
     [PILOT_TOTALS_PROJECTION, version, partition, topic],
   );
   const [stored] = (await q.query(
-    `select next_offset from projection_offsets where projection = $1 and version = $2 and kafka_partition = $3 for update`,
+    `select next_offset, topic from projection_offsets where projection = $1 and version = $2 and kafka_partition = $3 for update`,
     [PILOT_TOTALS_PROJECTION, version, partition],
-  )) as { next_offset: string }[];
-  const from = BigInt(stored?.next_offset ?? 0);
+  )) as { next_offset: string; topic: string }[];
+  // An offset stored from another topic (PILOT_EVENTS_TOPIC changed, as when payloads are sealed and
+  // republished) is no position in this one: the partition is read from its start, every event the
+  // version folded already skipped as a repeat by its pilot's stream version.
+  const from = stored?.topic === topic ? BigInt(stored.next_offset) : 0n;
   const held = options.held ?? [];
   const read = afterHeld(held, messages);
   // A fetch that begins past the stored offset (the group's commit in Kafka is ahead of this database:

@@ -67,7 +67,7 @@ export class PilotTotalsConsumer {
     heldMessages(0);
     const { dataSource, topic, version } = options;
     this.seeks = new StoredOffsetSeeks({
-      read: (partitions) => storedOffsets(dataSource, version, partitions),
+      read: (partitions) => storedOffsets(dataSource, version, partitions, topic),
       seek: (partition, offset) => this.consumer?.seek(topic, partition, offset),
       generation: () => this.kept.generation,
       failed: (error) =>
