@@ -1,5 +1,6 @@
 import { describeAdminContract } from './kafka-port-contract.admin';
 import { describeClientContract } from './kafka-port-contract.clients';
+import { describeGroupContract } from './kafka-port-contract.groups';
 import { contractContext, type MakeKafkaClient } from './kafka-port-contract.context';
 
 export type { MakeKafkaClient } from './kafka-port-contract.context';
@@ -13,5 +14,6 @@ export function describeKafkaPortContract(adapter: string, makeClient: MakeKafka
     const ctx = contractContext(adapter, makeClient);
     describeClientContract(ctx);
     describeAdminContract(ctx);
+    describeGroupContract(ctx);
   });
 }

@@ -282,7 +282,26 @@ export interface TopicAdmin {
    */
   fetchTopicOffsetsByTimestamp(topic: string, timestamp: number): Promise<PartitionOffset[]>;
   deleteTopics(topics: string[], timeoutMs?: number): Promise<void>;
+  /**
+   * Deletes consumer groups with no member left, their committed offsets with them, and answers what
+   * became of each. A group that still has members is not deleted: the broker refuses, and the group
+   * and its offsets are left as they are ('not-empty'). Any other failure rejects.
+   */
+  deleteGroups(groupIds: string[]): Promise<Map<string, GroupDeletion>>;
 }
+
+/**
+ * What became of a consumer group asked to be deleted: 'deleted'; 'not-found' (none of that id: never
+ * made, deleted already, or gone with its last member before any commit); 'not-empty' (it still has
+ * members, and was left as it is).
+ */
+export type GroupDeletion = 'deleted' | 'not-found' | 'not-empty';
+
+/** The broker's names for the refusals a deletion of groups answers as a GroupDeletion. */
+export const GROUP_DELETION_REFUSALS: Readonly<Record<string, GroupDeletion>> = {
+  NON_EMPTY_GROUP: 'not-empty',
+  GROUP_ID_NOT_FOUND: 'not-found',
+};
 
 /**
  * A failure of the Kafka client, as the adapter reports it: `connection` when no broker could be

@@ -95,6 +95,8 @@ describe('rebuilding the pilot totals projection while it is read (real Kafka an
           readsBeforeSwitch = reads;
           await new Promise((resolve) => setTimeout(resolve, 300));
         },
+        // The projector leaves version 1 once readers are switched, so its group can be deleted.
+        afterSwitch: () => active.stop(),
       });
       expect(result).toMatchObject({ version: 2, previous: 1, resumed: true });
       expect(reads).toBeGreaterThan(readsBeforeSwitch);

@@ -9,6 +9,7 @@ import {
   readProjectionVersions,
   switchToVersion,
 } from './projection-versions';
+import { deleteVersionGroups, projectionTopics } from './projection-rebuild-groups';
 import { checkTopicHoldsRebuild, partitionsWithEventsGone, TopicIncompleteError } from './topic-beginning';
 
 export interface RebuildProgress {
@@ -51,6 +52,11 @@ export interface RebuildOptions {
   beforeSwitch?: (version: number) => Promise<void>;
   /** Right after readers were switched: the CLI tells partner API replicas (PartnerReadRevision). */
   afterSwitch?: (version: number) => Promise<void>;
+  /**
+   * How long the consumer groups of the versions dropped may keep members before they are left undeleted,
+   * with a warning (GROUPS_EMPTY_WITHIN_MS by default).
+   */
+  groupsEmptyWithinMs?: number;
 }
 
 export class RebuildInterruptedError extends Error {
@@ -68,7 +74,7 @@ export interface RebuildResult {
    * version they left: nothing was folded, the tables left behind were dropped.
    */
   built: boolean;
-  /** The versions whose tables and offsets were dropped. */
+  /** The versions whose tables, offsets and dead letters were dropped (their consumer groups deleted, or warned of). */
   dropped: number[];
   messages: number;
   /** Members of the version's consumer group that folded: the rebuild's own consumer and the others. */
@@ -125,7 +131,7 @@ export async function rebuildPilotTotals(options: RebuildOptions): Promise<Rebui
   await options.beforeSwitch?.(version);
   const previous = await switchToVersion(options.dataSource, version);
   await options.afterSwitch?.(version);
-  const dropped = await dropLeftVersions(options.dataSource, version, previous);
+  const dropped = await dropLeftVersions(options, version, previous);
   return {
     version,
     previous,
@@ -152,7 +158,7 @@ async function finishSwitchedRebuild(
   const left = await leftoverVersions(options.dataSource);
   if (left.length === 0) return undefined;
   await options.afterSwitch?.(active);
-  const dropped = await dropLeftVersions(options.dataSource, active, left.at(-1)!);
+  const dropped = await dropLeftVersions(options, active, left.at(-1)!);
   return {
     version: active,
     previous: left.at(-1)!,
@@ -165,11 +171,28 @@ async function finishSwitchedRebuild(
   };
 }
 
-/** Drops every version below `active` still there; one that fails says readers are switched already. */
-async function dropLeftVersions(dataSource: DataSource, active: number, previous: number): Promise<number[]> {
+/**
+ * Drops every version below `active` still there, then deletes their consumer groups; a drop that fails
+ * says readers are switched already.
+ */
+async function dropLeftVersions(
+  options: RebuildOptions,
+  active: number,
+  previous: number,
+): Promise<number[]> {
+  const { dataSource } = options;
   try {
     const left = await leftoverVersions(dataSource);
+    const topics = await projectionTopics(dataSource, options.topic);
     for (const version of left) await dropVersion(dataSource, version);
+    await deleteVersionGroups({
+      kafka: options.kafka,
+      topics,
+      versions: left,
+      active,
+      logger: options.logger,
+      withinMs: options.groupsEmptyWithinMs,
+    });
     return left;
   } catch (error) {
     throw new Error(

@@ -108,15 +108,20 @@ export async function leftoverVersions(q: Queryable): Promise<number[]> {
     .sort((a, b) => a - b);
 }
 
-/** Drops a version's tables and offsets once nothing reads or writes them any more. */
+/**
+ * Drops a version's tables, offsets and dead letters (each names a pilot, and `pft projections status`
+ * shows only the versions read and built) once nothing reads or writes them any more. Its consumer
+ * groups in Kafka are the rebuild's to delete (deleteVersionGroups).
+ */
 export async function dropVersion(dataSource: DataSource, version: number): Promise<void> {
   const { active, building } = await readProjectionVersions(dataSource);
   if (version === active || version === building) throw new Error(`version ${version} is in use`);
   await dataSource.transaction(async (tx) => {
     for (const sql of dropProjectionTablesSql(version)) await tx.query(sql);
-    await tx.query(`delete from projection_offsets where projection = $1 and version = $2`, [
-      PILOT_TOTALS_PROJECTION,
-      version,
-    ]);
+    for (const table of ['projection_offsets', 'projection_dead_letters'])
+      await tx.query(`delete from ${table} where projection = $1 and version = $2`, [
+        PILOT_TOTALS_PROJECTION,
+        version,
+      ]);
   });
 }

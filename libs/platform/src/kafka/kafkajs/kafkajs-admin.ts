@@ -1,5 +1,7 @@
 import { type Admin, ConfigResourceTypes, ConfigSource } from 'kafkajs';
 import {
+  GROUP_DELETION_REFUSALS,
+  type GroupDeletion,
   type NewTopic,
   type PartitionOffset,
   type PartitionOffsets,
@@ -138,6 +140,27 @@ export class KafkajsAdmin implements TopicAdmin {
 
   deleteTopics(topics: string[], timeoutMs = 10000): Promise<void> {
     return translated(() => this.admin.deleteTopics({ topics, timeout: timeoutMs }));
+  }
+
+  /** One group a request: a refusal is then that group's, whatever kafkajs wraps it in. */
+  async deleteGroups(groupIds: string[]): Promise<Map<string, GroupDeletion>> {
+    const deletions = new Map<string, GroupDeletion>();
+    for (const groupId of groupIds) deletions.set(groupId, await this.deleteGroup(groupId));
+    return deletions;
+  }
+
+  private async deleteGroup(groupId: string): Promise<GroupDeletion> {
+    try {
+      await this.admin.deleteGroups([groupId]);
+      return 'deleted';
+    } catch (error) {
+      // KafkaJSDeleteGroupsError: each group's protocol error, by its type.
+      const groups = (error as { groups?: { groupId?: string; error?: { type?: string } }[] }).groups;
+      const refusal = groups?.find((g) => g.groupId === groupId)?.error?.type;
+      const deletion = refusal === undefined ? undefined : GROUP_DELETION_REFUSALS[refusal];
+      if (deletion) return deletion;
+      throw toPortError(error);
+    }
   }
 }
 

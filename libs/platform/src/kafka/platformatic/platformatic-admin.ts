@@ -5,6 +5,8 @@ import {
   type BaseOptions,
 } from '@platformatic/kafka';
 import {
+  GROUP_DELETION_REFUSALS,
+  type GroupDeletion,
   type KafkaLogger,
   type NewTopic,
   type PartitionOffset,
@@ -13,7 +15,7 @@ import {
   type TopicReplicas,
 } from '../kafka.port';
 import { newTopicConfigs } from '../topic-configs';
-import { translated } from './platformatic-errors';
+import { toPortError, translated } from './platformatic-errors';
 import { logClientEvents } from './platformatic-log';
 
 /** What ListOffsets answers for "the first offset held" and "the offset the next message gets". */
@@ -205,4 +207,33 @@ export class PlatformaticAdmin implements TopicAdmin {
   deleteTopics(topics: string[], _timeoutMs?: number): Promise<void> {
     return translated(() => this.client().deleteTopics({ topics }));
   }
+
+  /** One group a request: a refusal is then that group's, whatever the client gathers it in. */
+  async deleteGroups(groupIds: string[]): Promise<Map<string, GroupDeletion>> {
+    const deletions = new Map<string, GroupDeletion>();
+    for (const groupId of groupIds) deletions.set(groupId, await this.deleteGroup(groupId));
+    return deletions;
+  }
+
+  private async deleteGroup(groupId: string): Promise<GroupDeletion> {
+    try {
+      await this.client().deleteGroups({ groups: [groupId] });
+      return 'deleted';
+    } catch (error) {
+      const refusal = protocolErrorIds(error).find((id) => id in GROUP_DELETION_REFUSALS);
+      if (refusal !== undefined) return GROUP_DELETION_REFUSALS[refusal]!;
+      throw toPortError(error);
+    }
+  }
+}
+
+/** The broker's error names (ProtocolError's apiId) in an error of the client, its causes and the errors it gathers. */
+function protocolErrorIds(error: unknown, depth = 0): string[] {
+  const e = error as { apiId?: unknown; cause?: unknown; errors?: unknown[] } | undefined;
+  if (!e || typeof e !== 'object' || depth > 5) return [];
+  return [
+    ...(typeof e.apiId === 'string' ? [e.apiId] : []),
+    ...protocolErrorIds(e.cause, depth + 1),
+    ...(Array.isArray(e.errors) ? e.errors.flatMap((c) => protocolErrorIds(c, depth + 1)) : []),
+  ];
 }
