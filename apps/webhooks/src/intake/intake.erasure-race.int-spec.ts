@@ -63,6 +63,11 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
       )
     ).map((r) => r.type);
 
+  /** Whether the intake's mark of the link read is kept (it must go with the connection). */
+  const marked = async (connection: string): Promise<boolean> =>
+    (await ds.query<unknown[]>('select 1 from webhook_link_reads where connection_id = $1', [connection]))
+      .length > 0;
+
   /** Until `work` either ends or waits on a row lock. */
   async function waitsOrEnds(work: Promise<unknown>): Promise<void> {
     let settled = false;
@@ -100,6 +105,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     }
     await erasure;
     expect(await kept(connection)).toEqual([]);
+    expect(await marked(connection)).toBe(false);
   });
 
   it('queues nothing when the erasure deleted the connections first and commits after the intake started', async () => {
@@ -118,5 +124,6 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     }
     expect(await intake).toBe(0);
     expect(await kept(connection)).toEqual([]);
+    expect(await marked(connection)).toBe(false);
   });
 });

@@ -37,10 +37,12 @@ async function takeInConsentEvent(db: Queryable, message: EventMessage): Promise
       // Its connection gone, the pilot's account was erased (read late, or again): nothing is queued of a
       // pilot_id no partner may hear of any more. The disconnect the erasure made is still told.
       if (!(await connectionKept(db, p.connection_id))) return 0;
-      return queueForPartner(db, message, p.partner_id, p.connection_id, 'pilot.linked', {
+      const queued = await queueForPartner(db, message, p.partner_id, p.connection_id, 'pilot.linked', {
         pilot_id: p.connection_id,
         linked_at: p.linked_at,
       });
+      await noteLinkRead(db, p.connection_id);
+      return queued;
     }
     case 'PilotDisconnected': {
       const p = message.payload as { partner_id: string; connection_id: string; disconnected_at: string };
@@ -108,6 +110,18 @@ async function connectionKept(db: Queryable, connectionId: string): Promise<bool
     await db.query('select 1 as one from connections where connection_id = $1 for key share', [connectionId]),
   );
   return rows.length > 0;
+}
+
+/**
+ * The link is read: its notices, if any, are queued in this transaction, and the totals notifier may
+ * tell the connection of totals after them (`webhook_link_reads`). The connection is locked (key share):
+ * the erasure deleting it deletes this row too.
+ */
+async function noteLinkRead(db: Queryable, connectionId: string): Promise<void> {
+  await db.query(
+    'insert into webhook_link_reads (connection_id) values ($1) on conflict (connection_id) do nothing',
+    [connectionId],
+  );
 }
 
 /** The pilot's totals change with its logbook stream at `version` folded in. */

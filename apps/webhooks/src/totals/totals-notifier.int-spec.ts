@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
+import { type EventMessage } from '@pft/contracts';
 import { createPartner } from '@pft/partners';
+import { ERASURE_DELETES } from '@pft/privacy';
 import { withTestDataSource } from '@pft/testing';
-import { createEndpoint, queueWebhookEvent } from '@pft/webhooks';
+import { createEndpoint, disableEndpoint, enableEndpoint } from '@pft/webhooks';
+import { takeInEvents } from '../intake/intake.statements';
 import { notifyTotalsChanges } from './totals-notifier';
 
 /**
  * A pilot whose totals changed links to a partner; the notifier looks before the intake has read the
  * link from the topic. The partner's endpoint gets the link's notice first, then the totals' (partner
- * platform 4.4: in order per endpoint and pilot).
+ * platform 4.4: in order per endpoint and pilot); once the intake has read the link, nothing waits.
  */
 describe('pilot_totals.updated after the pilot.linked of a connection just made (Postgres)', () => {
   let ds: DataSource;
@@ -24,9 +27,9 @@ describe('pilot_totals.updated after the pilot.linked of a connection just made 
     return { partnerId, endpointId: made.endpoint.id };
   }
 
-  /** A pilot with a totals change noted and folded, linked to the partner `linkedAgo` ago. */
-  async function changedPilot(partnerId: string, linkedAgo = '0 seconds'): Promise<string> {
-    const [pilot, connection] = [randomUUID(), randomUUID()];
+  /** A pilot with a totals change noted and folded. */
+  async function changedPilot(): Promise<string> {
+    const pilot = randomUUID();
     await ds.query(
       `insert into pilot_totals_v1 (pilot_account_id, stream_version, kafka_partition, updated_at)
        values ($1, 3, 0, now())`,
@@ -35,6 +38,12 @@ describe('pilot_totals.updated after the pilot.linked of a connection just made 
     await ds.query(`insert into webhook_totals_changes (pilot_account_id, changed_version) values ($1, 3)`, [
       pilot,
     ]);
+    return pilot;
+  }
+
+  /** The pilot linked to the partner `linkedAgo` ago (committed; not read by the intake yet). */
+  async function link(pilot: string, partnerId: string, linkedAgo = '0 seconds'): Promise<string> {
+    const connection = randomUUID();
     await ds.query(
       `insert into connections (connection_id, partner_id, pilot_account_id, linked_at)
        values ($1, $2, $3, now() - $4::interval)`,
@@ -43,14 +52,29 @@ describe('pilot_totals.updated after the pilot.linked of a connection just made 
     return connection;
   }
 
-  const linkTold = (endpointId: string, connection: string) =>
-    queueWebhookEvent(ds, {
-      endpointId,
-      type: 'pilot.linked',
-      data: { pilot_id: connection, linked_at: new Date().toISOString() },
-      orderingKey: connection,
-      sourceKey: `event:${randomUUID()}`,
-    });
+  /** The intake reads the link from the topic. */
+  const readLink = (pilot: string, partnerId: string, connection: string) =>
+    ds.transaction((tx) =>
+      takeInEvents(tx, [
+        {
+          event_id: randomUUID(),
+          type: 'PilotLinked',
+          version: 1,
+          stream_id: `consent-${pilot}`,
+          stream_version: 1,
+          position: '1',
+          pilot_account_id: pilot,
+          occurred_at: new Date().toISOString(),
+          metadata: { command_last_version: 1 },
+          payload: {
+            pilot_account_id: pilot,
+            partner_id: partnerId,
+            connection_id: connection,
+            linked_at: new Date().toISOString(),
+          },
+        } as unknown as EventMessage,
+      ]),
+    );
 
   const queued = async (connection: string): Promise<string[]> =>
     (
@@ -60,14 +84,30 @@ describe('pilot_totals.updated after the pilot.linked of a connection just made 
       )
     ).map((r) => r.type);
 
-  it('waits for the link’s notice to be queued, then queues the totals’ after it', async () => {
-    const { partnerId, endpointId } = await endpoint();
-    const connection = await changedPilot(partnerId);
+  it('waits for the intake to read the link, then queues the totals’ notice after the link’s', async () => {
+    const { partnerId } = await endpoint();
+    const pilot = await changedPilot();
+    const connection = await link(pilot, partnerId);
     await notifyTotalsChanges(ds, 0);
     expect(await queued(connection)).toEqual([]);
-    expect(await linkTold(endpointId, connection)).toBe(true);
+    expect(await readLink(pilot, partnerId, connection)).toBe(1);
     await notifyTotalsChanges(ds, 0);
     expect(await queued(connection)).toEqual(['pilot.linked', 'pilot_totals.updated']);
+  });
+
+  it('does not wait when the endpoint was disabled as the link was read, nor hold up other partners', async () => {
+    const disabled = await endpoint();
+    const other = await endpoint();
+    const pilot = await changedPilot();
+    const quiet = await link(pilot, disabled.partnerId);
+    const told = await link(pilot, other.partnerId);
+    expect(await disableEndpoint(ds, disabled.endpointId, 'operator')).toBe(true);
+    expect(await readLink(pilot, disabled.partnerId, quiet)).toBe(0);
+    expect(await readLink(pilot, other.partnerId, told)).toBe(1);
+    expect(await enableEndpoint(ds, disabled.endpointId)).toBe(true);
+    expect(await notifyTotalsChanges(ds, 0)).toBe(1);
+    expect(await queued(quiet)).toEqual(['pilot_totals.updated']);
+    expect(await queued(told)).toEqual(['pilot.linked', 'pilot_totals.updated']);
   });
 
   it('does not wait for a link’s notice that is not to come', async () => {
@@ -77,25 +117,45 @@ describe('pilot_totals.updated after the pilot.linked of a connection just made 
       `update webhook_endpoints set created_at = now() + interval '1 second' where endpoint_id = $1`,
       [endpointId],
     );
-    const later = await changedPilot(partnerId);
+    const later = await link(await changedPilot(), partnerId);
     // An endpoint that takes no pilot.linked.
     const { partnerId: other } = await createPartner(ds, `Totals only ${randomUUID()}`);
     const made = await createEndpoint(ds, other, 'https://hooks.example.com/pft', ['pilot_totals.updated']);
     if (!made.ok) throw new Error('no endpoint');
-    const totalsOnly = await changedPilot(other);
+    const totalsOnly = await link(await changedPilot(), other);
     await notifyTotalsChanges(ds, 0);
     expect(await queued(later)).toEqual(['pilot_totals.updated']);
     expect(await queued(totalsOnly)).toEqual(['pilot_totals.updated']);
   });
 
-  it('stops waiting for the link’s notice after a while', async () => {
+  it('stops waiting for a link the intake does not read after a while', async () => {
     const { partnerId, endpointId } = await endpoint();
     await ds.query(
       `update webhook_endpoints set created_at = now() - interval '1 hour' where endpoint_id = $1`,
       [endpointId],
     );
-    const connection = await changedPilot(partnerId, '6 minutes');
+    const connection = await link(await changedPilot(), partnerId, '6 minutes');
     await notifyTotalsChanges(ds, 0);
     expect(await queued(connection)).toEqual(['pilot_totals.updated']);
+  });
+
+  it('keeps no mark of a link read once the erasure deleted the connections', async () => {
+    const { partnerId } = await endpoint();
+    const pilot = await changedPilot();
+    const connection = await link(pilot, partnerId);
+    await readLink(pilot, partnerId, connection);
+    const marks = async () =>
+      (
+        await ds.query<{ n: number }[]>(
+          'select count(*)::int as n from webhook_link_reads where connection_id = $1',
+          [connection],
+        )
+      )[0]!.n;
+    expect(await marks()).toBe(1);
+    await ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
+    expect(await marks()).toBe(0);
+    // Read again after the erasure: nothing queued, no mark.
+    expect(await readLink(pilot, partnerId, connection)).toBe(0);
+    expect(await marks()).toBe(0);
   });
 });

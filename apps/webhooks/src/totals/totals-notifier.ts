@@ -22,10 +22,12 @@ interface DueRow {
 }
 
 /**
- * How long a totals notice waits, at most, for the `pilot.linked` of a connection just made to be queued
- * before it. The link is committed before the intake reads it from the topic; a notice queued in between
- * (for a change noted before the link was read) would reach the partner before the link's. Past this,
- * the notice goes without it: an endpoint disabled when the link was read never gets that link's notice.
+ * How long, at most, a totals notice waits for the intake to read the link of a connection just made
+ * (`webhook_link_reads`, written as the link's `pilot.linked` notices are queued). Only a safety net:
+ * a link the intake cannot read (skipped as undecodable), or read by a dispatcher of the version before
+ * (a rolling upgrade, a link made just before the migration), is never marked, and without it the
+ * pilot's totals notices to every partner would wait for ever. An intake lagging behind by more than
+ * this may let a totals notice go before the link's.
  */
 export const LINK_NOTICE_WAIT_MS = 300_000;
 
@@ -33,8 +35,8 @@ export const LINK_NOTICE_WAIT_MS = 300_000;
  * Queues `pilot_totals.updated` for every pilot due one (see DUE_SQL), one transaction per pilot: to
  * each enabled endpoint that takes it of each partner the pilot is linked to now, with that partner's
  * `pilot_id`, after that connection's `pilot.linked` (partner platform 4.4: in order per endpoint and
- * pilot). While a connection's link is yet to be queued (LINK_NOTICE_WAIT_MS) the pilot is left due, and
- * tried again on the next look. Returns the number of pilots told of.
+ * pilot). While the intake is yet to read a connection's link the pilot is left due, and tried again on
+ * the next look. Returns the number of pilots told of.
  */
 export async function notifyTotalsChanges(db: DataSource, coalesceMs: number, limit = 200): Promise<number> {
   const due = rowsOf<DueRow>(await db.query(DUE_SQL, [coalesceMs, limit]));
@@ -73,18 +75,17 @@ interface Target {
 /**
  * Each enabled endpoint that takes `pilot_totals.updated` of each partner the pilot is linked to now,
  * with the connection. Its link is told when the endpoint does not take `pilot.linked`, was made after
- * the link, has the link's notice queued (or sent), or the link is older than LINK_NOTICE_WAIT_MS.
+ * the link, or the intake has read the link (`webhook_link_reads`: whatever it queued of it is committed,
+ * to this endpoint or, disabled then, to none); or, the safety net, the link is older than
+ * LINK_NOTICE_WAIT_MS.
  */
 async function linkedTargets(db: Queryable, pilotAccountId: string): Promise<Target[]> {
   return rowsOf<Target>(
     await db.query(
       `select e.endpoint_id, c.connection_id::text as connection_id,
-              case when not ('pilot.linked' = any(e.events)) or e.created_at > c.linked_at
-                        or c.linked_at <= now() - $2 * interval '1 millisecond' then true
-                   else exists (select 1 from webhook_deliveries d
-                                 where d.endpoint_id = e.endpoint_id and d.ordering_key = c.connection_id::text
-                                   and d.type = 'pilot.linked')
-              end as link_told
+              not ('pilot.linked' = any(e.events)) or e.created_at > c.linked_at
+                or exists (select 1 from webhook_link_reads r where r.connection_id = c.connection_id)
+                or c.linked_at <= now() - $2 * interval '1 millisecond' as link_told
          from connections c join webhook_endpoints e on e.partner_id = c.partner_id
         where c.pilot_account_id = $1 and c.disconnected_at is null and e.status = 'enabled'
           and 'pilot_totals.updated' = any(e.events)`,

@@ -27,6 +27,7 @@ import { StreamLockInAppend1763808000000 } from './1763808000000-stream-lock-in-
 import { GroupNumbersAsIntegers1763808200000 } from './1763808200000-group-numbers-as-integers';
 import { YearSumsPast32Bits1763808400000 } from './1763808400000-year-sums-past-32-bits';
 import { DaySumsAsBigint1763808600000 } from './1763808600000-day-sums-as-bigint';
+import { WebhookLinkReads1763809000000 } from './1763809000000-webhook-link-reads';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -59,4 +60,5 @@ export const MIGRATIONS = [
   GroupNumbersAsIntegers1763808200000,
   YearSumsPast32Bits1763808400000,
   DaySumsAsBigint1763808600000,
+  WebhookLinkReads1763809000000,
 ];
