@@ -7,10 +7,29 @@ export type AccountStatus = 'active' | 'erasing';
 
 export interface PendingErasure {
   pilot_account_id: string;
+  /**
+   * When this erasure was asked for, as Postgres writes it (to the microsecond): which erasure of the
+   * account it is. A worker's steps count only while that one is still pending (ErasureSuperseded).
+   */
+  requested_at: string;
   request_id: string | null;
   steps_done: string[];
   attempts: number;
 }
+
+/**
+ * The erasure a worker was working is no longer pending as it claimed it: another worker completed it
+ * while this one was held up past its hold (the account may have started again since, or a new erasure
+ * been asked for). What the step did in its transaction is rolled back, and the worker leaves it.
+ */
+export class ErasureSuperseded extends Error {
+  constructor(pilot: string) {
+    super(`the erasure of account ${pilot} was completed by another worker`);
+  }
+}
+
+/** The row of the erasure asked for at `requestedAt`, while it is pending. */
+const STILL_PENDING = `pilot_account_id = $1 and requested_at = $2::timestamptz and completed_at is null`;
 
 /**
  * The `account_erasures` table: an erasure asked for stays pending until every step is done
@@ -64,43 +83,78 @@ export class AccountErasuresRepository {
               select pilot_account_id from account_erasures
                where completed_at is null and (claimed_until is null or claimed_until < now())
                order by requested_at limit 1 for update skip locked)
-           returning pilot_account_id::text as pilot_account_id, request_id, steps_done, attempts)
+           returning pilot_account_id::text as pilot_account_id, requested_at::text as requested_at, request_id,
+                     steps_done, attempts)
          select * from claimed`,
         [holdMs],
       ),
     )[0];
   }
 
-  async stepDone(runner: Queryable, pilot: string, step: string): Promise<void> {
-    await runner.query(
-      `update account_erasures set steps_done = array_append(steps_done, $2)
-        where pilot_account_id = $1 and completed_at is null and not ($2 = any(steps_done))`,
-      [pilot, step],
+  /**
+   * Records `step` done, in the step's transaction `runner`, while the erasure asked for at `requestedAt`
+   * is pending; ErasureSuperseded otherwise, which rolls the step back.
+   */
+  async stepDone(runner: Queryable, pilot: string, requestedAt: string, step: string): Promise<void> {
+    const done = rowsOf(
+      await runner.query(
+        `with done as (
+           update account_erasures
+              set steps_done = case when $3 = any(steps_done) then steps_done else array_append(steps_done, $3) end
+            where ${STILL_PENDING}
+           returning 1)
+         select * from done`,
+        [pilot, requestedAt, step],
+      ),
     );
+    if (done.length === 0) throw new ErasureSuperseded(pilot);
   }
 
-  async failed(runner: Queryable, pilot: string, error: string): Promise<void> {
+  /**
+   * The pilot's connections still active, while the erasure asked for at `requestedAt` is pending (none
+   * once it completed: those of an account started again are not this erasure's to end).
+   */
+  async connectionsToEnd(runner: Queryable, pilot: string, requestedAt: string): Promise<string[]> {
+    const rows = rowsOf<{ connection_id: string }>(
+      await runner.query(
+        `select c.connection_id::text as connection_id from connections c
+          where c.pilot_account_id = $1 and c.disconnected_at is null
+            and exists (select 1 from account_erasures where ${STILL_PENDING})
+          order by c.linked_at, c.connection_id`,
+        [pilot, requestedAt],
+      ),
+    );
+    return rows.map((r) => r.connection_id);
+  }
+
+  async failed(runner: Queryable, pilot: string, requestedAt: string, error: string): Promise<void> {
     await runner.query(
       `update account_erasures
-          set attempts = attempts + 1, last_error = $2,
+          set attempts = attempts + 1, last_error = $3,
               claimed_until = now() + make_interval(secs => least(attempts + 1, 30))
-        where pilot_account_id = $1 and completed_at is null`,
-      [pilot, error.slice(0, 500)],
+        where ${STILL_PENDING}`,
+      [pilot, requestedAt, error.slice(0, 500)],
     );
   }
 
   /**
    * Completes the erasure, keeping its tombstone only: the account id and when the erasure was asked for
    * and done. The request id (which names the pilot's request in the logs), the steps, the attempts and
-   * the last error go.
+   * the last error go. ErasureSuperseded when another worker completed it first.
    */
-  async complete(runner: Queryable, pilot: string): Promise<void> {
-    await runner.query(
-      `update account_erasures
-          set completed_at = now(), request_id = null, steps_done = '{}', attempts = 0, last_error = null,
-              claimed_until = null
-        where pilot_account_id = $1`,
-      [pilot],
+  async complete(runner: Queryable, pilot: string, requestedAt: string): Promise<void> {
+    const completed = rowsOf(
+      await runner.query(
+        `with completed as (
+           update account_erasures
+              set completed_at = now(), request_id = null, steps_done = '{}', attempts = 0, last_error = null,
+                  claimed_until = null
+            where ${STILL_PENDING}
+           returning 1)
+         select * from completed`,
+        [pilot, requestedAt],
+      ),
     );
+    if (completed.length === 0) throw new ErasureSuperseded(pilot);
   }
 }

@@ -2,11 +2,9 @@ import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShut
 import { CommandBus } from '@nestjs/cqrs';
 import { DataSource } from 'typeorm';
 import { AccessHistory } from '@pft/partners';
-import { type Queryable } from '@pft/platform';
-import { ConsentRepository } from '../../consent/consent.repository';
 import { AccountErasuresRepository, type PendingErasure } from '../account-erasures.repository';
 import { ErasingAccounts } from '../erasing-accounts';
-import { ERASURE_STEPS } from './erasure-steps';
+import { workErasure } from './work-erasure';
 
 /** How often pending erasures are looked for (a request here wakes the worker at once). */
 const POLL_MS = 1000;
@@ -29,7 +27,6 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
   constructor(
     private readonly dataSource: DataSource,
     private readonly commandBus: CommandBus,
-    private readonly consent: ConsentRepository,
     private readonly erasures: AccountErasuresRepository,
     private readonly accessHistory: AccessHistory,
     private readonly erasing: ErasingAccounts,
@@ -83,25 +80,26 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
   private async work(erasure: PendingErasure): Promise<void> {
     const pilot = erasure.pilot_account_id;
     const ctx = {
-      pilot,
       requestId: erasure.request_id ?? `erasure-${pilot}`,
       dataSource: this.dataSource,
       commandBus: this.commandBus,
-      consent: this.consent,
       accessHistory: this.accessHistory,
     };
     try {
-      for (const step of ERASURE_STEPS) {
-        if (erasure.steps_done.includes(step.name)) continue;
-        await step.run(ctx, (tx: Queryable) => this.erasures.stepDone(tx, pilot, step.name));
+      const outcome = await workErasure(ctx, erasure, this.erasures);
+      // Completed by another worker meanwhile: nothing more of it is this one's.
+      if (outcome === 'superseded') {
+        this.logger.warn(`account ${pilot} erasure was completed by another worker; left to it`);
+        return;
       }
-      await this.erasures.complete(this.dataSource, pilot);
       this.erasing.completed(pilot);
       // The account id only: never anything of the pilot's data.
       this.logger.log(`account ${pilot} erased`);
     } catch (err) {
       this.logger.warn(`account ${pilot} erasure failed, tried again later: ${(err as Error).message}`);
-      await this.erasures.failed(this.dataSource, pilot, (err as Error).message).catch(() => undefined);
+      await this.erasures
+        .failed(this.dataSource, pilot, erasure.requested_at, (err as Error).message)
+        .catch(() => undefined);
     }
   }
 }

@@ -8,14 +8,16 @@ import { eraseLogbook } from '@pft/privacy';
 import { ApiError, type Queryable } from '@pft/platform';
 import { deletePilotProjection } from '@pft/totals';
 import { DisconnectCommand } from '../../consent/disconnect/disconnect.command';
-import { type ConsentRepository } from '../../consent/consent.repository';
+import { type AccountErasuresRepository } from '../account-erasures.repository';
 
 export interface ErasureContext {
   pilot: string;
+  /** Which erasure of the account this is (PendingErasure.requested_at). */
+  requestedAt: string;
   requestId: string;
   dataSource: DataSource;
   commandBus: CommandBus;
-  consent: ConsentRepository;
+  erasures: AccountErasuresRepository;
   accessHistory: AccessHistory;
 }
 
@@ -53,12 +55,17 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
   {
     // Through the pilot's own disconnect: PilotDisconnected in the consent stream (partners get
     // pilot.disconnected), and the partner read revision moved on before it returns, so no partner API
-    // replica resolves the pilot_id any more.
+    // replica resolves the pilot_id any more. Only this erasure's connections: none once it has completed,
+    // so a worker held up past its hold never ends those of the account started again since.
     name: 'disconnect-connections',
     run: async (ctx, markDone) => {
-      for (const connection of await ctx.consent.activeConnections(ctx.dataSource, ctx.pilot)) {
+      for (const connectionId of await ctx.erasures.connectionsToEnd(
+        ctx.dataSource,
+        ctx.pilot,
+        ctx.requestedAt,
+      )) {
         await ctx.commandBus
-          .execute(new DisconnectCommand(ctx.pilot, connection.connection_id, ctx.requestId))
+          .execute(new DisconnectCommand(ctx.pilot, connectionId, ctx.requestId))
           .catch((err: unknown) => {
             // Disconnected meanwhile (by the pilot, or a worker before a crash): what this step wants.
             if (!(err instanceof ApiError && err.code === 'CONNECTION_NOT_FOUND')) throw err;
