@@ -13,8 +13,9 @@ import { takeInEvents } from './intake.statements';
  */
 describe('webhooks intake beside an erasure deleting the connections (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(4, (made) => (ds = made));
+  withTestDataSource(5, (made) => (ds = made));
   let partnerId: string;
+  let endpointId: string;
 
   beforeAll(async () => {
     ({ partnerId } = await createPartner(ds, 'Erasure race'));
@@ -23,6 +24,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
       'pilot.sharing_updated',
     ]);
     if (!made.ok) throw new Error('no endpoint');
+    endpointId = made.endpoint.id;
   });
 
   /** A pilot disconnected by the erasure, whose connection the erasure is about to delete. */
@@ -67,6 +69,21 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
   const marked = async (connection: string): Promise<boolean> =>
     (await ds.query<unknown[]>('select 1 from webhook_link_reads where connection_id = $1', [connection]))
       .length > 0;
+
+  /** Until `n` transactions wait on a lock. */
+  const lockWaiters = (n: number) =>
+    waitFor(
+      async () => {
+        const [row] = await ds.query<{ n: number }[]>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return row!.n >= n ? true : undefined;
+      },
+      10_000,
+      `${n} transactions to wait on a lock`,
+      20,
+    );
 
   /** Until `work` either ends or waits on a row lock. */
   async function waitsOrEnds(work: Promise<unknown>): Promise<void> {
@@ -125,5 +142,45 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     expect(await intake).toBe(0);
     expect(await kept(connection)).toEqual([]);
     expect(await marked(connection)).toBe(false);
+  });
+
+  it('takes in one pilot’s two links in one batch beside the erasure without either being aborted', async () => {
+    // The erasure locks the connections in id order; a batch holding the later one first, and then
+    // needing the earlier one the erasure holds, waited on it in a circle (deadlock detected).
+    const { pilot, connection } = await erasedPilot();
+    const second = randomUUID();
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
+       values ($1, $2, $3, now(), now())`,
+      [second, partnerId, pilot],
+    );
+    const [first, later] = [connection, second].sort();
+    const link = (id: string) =>
+      message('PilotLinked', pilot, { connection_id: id, linked_at: new Date().toISOString() });
+    // Holds the intake between its two links: it waits for the endpoint's row to queue the first.
+    const blocker = ds.createQueryRunner();
+    await blocker.connect();
+    await blocker.startTransaction();
+    let intake: Promise<number> | undefined;
+    let erasure: Promise<unknown> | undefined;
+    try {
+      await blocker.query('select 1 from webhook_endpoints where endpoint_id = $1 for update', [endpointId]);
+      intake = ds.transaction((tx) => takeInEvents(tx, [link(later!), link(first!)]));
+      await lockWaiters(1);
+      erasure = ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
+      await lockWaiters(2);
+      await blocker.rollbackTransaction();
+    } finally {
+      await blocker.release();
+    }
+    const outcomes = await Promise.allSettled([intake, erasure]);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([
+      'fulfilled',
+      'fulfilled',
+    ]);
+    for (const id of [first!, later!]) {
+      expect(await kept(id)).toEqual([]);
+      expect(await marked(id)).toBe(false);
+    }
   });
 });

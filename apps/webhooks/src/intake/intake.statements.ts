@@ -14,6 +14,7 @@ import { rowsOf } from '@pft/platform/database/rows-of';
  */
 export async function takeInEvents(db: Queryable, messages: readonly EventMessage[]): Promise<number> {
   let queued = 0;
+  const kept = await lockConnections(db, messages);
   const totalsChanged = new Map<string, number>();
   for (const message of messages) {
     if ((LOGBOOK_EVENT_TYPES as readonly string[]).includes(message.type)) {
@@ -24,19 +25,23 @@ export async function takeInEvents(db: Queryable, messages: readonly EventMessag
         message.pilot_account_id,
         Math.max(version, totalsChanged.get(message.pilot_account_id) ?? 0),
       );
-    } else queued += await takeInConsentEvent(db, message);
+    } else queued += await takeInConsentEvent(db, message, kept);
   }
   for (const [pilotAccountId, version] of totalsChanged) await noteTotalsChange(db, pilotAccountId, version);
   return queued;
 }
 
-async function takeInConsentEvent(db: Queryable, message: EventMessage): Promise<number> {
+async function takeInConsentEvent(
+  db: Queryable,
+  message: EventMessage,
+  kept: ReadonlySet<string>,
+): Promise<number> {
   switch (message.type) {
     case 'PilotLinked': {
       const p = message.payload as { partner_id: string; connection_id: string; linked_at: string };
       // Its connection gone, the pilot's account was erased (read late, or again): nothing is queued of a
       // pilot_id no partner may hear of any more. The disconnect the erasure made is still told.
-      if (!(await connectionKept(db, p.connection_id))) return 0;
+      if (!kept.has(p.connection_id)) return 0;
       const queued = await queueForPartner(db, message, p.partner_id, p.connection_id, 'pilot.linked', {
         pilot_id: p.connection_id,
         linked_at: p.linked_at,
@@ -54,7 +59,7 @@ async function takeInConsentEvent(db: Queryable, message: EventMessage): Promise
     case 'ExperienceSharingChanged': {
       const p = message.payload as { partner_id: string; connection_id: string; share_experience: boolean };
       // As a link's: nothing of a pilot_id whose account was erased.
-      if (!(await connectionKept(db, p.connection_id))) return 0;
+      if (!kept.has(p.connection_id)) return 0;
       return queueForPartner(db, message, p.partner_id, p.connection_id, 'pilot.sharing_updated', {
         pilot_id: p.connection_id,
         shared: sharedData(p.share_experience),
@@ -99,17 +104,34 @@ async function queueForPartner(
   return queued;
 }
 
+/** The events whose connection must still be there to be told: a link, a change of what it shares. */
+const NEEDS_CONNECTION: ReadonlySet<string> = new Set(['PilotLinked', 'ExperienceSharingChanged']);
+
 /**
- * Whether the connection's row is still there: an erasure deletes it, nothing else does. Locked (for key
- * share) until the caller commits, as a dispatcher settling a notice locks it: the erasure deleting it
- * (for update) either waits for this transaction and then deletes what it queued, or commits first and
- * this finds it gone.
+ * Which of the connections the batch's links and sharing changes name are still there: an erasure
+ * deletes them, nothing else does. Locked (for key share) until the caller commits, as a dispatcher
+ * settling a notice locks one: the erasure deleting them (for update) either waits for this transaction
+ * and then deletes what it queued, or commits first and this finds them gone. All at once, in id order,
+ * as the erasure locks a pilot's connections: locked one by one in the events' order, a batch holding a
+ * pilot's later connection and the erasure its earlier one would each wait for the other (deadlock).
  */
-async function connectionKept(db: Queryable, connectionId: string): Promise<boolean> {
-  const rows = rowsOf<{ one: number }>(
-    await db.query('select 1 as one from connections where connection_id = $1 for key share', [connectionId]),
+async function lockConnections(db: Queryable, messages: readonly EventMessage[]): Promise<Set<string>> {
+  const named = [
+    ...new Set(
+      messages
+        .filter((m) => NEEDS_CONNECTION.has(m.type))
+        .map((m) => (m.payload as { connection_id: string }).connection_id),
+    ),
+  ];
+  if (named.length === 0) return new Set();
+  const rows = rowsOf<{ connection_id: string }>(
+    await db.query(
+      `select connection_id::text as connection_id from connections where connection_id = any($1::uuid[])
+        order by connection_id for key share`,
+      [named],
+    ),
   );
-  return rows.length > 0;
+  return new Set(rows.map((r) => r.connection_id));
 }
 
 /**
