@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FlightsRepository, PendingImportsRepository } from '@pft/logbook';
-import { commandPipelineProvider } from '../command-pipeline.provider';
+import { ImportCommits } from './import-commits';
 import { PendingImportController } from './pending-import.controller';
 import { PendingImports } from './pending-imports.service';
 import { UploadImportController } from './upload-import.controller';
@@ -9,12 +9,6 @@ import { UploadsUnderWay } from './uploads-under-way';
 /** Logbook files imported from other logbooks (`logbook-import.md` 2): upload, preview, choices, commit. */
 @Module({
   controllers: [UploadImportController, PendingImportController],
-  providers: [
-    commandPipelineProvider,
-    FlightsRepository,
-    PendingImportsRepository,
-    PendingImports,
-    UploadsUnderWay,
-  ],
+  providers: [ImportCommits, FlightsRepository, PendingImportsRepository, PendingImports, UploadsUnderWay],
 })
 export class ImportsModule {}

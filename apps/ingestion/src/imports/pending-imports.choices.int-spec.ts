@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { type CommandPipeline } from '@pft/event-store';
+import { type ImportCommits } from './import-commits';
 import { type FlightsRepository, PendingImportsRepository } from '@pft/logbook';
 import { type ImportChoices } from '@pft/logbook/domain';
 import { withTestDataSource } from '@pft/testing';
@@ -14,7 +14,7 @@ describe('an import’s choices sent at the same time', () => {
 
   /** The service over `imports`; committing is not used here. */
   const serviceOver = (imports: PendingImportsRepository) =>
-    new PendingImports(ds, {} as CommandPipeline, imports, {} as FlightsRepository);
+    new PendingImports(ds, {} as ImportCommits, imports, {} as FlightsRepository);
 
   const uploaded = async (): Promise<{ pilot: string; importId: string }> => {
     const pilot = randomUUID();

@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { type CommandPipeline } from '@pft/event-store';
+import { type ImportCommits } from './import-commits';
 import { type FlightsRepository, type PendingImportsRepository } from '@pft/logbook';
 import { PendingImports } from './pending-imports.service';
 
@@ -11,7 +11,7 @@ describe('PendingImports: the cleanup of expired imports', () => {
     const deleteExpired = jest.fn().mockResolvedValue(2);
     const dataSource = {} as DataSource;
     const imports = { deleteExpired } as unknown as PendingImportsRepository;
-    const service = new PendingImports(dataSource, {} as CommandPipeline, imports, {} as FlightsRepository);
+    const service = new PendingImports(dataSource, {} as ImportCommits, imports, {} as FlightsRepository);
     service.onModuleInit();
     await jest.advanceTimersByTimeAsync(59_999);
     expect(deleteExpired).not.toHaveBeenCalled();
@@ -29,7 +29,7 @@ describe('PendingImports: the cleanup of expired imports', () => {
     const deleteExpired = jest.fn().mockRejectedValueOnce(new Error('connection lost')).mockResolvedValue(0);
     const service = new PendingImports(
       {} as DataSource,
-      {} as CommandPipeline,
+      {} as ImportCommits,
       { deleteExpired } as unknown as PendingImportsRepository,
       {} as FlightsRepository,
     );

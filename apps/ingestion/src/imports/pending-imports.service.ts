@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
-import { CommandPipeline } from '@pft/event-store';
 import { lockStream } from '@pft/event-store/stream-lock';
 import {
   commitImport,
@@ -23,6 +22,7 @@ import {
 import { ApiError, todayUtc } from '@pft/platform';
 import { SubjectBeingErased } from '@pft/privacy/domain';
 
+import { ImportCommits } from './import-commits';
 import { importView } from './import-view';
 import { mergeChoices, refuseChoicesTheFileCannotTake } from './import-choices.body';
 
@@ -51,7 +51,7 @@ export const CHOICES_CONFLICT_MESSAGE =
 /**
  * The pilot's pending imports (`logbook-import.md` 2): a file stored as uploaded, read again with the
  * pilot's choices for every answer (reading is pure and takes well under a second for the largest file),
- * committed through the write pipeline.
+ * committed through the write pipeline of import commits (ImportCommits).
  */
 @Injectable()
 export class PendingImports implements OnModuleInit, OnModuleDestroy {
@@ -60,7 +60,7 @@ export class PendingImports implements OnModuleInit, OnModuleDestroy {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly pipeline: CommandPipeline,
+    private readonly commits: ImportCommits,
     private readonly imports: PendingImportsRepository,
     private readonly flights: FlightsRepository,
   ) {}
@@ -134,7 +134,8 @@ export class PendingImports implements OnModuleInit, OnModuleDestroy {
     const pending = await this.find(pilot, importId);
     if (pending.commit_result) return pending.commit_result;
     const result = await commitImport(
-      this.pipeline,
+      // Its own pool: waiting for another commit of the import outlasts a request's statement limit.
+      await this.commits.pipeline(),
       { flights: this.flights, imports: this.imports },
       {
         pilot,

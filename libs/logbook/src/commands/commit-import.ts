@@ -15,18 +15,13 @@ type CommitDecision =
   (ImportCommitDecision & { earlier?: undefined }) | { events: []; earlier: ImportCommitResult };
 
 /**
- * A commit of 50,000 flights is one transaction with statements far larger than a request's: its
- * statements get this long (the pool's limit is for requests), `set local` so only this transaction.
- */
-const COMMIT_STATEMENT_TIMEOUT = '120s';
-
-/**
  * Commits an import's valid flights (`logbook-import.md` 2): one transaction through the write pipeline,
  * the events appended to the pilot's logbook stream in one statement, the flights rows in one more, and
  * the import marked committed with its result in the same transaction. The flights are read from the
  * import as it stands under the transaction's lock on it (`readFlights`, which may refuse it), so that
  * choices saved a moment before are the ones committed. A second commit of the same import answers the
- * first one's result and records nothing.
+ * first one's result and records nothing: it waits for the first one's transaction on the stream lock,
+ * so `pipeline` runs on connections whose statements may outlast that (the ingestion's ImportCommits).
  */
 export async function commitImport(
   pipeline: CommandPipeline,
@@ -49,7 +44,6 @@ export async function commitImport(
     streamId: logbookStreamId(pilot),
     metadata: { request_id: requestId },
     load: async (tx) => {
-      await tx.query(`set local statement_timeout = '${COMMIT_STATEMENT_TIMEOUT}'`);
       const pending = await repositories.imports.find(tx, pilot, importId, true);
       gone = pending === undefined;
       if (!pending) return { states: new Map() };
