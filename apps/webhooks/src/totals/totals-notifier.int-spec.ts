@@ -110,6 +110,17 @@ describe('pilot_totals.updated after the pilot.linked of a connection just made 
     expect(await queued(told)).toEqual(['pilot.linked', 'pilot_totals.updated']);
   });
 
+  it('tells a pilot due while as many as it looks at wait for their links', async () => {
+    const { partnerId } = await endpoint();
+    const waiting = [await changedPilot(), await changedPilot()];
+    for (const pilot of waiting) await link(pilot, partnerId);
+    const ready = await changedPilot();
+    const connection = await link(ready, partnerId);
+    await readLink(ready, partnerId, connection);
+    expect(await notifyTotalsChanges(ds, 0, waiting.length)).toBe(1);
+    expect(await queued(connection)).toEqual(['pilot.linked', 'pilot_totals.updated']);
+  });
+
   it('does not wait for a link’s notice that is not to come', async () => {
     // An endpoint made after the link: the link is not told to it.
     const { partnerId, endpointId } = await endpoint();

@@ -4,15 +4,33 @@ import { rowsOf } from '@pft/platform/database/rows-of';
 import { type DataSource } from 'typeorm';
 
 /**
+ * Whether a totals notice to endpoint `e` about connection `c` waits for the link's `pilot.linked`: the
+ * endpoint takes it and was there at the link, the intake has not read the link yet
+ * (`webhook_link_reads`: whatever it queued of it is committed then, to this endpoint or, disabled then,
+ * to none), and the link is younger than LINK_NOTICE_WAIT_MS (`waitMs`, the safety net).
+ */
+const waitsForLink = (waitMs: string): string => `
+  'pilot.linked' = any(e.events) and e.created_at <= c.linked_at
+  and not exists (select 1 from webhook_link_reads r where r.connection_id = c.connection_id)
+  and c.linked_at > now() - ${waitMs} * interval '1 millisecond'`;
+
+/** The pilot's current connections and the endpoints to tell them of totals (`e`, `c`). */
+const TARGETS = `
+  connections c join webhook_endpoints e on e.partner_id = c.partner_id
+  where c.disconnected_at is null and e.status = 'enabled' and 'pilot_totals.updated' = any(e.events)`;
+
+/**
  * Pilots whose totals changed and are due a `pilot_totals.updated`: the projection partners read
  * (`pilot_totals_active`) has folded the change in, and the last notice is older than the coalescing
- * window. `last_updated` is that view's, what a partner's read answers from now on.
+ * window. `last_updated` is that view's, what a partner's read answers from now on. A pilot whose
+ * notice waits for a link's is left out: it would take the place of one due for as long as it waits.
  */
 const DUE_SQL = `
-  select c.pilot_account_id, c.changed_version, v.last_updated
-    from webhook_totals_changes c join pilot_totals_active v using (pilot_account_id)
-   where c.changed_version > c.notified_version and v.stream_version >= c.changed_version
-     and (c.notified_at is null or c.notified_at <= now() - $1 * interval '1 millisecond')
+  select t.pilot_account_id, t.changed_version, v.last_updated
+    from webhook_totals_changes t join pilot_totals_active v using (pilot_account_id)
+   where t.changed_version > t.notified_version and v.stream_version >= t.changed_version
+     and (t.notified_at is null or t.notified_at <= now() - $1 * interval '1 millisecond')
+     and not exists (select 1 from ${TARGETS} and c.pilot_account_id = t.pilot_account_id and ${waitsForLink('$3')})
    limit $2`;
 
 interface DueRow {
@@ -39,7 +57,7 @@ export const LINK_NOTICE_WAIT_MS = 300_000;
  * the next look. Returns the number of pilots told of.
  */
 export async function notifyTotalsChanges(db: DataSource, coalesceMs: number, limit = 200): Promise<number> {
-  const due = rowsOf<DueRow>(await db.query(DUE_SQL, [coalesceMs, limit]));
+  const due = rowsOf<DueRow>(await db.query(DUE_SQL, [coalesceMs, limit, LINK_NOTICE_WAIT_MS]));
   let told = 0;
   for (const row of due) {
     const done = await db.transaction(async (tx) => {
@@ -74,21 +92,14 @@ interface Target {
 
 /**
  * Each enabled endpoint that takes `pilot_totals.updated` of each partner the pilot is linked to now,
- * with the connection. Its link is told when the endpoint does not take `pilot.linked`, was made after
- * the link, or the intake has read the link (`webhook_link_reads`: whatever it queued of it is committed,
- * to this endpoint or, disabled then, to none); or, the safety net, the link is older than
- * LINK_NOTICE_WAIT_MS.
+ * with the connection; its link is told unless the notice waits for it (waitsForLink). Checked again
+ * under the pilot's lock: the due pilots were read before it.
  */
 async function linkedTargets(db: Queryable, pilotAccountId: string): Promise<Target[]> {
   return rowsOf<Target>(
     await db.query(
-      `select e.endpoint_id, c.connection_id::text as connection_id,
-              not ('pilot.linked' = any(e.events)) or e.created_at > c.linked_at
-                or exists (select 1 from webhook_link_reads r where r.connection_id = c.connection_id)
-                or c.linked_at <= now() - $2 * interval '1 millisecond' as link_told
-         from connections c join webhook_endpoints e on e.partner_id = c.partner_id
-        where c.pilot_account_id = $1 and c.disconnected_at is null and e.status = 'enabled'
-          and 'pilot_totals.updated' = any(e.events)`,
+      `select e.endpoint_id, c.connection_id::text as connection_id, not (${waitsForLink('$2')}) as link_told
+         from ${TARGETS} and c.pilot_account_id = $1`,
       [pilotAccountId, LINK_NOTICE_WAIT_MS],
     ),
   );
