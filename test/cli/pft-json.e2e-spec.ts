@@ -141,9 +141,12 @@ describe('pft --json', () => {
           version: 1,
           role: 'active',
           lag: published,
+          events_gone: 0,
           dead_letters: 0,
           last_dead_letter: null,
-          partitions: expect.arrayContaining([expect.objectContaining({ complete_through: null })]),
+          partitions: expect.arrayContaining([
+            expect.objectContaining({ start: 0, events_gone: 0, complete_through: null }),
+          ]),
         },
       ],
     });

@@ -26,6 +26,12 @@ function printStatus(out: Output, status: ProjectionStatus): void {
   out.print(`${status.projection} (topic ${status.topic}), last switched ${iso(status.switchedAt)}`);
   for (const v of status.versions) {
     out.print(`\n  version ${v.version} (${v.role}): lag ${v.lag}, dead letters ${v.deadLetters}`);
+    for (const p of v.partitions.filter((each) => each.eventsGone > 0))
+      out.print(
+        `    EVENTS GONE: partition ${p.partition} begins at offset ${p.start}, version ${v.version} reads on from ` +
+          `${p.next}: ${p.eventsGone} events deleted from the topic before they were folded; the version cannot be ` +
+          'complete (docs/operations.md, "Events gone from the pilot-events topic")',
+      );
     if (v.lastDeadLetter) {
       const d = v.lastDeadLetter;
       out.print(

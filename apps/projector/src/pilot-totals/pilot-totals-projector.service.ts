@@ -18,6 +18,7 @@ import {
 import { PartnerReadRevision } from '@pft/totals';
 import { foldConcurrency, PilotTotalsConsumer, readProjectionVersions } from '@pft/totals';
 import { StartBackoff } from './start-backoff';
+import { EventsGoneReport, type ReportLine } from './events-gone-report';
 import { ProjectorConfig } from '../projector.config';
 
 /**
@@ -34,6 +35,7 @@ import { ProjectorConfig } from '../projector.config';
 export class PilotTotalsProjectorService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('pilot-totals-projector');
   private readonly backoff = new StartBackoff();
+  private readonly eventsGoneReport = new EventsGoneReport();
   private consumer?: PilotTotalsConsumer;
   /** Set when the consumer stopped on an error and does not start itself again. */
   private consumerGaveUp = false;
@@ -67,6 +69,14 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
   }
 
   /**
+   * Events the active version has still to fold that the topic no longer holds, as of the last tick: the
+   * version cannot be complete, and the projector is not ready while they are missing (ConsumerReadiness).
+   */
+  get eventsGone(): Error | undefined {
+    return this.eventsGoneReport.current;
+  }
+
+  /**
    * Stops fetching; the batch in flight commits whole or rolls back, nothing half-written. Each step waits
    * KAFKA_LEAVE_MS at most (and never past the shutdown deadline): a batch abandoned there is one
    * transaction with its offsets, which the database rolls back once the process is gone.
@@ -89,13 +99,22 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
     this.tick = (async () => {
       try {
         await this.followActiveVersion();
-        await this.consumer?.refreshFreshness();
+        const consumer = this.consumer;
+        if (consumer) {
+          await consumer.refreshFreshness();
+          this.report(this.eventsGoneReport.observe(consumer.eventsGone));
+        }
       } catch (err) {
         this.logger.error(`projector tick failed: ${messageOf(err)}`);
       } finally {
         this.ticking = false;
       }
     })();
+  }
+
+  private report(line: ReportLine | undefined): void {
+    if (line?.level === 'error') this.logger.error(line.message);
+    else if (line) this.logger.log(line.message);
   }
 
   private async followActiveVersion(): Promise<void> {

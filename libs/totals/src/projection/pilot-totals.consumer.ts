@@ -21,6 +21,7 @@ import { KeptPartitions } from './kept-partitions';
 import { projectionMetrics, recordBatchOutcome } from './projection-metrics';
 import { type PartitionLag, refreshPartitionFreshness } from './projection-freshness';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
+import { partitionsWithEventsGone, TopicIncompleteError } from './topic-beginning';
 import {
   heartbeatIntervalMs,
   type PilotTotalsConsumerOptions,
@@ -57,6 +58,7 @@ export class PilotTotalsConsumer {
   private readonly crashListeners: ((restarting: boolean) => void)[] = [];
   private started = false;
   private joined = false;
+  private gone?: TopicIncompleteError;
   private readonly labels: { projection: string; version: string };
 
   constructor(private readonly options: PilotTotalsConsumerOptions) {
@@ -273,6 +275,27 @@ export class PilotTotalsConsumer {
   async refreshFreshness(): Promise<PartitionLag[]> {
     if (!this.admin) return [];
     const { dataSource, topic, version } = this.options;
-    return refreshPartitionFreshness(this.admin, dataSource, { topic, version }, this.labels);
+    const partitions = await refreshPartitionFreshness(
+      this.admin,
+      dataSource,
+      { topic, version },
+      this.labels,
+    );
+    const gone = partitionsWithEventsGone(partitions).map(({ partition, low, next }) => ({
+      partition,
+      low,
+      next,
+    }));
+    this.gone = gone.length > 0 ? new TopicIncompleteError(topic, version, gone) : undefined;
+    return partitions;
+  }
+
+  /**
+   * As of the last freshness refresh, the events the version has still to fold that the topic no longer
+   * holds (a retention other than unlimited): their partitions are fetched from their first offset and
+   * sought back to the stored one again and again, and the version can never be complete.
+   */
+  get eventsGone(): TopicIncompleteError | undefined {
+    return this.gone;
   }
 }

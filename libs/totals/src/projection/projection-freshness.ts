@@ -14,7 +14,7 @@ export interface PartitionLag {
 /**
  * Freshness and lag of one projection version: partitions read to their end as of now are complete
  * through now (`complete_through`), so an idle, healthy pipeline keeps `last_updated` current. Sets
- * the lag gauge per partition and returns it.
+ * the lag and events-gone gauges per partition and returns the partitions' offsets.
  */
 export async function refreshPartitionFreshness(
   admin: TopicAdmin,
@@ -49,10 +49,10 @@ export async function refreshPartitionFreshness(
   );
   return highs.map((h) => {
     const next = stored.get(h.partition) ?? 0;
-    projectionMetrics.lag.set(
-      { ...labels, partition: String(h.partition) },
-      Math.max(0, Number(h.high) - next),
-    );
+    const partition = { ...labels, partition: String(h.partition) };
+    projectionMetrics.lag.set(partition, Math.max(0, Number(h.high) - next));
+    // Deleted before the version read them (partitionsWithEventsGone): they will never come.
+    projectionMetrics.eventsGone.set(partition, Math.max(0, Number(h.low) - next));
     return { partition: h.partition, low: Number(h.low), high: Number(h.high), next };
   });
 }

@@ -15,6 +15,15 @@ export const projectionMetrics = {
         labelNames: ['projection', 'version', 'partition'],
       }),
   ),
+  eventsGone: metricOnce(
+    'pft_projection_events_gone',
+    () =>
+      new Gauge({
+        name: 'pft_projection_events_gone',
+        help: 'Events the version has still to fold that the topic no longer holds (its first offset past where the version reads on: a retention other than unlimited), per projection version and partition; above 0, the version cannot be complete (docs/operations.md)',
+        labelNames: ['projection', 'version', 'partition'],
+      }),
+  ),
   applied: metricOnce(
     'pft_projection_events_applied_total',
     () =>

@@ -5,11 +5,18 @@ import { readProjectionVersions } from './projection-versions';
 
 export interface PartitionStatus {
   partition: number;
+  /** The first offset the topic still holds of the partition (0 unless records were deleted). */
+  start: number;
   /** End of the partition on the topic. */
   end: number;
   /** Next offset the version will read, as stored with its last batch. */
   next: number;
   lag: number;
+  /**
+   * Events the version has still to fold that the topic no longer holds (start past next: a retention
+   * other than unlimited): above 0, the version cannot be complete (docs/operations.md).
+   */
+  eventsGone: number;
   completeThrough: Date | null;
 }
 
@@ -18,6 +25,8 @@ export interface VersionStatus {
   role: 'active' | 'building';
   partitions: PartitionStatus[];
   lag: number;
+  /** The partitions' events gone, summed. */
+  eventsGone: number;
   deadLetters: number;
   lastDeadLetter: { at: Date; reason: string; partition: number; offset: string } | null;
 }
@@ -38,7 +47,7 @@ export async function readProjectionStatus(
   const { active, building, switchedAt } = await readProjectionVersions(dataSource);
   const admin = kafka.admin();
   await admin.connect();
-  let ends: { partition: number; high: string }[];
+  let ends: { partition: number; low: string; high: string }[];
   try {
     ends = await admin.fetchTopicOffsets(topic);
   } finally {
@@ -57,14 +66,16 @@ export async function readProjectionStatus(
     );
     const byPartition = new Map(offsets.map((o) => [o.kafka_partition, o]));
     const partitions = ends
-      .map(({ partition, high }) => {
+      .map(({ partition, low, high }) => {
         const stored = byPartition.get(partition);
         const next = Number(stored?.next_offset ?? 0);
         return {
           partition,
+          start: Number(low),
           end: Number(high),
           next,
           lag: Math.max(0, Number(high) - next),
+          eventsGone: Math.max(0, Number(low) - next),
           completeThrough: stored?.complete_through ?? null,
         };
       })
@@ -85,6 +96,7 @@ export async function readProjectionStatus(
       role,
       partitions,
       lag: partitions.reduce((sum, p) => sum + p.lag, 0),
+      eventsGone: partitions.reduce((sum, p) => sum + p.eventsGone, 0),
       deadLetters: dead?.count ?? 0,
       lastDeadLetter: last
         ? {
