@@ -180,44 +180,6 @@ describe('Idempotency-Key on POST', () => {
     expect(await connectionsOf(pilotAccountId)).toBe(1);
   });
 
-  it('keeps no answer given before the request is served (a body that cannot be read, no scope), but its own 400s', async () => {
-    const { code } = await linkingCode(suite.api.db);
-    const unread: [string, string, string][] = [
-      ['application/json', '{"linking_token":', 'not JSON'],
-      ['application/json', JSON.stringify({ linking_token: 'x'.repeat(2000) }), 'over 1 KB'],
-      ['application/xml', '<linking_token/>', 'an unknown media type'],
-      ['application/x-www-form-urlencoded', `linking_token=${code}`, 'a form'],
-      ['text/plain', code, 'plain text'],
-    ];
-    for (const [type, body, what] of unread) {
-      const key = randomUUID();
-      const req = () =>
-        suite.api
-          .http()
-          .post('/v1/link')
-          .set(bearer(suite.partner.key))
-          .set('Content-Type', type)
-          .set('Idempotency-Key', key);
-      expect({ what, status: (await req().send(body)).status }).toEqual({ what, status: 400 });
-      expect({ what, kept: await storedKeys(suite.partner.partnerId, key) }).toEqual({ what, kept: 0 });
-    }
-    const unscoped = randomUUID();
-    const refused = await suite.api
-      .http()
-      .post('/v1/webhook-endpoints')
-      .set(bearer(suite.partner.key))
-      .set('Idempotency-Key', unscoped)
-      .send({ url: 'https://hooks.example.com/pft' });
-    expectError(refused, 403, 'INSUFFICIENT_SCOPE');
-    expect(await storedKeys(suite.partner.partnerId, unscoped)).toBe(0);
-    // A body read and then refused by the endpoint's own checks is kept.
-    const wrongField = randomUUID();
-    const refusedField = () => link(suite.partner.key, wrongField, JSON.stringify({ linking_token: 42 }));
-    expectError(await refusedField(), 400, 'INVALID_REQUEST');
-    expect((await refusedField()).headers['idempotent-replayed']).toBe('true');
-    expect((await link(suite.partner.key, undefined, tokenBody(code))).status).toBe(200);
-  });
-
   it('keeps no 401 or 429 answer', async () => {
     const key = randomUUID();
     const { code } = await linkingCode(suite.api.db);

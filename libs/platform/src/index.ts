@@ -14,7 +14,7 @@ export { SerializedJson, meta } from './http/envelope';
 export { toErrorResponse } from './http/error-response';
 export { httpReplyOf, httpRequestOf } from './http/http-context';
 export { RequestBodyGuard } from './http/request-body.guard';
-export { receivedBodyBytes, StreamedBody } from './http/request-body';
+export { receivedBodyBytes, receivedBodySha256, StreamedBody } from './http/request-body';
 export { BodyLimit, applyRouteBodyLimits } from './http/route-body-limits';
 export { createHttpApp, serveHttpApp, startHttpApp } from './http/start-http-app';
 export type { UnroutedRequestCheck } from './http/unrouted-request';

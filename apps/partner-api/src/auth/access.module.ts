@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { RequestBodyGuard } from '@pft/platform';
 import { FailedAuthentications } from '@pft/partners/rate-limits/failed-authentications';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
+import { IdempotentRefusals } from '../idempotency/idempotent-refusals';
 import { IdempotencyStore } from '../idempotency/idempotency.store';
 import { PartnerRateLimitGuard } from '../rate-limit/partner-rate-limit.guard';
 import { RateClock } from '@pft/partners/rate-limits/rate-clock';
@@ -10,6 +11,7 @@ import { ApiKeyDirectory } from './api-key-directory';
 import { PartnerKeyGuard } from './partner-key.guard';
 import { PartnerScopeGuard } from './partner-scope.guard';
 import { PartnerUnroutedRequests } from './partner-unrouted-requests';
+import { PartnerWriteChecksGuard } from './partner-write-checks.guard';
 
 /** What the feature modules' guards and interceptors need. */
 const SHARED = [
@@ -20,9 +22,11 @@ const SHARED = [
   PartnerRateLimitGuard,
   PartnerScopeGuard,
   RequestBodyGuard,
+  PartnerWriteChecksGuard,
   PartnerUnroutedRequests,
   IdempotencyStore,
   IdempotencyInterceptor,
+  IdempotentRefusals,
 ];
 
 /**

@@ -2,7 +2,9 @@ import { RequestMethod, type Type } from '@nestjs/common';
 import { GUARDS_METADATA, METHOD_METADATA, MODULE_METADATA } from '@nestjs/common/constants';
 import { RequestBodyGuard } from '@pft/platform';
 import { PartnerApiModule } from '../partner-api.module';
+import { PartnerRateLimitGuard } from '../rate-limit/partner-rate-limit.guard';
 import { PartnerKeyGuard } from './partner-key.guard';
+import { PartnerWriteChecksGuard } from './partner-write-checks.guard';
 
 interface Route {
   name: string;
@@ -51,8 +53,20 @@ describe('partner endpoints', () => {
   });
 
   it('parses the body on every route but a GET, where Fastify parses none (PartnerReadEndpoint)', () => {
-    const wrong = partnerRoutes.filter(
-      (route) => route.guards.includes(RequestBodyGuard) === (route.method === RequestMethod.GET),
+    const parsesBody = (route: Route): boolean =>
+      route.guards.includes(RequestBodyGuard) || route.guards.includes(PartnerWriteChecksGuard);
+    const wrong = partnerRoutes.filter((route) => parsesBody(route) === (route.method === RequestMethod.GET));
+    expect(wrong.map((r) => r.name)).toEqual([]);
+  });
+
+  it('keeps the refusals of every POST after its key and rate limit under its Idempotency-Key', () => {
+    const posts = partnerRoutes.filter((route) => route.method === RequestMethod.POST);
+    expect(posts.map((r) => r.name)).toEqual(
+      expect.arrayContaining(['LinkController.link', 'WebhookEndpointsController.create']),
+    );
+    const inOrder = [PartnerKeyGuard, PartnerRateLimitGuard, PartnerWriteChecksGuard];
+    const wrong = posts.filter(
+      (route) => route.guards.length !== inOrder.length || route.guards.some((g, i) => g !== inOrder[i]),
     );
     expect(wrong.map((r) => r.name)).toEqual([]);
   });

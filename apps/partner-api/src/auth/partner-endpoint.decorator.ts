@@ -14,6 +14,7 @@ import { PartnerRateLimitGuard } from '../rate-limit/partner-rate-limit.guard';
 import { PartnerKeyGuard } from './partner-key.guard';
 import { type CallingPartner, type PartnerRequest } from './partner-request';
 import { PartnerScopeGuard, RequiredScope } from './partner-scope.guard';
+import { PartnerWriteChecksGuard } from './partner-write-checks.guard';
 
 export type { AuthenticatedKey, CallingPartner, PartnerRequest } from './partner-request';
 
@@ -57,16 +58,19 @@ export const PartnerReadEndpoint = (
 ): MethodDecorator => partnerRoute(ACCESS_GUARDS, scope, options);
 
 /**
- * Marks a POST of the partner API: a PartnerEndpoint whose `Idempotency-Key` is honoured after all its
- * checks (IdempotencyInterceptor) and documented. Every POST takes it (the OpenAPI test holds each
- * POST to the header); reads do not, so a read never pays for an interceptor.
+ * Marks a POST of the partner API: PartnerEndpoint's checks in the same order, and its
+ * `Idempotency-Key` honoured and documented. Every answer after the key and rate limit is a first
+ * answer under the key, kept and given again: the refusals of the sandbox, scope and body checks
+ * (PartnerWriteChecksGuard) as well as the handler's (IdempotencyInterceptor). Every POST takes it
+ * (the OpenAPI test holds each POST to the header); reads do not, so a read never pays for an
+ * interceptor.
  */
 export const PartnerWriteEndpoint = (
   scope?: PartnerScope,
   options: PartnerEndpointOptions = {},
 ): MethodDecorator =>
   applyDecorators(
-    PartnerEndpoint(scope, options),
+    partnerRoute([PartnerKeyGuard, PartnerRateLimitGuard, PartnerWriteChecksGuard], scope, options),
     UseInterceptors(IdempotencyInterceptor),
     ApiIdempotencyKey(),
   );

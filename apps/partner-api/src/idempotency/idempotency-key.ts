@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '@pft/platform';
+import { type FastifyRequest } from 'fastify';
+import { ApiError, receivedBodySha256 } from '@pft/platform';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
@@ -52,6 +53,15 @@ export interface RequestFingerprint {
 
 export function fingerprintOf(method: string, path: string, body: Buffer): RequestFingerprint {
   return { method, path, bodySha256: createHash('sha256').update(body).digest() };
+}
+
+/**
+ * The fingerprint of a request as it arrived, before its body is parsed or after. Undefined when its
+ * body was never read whole (over its limit and cut off, the connection closed): it cannot be compared.
+ */
+export function requestFingerprint(request: FastifyRequest): RequestFingerprint | undefined {
+  const bodySha256 = receivedBodySha256(request);
+  return bodySha256 && { method: request.method, path: request.url, bodySha256 };
 }
 
 export function sameRequest(a: RequestFingerprint, b: RequestFingerprint): boolean {

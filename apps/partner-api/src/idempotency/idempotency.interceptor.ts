@@ -8,48 +8,30 @@ import {
 } from '@nestjs/common';
 import { type FastifyReply } from 'fastify';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
-import {
-  ApiError,
-  type ErrorCode,
-  type ErrorDetail,
-  httpReplyOf,
-  httpRequestOf,
-  receivedBodyBytes,
-  SerializedJson,
-  toErrorResponse,
-} from '@pft/platform';
+import { ApiError, httpReplyOf, httpRequestOf, SerializedJson, toErrorResponse } from '@pft/platform';
 import { type PartnerRequest } from '../auth/partner-request';
 import { PARTNER_API_ERRORS } from '../partner-api.errors';
+import { answerKeptFor, keptError, replayedError } from './idempotent-answers';
 import {
-  fingerprintOf,
   IDEMPOTENCY_MESSAGES,
-  idempotencyInProgress,
   IDEMPOTENT_REPLAYED_HEADER,
   isReplayableStatus,
   readIdempotencyKey,
+  requestFingerprint,
   type RequestFingerprint,
-  sameRequest,
 } from './idempotency-key';
-import {
-  ABANDONED_CLAIM_MS,
-  type EarlierUse,
-  IdempotencyStore,
-  keptSuccess,
-  type StoredAnswer,
-} from './idempotency.store';
-
-/** A claim that vanished between the failed insert and the read (released meanwhile) is tried again. */
-const CLAIM_ATTEMPTS = 3;
+import { ABANDONED_CLAIM_MS, type EarlierUse, IdempotencyStore, keptSuccess } from './idempotency.store';
 
 /** The pause before a release that failed is tried again. */
 const RELEASE_AGAIN_MS = 1000;
 
 /**
  * `Idempotency-Key` on every POST of the partner API, put on each route by `@PartnerWriteEndpoint()`, so it
- * runs after the key, rate limit, scope and body checks (an answer those give is never kept). The first
- * request under a key claims it in Postgres (one winner across replicas), is served, and its answer is
- * kept for 24 hours; the same request again gets that answer with `Idempotent-Replayed: true` and
- * nothing is done again. Requests of other methods pass through untouched.
+ * runs after the key, rate limit, scope and body checks (their refusals are kept by IdempotentRefusals,
+ * but for 401 and 429). The first request under a key claims it in Postgres (one winner across
+ * replicas), is served, and its answer is kept for 24 hours; the same request again gets that answer
+ * with `Idempotent-Replayed: true` and nothing is done again. Requests of other methods pass through
+ * untouched.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShutdown {
@@ -74,7 +56,9 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
     // PartnerEndpoint puts the key guard before this; reaching here without a partner is our bug.
     if (!partnerId) throw new Error('IdempotencyInterceptor used on a route without PartnerKeyGuard');
     const reply = httpReplyOf(context);
-    const fingerprint = fingerprintOf(request.method, request.url, receivedBodyBytes(request));
+    const fingerprint = requestFingerprint(request);
+    // The body guard, before this, refuses a body not read whole; reaching here with one is our bug.
+    if (!fingerprint) throw new Error('IdempotencyInterceptor reached with a body not read whole');
     return defer(() => this.serve(partnerId, header.key, fingerprint, request, reply, next));
   }
 
@@ -86,15 +70,10 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
     reply: FastifyReply,
     next: CallHandler,
   ): Promise<unknown> {
-    for (let attempt = 1; ; attempt++) {
-      const claim = await this.store.claim(partnerId, key, fingerprint, request.id);
-      if (claim.claimed) {
-        request.idempotencyClaim = { partnerId, key, requestId: request.id };
-        return this.serveFirst(partnerId, key, request, reply, next);
-      }
-      if (claim.earlier) return replay(claim.earlier, fingerprint, reply);
-      if (attempt >= CLAIM_ATTEMPTS) throw idempotencyInProgress();
-    }
+    const claim = await this.store.claimOrFind(partnerId, key, fingerprint, request.id);
+    if (!claim.claimed) return replay(claim.earlier, fingerprint, reply);
+    request.idempotencyClaim = { partnerId, key, requestId: request.id };
+    return this.serveFirst(partnerId, key, request, reply, next);
   }
 
   /** Serves the request that claimed the key, and keeps its answer unless it may be retried. */
@@ -111,35 +90,14 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
     } catch (err) {
       const answer = toErrorResponse(err, request, { codes: PARTNER_API_ERRORS });
       if (isReplayableStatus(answer.status)) {
-        const error = {
-          code: answer.code,
-          message: answer.message,
-          ...(answer.details?.length ? { details: answer.details } : {}),
-        };
-        await this.keep(partnerId, key, request.id, {
-          status: answer.status,
-          data: null,
-          error: JSON.stringify(error),
-        });
+        await this.store.keep({ partnerId, key, requestId: request.id }, keptError(answer));
       } else {
         await this.release(partnerId, key, request.id);
       }
       throw err;
     }
-    await this.keep(partnerId, key, request.id, keptSuccess(reply.statusCode, data));
+    await this.store.keep({ partnerId, key, requestId: request.id }, keptSuccess(reply.statusCode, data));
     return data;
-  }
-
-  /**
-   * A failure to keep the answer does not change it: the work is done and the client is told so. The
-   * key stays claimed (409 to a retry) until it is abandoned (ABANDONED_CLAIM_MS).
-   */
-  private async keep(partnerId: string, key: string, requestId: string, answer: StoredAnswer): Promise<void> {
-    try {
-      await this.store.complete(partnerId, key, requestId, answer);
-    } catch (err) {
-      this.logger.error({ err, reqId: requestId }, 'could not keep the answer of an idempotent request');
-    }
   }
 
   /**
@@ -178,18 +136,10 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
 
 /** The earlier answer again, or 409 when the key was used otherwise or its request is still being served. */
 function replay(earlier: EarlierUse, fingerprint: RequestFingerprint, reply: FastifyReply): unknown {
-  if (!sameRequest(earlier.fingerprint, fingerprint)) {
-    throw new ApiError('IDEMPOTENCY_CONFLICT', IDEMPOTENCY_MESSAGES.reused, [
-      { field: 'Idempotency-Key', issue: 'reused' },
-    ]);
-  }
-  if (earlier.state === 'in_progress') throw idempotencyInProgress();
-  const { answer } = earlier;
-  if (answer.error !== null) {
-    const error = JSON.parse(answer.error) as { code: ErrorCode; message: string; details?: ErrorDetail[] };
-    // Its status is the code's, as when it was first answered.
-    throw new ApiError(error.code, error.message, error.details, { [IDEMPOTENT_REPLAYED_HEADER]: 'true' });
-  }
+  const kept = answerKeptFor(earlier, fingerprint);
+  if ('conflict' in kept) throw kept.conflict;
+  const { answer } = kept;
+  if (answer.error !== null) throw replayedError(answer.error);
   void reply.status(answer.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
   return new SerializedJson(answer.data ?? 'null');
 }

@@ -16,6 +16,9 @@ import {
  */
 export const ABANDONED_CLAIM_MS = 5 * 60 * 1000;
 
+/** A claim that vanished between the failed insert and the read (released meanwhile) is tried again. */
+const CLAIM_ATTEMPTS = 3;
+
 /** Expired keys are deleted at most this often per replica, a bounded number at a time. */
 const CLEANUP_EVERY_MS = 60 * 1000;
 const CLEANUP_BATCH = 1000;
@@ -107,6 +110,24 @@ export class IdempotencyStore {
     return { claimed: false, earlier: await this.earlierUse(partnerId, key) };
   }
 
+  /**
+   * Claims `key` for this request, or finds its earlier use. A use released between the two is looked
+   * for again, a few times, and then answered 409 IDEMPOTENCY_CONFLICT in progress.
+   */
+  async claimOrFind(
+    partnerId: string,
+    key: string,
+    fingerprint: RequestFingerprint,
+    requestId: string,
+  ): Promise<{ claimed: true } | { claimed: false; earlier: EarlierUse }> {
+    for (let attempt = 1; ; attempt++) {
+      const claim = await this.claim(partnerId, key, fingerprint, requestId);
+      if (claim.claimed) return claim;
+      if (claim.earlier) return { claimed: false, earlier: claim.earlier };
+      if (attempt >= CLAIM_ATTEMPTS) throw idempotencyInProgress();
+    }
+  }
+
   private async earlierUse(partnerId: string, key: string): Promise<EarlierUse | undefined> {
     const [row] = rowsOf<KeyRow>(
       await this.dataSource.query(
@@ -126,9 +147,20 @@ export class IdempotencyStore {
     };
   }
 
-  /** Keeps the first answer under the key this request claimed. */
-  async complete(partnerId: string, key: string, requestId: string, answer: StoredAnswer): Promise<void> {
-    await completeClaim(this.dataSource, { partnerId, key, requestId }, answer);
+  /**
+   * Keeps the first answer under the key this request claimed. A failure does not change the answer
+   * given (the work, if any, is done and the client is told so): it is logged, and the key stays
+   * claimed (409 to a retry) until it is abandoned (ABANDONED_CLAIM_MS).
+   */
+  async keep(claim: IdempotencyClaim, answer: StoredAnswer): Promise<void> {
+    try {
+      await completeClaim(this.dataSource, claim, answer);
+    } catch (err) {
+      this.logger.error(
+        { err, reqId: claim.requestId },
+        'could not keep the answer of an idempotent request',
+      );
+    }
   }
 
   /**

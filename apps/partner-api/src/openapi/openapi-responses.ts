@@ -100,10 +100,11 @@ export function ApiIdempotencyKey(): MethodDecorator {
       'and kept 24 hours. The same key with the same method, path and body (byte for byte) gets the first ' +
       'answer again, status and `data` or `error`, with `Idempotent-Replayed: true`, and nothing is done ' +
       'again (`meta.request_id` is the new request’s). Another path or body, or the first request still ' +
-      'being processed: 409 `IDEMPOTENCY_CONFLICT`. 401, 429 and 5xx answers are not kept: retry with the ' +
-      'same key. Nor are the answers given before the key is taken: a missing scope (403) and a body that ' +
-      'cannot be read (400: not JSON, too large, another media type). Malformed or sent twice: 400 ' +
-      '`INVALID_REQUEST`.',
+      'being processed: 409 `IDEMPOTENCY_CONFLICT`. Refusals are kept too: a missing scope (403), a live key ' +
+      'on a sandbox endpoint (404), a body that cannot be read (400: not JSON, too large, another media ' +
+      'type; a body over 8 MB, cut off unread, is not compared and its 400 not kept). 401, 429 and 5xx ' +
+      'answers are not kept: retry with the same key. A success is never given to a key without the ' +
+      'endpoint’s scope. Malformed or sent twice: 400 `INVALID_REQUEST`.',
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7E]+$' },
   });
 }

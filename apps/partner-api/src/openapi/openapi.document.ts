@@ -41,10 +41,13 @@ characters, else 400 \`INVALID_REQUEST\`), scoped to your partner account and ke
 the same method, path and body (byte for byte) gets the first answer again, its status and \`data\` or
 \`error\`, with \`Idempotent-Replayed: true\`, and nothing is done a second time; \`meta.request_id\` and
 \`X-Request-Id\` are the new request's own. The same key with another path or body, or while its first request
-is still being processed: 409 \`IDEMPOTENCY_CONFLICT\`. 401, 429 and 5xx answers are not kept, so a retry with
-the same key is served anew; nor are the answers given before the key is taken: a missing scope (403) and a body
-that cannot be read (400: not JSON, too large, another media type). A lost \`POST /v1/link\` answer is recovered so: the code is used up, but the
-retry with the same key gets the same \`pilot_id\`.
+is still being processed: 409 \`IDEMPOTENCY_CONFLICT\`. Every other answer is kept, refusals included: a missing
+scope (403), a live key on a sandbox endpoint (404), a body that cannot be read (400: not JSON, too large, another
+media type). A body over its size limit is compared byte for byte as well, being read to its end; one so large
+that the connection is closed before it is read (over 8 MB) cannot be compared, and its 400 is not kept. 401, 429
+and 5xx answers are not kept, so a retry with the same key is served anew. A key's success is never given to a key
+of yours without the endpoint's scope: that request gets its own 403. A lost \`POST /v1/link\` answer is recovered
+so: the code is used up, but the retry with the same key gets the same \`pilot_id\`.
 
 **Sandbox.** A sandbox key (\`pft_test_\`, issued like a live key) sees only your sandbox's pilots, and a live
 key never sees one; every endpoint behaves for it as for a live key (rate limit, scopes, errors, envelope). With

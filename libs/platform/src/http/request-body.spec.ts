@@ -1,6 +1,14 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import fastify, { type FastifyInstance } from 'fastify';
 import { ApiError } from './api-error';
-import { parseUnreadBody, readBodiesUnparsed, UnreadBody } from './request-body';
+import {
+  DRAINED_AT_MOST,
+  parseUnreadBody,
+  readBodiesUnparsed,
+  receivedBodySha256,
+  UnreadBody,
+} from './request-body';
 
 /** A bare server whose one route reports what parseUnreadBody made of the body, or what it threw. */
 async function server(): Promise<FastifyInstance> {
@@ -17,6 +25,16 @@ async function server(): Promise<FastifyInstance> {
       const e = err as { code?: string; name: string };
       return { unread, thrown: err instanceof ApiError ? `ApiError ${err.code}` : (e.code ?? e.name) };
     }
+  });
+  // What an idempotent request is compared by, before the body is parsed and after (if it parses).
+  app.post('/hashed', { bodyLimit: 64 }, (request) => {
+    const before = receivedBodySha256(request)?.toString('hex') ?? null;
+    try {
+      parseUnreadBody(request);
+    } catch {
+      return { before };
+    }
+    return { before, after: receivedBodySha256(request)?.toString('hex') ?? null };
   });
   await app.ready();
   return app;
@@ -85,5 +103,38 @@ describe('request bodies read unparsed, parsed after the checks', () => {
     });
     for (const type of ['application/xml', 'application/x-www-form-urlencoded', 'text/plain'])
       expect(await post(type, 'a=1', { 'x-unknown-path': 'yes' })).toEqual({ unread: true, parsed: null });
+  });
+
+  describe('the SHA-256 of the body as it arrived', () => {
+    const hashed = async (payload: string | Buffer | Readable, contentType = 'application/json') =>
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/hashed',
+          headers: { 'content-type': contentType },
+          payload,
+        })
+      ).json<{ before: string | null; after?: string | null }>();
+    const sha256 = (payload: string | Buffer): string => createHash('sha256').update(payload).digest('hex');
+
+    it('is the same before and after parsing, and taken of a body that does not parse', async () => {
+      expect(await hashed('{"a":1}')).toEqual({ before: sha256('{"a":1}'), after: sha256('{"a":1}') });
+      expect(await hashed('{"a":')).toEqual({ before: sha256('{"a":') });
+      expect(await hashed('a=1', 'text/plain')).toEqual({ before: sha256('a=1') });
+    });
+
+    it('is taken of a body over the limit read to its end, byte for byte', async () => {
+      const large = JSON.stringify({ text: 'x'.repeat(100) });
+      const other = JSON.stringify({ text: 'y'.repeat(100) });
+      expect(await hashed(large)).toEqual({ before: sha256(large) });
+      expect(await hashed(other)).toEqual({ before: sha256(other) });
+      // Arriving in pieces, the limit crossed in the second: the bytes kept before it count too.
+      const pieces = [large.slice(0, 40), large.slice(40, 80), large.slice(80)].map((p) => Buffer.from(p));
+      expect(await hashed(Readable.from(pieces))).toEqual({ before: sha256(large) });
+    });
+
+    it('is none for a body cut off unread past what is drained', async () => {
+      expect(await hashed(Buffer.alloc(DRAINED_AT_MOST + 1, 'x'))).toEqual({ before: null });
+    });
   });
 });

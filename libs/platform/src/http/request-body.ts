@@ -1,3 +1,4 @@
+import { createHash, type Hash } from 'node:crypto';
 import fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { ApiError } from './api-error';
 
@@ -5,13 +6,15 @@ const { FST_ERR_CTP_INVALID_MEDIA_TYPE, FST_ERR_CTP_INVALID_CONTENT_LENGTH } = f
 
 /**
  * A request body as it arrived, not yet parsed: what `request.body` holds until RequestBodyGuard (or
- * the not-found path) has let the request in. `problem` is why it could not be read whole.
+ * the not-found path) has let the request in. `problem` is why it could not be read whole. A body
+ * over its limit keeps no `bytes`, only their `sha256` when it was read to its end (and dropped).
  */
 export class UnreadBody {
   constructor(
     readonly contentType: string,
     readonly bytes: Buffer | undefined,
     readonly problem: Error | undefined,
+    readonly sha256?: Buffer,
   ) {}
 }
 
@@ -70,8 +73,10 @@ export function readBodiesUnparsed(instance: FastifyInstance, serverLimit: numbe
     const chunks: Buffer[] = [];
     let received = 0;
     let over = declared > limit;
+    // Past the limit the bytes are dropped, but hashed: a body read to its end can still be told from another.
+    let dropped: Hash | undefined;
     const refuse = (closing: boolean): void =>
-      done(null, new UnreadBody(contentType, undefined, tooLarge(limit, closing)));
+      done(null, new UnreadBody(contentType, undefined, tooLarge(limit, closing), dropped?.digest()));
     if (over && declared > DRAINED_AT_MOST) return refuse(true);
     const stop = (): void => {
       payload.removeListener('data', onData);
@@ -83,11 +88,20 @@ export function readBodiesUnparsed(instance: FastifyInstance, serverLimit: numbe
       over ||= received > limit;
       if (over && received > DRAINED_AT_MOST) {
         stop();
+        // Not read to its end: what was hashed tells it from nothing.
+        dropped = undefined;
         refuse(true);
         return;
       }
-      // Past the limit the rest is only counted, and dropped, until the body ends.
+      // Past the limit the rest is only counted and hashed, and dropped, until the body ends.
       if (!over) chunks.push(chunk);
+      else {
+        if (!dropped) {
+          dropped = createHash('sha256');
+          for (const kept of chunks.splice(0)) dropped.update(kept);
+        }
+        dropped.update(chunk);
+      }
     };
     function onEnd(error?: Error): void {
       stop();
@@ -122,6 +136,21 @@ const NO_BYTES = Buffer.alloc(0);
 export function receivedBodyBytes(request: FastifyRequest): Buffer {
   return receivedBodies.get(request) ?? NO_BYTES;
 }
+
+/**
+ * The SHA-256 of a request's body as it arrived, byte for byte (of nothing without one), before or
+ * after RequestBodyGuard, whether or not the body could be parsed: what an idempotent request is
+ * compared by. Undefined for a body that was never read whole (over its limit and cut off, or one the
+ * route reads itself as a stream): it cannot be told from another.
+ */
+export function receivedBodySha256(request: FastifyRequest): Buffer | undefined {
+  const body = request.body;
+  if (body instanceof StreamedBody) return undefined;
+  if (body instanceof UnreadBody) return body.bytes ? sha256Of(body.bytes) : body.sha256;
+  return sha256Of(receivedBodyBytes(request));
+}
+
+const sha256Of = (bytes: Buffer): Buffer => createHash('sha256').update(bytes).digest();
 
 /** Fastify's JSON parser, the same for every server of the process (its options are fixed here). */
 let defaultJsonParser: ReturnType<FastifyInstance['getDefaultJsonParser']> | undefined;
