@@ -79,4 +79,31 @@ describe('pft projections rebuild in fold threads, interrupted and resumed', () 
     });
     expect(await versions()).toEqual([{ active_version: 2, building_version: null }]);
   }, 120_000);
+
+  it('refuses a rebuild while another one runs with REBUILD_RUNNING, changing nothing', async () => {
+    const { db, env } = ground;
+    // The lock a running rebuild holds for its life, held here as that other rebuild would.
+    const other = new Client({ connectionString: db.url });
+    await other.connect();
+    try {
+      await other.query(
+        `select pg_advisory_lock(hashtextextended('pft:projection-rebuild:pilot_totals', 0))`,
+      );
+      const refused = await runPft([...REBUILD, '--json'], env);
+      expect({ code: refused.code, stdout: refused.stdout }).toEqual({ code: 1, stdout: '' });
+      expect(JSON.parse(refused.stderr.trim().split('\n').at(-1)!)).toEqual({
+        error: {
+          code: 'REBUILD_RUNNING',
+          message: expect.stringContaining('another rebuild of pilot_totals is running'),
+        },
+      });
+    } finally {
+      await other.end();
+    }
+    const [state] = await runSql(
+      db.url,
+      `select active_version, building_version from projection_versions where projection = 'pilot_totals'`,
+    );
+    expect(state).toEqual({ active_version: 2, building_version: null });
+  }, 60_000);
 });

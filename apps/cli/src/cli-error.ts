@@ -18,6 +18,7 @@ export type CliErrorCode =
   | 'WEBHOOK_EVENT_NOT_FOUND'
   | 'TOPIC_NOT_NEW'
   | 'TOPIC_INCOMPLETE'
+  | 'REBUILD_RUNNING'
   | 'INVALID_USAGE'
   | 'COMMAND_FAILED';
 

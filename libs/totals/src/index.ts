@@ -10,6 +10,7 @@ export {
   type RebuildMember,
   rebuildPilotTotals,
 } from './projection/projection-rebuild';
+export { RebuildRunningError } from './projection/projection-rebuild-lock';
 export { readProjectionStatus } from './projection/projection-status';
 export { TopicIncompleteError } from './projection/topic-beginning';
 export type { ProjectionStatus } from './projection/projection-status';

@@ -6,6 +6,7 @@ import {
   foldConcurrency,
   PILOT_TOTALS_PROJECTION,
   RebuildInterruptedError,
+  RebuildRunningError,
   readProjectionStatus,
   rebuildPilotTotals,
   TopicIncompleteError,
@@ -175,6 +176,7 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
           return;
         }
         if (err instanceof TopicIncompleteError) throw new CliError('TOPIC_INCOMPLETE', err.message);
+        if (err instanceof RebuildRunningError) throw new CliError('REBUILD_RUNNING', err.message);
         throw err;
       } finally {
         process.off('SIGINT', interrupt);

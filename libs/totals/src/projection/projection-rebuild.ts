@@ -10,6 +10,7 @@ import {
   switchToVersion,
 } from './projection-versions';
 import { deleteVersionGroups, projectionTopics } from './projection-rebuild-groups';
+import { takeRebuildLock } from './projection-rebuild-lock';
 import { checkTopicHoldsRebuild, partitionsWithEventsGone, TopicIncompleteError } from './topic-beginning';
 
 export interface RebuildProgress {
@@ -85,9 +86,20 @@ export interface RebuildResult {
 /**
  * Builds the next version of the pilot totals tables from offset 0 with its own consumer group,
  * while the active version keeps serving; switches readers once it has caught up, then drops the
- * old tables. Interrupted, it resumes: the version being built and its stored offsets survive.
+ * old tables. Interrupted, it resumes: the version being built and its stored offsets survive. Another
+ * rebuild running meanwhile (in another process) is refused at its start with RebuildRunningError.
  */
 export async function rebuildPilotTotals(options: RebuildOptions): Promise<RebuildResult> {
+  // One rebuild at a time: two would take up the same version, and the later to switch fail.
+  const release = await takeRebuildLock(options.dataSource);
+  try {
+    return await rebuildHoldingLock(options);
+  } finally {
+    await release();
+  }
+}
+
+async function rebuildHoldingLock(options: RebuildOptions): Promise<RebuildResult> {
   const started = Date.now();
   const finished = await finishSwitchedRebuild(options, started);
   if (finished) return finished;
