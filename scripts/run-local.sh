@@ -13,6 +13,8 @@ bash scripts/setup.sh
 RUN_DIR="$ROOT/.stack/run"
 mkdir -p "$RUN_DIR"
 bash scripts/stop-local.sh --quiet
+# Left by a stop (stop-local.sh) and told apart from an app that died: this run's own stop is to come.
+rm -f "$RUN_DIR/stopping"
 
 declare -A PORTS=([ingestion]="${INGESTION_PORT:-3001}" [projector]="${PROJECTOR_PORT:-3002}" [partner-api]="${PARTNER_API_PORT:-3000}" [webhooks]="${WEBHOOKS_PORT:-3003}")
 APPS=(ingestion projector partner-api webhooks)
@@ -66,12 +68,21 @@ Ctrl-C or 'npm run stop' stops the apps; 'npm run stack:down' stops the Kafka br
 
 MSG
 
-# Stay in the foreground while the apps run; stop everything if one of them dies.
+# Stay in the foreground while the apps run. 'npm run stop' (stop-local.sh, which marks the stop before
+# it ends any app and removes each app's pid file) ends this with 0; an app that dies of itself stops
+# the others and ends this with 1.
 while true; do
   for app in "${APPS[@]}"; do
-    if ! kill -0 "$(cat "$RUN_DIR/$app.pid" 2>/dev/null || echo 0)" 2>/dev/null; then
-      say "$app stopped; see $RUN_DIR/$app.log"
-      stop_all
+    pid=$(cat "$RUN_DIR/$app.pid" 2>/dev/null || true)
+    if [ -e "$RUN_DIR/stopping" ] || [ -z "$pid" ]; then
+      say "stopped with 'npm run stop'"
+      stop_all 0
+    fi
+    if ! kill -0 "$pid" 2>/dev/null; then
+      [ -e "$RUN_DIR/stopping" ] && stop_all 0
+      say "$app exited (pid $pid); last lines of its log ($RUN_DIR/$app.log):"
+      tail -n 30 "$RUN_DIR/$app.log" >&2
+      stop_all 1
     fi
   done
   sleep 2 &

@@ -4,6 +4,9 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 RUN_DIR="$ROOT/.stack/run"
 quiet=${1:-}
+# Marks the stop before any app ends, so run-local.sh takes the apps' ends for it, not for a failure.
+mkdir -p "$RUN_DIR"
+touch "$RUN_DIR/stopping"
 for pidfile in "$RUN_DIR"/*.pid; do
   [ -e "$pidfile" ] || continue
   app=$(basename "$pidfile" .pid)
