@@ -1,6 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { announcePartnerReadChange } from '@pft/totals';
-import { createDataSource } from '@pft/platform';
 import {
   defaultRebuildMembers,
   foldConcurrency,
@@ -20,6 +19,7 @@ import { tellPartnerApi } from './tell-partner-api';
 import { loadCliConfig } from '../cli.config';
 import { startFoldThreads } from '../rebuild/fold-threads';
 import { memberWarnings } from '../rebuild/member-warnings';
+import { openProjectionDatabase, requireEventsTopic } from './projections-dependencies';
 
 const iso = (d: Date | null): string => (d ? d.toISOString() : '-');
 
@@ -79,7 +79,8 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
     .action(async (options: { json?: boolean }) => {
       const config = loadCliConfig();
       const kafka = await reachKafka(config, out);
-      const dataSource = await createDataSource(config.DATABASE_URL, 2).initialize();
+      await requireEventsTopic(kafka, config.PILOT_EVENTS_TOPIC, config.KAFKA_BROKERS);
+      const dataSource = await openProjectionDatabase(config.DATABASE_URL, 2);
       try {
         const status = await readProjectionStatus(dataSource, kafka, config.PILOT_EVENTS_TOPIC);
         if (options.json) printJson(out, status);
@@ -118,7 +119,8 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
         );
       const config = loadCliConfig();
       const kafka = await reachKafka(config, out);
-      const dataSource = await createDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE).initialize();
+      await requireEventsTopic(kafka, config.PILOT_EVENTS_TOPIC, config.KAFKA_BROKERS);
+      const dataSource = await openProjectionDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
       const abort = new AbortController();
       const interrupt = (): void => abort.abort();
       process.once('SIGINT', interrupt);
