@@ -15,7 +15,7 @@ export interface ClaimedDelivery {
   url: string;
   /** The secrets that sign: the current one, and the previous one within a day of a rotation. */
   secrets: string[];
-  /** A pilot's event after that pilot's `pilot.disconnected` to this endpoint, or after the disconnect. */
+  /** A pilot's event claimed once that pilot's connection has ended (or was erased): not to be sent. */
   stale: boolean;
 }
 
@@ -64,12 +64,12 @@ export async function claimDueDeliveries(
               array_remove(array[e.secret, case when e.previous_secret_until > now() then e.previous_secret end], null)
                 || array(select s ->> 'secret' from jsonb_array_elements(e.earlier_secrets) s
                           where (s ->> 'until')::timestamptz > now()) as secrets,
-              (c.type <> 'pilot.disconnected' and c.type <> 'webhook.test' and (
-                 exists (select 1 from webhook_deliveries x
-                          where x.endpoint_id = c.endpoint_id and x.ordering_key = c.ordering_key
-                            and x.type = 'pilot.disconnected' and x.delivery_id < c.delivery_id)
-                 or exists (select 1 from connections k
-                             where k.connection_id::text = c.ordering_key and k.disconnected_at is not null))) as stale
+              -- The pilot's connection (its pilot_id, by its key) ended, or gone with the pilot's account:
+              -- read by its key, not by searching the endpoint's deliveries for the pilot.disconnected.
+              case when c.type in ('pilot.disconnected', 'webhook.test') then false
+                   else not exists (select 1 from connections k
+                                     where k.connection_id = c.ordering_key::uuid and k.disconnected_at is null)
+              end as stale
          from claimed c join webhook_endpoints e using (endpoint_id)`,
       [options.limit, options.perEndpoint, options.busyEndpoints, options.leaseMs],
     ),
