@@ -1,5 +1,6 @@
 import { RequestMethod, type Type } from '@nestjs/common';
 import { GUARDS_METADATA, METHOD_METADATA, MODULE_METADATA } from '@nestjs/common/constants';
+import { FASTIFY_ROUTE_CONFIG_METADATA } from '@nestjs/platform-fastify/constants';
 import { RequestBodyGuard } from '@pft/platform';
 import { PartnerApiModule } from '../partner-api.module';
 import { PartnerRateLimitGuard } from '../rate-limit/partner-rate-limit.guard';
@@ -10,6 +11,8 @@ interface Route {
   name: string;
   method: RequestMethod;
   guards: unknown[];
+  /** Its Fastify route config (RouteConfig, GetOnly, BodyLimit). */
+  config?: { getOnly?: boolean };
 }
 
 /** Every route of every controller the partner API module holds, through its imports. */
@@ -30,7 +33,11 @@ function routes(): Route[] {
         const method = Reflect.getMetadata(METHOD_METADATA, handler as object) as RequestMethod | undefined;
         if (typeof handler !== 'function' || method === undefined) continue;
         const guards = (Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[] | undefined) ?? [];
-        found.push({ name: `${controller.name}.${name}`, method, guards });
+        const config = Reflect.getMetadata(
+          FASTIFY_ROUTE_CONFIG_METADATA,
+          handler,
+        ) as Route['config'];
+        found.push({ name: `${controller.name}.${name}`, method, guards, config });
       }
     }
     for (const imported of meta<unknown>(MODULE_METADATA.IMPORTS)) visit(imported);
@@ -57,6 +64,12 @@ describe('partner endpoints', () => {
       route.guards.includes(RequestBodyGuard) || route.guards.includes(PartnerWriteChecksGuard);
     const wrong = partnerRoutes.filter((route) => parsesBody(route) === (route.method === RequestMethod.GET));
     expect(wrong.map((r) => r.name)).toEqual([]);
+  });
+
+  it('takes GET alone on every read: HEAD is refused, never served with the body dropped', () => {
+    const reads = partnerRoutes.filter((route) => route.method === RequestMethod.GET);
+    expect(reads.map((r) => r.name)).toEqual(expect.arrayContaining(['PilotTotalsController.get']));
+    expect(reads.filter((route) => route.config?.getOnly !== true).map((r) => r.name)).toEqual([]);
   });
 
   it('keeps the refusals of every POST after its key and rate limit under its Idempotency-Key', () => {

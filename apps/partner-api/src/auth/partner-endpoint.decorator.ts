@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { ApiBearerAuth } from '@nestjs/swagger';
 import { type PartnerScope, type RequiredScopes } from '@pft/partners/domain';
-import { httpRequestOf, RequestBodyGuard } from '@pft/platform';
+import { GetOnly, httpRequestOf, RequestBodyGuard } from '@pft/platform';
 import { IdempotencyInterceptor } from '../idempotency/idempotency.interceptor';
 import { ApiIdempotencyKey } from '../openapi/openapi-responses';
 import { PartnerRateLimitGuard } from '../rate-limit/partner-rate-limit.guard';
@@ -50,12 +50,14 @@ export const PartnerEndpoint = (
 /**
  * Marks a GET route of the partner API: PartnerEndpoint's checks in the same order, without the body
  * guard, which has nothing to do there (Fastify parses no body for a GET). Each guard is a turn of
- * Nest's guard loop on every request, and reads are the requests partners make most.
+ * Nest's guard loop on every request, and reads are the requests partners make most. GET alone, as the
+ * contract lists it: HEAD is 405 METHOD_NOT_ALLOWED with `Allow: GET` once the key is checked, as any
+ * other method, so no read is served (or recorded in a pilot's access history) that sends nothing.
  */
 export const PartnerReadEndpoint = (
   scope?: RequiredScopes,
   options: PartnerEndpointOptions = {},
-): MethodDecorator => partnerRoute(ACCESS_GUARDS, scope, options);
+): MethodDecorator => applyDecorators(partnerRoute(ACCESS_GUARDS, scope, options), GetOnly());
 
 /**
  * Marks a POST of the partner API: PartnerEndpoint's checks in the same order, and its

@@ -67,7 +67,8 @@ projection was known to be complete (at most 5 minutes old with the pipeline hea
 right after \`POST /v1/link\` answers.
 
 **Other errors.** Unknown path: 404 \`NOT_FOUND\`. Known path, wrong method: 405 \`METHOD_NOT_ALLOWED\` with
-\`Allow\`. Under \`/v1/\` both are answered only after the key is checked: without a valid key, 401
+\`Allow\`; \`HEAD\` is one (the reads are \`GET\` alone, \`Allow: GET\`), so no read is served, or shown in the
+pilot's access history, that sends nothing. Under \`/v1/\` both are answered only after the key is checked: without a valid key, 401
 \`UNAUTHORIZED\`; a valid key's request counts toward its rate limit. A request whose line and headers do not all arrive within
 60 seconds: 408 \`REQUEST_TIMEOUT\`, the connection closed. Unexpected failure: 500 \`INTERNAL_ERROR\`. A dependency down: 503 \`SERVICE_UNAVAILABLE\` with
 \`Retry-After\`.

@@ -1,8 +1,8 @@
-import { RouteConfig } from '@nestjs/platform-fastify';
 import { type FastifyInstance } from 'fastify';
+import { WithRouteConfig } from './get-only';
 
 /** Gives one route another body limit than its app's default (at most the server's `bodyLimit`). */
-export const BodyLimit = (bytes: number): MethodDecorator => RouteConfig({ bodyLimit: bytes });
+export const BodyLimit = (bytes: number): MethodDecorator => WithRouteConfig({ bodyLimit: bytes });
 
 /**
  * Nest passes a route's `config` to Fastify but not its `bodyLimit`, so this onRoute hook moves it

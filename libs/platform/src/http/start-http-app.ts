@@ -12,6 +12,7 @@ import { startMetricsServer } from '../metrics/metrics-server';
 import { type Closeable } from '../main-runner';
 import { envelopeResponses } from './envelope.hook';
 import { answerFrameworkError, clientErrorAnswerer } from './client-error';
+import { refuseHeadOfGetOnly } from './get-only';
 import { type ErrorCodes, PLATFORM_ERROR_CODES } from './error-codes';
 import { ErrorFilter } from './error.filter';
 import { generateRequestId } from './request-id';
@@ -65,7 +66,9 @@ export async function createHttpApp(
   const fastify = adapter.getInstance();
   // Bodies are parsed after the guards (RequestBodyGuard), never by Nest's parsers before them.
   readBodiesUnparsed(fastify, options.bodyLimit);
-  fastify.addHook('onRoute', (route) => routes.add(route.url, route.method));
+  fastify.addHook('onRoute', (route) => {
+    if (!refuseHeadOfGetOnly(route)) routes.add(route.url, route.method);
+  });
   logRequests(fastify, logger.pino);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
     logger,
