@@ -61,8 +61,11 @@ export async function readProjectionStatus(
     const offsets = await dataSource.query<
       { kafka_partition: number; next_offset: string; complete_through: Date | null }[]
     >(
-      `select kafka_partition, next_offset, complete_through from projection_offsets where projection = $1 and version = $2`,
-      [PILOT_TOTALS_PROJECTION, version],
+      // Offsets stored from another topic (PILOT_EVENTS_TOPIC changed) are no positions in this one: as
+      // the projector's freshness does, such a partition counts as unread.
+      `select kafka_partition, next_offset, complete_through from projection_offsets
+        where projection = $1 and version = $2 and topic = $3`,
+      [PILOT_TOTALS_PROJECTION, version, topic],
     );
     const byPartition = new Map(offsets.map((o) => [o.kafka_partition, o]));
     const partitions = ends
