@@ -16,6 +16,19 @@ const failedAtEach = (...attempts: ReturnType<typeof socketError>[]) =>
   Object.assign(new AggregateError(attempts), { code: attempts[0]?.code });
 
 describe('describeCliError', () => {
+  it('names DATABASE_URL when the database it names does not exist, whatever the command', () => {
+    const missing = Object.assign(new Error('database "pilot_totals" does not exist'), {
+      code: '3D000',
+      severity: 'FATAL',
+    });
+    expect(describeCliError(missing, services)).toEqual({
+      code: 'DATABASE_NOT_FOUND',
+      message:
+        'the database named by DATABASE_URL does not exist at db.internal:5433: database "pilot_totals" does not exist; ' +
+        'check DATABASE_URL, or create it with `pft db create` and `pft db migrate`',
+    });
+  });
+
   it('names Postgres and DATABASE_URL when the database cannot be reached', () => {
     expect(describeCliError(socketError('ECONNREFUSED', '10.0.0.5', 5433), services)).toEqual({
       code: 'DATABASE_UNREACHABLE',

@@ -174,6 +174,15 @@ export function describeCliError(error: unknown, services: CliServices): CliFail
       message: `cannot reach Kafka at ${services.KAFKA_BROKERS} (KAFKA_BROKERS): ${message}`,
     };
   }
+  // Postgres's invalid_catalog_name: the database DATABASE_URL names is not on that server.
+  if (e.code === '3D000') {
+    return {
+      code: 'DATABASE_NOT_FOUND',
+      message:
+        `the database named by DATABASE_URL does not exist at ${hostPort(services.DATABASE_URL, 5432)}: ${message}; ` +
+        'check DATABASE_URL, or create it with `pft db create` and `pft db migrate`',
+    };
+  }
   const attempts = connectAttempts(error);
   if (attempts) {
     const postgres = hostPort(services.DATABASE_URL, 5432);
