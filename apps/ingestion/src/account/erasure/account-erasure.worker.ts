@@ -6,7 +6,10 @@ import { AccountErasuresRepository, type PendingErasure } from '../account-erasu
 import { ErasingAccounts } from '../erasing-accounts';
 import { workErasure } from './work-erasure';
 
-/** How often pending erasures are looked for (a request here wakes the worker at once). */
+/**
+ * How often pending erasures are looked for (a request here wakes the worker at once), and how often
+ * the ones the guard answers 410 for are read again.
+ */
 const POLL_MS = 1000;
 /** How long a worker holds an erasure: longer than all its steps take; another takes over after it. */
 const HOLD_MS = 30_000;
@@ -21,6 +24,8 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
   private readonly logger = new Logger('account-erasure');
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
+  private refresher?: NodeJS.Timeout;
+  private refreshing?: Promise<void>;
   private stopping = false;
   private again = false;
 
@@ -33,13 +38,29 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
   ) {}
 
   onApplicationBootstrap(): void {
+    // What the guard answers 410 for, read on a clock of its own: another replica's erasure (asked for,
+    // or completed) shows here within a second even while this worker is held up by a long one.
+    void this.refreshErasing();
+    this.refresher = setInterval(() => void this.refreshErasing(), POLL_MS);
     this.schedule(0);
   }
 
   async onApplicationShutdown(): Promise<void> {
     this.stopping = true;
+    clearInterval(this.refresher);
     clearTimeout(this.timer);
-    await this.running;
+    await Promise.all([this.running, this.refreshing]);
+  }
+
+  private refreshErasing(): Promise<void> {
+    // One read at a time: a slow one is not overtaken by a later one and then written over with older rows.
+    this.refreshing ??= this.erasing
+      .refresh(this.dataSource)
+      .catch((err: unknown) =>
+        this.logger.warn(`reading the pending erasures failed: ${(err as Error).message}`),
+      )
+      .finally(() => (this.refreshing = undefined));
+    return this.refreshing;
   }
 
   /** Works pending erasures now (after a request), or right after the round under way. */
@@ -63,8 +84,6 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
 
   private async workPending(): Promise<void> {
     try {
-      // What the guard answers 410 for: read at every round, so another replica's erasure shows here too.
-      await this.erasing.refresh(this.dataSource);
       for (;;) {
         if (this.stopping) return;
         const erasure = await this.erasures.claim(this.dataSource, HOLD_MS);
