@@ -17,8 +17,14 @@ export const ERASURE_DELETES = {
   /**
    * Webhook deliveries about the pilot (totals, links), kept or pending, except the pilot.disconnected
    * notices the erasure itself sends: those hold the partner's pilot_id and a time only, and must go out.
+   * With the pilot's totals changes (webhook_totals_changes): a webhooks intake may be writing one now,
+   * having read a connection linked before the disconnects, and it locks nothing of the connections. The
+   * table is locked (share) until this transaction ends, so every write to it under way commits first
+   * and is deleted here, and a write after reads the connections ended and notes nothing. It comes
+   * first, holding nothing else an intake could wait for.
    */
   webhookDeliveries: async (db: Queryable, pilot: string) => {
+    await db.query('lock table webhook_totals_changes in share mode');
     await db.query(
       `delete from webhook_deliveries
         where ordering_key in (select connection_id::text from connections where pilot_account_id = $1)

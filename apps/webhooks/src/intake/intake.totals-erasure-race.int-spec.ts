@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { type EventMessage } from '@pft/contracts';
+import { createPartner, endConnection } from '@pft/partners';
+import { ERASURE_DELETES } from '@pft/privacy';
+import { waitFor, withTestDataSource } from '@pft/testing';
+import { createEndpoint } from '@pft/webhooks';
+import { takeInEvents } from './intake.statements';
+
+/**
+ * A change of a pilot's logbook noted by the webhooks intake (for pilot_totals.updated) while the pilot's
+ * erasure runs: the intake read the connection linked before the disconnects and commits after the
+ * erasure deleted the totals changes. Nothing of the pilot may stay.
+ */
+describe('webhooks intake noting a totals change beside an erasure (Postgres)', () => {
+  let ds: DataSource;
+  withTestDataSource(4, (made) => (ds = made));
+  let partnerId: string;
+
+  beforeAll(async () => {
+    ({ partnerId } = await createPartner(ds, 'Totals erasure race'));
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+      'pilot_totals.updated',
+    ]);
+    if (!made.ok) throw new Error('no endpoint');
+  });
+
+  const flightRecorded = (pilot: string): EventMessage =>
+    ({
+      event_id: randomUUID(),
+      type: 'FlightRecorded',
+      version: 1,
+      stream_id: `logbook-${pilot}`,
+      stream_version: 3,
+      position: '1',
+      pilot_account_id: pilot,
+      occurred_at: new Date().toISOString(),
+      metadata: { command_last_version: 3 },
+      payload: { pilot_account_id: pilot },
+    }) as unknown as EventMessage;
+
+  const changesOf = async (pilot: string): Promise<number> =>
+    (
+      await ds.query<{ n: number }[]>(
+        'select count(*)::int as n from webhook_totals_changes where pilot_account_id = $1',
+        [pilot],
+      )
+    )[0]!.n;
+
+  /** Until `work` either ends or waits on a lock. */
+  async function waitsOrEnds(work: Promise<unknown>): Promise<void> {
+    let settled = false;
+    void work.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await waitFor(
+      async () => {
+        if (settled) return true;
+        const [row] = await ds.query<{ n: number }[]>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return row!.n > 0 ? true : undefined;
+      },
+      10_000,
+      'the erasure to wait on the lock or end',
+    );
+  }
+
+  it('keeps no totals change of the pilot when the intake noted it before the disconnect and commits after the erasure’s delete', async () => {
+    const [pilot, connection] = [randomUUID(), randomUUID()];
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
+      [connection, partnerId, pilot],
+    );
+    const intake = ds.createQueryRunner();
+    await intake.connect();
+    await intake.startTransaction();
+    let erasure: Promise<unknown> | undefined;
+    try {
+      // The intake reads the connection linked and notes the change, not committed yet.
+      await takeInEvents(intake, [flightRecorded(pilot)]);
+      // The erasure disconnects (it does not wait for the intake), then deletes the deliveries and changes.
+      await endConnection(ds, connection, new Date().toISOString());
+      erasure = ds.transaction(async (tx) => {
+        await ERASURE_DELETES.webhookDeliveries(tx, pilot);
+        await ERASURE_DELETES.connections(tx, pilot);
+      });
+      await waitsOrEnds(erasure);
+      await intake.commitTransaction();
+    } finally {
+      if (intake.isTransactionActive) await intake.rollbackTransaction();
+      await intake.release();
+    }
+    await erasure;
+    expect(await changesOf(pilot)).toBe(0);
+  });
+
+  it('notes nothing when the intake reads the connection after the disconnect', async () => {
+    const [pilot, connection] = [randomUUID(), randomUUID()];
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
+       values ($1, $2, $3, now(), now())`,
+      [connection, partnerId, pilot],
+    );
+    const erasure = ds.createQueryRunner();
+    await erasure.connect();
+    await erasure.startTransaction();
+    let intake: Promise<number> | undefined;
+    try {
+      await ERASURE_DELETES.webhookDeliveries(erasure, pilot);
+      intake = ds.transaction((tx) => takeInEvents(tx, [flightRecorded(pilot)]));
+      await waitsOrEnds(intake);
+      await erasure.commitTransaction();
+    } finally {
+      if (erasure.isTransactionActive) await erasure.rollbackTransaction();
+      await erasure.release();
+    }
+    await intake;
+    expect(await changesOf(pilot)).toBe(0);
+  });
+});
