@@ -16,6 +16,12 @@ export class ErasingAccounts {
   private pending = new Set<string>();
   /** Erasures asked here lately, kept through a refresh that read the table before they committed. */
   private readonly askedHere = new Map<string, number>();
+  /**
+   * Erasures completed here, by when (`completions`), left out of a refresh that began before: it may
+   * have read them pending, and it runs beside the worker.
+   */
+  private readonly completedHere = new Map<string, number>();
+  private completions = 0;
 
   constructor(private readonly erasures: AccountErasuresRepository) {}
 
@@ -33,11 +39,17 @@ export class ErasingAccounts {
   completed(pilot: string): void {
     this.pending.delete(pilot);
     this.askedHere.delete(pilot);
+    this.completedHere.set(pilot, ++this.completions);
   }
 
   /** Reads the pending erasures again. */
   async refresh(runner: Queryable): Promise<void> {
+    const began = this.completions;
     const next = new Set(await this.erasures.pending(runner));
+    for (const [pilot, at] of this.completedHere) {
+      if (at > began) next.delete(pilot);
+      else this.completedHere.delete(pilot);
+    }
     const now = Date.now();
     for (const [pilot, at] of this.askedHere) {
       if (now - at > ASKED_HERE_MS) this.askedHere.delete(pilot);
