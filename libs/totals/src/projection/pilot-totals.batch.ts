@@ -16,6 +16,7 @@ import { deleteErasedPilots, storePilotChanges, type ChangedPilot } from './pilo
 import { emptyPilotSlice, loadPilotSlices, type PilotSlice } from './pilot-slices.load';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 import { applyBatchSettings } from './batch-settings';
+import { deleteDeadLettersBefore, recordDeadLetters } from './dead-letters.store';
 import { dropEventsOfDestroyedKeys, type Logbook } from './destroyed-keys';
 import {
   afterHeld,
@@ -204,6 +205,8 @@ export async function applyPilotTotalsBatch(
   await dropEventsOfDestroyedKeys(q, keys, byPilot, slices);
   const changed: ChangedPilot[] = [];
   const erased: string[] = [];
+  /** Each pilot erased in the batch: the offset of its last AccountErased. */
+  const erasedAt = new Map<string, string>();
   for (const [pilotId, events] of byPilot) {
     let before = slices.get(pilotId)!;
     const { state, verdicts } = foldEventRun(
@@ -226,6 +229,7 @@ export async function applyPilotTotalsBatch(
         if (erasedLast) {
           // The account was erased: its rows go, and what follows is stored as a new pilot's.
           if (!erased.includes(pilotId)) erased.push(pilotId);
+          erasedAt.set(pilotId, message.offset);
           keys.forgetSubject(pilotId);
           before = emptyPilotSlice(event.stream_version);
           touchedFlights = new Set<string>();
@@ -240,6 +244,7 @@ export async function applyPilotTotalsBatch(
   await deleteErasedPilots(q, version, erased);
   await storePilotChanges(q, version, partition, changed);
   await recordDeadLetters(q, target, outcome.deadLetters);
+  await deleteDeadLettersBefore(q, target, erasedAt);
   outcome.nextOffset = split.heldCommand?.first ?? (BigInt(last.offset) + 1n).toString();
   await q.query(
     `insert into projection_offsets (projection, version, kafka_partition, topic, next_offset, complete_through, updated_at)
@@ -254,28 +259,6 @@ export async function applyPilotTotalsBatch(
 
 const flightIdOf = (payload: LogbookEvent['payload']): string | null =>
   'flight' in payload ? payload.flight.flight_id : 'flight_id' in payload ? payload.flight_id : null;
-
-async function recordDeadLetters(
-  q: Queryable,
-  target: { version: number; topic: string; partition: number },
-  deadLetters: DeadLetter[],
-): Promise<void> {
-  if (deadLetters.length === 0) return;
-  await q.query(
-    `insert into projection_dead_letters (projection, version, topic, kafka_partition, kafka_offset, pilot_account_id, reason)
-     select $1, $2, $3, $4, o, p, r from unnest($5::bigint[], $6::uuid[], $7::text[]) as u (o, p, r)
-     on conflict do nothing`,
-    [
-      PILOT_TOTALS_PROJECTION,
-      target.version,
-      target.topic,
-      target.partition,
-      deadLetters.map((d) => d.message.offset),
-      deadLetters.map((d) => d.pilotId),
-      deadLetters.map((d) => d.reason),
-    ],
-  );
-}
 
 /** The pilot account a message is keyed by, or null when its key is not one. */
 function pilotOfKey(message: ConsumedMessage): string | null {

@@ -75,6 +75,44 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
     expect(await rowsOf(pilot)).toEqual(NO_ROWS);
   });
 
+  it('deletes the pilot’s dead letters from before AccountErased, one recorded after the erasure’s own delete too, and keeps the new account’s', async () => {
+    const pilot = randomUUID();
+    const keys = new DataKeys(ring());
+    // A flight under a key outside the catalog: the projector sets it aside as a dead letter naming the pilot.
+    const outsideCatalog = (): LogbookEvent => ({
+      type: 'FlightRecorded',
+      version: 2,
+      payload: {
+        pilot_account_id: pilot,
+        flight: {
+          ...storedFlight(),
+          aircraft: { category: 'airplane', rating_key: 'type_no_such_aircraft' },
+        },
+      },
+    });
+    const deadLetterOffsets = async (): Promise<string[]> =>
+      (
+        await ds.query<{ kafka_offset: string }[]>(
+          `select kafka_offset from projection_dead_letters where pilot_account_id = $1 order by kafka_offset`,
+          [pilot],
+        )
+      ).map((r) => r.kafka_offset);
+
+    // Recorded by a projector that still held the pilot's key after the erasure's step deleted the rest.
+    const late = await message(pilot, outsideCatalog());
+    expect((await apply([late], keys)).deadLetters).toHaveLength(1);
+    expect(await deadLetterOffsets()).toEqual([late.offset]);
+
+    const sameBatch = await message(pilot, outsideCatalog());
+    const erasure = await message(pilot, erased(pilot));
+    const newAccount = await message(pilot, outsideCatalog());
+    const outcome = await apply([sameBatch, erasure, newAccount], keys);
+    expect(outcome.deadLetters.map((d) => d.message.offset)).toEqual([sameBatch.offset, newAccount.offset]);
+    expect(await deadLetterOffsets()).toEqual([newAccount.offset]);
+    // The other tests count every dead letter of the table.
+    await ds.query(`delete from projection_dead_letters where pilot_account_id = $1`, [pilot]);
+  });
+
   it('deletes every row of a pilot at once, the experience sums too, and nobody else’s', async () => {
     const [pilot, other] = [randomUUID(), randomUUID()];
     const writer = new DataKeys(ring());
