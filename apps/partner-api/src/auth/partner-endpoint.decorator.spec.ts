@@ -33,10 +33,7 @@ function routes(): Route[] {
         const method = Reflect.getMetadata(METHOD_METADATA, handler as object) as RequestMethod | undefined;
         if (typeof handler !== 'function' || method === undefined) continue;
         const guards = (Reflect.getMetadata(GUARDS_METADATA, handler) as unknown[] | undefined) ?? [];
-        const config = Reflect.getMetadata(
-          FASTIFY_ROUTE_CONFIG_METADATA,
-          handler,
-        ) as Route['config'];
+        const config = Reflect.getMetadata(FASTIFY_ROUTE_CONFIG_METADATA, handler) as Route['config'];
         found.push({ name: `${controller.name}.${name}`, method, guards, config });
       }
     }
