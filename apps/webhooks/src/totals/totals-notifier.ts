@@ -61,6 +61,10 @@ export async function notifyTotalsChanges(db: DataSource, coalesceMs: number, li
   let told = 0;
   for (const row of due) {
     const done = await db.transaction(async (tx) => {
+      // The table's lock for writing its rows first, before the row's: an erasure's deliveries step locks
+      // the table (share) and then deletes the pilot's row, so taken after the row's, the update below
+      // would wait for that step while the step waits for the row (a deadlock).
+      await tx.query('lock table webhook_totals_changes in row exclusive mode');
       // Another dispatcher may have told of it meanwhile: only one does, under the row's lock.
       const [locked] = rowsOf<{ notified_version: number }>(
         await tx.query(
@@ -93,7 +97,9 @@ interface Target {
 /**
  * Each enabled endpoint that takes `pilot_totals.updated` of each partner the pilot is linked to now,
  * with the connection; its link is told unless the notice waits for it (waitsForLink). Checked again
- * under the pilot's lock: the due pilots were read before it.
+ * under the pilot's lock: the due pilots were read before it. An erasure's deliveries step, which
+ * comes after its disconnects, waits for this transaction (its share lock on webhook_totals_changes
+ * against this one's row exclusive) and then deletes what it queued.
  */
 async function linkedTargets(db: Queryable, pilotAccountId: string): Promise<Target[]> {
   return rowsOf<Target>(

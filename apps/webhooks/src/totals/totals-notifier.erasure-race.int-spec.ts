@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { createPartner, endConnection } from '@pft/partners';
+import { ERASURE_DELETES } from '@pft/privacy';
+import { waitFor, withTestDataSource } from '@pft/testing';
+import { createEndpoint } from '@pft/webhooks';
+import { notifyTotalsChanges } from './totals-notifier';
+
+/**
+ * The totals notifier queues a pilot_totals.updated through a connection it read linked, while the
+ * pilot's erasure disconnects it and deletes its connections: the notice must not outlive them.
+ */
+describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
+  let ds: DataSource;
+  withTestDataSource(4, (made) => (ds = made));
+
+  /** Sessions of the test database waiting on a lock. */
+  const waiting = async (): Promise<number> =>
+    (
+      await ds.query<{ n: number }[]>(
+        `select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and wait_event_type = 'Lock'`,
+      )
+    )[0]!.n;
+
+  it('keeps no notice of a connection the erasure deleted while the notifier was queueing through it', async () => {
+    const { partnerId } = await createPartner(ds, `Totals notice erasure race ${randomUUID()}`);
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+      'pilot_totals.updated',
+    ]);
+    if (!made.ok) throw new Error('no endpoint');
+    const [pilot, connection] = [randomUUID(), randomUUID()];
+    // Linked an hour ago (its link long told), its totals changed and folded.
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at)
+       values ($1, $2, $3, now() - interval '1 hour')`,
+      [connection, partnerId, pilot],
+    );
+    await ds.query(
+      `insert into pilot_totals_v1 (pilot_account_id, stream_version, kafka_partition, updated_at) values ($1, 3, 0, now())`,
+      [pilot],
+    );
+    await ds.query(`insert into webhook_totals_changes (pilot_account_id, changed_version) values ($1, 3)`, [
+      pilot,
+    ]);
+
+    // The endpoint's row held: the notifier's delivery (which references it) waits after the notifier
+    // has read the connection, and its transaction stays open meanwhile.
+    const holder = ds.createQueryRunner();
+    await holder.connect();
+    await holder.startTransaction();
+    let notifying: Promise<number> | undefined;
+    let erasing: Promise<void> | undefined;
+    try {
+      await holder.query('select 1 from webhook_endpoints where endpoint_id = $1 for update', [
+        made.endpoint.id,
+      ]);
+      notifying = notifyTotalsChanges(ds, 0);
+      await waitFor(async () => ((await waiting()) > 0 ? true : undefined), 10_000, 'the notifier to wait');
+
+      // The erasure: the disconnect, then its steps one transaction each, as the erasure runs them.
+      erasing = (async () => {
+        await endConnection(ds, connection, new Date().toISOString());
+        await ds.transaction((tx) => ERASURE_DELETES.webhookDeliveries(tx, pilot));
+        await ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
+      })();
+      // The erasure ends, or waits for the notifier (two sessions waiting).
+      let ended = false;
+      void erasing.then(
+        () => (ended = true),
+        () => (ended = true),
+      );
+      await waitFor(
+        async () => (ended || (await waiting()) > 1 ? true : undefined),
+        10_000,
+        'the erasure to end or wait',
+      );
+      await holder.commitTransaction();
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+    }
+    await notifying;
+    await erasing;
+
+    const left = await ds.query<{ type: string }[]>(
+      `select type from webhook_deliveries where ordering_key = $1`,
+      [connection],
+    );
+    expect(left).toEqual([]);
+    expect(await ds.query(`select 1 from connections where connection_id = $1`, [connection])).toEqual([]);
+  });
+});
