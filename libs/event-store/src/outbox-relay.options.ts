@@ -11,8 +11,13 @@ export interface OutboxRelayOptions {
   databaseUrl: string;
   kafka: KafkaClient;
   topic: string;
-  /** Events published per round trip to Kafka. */
+  /** Events read from the outbox and published per batch (one Kafka request unless over sendBytes). */
   batchSize?: number;
+  /**
+   * The bytes of events sent in one request at most (default 768 KiB, under the topic's 1 MB
+   * max.message.bytes): a batch over it goes out in several requests, in order (send-parts.ts).
+   */
+  sendBytes?: number;
   /** How long to sleep without a notification before looking anyway. */
   pollIntervalMs?: number;
   /**

@@ -14,6 +14,7 @@ import {
 } from './outbox-rows';
 import { OutboxVacuum } from './outbox-vacuum';
 import { RelayProducer } from './relay-producer';
+import { SEND_BYTES, sendParts } from './send-parts';
 import { RelaySleep } from './relay-sleep';
 import { RelayLeaseKeeper } from './relay-lease-keeper';
 import { OUTBOX_RELAY_LEASE } from './relay-lease.statements';
@@ -214,10 +215,10 @@ export class OutboxRelay {
     // look at the topic could miss. A frozen process renews nothing, so it is still replaced in time.
     const sendStart = performance.now();
     try {
-      await this.renewingWhile(
-        client,
-        producer.send({ topic: this.options.topic, acks: -1, messages: rows.map(toKafkaMessage) }),
-      );
+      if (!(await this.renewingWhile(client, this.sendParts(producer, rows)))) {
+        this.lease.standDown("ran out on this process's clock between two parts of the batch");
+        return 0;
+      }
       this.reportSlowSend(rows, performance.now() - sendStart);
     } catch (err) {
       if (!this.lease.validNow()) this.sentLate(rows, token, 'failed');
@@ -233,6 +234,20 @@ export class OutboxRelay {
     this.vacuum.deleted(deleted);
     this.options.onPublished?.(rows.length, new Date(rows[0]!.occurred_at));
     return rows.length;
+  }
+
+  /**
+   * Sends the batch in requests of at most SEND_BYTES (send-parts.ts), one after the other, in order;
+   * false when the lease ran out on this process's clock before a part after the first (the rows stay
+   * marked, and the next holder looks for the parts sent on the topic).
+   */
+  private async sendParts(producer: EventProducer, rows: readonly OutboxRow[]): Promise<boolean> {
+    const parts = sendParts(rows.map(toKafkaMessage), this.options.sendBytes ?? SEND_BYTES);
+    for (const [i, messages] of parts.entries()) {
+      if (i > 0 && !this.lease.validNow()) return false;
+      await producer.send({ topic: this.options.topic, acks: -1, messages });
+    }
+    return true;
   }
 
   /**

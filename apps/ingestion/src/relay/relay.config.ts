@@ -15,7 +15,7 @@ import {
 /** The outbox relay's variables: read by the ingestion app, which relays on boot, and the relay alone. */
 export function WithRelay<B extends VariablesBase>(Base: B) {
   class RelayGroup extends Base {
-    /** Events the relay publishes per Kafka request. */
+    /** Events the relay publishes per batch: one Kafka request, or several in order past 768 KiB. */
     @IntVariable(1, 10000)
     RELAY_BATCH_SIZE = 500;
 
