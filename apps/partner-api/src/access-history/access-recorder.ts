@@ -6,7 +6,12 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { addPartnerReads, type ConnectionReads } from '@pft/partners';
+import { type ConnectionReads } from '@pft/partners';
+import {
+  partnerReadsWritten,
+  UnsettledReadsWrite,
+  writePartnerReads,
+} from '@pft/partners/access-history/partner-reads-write';
 import { shutdownDeadline } from '@pft/platform';
 import { type CountedAnswer, ReadTally } from './read-tally';
 import { PartnerApiConfig } from '../partner-api.config';
@@ -16,6 +21,9 @@ const SHUTDOWN_RETRY_MS = 500;
 
 /** How often counts are written while the HTTP server finishes its last requests. */
 const CLOSING_FLUSH_MS = 100;
+
+/** How long one try at finding out what became of a write whose answer was lost may take. */
+const SETTLE_WITHIN_MS = 5_000;
 
 /**
  * Counts taken and written by one statement, the statements of a write one after another: taking
@@ -32,7 +40,9 @@ export const COUNTS_PER_STATEMENT = 2_000;
  * When the app closes (SIGTERM) they are written as the HTTP server stops taking connections, every
  * 100 ms while it finishes the requests it has, and once more after its last answer, before the database
  * pool closes (Nest runs this module's shutdown hook before the global DatabaseModule's). A failed
- * statement keeps its counts and those after it for the next write. Counts that are not written when the
+ * statement keeps its counts and those after it for the next write; one whose answer was lost (the connection
+ * cut after it was sent) keeps them aside until Postgres says whether its transaction committed, so they are
+ * written once, never twice nor not at all. Counts that are not written when the
  * app has closed, or when the shutdown deadline passes first (Postgres gone), are logged at level error
  * with their number (`unwritten_reads`, and each pilot_id's reads per day), never dropped in silence.
  * ACCESS_HISTORY=off records nothing (for the benchmark of what recording costs).
@@ -51,6 +61,9 @@ export class AccessRecorder
   private writing: Promise<void> = Promise.resolve();
   /** The counts of the statement under way, until it has answered. */
   private sending: readonly ConnectionReads[] = [];
+  /** The counts of a write whose answer was lost, until Postgres says whether it committed. */
+  private unsettled:
+    { write: UnsettledReadsWrite; counts: readonly ConnectionReads[]; tally: ReadTally } | undefined;
   private forgetDeadlineReport: (() => void) | undefined;
 
   constructor(
@@ -120,7 +133,12 @@ export class AccessRecorder
 
   /** Whether every count is written: none waiting, none under way. */
   private get allWritten(): boolean {
-    return this.tally.empty && this.experienceTally.empty && this.sending.length === 0;
+    return (
+      this.tally.empty &&
+      this.experienceTally.empty &&
+      this.sending.length === 0 &&
+      this.unsettled === undefined
+    );
   }
 
   /**
@@ -128,8 +146,14 @@ export class AccessRecorder
    * may yet have been), with their number: the pilots' access history lacks them. As the process ends.
    */
   private reportUnwritten(): void {
-    const counts = [...this.sending, ...this.tally.take(), ...this.experienceTally.take()];
+    const counts = [
+      ...(this.unsettled?.counts ?? []),
+      ...this.sending,
+      ...this.tally.take(),
+      ...this.experienceTally.take(),
+    ];
     this.sending = [];
+    this.unsettled = undefined;
     if (counts.length === 0) return;
     const reads = counts.reduce((sum, count) => sum + count.reads, 0);
     this.log.error(
@@ -158,6 +182,7 @@ export class AccessRecorder
    * of them never holds the event loop for long; from a failed statement on, kept for the next write.
    */
   private async write(): Promise<void> {
+    if (!(await this.settle())) return;
     for (const tally of [this.tally, this.experienceTally]) {
       if (!(await this.writeFrom(tally))) return;
     }
@@ -171,10 +196,18 @@ export class AccessRecorder
       left -= counts.length;
       this.sending = counts;
       try {
-        await addPartnerReads(this.dataSource, counts);
+        await writePartnerReads(this.dataSource, counts);
         this.sending = [];
       } catch (err) {
         this.sending = [];
+        if (err instanceof UnsettledReadsWrite) {
+          this.unsettled = { write: err, counts, tally };
+          this.log.warn(
+            `access history: the answer to writing ${counts.length} counts was lost; they are kept until Postgres says whether they were written: ${String(err.cause)}`,
+          );
+          await this.settle();
+          return false;
+        }
         tally.restore(counts);
         this.log.warn(
           `access history: writing ${counts.length} counts failed, kept for the next try (${tally.size} waiting): ${String(err)}`,
@@ -183,5 +216,29 @@ export class AccessRecorder
       }
     }
     return true;
+  }
+
+  /**
+   * Finds out what became of the write whose answer was lost, if any: its counts are forgotten when it
+   * committed, given back to their tally when it did not. False while Postgres cannot say (they stay aside).
+   */
+  private async settle(): Promise<boolean> {
+    const unsettled = this.unsettled;
+    if (!unsettled) return true;
+    try {
+      const written = await partnerReadsWritten(
+        this.dataSource,
+        unsettled.write,
+        Date.now() + SETTLE_WITHIN_MS,
+      );
+      this.unsettled = undefined;
+      if (!written) unsettled.tally.restore(unsettled.counts);
+      return true;
+    } catch (err) {
+      this.log.warn(
+        `access history: whether ${unsettled.counts.length} counts were written cannot be found out yet, asked again at the next write: ${String(err)}`,
+      );
+      return false;
+    }
   }
 }
