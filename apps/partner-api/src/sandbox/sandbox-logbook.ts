@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { type Flight, logbookStreamId } from '@pft/contracts';
-import { decideDeleteFlight, decideSetStartingTotals } from '@pft/logbook/domain';
+import { decideAmendFlight, decideDeleteFlight, decideSetStartingTotals } from '@pft/logbook/domain';
 import { type SandboxFixture } from '@pft/partners/domain';
 import {
   accepted,
@@ -26,8 +26,9 @@ export class SandboxLogbook {
   constructor(private readonly pipeline: CommandPipeline) {}
 
   /**
-   * Records whatever of the fixture the pilot's logbook lacks: its starting totals and its flights.
-   * Idempotent: what is already recorded as the fixture has it is left alone.
+   * Makes the pilot's logbook hold the fixture as it is now: its starting totals, and its flights, those
+   * recorded otherwise (by an earlier release's fixture) amended, those missing recorded. Idempotent: what
+   * is already recorded as the fixture has it is left alone; flights the fixture does not hold too.
    */
   async recordFixture(pilot: string, fixture: SandboxFixture, requestId: string): Promise<void> {
     const starting = fixture.startingTotals;
@@ -46,8 +47,37 @@ export class SandboxLogbook {
     }
     for (let i = 0; i < fixture.flights.length; i += FLIGHTS_PER_APPEND) {
       const flights = fixture.flights.slice(i, i + FLIGHTS_PER_APPEND);
+      await this.amendToFixture(pilot, flights, requestId);
       await importFlights(this.pipeline, this.flights, { pilot, flights, requestId });
     }
+  }
+
+  /**
+   * Amends the pilot's current flights of `flights`' ids that are recorded otherwise, as the pilot app
+   * amends a flight. The partner cannot record a flight under a fixture flight's id otherwise (409), so
+   * only a change of the fixture itself makes them differ.
+   */
+  private async amendToFixture(pilot: string, flights: readonly Flight[], requestId: string): Promise<void> {
+    await this.pipeline.handle({
+      streamId: logbookStreamId(pilot),
+      metadata: { request_id: requestId },
+      load: (tx) =>
+        this.flights.states(
+          tx,
+          pilot,
+          flights.map((f) => f.flight_id),
+        ),
+      decide: (states) => ({
+        events: flights.flatMap((flight) => {
+          const state = states.get(flight.flight_id);
+          if (!state || state.deleted) return [];
+          return accepted(decideAmendFlight(state, pilot, flight.flight_id, flight)).events;
+        }),
+      }),
+      project: async (tx, decided) => {
+        for (const event of decided.events) await this.flights.save(tx, pilot, event.payload.flight);
+      },
+    });
   }
 
   /** One flight, as `POST /pilot/v1/flights` records it: `created` false when the same flight was sent again. */

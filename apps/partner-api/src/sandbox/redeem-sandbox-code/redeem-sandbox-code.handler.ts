@@ -16,7 +16,9 @@ import { RedeemSandboxCodeCommand } from './redeem-sandbox-code.command';
  * Each partner's sandbox gets a pilot account of its own per fixture (copy-on-write: one partner's
  * simulations never reach another's sandbox), made on the first redemption with the fixture's logbook
  * recorded through the write path. The code is reusable: redeemed again, it links the same pilot account,
- * so a partner that is still linked gets the same `pilot_id`, as a live re-link does.
+ * so a partner that is still linked gets the same `pilot_id`, as a live re-link does. Each redemption
+ * brings the pilot's logbook to the fixture as it is now (a pilot made under an earlier release's fixture
+ * shows the documented one), leaving the flights the partner simulated.
  */
 @CommandHandler(RedeemSandboxCodeCommand)
 export class RedeemSandboxCodeHandler implements ICommandHandler<RedeemSandboxCodeCommand, LinkPilotResult> {
@@ -33,10 +35,8 @@ export class RedeemSandboxCodeHandler implements ICommandHandler<RedeemSandboxCo
     const number = sandboxFixtureOfCode(linkingToken);
     if (number === null) throw invalidLinkingToken();
     const pilot = await this.sandboxPilots.claim(this.dataSource, partnerId, number);
-    if (!pilot.seeded) {
-      await this.logbook.recordFixture(pilot.pilotAccountId, sandboxFixture(number), requestId);
-      await this.sandboxPilots.markSeeded(this.dataSource, pilot.pilotAccountId);
-    }
+    await this.logbook.recordFixture(pilot.pilotAccountId, sandboxFixture(number), requestId);
+    if (!pilot.seeded) await this.sandboxPilots.markSeeded(this.dataSource, pilot.pilotAccountId);
     const newConnectionId = randomUUID();
     const decision = await this.pipeline.handle({
       streamId: consentStreamId(pilot.pilotAccountId),
