@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventIdOf, inFlight, readTopicFrom, splitByTopic } from './outbox-reconcile';
+import { eventIdOf, inFlight, readSlices, readTopicFrom, splitByTopic } from './outbox-reconcile';
 import { toKafkaMessage, type OutboxRow } from './outbox-rows';
 
 let position = 0;
@@ -56,5 +56,26 @@ describe('finding rows in flight on the topic', () => {
       published: [found, later],
       unsent: [lost, fresh],
     });
+  });
+});
+
+describe('reading the topic back in slices', () => {
+  const range = (partition: number, from: number, to: number) => ({
+    partition,
+    from: String(from),
+    to: String(to),
+  });
+
+  it('cuts the ranges into reads of at most the limit, from the ends backward, covering each offset once', () => {
+    const slices = readSlices([range(0, 0, 25), range(1, 10, 14), range(2, 5, 5)], 10);
+    expect(slices).toEqual([[range(0, 20, 25), range(1, 10, 14)], [range(0, 10, 20)], [range(0, 0, 10)]]);
+  });
+
+  it('reads nothing for empty ranges, and one offset a partition when they outnumber the limit', () => {
+    expect(readSlices([range(0, 3, 3)], 10)).toEqual([]);
+    expect(readSlices([range(0, 0, 2), range(1, 0, 1)], 1)).toEqual([
+      [range(0, 1, 2), range(1, 0, 1)],
+      [range(0, 0, 1)],
+    ]);
   });
 });

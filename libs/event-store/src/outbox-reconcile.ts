@@ -1,6 +1,6 @@
 import { type Client } from 'pg';
 import { decodeEventEnvelope } from '@pft/contracts';
-import { type KafkaClient, type StoredMessage } from '@pft/platform/kafka/kafka.port';
+import { type KafkaClient, type PartitionRange, type StoredMessage } from '@pft/platform/kafka/kafka.port';
 import { deleteOutboxRows, type OutboxRow } from './outbox-rows';
 import { OUTBOX_RELAY_LEASE } from './relay-lease.statements';
 
@@ -9,6 +9,9 @@ import { OUTBOX_RELAY_LEASE } from './relay-lease.statements';
  * a message's timestamp on the producer's, and the two may differ by this much.
  */
 export const RECONCILE_MARGIN_MS = 60_000;
+
+/** The most messages one read of the topic back returns (the relay's memory of it at once). */
+export const RECONCILE_READ_MESSAGES = 10_000;
 
 /** How long reading the topic back may take before the relay gives up and tries again. */
 const READ_TIMEOUT_MS = 30_000;
@@ -48,7 +51,35 @@ export function splitByTopic(
   return { published, unsent };
 }
 
-/** The events among `wanted` that `topic` holds from `since` (ms since the epoch) to its end. */
+/**
+ * `ranges` cut into reads of at most `limit` offsets in all, from the partitions' ends backward: the
+ * events looked for are mostly the last ones sent, and reading stops once they are all found.
+ */
+export function readSlices(ranges: readonly PartitionRange[], limit: number): PartitionRange[][] {
+  let open = ranges
+    .map((r) => ({ partition: r.partition, from: BigInt(r.from), to: BigInt(r.to) }))
+    .filter((r) => r.from < r.to);
+  const slices: PartitionRange[][] = [];
+  while (open.length > 0) {
+    const each = BigInt(Math.max(1, Math.floor(limit / open.length)));
+    slices.push(
+      open.map((r) => {
+        const from = r.to - each > r.from ? r.to - each : r.from;
+        const slice = { partition: r.partition, from: String(from), to: String(r.to) };
+        r.to = from;
+        return slice;
+      }),
+    );
+    open = open.filter((r) => r.from < r.to);
+  }
+  return slices;
+}
+
+/**
+ * The events among `wanted` that `topic` holds from `since` (ms since the epoch) to its end. Under
+ * load that span holds every event of the minute before the mark and after it: it is read a slice of
+ * RECONCILE_READ_MESSAGES at a time, each within its own timeout, keeping only the events wanted.
+ */
 export async function findOnTopic(
   kafka: KafkaClient,
   topic: string,
@@ -57,7 +88,7 @@ export async function findOnTopic(
 ): Promise<Set<string>> {
   const admin = kafka.admin();
   await admin.connect();
-  let ranges;
+  let ranges: PartitionRange[];
   try {
     const starts = await admin.fetchTopicOffsetsByTimestamp(topic, since);
     const ends = await admin.fetchTopicOffsets(topic);
@@ -69,11 +100,13 @@ export async function findOnTopic(
   } finally {
     await admin.disconnect().catch(() => undefined);
   }
-  const messages = await kafka.readPartitions(topic, ranges, { timeoutMs: READ_TIMEOUT_MS });
   const found = new Set<string>();
-  for (const m of messages) {
-    const id = eventIdOf(m);
-    if (id !== undefined && wanted.has(id)) found.add(id);
+  for (const slice of readSlices(ranges, RECONCILE_READ_MESSAGES)) {
+    for (const m of await kafka.readPartitions(topic, slice, { timeoutMs: READ_TIMEOUT_MS })) {
+      const id = eventIdOf(m);
+      if (id !== undefined && wanted.has(id)) found.add(id);
+    }
+    if (found.size === wanted.size) break;
   }
   return found;
 }
