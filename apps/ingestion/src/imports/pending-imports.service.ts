@@ -11,20 +11,14 @@ import {
   type PendingImport,
   PendingImportsRepository,
 } from '@pft/logbook';
-import {
-  IMPORT_FORMATS,
-  type ImportFormat,
-  type ImportRead,
-  type ImportView,
-  readImport,
-  typeRatingForIcao,
-} from '@pft/logbook/domain';
+import { IMPORT_FORMATS, type ImportFormat, type ImportView } from '@pft/logbook/domain';
 import { ApiError, todayUtc } from '@pft/platform';
 import { SubjectBeingErased } from '@pft/privacy/domain';
 
 import { ImportCommits } from './import-commits';
-import { importView } from './import-view';
 import { mergeChoices, refuseChoicesTheFileCannotTake } from './import-choices.body';
+import { type ReadingInput } from './import-reading.messages';
+import { ImportReadingThreads } from './import-reading-threads';
 
 /** How often each replica deletes the expired imports, in the background. */
 const CLEANUP_EVERY_MS = 60 * 1000;
@@ -50,13 +44,15 @@ export const CHOICES_CONFLICT_MESSAGE =
 
 /**
  * The pilot's pending imports (`logbook-import.md` 2): a file stored as uploaded, read again with the
- * pilot's choices for every answer (reading is pure and takes well under a second for the largest file),
- * committed through the write pipeline of import commits (ImportCommits).
+ * pilot's choices for every answer, committed through the write pipeline of import commits
+ * (ImportCommits). Reading the largest file takes seconds: it is read in a reading thread
+ * (ImportReadingThreads), never on the thread that answers the process's other requests.
  */
 @Injectable()
 export class PendingImports implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(PendingImports.name);
   private cleanup?: NodeJS.Timeout;
+  private readonly reading = new ImportReadingThreads();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -70,8 +66,9 @@ export class PendingImports implements OnModuleInit, OnModuleDestroy {
     this.cleanup = setInterval(() => this.deleteExpired(), CLEANUP_EVERY_MS).unref();
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     clearInterval(this.cleanup);
+    await this.reading.close();
   }
 
   /** `auto` when absent; 400 INVALID_REQUEST for a format the service does not read. */
@@ -89,19 +86,24 @@ export class PendingImports implements OnModuleInit, OnModuleDestroy {
   }
 
   async upload(pilot: string, format: ImportFormat | 'auto', bytes: Buffer): Promise<ImportView> {
-    const read = this.read({ pilot_account_id: pilot, format, bytes, choices: {} });
     const importId = randomUUID();
+    const view = await this.reading.withPlace((place) =>
+      place.view(this.input({ pilot_account_id: pilot, format, bytes, choices: {} }), importId, 'previewed'),
+    );
     const stored = await this.dataSource.transaction(async (tx) => {
       await lockStream(tx, logbookStreamId(pilot));
       return this.imports.insert(tx, { importId, pilot, format, bytes });
     });
     if (!stored) throw new SubjectBeingErased(pilot);
-    return importView(importId, 'previewed', read);
+    return view;
   }
 
-  async view(pilot: string, importId: string): Promise<ImportView> {
-    const pending = await this.find(pilot, importId);
-    return importView(importId, pending.state, this.read(pending));
+  /** The file is loaded once it has a place among the files being read (ImportReadingThreads). */
+  view(pilot: string, importId: string): Promise<ImportView> {
+    return this.reading.withPlace(async (place) => {
+      const pending = await this.find(pilot, importId);
+      return place.view(this.input(pending), importId, pending.state);
+    });
   }
 
   /**
@@ -112,18 +114,21 @@ export class PendingImports implements OnModuleInit, OnModuleDestroy {
    */
   async choose(pilot: string, importId: string, body: unknown): Promise<ImportView> {
     for (let attempt = 1; attempt <= CHOICES_ATTEMPTS; attempt++) {
-      const pending = await this.find(pilot, importId);
-      if (pending.state === 'committed') throw committedAlready();
-      const choices = mergeChoices(pending.choices, body);
-      const read = this.read({ ...pending, choices });
-      refuseChoicesTheFileCannotTake(body, read);
+      const { pending, choices, view } = await this.reading.withPlace(async (place) => {
+        const pending = await this.find(pilot, importId);
+        if (pending.state === 'committed') throw committedAlready();
+        const choices = mergeChoices(pending.choices, body);
+        const view = await place.view(this.input({ ...pending, choices }), pending.import_id, pending.state);
+        return { pending, choices, view };
+      });
+      refuseChoicesTheFileCannotTake(body, view);
       const saved = await this.imports.saveChoices(
         this.dataSource,
         pending.import_id,
         choices,
         pending.choices,
       );
-      if (saved === 'saved') return importView(pending.import_id, pending.state, read);
+      if (saved === 'saved') return view;
       if (saved === 'committed') throw committedAlready();
       if (saved === 'gone') throw notFound();
     }
@@ -141,12 +146,16 @@ export class PendingImports implements OnModuleInit, OnModuleDestroy {
         pilot,
         importId,
         // Read again under the commit's lock on the import: the choices it commits are the latest saved.
-        readFlights: (locked) => {
-          const read = this.read(locked);
-          if (!read.ready)
-            throw new ApiError('IMPORT_NOT_READY', 'The import is not ready: see its problems and aircraft');
-          return { flights: read.flights.map((f) => f.flight), invalidRows: read.rows - read.flights.length };
-        },
+        readFlights: (locked) =>
+          this.reading.withPlace(async (place) => {
+            const read = await place.flights(this.input(locked));
+            if (!read.ready)
+              throw new ApiError(
+                'IMPORT_NOT_READY',
+                'The import is not ready: see its problems and aircraft',
+              );
+            return { flights: read.flights, invalidRows: read.invalidRows };
+          }),
         requestId,
       },
     );
@@ -161,26 +170,17 @@ export class PendingImports implements OnModuleInit, OnModuleDestroy {
     return pending;
   }
 
-  /** The file read with the choices; a file refused as a whole answers its code (413, 415). */
-  private read(
+  /** What a reading thread reads: the file with the choices, as of today (UTC). */
+  private input(
     pending: Pick<PendingImport, 'pilot_account_id' | 'format' | 'bytes' | 'choices'>,
-  ): ImportRead {
-    const result = readImport({
+  ): ReadingInput {
+    return {
       bytes: pending.bytes,
-      pilotAccountId: pending.pilot_account_id,
-      today: todayUtc(),
-      // A type designator the rating catalog has as a type rating proposes that type key.
-      typeRatingOf: typeRatingForIcao,
+      pilot: pending.pilot_account_id,
       format: pending.format,
       choices: pending.choices,
-    });
-    if (!result.ok) {
-      const { code, issue, message, line } = result.refusal;
-      throw new ApiError(code, message, [
-        { field: line === undefined ? 'body' : `line ${line}`, issue, message },
-      ]);
-    }
-    return result.value;
+      today: todayUtc(),
+    };
   }
 
   private deleteExpired(): void {

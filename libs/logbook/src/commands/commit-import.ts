@@ -29,8 +29,15 @@ export async function commitImport(
   command: {
     pilot: string;
     importId: string;
-    /** The import's valid flights and how many rows were not, with its choices; throws to refuse it. */
-    readFlights: (pending: PendingImport) => { flights: readonly Flight[]; invalidRows: number };
+    /**
+     * The import's valid flights and how many rows were not, with its choices; throws (or rejects) to
+     * refuse it. Read while the transaction holds the lock on the import.
+     */
+    readFlights: (
+      pending: PendingImport,
+    ) =>
+      | { flights: readonly Flight[]; invalidRows: number }
+      | Promise<{ flights: readonly Flight[]; invalidRows: number }>;
     requestId: string;
   },
 ): Promise<ImportCommitResult | undefined> {
@@ -48,7 +55,7 @@ export async function commitImport(
       gone = pending === undefined;
       if (!pending) return { states: new Map() };
       if (pending.commit_result) return { states: new Map(), earlier: pending.commit_result };
-      read = command.readFlights(pending);
+      read = await command.readFlights(pending);
       const ids = read.flights.map((f) => f.flight_id);
       return { states: await repositories.flights.states(tx, pilot, ids) };
     },
