@@ -38,7 +38,10 @@ export interface ConnectionHistoryRow {
 /**
  * Adds counted reads to `partner_reads` in one statement: each connection's partner and pilot are taken
  * from `connections`, so the partner API's hot path needs nothing but the `pilot_id` it answered. Counts
- * add up (several replicas, several flushes), the last time is the latest of them.
+ * add up (several replicas, several flushes), the last time is the latest of them. Rows are inserted or
+ * updated in the order of their key, as every replica's statement does: two writes of the same pilots at
+ * once wait for each other's rows in one order and never deadlock (Postgres refused one of them, and its
+ * counts waited for the next write).
  *
  * The connections it reads are locked (`for key share`, in id order) until it commits: their delete (an
  * account erasure) waits for a write of counts under way, and a write after the delete finds no
@@ -61,6 +64,7 @@ export async function addPartnerReads(runner: Queryable, counts: readonly Connec
      select pilot_account_id, partner_id, day, kind, sum(reads), max(to_timestamp(last_ms / 1000.0))
        from counted
       group by pilot_account_id, partner_id, day, kind
+      order by pilot_account_id, partner_id, day, kind
      on conflict (pilot_account_id, partner_id, day, kind) do update
         set reads = partner_reads.reads + excluded.reads,
             last_at = greatest(partner_reads.last_at, excluded.last_at)`,
