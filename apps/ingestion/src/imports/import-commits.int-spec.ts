@@ -32,7 +32,7 @@ describe('import commits on their own pool (Postgres)', () => {
   });
 
   afterAll(async () => {
-    await commits.onModuleDestroy();
+    await commits.onApplicationShutdown();
     await requests.destroy();
     await db.drop();
   });

@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CommandPipeline, RelayWake } from '@pft/event-store';
 import { dataSourceOptions, type DatabaseVariables, writeOutcomeTimeoutMs } from '@pft/platform';
@@ -37,8 +37,9 @@ export function importCommitTimeouts(
  * of the same import outlasts. The pool is opened by the first commit, not at start.
  */
 @Injectable()
-export class ImportCommits implements OnModuleDestroy {
+export class ImportCommits implements OnApplicationShutdown {
   private opened?: Promise<{ dataSource: DataSource; pipeline: CommandPipeline }>;
+  private closed = false;
 
   constructor(
     private readonly config: IngestionConfig,
@@ -46,6 +47,7 @@ export class ImportCommits implements OnModuleDestroy {
   ) {}
 
   async pipeline(): Promise<CommandPipeline> {
+    if (this.closed) throw new Error('the import commits pool is closed: the process is stopping');
     this.opened ??= this.open().catch((err: unknown) => {
       this.opened = undefined;
       throw err;
@@ -53,7 +55,12 @@ export class ImportCommits implements OnModuleDestroy {
     return (await this.opened).pipeline;
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /**
+   * After the HTTP server has closed (Nest runs this hook after it, unlike onModuleDestroy), so a commit
+   * still being answered while the process drains keeps its pool; the pool is never opened again.
+   */
+  async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
     const opened = this.opened;
     this.opened = undefined;
     if (opened) await (await opened.catch(() => undefined))?.dataSource.destroy();

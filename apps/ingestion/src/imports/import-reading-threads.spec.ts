@@ -47,6 +47,17 @@ describe('ImportReadingThreads: files read in threads of their own', () => {
   const standIn = (count: number, filesHeld = 8) =>
     (threads = new ImportReadingThreads(count, { file: join(dir, 'stand-in.js') }, { filesHeld }));
 
+  it('starts no thread once closed with the process: a read asked after fails', async () => {
+    standIn(1);
+    expect(await threads.withPlace((place) => place.view(input('p'), 'i-1', 'previewed'))).toMatchObject({
+      import_id: 'i-1',
+    });
+    await threads.close();
+    await expect(threads.withPlace((place) => place.view(input('p'), 'i-2', 'previewed'))).rejects.toThrow(
+      'the import reading threads are closed',
+    );
+  });
+
   it("answers the view, and the flights sent ahead of the commit's answer, in order", async () => {
     standIn(1);
     expect(await threads.withPlace((place) => place.view(input('p'), 'i-1', 'previewed'))).toEqual({

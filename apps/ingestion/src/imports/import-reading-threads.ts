@@ -55,6 +55,8 @@ class ReadingThread {
     reject: (err: Error) => void;
   };
   private idleEnd?: NodeJS.Timeout;
+  /** Closed with the process: no thread is started again. */
+  private closed = false;
 
   constructor(
     private readonly code: ReadingThreadCode,
@@ -83,8 +85,15 @@ class ReadingThread {
     if (worker) await worker.terminate();
   }
 
+  /** Ends the thread for good: the process is stopping. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.end();
+  }
+
   private running(): Worker {
     if (this.worker) return this.worker;
+    if (this.closed) throw new Error('the import reading threads are closed: the process is stopping');
     const worker = new Worker(this.code.file, this.code.execArgv ? { execArgv: this.code.execArgv } : {});
     worker.on('message', (message: ReadingMessage) => {
       if (!('part' in message))
@@ -174,8 +183,9 @@ export class ImportReadingThreads {
     );
   }
 
+  /** Ends every thread for good (the process is stopping): a read asked after fails. */
   async close(): Promise<void> {
-    await Promise.all(this.threads.map((thread) => thread.end()));
+    await Promise.all(this.threads.map((thread) => thread.close()));
   }
 }
 

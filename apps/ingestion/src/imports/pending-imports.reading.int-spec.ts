@@ -82,8 +82,8 @@ describe('an import of the largest file being read', () => {
     service = new PendingImports(ds, commits, imports, new FlightsRepository());
   });
   afterAll(async () => {
-    await service.onModuleDestroy();
-    await commits.onModuleDestroy();
+    await service.onApplicationShutdown();
+    await commits.onApplicationShutdown();
   });
 
   it('leaves the process answering its other requests while it is read, and answers what the file reads as', async () => {
@@ -103,7 +103,7 @@ describe('an import of the largest file being read', () => {
       () => uploading.upload(pilot, 'auto', file),
       () => storing,
     );
-    await uploading.onModuleDestroy();
+    await uploading.onApplicationShutdown();
 
     // Seconds of reading (2.4 to 10.6 s on two cores when it held the process's thread, every other
     // request waiting as long): the thread stayed free for the rest all along. On a machine this busy

@@ -20,7 +20,7 @@ describe('PendingImports: the cleanup of expired imports', () => {
     expect(deleteExpired).toHaveBeenCalledWith(dataSource);
     await jest.advanceTimersByTimeAsync(60_000);
     expect(deleteExpired).toHaveBeenCalledTimes(2);
-    service.onModuleDestroy();
+    await service.onApplicationShutdown();
     await jest.advanceTimersByTimeAsync(180_000);
     expect(deleteExpired).toHaveBeenCalledTimes(2);
   });
@@ -36,6 +36,6 @@ describe('PendingImports: the cleanup of expired imports', () => {
     service.onModuleInit();
     await jest.advanceTimersByTimeAsync(120_000);
     expect(deleteExpired).toHaveBeenCalledTimes(2);
-    service.onModuleDestroy();
+    await service.onApplicationShutdown();
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
 import { lockStream } from '@pft/event-store/stream-lock';
@@ -49,7 +49,7 @@ export const CHOICES_CONFLICT_MESSAGE =
  * (ImportReadingThreads), never on the thread that answers the process's other requests.
  */
 @Injectable()
-export class PendingImports implements OnModuleInit, OnModuleDestroy {
+export class PendingImports implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(PendingImports.name);
   private cleanup?: NodeJS.Timeout;
   private readonly reading = new ImportReadingThreads();
@@ -66,7 +66,8 @@ export class PendingImports implements OnModuleInit, OnModuleDestroy {
     this.cleanup = setInterval(() => this.deleteExpired(), CLEANUP_EVERY_MS).unref();
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** After the HTTP server has closed, so that reads still being answered while the process drains end. */
+  async onApplicationShutdown(): Promise<void> {
     clearInterval(this.cleanup);
     await this.reading.close();
   }
@@ -138,16 +139,19 @@ export class PendingImports implements OnModuleInit, OnModuleDestroy {
   async commit(pilot: string, importId: string, requestId: string): Promise<ImportCommitResult> {
     const pending = await this.find(pilot, importId);
     if (pending.commit_result) return pending.commit_result;
-    const result = await commitImport(
-      // Its own pool: waiting for another commit of the import outlasts a request's statement limit.
-      await this.commits.pipeline(),
-      { flights: this.flights, imports: this.imports },
-      {
-        pilot,
-        importId,
-        // Read again under the commit's lock on the import: the choices it commits are the latest saved.
-        readFlights: (locked) =>
-          this.reading.withPlace(async (place) => {
+    // The place among the files held is taken before the commit's transaction, not under its locks (the
+    // pilot's logbook stream, the import): waiting for other pilots' files there would hold up every
+    // write of the pilot.
+    const result = await this.reading.withPlace(async (place) =>
+      commitImport(
+        // Its own pool: waiting for another commit of the import outlasts a request's statement limit.
+        await this.commits.pipeline(),
+        { flights: this.flights, imports: this.imports },
+        {
+          pilot,
+          importId,
+          // Read again under the commit's lock on the import: the choices it commits are the latest saved.
+          readFlights: async (locked) => {
             const read = await place.flights(this.input(locked));
             if (!read.ready)
               throw new ApiError(
@@ -155,9 +159,10 @@ export class PendingImports implements OnModuleInit, OnModuleDestroy {
                 'The import is not ready: see its problems and aircraft',
               );
             return { flights: read.flights, invalidRows: read.invalidRows };
-          }),
-        requestId,
-      },
+          },
+          requestId,
+        },
+      ),
     );
     if (!result) throw notFound();
     return result;
