@@ -66,7 +66,9 @@ export async function partnerReadsWritten(
   unsettled: UnsettledReadsWrite,
   deadline: number,
 ): Promise<boolean> {
-  if (unsettled.pid !== undefined) await endSession(db, unsettled.pid, deadline);
+  // Only while still in the write's transaction: asked again later (the next flush), the process id may
+  // be another session's by then.
+  if (unsettled.pid !== undefined) await endSession(db, unsettled.pid, deadline, unsettled.xid);
   const [row] = rowsOf<{ status: string | null }>(
     await db.query('select pg_xact_status($1::xid8)::text as status', [unsettled.xid]),
   );

@@ -44,16 +44,19 @@ const GONE_POLL_MS = 50;
 /**
  * Ends the Postgres session `pid` from another connection of `db` and waits until it has gone from
  * pg_stat_activity: a transaction of it that had not committed can then never commit. Only a session of
- * this database and role is ended (the role needs no more right than that), never the caller's own.
+ * this database and role is ended (the role needs no more right than that), never the caller's own;
+ * given the transaction id `xid` (pg_current_xact_id), only while the session is still in that
+ * transaction: a session gone and its process id taken by another session is left alone.
  * Throws when the database cannot be asked, or when `deadline` (epoch ms) passes first.
  */
-export async function endSession(db: Queryable, pid: number, deadline: number): Promise<void> {
+export async function endSession(db: Queryable, pid: number, deadline: number, xid?: string): Promise<void> {
   for (;;) {
     const rows = rowsOf<{ signalled: boolean }>(
       await db.query(
         `select pg_terminate_backend(pid) as signalled from pg_stat_activity
-          where pid = $1 and pid <> pg_backend_pid() and datname = current_database() and usename = current_user`,
-        [pid],
+          where pid = $1 and pid <> pg_backend_pid() and datname = current_database() and usename = current_user
+            and ($2::xid8 is null or backend_xid = xid($2::xid8))`,
+        [pid, xid ?? null],
       ),
     );
     if (rows.length === 0) return;
