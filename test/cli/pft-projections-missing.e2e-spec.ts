@@ -61,8 +61,8 @@ describe('pft projections with a topic or a database that does not exist', () =>
       error: {
         code: 'DATABASE_NOT_FOUND',
         message:
-          `the database ${missing} named by DATABASE_URL does not exist at ${url.hostname}:${url.port || 5432}: ` +
-          'check DATABASE_URL, or create it with `pft db create` and `pft db migrate`',
+          `the database named by DATABASE_URL does not exist at ${url.hostname}:${url.port || 5432}: ` +
+          `database "${missing}" does not exist; check DATABASE_URL, or create it with \`pft db create\` and \`pft db migrate\``,
       },
     });
   });

@@ -1,4 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
+import { createDataSource } from '@pft/platform';
 import { announcePartnerReadChange } from '@pft/totals';
 import {
   defaultRebuildMembers,
@@ -19,7 +20,7 @@ import { tellPartnerApi } from './tell-partner-api';
 import { loadCliConfig } from '../cli.config';
 import { startFoldThreads } from '../rebuild/fold-threads';
 import { memberWarnings } from '../rebuild/member-warnings';
-import { openProjectionDatabase, requireEventsTopic } from './projections-dependencies';
+import { requireEventsTopic } from './projections-dependencies';
 
 const iso = (d: Date | null): string => (d ? d.toISOString() : '-');
 
@@ -80,7 +81,7 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
       const config = loadCliConfig();
       const kafka = await reachKafka(config, out);
       await requireEventsTopic(kafka, config.PILOT_EVENTS_TOPIC, config.KAFKA_BROKERS);
-      const dataSource = await openProjectionDatabase(config.DATABASE_URL, 2);
+      const dataSource = await createDataSource(config.DATABASE_URL, 2).initialize();
       try {
         const status = await readProjectionStatus(dataSource, kafka, config.PILOT_EVENTS_TOPIC);
         if (options.json) printJson(out, status);
@@ -120,7 +121,7 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
       const config = loadCliConfig();
       const kafka = await reachKafka(config, out);
       await requireEventsTopic(kafka, config.PILOT_EVENTS_TOPIC, config.KAFKA_BROKERS);
-      const dataSource = await openProjectionDatabase(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+      const dataSource = await createDataSource(config.DATABASE_URL, config.DATABASE_POOL_SIZE).initialize();
       const abort = new AbortController();
       const interrupt = (): void => abort.abort();
       process.once('SIGINT', interrupt);
