@@ -43,14 +43,7 @@ export async function beginRebuild(
       `select topic from projection_offsets where projection = $1 and version = $2 and topic <> $3 limit 1`,
       [PILOT_TOTALS_PROJECTION, version, topic],
     );
-    if (other) {
-      for (const sql of dropProjectionTablesSql(version)) await tx.query(sql);
-      for (const table of ['projection_offsets', 'projection_dead_letters'])
-        await tx.query(`delete from ${table} where projection = $1 and version = $2`, [
-          PILOT_TOTALS_PROJECTION,
-          version,
-        ]);
-    }
+    if (other) await removeVersion(tx, version);
     for (const sql of createProjectionTablesSql(version)) await tx.query(sql);
     if (building === null) {
       await tx.query(`update projection_versions set building_version = $2 where projection = $1`, [
@@ -116,12 +109,15 @@ export async function leftoverVersions(q: Queryable): Promise<number[]> {
 export async function dropVersion(dataSource: DataSource, version: number): Promise<void> {
   const { active, building } = await readProjectionVersions(dataSource);
   if (version === active || version === building) throw new Error(`version ${version} is in use`);
-  await dataSource.transaction(async (tx) => {
-    for (const sql of dropProjectionTablesSql(version)) await tx.query(sql);
-    for (const table of ['projection_offsets', 'projection_dead_letters'])
-      await tx.query(`delete from ${table} where projection = $1 and version = $2`, [
-        PILOT_TOTALS_PROJECTION,
-        version,
-      ]);
-  });
+  await dataSource.transaction((tx) => removeVersion(tx, version));
+}
+
+/** A version's tables, stored offsets and dead letters, removed in the caller's transaction. */
+async function removeVersion(tx: Queryable, version: number): Promise<void> {
+  for (const sql of dropProjectionTablesSql(version)) await tx.query(sql);
+  for (const table of ['projection_offsets', 'projection_dead_letters'])
+    await tx.query(`delete from ${table} where projection = $1 and version = $2`, [
+      PILOT_TOTALS_PROJECTION,
+      version,
+    ]);
 }
