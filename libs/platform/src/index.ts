@@ -14,7 +14,7 @@ export { SerializedJson, meta } from './http/envelope';
 export { toErrorResponse } from './http/error-response';
 export { httpReplyOf, httpRequestOf } from './http/http-context';
 export { RequestBodyGuard } from './http/request-body.guard';
-export { receivedBodyBytes, receivedBodySha256, StreamedBody } from './http/request-body';
+export { receivedBodySha256, StreamedBody } from './http/request-body';
 export { GetOnly } from './http/get-only';
 export { BodyLimit, applyRouteBodyLimits } from './http/route-body-limits';
 export { createHttpApp, serveHttpApp, startHttpApp } from './http/start-http-app';

@@ -131,9 +131,9 @@ const NO_BYTES = Buffer.alloc(0);
 
 /**
  * The body of a request as it arrived, byte for byte (empty without one), once its guards have let it
- * in: what an idempotent request is compared by, since `request.body` then holds the parsed value.
+ * in (`request.body` then holds the parsed value): what receivedBodySha256 hashes.
  */
-export function receivedBodyBytes(request: FastifyRequest): Buffer {
+function receivedBodyBytes(request: FastifyRequest): Buffer {
   return receivedBodies.get(request) ?? NO_BYTES;
 }
 
