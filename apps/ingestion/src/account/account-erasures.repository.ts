@@ -8,8 +8,9 @@ export type AccountStatus = 'active' | 'erasing';
 export interface PendingErasure {
   pilot_account_id: string;
   /**
-   * When this erasure was asked for, as Postgres writes it (to the microsecond): which erasure of the
-   * account it is. A worker's steps count only while that one is still pending (ErasureSuperseded).
+   * When this erasure was asked for, to the microsecond, in UTC (`2026-05-01T09:30:00.123456Z`, whatever
+   * the session's DateStyle and time zone): which erasure of the account it is. A worker's steps count
+   * only while that one is still pending (ErasureSuperseded), compared as a time, not as text.
    */
   requested_at: string;
   request_id: string | null;
@@ -30,6 +31,13 @@ export class ErasureSuperseded extends Error {
 
 /** The row of the erasure asked for at `requestedAt`, while it is pending. */
 const STILL_PENDING = `pilot_account_id = $1 and requested_at = $2::timestamptz and completed_at is null`;
+
+/**
+ * `requested_at` as an ISO 8601 time in UTC, to the microsecond: read back the same (`$2::timestamptz`)
+ * by any session. Its text form would not be: it follows the session's DateStyle and time zone, and one
+ * such form does not name its instant (`IST` written for India reads back as Israel's).
+ */
+const REQUESTED_AT = `to_char(requested_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 /**
  * The `account_erasures` table: an erasure asked for stays pending until every step is done
@@ -83,7 +91,7 @@ export class AccountErasuresRepository {
               select pilot_account_id from account_erasures
                where completed_at is null and (claimed_until is null or claimed_until < now())
                order by requested_at limit 1 for update skip locked)
-           returning pilot_account_id::text as pilot_account_id, requested_at::text as requested_at, request_id,
+           returning pilot_account_id::text as pilot_account_id, ${REQUESTED_AT} as requested_at, request_id,
                      steps_done, attempts)
          select * from claimed`,
         [holdMs],

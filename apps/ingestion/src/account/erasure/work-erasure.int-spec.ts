@@ -5,6 +5,7 @@ import { logbookStreamId, zeroFlightMinutes } from '@pft/contracts';
 import { appendEvents, type NewEvent } from '@pft/event-store/event-store';
 import { AccessHistory, createPartner } from '@pft/partners';
 import { DataKeySealing, sharedDataKeys } from '@pft/privacy';
+import { createDataSource } from '@pft/platform';
 import { flightBody, withTestDataSource } from '@pft/testing';
 import { AccountErasuresRepository } from '../account-erasures.repository';
 import { type DisconnectCommand } from '../../consent/disconnect/disconnect.command';
@@ -113,5 +114,38 @@ describe('an erasure worker held up while another completed the erasure', () => 
       [pilot],
     );
     expect(row).toEqual({ steps_done: [], completed_at: null });
+  });
+});
+
+/** Sessions whose dates are written otherwise than ISO in UTC, as a database or role may set them. */
+describe('an erasure worked by sessions writing dates in another style and time zone', () => {
+  let ds: DataSource;
+  withTestDataSource(1, (made) => (ds = made));
+  let elsewhere: DataSource;
+
+  beforeAll(async () => {
+    const [{ db }] = await ds.query<[{ db: string }]>('select current_database() as db');
+    // India's time written in the Postgres style names its zone `IST`, which reads back as Israel's.
+    await ds.query(`alter database ${db} set timezone = 'Asia/Kolkata'`);
+    await ds.query(`alter database ${db} set datestyle = 'Postgres, DMY'`);
+    elsewhere = await createDataSource((ds.options as { url: string }).url, 2).initialize();
+  });
+  afterAll(() => elsewhere?.destroy());
+
+  it('completes the erasure it claimed: its steps are recorded against the erasure asked for', async () => {
+    const erasures = new AccountErasuresRepository();
+    const pilot = randomUUID();
+    await erasures.request(elsewhere, pilot, 'req-erase');
+    const [{ style }] = await elsewhere.query<[{ style: string }]>(`select now()::text as style`);
+    expect(style).toMatch(/ IST$/);
+    const claimed = (await erasures.claim(elsewhere, 30_000))!;
+    const ctx = {
+      requestId: 'erasure-test',
+      dataSource: elsewhere,
+      commandBus: { execute: () => Promise.resolve() } as unknown as CommandBus,
+      accessHistory: new AccessHistory(elsewhere),
+    };
+    await expect(workErasure(ctx, claimed, erasures)).resolves.toBe('completed');
+    expect(await erasures.status(elsewhere, pilot)).toBe('active');
   });
 });
