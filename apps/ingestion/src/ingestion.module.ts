@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import {
   ConfigModule,
@@ -20,6 +20,7 @@ import { AccountErasureGuard } from './account/account-erasure.guard';
 import { AccountModule } from './account/account.module';
 import { PilotAuthGuard } from './auth/pilot-auth.guard';
 import { pilotJwtVerifierProvider } from './auth/pilot-jwt.provider';
+import { JsonObjectBodyPipe } from './http/json-object-body.pipe';
 import { ConsentModule } from './consent/consent.module';
 import { ExportModule } from './export/export.module';
 import { FlightsModule } from './flights/flights.module';
@@ -60,6 +61,8 @@ import { ExperienceModule } from './experience/experience.module';
     { provide: APP_GUARD, useExisting: PilotAuthGuard },
     { provide: APP_GUARD, useExisting: AccountErasureGuard },
     { provide: APP_GUARD, useClass: RequestBodyGuard },
+    // Then a body that is JSON but not an object is refused before any handler (400).
+    { provide: APP_PIPE, useClass: JsonObjectBodyPipe },
   ],
 })
 export class IngestionModule {

@@ -17,10 +17,10 @@ function booleanField(reader: BodyReader, key: string, required: boolean): boole
 
 /**
  * The body of `POST /pilot/v1/linking-codes`: none, or `{ "share_experience": true | false }`, default
- * false (consent is never pre-ticked). Anything else is 400 INVALID_REQUEST.
+ * false (consent is never pre-ticked). Anything else, JSON `null` included, is 400 INVALID_REQUEST.
  */
 export function linkingCodeSharesExperience(body: unknown): boolean {
-  if (body === undefined || body === null) return false;
+  if (body === undefined) return false;
   const issues: ValidationIssue[] = [];
   const reader = BodyReader.object(issues, '', body);
   reader?.onlyKnown(['share_experience']);

@@ -1,6 +1,7 @@
 import { AIRCRAFT_CATEGORIES, AIRCRAFT_FEATURES, ENGINE_KINDS } from '@pft/contracts';
 import { invalidRequest } from '@pft/logbook';
 import {
+  BodyReader,
   DATE_ORDERS,
   type ImportAircraft,
   type ImportChoices,
@@ -137,8 +138,8 @@ function aircraftChoice(
  */
 export function mergeChoices(earlier: ImportChoices, body: unknown): ImportChoices {
   const issues: ValidationIssue[] = [];
-  if (!isObject(body))
-    throw invalidRequest([{ field: 'body', issue: 'wrong_type', message: 'must be an object' }]);
+  // No body is refused as a body that is not an object is on every route: `(body)`, wrong_type.
+  if (!BodyReader.object(issues, '', body) || !isObject(body)) throw invalidRequest(issues);
   for (const key of Object.keys(body))
     if (!CHOICE_FIELDS.has(key))
       issues.push({ field: key, issue: 'unknown_field', message: 'is not a field' });
