@@ -11,6 +11,10 @@ const services = {
 const socketError = (code: string, address: string, port: number) =>
   Object.assign(new Error(`connect ${code} ${address}:${port}`), { code, address, port, syscall: 'connect' });
 
+/** A lookup that failed, as Node reports it (`getaddrinfo ENOTFOUND db.internal`). */
+const lookupFailed = (code: string, hostname: string) =>
+  Object.assign(new Error(`getaddrinfo ${code} ${hostname}`), { code, hostname, syscall: 'getaddrinfo' });
+
 /** A connection to a host of two addresses (`localhost`) that failed at both, as Node reports it. */
 const failedAtEach = (...attempts: ReturnType<typeof socketError>[]) =>
   Object.assign(new AggregateError(attempts), { code: attempts[0]?.code });
@@ -113,16 +117,68 @@ describe('describeCliError', () => {
       code: 'COMMAND_FAILED',
       message: 'fetch failed: bad port',
     });
-    const notFound = Object.assign(new Error('getaddrinfo ENOTFOUND partner-api.invalid'), {
-      code: 'ENOTFOUND',
-      hostname: 'partner-api.invalid',
-    });
-    expect(describeCliError(new TypeError('fetch failed', { cause: notFound }), services).message).toBe(
-      'fetch failed: getaddrinfo ENOTFOUND partner-api.invalid',
-    );
     const looping: Error & { cause?: unknown } = new Error('again');
     looping.cause = looping;
     expect(describeCliError(looping, services)).toEqual({ code: 'COMMAND_FAILED', message: 'again' });
+  });
+
+  describe('a host name that does not resolve', () => {
+    it('names the variable that gave it and the host: DATABASE_URL', () => {
+      expect(describeCliError(lookupFailed('ENOTFOUND', 'db.internal'), services)).toEqual({
+        code: 'DATABASE_UNREACHABLE',
+        message:
+          'cannot reach Postgres at db.internal:5433 (DATABASE_URL): host name db.internal does not resolve',
+      });
+    });
+
+    it('REDIS_URL', () => {
+      const redis = { ...services, REDIS_URL: 'redis://Cache.Internal:6380/0' };
+      expect(describeCliError(lookupFailed('ENOTFOUND', 'cache.internal'), redis)).toEqual({
+        code: 'REDIS_UNREACHABLE',
+        message:
+          'cannot reach Redis at Cache.Internal:6380 (REDIS_URL): host name cache.internal does not resolve',
+      });
+    });
+
+    it('one of KAFKA_BROKERS, also when the client keeps only the message (kafkajs) or holds it among others (@platformatic/kafka)', () => {
+      const kafkajs = new KafkaClientError('Connection error: getaddrinfo ENOTFOUND k2', true, {
+        cause: Object.assign(new Error('Connection error: getaddrinfo ENOTFOUND k2'), {
+          name: 'KafkaJSConnectionError',
+          code: 'ENOTFOUND',
+          broker: 'k2:9092',
+        }),
+      });
+      const platformatic = new KafkaClientError('metadata failed 3 times.', true, {
+        cause: new AggregateError([
+          new AggregateError([
+            new Error('Connection to k2:9092 failed.', { cause: lookupFailed('ENOTFOUND', 'k2') }),
+          ]),
+        ]),
+      });
+      for (const error of [kafkajs, platformatic])
+        expect(describeCliError(error, services)).toEqual({
+          code: 'KAFKA_UNREACHABLE',
+          message: 'cannot reach Kafka at k1:9092,k2:9092 (KAFKA_BROKERS): host name k2 does not resolve',
+        });
+    });
+
+    it('tells a DNS that did not answer from a name that does not exist', () => {
+      expect(describeCliError(lookupFailed('EAI_AGAIN', 'db.internal'), services)).toEqual({
+        code: 'DATABASE_UNREACHABLE',
+        message:
+          'cannot reach Postgres at db.internal:5433 (DATABASE_URL): host name db.internal could not be resolved: the DNS did not answer in time (EAI_AGAIN)',
+      });
+    });
+
+    it('names any other host by itself, under HOST_UNREACHABLE', () => {
+      const fetchFailed = new TypeError('fetch failed', {
+        cause: lookupFailed('ENOTFOUND', 'partner-api.invalid'),
+      });
+      expect(describeCliError(fetchFailed, services)).toEqual({
+        code: 'HOST_UNREACHABLE',
+        message: 'host name partner-api.invalid does not resolve',
+      });
+    });
   });
 
   it('names Kafka and KAFKA_BROKERS when the Kafka client reaches no broker', () => {

@@ -1,6 +1,6 @@
 import Redis from 'ioredis';
 import { type CliConfig } from '../cli.config';
-import { connectAttempts, messageOf, unreachableText } from '../cli-error';
+import { connectAttempts, messageOf, unreachableText } from '../connection-failure';
 
 /**
  * Runs `tell` against the partner API's Redis (REDIS_URL, PARTNER_REDIS_PREFIX) on a connection of its

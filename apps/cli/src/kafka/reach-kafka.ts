@@ -1,5 +1,6 @@
 import { createKafka, type KafkaClient, type KafkaTiming } from '@pft/platform';
-import { CliError, socketReason } from '../cli-error';
+import { CliError } from '../cli-error';
+import { CAUSE_DEPTH, failedLookup, lookupText, socketReason } from '../connection-failure';
 import { type Output } from '../output/output';
 import { type CliConfig } from '../cli.config';
 
@@ -87,19 +88,33 @@ interface ChainedError {
   message?: string;
   code?: string;
   cause?: unknown;
+  /** The errors of each attempt, which @platformatic/kafka holds under its own. */
+  errors?: unknown[];
 }
 
-/** Why the client could not connect, in words: the socket error under its wrapping errors if there is one. */
-export function kafkaReason(error: unknown): string {
-  let innermost = 'unknown error';
-  for (
-    let e = error as ChainedError | undefined, depth = 0;
-    e && depth < 5;
-    e = e.cause as ChainedError, depth++
-  ) {
-    const reason = socketReason(e.code);
-    if (reason) return reason;
-    if (typeof e.message === 'string') innermost = e.message;
+/** The first socket error's words under the client's wrapping errors, and the innermost message. */
+function socketWords(error: unknown, depth = 0): { reason?: string; innermost?: string } {
+  const e = error as ChainedError | undefined;
+  if (!e || depth >= CAUSE_DEPTH) return {};
+  const reason = socketReason(e.code);
+  if (reason) return { reason };
+  let innermost = typeof e.message === 'string' ? e.message : undefined;
+  for (const beneath of [...(Array.isArray(e.errors) ? e.errors : []), e.cause]) {
+    const found = socketWords(beneath, depth + 1);
+    if (found.reason) return found;
+    innermost = found.innermost ?? innermost;
   }
+  return { innermost };
+}
+
+/**
+ * Why the client could not connect, in words: a broker's host name that does not resolve, else the
+ * socket error under its wrapping errors if there is one.
+ */
+export function kafkaReason(error: unknown): string {
+  const lookup = failedLookup(error);
+  if (lookup) return lookupText(lookup);
+  const { reason, innermost = 'unknown error' } = socketWords(error);
+  if (reason) return reason;
   return /timeout/i.test(innermost) ? 'timed out' : innermost;
 }
