@@ -1,6 +1,6 @@
 import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createHttpApp } from '@pft/platform';
-import { PilotAuthGuard } from './auth/pilot-auth.guard';
+import { PILOT_API_PREFIX, PilotAuthGuard } from './auth/pilot-auth.guard';
 import { applyBodyLimits, IMPORT_BODY_LIMIT } from './http/body-limits';
 import { INGESTION_ERRORS } from './ingestion.errors';
 import { IngestionModule } from './ingestion.module';
@@ -25,6 +25,9 @@ export async function createIngestionApp(
     bodyLimit: IMPORT_BODY_LIMIT,
     unroutedRequests: PilotAuthGuard,
     errors: INGESTION_ERRORS,
+    // The pilot app's reads are GET alone, as the contract lists them: a HEAD is 405 with Allow once
+    // the token is checked, never a read run (an import read again, an export gathered) for no body.
+    getOnlyUnder: PILOT_API_PREFIX,
   });
   applyBodyLimits(app.getHttpAdapter().getInstance());
   if (options.serveDocs !== false) servePilotAppOpenApi(app);

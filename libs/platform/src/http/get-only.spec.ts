@@ -83,3 +83,32 @@ describe('GetOnly: a GET route that HEAD does not reach', () => {
     });
   });
 });
+
+describe('getOnlyUnder: every GET route under a prefix takes GET alone', () => {
+  let app: NestFastifyApplication;
+  beforeAll(async () => {
+    app = await createHttpApp(ReadsModule, {
+      name: 'ingestion',
+      port: 0,
+      config: { LOG_LEVEL: 'silent', TRUSTED_PROXIES: '', HOST: '127.0.0.1' },
+      bodyLimit: 1024,
+      getOnlyUnder: '/pla',
+    });
+    await app.init();
+    await app.getHttpAdapter().getInstance().ready();
+  });
+  afterAll(() => app.close());
+  beforeEach(() => {
+    served.plain = 0;
+  });
+  const inject = (method: 'GET' | 'HEAD' | 'DELETE', url: string) =>
+    app.getHttpAdapter().getInstance().inject({ method, url });
+
+  it('answers HEAD of an unmarked route under it 405 with Allow: GET, without running the handler', async () => {
+    const res = await inject('HEAD', '/plain');
+    expect([res.statusCode, res.headers.allow, served.plain]).toEqual([405, 'GET', 0]);
+    expect((await inject('DELETE', '/plain')).headers.allow).toBe('GET');
+    expect((await inject('GET', '/plain')).statusCode).toBe(200);
+    expect(served.plain).toBe(1);
+  });
+});

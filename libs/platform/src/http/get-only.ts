@@ -24,14 +24,16 @@ export const WithRouteConfig =
 export const GetOnly = (): MethodDecorator => WithRouteConfig({ getOnly: true });
 
 /**
- * For the onRoute hook: makes the HEAD Fastify adds to a GetOnly route answer as a request no route
- * takes (its handler calls the not-found path). True when `route` was one: it is then no method of
- * the path, and the app's route table must not list it.
+ * For the onRoute hook: makes the HEAD Fastify adds to a GetOnly route, or to any GET route whose path
+ * is under `getOnlyUnder` (an API whose every read is GET alone), answer as a request no route takes
+ * (its handler calls the not-found path). True when `route` was one: it is then no method of the
+ * path, and the app's route table must not list it.
  */
-export function refuseHeadOfGetOnly(route: RouteOptions): boolean {
+export function refuseHeadOfGetOnly(route: RouteOptions, getOnlyUnder?: string): boolean {
   const config: unknown = route.config;
   const getOnly =
-    typeof config === 'object' && config !== null && 'getOnly' in config && config.getOnly === true;
+    (typeof config === 'object' && config !== null && 'getOnly' in config && config.getOnly === true) ||
+    (getOnlyUnder !== undefined && route.url.startsWith(getOnlyUnder));
   if (!getOnly || route.method !== 'HEAD') return false;
   route.handler = (_request: FastifyRequest, reply: FastifyReply) => {
     reply.callNotFound();

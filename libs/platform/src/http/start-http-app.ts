@@ -35,6 +35,12 @@ export interface HttpAppOptions {
   unroutedRequests?: Type<UnroutedRequestCheck>;
   /** The codes the app answers with (errorCodes of the parts it uses); the platform's alone by default. */
   errors?: ErrorCodes<string>;
+  /**
+   * A path prefix under which every GET route takes GET alone, as if each were marked `GetOnly`: HEAD
+   * there is answered as a method the path does not take (405 once the app's checks pass), never by
+   * running the read. For an API whose routes are not marked one by one.
+   */
+  getOnlyUnder?: string;
 }
 
 /** Builds (without listening) a Nest app on Fastify with the contract's envelope, errors and request ids. */
@@ -67,7 +73,7 @@ export async function createHttpApp(
   // Bodies are parsed after the guards (RequestBodyGuard), never by Nest's parsers before them.
   readBodiesUnparsed(fastify, options.bodyLimit);
   fastify.addHook('onRoute', (route) => {
-    if (!refuseHeadOfGetOnly(route)) routes.add(route.url, route.method);
+    if (!refuseHeadOfGetOnly(route, options.getOnlyUnder)) routes.add(route.url, route.method);
   });
   logRequests(fastify, logger.pino);
   const app = await NestFactory.create<NestFastifyApplication>(rootModule, adapter, {
