@@ -39,7 +39,7 @@ describe('tellPartnerApi', () => {
       reject: new Error('Connection is closed.'),
     };
     await expect(tellPartnerApi(config, jest.fn())).resolves.toBe(
-      'cannot reach [::1]:6379 or 127.0.0.1:6379: connection refused',
+      'cannot reach Redis at localhost:6379 (REDIS_URL): connection refused (tried [::1]:6379, 127.0.0.1:6379)',
     );
   });
 
@@ -49,14 +49,42 @@ describe('tellPartnerApi', () => {
       reject: new Error('Connection is closed.'),
     };
     await expect(tellPartnerApi(config, jest.fn())).resolves.toBe(
-      'cannot reach 127.0.0.1:6379: connection refused',
+      'cannot reach Redis at localhost:6379 (REDIS_URL): connection refused',
     );
   });
 
-  it('tells any other failure in its own words', async () => {
+  it('names the address and REDIS_URL when the connection times out, which ioredis reports with no address', async () => {
+    connecting = {
+      emit: Object.assign(new Error('connect ETIMEDOUT'), {
+        errorno: 'ETIMEDOUT',
+        code: 'ETIMEDOUT',
+        syscall: 'connect',
+      }),
+      reject: new Error('Connection is closed.'),
+    };
+    await expect(tellPartnerApi(config, jest.fn())).resolves.toBe(
+      'cannot reach Redis at localhost:6379 (REDIS_URL): timed out',
+    );
+  });
+
+  it('names the host of REDIS_URL that does not resolve', async () => {
+    connecting = {
+      emit: Object.assign(new Error('getaddrinfo ENOTFOUND localhost'), {
+        code: 'ENOTFOUND',
+        hostname: 'localhost',
+        syscall: 'getaddrinfo',
+      }),
+      reject: new Error('Connection is closed.'),
+    };
+    await expect(tellPartnerApi(config, jest.fn())).resolves.toBe(
+      'cannot reach Redis at localhost:6379 (REDIS_URL): host name localhost does not resolve',
+    );
+  });
+
+  it('tells any other failure in its own words, naming where REDIS_URL points', async () => {
     connecting = {};
     await expect(
       tellPartnerApi(config, jest.fn().mockRejectedValue(new Error('Command timed out'))),
-    ).resolves.toBe('Command timed out');
+    ).resolves.toBe('Redis at localhost:6379 (REDIS_URL): Command timed out');
   });
 });

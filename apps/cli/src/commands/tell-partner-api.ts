@@ -1,6 +1,15 @@
 import Redis from 'ioredis';
 import { type CliConfig } from '../cli.config';
-import { connectAttempts, messageOf, unreachableText } from '../connection-failure';
+import { redisUnreachable, hostPort } from '../cli-error';
+import {
+  attemptsReason,
+  connectAttempts,
+  failedLookup,
+  lookupText,
+  messageOf,
+  socketReason,
+  type SocketError,
+} from '../connection-failure';
 
 /**
  * Runs `tell` against the partner API's Redis (REDIS_URL, PARTNER_REDIS_PREFIX) on a connection of its
@@ -28,15 +37,25 @@ export async function tellPartnerApi(
     await tell(redis, config.PARTNER_REDIS_PREFIX);
     return undefined;
   } catch (err) {
-    return reasonOf(connectionError, err);
+    return reasonOf(config.REDIS_URL, connectionError, err);
   } finally {
     redis.disconnect();
   }
 }
 
-/** Why Redis could not be told: the addresses tried and why each failed, else the error's message. */
-function reasonOf(connectionError: unknown, err: unknown): string {
+/**
+ * Why Redis could not be told, naming where REDIS_URL points: the addresses tried and why each
+ * failed, a host name that does not resolve, a connection that timed out (which ioredis reports with
+ * no address), else the error's message.
+ */
+function reasonOf(redisUrl: string, connectionError: unknown, err: unknown): string {
+  const lookup = failedLookup(connectionError) ?? failedLookup(err);
   const attempts = connectAttempts(connectionError) ?? connectAttempts(err);
-  if (attempts) return unreachableText(attempts);
-  return messageOf(err) || 'no reason given';
+  const reason = lookup
+    ? lookupText(lookup)
+    : attempts
+      ? attemptsReason(attempts)
+      : socketReason((connectionError as SocketError | undefined)?.code);
+  if (reason !== undefined) return redisUnreachable(redisUrl, reason).message;
+  return `Redis at ${hostPort(redisUrl, 6379)} (REDIS_URL): ${messageOf(err) || 'no reason given'}`;
 }
