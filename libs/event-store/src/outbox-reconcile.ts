@@ -5,8 +5,9 @@ import { deleteOutboxRows, type OutboxRow } from './outbox-rows';
 import { OUTBOX_RELAY_LEASE } from './relay-lease.statements';
 
 /**
- * How much earlier than a row's mark the topic is read from: the mark is on the database's clock,
- * a message's timestamp on the producer's, and the two may differ by this much.
+ * How much earlier than a row's mark the topic is read from. The relay stamps its messages with their
+ * mark (the database's clock); a message stamped by its producer's clock instead (a relay of an
+ * earlier release) is found if that clock was at most this much behind the database's.
  */
 export const RECONCILE_MARGIN_MS = 60_000;
 

@@ -47,8 +47,9 @@ export interface OutboxRelayOptions {
    */
   onSentLate?: (count: number) => void;
   /**
-   * How much earlier than the mark of rows in flight the topic is read from when looking for them
-   * (the clocks of the database and of the producer that stamped the messages may differ).
+   * How much earlier than the mark of rows in flight the topic is read from when looking for them:
+   * their messages are stamped with the mark, unless a relay of an earlier release stamped them with
+   * its host's clock, which may be behind the database's.
    */
   reconcileMarginMs?: number;
   /** Rows deleted from the outbox between two vacuums of it by the relay (outbox-vacuum.ts; 0: never). */

@@ -45,10 +45,10 @@ const silent: RelayLogger = { log: () => undefined, warn: () => undefined, error
  * position seen": a transaction that took a smaller position but committed later is still in the outbox,
  * so nothing is skipped. A stream's versions commit in order (appends lock the stream), so each pilot's
  * events reach the topic in order. Each event is published once: before a batch is sent its rows are
- * marked in flight (the sender's fencing token and the database's time), and they are deleted only
- * after Kafka acknowledged them. Rows found marked (a crash, a stall or a lost lease came between the
- * send and the delete, or a send failed) are first looked for on the topic (outbox-reconcile.ts):
- * those there are deleted, only the others are sent.
+ * marked in flight (the sender's fencing token and the database's time, which its messages are
+ * stamped with), and they are deleted only after Kafka acknowledged them. Rows found marked (a crash,
+ * a stall or a lost lease came between the send and the delete, or a send failed) are first looked for
+ * on the topic from their mark (outbox-reconcile.ts): those there are deleted, only the others are sent.
  *
  * One relay of a database is active: the holder of the lease in `relay_leases`, which it renews every
  * third of the lease length and which expires on its own when the relay dies or freezes; standbys try
@@ -202,7 +202,8 @@ export class OutboxRelay {
     rows: OutboxRow[],
     token: string,
   ): Promise<number> {
-    if ((await markOutboxRows(client, rows, OUTBOX_RELAY_LEASE, token)) < rows.length) {
+    const mark = await markOutboxRows(client, rows, OUTBOX_RELAY_LEASE, token);
+    if (mark.marked < rows.length) {
       this.lease.standDown('moved on before the batch was marked in flight');
       return 0;
     }
@@ -215,7 +216,7 @@ export class OutboxRelay {
     // look at the topic could miss. A frozen process renews nothing, so it is still replaced in time.
     const sendStart = performance.now();
     try {
-      if (!(await this.renewingWhile(client, this.sendParts(producer, rows)))) {
+      if (!(await this.renewingWhile(client, this.sendParts(producer, rows, mark.atMs)))) {
         this.lease.standDown("ran out on this process's clock between two parts of the batch");
         return 0;
       }
@@ -239,10 +240,18 @@ export class OutboxRelay {
   /**
    * Sends the batch in requests of at most SEND_BYTES (send-parts.ts), one after the other, in order;
    * false when the lease ran out on this process's clock before a part after the first (the rows stay
-   * marked, and the next holder looks for the parts sent on the topic).
+   * marked, and the next holder looks for the parts sent on the topic). Each message is stamped with
+   * the time of the batch's mark, `markedAtMs` (the database's clock), not the time of this host: the
+   * topic is looked for rows in flight from their mark, which a host whose clock is behind the
+   * database's would otherwise have stamped them before, and they would be published again.
    */
-  private async sendParts(producer: EventProducer, rows: readonly OutboxRow[]): Promise<boolean> {
-    const parts = sendParts(rows.map(toKafkaMessage), this.options.sendBytes ?? SEND_BYTES);
+  private async sendParts(
+    producer: EventProducer,
+    rows: readonly OutboxRow[],
+    markedAtMs: number,
+  ): Promise<boolean> {
+    const messages = rows.map((r) => ({ ...toKafkaMessage(r), timestamp: markedAtMs }));
+    const parts = sendParts(messages, this.options.sendBytes ?? SEND_BYTES);
     for (const [i, messages] of parts.entries()) {
       if (i > 0 && !this.lease.validNow()) return false;
       await producer.send({ topic: this.options.topic, acks: -1, messages });

@@ -51,18 +51,40 @@ export async function readOutboxRows(client: Client, limit: number): Promise<Out
   return rows;
 }
 
+/** The rows at positions $1, while the lease $2 still has the fencing token $3. */
+const UNDER_LEASE = `position = any($1::bigint[])
+   and exists (select 1 from relay_leases where name = $2 and token = $3::bigint)`;
+
+/** A mark of rows in flight: how many were marked, and the database's time it gave them. */
+export interface OutboxMark {
+  /** 0: the lease moved on, and nothing may be sent. */
+  marked: number;
+  /** The mark's time (ms since the epoch, the database's clock), as `sent_at_ms` reads it back. */
+  atMs: number;
+}
+
 /**
  * Marks rows in flight with the database's time and the fencing token `token`, only while the lease
- * `name` still has it; returns how many it marked (0: the lease moved on, and nothing may be sent).
- * Committed before the send, the mark tells any later relay that these rows may be on the topic.
+ * `name` still has it. Committed before the send, the mark tells any later relay that these rows may
+ * be on the topic; the messages are stamped with the mark's time, so that the look for them there and
+ * their stamps are on one clock.
  */
 export async function markOutboxRows(
   client: Client,
   rows: readonly OutboxRow[],
   name: string,
   token: string,
-): Promise<number> {
-  return underLease(client, 'pft-relay-outbox-mark', OUTBOX_MARK, rows, name, token);
+): Promise<OutboxMark> {
+  const { rows: answer } = await client.query<{ marked: number; at_ms: number }>({
+    name: 'pft-relay-outbox-mark',
+    // now() is the statement's one time: the same in sent_at and in the answer.
+    text: `with marked as (
+             update event_outbox set sent_token = $3::bigint, sent_at = now() where ${UNDER_LEASE} returning 1
+           )
+           select count(*)::int as marked, floor(extract(epoch from now()) * 1000)::float8 as at_ms from marked`,
+    values: [rows.map((r) => r.position), name, token],
+  });
+  return { marked: answer[0]!.marked, atMs: answer[0]!.at_ms };
 }
 
 /**
@@ -75,28 +97,9 @@ export async function deleteOutboxRows(
   name: string,
   token: string,
 ): Promise<number> {
-  return underLease(client, 'pft-relay-outbox-delete', 'delete from event_outbox', rows, name, token);
-}
-
-const OUTBOX_MARK = 'update event_outbox set sent_token = $3::bigint, sent_at = now()';
-
-/**
- * `statement` (an update or delete of event_outbox) on the rows' positions, only while the lease `name`
- * still has the fencing token `token` ($3); how many rows it touched.
- */
-async function underLease(
-  client: Client,
-  statementName: string,
-  statement: string,
-  rows: readonly OutboxRow[],
-  name: string,
-  token: string,
-): Promise<number> {
   const result = await client.query({
-    name: statementName,
-    text: `${statement}
-            where position = any($1::bigint[])
-              and exists (select 1 from relay_leases where name = $2 and token = $3::bigint)`,
+    name: 'pft-relay-outbox-delete',
+    text: `delete from event_outbox where ${UNDER_LEASE}`,
     values: [rows.map((r) => r.position), name, token],
   });
   return result.rowCount ?? 0;

@@ -126,6 +126,31 @@ export function describeAdminContract(ctx: ContractContext): void {
     }
   });
 
+  it('stamps a message with the time it is given, and one given none with the time of its send', async () => {
+    const name = await topic('stamped', 1);
+    const sentFrom = Date.now();
+    const past = sentFrom - 3_600_000;
+    await produce(
+      name,
+      [
+        { key: 'pilot-0', value: 'stamped an hour ago', timestamp: past },
+        { key: 'pilot-0', value: 'stamped by the producer' },
+      ],
+      1,
+    );
+    const admin = ctx.kafka.admin();
+    await admin.connect();
+    try {
+      const at = async (time: number): Promise<string[]> =>
+        (await admin.fetchTopicOffsetsByTimestamp(name, time)).map((o) => o.offset);
+      expect(await at(past)).toEqual(['0']);
+      expect(await at(past + 1)).toEqual(['1']);
+      expect(await at(sentFrom)).toEqual(['1']);
+    } finally {
+      await admin.disconnect();
+    }
+  });
+
   it('reads offset ranges of partitions back, with headers, and nothing outside them', async () => {
     const name = await topic('ranges', 3);
     const sent = Array.from({ length: 60 }, (_, i) => ({

@@ -22,7 +22,11 @@ export interface ContractContext {
   /** Topics to delete after the tests. */
   readonly topics: string[];
   topic(prefix: string, partitions: number): Promise<string>;
-  produce(topicName: string, messages: { key: string; value: string }[], chunk?: number): Promise<void>;
+  produce(
+    topicName: string,
+    messages: { key: string; value: string; timestamp?: number }[],
+    chunk?: number,
+  ): Promise<void>;
   consumer(client?: KafkaClient): EventConsumer;
   /** Reads `topicName` from the start by messages, until `count` arrived. */
   readMessages(topicName: string, count: number): Promise<Seen[]>;

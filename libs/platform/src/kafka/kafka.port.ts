@@ -93,6 +93,12 @@ export interface OutgoingMessage {
   key: string | Buffer | null;
   value: string | Buffer | null;
   headers?: Record<string, string>;
+  /**
+   * The time the message is stamped with (ms since the epoch), what fetchTopicOffsetsByTimestamp
+   * finds it by. Unset: the producer's clock when the send is made, which may differ from the clock of
+   * whatever the caller will look the message up from.
+   */
+  timestamp?: number;
 }
 
 export interface SendRecord {

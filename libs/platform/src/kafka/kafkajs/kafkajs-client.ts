@@ -1,10 +1,11 @@
-import { Kafka, logLevel, type LogEntry, type Producer } from 'kafkajs';
+import { Kafka, logLevel, type LogEntry, type Message, type Producer } from 'kafkajs';
 import {
   type EventProducer,
   type KafkaClient,
   type KafkaClientFactory,
   type KafkaClientOptions,
   type KafkaLogger,
+  type OutgoingMessage,
   type ProducerOptions,
   type SendRecord,
 } from '../kafka.port';
@@ -62,6 +63,11 @@ export const createKafkajsClient: KafkaClientFactory = (options: KafkaClientOpti
   };
 };
 
+/** A message as kafkajs takes it: its timestamp as text, else stamped by kafkajs with this host's clock. */
+function kafkajsMessage({ timestamp, ...message }: OutgoingMessage): Message {
+  return timestamp === undefined ? message : { ...message, timestamp: String(Math.floor(timestamp)) };
+}
+
 class KafkajsProducer implements EventProducer {
   private readonly producer: Producer;
   private readonly guard = new SendGuard();
@@ -83,8 +89,9 @@ class KafkajsProducer implements EventProducer {
   }
 
   async send(record: SendRecord): Promise<void> {
-    const answers = await translated(() => this.producer.send(record));
-    if (record.acks !== 0) this.guard.check(record.topic, record.messages, answers);
+    const messages = record.messages.map(kafkajsMessage);
+    const answers = await translated(() => this.producer.send({ ...record, messages }));
+    if (record.acks !== 0) this.guard.check(record.topic, messages, answers);
   }
 
   disconnect(): Promise<void> {

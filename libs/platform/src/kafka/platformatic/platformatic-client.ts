@@ -79,6 +79,8 @@ class PlatformaticProducer implements EventProducer {
           key: buffer(m.key),
           value: buffer(m.value),
           headers: new Map(Object.entries(m.headers ?? {}).map(([k, v]) => [Buffer.from(k), Buffer.from(v)])),
+          // Unset: the client stamps it with this host's clock.
+          ...(m.timestamp === undefined ? {} : { timestamp: BigInt(Math.floor(m.timestamp)) }),
         })),
       }),
     );
