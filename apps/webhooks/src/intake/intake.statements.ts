@@ -2,6 +2,7 @@ import { queueWebhookEvent } from '@pft/webhooks';
 import { type EventMessage, LOGBOOK_EVENT_TYPES } from '@pft/contracts';
 import { type SubscribableEventType } from '@pft/webhooks/domain';
 import { sharedData } from '@pft/partners/domain';
+import { lockPilotTotalsChanges } from '@pft/privacy';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 
@@ -27,6 +28,9 @@ export async function takeInEvents(db: Queryable, messages: readonly EventMessag
       );
     } else queued += await takeInConsentEvent(db, message, kept);
   }
+  // Under each pilot's lock of its totals changes, taken before the connections are read: an erasure
+  // deleting them waits for this batch, or this batch for it (and then reads the connections ended).
+  await lockPilotTotalsChanges(db, totalsChanged.keys());
   for (const [pilotAccountId, version] of totalsChanged) await noteTotalsChange(db, pilotAccountId, version);
   return queued;
 }

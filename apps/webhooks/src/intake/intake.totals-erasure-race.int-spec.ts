@@ -68,6 +68,19 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
     );
   }
 
+  /** Whether `work` ends within `ms`. */
+  async function within(ms: number, work: Promise<unknown>): Promise<'ended' | 'still waiting'> {
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<'still waiting'>(
+      (resolve) => (timer = setTimeout(resolve, ms, 'still waiting')),
+    );
+    try {
+      return await Promise.race([work.then(() => 'ended' as const), waited]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   it('keeps no totals change of the pilot when the intake noted it before the disconnect and commits after the erasure’s delete', async () => {
     const [pilot, connection] = [randomUUID(), randomUUID()];
     await ds.query(
@@ -119,5 +132,39 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
     }
     await intake;
     expect(await changesOf(pilot)).toBe(0);
+  });
+
+  it('notes another pilot’s change while the erasure holds its pilot’s, and holds up only that pilot’s', async () => {
+    const [erased, other] = [randomUUID(), randomUUID()];
+    for (const [pilot, ended] of [
+      [erased, true],
+      [other, false],
+    ] as const)
+      await ds.query(
+        `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
+         values ($1, $2, $3, now(), case when $4 then now() end)`,
+        [randomUUID(), partnerId, pilot, ended],
+      );
+    const erasure = ds.createQueryRunner();
+    await erasure.connect();
+    await erasure.startTransaction();
+    let held: Promise<number> | undefined;
+    try {
+      await ERASURE_DELETES.webhookDeliveries(erasure, erased);
+      // The erasure is under way: another pilot's batch is taken in meanwhile, not after it.
+      const taken = ds.transaction((tx) => takeInEvents(tx, [flightRecorded(other)]));
+      expect(await within(3000, taken)).toBe('ended');
+      expect(await changesOf(other)).toBe(1);
+      // A batch naming the pilot being erased waits for the erasure, and notes nothing of it after.
+      held = ds.transaction((tx) => takeInEvents(tx, [flightRecorded(other), flightRecorded(erased)]));
+      expect(await within(500, held)).toBe('still waiting');
+      await erasure.commitTransaction();
+    } finally {
+      if (erasure.isTransactionActive) await erasure.rollbackTransaction();
+      await erasure.release();
+    }
+    await held;
+    expect(await changesOf(erased)).toBe(0);
+    expect(await changesOf(other)).toBe(1);
   });
 });

@@ -90,4 +90,58 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
     expect(left).toEqual([]);
     expect(await ds.query(`select 1 from connections where connection_id = $1`, [connection])).toEqual([]);
   });
+
+  it('tells of another pilot’s totals while an erasure is deleting its pilot’s, and not of that pilot’s', async () => {
+    const { partnerId } = await createPartner(ds, `Totals notice beside an erasure ${randomUUID()}`);
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+      'pilot_totals.updated',
+    ]);
+    if (!made.ok) throw new Error('no endpoint');
+    const [erased, other] = [randomUUID(), randomUUID()];
+    const connectionOf = new Map([
+      [erased, randomUUID()],
+      [other, randomUUID()],
+    ]);
+    // Both linked an hour ago, their totals changed and folded.
+    for (const [pilot, connection] of connectionOf) {
+      await ds.query(
+        `insert into connections (connection_id, partner_id, pilot_account_id, linked_at)
+         values ($1, $2, $3, now() - interval '1 hour')`,
+        [connection, partnerId, pilot],
+      );
+      await ds.query(
+        `insert into pilot_totals_v1 (pilot_account_id, stream_version, kafka_partition, updated_at) values ($1, 3, 0, now())`,
+        [pilot],
+      );
+      await ds.query(
+        `insert into webhook_totals_changes (pilot_account_id, changed_version) values ($1, 3)`,
+        [pilot],
+      );
+    }
+    await endConnection(ds, connectionOf.get(erased)!, new Date().toISOString());
+    const erasure = ds.createQueryRunner();
+    await erasure.connect();
+    await erasure.startTransaction();
+    try {
+      await ERASURE_DELETES.webhookDeliveries(erasure, erased);
+      // The erasure is under way: the notifier's look tells of the other pilot meanwhile.
+      let timer: NodeJS.Timeout | undefined;
+      const outcome = await Promise.race([
+        notifyTotalsChanges(ds, 0),
+        new Promise((resolve) => (timer = setTimeout(resolve, 3000, 'held up'))),
+      ]);
+      clearTimeout(timer);
+      expect(outcome).toBe(1);
+      await erasure.commitTransaction();
+    } finally {
+      if (erasure.isTransactionActive) await erasure.rollbackTransaction();
+      await erasure.release();
+    }
+    const told = await ds.query<{ ordering_key: string }[]>(
+      `select ordering_key from webhook_deliveries where endpoint_id = $1`,
+      [made.endpoint.id],
+    );
+    expect(told).toEqual([{ ordering_key: connectionOf.get(other) }]);
+    expect(await notifyTotalsChanges(ds, 0)).toBe(0);
+  });
 });

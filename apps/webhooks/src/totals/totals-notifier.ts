@@ -1,4 +1,5 @@
 import { queueWebhookEvent } from '@pft/webhooks';
+import { tryLockPilotTotalsChanges } from '@pft/privacy';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { type DataSource } from 'typeorm';
@@ -61,16 +62,14 @@ export async function notifyTotalsChanges(db: DataSource, coalesceMs: number, li
   let told = 0;
   for (const row of due) {
     const done = await db.transaction(async (tx) => {
-      // The table's lock for writing its rows first, before the row's: an erasure's deliveries step locks
-      // the table (share) and then deletes the pilot's row, so taken after the row's, the update below
-      // would wait for that step while the step waits for the row (a deadlock).
-      await tx.query('lock table webhook_totals_changes in row exclusive mode');
-      // Another dispatcher may have told of it meanwhile: only one does, under the row's lock.
+      // The pilot's lock of its totals changes, as their every writer takes it (an erasure deleting them,
+      // the intake noting one, another dispatcher telling of it): left to the next look when held.
+      if (!(await tryLockPilotTotalsChanges(tx, row.pilot_account_id))) return false;
+      // Another dispatcher may have told of it meanwhile: read again under the lock.
       const [locked] = rowsOf<{ notified_version: number }>(
-        await tx.query(
-          `select notified_version from webhook_totals_changes where pilot_account_id = $1 for update skip locked`,
-          [row.pilot_account_id],
-        ),
+        await tx.query(`select notified_version from webhook_totals_changes where pilot_account_id = $1`, [
+          row.pilot_account_id,
+        ]),
       );
       if (!locked || locked.notified_version >= row.changed_version) return false;
       const targets = await linkedTargets(tx, row.pilot_account_id);
@@ -98,8 +97,8 @@ interface Target {
  * Each enabled endpoint that takes `pilot_totals.updated` of each partner the pilot is linked to now,
  * with the connection; its link is told unless the notice waits for it (waitsForLink). Checked again
  * under the pilot's lock: the due pilots were read before it. An erasure's deliveries step, which
- * comes after its disconnects, waits for this transaction (its share lock on webhook_totals_changes
- * against this one's row exclusive) and then deletes what it queued.
+ * comes after its disconnects, waits for this transaction (the pilot's lock of its totals changes) and
+ * then deletes what it queued.
  */
 async function linkedTargets(db: Queryable, pilotAccountId: string): Promise<Target[]> {
   return rowsOf<Target>(

@@ -1,4 +1,5 @@
 import { type Queryable } from '@pft/platform/database/queryable';
+import { lockPilotTotalsChanges } from './pilot-totals-lock';
 
 /**
  * What an erasure deletes outright, beside the logbook (eraseLogbook in libs/event-store): rows derived
@@ -19,12 +20,13 @@ export const ERASURE_DELETES = {
    * notices the erasure itself sends: those hold the partner's pilot_id and a time only, and must go out.
    * With the pilot's totals changes (webhook_totals_changes): a webhooks intake may be writing one now,
    * having read a connection linked before the disconnects, and it locks nothing of the connections. The
-   * table is locked (share) until this transaction ends, so every write to it under way commits first
-   * and is deleted here, and a write after reads the connections ended and notes nothing. It comes
-   * first, holding nothing else an intake could wait for.
+   * pilot's lock of them (lockPilotTotalsChanges, which every writer of them takes) is held until this
+   * transaction ends, so a write of them under way commits first and is deleted here, and a write after
+   * reads the connections ended and notes nothing; other pilots' are not held up. It comes first,
+   * holding nothing else an intake could wait for.
    */
   webhookDeliveries: async (db: Queryable, pilot: string) => {
-    await db.query('lock table webhook_totals_changes in share mode');
+    await lockPilotTotalsChanges(db, [pilot]);
     await db.query(
       `delete from webhook_deliveries
         where ordering_key in (select connection_id::text from connections where pilot_account_id = $1)
