@@ -51,6 +51,7 @@ const WHEN: Record<ErrorCode, string> = {
   REQUEST_TIMEOUT:
     'The request line and headers did not all arrive within 60 seconds; the connection is closed (send it again)',
   CONFLICT: 'The simulated flight’s `flight_id` was already recorded with another body (sandbox only)',
+  PRECONDITION_FAILED: 'Not used by the partner API',
   IDEMPOTENCY_CONFLICT:
     'The `Idempotency-Key` was used with another method, path or body, or its first request is still ' +
     'being processed',

@@ -17,6 +17,8 @@ export const PLATFORM_ERRORS = {
   METHOD_NOT_ALLOWED: 405,
   REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
+  /** A conditional request (If-Match, If-Unmodified-Since) whose condition the file served does not meet. */
+  PRECONDITION_FAILED: 412,
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,

@@ -112,6 +112,16 @@ describe('toErrorResponse', () => {
     });
   });
 
+  it('maps a file server’s 412 (a failed If-Match or If-Unmodified-Since) to 412 PRECONDITION_FAILED', () => {
+    const error = new HttpException('Precondition Failed', 412);
+    expect(toErrorResponse(error, request)).toMatchObject({
+      status: 412,
+      code: 'PRECONDITION_FAILED',
+      headers: {},
+      unexpected: false,
+    });
+  });
+
   it('maps a framework 400 to INVALID_REQUEST without its text', () => {
     const response = toErrorResponse(
       new BadRequestException('Unexpected token } in JSON at position 3'),

@@ -138,12 +138,25 @@ export function toErrorResponse(
   };
 }
 
+/** What 412 PRECONDITION_FAILED says. */
+const PRECONDITION_FAILED_MESSAGE =
+  'The file does not meet the condition of the request (If-Match or If-Unmodified-Since)';
+
 /**
  * Nest hands Fastify's refusals of a body on as an HttpException with Fastify's status (the FST
- * code is gone): 413 too large, 415 not JSON, 400 a body that does not parse.
+ * code is gone): 413 too large, 415 not JSON, 400 a body that does not parse. A file served from
+ * disk (the pilot web app's) whose precondition fails is 412, as the file server answers it.
  */
 function frameworkRejection(error: HttpException): ErrorResponse {
   switch (error.getStatus()) {
+    case 412:
+      return {
+        status: 412,
+        code: 'PRECONDITION_FAILED',
+        message: PRECONDITION_FAILED_MESSAGE,
+        headers: {},
+        unexpected: false,
+      };
     case 413:
       return invalid(BODY_PROBLEMS.FST_ERR_CTP_BODY_TOO_LARGE!.message, 'body', 'too_large');
     case 415:
