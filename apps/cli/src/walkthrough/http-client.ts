@@ -21,11 +21,16 @@ export async function call<T = unknown>(
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(url, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch (err) {
+    throw new NoAnswer(url, err);
+  }
   const text = await response.text();
   let body: Envelope<T> | undefined;
   try {
@@ -34,6 +39,17 @@ export async function call<T = unknown>(
     // not JSON: the step that expected an envelope fails on `body` being undefined, showing `text`
   }
   return { status: response.status, headers: response.headers, body, text };
+}
+
+/** A request that got no answer: its server could not be reached (refused, not resolved, timed out). */
+export class NoAnswer extends Error {
+  constructor(
+    readonly url: string,
+    cause: unknown,
+  ) {
+    super(`no answer from ${url}`, { cause });
+    this.name = 'NoAnswer';
+  }
 }
 
 export class StepFailed extends Error {

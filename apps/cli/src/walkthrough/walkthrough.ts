@@ -5,7 +5,8 @@ import { computeTotals } from '@pft/totals/domain';
 import { createDataSource } from '@pft/platform';
 import { createPartner, issueApiKey } from '@pft/partners';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
-import { type Answer, call, expectStatus, StepFailed } from './http-client';
+import { type Answer, call, expectStatus, NoAnswer, StepFailed } from './http-client';
+import { unreachableApp } from './unreachable-app';
 import { SAMPLE_STARTING_TOTALS, sampleLogbook } from './sample-logbook';
 import { type CliConfig } from '../cli.config';
 
@@ -20,13 +21,26 @@ type Print = (line: string) => void;
 
 /**
  * Drives the running service as a new partner and a new pilot would meet it, printing each step.
- * Throws StepFailed at the first answer that disagrees with what the contract promises.
+ * Throws StepFailed at the first answer that disagrees with what the contract promises, and
+ * HOST_UNREACHABLE naming the app and its option at the first request that gets no answer.
  */
 export async function runWalkthrough(
   config: CliConfig,
   target: WalkthroughTarget,
   print: Print,
 ): Promise<void> {
+  try {
+    await walk(config, target, print);
+  } catch (err) {
+    if (!(err instanceof NoAnswer)) throw err;
+    throw unreachableApp(err, [
+      { name: 'the partner API', option: '--partner-api', url: target.partnerApiUrl },
+      { name: 'ingestion', option: '--ingestion', url: target.ingestionUrl },
+    ]);
+  }
+}
+
+async function walk(config: CliConfig, target: WalkthroughTarget, print: Print): Promise<void> {
   const pilotApi = `${target.ingestionUrl}/pilot/v1`;
   const partnerApi = `${target.partnerApiUrl}/v1`;
   let n = 0;
