@@ -44,4 +44,17 @@ describe('the pilot web app’s files, asked with a condition', () => {
     await h.http().get('/app/app.css').set('If-Match', etag).expect(200);
     await h.http().get('/app/app.css').set('If-None-Match', etag).expect(304);
   });
+
+  it('answers a path that leaves the app’s folder 404 NOT_FOUND, never a file outside it', async () => {
+    for (const path of [
+      '/app/%2e%2e/package.json',
+      '/app/..%2f..%2fpackage.json',
+      '/app/%2e%2e%2fpackage.json',
+    ]) {
+      const res = await h.http().get(path);
+      expect(res.status).toBe(404);
+      expect(res.body.error?.code).toBe('NOT_FOUND');
+      expect(res.body.meta?.request_id).toBe(res.headers['x-request-id']);
+    }
+  });
 });

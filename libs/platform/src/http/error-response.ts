@@ -99,7 +99,9 @@ export function toErrorResponse(
       unexpected: false,
     };
   }
-  if (error instanceof HttpException && error.getStatus() === 404) {
+  // The file server refuses a path that leaves its folder (`/app/%2e%2e/...`) with 403: for the
+  // client it is a file that is not there, as it is to every other path no route serves.
+  if (error instanceof HttpException && [403, 404].includes(error.getStatus())) {
     return routeNotFound(request, routes);
   }
   const framework = (error ?? {}) as FrameworkError;
