@@ -6,10 +6,12 @@ import { OUTBOX_RELAY_LEASE } from './relay-lease.statements';
 
 /**
  * How much earlier than a row's mark the topic is read from. The relay stamps its messages with their
- * mark (the database's clock); a message stamped by its producer's clock instead (a relay of an
- * earlier release) is found if that clock was at most this much behind the database's.
+ * mark (the database's clock), so they need none; a message stamped by its producer's clock instead
+ * (a relay of an earlier release) is found if that clock was at most this much behind the database's.
+ * Everything published in that span is read back when a row in flight is not on the topic (a failed
+ * send): at 30,000 events/s, 150,000 messages for 5 s where a minute was 1.8 million.
  */
-export const RECONCILE_MARGIN_MS = 60_000;
+export const RECONCILE_MARGIN_MS = 5_000;
 
 /** The most messages one read of the topic back returns (the relay's memory of it at once). */
 export const RECONCILE_READ_MESSAGES = 10_000;
@@ -78,7 +80,7 @@ export function readSlices(ranges: readonly PartitionRange[], limit: number): Pa
 
 /**
  * The events among `wanted` that `topic` holds from `since` (ms since the epoch) to its end. Under
- * load that span holds every event of the minute before the mark and after it: it is read a slice of
+ * load that span holds every event of the margin before the mark and after it: it is read a slice of
  * RECONCILE_READ_MESSAGES at a time, each within its own timeout, keeping only the events wanted.
  */
 export async function findOnTopic(

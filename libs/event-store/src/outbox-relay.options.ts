@@ -47,9 +47,10 @@ export interface OutboxRelayOptions {
    */
   onSentLate?: (count: number) => void;
   /**
-   * How much earlier than the mark of rows in flight the topic is read from when looking for them:
-   * their messages are stamped with the mark, unless a relay of an earlier release stamped them with
-   * its host's clock, which may be behind the database's.
+   * How much earlier than the mark of rows in flight the topic is read from when looking for them
+   * (default 5 s): their messages are stamped with the mark, unless a relay of an earlier release
+   * stamped them with its host's clock, which may be behind the database's. What is published in it
+   * is read back when a row in flight is not on the topic.
    */
   reconcileMarginMs?: number;
   /** Rows deleted from the outbox between two vacuums of it by the relay (outbox-vacuum.ts; 0: never). */

@@ -1,32 +1,51 @@
 import { randomUUID } from 'node:crypto';
 import { createKafka } from '@pft/platform';
-import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
+import { type KafkaClient, type StoredMessage } from '@pft/platform/kafka/kafka.port';
 import { appendFlightDeletions, relayGround, TEST_KAFKA_BROKERS, waitFor } from '@pft/testing';
 import { OutboxRelay } from './outbox-relay';
-import { RECONCILE_READ_MESSAGES } from './outbox-reconcile';
+import { RECONCILE_MARGIN_MS, RECONCILE_READ_MESSAGES } from './outbox-reconcile';
 
 const EARLIER = 30_000;
 const IN_FLIGHT = 10;
+/** How long before the mark of the rows in flight the earlier events were published. */
+const PUBLISHED_BEFORE_MS = 6_000;
 
-/** The Kafka client as it is, except that `largest` holds the most messages one read of the topic returned. */
-function countingReads(kafka: KafkaClient, largest: { messages: number }): KafkaClient {
+/**
+ * The Kafka client as it is, except that `reads` holds the most messages one read of the topic returned
+ * and how many all its reads returned.
+ */
+function countingReads(kafka: KafkaClient, reads: { largest: number; total: number }): KafkaClient {
   return {
     producer: (options) => kafka.producer(options),
     consumer: (options) => kafka.consumer(options),
     admin: () => kafka.admin(),
     readPartitions: async (topic, ranges, options) => {
       const read = await kafka.readPartitions(topic, ranges, options);
-      largest.messages = Math.max(largest.messages, read.length);
+      reads.largest = Math.max(reads.largest, read.length);
+      reads.total += read.length;
       return read;
     },
   };
 }
 
+/** Every message of `topic`, read back by offset from the first to the end. */
+async function everything(kafka: KafkaClient, topic: string): Promise<StoredMessage[]> {
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());
+  return kafka.readPartitions(
+    topic,
+    ends.map((e) => ({ partition: e.partition, from: e.low, to: e.high })),
+    { timeoutMs: 60_000 },
+  );
+}
+
 /**
- * Rows in flight are looked for on the topic from a minute before their mark: under load that is
- * every event the relay published in that minute. The topic is read back a slice at a time, keeping
- * only the events looked for, not the whole minute in the relay's memory at once (nor in one read
- * that must end within its timeout).
+ * Rows in flight are looked for on the topic from their mark less a margin: under load, when one is
+ * not there, that is every event the relay published in it. The topic is read back a slice at a time,
+ * keeping only the events looked for, not the whole span in the relay's memory at once (nor in one
+ * read that must end within its timeout); here the margin is a minute, as it was when the relay's
+ * messages carried its host's clock.
  */
 describe('outbox relay: rows in flight after a busy minute (Postgres + Kafka)', () => {
   const ground = relayGround('relay-reconcile', { partitions: 3 });
@@ -35,7 +54,14 @@ describe('outbox relay: rows in flight after a busy minute (Postgres + Kafka)', 
   it('looks for them a slice of the topic at a time, and publishes each once', async () => {
     const { db, ds, topic } = ground;
     const relayOn = (client: KafkaClient): OutboxRelay =>
-      new OutboxRelay({ databaseUrl: db.url, kafka: client, topic, batchSize: 5000, pollIntervalMs: 50 });
+      new OutboxRelay({
+        databaseUrl: db.url,
+        kafka: client,
+        topic,
+        batchSize: 5000,
+        pollIntervalMs: 50,
+        reconcileMarginMs: 60_000,
+      });
     const pilots = Array.from({ length: 30 }, () => randomUUID());
     for (const pilot of pilots) await ds.transaction((m) => appendFlightDeletions(m, pilot, EARLIER / 30));
     const first = relayOn(kafka);
@@ -55,8 +81,8 @@ describe('outbox relay: rows in flight after a busy minute (Postgres + Kafka)', 
     const appended = await ds.transaction((m) => appendFlightDeletions(m, randomUUID(), IN_FLIGHT));
     await ds.query(`update event_outbox set sent_token = 0, sent_at = now()`);
 
-    const largest = { messages: 0 };
-    const second = relayOn(countingReads(kafka, largest));
+    const reads = { largest: 0, total: 0 };
+    const second = relayOn(countingReads(kafka, reads));
     second.start();
     try {
       await waitFor(
@@ -67,19 +93,58 @@ describe('outbox relay: rows in flight after a busy minute (Postgres + Kafka)', 
     } finally {
       await second.stop();
     }
-    expect(largest.messages).toBeGreaterThan(0);
-    expect(largest.messages).toBeLessThanOrEqual(RECONCILE_READ_MESSAGES);
+    expect(reads.largest).toBeGreaterThan(0);
+    expect(reads.largest).toBeLessThanOrEqual(RECONCILE_READ_MESSAGES);
 
-    const admin = kafka.admin();
-    await admin.connect();
-    const ends = await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());
-    const all = await kafka.readPartitions(
-      topic,
-      ends.map((e) => ({ partition: e.partition, from: e.low, to: e.high })),
-      { timeoutMs: 60_000 },
-    );
+    const all = await everything(kafka, topic);
     expect(all).toHaveLength(EARLIER + IN_FLIGHT);
     const ids = new Set(all.map((m) => m.headers.event_id));
     for (const e of appended.events) expect(ids.has(e.event_id)).toBe(true);
+  });
+});
+
+/**
+ * The relay's messages carry their mark's time, so rows in flight are looked for from their mark less
+ * only RECONCILE_MARGIN_MS: what the relay published before that is not read back again.
+ */
+describe('outbox relay: rows in flight not on the topic (Postgres + Kafka)', () => {
+  const ground = relayGround('relay-reconcile-span', { partitions: 3 });
+  const kafka = createKafka(TEST_KAFKA_BROKERS, 'relay-reconcile-test', undefined, undefined, 'platformatic');
+
+  it('reads back what was published from the margin before their mark on, not the minute before it', async () => {
+    const { db, ds, topic } = ground;
+    const relayOn = (client: KafkaClient): OutboxRelay =>
+      new OutboxRelay({ databaseUrl: db.url, kafka: client, topic, pollIntervalMs: 50 });
+    const outbox = async (): Promise<number> =>
+      (await ds.query<{ n: number }[]>('select count(*)::int as n from event_outbox'))[0]!.n;
+    await ds.transaction((m) => appendFlightDeletions(m, randomUUID(), 300));
+    const first = relayOn(kafka);
+    first.start();
+    try {
+      await waitFor(async () => ((await outbox()) === 0 ? true : undefined), 60_000, 'the events published');
+    } finally {
+      await first.stop();
+    }
+    // Past the margin, well within the minute a look once went back.
+    await new Promise((r) => setTimeout(r, PUBLISHED_BEFORE_MS));
+    // A send that failed: the rows stay marked in flight, and are not on the topic.
+    await ds.transaction((m) => appendFlightDeletions(m, randomUUID(), IN_FLIGHT));
+    await ds.query(`update event_outbox set sent_token = 0, sent_at = now()`);
+
+    const reads = { largest: 0, total: 0 };
+    const second = relayOn(countingReads(kafka, reads));
+    second.start();
+    try {
+      await waitFor(
+        async () => ((await outbox()) === 0 ? true : undefined),
+        60_000,
+        'the rows in flight published',
+      );
+    } finally {
+      await second.stop();
+    }
+    expect(reads.total).toBe(0);
+    expect(RECONCILE_MARGIN_MS).toBeLessThan(PUBLISHED_BEFORE_MS);
+    expect(await everything(kafka, topic)).toHaveLength(300 + IN_FLIGHT);
   });
 });
