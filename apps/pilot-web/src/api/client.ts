@@ -108,6 +108,21 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
   return ((await res.json()) as { data: T }).data;
 }
 
+/**
+ * The `data` of a JSON answer, with when the service sent it by its own clock (the answer's `Date`
+ * header, to the second; undefined without one), for a time the service sets, such as a code's expiry.
+ */
+export async function apiDated<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ data: T; sentAt: number | undefined }> {
+  const res = await send(method, path, body);
+  const date = res.headers.get('Date');
+  const data = ((await res.json()) as { data: T }).data;
+  return { data, sentAt: date === null ? undefined : Date.parse(date) };
+}
+
 /** An answer that is a file (the CSV export, the JSON export), as a Blob. */
 export async function download(path: string): Promise<Blob> {
   return (await send('GET', path)).blob();

@@ -1,34 +1,35 @@
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api/client';
+import { api, apiDated } from '../api/client';
 import { type AccessHistory, type Connection, type LinkingCode } from '../api/types';
 import { ErrorBanner, Notice } from '../components/error-banner';
 import { StackedTable, type Column } from '../components/stacked-table';
 import { dateTime } from '../format';
 import { LAST_READ_DAYS, lastReadCell, lastReadsOf } from './last-reads';
+import { countdownText, type IssuedCode, issuedCode, lifetimeText, secondsLeft } from './linking-code-time';
 import { connectionError } from './plain-errors';
 import { ExperienceSharing, sharesExperience, whatItShares } from './sharing';
 
 /** How often the list is asked again while the screen is open: a partner redeeming a code shows up. */
 const REFRESH_MS = 3000;
 
-function Countdown({ code }: { code: LinkingCode }) {
+function Countdown({ code }: { code: IssuedCode }) {
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, [code]);
-  const left = Math.max(0, Math.ceil((Date.parse(code.expires_at) - now) / 1000));
+  const left = secondsLeft(code, now);
   if (left === 0) return <p class="expired">This code has expired. Issue a new one.</p>;
   return (
     <p role="timer" aria-label="Time left">
-      Expires in {Math.floor(left / 60)}:{String(left % 60).padStart(2, '0')}
+      Expires in {countdownText(left)}
     </p>
   );
 }
 
 /** Issue a linking code for a partner; the partners connected, and disconnecting one. */
 export function PartnersScreen() {
-  const [code, setCode] = useState<LinkingCode | null>(null);
+  const [code, setCode] = useState<IssuedCode | null>(null);
   const [copied, setCopied] = useState(false);
   const [connections, setConnections] = useState<Connection[] | null>(null);
   /** Each partner's last read; null while the access history cannot be read. */
@@ -65,9 +66,10 @@ export function PartnersScreen() {
     setError(null);
     setCopied(false);
     try {
-      setCode(
-        await api<LinkingCode>('POST', '/pilot/v1/linking-codes', { share_experience: shareExperience }),
-      );
+      const { data, sentAt } = await apiDated<LinkingCode>('POST', '/pilot/v1/linking-codes', {
+        share_experience: shareExperience,
+      });
+      setCode(issuedCode(data, sentAt, Date.now()));
       setCodeSharesExperience(shareExperience);
       // Consent goes with one code: the next starts unticked again.
       setShareExperience(false);
@@ -165,7 +167,7 @@ export function PartnersScreen() {
       <h2 id="partners-title">Partners</h2>
       <p>
         A partner (a flight school, an airline, an insurer) can read your totals once you give it a linking
-        code. Each code works once and for 10 minutes.
+        code. Each code works once, for a limited time, shown with the code.
       </p>
       <ErrorBanner error={error} />
       {notice && <Notice>{notice}</Notice>}
@@ -179,6 +181,7 @@ export function PartnersScreen() {
             <p class="code" aria-label="Linking code">
               {code.linking_token}
             </p>
+            <p>It works once, within {lifetimeText(code.lifetimeSeconds)} of being issued.</p>
             <p>
               {codeSharesExperience
                 ? 'The partner that links with this code reads your totals and your experience.'
