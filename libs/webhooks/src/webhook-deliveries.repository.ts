@@ -137,22 +137,33 @@ export async function redeliverEvent(db: Queryable, eventId: string, endpointId?
 }
 
 /**
- * Deletes, in the caller's transaction (the one that settled them), those of `settled` that are
- * pilot.disconnected notices, delivered or failed, whose connection is gone: their pilot's account was
- * erased, and a pending notice was all that was kept of it (docs/privacy.md). The connection is read
- * `for key share`: the erasure deleting it (for update, with the notices settled by then) either waits
- * for this transaction and deletes the notice itself, or commits first and this finds it gone.
+ * The notices of a link itself, `pilot.linked` and `pilot.disconnected`: an erasure keeps those still
+ * pending (the partner's pilot_id and a time, which the partner was given when it redeemed the code), so
+ * that the partner hears of the link and then of its end, in order (ERASURE_DELETES in libs/privacy
+ * names them too).
+ */
+const LINK_NOTICE_TYPES: readonly WebhookEventType[] = ['pilot.linked', 'pilot.disconnected'];
+
+/**
+ * Deletes, in the caller's transaction (the one that settled them), those of `settled` that are a
+ * link's notices (LINK_NOTICE_TYPES), delivered or failed, whose connection is gone: their pilot's
+ * account was erased, and pending notices were all that was kept of it (docs/privacy.md). The
+ * connection is read `for key share`: the erasure deleting it (for update, with the notices settled by
+ * then) either waits for this transaction and deletes the notice itself, or commits first and this finds
+ * it gone.
  */
 export async function deleteErasedPilotNotices(
   db: Queryable,
   settled: readonly { delivery_id: string; type: string }[],
 ): Promise<void> {
-  const ids = settled.filter((d) => d.type === 'pilot.disconnected').map((d) => d.delivery_id);
+  const ids = settled
+    .filter((d) => (LINK_NOTICE_TYPES as readonly string[]).includes(d.type))
+    .map((d) => d.delivery_id);
   if (ids.length === 0) return;
   await db.query(
     `delete from webhook_deliveries d
-      where d.delivery_id = any($1::bigint[]) and d.type = 'pilot.disconnected' and d.status <> 'pending'
+      where d.delivery_id = any($1::bigint[]) and d.type = any($2::text[]) and d.status <> 'pending'
         and not exists (select 1 from connections c where c.connection_id = d.ordering_key::uuid for key share)`,
-    [ids],
+    [ids, LINK_NOTICE_TYPES],
   );
 }

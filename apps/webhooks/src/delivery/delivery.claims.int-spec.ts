@@ -20,7 +20,7 @@ describe('webhook deliveries claimed by several dispatchers (Postgres)', () => {
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
       const created = await createEndpoint(ds, partnerId, `https://hooks${i}.example.com/pft`, [
-        'pilot.linked',
+        'pilot_totals.updated',
       ]);
       if (!created.ok) throw new Error('no endpoint');
       ids.push(created.endpoint.id);
@@ -34,7 +34,7 @@ describe('webhook deliveries claimed by several dispatchers (Postgres)', () => {
         const pilotId = randomUUID();
         await queueWebhookEvent(ds, {
           endpointId,
-          type: 'pilot.linked',
+          type: 'pilot_totals.updated',
           data: { pilot_id: pilotId },
           orderingKey: pilotId,
           sourceKey: randomUUID(),

@@ -8,7 +8,8 @@ import { claimDueDeliveries } from './delivery.store';
 /**
  * A claimed delivery is stale (dropped, not sent) once its pilot's connection has ended or is gone with
  * the pilot's account, found by the connection's key: an endpoint's history of deliveries, however long,
- * is not searched for each delivery claimed.
+ * is not searched for each delivery claimed. The link's own notices never are: the partner hears of the
+ * link before its end.
  */
 describe('webhook deliveries of pilots disconnected meanwhile (Postgres)', () => {
   let ds: DataSource;
@@ -46,9 +47,13 @@ describe('webhook deliveries of pilots disconnected meanwhile (Postgres)', () =>
     const linked = await connection(partnerId);
     const ended = await connection(partnerId, true);
     const erased = randomUUID();
-    await queue(endpointId, 'pilot.linked', linked);
-    await queue(endpointId, 'pilot.linked', ended);
-    await queue(endpointId, 'pilot.linked', erased);
+    await queue(endpointId, 'pilot_totals.updated', linked);
+    await queue(endpointId, 'pilot_totals.updated', ended);
+    await queue(endpointId, 'pilot_totals.updated', erased);
+    // The links' notices: other connections, each its own head (one event per pilot is claimed at a time).
+    const [linkEnded, linkErased] = [await connection(partnerId, true), randomUUID()];
+    await queue(endpointId, 'pilot.linked', linkEnded);
+    await queue(endpointId, 'pilot.linked', linkErased);
     await queue(endpointId, 'webhook.test', `test:${randomUUID()}`);
     const other = await connection(partnerId, true);
     await queue(endpointId, 'pilot.disconnected', other);
@@ -59,9 +64,11 @@ describe('webhook deliveries of pilots disconnected meanwhile (Postgres)', () =>
       ]),
     );
     expect(stale).toEqual({
-      [`pilot.linked ${linked}`]: false,
-      [`pilot.linked ${ended}`]: true,
-      [`pilot.linked ${erased}`]: true,
+      [`pilot_totals.updated ${linked}`]: false,
+      [`pilot_totals.updated ${ended}`]: true,
+      [`pilot_totals.updated ${erased}`]: true,
+      [`pilot.linked ${linkEnded}`]: false,
+      [`pilot.linked ${linkErased}`]: false,
       'webhook.test test': false,
       [`pilot.disconnected ${other}`]: false,
     });

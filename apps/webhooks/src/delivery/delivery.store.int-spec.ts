@@ -11,7 +11,9 @@ describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () =
 
   async function enabledEndpoint(): Promise<string> {
     const { partnerId } = await createPartner(ds, `Disabled meanwhile ${randomUUID()}`);
-    const created = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', ['pilot.linked']);
+    const created = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+      'pilot_totals.updated',
+    ]);
     if (!created.ok) throw new Error('no endpoint');
     return created.endpoint.id;
   }
@@ -19,7 +21,7 @@ describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () =
   const queue = (runner: Parameters<typeof queueWebhookEvent>[0], endpointId: string) =>
     queueWebhookEvent(runner, {
       endpointId,
-      type: 'pilot.linked',
+      type: 'pilot_totals.updated',
       data: { pilot_id: randomUUID() },
       orderingKey: randomUUID(),
       sourceKey: randomUUID(),

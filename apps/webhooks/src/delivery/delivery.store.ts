@@ -15,7 +15,12 @@ export interface ClaimedDelivery {
   url: string;
   /** The secrets that sign: the current one, and the previous one within a day of a rotation. */
   secrets: string[];
-  /** A pilot's event claimed once that pilot's connection has ended (or was erased): not to be sent. */
+  /**
+   * A pilot's event claimed once that pilot's connection has ended (or was erased): not to be sent. The
+   * link's own notices never are: its `pilot.linked` still queued goes out before its `pilot.disconnected`,
+   * so a partner hears of the end of a link it has heard of (partner platform 4.4: in order per endpoint
+   * and pilot). What the pilot shared and its totals are never told after the disconnect.
+   */
   stale: boolean;
 }
 
@@ -66,7 +71,8 @@ export async function claimDueDeliveries(
                           where (s ->> 'until')::timestamptz > now()) as secrets,
               -- The pilot's connection (its pilot_id, by its key) ended, or gone with the pilot's account:
               -- read by its key, not by searching the endpoint's deliveries for the pilot.disconnected.
-              case when c.type in ('pilot.disconnected', 'webhook.test') then false
+              -- The link's notices go out whatever came after them (stale).
+              case when c.type in ('pilot.linked', 'pilot.disconnected', 'webhook.test') then false
                    else not exists (select 1 from connections k
                                      where k.connection_id = c.ordering_key::uuid and k.disconnected_at is null)
               end as stale

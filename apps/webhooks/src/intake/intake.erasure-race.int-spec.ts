@@ -9,7 +9,9 @@ import { takeInEvents } from './intake.statements';
 
 /**
  * A link (or a change of what it shares) taken in by the webhooks intake while the erasure deletes the
- * pilot's connections: whichever commits first, no delivery is kept of the erased pilot's pilot_id.
+ * pilot's connections: whichever commits first, no delivery is kept of the erased pilot's pilot_id but
+ * the link's notice still to go out (before the disconnect's: the partner hears of the link it redeemed,
+ * then of its end), deleted once sent.
  */
 describe('webhooks intake beside an erasure deleting the connections (Postgres)', () => {
   let ds: DataSource;
@@ -106,7 +108,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     );
   }
 
-  it('keeps nothing when the intake took the link in first and commits after the erasure started', async () => {
+  it('keeps only the link’s notice when the intake took the link in first and commits after the erasure started', async () => {
     const { pilot, connection } = await erasedPilot();
     const intake = ds.createQueryRunner();
     await intake.connect();
@@ -121,7 +123,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
       await intake.release();
     }
     await erasure;
-    expect(await kept(connection)).toEqual([]);
+    expect(await kept(connection)).toEqual(['pilot.linked']);
     expect(await marked(connection)).toBe(false);
   });
 
@@ -179,7 +181,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
       'fulfilled',
     ]);
     for (const id of [first!, later!]) {
-      expect(await kept(id)).toEqual([]);
+      expect(await kept(id)).toEqual(['pilot.linked']);
       expect(await marked(id)).toBe(false);
     }
   });

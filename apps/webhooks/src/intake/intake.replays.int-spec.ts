@@ -33,8 +33,9 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
 /**
  * The webhooks intake reads the topic at least once and in any lag behind the store: events come late,
  * twice, or again long after (a consumer that lost its offsets). Whatever the order, an erased pilot's
- * old connection gets nothing queued (not its link, not a change of what it shared) but its
- * pilot.disconnected notice, which is deleted once settled;
+ * old connection keeps nothing queued (not a change of what it shared) but its link's notices still to
+ * go out (pilot.linked taken in before the erasure deleted the connection, pilot.disconnected), each
+ * deleted once settled;
  * another account, and the same account come back under a new connection, get what one in-order
  * delivery gives them.
  */
@@ -149,15 +150,18 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
       )
     ).map((r) => `${r.type} ${r.status}`);
 
-  it('leaves no pilot.linked taken in between the erasure’s deliveries step and its connections step', async () => {
+  it('sends a pilot.linked taken in between the erasure’s deliveries step and its connections step, then keeps nothing of it', async () => {
     const w = world();
     // Linked, shared, disconnected in the store; the intake has taken in none of it yet.
     for (const c of w.commits.slice(0, 7)) await w.commit(c);
     await ds.transaction((tx) => ERASURE_DELETES.webhookDeliveries(tx, w.a));
-    // The intake, late, takes in the link while the ended connection is still there: a notice is queued.
-    await takeIn([w.history[0]!]);
-    expect(await deliveriesOf(w.a1)).toEqual(['pilot.linked pending']);
+    // The intake, late, takes in the link and what it shared while the ended connection is still there.
+    await takeIn(w.history.slice(0, 5));
+    expect(await deliveriesOf(w.a1)).toEqual(['pilot.linked pending', 'pilot.sharing_updated pending']);
     await ds.transaction((tx) => ERASURE_DELETES.connections(tx, w.a));
+    // The link's notice is to go out (before the disconnect's, once that is taken in); the rest is gone.
+    expect(await deliveriesOf(w.a1)).toEqual(['pilot.linked pending']);
+    while ((await dispatch()) > 0);
     expect(await deliveriesOf(w.a1)).toEqual([]);
   });
 

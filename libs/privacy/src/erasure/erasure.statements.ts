@@ -5,6 +5,12 @@ import { lockPilotTotalsChanges } from './pilot-totals-lock';
  * What an erasure deletes outright, beside the logbook (eraseLogbook in libs/event-store): rows derived
  * from the pilot that other parts of the service keep. Each statement may run again (a resumed erasure).
  */
+/**
+ * The notices of a link itself (webhook event types): an erasure keeps those still pending, to go out in
+ * order, the pilot.linked before the pilot.disconnected. Each is deleted once settled.
+ */
+const LINK_NOTICES = `('pilot.linked', 'pilot.disconnected')`;
+
 export const ERASURE_DELETES = {
   /** Linking codes, used or not: hashes, but of codes the pilot was given. */
   linkingCodes: (db: Queryable, pilot: string) =>
@@ -16,8 +22,10 @@ export const ERASURE_DELETES = {
       [pilot],
     ),
   /**
-   * Webhook deliveries about the pilot (totals, links), kept or pending, except the pilot.disconnected
-   * notices the erasure itself sends: those hold the partner's pilot_id and a time only, and must go out.
+   * Webhook deliveries about the pilot (totals, what it shared), kept or pending, except the notices of
+   * its links (pilot.linked, pilot.disconnected): those hold the partner's pilot_id and a time only, and
+   * the ones still pending must go out, the link's before the disconnect the erasure itself made, so the
+   * partner hears of the end of a link it has heard of (delete-connections deletes those settled).
    * With the pilot's totals changes (webhook_totals_changes): a webhooks intake may be writing one now,
    * having read a connection linked before the disconnects, and it locks nothing of the connections. The
    * pilot's lock of them (lockPilotTotalsChanges, which every writer of them takes) is held until this
@@ -30,7 +38,7 @@ export const ERASURE_DELETES = {
     await db.query(
       `delete from webhook_deliveries
         where ordering_key in (select connection_id::text from connections where pilot_account_id = $1)
-          and type <> 'pilot.disconnected'`,
+          and type not in ${LINK_NOTICES}`,
       [pilot],
     );
     await db.query('delete from webhook_totals_changes where pilot_account_id = $1', [pilot]);
@@ -49,8 +57,8 @@ export const ERASURE_DELETES = {
     ),
   /**
    * The pilot's connections, ended by then: which partners the pilot was linked to, and when; with the
-   * pilot.disconnected notices already delivered or failed (those still pending go out, and the
-   * dispatcher deletes each once settled, finding its connection gone: settleErasedDisconnect). After
+   * links' notices already delivered or failed (those still pending go out, and the dispatcher deletes
+   * each once settled, finding its connection gone: deleteErasedPilotNotices). After
    * the steps that find the pilot's kept answers and deliveries through them. A partner API replica's
    * count of reads resolves through them too: one being written holds them (addPartnerReads), so this
    * waits for it, and one written after finds none and is dropped. Locked in id order, as that write
@@ -62,12 +70,12 @@ export const ERASURE_DELETES = {
       `select connection_id from connections where pilot_account_id = $1 order by connection_id for update`,
       [pilot],
     );
-    // Every delivery through them but the pilot.disconnected notices still to go out: those settled, and
-    // any other queued since the deliveries' step (a pilot.linked taken in late by the dispatcher).
+    // Every delivery through them but the links' notices still to go out: those settled, and any other
+    // queued since the deliveries' step (a change of what the pilot shared taken in late by the intake).
     await db.query(
       `delete from webhook_deliveries
         where ordering_key in (select connection_id::text from connections where pilot_account_id = $1)
-          and not (type = 'pilot.disconnected' and status = 'pending')`,
+          and not (type in ${LINK_NOTICES} and status = 'pending')`,
       [pilot],
     );
     await db.query('delete from connections where pilot_account_id = $1', [pilot]);

@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { type EventMessage } from '@pft/contracts';
+import { createPartner, endConnection } from '@pft/partners';
+import { ERASURE_DELETES } from '@pft/privacy';
+import { withTestDataSource } from '@pft/testing';
+import { createEndpoint, queueWebhookEvent } from '@pft/webhooks';
+import { takeInEvents } from '../intake/intake.statements';
+import { claimDueDeliveries, recordDelivered, recordDropped } from './delivery.store';
+
+/**
+ * A link's notices queued and not sent yet (the endpoint was down, the dispatcher behind) when the pilot
+ * disconnects the partner, or has the account erased: the partner hears of the link, then of its end
+ * (partner platform 4.4: in order per endpoint and pilot), never of what the pilot shared or of its
+ * totals after the disconnect.
+ */
+describe('a link’s notices still queued when the pilot disconnects (Postgres)', () => {
+  let ds: DataSource;
+  withTestDataSource(3, (made) => (ds = made));
+  let partnerId: string;
+  let endpointId: string;
+
+  beforeAll(async () => {
+    ({ partnerId } = await createPartner(ds, 'Link order'));
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+      'pilot.linked',
+      'pilot.disconnected',
+      'pilot.sharing_updated',
+      'pilot_totals.updated',
+    ]);
+    if (!made.ok) throw new Error('no endpoint');
+    endpointId = made.endpoint.id;
+  });
+
+  const message = (type: string, pilot: string, payload: object): EventMessage =>
+    ({
+      event_id: randomUUID(),
+      type,
+      version: 1,
+      stream_id: `consent-${pilot}`,
+      stream_version: 1,
+      position: '1',
+      pilot_account_id: pilot,
+      occurred_at: new Date().toISOString(),
+      metadata: { command_last_version: 1 },
+      payload: { pilot_account_id: pilot, partner_id: partnerId, ...payload },
+    }) as unknown as EventMessage;
+
+  /** A pilot linked, sharing, its totals changed: each notice queued, none sent yet. */
+  async function linkedNotSent(): Promise<{ pilot: string; connection: string }> {
+    const [pilot, connection] = [randomUUID(), randomUUID()];
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
+      [connection, partnerId, pilot],
+    );
+    await ds.transaction((tx) =>
+      takeInEvents(tx, [
+        message('PilotLinked', pilot, { connection_id: connection, linked_at: new Date().toISOString() }),
+        message('ExperienceSharingChanged', pilot, { connection_id: connection, share_experience: true }),
+      ]),
+    );
+    await queueWebhookEvent(ds, {
+      endpointId,
+      type: 'pilot_totals.updated',
+      data: { pilot_id: connection, last_updated: new Date().toISOString() },
+      orderingKey: connection,
+      sourceKey: `totals:${pilot}:1`,
+    });
+    return { pilot, connection };
+  }
+
+  const disconnected = (pilot: string, connection: string) =>
+    message('PilotDisconnected', pilot, {
+      connection_id: connection,
+      disconnected_at: new Date().toISOString(),
+    });
+
+  /** The dispatcher's rounds until nothing is due, every attempt answered 200: what the partner got. */
+  async function dispatchAll(connection: string): Promise<string[]> {
+    const sent: string[] = [];
+    for (;;) {
+      const claimed = await claimDueDeliveries(ds, {
+        limit: 100,
+        perEndpoint: 100,
+        busyEndpoints: [],
+        leaseMs: 60_000,
+      });
+      if (claimed.length === 0) return sent;
+      for (const delivery of claimed) {
+        if (delivery.stale) await recordDropped(ds, delivery);
+        else {
+          if (delivery.ordering_key === connection) sent.push(delivery.type);
+          await recordDelivered(ds, delivery, 200);
+        }
+      }
+    }
+  }
+
+  const left = async (connection: string): Promise<string[]> =>
+    (
+      await ds.query<{ type: string; status: string }[]>(
+        'select type, status from webhook_deliveries where ordering_key = $1 order by delivery_id',
+        [connection],
+      )
+    ).map((r) => `${r.type} ${r.status}`);
+
+  it('tells of the link, then of the disconnect, and of nothing the pilot shared after it', async () => {
+    const { pilot, connection } = await linkedNotSent();
+    await endConnection(ds, connection, new Date().toISOString());
+    await ds.transaction((tx) => takeInEvents(tx, [disconnected(pilot, connection)]));
+
+    expect(await dispatchAll(connection)).toEqual(['pilot.linked', 'pilot.disconnected']);
+    expect(await left(connection)).toEqual([
+      'pilot.linked delivered',
+      'pilot.sharing_updated failed',
+      'pilot_totals.updated failed',
+      'pilot.disconnected delivered',
+    ]);
+  });
+
+  it('tells of the link, then of the disconnect, when the account is erased, and keeps nothing once told', async () => {
+    const { pilot, connection } = await linkedNotSent();
+    // The erasure's disconnect, its notice taken in, then its steps through the pilot's connections.
+    await endConnection(ds, connection, new Date().toISOString());
+    await ds.transaction((tx) => takeInEvents(tx, [disconnected(pilot, connection)]));
+    await ds.transaction((tx) => ERASURE_DELETES.webhookDeliveries(tx, pilot));
+    await ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
+
+    expect(await left(connection)).toEqual(['pilot.linked pending', 'pilot.disconnected pending']);
+    expect(await dispatchAll(connection)).toEqual(['pilot.linked', 'pilot.disconnected']);
+    expect(await left(connection)).toEqual([]);
+  });
+});
