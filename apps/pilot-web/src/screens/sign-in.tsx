@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError } from '../api/client';
+import { type ApiError } from '../api/client';
 import { keepToken } from '../api/session';
+import { makeTestPilot, TEST_PILOT_PATH } from '../api/test-pilot';
 import { ErrorBanner } from '../components/error-banner';
 import { Field } from '../components/field';
-
-/** Outside production the service offers a test pilot (`/dev/test-pilot`); in production that path is 404. */
-const TEST_PILOT = '/dev/test-pilot';
 
 interface Props {
   /** A word from the app, such as that the account is being erased. */
@@ -20,7 +18,7 @@ export function SignInScreen({ message, signedOut, onSignedIn }: Props) {
   const [token, setToken] = useState('');
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
-    fetch(TEST_PILOT).then(
+    fetch(TEST_PILOT_PATH).then(
       (res) => setOffersTestPilot(res.status === 204),
       () => setOffersTestPilot(false),
     );
@@ -28,19 +26,12 @@ export function SignInScreen({ message, signedOut, onSignedIn }: Props) {
 
   const signInAsTestPilot = async () => {
     setError(null);
-    const res = await fetch(TEST_PILOT, { method: 'POST' }).catch(() => null);
-    if (!res?.ok) {
-      setError(
-        new ApiError(
-          res?.status ?? 0,
-          'TEST_PILOT',
-          'A test pilot could not be made.',
-          res?.headers.get('X-Request-Id') ?? undefined,
-        ),
-      );
+    try {
+      keepToken(await makeTestPilot());
+    } catch (err) {
+      setError(err);
       return;
     }
-    keepToken(((await res.json()) as { data: { token: string } }).data.token);
     onSignedIn();
   };
   const signIn = (e: Event) => {
