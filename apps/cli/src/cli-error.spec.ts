@@ -40,6 +40,16 @@ describe('describeCliError', () => {
     });
   });
 
+  it('names Postgres and DATABASE_URL when the database does not answer within the connect timeout', () => {
+    const timedOut = new Error('Connection terminated due to connection timeout', {
+      cause: new Error('Connection terminated unexpectedly'),
+    });
+    expect(describeCliError(timedOut, services)).toEqual({
+      code: 'DATABASE_UNREACHABLE',
+      message: 'cannot reach Postgres at db.internal:5433 (DATABASE_URL): timed out',
+    });
+  });
+
   it('names Redis and REDIS_URL', () => {
     expect(describeCliError(socketError('ETIMEDOUT', '127.0.0.1', 6379), services)).toEqual({
       code: 'REDIS_UNREACHABLE',

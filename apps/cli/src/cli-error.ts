@@ -57,6 +57,9 @@ export interface CliFailure {
   message: string;
 }
 
+/** What pg-pool says of a connection to Postgres that did not complete within its connect timeout. */
+const PG_CONNECT_TIMEOUT = 'Connection terminated due to connection timeout';
+
 /** `db.internal:5432`: where a URL points, with the service's own port when the URL gives none. */
 export function hostPort(url: string, defaultPort: number): string {
   try {
@@ -139,6 +142,8 @@ export function describeCliError(error: unknown, services: CliServices): CliFail
     };
   }
   if (lookup) return unresolved(lookup, services);
+  // pg-pool's own words for a server that took the connection and did not answer in time: no address.
+  if (message === PG_CONNECT_TIMEOUT) return postgresUnreachable(services.DATABASE_URL, 'timed out');
   const attempts = connectAttempts(error);
   if (attempts) {
     const at = (service: string) =>
