@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
 import { createPartner, endConnection } from '@pft/partners';
-import { ERASURE_DELETES } from '@pft/privacy';
+import { ERASURE_DELETES, lockPilotTotalsChanges } from '@pft/privacy';
 import { waitFor, withTestDataSource } from '@pft/testing';
 import { createEndpoint } from '@pft/webhooks';
 import { takeInEvents } from './intake.statements';
@@ -46,6 +46,21 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
         [pilot],
       )
     )[0]!.n;
+
+  /** Until `n` sessions wait on a lock. */
+  const lockWaiters = (n: number) =>
+    waitFor(
+      async () => {
+        const [row] = await ds.query<{ n: number }[]>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return row!.n >= n ? true : undefined;
+      },
+      10_000,
+      `${n} sessions to wait on a lock`,
+      20,
+    );
 
   /** Until `work` either ends or waits on a lock. */
   async function waitsOrEnds(work: Promise<unknown>): Promise<void> {
@@ -166,5 +181,44 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
     await held;
     expect(await changesOf(erased)).toBe(0);
     expect(await changesOf(other)).toBe(1);
+  });
+
+  it('takes in two batches naming the same pilots in opposite orders without either being aborted', async () => {
+    // Pilots whose locks order as named: `first` before `second`.
+    const first = `00000000-${randomUUID().slice(9)}`;
+    const second = `7fffffff-${randomUUID().slice(9)}`;
+    for (const pilot of [first, second])
+      await ds.query(
+        `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
+        [randomUUID(), partnerId, pilot],
+      );
+    // An erasure holds the first pilot's lock; a batch naming the second pilot first comes before one
+    // naming the first pilot first. Taken in the batches' order, the one would hold the second pilot's
+    // lock while waiting for the first's, and the other the first's while waiting for the second's.
+    const erasure = ds.createQueryRunner();
+    await erasure.connect();
+    await erasure.startTransaction();
+    let batches: Promise<PromiseSettledResult<number>[]> | undefined;
+    try {
+      await lockPilotTotalsChanges(erasure, [first]);
+      const inOrder = ds.transaction((tx) =>
+        takeInEvents(tx, [flightRecorded(first), flightRecorded(second)]),
+      );
+      await lockWaiters(1);
+      const reversed = ds.transaction((tx) =>
+        takeInEvents(tx, [flightRecorded(second), flightRecorded(first)]),
+      );
+      await lockWaiters(2);
+      batches = Promise.allSettled([inOrder, reversed]);
+      await erasure.commitTransaction();
+    } finally {
+      if (erasure.isTransactionActive) await erasure.rollbackTransaction();
+      await erasure.release();
+    }
+    expect((await batches).map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect([await changesOf(first), await changesOf(second)]).toEqual([1, 1]);
   });
 });
