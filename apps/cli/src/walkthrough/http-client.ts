@@ -13,6 +13,9 @@ export interface Answer<T = unknown> {
   text: string;
 }
 
+/** How long a request may go unanswered: a server that takes the connection and never answers fails the step. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
 export async function call<T = unknown>(
   method: string,
   url: string,
@@ -27,6 +30,7 @@ export async function call<T = unknown>(
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
   } catch (err) {
     throw new NoAnswer(url, err);
@@ -41,7 +45,10 @@ export async function call<T = unknown>(
   return { status: response.status, headers: response.headers, body, text };
 }
 
-/** A request that got no answer: its server could not be reached (refused, not resolved, timed out). */
+/**
+ * A request that got no answer: its server could not be reached (refused, not resolved) or did not
+ * answer within REQUEST_TIMEOUT_MS.
+ */
 export class NoAnswer extends Error {
   constructor(
     readonly url: string,

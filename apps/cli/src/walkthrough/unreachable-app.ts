@@ -1,6 +1,6 @@
 import { CliError } from '../cli-error';
 import { attemptsReason, connectAttempts, failedLookup, lookupText, messageOf } from '../connection-failure';
-import { type NoAnswer } from './http-client';
+import { type NoAnswer, REQUEST_TIMEOUT_MS } from './http-client';
 
 /** An app the walkthrough drives, with the option that gave its address. */
 export interface DrivenApp {
@@ -19,14 +19,22 @@ function isUnder(url: string, app: DrivenApp): boolean {
 
 /**
  * HOST_UNREACHABLE for a request to an app that got no answer, naming the app, its address and the
- * option that gave it, and why: the addresses tried, a host name that does not resolve, else the
- * error's own words.
+ * option that gave it, and why: the addresses tried, a host name that does not resolve, no answer in
+ * time, else the error's own words.
  */
 export function unreachableApp(noAnswer: NoAnswer, apps: DrivenApp[]): CliError {
   const cause = noAnswer.cause;
   const lookup = failedLookup(cause);
   const attempts = connectAttempts(cause);
-  const reason = lookup ? lookupText(lookup) : attempts ? attemptsReason(attempts) : messageOf(cause);
+  // fetch's AbortSignal.timeout rejects with a DOMException of this name.
+  const timedOut = (cause as { name?: unknown } | undefined)?.name === 'TimeoutError';
+  const reason = lookup
+    ? lookupText(lookup)
+    : attempts
+      ? attemptsReason(attempts)
+      : timedOut
+        ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s`
+        : messageOf(cause);
   // The longest address first: an app served under a path of the other's host.
   const app = [...apps].sort((a, b) => b.url.length - a.url.length).find((a) => isUnder(noAnswer.url, a));
   const where = app ? `${app.name} at ${app.url} (${app.option})` : noAnswer.url;

@@ -59,6 +59,24 @@ describe('runWalkthrough, an app that does not answer', () => {
     });
   });
 
+  it('gives up on an app that takes the connection and does not answer', async () => {
+    const signals: (AbortSignal | null | undefined)[] = [];
+    const fetch = jest.spyOn(global, 'fetch').mockImplementation((_input, init) => {
+      signals.push(init?.signal);
+      return Promise.reject(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    });
+    try {
+      await expect(runWalkthrough({} as CliConfig, target, () => undefined)).rejects.toMatchObject({
+        code: 'HOST_UNREACHABLE',
+        message:
+          'cannot reach the partner API at http://127.0.0.1:3000 (--partner-api): no answer within 60 s',
+      });
+      expect(signals).toEqual([expect.any(AbortSignal)]);
+    } finally {
+      fetch.mockRestore();
+    }
+  });
+
   it('leaves an answer that disagrees with the contract as the step that got it', async () => {
     const error = await failureWhen(() => Promise.resolve(new Response('starting', { status: 503 })));
     expect(error).not.toBeInstanceOf(CliError);
