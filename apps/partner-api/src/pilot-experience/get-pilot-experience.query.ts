@@ -4,7 +4,7 @@ export class GetPilotExperienceQuery {
     readonly partnerId: string,
     /** Lower-case UUID. */
     readonly pilotId: string,
-    /** `YYYY-MM-DD`, checked (AsOfPipe). */
+    /** `YYYY-MM-DD`, checked (asOfParameter). */
     readonly asOf: string,
     /** The partner read revision seen with the request's key, or null (nothing kept is reused). */
     readonly readRevision: string | null,

@@ -2,12 +2,13 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { MAX_BATCH_PILOT_IDS, parsePilotIdList, type PilotIdIssue } from '@pft/partners/domain';
-import { ApiError, SerializedJson } from '@pft/platform';
-import { AsOfPipe, type SharedExperience } from '@pft/totals';
+import { SerializedJson, todayUtc } from '@pft/platform';
+import { type SharedExperience } from '@pft/totals';
 import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedSchemaResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope, refusedField } from '../openapi/error-examples';
-import { INVALID_PILOT_ID, PILOT_ID_QUERY, pilotIdQuery } from '../pilot-id-query';
+import { INVALID_PILOT_ID, PILOT_ID_QUERY, pilotIdParameter } from '../pilot-id-query';
+import { asOfParameter, checkedQuery, type CheckedParameter } from '../query-problems';
 import { GetPilotExperienceBatchQuery, GetPilotExperienceQuery } from './get-pilot-experience.query';
 import {
   PILOT_EXPERIENCE,
@@ -21,6 +22,14 @@ const LIST_MESSAGES: Record<PilotIdIssue, string> = {
   invalid_uuid: 'Every entry of pilot_ids must be a UUID (no empty entries, no spaces)',
   too_many: `pilot_ids must hold at most ${MAX_BATCH_PILOT_IDS} ids`,
 };
+
+/** `pilot_ids` of the batch: 1 to 50 UUIDs, comma-separated; else its problem, naming its issue. */
+function pilotIdsParameter(raw: unknown): CheckedParameter<string[]> {
+  const parsed = parsePilotIdList(raw);
+  if (parsed.ok) return { ok: true, value: parsed.pilotIds };
+  const { issue } = parsed;
+  return { ok: false, problem: { message: LIST_MESSAGES[issue], detail: { field: 'pilot_ids', issue } } };
+}
 
 const AS_OF_QUERY = {
   name: 'as_of',
@@ -70,10 +79,12 @@ export class PilotExperienceController {
   })
   async get(
     @Query() query: Record<string, unknown>,
-    @Query('as_of', AsOfPipe) asOf: string,
     @CurrentPartner() partner: CallingPartner,
   ): Promise<SerializedJson> {
-    const pilotId = pilotIdQuery(query.pilot_id);
+    const { pilotId, asOf } = checkedQuery({
+      pilotId: pilotIdParameter(query.pilot_id),
+      asOf: asOfParameter(query.as_of, todayUtc()),
+    });
     const shared = await this.queryBus.execute<GetPilotExperienceQuery, SharedExperience>(
       new GetPilotExperienceQuery(partner.partnerId, pilotId, asOf, partner.readRevision, partner.sandbox),
     );
@@ -107,19 +118,16 @@ export class PilotExperienceController {
   })
   async batch(
     @Query() query: Record<string, unknown>,
-    @Query('as_of', AsOfPipe) asOf: string,
     @CurrentPartner() partner: CallingPartner,
   ): Promise<SerializedJson> {
-    const parsed = parsePilotIdList(query.pilot_ids);
-    if (!parsed.ok) {
-      throw new ApiError('INVALID_REQUEST', LIST_MESSAGES[parsed.issue], [
-        { field: 'pilot_ids', issue: parsed.issue },
-      ]);
-    }
+    const { pilotIds, asOf } = checkedQuery({
+      pilotIds: pilotIdsParameter(query.pilot_ids),
+      asOf: asOfParameter(query.as_of, todayUtc()),
+    });
     const pilots = await this.queryBus.execute<GetPilotExperienceBatchQuery, SharedExperience[]>(
       new GetPilotExperienceBatchQuery(
         partner.partnerId,
-        parsed.pilotIds,
+        pilotIds,
         asOf,
         partner.readRevision,
         partner.sandbox,

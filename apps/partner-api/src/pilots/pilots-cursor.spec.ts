@@ -111,28 +111,38 @@ describe('parsePilotsPageRequest', () => {
     [' 10', 'invalid'],
     ['99999', 'invalid'],
   ])('refuses the limit %p (%s)', (limit, issue) => {
-    expect(parsePilotsPageRequest({ limit }, KEYS)).toEqual({ ok: false, field: 'limit', issue });
+    expect(parsePilotsPageRequest({ limit }, KEYS)).toEqual({
+      ok: false,
+      problems: [{ field: 'limit', issue }],
+    });
   });
 
   it('refuses a repeated limit or cursor', () => {
     expect(parsePilotsPageRequest({ limit: ['1', '2'] }, KEYS)).toEqual({
       ok: false,
-      field: 'limit',
-      issue: 'repeated',
+      problems: [{ field: 'limit', issue: 'repeated' }],
     });
     const cursor = encodePilotsCursor(CURSOR, KEYS);
     expect(parsePilotsPageRequest({ cursor: [cursor, cursor] }, KEYS)).toEqual({
       ok: false,
-      field: 'cursor',
-      issue: 'repeated',
+      problems: [{ field: 'cursor', issue: 'repeated' }],
     });
   });
 
   it('refuses a cursor this API did not make', () => {
     expect(parsePilotsPageRequest({ cursor: 'x' }, KEYS)).toEqual({
       ok: false,
-      field: 'cursor',
-      issue: 'invalid',
+      problems: [{ field: 'cursor', issue: 'invalid' }],
+    });
+  });
+
+  it('names a bad limit and a bad cursor both', () => {
+    expect(parsePilotsPageRequest({ limit: '0', cursor: 'x' }, KEYS)).toEqual({
+      ok: false,
+      problems: [
+        { field: 'limit', issue: 'out_of_range' },
+        { field: 'cursor', issue: 'invalid' },
+      ],
     });
   });
 });

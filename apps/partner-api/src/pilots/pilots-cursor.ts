@@ -73,23 +73,39 @@ export function decodePilotsCursor(value: string, keys: CursorKeys): PilotsCurso
 export const DEFAULT_PILOTS_LIMIT = 100;
 export const MAX_PILOTS_LIMIT = 200;
 
-export type PilotsPageRequest =
-  | { ok: true; limit: number; after: PilotsCursor | null }
-  | { ok: false; field: 'limit' | 'cursor'; issue: 'repeated' | 'out_of_range' | 'invalid' };
+export interface PilotsPageProblem {
+  field: 'limit' | 'cursor';
+  issue: 'repeated' | 'out_of_range' | 'invalid';
+}
 
-/** The query of `GET /v1/pilots` as Fastify parsed it: a repeated parameter comes as an array. */
+export type PilotsPageRequest =
+  { ok: true; limit: number; after: PilotsCursor | null } | { ok: false; problems: PilotsPageProblem[] };
+
+/**
+ * The query of `GET /v1/pilots` as Fastify parsed it (a repeated parameter comes as an array): each
+ * parameter checked on its own, so that a bad `limit` and a bad `cursor` are both named.
+ */
 export function parsePilotsPageRequest(query: Record<string, unknown>, keys: CursorKeys): PilotsPageRequest {
-  const { limit, cursor } = query;
-  let pageLimit = DEFAULT_PILOTS_LIMIT;
-  if (limit !== undefined) {
-    if (typeof limit !== 'string') return { ok: false, field: 'limit', issue: 'repeated' };
-    if (!/^\d{1,4}$/.test(limit)) return { ok: false, field: 'limit', issue: 'invalid' };
-    pageLimit = Number(limit);
-    if (pageLimit < 1 || pageLimit > MAX_PILOTS_LIMIT)
-      return { ok: false, field: 'limit', issue: 'out_of_range' };
-  }
-  if (cursor === undefined) return { ok: true, limit: pageLimit, after: null };
-  if (typeof cursor !== 'string') return { ok: false, field: 'cursor', issue: 'repeated' };
-  const after = decodePilotsCursor(cursor, keys);
-  return after ? { ok: true, limit: pageLimit, after } : { ok: false, field: 'cursor', issue: 'invalid' };
+  const limit = pageLimitOf(query.limit);
+  const after = cursorOf(query.cursor, keys);
+  if (typeof limit === 'number' && !isProblem(after)) return { ok: true, limit, after };
+  return { ok: false, problems: [limit, after].filter(isProblem) };
+}
+
+const isProblem = (value: unknown): value is PilotsPageProblem =>
+  typeof value === 'object' && value !== null && 'field' in value;
+
+function pageLimitOf(limit: unknown): number | PilotsPageProblem {
+  if (limit === undefined) return DEFAULT_PILOTS_LIMIT;
+  if (typeof limit !== 'string') return { field: 'limit', issue: 'repeated' };
+  if (!/^\d{1,4}$/.test(limit)) return { field: 'limit', issue: 'invalid' };
+  const pageLimit = Number(limit);
+  if (pageLimit < 1 || pageLimit > MAX_PILOTS_LIMIT) return { field: 'limit', issue: 'out_of_range' };
+  return pageLimit;
+}
+
+function cursorOf(cursor: unknown, keys: CursorKeys): PilotsCursor | null | PilotsPageProblem {
+  if (cursor === undefined) return null;
+  if (typeof cursor !== 'string') return { field: 'cursor', issue: 'repeated' };
+  return decodePilotsCursor(cursor, keys) ?? { field: 'cursor', issue: 'invalid' };
 }

@@ -1,10 +1,10 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { ApiError } from '@pft/platform';
 import { type CallingPartner, CurrentPartner, PartnerReadEndpoint } from '../auth/partner-endpoint.decorator';
 import { ApiEnvelopedResponse, ApiPartnerErrors } from '../openapi/openapi-responses';
 import { missingScope, refusedField } from '../openapi/error-examples';
+import { invalidQuery } from '../query-problems';
 import { LinkedPilotsDto } from './pilots.dto';
 import { DEFAULT_PILOTS_LIMIT, MAX_PILOTS_LIMIT, parsePilotsPageRequest } from './pilots-cursor';
 import { PilotsCursorKeys } from './pilots-cursor-keys';
@@ -60,9 +60,9 @@ export class PilotsController {
   ): Promise<LinkedPilotsPage> {
     const parsed = parsePilotsPageRequest(query, this.cursorKeys);
     if (!parsed.ok) {
-      throw new ApiError('INVALID_REQUEST', MESSAGES[parsed.field], [
-        { field: parsed.field, issue: parsed.issue },
-      ]);
+      throw invalidQuery(
+        parsed.problems.map(({ field, issue }) => ({ message: MESSAGES[field], detail: { field, issue } })),
+      );
     }
     return this.queryBus.execute<ListLinkedPilotsQuery, LinkedPilotsPage>(
       new ListLinkedPilotsQuery(partner.partnerId, parsed.limit, parsed.after),
