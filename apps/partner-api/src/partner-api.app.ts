@@ -2,6 +2,7 @@ import { type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { applyRouteBodyLimits, createHttpApp } from '@pft/platform';
 import { PARTNER_API_BODY_LIMIT, REQUIREMENT_CHECK_BODY_LIMIT } from './body-limits';
 import { PartnerUnroutedRequests } from './auth/partner-unrouted-requests';
+import { IdempotentRefusals } from './idempotency/idempotent-refusals';
 import { serveOpenApi } from './openapi/openapi.document';
 import { PARTNER_API_ERRORS } from './partner-api.errors';
 import { PartnerApiModule } from './partner-api.module';
@@ -21,7 +22,18 @@ export async function createPartnerApi(
     unroutedRequests: PartnerUnroutedRequests,
     errors: PARTNER_API_ERRORS,
   });
-  applyRouteBodyLimits(app.getHttpAdapter().getInstance(), PARTNER_API_BODY_LIMIT);
+  const fastify = app.getHttpAdapter().getInstance();
+  applyRouteBodyLimits(fastify, PARTNER_API_BODY_LIMIT);
+  // The answer of a POST no route takes, under the Idempotency-Key it claimed, kept before it is sent.
+  const refusals = app.get(IdempotentRefusals, { strict: false });
+  fastify.addHook('preSerialization', (request, reply, payload, done) => {
+    const keeping = refusals.keepUnroutedAnswer(request, reply, payload);
+    if (!keeping) return done(null, payload);
+    keeping.then(
+      () => done(null, payload),
+      (err: unknown) => done(err as Error),
+    );
+  });
   if (options.serveDocs !== false) serveOpenApi(app);
   return app;
 }

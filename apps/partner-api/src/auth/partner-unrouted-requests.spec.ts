@@ -1,6 +1,7 @@
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { ApiError } from '@pft/platform';
 import { type FailedAuthentications } from '@pft/partners/rate-limits/failed-authentications';
+import { type IdempotentRefusals } from '../idempotency/idempotent-refusals';
 import { type WindowCounter } from '../rate-limit/window-counter';
 import { PartnerRateLimitGuard } from '../rate-limit/partner-rate-limit.guard';
 import { type PartnerApiConfig } from '../partner-api.config';
@@ -33,7 +34,13 @@ function setUp(found?: AuthenticatedKey) {
   const reply = {
     headers: (more: Record<string, string>) => Object.assign(headers, more),
   } as unknown as FastifyReply;
-  return { check: new PartnerUnroutedRequests(keys, new PartnerRateLimitGuard()), failures, headers, reply };
+  const refusals = { claimUnrouted: () => Promise.resolve() } as unknown as IdempotentRefusals;
+  return {
+    check: new PartnerUnroutedRequests(keys, new PartnerRateLimitGuard(), refusals),
+    failures,
+    headers,
+    reply,
+  };
 }
 
 const request = (authorization?: string, url = '/v1/no-such-endpoint'): FastifyRequest =>

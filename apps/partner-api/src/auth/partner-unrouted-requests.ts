@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type UnroutedRequestCheck } from '@pft/platform';
+import { IdempotentRefusals } from '../idempotency/idempotent-refusals';
 import { PartnerRateLimitGuard } from '../rate-limit/partner-rate-limit.guard';
 import { PartnerKeyGuard } from './partner-key.guard';
 
@@ -16,12 +17,16 @@ const PARTNER_API_PATH = /^\/v1(?:[/?#]|$)/;
  * an unknown path's 404 (rate limit headers or none) whether the key is valid, without ever meeting the
  * failures' limit. A path outside `/v1/` is none of the API's (`/metrics`, a typo of the version): 404
  * or 405 to anyone, no key looked at, nothing counted, so it tells nothing of a key either.
+ * A POST under `/v1/` past those checks is answered as any refused POST is under its
+ * `Idempotency-Key`: its 404 or 405 (or the 400 of its body) is kept and given again
+ * (IdempotentRefusals.claimUnrouted).
  */
 @Injectable()
 export class PartnerUnroutedRequests implements UnroutedRequestCheck {
   constructor(
     private readonly keys: PartnerKeyGuard,
     private readonly rateLimit: PartnerRateLimitGuard,
+    private readonly refusals: IdempotentRefusals,
   ) {}
 
   async checkUnrouted(request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -29,5 +34,6 @@ export class PartnerUnroutedRequests implements UnroutedRequestCheck {
     const found = await this.keys.authenticate(request);
     if (!found) return this.keys.refuse(request);
     this.rateLimit.apply(found, reply);
+    await this.refusals.claimUnrouted(request, found.record.partnerId);
   }
 }

@@ -42,6 +42,21 @@ describe('kept errors', () => {
     expect(again.headers).toEqual({ 'Idempotent-Replayed': 'true' });
   });
 
+  it('keep the Allow of a 405, and no other header, and give it again', () => {
+    const kept = keptError({
+      status: 405,
+      code: 'METHOD_NOT_ALLOWED',
+      message: 'POST is not allowed here; allowed: GET',
+      headers: { Allow: 'GET', 'Retry-After': '5' },
+    });
+    expect(JSON.parse(kept.error!)).toEqual({
+      code: 'METHOD_NOT_ALLOWED',
+      message: 'POST is not allowed here; allowed: GET',
+      headers: { Allow: 'GET' },
+    });
+    expect(replayedError(kept.error!).headers).toEqual({ Allow: 'GET', 'Idempotent-Replayed': 'true' });
+  });
+
   it('keep no empty details', () => {
     const { error } = keptError({ status: 404, code: 'NOT_FOUND', message: 'No such resource', details: [] });
     expect(JSON.parse(error!)).toEqual({ code: 'NOT_FOUND', message: 'No such resource' });

@@ -14,22 +14,39 @@ export interface AnsweredError {
   code: ErrorCode;
   message: string;
   details?: ErrorDetail[];
+  headers?: Readonly<Record<string, string>>;
 }
 
-/** An error answer as it is kept: its status, and its `error` as JSON text. */
+/** The headers of an error kept with it: those that belong to its meaning (a 405's methods). */
+const KEPT_HEADERS = ['Allow'];
+
+/** An error answer as it is kept: its status, and its `error` as JSON text (with its KEPT_HEADERS). */
 export function keptError(answer: AnsweredError): StoredAnswer {
+  const headers = Object.entries(answer.headers ?? {}).filter(([name]) => KEPT_HEADERS.includes(name));
   const error = {
     code: answer.code,
     message: answer.message,
     ...(answer.details?.length ? { details: answer.details } : {}),
+    ...(headers.length > 0 ? { headers: Object.fromEntries(headers) } : {}),
   };
   return { status: answer.status, data: null, error: JSON.stringify(error) };
 }
 
-/** A kept error (its JSON text) given again, with `Idempotent-Replayed: true`; its status is its code's, as the first time. */
+/**
+ * A kept error (its JSON text) given again, with its kept headers and `Idempotent-Replayed: true`;
+ * its status is its code's, as the first time.
+ */
 export function replayedError(keptJson: string): ApiError {
-  const error = JSON.parse(keptJson) as { code: ErrorCode; message: string; details?: ErrorDetail[] };
-  return new ApiError(error.code, error.message, error.details, { [IDEMPOTENT_REPLAYED_HEADER]: 'true' });
+  const error = JSON.parse(keptJson) as {
+    code: ErrorCode;
+    message: string;
+    details?: ErrorDetail[];
+    headers?: Record<string, string>;
+  };
+  return new ApiError(error.code, error.message, error.details, {
+    ...error.headers,
+    [IDEMPOTENT_REPLAYED_HEADER]: 'true',
+  });
 }
 
 /**

@@ -43,9 +43,9 @@ the same method, path and body (byte for byte) gets the first answer again, its 
 \`X-Request-Id\` are the new request's own. The same key with another path or body, or while its first request
 is still being processed: 409 \`IDEMPOTENCY_CONFLICT\`. Every other answer is kept, refusals included: a missing
 scope (403), a live key on a sandbox endpoint (404), a body that cannot be read (400: not JSON, too large, another
-media type). A body over its size limit is compared byte for byte as well, being read to its end; one so large
-that the connection is closed before it is read (over 8 MB) cannot be compared, and its 400 is not kept. 401, 429
-and 5xx answers are not kept, so a retry with the same key is served anew. A key's success is never given to a key
+media type), and the 404 or 405 of a \`POST\` to a path under \`/v1/\` that takes no \`POST\`. A body over its
+size limit is compared byte for byte as well, being read to its end; one so large that the connection is closed
+before it is read (over 8 MB) cannot be compared, and its 400 is not kept. 401, 429 and 5xx answers are not kept, so a retry with the same key is served anew. A key's success is never given to a key
 of yours without the endpoint's scope: that request gets its own 403. A lost \`POST /v1/link\` answer is recovered
 so: the code is used up, but the retry with the same key gets the same \`pilot_id\`.
 
