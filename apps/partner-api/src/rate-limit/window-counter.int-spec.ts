@@ -41,6 +41,25 @@ describe('WindowCounter (real Redis)', () => {
     expect((await counter.hit('key:a')).count).toBe(1);
   });
 
+  it('counts in Redis’s minute, whatever the replica’s clock: two replicas a minute apart share one count', async () => {
+    const redisSeconds = async () => Number((await redis.time())[0]);
+    // Far enough from the minute's end that both hits fall in one minute of Redis's clock.
+    while ((await redisSeconds()) % 60 > 55) await new Promise((later) => setTimeout(later, 500));
+    const replica = () =>
+      new WindowCounter(redis, { PARTNER_REDIS_PREFIX: prefix } as PartnerApiConfig, new RateClock());
+    const [ahead, behind] = [replica(), replica()];
+    const systemNow = Date.now.bind(Date);
+    const clock = jest.spyOn(Date, 'now').mockImplementation(() => systemNow() + 60_000);
+    const first = await ahead.hit('key:skewed');
+    clock.mockRestore();
+    const second = await behind.hit('key:skewed');
+    expect([first.count, second.count]).toEqual([1, 2]);
+    const minute = Math.floor((await redisSeconds()) / 60);
+    expect([first.window.id, second.window.id]).toEqual([minute, minute]);
+    expect(first.window.resetSeconds).toBeGreaterThanOrEqual(1);
+    expect(first.window.resetSeconds).toBeLessThanOrEqual(60);
+  });
+
   it('reads no partner read revision while Redis has none, and one created again starts anew', async () => {
     await redis.del(partnerReadRevisionKey(prefix));
     expect((await counter.hit('key:reads')).readRevision).toBeNull();

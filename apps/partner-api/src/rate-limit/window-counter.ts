@@ -15,15 +15,25 @@ import { PartnerApiConfig } from '../partner-api.config';
 /**
  * Counts ARGV[2] requests in the current clock-minute window and, in the same round trip, reads the
  * API keys revision (see api-keys-revision.ts) and the partner read revision (partner-read-revision.ts).
- * The count lives a little past its minute so that replicas with slightly skewed clocks still share it.
+ * The window is Redis's own minute (TIME, moved by ARGV[3] ms: RateClock.offsetMs), never a replica's,
+ * so that every replica counts a request in the same window whatever its clock says, and a key gets
+ * exactly its limit at a minute's edge. Only the script knows the window, so it names the count's key:
+ * KEYS[1] followed by the window's id (one Redis, not a cluster, holds the partner API's keys). It
+ * answers the window's id and the whole seconds until the next one starts, by the same clock.
  * A missing read revision comes back nil (Lua's false), never as a value: Redis lost its keys, and a
  * change committed since may not have been announced (its announcement failed while Redis was away),
  * so answers kept under any value, '0' included, may be older than the database's.
  */
 const HIT_SCRIPT = `
-local count = redis.call('INCRBY', KEYS[1], ARGV[2])
-if count == tonumber(ARGV[2]) then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
-return {count, redis.call('GET', KEYS[2]) or '0', redis.call('GET', KEYS[3]) or false}
+local time = redis.call('TIME')
+local ms = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) + tonumber(ARGV[3])
+local seconds = math.floor(ms / 1000)
+local window = math.floor(seconds / ${RATE_WINDOW_SECONDS})
+local key = KEYS[1] .. string.format('%d', window)
+local count = redis.call('INCRBY', key, ARGV[2])
+if count == tonumber(ARGV[2]) then redis.call('EXPIRE', key, ARGV[1]) end
+return {count, redis.call('GET', KEYS[2]) or '0', redis.call('GET', KEYS[3]) or false,
+  window, ${RATE_WINDOW_SECONDS} - seconds % ${RATE_WINDOW_SECONDS}}
 `;
 
 export interface WindowHit {
@@ -39,7 +49,13 @@ export interface WindowHit {
   readRevision: string | null;
 }
 
-type HitReply = [count: number, keysRevision: string, readRevision: string | null];
+type HitReply = [
+  count: number,
+  keysRevision: string,
+  readRevision: string | null,
+  windowId: number,
+  resetSeconds: number,
+];
 
 /** 1 while this process counts rate limits on its own because Redis is unreachable, else 0. */
 const localFallback = metricOnce(
@@ -52,11 +68,12 @@ const localFallback = metricOnce(
 );
 
 type HitCommand = (
-  countKey: string,
+  countKeyStem: string,
   keysRevisionKey: string,
   readRevisionKey: string,
   ttlSeconds: number,
   requests: number,
+  offsetMs: number,
 ) => Promise<HitReply>;
 
 @Injectable()
@@ -64,9 +81,9 @@ export class WindowCounter {
   private readonly logger = new Logger('rate-limit');
   private readonly fallback = new MemoryWindowCounter();
   /**
-   * The requests of one subject and window that arrive in the same turn of the event loop are counted
-   * by one command: each gets its own count (the total less those after it), exactly as if counted
-   * one by one, and the revisions read after all of them arrived.
+   * The requests of one subject that arrive in the same turn of the event loop are counted by one
+   * command, in one window: each gets its own count (the total less those after it), exactly as if
+   * counted one by one, and the revisions read after all of them arrived.
    */
   private readonly hitsInRedis: TurnBatches<HitReply>;
   /**
@@ -88,8 +105,16 @@ export class WindowCounter {
     this.revisionKey = apiKeysRevisionKey(config.PARTNER_REDIS_PREFIX);
     this.readRevisionKey = partnerReadRevisionKey(config.PARTNER_REDIS_PREFIX);
     const command = redisScript<HitCommand>(redis, 'pftWindowHit', 3, HIT_SCRIPT);
-    this.hitsInRedis = new TurnBatches((countKey, requests) =>
-      command(countKey, this.revisionKey, this.readRevisionKey, RATE_WINDOW_SECONDS * 2, requests.length),
+    // A count outlives its minute a little: a test's offset, or a late command, still finds it.
+    this.hitsInRedis = new TurnBatches((countKeyStem, requests) =>
+      command(
+        countKeyStem,
+        this.revisionKey,
+        this.readRevisionKey,
+        RATE_WINDOW_SECONDS * 2,
+        requests.length,
+        this.clock.offsetMs(),
+      ),
     );
   }
 
@@ -98,34 +123,34 @@ export class WindowCounter {
    * names it in the line logged if Redis fails.
    */
   async hit(subject: string, reqId?: string): Promise<WindowHit> {
-    const now = this.clock.now();
-    const window = rateWindowAt(now);
-    if (!this.redisGate.tryNow()) return this.countInMemory(subject, window);
+    if (!this.redisGate.tryNow()) return this.countInMemory(subject);
     try {
-      const { result, size, index } = await this.hitsInRedis.join(
-        `${this.prefix}rate:${subject}:${window.id}`,
-      );
+      const { result, size, index } = await this.hitsInRedis.join(`${this.prefix}rate:${subject}:`);
       if (this.redisGate.succeeded()) {
         localFallback.set(0);
         this.logger.log('Redis is back: rate limits are shared by all replicas again');
       }
-      const [total, keysRevision, readRevision] = result;
+      const [total, keysRevision, readRevision, id, resetSeconds] = result;
+      const window: RateWindow = { id, resetSeconds };
       return { window, count: total - size + 1 + index, keysRevision, readRevision };
     } catch (err) {
       const starts = this.redisGate.failed();
       if (starts) localFallback.set(1);
-      this.noteFault(err, now, starts, reqId);
-      return this.countInMemory(subject, window);
+      this.noteFault(err, starts, reqId);
+      return this.countInMemory(subject);
     }
   }
 
-  private countInMemory(subject: string, window: RateWindow): WindowHit {
+  /** Counted by this process alone, in the window of its own clock when it is counted (not before a wait on Redis). */
+  private countInMemory(subject: string): WindowHit {
     countedLocally.inc();
+    const window = rateWindowAt(this.clock.now());
     return { window, count: this.fallback.hit(subject, window.id), keysRevision: null, readRevision: null };
   }
 
   /** Logs the fault when it starts and then once a minute, not once per request. */
-  private noteFault(err: unknown, now: number, starts: boolean, reqId: string | undefined): void {
+  private noteFault(err: unknown, starts: boolean, reqId: string | undefined): void {
+    const now = Date.now();
     if (starts || now - this.lastFaultLogged >= 60_000) {
       this.logger.warn(
         { err: err instanceof Error ? err.message : String(err), ...(reqId === undefined ? {} : { reqId }) },

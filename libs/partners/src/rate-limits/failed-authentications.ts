@@ -22,19 +22,27 @@ export const countedLocally = metricOnce(
     }),
 );
 
-/** Counts one more in a clock-minute window; the count lives a little past its minute for skewed clocks. */
+/**
+ * Counts one more in Redis's own clock minute (TIME, moved by ARGV[2] ms: RateClock.offsetMs), never a
+ * replica's, so that every replica counts in the same window whatever its clock says: KEYS[1] followed
+ * by the window's id names the count, which lives a little past its minute.
+ */
 const COUNT_SCRIPT = `
-local count = redis.call('INCR', KEYS[1])
-if count == 1 then redis.call('EXPIRE', KEYS[1], ARGV[1]) end
+local time = redis.call('TIME')
+local ms = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000) + tonumber(ARGV[2])
+local key = KEYS[1] .. string.format('%d', math.floor(ms / ${RATE_WINDOW_SECONDS * 1000}))
+local count = redis.call('INCR', key)
+if count == 1 then redis.call('EXPIRE', key, ARGV[1]) end
 return count
 `;
 
-type CountCommand = (key: string, ttlSeconds: number) => Promise<number>;
+type CountCommand = (keyStem: string, ttlSeconds: number, offsetMs: number) => Promise<number>;
 
 /**
  * Failed authentications per client address and clock minute, of partner API keys (`auth-failures`)
  * and pilot tokens (`pilot-auth-failures`), counted in Redis so that every replica shares the count
- * (`<prefix>rate:<subject>:<address>:<minute>`); while Redis is away, each process counts alone (and
+ * (`<prefix>rate:<subject>:<address>:<minute>`, the minute by Redis's clock); while Redis is away, each
+ * process counts alone, by its own clock (and
  * asks Redis again once a second). Past the limit the request is answered
  * 429 RATE_LIMITED with Retry-After instead of 401, so that credentials cannot be guessed at speed.
  * A request that authenticates is never counted nor limited here.
@@ -76,10 +84,13 @@ export class FailedAuthentications {
   }
 
   private async note(subject: string): Promise<number> {
-    const window = rateWindowAt(this.clock.now());
     if (this.redisGate.tryNow()) {
       try {
-        const count = await this.count(`${this.prefix}rate:${subject}:${window.id}`, RATE_WINDOW_SECONDS * 2);
+        const count = await this.count(
+          `${this.prefix}rate:${subject}:`,
+          RATE_WINDOW_SECONDS * 2,
+          this.clock.offsetMs(),
+        );
         this.redisGate.succeeded();
         return count;
       } catch (err) {
@@ -91,6 +102,7 @@ export class FailedAuthentications {
       }
     }
     countedLocally.inc();
-    return this.fallback.hit(subject, window.id);
+    // The window of this process's clock when it is counted, not before a wait on Redis.
+    return this.fallback.hit(subject, rateWindowAt(this.clock.now()).id);
   }
 }

@@ -7,8 +7,13 @@ export class MemoryWindowCounter {
   private windowId = -1;
   private counts = new Map<string, number>();
 
+  /**
+   * The count of `key` in window `windowId`, this hit included. A hit of an earlier window than the
+   * latest counted (its window taken before a wait, or the clock set back) counts in the latest: the
+   * latest's counts are never dropped for an earlier window, which would let the latest start again.
+   */
   hit(key: string, windowId: number): number {
-    if (windowId !== this.windowId) {
+    if (windowId > this.windowId) {
       // Counts of earlier windows are worthless: drop them rather than let the map grow.
       this.windowId = windowId;
       this.counts = new Map();
