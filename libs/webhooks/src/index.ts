@@ -5,7 +5,7 @@ export {
   queueWebhookEvent,
   redeliverEvent,
 } from './webhook-deliveries.repository';
-export type { DeliveryRecord } from './webhook-deliveries.repository';
+export type { DeliveryRecord, Redelivery } from './webhook-deliveries.repository';
 export {
   createEndpoint,
   deleteEndpoint,

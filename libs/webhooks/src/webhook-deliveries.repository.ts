@@ -1,4 +1,5 @@
 import { webhookBody, type WebhookEventType } from './domain/webhook-events';
+import { type DataSource } from 'typeorm';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { newWebhookEventId } from './webhook-signature';
@@ -117,23 +118,71 @@ export async function listFailedDeliveries(
   }));
 }
 
+/** The notices about a pilot that no partner may get once that pilot's link has ended. */
+const ABOUT_A_LINKED_PILOT: readonly WebhookEventType[] = [
+  'pilot.linked',
+  'pilot.sharing_updated',
+  'pilot_totals.updated',
+];
+
+/** What a redelivery did: queued again for `queued` endpoints, or refused as a whole, nothing queued. */
+export type Redelivery =
+  | { ok: true; queued: number }
+  /**
+   * The event is about a pilot whose link has ended (disconnected, or the account erased): sent now it
+   * would reach the partner after that link's `pilot.disconnected`, and a `pilot.linked` would read as
+   * the pilot linking again (partner platform 4.2: nothing about a pilot after its disconnect).
+   */
+  | { ok: false; reason: 'link_ended'; type: WebhookEventType };
+
 /**
  * Delivers an event again: its deliveries (to one endpoint or each it went to) become pending and due
- * now, with the same id and body, the attempts counted anew. Only to enabled endpoints. The number of
- * deliveries queued again.
+ * now, with the same id and body, the attempts counted anew. Only to enabled endpoints. Refused when the
+ * event is about a pilot (ABOUT_A_LINKED_PILOT) whose connection has ended: the connection is read locked
+ * (for share) until the deliveries are queued again, so a disconnect waits for them and its
+ * `pilot.disconnected` is queued after them, or commits first and this refuses.
  */
-export async function redeliverEvent(db: Queryable, eventId: string, endpointId?: string): Promise<number> {
-  const rows = rowsOf<{ event_id: string }>(
-    await db.query(
-      `with changed as (update webhook_deliveries d
-          set status = 'pending', attempts = 0, next_attempt_at = now(), claimed_until = null, last_error = null
-         from webhook_endpoints e
-        where e.endpoint_id = d.endpoint_id and e.status = 'enabled'
-          and d.event_id = $1 and ($2::text is null or d.endpoint_id = $2) returning d.event_id) select * from changed`,
-      [eventId, endpointId ?? null],
-    ),
-  );
-  return rows.length;
+export async function redeliverEvent(
+  db: DataSource,
+  eventId: string,
+  endpointId?: string,
+): Promise<Redelivery> {
+  return db.transaction(async (tx) => {
+    const found = rowsOf<{ type: WebhookEventType; ordering_key: string }>(
+      await tx.query(
+        `select d.type, d.ordering_key from webhook_deliveries d join webhook_endpoints e using (endpoint_id)
+          where e.status = 'enabled' and d.event_id = $1 and ($2::text is null or d.endpoint_id = $2)`,
+        [eventId, endpointId ?? null],
+      ),
+    );
+    const aboutPilots = found.filter((d) => ABOUT_A_LINKED_PILOT.includes(d.type));
+    if (aboutPilots.length > 0) {
+      const keys = [...new Set(aboutPilots.map((d) => d.ordering_key))].sort();
+      const linked = new Set(
+        rowsOf<{ connection_id: string }>(
+          await tx.query(
+            `select connection_id::text as connection_id from connections
+              where connection_id = any($1::uuid[]) and disconnected_at is null
+              order by connection_id for share`,
+            [keys],
+          ),
+        ).map((r) => r.connection_id),
+      );
+      const ended = aboutPilots.find((d) => !linked.has(d.ordering_key));
+      if (ended) return { ok: false, reason: 'link_ended', type: ended.type };
+    }
+    const rows = rowsOf<{ event_id: string }>(
+      await tx.query(
+        `with changed as (update webhook_deliveries d
+            set status = 'pending', attempts = 0, next_attempt_at = now(), claimed_until = null, last_error = null
+           from webhook_endpoints e
+          where e.endpoint_id = d.endpoint_id and e.status = 'enabled'
+            and d.event_id = $1 and ($2::text is null or d.endpoint_id = $2) returning d.event_id) select * from changed`,
+        [eventId, endpointId ?? null],
+      ),
+    );
+    return { ok: true, queued: rows.length };
+  });
 }
 
 /**

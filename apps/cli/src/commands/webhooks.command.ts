@@ -98,12 +98,20 @@ export function registerWebhooksCommands(program: Command, out: Output = console
 
   webhooks
     .command('redeliver')
-    .description('deliver an event again (same id and body), to each endpoint it went to or to one')
+    .description(
+      'deliver an event again (same id and body), to each endpoint it went to or to one; never one about a pilot whose link has ended',
+    )
     .argument('<event-id>', 'the event, evt_...', eventIdArgument)
     .option('--endpoint <endpoint-id>', 'only to this endpoint', endpointIdArgument)
     .option('--json', 'print JSON')
     .action(async (eventId: string, options: { endpoint?: string; json?: boolean }) => {
-      const queued = await withDatabase((db) => redeliverEvent(db, eventId, options.endpoint));
+      const redelivery = await withDatabase((db) => redeliverEvent(db, eventId, options.endpoint));
+      if (!redelivery.ok)
+        throw new CliError(
+          'WEBHOOK_LINK_ENDED',
+          `${eventId} is a ${redelivery.type} about a pilot whose link to the partner has ended (the pilot disconnected, or the account was erased): sent now it would reach the partner after that link's pilot.disconnected${redelivery.type === 'pilot.linked' ? ', as if the pilot had linked again' : ''}; nothing was queued`,
+        );
+      const { queued } = redelivery;
       if (queued === 0)
         throw new CliError('WEBHOOK_EVENT_NOT_FOUND', `no delivery of ${eventId} to an enabled endpoint`);
       if (options.json) printJson(out, { eventId, queued });

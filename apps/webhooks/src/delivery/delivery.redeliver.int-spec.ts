@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { type EventMessage } from '@pft/contracts';
+import { createPartner, endConnection } from '@pft/partners';
+import { ERASURE_DELETES } from '@pft/privacy';
+import { withTestDataSource } from '@pft/testing';
+import { createEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
+import { takeInEvents } from '../intake/intake.statements';
+import { claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
+
+/**
+ * An operator's redelivery (`pft webhooks redeliver`) of a notice about a pilot that failed (its
+ * endpoint was down through every retry): never sent once the pilot's link has ended, where it would
+ * reach the partner after that link's pilot.disconnected (a pilot.linked read as the pilot linking
+ * again); sent, in order, while the link lasts.
+ */
+describe('redelivering a failed notice about a pilot (Postgres)', () => {
+  let ds: DataSource;
+  withTestDataSource(3, (made) => (ds = made));
+  let partnerId: string;
+  let endpointId: string;
+
+  beforeAll(async () => {
+    ({ partnerId } = await createPartner(ds, 'Redelivery'));
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+      'pilot.linked',
+      'pilot.disconnected',
+      'pilot_totals.updated',
+    ]);
+    if (!made.ok) throw new Error('no endpoint');
+    endpointId = made.endpoint.id;
+  });
+
+  const message = (type: string, pilot: string, payload: object): EventMessage =>
+    ({
+      event_id: randomUUID(),
+      type,
+      version: 1,
+      stream_id: `consent-${pilot}`,
+      stream_version: 1,
+      position: '1',
+      pilot_account_id: pilot,
+      occurred_at: new Date().toISOString(),
+      metadata: { command_last_version: 1 },
+      payload: { pilot_account_id: pilot, partner_id: partnerId, ...payload },
+    }) as unknown as EventMessage;
+
+  /** The dispatcher's rounds until nothing is due, each attempt answered `status`: what was sent. */
+  async function dispatchAll(connection: string, status: number): Promise<string[]> {
+    const sent: string[] = [];
+    for (;;) {
+      const claimed = await claimDueDeliveries(ds, {
+        limit: 100,
+        perEndpoint: 100,
+        busyEndpoints: [],
+        leaseMs: 60_000,
+      });
+      if (claimed.length === 0) return sent;
+      for (const delivery of claimed) {
+        if (delivery.ordering_key === connection) sent.push(delivery.type);
+        if (status === 200) await recordDelivered(ds, delivery, status);
+        else await recordFailed(ds, delivery, { status, error: 'down', retryInMs: null });
+      }
+    }
+  }
+
+  /** A pilot linked, the link's pilot.linked and a totals notice failed for good: their event ids. */
+  async function failedLink(): Promise<{
+    pilot: string;
+    connection: string;
+    linked: string;
+    totals: string;
+  }> {
+    const [pilot, connection] = [randomUUID(), randomUUID()];
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
+      [connection, partnerId, pilot],
+    );
+    await ds.transaction((tx) =>
+      takeInEvents(tx, [
+        message('PilotLinked', pilot, { connection_id: connection, linked_at: new Date().toISOString() }),
+      ]),
+    );
+    await queueWebhookEvent(ds, {
+      endpointId,
+      type: 'pilot_totals.updated',
+      data: { pilot_id: connection, last_updated: new Date().toISOString() },
+      orderingKey: connection,
+      sourceKey: `totals:${pilot}:1`,
+    });
+    expect(await dispatchAll(connection, 503)).toEqual(['pilot.linked', 'pilot_totals.updated']);
+    const ids = await ds.query<{ type: string; event_id: string }[]>(
+      `select type, event_id from webhook_deliveries where ordering_key = $1 and status = 'failed'`,
+      [connection],
+    );
+    const id = (type: string) => ids.find((r) => r.type === type)!.event_id;
+    return { pilot, connection, linked: id('pilot.linked'), totals: id('pilot_totals.updated') };
+  }
+
+  async function disconnect(pilot: string, connection: string): Promise<void> {
+    await endConnection(ds, connection, new Date().toISOString());
+    await ds.transaction((tx) =>
+      takeInEvents(tx, [
+        message('PilotDisconnected', pilot, {
+          connection_id: connection,
+          disconnected_at: new Date().toISOString(),
+        }),
+      ]),
+    );
+  }
+
+  it('refuses a pilot.linked, or any notice about the pilot, once the pilot has disconnected: nothing sent after the disconnect', async () => {
+    const { pilot, connection, linked, totals } = await failedLink();
+    await disconnect(pilot, connection);
+    expect(await dispatchAll(connection, 200)).toEqual(['pilot.disconnected']);
+
+    expect(await redeliverEvent(ds, linked)).toEqual({
+      ok: false,
+      reason: 'link_ended',
+      type: 'pilot.linked',
+    });
+    expect(await redeliverEvent(ds, totals, endpointId)).toEqual({
+      ok: false,
+      reason: 'link_ended',
+      type: 'pilot_totals.updated',
+    });
+    expect(await dispatchAll(connection, 200)).toEqual([]);
+    const [row] = await ds.query<{ status: string }[]>(
+      'select status from webhook_deliveries where event_id = $1',
+      [linked],
+    );
+    expect(row!.status).toBe('failed');
+  });
+
+  it('finds nothing to send of it once the account is erased', async () => {
+    const { pilot, connection, linked } = await failedLink();
+    await disconnect(pilot, connection);
+    await ds.transaction((tx) => ERASURE_DELETES.webhookDeliveries(tx, pilot));
+    await ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
+    expect(await redeliverEvent(ds, linked)).toEqual({ ok: true, queued: 0 });
+    expect(await dispatchAll(connection, 200)).toEqual(['pilot.disconnected']);
+  });
+
+  it('sends a failed pilot.linked again while the link lasts, before what comes after it', async () => {
+    const { pilot, connection, linked } = await failedLink();
+    expect(await redeliverEvent(ds, linked)).toEqual({ ok: true, queued: 1 });
+    await disconnect(pilot, connection);
+    expect(await dispatchAll(connection, 200)).toEqual(['pilot.linked', 'pilot.disconnected']);
+  });
+});
