@@ -37,9 +37,9 @@ export async function recordingAlone(
   const check = (k: number): CheckToRecord => ({
     connectionId: connectionIds[k % connectionIds.length]!,
     partnerId,
-    day,
     perDay: MAX_REQUIREMENT_CHECKS_PER_DAY,
-    entry: { at: new Date().toISOString(), as_of: day, requirements: TWENTY_REQUIREMENTS },
+    entry: { as_of: day, requirements: TWENTY_REQUIREMENTS },
+    clockOffsetMs: 0,
   });
   let next = 0;
   const started = process.hrtime.bigint();
@@ -51,8 +51,8 @@ export async function recordingAlone(
           while (next < checks) {
             const batch = Array.from({ length: Math.min(BATCH, checks - next) }, () => check(next++));
             const outcomes = await recordRequirementChecks(ds, batch);
-            const refused = outcomes.find((outcome) => outcome !== 'recorded');
-            if (refused) throw new Error(`a check alone was not recorded: ${refused}`);
+            const refused = outcomes.find(({ outcome }) => outcome !== 'recorded');
+            if (refused) throw new Error(`a check alone was not recorded: ${refused.outcome}`);
           }
         }),
       ),

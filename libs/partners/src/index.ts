@@ -20,6 +20,7 @@ export {
   requirementChecksOf,
 } from './access-history/requirement-checks.statements';
 export type {
+  CheckRecorded,
   CheckToRecord,
   RecordedCheck,
   RequirementCheckEntry,

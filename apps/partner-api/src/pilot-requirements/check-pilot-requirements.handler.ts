@@ -1,11 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type CheckToRecord, type RecordedCheck } from '@pft/partners';
-import {
-  checkDayOf,
-  experienceNotShared,
-  MAX_REQUIREMENT_CHECKS_PER_DAY,
-  pilotNotLinked,
-} from '@pft/partners/domain';
+import { type CheckRecorded, type CheckToRecord } from '@pft/partners';
+import { experienceNotShared, MAX_REQUIREMENT_CHECKS_PER_DAY, pilotNotLinked } from '@pft/partners/domain';
 import { RateClock } from '@pft/partners/rate-limits/rate-clock';
 import { PilotExperienceReadModel } from '@pft/totals';
 import { checkRequirements, type RequirementCheckAnswer } from '@pft/totals/domain';
@@ -41,13 +36,13 @@ export class CheckPilotRequirementsHandler implements ICommandHandler<
     if (!found || found.state === 'not_linked') throw pilotNotLinked();
     if (found.state === 'not_shared') throw experienceNotShared();
     const answer = checkRequirements(pilotId, command.requirements, found.answer);
-    const now = this.clock.now();
+    // Its day (and time) is the database's, the one clock of every replica: the limit stays exact at midnight.
     const check: CheckToRecord = {
       connectionId: pilotId,
       partnerId,
-      day: checkDayOf(now),
       perDay: MAX_REQUIREMENT_CHECKS_PER_DAY,
-      entry: { at: new Date(now).toISOString(), as_of: asOf, requirements: [...command.sent] },
+      entry: { as_of: asOf, requirements: [...command.sent] },
+      clockOffsetMs: this.clock.offsetMs(),
     };
     const { claim } = command;
     // Under an Idempotency-Key the answer is kept with the record: a retry after a lost answer, or after
@@ -57,14 +52,14 @@ export class CheckPilotRequirementsHandler implements ICommandHandler<
           this.idempotency.completeWithin(tx, claim, keptSuccess(CHECKED_STATUS, answer)),
         )
       : await this.recorder.record(check);
-    refuseUnrecorded(recorded, now);
+    refuseUnrecorded(recorded);
     return answer;
   }
 }
 
 /** A check not recorded is not answered: the pilot disconnected or stopped sharing meanwhile, or the day's checks are used up. */
-function refuseUnrecorded(recorded: RecordedCheck, now: number): void {
-  switch (recorded) {
+function refuseUnrecorded(recorded: CheckRecorded): void {
+  switch (recorded.outcome) {
     case 'recorded':
       return;
     case 'not_linked':
@@ -72,6 +67,6 @@ function refuseUnrecorded(recorded: RecordedCheck, now: number): void {
     case 'not_shared':
       throw experienceNotShared();
     case 'limit_reached':
-      throw dailyLimitReached(now);
+      throw dailyLimitReached(recorded.at);
   }
 }

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { type CheckToRecord, createPartner, type RecordedCheck, requirementChecksOf } from '@pft/partners';
+import {
+  type CheckRecorded,
+  type CheckToRecord,
+  createPartner,
+  type RecordedCheck,
+  requirementChecksOf,
+} from '@pft/partners';
 import { withTestDataSource } from '@pft/testing';
 import { fingerprintOf } from '../idempotency/idempotency-key';
 import { IdempotencyStore, keptSuccess } from '../idempotency/idempotency.store';
@@ -27,21 +33,22 @@ describe('RequirementCheckRecorder (Postgres)', () => {
   const check = (connectionId: string, partnerId: string, n: number): CheckToRecord => ({
     connectionId,
     partnerId,
-    day: DAY,
     perDay: 20,
-    entry: { at: `${DAY}T10:00:00.000Z`, as_of: DAY, requirements: [{ id: `r${n}`, metric: 'pic_minutes' }] },
+    entry: { as_of: DAY, requirements: [{ id: `r${n}`, metric: 'pic_minutes' }] },
+    // The database's clock moved to DAY, 10:00 UTC.
+    clockOffsetMs: Date.parse(`${DAY}T10:00:00.000Z`) - Date.now(),
   });
 
   it('records exactly 20 of 30 checks of one pilot sent over several turns, those answered recorded', async () => {
     const { partnerId } = await createPartner(ds, 'Checks over turns');
     const { id, pilot } = await connected(partnerId);
     const recorder = new RequirementCheckRecorder(ds);
-    const outcomes: Promise<RecordedCheck>[] = [];
+    const outcomes: Promise<CheckRecorded>[] = [];
     for (let turn = 0; turn < 6; turn++) {
       for (let n = 0; n < 5; n++) outcomes.push(recorder.record(check(id, partnerId, turn * 5 + n)));
       await nextTurn();
     }
-    const settled = await Promise.all(outcomes);
+    const settled = (await Promise.all(outcomes)).map((o) => o.outcome);
     expect(settled.filter((o) => o === 'limit_reached')).toHaveLength(10);
     const recorded = settled.flatMap((o, n) => (o === 'recorded' ? [`r${n}`] : []));
     expect(recorded).toHaveLength(20);
@@ -55,13 +62,15 @@ describe('RequirementCheckRecorder (Postgres)', () => {
     const recorder = new RequirementCheckRecorder(ds);
     // Each batch the recorder runs is one statement (a transaction when a connection is in it twice).
     const batches = jest.spyOn(recorder as unknown as { recordAll(checks: unknown[]): unknown }, 'recordAll');
-    const outcomes: Promise<RecordedCheck>[] = [];
+    const outcomes: Promise<CheckRecorded>[] = [];
     // One check a turn: forty turns pass in far less time than a statement takes.
     for (const [n, { id }] of pilots.entries()) {
       outcomes.push(recorder.record(check(id, partnerId, n)));
       await nextTurn();
     }
-    expect(await Promise.all(outcomes)).toEqual(Array<RecordedCheck>(40).fill('recorded'));
+    expect((await Promise.all(outcomes)).map((o) => o.outcome)).toEqual(
+      Array<RecordedCheck>(40).fill('recorded'),
+    );
     expect(batches.mock.calls.flatMap(([checks]) => checks)).toHaveLength(40);
     expect(batches.mock.calls.length).toBeLessThan(20);
     for (const { pilot } of pilots) expect(await requirementChecksOf(ds, pilot, DAY)).toHaveLength(1);
@@ -88,7 +97,7 @@ describe('RequirementCheckRecorder (Postgres)', () => {
       const recorded = await recorder.recordWith(check(id, partnerId, 1), (tx) =>
         store.completeWithin(tx, claim, answer),
       );
-      expect(recorded).toBe('recorded');
+      expect(recorded.outcome).toBe('recorded');
       // The replica died before its interceptor kept the answer, and the retry comes after a claim
       // still in progress would be taken for abandoned: the answer is there, so it is replayed.
       await ds.query(
@@ -127,12 +136,13 @@ describe('RequirementCheckRecorder (Postgres)', () => {
       const { id, pilot } = await connected(partnerId);
       const store = new IdempotencyStore(ds);
       const recorder = new RequirementCheckRecorder(ds);
-      for (let n = 0; n < 20; n++) expect(await recorder.record(check(id, partnerId, n))).toBe('recorded');
+      for (let n = 0; n < 20; n++)
+        expect((await recorder.record(check(id, partnerId, n))).outcome).toBe('recorded');
       expect(await store.claim(partnerId, 'check-3', fingerprint, 'request-3')).toEqual({ claimed: true });
       const keep = jest.fn((tx: Parameters<IdempotencyStore['completeWithin']>[0]) =>
         store.completeWithin(tx, { partnerId, key: 'check-3', requestId: 'request-3' }, keptSuccess(200, {})),
       );
-      expect(await recorder.recordWith(check(id, partnerId, 20), keep)).toBe('limit_reached');
+      expect((await recorder.recordWith(check(id, partnerId, 20), keep)).outcome).toBe('limit_reached');
       expect(keep).not.toHaveBeenCalled();
       expect(await requirementChecksOf(ds, pilot, DAY)).toHaveLength(20);
       expect(await dayCount(pilot)).toBe(20);

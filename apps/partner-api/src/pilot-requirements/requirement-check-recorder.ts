@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
+  type CheckRecorded,
   type CheckToRecord,
-  type RecordedCheck,
   recordRequirementCheck,
   recordRequirementChecks,
 } from '@pft/partners';
@@ -29,14 +29,14 @@ const RUNNING = 2;
  */
 @Injectable()
 export class RequirementCheckRecorder {
-  private readonly batcher = new TurnBatcher<CheckToRecord, RecordedCheck>(
+  private readonly batcher = new TurnBatcher<CheckToRecord, CheckRecorded>(
     (checks) => this.recordAll(checks),
     { maxSize: BATCH_SIZE, maxRunning: RUNNING },
   );
 
   constructor(private readonly dataSource: DataSource) {}
 
-  record(check: CheckToRecord): Promise<RecordedCheck> {
+  record(check: CheckToRecord): Promise<CheckRecorded> {
     return this.batcher.add(check);
   }
 
@@ -45,15 +45,15 @@ export class RequirementCheckRecorder {
    * check sent under an `Idempotency-Key` keeps its answer there): both are written or neither. When
    * `withRecord` fails, the check is neither recorded nor counted.
    */
-  recordWith(check: CheckToRecord, withRecord: (tx: Queryable) => Promise<void>): Promise<RecordedCheck> {
+  recordWith(check: CheckToRecord, withRecord: (tx: Queryable) => Promise<void>): Promise<CheckRecorded> {
     return this.dataSource.transaction(async (tx) => {
       const recorded = await recordRequirementCheck(tx, check);
-      if (recorded === 'recorded') await withRecord(tx);
+      if (recorded.outcome === 'recorded') await withRecord(tx);
       return recorded;
     });
   }
 
-  private async recordAll(checks: readonly CheckToRecord[]): Promise<RecordedCheck[]> {
+  private async recordAll(checks: readonly CheckToRecord[]): Promise<CheckRecorded[]> {
     // Rounds of distinct connections: a connection's second check of the turn goes in the second.
     const rounds: number[][] = [];
     const seen = new Map<string, number>();
@@ -62,8 +62,8 @@ export class RequirementCheckRecorder {
       seen.set(check.connectionId, round + 1);
       (rounds[round] ??= []).push(i);
     });
-    const record = async (runner: Queryable): Promise<RecordedCheck[]> => {
-      const outcomes = new Array<RecordedCheck>(checks.length);
+    const record = async (runner: Queryable): Promise<CheckRecorded[]> => {
+      const outcomes = new Array<CheckRecorded>(checks.length);
       for (const round of rounds) {
         const recorded = await recordRequirementChecks(
           runner,

@@ -25,6 +25,7 @@ describe('requirement checks in the access history (Postgres)', () => {
     return { pilot, id };
   }
 
+  /** A check made at `day` 10:00:`n` by the database's clock (moved there by its offset). */
   const check = (
     connectionId: string,
     partnerId: string,
@@ -34,41 +35,42 @@ describe('requirement checks in the access history (Postgres)', () => {
   ): CheckToRecord => ({
     connectionId,
     partnerId,
-    day,
     perDay,
     entry: {
-      at: `${day}T10:00:${String(n).padStart(2, '0')}.000Z`,
       as_of: day,
       // Fields in the partner's order, not in any canonical one: kept as sent.
       requirements: [{ metric: 'pic_minutes', id: `r${n}`, at_least: n }],
     },
+    clockOffsetMs: Date.parse(`${day}T10:00:${String(n).padStart(2, '0')}.000Z`) - Date.now(),
   });
+  const recorded = async (c: CheckToRecord) => (await recordRequirementCheck(ds, c)).outcome;
 
   it('counts at most perDay checks a day, exactly, however many arrive at once; the next day starts again', async () => {
     const { partnerId } = await createPartner(ds, 'Checks at once');
     const { id, pilot } = await connected(partnerId);
     const outcomes = await Promise.all(
-      Array.from({ length: 30 }, (_, n) => recordRequirementCheck(ds, check(id, partnerId, n))),
+      Array.from({ length: 30 }, (_, n) => recorded(check(id, partnerId, n))),
     );
     expect(outcomes.filter((o) => o === 'recorded')).toHaveLength(20);
     expect(outcomes.filter((o) => o === 'limit_reached')).toHaveLength(10);
     expect(await requirementChecksOf(ds, pilot, '2026-12-01')).toHaveLength(20);
-    expect(await recordRequirementCheck(ds, check(id, partnerId, 31, '2026-12-02'))).toBe('recorded');
+    expect(await recorded(check(id, partnerId, 31, '2026-12-02'))).toBe('recorded');
   });
 
   it('records several connections’ checks in one statement, each answered with its own outcome in the order sent', async () => {
     const { partnerId } = await createPartner(ds, 'Checks together');
     const [a, b, full] = [await connected(partnerId), await connected(partnerId), await connected(partnerId)];
     const notSharing = await connected(partnerId, false);
-    for (let n = 0; n < 2; n++)
-      await recordRequirementCheck(ds, check(full.id, partnerId, n, '2026-12-01', 2));
-    const outcomes = await recordRequirementChecks(ds, [
-      check(a.id, partnerId, 10, '2026-12-01', 2),
-      check(randomUUID(), partnerId, 11, '2026-12-01', 2),
-      check(full.id, partnerId, 12, '2026-12-01', 2),
-      check(notSharing.id, partnerId, 13, '2026-12-01', 2),
-      check(b.id, partnerId, 14, '2026-12-01', 2),
-    ]);
+    for (let n = 0; n < 2; n++) await recorded(check(full.id, partnerId, n, '2026-12-01', 2));
+    const outcomes = (
+      await recordRequirementChecks(ds, [
+        check(a.id, partnerId, 10, '2026-12-01', 2),
+        check(randomUUID(), partnerId, 11, '2026-12-01', 2),
+        check(full.id, partnerId, 12, '2026-12-01', 2),
+        check(notSharing.id, partnerId, 13, '2026-12-01', 2),
+        check(b.id, partnerId, 14, '2026-12-01', 2),
+      ])
+    ).map((r) => r.outcome);
     expect(outcomes).toEqual(['recorded', 'not_linked', 'limit_reached', 'not_shared', 'recorded']);
     const ids = async (pilot: string) =>
       (await requirementChecksOf(ds, pilot, '2026-12-01')).map((r) => r.entry.requirements);
@@ -82,24 +84,16 @@ describe('requirement checks in the access history (Postgres)', () => {
     const { partnerId } = await createPartner(ds, 'Relinked');
     const first = await connected(partnerId);
     for (let n = 0; n < 3; n++)
-      expect(await recordRequirementCheck(ds, check(first.id, partnerId, n, '2026-12-01', 4))).toBe(
-        'recorded',
-      );
+      expect(await recorded(check(first.id, partnerId, n, '2026-12-01', 4))).toBe('recorded');
     await ds.query('update connections set disconnected_at = now() where connection_id = $1', [first.id]);
-    expect(await recordRequirementCheck(ds, check(first.id, partnerId, 3, '2026-12-01', 4))).toBe(
-      'not_linked',
-    );
+    expect(await recorded(check(first.id, partnerId, 3, '2026-12-01', 4))).toBe('not_linked');
     const again = await connected(partnerId, true, first.pilot);
-    expect(await recordRequirementCheck(ds, check(again.id, partnerId, 4, '2026-12-01', 4))).toBe('recorded');
-    expect(await recordRequirementCheck(ds, check(again.id, partnerId, 5, '2026-12-01', 4))).toBe(
-      'limit_reached',
-    );
+    expect(await recorded(check(again.id, partnerId, 4, '2026-12-01', 4))).toBe('recorded');
+    expect(await recorded(check(again.id, partnerId, 5, '2026-12-01', 4))).toBe('limit_reached');
     // Another partner of the same pilot has its own count.
     const other = await createPartner(ds, 'Other');
     const theirs = await connected(other.partnerId, true, first.pilot);
-    expect(await recordRequirementCheck(ds, check(theirs.id, other.partnerId, 6, '2026-12-01', 4))).toBe(
-      'recorded',
-    );
+    expect(await recorded(check(theirs.id, other.partnerId, 6, '2026-12-01', 4))).toBe('recorded');
   });
 
   it('records nothing for a connection unknown, another partner’s, or not sharing the experience', async () => {
@@ -107,9 +101,9 @@ describe('requirement checks in the access history (Postgres)', () => {
     const other = await createPartner(ds, 'Not theirs');
     const notSharing = await connected(partnerId, false);
     const theirs = await connected(other.partnerId);
-    expect(await recordRequirementCheck(ds, check(randomUUID(), partnerId, 1))).toBe('not_linked');
-    expect(await recordRequirementCheck(ds, check(theirs.id, partnerId, 1))).toBe('not_linked');
-    expect(await recordRequirementCheck(ds, check(notSharing.id, partnerId, 1))).toBe('not_shared');
+    expect(await recorded(check(randomUUID(), partnerId, 1))).toBe('not_linked');
+    expect(await recorded(check(theirs.id, partnerId, 1))).toBe('not_linked');
+    expect(await recorded(check(notSharing.id, partnerId, 1))).toBe('not_shared');
     for (const pilot of [notSharing.pilot, theirs.pilot])
       expect(await requirementChecksOf(ds, pilot, '2000-01-01')).toEqual([]);
   });
@@ -117,16 +111,22 @@ describe('requirement checks in the access history (Postgres)', () => {
   it('reads the checks newest first, with the requirements as sent; forgets them with the access history', async () => {
     const { partnerId } = await createPartner(ds, 'Read back');
     const { id, pilot } = await connected(partnerId);
-    await recordRequirementCheck(ds, check(id, partnerId, 1, '2026-11-30'));
-    await recordRequirementCheck(ds, check(id, partnerId, 2, '2026-12-01'));
-    await recordRequirementCheck(ds, check(id, partnerId, 3, '2026-12-01'));
+    await recorded(check(id, partnerId, 1, '2026-11-30'));
+    await recorded(check(id, partnerId, 2, '2026-12-01'));
+    await recorded(check(id, partnerId, 3, '2026-12-01'));
     const read = await requirementChecksOf(ds, pilot, '2026-11-30');
-    expect(read.map((r) => r.entry.at)).toEqual([
-      '2026-12-01T10:00:03.000Z',
-      '2026-12-01T10:00:02.000Z',
-      '2026-11-30T10:00:01.000Z',
+    // Each at the database's time, to the millisecond: within the second the offset moved it to.
+    expect(read.map((r) => r.entry.at.slice(0, 19))).toEqual([
+      '2026-12-01T10:00:03',
+      '2026-12-01T10:00:02',
+      '2026-11-30T10:00:01',
     ]);
-    expect(read[0]).toEqual({ partner_id: partnerId, entry: check(id, partnerId, 3).entry });
+    expect(read[0]!.entry.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    expect(read[0]).toEqual({
+      partner_id: partnerId,
+      entry: { at: read[0]!.entry.at, ...check(id, partnerId, 3).entry },
+    });
+    expect(Object.keys(read[0]!.entry)).toEqual(['at', 'as_of', 'requirements']);
     expect(Object.keys(read[0]!.entry.requirements[0] as object)).toEqual(['metric', 'id', 'at_least']);
     expect(await requirementChecksOf(ds, pilot, '2026-12-01')).toHaveLength(2);
 
@@ -138,7 +138,7 @@ describe('requirement checks in the access history (Postgres)', () => {
     const { partnerId } = await createPartner(ds, 'Retention');
     const { id, pilot } = await connected(partnerId);
     for (const day of ['1999-01-01', '1999-01-02', '1999-01-03', '1999-02-01'])
-      await recordRequirementCheck(ds, check(id, partnerId, 1, day));
+      await recorded(check(id, partnerId, 1, day));
     expect(await forgetRequirementChecksBefore(ds, '1999-02-01', 2)).toBe(2);
     expect(await forgetRequirementChecksBefore(ds, '1999-02-01', 2)).toBe(1);
     expect(await forgetRequirementChecksBefore(ds, '1999-02-01', 2)).toBe(0);

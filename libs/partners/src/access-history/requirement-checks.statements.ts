@@ -15,21 +15,43 @@ export interface RequirementCheckEntry {
 /** What became of a check to be recorded. */
 export type RecordedCheck = 'recorded' | 'not_linked' | 'not_shared' | 'limit_reached';
 
+/** What became of a check, and the time (epoch ms, by the database's clock) it was counted at. */
+export interface CheckRecorded {
+  outcome: RecordedCheck;
+  /** The time of the check: its UTC day is the day it counts on; it is the `at` of its entry. */
+  at: number;
+}
+
 export interface CheckToRecord {
   /** The partner's `pilot_id`. */
   connectionId: string;
   partnerId: string;
-  /** The UTC day it counts on, `YYYY-MM-DD`. */
-  day: string;
-  entry: RequirementCheckEntry;
+  /** The check as the pilot's access history keeps it, but its `at`: the database's time. */
+  entry: Omit<RequirementCheckEntry, 'at'>;
   /** How many checks of the partner and pilot the day may hold. */
   perDay: number;
+  /**
+   * Milliseconds added to the database's clock for its time (RateClock.offsetMs): 0 in service; a test
+   * moves it to another day. The first check's is the statement's.
+   */
+  clockOffsetMs: number;
 }
 
-/** The statement of recordRequirementChecks: prepared, so Postgres plans it once per connection. */
-const RECORD_CHECKS = `with sent as (
-   select u.connection_id, u.partner_id, u.day, e.entry, u.n
-     from unnest($1::uuid[], $2::uuid[], $3::date[]) with ordinality as u(connection_id, partner_id, day, n)
+/**
+ * The statement of recordRequirementChecks: prepared, so Postgres plans it once per connection. The
+ * checks' time and UTC day are Postgres's (statement_timestamp), one clock for every replica, so that
+ * the day's limit is exact at midnight whatever a replica's clock says.
+ */
+const RECORD_CHECKS = `with clock as (
+   select statement_timestamp() + $3::float8 * interval '1 millisecond' as at
+ ), sent as (
+   select u.connection_id, u.partner_id, (c.at at time zone 'UTC')::date as day,
+          json_build_object(
+            'at', to_char(c.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+            'as_of', e.entry->'as_of', 'requirements', e.entry->'requirements') as entry,
+          u.n
+     from clock c
+     cross join unnest($1::uuid[], $2::uuid[]) with ordinality as u(connection_id, partner_id, n)
      join json_array_elements($4::json) with ordinality as e(entry, n) on e.n = u.n
  ), linked as (
    select s.n, c.pilot_account_id, c.partner_id, c.shares_experience, s.day, s.entry
@@ -53,7 +75,8 @@ const RECORD_CHECKS = `with sent as (
  )
  select l.n is not null as linked, coalesce(l.shares_experience, false) as shared,
         exists (select 1 from added a where a.pilot_account_id = l.pilot_account_id
-                  and a.partner_id = l.partner_id and a.day = l.day) as recorded
+                  and a.partner_id = l.partner_id and a.day = l.day) as recorded,
+        (select extract(epoch from at) * 1000 from clock)::float8 as at_ms
    from sent s left join linked l on l.n = s.n
   order by s.n`;
 
@@ -62,39 +85,47 @@ const RECORD_CHECKS = `with sent as (
  * one statement: each check's connection is resolved (still linked, still sharing the pilot's
  * experience), the day's count of the partner and pilot account goes up by one unless it is already
  * `perDay`, and the check is written as that day's next (a row of its own, numbered by the count).
+ * The day is the UTC day of the statement's time by Postgres's clock, which is also each entry's `at`.
  * The upsert locks the day's rows, so concurrent checks on any replicas are counted one after another
  * and the limit is exact. The connections are locked `for key share` as addPartnerReads locks them: an
  * erasure's delete of the connections waits for it, and a check after that delete finds no connection
  * and records nothing. The checks name distinct connections (a day's count takes one check per
- * statement); each answered with its outcome, in their order.
+ * statement); each answered with its outcome and time, in their order.
  */
 export async function recordRequirementChecks(
   runner: Queryable,
   checks: readonly CheckToRecord[],
-): Promise<RecordedCheck[]> {
-  const rows = await queryPrepared<{ linked: boolean; shared: boolean; recorded: boolean }>(
+): Promise<CheckRecorded[]> {
+  const rows = await queryPrepared<{ linked: boolean; shared: boolean; recorded: boolean; at_ms: number }>(
     runner,
     RECORD_CHECKS,
     [
       checks.map((c) => c.connectionId),
       checks.map((c) => c.partnerId),
-      checks.map((c) => c.day),
+      checks[0]?.clockOffsetMs ?? 0,
       // One JSON text of every entry: Postgres parses it once; a json[] parameter had pg quote every
       // character of every entry that needed it into the array's literal.
       JSON.stringify(checks.map((c) => c.entry)),
       Math.min(...checks.map((c) => c.perDay)),
     ],
   );
-  return rows.map((row) =>
-    !row.linked ? 'not_linked' : !row.shared ? 'not_shared' : row.recorded ? 'recorded' : 'limit_reached',
-  );
+  return rows.map((row) => ({
+    outcome: !row.linked
+      ? 'not_linked'
+      : !row.shared
+        ? 'not_shared'
+        : row.recorded
+          ? 'recorded'
+          : 'limit_reached',
+    at: Number(row.at_ms),
+  }));
 }
 
 /** One check recorded as recordRequirementChecks records each. */
 export async function recordRequirementCheck(
   runner: Queryable,
   check: CheckToRecord,
-): Promise<RecordedCheck> {
+): Promise<CheckRecorded> {
   const [recorded] = await recordRequirementChecks(runner, [check]);
   return recorded!;
 }

@@ -19,11 +19,7 @@ export {
   rateWindowAt,
 } from './rate-window';
 export type { RateWindow } from './rate-window';
-export {
-  MAX_REQUIREMENT_CHECKS_PER_DAY,
-  checkDayOf,
-  secondsToNextUtcMidnight,
-} from './requirement-check-limit';
+export { MAX_REQUIREMENT_CHECKS_PER_DAY, secondsToNextUtcMidnight } from './requirement-check-limit';
 export {
   SANDBOX_CURRENT_FIXTURE,
   SANDBOX_FIXTURE_NUMBERS,
