@@ -11,7 +11,7 @@ import { takeInEvents } from './intake.statements';
  * A link (or a change of what it shares) taken in by the webhooks intake while the erasure deletes the
  * pilot's connections: whichever commits first, no delivery is kept of the erased pilot's pilot_id but
  * the link's notice still to go out (before the disconnect's: the partner hears of the link it redeemed,
- * then of its end), deleted once sent.
+ * then of its end), deleted once sent, and queued on the link's first read alone.
  */
 describe('webhooks intake beside an erasure deleting the connections (Postgres)', () => {
   let ds: DataSource;
@@ -127,7 +127,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     expect(await marked(connection)).toBe(false);
   });
 
-  it('queues nothing when the erasure deleted the connections first and commits after the intake started', async () => {
+  it('queues the link’s notice alone when the erasure deleted the connections first and commits after the intake started, and nothing when read again', async () => {
     const { pilot, connection } = await erasedPilot();
     const erasure = ds.createQueryRunner();
     await erasure.connect();
@@ -141,9 +141,17 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     } finally {
       await erasure.release();
     }
-    expect(await intake).toBe(0);
-    expect(await kept(connection)).toEqual([]);
+    // Read late, the link is told (its disconnect follows it): nothing of what the pilot shared.
+    expect(await intake).toBe(1);
+    expect(await kept(connection)).toEqual(['pilot.linked']);
     expect(await marked(connection)).toBe(false);
+    // Sent and deleted since (its connection gone), then read again: not queued a second time.
+    await ds.query('delete from webhook_deliveries where ordering_key = $1', [connection]);
+    const again = await ds.transaction((tx) =>
+      takeInEvents(tx, late(pilot, connection), { readBefore: () => true }),
+    );
+    expect(again).toBe(0);
+    expect(await kept(connection)).toEqual([]);
   });
 
   it('takes in one pilot’s two links in one batch beside the erasure without either being aborted', async () => {

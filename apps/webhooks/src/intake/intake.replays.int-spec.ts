@@ -34,8 +34,8 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
  * The webhooks intake reads the topic at least once and in any lag behind the store: events come late,
  * twice, or again long after (a consumer that lost its offsets). Whatever the order, an erased pilot's
  * old connection keeps nothing queued (not a change of what it shared) but its link's notices still to
- * go out (pilot.linked taken in before the erasure deleted the connection, pilot.disconnected), each
- * deleted once settled;
+ * go out (pilot.linked, pilot.disconnected), each deleted once settled, and its partner is told of the
+ * link and then of its end once each, however late the intake first read them and however often again;
  * another account, and the same account come back under a new connection, get what one in-order
  * delivery gives them.
  */
@@ -125,7 +125,12 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
     return { a, b, a1, a2, b1, history, commits, commit };
   }
 
-  const takeIn = (messages: EventMessage[]) => ds.transaction((tx) => takeInEvents(tx, messages));
+  /** The intake takes the messages in: read for the first time, or `again`. */
+  const takeIn = (messages: EventMessage[], again = false) =>
+    ds.transaction((tx) => takeInEvents(tx, messages, { readBefore: () => again }));
+
+  /** What the dispatcher sent, by the partner's pilot_id, in order. */
+  let sent = new Map<string, string[]>();
 
   /** The dispatcher's round, every attempt answered 200. */
   async function dispatch(): Promise<number> {
@@ -137,7 +142,10 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
     });
     for (const delivery of claimed) {
       if (delivery.stale) await recordDropped(ds, delivery);
-      else await recordDelivered(ds, delivery, 200);
+      else {
+        sent.set(delivery.ordering_key, [...(sent.get(delivery.ordering_key) ?? []), delivery.type]);
+        await recordDelivered(ds, delivery, 200);
+      }
     }
     return claimed.length;
   }
@@ -169,6 +177,7 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
     await fc.assert(
       fc.asyncProperty(fc.array(actionArb, { maxLength: 30 }), async (actions) => {
         const w = world();
+        sent = new Map();
         let committed = 0;
         let delivered = 0;
         /** Events the store holds: the intake cannot read one before its commit. */
@@ -184,14 +193,28 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
           }
           if (action.kind === 'replay' && delivered > 0) {
             const from = action.pick % delivered;
-            await takeIn(w.history.slice(from, Math.min(delivered, from + action.count)));
+            await takeIn(w.history.slice(from, Math.min(delivered, from + action.count)), true);
           }
           if (action.kind === 'dispatch') await dispatch();
         }
         while (committed < w.commits.length) await w.commit(w.commits[committed++]!);
         if (delivered < w.history.length) await takeIn(w.history.slice(delivered));
         while ((await dispatch()) > 0);
+        // A consumer that lost its offsets reads the whole topic again.
+        await takeIn(w.history, true);
+        while ((await dispatch()) > 0);
         expect(await deliveriesOf(w.a1)).toEqual([]);
+        // The erased link told once, however late or often read: its link, then its end, and what it
+        // shared only while it lasted.
+        const toA1 = sent.get(w.a1) ?? [];
+        expect(toA1.filter((type) => type !== 'pilot.sharing_updated')).toEqual([
+          'pilot.linked',
+          'pilot.disconnected',
+        ]);
+        expect(toA1.slice(0, -1).filter((type) => type === 'pilot.sharing_updated').length).toBe(
+          toA1.length - 2,
+        );
+        expect(toA1.filter((type) => type === 'pilot.sharing_updated').length).toBeLessThanOrEqual(1);
         expect(await deliveriesOf(w.b1)).toEqual([
           'pilot.linked delivered',
           'pilot.sharing_updated delivered',

@@ -6,16 +6,27 @@ import { lockPilotTotalsChanges } from '@pft/privacy';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 
+/** Which of the messages the intake has taken in before (webhook_intake_marks): none unless told. */
+export interface IntakeReads {
+  readBefore?: (message: EventMessage) => boolean;
+}
+
 /**
  * Turns pilot events (in topic order) into what webhooks need, inside the caller's transaction: a link,
  * a change of what a connection shares or a disconnect is queued for each enabled endpoint of that partner that takes its type and existed
  * when it happened; logbook changes are noted for the totals notifier, once per pilot, for pilots some
- * partner with an endpoint is linked to. Idempotent: the same events again add nothing. The number of
- * deliveries queued.
+ * partner with an endpoint is linked to. Idempotent: the same events again add nothing (a link's
+ * notices of a connection the erasure deleted, whose deliveries are deleted once sent, are queued on
+ * the first read alone: `readBefore`). The number of deliveries queued.
  */
-export async function takeInEvents(db: Queryable, messages: readonly EventMessage[]): Promise<number> {
+export async function takeInEvents(
+  db: Queryable,
+  messages: readonly EventMessage[],
+  reads: IntakeReads = {},
+): Promise<number> {
   let queued = 0;
   const kept = await lockConnections(db, messages);
+  const firstRead = (message: EventMessage) => !(reads.readBefore?.(message) ?? false);
   const totalsChanged = new Map<string, number>();
   for (const message of messages) {
     if ((LOGBOOK_EVENT_TYPES as readonly string[]).includes(message.type)) {
@@ -26,7 +37,7 @@ export async function takeInEvents(db: Queryable, messages: readonly EventMessag
         message.pilot_account_id,
         Math.max(version, totalsChanged.get(message.pilot_account_id) ?? 0),
       );
-    } else queued += await takeInConsentEvent(db, message, kept);
+    } else queued += await takeInConsentEvent(db, message, kept, firstRead(message));
   }
   // Under each pilot's lock of its totals changes, taken before the connections are read: an erasure
   // deleting them waits for this batch, or this batch for it (and then reads the connections ended).
@@ -35,26 +46,35 @@ export async function takeInEvents(db: Queryable, messages: readonly EventMessag
   return queued;
 }
 
+/**
+ * A link's notices whose connection is gone (the pilot's account was erased) are queued on the event's
+ * first read alone, as the erasure keeps them while pending: read late, the partner hears of the link it
+ * redeemed, then of its end (partner platform 4.4, in order per endpoint and pilot; privacy: the
+ * disconnect an erasure makes reaches the partner). Read again, nothing: they were queued on the first
+ * read, and those sent since were deleted, so queueing them again would tell the partner twice.
+ */
 async function takeInConsentEvent(
   db: Queryable,
   message: EventMessage,
   kept: ReadonlySet<string>,
+  firstRead: boolean,
 ): Promise<number> {
   switch (message.type) {
     case 'PilotLinked': {
       const p = message.payload as { partner_id: string; connection_id: string; linked_at: string };
-      // Its connection gone, the pilot's account was erased (read late, or again): nothing is queued of a
-      // pilot_id no partner may hear of any more. The disconnect the erasure made is still told.
-      if (!kept.has(p.connection_id)) return 0;
+      const linked = kept.has(p.connection_id);
+      if (!linked && !firstRead) return 0;
       const queued = await queueForPartner(db, message, p.partner_id, p.connection_id, 'pilot.linked', {
         pilot_id: p.connection_id,
         linked_at: p.linked_at,
       });
-      await noteLinkRead(db, p.connection_id);
+      // The mark goes with its connection: none for one gone (no totals are told of it).
+      if (linked) await noteLinkRead(db, p.connection_id);
       return queued;
     }
     case 'PilotDisconnected': {
       const p = message.payload as { partner_id: string; connection_id: string; disconnected_at: string };
+      if (!kept.has(p.connection_id) && !firstRead) return 0;
       return queueForPartner(db, message, p.partner_id, p.connection_id, 'pilot.disconnected', {
         pilot_id: p.connection_id,
         disconnected_at: p.disconnected_at,
@@ -62,7 +82,7 @@ async function takeInConsentEvent(
     }
     case 'ExperienceSharingChanged': {
       const p = message.payload as { partner_id: string; connection_id: string; share_experience: boolean };
-      // As a link's: nothing of a pilot_id whose account was erased.
+      // Nothing of what a pilot_id whose account was erased shared, however late it is read.
       if (!kept.has(p.connection_id)) return 0;
       return queueForPartner(db, message, p.partner_id, p.connection_id, 'pilot.sharing_updated', {
         pilot_id: p.connection_id,
@@ -108,11 +128,15 @@ async function queueForPartner(
   return queued;
 }
 
-/** The events whose connection must still be there to be told: a link, a change of what it shares. */
-const NEEDS_CONNECTION: ReadonlySet<string> = new Set(['PilotLinked', 'ExperienceSharingChanged']);
+/** The events whose connection is looked at: a link, a change of what it shares, a disconnect. */
+const NEEDS_CONNECTION: ReadonlySet<string> = new Set([
+  'PilotLinked',
+  'ExperienceSharingChanged',
+  'PilotDisconnected',
+]);
 
 /**
- * Which of the connections the batch's links and sharing changes name are still there: an erasure
+ * Which of the connections the batch's consent events name are still there: an erasure
  * deletes them, nothing else does. Locked (for key share) until the caller commits, as a dispatcher
  * settling a notice locks one: the erasure deleting them (for update) either waits for this transaction
  * and then deletes what it queued, or commits first and this finds them gone. All at once, in id order,

@@ -18,6 +18,7 @@ import {
 } from '@pft/platform';
 import { webhookMetrics } from '../webhook-metrics';
 import { takeInEvents } from './intake.statements';
+import { lockIntakeMark, markTaken } from './intake-marks';
 import { WebhooksConfig } from '../webhooks.config';
 
 /** The dispatcher's consumer group: its own, and one per topic, as the projector's. */
@@ -30,7 +31,8 @@ const RESTART_DELAY_MS = 2000;
  * The dispatcher's consumer of the pilot events topic, in a group of its own per topic (webhooksGroupId),
  * so that it neither takes partitions from the projector nor waits for it. Each batch is taken in in
  * one transaction and its offsets committed to Kafka only after it: an event is stored as deliveries
- * before it counts as consumed, and one consumed again (after a crash) adds nothing.
+ * before it counts as consumed, and one consumed again (after a crash) adds nothing. The transaction
+ * also moves the partition's mark (intake-marks.ts), which tells a message read again from a first read.
  */
 @Injectable()
 export class PilotEventsIntakeService implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -107,6 +109,8 @@ export class PilotEventsIntakeService implements OnApplicationBootstrap, BeforeA
     const { batch } = payload;
     if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
     const queued = await this.dataSource.transaction(async (tx) => {
+      const takenThrough = await lockIntakeMark(tx, batch.topic, batch.partition);
+      const readBefore = new Set<EventMessage>();
       const events: EventMessage[] = [];
       const decodedAll = await decodeEventMessages(
         batch.messages.map((m) => m.value),
@@ -125,8 +129,11 @@ export class PilotEventsIntakeService implements OnApplicationBootstrap, BeforeA
           continue;
         }
         events.push(decoded.message);
+        if (takenThrough !== null && BigInt(message.offset) <= takenThrough) readBefore.add(decoded.message);
       }
-      return takeInEvents(tx, events);
+      const taken = await takeInEvents(tx, events, { readBefore: (m) => readBefore.has(m) });
+      await markTaken(tx, batch.topic, batch.partition, batch.lastOffset());
+      return taken;
     });
     if (queued > 0) webhookMetrics.queued.inc(queued);
   }

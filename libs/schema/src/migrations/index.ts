@@ -28,6 +28,7 @@ import { GroupNumbersAsIntegers1763808200000 } from './1763808200000-group-numbe
 import { YearSumsPast32Bits1763808400000 } from './1763808400000-year-sums-past-32-bits';
 import { DaySumsAsBigint1763808600000 } from './1763808600000-day-sums-as-bigint';
 import { WebhookLinkReads1763809000000 } from './1763809000000-webhook-link-reads';
+import { WebhookIntakeMarks1763809400000 } from './1763809400000-webhook-intake-marks';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -61,4 +62,5 @@ export const MIGRATIONS = [
   YearSumsPast32Bits1763808400000,
   DaySumsAsBigint1763808600000,
   WebhookLinkReads1763809000000,
+  WebhookIntakeMarks1763809400000,
 ];

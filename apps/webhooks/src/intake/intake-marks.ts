@@ -1,0 +1,40 @@
+import { type Queryable } from '@pft/platform/database/queryable';
+import { rowsOf } from '@pft/platform/database/rows-of';
+
+/**
+ * The offset through which the intake has taken in a partition of the topic (`webhook_intake_marks`),
+ * null before its first batch; the row locked until the caller commits, so two batches of one partition
+ * (a consumer that lost its partition and one given it) are taken in one after the other, each seeing
+ * what the other took in. A message at or below it is read again.
+ */
+export async function lockIntakeMark(
+  db: Queryable,
+  topic: string,
+  partition: number,
+): Promise<bigint | null> {
+  // The row made or, there already, locked by the update that leaves it as it is.
+  const [row] = rowsOf<{ taken_through: string }>(
+    await db.query(
+      `insert into webhook_intake_marks (topic, kafka_partition, taken_through) values ($1, $2, -1)
+       on conflict (topic, kafka_partition) do update set taken_through = webhook_intake_marks.taken_through
+       returning taken_through::text as taken_through`,
+      [topic, partition],
+    ),
+  );
+  const through = BigInt(row!.taken_through);
+  return through < 0n ? null : through;
+}
+
+/** The partition is taken in through `offset` (never moved back). */
+export async function markTaken(
+  db: Queryable,
+  topic: string,
+  partition: number,
+  offset: string,
+): Promise<void> {
+  await db.query(
+    `update webhook_intake_marks set taken_through = greatest(taken_through, $3::bigint)
+      where topic = $1 and kafka_partition = $2`,
+    [topic, partition, offset],
+  );
+}

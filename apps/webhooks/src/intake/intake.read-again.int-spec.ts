@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { encodeEventMessage, type EventMessage } from '@pft/contracts';
+import { createPartner } from '@pft/partners';
+import { type BatchPayload, type EventConsumer, type KafkaClient } from '@pft/platform';
+import { testKafka, waitFor, withProjectionGround } from '@pft/testing';
+import { publishMessages } from '@pft/testing/oracle';
+import { createEndpoint } from '@pft/webhooks';
+import { claimDueDeliveries, recordDelivered } from '../delivery/delivery.store';
+import { WebhooksConfig } from '../webhooks.config';
+import { PilotEventsIntakeService } from './pilot-events-intake.service';
+
+/**
+ * A link the webhooks intake reads only after the pilot's account was erased (its connection deleted):
+ * the partner is told of the link, then of its end, once. The intake reading the topic again (a
+ * consumer group whose offsets were lost) queues neither again, though their deliveries were deleted
+ * once sent: its marks in Postgres tell a message read again from a first read.
+ */
+describe('webhooks intake: the notices of an erased pilot’s link read late, then read again (Kafka, Postgres)', () => {
+  const kafka = testKafka('pft-webhooks-read-again-test');
+  let ds: DataSource;
+  const ground = withProjectionGround(kafka, 4, (made) => (ds = made));
+
+  /** The intake's consumer in group `groupId` (a group of its own: the topic read from its start). */
+  function inGroup(client: KafkaClient, groupId: string, taken: number[]): KafkaClient {
+    const counted = (consumer: EventConsumer): EventConsumer =>
+      new Proxy(consumer, {
+        get(target, prop, receiver) {
+          if (prop !== 'run') return Reflect.get(target, prop, receiver) as unknown;
+          return (run: Parameters<EventConsumer['run']>[0]) =>
+            target.run({
+              ...run,
+              eachBatch: async (payload: BatchPayload) => {
+                await run.eachBatch!(payload);
+                taken.push(payload.batch.messages.length);
+              },
+            });
+        },
+      });
+    return new Proxy(client, {
+      get(target, prop, receiver) {
+        if (prop !== 'consumer') return Reflect.get(target, prop, receiver) as unknown;
+        return (options: Parameters<KafkaClient['consumer']>[0]) =>
+          counted(target.consumer({ ...options, groupId }));
+      },
+    });
+  }
+
+  /** Runs an intake in a new group until it has taken in `count` messages. */
+  async function readTopic(topic: string, count: number): Promise<void> {
+    const taken: number[] = [];
+    const config = Object.assign(new WebhooksConfig(), { PILOT_EVENTS_TOPIC: topic });
+    const intake = new PilotEventsIntakeService(
+      inGroup(kafka, `pft-webhooks-${randomUUID()}`, taken),
+      ds,
+      config,
+    );
+    intake.onApplicationBootstrap();
+    try {
+      await waitFor(
+        () => (taken.reduce((a, b) => a + b, 0) >= count ? true : undefined),
+        60_000,
+        'the topic read',
+      );
+    } finally {
+      await intake.beforeApplicationShutdown();
+    }
+  }
+
+  /** The dispatcher's rounds until nothing is due, every attempt answered 200: what was sent. */
+  async function dispatchAll(): Promise<string[]> {
+    const sent: string[] = [];
+    for (;;) {
+      const claimed = await claimDueDeliveries(ds, {
+        limit: 100,
+        perEndpoint: 100,
+        busyEndpoints: [],
+        leaseMs: 60_000,
+      });
+      if (claimed.length === 0) return sent;
+      for (const delivery of claimed) {
+        sent.push(delivery.type);
+        await recordDelivered(ds, delivery, 200);
+      }
+    }
+  }
+
+  it('tells the partner of the link and of its end once, however often the topic is read', async () => {
+    const [topic] = await ground.topicPair('webhooks-read-again', 1);
+    const { partnerId } = await createPartner(ds, 'Read again');
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+      'pilot.linked',
+      'pilot.disconnected',
+    ]);
+    if (!made.ok) throw new Error('no endpoint');
+    // The pilot linked, then erased the account: the erasure's disconnect, and its connection deleted,
+    // all before the intake read any of it.
+    const [pilot, connection] = [randomUUID(), randomUUID()];
+    const at = new Date().toISOString();
+    const event = (type: string, version: number, streamVersion: number, payload: object): EventMessage =>
+      ({
+        event_id: randomUUID(),
+        type: type as EventMessage['type'],
+        version,
+        stream_id: `consent-${pilot}`,
+        stream_version: streamVersion,
+        position: String(streamVersion),
+        pilot_account_id: pilot,
+        occurred_at: at,
+        metadata: { command_last_version: streamVersion },
+        payload: { pilot_account_id: pilot, partner_id: partnerId, connection_id: connection, ...payload },
+      }) as EventMessage;
+    await publishMessages(
+      kafka,
+      topic,
+      [
+        event('PilotLinked', 2, 1, { linked_at: at, share_experience: false }),
+        event('PilotDisconnected', 1, 2, { disconnected_at: at }),
+      ].map((m) => ({ key: pilot, value: encodeEventMessage(m) })),
+    );
+
+    await readTopic(topic, 2);
+    expect(await dispatchAll()).toEqual(['pilot.linked', 'pilot.disconnected']);
+    const left = () =>
+      ds.query<unknown[]>('select 1 from webhook_deliveries where ordering_key = $1', [connection]);
+    expect(await left()).toEqual([]);
+
+    // Read again from the start: nothing more is told.
+    await readTopic(topic, 2);
+    expect(await dispatchAll()).toEqual([]);
+    expect(await left()).toEqual([]);
+  }, 120_000);
+});
