@@ -18,6 +18,7 @@ import { type DecodedMessage, type HeldCommandSize } from './batch-messages';
 import { storedOffsets } from './stored-offsets';
 import { StoredOffsetSeeks } from './stored-offset-seeks';
 import { KeptPartitions } from './kept-partitions';
+import { ParkedPartitions } from './parked-partitions';
 import { projectionMetrics, recordBatchOutcome } from './projection-metrics';
 import { type PartitionLag, refreshPartitionFreshness } from './projection-freshness';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
@@ -53,6 +54,7 @@ export class PilotTotalsConsumer {
   private readonly held: HeldCommands;
   private commits?: GroupOffsetCommits;
   private readonly kept = new KeptPartitions();
+  private readonly parked = new ParkedPartitions();
   private readonly seeks: StoredOffsetSeeks;
   private readonly logger: ProjectionLogger;
   private readonly crashListeners: ((restarting: boolean) => void)[] = [];
@@ -100,6 +102,7 @@ export class PilotTotalsConsumer {
     this.consumer.onCrash(({ error, restart }) => {
       this.joined = false;
       this.held.forgetAll();
+      this.parked.clear();
       this.logger.warn(`consumer stopped: ${error.message}; ${restart ? 'restarting' : 'not restarting'}`);
       for (const listener of this.crashListeners) listener(restart);
     });
@@ -109,6 +112,7 @@ export class PilotTotalsConsumer {
       this.held.forgetAll();
       // The partitions kept read on from where they were stored (KeptPartitions).
       const partitions = assigned.find((a) => a.topic === topic)?.partitions ?? [];
+      this.parked.joined(partitions);
       const kept = this.kept.joined(partitions);
       for (const [partition, offset] of kept) this.consumer?.seek(topic, partition, offset);
       const given = partitions.filter((p) => !kept.some(([k]) => k === p));
@@ -156,6 +160,8 @@ export class PilotTotalsConsumer {
     const { batch } = payload;
     await this.seeks.settled(batch.partition);
     if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
+    // Nothing past a gap can be applied before it: dropped unread until the gap is gone.
+    if (this.parked.isParked(batch.partition)) return;
     const heartbeats = this.heartbeatWhile(payload);
     const generation = this.kept.generation;
     try {
@@ -236,14 +242,20 @@ export class PilotTotalsConsumer {
     for (const d of outcome.deadLetters) {
       this.logger.warn(`dead letter at ${topic}/${batch.partition}@${d.message.offset}: ${d.reason}`);
     }
-    const stored = BigInt(outcome.storedOffset);
-    const first = heldFrom ?? batch.messages[0]?.offset;
-    const fetchedFrom = first === undefined ? stored : BigInt(first);
-    if (outcome.nextOffset === null && (stored > BigInt(batch.lastOffset()) + 1n || stored < fetchedFrom)) {
-      // The whole fetch was older than what is stored (the group's commit lagged the stored offset), or
-      // began past it (the commit is ahead of this database): read on from the stored offset.
-      this.consumer?.seek(topic, batch.partition, outcome.storedOffset);
-    }
+    const fetched = this.parked.afterBatch(batch.partition, {
+      stored: outcome.storedOffset,
+      fetchedFrom: heldFrom ?? batch.messages[0]?.offset,
+      lastOffset: batch.lastOffset(),
+      highWatermark: batch.highWatermark,
+      readNothing: outcome.nextOffset === null,
+      sameJoin: generation === this.kept.generation,
+    });
+    if (fetched.seek !== undefined) this.consumer?.seek(topic, batch.partition, fetched.seek);
+    if (fetched.parked)
+      this.logger.log(
+        `${topic}/${batch.partition}: offset ${outcome.storedOffset} is no longer on the topic; the partition ` +
+          'waits at its end until it has no gap (docs/operations.md)',
+      );
     const { held, seek } = this.kept.batchStored(batch.partition, next, generation);
     if (seek) this.consumer?.seek(topic, batch.partition, next);
     // Not for a partition given to another member meanwhile: its new owner commits from now on.
@@ -275,6 +287,7 @@ export class PilotTotalsConsumer {
   async refreshFreshness(): Promise<PartitionLag[]> {
     if (!this.admin) return [];
     const { dataSource, topic, version } = this.options;
+    const generation = this.parked.generation;
     const partitions = await refreshPartitionFreshness(
       this.admin,
       dataSource,
@@ -287,13 +300,17 @@ export class PilotTotalsConsumer {
       next,
     }));
     this.gone = gone.length > 0 ? new TopicIncompleteError(topic, version, gone) : undefined;
+    // A partition with a gap waits at its end; one whose gap is gone (its stored offset moved on) is
+    // read again from there at once.
+    const { park, resume } = this.parked.refreshed(generation, partitions);
+    for (const [partition, offset] of [...park, ...resume]) this.consumer?.seek(topic, partition, offset);
     return partitions;
   }
 
   /**
    * As of the last freshness refresh, the events the version has still to fold that the topic no longer
-   * holds (a retention other than unlimited): their partitions are fetched from their first offset and
-   * sought back to the stored one again and again, and the version can never be complete.
+   * holds (a retention other than unlimited): their partitions wait at their end (ParkedPartitions), and
+   * the version can never be complete.
    */
   get eventsGone(): TopicIncompleteError | undefined {
     return this.gone;

@@ -1,0 +1,75 @@
+import { ParkedPartitions } from './parked-partitions';
+
+const fetched = (
+  stored: string,
+  fetchedFrom: string,
+  more: { sameJoin?: boolean; readNothing?: boolean } = {},
+) => ({
+  stored,
+  fetchedFrom,
+  lastOffset: String(Number(fetchedFrom) + 9),
+  highWatermark: '500',
+  readNothing: more.readNothing ?? true,
+  sameJoin: more.sameJoin ?? true,
+});
+
+describe('ParkedPartitions', () => {
+  it('seeks a fetch that began past the stored offset back to it once, and parks it at its end when it does again', () => {
+    const parked = new ParkedPartitions();
+    parked.joined([0, 1]);
+    expect(parked.afterBatch(1, fetched('40', '100'))).toEqual({ seek: '40', parked: false });
+    expect(parked.isParked(1)).toBe(false);
+    expect(parked.afterBatch(1, fetched('40', '100'))).toEqual({ seek: '500', parked: true });
+    expect(parked.isParked(1)).toBe(true);
+    expect(parked.isParked(0)).toBe(false);
+  });
+
+  it('does not park a partition that read on from its stored offset after the seek back (a commit ahead of the database)', () => {
+    const parked = new ParkedPartitions();
+    parked.joined([0]);
+    expect(parked.afterBatch(0, fetched('40', '100'))).toEqual({ seek: '40', parked: false });
+    expect(parked.afterBatch(0, fetched('40', '40', { readNothing: false }))).toEqual({ parked: false });
+    expect(parked.afterBatch(0, fetched('60', '100'))).toEqual({ seek: '60', parked: false });
+    expect(parked.isParked(0)).toBe(false);
+  });
+
+  it('seeks a fetch wholly older than the stored offset forward, and leaves a batch of an earlier join to its seeks', () => {
+    const parked = new ParkedPartitions();
+    parked.joined([0]);
+    expect(parked.afterBatch(0, fetched('40', '10'))).toEqual({ seek: '40', parked: false });
+    expect(parked.afterBatch(0, fetched('40', '100', { sameJoin: false }))).toEqual({ parked: false });
+    expect(parked.afterBatch(0, fetched('40', '100', { sameJoin: false }))).toEqual({ parked: false });
+  });
+
+  it('parks the held partitions a refresh finds with a gap, and resumes them from their stored offset once it is gone', () => {
+    const parked = new ParkedPartitions();
+    parked.joined([0, 1]);
+    const generation = parked.generation;
+    const partitions = [
+      { partition: 0, low: 0, high: 50, next: 50 },
+      { partition: 1, low: 30, high: 90, next: 20 },
+      { partition: 2, low: 30, high: 90, next: 20 },
+    ];
+    expect(parked.refreshed(generation, partitions)).toEqual({ park: [[1, '90']], resume: [] });
+    expect(parked.refreshed(generation, partitions)).toEqual({ park: [], resume: [] });
+    partitions[1] = { partition: 1, low: 30, high: 95, next: 30 };
+    expect(parked.refreshed(generation, partitions)).toEqual({ park: [], resume: [[1, '30']] });
+    expect(parked.isParked(1)).toBe(false);
+  });
+
+  it('forgets what it parked at a join or a crash, and a refresh begun before a join changes nothing', () => {
+    const parked = new ParkedPartitions();
+    parked.joined([0]);
+    parked.afterBatch(0, fetched('40', '100'));
+    parked.afterBatch(0, fetched('40', '100'));
+    expect(parked.isParked(0)).toBe(true);
+    parked.clear();
+    expect(parked.isParked(0)).toBe(false);
+    const before = parked.generation;
+    parked.joined([0]);
+    expect(parked.refreshed(before, [{ partition: 0, low: 30, high: 90, next: 20 }])).toEqual({
+      park: [],
+      resume: [],
+    });
+  });
+});
