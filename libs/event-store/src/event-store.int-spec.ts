@@ -3,7 +3,8 @@ import { type DataSource } from 'typeorm';
 import { withTestDataSource } from '@pft/testing';
 import { logbookStreamId } from '@pft/contracts';
 import { sharedPayloadSealing } from '@pft/privacy';
-import { appendEvents, StreamVersionConflict, type NewEvent } from './event-store';
+import { appendEvents, EVENTS_IN_ONE_TURN, StreamVersionConflict, type NewEvent } from './event-store';
+import { readStream } from './stream-reader';
 
 /** An append as the apps make it: the pilots' payloads sealed with the process's data keys. */
 const append = (...[runner, stream, expected, events, metadata, options]: Parameters<typeof appendEvents>) =>
@@ -188,6 +189,49 @@ describe('event store append (Postgres)', () => {
       }),
     ).rejects.toThrow('rolled back');
     expect(await copied(rolledBack)).toEqual([]);
+  });
+
+  it('appends many events (sealed and written in turns) as it appends a few: one command, each readable', async () => {
+    const pilot = randomUUID();
+    const stream = logbookStreamId(pilot);
+    const many = Array.from({ length: 3 * EVENTS_IN_ONE_TURN + 1 }, () => ({
+      ...deleted(pilot),
+      event_id: randomUUID(),
+    }));
+    const few = many.slice(0, 2);
+    const answered = await ds.transaction((m) => append(m, stream, 0, few, { request_id: 'req_few' }));
+    expect(answered.events.map((e) => e.event_id)).toEqual(few.map((e) => e.event_id));
+    // A caller that reads no event back is told how many, not each.
+    const rest = many.slice(2);
+    const counted = await ds.transaction((m) =>
+      append(m, stream, 2, rest, { request_id: 'req_many' }, { answerEvents: false }),
+    );
+    expect(counted).toEqual({ streamVersion: many.length, events: [] });
+
+    const stored = await readStream(ds, stream, sharedPayloadSealing());
+    expect(
+      stored.map(({ event_id, stream_version, type, payload }) => ({
+        event_id,
+        stream_version,
+        type,
+        payload,
+      })),
+    ).toEqual(
+      many.map((e, i) => ({ event_id: e.event_id, stream_version: i + 1, type: e.type, payload: e.payload })),
+    );
+    const rows: { metadata: unknown; sealed: boolean; outboxed: boolean }[] = await ds.query(
+      `select metadata, payload ? 'sealed' as sealed,
+              exists (select 1 from event_outbox o where o.position = e.position) as outboxed
+         from events e where stream_id = $1 and stream_version > 2 order by stream_version`,
+      [stream],
+    );
+    expect(rows).toEqual(
+      rest.map(() => ({
+        metadata: { request_id: 'req_many', command_last_version: many.length },
+        sealed: true,
+        outboxed: true,
+      })),
+    );
   });
 
   it('reports a lost race for a stream version, without the lock, as StreamVersionConflict', async () => {

@@ -7,7 +7,10 @@ import { lockStream } from '@pft/event-store/stream-lock';
 import { type ImportChoices } from '../domain/import';
 import { FlightsRepository } from '../tables/flights.repository';
 import { type PendingImport, PendingImportsRepository } from '../tables/pending-imports.repository';
+import { decideCommitImport } from '../domain/import-commit.decide';
 import { commitImport } from './commit-import';
+
+const none = { recorded: 0, amended: 0, unchanged: 0, skipped_invalid: 0, skipped_deleted: 0 };
 
 describe('pending imports and their commit (Postgres)', () => {
   let ds: DataSource;
@@ -59,6 +62,50 @@ describe('pending imports and their commit (Postgres)', () => {
     expect(seen.map((p) => p.choices)).toEqual([chosen]);
     expect((await imports.find(ds, pilot, importId))?.state).toBe('committed');
   });
+
+  it('a commit of more flights than are read or sealed at once decides each as one by one would', async () => {
+    const pilot = randomUUID();
+    const many = 5_100;
+    const flightsOf = Array.from({ length: many }, (_, i) => storedFlight({ remarks: `flight ${i}` }));
+    const commit = async (flightsRead: Flight[], invalidRows: number) =>
+      commitImport(
+        pipeline,
+        { flights, imports },
+        {
+          pilot,
+          importId: await upload(pilot),
+          readFlights: () => ({ flights: flightsRead, invalidRows }),
+          requestId: `req-${randomUUID()}`,
+        },
+      );
+    expect(await commit(flightsOf, 0)).toEqual({ ...none, recorded: many });
+
+    await ds.query(`update flights set deleted_at = now() where flight_id = $1`, [flightsOf[1]!.flight_id]);
+    const stored = await flights.states(
+      ds,
+      pilot,
+      flightsOf.map((f) => f.flight_id),
+    );
+    const added = [storedFlight(), storedFlight(), storedFlight()];
+    // The first changed, the second deleted here, the third twice in the file, three new ones.
+    const again = [{ ...flightsOf[0]!, remarks: 'changed' }, ...flightsOf.slice(1), flightsOf[2]!, ...added];
+    const expected = { recorded: 3, amended: 1, unchanged: many - 2, skipped_invalid: 5, skipped_deleted: 1 };
+    expect(decideCommitImport(stored, pilot, again, 4).counts).toEqual(expected);
+    expect(await commit(again, 4)).toEqual(expected);
+
+    const events: { type: string; commands: number }[] = await ds.query(
+      `select type, count(distinct metadata->>'command_last_version')::int as commands
+         from events where stream_id = $1 group by type order by type`,
+      [logbookStreamId(pilot)],
+    );
+    expect(events).toEqual([
+      { type: 'FlightAmended', commands: 1 },
+      { type: 'FlightRecorded', commands: 2 },
+    ]);
+    const now = await flights.states(ds, pilot, [flightsOf[0]!.flight_id, ...added.map((f) => f.flight_id)]);
+    expect(now.get(flightsOf[0]!.flight_id)?.flight.remarks).toBe('changed');
+    expect([...now.keys()].sort()).toEqual([flightsOf[0]!, ...added].map((f) => f.flight_id).sort());
+  }, 60_000);
 
   it('stores nothing and answers false for a pilot whose erasure is under way, and stores again once it is done', async () => {
     const pilot = randomUUID();

@@ -1,7 +1,9 @@
 import { type Flight, logbookStreamId } from '@pft/contracts';
 import { type CommandPipeline } from '@pft/event-store/command-pipeline';
+import { forEachInTurns } from '@pft/platform/batching/in-turns';
+import { jsonbArrayParameter } from '@pft/platform/database/jsonb-parameter';
 import { type Queryable } from '@pft/platform/database/queryable';
-import { decideCommitImport, type ImportCommitDecision } from '../domain/import-commit.decide';
+import { ImportCommitDecider, type ImportCommitDecision } from '../domain/import-commit.decide';
 import { type FlightState } from '../domain/logbook.decide';
 import { type FlightsRepository } from '../tables/flights.repository';
 import {
@@ -9,6 +11,9 @@ import {
   type PendingImport,
   type PendingImportsRepository,
 } from '../tables/pending-imports.repository';
+
+/** The pilot's flights of an import's ids read this many ids at a time (a statement each). */
+const IDS_PER_READ = 5_000;
 
 /** The stored outcome of an earlier commit, or what this one decides. */
 type CommitDecision =
@@ -43,9 +48,8 @@ export async function commitImport(
 ): Promise<ImportCommitResult | undefined> {
   const { pilot, importId, requestId } = command;
   let gone = false;
-  let read: { flights: readonly Flight[]; invalidRows: number } = { flights: [], invalidRows: 0 };
   const decided = await pipeline.handle<
-    { states: Map<string, FlightState>; earlier?: ImportCommitResult },
+    { decision?: ImportCommitDecision; earlier?: ImportCommitResult },
     CommitDecision
   >({
     streamId: logbookStreamId(pilot),
@@ -53,16 +57,19 @@ export async function commitImport(
     load: async (tx) => {
       const pending = await repositories.imports.find(tx, pilot, importId, true);
       gone = pending === undefined;
-      if (!pending) return { states: new Map() };
-      if (pending.commit_result) return { states: new Map(), earlier: pending.commit_result };
-      read = await command.readFlights(pending);
-      const ids = read.flights.map((f) => f.flight_id);
-      return { states: await repositories.flights.states(tx, pilot, ids) };
+      if (!pending) return {};
+      if (pending.commit_result) return { earlier: pending.commit_result };
+      const read = await command.readFlights(pending);
+      const states = await storedStates(tx, repositories.flights, pilot, read.flights);
+      // Decided here, in turns of the event loop: `decide` answers it (decideCommitImport, one flight at a time).
+      const decider = new ImportCommitDecider(states, pilot, read.invalidRows);
+      await forEachInTurns(read.flights, (flight) => decider.add(flight));
+      return { decision: decider.decision() };
     },
-    decide: ({ states, earlier }) => {
-      if (gone) return { events: [], earlier: emptyResult() };
+    decide: ({ decision, earlier }) => {
       if (earlier) return { events: [], earlier };
-      return decideCommitImport(states, pilot, read.flights, read.invalidRows);
+      if (gone || !decision) return { events: [], earlier: emptyResult() };
+      return decision;
     },
     project: async (tx, decision) => {
       if (gone || decision.earlier) return;
@@ -82,7 +89,25 @@ const emptyResult = (): ImportCommitResult => ({
   skipped_deleted: 0,
 });
 
-/** The flights rows of the recorded and amended flights, in one statement. */
+/**
+ * The pilot's flights of these flights' ids, read IDS_PER_READ ids at a time: the rows of 50,000 read
+ * back at once held the event loop while the client parsed them.
+ */
+async function storedStates(
+  tx: Queryable,
+  flights: FlightsRepository,
+  pilot: string,
+  imported: readonly Flight[],
+): Promise<Map<string, FlightState>> {
+  const states = new Map<string, FlightState>();
+  for (let i = 0; i < imported.length; i += IDS_PER_READ) {
+    const ids = imported.slice(i, i + IDS_PER_READ).map((f) => f.flight_id);
+    for (const [id, state] of await flights.states(tx, pilot, ids)) states.set(id, state);
+  }
+  return states;
+}
+
+/** The flights rows of the recorded and amended flights, in one statement (its JSON written in turns). */
 async function writeFlights(tx: Queryable, pilot: string, flights: readonly Flight[]): Promise<void> {
   if (flights.length === 0) return;
   await tx.query(
@@ -91,6 +116,6 @@ async function writeFlights(tx: Queryable, pilot: string, flights: readonly Flig
        from jsonb_array_elements($2::jsonb) as f
      on conflict (pilot_account_id, flight_id)
      do update set flight = excluded.flight, flight_date = excluded.flight_date, updated_at = now()`,
-    [pilot, JSON.stringify(flights)],
+    [pilot, await jsonbArrayParameter(flights)],
   );
 }

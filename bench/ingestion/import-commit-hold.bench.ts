@@ -1,0 +1,115 @@
+/**
+ * How long the commit of a 50,000-flight logbook file (`logbook-import.md` 2) holds the ingestion
+ * process's event loop at most: every other request of the replica waits that long. The commit runs
+ * here as the app runs it (PendingImports over its reading threads and ImportCommits, on a database of
+ * its own), in BENCH_REPEATS (3) rounds, a new pilot each, then the same file again (every flight
+ * `unchanged`). Its floor: the longest hold of the same loop while it only waits on Postgres for as
+ * long (`pg_sleep`), measured in the same round. Goal: the commit's longest hold under 100 ms, the
+ * floor's beside it. Writes bench/results/import-commit-hold.json.
+ */
+import { randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { DataSource } from 'typeorm';
+import { type RelayWake } from '@pft/event-store';
+import { FlightsRepository, PendingImportsRepository } from '@pft/logbook';
+import { MAX_IMPORT_ROWS } from '@pft/logbook/domain';
+import { dataSourceOptions } from '@pft/platform';
+import { ImportCommits } from '../../apps/ingestion/src/imports/import-commits';
+import { PendingImports } from '../../apps/ingestion/src/imports/pending-imports.service';
+import { type IngestionConfig } from '../../apps/ingestion/src/ingestion.config';
+import { benchmark, benchSetting, BenchRun, median } from '../support/bench-run';
+
+const ROWS = benchSetting('COMMIT_ROWS', MAX_IMPORT_ROWS);
+const ROUNDS = Math.max(1, benchSetting('REPEATS', 3));
+/** What the commit's longest hold of the event loop must stay under. */
+const GOAL_MS = 100;
+
+/** A `pft` file of `rows` valid flights, three a day back from 2026-01-01 (as test/import's pftFile). */
+function pftFile(rows: number): Buffer {
+  const lines = ['date,kind,category,rating_key,total_flight_time,pic,day_landings'];
+  const start = Date.UTC(2026, 0, 1);
+  for (let i = 0; i < rows; i++) {
+    const date = new Date(start - Math.floor(i / 3) * 86_400_000).toISOString().slice(0, 10);
+    lines.push(`${date},flight,airplane,sep_land,${30 + (i % 90)},${30 + (i % 90)},1`);
+  }
+  return Buffer.from(lines.join('\n') + '\n');
+}
+
+/** `work`'s result, how long it took and the longest the event loop was held meanwhile (ms). */
+async function held<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; longest_hold_ms: number }> {
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  const started = performance.now();
+  loop.enable();
+  try {
+    const result = await work();
+    // The longest delay of the histogram's 1 ms timer: how long the loop went without turning.
+    return {
+      result,
+      ms: Math.round(performance.now() - started),
+      longest_hold_ms: Math.round(loop.max / 1e6),
+    };
+  } finally {
+    loop.disable();
+  }
+}
+
+benchmark(
+  "the longest event-loop hold of a 50,000-flight import's commit, beside the loop waiting as long",
+  new BenchRun('import-commit-hold'),
+  async (bench) => {
+    const db = await bench.database();
+    const dataSource = await new DataSource(dataSourceOptions(db.url, 4)).initialize();
+    bench.defer(() => dataSource.destroy());
+    const config = {
+      DATABASE_URL: db.url,
+      DATABASE_POOL_SIZE: 4,
+      DATABASE_CONNECT_TIMEOUT_MS: 5000,
+      DATABASE_QUERY_TIMEOUT_MS: 10_000,
+    } as IngestionConfig;
+    const commits = new ImportCommits(config, { afterCommit: () => undefined } as unknown as RelayWake);
+    bench.defer(() => commits.onApplicationShutdown());
+    const imports = new PendingImports(
+      dataSource,
+      commits,
+      new PendingImportsRepository(),
+      new FlightsRepository(),
+    );
+    bench.defer(() => imports.onApplicationShutdown());
+    const file = pftFile(ROWS);
+
+    const measured = async (pilot: string) => {
+      const view = await imports.upload(pilot, 'auto', file);
+      if (view.flights_valid !== ROWS) throw new Error(`the preview: ${JSON.stringify(view).slice(0, 300)}`);
+      return held(() => imports.commit(pilot, view.import_id, `req-${randomUUID()}`));
+    };
+    const rounds: Record<string, number>[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const pilot = randomUUID();
+      const first = await measured(pilot);
+      if (first.result.recorded !== ROWS) throw new Error(`the commit: ${JSON.stringify(first.result)}`);
+      const again = await measured(pilot);
+      if (again.result.unchanged !== ROWS) throw new Error(`again: ${JSON.stringify(again.result)}`);
+      const seconds = Math.max(first.ms, again.ms) / 1000;
+      const floor = await held(() => dataSource.query('select pg_sleep($1)', [seconds]));
+      rounds.push({
+        commit_ms: first.ms,
+        commit_longest_hold_ms: first.longest_hold_ms,
+        again_ms: again.ms,
+        again_longest_hold_ms: again.longest_hold_ms,
+        floor_longest_hold_ms: floor.longest_hold_ms,
+      });
+    }
+    const longest = {
+      commit_longest_hold_ms: median(rounds.map((r) => r.commit_longest_hold_ms!)),
+      again_longest_hold_ms: median(rounds.map((r) => r.again_longest_hold_ms!)),
+      floor_longest_hold_ms: median(rounds.map((r) => r.floor_longest_hold_ms!)),
+    };
+    const goals = {
+      [`the commit's longest event-loop hold under ${GOAL_MS} ms`]: longest.commit_longest_hold_ms < GOAL_MS,
+      [`the same file again: its longest hold under ${GOAL_MS} ms`]: longest.again_longest_hold_ms < GOAL_MS,
+    };
+    const shown = { ...longest, goals };
+    bench.write({ settings: { rows: ROWS, rounds: ROUNDS }, rounds, ...shown }, shown);
+  },
+  1_800_000,
+);
