@@ -25,6 +25,7 @@ export async function call<T = unknown>(
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
+  let text: string;
   try {
     response = await fetch(url, {
       method,
@@ -32,10 +33,11 @@ export async function call<T = unknown>(
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
+    // The time limit covers the body too: one left unfinished is no answer either.
+    text = await response.text();
   } catch (err) {
     throw new NoAnswer(url, err);
   }
-  const text = await response.text();
   let body: Envelope<T> | undefined;
   try {
     body = text ? (JSON.parse(text) as Envelope<T>) : undefined;
@@ -47,7 +49,7 @@ export async function call<T = unknown>(
 
 /**
  * A request that got no answer: its server could not be reached (refused, not resolved) or did not
- * answer within REQUEST_TIMEOUT_MS.
+ * answer, its body included, within REQUEST_TIMEOUT_MS.
  */
 export class NoAnswer extends Error {
   constructor(

@@ -77,6 +77,21 @@ describe('runWalkthrough, an app that does not answer', () => {
     }
   });
 
+  it('gives up on an app that sends an answer’s headers and leaves its body unfinished', async () => {
+    // The timeout covers the body too: fetch's body then fails as the request did.
+    const stalled = () =>
+      new ReadableStream<Uint8Array>({
+        pull: (controller) =>
+          controller.error(new DOMException('The operation was aborted due to timeout', 'TimeoutError')),
+      });
+    const error = await failureWhen(() => Promise.resolve(new Response(stalled(), { status: 200 })));
+    expect(error).toBeInstanceOf(CliError);
+    expect(error).toMatchObject({
+      code: 'HOST_UNREACHABLE',
+      message: 'cannot reach the partner API at http://127.0.0.1:3000 (--partner-api): no answer within 60 s',
+    });
+  });
+
   it('leaves an answer that disagrees with the contract as the step that got it', async () => {
     const error = await failureWhen(() => Promise.resolve(new Response('starting', { status: 503 })));
     expect(error).not.toBeInstanceOf(CliError);
