@@ -131,3 +131,103 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
     expect(await left(connection)).toEqual([]);
   });
 });
+
+/**
+ * An endpoint that takes a link's pilot.linked but not its pilot.disconnected is never told of the end
+ * of a link: a pilot.linked still queued for it when the pilot disconnects (or has the account erased)
+ * would tell the partner of a link that has ended, with nothing after it. It is dropped as the pilot's
+ * other notices are, and kept of an erased pilot no longer than that.
+ */
+describe('a pilot.linked still queued for an endpoint that takes no pilot.disconnected (Postgres)', () => {
+  let ds: DataSource;
+  withTestDataSource(3, (made) => (ds = made));
+  let partnerId: string;
+
+  beforeAll(async () => {
+    ({ partnerId } = await createPartner(ds, 'Links only'));
+    const made = await createEndpoint(ds, partnerId, 'https://links.example.com/pft', ['pilot.linked']);
+    if (!made.ok) throw new Error('no endpoint');
+  });
+
+  const consent = (type: string, pilot: string, payload: object): EventMessage =>
+    ({
+      event_id: randomUUID(),
+      type,
+      version: 1,
+      stream_id: `consent-${pilot}`,
+      stream_version: 1,
+      position: '1',
+      pilot_account_id: pilot,
+      occurred_at: new Date().toISOString(),
+      metadata: { command_last_version: 1 },
+      payload: { pilot_account_id: pilot, partner_id: partnerId, ...payload },
+    }) as unknown as EventMessage;
+
+  /** A pilot linked, the link's notice queued and not sent, then disconnected. */
+  async function linkedThenDisconnected(): Promise<{ pilot: string; connection: string }> {
+    const [pilot, connection] = [randomUUID(), randomUUID()];
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
+      [connection, partnerId, pilot],
+    );
+    await ds.transaction((tx) =>
+      takeInEvents(tx, [
+        consent('PilotLinked', pilot, { connection_id: connection, linked_at: new Date().toISOString() }),
+      ]),
+    );
+    await endConnection(ds, connection, new Date().toISOString());
+    await ds.transaction((tx) =>
+      takeInEvents(tx, [
+        consent('PilotDisconnected', pilot, {
+          connection_id: connection,
+          disconnected_at: new Date().toISOString(),
+        }),
+      ]),
+    );
+    return { pilot, connection };
+  }
+
+  /** The dispatcher's rounds until nothing is due, every attempt answered 200: what was sent. */
+  async function dispatchAll(connection: string): Promise<string[]> {
+    const sent: string[] = [];
+    for (;;) {
+      const claimed = await claimDueDeliveries(ds, {
+        limit: 100,
+        perEndpoint: 100,
+        busyEndpoints: [],
+        leaseMs: 60_000,
+      });
+      if (claimed.length === 0) return sent;
+      for (const delivery of claimed) {
+        if (delivery.stale) await recordDropped(ds, delivery);
+        else {
+          if (delivery.ordering_key === connection) sent.push(delivery.type);
+          await recordDelivered(ds, delivery, 200);
+        }
+      }
+    }
+  }
+
+  const left = async (connection: string): Promise<string[]> =>
+    (
+      await ds.query<{ type: string; status: string }[]>(
+        'select type, status from webhook_deliveries where ordering_key = $1 order by delivery_id',
+        [connection],
+      )
+    ).map((r) => `${r.type} ${r.status}`);
+
+  it('does not tell of the link once the pilot has disconnected', async () => {
+    const { connection } = await linkedThenDisconnected();
+    expect(await left(connection)).toEqual(['pilot.linked pending']);
+    expect(await dispatchAll(connection)).toEqual([]);
+    expect(await left(connection)).toEqual(['pilot.linked failed']);
+  });
+
+  it('does not tell of the link once the account is erased, and keeps nothing of it', async () => {
+    const { pilot, connection } = await linkedThenDisconnected();
+    await ds.transaction((tx) => ERASURE_DELETES.webhookDeliveries(tx, pilot));
+    await ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
+    expect(await dispatchAll(connection)).toEqual([]);
+    expect(await left(connection)).toEqual([]);
+  });
+});

@@ -19,7 +19,9 @@ export interface ClaimedDelivery {
    * A pilot's event claimed once that pilot's connection has ended (or was erased): not to be sent. The
    * link's own notices never are: its `pilot.linked` still queued goes out before its `pilot.disconnected`,
    * so a partner hears of the end of a link it has heard of (partner platform 4.4: in order per endpoint
-   * and pilot). What the pilot shared and its totals are never told after the disconnect.
+   * and pilot); to an endpoint that does not take `pilot.disconnected` it is stale too (it would tell of
+   * a link that has ended, and nothing after it). What the pilot shared and its totals are never told
+   * after the disconnect.
    */
   stale: boolean;
 }
@@ -71,8 +73,10 @@ export async function claimDueDeliveries(
                           where (s ->> 'until')::timestamptz > now()) as secrets,
               -- The pilot's connection (its pilot_id, by its key) ended, or gone with the pilot's account:
               -- read by its key, not by searching the endpoint's deliveries for the pilot.disconnected.
-              -- The link's notices go out whatever came after them (stale).
-              case when c.type in ('pilot.linked', 'pilot.disconnected', 'webhook.test') then false
+              -- The link's notices go out whatever came after them: its end, and its pilot.linked to an
+              -- endpoint that is told of its end (to one that is not, it would tell of a link that ended).
+              case when c.type in ('pilot.disconnected', 'webhook.test') then false
+                   when c.type = 'pilot.linked' and 'pilot.disconnected' = any(e.events) then false
                    else not exists (select 1 from connections k
                                      where k.connection_id = c.ordering_key::uuid and k.disconnected_at is null)
               end as stale
@@ -139,14 +143,20 @@ export async function recordFailed(
   });
 }
 
-/** Settles a delivery that must not be sent (its pilot was disconnected): failed, never attempted. */
+/**
+ * Settles a delivery that must not be sent (its pilot was disconnected): failed, never attempted. A
+ * link's notice so settled whose connection the erasure has deleted is deleted with it, as a sent one is.
+ */
 export async function recordDropped(db: DataSource, delivery: ClaimedDelivery): Promise<void> {
-  await db.query(
-    `update webhook_deliveries set status = 'failed', next_attempt_at = null, claimed_until = null,
-            last_error = 'not sent: the pilot was disconnected from the partner'
-      where delivery_id = $1`,
-    [delivery.delivery_id],
-  );
+  await db.transaction(async (tx) => {
+    await tx.query(
+      `update webhook_deliveries set status = 'failed', next_attempt_at = null, claimed_until = null,
+              last_error = 'not sent: the pilot was disconnected from the partner'
+        where delivery_id = $1`,
+      [delivery.delivery_id],
+    );
+    await deleteErasedPilotNotices(tx, [delivery]);
+  });
 }
 
 /** Pending deliveries and disabled endpoints now, for the gauges. */
