@@ -11,6 +11,7 @@ export {
   rebuildPilotTotals,
 } from './projection/projection-rebuild';
 export { RebuildRunningError } from './projection/projection-rebuild-lock';
+export { sweepProjectionGroups } from './projection/projection-rebuild-groups';
 export { readProjectionStatus } from './projection/projection-status';
 export { TopicIncompleteError } from './projection/topic-beginning';
 export type { ProjectionStatus } from './projection/projection-status';

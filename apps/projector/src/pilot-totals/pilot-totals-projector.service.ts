@@ -16,10 +16,18 @@ import {
   shutdownDeadline,
 } from '@pft/platform';
 import { PartnerReadRevision } from '@pft/totals';
-import { foldConcurrency, PilotTotalsConsumer, readProjectionVersions } from '@pft/totals';
+import {
+  foldConcurrency,
+  PilotTotalsConsumer,
+  readProjectionVersions,
+  sweepProjectionGroups,
+} from '@pft/totals';
 import { StartBackoff } from './start-backoff';
 import { EventsGoneReport, type ReportLine } from './events-gone-report';
 import { ProjectorConfig } from '../projector.config';
+
+/** How often the projector deletes the consumer groups no version uses any more. */
+const GROUP_SWEEP_MS = 60_000;
 
 /**
  * Keeps the active version of the pilot totals projection up to date. Every second it refreshes
@@ -43,6 +51,7 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
   private tick: Promise<void> = Promise.resolve();
   private ticking = false;
   private stopping = false;
+  private nextGroupSweep = 0;
 
   constructor(
     @Inject(KAFKA) private readonly kafka: KafkaClient,
@@ -103,6 +112,7 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
         if (consumer) {
           await consumer.refreshFreshness();
           this.report(this.eventsGoneReport.observe(consumer.eventsGone));
+          await this.sweepGroups(consumer.version);
         }
       } catch (err) {
         this.logger.error(`projector tick failed: ${messageOf(err)}`);
@@ -110,6 +120,24 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
         this.ticking = false;
       }
     })();
+  }
+
+  /**
+   * Each minute, the consumer groups of versions dropped and of topics no longer read that a rebuild
+   * could not delete (their members had not left yet) are deleted, once empty (sweepProjectionGroups).
+   */
+  private async sweepGroups(active: number): Promise<void> {
+    if (Date.now() < this.nextGroupSweep) return;
+    this.nextGroupSweep = Date.now() + GROUP_SWEEP_MS;
+    await sweepProjectionGroups({
+      kafka: this.kafka,
+      dataSource: this.dataSource,
+      topic: this.config.PILOT_EVENTS_TOPIC,
+      active,
+      logger: this.logger,
+      withinMs: 0,
+      warnMembers: false,
+    });
   }
 
   private report(line: ReportLine | undefined): void {

@@ -29,6 +29,7 @@ import { YearSumsPast32Bits1763808400000 } from './1763808400000-year-sums-past-
 import { DaySumsAsBigint1763808600000 } from './1763808600000-day-sums-as-bigint';
 import { WebhookLinkReads1763809000000 } from './1763809000000-webhook-link-reads';
 import { WebhookIntakeMarks1763809400000 } from './1763809400000-webhook-intake-marks';
+import { ProjectionGroups1763809700000 } from './1763809700000-projection-groups';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   DaySumsAsBigint1763808600000,
   WebhookLinkReads1763809000000,
   WebhookIntakeMarks1763809400000,
+  ProjectionGroups1763809700000,
 ];

@@ -18,6 +18,7 @@ import { type DecodedMessage, type HeldCommandSize } from './batch-messages';
 import { storedOffsets } from './stored-offsets';
 import { StoredOffsetSeeks } from './stored-offset-seeks';
 import { KeptPartitions } from './kept-partitions';
+import { recordProjectionGroup } from './projection-rebuild-groups';
 import { ParkedPartitions } from './parked-partitions';
 import { projectionMetrics, recordBatchOutcome } from './projection-metrics';
 import { type PartitionLag, refreshPartitionFreshness } from './projection-freshness';
@@ -91,7 +92,10 @@ export class PilotTotalsConsumer {
   }
 
   async start(): Promise<void> {
-    const { kafka, topic, version } = this.options;
+    const { kafka, dataSource, topic, version } = this.options;
+    // Recorded before the group exists, so that it is deleted once the version is dropped or the topic
+    // is no longer read (sweepProjectionGroups), whatever becomes of the offsets it stores.
+    await recordProjectionGroup(dataSource, version, topic);
     this.producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
     await this.producer.connect();
     this.admin = kafka.admin();

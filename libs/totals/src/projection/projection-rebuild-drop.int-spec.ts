@@ -4,6 +4,7 @@ import { testKafka, withProjectionGround } from '@pft/testing';
 import { asKafkaMessages, historyMessages, publishMessages, sampleHistories } from '@pft/testing/oracle';
 import { projectionGroupId } from './pilot-totals.consumer-options';
 import { rebuildPilotTotals } from './projection-rebuild';
+import { sweepProjectionGroups } from './projection-rebuild-groups';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 
 describe('the version a rebuild leaves, dropped (real Kafka and Postgres)', () => {
@@ -83,5 +84,30 @@ describe('the version a rebuild leaves, dropped (real Kafka and Postgres)', () =
     } finally {
       await projector.stop();
     }
+    // Its members gone, the next rebuild deletes it: it was left for good.
+    await rebuildPilotTotals({ kafka, dataSource, topic, deadLetterTopic: deadLetters, pollMs: 20 });
+    expect(await groupNow(projectionGroupId(topic, 1))).toBe('not-found');
+  }, 60_000);
+
+  it("deletes at the projector's sweep a group left by the rebuild once its members have left", async () => {
+    const [topic, deadLetters] = await ground.topicPair('rebuild-drop-sweep', 1);
+    await publishMessages(kafka, topic, asKafkaMessages(historyMessages(sampleHistories(3, 5, 13))), 100);
+    const projector = await ground.startConsumer(topic, deadLetters);
+    try {
+      await rebuildPilotTotals({
+        kafka,
+        dataSource,
+        topic,
+        deadLetterTopic: deadLetters,
+        pollMs: 20,
+        groupsEmptyWithinMs: 0,
+      });
+    } finally {
+      await projector.stop();
+    }
+    const left = await sweepProjectionGroups({ kafka, dataSource, topic, active: 2, withinMs: 0 });
+    expect(left).toEqual([]);
+    expect(await groupNow(projectionGroupId(topic, 1))).toBe('not-found');
+    expect(await groupNow(projectionGroupId(topic, 2))).toBe('deleted');
   }, 60_000);
 });

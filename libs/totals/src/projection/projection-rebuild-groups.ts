@@ -12,54 +12,83 @@ import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 export const GROUPS_EMPTY_WITHIN_MS = 15_000;
 const POLL_MS = 250;
 
-/**
- * The topics a version may have a consumer group of: each the projection stored offsets from (any
- * version's, PILOT_EVENTS_TOPIC having changed), and the one read now. Read before the offsets go.
- */
-export async function projectionTopics(q: Queryable, topic: string): Promise<string[]> {
-  const rows = rowsOf<{ topic: string }>(
-    await q.query(`select distinct topic from projection_offsets where projection = $1`, [
-      PILOT_TOTALS_PROJECTION,
-    ]),
+/** A consumer group of the projection: one per version and topic (projectionGroupId). */
+export interface ProjectionGroup {
+  version: number;
+  topic: string;
+}
+
+/** Records the group a version's consumer consumes `topic` with, before it joins it (projection_groups). */
+export async function recordProjectionGroup(q: Queryable, version: number, topic: string): Promise<void> {
+  await q.query(
+    `insert into projection_groups (projection, version, topic) values ($1, $2, $3) on conflict do nothing`,
+    [PILOT_TOTALS_PROJECTION, version, topic],
   );
-  return [...new Set([topic, ...rows.map((r) => r.topic)])];
 }
 
 /**
- * Deletes the consumer groups of dropped versions (one per topic and version), their committed offsets
- * with them. A group with members is not deleted by the broker: it is asked again until `withinMs` has
- * passed, and one still not empty then is left and named in a warning, with how to delete it by hand.
- * A failure of Kafka is a warning too: readers are switched, the tables dropped, and the groups left
- * hold no more than offsets. Answers the groups left.
+ * The groups no consumer of the projection is meant to use any more: those of a version neither read
+ * nor built (dropped), and those of a topic other than `topic`, the one read now (PILOT_EVENTS_TOPIC
+ * changed: a version begun again, or the one read moved to the new topic).
  */
-export async function deleteVersionGroups(options: {
+export async function staleProjectionGroups(q: Queryable, topic: string): Promise<ProjectionGroup[]> {
+  return rowsOf<ProjectionGroup>(
+    await q.query(
+      `select g.version, g.topic from projection_groups g
+         join projection_versions v on v.projection = g.projection
+        where g.projection = $1
+          and (g.topic <> $2 or (g.version <> v.active_version and g.version is distinct from v.building_version))
+        order by g.version, g.topic`,
+      [PILOT_TOTALS_PROJECTION, topic],
+    ),
+  );
+}
+
+export interface GroupSweep {
   kafka: KafkaClient;
-  topics: string[];
-  versions: number[];
+  dataSource: Queryable;
+  /** The topic read now. */
+  topic: string;
   /** The version readers are switched to, named in the warning. */
   active: number;
   logger?: ProjectionLogger;
+  /** How long a group with members is asked again (GROUPS_EMPTY_WITHIN_MS by default; 0: once). */
   withinMs?: number;
-}): Promise<string[]> {
-  const { kafka, topics, versions, active, logger } = options;
-  const versionOf = new Map(
-    versions.flatMap((version) =>
-      topics.map((topic) => [projectionGroupId(topic, version), version] as const),
-    ),
-  );
-  let left = [...versionOf.keys()];
-  if (left.length === 0) return [];
-  const deadline = Date.now() + (options.withinMs ?? GROUPS_EMPTY_WITHIN_MS);
+  /** Whether a group left for its members is warned of (false: the projector's sweep each minute). */
+  warnMembers?: boolean;
+}
+
+/**
+ * Deletes the stale groups (staleProjectionGroups), their committed offsets with them, and forgets each
+ * one deleted. A group with members is not deleted by the broker: it is asked again until `withinMs`
+ * has passed, and one still not empty then is left and named in a warning, with how to delete it by
+ * hand; it stays recorded, so the next sweep (the projector's, each minute, or the next rebuild's)
+ * deletes it once its members have left. A failure of Kafka is a warning too: readers are switched,
+ * the tables dropped, and the groups left hold no more than offsets. Answers the groups left.
+ */
+export async function sweepProjectionGroups(sweep: GroupSweep): Promise<string[]> {
+  const groups = await staleProjectionGroups(sweep.dataSource, sweep.topic);
+  if (groups.length === 0) return [];
+  const { kafka, logger } = sweep;
+  const groupOf = new Map(groups.map((g) => [projectionGroupId(g.topic, g.version), g]));
+  let left = [...groupOf.keys()];
+  const deadline = Date.now() + (sweep.withinMs ?? GROUPS_EMPTY_WITHIN_MS);
   const admin = kafka.admin();
   try {
     await admin.connect();
     for (;;) {
       const deletions: Map<string, GroupDeletion> = await admin.deleteGroups(left);
+      const gone = left.filter((group) => deletions.get(group) !== 'not-empty');
+      await forgetGroups(
+        sweep.dataSource,
+        gone.map((group) => groupOf.get(group)!),
+      );
       left = left.filter((group) => deletions.get(group) === 'not-empty');
       if (left.length === 0 || Date.now() >= deadline) break;
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
   } catch (error) {
+    const versions = [...new Set(groups.map((g) => g.version))];
     logger?.warn(
       `the consumer groups of version ${versions.join(', ')} were not deleted ` +
         `(${error instanceof Error ? error.message : String(error)}): ${left.join(', ')}`,
@@ -68,11 +97,21 @@ export async function deleteVersionGroups(options: {
   } finally {
     await admin.disconnect().catch(() => undefined);
   }
+  if (sweep.warnMembers === false) return left;
   for (const group of left)
     logger?.warn(
-      `the consumer group ${group} of version ${versionOf.get(group)} still has members (a projector not ` +
-        `moved to version ${active} yet): not deleted; once they left, delete it with ` +
+      `the consumer group ${group} of version ${groupOf.get(group)!.version} still has members (a projector ` +
+        `not moved to version ${sweep.active} yet): not deleted; once they left, delete it with ` +
         `kafka-consumer-groups.sh --delete --group ${group}`,
     );
   return left;
+}
+
+async function forgetGroups(q: Queryable, groups: ProjectionGroup[]): Promise<void> {
+  if (groups.length === 0) return;
+  await q.query(
+    `delete from projection_groups g using unnest($2::integer[], $3::text[]) as d (version, topic)
+      where g.projection = $1 and g.version = d.version and g.topic = d.topic`,
+    [PILOT_TOTALS_PROJECTION, groups.map((g) => g.version), groups.map((g) => g.topic)],
+  );
 }

@@ -8,6 +8,7 @@ import {
   sampleHistories,
 } from '@pft/testing/oracle';
 import { readPilotTotals } from '../read/pilot-totals.read-model';
+import { projectionGroupId } from './pilot-totals.consumer-options';
 import { RebuildInterruptedError, rebuildPilotTotals } from './projection-rebuild';
 import { readProjectionVersions } from './projection-versions';
 
@@ -62,6 +63,15 @@ describe('a rebuild resumed after PILOT_EVENTS_TOPIC changed (real Kafka and Pos
     expect(warnings).toContain(
       `version 2 was being built from the topic ${oldTopic}, not ${newTopic}: begun again from offset 0`,
     );
+    // The group version 2 was being built with from the old topic goes with the rebuild.
+    const admin = kafka.admin();
+    await admin.connect();
+    try {
+      const group = projectionGroupId(oldTopic, 2);
+      expect(await admin.deleteGroups([group])).toEqual(new Map([[group, 'not-found']]));
+    } finally {
+      await admin.disconnect();
+    }
     const histories = [...before, ...since];
     const read = await readPilotTotals(
       dataSource,

@@ -9,7 +9,7 @@ import {
   readProjectionVersions,
   switchToVersion,
 } from './projection-versions';
-import { deleteVersionGroups, projectionTopics } from './projection-rebuild-groups';
+import { sweepProjectionGroups } from './projection-rebuild-groups';
 import { takeRebuildLock } from './projection-rebuild-lock';
 import { checkTopicHoldsRebuild, partitionsWithEventsGone, TopicIncompleteError } from './topic-beginning';
 
@@ -195,12 +195,13 @@ async function dropLeftVersions(
   const { dataSource } = options;
   try {
     const left = await leftoverVersions(dataSource);
-    const topics = await projectionTopics(dataSource, options.topic);
     for (const version of left) await dropVersion(dataSource, version);
-    await deleteVersionGroups({
+    // The groups of every version dropped, now or by an earlier rebuild whose deletion they outlasted,
+    // and of every topic no longer read (projection_groups).
+    await sweepProjectionGroups({
       kafka: options.kafka,
-      topics,
-      versions: left,
+      dataSource,
+      topic: options.topic,
       active,
       logger: options.logger,
       withinMs: options.groupsEmptyWithinMs,

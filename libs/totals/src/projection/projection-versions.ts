@@ -104,7 +104,7 @@ export async function leftoverVersions(q: Queryable): Promise<number[]> {
 /**
  * Drops a version's tables, offsets and dead letters (each names a pilot, and `pft projections status`
  * shows only the versions read and built) once nothing reads or writes them any more. Its consumer
- * groups in Kafka are the rebuild's to delete (deleteVersionGroups).
+ * groups in Kafka are swept from projection_groups (sweepProjectionGroups).
  */
 export async function dropVersion(dataSource: DataSource, version: number): Promise<void> {
   const { active, building } = await readProjectionVersions(dataSource);
