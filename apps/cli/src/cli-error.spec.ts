@@ -200,6 +200,24 @@ describe('describeCliError', () => {
     });
   });
 
+  it('names the socket error the Kafka client holds beneath its own words, as reaching Kafka does', () => {
+    // @platformatic/kafka, after the brokers went away mid-command: its own words say no more than this.
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.0.0.7:9092'), { code: 'ECONNREFUSED' });
+    const error = new KafkaClientError('metadata failed 3 times.', true, {
+      cause: Object.assign(
+        new AggregateError(
+          [new AggregateError([new Error('Connection to k1:9092 failed.', { cause: refused })])],
+          'metadata failed 3 times.',
+        ),
+        { code: 'PLT_KFK_MULTIPLE' },
+      ),
+    });
+    expect(describeCliError(error, services)).toEqual({
+      code: 'KAFKA_UNREACHABLE',
+      message: 'cannot reach Kafka at k1:9092,k2:9092 (KAFKA_BROKERS): connection refused',
+    });
+  });
+
   it('says where for an address that is none of them', () => {
     expect(describeCliError(socketError('EHOSTUNREACH', '192.0.2.1', 80), services)).toEqual({
       code: 'HOST_UNREACHABLE',

@@ -8,6 +8,7 @@ import {
   lookupText,
   messageOf,
   type SocketError,
+  socketWords,
   unreachableText,
 } from './connection-failure';
 
@@ -126,8 +127,9 @@ export function describeCliError(error: unknown, services: CliServices): CliFail
   const message = typeof e.message === 'string' ? e.message : String(error);
   const lookup = failedLookup(error);
   if (error instanceof KafkaClientError && error.connection) {
-    // A name the brokers advertise, not in KAFKA_BROKERS, may be the one that does not resolve.
-    const reason = lookup ? lookupText(lookup) : message;
+    // A name the brokers advertise, not in KAFKA_BROKERS, may be the one that does not resolve; else
+    // the socket error beneath the client's own words (`metadata failed 3 times.`), if there is one.
+    const reason = lookup ? lookupText(lookup) : (socketWords(error).reason ?? message);
     return {
       code: 'KAFKA_UNREACHABLE',
       message: `cannot reach Kafka at ${services.KAFKA_BROKERS} (KAFKA_BROKERS): ${reason}`,

@@ -35,6 +35,25 @@ export function socketReason(code: string | undefined): string | undefined {
   return code ? REASONS[code] : undefined;
 }
 
+/**
+ * The words of the first socket error beneath a client's wrapping errors (their `cause`, and the
+ * `errors` each attempt's failure is held in, as @platformatic/kafka holds them), and the innermost
+ * message, for a client whose own words say only that it failed (`metadata failed 3 times.`).
+ */
+export function socketWords(error: unknown, depth = 0): { reason?: string; innermost?: string } {
+  const e = error as SocketError | undefined;
+  if (!e || depth >= CAUSE_DEPTH) return {};
+  const reason = socketReason(e.code);
+  if (reason) return { reason };
+  let innermost = typeof e.message === 'string' ? e.message : undefined;
+  for (const beneath of [...(Array.isArray(e.errors) ? e.errors : []), e.cause]) {
+    const found = socketWords(beneath, depth + 1);
+    if (found.reason) return found;
+    innermost = found.innermost ?? innermost;
+  }
+  return { innermost };
+}
+
 /** One address a connection was tried at, and why it failed there. */
 export interface ConnectAttempt {
   /** `127.0.0.1:5432`, `[::1]:5432`. */

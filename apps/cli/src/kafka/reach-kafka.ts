@@ -1,6 +1,6 @@
 import { createKafka, type KafkaClient, type KafkaTiming } from '@pft/platform';
 import { CliError } from '../cli-error';
-import { CAUSE_DEPTH, failedLookup, lookupText, socketReason } from '../connection-failure';
+import { failedLookup, lookupText, socketWords } from '../connection-failure';
 import { type Output } from '../output/output';
 import { type CliConfig } from '../cli.config';
 
@@ -82,29 +82,6 @@ export function workingKafka(
   config: Pick<CliConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID' | 'KAFKA_CLIENT'>,
 ): KafkaClient {
   return createKafka(config.KAFKA_BROKERS, config.KAFKA_CLIENT_ID, undefined, undefined, config.KAFKA_CLIENT);
-}
-
-interface ChainedError {
-  message?: string;
-  code?: string;
-  cause?: unknown;
-  /** The errors of each attempt, which @platformatic/kafka holds under its own. */
-  errors?: unknown[];
-}
-
-/** The first socket error's words under the client's wrapping errors, and the innermost message. */
-function socketWords(error: unknown, depth = 0): { reason?: string; innermost?: string } {
-  const e = error as ChainedError | undefined;
-  if (!e || depth >= CAUSE_DEPTH) return {};
-  const reason = socketReason(e.code);
-  if (reason) return { reason };
-  let innermost = typeof e.message === 'string' ? e.message : undefined;
-  for (const beneath of [...(Array.isArray(e.errors) ? e.errors : []), e.cause]) {
-    const found = socketWords(beneath, depth + 1);
-    if (found.reason) return found;
-    innermost = found.innermost ?? innermost;
-  }
-  return { innermost };
 }
 
 /**
