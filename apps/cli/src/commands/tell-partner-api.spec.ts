@@ -81,6 +81,19 @@ describe('tellPartnerApi', () => {
     );
   });
 
+  it('tells why Redis refused the connection, which ioredis reports only as an error event', async () => {
+    // REDIS_URL with a user or password Redis does not take: connect() says only that it closed.
+    connecting = {
+      emit: Object.assign(new Error('WRONGPASS invalid username-password pair or user is disabled.'), {
+        name: 'ReplyError',
+      }),
+      reject: new Error('Connection is closed.'),
+    };
+    await expect(tellPartnerApi(config, jest.fn())).resolves.toBe(
+      'Redis at localhost:6379 (REDIS_URL): WRONGPASS invalid username-password pair or user is disabled.',
+    );
+  });
+
   it('tells any other failure in its own words, naming where REDIS_URL points', async () => {
     connecting = {};
     await expect(

@@ -46,7 +46,7 @@ export async function tellPartnerApi(
 /**
  * Why Redis could not be told, naming where REDIS_URL points: the addresses tried and why each
  * failed, a host name that does not resolve, a connection that timed out (which ioredis reports with
- * no address), else the error's message.
+ * no address), else the message of the connection's failure (a refused password), or the error's.
  */
 function reasonOf(redisUrl: string, connectionError: unknown, err: unknown): string {
   const lookup = failedLookup(connectionError) ?? failedLookup(err);
@@ -57,5 +57,8 @@ function reasonOf(redisUrl: string, connectionError: unknown, err: unknown): str
       ? attemptsReason(attempts)
       : socketReason((connectionError as SocketError | undefined)?.code);
   if (reason !== undefined) return redisUnreachable(redisUrl, reason).message;
-  return `Redis at ${hostPort(redisUrl, 6379)} (REDIS_URL): ${messageOf(err) || 'no reason given'}`;
+  // The connection's own failure (a user or password Redis does not take) says why; the command's
+  // rejection then says only `Connection is closed.`.
+  const said = connectionError === undefined ? messageOf(err) : messageOf(connectionError);
+  return `Redis at ${hostPort(redisUrl, 6379)} (REDIS_URL): ${said || 'no reason given'}`;
 }
