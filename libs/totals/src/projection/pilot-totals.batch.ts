@@ -16,6 +16,7 @@ import { deleteErasedPilots, storePilotChanges, type ChangedPilot } from './pilo
 import { emptyPilotSlice, loadPilotSlices, type PilotSlice } from './pilot-slices.load';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 import { applyBatchSettings } from './batch-settings';
+import { positionOnTopic } from './stored-offsets';
 import { deleteDeadLettersBefore, recordDeadLetters } from './dead-letters.store';
 import { dropEventsOfDestroyedKeys, type Logbook } from './destroyed-keys';
 import {
@@ -105,14 +106,16 @@ export async function applyPilotTotalsBatch(
      values ($1, $2, $3, $4, 0) on conflict do nothing`,
     [PILOT_TOTALS_PROJECTION, version, partition, topic],
   );
+  // An offset that is no position in this topic (stored from another: PILOT_EVENTS_TOPIC changed, as
+  // when payloads are sealed and republished) reads as 0: the partition is read from its start, every
+  // event the version folded already skipped as a repeat by its pilot's stream version.
   const [stored] = (await q.query(
-    `select next_offset, topic from projection_offsets where projection = $1 and version = $2 and kafka_partition = $3 for update`,
-    [PILOT_TOTALS_PROJECTION, version, partition],
-  )) as { next_offset: string; topic: string }[];
-  // An offset stored from another topic (PILOT_EVENTS_TOPIC changed, as when payloads are sealed and
-  // republished) is no position in this one: the partition is read from its start, every event the
-  // version folded already skipped as a repeat by its pilot's stream version.
-  const from = stored?.topic === topic ? BigInt(stored.next_offset) : 0n;
+    `select case when ${positionOnTopic('o', '$1', '$3')} then o.next_offset else 0 end as next_offset
+       from projection_offsets o
+      where o.projection = '${PILOT_TOTALS_PROJECTION}' and o.version = $1 and o.kafka_partition = $2 for update`,
+    [version, partition, topic],
+  )) as { next_offset: string }[];
+  const from = BigInt(stored?.next_offset ?? 0);
   const held = options.held ?? [];
   const read = afterHeld(held, messages);
   // A fetch that begins past the stored offset (the group's commit in Kafka is ahead of this database:

@@ -13,6 +13,7 @@ import {
 } from '@pft/testing';
 import { applyPilotTotalsBatch } from './pilot-totals.batch';
 import { refreshPartitionFreshness } from './projection-freshness';
+import { readProjectionStatus } from './projection-status';
 import { storedOffsets } from './stored-offsets';
 
 const recorded = (pilot: string): LogbookEvent => ({
@@ -98,6 +99,35 @@ describe('the projection after its topic changed (Postgres, Kafka)', () => {
       expect(await storedOffsets(ds, 1, [0], topic)).toEqual(new Map([[0, '4']]));
       await refreshPartitionFreshness(admin, ds, { topic, version: 1 }, { projection: 'p', version: '1' });
       expect(await completeThrough()).toBeGreaterThan(folded);
+
+      // A rolling update: a replica still configured with the old topic (a group of its own, every
+      // partition its own) stores the old topic's offset again after the new topic was read to its end.
+      // Had the old topic's rows been reset once when the new topic was first read, this one (7, past the
+      // new topic's end) would be read as a position there: taken for complete, the events from 4 on
+      // skipped. It is no position there, and every reader of the offsets says so.
+      const onOldSince = at([...stream.slice(0, 3), ...stream.slice(0, 3), stream[3]!]);
+      expect(await ds.transaction((tx) => applyPilotTotalsBatch(tx, old, onOldSince))).toMatchObject({
+        nextOffset: '7',
+      });
+      expect(await storedOffsets(ds, 1, [0], topic)).toEqual(new Map([[0, '0']]));
+      const reached = await completeThrough();
+      const [again] = await refreshPartitionFreshness(
+        admin,
+        ds,
+        { topic, version: 1 },
+        { projection: 'p', version: '1' },
+      );
+      expect(again).toMatchObject({ partition: 0, high: 4, next: 0 });
+      expect(await completeThrough()).toBe(reached);
+      const status = await readProjectionStatus(ds, kafka, topic);
+      expect(status.versions[0]?.partitions[0]).toMatchObject({ next: 0, lag: 4, completeThrough: null });
+      // Its next batch of the new topic reads it again from 0, every event a repeat.
+      expect(await ds.transaction((tx) => applyPilotTotalsBatch(tx, target, onNew))).toMatchObject({
+        applied: 0,
+        repeats: 4,
+        nextOffset: '4',
+      });
+      expect(await flightCount(pilot)).toBe(4);
     } finally {
       await admin.disconnect();
     }

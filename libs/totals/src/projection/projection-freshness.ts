@@ -1,7 +1,7 @@
 import { type TopicAdmin } from '@pft/platform/kafka/kafka.port';
 import { type DataSource } from 'typeorm';
 import { projectionMetrics } from './projection-metrics';
-import { PILOT_TOTALS_PROJECTION } from './projection-tables';
+import { positionOnTopic } from './stored-offsets';
 
 /** A partition's first and end offsets on the topic and the next offset the projection version stored for it. */
 export interface PartitionLag {
@@ -25,27 +25,20 @@ export async function refreshPartitionFreshness(
   const { topic, version } = target;
   const checkedAt = new Date();
   const highs = await admin.fetchTopicOffsets(topic);
-  // Offsets stored from another topic (PILOT_EVENTS_TOPIC changed) are no positions in this one: such a
-  // partition counts as unread, and is never taken for complete through now.
+  // A partition whose offset is not a position in this topic counts as unread, and is never taken for
+  // complete through now.
   const rows = await dataSource.query<{ partition: number; next_offset: string }[]>(
-    `select kafka_partition as partition, next_offset from projection_offsets
-      where projection = $1 and version = $2 and topic = $3`,
-    [PILOT_TOTALS_PROJECTION, version, topic],
+    `select o.kafka_partition as partition, o.next_offset from projection_offsets o
+      where ${positionOnTopic('o', '$1', '$2')}`,
+    [version, topic],
   );
   const stored = new Map(rows.map((o) => [o.partition, Number(o.next_offset)]));
   await dataSource.query(
     `update projection_offsets o set complete_through = $1
        from unnest($2::integer[], $3::bigint[]) as h (kafka_partition, high)
-      where o.projection = $4 and o.version = $5 and o.kafka_partition = h.kafka_partition
-        and o.topic = $6 and o.next_offset >= h.high and (o.complete_through is null or o.complete_through < $1)`,
-    [
-      checkedAt,
-      highs.map((h) => h.partition),
-      highs.map((h) => h.high),
-      PILOT_TOTALS_PROJECTION,
-      version,
-      topic,
-    ],
+      where ${positionOnTopic('o', '$4', '$5')} and o.kafka_partition = h.kafka_partition
+        and o.next_offset >= h.high and (o.complete_through is null or o.complete_through < $1)`,
+    [checkedAt, highs.map((h) => h.partition), highs.map((h) => h.high), version, topic],
   );
   return highs.map((h) => {
     const next = stored.get(h.partition) ?? 0;

@@ -2,6 +2,7 @@ import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { type DataSource } from 'typeorm';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 import { readProjectionVersions } from './projection-versions';
+import { positionOnTopic } from './stored-offsets';
 
 export interface PartitionStatus {
   partition: number;
@@ -61,11 +62,11 @@ export async function readProjectionStatus(
     const offsets = await dataSource.query<
       { kafka_partition: number; next_offset: string; complete_through: Date | null }[]
     >(
-      // Offsets stored from another topic (PILOT_EVENTS_TOPIC changed) are no positions in this one: as
-      // the projector's freshness does, such a partition counts as unread.
-      `select kafka_partition, next_offset, complete_through from projection_offsets
-        where projection = $1 and version = $2 and topic = $3`,
-      [PILOT_TOTALS_PROJECTION, version, topic],
+      // As the projector's freshness does, a partition whose offset is not a position in this topic
+      // counts as unread.
+      `select o.kafka_partition, o.next_offset, o.complete_through from projection_offsets o
+        where ${positionOnTopic('o', '$1', '$2')}`,
+      [version, topic],
     );
     const byPartition = new Map(offsets.map((o) => [o.kafka_partition, o]));
     const partitions = ends

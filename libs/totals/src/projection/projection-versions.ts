@@ -7,6 +7,7 @@ import {
   createProjectionTablesSql,
   dropProjectionTablesSql,
 } from './projection-tables';
+import { positionOnTopic } from './stored-offsets';
 
 export interface ProjectionVersions {
   active: number;
@@ -40,7 +41,8 @@ export async function beginRebuild(
     const { active, building } = await readProjectionVersions(tx);
     const version = building ?? active + 1;
     const [other] = await tx.query<{ topic: string }[]>(
-      `select topic from projection_offsets where projection = $1 and version = $2 and topic <> $3 limit 1`,
+      `select o.topic from projection_offsets o
+        where o.projection = $1 and o.version = $2 and not ${positionOnTopic('o', '$2', '$3')} limit 1`,
       [PILOT_TOTALS_PROJECTION, version, topic],
     );
     if (other) await removeVersion(tx, version);

@@ -1,7 +1,7 @@
 import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { type DataSource } from 'typeorm';
 import { readProjectionVersions } from './projection-versions';
-import { PILOT_TOTALS_PROJECTION } from './projection-tables';
+import { positionOnTopic } from './stored-offsets';
 
 /** A partition of the topic and where a projection version reads it next. */
 export interface PartitionStart {
@@ -59,11 +59,11 @@ export async function checkTopicHoldsRebuild(
   }
   const { active, building } = await readProjectionVersions(dataSource);
   const version = building ?? active + 1;
-  // Offsets stored from another topic do not count: the version is then begun again (beginRebuild).
+  // Offsets that are no positions in this topic do not count: the version is then begun again (beginRebuild).
   const stored = await dataSource.query<{ kafka_partition: number; next_offset: string }[]>(
-    `select kafka_partition, next_offset::text as next_offset from projection_offsets
-      where projection = $1 and version = $2 and topic = $3`,
-    [PILOT_TOTALS_PROJECTION, version, topic],
+    `select o.kafka_partition, o.next_offset::text as next_offset from projection_offsets o
+      where ${positionOnTopic('o', '$1', '$2')}`,
+    [version, topic],
   );
   const next = new Map(stored.map((s) => [s.kafka_partition, s.next_offset]));
   const gone = partitionsWithEventsGone(
