@@ -17,5 +17,6 @@ export {
   rotateEndpointSecret,
 } from './webhook-endpoints.repository';
 export type { EndpointView, OperatorEndpointView } from './webhook-endpoints.repository';
+export { lockIntakeMark, markRepublished, markTaken } from './intake-marks';
 export { signWebhook } from './webhook-signature';
 export { WithWebhookUrls } from './webhook-url-variables';

@@ -2,6 +2,7 @@ import { type Command, InvalidArgumentError } from 'commander';
 import { republishEvents, sealStoredEvents } from '@pft/privacy';
 import { createDataSource, ensureTopics, KafkaTopicsError, pilotTopics } from '@pft/platform';
 import { DataKeys, MasterKeyRing } from '@pft/privacy';
+import { markRepublished } from '@pft/webhooks';
 import { CliError } from '../cli-error';
 import { reachKafka } from '../kafka/reach-kafka';
 import { consoleOutput, type Output, printJson } from '../output/output';
@@ -33,8 +34,9 @@ export function registerPrivacyCommands(program: Command, out: Output = consoleO
     .command('seal-events')
     .description(
       'seal, in place, the payloads of pilot logbook events stored in the clear (from before sealing), each with its pilot’s data key; ' +
-        'with --republish-to, then publish every event to that new topic, for readers to move to before the old topic (holding the clear payloads) is deleted. ' +
-        'Stop the ingestion apps’ relays first (RELAY_ENABLED=false). Run again to resume. Progress goes to stderr',
+        'with --republish-to, then publish every event to that new topic, for readers to move to before the old topic (holding the clear payloads) is deleted, ' +
+        'marked as read by the webhook dispatcher (it read them from the old topic). ' +
+        'Stop the ingestion apps’ relays first (RELAY_ENABLED=false) and let the webhook dispatcher read the old topic to its end. Run again to resume. Progress goes to stderr',
     )
     .option('--republish-to <topic>', 'the new pilot-events topic to publish every stored event to')
     .option('--batch-size <n>', 'events per transaction', batchArgument, 500)
@@ -78,6 +80,12 @@ export function registerPrivacyCommands(program: Command, out: Output = consoleO
           } finally {
             await producer.disconnect();
           }
+          // Each event republished was taken in by the webhooks dispatcher from the topic before: read
+          // again on the new one, an erased pilot's link notices (sent, then deleted) are not queued again.
+          const admin = kafka.admin();
+          await admin.connect();
+          const ends = await admin.fetchTopicOffsets(options.republishTo).finally(() => admin.disconnect());
+          await markRepublished(dataSource, options.republishTo, ends);
         }
         progress.stop();
         if (options.json) printJson(out, { sealed, leftToErasures, republished });

@@ -5,7 +5,7 @@ import { createPartner } from '@pft/partners';
 import { type BatchPayload, type EventConsumer, type KafkaClient } from '@pft/platform';
 import { testKafka, waitFor, withProjectionGround } from '@pft/testing';
 import { publishMessages } from '@pft/testing/oracle';
-import { createEndpoint } from '@pft/webhooks';
+import { createEndpoint, markRepublished } from '@pft/webhooks';
 import { claimDueDeliveries, recordDelivered } from '../delivery/delivery.store';
 import { WebhooksConfig } from '../webhooks.config';
 import { PilotEventsIntakeService } from './pilot-events-intake.service';
@@ -85,16 +85,14 @@ describe('webhooks intake: the notices of an erased pilot’s link read late, th
     }
   }
 
-  it('tells the partner of the link and of its end once, however often the topic is read', async () => {
-    const [topic] = await ground.topicPair('webhooks-read-again', 1);
-    const { partnerId } = await createPartner(ds, 'Read again');
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
-      'pilot.linked',
-      'pilot.disconnected',
-    ]);
-    if (!made.ok) throw new Error('no endpoint');
-    // The pilot linked, then erased the account: the erasure's disconnect, and its connection deleted,
-    // all before the intake read any of it.
+  /**
+   * An erased pilot's link and its end (the erasure's disconnect, its connection deleted), published to
+   * `topic` before the intake read any of it; `republish` publishes the same messages to another topic.
+   */
+  async function publishErasedLink(
+    topic: string,
+    partnerId: string,
+  ): Promise<{ connection: string; republish: (to: string) => Promise<void> }> {
     const [pilot, connection] = [randomUUID(), randomUUID()];
     const at = new Date().toISOString();
     const event = (type: string, version: number, streamVersion: number, payload: object): EventMessage =>
@@ -110,24 +108,58 @@ describe('webhooks intake: the notices of an erased pilot’s link read late, th
         metadata: { command_last_version: streamVersion },
         payload: { pilot_account_id: pilot, partner_id: partnerId, connection_id: connection, ...payload },
       }) as EventMessage;
-    await publishMessages(
-      kafka,
-      topic,
-      [
-        event('PilotLinked', 2, 1, { linked_at: at, share_experience: false }),
-        event('PilotDisconnected', 1, 2, { disconnected_at: at }),
-      ].map((m) => ({ key: pilot, value: encodeEventMessage(m) })),
-    );
+    const messages = [
+      event('PilotLinked', 2, 1, { linked_at: at, share_experience: false }),
+      event('PilotDisconnected', 1, 2, { disconnected_at: at }),
+    ].map((m) => ({ key: pilot, value: encodeEventMessage(m) }));
+    await publishMessages(kafka, topic, messages);
+    return { connection, republish: (to) => publishMessages(kafka, to, messages) };
+  }
+
+  /** A partner with an endpoint taking the link notices. */
+  async function partnerTold(name: string): Promise<string> {
+    const { partnerId } = await createPartner(ds, name);
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+      'pilot.linked',
+      'pilot.disconnected',
+    ]);
+    if (!made.ok) throw new Error('no endpoint');
+    return partnerId;
+  }
+
+  const left = (connection: string) =>
+    ds.query<unknown[]>('select 1 from webhook_deliveries where ordering_key = $1', [connection]);
+
+  it('tells the partner of the link and of its end once, however often the topic is read', async () => {
+    const [topic] = await ground.topicPair('webhooks-read-again', 1);
+    const { connection } = await publishErasedLink(topic, await partnerTold('Read again'));
 
     await readTopic(topic, 2);
     expect(await dispatchAll()).toEqual(['pilot.linked', 'pilot.disconnected']);
-    const left = () =>
-      ds.query<unknown[]>('select 1 from webhook_deliveries where ordering_key = $1', [connection]);
-    expect(await left()).toEqual([]);
+    expect(await left(connection)).toEqual([]);
 
     // Read again from the start: nothing more is told.
     await readTopic(topic, 2);
     expect(await dispatchAll()).toEqual([]);
-    expect(await left()).toEqual([]);
+    expect(await left(connection)).toEqual([]);
+  }, 120_000);
+
+  it('tells it nothing again from a topic the store was republished to (pft privacy seal-events --republish-to)', async () => {
+    const [before] = await ground.topicPair('webhooks-republished-from', 1);
+    const [after] = await ground.topicPair('webhooks-republished-to', 1);
+    const { connection, republish } = await publishErasedLink(before, await partnerTold('Republished'));
+    await readTopic(before, 2);
+    expect(await dispatchAll()).toEqual(['pilot.linked', 'pilot.disconnected']);
+
+    // The store republished to a new topic, its messages marked taken in as the command marks them;
+    // the intake then reads the new topic from its start.
+    await republish(after);
+    const admin = kafka.admin();
+    await admin.connect();
+    const ends = await admin.fetchTopicOffsets(after).finally(() => admin.disconnect());
+    await markRepublished(ds, after, ends);
+    await readTopic(after, 2);
+    expect(await dispatchAll()).toEqual([]);
+    expect(await left(connection)).toEqual([]);
   }, 120_000);
 });

@@ -17,8 +17,8 @@ import {
   type KafkaClient,
 } from '@pft/platform';
 import { webhookMetrics } from '../webhook-metrics';
+import { lockIntakeMark, markTaken } from '@pft/webhooks';
 import { takeInEvents } from './intake.statements';
-import { lockIntakeMark, markTaken } from './intake-marks';
 import { WebhooksConfig } from '../webhooks.config';
 
 /** The dispatcher's consumer group: its own, and one per topic, as the projector's. */
@@ -32,7 +32,7 @@ const RESTART_DELAY_MS = 2000;
  * so that it neither takes partitions from the projector nor waits for it. Each batch is taken in in
  * one transaction and its offsets committed to Kafka only after it: an event is stored as deliveries
  * before it counts as consumed, and one consumed again (after a crash) adds nothing. The transaction
- * also moves the partition's mark (intake-marks.ts), which tells a message read again from a first read.
+ * also moves the partition's mark (libs/webhooks intake-marks.ts), which tells a message read again from a first read.
  */
 @Injectable()
 export class PilotEventsIntakeService implements OnApplicationBootstrap, BeforeApplicationShutdown {

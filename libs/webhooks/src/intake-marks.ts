@@ -38,3 +38,24 @@ export async function markTaken(
     [topic, partition, offset],
   );
 }
+
+/**
+ * Every message on `topic` up to its partitions' `ends` (the offsets the next messages get) counts as
+ * taken in, never moving a mark back: for a topic the store's events were republished to, each of them
+ * taken in by the intake from the topic before it (`pft privacy seal-events --republish-to`). Read on
+ * the new topic, the notices of an erased pilot's links, sent and deleted since, are not queued again.
+ */
+export async function markRepublished(
+  db: Queryable,
+  topic: string,
+  ends: readonly { partition: number; high: string }[],
+): Promise<void> {
+  for (const { partition, high } of ends) {
+    await db.query(
+      `insert into webhook_intake_marks (topic, kafka_partition, taken_through) values ($1, $2, $3::bigint - 1)
+       on conflict (topic, kafka_partition)
+         do update set taken_through = greatest(webhook_intake_marks.taken_through, excluded.taken_through)`,
+      [topic, partition, high],
+    );
+  }
+}
