@@ -1,6 +1,11 @@
 export * from './config';
 export { createDataSource, dataSourceOptions, splitDatabaseUrl } from './database/data-source';
-export { DatabaseModule, PostgresReadiness } from './database/database.module';
+export {
+  appDataSourceOptions,
+  DatabaseModule,
+  openAppDataSource,
+  PostgresReadiness,
+} from './database/database.module';
 export type { Queryable } from './database/queryable';
 export { rowsOf } from './database/rows-of';
 export { WriteOutcomeUnknown, writeOutcomeTimeoutMs } from './database/write-outcome';

@@ -1,10 +1,9 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { CommandPipeline, RelayWake } from '@pft/event-store';
-import { dataSourceOptions, type DatabaseVariables, writeOutcomeTimeoutMs } from '@pft/platform';
+import { appDataSourceOptions, type DatabaseVariables, openAppDataSource } from '@pft/platform';
 import { type DatabaseTimeouts } from '@pft/platform/database/data-source';
-import { dropStalledConnections } from '@pft/platform/database/stalled-connections';
-import { sharedPayloadSealing } from '@pft/privacy';
+import { commandPipelineOptions } from '../command-pipeline.provider';
 import { IngestionConfig } from '../ingestion.config';
 
 /**
@@ -34,7 +33,9 @@ export function importCommitTimeouts(
 /**
  * The write pipeline of import commits (`logbook-import.md` 2), on a pool of its own: a request's
  * statements are bounded by DATABASE_QUERY_TIMEOUT_MS (10 s), which a commit waiting for another one
- * of the same import outlasts. The pool is opened by the first commit, not at start.
+ * of the same import outlasts. The pool is opened by the first commit, not at start. The pool and the
+ * pipeline are the app's (appDataSourceOptions, commandPipelineOptions), but for the pool's size and
+ * timeouts.
  */
 @Injectable()
 export class ImportCommits implements OnApplicationShutdown {
@@ -68,15 +69,13 @@ export class ImportCommits implements OnApplicationShutdown {
 
   private async open(): Promise<{ dataSource: DataSource; pipeline: CommandPipeline }> {
     const { config } = this;
-    const dataSource = await new DataSource(
-      dataSourceOptions(config.DATABASE_URL, IMPORT_COMMIT_POOL_SIZE, importCommitTimeouts(config)),
-    ).initialize();
-    dropStalledConnections(dataSource);
-    const pipeline = new CommandPipeline(dataSource, {
-      relayWake: this.relayWake,
-      outcomeTimeoutMs: writeOutcomeTimeoutMs(config),
-      sealer: sharedPayloadSealing(),
-    });
+    const dataSource = await openAppDataSource(
+      appDataSourceOptions(config, {
+        poolSize: IMPORT_COMMIT_POOL_SIZE,
+        timeouts: importCommitTimeouts(config),
+      }),
+    );
+    const pipeline = new CommandPipeline(dataSource, commandPipelineOptions(this.relayWake, config));
     return { dataSource, pipeline };
   }
 }
