@@ -52,6 +52,8 @@ describe('ParkedPartitions', () => {
     ];
     expect(parked.refreshed(generation, partitions)).toEqual({ park: [[1, '90']], resume: [] });
     expect(parked.refreshed(generation, partitions)).toEqual({ park: [], resume: [] });
+    // A batch of it that was running meanwhile leaves it at its end.
+    expect(parked.afterBatch(1, fetched('20', '30'))).toEqual({ parked: false });
     partitions[1] = { partition: 1, low: 30, high: 95, next: 30 };
     expect(parked.refreshed(generation, partitions)).toEqual({ park: [], resume: [[1, '30']] });
     expect(parked.isParked(1)).toBe(false);

@@ -35,7 +35,8 @@ export class ParkedPartitions {
    * commit lagged it) is sought forward to it. One that began past it and applied nothing is sought
    * back to it (the group's commit was ahead of this database), or, found so again right after that
    * seek, `parked` at its end: the offset is not on the topic. A batch that began in an earlier join
-   * (`sameJoin` false) leaves that join's seeks alone.
+   * (`sameJoin` false) leaves that join's seeks alone, and one of a partition parked meanwhile (by a
+   * refresh) leaves it at its end.
    */
   afterBatch(
     partition: number,
@@ -50,6 +51,8 @@ export class ParkedPartitions {
       sameJoin: boolean;
     },
   ): { seek?: string; parked: boolean } {
+    // Parked by a refresh while the batch ran: it stays at its end.
+    if (this.parked.has(partition)) return { parked: false };
     const stored = BigInt(batch.stored);
     const fetchedFrom = batch.fetchedFrom === undefined ? stored : BigInt(batch.fetchedFrom);
     if (batch.readNothing && stored < fetchedFrom && batch.sameJoin) {
