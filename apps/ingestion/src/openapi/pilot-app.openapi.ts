@@ -21,7 +21,11 @@ flight or connection is answered as unknown (404).
 **Bodies.** JSON (\`Content-Type: application/json\`; another media type, forms and plain text included:
 400 \`INVALID_REQUEST\`, issue \`unsupported_media_type\`), at most 16 KB (1 MB for the import). Unknown
 fields, wrong types and values out of range: 400 \`INVALID_REQUEST\` with a \`details\` entry per problem,
-and nothing is recorded.
+and nothing is recorded. A body that is JSON but not an object (\`null\`, an array, a number, a string): 400
+\`INVALID_REQUEST\`, field \`(body)\`, issue \`wrong_type\`.
+
+**Methods.** Reads are GET only: HEAD, or any method a path does not take, is 405 \`METHOD_NOT_ALLOWED\` with
+\`Allow\`, once the token is checked (401 before it).
 
 **Flights.** \`date\` is \`YYYY-MM-DD\` (UTC), from 1903-12-17 to tomorrow. \`aircraft.rating_key\` is required for an
 airplane flight (a key of the rating dictionary), absent for other categories, optional for a simulator
