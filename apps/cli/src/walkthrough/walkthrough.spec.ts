@@ -92,6 +92,18 @@ describe('runWalkthrough, an app that does not answer', () => {
     });
   });
 
+  it('asks an address given with a trailing slash at its own paths, never at //health/ready', async () => {
+    const asked: string[] = [];
+    await failureWhen((url) => {
+      asked.push(url);
+      return Promise.resolve(new Response(null, { status: 200 }));
+    });
+    expect(asked.slice(0, 2)).toEqual([
+      'http://127.0.0.1:3000/health/ready',
+      'http://pilot-app.internal:3001/health/ready',
+    ]);
+  });
+
   it('leaves an answer that disagrees with the contract as the step that got it', async () => {
     const error = await failureWhen(() => Promise.resolve(new Response('starting', { status: 503 })));
     expect(error).not.toBeInstanceOf(CliError);

@@ -40,7 +40,15 @@ export async function runWalkthrough(
   }
 }
 
-async function walk(config: CliConfig, target: WalkthroughTarget, print: Print): Promise<void> {
+/** An app's address as its paths are appended to it: `http://host:3001/` is `http://host:3001`. */
+const base = (url: string): string => url.replace(/\/+$/, '');
+
+async function walk(config: CliConfig, given: WalkthroughTarget, print: Print): Promise<void> {
+  const target = {
+    ...given,
+    partnerApiUrl: base(given.partnerApiUrl),
+    ingestionUrl: base(given.ingestionUrl),
+  };
   const pilotApi = `${target.ingestionUrl}/pilot/v1`;
   const partnerApi = `${target.partnerApiUrl}/v1`;
   let n = 0;
