@@ -22,3 +22,4 @@ export * from './relay-layout';
 export * from './sealing-pilots';
 export { uniqueRedisPrefix } from './test-redis-keys';
 export * from './test-suite';
+export * from './typescript-threads';

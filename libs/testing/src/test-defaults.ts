@@ -1,3 +1,5 @@
+import { threadsRunTypeScript } from './typescript-threads';
+
 /**
  * Run by jest before every integration and end-to-end test file (jest.config.js `setupFiles`).
  * Whatever a test leaves unset (here, and in the apps it starts, which inherit this environment)
@@ -14,3 +16,6 @@ const defaults: Record<string, string> = {
 for (const [name, value] of Object.entries(defaults)) {
   if (!process.env[name]) process.env[name] = value;
 }
+
+// The TypeScript sources a test runs in process start their worker threads from the sources too.
+threadsRunTypeScript();

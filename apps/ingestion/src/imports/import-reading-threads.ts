@@ -1,9 +1,9 @@
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { type Flight } from '@pft/contracts';
 import { type ImportView } from '@pft/logbook/domain';
 import { ApiError } from '@pft/platform';
+import { threadEntry, type ThreadEntry } from '@pft/platform/threads/thread-entry';
 import {
   type ReadFlights,
   type ReadingAnswer,
@@ -29,20 +29,13 @@ export const FILES_HELD = 8;
 const IDLE_END_MS = 30_000;
 
 /** A reading thread's code, and the Node options it starts with. */
-export interface ReadingThreadCode {
-  file: string;
-  execArgv?: string[];
-}
+export type ReadingThreadCode = ThreadEntry;
 
 /**
- * import-reading.thread.js, built beside this file; run from the TypeScript sources (the tests), the
- * .ts file, compiled as it loads by the loader the tests start the apps' other processes with.
+ * import-reading.thread beside this file, of its kind: the built .js in the apps; run from the
+ * TypeScript sources, the .ts, with the loader those who run them give (threadEntry).
  */
-function threadCode(): ReadingThreadCode {
-  if (!__filename.endsWith('.ts')) return { file: join(__dirname, 'import-reading.thread.js') };
-  const loader = join(__dirname, '..', '..', '..', '..', 'test', 'ingestion', 'support', 'register-ts.js');
-  return { file: join(__dirname, 'import-reading.thread.ts'), execArgv: ['--require', loader] };
-}
+const threadCode = (): ReadingThreadCode => threadEntry(__dirname, 'import-reading.thread', __filename);
 
 /** One reading thread, started when first asked and again after it stopped or ended idle. */
 class ReadingThread {
