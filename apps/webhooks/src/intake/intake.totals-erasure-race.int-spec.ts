@@ -149,44 +149,56 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
     expect(await changesOf(pilot)).toBe(0);
   });
 
-  it('notes another pilot’s change while the erasure holds its pilot’s, and holds up only that pilot’s', async () => {
-    const [erased, other] = [randomUUID(), randomUUID()];
-    for (const [pilot, ended] of [
-      [erased, true],
-      [other, false],
-    ] as const)
-      await ds.query(
-        `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
+  /** Two account ids as time-ordered UUIDs (version 7) made in the same second: their first 48 bits alike. */
+  const madeTogether = (): [string, string] => {
+    const at = Date.now().toString(16).padStart(12, '0');
+    const v7 = () => `${at.slice(0, 8)}-${at.slice(8)}-7${randomUUID().slice(15)}`;
+    return [v7(), v7()];
+  };
+
+  it.each([
+    ['random UUIDs', (): [string, string] => [randomUUID(), randomUUID()]],
+    ['time-ordered UUIDs made together', madeTogether],
+  ])(
+    'notes another pilot’s change while the erasure holds its pilot’s, and holds up only that pilot’s (%s)',
+    async (_, ids) => {
+      const [erased, other] = ids();
+      for (const [pilot, ended] of [
+        [erased, true],
+        [other, false],
+      ] as const)
+        await ds.query(
+          `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
          values ($1, $2, $3, now(), case when $4 then now() end)`,
-        [randomUUID(), partnerId, pilot, ended],
-      );
-    const erasure = ds.createQueryRunner();
-    await erasure.connect();
-    await erasure.startTransaction();
-    let held: Promise<number> | undefined;
-    try {
-      await ERASURE_DELETES.webhookDeliveries(erasure, erased);
-      // The erasure is under way: another pilot's batch is taken in meanwhile, not after it.
-      const taken = ds.transaction((tx) => takeInEvents(tx, [flightRecorded(other)]));
-      expect(await within(3000, taken)).toBe('ended');
+          [randomUUID(), partnerId, pilot, ended],
+        );
+      const erasure = ds.createQueryRunner();
+      await erasure.connect();
+      await erasure.startTransaction();
+      let held: Promise<number> | undefined;
+      try {
+        await ERASURE_DELETES.webhookDeliveries(erasure, erased);
+        // The erasure is under way: another pilot's batch is taken in meanwhile, not after it.
+        const taken = ds.transaction((tx) => takeInEvents(tx, [flightRecorded(other)]));
+        expect(await within(3000, taken)).toBe('ended');
+        expect(await changesOf(other)).toBe(1);
+        // A batch naming the pilot being erased waits for the erasure, and notes nothing of it after.
+        held = ds.transaction((tx) => takeInEvents(tx, [flightRecorded(other), flightRecorded(erased)]));
+        expect(await within(500, held)).toBe('still waiting');
+        await erasure.commitTransaction();
+      } finally {
+        if (erasure.isTransactionActive) await erasure.rollbackTransaction();
+        await erasure.release();
+      }
+      await held;
+      expect(await changesOf(erased)).toBe(0);
       expect(await changesOf(other)).toBe(1);
-      // A batch naming the pilot being erased waits for the erasure, and notes nothing of it after.
-      held = ds.transaction((tx) => takeInEvents(tx, [flightRecorded(other), flightRecorded(erased)]));
-      expect(await within(500, held)).toBe('still waiting');
-      await erasure.commitTransaction();
-    } finally {
-      if (erasure.isTransactionActive) await erasure.rollbackTransaction();
-      await erasure.release();
-    }
-    await held;
-    expect(await changesOf(erased)).toBe(0);
-    expect(await changesOf(other)).toBe(1);
-  });
+    },
+  );
 
   it('takes in two batches naming the same pilots in opposite orders without either being aborted', async () => {
-    // Pilots whose locks order as named: `first` before `second`.
-    const first = `00000000-${randomUUID().slice(9)}`;
-    const second = `7fffffff-${randomUUID().slice(9)}`;
+    // Two pilots, named in opposite orders by two batches (whichever of their locks comes first).
+    const [first, second] = [randomUUID(), randomUUID()];
     for (const pilot of [first, second])
       await ds.query(
         `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
 
@@ -9,10 +10,13 @@ import { rowsOf } from '@pft/platform/database/rows-of';
 const TOTALS_CHANGES_LOCKS = 0x70667463;
 
 /**
- * A pilot's key in that space: the first 32 bits of its account id (a UUID). Two pilots may share one
- * now and then; then one's erasure holds up the other's writers too, no more.
+ * A pilot's key in that space: 32 bits of a hash of its account id (a UUID, in any case). Not the id's
+ * own first bits: those of time-ordered UUIDs (versions 6 and 7) are alike for every account made in the
+ * same minute. Two pilots may share one now and then; then one's erasure holds up the other's writers
+ * too, no more.
  */
-const keyOf = (pilot: string): number => Number.parseInt(pilot.slice(0, 8), 16) | 0;
+const keyOf = (pilot: string): number =>
+  createHash('sha256').update(pilot.toLowerCase()).digest().readInt32BE(0);
 
 /** The keys of `pilots`, each once, in the order every writer takes them. */
 const keysOf = (pilots: Iterable<string>): number[] =>
