@@ -10,6 +10,7 @@ import {
 } from '@nestjs/swagger';
 import { type ErrorCode } from '@pft/platform';
 import { type ErrorExample } from '@pft/platform/http/openapi-docs';
+import { BodyOptional } from '@pft/platform/http/request-body.guard';
 import { INGESTION_ERRORS } from '../ingestion.errors';
 import { ERROR_EXAMPLES, errorBody } from './pilot-app.error-examples';
 import { EXAMPLE_META } from './pilot-app.examples';
@@ -34,7 +35,7 @@ export interface PilotAppOperation {
   /** Another success status of the same operation (the replay of a flight: 200). */
   alsoSuccess?: { status: 200; data: NamedSchema; description: string };
   body?: NamedSchema;
-  /** The body may be left out (its fields all have defaults). */
+  /** The body may be left out (its fields all have defaults): an empty one is taken as none (BodyOptional). */
   bodyOptional?: true;
   pathParam?: { name: string; description: string };
   query?: { name: string; description: string; schema: Schema }[];
@@ -87,6 +88,8 @@ export function PilotAppOperation(op: PilotAppOperation): MethodDecorator {
     ApiTags(op.tag),
     ApiBearerAuth('pilot-jwt'),
     ApiOperation({ summary: op.summary, description: describe(op) }),
+    // The body may be left out: an empty one (a JSON content type and no bytes) is taken as none.
+    ...(op.bodyOptional ? [BodyOptional()] : []),
     ...(op.body
       ? [
           ApiBody({

@@ -1,4 +1,4 @@
-import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { HttpAdapterHost } from '@nestjs/core';
@@ -15,13 +15,31 @@ export function handlerTakesBody(controller: object, handler: string): boolean {
   );
 }
 
+const BODY_OPTIONAL = 'pft:body-optional';
+
+/**
+ * A route whose body may be left out (`POST /pilot/v1/linking-codes`: none, or an object): an empty one
+ * is taken as none, under any content type, as on a route that reads no body.
+ */
+export const BodyOptional = (): MethodDecorator => SetMetadata(BODY_OPTIONAL, true);
+
+/** Whether a route takes an empty body as none: it reads no body, or its body is optional (BodyOptional). */
+function takesEmptyAsNone(context: ExecutionContext): boolean {
+  const handler = context.getHandler();
+  return (
+    Reflect.getMetadata(BODY_OPTIONAL, handler) === true ||
+    !handlerTakesBody(context.getClass(), handler.name)
+  );
+}
+
 /**
  * The last guard of every route that may carry a body: once the request is let in (authentication,
  * rate limit, scope), its body is parsed, and a broken or oversized one answered 400, before the
  * handler's own input checks. The handler's `@Body()` then sees the parsed value. A route that reads
- * no body takes an empty one under any content type (a client library may send `Content-Type:
- * application/json` with no body on a POST such as an import's commit); anything else sent to it is
- * still parsed and refused as elsewhere.
+ * no body, or whose body is optional (BodyOptional), takes an empty one under any content type as none
+ * (a client library may send `Content-Type: application/json` with no body on a POST such as an
+ * import's commit or a linking code's); anything else sent to it is still parsed and refused as
+ * elsewhere.
  */
 @Injectable()
 export class RequestBodyGuard implements CanActivate {
@@ -31,11 +49,7 @@ export class RequestBodyGuard implements CanActivate {
     const request = httpRequestOf(context);
     const body = request.body;
     if (!(body instanceof UnreadBody)) return true;
-    if (
-      body.problem === undefined &&
-      body.bytes?.length === 0 &&
-      !handlerTakesBody(context.getClass(), context.getHandler().name)
-    ) {
+    if (body.problem === undefined && body.bytes?.length === 0 && takesEmptyAsNone(context)) {
       request.body = undefined;
       return true;
     }
