@@ -1,4 +1,4 @@
-import { BadRequestException, HttpException, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ForbiddenException, HttpException, NotFoundException } from '@nestjs/common';
 import { WriteOutcomeUnknown } from '../database/write-outcome';
 import { ApiError, type ErrorCode } from './api-error';
 import { errorCodes } from './error-codes';
@@ -120,6 +120,14 @@ describe('toErrorResponse', () => {
       headers: {},
       unexpected: false,
     });
+  });
+
+  it('maps a file server’s 403 (a path leaving its folder) to 404 NOT_FOUND, and never a guard’s refusal', () => {
+    expect(toErrorResponse(new HttpException('Forbidden', 403), request)).toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
+    expect(toErrorResponse(new ForbiddenException(), request)).not.toMatchObject({ code: 'NOT_FOUND' });
   });
 
   it('maps a framework 400 to INVALID_REQUEST without its text', () => {

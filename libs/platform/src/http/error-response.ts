@@ -1,4 +1,4 @@
-import { HttpException } from '@nestjs/common';
+import { ForbiddenException, HttpException } from '@nestjs/common';
 import { WriteOutcomeUnknown } from '../database/write-outcome';
 import {
   ApiError,
@@ -99,9 +99,13 @@ export function toErrorResponse(
       unexpected: false,
     };
   }
-  // The file server refuses a path that leaves its folder (`/app/%2e%2e/...`) with 403: for the
-  // client it is a file that is not there, as it is to every other path no route serves.
-  if (error instanceof HttpException && [403, 404].includes(error.getStatus())) {
+  // The file server refuses a path that leaves its folder (`/app/%2e%2e/...`) with a 403 of its own
+  // (not a guard's ForbiddenException): for the client it is a file that is not there, as it is to
+  // every other path no route serves.
+  if (
+    error instanceof HttpException &&
+    (error.getStatus() === 404 || (error.getStatus() === 403 && !(error instanceof ForbiddenException)))
+  ) {
     return routeNotFound(request, routes);
   }
   const framework = (error ?? {}) as FrameworkError;
