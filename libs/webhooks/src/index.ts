@@ -1,5 +1,6 @@
 export {
   deleteErasedPilotNotices,
+  lockLinkNoticeConnections,
   listDeliveries,
   listFailedDeliveries,
   queueWebhookEvent,

@@ -193,21 +193,40 @@ export async function redeliverEvent(
  */
 const LINK_NOTICE_TYPES: readonly WebhookEventType[] = ['pilot.linked', 'pilot.disconnected'];
 
+const isLinkNotice = (d: { type: string }) => (LINK_NOTICE_TYPES as readonly string[]).includes(d.type);
+
+/**
+ * Locks (for key share, in id order) the connections of those of `deliveries` that are a link's notices,
+ * until the caller commits: a dispatcher takes them before it settles the notices, as the erasure locks
+ * the connections (for update) before it deletes the settled notices. The other way round, a dispatcher
+ * settling a notice the erasure sees settled already (failed when its endpoint was disabled) held the
+ * notice while the erasure held the connection, each waiting for the other (deadlock detected).
+ */
+export async function lockLinkNoticeConnections(
+  db: Queryable,
+  deliveries: readonly { type: string; ordering_key: string }[],
+): Promise<void> {
+  const keys = [...new Set(deliveries.filter(isLinkNotice).map((d) => d.ordering_key))].sort();
+  if (keys.length === 0) return;
+  await db.query(
+    `select 1 from connections where connection_id = any($1::uuid[]) order by connection_id for key share`,
+    [keys],
+  );
+}
+
 /**
  * Deletes, in the caller's transaction (the one that settled them), those of `settled` that are a
  * link's notices (LINK_NOTICE_TYPES), delivered or failed, whose connection is gone: their pilot's
  * account was erased, and pending notices were all that was kept of it (docs/privacy.md). The
  * connection is read `for key share`: the erasure deleting it (for update, with the notices settled by
  * then) either waits for this transaction and deletes the notice itself, or commits first and this finds
- * it gone.
+ * it gone. A dispatcher locks it before settling the notice (lockLinkNoticeConnections).
  */
 export async function deleteErasedPilotNotices(
   db: Queryable,
   settled: readonly { delivery_id: string; type: string }[],
 ): Promise<void> {
-  const ids = settled
-    .filter((d) => (LINK_NOTICE_TYPES as readonly string[]).includes(d.type))
-    .map((d) => d.delivery_id);
+  const ids = settled.filter(isLinkNotice).map((d) => d.delivery_id);
   if (ids.length === 0) return;
   await db.query(
     `delete from webhook_deliveries d

@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { deleteErasedPilotNotices } from '@pft/webhooks';
+import { deleteErasedPilotNotices, lockLinkNoticeConnections } from '@pft/webhooks';
 import { rowsOf } from '@pft/platform/database/rows-of';
 
 /** A claimed delivery with what an attempt needs. */
@@ -93,6 +93,7 @@ export async function recordDelivered(
   status: number,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockLinkNoticeConnections(tx, [delivery]);
     await tx.query(
       `update webhook_deliveries
           set status = 'delivered', attempts = attempts + 1, last_attempt_at = now(), last_response_status = $2,
@@ -118,6 +119,7 @@ export async function recordFailed(
   outcome: { status: number | null; error: string; retryInMs: number | null },
 ): Promise<Date> {
   return db.transaction(async (tx) => {
+    await lockLinkNoticeConnections(tx, [delivery]);
     await tx.query(
       // A delivery settled while its attempt was out (its endpoint disabled or deleted meanwhile, which
       // fails what was queued) stays settled: the attempt is counted, nothing is queued again.
@@ -149,6 +151,7 @@ export async function recordFailed(
  */
 export async function recordDropped(db: DataSource, delivery: ClaimedDelivery): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockLinkNoticeConnections(tx, [delivery]);
     await tx.query(
       `update webhook_deliveries set status = 'failed', next_attempt_at = null, claimed_until = null,
               last_error = 'not sent: the pilot was disconnected from the partner'

@@ -62,8 +62,9 @@ export const ERASURE_DELETES = {
    * the steps that find the pilot's kept answers and deliveries through them. A partner API replica's
    * count of reads resolves through them too: one being written holds them (addPartnerReads), so this
    * waits for it, and one written after finds none and is dropped. Locked in id order, as that write
-   * locks them, so the two never wait on each other in a circle; a dispatcher settling a notice holds its
-   * connection too, so the notice is deleted here or there, never kept.
+   * locks them, so the two never wait on each other in a circle; a dispatcher settling a notice locks its
+   * connection too, before the notice as here (lockLinkNoticeConnections), so the notice is deleted here
+   * or there, never kept, and neither is aborted as a deadlock.
    */
   connections: async (db: Queryable, pilot: string) => {
     await db.query(

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { createPartner } from '@pft/partners';
+import { ERASURE_DELETES } from '@pft/privacy';
+import { waitFor, withTestDataSource } from '@pft/testing';
+import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
+import {
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  recordDelivered,
+  recordDropped,
+  recordFailed,
+} from './delivery.store';
+
+/**
+ * A dispatcher settling a link's notice that was settled already (its endpoint disabled while the
+ * attempt was out) while the erasure deletes the pilot's connections, and the settled notices with
+ * them: both lock the connection and the notice, in one order, so neither is aborted as a deadlock, and
+ * the notice is deleted whichever commits first.
+ */
+describe('a dispatcher settling a link notice beside the erasure deleting its connection (Postgres)', () => {
+  let ds: DataSource;
+  withTestDataSource(5, (made) => (ds = made));
+  let partnerId: string;
+
+  beforeAll(async () => {
+    ({ partnerId } = await createPartner(ds, 'Settle beside erasure'));
+  });
+
+  /** Until `n` transactions wait on a lock. */
+  const lockWaiters = (n: number) =>
+    waitFor(
+      async () => {
+        const [row] = await ds.query<{ n: number }[]>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return row!.n >= n ? true : undefined;
+      },
+      10_000,
+      `${n} transactions to wait on a lock`,
+      20,
+    );
+
+  /**
+   * An erased pilot's pilot.linked claimed by a dispatcher, then failed by its endpoint's disable while
+   * the attempt was out: the connection is still there, ended, for the erasure to delete.
+   */
+  async function claimedThenDisabled(): Promise<{ pilot: string; delivery: ClaimedDelivery }> {
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+      'pilot.linked',
+      'pilot.disconnected',
+    ]);
+    if (!made.ok) throw new Error('no endpoint');
+    const endpointId = made.endpoint.id;
+    const [pilot, connection] = [randomUUID(), randomUUID()];
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
+       values ($1, $2, $3, now(), now())`,
+      [connection, partnerId, pilot],
+    );
+    await queueWebhookEvent(ds, {
+      endpointId,
+      type: 'pilot.linked',
+      data: { pilot_id: connection, linked_at: new Date().toISOString() },
+      orderingKey: connection,
+      sourceKey: `linked:${connection}`,
+    });
+    const [delivery] = (
+      await claimDueDeliveries(ds, { limit: 100, perEndpoint: 100, busyEndpoints: [], leaseMs: 60_000 })
+    ).filter((d) => d.ordering_key === connection);
+    if (!delivery) throw new Error('not claimed');
+    expect(await disableEndpoint(ds, endpointId, 'by an operator')).toBe(true);
+    return { pilot, delivery };
+  }
+
+  const settles: [string, (delivery: ClaimedDelivery) => Promise<unknown>][] = [
+    ['delivered', (d) => recordDelivered(ds, d, 200)],
+    ['failed', (d) => recordFailed(ds, d, { status: 503, error: 'down', retryInMs: 5_000 })],
+    ['dropped', (d) => recordDropped(ds, d)],
+  ];
+
+  it.each(settles)(
+    'neither is aborted when the notice is %s as the erasure deletes the connection, and the notice is deleted',
+    async (_, settle) => {
+      const { pilot, delivery } = await claimedThenDisabled();
+      // Holds the notice's row, so that the dispatcher and then the erasure both queue for it.
+      const blocker = ds.createQueryRunner();
+      await blocker.connect();
+      await blocker.startTransaction();
+      let dispatcher: Promise<unknown> | undefined;
+      let erasure: Promise<unknown> | undefined;
+      try {
+        await blocker.query('select 1 from webhook_deliveries where delivery_id = $1 for update', [
+          delivery.delivery_id,
+        ]);
+        dispatcher = settle(delivery);
+        await lockWaiters(1);
+        erasure = ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
+        await lockWaiters(2);
+        await blocker.rollbackTransaction();
+      } finally {
+        await blocker.release();
+      }
+      const outcomes = await Promise.allSettled([dispatcher, erasure]);
+      expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([
+        'fulfilled',
+        'fulfilled',
+      ]);
+      const kept = await ds.query<unknown[]>('select 1 from webhook_deliveries where delivery_id = $1', [
+        delivery.delivery_id,
+      ]);
+      expect(kept).toEqual([]);
+    },
+    30_000,
+  );
+});
