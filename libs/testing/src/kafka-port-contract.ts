@@ -1,6 +1,7 @@
 import { describeAdminContract } from './kafka-port-contract.admin';
 import { describeClientContract } from './kafka-port-contract.clients';
 import { describeGroupContract } from './kafka-port-contract.groups';
+import { describeRetentionContract } from './kafka-port-contract.retention';
 import { contractContext, type MakeKafkaClient } from './kafka-port-contract.context';
 
 export type { MakeKafkaClient } from './kafka-port-contract.context';
@@ -15,5 +16,6 @@ export function describeKafkaPortContract(adapter: string, makeClient: MakeKafka
     describeClientContract(ctx);
     describeAdminContract(ctx);
     describeGroupContract(ctx);
+    describeRetentionContract(ctx);
   });
 }

@@ -206,7 +206,12 @@ export interface EventConsumer {
   subscribe(topics: string[], options?: { fromBeginning?: boolean }): Promise<void>;
   /** Starts fetching in the background; resolves once running. */
   run(run: ConsumerRun): Promise<void>;
-  /** Reads `partition` from `offset` on its next fetch (after run; also for partitions not yet fetched). */
+  /**
+   * Reads `partition` from `offset` on its next fetch (after run; also for partitions not yet fetched).
+   * An offset no longer on the topic (below its first offset: a retention deleted its records; or past
+   * its end), sought or committed, is read from the partition's first offset if subscribed fromBeginning,
+   * else from its end, and what is there handed out: the caller sees the gap in the batch's offsets.
+   */
   seek(topic: string, partition: number, offset: string): void;
   /**
    * Stores the group's committed offsets in Kafka (per partition, the next offset to read): where a

@@ -18,6 +18,18 @@ describe('PartitionPositions', () => {
     expect(positions.seeks('t:1')).toBe(1);
   });
 
+  it('reads on from where the stream moved a partition whose offset is gone, a seek reached there', () => {
+    const positions = new PartitionPositions();
+    positions.seek('t:0', 2n);
+    positions.outOfRange('t:0', 6n);
+    positions.outOfRange('t:9', 6n);
+    expect([...positions.soughtOffsets()]).toEqual([['t:0', 6n]]);
+    expect([...positions.positions()]).toEqual([['t:0', 6n]]);
+    expect(positions.take('t:0', 6n)).toEqual({ take: true });
+    expect(positions.take('t:0', 7n)).toEqual({ take: true });
+    expect(positions.seeks('t:0')).toBe(1);
+  });
+
   it('forgets the partitions a join gave to others, and after a crash keeps only what was sought', () => {
     const positions = new PartitionPositions();
     positions.take('t:0', 3n);

@@ -39,6 +39,17 @@ export class PartitionPositions {
     return { take: true };
   }
 
+  /**
+   * The stream found the partition's offset no longer on the topic (below its first offset: a
+   * retention deleted its records; or past its end) and moved it to `at`, the topic's first offset
+   * or its end: it reads on from there, and a seek not reached yet is reached there (the records at
+   * `at` are handed out, as kafkajs does, rather than dropped while the gone offset is asked again).
+   */
+  outOfRange(key: string, at: bigint): void {
+    if (this.sought.has(key)) this.sought.set(key, at);
+    if (this.next.has(key)) this.next.set(key, at);
+  }
+
   /** The offsets sought and not reached yet: where a new stream must start those partitions. */
   soughtOffsets(): Iterable<[string, bigint]> {
     return this.sought;

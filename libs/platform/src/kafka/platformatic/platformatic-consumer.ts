@@ -22,6 +22,7 @@ import { withoutUndefined } from './platformatic-options';
 import { PartitionHighWatermarks } from './partition-high-watermarks';
 import { type Fetched, PartitionBatchHandler, partitionBatches } from './platformatic-batches';
 import { PartitionPositions } from './partition-positions';
+import { StreamOffsets } from './stream-offsets';
 
 type Stream = MessagesStream<Buffer, Buffer, Buffer, Buffer>;
 
@@ -40,6 +41,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * one by one and has no seek: a batch is what the stream holds when the handler is free (grouped by
  * partition), and a seek sets the stream's next fetch offset, then drops what arrives for that
  * partition until the sought offset does (a fetch already under way may still bring the old position).
+ * An offset no longer on the topic is read from the topic's first offset (fromBeginning) or its end.
  */
 export class PlatformaticConsumer implements EventConsumer {
   private readonly consumer: Consumer<Buffer, Buffer, Buffer, Buffer>;
@@ -52,6 +54,7 @@ export class PlatformaticConsumer implements EventConsumer {
   private running = false;
   private loop: Promise<void> | undefined;
   private readonly positions = new PartitionPositions();
+  private readonly streamOffsets: StreamOffsets;
   private readonly crashListeners: ((crash: ConsumerCrash) => void)[] = [];
   private readonly joinListeners: ((assigned: TopicPartitions[]) => void)[] = [];
 
@@ -73,6 +76,7 @@ export class PlatformaticConsumer implements EventConsumer {
       }),
     );
     logClientEvents(this.consumer, 'consumer', logger);
+    this.streamOffsets = new StreamOffsets(this.consumer, this.positions);
     this.consumer.on('consumer:group:join', ({ assignments }) =>
       this.positions.keepOnly(
         new Set(assigned(assignments).flatMap((a) => a.partitions.map((p) => `${a.topic}:${p}`))),
@@ -142,6 +146,7 @@ export class PlatformaticConsumer implements EventConsumer {
     await this.loop;
     this.loop = undefined;
     await this.closeStream();
+    this.streamOffsets.close();
     await translated(() => this.consumer.close());
   }
 
@@ -159,11 +164,7 @@ export class PlatformaticConsumer implements EventConsumer {
     );
     this.streamError = undefined;
     stream.on('readable', () => this.wake?.());
-    // A join sets each partition's next fetch to its committed offset: one this member kept reads on
-    // from where it was (or was sought to) instead.
-    stream.on('offsets', () => {
-      for (const [key, offset] of this.positions.positions()) stream.offsetsToFetch.set(key, offset);
-    });
+    this.streamOffsets.follow(stream);
     stream.on('close', () => this.wake?.());
     stream.on('error', (error) => {
       this.streamError = error;
