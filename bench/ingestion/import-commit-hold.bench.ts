@@ -16,10 +16,11 @@ import { FlightsRepository, PendingImportsRepository } from '@pft/logbook';
 import { MAX_IMPORT_ROWS } from '@pft/logbook/domain';
 import { dataSourceOptions } from '@pft/platform';
 import { TURN_MS } from '@pft/platform/batching/in-turns';
+import { threadsRunTypeScript } from '@pft/testing';
 import { ImportCommits } from '../../apps/ingestion/src/imports/import-commits';
 import { PendingImports } from '../../apps/ingestion/src/imports/pending-imports.service';
 import { type IngestionConfig } from '../../apps/ingestion/src/ingestion.config';
-import { threadsRunTypeScript } from '@pft/testing';
+import { pftFile } from '../../test/import/import-support';
 import { benchmark, benchSetting, BenchRun, median } from '../support/bench-run';
 
 // The reading threads run from the sources, in this process.
@@ -29,17 +30,6 @@ const ROWS = benchSetting('COMMIT_ROWS', MAX_IMPORT_ROWS);
 const ROUNDS = Math.max(1, benchSetting('REPEATS', 3));
 /** What the commit's longest hold of the event loop must stay under. */
 const GOAL_MS = 100;
-
-/** A `pft` file of `rows` valid flights, three a day back from 2026-01-01 (as test/import's pftFile). */
-function pftFile(rows: number): Buffer {
-  const lines = ['date,kind,category,rating_key,total_flight_time,pic,day_landings'];
-  const start = Date.UTC(2026, 0, 1);
-  for (let i = 0; i < rows; i++) {
-    const date = new Date(start - Math.floor(i / 3) * 86_400_000).toISOString().slice(0, 10);
-    lines.push(`${date},flight,airplane,sep_land,${30 + (i % 90)},${30 + (i % 90)},1`);
-  }
-  return Buffer.from(lines.join('\n') + '\n');
-}
 
 /** `work`'s result, how long it took and the longest the event loop was held meanwhile (ms). */
 async function held<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; longest_hold_ms: number }> {
