@@ -133,14 +133,23 @@ export type Redelivery =
    * would reach the partner after that link's `pilot.disconnected`, and a `pilot.linked` would read as
    * the pilot linking again (partner platform 4.2: nothing about a pilot after its disconnect).
    */
-  | { ok: false; reason: 'link_ended'; type: WebhookEventType };
+  | { ok: false; reason: 'link_ended'; type: WebhookEventType }
+  /**
+   * A dispatcher is sending the event to `endpointId` now (its claim runs until `claimedUntil`, or until
+   * that attempt settles, whichever is first): queued again then, a second dispatcher would send it while
+   * the first still does. Asked again once the attempt has settled, it is queued.
+   */
+  | { ok: false; reason: 'in_flight'; endpointId: string; claimedUntil: Date };
 
 /**
  * Delivers an event again: its deliveries (to one endpoint or each it went to) become pending and due
  * now, with the same id and body, the attempts counted anew. Only to enabled endpoints. Refused when the
  * event is about a pilot (ABOUT_A_LINKED_PILOT) whose connection has ended: the connection is read locked
  * (for share) until the deliveries are queued again, so a disconnect waits for them and its
- * `pilot.disconnected` is queued after them, or commits first and this refuses.
+ * `pilot.disconnected` is queued after them, or commits first and this refuses. Refused too while one of
+ * the deliveries is claimed by a dispatcher (sending it): they are locked (for update, after the
+ * connections, the order in which a dispatcher settles and the erasure deletes them), so a claim either
+ * commits first and is seen here, or passes them over (skip locked) until they are queued again.
  */
 export async function redeliverEvent(
   db: DataSource,
@@ -171,6 +180,22 @@ export async function redeliverEvent(
       const ended = aboutPilots.find((d) => !linked.has(d.ordering_key));
       if (ended) return { ok: false, reason: 'link_ended', type: ended.type };
     }
+    const sending = rowsOf<{ endpoint_id: string; claimed_until: Date; in_flight: boolean | null }>(
+      await tx.query(
+        `select d.endpoint_id, d.claimed_until, d.claimed_until > now() as in_flight
+           from webhook_deliveries d join webhook_endpoints e using (endpoint_id)
+          where e.status = 'enabled' and d.event_id = $1 and ($2::text is null or d.endpoint_id = $2)
+          order by d.delivery_id for update of d`,
+        [eventId, endpointId ?? null],
+      ),
+    ).find((d) => d.in_flight === true);
+    if (sending)
+      return {
+        ok: false,
+        reason: 'in_flight',
+        endpointId: sending.endpoint_id,
+        claimedUntil: sending.claimed_until,
+      };
     const rows = rowsOf<{ event_id: string }>(
       await tx.query(
         `with changed as (update webhook_deliveries d

@@ -114,12 +114,16 @@ export async function findEndpoint(
   return row ? toView(row) : undefined;
 }
 
-/** Fails what is still queued for an endpoint that no longer takes events. */
+/**
+ * Fails what is still queued for an endpoint that no longer takes events. A delivery's claim is kept: a
+ * dispatcher may be sending it still, and clears it when that attempt settles (a redelivery meanwhile is
+ * refused).
+ */
 async function dropQueued(db: Queryable, endpointId: string, reason: string): Promise<void> {
   const failed = rowsOf<{ delivery_id: string; type: string }>(
     await db.query(
       `with failed as (
-         update webhook_deliveries set status = 'failed', next_attempt_at = null, claimed_until = null, last_error = $2
+         update webhook_deliveries set status = 'failed', next_attempt_at = null, last_error = $2
           where endpoint_id = $1 and status = 'pending' returning delivery_id::text as delivery_id, type)
        select * from failed`,
       [endpointId, reason],

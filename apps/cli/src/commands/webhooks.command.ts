@@ -99,13 +99,18 @@ export function registerWebhooksCommands(program: Command, out: Output = console
   webhooks
     .command('redeliver')
     .description(
-      'deliver an event again (same id and body), to each endpoint it went to or to one; never one about a pilot whose link has ended',
+      'deliver an event again (same id and body), to each endpoint it went to or to one; never one about a pilot whose link has ended, nor while it is being sent',
     )
     .argument('<event-id>', 'the event, evt_...', eventIdArgument)
     .option('--endpoint <endpoint-id>', 'only to this endpoint', endpointIdArgument)
     .option('--json', 'print JSON')
     .action(async (eventId: string, options: { endpoint?: string; json?: boolean }) => {
       const redelivery = await withDatabase((db) => redeliverEvent(db, eventId, options.endpoint));
+      if (!redelivery.ok && redelivery.reason === 'in_flight')
+        throw new CliError(
+          'WEBHOOK_DELIVERY_IN_FLIGHT',
+          `${eventId} is being sent to endpoint ${redelivery.endpointId} right now (a dispatcher holds it until ${redelivery.claimedUntil.toISOString()} at the latest), and queued again now it would be sent twice at once; nothing was queued: run the redelivery again once that attempt has settled`,
+        );
       if (!redelivery.ok)
         throw new CliError(
           'WEBHOOK_LINK_ENDED',

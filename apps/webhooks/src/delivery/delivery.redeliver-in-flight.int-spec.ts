@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { createPartner } from '@pft/partners';
+import { waitFor, withTestDataSource } from '@pft/testing';
+import {
+  createEndpoint,
+  disableEndpoint,
+  enableEndpoint,
+  queueWebhookEvent,
+  redeliverEvent,
+} from '@pft/webhooks';
+import { type ClaimedDelivery, claimDueDeliveries, recordDelivered } from './delivery.store';
+
+/**
+ * An operator's redelivery (`pft webhooks redeliver`) of a delivery a dispatcher is sending right now:
+ * refused, nothing queued, until that attempt has settled. Queued again at once, its claim cleared, a
+ * second dispatcher would claim it and send it while the first still does (partner platform 4.4: at
+ * least once, but never one delivery sent twice at once).
+ */
+describe('redelivering a delivery that is being sent (Postgres)', () => {
+  let ds: DataSource;
+  withTestDataSource(4, (made) => (ds = made));
+  let partnerId: string;
+
+  beforeAll(async () => {
+    ({ partnerId } = await createPartner(ds, 'Redelivery in flight'));
+  });
+
+  /** A pilot.disconnected queued for a new endpoint: its endpoint and event ids. */
+  async function queued(): Promise<{ endpointId: string; eventId: string }> {
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', ['pilot.disconnected']);
+    if (!made.ok) throw new Error('no endpoint');
+    const endpointId = made.endpoint.id;
+    // The pilot disconnected from the partner: its connection kept, ended.
+    const pilotId = randomUUID();
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
+       values ($1, $2, $3, now(), now())`,
+      [pilotId, partnerId, randomUUID()],
+    );
+    await queueWebhookEvent(ds, {
+      endpointId,
+      type: 'pilot.disconnected',
+      data: { pilot_id: pilotId, disconnected_at: new Date().toISOString() },
+      orderingKey: pilotId,
+      sourceKey: `disconnected:${pilotId}`,
+    });
+    const [row] = await ds.query<{ event_id: string }[]>(
+      'select event_id from webhook_deliveries where endpoint_id = $1',
+      [endpointId],
+    );
+    return { endpointId, eventId: row!.event_id };
+  }
+
+  /** A dispatcher's claim: the deliveries of `endpointId` it got. */
+  const claim = async (endpointId: string): Promise<ClaimedDelivery[]> =>
+    (
+      await claimDueDeliveries(ds, { limit: 100, perEndpoint: 100, busyEndpoints: [], leaseMs: 60_000 })
+    ).filter((d) => d.endpoint_id === endpointId);
+
+  const inFlight = (endpointId: string) => ({
+    ok: false,
+    reason: 'in_flight',
+    endpointId,
+    claimedUntil: expect.any(Date) as Date,
+  });
+
+  it('refuses it while the attempt is out, so no second dispatcher sends it at the same time', async () => {
+    const { endpointId, eventId } = await queued();
+    const [sending] = await claim(endpointId);
+    expect(sending?.event_id).toBe(eventId);
+
+    expect(await redeliverEvent(ds, eventId)).toEqual(inFlight(endpointId));
+    expect(await redeliverEvent(ds, eventId, endpointId)).toEqual(inFlight(endpointId));
+    expect(await claim(endpointId)).toEqual([]);
+
+    // Settled, it is delivered again as asked: once, by one dispatcher.
+    await recordDelivered(ds, sending!, 200);
+    expect(await redeliverEvent(ds, eventId)).toEqual({ ok: true, queued: 1 });
+    expect((await claim(endpointId)).map((d) => d.event_id)).toEqual([eventId]);
+  });
+
+  it('refuses it while the attempt is out after its endpoint was disabled and enabled again meanwhile', async () => {
+    const { endpointId, eventId } = await queued();
+    const [sending] = await claim(endpointId);
+    expect(sending?.event_id).toBe(eventId);
+    expect(await disableEndpoint(ds, endpointId, 'by an operator')).toBe(true);
+    expect(await enableEndpoint(ds, endpointId)).toBe(true);
+
+    expect(await redeliverEvent(ds, eventId)).toEqual(inFlight(endpointId));
+    expect(await claim(endpointId)).toEqual([]);
+  });
+
+  it('sees a claim committed while it waits for the delivery’s row', async () => {
+    const { endpointId, eventId } = await queued();
+    // A dispatcher claiming the delivery: its row locked and its claim set, not committed yet.
+    const dispatcher = ds.createQueryRunner();
+    await dispatcher.connect();
+    await dispatcher.startTransaction();
+    let redelivery: ReturnType<typeof redeliverEvent> | undefined;
+    try {
+      await dispatcher.query(
+        `update webhook_deliveries set claimed_until = now() + interval '1 minute' where event_id = $1`,
+        [eventId],
+      );
+      redelivery = redeliverEvent(ds, eventId);
+      await waitFor(
+        async () => {
+          const [row] = await ds.query<{ n: number }[]>(
+            `select count(*)::int as n from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+          );
+          return row!.n >= 1 ? true : undefined;
+        },
+        10_000,
+        'the redelivery to wait on the delivery’s row',
+        20,
+      );
+      await dispatcher.commitTransaction();
+    } finally {
+      await dispatcher.release();
+    }
+    expect(await redelivery).toEqual(inFlight(endpointId));
+    expect(await claim(endpointId)).toEqual([]);
+  });
+});
