@@ -5,16 +5,10 @@ import {
   type MessageBatch,
   type TopicAdmin,
 } from '@pft/platform/kafka/kafka.port';
-import {
-  applyPilotTotalsBatch,
-  ProjectionSupersededError,
-  type BatchOutcome,
-  type DeadLetter,
-} from './pilot-totals.batch';
-import { deadLetterRecord } from './dead-letter-record';
+import { type BatchOutcome } from './pilot-totals.batch';
+import { PilotTotalsTransaction } from './pilot-totals.transaction';
 import { GroupOffsetCommits } from './group-offset-commits';
 import { HeldCommands } from './held-commands';
-import { type DecodedMessage, type HeldCommandSize } from './batch-messages';
 import { storedOffsets } from './stored-offsets';
 import { StoredOffsetSeeks } from './stored-offset-seeks';
 import { KeptPartitions } from './kept-partitions';
@@ -51,8 +45,8 @@ export class PilotTotalsConsumer {
   private consumer?: EventConsumer;
   private producer?: EventProducer;
   private admin?: TopicAdmin;
-  private supersededCalled = false;
   private readonly held: HeldCommands;
+  private readonly transaction: PilotTotalsTransaction;
   private commits?: GroupOffsetCommits;
   private readonly kept = new KeptPartitions();
   private readonly parked = new ParkedPartitions();
@@ -70,6 +64,12 @@ export class PilotTotalsConsumer {
     const heldMessages = (messages: number) => projectionMetrics.held.set(this.labels, messages);
     this.held = new HeldCommands(Date.now, undefined, heldMessages);
     heldMessages(0);
+    this.transaction = new PilotTotalsTransaction(options, {
+      labels: this.labels,
+      held: this.held,
+      logger: this.logger,
+      producer: () => this.producer,
+    });
     const { dataSource, topic, version } = options;
     this.seeks = new StoredOffsetSeeks({
       read: (partitions) => storedOffsets(dataSource, version, partitions, topic),
@@ -171,7 +171,7 @@ export class PilotTotalsConsumer {
     try {
       // What the partition held back from earlier fetches goes first: a command is applied whole.
       const held = this.held.before(batch.partition, batch.messages[0]!.offset);
-      const outcome = await this.applyBatch(batch, held);
+      const outcome = await this.transaction.apply(batch, held);
       if (outcome) await this.afterBatch(batch, outcome, generation, held[0]?.message.offset);
     } finally {
       clearInterval(heartbeats);
@@ -187,50 +187,6 @@ export class PilotTotalsConsumer {
     return setInterval(() => {
       payload.heartbeat().catch(() => undefined);
     }, heartbeatIntervalMs(this.options));
-  }
-
-  /** The batch's one transaction; undefined when the version was superseded (nothing written). */
-  private async applyBatch(
-    batch: MessageBatch,
-    held: readonly DecodedMessage[],
-  ): Promise<BatchOutcome | undefined> {
-    const { dataSource, topic, version } = this.options;
-    const endTimer = projectionMetrics.batchSeconds.startTimer(this.labels);
-    const runner = dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      await runner.startTransaction();
-      const outcome = await applyPilotTotalsBatch(
-        runner,
-        { version, topic, partition: batch.partition },
-        batch.messages,
-        { held, holdIncomplete: (command) => this.holds(batch.partition, command) },
-      );
-      // Before the commit: a crash in between sends a dead letter twice, never not at all.
-      if (outcome.deadLetters.length > 0) await this.sendDeadLetters(outcome.deadLetters, batch.partition);
-      await runner.commitTransaction();
-      return outcome;
-    } catch (err) {
-      await runner.rollbackTransaction().catch(() => undefined);
-      if (err instanceof ProjectionSupersededError) {
-        this.superseded();
-        return undefined;
-      }
-      throw err;
-    } finally {
-      await runner.release();
-      endTimer();
-    }
-  }
-
-  /** Whether the batch holds the command back; one whose rest does not come is applied in parts. */
-  private holds(partition: number, command: HeldCommandSize): boolean {
-    if (this.held.holds(partition, command)) return true;
-    this.logger.warn(
-      `${this.options.topic}/${partition}@${command.first}: a command of ${command.messages} messages ` +
-        `held back without its rest coming is applied in parts (docs/projections.md)`,
-    );
-    return false;
   }
 
   private async afterBatch(
@@ -268,20 +224,6 @@ export class PilotTotalsConsumer {
     // is read again from its stored offset (a join while the batch ran) or is no longer this member's.
     if (held && !seek) this.held.keep(batch.partition, outcome, batch.lastOffset());
     else this.held.forget(batch.partition);
-  }
-
-  private async sendDeadLetters(deadLetters: DeadLetter[], partition: number): Promise<void> {
-    const { topic, deadLetterTopic, version } = this.options;
-    await this.producer!.send(deadLetterRecord(deadLetters, { topic, deadLetterTopic, partition, version }));
-  }
-
-  private superseded(): void {
-    if (this.supersededCalled) return;
-    this.supersededCalled = true;
-    this.logger.log(
-      `${PILOT_TOTALS_PROJECTION} version ${this.options.version} superseded; this consumer stops writing`,
-    );
-    this.options.onSuperseded?.(this.options.version);
   }
 
   /**
