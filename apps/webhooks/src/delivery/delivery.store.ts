@@ -86,6 +86,13 @@ export async function claimDueDeliveries(
   );
 }
 
+/*
+ * Settling an attempt locks, in this order: the connection of a link's notice (as the erasure, which then
+ * deletes the settled notices), the endpoint (as its disable or delete, which then fails what is queued
+ * for it), and then the delivery. Taken the other way round, the dispatcher holding the delivery waited
+ * for the endpoint, or the connection, held by one waiting for that delivery (deadlock detected).
+ */
+
 /** Records a delivered attempt; the endpoint is no longer failing. */
 export async function recordDelivered(
   db: DataSource,
@@ -95,6 +102,10 @@ export async function recordDelivered(
   await db.transaction(async (tx) => {
     await lockLinkNoticeConnections(tx, [delivery]);
     await tx.query(
+      `update webhook_endpoints set failing_since = null where endpoint_id = $1 and failing_since is not null`,
+      [delivery.endpoint_id],
+    );
+    await tx.query(
       `update webhook_deliveries
           set status = 'delivered', attempts = attempts + 1, last_attempt_at = now(), last_response_status = $2,
               last_error = null, delivered_at = now(), next_attempt_at = null, claimed_until = null
@@ -102,10 +113,6 @@ export async function recordDelivered(
       [delivery.delivery_id, status],
     );
     await deleteErasedPilotNotices(tx, [delivery]);
-    await tx.query(
-      `update webhook_endpoints set failing_since = null where endpoint_id = $1 and failing_since is not null`,
-      [delivery.endpoint_id],
-    );
   });
 }
 
@@ -120,6 +127,13 @@ export async function recordFailed(
 ): Promise<Date> {
   return db.transaction(async (tx) => {
     await lockLinkNoticeConnections(tx, [delivery]);
+    const [row] = rowsOf<{ failing_since: Date }>(
+      await tx.query(
+        `with changed as (update webhook_endpoints set failing_since = coalesce(failing_since, now())
+          where endpoint_id = $1 returning failing_since) select * from changed`,
+        [delivery.endpoint_id],
+      ),
+    );
     await tx.query(
       // A delivery settled while its attempt was out (its endpoint disabled or deleted meanwhile, which
       // fails what was queued) stays settled: the attempt is counted, nothing is queued again.
@@ -134,13 +148,6 @@ export async function recordFailed(
       [delivery.delivery_id, outcome.status, outcome.error.slice(0, 500), outcome.retryInMs],
     );
     await deleteErasedPilotNotices(tx, [delivery]);
-    const [row] = rowsOf<{ failing_since: Date }>(
-      await tx.query(
-        `with changed as (update webhook_endpoints set failing_since = coalesce(failing_since, now())
-          where endpoint_id = $1 returning failing_since) select * from changed`,
-        [delivery.endpoint_id],
-      ),
-    );
     return row?.failing_since ?? new Date();
   });
 }

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { createPartner } from '@pft/partners';
+import { waitFor, withTestDataSource } from '@pft/testing';
+import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
+import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
+
+/**
+ * A dispatcher settling an attempt while its endpoint is disabled (by an operator, or by another
+ * dispatcher after days of failures), which fails what is queued for it: both lock the endpoint and then
+ * the delivery, so neither is aborted as a deadlock, and the delivery stays failed.
+ */
+describe('a dispatcher settling an attempt beside its endpoint’s disable (Postgres)', () => {
+  let ds: DataSource;
+  withTestDataSource(5, (made) => (ds = made));
+  let partnerId: string;
+
+  beforeAll(async () => {
+    ({ partnerId } = await createPartner(ds, 'Settle beside disable'));
+  });
+
+  /** Until `n` transactions wait on a lock. */
+  const lockWaiters = (n: number) =>
+    waitFor(
+      async () => {
+        const [row] = await ds.query<{ n: number }[]>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return row!.n >= n ? true : undefined;
+      },
+      10_000,
+      `${n} transactions to wait on a lock`,
+      20,
+    );
+
+  /** A totals notice claimed by a dispatcher, to an endpoint failing since `failingSince`. */
+  async function claimed(failingSince: Date | null): Promise<ClaimedDelivery> {
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+      'pilot_totals.updated',
+    ]);
+    if (!made.ok) throw new Error('no endpoint');
+    const endpointId = made.endpoint.id;
+    await ds.query('update webhook_endpoints set failing_since = $2 where endpoint_id = $1', [
+      endpointId,
+      failingSince,
+    ]);
+    const pilotId = randomUUID();
+    await queueWebhookEvent(ds, {
+      endpointId,
+      type: 'pilot_totals.updated',
+      data: { pilot_id: pilotId, last_updated: new Date().toISOString() },
+      orderingKey: pilotId,
+      sourceKey: `totals:${pilotId}`,
+    });
+    const [delivery] = (
+      await claimDueDeliveries(ds, { limit: 100, perEndpoint: 100, busyEndpoints: [], leaseMs: 60_000 })
+    ).filter((d) => d.endpoint_id === endpointId);
+    if (!delivery) throw new Error('not claimed');
+    return delivery;
+  }
+
+  const settles: [string, Date | null, (delivery: ClaimedDelivery) => Promise<unknown>][] = [
+    ['failed', null, (d) => recordFailed(ds, d, { status: 503, error: 'down', retryInMs: 5_000 })],
+    ['delivered', new Date(Date.now() - 60_000), (d) => recordDelivered(ds, d, 200)],
+  ];
+
+  it.each(settles)(
+    'neither is aborted when the attempt %s is recorded as the endpoint is disabled',
+    async (_, failingSince, settle) => {
+      const delivery = await claimed(failingSince);
+      // Holds the delivery's row, so that the dispatcher and then the disable both queue for it.
+      const blocker = ds.createQueryRunner();
+      await blocker.connect();
+      await blocker.startTransaction();
+      let dispatcher: Promise<unknown> | undefined;
+      let disable: Promise<unknown> | undefined;
+      try {
+        await blocker.query('select 1 from webhook_deliveries where delivery_id = $1 for update', [
+          delivery.delivery_id,
+        ]);
+        dispatcher = settle(delivery);
+        await lockWaiters(1);
+        disable = disableEndpoint(ds, delivery.endpoint_id, 'by an operator');
+        await lockWaiters(2);
+        await blocker.rollbackTransaction();
+      } finally {
+        await blocker.release();
+      }
+      const outcomes = await Promise.allSettled([dispatcher, disable]);
+      expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([
+        'fulfilled',
+        'fulfilled',
+      ]);
+      const [row] = await ds.query<{ status: string }[]>(
+        'select e.status from webhook_endpoints e where e.endpoint_id = $1',
+        [delivery.endpoint_id],
+      );
+      expect(row!.status).toBe('disabled');
+    },
+    30_000,
+  );
+});
