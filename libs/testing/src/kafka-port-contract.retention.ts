@@ -1,7 +1,10 @@
-import { type BatchPayload, type EventConsumer } from '@pft/platform';
+import { type EventConsumer } from '@pft/platform';
 import { type ContractContext } from './kafka-port-contract.context';
 import { deleteRecordsBefore } from './test-kafka-records';
 import { waitFor } from './wait-for';
+
+/** Keys the Java client's partitioner puts on partitions 0, 1 and 2 of a three-partition topic. */
+const KEYS_BY_PARTITION = ['pilot-0', 'pilot-2', 'pilot-1'];
 
 /**
  * The contract's part about offsets no longer on a topic (its records deleted by a retention): a
@@ -10,61 +13,67 @@ import { waitFor } from './wait-for';
 export function describeRetentionContract(ctx: ContractContext): void {
   const { topic, produce, consumer } = ctx;
 
-  /** `count` messages keyed `k`, valued by their index. */
-  const numbered = (count: number) => Array.from({ length: count }, (_, i) => ({ key: 'k', value: `${i}` }));
+  /** `count` messages on each partition of a three-partition topic, valued by their index. */
+  const onEachPartition = (count: number) =>
+    KEYS_BY_PARTITION.flatMap((key) => Array.from({ length: count }, (_, i) => ({ key, value: `${i}` })));
 
-  /** Runs `c` on `name`, committing nothing, and collects the offsets of the batches not made stale. */
-  const collect = async (
-    c: EventConsumer,
-    name: string,
-    fromBeginning: boolean,
-    then?: (payload: BatchPayload) => void,
-  ): Promise<string[]> => {
-    const offsets: string[] = [];
+  /** Runs `c` on `name`, committing nothing, and collects `partition@offset` of the batches not stale. */
+  const collect = async (c: EventConsumer, name: string, fromBeginning: boolean): Promise<string[]> => {
+    const seen: string[] = [];
     await c.connect();
     await c.subscribe([name], { fromBeginning });
     await c.run({
       autoCommit: false,
-      eachBatch: (payload) => {
-        if (!payload.isStale()) offsets.push(...payload.batch.messages.map((m) => m.offset));
-        then?.(payload);
+      eachBatch: ({ batch, isStale }) => {
+        if (!isStale()) seen.push(...batch.messages.map((m) => `${batch.partition}@${m.offset}`));
         return Promise.resolve();
       },
     });
-    return offsets;
+    return seen;
   };
 
+  const of = (seen: string[], partition: number) =>
+    seen.filter((s) => s.startsWith(`${partition}@`)).map((s) => s.slice(s.indexOf('@') + 1));
+
   it('reads a partition sought below its first offset from that first offset, each time it is sought there', async () => {
-    const name = await topic('below-start', 1);
-    await produce(name, numbered(10));
-    await deleteRecordsBefore(name, 0, 6);
+    const name = await topic('below-start', 3);
+    await produce(name, onEachPartition(10));
+    await deleteRecordsBefore(name, 2, 6);
     const c = consumer();
-    const offsets = await collect(c, name, true);
+    const seen = await collect(c, name, true);
     // As the projector does with an offset stored before the records were deleted.
-    c.seek(name, 0, '2');
-    await waitFor(() => (offsets.includes('9') ? true : undefined), 20_000, 'the first offset still held');
-    expect(offsets).toEqual(['6', '7', '8', '9']);
+    c.seek(name, 2, '2');
+    await waitFor(
+      () => (of(seen, 2).includes('9') ? true : undefined),
+      20_000,
+      'the first offset still held',
+    );
+    expect(of(seen, 2)).toEqual(['6', '7', '8', '9']);
 
     // Sought there again (the projector seeks back once before it parks the partition): the same.
-    c.seek(name, 0, '2');
-    await waitFor(() => (offsets.length >= 8 ? true : undefined), 20_000, 'the first offset again');
-    expect(offsets).toEqual(['6', '7', '8', '9', '6', '7', '8', '9']);
+    c.seek(name, 2, '2');
+    await waitFor(() => (of(seen, 2).length >= 8 ? true : undefined), 20_000, 'the first offset again');
+    expect(of(seen, 2)).toEqual(['6', '7', '8', '9', '6', '7', '8', '9']);
+    // The other partitions are read whole, once.
+    await waitFor(() => (of(seen, 1).includes('9') ? true : undefined), 20_000, 'the other partitions');
+    const whole = Array.from({ length: 10 }, (_, i) => String(i));
+    expect([of(seen, 0), of(seen, 1)]).toEqual([whole, whole]);
   });
 
   it('reads a partition sought below its first offset from its end when not subscribed from the beginning', async () => {
     const name = await topic('below-start-end', 1);
-    await produce(name, numbered(10));
+    await produce(name, onEachPartition(10).slice(0, 10));
     await deleteRecordsBefore(name, 0, 6);
     const c = consumer();
     let joined = false;
     c.onGroupJoin(() => (joined = true));
-    const offsets = await collect(c, name, false);
+    const seen = await collect(c, name, false);
     c.seek(name, 0, '2');
     await waitFor(() => (joined ? true : undefined), 20_000, 'the consumer to join its group');
     // Past the fetch that finds offset 2 gone: what comes next is read from the end.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     await produce(name, [{ key: 'k', value: 'after' }]);
-    await waitFor(() => (offsets.includes('10') ? true : undefined), 20_000, 'the message produced after');
-    expect(offsets).toEqual(['10']);
+    await waitFor(() => (seen.includes('0@10') ? true : undefined), 20_000, 'the message produced after');
+    expect(seen).toEqual(['0@10']);
   });
 }

@@ -75,9 +75,11 @@ export class StreamOffsets {
     for (const topic of answer?.responses ?? []) {
       for (const { partitionIndex, errorCode } of topic.partitions) {
         if (errorCode !== OFFSET_OUT_OF_RANGE) continue;
-        const asked = options?.topics
-          ?.find((t) => t.topicId === topic.topicId)
-          ?.partitions.find((p) => p.partition === partitionIndex)?.fetchOffset;
+        // The request names each partition apart, its topic repeated.
+        const asked = (options?.topics ?? [])
+          .filter((t) => t.topicId === topic.topicId)
+          .flatMap((t) => t.partitions)
+          .find((p) => p.partition === partitionIndex)?.fetchOffset;
         if (asked === undefined) continue;
         // The answer names the topic by its id: the partition of that number still to be fetched there.
         for (const [key, offset] of stream.offsetsToFetch)
