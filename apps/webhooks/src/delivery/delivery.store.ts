@@ -24,6 +24,12 @@ export interface ClaimedDelivery {
    * after the disconnect.
    */
   stale: boolean;
+  /**
+   * The claim's end as the database wrote it (to the microsecond): recording the attempt ends this claim
+   * only. Recorded after it lapsed, another dispatcher may have claimed the delivery and be sending it:
+   * its claim is left alone, so no third one claims it (nor does a redelivery queue it) meanwhile.
+   */
+  claim: string;
 }
 
 /**
@@ -64,9 +70,11 @@ export async function claimDueDeliveries(
        claimed as (
          update webhook_deliveries w set claimed_until = now() + $4 * interval '1 millisecond'
            from picked where w.delivery_id = picked.delivery_id
-         returning w.delivery_id, w.endpoint_id, w.event_id, w.type, w.body, w.ordering_key, w.attempts, w.created_at
+         returning w.delivery_id, w.endpoint_id, w.event_id, w.type, w.body, w.ordering_key, w.attempts, w.created_at,
+                   w.claimed_until
        )
        select c.delivery_id::text, c.endpoint_id, c.event_id, c.type, c.body, c.ordering_key, c.attempts, c.created_at,
+              c.claimed_until::text as claim,
               e.url,
               array_remove(array[e.secret, case when e.previous_secret_until > now() then e.previous_secret end], null)
                 || array(select s ->> 'secret' from jsonb_array_elements(e.earlier_secrets) s
@@ -93,6 +101,10 @@ export async function claimDueDeliveries(
  * for the endpoint, or the connection, held by one waiting for that delivery (deadlock detected).
  */
 
+/** Ends the claim `param` names (ClaimedDelivery.claim), not another dispatcher's taken since it lapsed. */
+const END_CLAIM = (param: string) =>
+  `claimed_until = case when claimed_until = ${param}::timestamptz then null else claimed_until end`;
+
 /** Records a delivered attempt; the endpoint is no longer failing. */
 export async function recordDelivered(
   db: DataSource,
@@ -108,9 +120,9 @@ export async function recordDelivered(
     await tx.query(
       `update webhook_deliveries
           set status = 'delivered', attempts = attempts + 1, last_attempt_at = now(), last_response_status = $2,
-              last_error = null, delivered_at = now(), next_attempt_at = null, claimed_until = null
+              last_error = null, delivered_at = now(), next_attempt_at = null, ${END_CLAIM('$3')}
         where delivery_id = $1`,
-      [delivery.delivery_id, status],
+      [delivery.delivery_id, status, delivery.claim],
     );
     await deleteErasedPilotNotices(tx, [delivery]);
   });
@@ -143,9 +155,9 @@ export async function recordFailed(
               next_attempt_at = case when status = 'pending' and $4::bigint is not null
                                      then now() + $4 * interval '1 millisecond' end,
               status = case when status <> 'pending' then status when $4::bigint is null then 'failed' else 'pending' end,
-              claimed_until = null
+              ${END_CLAIM('$5')}
         where delivery_id = $1`,
-      [delivery.delivery_id, outcome.status, outcome.error.slice(0, 500), outcome.retryInMs],
+      [delivery.delivery_id, outcome.status, outcome.error.slice(0, 500), outcome.retryInMs, delivery.claim],
     );
     await deleteErasedPilotNotices(tx, [delivery]);
     return row?.failing_since ?? new Date();
@@ -160,10 +172,10 @@ export async function recordDropped(db: DataSource, delivery: ClaimedDelivery): 
   await db.transaction(async (tx) => {
     await lockLinkNoticeConnections(tx, [delivery]);
     await tx.query(
-      `update webhook_deliveries set status = 'failed', next_attempt_at = null, claimed_until = null,
+      `update webhook_deliveries set status = 'failed', next_attempt_at = null, ${END_CLAIM('$2')},
               last_error = 'not sent: the pilot was disconnected from the partner'
         where delivery_id = $1`,
-      [delivery.delivery_id],
+      [delivery.delivery_id, delivery.claim],
     );
     await deleteErasedPilotNotices(tx, [delivery]);
   });

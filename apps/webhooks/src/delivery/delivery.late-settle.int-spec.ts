@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type DataSource } from 'typeorm';
+import { createPartner } from '@pft/partners';
+import { withTestDataSource } from '@pft/testing';
+import { createEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
+import {
+  type ClaimedDelivery,
+  claimDueDeliveries,
+  recordDelivered,
+  recordDropped,
+  recordFailed,
+} from './delivery.store';
+
+/**
+ * A dispatcher that records its attempt only after its claim has lapsed (stalled past the lease), when
+ * another dispatcher has claimed the delivery and is sending it: the late record leaves the other's claim
+ * alone, so no third dispatcher claims the delivery, nor does a redelivery queue it, while it is being
+ * sent.
+ */
+describe('an attempt recorded after its claim lapsed (Postgres)', () => {
+  let ds: DataSource;
+  withTestDataSource(3, (made) => (ds = made));
+  let partnerId: string;
+  let endpointId: string;
+
+  beforeAll(async () => {
+    ({ partnerId } = await createPartner(ds, 'Late record'));
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', ['pilot.disconnected']);
+    if (!made.ok) throw new Error('no endpoint');
+    endpointId = made.endpoint.id;
+  });
+
+  /** A dispatcher's claim, for `leaseMs`: the delivery of `eventId` if it got it. */
+  const claim = async (eventId: string, leaseMs: number): Promise<ClaimedDelivery | undefined> =>
+    (await claimDueDeliveries(ds, { limit: 100, perEndpoint: 100, busyEndpoints: [], leaseMs })).find(
+      (d) => d.event_id === eventId,
+    );
+
+  /** A delivery claimed by a first dispatcher whose claim lapsed, then by a second one: both claims. */
+  async function claimedTwice(): Promise<{
+    eventId: string;
+    late: ClaimedDelivery;
+    sending: ClaimedDelivery;
+  }> {
+    // A pilot's disconnect: its connection kept, ended.
+    const pilotId = randomUUID();
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
+       values ($1, $2, $3, now(), now())`,
+      [pilotId, partnerId, randomUUID()],
+    );
+    await queueWebhookEvent(ds, {
+      endpointId,
+      type: 'pilot.disconnected',
+      data: { pilot_id: pilotId, disconnected_at: new Date().toISOString() },
+      orderingKey: pilotId,
+      sourceKey: `disconnected:${pilotId}`,
+    });
+    const [row] = await ds.query<{ event_id: string }[]>(
+      'select event_id from webhook_deliveries where ordering_key = $1',
+      [pilotId],
+    );
+    const eventId = row!.event_id;
+    const late = await claim(eventId, 1);
+    await sleep(20);
+    const sending = await claim(eventId, 60_000);
+    if (!late || !sending) throw new Error('not claimed twice');
+    return { eventId, late, sending };
+  }
+
+  it('leaves the claim of the dispatcher sending it now when the late one failed and is to retry', async () => {
+    const { eventId, late, sending } = await claimedTwice();
+    await recordFailed(ds, late, { status: 503, error: 'down', retryInMs: 0 });
+    expect(await claim(eventId, 60_000)).toBeUndefined();
+    expect(await redeliverEvent(ds, eventId)).toMatchObject({ ok: false, reason: 'in_flight' });
+
+    // The one sending it records its own attempt: its claim ends, and the retry is claimed.
+    await recordFailed(ds, sending, { status: 503, error: 'down', retryInMs: 0 });
+    expect((await claim(eventId, 60_000))?.event_id).toBe(eventId);
+  });
+
+  it.each([
+    ['delivered', (d: ClaimedDelivery) => recordDelivered(ds, d, 200)],
+    ['dropped', (d: ClaimedDelivery) => recordDropped(ds, d)],
+  ])(
+    'leaves the claim of the dispatcher sending it now when the late one %s it: no redelivery meanwhile',
+    async (_, settle) => {
+      const { eventId, late, sending } = await claimedTwice();
+      await settle(late);
+      expect(await redeliverEvent(ds, eventId)).toMatchObject({ ok: false, reason: 'in_flight' });
+      await recordDelivered(ds, sending, 200);
+      expect(await redeliverEvent(ds, eventId)).toEqual({ ok: true, queued: 1 });
+    },
+  );
+});
