@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type EventConsumer } from '@pft/platform';
 import { type ContractContext } from './kafka-port-contract.context';
 import { deleteRecordsBefore } from './test-kafka-records';
@@ -58,6 +59,29 @@ export function describeRetentionContract(ctx: ContractContext): void {
     await waitFor(() => (of(seen, 1).includes('9') ? true : undefined), 20_000, 'the other partitions');
     const whole = Array.from({ length: 10 }, (_, i) => String(i));
     expect([of(seen, 0), of(seen, 1)]).toEqual([whole, whole]);
+  });
+
+  it('reads a partition whose committed offset is gone from its first offset', async () => {
+    const name = await topic('committed-gone', 1);
+    await produce(name, onEachPartition(10).slice(0, 10));
+    const groupId = `contract-${randomUUID()}`;
+    const first = ctx.kafka.consumer({ groupId, maxWaitTimeMs: 50 });
+    let joined = false;
+    first.onGroupJoin(() => (joined = true));
+    await collect(first, name, true);
+    await waitFor(() => (joined ? true : undefined), 20_000, 'the first member to join');
+    await first.commitOffsets([{ topic: name, partition: 0, offset: '2' }]);
+    await first.disconnect();
+    await deleteRecordsBefore(name, 0, 6);
+
+    const second = ctx.kafka.consumer({ groupId, maxWaitTimeMs: 50 });
+    try {
+      const seen = await collect(second, name, true);
+      await waitFor(() => (seen.includes('0@9') ? true : undefined), 20_000, 'the first offset still held');
+      expect(seen).toEqual(['0@6', '0@7', '0@8', '0@9']);
+    } finally {
+      await second.disconnect();
+    }
   });
 
   it('reads a partition sought below its first offset from its end when not subscribed from the beginning', async () => {
