@@ -10,9 +10,9 @@
  * A partition whose fetch begins past its stored offset twice in a row, right after being sought back
  * to that same offset, is parked instead: moved to its end, and what it brings from there dropped
  * unread (nothing of it can be applied before the gap). So is one the freshness refresh (each second
- * in the projector) finds with a gap: a client that never hands such a fetch out (@platformatic/kafka
- * drops what comes from past an offset sought, and fetches from there again) loops no longer than
- * until then. The refresh also tells which parked partitions have a gap no more (their stored offset
+ * in the projector) finds with a gap: a client that would not hand such a fetch out loops no longer
+ * than until then (both adapters now read an out-of-range partition from its first offset, as the
+ * Kafka port's `seek` says; the refresh is the safety net). The refresh also tells which parked partitions have a gap no more (their stored offset
  * moved on): each is read again from its stored offset at once.
  */
 export class ParkedPartitions {
