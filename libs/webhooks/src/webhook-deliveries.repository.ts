@@ -148,7 +148,7 @@ export type Redelivery =
  * (for share) until the deliveries are queued again, so a disconnect waits for them and its
  * `pilot.disconnected` is queued after them, or commits first and this refuses. Refused too while one of
  * the deliveries is claimed by a dispatcher (sending it): they are locked (for update, after the
- * connections, the order in which a dispatcher settles and the erasure deletes them), so a claim either
+ * connections and the endpoints, the order in which a dispatcher settles them), so a claim either
  * commits first and is seen here, or passes them over (skip locked) until they are queued again.
  */
 export async function redeliverEvent(
@@ -180,6 +180,15 @@ export async function redeliverEvent(
       const ended = aboutPilots.find((d) => !linked.has(d.ordering_key));
       if (ended) return { ok: false, reason: 'link_ended', type: ended.type };
     }
+    // The endpoints enabled, locked (for share) as queueing an event locks them: a disable or delete
+    // waits for this and then fails what it queued again, or commits first and this queues nothing there.
+    await tx.query(
+      `select 1 from webhook_endpoints
+        where status = 'enabled' and endpoint_id in (
+          select endpoint_id from webhook_deliveries where event_id = $1 and ($2::text is null or endpoint_id = $2))
+        order by endpoint_id for share`,
+      [eventId, endpointId ?? null],
+    );
     const sending = rowsOf<{ endpoint_id: string; claimed_until: Date; in_flight: boolean | null }>(
       await tx.query(
         `select d.endpoint_id, d.claimed_until, d.claimed_until > now() as in_flight

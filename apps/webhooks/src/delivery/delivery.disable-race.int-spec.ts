@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { type DataSource } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { waitFor, withTestDataSource } from '@pft/testing';
-import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
+import { createEndpoint, disableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
 
 /**
  * A dispatcher settling an attempt while its endpoint is disabled (by an operator, or by another
  * dispatcher after days of failures), which fails what is queued for it: both lock the endpoint and then
- * the delivery, so neither is aborted as a deadlock, and the delivery stays failed.
+ * the delivery, so neither is aborted as a deadlock, and the delivery stays failed. An operator's
+ * redelivery at the same time leaves nothing queued for the endpoint disabled.
  */
 describe('a dispatcher settling an attempt beside its endpoint’s disable (Postgres)', () => {
   let ds: DataSource;
@@ -100,4 +101,66 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
     },
     30_000,
   );
+
+  it('leaves nothing queued for an endpoint disabled while a redelivery to it commits', async () => {
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', ['pilot.disconnected']);
+    if (!made.ok) throw new Error('no endpoint');
+    const endpointId = made.endpoint.id;
+    const connection = randomUUID();
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
+       values ($1, $2, $3, now(), now())`,
+      [connection, partnerId, randomUUID()],
+    );
+    await queueWebhookEvent(ds, {
+      endpointId,
+      type: 'pilot.disconnected',
+      data: { pilot_id: connection, disconnected_at: new Date().toISOString() },
+      orderingKey: connection,
+      sourceKey: `disconnected:${connection}`,
+    });
+    const [delivery] = (
+      await claimDueDeliveries(ds, { limit: 100, perEndpoint: 100, busyEndpoints: [], leaseMs: 60_000 })
+    ).filter((d) => d.endpoint_id === endpointId);
+    await recordFailed(ds, delivery!, { status: 503, error: 'down', retryInMs: null });
+
+    // The redelivery's transaction, held open once it has queued the delivery again.
+    let reached!: () => void;
+    let open!: () => void;
+    const atCommit = new Promise<void>((resolve) => (reached = resolve));
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const held = {
+      transaction: <T>(work: (tx: EntityManager) => Promise<T>) =>
+        ds.transaction(async (tx) => {
+          const result = await work(tx);
+          reached();
+          await gate;
+          return result;
+        }),
+    } as unknown as DataSource;
+    const redelivery = redeliverEvent(held, delivery!.event_id);
+    await atCommit;
+    let settled = false;
+    const disable = disableEndpoint(ds, endpointId, 'by an operator').finally(() => (settled = true));
+    await waitFor(
+      async () => {
+        if (settled) return true;
+        const [row] = await ds.query<{ n: number }[]>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return row!.n > 0 ? true : undefined;
+      },
+      10_000,
+      'the disable to wait on a lock or end',
+    );
+    open();
+    expect(await redelivery).toEqual({ ok: true, queued: 1 });
+    expect(await disable).toBe(true);
+    const [row] = await ds.query<{ status: string }[]>(
+      'select status from webhook_deliveries where delivery_id = $1',
+      [delivery!.delivery_id],
+    );
+    expect(row!.status).toBe('failed');
+  });
 });
