@@ -225,7 +225,7 @@ export async function redeliverEvent(
  * that the partner hears of the link and then of its end, in order (ERASURE_DELETES in libs/privacy
  * names them too).
  */
-const LINK_NOTICE_TYPES: readonly WebhookEventType[] = ['pilot.linked', 'pilot.disconnected'];
+export const LINK_NOTICE_TYPES: readonly WebhookEventType[] = ['pilot.linked', 'pilot.disconnected'];
 
 const isLinkNotice = (d: { type: string }) => (LINK_NOTICE_TYPES as readonly string[]).includes(d.type);
 
@@ -234,7 +234,8 @@ const isLinkNotice = (d: { type: string }) => (LINK_NOTICE_TYPES as readonly str
  * until the caller commits: a dispatcher takes them before it settles the notices, as the erasure locks
  * the connections (for update) before it deletes the settled notices. The other way round, a dispatcher
  * settling a notice the erasure sees settled already (failed when its endpoint was disabled) held the
- * notice while the erasure held the connection, each waiting for the other (deadlock detected).
+ * notice while the erasure held the connection, each waiting for the other (deadlock detected). An
+ * endpoint's disable or delete takes them too, before failing what is queued.
  */
 export async function lockLinkNoticeConnections(
   db: Queryable,

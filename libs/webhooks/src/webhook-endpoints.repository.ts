@@ -2,7 +2,11 @@ import { type DataSource } from 'typeorm';
 import { MAX_WEBHOOK_ENDPOINTS, type SubscribableEventType } from './domain/webhook-events';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
-import { deleteErasedPilotNotices } from './webhook-deliveries.repository';
+import {
+  deleteErasedPilotNotices,
+  LINK_NOTICE_TYPES,
+  lockLinkNoticeConnections,
+} from './webhook-deliveries.repository';
 import { newEndpointId, newWebhookSecret } from './webhook-signature';
 
 /** An endpoint as partners see it; `secret` only when created or rotated. */
@@ -120,6 +124,18 @@ export async function findEndpoint(
  * refused).
  */
 async function dropQueued(db: Queryable, endpointId: string, reason: string): Promise<void> {
+  // The connections of the links' notices it fails first, as the erasure locks them before deleting
+  // the pilot's deliveries (the endpoint's row, locked by the caller, keeps more from being queued).
+  await lockLinkNoticeConnections(
+    db,
+    rowsOf<{ type: string; ordering_key: string }>(
+      await db.query(
+        `select distinct type, ordering_key from webhook_deliveries
+          where endpoint_id = $1 and status = 'pending' and type = any($2::text[])`,
+        [endpointId, LINK_NOTICE_TYPES],
+      ),
+    ),
+  );
   const failed = rowsOf<{ delivery_id: string; type: string }>(
     await db.query(
       `with failed as (

@@ -63,8 +63,9 @@ export const ERASURE_DELETES = {
    * count of reads resolves through them too: one being written holds them (addPartnerReads), so this
    * waits for it, and one written after finds none and is dropped. Locked in id order, as that write
    * locks them, so the two never wait on each other in a circle; a dispatcher settling a notice locks its
-   * connection too, before the notice as here (lockLinkNoticeConnections), so the notice is deleted here
-   * or there, never kept, and neither is aborted as a deadlock.
+   * connection too, before the notice as here (lockLinkNoticeConnections), as does an endpoint's disable
+   * or delete failing what is queued, so the notice is deleted here or there, never kept, and neither is
+   * aborted as a deadlock.
    */
   connections: async (db: Queryable, pilot: string) => {
     await db.query(

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { createPartner } from '@pft/partners';
+import { ERASURE_DELETES } from '@pft/privacy';
+import { waitFor, withTestDataSource } from '@pft/testing';
+import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
+
+/**
+ * An endpoint disabled while the erasure deletes the connections of a pilot with a link's notice and a
+ * change of what it shared queued for that endpoint: the disable fails both and deletes the notice once
+ * failed (its connection gone), the erasure deletes the change; both lock the connection before the
+ * deliveries, so neither is aborted as a deadlock, and nothing of the pilot is kept.
+ */
+describe('an endpoint disabled beside the erasure deleting the connections (Postgres)', () => {
+  let ds: DataSource;
+  withTestDataSource(5, (made) => (ds = made));
+
+  /** Until `n` transactions wait on a lock. */
+  const lockWaiters = (n: number) =>
+    waitFor(
+      async () => {
+        const [row] = await ds.query<{ n: number }[]>(
+          `select count(*)::int as n from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        return row!.n >= n ? true : undefined;
+      },
+      10_000,
+      `${n} transactions to wait on a lock`,
+      20,
+    );
+
+  it('neither is aborted, and nothing of the pilot is kept', async () => {
+    const { partnerId } = await createPartner(ds, 'Disable beside erasure');
+    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+      'pilot.linked',
+      'pilot.disconnected',
+      'pilot.sharing_updated',
+    ]);
+    if (!made.ok) throw new Error('no endpoint');
+    const endpointId = made.endpoint.id;
+    // The erased pilot's connection, ended, still queued: its pilot.linked and a change of what it
+    // shared taken in late (after the erasure's step of deliveries).
+    const [pilot, connection] = [randomUUID(), randomUUID()];
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
+       values ($1, $2, $3, now(), now())`,
+      [connection, partnerId, pilot],
+    );
+    for (const type of ['pilot.linked', 'pilot.sharing_updated'] as const)
+      await queueWebhookEvent(ds, {
+        endpointId,
+        type,
+        data: { pilot_id: connection },
+        orderingKey: connection,
+        sourceKey: `${type}:${connection}`,
+      });
+    const [shared] = await ds.query<{ delivery_id: string }[]>(
+      `select delivery_id::text as delivery_id from webhook_deliveries where ordering_key = $1 and type = 'pilot.sharing_updated'`,
+      [connection],
+    );
+
+    // Holds the change's row, so that the disable and then the erasure both queue for it.
+    const blocker = ds.createQueryRunner();
+    await blocker.connect();
+    await blocker.startTransaction();
+    let disable: Promise<unknown> | undefined;
+    let erasure: Promise<unknown> | undefined;
+    try {
+      await blocker.query('select 1 from webhook_deliveries where delivery_id = $1 for update', [
+        shared!.delivery_id,
+      ]);
+      disable = disableEndpoint(ds, endpointId, 'by an operator');
+      await lockWaiters(1);
+      erasure = ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
+      await lockWaiters(2);
+      await blocker.rollbackTransaction();
+    } finally {
+      await blocker.release();
+    }
+    const outcomes = await Promise.allSettled([disable, erasure]);
+    expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([
+      'fulfilled',
+      'fulfilled',
+    ]);
+    const kept = await ds.query<unknown[]>('select 1 from webhook_deliveries where ordering_key = $1', [
+      connection,
+    ]);
+    expect(kept).toEqual([]);
+  }, 30_000);
+});
