@@ -1,8 +1,7 @@
-// eslint-disable-next-line no-restricted-imports -- the Kafka port deletes no records; the test does, as a retention would
-import { Kafka } from 'kafkajs';
 import { register } from 'prom-client';
 import { type DataSource } from 'typeorm';
-import { TEST_KAFKA_BROKERS, testKafka, withProjectionGround } from '@pft/testing';
+import { testKafka, withProjectionGround } from '@pft/testing';
+import { deleteRecordsBefore } from '@pft/testing/test-kafka-records';
 import {
   asKafkaMessages,
   historyMessages,
@@ -11,18 +10,6 @@ import {
   waitForProjection,
 } from '@pft/testing/oracle';
 import { readProjectionStatus } from './projection-status';
-
-/** Deletes a partition's records before `offset`, as a retention that is not unlimited would. */
-async function deleteRecordsBefore(topic: string, partition: number, offset: number): Promise<void> {
-  const admin = new Kafka({ brokers: TEST_KAFKA_BROKERS.split(','), clientId: 'pft-delete-records' }).admin();
-  await admin.connect();
-  try {
-    await admin.fetchTopicMetadata({ topics: [topic] });
-    await admin.deleteTopicRecords({ topic, partitions: [{ partition, offset: String(offset) }] });
-  } finally {
-    await admin.disconnect();
-  }
-}
 
 /** The events-gone gauge of version 1, by partition. */
 async function eventsGoneGauge(): Promise<Record<string, number>> {

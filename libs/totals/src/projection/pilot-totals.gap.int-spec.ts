@@ -1,10 +1,9 @@
-// eslint-disable-next-line no-restricted-imports -- the Kafka port deletes no records; the test does, as a retention would
-import { Kafka } from 'kafkajs';
 import { register } from 'prom-client';
 import { type DataSource } from 'typeorm';
 import { createKafka } from '@pft/platform';
 import { KAFKA_CLIENTS } from '@pft/platform/kafka/kafka.port';
 import { TEST_KAFKA_BROKERS, withProjectionGround } from '@pft/testing';
+import { deleteRecordsBefore } from '@pft/testing/test-kafka-records';
 import {
   asKafkaMessages,
   historyMessages,
@@ -12,18 +11,6 @@ import {
   sampleHistories,
   waitForProjection,
 } from '@pft/testing/oracle';
-
-/** Deletes a partition's records before `offset`, as a retention that is not unlimited would. */
-async function deleteRecordsBefore(topic: string, partition: number, offset: number): Promise<void> {
-  const admin = new Kafka({ brokers: TEST_KAFKA_BROKERS.split(','), clientId: 'pft-delete-records' }).admin();
-  await admin.connect();
-  try {
-    await admin.fetchTopicMetadata({ topics: [topic] });
-    await admin.deleteTopicRecords({ topic, partitions: [{ partition, offset: String(offset) }] });
-  } finally {
-    await admin.disconnect();
-  }
-}
 
 /** Batches version 1 has run (each a fetch handed to it and a transaction). */
 async function batchesRun(): Promise<number> {

@@ -1,23 +1,10 @@
-// eslint-disable-next-line no-restricted-imports -- the Kafka port deletes no records; the test does, as a retention would
-import { Kafka } from 'kafkajs';
 import { type DataSource } from 'typeorm';
-import { TEST_KAFKA_BROKERS, testKafka, withProjectionGround } from '@pft/testing';
+import { testKafka, withProjectionGround } from '@pft/testing';
+import { deleteRecordsBefore } from '@pft/testing/test-kafka-records';
 import { asKafkaMessages, historyMessages, publishMessages, sampleHistories } from '@pft/testing/oracle';
 import { RebuildInterruptedError, rebuildPilotTotals } from './projection-rebuild';
 import { readProjectionVersions } from './projection-versions';
 import { TopicIncompleteError } from './topic-beginning';
-
-/** Deletes a partition's records before `offset`, as a retention that is not unlimited would. */
-async function deleteRecordsBefore(topic: string, partition: number, offset: number): Promise<void> {
-  const admin = new Kafka({ brokers: TEST_KAFKA_BROKERS.split(','), clientId: 'pft-delete-records' }).admin();
-  await admin.connect();
-  try {
-    await admin.fetchTopicMetadata({ topics: [topic] });
-    await admin.deleteTopicRecords({ topic, partitions: [{ partition, offset: String(offset) }] });
-  } finally {
-    await admin.disconnect();
-  }
-}
 
 describe('a rebuild from a topic that no longer holds its first events (real Kafka and Postgres)', () => {
   const kafka = testKafka('pft-rebuild-topic-beginning');
