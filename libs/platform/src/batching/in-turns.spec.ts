@@ -1,11 +1,11 @@
 import { forEachInTurns, mapInTurns } from './in-turns';
 
 /** Whether a callback set for the next turn (setImmediate) had run when each item was done. */
-async function turnedBefore(items: number, turnMs: number): Promise<boolean[]> {
+async function turnedBefore(items: number, turnMs: number, itemsPerLook?: number): Promise<boolean[]> {
   let turned = false;
   setImmediate(() => (turned = true));
   const seen: boolean[] = [];
-  await forEachInTurns(Array.from({ length: items }), () => seen.push(turned), turnMs);
+  await forEachInTurns(Array.from({ length: items }), () => seen.push(turned), turnMs, itemsPerLook);
   return seen;
 }
 
@@ -15,6 +15,10 @@ describe('work in turns of the event loop', () => {
     const seen = await turnedBefore(100, 0);
     expect(seen.slice(0, 16)).toEqual(new Array(16).fill(false));
     expect(seen.at(-1)).toBe(true);
+  });
+
+  it('looks at the clock after as many items as told (one, for items that are long to do)', async () => {
+    expect(await turnedBefore(3, 0, 1)).toEqual([false, true, true]);
   });
 
   it('runs as one turn while the work takes less than a turn', async () => {

@@ -5,7 +5,7 @@
  */
 export const TURN_MS = 10;
 
-/** How many items are done between looks at the clock. */
+/** How many items are done between looks at the clock, unless told otherwise. */
 const ITEMS_PER_LOOK = 16;
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -19,10 +19,11 @@ export async function forEachInTurns<T>(
   items: readonly T[],
   each: (item: T, index: number) => void,
   turnMs = TURN_MS,
+  itemsPerLook = ITEMS_PER_LOOK,
 ): Promise<void> {
   let turnStarted = performance.now();
   for (let i = 0; i < items.length; i++) {
-    if (i % ITEMS_PER_LOOK === 0 && i > 0 && performance.now() - turnStarted >= turnMs) {
+    if (i % itemsPerLook === 0 && i > 0 && performance.now() - turnStarted >= turnMs) {
       await nextTurn();
       turnStarted = performance.now();
     }
