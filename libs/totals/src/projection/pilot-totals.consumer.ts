@@ -121,6 +121,10 @@ export class PilotTotalsConsumer {
       for (const [partition, offset] of kept) this.consumer?.seek(topic, partition, offset);
       const given = partitions.filter((p) => !kept.some(([k]) => k === p));
       this.seeks.given(given);
+      // Recorded again: a sweep may have deleted the group while it was empty (recordProjectionGroup).
+      recordProjectionGroup(dataSource, version, topic).catch((error: unknown) =>
+        this.logger.warn(`consumer group not recorded on joining: ${messageOf(error)}`),
+      );
       // When it took up its partitions: what a slow takeover after another member died is read against.
       this.logger.log(`joined the consumer group of ${PILOT_TOTALS_PROJECTION} version ${version}`);
     });

@@ -16,12 +16,20 @@ const POLL_MS = 250;
 export interface ProjectionGroup {
   version: number;
   topic: string;
+  /** When a consumer last recorded it (to the microsecond, as text): a sweep forgets it only if unchanged. */
+  recordedAt?: string;
 }
 
-/** Records the group a version's consumer consumes `topic` with, before it joins it (projection_groups). */
+/**
+ * Records the group a version's consumer consumes `topic` with (projection_groups): before it joins it,
+ * and again at each join, with the time. A sweep may delete a group that is empty for a moment (a replica
+ * starting, or one started again after a crash, by a sweep of a replica still configured with another
+ * topic): the join records it again, and a sweep that found it before that leaves the record.
+ */
 export async function recordProjectionGroup(q: Queryable, version: number, topic: string): Promise<void> {
   await q.query(
-    `insert into projection_groups (projection, version, topic) values ($1, $2, $3) on conflict do nothing`,
+    `insert into projection_groups (projection, version, topic) values ($1, $2, $3)
+     on conflict (projection, version, topic) do update set recorded_at = clock_timestamp()`,
     [PILOT_TOTALS_PROJECTION, version, topic],
   );
 }
@@ -34,7 +42,7 @@ export async function recordProjectionGroup(q: Queryable, version: number, topic
 export async function staleProjectionGroups(q: Queryable, topic: string): Promise<ProjectionGroup[]> {
   return rowsOf<ProjectionGroup>(
     await q.query(
-      `select g.version, g.topic from projection_groups g
+      `select g.version, g.topic, g.recorded_at::text as "recordedAt" from projection_groups g
          join projection_versions v on v.projection = g.projection
         where g.projection = $1
           and (g.topic <> $2 or (g.version <> v.active_version and g.version is distinct from v.building_version))
@@ -107,11 +115,19 @@ export async function sweepProjectionGroups(sweep: GroupSweep): Promise<string[]
   return left;
 }
 
+/** Forgets the groups deleted, unless a consumer recorded one again since it was found stale (it joined it). */
 async function forgetGroups(q: Queryable, groups: ProjectionGroup[]): Promise<void> {
   if (groups.length === 0) return;
   await q.query(
-    `delete from projection_groups g using unnest($2::integer[], $3::text[]) as d (version, topic)
-      where g.projection = $1 and g.version = d.version and g.topic = d.topic`,
-    [PILOT_TOTALS_PROJECTION, groups.map((g) => g.version), groups.map((g) => g.topic)],
+    `delete from projection_groups g
+      using unnest($2::integer[], $3::text[], $4::timestamptz[]) as d (version, topic, recorded_at)
+      where g.projection = $1 and g.version = d.version and g.topic = d.topic
+        and g.recorded_at is not distinct from d.recorded_at`,
+    [
+      PILOT_TOTALS_PROJECTION,
+      groups.map((g) => g.version),
+      groups.map((g) => g.topic),
+      groups.map((g) => g.recordedAt ?? null),
+    ],
   );
 }
