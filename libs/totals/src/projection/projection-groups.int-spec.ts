@@ -2,7 +2,7 @@ import { type DataSource } from 'typeorm';
 import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { testKafka, waitFor, withProjectionGround } from '@pft/testing';
 import { PilotTotalsConsumer } from './pilot-totals.consumer';
-import { sweepProjectionGroups } from './projection-rebuild-groups';
+import { recordProjectionGroup, sweepProjectionGroups } from './projection-rebuild-groups';
 
 /**
  * A Kafka client whose consumers run `beforeJoin` when they connect: after their consumer recorded its
@@ -74,5 +74,13 @@ describe('the consumer groups of the projection, recorded while in use (real Kaf
     } finally {
       await consumer.stop();
     }
+  }, 60_000);
+
+  it('forgets the group of a topic no longer read once it is deleted', async () => {
+    const [oldTopic] = await ground.topicPair('groups-gone-topic', 1);
+    const [topic] = await ground.topicPair('groups-read-topic', 1);
+    await recordProjectionGroup(dataSource, 1, oldTopic);
+    expect(await sweepProjectionGroups({ kafka, dataSource, topic, active: 1, withinMs: 0 })).toEqual([]);
+    expect(await recorded(oldTopic)).toEqual([]);
   }, 60_000);
 });
