@@ -43,6 +43,16 @@ describe('errors as they are logged', () => {
     expect(err.stack).toContain('QueryFailedError');
   });
 
+  it('leave out the context Postgres gives a value it could not read, which quotes it', () => {
+    const driverError = Object.assign(new Error('unsupported Unicode escape sequence'), {
+      code: '22P05',
+      where: `JSON data, line 1: [{"remarks":"${REMARKS}\\u0000...`,
+    });
+    const err = logged(new QueryFailedError('insert into events select * from $1', ['[]'], driverError));
+    expect(JSON.stringify(err)).not.toContain('Anna');
+    expect(err.driverError).toMatchObject({ code: '22P05', where: LEFT_OUT });
+  });
+
   it('leave the values out of the errors an AggregateError holds, and of an error kept in a field', () => {
     const aggregate = new AggregateError([failedStatement()], 'both writes failed');
     const holder = Object.assign(new Error('write failed'), { failures: [{ statement: failedStatement() }] });

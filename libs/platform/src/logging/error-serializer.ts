@@ -2,11 +2,12 @@ import pino from 'pino';
 
 /**
  * Fields of an error that may quote a pilot's data: the values of a failed statement (TypeORM's
- * QueryFailedError keeps them as `parameters`: a flight, an uploaded logbook file) and Postgres' `detail`
- * ("Failing row contains (…)"). Logs are kept apart from the pilot's key, so what they hold outlives
- * an erasure (docs/privacy.md): these are never written.
+ * QueryFailedError keeps them as `parameters`: a flight, an uploaded logbook file), Postgres' `detail`
+ * ("Failing row contains (…)") and its `where`, the context of the error, which quotes the value being
+ * read ("JSON data, line 1: [{"remarks":"…"). Logs are kept apart from the pilot's key, so what they
+ * hold outlives an erasure (docs/privacy.md): these are never written.
  */
-const QUOTING_FIELDS = new Set(['parameters', 'detail']);
+const QUOTING_FIELDS = new Set(['parameters', 'detail', 'where']);
 
 /** What is written in place of a field left out. */
 export const LEFT_OUT = '[not logged: may hold a pilot’s data]';
