@@ -5,6 +5,7 @@ export * from './test-database';
 export * from './command-pipeline-ground';
 export * from './test-kafka';
 export * from './wait-for';
+export * from './lock-waits';
 export * from './hostile';
 export * from './system';
 export * from './flight-body';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { waitFor, withTestDataSource } from '@pft/testing';
+import { lockWaiters, withTestDataSource } from '@pft/testing';
 import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 
 /**
@@ -14,21 +14,6 @@ import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/webhook
 describe('an endpoint disabled beside the erasure deleting the connections (Postgres)', () => {
   let ds: DataSource;
   withTestDataSource(5, (made) => (ds = made));
-
-  /** Until `n` transactions wait on a lock. */
-  const lockWaiters = (n: number) =>
-    waitFor(
-      async () => {
-        const [row] = await ds.query<{ n: number }[]>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return row!.n >= n ? true : undefined;
-      },
-      10_000,
-      `${n} transactions to wait on a lock`,
-      20,
-    );
 
   it('neither is aborted, and nothing of the pilot is kept', async () => {
     const { partnerId } = await createPartner(ds, 'Disable beside erasure');
@@ -71,9 +56,9 @@ describe('an endpoint disabled beside the erasure deleting the connections (Post
         shared!.delivery_id,
       ]);
       disable = disableEndpoint(ds, endpointId, 'by an operator');
-      await lockWaiters(1);
+      await lockWaiters(ds, 1);
       erasure = ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
-      await lockWaiters(2);
+      await lockWaiters(ds, 2);
       await blocker.rollbackTransaction();
     } finally {
       await blocker.release();

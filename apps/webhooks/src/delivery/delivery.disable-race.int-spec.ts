@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager } from 'typeorm';
 import { createPartner } from '@pft/partners';
-import { waitFor, withTestDataSource } from '@pft/testing';
+import { lockWaiters, waitFor, withTestDataSource } from '@pft/testing';
 import { createEndpoint, disableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
 
@@ -19,21 +19,6 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
   beforeAll(async () => {
     ({ partnerId } = await createPartner(ds, 'Settle beside disable'));
   });
-
-  /** Until `n` transactions wait on a lock. */
-  const lockWaiters = (n: number) =>
-    waitFor(
-      async () => {
-        const [row] = await ds.query<{ n: number }[]>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return row!.n >= n ? true : undefined;
-      },
-      10_000,
-      `${n} transactions to wait on a lock`,
-      20,
-    );
 
   /** A totals notice claimed by a dispatcher, to an endpoint failing since `failingSince`. */
   async function claimed(failingSince: Date | null): Promise<ClaimedDelivery> {
@@ -81,9 +66,9 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
           delivery.delivery_id,
         ]);
         dispatcher = settle(delivery);
-        await lockWaiters(1);
+        await lockWaiters(ds, 1);
         disable = disableEndpoint(ds, delivery.endpoint_id, 'by an operator');
-        await lockWaiters(2);
+        await lockWaiters(ds, 2);
         await blocker.rollbackTransaction();
       } finally {
         await blocker.release();

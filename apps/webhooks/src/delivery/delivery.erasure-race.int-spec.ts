@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { waitFor, withTestDataSource } from '@pft/testing';
+import { lockWaiters, withTestDataSource } from '@pft/testing';
 import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 import {
   type ClaimedDelivery,
@@ -26,21 +26,6 @@ describe('a dispatcher settling a link notice beside the erasure deleting its co
   beforeAll(async () => {
     ({ partnerId } = await createPartner(ds, 'Settle beside erasure'));
   });
-
-  /** Until `n` transactions wait on a lock. */
-  const lockWaiters = (n: number) =>
-    waitFor(
-      async () => {
-        const [row] = await ds.query<{ n: number }[]>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return row!.n >= n ? true : undefined;
-      },
-      10_000,
-      `${n} transactions to wait on a lock`,
-      20,
-    );
 
   /**
    * An erased pilot's pilot.linked claimed by a dispatcher, then failed by its endpoint's disable while
@@ -95,9 +80,9 @@ describe('a dispatcher settling a link notice beside the erasure deleting its co
           delivery.delivery_id,
         ]);
         dispatcher = settle(delivery);
-        await lockWaiters(1);
+        await lockWaiters(ds, 1);
         erasure = ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
-        await lockWaiters(2);
+        await lockWaiters(ds, 2);
         await blocker.rollbackTransaction();
       } finally {
         await blocker.release();

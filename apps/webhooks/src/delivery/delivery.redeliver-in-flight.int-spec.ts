@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
-import { waitFor, withTestDataSource } from '@pft/testing';
+import { lockWaiters, withTestDataSource } from '@pft/testing';
 import {
   createEndpoint,
   disableEndpoint,
@@ -104,18 +104,7 @@ describe('redelivering a delivery that is being sent (Postgres)', () => {
         [eventId],
       );
       redelivery = redeliverEvent(ds, eventId);
-      await waitFor(
-        async () => {
-          const [row] = await ds.query<{ n: number }[]>(
-            `select count(*)::int as n from pg_stat_activity
-              where datname = current_database() and wait_event_type = 'Lock'`,
-          );
-          return row!.n >= 1 ? true : undefined;
-        },
-        10_000,
-        'the redelivery to wait on the delivery’s row',
-        20,
-      );
+      await lockWaiters(ds, 1, 'the redelivery to wait on the delivery’s row');
       await dispatcher.commitTransaction();
     } finally {
       await dispatcher.release();

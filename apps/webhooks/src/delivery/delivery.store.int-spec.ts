@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { waitFor, withTestDataSource } from '@pft/testing';
+import { sessionsWaitingOnALock, waitFor, withTestDataSource } from '@pft/testing';
 import { createPartner } from '@pft/partners';
 import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 import { claimDueDeliveries, recordFailed } from './delivery.store';
@@ -35,13 +35,6 @@ describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () =
       )
     ).map((r) => `${r.status} after ${r.attempts}`);
 
-  const lockWaits = async () =>
-    (
-      await ds.query<{ n: number }[]>(
-        `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
-      )
-    )[0]!.n;
-
   it('keeps a delivery failed when its attempt fails after the endpoint was disabled', async () => {
     const endpointId = await enabledEndpoint();
     expect(await queue(ds, endpointId)).toBe(true);
@@ -71,7 +64,7 @@ describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () =
       disabled = disableEndpoint(ds, endpointId, 'every attempt failed').finally(() => (settled = true));
       // The disable either waits on the queueing transaction's lock, or (with no lock to wait on) ends.
       await waitFor(
-        async () => (settled || (await lockWaits()) > 0 ? true : undefined),
+        async () => (settled || (await sessionsWaitingOnALock(ds)) > 0 ? true : undefined),
         10_000,
         'the disable to wait on the lock or end',
       );

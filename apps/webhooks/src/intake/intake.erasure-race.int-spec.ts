@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { waitFor, withTestDataSource } from '@pft/testing';
+import { lockWaiters, waitFor, withTestDataSource } from '@pft/testing';
 import { createEndpoint } from '@pft/webhooks';
 import { takeInEvents } from './intake.statements';
 
@@ -71,21 +71,6 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
   const marked = async (connection: string): Promise<boolean> =>
     (await ds.query<unknown[]>('select 1 from webhook_link_reads where connection_id = $1', [connection]))
       .length > 0;
-
-  /** Until `n` transactions wait on a lock. */
-  const lockWaiters = (n: number) =>
-    waitFor(
-      async () => {
-        const [row] = await ds.query<{ n: number }[]>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return row!.n >= n ? true : undefined;
-      },
-      10_000,
-      `${n} transactions to wait on a lock`,
-      20,
-    );
 
   /** Until `work` either ends or waits on a row lock. */
   async function waitsOrEnds(work: Promise<unknown>): Promise<void> {
@@ -176,9 +161,9 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     try {
       await blocker.query('select 1 from webhook_endpoints where endpoint_id = $1 for update', [endpointId]);
       intake = ds.transaction((tx) => takeInEvents(tx, [link(later!), link(first!)]));
-      await lockWaiters(1);
+      await lockWaiters(ds, 1);
       erasure = ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
-      await lockWaiters(2);
+      await lockWaiters(ds, 2);
       await blocker.rollbackTransaction();
     } finally {
       await blocker.release();

@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES, lockPilotTotalsChanges } from '@pft/privacy';
-import { waitFor, withTestDataSource } from '@pft/testing';
+import { lockWaiters, waitFor, withTestDataSource } from '@pft/testing';
 import { createEndpoint } from '@pft/webhooks';
 import { takeInEvents } from './intake.statements';
 
@@ -46,21 +46,6 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
         [pilot],
       )
     )[0]!.n;
-
-  /** Until `n` sessions wait on a lock. */
-  const lockWaiters = (n: number) =>
-    waitFor(
-      async () => {
-        const [row] = await ds.query<{ n: number }[]>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return row!.n >= n ? true : undefined;
-      },
-      10_000,
-      `${n} sessions to wait on a lock`,
-      20,
-    );
 
   /** Until `work` either ends or waits on a lock. */
   async function waitsOrEnds(work: Promise<unknown>): Promise<void> {
@@ -216,11 +201,11 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
       const inOrder = ds.transaction((tx) =>
         takeInEvents(tx, [flightRecorded(first), flightRecorded(second)]),
       );
-      await lockWaiters(1);
+      await lockWaiters(ds, 1);
       const reversed = ds.transaction((tx) =>
         takeInEvents(tx, [flightRecorded(second), flightRecorded(first)]),
       );
-      await lockWaiters(2);
+      await lockWaiters(ds, 2);
       batches = Promise.allSettled([inOrder, reversed]);
       await erasure.commitTransaction();
     } finally {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { waitFor, withTestDataSource } from '@pft/testing';
+import { sessionsWaitingOnALock, waitFor, withTestDataSource } from '@pft/testing';
 import { createEndpoint } from '@pft/webhooks';
 import { notifyTotalsChanges } from './totals-notifier';
 
@@ -13,15 +13,6 @@ import { notifyTotalsChanges } from './totals-notifier';
 describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
   let ds: DataSource;
   withTestDataSource(4, (made) => (ds = made));
-
-  /** Sessions of the test database waiting on a lock. */
-  const waiting = async (): Promise<number> =>
-    (
-      await ds.query<{ n: number }[]>(
-        `select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-      )
-    )[0]!.n;
 
   it('keeps no notice of a connection the erasure deleted while the notifier was queueing through it', async () => {
     const { partnerId } = await createPartner(ds, `Totals notice erasure race ${randomUUID()}`);
@@ -56,7 +47,11 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
         made.endpoint.id,
       ]);
       notifying = notifyTotalsChanges(ds, 0);
-      await waitFor(async () => ((await waiting()) > 0 ? true : undefined), 10_000, 'the notifier to wait');
+      await waitFor(
+        async () => ((await sessionsWaitingOnALock(ds)) > 0 ? true : undefined),
+        10_000,
+        'the notifier to wait',
+      );
 
       // The erasure: the disconnect, then its steps one transaction each, as the erasure runs them.
       erasing = (async () => {
@@ -71,7 +66,7 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
         () => (ended = true),
       );
       await waitFor(
-        async () => (ended || (await waiting()) > 1 ? true : undefined),
+        async () => (ended || (await sessionsWaitingOnALock(ds)) > 1 ? true : undefined),
         10_000,
         'the erasure to end or wait',
       );
