@@ -18,3 +18,26 @@ export async function lockWaiters(
 ): Promise<void> {
   await waitFor(async () => ((await sessionsWaitingOnALock(ds)) >= n ? true : undefined), 10_000, what, 20);
 }
+
+/**
+ * Until `work` either ends (however it ends) or at least `waiters` sessions of the test database wait on a
+ * lock (within 10 s): whether it waits on a lock held elsewhere or finds none to wait on, it has got past
+ * the point where it would.
+ */
+export async function endsOrWaitsOnALock(
+  ds: DataSource,
+  work: Promise<unknown>,
+  what: string,
+  waiters = 1,
+): Promise<void> {
+  let ended = false;
+  void work.then(
+    () => (ended = true),
+    () => (ended = true),
+  );
+  await waitFor(
+    async () => (ended || (await sessionsWaitingOnALock(ds)) >= waiters ? true : undefined),
+    10_000,
+    what,
+  );
+}

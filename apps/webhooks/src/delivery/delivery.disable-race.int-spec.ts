@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager } from 'typeorm';
 import { createPartner } from '@pft/partners';
-import { lockWaiters, waitFor, withTestDataSource } from '@pft/testing';
+import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
 import { createEndpoint, disableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
 
@@ -125,20 +125,8 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
     } as unknown as DataSource;
     const redelivery = redeliverEvent(held, delivery!.event_id);
     await atCommit;
-    let settled = false;
-    const disable = disableEndpoint(ds, endpointId, 'by an operator').finally(() => (settled = true));
-    await waitFor(
-      async () => {
-        if (settled) return true;
-        const [row] = await ds.query<{ n: number }[]>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return row!.n > 0 ? true : undefined;
-      },
-      10_000,
-      'the disable to wait on a lock or end',
-    );
+    const disable = disableEndpoint(ds, endpointId, 'by an operator');
+    await endsOrWaitsOnALock(ds, disable, 'the disable to wait on a lock or end');
     open();
     expect(await redelivery).toEqual({ ok: true, queued: 1 });
     expect(await disable).toBe(true);

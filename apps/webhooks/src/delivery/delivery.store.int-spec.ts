@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { sessionsWaitingOnALock, waitFor, withTestDataSource } from '@pft/testing';
+import { endsOrWaitsOnALock, withTestDataSource } from '@pft/testing';
 import { createPartner } from '@pft/partners';
 import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 import { claimDueDeliveries, recordFailed } from './delivery.store';
@@ -60,14 +60,9 @@ describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () =
     try {
       // Queued in a transaction not yet committed when the disable starts.
       expect(await queue(runner, endpointId)).toBe(true);
-      let settled = false;
-      disabled = disableEndpoint(ds, endpointId, 'every attempt failed').finally(() => (settled = true));
+      disabled = disableEndpoint(ds, endpointId, 'every attempt failed');
       // The disable either waits on the queueing transaction's lock, or (with no lock to wait on) ends.
-      await waitFor(
-        async () => (settled || (await sessionsWaitingOnALock(ds)) > 0 ? true : undefined),
-        10_000,
-        'the disable to wait on the lock or end',
-      );
+      await endsOrWaitsOnALock(ds, disabled, 'the disable to wait on the lock or end');
       await runner.commitTransaction();
     } finally {
       await runner.release();

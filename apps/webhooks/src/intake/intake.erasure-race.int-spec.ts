@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { lockWaiters, waitFor, withTestDataSource } from '@pft/testing';
+import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
 import { createEndpoint } from '@pft/webhooks';
 import { takeInEvents } from './intake.statements';
 
@@ -72,27 +72,6 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     (await ds.query<unknown[]>('select 1 from webhook_link_reads where connection_id = $1', [connection]))
       .length > 0;
 
-  /** Until `work` either ends or waits on a row lock. */
-  async function waitsOrEnds(work: Promise<unknown>): Promise<void> {
-    let settled = false;
-    void work.then(
-      () => (settled = true),
-      () => (settled = true),
-    );
-    await waitFor(
-      async () => {
-        if (settled) return true;
-        const [row] = await ds.query<{ n: number }[]>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return row!.n > 0 ? true : undefined;
-      },
-      10_000,
-      'the other transaction to wait on the lock or end',
-    );
-  }
-
   it('keeps only the link’s notice when the intake took the link in first and commits after the erasure started', async () => {
     const { pilot, connection } = await erasedPilot();
     const intake = ds.createQueryRunner();
@@ -102,7 +81,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     try {
       expect(await takeInEvents(intake, late(pilot, connection))).toBe(2);
       erasure = ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
-      await waitsOrEnds(erasure);
+      await endsOrWaitsOnALock(ds, erasure, 'the other transaction to wait on the lock or end');
       await intake.commitTransaction();
     } finally {
       await intake.release();
@@ -121,7 +100,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     try {
       await ERASURE_DELETES.connections(erasure, pilot);
       intake = ds.transaction((tx) => takeInEvents(tx, late(pilot, connection)));
-      await waitsOrEnds(intake);
+      await endsOrWaitsOnALock(ds, intake, 'the other transaction to wait on the lock or end');
       await erasure.commitTransaction();
     } finally {
       await erasure.release();

@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES, lockPilotTotalsChanges } from '@pft/privacy';
-import { lockWaiters, waitFor, withTestDataSource } from '@pft/testing';
+import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
 import { createEndpoint } from '@pft/webhooks';
 import { takeInEvents } from './intake.statements';
 
@@ -47,27 +47,6 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
       )
     )[0]!.n;
 
-  /** Until `work` either ends or waits on a lock. */
-  async function waitsOrEnds(work: Promise<unknown>): Promise<void> {
-    let settled = false;
-    void work.then(
-      () => (settled = true),
-      () => (settled = true),
-    );
-    await waitFor(
-      async () => {
-        if (settled) return true;
-        const [row] = await ds.query<{ n: number }[]>(
-          `select count(*)::int as n from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        return row!.n > 0 ? true : undefined;
-      },
-      10_000,
-      'the erasure to wait on the lock or end',
-    );
-  }
-
   /** Whether `work` ends within `ms`. */
   async function within(ms: number, work: Promise<unknown>): Promise<'ended' | 'still waiting'> {
     let timer: NodeJS.Timeout | undefined;
@@ -100,7 +79,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
         await ERASURE_DELETES.webhookDeliveries(tx, pilot);
         await ERASURE_DELETES.connections(tx, pilot);
       });
-      await waitsOrEnds(erasure);
+      await endsOrWaitsOnALock(ds, erasure, 'the erasure to wait on the lock or end');
       await intake.commitTransaction();
     } finally {
       if (intake.isTransactionActive) await intake.rollbackTransaction();
@@ -124,7 +103,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
     try {
       await ERASURE_DELETES.webhookDeliveries(erasure, pilot);
       intake = ds.transaction((tx) => takeInEvents(tx, [flightRecorded(pilot)]));
-      await waitsOrEnds(intake);
+      await endsOrWaitsOnALock(ds, intake, 'the erasure to wait on the lock or end');
       await erasure.commitTransaction();
     } finally {
       if (erasure.isTransactionActive) await erasure.rollbackTransaction();

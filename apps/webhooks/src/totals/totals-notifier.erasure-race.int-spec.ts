@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { sessionsWaitingOnALock, waitFor, withTestDataSource } from '@pft/testing';
+import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
 import { createEndpoint } from '@pft/webhooks';
 import { notifyTotalsChanges } from './totals-notifier';
 
@@ -47,11 +47,7 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
         made.endpoint.id,
       ]);
       notifying = notifyTotalsChanges(ds, 0);
-      await waitFor(
-        async () => ((await sessionsWaitingOnALock(ds)) > 0 ? true : undefined),
-        10_000,
-        'the notifier to wait',
-      );
+      await lockWaiters(ds, 1, 'the notifier to wait');
 
       // The erasure: the disconnect, then its steps one transaction each, as the erasure runs them.
       erasing = (async () => {
@@ -60,16 +56,7 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
         await ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
       })();
       // The erasure ends, or waits for the notifier (two sessions waiting).
-      let ended = false;
-      void erasing.then(
-        () => (ended = true),
-        () => (ended = true),
-      );
-      await waitFor(
-        async () => (ended || (await sessionsWaitingOnALock(ds)) > 1 ? true : undefined),
-        10_000,
-        'the erasure to end or wait',
-      );
+      await endsOrWaitsOnALock(ds, erasing, 'the erasure to end or wait', 2);
       await holder.commitTransaction();
     } finally {
       if (holder.isTransactionActive) await holder.rollbackTransaction();
