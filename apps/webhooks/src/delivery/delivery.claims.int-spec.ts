@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { withTestDataSource } from '@pft/testing';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
 import { createPartner } from '@pft/partners';
-import { createEndpoint, queueWebhookEvent } from '@pft/webhooks';
+import { queueWebhookEvent } from '@pft/webhooks';
 import { claimDueDeliveries, recordDelivered } from './delivery.store';
 
 const DISPATCHERS = 8;
@@ -19,11 +20,9 @@ describe('webhook deliveries claimed by several dispatchers (Postgres)', () => {
     const { partnerId } = await createPartner(ds, `Claims ${randomUUID()}`);
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
-      const created = await createEndpoint(ds, partnerId, `https://hooks${i}.example.com/pft`, [
-        'pilot_totals.updated',
-      ]);
-      if (!created.ok) throw new Error('no endpoint');
-      ids.push(created.endpoint.id);
+      ids.push(
+        await madeEndpoint(ds, partnerId, ['pilot_totals.updated'], `https://hooks${i}.example.com/pft`),
+      );
     }
     return ids;
   }

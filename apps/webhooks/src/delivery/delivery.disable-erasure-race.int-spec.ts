@@ -3,7 +3,8 @@ import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { lockWaiters, withTestDataSource } from '@pft/testing';
-import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 
 /**
  * An endpoint disabled while the erasure deletes the connections of a pilot with a link's notice and a
@@ -17,13 +18,11 @@ describe('an endpoint disabled beside the erasure deleting the connections (Post
 
   it('neither is aborted, and nothing of the pilot is kept', async () => {
     const { partnerId } = await createPartner(ds, 'Disable beside erasure');
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+    const endpointId = await madeEndpoint(ds, partnerId, [
       'pilot.linked',
       'pilot.disconnected',
       'pilot.sharing_updated',
     ]);
-    if (!made.ok) throw new Error('no endpoint');
-    const endpointId = made.endpoint.id;
     // The erased pilot's connection, ended, still queued: its pilot.linked and a change of what it
     // shared taken in late (after the erasure's step of deliveries).
     const [pilot, connection] = [randomUUID(), randomUUID()];

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
-import { createEndpoint, disableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { disableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
 
 /**
@@ -22,11 +23,7 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
 
   /** A totals notice claimed by a dispatcher, to an endpoint failing since `failingSince`. */
   async function claimed(failingSince: Date | null): Promise<ClaimedDelivery> {
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
-      'pilot_totals.updated',
-    ]);
-    if (!made.ok) throw new Error('no endpoint');
-    const endpointId = made.endpoint.id;
+    const endpointId = await madeEndpoint(ds, partnerId, ['pilot_totals.updated']);
     await ds.query('update webhook_endpoints set failing_since = $2 where endpoint_id = $1', [
       endpointId,
       failingSince,
@@ -88,9 +85,7 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
   );
 
   it('leaves nothing queued for an endpoint disabled while a redelivery to it commits', async () => {
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', ['pilot.disconnected']);
-    if (!made.ok) throw new Error('no endpoint');
-    const endpointId = made.endpoint.id;
+    const endpointId = await madeEndpoint(ds, partnerId, ['pilot.disconnected']);
     const connection = randomUUID();
     await ds.query(
       `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)

@@ -3,7 +3,8 @@ import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { lockWaiters, withTestDataSource } from '@pft/testing';
-import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
@@ -32,12 +33,7 @@ describe('a dispatcher settling a link notice beside the erasure deleting its co
    * the attempt was out: the connection is still there, ended, for the erasure to delete.
    */
   async function claimedThenDisabled(): Promise<{ pilot: string; delivery: ClaimedDelivery }> {
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
-      'pilot.linked',
-      'pilot.disconnected',
-    ]);
-    if (!made.ok) throw new Error('no endpoint');
-    const endpointId = made.endpoint.id;
+    const endpointId = await madeEndpoint(ds, partnerId, ['pilot.linked', 'pilot.disconnected']);
     const [pilot, connection] = [randomUUID(), randomUUID()];
     await ds.query(
       `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)

@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { withTestDataSource } from '@pft/testing';
-import { createEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
@@ -26,9 +27,7 @@ describe('an attempt recorded after its claim lapsed (Postgres)', () => {
 
   beforeAll(async () => {
     ({ partnerId } = await createPartner(ds, 'Late record'));
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', ['pilot.disconnected']);
-    if (!made.ok) throw new Error('no endpoint');
-    endpointId = made.endpoint.id;
+    endpointId = await madeEndpoint(ds, partnerId, ['pilot.disconnected']);
   });
 
   /** A dispatcher's claim, for `leaseMs`: the delivery of `eventId` if it got it. */

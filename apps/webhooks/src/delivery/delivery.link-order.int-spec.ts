@@ -4,7 +4,8 @@ import { type EventMessage } from '@pft/contracts';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { withTestDataSource } from '@pft/testing';
-import { createEndpoint, queueWebhookEvent } from '@pft/webhooks';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { queueWebhookEvent } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
 import { claimDueDeliveries, recordDelivered, recordDropped } from './delivery.store';
 
@@ -22,14 +23,12 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
 
   beforeAll(async () => {
     ({ partnerId } = await createPartner(ds, 'Link order'));
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+    endpointId = await madeEndpoint(ds, partnerId, [
       'pilot.linked',
       'pilot.disconnected',
       'pilot.sharing_updated',
       'pilot_totals.updated',
     ]);
-    if (!made.ok) throw new Error('no endpoint');
-    endpointId = made.endpoint.id;
   });
 
   const message = (type: string, pilot: string, payload: object): EventMessage =>
@@ -145,8 +144,7 @@ describe('a pilot.linked still queued for an endpoint that takes no pilot.discon
 
   beforeAll(async () => {
     ({ partnerId } = await createPartner(ds, 'Links only'));
-    const made = await createEndpoint(ds, partnerId, 'https://links.example.com/pft', ['pilot.linked']);
-    if (!made.ok) throw new Error('no endpoint');
+    await madeEndpoint(ds, partnerId, ['pilot.linked'], 'https://links.example.com/pft');
   });
 
   const consent = (type: string, pilot: string, payload: object): EventMessage =>

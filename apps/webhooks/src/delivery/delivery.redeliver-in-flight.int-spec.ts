@@ -2,13 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { lockWaiters, withTestDataSource } from '@pft/testing';
-import {
-  createEndpoint,
-  disableEndpoint,
-  enableEndpoint,
-  queueWebhookEvent,
-  redeliverEvent,
-} from '@pft/webhooks';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { disableEndpoint, enableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered } from './delivery.store';
 
 /**
@@ -28,9 +23,7 @@ describe('redelivering a delivery that is being sent (Postgres)', () => {
 
   /** A pilot.disconnected queued for a new endpoint: its endpoint and event ids. */
   async function queued(): Promise<{ endpointId: string; eventId: string }> {
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', ['pilot.disconnected']);
-    if (!made.ok) throw new Error('no endpoint');
-    const endpointId = made.endpoint.id;
+    const endpointId = await madeEndpoint(ds, partnerId, ['pilot.disconnected']);
     // The pilot disconnected from the partner: its connection kept, ended.
     const pilotId = randomUUID();
     await ds.query(

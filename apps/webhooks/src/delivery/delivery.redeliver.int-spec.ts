@@ -4,7 +4,8 @@ import { type EventMessage } from '@pft/contracts';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { withTestDataSource } from '@pft/testing';
-import { createEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
 import { claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
 
@@ -22,13 +23,11 @@ describe('redelivering a failed notice about a pilot (Postgres)', () => {
 
   beforeAll(async () => {
     ({ partnerId } = await createPartner(ds, 'Redelivery'));
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+    endpointId = await madeEndpoint(ds, partnerId, [
       'pilot.linked',
       'pilot.disconnected',
       'pilot_totals.updated',
     ]);
-    if (!made.ok) throw new Error('no endpoint');
-    endpointId = made.endpoint.id;
   });
 
   const message = (type: string, pilot: string, payload: object): EventMessage =>

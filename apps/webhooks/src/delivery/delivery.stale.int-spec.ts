@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource, type QueryRunner } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { withTestDataSource } from '@pft/testing';
-import { createEndpoint, queueWebhookEvent } from '@pft/webhooks';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { queueWebhookEvent } from '@pft/webhooks';
 import { claimDueDeliveries } from './delivery.store';
 
 /**
@@ -17,12 +18,10 @@ describe('webhook deliveries of pilots disconnected meanwhile (Postgres)', () =>
 
   async function endpoint(): Promise<{ partnerId: string; endpointId: string }> {
     const { partnerId } = await createPartner(ds, `Stale ${randomUUID()}`);
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
-      'pilot.linked',
-      'pilot.disconnected',
-    ]);
-    if (!made.ok) throw new Error('no endpoint');
-    return { partnerId, endpointId: made.endpoint.id };
+    return {
+      partnerId,
+      endpointId: await madeEndpoint(ds, partnerId, ['pilot.linked', 'pilot.disconnected']),
+    };
   }
 
   async function connection(partnerId: string, disconnected = false): Promise<string> {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { endsOrWaitsOnALock, withTestDataSource } from '@pft/testing';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
 import { createPartner } from '@pft/partners';
-import { createEndpoint, disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
+import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 import { claimDueDeliveries, recordFailed } from './delivery.store';
 
 describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () => {
@@ -11,11 +12,7 @@ describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () =
 
   async function enabledEndpoint(): Promise<string> {
     const { partnerId } = await createPartner(ds, `Disabled meanwhile ${randomUUID()}`);
-    const created = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
-      'pilot_totals.updated',
-    ]);
-    if (!created.ok) throw new Error('no endpoint');
-    return created.endpoint.id;
+    return madeEndpoint(ds, partnerId, ['pilot_totals.updated']);
   }
 
   const queue = (runner: Parameters<typeof queueWebhookEvent>[0], endpointId: string) =>

@@ -4,7 +4,7 @@ import { type EventMessage } from '@pft/contracts';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
-import { createEndpoint } from '@pft/webhooks';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
 import { takeInEvents } from './intake.statements';
 
 /**
@@ -21,12 +21,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
 
   beforeAll(async () => {
     ({ partnerId } = await createPartner(ds, 'Erasure race'));
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
-      'pilot.linked',
-      'pilot.sharing_updated',
-    ]);
-    if (!made.ok) throw new Error('no endpoint');
-    endpointId = made.endpoint.id;
+    endpointId = await madeEndpoint(ds, partnerId, ['pilot.linked', 'pilot.sharing_updated']);
   });
 
   /** A pilot disconnected by the erasure, whose connection the erasure is about to delete. */

@@ -5,7 +5,7 @@ import { createPartner } from '@pft/partners';
 import { type BatchPayload, type EventConsumer, type KafkaClient } from '@pft/platform';
 import { storedFlight, testKafka, waitFor, withProjectionGround } from '@pft/testing';
 import { logbookEventMessage, publishMessages, waitForProjection } from '@pft/testing/oracle';
-import { createEndpoint } from '@pft/webhooks';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
 import { notifyTotalsChanges } from '../totals/totals-notifier';
 import { WebhooksConfig } from '../webhooks.config';
 import { PilotEventsIntakeService } from './pilot-events-intake.service';
@@ -55,11 +55,7 @@ describe('webhooks: an import of many flights yields one pilot_totals.updated pe
   }
 
   async function endpointOf(partnerId: string): Promise<string> {
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
-      'pilot_totals.updated',
-    ]);
-    if (!made.ok) throw new Error('no endpoint');
-    return made.endpoint.id;
+    return madeEndpoint(ds, partnerId, ['pilot_totals.updated']);
   }
 
   it('tells each endpoint once, after the projection has folded the whole import, however far behind the intake is', async () => {

@@ -5,7 +5,8 @@ import { createPartner } from '@pft/partners';
 import { type BatchPayload, type EventConsumer, type KafkaClient } from '@pft/platform';
 import { testKafka, waitFor, withProjectionGround } from '@pft/testing';
 import { publishMessages } from '@pft/testing/oracle';
-import { createEndpoint, markRepublished } from '@pft/webhooks';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { markRepublished } from '@pft/webhooks';
 import { claimDueDeliveries, recordDelivered } from '../delivery/delivery.store';
 import { WebhooksConfig } from '../webhooks.config';
 import { PilotEventsIntakeService } from './pilot-events-intake.service';
@@ -119,11 +120,7 @@ describe('webhooks intake: the notices of an erased pilot’s link read late, th
   /** A partner with an endpoint taking the link notices. */
   async function partnerTold(name: string): Promise<string> {
     const { partnerId } = await createPartner(ds, name);
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
-      'pilot.linked',
-      'pilot.disconnected',
-    ]);
-    if (!made.ok) throw new Error('no endpoint');
+    await madeEndpoint(ds, partnerId, ['pilot.linked', 'pilot.disconnected']);
     return partnerId;
   }
 

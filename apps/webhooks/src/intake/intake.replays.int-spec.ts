@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { type DataSource } from 'typeorm';
-import { createEndpoint } from '@pft/webhooks';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { type EventMessage } from '@pft/contracts';
 import { withTestDataSource } from '@pft/testing';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
 import { claimDueDeliveries, recordDelivered, recordDropped } from '../delivery/delivery.store';
 import { takeInEvents } from './intake.statements';
 
@@ -46,13 +46,12 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
 
   beforeAll(async () => {
     ({ partnerId } = await createPartner(ds, 'Replays'));
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
+    await madeEndpoint(ds, partnerId, [
       'pilot.linked',
       'pilot.disconnected',
       'pilot.sharing_updated',
       'pilot_totals.updated',
     ]);
-    if (!made.ok) throw new Error('no endpoint');
   });
 
   /** Account A (linked, erased, back under a new connection) and account B, as the topic holds them. */

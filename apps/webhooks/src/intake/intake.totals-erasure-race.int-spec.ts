@@ -4,7 +4,7 @@ import { type EventMessage } from '@pft/contracts';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES, lockPilotTotalsChanges } from '@pft/privacy';
 import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
-import { createEndpoint } from '@pft/webhooks';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
 import { takeInEvents } from './intake.statements';
 
 /**
@@ -19,10 +19,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
 
   beforeAll(async () => {
     ({ partnerId } = await createPartner(ds, 'Totals erasure race'));
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
-      'pilot_totals.updated',
-    ]);
-    if (!made.ok) throw new Error('no endpoint');
+    await madeEndpoint(ds, partnerId, ['pilot_totals.updated']);
   });
 
   const flightRecorded = (pilot: string): EventMessage =>

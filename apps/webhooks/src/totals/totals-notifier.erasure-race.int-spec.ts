@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
-import { createEndpoint } from '@pft/webhooks';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
 import { notifyTotalsChanges } from './totals-notifier';
 
 /**
@@ -16,10 +16,7 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
 
   it('keeps no notice of a connection the erasure deleted while the notifier was queueing through it', async () => {
     const { partnerId } = await createPartner(ds, `Totals notice erasure race ${randomUUID()}`);
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
-      'pilot_totals.updated',
-    ]);
-    if (!made.ok) throw new Error('no endpoint');
+    const endpointId = await madeEndpoint(ds, partnerId, ['pilot_totals.updated']);
     const [pilot, connection] = [randomUUID(), randomUUID()];
     // Linked an hour ago (its link long told), its totals changed and folded.
     await ds.query(
@@ -43,9 +40,7 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
     let notifying: Promise<number> | undefined;
     let erasing: Promise<void> | undefined;
     try {
-      await holder.query('select 1 from webhook_endpoints where endpoint_id = $1 for update', [
-        made.endpoint.id,
-      ]);
+      await holder.query('select 1 from webhook_endpoints where endpoint_id = $1 for update', [endpointId]);
       notifying = notifyTotalsChanges(ds, 0);
       await lockWaiters(ds, 1, 'the notifier to wait');
 
@@ -75,10 +70,7 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
 
   it('tells of another pilot’s totals while an erasure is deleting its pilot’s, and not of that pilot’s', async () => {
     const { partnerId } = await createPartner(ds, `Totals notice beside an erasure ${randomUUID()}`);
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
-      'pilot_totals.updated',
-    ]);
-    if (!made.ok) throw new Error('no endpoint');
+    const endpointId = await madeEndpoint(ds, partnerId, ['pilot_totals.updated']);
     const [erased, other] = [randomUUID(), randomUUID()];
     const connectionOf = new Map([
       [erased, randomUUID()],
@@ -121,7 +113,7 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
     }
     const told = await ds.query<{ ordering_key: string }[]>(
       `select ordering_key from webhook_deliveries where endpoint_id = $1`,
-      [made.endpoint.id],
+      [endpointId],
     );
     expect(told).toEqual([{ ordering_key: connectionOf.get(other) }]);
     expect(await notifyTotalsChanges(ds, 0)).toBe(0);

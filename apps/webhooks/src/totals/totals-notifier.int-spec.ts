@@ -4,7 +4,8 @@ import { type EventMessage } from '@pft/contracts';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { withTestDataSource } from '@pft/testing';
-import { createEndpoint, disableEndpoint, enableEndpoint } from '@pft/webhooks';
+import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { disableEndpoint, enableEndpoint } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
 import { notifyTotalsChanges } from './totals-notifier';
 
@@ -19,12 +20,10 @@ describe('pilot_totals.updated after the pilot.linked of a connection just made 
 
   async function endpoint(): Promise<{ partnerId: string; endpointId: string }> {
     const { partnerId } = await createPartner(ds, `Totals after link ${randomUUID()}`);
-    const made = await createEndpoint(ds, partnerId, 'https://hooks.example.com/pft', [
-      'pilot.linked',
-      'pilot_totals.updated',
-    ]);
-    if (!made.ok) throw new Error('no endpoint');
-    return { partnerId, endpointId: made.endpoint.id };
+    return {
+      partnerId,
+      endpointId: await madeEndpoint(ds, partnerId, ['pilot.linked', 'pilot_totals.updated']),
+    };
   }
 
   /** A pilot with a totals change noted and folded. */
@@ -135,8 +134,7 @@ describe('pilot_totals.updated after the pilot.linked of a connection just made 
     const later = await link(await changedPilot(), partnerId);
     // An endpoint that takes no pilot.linked.
     const { partnerId: other } = await createPartner(ds, `Totals only ${randomUUID()}`);
-    const made = await createEndpoint(ds, other, 'https://hooks.example.com/pft', ['pilot_totals.updated']);
-    if (!made.ok) throw new Error('no endpoint');
+    await madeEndpoint(ds, other, ['pilot_totals.updated']);
     const totalsOnly = await link(await changedPilot(), other);
     await notifyTotalsChanges(ds, 0);
     expect(await queued(later)).toEqual(['pilot_totals.updated']);
