@@ -16,3 +16,23 @@ export async function madeEndpoint(
   if (!made.ok) throw new Error('no endpoint');
   return made.endpoint.id;
 }
+
+/** A pilot's connection to a partner, as the partner API stores it when the pilot links. */
+export interface TestConnection {
+  connection: string;
+  partnerId: string;
+  pilot: string;
+  /** Disconnected (at the same instant it was linked): the connection kept, ended. */
+  ended?: boolean;
+  /** How long ago it was linked, as a Postgres interval ('1 hour'); now when left out. */
+  linkedAgo?: string;
+}
+
+/** Stores the connection as linking (and, `ended`, disconnecting) leaves it. */
+export async function storeConnection(ds: Pick<DataSource, 'query'>, c: TestConnection): Promise<void> {
+  await ds.query(
+    `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
+     values ($1, $2, $3, now() - $4::interval, case when $5 then now() end)`,
+    [c.connection, c.partnerId, c.pilot, c.linkedAgo ?? '0', c.ended ?? false],
+  );
+}

@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { lockWaiters, withTestDataSource } from '@pft/testing';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 
 /**
@@ -26,11 +26,7 @@ describe('an endpoint disabled beside the erasure deleting the connections (Post
     // The erased pilot's connection, ended, still queued: its pilot.linked and a change of what it
     // shared taken in late (after the erasure's step of deliveries).
     const [pilot, connection] = [randomUUID(), randomUUID()];
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
-       values ($1, $2, $3, now(), now())`,
-      [connection, partnerId, pilot],
-    );
+    await storeConnection(ds, { connection, partnerId, pilot, ended: true });
     for (const type of ['pilot.linked', 'pilot.sharing_updated'] as const)
       await queueWebhookEvent(ds, {
         endpointId,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
 
@@ -87,11 +87,7 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
   it('leaves nothing queued for an endpoint disabled while a redelivery to it commits', async () => {
     const endpointId = await madeEndpoint(ds, partnerId, ['pilot.disconnected']);
     const connection = randomUUID();
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
-       values ($1, $2, $3, now(), now())`,
-      [connection, partnerId, randomUUID()],
-    );
+    await storeConnection(ds, { connection, partnerId, pilot: randomUUID(), ended: true });
     await queueWebhookEvent(ds, {
       endpointId,
       type: 'pilot.disconnected',

@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { lockWaiters, withTestDataSource } from '@pft/testing';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 import {
   type ClaimedDelivery,
@@ -35,11 +35,7 @@ describe('a dispatcher settling a link notice beside the erasure deleting its co
   async function claimedThenDisabled(): Promise<{ pilot: string; delivery: ClaimedDelivery }> {
     const endpointId = await madeEndpoint(ds, partnerId, ['pilot.linked', 'pilot.disconnected']);
     const [pilot, connection] = [randomUUID(), randomUUID()];
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
-       values ($1, $2, $3, now(), now())`,
-      [connection, partnerId, pilot],
-    );
+    await storeConnection(ds, { connection, partnerId, pilot, ended: true });
     await queueWebhookEvent(ds, {
       endpointId,
       type: 'pilot.linked',

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { withTestDataSource } from '@pft/testing';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import {
   type ClaimedDelivery,
@@ -44,11 +44,7 @@ describe('an attempt recorded after its claim lapsed (Postgres)', () => {
   }> {
     // A pilot's disconnect: its connection kept, ended.
     const pilotId = randomUUID();
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
-       values ($1, $2, $3, now(), now())`,
-      [pilotId, partnerId, randomUUID()],
-    );
+    await storeConnection(ds, { connection: pilotId, partnerId, pilot: randomUUID(), ended: true });
     await queueWebhookEvent(ds, {
       endpointId,
       type: 'pilot.disconnected',

@@ -4,7 +4,7 @@ import { type EventMessage } from '@pft/contracts';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { withTestDataSource } from '@pft/testing';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { queueWebhookEvent } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
 import { claimDueDeliveries, recordDelivered, recordDropped } from './delivery.store';
@@ -48,10 +48,7 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
   /** A pilot linked, sharing, its totals changed: each notice queued, none sent yet. */
   async function linkedNotSent(): Promise<{ pilot: string; connection: string }> {
     const [pilot, connection] = [randomUUID(), randomUUID()];
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
-      [connection, partnerId, pilot],
-    );
+    await storeConnection(ds, { connection, partnerId, pilot });
     await ds.transaction((tx) =>
       takeInEvents(tx, [
         message('PilotLinked', pilot, { connection_id: connection, linked_at: new Date().toISOString() }),
@@ -164,10 +161,7 @@ describe('a pilot.linked still queued for an endpoint that takes no pilot.discon
   /** A pilot linked, the link's notice queued and not sent, then disconnected. */
   async function linkedThenDisconnected(): Promise<{ pilot: string; connection: string }> {
     const [pilot, connection] = [randomUUID(), randomUUID()];
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
-      [connection, partnerId, pilot],
-    );
+    await storeConnection(ds, { connection, partnerId, pilot });
     await ds.transaction((tx) =>
       takeInEvents(tx, [
         consent('PilotLinked', pilot, { connection_id: connection, linked_at: new Date().toISOString() }),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { lockWaiters, withTestDataSource } from '@pft/testing';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, enableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered } from './delivery.store';
 
@@ -26,11 +26,7 @@ describe('redelivering a delivery that is being sent (Postgres)', () => {
     const endpointId = await madeEndpoint(ds, partnerId, ['pilot.disconnected']);
     // The pilot disconnected from the partner: its connection kept, ended.
     const pilotId = randomUUID();
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
-       values ($1, $2, $3, now(), now())`,
-      [pilotId, partnerId, randomUUID()],
-    );
+    await storeConnection(ds, { connection: pilotId, partnerId, pilot: randomUUID(), ended: true });
     await queueWebhookEvent(ds, {
       endpointId,
       type: 'pilot.disconnected',

@@ -4,7 +4,7 @@ import { type EventMessage } from '@pft/contracts';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { withTestDataSource } from '@pft/testing';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
 import { claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
@@ -71,10 +71,7 @@ describe('redelivering a failed notice about a pilot (Postgres)', () => {
     totals: string;
   }> {
     const [pilot, connection] = [randomUUID(), randomUUID()];
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
-      [connection, partnerId, pilot],
-    );
+    await storeConnection(ds, { connection, partnerId, pilot });
     await ds.transaction((tx) =>
       takeInEvents(tx, [
         message('PilotLinked', pilot, { connection_id: connection, linked_at: new Date().toISOString() }),

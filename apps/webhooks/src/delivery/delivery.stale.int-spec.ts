@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource, type QueryRunner } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { withTestDataSource } from '@pft/testing';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { queueWebhookEvent } from '@pft/webhooks';
 import { claimDueDeliveries } from './delivery.store';
 
@@ -26,11 +26,7 @@ describe('webhook deliveries of pilots disconnected meanwhile (Postgres)', () =>
 
   async function connection(partnerId: string, disconnected = false): Promise<string> {
     const id = randomUUID();
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
-       values ($1, $2, $3, now(), case when $4 then now() end)`,
-      [id, partnerId, randomUUID(), disconnected],
-    );
+    await storeConnection(ds, { connection: id, partnerId, pilot: randomUUID(), ended: disconnected });
     return id;
   }
 

@@ -4,7 +4,7 @@ import { type EventMessage } from '@pft/contracts';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { takeInEvents } from './intake.statements';
 
 /**
@@ -27,11 +27,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
   /** A pilot disconnected by the erasure, whose connection the erasure is about to delete. */
   async function erasedPilot(): Promise<{ pilot: string; connection: string }> {
     const [pilot, connection] = [randomUUID(), randomUUID()];
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
-       values ($1, $2, $3, now(), now())`,
-      [connection, partnerId, pilot],
-    );
+    await storeConnection(ds, { connection, partnerId, pilot, ended: true });
     return { pilot, connection };
   }
 
@@ -118,11 +114,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     // needing the earlier one the erasure holds, waited on it in a circle (deadlock detected).
     const { pilot, connection } = await erasedPilot();
     const second = randomUUID();
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
-       values ($1, $2, $3, now(), now())`,
-      [second, partnerId, pilot],
-    );
+    await storeConnection(ds, { connection: second, partnerId, pilot, ended: true });
     const [first, later] = [connection, second].sort();
     const link = (id: string) =>
       message('PilotLinked', pilot, { connection_id: id, linked_at: new Date().toISOString() });

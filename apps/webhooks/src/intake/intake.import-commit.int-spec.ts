@@ -5,7 +5,7 @@ import { createPartner } from '@pft/partners';
 import { type BatchPayload, type EventConsumer, type KafkaClient } from '@pft/platform';
 import { storedFlight, testKafka, waitFor, withProjectionGround } from '@pft/testing';
 import { logbookEventMessage, publishMessages, waitForProjection } from '@pft/testing/oracle';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { notifyTotalsChanges } from '../totals/totals-notifier';
 import { WebhooksConfig } from '../webhooks.config';
 import { PilotEventsIntakeService } from './pilot-events-intake.service';
@@ -66,11 +66,7 @@ describe('webhooks: an import of many flights yields one pilot_totals.updated pe
     const second = (await createPartner(ds, 'Import B')).partnerId;
     const endpoints = [await endpointOf(first), await endpointOf(first), await endpointOf(second)];
     for (const partnerId of [first, second])
-      await ds.query(
-        `insert into connections (connection_id, partner_id, pilot_account_id, linked_at)
-         values ($1, $2, $3, now() - interval '1 hour')`,
-        [randomUUID(), partnerId, pilot],
-      );
+      await storeConnection(ds, { connection: randomUUID(), partnerId, pilot, linkedAgo: '1 hour' });
 
     // The import's events as the event store appends them in one command: each names its last version.
     const at = new Date();

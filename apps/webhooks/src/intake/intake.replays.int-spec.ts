@@ -5,7 +5,7 @@ import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { type EventMessage } from '@pft/contracts';
 import { withTestDataSource } from '@pft/testing';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { claimDueDeliveries, recordDelivered, recordDropped } from '../delivery/delivery.store';
 import { takeInEvents } from './intake.statements';
 
@@ -107,10 +107,7 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
         return;
       }
       const insert = (connection: string, pilot: string) =>
-        ds.query(
-          `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
-          [connection, partnerId, pilot],
-        );
+        storeConnection(ds, { connection, partnerId, pilot });
       if (c.event === 0) await insert(a1, a);
       if (c.event === 1) await insert(b1, b);
       if (c.event === 4 || c.event === 5)

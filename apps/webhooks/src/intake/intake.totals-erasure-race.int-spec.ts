@@ -4,7 +4,7 @@ import { type EventMessage } from '@pft/contracts';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES, lockPilotTotalsChanges } from '@pft/privacy';
 import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { takeInEvents } from './intake.statements';
 
 /**
@@ -59,10 +59,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
 
   it('keeps no totals change of the pilot when the intake noted it before the disconnect and commits after the erasure’s delete', async () => {
     const [pilot, connection] = [randomUUID(), randomUUID()];
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
-      [connection, partnerId, pilot],
-    );
+    await storeConnection(ds, { connection, partnerId, pilot });
     const intake = ds.createQueryRunner();
     await intake.connect();
     await intake.startTransaction();
@@ -88,11 +85,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
 
   it('notes nothing when the intake reads the connection after the disconnect', async () => {
     const [pilot, connection] = [randomUUID(), randomUUID()];
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
-       values ($1, $2, $3, now(), now())`,
-      [connection, partnerId, pilot],
-    );
+    await storeConnection(ds, { connection, partnerId, pilot, ended: true });
     const erasure = ds.createQueryRunner();
     await erasure.connect();
     await erasure.startTransaction();
@@ -128,11 +121,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
         [erased, true],
         [other, false],
       ] as const)
-        await ds.query(
-          `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
-         values ($1, $2, $3, now(), case when $4 then now() end)`,
-          [randomUUID(), partnerId, pilot, ended],
-        );
+        await storeConnection(ds, { connection: randomUUID(), partnerId, pilot, ended });
       const erasure = ds.createQueryRunner();
       await erasure.connect();
       await erasure.startTransaction();
@@ -161,10 +150,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
     // Two pilots, named in opposite orders by two batches (whichever of their locks comes first).
     const [first, second] = [randomUUID(), randomUUID()];
     for (const pilot of [first, second])
-      await ds.query(
-        `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
-        [randomUUID(), partnerId, pilot],
-      );
+      await storeConnection(ds, { connection: randomUUID(), partnerId, pilot });
     // An erasure holds the first pilot's lock; a batch naming the second pilot first comes before one
     // naming the first pilot first. Taken in the batches' order, the one would hold the second pilot's
     // lock while waiting for the first's, and the other the first's while waiting for the second's.

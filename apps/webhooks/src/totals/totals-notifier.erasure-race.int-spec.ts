@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { notifyTotalsChanges } from './totals-notifier';
 
 /**
@@ -19,11 +19,7 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
     const endpointId = await madeEndpoint(ds, partnerId, ['pilot_totals.updated']);
     const [pilot, connection] = [randomUUID(), randomUUID()];
     // Linked an hour ago (its link long told), its totals changed and folded.
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at)
-       values ($1, $2, $3, now() - interval '1 hour')`,
-      [connection, partnerId, pilot],
-    );
+    await storeConnection(ds, { connection, partnerId, pilot, linkedAgo: '1 hour' });
     await ds.query(
       `insert into pilot_totals_v1 (pilot_account_id, stream_version, kafka_partition, updated_at) values ($1, 3, 0, now())`,
       [pilot],
@@ -78,11 +74,7 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
     ]);
     // Both linked an hour ago, their totals changed and folded.
     for (const [pilot, connection] of connectionOf) {
-      await ds.query(
-        `insert into connections (connection_id, partner_id, pilot_account_id, linked_at)
-         values ($1, $2, $3, now() - interval '1 hour')`,
-        [connection, partnerId, pilot],
-      );
+      await storeConnection(ds, { connection, partnerId, pilot, linkedAgo: '1 hour' });
       await ds.query(
         `insert into pilot_totals_v1 (pilot_account_id, stream_version, kafka_partition, updated_at) values ($1, 3, 0, now())`,
         [pilot],

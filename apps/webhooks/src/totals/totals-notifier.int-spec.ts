@@ -4,7 +4,7 @@ import { type EventMessage } from '@pft/contracts';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { withTestDataSource } from '@pft/testing';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, enableEndpoint } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
 import { notifyTotalsChanges } from './totals-notifier';
@@ -43,11 +43,7 @@ describe('pilot_totals.updated after the pilot.linked of a connection just made 
   /** The pilot linked to the partner `linkedAgo` ago (committed; not read by the intake yet). */
   async function link(pilot: string, partnerId: string, linkedAgo = '0 seconds'): Promise<string> {
     const connection = randomUUID();
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at)
-       values ($1, $2, $3, now() - $4::interval)`,
-      [connection, partnerId, pilot, linkedAgo],
-    );
+    await storeConnection(ds, { connection, partnerId, pilot, linkedAgo });
     return connection;
   }
 
