@@ -36,3 +36,12 @@ export async function storeConnection(ds: Pick<DataSource, 'query'>, c: TestConn
     [c.connection, c.partnerId, c.pilot, c.linkedAgo ?? '0', c.ended ?? false],
   );
 }
+
+/** The deliveries kept about a connection (their ordering key), oldest first: "type status" each. */
+export async function deliveriesOf(ds: Pick<DataSource, 'query'>, orderingKey: string): Promise<string[]> {
+  const rows = await ds.query<{ type: string; status: string }[]>(
+    'select type, status from webhook_deliveries where ordering_key = $1 order by delivery_id',
+    [orderingKey],
+  );
+  return rows.map((r) => `${r.type} ${r.status}`);
+}

@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { lockWaiters, withTestDataSource } from '@pft/testing';
-import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { deliveriesOf, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 
 /**
@@ -63,9 +63,6 @@ describe('an endpoint disabled beside the erasure deleting the connections (Post
       'fulfilled',
       'fulfilled',
     ]);
-    const kept = await ds.query<unknown[]>('select 1 from webhook_deliveries where ordering_key = $1', [
-      connection,
-    ]);
-    expect(kept).toEqual([]);
+    expect(await deliveriesOf(ds, connection)).toEqual([]);
   }, 30_000);
 });

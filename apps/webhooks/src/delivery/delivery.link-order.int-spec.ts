@@ -4,7 +4,7 @@ import { type EventMessage } from '@pft/contracts';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { withTestDataSource } from '@pft/testing';
-import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { deliveriesOf, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { queueWebhookEvent } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
 import { claimDueDeliveries, recordDelivered, recordDropped } from './delivery.store';
@@ -92,21 +92,13 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
     }
   }
 
-  const left = async (connection: string): Promise<string[]> =>
-    (
-      await ds.query<{ type: string; status: string }[]>(
-        'select type, status from webhook_deliveries where ordering_key = $1 order by delivery_id',
-        [connection],
-      )
-    ).map((r) => `${r.type} ${r.status}`);
-
   it('tells of the link, then of the disconnect, and of nothing the pilot shared after it', async () => {
     const { pilot, connection } = await linkedNotSent();
     await endConnection(ds, connection, new Date().toISOString());
     await ds.transaction((tx) => takeInEvents(tx, [disconnected(pilot, connection)]));
 
     expect(await dispatchAll(connection)).toEqual(['pilot.linked', 'pilot.disconnected']);
-    expect(await left(connection)).toEqual([
+    expect(await deliveriesOf(ds, connection)).toEqual([
       'pilot.linked delivered',
       'pilot.sharing_updated failed',
       'pilot_totals.updated failed',
@@ -122,9 +114,12 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
     await ds.transaction((tx) => ERASURE_DELETES.webhookDeliveries(tx, pilot));
     await ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
 
-    expect(await left(connection)).toEqual(['pilot.linked pending', 'pilot.disconnected pending']);
+    expect(await deliveriesOf(ds, connection)).toEqual([
+      'pilot.linked pending',
+      'pilot.disconnected pending',
+    ]);
     expect(await dispatchAll(connection)).toEqual(['pilot.linked', 'pilot.disconnected']);
-    expect(await left(connection)).toEqual([]);
+    expect(await deliveriesOf(ds, connection)).toEqual([]);
   });
 });
 
@@ -200,19 +195,11 @@ describe('a pilot.linked still queued for an endpoint that takes no pilot.discon
     }
   }
 
-  const left = async (connection: string): Promise<string[]> =>
-    (
-      await ds.query<{ type: string; status: string }[]>(
-        'select type, status from webhook_deliveries where ordering_key = $1 order by delivery_id',
-        [connection],
-      )
-    ).map((r) => `${r.type} ${r.status}`);
-
   it('does not tell of the link once the pilot has disconnected', async () => {
     const { connection } = await linkedThenDisconnected();
-    expect(await left(connection)).toEqual(['pilot.linked pending']);
+    expect(await deliveriesOf(ds, connection)).toEqual(['pilot.linked pending']);
     expect(await dispatchAll(connection)).toEqual([]);
-    expect(await left(connection)).toEqual(['pilot.linked failed']);
+    expect(await deliveriesOf(ds, connection)).toEqual(['pilot.linked failed']);
   });
 
   it('does not tell of the link once the account is erased, and keeps nothing of it', async () => {
@@ -220,6 +207,6 @@ describe('a pilot.linked still queued for an endpoint that takes no pilot.discon
     await ds.transaction((tx) => ERASURE_DELETES.webhookDeliveries(tx, pilot));
     await ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
     expect(await dispatchAll(connection)).toEqual([]);
-    expect(await left(connection)).toEqual([]);
+    expect(await deliveriesOf(ds, connection)).toEqual([]);
   });
 });

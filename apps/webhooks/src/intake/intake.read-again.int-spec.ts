@@ -5,7 +5,7 @@ import { createPartner } from '@pft/partners';
 import { type BatchPayload, type EventConsumer, type KafkaClient } from '@pft/platform';
 import { testKafka, waitFor, withProjectionGround } from '@pft/testing';
 import { publishMessages } from '@pft/testing/oracle';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
+import { deliveriesOf, madeEndpoint } from '@pft/testing/webhook-ground';
 import { markRepublished } from '@pft/webhooks';
 import { claimDueDeliveries, recordDelivered } from '../delivery/delivery.store';
 import { WebhooksConfig } from '../webhooks.config';
@@ -124,21 +124,18 @@ describe('webhooks intake: the notices of an erased pilot’s link read late, th
     return partnerId;
   }
 
-  const left = (connection: string) =>
-    ds.query<unknown[]>('select 1 from webhook_deliveries where ordering_key = $1', [connection]);
-
   it('tells the partner of the link and of its end once, however often the topic is read', async () => {
     const [topic] = await ground.topicPair('webhooks-read-again', 1);
     const { connection } = await publishErasedLink(topic, await partnerTold('Read again'));
 
     await readTopic(topic, 2);
     expect(await dispatchAll()).toEqual(['pilot.linked', 'pilot.disconnected']);
-    expect(await left(connection)).toEqual([]);
+    expect(await deliveriesOf(ds, connection)).toEqual([]);
 
     // Read again from the start: nothing more is told.
     await readTopic(topic, 2);
     expect(await dispatchAll()).toEqual([]);
-    expect(await left(connection)).toEqual([]);
+    expect(await deliveriesOf(ds, connection)).toEqual([]);
   }, 120_000);
 
   it('tells it nothing again from a topic the store was republished to (pft privacy seal-events --republish-to)', async () => {
@@ -157,6 +154,6 @@ describe('webhooks intake: the notices of an erased pilot’s link read late, th
     await markRepublished(ds, after, ends);
     await readTopic(after, 2);
     expect(await dispatchAll()).toEqual([]);
-    expect(await left(connection)).toEqual([]);
+    expect(await deliveriesOf(ds, connection)).toEqual([]);
   }, 120_000);
 });

@@ -5,7 +5,7 @@ import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { type EventMessage } from '@pft/contracts';
 import { withTestDataSource } from '@pft/testing';
-import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { deliveriesOf, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { claimDueDeliveries, recordDelivered, recordDropped } from '../delivery/delivery.store';
 import { takeInEvents } from './intake.statements';
 
@@ -146,14 +146,6 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
     return claimed.length;
   }
 
-  const deliveriesOf = async (connection: string) =>
-    (
-      await ds.query<{ type: string; status: string }[]>(
-        `select type, status from webhook_deliveries where ordering_key = $1 order by delivery_id`,
-        [connection],
-      )
-    ).map((r) => `${r.type} ${r.status}`);
-
   it('sends a pilot.linked taken in between the erasure’s deliveries step and its connections step, then keeps nothing of it', async () => {
     const w = world();
     // Linked, shared, disconnected in the store; the intake has taken in none of it yet.
@@ -161,12 +153,12 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
     await ds.transaction((tx) => ERASURE_DELETES.webhookDeliveries(tx, w.a));
     // The intake, late, takes in the link and what it shared while the ended connection is still there.
     await takeIn(w.history.slice(0, 5));
-    expect(await deliveriesOf(w.a1)).toEqual(['pilot.linked pending', 'pilot.sharing_updated pending']);
+    expect(await deliveriesOf(ds, w.a1)).toEqual(['pilot.linked pending', 'pilot.sharing_updated pending']);
     await ds.transaction((tx) => ERASURE_DELETES.connections(tx, w.a));
     // The link's notice is to go out (before the disconnect's, once that is taken in); the rest is gone.
-    expect(await deliveriesOf(w.a1)).toEqual(['pilot.linked pending']);
+    expect(await deliveriesOf(ds, w.a1)).toEqual(['pilot.linked pending']);
     while ((await dispatch()) > 0);
-    expect(await deliveriesOf(w.a1)).toEqual([]);
+    expect(await deliveriesOf(ds, w.a1)).toEqual([]);
   });
 
   it('queues nothing of an erased connection but its notice, deleted once sent, and changes no other state', async () => {
@@ -199,7 +191,7 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
         // A consumer that lost its offsets reads the whole topic again.
         await takeIn(w.history, true);
         while ((await dispatch()) > 0);
-        expect(await deliveriesOf(w.a1)).toEqual([]);
+        expect(await deliveriesOf(ds, w.a1)).toEqual([]);
         // The erased link told once, however late or often read: its link, then its end, and what it
         // shared only while it lasted.
         const toA1 = sent.get(w.a1) ?? [];
@@ -211,11 +203,11 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
           toA1.length - 2,
         );
         expect(toA1.filter((type) => type === 'pilot.sharing_updated').length).toBeLessThanOrEqual(1);
-        expect(await deliveriesOf(w.b1)).toEqual([
+        expect(await deliveriesOf(ds, w.b1)).toEqual([
           'pilot.linked delivered',
           'pilot.sharing_updated delivered',
         ]);
-        expect(await deliveriesOf(w.a2)).toEqual(['pilot.linked delivered']);
+        expect(await deliveriesOf(ds, w.a2)).toEqual(['pilot.linked delivered']);
         const changes = await ds.query<{ pilot_account_id: string; changed_version: number }[]>(
           `select pilot_account_id::text, changed_version from webhook_totals_changes
             where pilot_account_id = any($1::uuid[]) order by changed_version`,

@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
-import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { deliveriesOf, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { notifyTotalsChanges } from './totals-notifier';
 
 /**
@@ -56,11 +56,7 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
     await notifying;
     await erasing;
 
-    const left = await ds.query<{ type: string }[]>(
-      `select type from webhook_deliveries where ordering_key = $1`,
-      [connection],
-    );
-    expect(left).toEqual([]);
+    expect(await deliveriesOf(ds, connection)).toEqual([]);
     expect(await ds.query(`select 1 from connections where connection_id = $1`, [connection])).toEqual([]);
   });
 
