@@ -6,6 +6,7 @@ export * from './command-pipeline-ground';
 export * from './test-kafka';
 export * from './wait-for';
 export * from './lock-waits';
+export * from './held-transaction';
 export * from './hostile';
 export * from './system';
 export * from './flight-body';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { lockWaiters, withTestDataSource } from '@pft/testing';
+import { letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
 import { deliveriesOf, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 
@@ -41,9 +41,7 @@ describe('an endpoint disabled beside the erasure deleting the connections (Post
     );
 
     // Holds the change's row, so that the disable and then the erasure both queue for it.
-    const blocker = ds.createQueryRunner();
-    await blocker.connect();
-    await blocker.startTransaction();
+    const blocker = await openTransaction(ds);
     let disable: Promise<unknown> | undefined;
     let erasure: Promise<unknown> | undefined;
     try {
@@ -56,7 +54,7 @@ describe('an endpoint disabled beside the erasure deleting the connections (Post
       await lockWaiters(ds, 2);
       await blocker.rollbackTransaction();
     } finally {
-      await blocker.release();
+      await letGo(blocker);
     }
     const outcomes = await Promise.allSettled([disable, erasure]);
     expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager } from 'typeorm';
 import { createPartner } from '@pft/partners';
-import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
+import { endsOrWaitsOnALock, letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
@@ -53,9 +53,7 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
     async (_, failingSince, settle) => {
       const delivery = await claimed(failingSince);
       // Holds the delivery's row, so that the dispatcher and then the disable both queue for it.
-      const blocker = ds.createQueryRunner();
-      await blocker.connect();
-      await blocker.startTransaction();
+      const blocker = await openTransaction(ds);
       let dispatcher: Promise<unknown> | undefined;
       let disable: Promise<unknown> | undefined;
       try {
@@ -68,7 +66,7 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
         await lockWaiters(ds, 2);
         await blocker.rollbackTransaction();
       } finally {
-        await blocker.release();
+        await letGo(blocker);
       }
       const outcomes = await Promise.allSettled([dispatcher, disable]);
       expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { lockWaiters, withTestDataSource } from '@pft/testing';
+import { letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 import {
@@ -62,9 +62,7 @@ describe('a dispatcher settling a link notice beside the erasure deleting its co
     async (_, settle) => {
       const { pilot, delivery } = await claimedThenDisabled();
       // Holds the notice's row, so that the dispatcher and then the erasure both queue for it.
-      const blocker = ds.createQueryRunner();
-      await blocker.connect();
-      await blocker.startTransaction();
+      const blocker = await openTransaction(ds);
       let dispatcher: Promise<unknown> | undefined;
       let erasure: Promise<unknown> | undefined;
       try {
@@ -77,7 +75,7 @@ describe('a dispatcher settling a link notice beside the erasure deleting its co
         await lockWaiters(ds, 2);
         await blocker.rollbackTransaction();
       } finally {
-        await blocker.release();
+        await letGo(blocker);
       }
       const outcomes = await Promise.allSettled([dispatcher, erasure]);
       expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([

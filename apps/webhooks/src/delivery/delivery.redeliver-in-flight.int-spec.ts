@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
-import { lockWaiters, withTestDataSource } from '@pft/testing';
+import { letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, enableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered } from './delivery.store';
@@ -83,9 +83,7 @@ describe('redelivering a delivery that is being sent (Postgres)', () => {
   it('sees a claim committed while it waits for the delivery’s row', async () => {
     const { endpointId, eventId } = await queued();
     // A dispatcher claiming the delivery: its row locked and its claim set, not committed yet.
-    const dispatcher = ds.createQueryRunner();
-    await dispatcher.connect();
-    await dispatcher.startTransaction();
+    const dispatcher = await openTransaction(ds);
     let redelivery: ReturnType<typeof redeliverEvent> | undefined;
     try {
       await dispatcher.query(
@@ -96,7 +94,7 @@ describe('redelivering a delivery that is being sent (Postgres)', () => {
       await lockWaiters(ds, 1, 'the redelivery to wait on the delivery’s row');
       await dispatcher.commitTransaction();
     } finally {
-      await dispatcher.release();
+      await letGo(dispatcher);
     }
     expect(await redelivery).toEqual(inFlight(endpointId));
     expect(await claim(endpointId)).toEqual([]);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { type DataSource, type QueryRunner } from 'typeorm';
+import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
-import { withTestDataSource } from '@pft/testing';
+import { letGo, openTransaction, withTestDataSource } from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { queueWebhookEvent } from '@pft/webhooks';
 import { claimDueDeliveries } from './delivery.store';
@@ -81,9 +81,7 @@ describe('webhook deliveries of pilots disconnected meanwhile (Postgres)', () =>
     for (let i = 0; i < 20; i++) await queue(endpointId, 'pilot.linked', await connection(partnerId));
     await ds.query('analyze webhook_deliveries');
     // The claim's statement run under EXPLAIN ANALYZE in a transaction undone after: the pages it read.
-    const runner: QueryRunner = ds.createQueryRunner();
-    await runner.connect();
-    await runner.startTransaction();
+    const runner = await openTransaction(ds);
     let pages = 0;
     try {
       const explaining = {
@@ -96,8 +94,7 @@ describe('webhook deliveries of pilots disconnected meanwhile (Postgres)', () =>
       } as unknown as DataSource;
       await claim(explaining);
     } finally {
-      await runner.rollbackTransaction();
-      await runner.release();
+      await letGo(runner);
     }
     // About 1,000 pages hold the history; each delivery claimed read them all (20 times over).
     expect(pages).toBeGreaterThan(0);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { endsOrWaitsOnALock, withTestDataSource } from '@pft/testing';
+import { endsOrWaitsOnALock, letGo, openTransaction, withTestDataSource } from '@pft/testing';
 import { madeEndpoint } from '@pft/testing/webhook-ground';
 import { createPartner } from '@pft/partners';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
@@ -50,9 +50,7 @@ describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () =
 
   it('queues nothing that outlives a disable running at the same time', async () => {
     const endpointId = await enabledEndpoint();
-    const runner = ds.createQueryRunner();
-    await runner.connect();
-    await runner.startTransaction();
+    const runner = await openTransaction(ds);
     let disabled: Promise<boolean> | undefined;
     try {
       // Queued in a transaction not yet committed when the disable starts.
@@ -62,7 +60,7 @@ describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () =
       await endsOrWaitsOnALock(ds, disabled, 'the disable to wait on the lock or end');
       await runner.commitTransaction();
     } finally {
-      await runner.release();
+      await letGo(runner);
     }
     expect(await disabled).toBe(true);
     expect(await states(endpointId)).toEqual(['failed after 0']);

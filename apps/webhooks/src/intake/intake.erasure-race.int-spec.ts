@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
+import { endsOrWaitsOnALock, letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { takeInEvents } from './intake.statements';
 
@@ -65,9 +65,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
 
   it('keeps only the link’s notice when the intake took the link in first and commits after the erasure started', async () => {
     const { pilot, connection } = await erasedPilot();
-    const intake = ds.createQueryRunner();
-    await intake.connect();
-    await intake.startTransaction();
+    const intake = await openTransaction(ds);
     let erasure: Promise<unknown> | undefined;
     try {
       expect(await takeInEvents(intake, late(pilot, connection))).toBe(2);
@@ -75,7 +73,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
       await endsOrWaitsOnALock(ds, erasure, 'the other transaction to wait on the lock or end');
       await intake.commitTransaction();
     } finally {
-      await intake.release();
+      await letGo(intake);
     }
     await erasure;
     expect(await kept(connection)).toEqual(['pilot.linked']);
@@ -84,9 +82,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
 
   it('queues the link’s notice alone when the erasure deleted the connections first and commits after the intake started, and nothing when read again', async () => {
     const { pilot, connection } = await erasedPilot();
-    const erasure = ds.createQueryRunner();
-    await erasure.connect();
-    await erasure.startTransaction();
+    const erasure = await openTransaction(ds);
     let intake: Promise<number> | undefined;
     try {
       await ERASURE_DELETES.connections(erasure, pilot);
@@ -94,7 +90,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
       await endsOrWaitsOnALock(ds, intake, 'the other transaction to wait on the lock or end');
       await erasure.commitTransaction();
     } finally {
-      await erasure.release();
+      await letGo(erasure);
     }
     // Read late, the link is told (its disconnect follows it): nothing of what the pilot shared.
     expect(await intake).toBe(1);
@@ -119,9 +115,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     const link = (id: string) =>
       message('PilotLinked', pilot, { connection_id: id, linked_at: new Date().toISOString() });
     // Holds the intake between its two links: it waits for the endpoint's row to queue the first.
-    const blocker = ds.createQueryRunner();
-    await blocker.connect();
-    await blocker.startTransaction();
+    const blocker = await openTransaction(ds);
     let intake: Promise<number> | undefined;
     let erasure: Promise<unknown> | undefined;
     try {
@@ -132,7 +126,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
       await lockWaiters(ds, 2);
       await blocker.rollbackTransaction();
     } finally {
-      await blocker.release();
+      await letGo(blocker);
     }
     const outcomes = await Promise.allSettled([intake, erasure]);
     expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([

@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES, lockPilotTotalsChanges } from '@pft/privacy';
-import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
+import { endsOrWaitsOnALock, letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { takeInEvents } from './intake.statements';
 
@@ -60,9 +60,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
   it('keeps no totals change of the pilot when the intake noted it before the disconnect and commits after the erasure’s delete', async () => {
     const [pilot, connection] = [randomUUID(), randomUUID()];
     await storeConnection(ds, { connection, partnerId, pilot });
-    const intake = ds.createQueryRunner();
-    await intake.connect();
-    await intake.startTransaction();
+    const intake = await openTransaction(ds);
     let erasure: Promise<unknown> | undefined;
     try {
       // The intake reads the connection linked and notes the change, not committed yet.
@@ -76,8 +74,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
       await endsOrWaitsOnALock(ds, erasure, 'the erasure to wait on the lock or end');
       await intake.commitTransaction();
     } finally {
-      if (intake.isTransactionActive) await intake.rollbackTransaction();
-      await intake.release();
+      await letGo(intake);
     }
     await erasure;
     expect(await changesOf(pilot)).toBe(0);
@@ -86,9 +83,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
   it('notes nothing when the intake reads the connection after the disconnect', async () => {
     const [pilot, connection] = [randomUUID(), randomUUID()];
     await storeConnection(ds, { connection, partnerId, pilot, ended: true });
-    const erasure = ds.createQueryRunner();
-    await erasure.connect();
-    await erasure.startTransaction();
+    const erasure = await openTransaction(ds);
     let intake: Promise<number> | undefined;
     try {
       await ERASURE_DELETES.webhookDeliveries(erasure, pilot);
@@ -96,8 +91,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
       await endsOrWaitsOnALock(ds, intake, 'the erasure to wait on the lock or end');
       await erasure.commitTransaction();
     } finally {
-      if (erasure.isTransactionActive) await erasure.rollbackTransaction();
-      await erasure.release();
+      await letGo(erasure);
     }
     await intake;
     expect(await changesOf(pilot)).toBe(0);
@@ -122,9 +116,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
         [other, false],
       ] as const)
         await storeConnection(ds, { connection: randomUUID(), partnerId, pilot, ended });
-      const erasure = ds.createQueryRunner();
-      await erasure.connect();
-      await erasure.startTransaction();
+      const erasure = await openTransaction(ds);
       let held: Promise<number> | undefined;
       try {
         await ERASURE_DELETES.webhookDeliveries(erasure, erased);
@@ -137,8 +129,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
         expect(await within(500, held)).toBe('still waiting');
         await erasure.commitTransaction();
       } finally {
-        if (erasure.isTransactionActive) await erasure.rollbackTransaction();
-        await erasure.release();
+        await letGo(erasure);
       }
       await held;
       expect(await changesOf(erased)).toBe(0);
@@ -154,9 +145,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
     // An erasure holds the first pilot's lock; a batch naming the second pilot first comes before one
     // naming the first pilot first. Taken in the batches' order, the one would hold the second pilot's
     // lock while waiting for the first's, and the other the first's while waiting for the second's.
-    const erasure = ds.createQueryRunner();
-    await erasure.connect();
-    await erasure.startTransaction();
+    const erasure = await openTransaction(ds);
     let batches: Promise<PromiseSettledResult<number>[]> | undefined;
     try {
       await lockPilotTotalsChanges(erasure, [first]);
@@ -171,8 +160,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
       batches = Promise.allSettled([inOrder, reversed]);
       await erasure.commitTransaction();
     } finally {
-      if (erasure.isTransactionActive) await erasure.rollbackTransaction();
-      await erasure.release();
+      await letGo(erasure);
     }
     expect((await batches).map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([
       'fulfilled',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { endsOrWaitsOnALock, lockWaiters, withTestDataSource } from '@pft/testing';
+import { endsOrWaitsOnALock, letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
 import { deliveriesOf, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { notifyTotalsChanges } from './totals-notifier';
 
@@ -30,9 +30,7 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
 
     // The endpoint's row held: the notifier's delivery (which references it) waits after the notifier
     // has read the connection, and its transaction stays open meanwhile.
-    const holder = ds.createQueryRunner();
-    await holder.connect();
-    await holder.startTransaction();
+    const holder = await openTransaction(ds);
     let notifying: Promise<number> | undefined;
     let erasing: Promise<void> | undefined;
     try {
@@ -50,8 +48,7 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
       await endsOrWaitsOnALock(ds, erasing, 'the erasure to end or wait', 2);
       await holder.commitTransaction();
     } finally {
-      if (holder.isTransactionActive) await holder.rollbackTransaction();
-      await holder.release();
+      await letGo(holder);
     }
     await notifying;
     await erasing;
@@ -81,9 +78,7 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
       );
     }
     await endConnection(ds, connectionOf.get(erased)!, new Date().toISOString());
-    const erasure = ds.createQueryRunner();
-    await erasure.connect();
-    await erasure.startTransaction();
+    const erasure = await openTransaction(ds);
     try {
       await ERASURE_DELETES.webhookDeliveries(erasure, erased);
       // The erasure is under way: the notifier's look tells of the other pilot meanwhile.
@@ -96,8 +91,7 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
       expect(outcome).toBe(1);
       await erasure.commitTransaction();
     } finally {
-      if (erasure.isTransactionActive) await erasure.rollbackTransaction();
-      await erasure.release();
+      await letGo(erasure);
     }
     const told = await ds.query<{ ordering_key: string }[]>(
       `select ordering_key from webhook_deliveries where endpoint_id = $1`,
