@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { KAFKA_CLIENTS, type KafkaClient, type StoredMessage } from '@pft/platform/kafka/kafka.port';
+import { KAFKA_CLIENTS, type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { createDataSource, createKafka } from '@pft/platform';
 import {
   appendFlightDeletions,
@@ -7,6 +7,7 @@ import {
   createTestTopic,
   deleteTestTopics,
   TEST_KAFKA_BROKERS,
+  topicMessages,
   waitFor,
 } from '@pft/testing';
 import { OutboxRelay } from './outbox-relay';
@@ -44,17 +45,6 @@ function onHostBehind(kafka: KafkaClient, behindMs: number): KafkaClient {
   };
 }
 
-/** Every message of `topic`, read back by offset from the first to the end. */
-async function everything(kafka: KafkaClient, topic: string): Promise<StoredMessage[]> {
-  const admin = kafka.admin();
-  await admin.connect();
-  const ends = await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());
-  return kafka.readPartitions(
-    topic,
-    ends.map((e) => ({ partition: e.partition, from: e.low, to: e.high })),
-  );
-}
-
 /**
  * Rows left in flight are looked for on the topic from their mark, on the database's clock. The relay
  * stamps each message with that mark, so a relay on a host whose clock is behind the database's finds
@@ -85,7 +75,7 @@ describe.each(KAFKA_CLIENTS)(
         await waitFor(async () => ((await outbox()) === 0 ? true : undefined), 60_000, 'an empty outbox');
         await relay.stop();
 
-        const onTopic = (await everything(kafka, topic)).map(eventIdOf);
+        const onTopic = (await topicMessages(kafka, topic)).map(eventIdOf);
         expect([...onTopic].sort()).toEqual([...written].sort());
         expect(alreadyPublished).toBe(written.length);
       } finally {

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { KAFKA_CLIENTS, type KafkaClient, type StoredMessage } from '@pft/platform/kafka/kafka.port';
+import { KAFKA_CLIENTS, type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { Client } from 'pg';
 import { type DataSource } from 'typeorm';
 import { createDataSource, createKafka, ensureTopics } from '@pft/platform';
@@ -9,6 +9,7 @@ import {
   deleteTestTopics,
   TcpProxy,
   TEST_KAFKA_BROKERS,
+  topicMessages,
   waitFor,
   type TestDatabase,
 } from '@pft/testing';
@@ -52,17 +53,6 @@ function withHeldSend(kafka: KafkaClient, gate: () => Promise<void>): KafkaClien
       };
     },
   };
-}
-
-/** Every message of `topic`, read back by offset from the first to the end. */
-async function everything(kafka: KafkaClient, topic: string): Promise<StoredMessage[]> {
-  const admin = kafka.admin();
-  await admin.connect();
-  const ends = await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());
-  return kafka.readPartitions(
-    topic,
-    ends.map((e) => ({ partition: e.partition, from: e.low, to: e.high })),
-  );
 }
 
 describe.each(KAFKA_CLIENTS)('outbox relay on %s: each event published once (Postgres + Kafka)', (client) => {
@@ -149,7 +139,7 @@ describe.each(KAFKA_CLIENTS)('outbox relay on %s: each event published once (Pos
   async function expectEachOnce(written: string[]): Promise<void> {
     await waitFor(async () => ((await outbox()) === 0 ? true : undefined), 60_000, 'an empty outbox');
     await Promise.all(relays.splice(0).map((r) => r.stop()));
-    const onTopic = (await everything(kafka, topic)).map(eventIdOf);
+    const onTopic = (await topicMessages(kafka, topic)).map(eventIdOf);
     expect(onTopic).toHaveLength(written.length);
     expect([...onTopic].sort()).toEqual([...written].sort());
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createKafka } from '@pft/platform';
-import { type KafkaClient, type StoredMessage } from '@pft/platform/kafka/kafka.port';
-import { appendFlightDeletions, relayGround, TEST_KAFKA_BROKERS, waitFor } from '@pft/testing';
+import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
+import { appendFlightDeletions, relayGround, TEST_KAFKA_BROKERS, topicMessages, waitFor } from '@pft/testing';
 import { OutboxRelay } from './outbox-relay';
 import { RECONCILE_MARGIN_MS, RECONCILE_READ_MESSAGES } from './outbox-reconcile';
 
@@ -26,18 +26,6 @@ function countingReads(kafka: KafkaClient, reads: { largest: number; total: numb
       return read;
     },
   };
-}
-
-/** Every message of `topic`, read back by offset from the first to the end. */
-async function everything(kafka: KafkaClient, topic: string): Promise<StoredMessage[]> {
-  const admin = kafka.admin();
-  await admin.connect();
-  const ends = await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());
-  return kafka.readPartitions(
-    topic,
-    ends.map((e) => ({ partition: e.partition, from: e.low, to: e.high })),
-    { timeoutMs: 60_000 },
-  );
 }
 
 /**
@@ -96,7 +84,7 @@ describe('outbox relay: rows in flight after a busy minute (Postgres + Kafka)', 
     expect(reads.largest).toBeGreaterThan(0);
     expect(reads.largest).toBeLessThanOrEqual(RECONCILE_READ_MESSAGES);
 
-    const all = await everything(kafka, topic);
+    const all = await topicMessages(kafka, topic, { timeoutMs: 60_000 });
     expect(all).toHaveLength(EARLIER + IN_FLIGHT);
     const ids = new Set(all.map((m) => m.headers.event_id));
     for (const e of appended.events) expect(ids.has(e.event_id)).toBe(true);
@@ -145,6 +133,6 @@ describe('outbox relay: rows in flight not on the topic (Postgres + Kafka)', () 
     }
     expect(reads.total).toBe(0);
     expect(RECONCILE_MARGIN_MS).toBeLessThan(PUBLISHED_BEFORE_MS);
-    expect(await everything(kafka, topic)).toHaveLength(300 + IN_FLIGHT);
+    expect(await topicMessages(kafka, topic, { timeoutMs: 60_000 })).toHaveLength(300 + IN_FLIGHT);
   });
 });

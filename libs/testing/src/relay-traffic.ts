@@ -4,7 +4,7 @@ import { type EntityManager } from 'typeorm';
 import { decodeEventEnvelope, logbookStreamId, type EventMessage } from '@pft/contracts';
 import { appendEvents, type AppendResult } from '@pft/event-store';
 import { sharedPayloadSealing } from '@pft/privacy';
-import { type EventConsumer, type KafkaClient } from '@pft/platform/kafka/kafka.port';
+import { type EventConsumer, type KafkaClient, type StoredMessage } from '@pft/platform/kafka/kafka.port';
 
 /**
  * Collects every message of `topic` from the start, decoded; a message not keyed by its pilot fails.
@@ -59,4 +59,20 @@ export function versionsByStream(messages: EventMessage[]): Map<string, number[]
     byStream.set(m.stream_id, [...(byStream.get(m.stream_id) ?? []), m.stream_version]);
   }
   return byStream;
+}
+
+/** Every message of `topic`, read back by offset from the first to the end (within `timeoutMs`, 30 s unless told). */
+export async function topicMessages(
+  kafka: KafkaClient,
+  topic: string,
+  options?: { timeoutMs?: number },
+): Promise<StoredMessage[]> {
+  const admin = kafka.admin();
+  await admin.connect();
+  const ends = await admin.fetchTopicOffsets(topic).finally(() => admin.disconnect());
+  return kafka.readPartitions(
+    topic,
+    ends.map((e) => ({ partition: e.partition, from: e.low, to: e.high })),
+    options,
+  );
 }
