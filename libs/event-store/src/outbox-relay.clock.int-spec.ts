@@ -6,9 +6,9 @@ import {
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
+  outboxEmptied,
   TEST_KAFKA_BROKERS,
   topicMessages,
-  waitFor,
 } from '@pft/testing';
 import { OutboxRelay } from './outbox-relay';
 import { eventIdOf } from './outbox-reconcile';
@@ -70,9 +70,7 @@ describe.each(KAFKA_CLIENTS)(
         const appended = await ds.transaction((m) => appendFlightDeletions(m, randomUUID(), 12));
         const written = appended.events.map((e) => e.event_id);
         relay.start();
-        const outbox = async (): Promise<number> =>
-          (await ds.query<{ n: number }[]>('select count(*)::int as n from event_outbox'))[0]!.n;
-        await waitFor(async () => ((await outbox()) === 0 ? true : undefined), 60_000, 'an empty outbox');
+        await outboxEmptied(ds, 60_000, 'an empty outbox');
         await relay.stop();
 
         const onTopic = (await topicMessages(kafka, topic)).map(eventIdOf);

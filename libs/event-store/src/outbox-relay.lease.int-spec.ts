@@ -9,6 +9,7 @@ import {
   createTestDatabase,
   createTestTopic,
   deleteTestTopics,
+  outboxEmptied,
   TEST_KAFKA_BROKERS,
   testKafka,
   waitFor,
@@ -114,8 +115,6 @@ describe('outbox relay lease: one relay publishes at a time (Postgres + Kafka)',
         await new Promise((r) => setTimeout(r, 10));
       }
     };
-    const outbox = async (): Promise<number> =>
-      (await writes.query<{ n: number }[]>('select count(*)::int as n from event_outbox'))[0]!.n;
     const holder = async (): Promise<string | undefined> =>
       (await writes.query<{ holder: string }[]>('select holder from relay_leases'))[0]?.holder;
     try {
@@ -130,7 +129,7 @@ describe('outbox relay lease: one relay publishes at a time (Postgres + Kafka)',
       // Frozen between batches: it leaves nothing half published that the next relay would repeat.
       writing = false;
       await writes1;
-      await waitFor(async () => ((await outbox()) === 0 ? true : undefined), 30_000, 'the outbox empty');
+      await outboxEmptied(writes, 30_000, 'the outbox empty');
       const mark = (
         await writes.query<{ mark: string }[]>('select max(position)::text as mark from events')
       )[0]!.mark;

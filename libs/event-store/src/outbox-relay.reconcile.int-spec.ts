@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { createKafka } from '@pft/platform';
 import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
-import { appendFlightDeletions, relayGround, TEST_KAFKA_BROKERS, topicMessages, waitFor } from '@pft/testing';
+import {
+  appendFlightDeletions,
+  outboxEmptied,
+  relayGround,
+  TEST_KAFKA_BROKERS,
+  topicMessages,
+} from '@pft/testing';
 import { OutboxRelay } from './outbox-relay';
 import { RECONCILE_MARGIN_MS, RECONCILE_READ_MESSAGES } from './outbox-reconcile';
 
@@ -54,14 +60,8 @@ describe('outbox relay: rows in flight after a busy minute (Postgres + Kafka)', 
     for (const pilot of pilots) await ds.transaction((m) => appendFlightDeletions(m, pilot, EARLIER / 30));
     const first = relayOn(kafka);
     first.start();
-    const outbox = async (): Promise<number> =>
-      (await ds.query<{ n: number }[]>('select count(*)::int as n from event_outbox'))[0]!.n;
     try {
-      await waitFor(
-        async () => ((await outbox()) === 0 ? true : undefined),
-        60_000,
-        'the earlier events published',
-      );
+      await outboxEmptied(ds, 60_000, 'the earlier events published');
     } finally {
       await first.stop();
     }
@@ -73,11 +73,7 @@ describe('outbox relay: rows in flight after a busy minute (Postgres + Kafka)', 
     const second = relayOn(countingReads(kafka, reads));
     second.start();
     try {
-      await waitFor(
-        async () => ((await outbox()) === 0 ? true : undefined),
-        60_000,
-        'the rows in flight published',
-      );
+      await outboxEmptied(ds, 60_000, 'the rows in flight published');
     } finally {
       await second.stop();
     }
@@ -103,13 +99,11 @@ describe('outbox relay: rows in flight not on the topic (Postgres + Kafka)', () 
     const { db, ds, topic } = ground;
     const relayOn = (client: KafkaClient): OutboxRelay =>
       new OutboxRelay({ databaseUrl: db.url, kafka: client, topic, pollIntervalMs: 50 });
-    const outbox = async (): Promise<number> =>
-      (await ds.query<{ n: number }[]>('select count(*)::int as n from event_outbox'))[0]!.n;
     await ds.transaction((m) => appendFlightDeletions(m, randomUUID(), 300));
     const first = relayOn(kafka);
     first.start();
     try {
-      await waitFor(async () => ((await outbox()) === 0 ? true : undefined), 60_000, 'the events published');
+      await outboxEmptied(ds, 60_000, 'the events published');
     } finally {
       await first.stop();
     }
@@ -123,11 +117,7 @@ describe('outbox relay: rows in flight not on the topic (Postgres + Kafka)', () 
     const second = relayOn(countingReads(kafka, reads));
     second.start();
     try {
-      await waitFor(
-        async () => ((await outbox()) === 0 ? true : undefined),
-        60_000,
-        'the rows in flight published',
-      );
+      await outboxEmptied(ds, 60_000, 'the rows in flight published');
     } finally {
       await second.stop();
     }

@@ -1,10 +1,11 @@
 /** What the outbox relay's tests write and read back: events in pilots' streams, the topic's messages. */
 import { randomUUID } from 'node:crypto';
-import { type EntityManager } from 'typeorm';
+import { type DataSource, type EntityManager } from 'typeorm';
 import { decodeEventEnvelope, logbookStreamId, type EventMessage } from '@pft/contracts';
 import { appendEvents, type AppendResult } from '@pft/event-store';
 import { sharedPayloadSealing } from '@pft/privacy';
 import { type EventConsumer, type KafkaClient, type StoredMessage } from '@pft/platform/kafka/kafka.port';
+import { waitFor } from './wait-for';
 
 /**
  * Collects every message of `topic` from the start, decoded; a message not keyed by its pilot fails.
@@ -75,4 +76,15 @@ export async function topicMessages(
     ends.map((e) => ({ partition: e.partition, from: e.low, to: e.high })),
     options,
   );
+}
+
+/** Until the outbox holds no row: every event written so far published (within `timeoutMs`). */
+export async function outboxEmptied(
+  ds: Pick<DataSource, 'query'>,
+  timeoutMs: number,
+  what: string,
+): Promise<void> {
+  const rows = async (): Promise<number> =>
+    (await ds.query<{ n: number }[]>('select count(*)::int as n from event_outbox'))[0]!.n;
+  await waitFor(async () => ((await rows()) === 0 ? true : undefined), timeoutMs, what);
 }
