@@ -9,6 +9,7 @@ import {
   outboxEmptied,
   TEST_KAFKA_BROKERS,
   topicMessages,
+  withProducerSend,
 } from '@pft/testing';
 import { OutboxRelay } from './outbox-relay';
 import { eventIdOf } from './outbox-reconcile';
@@ -23,26 +24,14 @@ const BEHIND_MS = 90_000;
  */
 function onHostBehind(kafka: KafkaClient, behindMs: number): KafkaClient {
   let sends = 0;
-  return {
-    producer: (options) => {
-      const producer = kafka.producer(options);
-      return {
-        connect: () => producer.connect(),
-        disconnect: () => producer.disconnect(),
-        send: async (record) => {
-          const messages = record.messages.map((m) => ({
-            ...m,
-            timestamp: m.timestamp ?? Date.now() - behindMs,
-          }));
-          await producer.send({ ...record, messages });
-          if ((sends += 1) === 1) throw new Error('the connection to the broker was lost before its answer');
-        },
-      };
-    },
-    consumer: (options) => kafka.consumer(options),
-    admin: () => kafka.admin(),
-    readPartitions: (topic, ranges, options) => kafka.readPartitions(topic, ranges, options),
-  };
+  return withProducerSend(kafka, async (record, sendOn) => {
+    const messages = record.messages.map((m) => ({
+      ...m,
+      timestamp: m.timestamp ?? Date.now() - behindMs,
+    }));
+    await sendOn({ ...record, messages });
+    if ((sends += 1) === 1) throw new Error('the connection to the broker was lost before its answer');
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   topicMessages,
   waitFor,
   type TestDatabase,
+  withProducerSend,
 } from '@pft/testing';
 import { OutboxRelay } from './outbox-relay';
 import { eventIdOf } from './outbox-reconcile';
@@ -19,40 +20,18 @@ import { type OutboxRelayOptions } from './outbox-relay.options';
 
 /** The Kafka client as it is, except that each acknowledged send calls `afterSend` before returning. */
 function withAfterSend(kafka: KafkaClient, afterSend: () => void): KafkaClient {
-  return {
-    producer: (options) => {
-      const producer = kafka.producer(options);
-      return {
-        connect: () => producer.connect(),
-        disconnect: () => producer.disconnect(),
-        send: async (record) => {
-          await producer.send(record);
-          afterSend();
-        },
-      };
-    },
-    consumer: (options) => kafka.consumer(options),
-    admin: () => kafka.admin(),
-    readPartitions: (topic, ranges, options) => kafka.readPartitions(topic, ranges, options),
-  };
+  return withProducerSend(kafka, async (record, sendOn) => {
+    await sendOn(record);
+    afterSend();
+  });
 }
 
 /** The Kafka client as it is, except that each send waits for `gate` before it goes to Kafka. */
 function withHeldSend(kafka: KafkaClient, gate: () => Promise<void>): KafkaClient {
-  return {
-    ...withAfterSend(kafka, () => undefined),
-    producer: (options) => {
-      const producer = kafka.producer(options);
-      return {
-        connect: () => producer.connect(),
-        disconnect: () => producer.disconnect(),
-        send: async (record) => {
-          await gate();
-          await producer.send(record);
-        },
-      };
-    },
-  };
+  return withProducerSend(kafka, async (record, sendOn) => {
+    await gate();
+    await sendOn(record);
+  });
 }
 
 describe.each(KAFKA_CLIENTS)('outbox relay on %s: each event published once (Postgres + Kafka)', (client) => {

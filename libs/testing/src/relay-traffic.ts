@@ -4,7 +4,12 @@ import { type DataSource, type EntityManager } from 'typeorm';
 import { decodeEventEnvelope, logbookStreamId, type EventMessage } from '@pft/contracts';
 import { appendEvents, type AppendResult } from '@pft/event-store';
 import { sharedPayloadSealing } from '@pft/privacy';
-import { type EventConsumer, type KafkaClient, type StoredMessage } from '@pft/platform/kafka/kafka.port';
+import {
+  type EventConsumer,
+  type KafkaClient,
+  type SendRecord,
+  type StoredMessage,
+} from '@pft/platform/kafka/kafka.port';
 import { waitFor } from './wait-for';
 
 /**
@@ -87,4 +92,27 @@ export async function outboxEmptied(
   const rows = async (): Promise<number> =>
     (await ds.query<{ n: number }[]>('select count(*)::int as n from event_outbox'))[0]!.n;
   await waitFor(async () => ((await rows()) === 0 ? true : undefined), timeoutMs, what);
+}
+
+/**
+ * The Kafka client as it is, except that each of its producers' sends goes through `send`, which is
+ * handed the record and the producer's own send (to call, or not, around what the test makes of it).
+ */
+export function withProducerSend(
+  kafka: KafkaClient,
+  send: (record: SendRecord, sendOn: (record: SendRecord) => Promise<void>) => Promise<void>,
+): KafkaClient {
+  return {
+    producer: (options) => {
+      const producer = kafka.producer(options);
+      return {
+        connect: () => producer.connect(),
+        disconnect: () => producer.disconnect(),
+        send: (record) => send(record, (r) => producer.send(r)),
+      };
+    },
+    consumer: (options) => kafka.consumer(options),
+    admin: () => kafka.admin(),
+    readPartitions: (topic, ranges, options) => kafka.readPartitions(topic, ranges, options),
+  };
 }
