@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
+import { type EventMessage } from '@pft/contracts';
 import { createEndpoint } from '@pft/webhooks';
 import { type SubscribableEventType } from '@pft/webhooks/domain';
 
@@ -45,3 +47,26 @@ export async function deliveriesOf(ds: Pick<DataSource, 'query'>, orderingKey: s
   );
   return rows.map((r) => `${r.type} ${r.status}`);
 }
+
+/**
+ * An event of a pilot's consent stream (PilotLinked, ExperienceSharingChanged, PilotDisconnected...) as
+ * the webhooks intake reads it from the topic: about the pilot's connection to `partnerId`.
+ */
+export const consentMessage = (
+  type: string,
+  pilot: string,
+  partnerId: string,
+  payload: object,
+): EventMessage =>
+  ({
+    event_id: randomUUID(),
+    type,
+    version: 1,
+    stream_id: `consent-${pilot}`,
+    stream_version: 1,
+    position: '1',
+    pilot_account_id: pilot,
+    occurred_at: new Date().toISOString(),
+    metadata: { command_last_version: 1 },
+    payload: { pilot_account_id: pilot, partner_id: partnerId, ...payload },
+  }) as unknown as EventMessage;

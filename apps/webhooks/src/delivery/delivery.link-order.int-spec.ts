@@ -4,7 +4,7 @@ import { type EventMessage } from '@pft/contracts';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { withTestDataSource } from '@pft/testing';
-import { deliveriesOf, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { consentMessage, deliveriesOf, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { queueWebhookEvent } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
 import { claimDueDeliveries, recordDelivered, recordDropped } from './delivery.store';
@@ -32,18 +32,7 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
   });
 
   const message = (type: string, pilot: string, payload: object): EventMessage =>
-    ({
-      event_id: randomUUID(),
-      type,
-      version: 1,
-      stream_id: `consent-${pilot}`,
-      stream_version: 1,
-      position: '1',
-      pilot_account_id: pilot,
-      occurred_at: new Date().toISOString(),
-      metadata: { command_last_version: 1 },
-      payload: { pilot_account_id: pilot, partner_id: partnerId, ...payload },
-    }) as unknown as EventMessage;
+    consentMessage(type, pilot, partnerId, payload);
 
   /** A pilot linked, sharing, its totals changed: each notice queued, none sent yet. */
   async function linkedNotSent(): Promise<{ pilot: string; connection: string }> {
@@ -140,18 +129,7 @@ describe('a pilot.linked still queued for an endpoint that takes no pilot.discon
   });
 
   const consent = (type: string, pilot: string, payload: object): EventMessage =>
-    ({
-      event_id: randomUUID(),
-      type,
-      version: 1,
-      stream_id: `consent-${pilot}`,
-      stream_version: 1,
-      position: '1',
-      pilot_account_id: pilot,
-      occurred_at: new Date().toISOString(),
-      metadata: { command_last_version: 1 },
-      payload: { pilot_account_id: pilot, partner_id: partnerId, ...payload },
-    }) as unknown as EventMessage;
+    consentMessage(type, pilot, partnerId, payload);
 
   /** A pilot linked, the link's notice queued and not sent, then disconnected. */
   async function linkedThenDisconnected(): Promise<{ pilot: string; connection: string }> {

@@ -4,7 +4,7 @@ import { type EventMessage } from '@pft/contracts';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { withTestDataSource } from '@pft/testing';
-import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { consentMessage, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
 import { claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
@@ -31,18 +31,7 @@ describe('redelivering a failed notice about a pilot (Postgres)', () => {
   });
 
   const message = (type: string, pilot: string, payload: object): EventMessage =>
-    ({
-      event_id: randomUUID(),
-      type,
-      version: 1,
-      stream_id: `consent-${pilot}`,
-      stream_version: 1,
-      position: '1',
-      pilot_account_id: pilot,
-      occurred_at: new Date().toISOString(),
-      metadata: { command_last_version: 1 },
-      payload: { pilot_account_id: pilot, partner_id: partnerId, ...payload },
-    }) as unknown as EventMessage;
+    consentMessage(type, pilot, partnerId, payload);
 
   /** The dispatcher's rounds until nothing is due, each attempt answered `status`: what was sent. */
   async function dispatchAll(connection: string, status: number): Promise<string[]> {

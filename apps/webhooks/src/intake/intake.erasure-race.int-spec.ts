@@ -4,7 +4,7 @@ import { type EventMessage } from '@pft/contracts';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { endsOrWaitsOnALock, letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
-import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { consentMessage, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { takeInEvents } from './intake.statements';
 
 /**
@@ -32,18 +32,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
   }
 
   const message = (type: string, pilot: string, payload: object): EventMessage =>
-    ({
-      event_id: randomUUID(),
-      type,
-      version: 1,
-      stream_id: `consent-${pilot}`,
-      stream_version: 1,
-      position: '1',
-      pilot_account_id: pilot,
-      occurred_at: new Date().toISOString(),
-      metadata: { command_last_version: 1 },
-      payload: { pilot_account_id: pilot, partner_id: partnerId, ...payload },
-    }) as unknown as EventMessage;
+    consentMessage(type, pilot, partnerId, payload);
 
   const late = (pilot: string, connection: string): EventMessage[] => [
     message('PilotLinked', pilot, { connection_id: connection, linked_at: new Date().toISOString() }),

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { type EventMessage } from '@pft/contracts';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { withTestDataSource } from '@pft/testing';
-import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { consentMessage, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, enableEndpoint } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
 import { notifyTotalsChanges } from './totals-notifier';
@@ -53,23 +52,10 @@ describe('pilot_totals.updated after the pilot.linked of a connection just made 
       takeInEvents(
         tx,
         [
-          {
-            event_id: randomUUID(),
-            type: 'PilotLinked',
-            version: 1,
-            stream_id: `consent-${pilot}`,
-            stream_version: 1,
-            position: '1',
-            pilot_account_id: pilot,
-            occurred_at: new Date().toISOString(),
-            metadata: { command_last_version: 1 },
-            payload: {
-              pilot_account_id: pilot,
-              partner_id: partnerId,
-              connection_id: connection,
-              linked_at: new Date().toISOString(),
-            },
-          } as unknown as EventMessage,
+          consentMessage('PilotLinked', pilot, partnerId, {
+            connection_id: connection,
+            linked_at: new Date().toISOString(),
+          }),
         ],
         { readBefore: () => again },
       ),
