@@ -41,3 +41,19 @@ export async function endsOrWaitsOnALock(
     what,
   );
 }
+
+/**
+ * Whether `work` ends within `ms` ('still waiting' when it is held, on a lock say, longer than that); a
+ * failure of `work` within `ms` fails the probe.
+ */
+export async function endsWithin(ms: number, work: Promise<unknown>): Promise<'ended' | 'still waiting'> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<'still waiting'>(
+    (resolve) => (timer = setTimeout(resolve, ms, 'still waiting')),
+  );
+  try {
+    return await Promise.race([work.then(() => 'ended' as const), waited]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -3,7 +3,14 @@ import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
 import { createPartner, endConnection } from '@pft/partners';
 import { ERASURE_DELETES, lockPilotTotalsChanges } from '@pft/privacy';
-import { endsOrWaitsOnALock, letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
+import {
+  endsOrWaitsOnALock,
+  endsWithin,
+  letGo,
+  lockWaiters,
+  openTransaction,
+  withTestDataSource,
+} from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { takeInEvents } from './intake.statements';
 
@@ -43,19 +50,6 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
         [pilot],
       )
     )[0]!.n;
-
-  /** Whether `work` ends within `ms`. */
-  async function within(ms: number, work: Promise<unknown>): Promise<'ended' | 'still waiting'> {
-    let timer: NodeJS.Timeout | undefined;
-    const waited = new Promise<'still waiting'>(
-      (resolve) => (timer = setTimeout(resolve, ms, 'still waiting')),
-    );
-    try {
-      return await Promise.race([work.then(() => 'ended' as const), waited]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
 
   it('keeps no totals change of the pilot when the intake noted it before the disconnect and commits after the erasure’s delete', async () => {
     const [pilot, connection] = [randomUUID(), randomUUID()];
@@ -122,11 +116,11 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
         await ERASURE_DELETES.webhookDeliveries(erasure, erased);
         // The erasure is under way: another pilot's batch is taken in meanwhile, not after it.
         const taken = ds.transaction((tx) => takeInEvents(tx, [flightRecorded(other)]));
-        expect(await within(3000, taken)).toBe('ended');
+        expect(await endsWithin(3000, taken)).toBe('ended');
         expect(await changesOf(other)).toBe(1);
         // A batch naming the pilot being erased waits for the erasure, and notes nothing of it after.
         held = ds.transaction((tx) => takeInEvents(tx, [flightRecorded(other), flightRecorded(erased)]));
-        expect(await within(500, held)).toBe('still waiting');
+        expect(await endsWithin(500, held)).toBe('still waiting');
         await erasure.commitTransaction();
       } finally {
         await letGo(erasure);
