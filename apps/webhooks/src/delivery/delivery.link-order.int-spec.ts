@@ -10,6 +10,30 @@ import { takeInEvents } from '../intake/intake.statements';
 import { claimDueDeliveries, recordDelivered, recordDropped } from './delivery.store';
 
 /**
+ * The dispatcher's rounds until nothing is due, every attempt answered 200 (each notice found stale
+ * dropped): what the partner was sent about `connection`.
+ */
+async function dispatchAll(ds: DataSource, connection: string): Promise<string[]> {
+  const sent: string[] = [];
+  for (;;) {
+    const claimed = await claimDueDeliveries(ds, {
+      limit: 100,
+      perEndpoint: 100,
+      busyEndpoints: [],
+      leaseMs: 60_000,
+    });
+    if (claimed.length === 0) return sent;
+    for (const delivery of claimed) {
+      if (delivery.stale) await recordDropped(ds, delivery);
+      else {
+        if (delivery.ordering_key === connection) sent.push(delivery.type);
+        await recordDelivered(ds, delivery, 200);
+      }
+    }
+  }
+}
+
+/**
  * A link's notices queued and not sent yet (the endpoint was down, the dispatcher behind) when the pilot
  * disconnects the partner, or has the account erased: the partner hears of the link, then of its end
  * (partner platform 4.4: in order per endpoint and pilot), never of what the pilot shared or of its
@@ -60,33 +84,12 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
       disconnected_at: new Date().toISOString(),
     });
 
-  /** The dispatcher's rounds until nothing is due, every attempt answered 200: what the partner got. */
-  async function dispatchAll(connection: string): Promise<string[]> {
-    const sent: string[] = [];
-    for (;;) {
-      const claimed = await claimDueDeliveries(ds, {
-        limit: 100,
-        perEndpoint: 100,
-        busyEndpoints: [],
-        leaseMs: 60_000,
-      });
-      if (claimed.length === 0) return sent;
-      for (const delivery of claimed) {
-        if (delivery.stale) await recordDropped(ds, delivery);
-        else {
-          if (delivery.ordering_key === connection) sent.push(delivery.type);
-          await recordDelivered(ds, delivery, 200);
-        }
-      }
-    }
-  }
-
   it('tells of the link, then of the disconnect, and of nothing the pilot shared after it', async () => {
     const { pilot, connection } = await linkedNotSent();
     await endConnection(ds, connection, new Date().toISOString());
     await ds.transaction((tx) => takeInEvents(tx, [disconnected(pilot, connection)]));
 
-    expect(await dispatchAll(connection)).toEqual(['pilot.linked', 'pilot.disconnected']);
+    expect(await dispatchAll(ds, connection)).toEqual(['pilot.linked', 'pilot.disconnected']);
     expect(await deliveriesOf(ds, connection)).toEqual([
       'pilot.linked delivered',
       'pilot.sharing_updated failed',
@@ -107,7 +110,7 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
       'pilot.linked pending',
       'pilot.disconnected pending',
     ]);
-    expect(await dispatchAll(connection)).toEqual(['pilot.linked', 'pilot.disconnected']);
+    expect(await dispatchAll(ds, connection)).toEqual(['pilot.linked', 'pilot.disconnected']);
     expect(await deliveriesOf(ds, connection)).toEqual([]);
   });
 });
@@ -152,31 +155,10 @@ describe('a pilot.linked still queued for an endpoint that takes no pilot.discon
     return { pilot, connection };
   }
 
-  /** The dispatcher's rounds until nothing is due, every attempt answered 200: what was sent. */
-  async function dispatchAll(connection: string): Promise<string[]> {
-    const sent: string[] = [];
-    for (;;) {
-      const claimed = await claimDueDeliveries(ds, {
-        limit: 100,
-        perEndpoint: 100,
-        busyEndpoints: [],
-        leaseMs: 60_000,
-      });
-      if (claimed.length === 0) return sent;
-      for (const delivery of claimed) {
-        if (delivery.stale) await recordDropped(ds, delivery);
-        else {
-          if (delivery.ordering_key === connection) sent.push(delivery.type);
-          await recordDelivered(ds, delivery, 200);
-        }
-      }
-    }
-  }
-
   it('does not tell of the link once the pilot has disconnected', async () => {
     const { connection } = await linkedThenDisconnected();
     expect(await deliveriesOf(ds, connection)).toEqual(['pilot.linked pending']);
-    expect(await dispatchAll(connection)).toEqual([]);
+    expect(await dispatchAll(ds, connection)).toEqual([]);
     expect(await deliveriesOf(ds, connection)).toEqual(['pilot.linked failed']);
   });
 
@@ -184,7 +166,7 @@ describe('a pilot.linked still queued for an endpoint that takes no pilot.discon
     const { pilot, connection } = await linkedThenDisconnected();
     await ds.transaction((tx) => ERASURE_DELETES.webhookDeliveries(tx, pilot));
     await ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
-    expect(await dispatchAll(connection)).toEqual([]);
+    expect(await dispatchAll(ds, connection)).toEqual([]);
     expect(await deliveriesOf(ds, connection)).toEqual([]);
   });
 });
