@@ -57,3 +57,9 @@ export async function endsWithin(ms: number, work: Promise<unknown>): Promise<'e
     clearTimeout(timer);
   }
 }
+
+/** How each of `work` ended once all have: 'fulfilled', or the failure as text (a deadlock's message, say). */
+export async function settledAs(work: readonly unknown[]): Promise<string[]> {
+  const outcomes = await Promise.allSettled(work);
+  return outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status));
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
+import { letGo, lockWaiters, openTransaction, settledAs, withTestDataSource } from '@pft/testing';
 import { deliveriesOf, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 
@@ -56,11 +56,7 @@ describe('an endpoint disabled beside the erasure deleting the connections (Post
     } finally {
       await letGo(blocker);
     }
-    const outcomes = await Promise.allSettled([disable, erasure]);
-    expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([
-      'fulfilled',
-      'fulfilled',
-    ]);
+    expect(await settledAs([disable, erasure])).toEqual(['fulfilled', 'fulfilled']);
     expect(await deliveriesOf(ds, connection)).toEqual([]);
   }, 30_000);
 });

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager } from 'typeorm';
 import { createPartner } from '@pft/partners';
-import { endsOrWaitsOnALock, letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
+import {
+  endsOrWaitsOnALock,
+  letGo,
+  lockWaiters,
+  openTransaction,
+  settledAs,
+  withTestDataSource,
+} from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
@@ -68,11 +75,7 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
       } finally {
         await letGo(blocker);
       }
-      const outcomes = await Promise.allSettled([dispatcher, disable]);
-      expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([
-        'fulfilled',
-        'fulfilled',
-      ]);
+      expect(await settledAs([dispatcher, disable])).toEqual(['fulfilled', 'fulfilled']);
       const [row] = await ds.query<{ status: string }[]>(
         'select e.status from webhook_endpoints e where e.endpoint_id = $1',
         [delivery.endpoint_id],

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
+import { letGo, lockWaiters, openTransaction, settledAs, withTestDataSource } from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 import {
@@ -77,11 +77,7 @@ describe('a dispatcher settling a link notice beside the erasure deleting its co
       } finally {
         await letGo(blocker);
       }
-      const outcomes = await Promise.allSettled([dispatcher, erasure]);
-      expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([
-        'fulfilled',
-        'fulfilled',
-      ]);
+      expect(await settledAs([dispatcher, erasure])).toEqual(['fulfilled', 'fulfilled']);
       const kept = await ds.query<unknown[]>('select 1 from webhook_deliveries where delivery_id = $1', [
         delivery.delivery_id,
       ]);

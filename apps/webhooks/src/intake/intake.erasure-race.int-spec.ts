@@ -3,7 +3,14 @@ import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { endsOrWaitsOnALock, letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
+import {
+  endsOrWaitsOnALock,
+  letGo,
+  lockWaiters,
+  openTransaction,
+  settledAs,
+  withTestDataSource,
+} from '@pft/testing';
 import { consentMessage, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { takeInEvents } from './intake.statements';
 
@@ -117,11 +124,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     } finally {
       await letGo(blocker);
     }
-    const outcomes = await Promise.allSettled([intake, erasure]);
-    expect(outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status))).toEqual([
-      'fulfilled',
-      'fulfilled',
-    ]);
+    expect(await settledAs([intake, erasure])).toEqual(['fulfilled', 'fulfilled']);
     for (const id of [first!, later!]) {
       expect(await kept(id)).toEqual(['pilot.linked']);
       expect(await marked(id)).toBe(false);
