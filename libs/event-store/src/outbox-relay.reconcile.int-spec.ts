@@ -3,8 +3,8 @@ import { createKafka } from '@pft/platform';
 import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import {
   appendFlightDeletions,
-  outboxEmptied,
   relayGround,
+  relayUntilEmpty,
   TEST_KAFKA_BROKERS,
   topicMessages,
 } from '@pft/testing';
@@ -58,25 +58,13 @@ describe('outbox relay: rows in flight after a busy minute (Postgres + Kafka)', 
       });
     const pilots = Array.from({ length: 30 }, () => randomUUID());
     for (const pilot of pilots) await ds.transaction((m) => appendFlightDeletions(m, pilot, EARLIER / 30));
-    const first = relayOn(kafka);
-    first.start();
-    try {
-      await outboxEmptied(ds, 60_000, 'the earlier events published');
-    } finally {
-      await first.stop();
-    }
+    await relayUntilEmpty(relayOn(kafka), ds, 'the earlier events published');
     // A send that failed: the rows stay marked in flight by a relay whose lease has passed.
     const appended = await ds.transaction((m) => appendFlightDeletions(m, randomUUID(), IN_FLIGHT));
     await ds.query(`update event_outbox set sent_token = 0, sent_at = now()`);
 
     const reads = { largest: 0, total: 0 };
-    const second = relayOn(countingReads(kafka, reads));
-    second.start();
-    try {
-      await outboxEmptied(ds, 60_000, 'the rows in flight published');
-    } finally {
-      await second.stop();
-    }
+    await relayUntilEmpty(relayOn(countingReads(kafka, reads)), ds, 'the rows in flight published');
     expect(reads.largest).toBeGreaterThan(0);
     expect(reads.largest).toBeLessThanOrEqual(RECONCILE_READ_MESSAGES);
 
@@ -100,13 +88,7 @@ describe('outbox relay: rows in flight not on the topic (Postgres + Kafka)', () 
     const relayOn = (client: KafkaClient): OutboxRelay =>
       new OutboxRelay({ databaseUrl: db.url, kafka: client, topic, pollIntervalMs: 50 });
     await ds.transaction((m) => appendFlightDeletions(m, randomUUID(), 300));
-    const first = relayOn(kafka);
-    first.start();
-    try {
-      await outboxEmptied(ds, 60_000, 'the events published');
-    } finally {
-      await first.stop();
-    }
+    await relayUntilEmpty(relayOn(kafka), ds, 'the events published');
     // Past the margin, well within the minute a look once went back.
     await new Promise((r) => setTimeout(r, PUBLISHED_BEFORE_MS));
     // A send that failed: the rows stay marked in flight, and are not on the topic.
@@ -114,13 +96,7 @@ describe('outbox relay: rows in flight not on the topic (Postgres + Kafka)', () 
     await ds.query(`update event_outbox set sent_token = 0, sent_at = now()`);
 
     const reads = { largest: 0, total: 0 };
-    const second = relayOn(countingReads(kafka, reads));
-    second.start();
-    try {
-      await outboxEmptied(ds, 60_000, 'the rows in flight published');
-    } finally {
-      await second.stop();
-    }
+    await relayUntilEmpty(relayOn(countingReads(kafka, reads)), ds, 'the rows in flight published');
     expect(reads.total).toBe(0);
     expect(RECONCILE_MARGIN_MS).toBeLessThan(PUBLISHED_BEFORE_MS);
     expect(await topicMessages(kafka, topic, { timeoutMs: 60_000 })).toHaveLength(300 + IN_FLIGHT);

@@ -116,3 +116,17 @@ export function withProducerSend(
     readPartitions: (topic, ranges, options) => kafka.readPartitions(topic, ranges, options),
   };
 }
+
+/** Runs `relay` until the outbox holds no row (within a minute), then stops it, whichever way that went. */
+export async function relayUntilEmpty(
+  relay: { start(): void; stop(): Promise<void> },
+  ds: Pick<DataSource, 'query'>,
+  what: string,
+): Promise<void> {
+  relay.start();
+  try {
+    await outboxEmptied(ds, 60_000, what);
+  } finally {
+    await relay.stop();
+  }
+}
