@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
-import { createEndpoint } from '@pft/webhooks';
+import { createEndpoint, queueWebhookEvent } from '@pft/webhooks';
 import { type SubscribableEventType } from '@pft/webhooks/domain';
 
 /** The URL of the test endpoints: never called (the tests record the dispatcher's outcomes themselves). */
@@ -70,3 +70,28 @@ export const consentMessage = (
     metadata: { command_last_version: 1 },
     payload: { pilot_account_id: pilot, partner_id: partnerId, ...payload },
   }) as unknown as EventMessage;
+
+/**
+ * A pilot who disconnected from the partner (the connection kept, ended) and the pilot.disconnected
+ * queued for `endpointId` about it: the connection's id (the partner's pilot id) and the notice's event id.
+ */
+export async function queuedDisconnect(
+  ds: DataSource,
+  partnerId: string,
+  endpointId: string,
+): Promise<{ connection: string; eventId: string }> {
+  const connection = randomUUID();
+  await storeConnection(ds, { connection, partnerId, pilot: randomUUID(), ended: true });
+  await queueWebhookEvent(ds, {
+    endpointId,
+    type: 'pilot.disconnected',
+    data: { pilot_id: connection, disconnected_at: new Date().toISOString() },
+    orderingKey: connection,
+    sourceKey: `disconnected:${connection}`,
+  });
+  const [row] = await ds.query<{ event_id: string }[]>(
+    'select event_id from webhook_deliveries where ordering_key = $1 and endpoint_id = $2',
+    [connection, endpointId],
+  );
+  return { connection, eventId: row!.event_id };
+}

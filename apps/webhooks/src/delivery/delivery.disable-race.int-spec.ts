@@ -9,7 +9,7 @@ import {
   settledAs,
   withTestDataSource,
 } from '@pft/testing';
-import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { madeEndpoint, queuedDisconnect } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
 
@@ -87,15 +87,7 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
 
   it('leaves nothing queued for an endpoint disabled while a redelivery to it commits', async () => {
     const endpointId = await madeEndpoint(ds, partnerId, ['pilot.disconnected']);
-    const connection = randomUUID();
-    await storeConnection(ds, { connection, partnerId, pilot: randomUUID(), ended: true });
-    await queueWebhookEvent(ds, {
-      endpointId,
-      type: 'pilot.disconnected',
-      data: { pilot_id: connection, disconnected_at: new Date().toISOString() },
-      orderingKey: connection,
-      sourceKey: `disconnected:${connection}`,
-    });
+    await queuedDisconnect(ds, partnerId, endpointId);
     const [delivery] = (
       await claimDueDeliveries(ds, { limit: 100, perEndpoint: 100, busyEndpoints: [], leaseMs: 60_000 })
     ).filter((d) => d.endpoint_id === endpointId);

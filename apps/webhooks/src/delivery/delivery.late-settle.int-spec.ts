@@ -1,10 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { withTestDataSource } from '@pft/testing';
-import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
-import { queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
+import { madeEndpoint, queuedDisconnect } from '@pft/testing/webhook-ground';
+import { redeliverEvent } from '@pft/webhooks';
 import {
   type ClaimedDelivery,
   claimDueDeliveries,
@@ -43,20 +42,7 @@ describe('an attempt recorded after its claim lapsed (Postgres)', () => {
     sending: ClaimedDelivery;
   }> {
     // A pilot's disconnect: its connection kept, ended.
-    const pilotId = randomUUID();
-    await storeConnection(ds, { connection: pilotId, partnerId, pilot: randomUUID(), ended: true });
-    await queueWebhookEvent(ds, {
-      endpointId,
-      type: 'pilot.disconnected',
-      data: { pilot_id: pilotId, disconnected_at: new Date().toISOString() },
-      orderingKey: pilotId,
-      sourceKey: `disconnected:${pilotId}`,
-    });
-    const [row] = await ds.query<{ event_id: string }[]>(
-      'select event_id from webhook_deliveries where ordering_key = $1',
-      [pilotId],
-    );
-    const eventId = row!.event_id;
+    const { eventId } = await queuedDisconnect(ds, partnerId, endpointId);
     const late = await claim(eventId, 1);
     await sleep(20);
     const sending = await claim(eventId, 60_000);

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
-import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
-import { disableEndpoint, enableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
+import { madeEndpoint, queuedDisconnect } from '@pft/testing/webhook-ground';
+import { disableEndpoint, enableEndpoint, redeliverEvent } from '@pft/webhooks';
 import { type ClaimedDelivery, claimDueDeliveries, recordDelivered } from './delivery.store';
 
 /**
@@ -25,20 +24,8 @@ describe('redelivering a delivery that is being sent (Postgres)', () => {
   async function queued(): Promise<{ endpointId: string; eventId: string }> {
     const endpointId = await madeEndpoint(ds, partnerId, ['pilot.disconnected']);
     // The pilot disconnected from the partner: its connection kept, ended.
-    const pilotId = randomUUID();
-    await storeConnection(ds, { connection: pilotId, partnerId, pilot: randomUUID(), ended: true });
-    await queueWebhookEvent(ds, {
-      endpointId,
-      type: 'pilot.disconnected',
-      data: { pilot_id: pilotId, disconnected_at: new Date().toISOString() },
-      orderingKey: pilotId,
-      sourceKey: `disconnected:${pilotId}`,
-    });
-    const [row] = await ds.query<{ event_id: string }[]>(
-      'select event_id from webhook_deliveries where endpoint_id = $1',
-      [endpointId],
-    );
-    return { endpointId, eventId: row!.event_id };
+    const { eventId } = await queuedDisconnect(ds, partnerId, endpointId);
+    return { endpointId, eventId };
   }
 
   /** A dispatcher's claim: the deliveries of `endpointId` it got. */
