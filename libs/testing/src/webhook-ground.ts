@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
+import { createPartner } from '@pft/partners';
 import { createEndpoint, queueWebhookEvent } from '@pft/webhooks';
 import { type SubscribableEventType } from '@pft/webhooks/domain';
 
@@ -94,4 +95,15 @@ export async function queuedDisconnect(
     [connection, endpointId],
   );
   return { connection, eventId: row!.event_id };
+}
+
+/** A new partner named `name` with one endpoint taking `events`: their ids. */
+export async function partnerWithEndpoint(
+  ds: DataSource,
+  name: string,
+  events: readonly SubscribableEventType[],
+  url = TEST_ENDPOINT_URL,
+): Promise<{ partnerId: string; endpointId: string }> {
+  const { partnerId } = await createPartner(ds, name);
+  return { partnerId, endpointId: await madeEndpoint(ds, partnerId, events, url) };
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { letGo, lockWaiters, openTransaction, settledAs, withTestDataSource } from '@pft/testing';
-import { deliveriesOf, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { deliveriesOf, partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 
 /**
@@ -17,8 +16,7 @@ describe('an endpoint disabled beside the erasure deleting the connections (Post
   withTestDataSource(5, (made) => (ds = made));
 
   it('neither is aborted, and nothing of the pilot is kept', async () => {
-    const { partnerId } = await createPartner(ds, 'Disable beside erasure');
-    const endpointId = await madeEndpoint(ds, partnerId, [
+    const { partnerId, endpointId } = await partnerWithEndpoint(ds, 'Disable beside erasure', [
       'pilot.linked',
       'pilot.disconnected',
       'pilot.sharing_updated',

@@ -1,8 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DataSource } from 'typeorm';
-import { createPartner } from '@pft/partners';
 import { withTestDataSource } from '@pft/testing';
-import { madeEndpoint, queuedDisconnect } from '@pft/testing/webhook-ground';
+import { partnerWithEndpoint, queuedDisconnect } from '@pft/testing/webhook-ground';
 import { redeliverEvent } from '@pft/webhooks';
 import {
   type ClaimedDelivery,
@@ -25,8 +24,7 @@ describe('an attempt recorded after its claim lapsed (Postgres)', () => {
   let endpointId: string;
 
   beforeAll(async () => {
-    ({ partnerId } = await createPartner(ds, 'Late record'));
-    endpointId = await madeEndpoint(ds, partnerId, ['pilot.disconnected']);
+    ({ partnerId, endpointId } = await partnerWithEndpoint(ds, 'Late record', ['pilot.disconnected']));
   });
 
   /** A dispatcher's claim, for `leaseMs`: the delivery of `eventId` if it got it. */

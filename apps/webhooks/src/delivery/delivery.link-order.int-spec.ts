@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
-import { createPartner, endConnection } from '@pft/partners';
+import { endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { withTestDataSource } from '@pft/testing';
-import { consentMessage, deliveriesOf, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import {
+  consentMessage,
+  deliveriesOf,
+  partnerWithEndpoint,
+  storeConnection,
+} from '@pft/testing/webhook-ground';
 import { queueWebhookEvent } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
 import { claimDueDeliveries, recordDelivered, recordDropped } from './delivery.store';
@@ -46,13 +51,12 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
   let endpointId: string;
 
   beforeAll(async () => {
-    ({ partnerId } = await createPartner(ds, 'Link order'));
-    endpointId = await madeEndpoint(ds, partnerId, [
+    ({ partnerId, endpointId } = await partnerWithEndpoint(ds, 'Link order', [
       'pilot.linked',
       'pilot.disconnected',
       'pilot.sharing_updated',
       'pilot_totals.updated',
-    ]);
+    ]));
   });
 
   const message = (type: string, pilot: string, payload: object): EventMessage =>
@@ -127,8 +131,12 @@ describe('a pilot.linked still queued for an endpoint that takes no pilot.discon
   let partnerId: string;
 
   beforeAll(async () => {
-    ({ partnerId } = await createPartner(ds, 'Links only'));
-    await madeEndpoint(ds, partnerId, ['pilot.linked'], 'https://links.example.com/pft');
+    ({ partnerId } = await partnerWithEndpoint(
+      ds,
+      'Links only',
+      ['pilot.linked'],
+      'https://links.example.com/pft',
+    ));
   });
 
   const consent = (type: string, pilot: string, payload: object): EventMessage =>

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
-import { createPartner, endConnection } from '@pft/partners';
+import { endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { withTestDataSource } from '@pft/testing';
-import { consentMessage, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { consentMessage, partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
 import { claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
@@ -22,12 +22,11 @@ describe('redelivering a failed notice about a pilot (Postgres)', () => {
   let endpointId: string;
 
   beforeAll(async () => {
-    ({ partnerId } = await createPartner(ds, 'Redelivery'));
-    endpointId = await madeEndpoint(ds, partnerId, [
+    ({ partnerId, endpointId } = await partnerWithEndpoint(ds, 'Redelivery', [
       'pilot.linked',
       'pilot.disconnected',
       'pilot_totals.updated',
-    ]);
+    ]));
   });
 
   const message = (type: string, pilot: string, payload: object): EventMessage =>

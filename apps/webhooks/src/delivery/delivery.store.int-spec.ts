@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { endsOrWaitsOnALock, letGo, openTransaction, withTestDataSource } from '@pft/testing';
-import { madeEndpoint } from '@pft/testing/webhook-ground';
-import { createPartner } from '@pft/partners';
+import { partnerWithEndpoint } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 import { claimDueDeliveries, recordFailed } from './delivery.store';
 
@@ -11,8 +10,8 @@ describe('webhook deliveries of an endpoint disabled meanwhile (Postgres)', () =
   withTestDataSource(4, (made) => (ds = made));
 
   async function enabledEndpoint(): Promise<string> {
-    const { partnerId } = await createPartner(ds, `Disabled meanwhile ${randomUUID()}`);
-    return madeEndpoint(ds, partnerId, ['pilot_totals.updated']);
+    return (await partnerWithEndpoint(ds, `Disabled meanwhile ${randomUUID()}`, ['pilot_totals.updated']))
+      .endpointId;
   }
 
   const queue = (runner: Parameters<typeof queueWebhookEvent>[0], endpointId: string) =>

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
-import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import {
   endsOrWaitsOnALock,
@@ -11,7 +10,7 @@ import {
   settledAs,
   withTestDataSource,
 } from '@pft/testing';
-import { consentMessage, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { consentMessage, partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { takeInEvents } from './intake.statements';
 
 /**
@@ -27,8 +26,10 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
   let endpointId: string;
 
   beforeAll(async () => {
-    ({ partnerId } = await createPartner(ds, 'Erasure race'));
-    endpointId = await madeEndpoint(ds, partnerId, ['pilot.linked', 'pilot.sharing_updated']);
+    ({ partnerId, endpointId } = await partnerWithEndpoint(ds, 'Erasure race', [
+      'pilot.linked',
+      'pilot.sharing_updated',
+    ]));
   });
 
   /** A pilot disconnected by the erasure, whose connection the erasure is about to delete. */

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { encodeEventMessage, type EventMessage } from '@pft/contracts';
-import { createPartner } from '@pft/partners';
 import { type BatchPayload, type EventConsumer, type KafkaClient } from '@pft/platform';
 import { testKafka, waitFor, withProjectionGround } from '@pft/testing';
 import { publishMessages } from '@pft/testing/oracle';
-import { deliveriesOf, madeEndpoint } from '@pft/testing/webhook-ground';
+import { deliveriesOf, partnerWithEndpoint } from '@pft/testing/webhook-ground';
 import { markRepublished } from '@pft/webhooks';
 import { claimDueDeliveries, recordDelivered } from '../delivery/delivery.store';
 import { WebhooksConfig } from '../webhooks.config';
@@ -119,8 +118,7 @@ describe('webhooks intake: the notices of an erased pilot’s link read late, th
 
   /** A partner with an endpoint taking the link notices. */
   async function partnerTold(name: string): Promise<string> {
-    const { partnerId } = await createPartner(ds, name);
-    await madeEndpoint(ds, partnerId, ['pilot.linked', 'pilot.disconnected']);
+    const { partnerId } = await partnerWithEndpoint(ds, name, ['pilot.linked', 'pilot.disconnected']);
     return partnerId;
   }
 

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { type DataSource } from 'typeorm';
-import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { type EventMessage } from '@pft/contracts';
 import { withTestDataSource } from '@pft/testing';
-import { deliveriesOf, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { deliveriesOf, partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { claimDueDeliveries, recordDelivered, recordDropped } from '../delivery/delivery.store';
 import { takeInEvents } from './intake.statements';
 
@@ -45,13 +44,12 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
   let partnerId: string;
 
   beforeAll(async () => {
-    ({ partnerId } = await createPartner(ds, 'Replays'));
-    await madeEndpoint(ds, partnerId, [
+    ({ partnerId } = await partnerWithEndpoint(ds, 'Replays', [
       'pilot.linked',
       'pilot.disconnected',
       'pilot.sharing_updated',
       'pilot_totals.updated',
-    ]);
+    ]));
   });
 
   /** Account A (linked, erased, back under a new connection) and account B, as the topic holds them. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
-import { createPartner, endConnection } from '@pft/partners';
+import { endConnection } from '@pft/partners';
 import { ERASURE_DELETES, lockPilotTotalsChanges } from '@pft/privacy';
 import {
   endsOrWaitsOnALock,
@@ -12,7 +12,7 @@ import {
   settledAs,
   withTestDataSource,
 } from '@pft/testing';
-import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { takeInEvents } from './intake.statements';
 
 /**
@@ -26,8 +26,7 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
   let partnerId: string;
 
   beforeAll(async () => {
-    ({ partnerId } = await createPartner(ds, 'Totals erasure race'));
-    await madeEndpoint(ds, partnerId, ['pilot_totals.updated']);
+    ({ partnerId } = await partnerWithEndpoint(ds, 'Totals erasure race', ['pilot_totals.updated']));
   });
 
   const flightRecorded = (pilot: string): EventMessage =>

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { createPartner, endConnection } from '@pft/partners';
+import { endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { endsOrWaitsOnALock, letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
-import { deliveriesOf, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { deliveriesOf, partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { notifyTotalsChanges } from './totals-notifier';
 
 /**
@@ -15,8 +15,11 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
   withTestDataSource(4, (made) => (ds = made));
 
   it('keeps no notice of a connection the erasure deleted while the notifier was queueing through it', async () => {
-    const { partnerId } = await createPartner(ds, `Totals notice erasure race ${randomUUID()}`);
-    const endpointId = await madeEndpoint(ds, partnerId, ['pilot_totals.updated']);
+    const { partnerId, endpointId } = await partnerWithEndpoint(
+      ds,
+      `Totals notice erasure race ${randomUUID()}`,
+      ['pilot_totals.updated'],
+    );
     const [pilot, connection] = [randomUUID(), randomUUID()];
     // Linked an hour ago (its link long told), its totals changed and folded.
     await storeConnection(ds, { connection, partnerId, pilot, linkedAgo: '1 hour' });
@@ -58,8 +61,11 @@ describe('pilot_totals.updated queued beside an erasure (Postgres)', () => {
   });
 
   it('tells of another pilot’s totals while an erasure is deleting its pilot’s, and not of that pilot’s', async () => {
-    const { partnerId } = await createPartner(ds, `Totals notice beside an erasure ${randomUUID()}`);
-    const endpointId = await madeEndpoint(ds, partnerId, ['pilot_totals.updated']);
+    const { partnerId, endpointId } = await partnerWithEndpoint(
+      ds,
+      `Totals notice beside an erasure ${randomUUID()}`,
+      ['pilot_totals.updated'],
+    );
     const [erased, other] = [randomUUID(), randomUUID()];
     const connectionOf = new Map([
       [erased, randomUUID()],

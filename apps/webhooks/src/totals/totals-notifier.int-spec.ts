@@ -3,7 +3,12 @@ import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { withTestDataSource } from '@pft/testing';
-import { consentMessage, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import {
+  consentMessage,
+  madeEndpoint,
+  partnerWithEndpoint,
+  storeConnection,
+} from '@pft/testing/webhook-ground';
 import { disableEndpoint, enableEndpoint } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
 import { notifyTotalsChanges } from './totals-notifier';
@@ -115,8 +120,9 @@ describe('pilot_totals.updated after the pilot.linked of a connection just made 
     );
     const later = await link(await changedPilot(), partnerId);
     // An endpoint that takes no pilot.linked.
-    const { partnerId: other } = await createPartner(ds, `Totals only ${randomUUID()}`);
-    await madeEndpoint(ds, other, ['pilot_totals.updated']);
+    const { partnerId: other } = await partnerWithEndpoint(ds, `Totals only ${randomUUID()}`, [
+      'pilot_totals.updated',
+    ]);
     const totalsOnly = await link(await changedPilot(), other);
     await notifyTotalsChanges(ds, 0);
     expect(await queued(later)).toEqual(['pilot_totals.updated']);
