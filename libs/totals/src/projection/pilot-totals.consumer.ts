@@ -55,6 +55,8 @@ export class PilotTotalsConsumer {
   private readonly crashListeners: ((restarting: boolean) => void)[] = [];
   private started = false;
   private joined = false;
+  /** The record of its group the last join made (recordProjectionGroup), waited for on stopping. */
+  private recordingGroup: Promise<void> = Promise.resolve();
   private gone?: TopicIncompleteError;
   private readonly labels: { projection: string; version: string };
 
@@ -122,7 +124,7 @@ export class PilotTotalsConsumer {
       const given = partitions.filter((p) => !kept.some(([k]) => k === p));
       this.seeks.given(given);
       // Recorded again: a sweep may have deleted the group while it was empty (recordProjectionGroup).
-      recordProjectionGroup(dataSource, version, topic).catch((error: unknown) =>
+      this.recordingGroup = recordProjectionGroup(dataSource, version, topic).catch((error: unknown) =>
         this.logger.warn(`consumer group not recorded on joining: ${messageOf(error)}`),
       );
       // When it took up its partitions: what a slow takeover after another member died is read against.
@@ -157,8 +159,10 @@ export class PilotTotalsConsumer {
     // The last offsets reach the group before leaving it: the next owner starts from them.
     await this.commits?.settled(COMMIT_WAIT_ON_STOP_MS);
     await this.consumer?.disconnect();
-    // A join just before leaving may still be reading its stored offsets when the pool is closed.
+    // A join just before leaving may still be reading its stored offsets, or recording its group, when
+    // the pool is closed: no join comes after the disconnect, so the last one's record is waited for.
     this.seeks.stop();
+    await this.recordingGroup;
     await this.producer?.disconnect();
     await this.admin?.disconnect();
     this.consumer = this.producer = this.admin = undefined;

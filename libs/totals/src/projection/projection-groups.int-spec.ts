@@ -83,4 +83,45 @@ describe('the consumer groups of the projection, recorded while in use (real Kaf
     expect(await sweepProjectionGroups({ kafka, dataSource, topic, active: 1, withinMs: 0 })).toEqual([]);
     expect(await recorded(oldTopic)).toEqual([]);
   }, 60_000);
+
+  it('waits, when it stops, for the record of its group its last join made (the pool is closed after)', async () => {
+    const [topic, deadLetters] = await ground.topicPair('groups-stop-topic', 1);
+    const holder = dataSource.createQueryRunner();
+    await holder.connect();
+    // Once the consumer recorded its group on starting, the group's row is held: the record its join
+    // makes waits for it.
+    const holdTheRecord = async () => {
+      await holder.startTransaction();
+      await holder.query(`select 1 from projection_groups where version = 1 and topic = $1 for update`, [
+        topic,
+      ]);
+    };
+    const warnings: string[] = [];
+    const consumer = new PilotTotalsConsumer({
+      kafka: joiningAfter(kafka, holdTheRecord),
+      dataSource,
+      topic,
+      deadLetterTopic: deadLetters,
+      version: 1,
+      concurrency: 1,
+      logger: { log: () => undefined, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) },
+    });
+    let stopped = false;
+    try {
+      await consumer.start();
+      await waitFor(() => (consumer.consuming ? true : undefined), 30_000, 'the consumer to join its group');
+      const stopping = consumer.stop().then(() => (stopped = true));
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Still waiting for the join's record: the command that stops it closes the pool only after.
+      expect(stopped).toBe(false);
+      await holder.commitTransaction();
+      await stopping;
+      expect(stopped).toBe(true);
+      expect(warnings.filter((w) => w.includes('not recorded'))).toEqual([]);
+    } finally {
+      if (holder.isTransactionActive) await holder.rollbackTransaction();
+      await holder.release();
+      if (!stopped) await consumer.stop();
+    }
+  }, 60_000);
 });
