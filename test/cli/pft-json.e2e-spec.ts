@@ -237,6 +237,24 @@ describe('pft --json', () => {
       });
       expect(await json('webhooks', 'redeliver', eventId)).toEqual({ event_id: eventId, queued: 1 });
       expect(await json('webhooks', 'failures', '--endpoint', id)).toEqual([]);
+      // A delivery a dispatcher holds (its claim, as a dispatcher writes it on taking the delivery) is
+      // not queued again while it is being sent: exit 1, its code, nothing changed.
+      await runSql(
+        `update webhook_deliveries set claimed_until = now() + interval '1 minute' where event_id = $1`,
+        [eventId],
+      );
+      const sending = await runPft(['webhooks', 'redeliver', eventId, '--json'], env);
+      expect({ code: sending.code, stdout: sending.stdout, error: JSON.parse(sending.stderr) }).toEqual({
+        code: 1,
+        stdout: '',
+        error: { error: { code: 'WEBHOOK_DELIVERY_IN_FLIGHT', message: expect.stringContaining(id) } },
+      });
+      expect(
+        await runSql(`select claimed_until > now() as held from webhook_deliveries where event_id = $1`, [
+          eventId,
+        ]),
+      ).toEqual([{ held: true }]);
+      await runSql(`update webhook_deliveries set claimed_until = null where event_id = $1`, [eventId]);
       const missing = await runPft(['webhooks', 'disable', 'we_00000000000000000000000000', '--json'], env);
       expect(JSON.parse(missing.stderr).error.code).toBe('WEBHOOK_ENDPOINT_NOT_FOUND');
     } finally {
