@@ -55,8 +55,8 @@ const resolved = (view: PilotTotalsView | undefined): view is PilotTotalsView =>
  */
 @Injectable()
 export class PilotTotalsReadModel {
-  /** Database reads under way (see readShared). */
-  private readonly reading = new Map<string, Promise<StoredAnswer[]>>();
+  /** Database reads under way, with the time of the request that began each (see readShared). */
+  private readonly reading = new Map<string, { read: Promise<StoredAnswer[]>; startedAt: number }>();
   private readonly log = new Logger(TotalsReadCache.name);
 
   constructor(
@@ -183,7 +183,7 @@ export class PilotTotalsReadModel {
     now: number,
   ): Promise<StoredAnswer[]> {
     const kept = this.cache.kept(partnerId, pilotIds);
-    const stored = await this.readShared(partnerId, pilotIds, revision, kept);
+    const stored = await this.readShared(partnerId, pilotIds, revision, kept, now);
     this.cache.keep(partnerId, kept, stored, revision, now);
     return stored;
   }
@@ -192,19 +192,28 @@ export class PilotTotalsReadModel {
    * One database read for the requests that miss the same ids under the same revision at the same
    * time (every replica's memory empties at once when the revision moves on or entries reach the end
    * of their lifetime): they wait for the read the first one started instead of each starting one.
-   * Sharing it is as safe as the memory itself: all of them saw the revision it was started under.
+   * Sharing it is as safe as the memory itself: all of them saw the revision it was started under, and
+   * one is joined only within an answer's lifetime (PARTNER_TOTALS_CACHE_MS) of the request that began
+   * it (`now`), as an answer it kept would count. A change Redis could not be told of leaves the
+   * revision as it was, and its request answers once that lifetime is out: a read begun before the
+   * change and slow to come back (a stalled database, a busy event loop) would otherwise hand a request
+   * made after that answer the figures of a pilot who had disconnected or stopped sharing.
    */
   private readShared(
     partnerId: string,
     pilotIds: readonly string[],
     revision: string,
     kept: ReadonlyMap<string, KeptAnswer>,
+    now: number,
   ): Promise<StoredAnswer[]> {
     const key = `${revision}/${partnerId}/${pilotIds.join(',')}`;
     const pending = this.reading.get(key);
-    if (pending) return pending;
-    const read = this.database.answers(partnerId, pilotIds, kept).finally(() => this.reading.delete(key));
-    this.reading.set(key, read);
+    if (pending && this.cache.counts(pending.startedAt, now)) return pending.read;
+    const read: Promise<StoredAnswer[]> = this.database.answers(partnerId, pilotIds, kept).finally(() => {
+      // A read begun since, by a request this one was too old for, stays joinable.
+      if (this.reading.get(key)?.read === read) this.reading.delete(key);
+    });
+    this.reading.set(key, { read, startedAt: now });
     return read;
   }
 }

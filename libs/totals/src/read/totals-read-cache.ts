@@ -36,6 +36,8 @@ export class TotalsReadCache implements OnModuleInit, OnModuleDestroy {
   private readonly memory: TotalsMemory;
   private readonly batches: RememberedBatches;
   readonly enabled: boolean;
+  /** PARTNER_TOTALS_CACHE_MS: how long after the request that read it an answer may be given as it is. */
+  private readonly lifetimeMs: number;
   private sweeping?: NodeJS.Timeout;
   /** The next slice of a sweep under way. */
   private sweepingOn?: NodeJS.Immediate;
@@ -46,6 +48,15 @@ export class TotalsReadCache implements OnModuleInit, OnModuleDestroy {
     this.memory = new TotalsMemory(config.PARTNER_TOTALS_CACHE_MS);
     this.batches = new RememberedBatches(this.memory);
     this.enabled = config.PARTNER_TOTALS_CACHE_MS > 0;
+    this.lifetimeMs = config.PARTNER_TOTALS_CACHE_MS;
+  }
+
+  /**
+   * Whether an answer read by a request made at `readAt` may still be given at `now`, as a kept one
+   * would be (TotalsMemory.counts): what a database read under way may be joined for.
+   */
+  counts(readAt: number, now: number): boolean {
+    return now - readAt < this.lifetimeMs;
   }
 
   onModuleInit(): void {
