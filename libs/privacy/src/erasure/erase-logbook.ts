@@ -9,9 +9,9 @@ import { shredPlainPayloads } from '../sealing/seal-stored-events';
 
 /**
  * Erases a pilot's logbook, in the caller's transaction: with the logbook stream locked (appends in
- * flight finish first, later ones wait), destroys the pilot's data keys, so every payload sealed with
- * them, in the store and on the topic, can no longer be read (payloads stored in the clear before
- * sealing existed are shredded in the store: the topic's copies go with its migration); deletes the write-side rows (flights,
+ * flight finish first, later ones wait), shreds in the store the payloads stored in the clear before
+ * sealing existed (the topic's copies go with its migration), then destroys the pilot's data keys, so
+ * every payload sealed with them, in the store and on the topic, can no longer be read; deletes the write-side rows (flights,
  * starting totals, pending imports); and appends AccountErased, from which readers drop what they derived. Run again
  * after a crash it does the same again: no key left, no rows, one more AccountErased.
  */
@@ -23,9 +23,12 @@ export async function eraseLogbook(
 ): Promise<{ destroyedKeys: string[] }> {
   const streamId = logbookStreamId(pilot);
   await lockStream(tx, streamId);
-  const destroyedKeys = await keys.destroy(tx, pilot);
-  // Payloads stored before sealing existed are in the clear: shredded here too.
+  // Payloads stored before sealing existed are in the clear: shredded here too. Before the keys are
+  // destroyed: the sealing of such payloads (sealStoredEvents, which takes no stream lock) makes the
+  // pilot's key in the transaction that holds the pilot's plain rows, so this waits for it to commit, and
+  // the key it made is among those destroyed next (destroyed first, it was not yet there to be seen).
   await shredPlainPayloads(tx, pilot);
+  const destroyedKeys = await keys.destroy(tx, pilot);
   await tx.query('delete from flights where pilot_account_id = $1', [pilot]);
   await tx.query('delete from starting_totals where pilot_account_id = $1', [pilot]);
   // Logbook files uploaded for import and not yet expired hold the pilot's flights too.
