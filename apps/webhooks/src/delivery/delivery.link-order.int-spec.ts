@@ -12,31 +12,7 @@ import {
 } from '@pft/testing/webhook-ground';
 import { queueWebhookEvent } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
-import { claimDueDeliveries, recordDelivered, recordDropped } from './delivery.store';
-
-/**
- * The dispatcher's rounds until nothing is due, every attempt answered 200 (each notice found stale
- * dropped): what the partner was sent about `connection`.
- */
-async function dispatchAll(ds: DataSource, connection: string): Promise<string[]> {
-  const sent: string[] = [];
-  for (;;) {
-    const claimed = await claimDueDeliveries(ds, {
-      limit: 100,
-      perEndpoint: 100,
-      busyEndpoints: [],
-      leaseMs: 60_000,
-    });
-    if (claimed.length === 0) return sent;
-    for (const delivery of claimed) {
-      if (delivery.stale) await recordDropped(ds, delivery);
-      else {
-        if (delivery.ordering_key === connection) sent.push(delivery.type);
-        await recordDelivered(ds, delivery, 200);
-      }
-    }
-  }
-}
+import { dispatchAll } from './dispatcher-rounds.test-support';
 
 /**
  * A link's notices queued and not sent yet (the endpoint was down, the dispatcher behind) when the pilot
@@ -93,7 +69,10 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
     await endConnection(ds, connection, new Date().toISOString());
     await ds.transaction((tx) => takeInEvents(tx, [disconnected(pilot, connection)]));
 
-    expect(await dispatchAll(ds, connection)).toEqual(['pilot.linked', 'pilot.disconnected']);
+    expect(await dispatchAll(ds, { orderingKey: connection })).toEqual([
+      'pilot.linked',
+      'pilot.disconnected',
+    ]);
     expect(await deliveriesOf(ds, connection)).toEqual([
       'pilot.linked delivered',
       'pilot.sharing_updated failed',
@@ -114,7 +93,10 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
       'pilot.linked pending',
       'pilot.disconnected pending',
     ]);
-    expect(await dispatchAll(ds, connection)).toEqual(['pilot.linked', 'pilot.disconnected']);
+    expect(await dispatchAll(ds, { orderingKey: connection })).toEqual([
+      'pilot.linked',
+      'pilot.disconnected',
+    ]);
     expect(await deliveriesOf(ds, connection)).toEqual([]);
   });
 });
@@ -166,7 +148,7 @@ describe('a pilot.linked still queued for an endpoint that takes no pilot.discon
   it('does not tell of the link once the pilot has disconnected', async () => {
     const { connection } = await linkedThenDisconnected();
     expect(await deliveriesOf(ds, connection)).toEqual(['pilot.linked pending']);
-    expect(await dispatchAll(ds, connection)).toEqual([]);
+    expect(await dispatchAll(ds, { orderingKey: connection })).toEqual([]);
     expect(await deliveriesOf(ds, connection)).toEqual(['pilot.linked failed']);
   });
 
@@ -174,7 +156,7 @@ describe('a pilot.linked still queued for an endpoint that takes no pilot.discon
     const { pilot, connection } = await linkedThenDisconnected();
     await ds.transaction((tx) => ERASURE_DELETES.webhookDeliveries(tx, pilot));
     await ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
-    expect(await dispatchAll(ds, connection)).toEqual([]);
+    expect(await dispatchAll(ds, { orderingKey: connection })).toEqual([]);
     expect(await deliveriesOf(ds, connection)).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { withTestDataSource } from '@pft/testing';
 import { consentMessage, partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { takeInEvents } from '../intake/intake.statements';
-import { claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
+import { dispatchAll as dispatchAllOf } from './dispatcher-rounds.test-support';
 
 /**
  * An operator's redelivery (`pft webhooks redeliver`) of a notice about a pilot that failed (its
@@ -32,24 +32,12 @@ describe('redelivering a failed notice about a pilot (Postgres)', () => {
   const message = (type: string, pilot: string, payload: object): EventMessage =>
     consentMessage(type, pilot, partnerId, payload);
 
-  /** The dispatcher's rounds until nothing is due, each attempt answered `status`: what was sent. */
-  async function dispatchAll(connection: string, status: number): Promise<string[]> {
-    const sent: string[] = [];
-    for (;;) {
-      const claimed = await claimDueDeliveries(ds, {
-        limit: 100,
-        perEndpoint: 100,
-        busyEndpoints: [],
-        leaseMs: 60_000,
-      });
-      if (claimed.length === 0) return sent;
-      for (const delivery of claimed) {
-        if (delivery.ordering_key === connection) sent.push(delivery.type);
-        if (status === 200) await recordDelivered(ds, delivery, status);
-        else await recordFailed(ds, delivery, { status, error: 'down', retryInMs: null });
-      }
-    }
-  }
+  /**
+   * The dispatcher's rounds until nothing is due, each attempt answered `status`: what was sent about
+   * `connection`.
+   */
+  const dispatchAll = (connection: string, status: number) =>
+    dispatchAllOf(ds, { status, orderingKey: connection });
 
   /** A pilot linked, the link's pilot.linked and a totals notice failed for good: their event ids. */
   async function failedLink(): Promise<{

@@ -6,7 +6,7 @@ import { testKafka, waitFor, withProjectionGround } from '@pft/testing';
 import { publishMessages } from '@pft/testing/oracle';
 import { deliveriesOf, partnerWithEndpoint } from '@pft/testing/webhook-ground';
 import { markRepublished } from '@pft/webhooks';
-import { claimDueDeliveries, recordDelivered } from '../delivery/delivery.store';
+import { dispatchAll as dispatchAllOf } from '../delivery/dispatcher-rounds.test-support';
 import { WebhooksConfig } from '../webhooks.config';
 import { PilotEventsIntakeService } from './pilot-events-intake.service';
 
@@ -68,22 +68,7 @@ describe('webhooks intake: the notices of an erased pilot’s link read late, th
   }
 
   /** The dispatcher's rounds until nothing is due, every attempt answered 200: what was sent. */
-  async function dispatchAll(): Promise<string[]> {
-    const sent: string[] = [];
-    for (;;) {
-      const claimed = await claimDueDeliveries(ds, {
-        limit: 100,
-        perEndpoint: 100,
-        busyEndpoints: [],
-        leaseMs: 60_000,
-      });
-      if (claimed.length === 0) return sent;
-      for (const delivery of claimed) {
-        sent.push(delivery.type);
-        await recordDelivered(ds, delivery, 200);
-      }
-    }
-  }
+  const dispatchAll = () => dispatchAllOf(ds);
 
   /**
    * An erased pilot's link and its end (the erasure's disconnect, its connection deleted), published to

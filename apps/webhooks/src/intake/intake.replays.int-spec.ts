@@ -5,7 +5,7 @@ import { ERASURE_DELETES } from '@pft/privacy';
 import { type EventMessage } from '@pft/contracts';
 import { withTestDataSource } from '@pft/testing';
 import { deliveriesOf, partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
-import { claimDueDeliveries, recordDelivered, recordDropped } from '../delivery/delivery.store';
+import { dispatchRound } from '../delivery/dispatcher-rounds.test-support';
 import { takeInEvents } from './intake.statements';
 
 /** What happens in the store, in this order: each history event's commit, and the erasure's steps. */
@@ -128,20 +128,9 @@ describe('webhooks intake: replayed events around an account erasure (Postgres)'
 
   /** The dispatcher's round, every attempt answered 200. */
   async function dispatch(): Promise<number> {
-    const claimed = await claimDueDeliveries(ds, {
-      limit: 100,
-      perEndpoint: 100,
-      busyEndpoints: [],
-      leaseMs: 60_000,
-    });
-    for (const delivery of claimed) {
-      if (delivery.stale) await recordDropped(ds, delivery);
-      else {
-        sent.set(delivery.ordering_key, [...(sent.get(delivery.ordering_key) ?? []), delivery.type]);
-        await recordDelivered(ds, delivery, 200);
-      }
-    }
-    return claimed.length;
+    const round = await dispatchRound(ds);
+    for (const d of round.attempted) sent.set(d.ordering_key, [...(sent.get(d.ordering_key) ?? []), d.type]);
+    return round.claimed;
   }
 
   it('sends a pilot.linked taken in between the erasure’s deliveries step and its connections step, then keeps nothing of it', async () => {
