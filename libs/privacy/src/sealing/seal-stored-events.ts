@@ -58,6 +58,24 @@ async function rewrite(tx: Queryable, sealed: { position: string; payload: Seale
   );
 }
 
+/**
+ * The pilot's key to seal with, made when it has none; undefined when none may be made, the pilot's
+ * erasure being under way. Made under a savepoint: the refusal (an error raised by `data_keys`' trigger)
+ * takes back only the attempt, and the batch's transaction goes on with the other pilots.
+ */
+async function keyOrErasing(tx: Queryable, keys: DataKeys, pilot: string): Promise<DataKey | undefined> {
+  await tx.query('savepoint data_key');
+  try {
+    const key = await keys.keyToSeal(tx, pilot);
+    await tx.query('release savepoint data_key');
+    return key;
+  } catch (err) {
+    if (!(err instanceof SubjectBeingErased)) throw err;
+    await tx.query('rollback to savepoint data_key');
+    return undefined;
+  }
+}
+
 /** How many counted, and how many there are to do (at the start). */
 export interface SealingProgress {
   done: number;
@@ -95,15 +113,9 @@ export async function sealStoredEvents(
       for (const row of rows) {
         const pilot = row.payload.pilot_account_id;
         if (erasing.has(pilot)) continue;
-        try {
-          out.push({
-            position: row.position,
-            payload: sealedPayloadOf(row, await keys.keyToSeal(tx, pilot)),
-          });
-        } catch (err) {
-          if (!(err instanceof SubjectBeingErased)) throw err;
-          erasing.add(pilot);
-        }
+        const key = await keyOrErasing(tx, keys, pilot);
+        if (key) out.push({ position: row.position, payload: sealedPayloadOf(row, key) });
+        else erasing.add(pilot);
       }
       await rewrite(tx, out);
       return { rows, sealed: out.length };
@@ -116,12 +128,23 @@ export async function sealStoredEvents(
   }
 }
 
+/** A key made to seal what must never be read again, and never kept: what it seals reads as erased. */
+const throwawayKey = (): DataKey => ({ keyId: randomUUID(), key: randomBytes(32) });
+
+/**
+ * A logbook payload stored in the clear as it reads once shredded: sealed under a throwaway key, bound
+ * to its event as every sealed payload is.
+ */
+export function shreddedPayload(row: Omit<PlainRow, 'position'>): SealedPayload {
+  return sealedPayloadOf({ ...row, position: '0' }, throwawayKey());
+}
+
 /**
  * Shreds the pilot's logbook payloads still stored in the clear (from before sealing), in the caller's
  * transaction: each sealed under a key made for the purpose and never kept, so it reads as erased.
  */
 export async function shredPlainPayloads(tx: Queryable, pilot: string): Promise<number> {
-  const throwaway: DataKey = { keyId: randomUUID(), key: randomBytes(32) };
+  const throwaway = throwawayKey();
   let shredded = 0;
   for (;;) {
     const rows = await plainRows(tx, '0', pilot, 1000);
