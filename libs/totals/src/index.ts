@@ -14,6 +14,7 @@ export { RebuildRunningError } from './projection/projection-rebuild-lock';
 export { sweepProjectionGroups } from './projection/projection-rebuild-groups';
 export { readProjectionStatus } from './projection/projection-status';
 export { TopicIncompleteError } from './projection/topic-beginning';
+export { OFFSET_PAST_TOPIC_END, OffsetsPastEndError } from './projection/offsets-past-end';
 export type { ProjectionStatus } from './projection/projection-status';
 export { PILOT_TOTALS_PROJECTION } from './projection/projection-tables';
 export { readProjectionVersions } from './projection/projection-versions';

@@ -34,6 +34,12 @@ function printStatus(out: Output, status: ProjectionStatus): void {
           `${p.next}: ${p.eventsGone} events deleted from the topic before they were folded; the version cannot be ` +
           'complete (docs/operations.md, "Events gone from the pilot-events topic")',
       );
+    for (const p of v.partitions.filter((each) => each.pastEnd))
+      out.print(
+        `    OFFSET_PAST_TOPIC_END: partition ${p.partition} ends at offset ${p.end}, version ${v.version} reads on ` +
+          `from ${p.next}: the topic is not the one the version read; the partition folds nothing until a version ` +
+          'is rebuilt from this topic (docs/operations.md, "Stored offsets past the end of the topic")',
+      );
     if (v.lastDeadLetter) {
       const d = v.lastDeadLetter;
       out.print(

@@ -15,11 +15,12 @@ export class ConsumerReadiness extends ConsumerInGroupCheck {
 
   /**
    * Not ready either while the topic no longer holds events the active version has to fold: the
-   * version cannot be complete, whatever the consumer does (docs/operations.md).
+   * version cannot be complete, whatever the consumer does; nor while offsets it stored are past the
+   * end of the topic (docs/operations.md).
    */
   override async check(): Promise<void> {
     await super.check();
-    const gone = this.projector.eventsGone;
+    const gone = this.projector.eventsGone ?? this.projector.offsetsPastEnd;
     if (gone) throw new Error(gone.message);
   }
 }

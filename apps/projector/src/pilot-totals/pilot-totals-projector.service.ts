@@ -24,6 +24,7 @@ import {
 } from '@pft/totals';
 import { StartBackoff } from './start-backoff';
 import { EventsGoneReport, type ReportLine } from './events-gone-report';
+import { OffsetsPastEndReport } from './offsets-past-end-report';
 import { ProjectorConfig } from '../projector.config';
 
 /** How often the projector deletes the consumer groups no version uses any more. */
@@ -44,6 +45,7 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
   private readonly logger = new Logger('pilot-totals-projector');
   private readonly backoff = new StartBackoff();
   private readonly eventsGoneReport = new EventsGoneReport();
+  private readonly offsetsPastEndReport = new OffsetsPastEndReport();
   private consumer?: PilotTotalsConsumer;
   /** Set when the consumer stopped on an error and does not start itself again. */
   private consumerGaveUp = false;
@@ -86,6 +88,15 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
   }
 
   /**
+   * Offsets the active version stored past the end of the topic, as of the last tick (the topic made
+   * again, a database from another environment): their partitions fold nothing, and the projector is
+   * not ready (ConsumerReadiness) until a version is built from this topic.
+   */
+  get offsetsPastEnd(): Error | undefined {
+    return this.offsetsPastEndReport.current;
+  }
+
+  /**
    * Stops fetching; the batch in flight commits whole or rolls back, nothing half-written. Each step waits
    * KAFKA_LEAVE_MS at most (and never past the shutdown deadline): a batch abandoned there is one
    * transaction with its offsets, which the database rolls back once the process is gone.
@@ -112,6 +123,7 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
         if (consumer) {
           await consumer.refreshFreshness();
           this.report(this.eventsGoneReport.observe(consumer.eventsGone));
+          this.report(this.offsetsPastEndReport.observe(consumer.offsetsPastEnd));
           await this.sweepGroups(consumer.version);
         }
       } catch (err) {

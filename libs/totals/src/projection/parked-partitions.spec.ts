@@ -74,4 +74,43 @@ describe('ParkedPartitions', () => {
       resume: [],
     });
   });
+
+  it('parks a batch that read nothing below an end before its stored offset, rather than seek past the end again', () => {
+    const parked = new ParkedPartitions();
+    parked.joined([0]);
+    expect(parked.afterBatch(0, { ...fetched('800', '0'), highWatermark: '20' })).toEqual({
+      seek: '20',
+      parked: true,
+    });
+    expect(parked.isParked(0)).toBe(true);
+  });
+
+  it('keeps an offset found past the end parked through joins, crashes and the topic growing past it, until it changes', () => {
+    const parked = new ParkedPartitions();
+    parked.joined([0, 1]);
+    parked.foundPastEnd(1, '30');
+    expect(parked.isParked(1)).toBe(true);
+    parked.joined([0, 1]);
+    parked.clear();
+    expect(parked.isParked(1)).toBe(true);
+    expect(parked.afterBatch(1, fetched('30', '40', { readNothing: false }))).toEqual({ parked: false });
+    // The topic has grown past the offset: still no position in it.
+    const grown = [{ partition: 1, low: 0, high: 90, next: 30 }];
+    expect(parked.refreshed(parked.generation, grown)).toEqual({ park: [[1, '90']], resume: [] });
+    expect(parked.refreshed(parked.generation, grown)).toEqual({ park: [], resume: [] });
+    expect(parked.pastEndOffsets).toEqual(new Map([[1, '30']]));
+    // The offset changed (a version rebuilt, an operator): read again from it.
+    const moved = [{ partition: 1, low: 0, high: 90, next: 0 }];
+    expect(parked.refreshed(parked.generation, moved)).toEqual({ park: [], resume: [[1, '0']] });
+    expect(parked.isParked(1)).toBe(false);
+  });
+
+  it('remembers an offset a refresh finds past the end, for a partition this member does not hold yet', () => {
+    const parked = new ParkedPartitions();
+    parked.joined([0]);
+    const found = [{ partition: 3, low: 0, high: 5, next: 50, pastEnd: true }];
+    expect(parked.refreshed(parked.generation, found)).toEqual({ park: [], resume: [] });
+    parked.joined([0, 3]);
+    expect(parked.isParked(3)).toBe(true);
+  });
 });

@@ -14,12 +14,20 @@
  * than until then (both adapters now read an out-of-range partition from its first offset, as the
  * Kafka port's `seek` says; the refresh is the safety net). The refresh also tells which parked partitions have a gap no more (their stored offset
  * moved on): each is read again from its stored offset at once.
+ *
+ * A stored offset past the partition's end (the topic deleted and made again, or a database from
+ * another environment: offsets-past-end.ts) is parked too, found by the seeks on joining or a refresh
+ * (a batch that read nothing below an end before its stored offset parks the partition until the next
+ * refresh tells). It is remembered, through joins and crashes, for as long as the offset stays the one
+ * found: the topic growing past it later does not make it a position in this topic.
  */
 export class ParkedPartitions {
   /** Partitions sought back to their stored offset after a fetch began past it, with that offset. */
   private readonly soughtBack = new Map<number, string>();
   /** Parked partitions, with the stored offset they have a gap at. */
   private readonly parked = new Map<number, string>();
+  /** Partitions whose stored offset was found past the topic's end, with that offset. */
+  private readonly pastEnd = new Map<number, string>();
   /** The partitions the consumer was given at its last join. */
   private assigned = new Set<number>();
   private joins = 0;
@@ -52,9 +60,18 @@ export class ParkedPartitions {
     },
   ): { seek?: string; parked: boolean } {
     // Parked by a refresh while the batch ran: it stays at its end.
-    if (this.parked.has(partition)) return { parked: false };
+    if (this.isParked(partition)) return { parked: false };
     const stored = BigInt(batch.stored);
     const fetchedFrom = batch.fetchedFrom === undefined ? stored : BigInt(batch.fetchedFrom);
+    // Read from before its stored offset, which is past the partition's end as this fetch saw it: sought
+    // to it again, the partition would be out of range and fetched from its first offset again and
+    // again. It waits at its end; the next refresh tells whether the offset is past the end indeed (a
+    // member that held the partition briefly in a rebalance may have stored past this fetch's end).
+    if (batch.readNothing && stored > BigInt(batch.highWatermark) && batch.sameJoin) {
+      this.soughtBack.delete(partition);
+      this.parked.set(partition, batch.stored);
+      return { seek: batch.highWatermark, parked: true };
+    }
     if (batch.readNothing && stored < fetchedFrom && batch.sameJoin) {
       if (this.soughtBack.get(partition) !== batch.stored) {
         this.soughtBack.set(partition, batch.stored);
@@ -71,30 +88,51 @@ export class ParkedPartitions {
   }
 
   isParked(partition: number): boolean {
-    return this.parked.has(partition);
+    return this.parked.has(partition) || this.pastEnd.has(partition);
+  }
+
+  /** The seeks on joining found the partition's stored offset `next` past its end: it waits there. */
+  foundPastEnd(partition: number, next: string): void {
+    this.pastEnd.set(partition, next);
+  }
+
+  /** The partitions whose stored offset was found past the topic's end, with that offset. */
+  get pastEndOffsets(): ReadonlyMap<number, string> {
+    return this.pastEnd;
   }
 
   /**
    * After a freshness refresh begun in `generation`, with each partition's first and end offsets on
-   * the topic and its stored offset (`next`): the seeks to make. `park`: partitions held with a gap
-   * and not parked yet, each to its end; `resume`: parked ones without a gap any more, each to its
-   * stored offset.
+   * the topic and its stored offset (`next`), and whether that offset was found past the end (`pastEnd`):
+   * the seeks to make. `park`: partitions held with a gap or an offset past the end and not parked yet,
+   * each to its end; `resume`: parked ones without either any more, each to its stored offset. An
+   * offset found past the end stays so until it changes (a rebuild's switch, an operator).
    */
   refreshed(
     generation: number,
-    partitions: readonly { partition: number; low: number; high: number; next: number }[],
+    partitions: readonly { partition: number; low: number; high: number; next: number; pastEnd?: boolean }[],
   ): { park: [number, string][]; resume: [number, string][] } {
     const park: [number, string][] = [];
     const resume: [number, string][] = [];
+    /** Partitions whose offset found past the end changed since: they wait at their end no more. */
+    const moved = new Set<number>();
+    for (const { partition, next, pastEnd } of partitions) {
+      const found = this.pastEnd.get(partition);
+      if (found !== undefined && found !== String(next)) {
+        this.pastEnd.delete(partition);
+        moved.add(partition);
+      }
+      if (pastEnd) this.pastEnd.set(partition, String(next));
+    }
     if (generation !== this.joins) return { park, resume };
     for (const { partition, low, high, next } of partitions) {
       if (!this.assigned.has(partition)) continue;
-      const gap = low > next;
+      const gap = low > next || this.pastEnd.has(partition);
       if (gap && !this.parked.has(partition)) {
         this.soughtBack.delete(partition);
         this.parked.set(partition, String(next));
         park.push([partition, String(high)]);
-      } else if (!gap && this.parked.has(partition)) {
+      } else if (!gap && (this.parked.has(partition) || moved.has(partition))) {
         this.parked.delete(partition);
         resume.push([partition, String(next)]);
       }
@@ -109,7 +147,7 @@ export class ParkedPartitions {
     this.clear();
   }
 
-  /** A crash: every partition is read again from its stored offset. */
+  /** A crash: every partition is read again from its stored offset (but one whose offset is past the end). */
   clear(): void {
     this.soughtBack.clear();
     this.parked.clear();

@@ -18,6 +18,7 @@ import { projectionMetrics, recordBatchOutcome } from './projection-metrics';
 import { type PartitionLag, refreshPartitionFreshness } from './projection-freshness';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 import { partitionsWithEventsGone, TopicIncompleteError } from './topic-beginning';
+import { OffsetsPastEndError, seeksOnJoining } from './offsets-past-end';
 import {
   heartbeatIntervalMs,
   type PilotTotalsConsumerOptions,
@@ -58,6 +59,7 @@ export class PilotTotalsConsumer {
   /** The record of its group the last join made (recordProjectionGroup), waited for on stopping. */
   private recordingGroup: Promise<void> = Promise.resolve();
   private gone?: TopicIncompleteError;
+  private beyond?: OffsetsPastEndError;
   private readonly labels: { projection: string; version: string };
 
   constructor(private readonly options: PilotTotalsConsumerOptions) {
@@ -74,7 +76,8 @@ export class PilotTotalsConsumer {
     });
     const { dataSource, topic, version } = options;
     this.seeks = new StoredOffsetSeeks({
-      read: (partitions) => storedOffsets(dataSource, version, partitions, topic),
+      read: async (partitions) =>
+        this.pastEndOnJoining(await storedOffsets(dataSource, version, partitions, topic)),
       seek: (partition, offset) => this.consumer?.seek(topic, partition, offset),
       generation: () => this.kept.generation,
       failed: (error) =>
@@ -148,6 +151,23 @@ export class PilotTotalsConsumer {
     this.logger.log(`consuming ${topic} into ${PILOT_TOTALS_PROJECTION} version ${version}`);
   }
 
+  /**
+   * The stored offsets of the partitions a join gave, each past the topic's end replaced by that end
+   * and parked there: sought to it, the partition would be out of range, read from its first offset,
+   * and its events below the stored offset skipped as applied already (offsets-past-end.ts).
+   */
+  private async pastEndOnJoining(stored: Map<number, string>): Promise<Map<number, string>> {
+    const { admin } = this;
+    if (!admin) return stored;
+    const { topic, version } = this.options;
+    const { offsets, pastEnd } = await seeksOnJoining(() => admin.fetchTopicOffsets(topic), stored);
+    const found = pastEnd.filter((p) => this.parked.pastEndOffsets.get(p.partition) !== String(p.next));
+    for (const p of pastEnd) this.parked.foundPastEnd(p.partition, String(p.next));
+    if (found.length > 0)
+      this.logger.error(`${new OffsetsPastEndError(topic, version, found).message} (docs/operations.md)`);
+    return offsets;
+  }
+
   /** Called whenever the consumer stops on an error, with whether it is being started again. */
   onCrash(listener: (restarting: boolean) => void): void {
     this.crashListeners.push(listener);
@@ -172,8 +192,11 @@ export class PilotTotalsConsumer {
     const { batch } = payload;
     await this.seeks.settled(batch.partition);
     if (!payload.isRunning() || payload.isStale() || batch.messages.length === 0) return;
-    // Nothing past a gap can be applied before it: dropped unread until the gap is gone.
-    if (this.parked.isParked(batch.partition)) return;
+    // Nothing past a gap, or past an offset beyond the topic's end, can be applied: dropped unread.
+    if (this.parked.isParked(batch.partition)) {
+      projectionMetrics.parked.inc(this.labels, batch.messages.length);
+      return;
+    }
     const heartbeats = this.heartbeatWhile(payload);
     const generation = this.kept.generation;
     try {
@@ -221,8 +244,11 @@ export class PilotTotalsConsumer {
     if (fetched.seek !== undefined) this.consumer?.seek(topic, batch.partition, fetched.seek);
     if (fetched.parked)
       this.logger.log(
-        `${topic}/${batch.partition}: offset ${outcome.storedOffset} is no longer on the topic; the partition ` +
-          'waits at its end until it has no gap (docs/operations.md)',
+        `${topic}/${batch.partition}: offset ${outcome.storedOffset} is ` +
+          (BigInt(outcome.storedOffset) > BigInt(batch.highWatermark)
+            ? `past the end of the topic (${batch.highWatermark})`
+            : 'no longer on the topic') +
+          '; the partition waits at its end until it has no gap (docs/operations.md)',
       );
     const { held, seek } = this.kept.batchStored(batch.partition, next, generation);
     if (seek) this.consumer?.seek(topic, batch.partition, next);
@@ -247,6 +273,7 @@ export class PilotTotalsConsumer {
       dataSource,
       { topic, version },
       this.labels,
+      this.parked.pastEndOffsets,
     );
     const gone = partitionsWithEventsGone(partitions).map(({ partition, low, next }) => ({
       partition,
@@ -254,6 +281,10 @@ export class PilotTotalsConsumer {
       next,
     }));
     this.gone = gone.length > 0 ? new TopicIncompleteError(topic, version, gone) : undefined;
+    const beyond = partitions
+      .filter((p) => p.pastEnd)
+      .map(({ partition, high, next }) => ({ partition, high, next }));
+    this.beyond = beyond.length > 0 ? new OffsetsPastEndError(topic, version, beyond) : undefined;
     // A partition with a gap waits at its end; one whose gap is gone (its stored offset moved on) is
     // read again from there at once.
     const { park, resume } = this.parked.refreshed(generation, partitions);
@@ -268,5 +299,14 @@ export class PilotTotalsConsumer {
    */
   get eventsGone(): TopicIncompleteError | undefined {
     return this.gone;
+  }
+
+  /**
+   * As of the last freshness refresh, the offsets the version stored past the end of the topic (the
+   * topic made again, a database from another environment): their partitions fold nothing, and the
+   * version can be complete only rebuilt from this topic.
+   */
+  get offsetsPastEnd(): OffsetsPastEndError | undefined {
+    return this.beyond;
   }
 }

@@ -24,6 +24,15 @@ export const projectionMetrics = {
         labelNames: ['projection', 'version', 'partition'],
       }),
   ),
+  offsetPastEnd: metricOnce(
+    'pft_projection_offset_past_end',
+    () =>
+      new Gauge({
+        name: 'pft_projection_offset_past_end',
+        help: "1 when the offset the version stored for the partition is past the topic's end (the topic deleted and made again, or a database from another environment): the partition folds nothing until the version is rebuilt (docs/operations.md); 0 otherwise",
+        labelNames: ['projection', 'version', 'partition'],
+      }),
+  ),
   applied: metricOnce(
     'pft_projection_events_applied_total',
     () =>
@@ -48,6 +57,15 @@ export const projectionMetrics = {
       new Counter({
         name: 'pft_projection_messages_behind_offset_total',
         help: 'Fetched messages older than the offset stored with the projection, skipped unread (a partition fetched from before where it was applied to)',
+        labelNames: ['projection', 'version'],
+      }),
+  ),
+  parked: metricOnce(
+    'pft_projection_messages_parked_total',
+    () =>
+      new Counter({
+        name: 'pft_projection_messages_parked_total',
+        help: "Fetched messages of partitions waiting at their end, dropped unread: a gap (events gone from the topic) or an offset stored past the topic's end (docs/operations.md)",
         labelNames: ['projection', 'version'],
       }),
   ),

@@ -2,6 +2,7 @@ import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { type DataSource } from 'typeorm';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 import { readProjectionVersions } from './projection-versions';
+import { isPastEnd } from './offsets-past-end';
 import { positionOnTopic } from './stored-offsets';
 
 export interface PartitionStatus {
@@ -18,6 +19,12 @@ export interface PartitionStatus {
    * other than unlimited): above 0, the version cannot be complete (docs/operations.md).
    */
   eventsGone: number;
+  /**
+   * The stored offset is past the end of the partition (next past end, read before the end was asked
+   * for): the topic is not the one the version read (made again, a database from another environment),
+   * and the partition folds nothing until the version is rebuilt from it (docs/operations.md).
+   */
+  pastEnd: boolean;
   completeThrough: Date | null;
 }
 
@@ -28,6 +35,8 @@ export interface VersionStatus {
   lag: number;
   /** The partitions' events gone, summed. */
   eventsGone: number;
+  /** How many partitions have their stored offset past the end of the topic. */
+  offsetsPastEnd: number;
   deadLetters: number;
   lastDeadLetter: { at: Date; reason: string; partition: number; offset: string } | null;
 }
@@ -46,6 +55,20 @@ export async function readProjectionStatus(
   topic: string,
 ): Promise<ProjectionStatus> {
   const { active, building, switchedAt } = await readProjectionVersions(dataSource);
+  const roles = [[active, 'active'], ...(building === null ? [] : [[building, 'building']])] as [
+    number,
+    'active' | 'building',
+  ][];
+  // Read before the ends: an offset past an end asked for after it was never a position in this topic
+  // (read after, one a batch stored meanwhile would look past it).
+  const before = new Map<number, Map<number, string>>();
+  for (const [version] of roles) {
+    const rows = await dataSource.query<{ kafka_partition: number; next_offset: string }[]>(
+      `select o.kafka_partition, o.next_offset from projection_offsets o where ${positionOnTopic('o', '$1', '$2')}`,
+      [version, topic],
+    );
+    before.set(version, new Map(rows.map((r) => [r.kafka_partition, String(r.next_offset)])));
+  }
   const admin = kafka.admin();
   await admin.connect();
   let ends: { partition: number; low: string; high: string }[];
@@ -55,10 +78,7 @@ export async function readProjectionStatus(
     await admin.disconnect();
   }
   const versions: VersionStatus[] = [];
-  for (const [version, role] of [
-    [active, 'active'],
-    ...(building === null ? [] : [[building, 'building']]),
-  ] as [number, 'active' | 'building'][]) {
+  for (const [version, role] of roles) {
     const offsets = await dataSource.query<
       { kafka_partition: number; next_offset: string; complete_through: Date | null }[]
     >(
@@ -73,6 +93,7 @@ export async function readProjectionStatus(
       .map(({ partition, low, high }) => {
         const stored = byPartition.get(partition);
         const next = Number(stored?.next_offset ?? 0);
+        const was = before.get(version)?.get(partition);
         return {
           partition,
           start: Number(low),
@@ -80,6 +101,7 @@ export async function readProjectionStatus(
           next,
           lag: Math.max(0, Number(high) - next),
           eventsGone: Math.max(0, Number(low) - next),
+          pastEnd: was !== undefined && Number(was) === next && isPastEnd({ high: Number(high), next }),
           completeThrough: stored?.complete_through ?? null,
         };
       })
@@ -101,6 +123,7 @@ export async function readProjectionStatus(
       partitions,
       lag: partitions.reduce((sum, p) => sum + p.lag, 0),
       eventsGone: partitions.reduce((sum, p) => sum + p.eventsGone, 0),
+      offsetsPastEnd: partitions.filter((p) => p.pastEnd).length,
       deadLetters: dead?.count ?? 0,
       lastDeadLetter: last
         ? {
