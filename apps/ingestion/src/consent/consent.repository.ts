@@ -9,6 +9,12 @@ export interface OpenLinkingCodes {
   count: number;
   /** When the first of them expires: when the pilot may issue another past the limit. */
   first_expiry: Date | null;
+  /**
+   * The database's time: the one clock a code lives by. Its redemption, on any partner API replica, is
+   * compared with the database's time too, so a code lives exactly its lifetime whatever the clock of
+   * the replica that issued it says.
+   */
+  now: Date;
 }
 
 export interface ConnectionRow {
@@ -25,15 +31,18 @@ export interface ConnectionRow {
  */
 @Injectable()
 export class ConsentRepository {
-  async openLinkingCodes(runner: Queryable, pilot: string, now: Date): Promise<OpenLinkingCodes> {
+  /** The pilot's codes neither used nor expired, by the database's clock, and that clock's time. */
+  async openLinkingCodes(runner: Queryable, pilot: string): Promise<OpenLinkingCodes> {
     const [open] = rowsOf<OpenLinkingCodes>(
       await runner.query(
-        `select count(*)::int as count, min(expires_at) as first_expiry from linking_codes
-          where pilot_account_id = $1 and used_at is null and expires_at > $2`,
-        [pilot, now],
+        `select count(*)::int as count, min(expires_at) as first_expiry, statement_timestamp() as now
+           from linking_codes
+          where pilot_account_id = $1 and used_at is null and expires_at > statement_timestamp()`,
+        [pilot],
       ),
     );
-    return open ?? { count: 0, first_expiry: null };
+    if (!open) throw new Error('the count of open linking codes gave no row');
+    return open;
   }
 
   /**

@@ -22,26 +22,30 @@ export class IssueLinkingCodeHandler implements ICommandHandler<IssueLinkingCode
   async execute({ pilot, shareExperience, requestId }: IssueLinkingCodeCommand): Promise<IssuedLinkingCode> {
     const code = formatLinkingCode(randomBytes(LINKING_CODE_RANDOM_BYTES));
     const hash = hashLinkingCode(code);
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + this.config.LINKING_CODE_TTL_SECONDS * 1000);
-    await this.pipeline.handle({
+    // Issued and expiring by the database's clock, which a redemption compares with: a code lives
+    // LINKING_CODE_TTL_SECONDS, not that more or less the skew of this replica's clock.
+    const { expiresAt } = await this.pipeline.handle({
       streamId: consentStreamId(pilot),
       metadata: { request_id: requestId },
-      load: (tx) => this.consent.openLinkingCodes(tx, pilot, now),
+      load: (tx) => this.consent.openLinkingCodes(tx, pilot),
       decide: (open: OpenLinkingCodes) => {
+        const expiry = new Date(open.now.getTime() + this.config.LINKING_CODE_TTL_SECONDS * 1000);
         const decision = decideIssueLinkingCode(
           open.count,
           pilot,
           hash.toString('hex'),
-          expiresAt.toISOString(),
+          expiry.toISOString(),
           shareExperience,
         );
-        if (!isConsentRejection(decision)) return { events: decision };
-        const wait = open.first_expiry ? Math.ceil((open.first_expiry.getTime() - now.getTime()) / 1000) : 60;
+        if (!isConsentRejection(decision)) return { events: decision, issuedAt: open.now, expiresAt: expiry };
+        const wait = open.first_expiry
+          ? Math.ceil((open.first_expiry.getTime() - open.now.getTime()) / 1000)
+          : 60;
         countRateLimited('open_linking_codes');
         throw consentError(decision, { 'Retry-After': String(Math.max(1, wait)) });
       },
-      project: (tx) => this.consent.saveLinkingCode(tx, hash, pilot, now, expiresAt, shareExperience),
+      project: (tx, issued) =>
+        this.consent.saveLinkingCode(tx, hash, pilot, issued.issuedAt, issued.expiresAt, shareExperience),
     });
     return { linking_token: code, expires_at: expiresAt.toISOString() };
   }
