@@ -9,6 +9,6 @@ export { ACCOUNT_ERASED_MESSAGE, PRIVACY_ERRORS, SubjectBeingErased } from './er
 export { eraseLogbook } from './erasure/erase-logbook';
 export { ERASURE_DELETES } from './erasure/erasure.statements';
 export { lockPilotTotalsChanges, tryLockPilotTotalsChanges } from './erasure/pilot-totals-lock';
-export { republishEvents } from './sealing/republish-events';
+export { PlainPayloadsLeft, republishEvents } from './sealing/republish-events';
 export { DataKeySealing, sharedPayloadSealing } from './sealing/payload-sealing';
 export { sealStoredEvents } from './sealing/seal-stored-events';

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { republishEvents, sealStoredEvents } from '@pft/privacy';
+import { PlainPayloadsLeft, republishEvents, sealStoredEvents } from '@pft/privacy';
 import { createDataSource, ensureTopics, KafkaTopicsError, pilotTopics } from '@pft/platform';
 import { DataKeys, MasterKeyRing } from '@pft/privacy';
 import { markRepublished } from '@pft/webhooks';
@@ -76,6 +76,9 @@ export function registerPrivacyCommands(program: Command, out: Output = consoleO
               batchSize: Math.max(options.batchSize, 1000),
               onProgress: ({ done, total }) =>
                 progress.update(`republishing to ${topic}`, { done, total, lag: 0 }),
+            }).catch((error: unknown) => {
+              // A payload still in the clear that no erasure will shred: none is ever published.
+              throw error instanceof PlainPayloadsLeft ? new CliError(error.code, error.message) : error;
             }));
           } finally {
             await producer.disconnect();
