@@ -11,6 +11,7 @@ import { CommitOutcomes } from './commit-outcome';
 import {
   appendEvents,
   DataKeyGone,
+  EVENTS_IN_ONE_STATEMENT,
   EVENTS_IN_ONE_TURN,
   StreamVersionConflict,
   type EventMetadata,
@@ -199,13 +200,18 @@ export class CommandPipeline {
         const decided = command.decide(await command.load(tx));
         const events = await withEventIdsInTurns(decided.events);
         if (events.length > 0) {
+          const fromAppended = command.projectFromAppended?.(decided);
           await this.store.append(tx, command.streamId, version, events, command.metadata, {
             streamLocked: true,
             notify: this.options.relayWake === undefined,
-            fromAppended: command.projectFromAppended?.(decided),
+            fromAppended,
             sealer: this.options.sealer,
             // The events are not read back: the ids were chosen here (an import's 50,000 rows held the loop).
             answerEvents: events.length <= EVENTS_IN_ONE_TURN,
+            // Many events go in statements of bounded size, all in this transaction: one statement of an
+            // import's 50,000 (37 MB) held the loop while the client copied it. Rows written from the
+            // appended events need them all in one statement.
+            eventsPerStatement: fromAppended ? undefined : EVENTS_IN_ONE_STATEMENT,
           });
         }
         await command.project?.(tx, decided);
