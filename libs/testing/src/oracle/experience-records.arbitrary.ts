@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { type StartingTotals } from '@pft/contracts';
 import { type ExperienceRecord, EXPERIENCE_ENGINES, EXPERIENCE_FEATURES } from './experience-record.oracle';
+import { addDays, firstDayOfMonthsBefore } from './calendar.oracle';
+import { WINDOW_NAMES, windowFrom } from './experience.oracle';
 import { flightBodyArb, startingTotalsArb } from './logbook-events.arbitrary';
 
 /** Five years around today, a leap day among them, so windows, month ends and 61.57(c) all come up. */
@@ -60,13 +62,55 @@ export const experienceRecordArb = (anchor: string): fc.Arbitrary<ExperienceReco
       return record;
     });
 
-/** A pilot's current records and an `as_of` date near them (before the first, after the last, between). */
+/** Dates where the month arithmetic of the windows bends: leap days, month ends, the days after them. */
+const AWKWARD_AS_OF = [
+  '2024-02-29',
+  '2024-03-01',
+  '2024-03-31',
+  '2025-02-28',
+  '2025-03-01',
+  '2025-03-31',
+  '2025-08-31',
+  '2026-08-31',
+  '2026-12-31',
+  '2027-01-01',
+] as const;
+
+/**
+ * The dates on either side of every edge of the windows of `asOf` (the experience's four and
+ * 61.57(c)'s): each window's first date and the day before it, `asOf` and the day after it. A record
+ * dated on one side counts, on the other it does not; random dates land there too seldom.
+ */
+export function windowEdgesOf(asOf: string): string[] {
+  const firsts = [...WINDOW_NAMES.map((name) => windowFrom(name, asOf)), firstDayOfMonthsBefore(asOf, 6)];
+  return [asOf, addDays(asOf, 1), ...firsts.flatMap((first) => [first, addDays(first, -1)])];
+}
+
+/**
+ * A pilot's current records and an `as_of` date near them (before the first, after the last, between,
+ * on a leap day or a month's end), with a few records dated on the edges of the windows of `as_of`.
+ */
 export const experienceLogbookArb: fc.Arbitrary<{ records: ExperienceRecord[]; asOf: string }> =
   experienceDateArb.chain((anchor) =>
-    fc.record({
-      records: fc.array(experienceRecordArb(anchor), { maxLength: 60 }),
-      asOf: fc.oneof(clusteredDateArb(anchor), experienceDateArb),
-    }),
+    fc
+      .oneof(clusteredDateArb(anchor), experienceDateArb, fc.constantFrom(...AWKWARD_AS_OF))
+      .chain((asOf) =>
+        fc.record({
+          records: fc.array(experienceRecordArb(anchor), { maxLength: 60 }),
+          onEdges: fc.array(fc.record({ record: experienceRecordArb(asOf), edge: fc.nat() }), {
+            maxLength: 6,
+          }),
+          asOf: fc.constant(asOf),
+        }),
+      )
+      .map(({ records, onEdges, asOf }) => {
+        const edges = windowEdgesOf(asOf);
+        const edgeRecords = onEdges.map(({ record, edge }) => ({
+          ...record,
+          date: edges[edge % edges.length]!,
+        }));
+        return { records: [...records, ...edgeRecords], asOf };
+      }),
   );
 
 /** What a pilot's experience is computed from: current records, an `as_of` near them, starting totals or none. */
