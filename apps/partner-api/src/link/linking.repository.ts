@@ -6,6 +6,14 @@ import { type LinkDecision, type LinkState } from './link.decide';
 
 type LinkEvents = Extract<LinkDecision, { events: unknown }>['events'];
 
+/**
+ * On a row of `linking_codes`: no erasure of the code's pilot is pending. The erasure deletes the codes
+ * under the pilot's consent stream lock, which a redemption holds, and ends every connection after that;
+ * a redemption that read no erasure and commits after it was asked for is one of those connections.
+ */
+const NO_ERASURE_ASKED = `not exists (select 1 from account_erasures e
+   where e.pilot_account_id = linking_codes.pilot_account_id and e.completed_at is null)`;
+
 /** The `linking_codes` and `connections` tables as a partner's link changes them. */
 export class LinkingRepository {
   /** Whose code this is, used or not: a code's pilot never changes. */
@@ -21,7 +29,10 @@ export class LinkingRepository {
 
   /**
    * Whether the code may be redeemed now and what a link made with it shares, and the pilot's active
-   * connection to the partner, if any, locked until the transaction ends.
+   * connection to the partner, if any, locked until the transaction ends. A code of a pilot whose
+   * erasure has been asked for (DELETE /pilot/v1/account committed) no longer links, though the erasure
+   * has not deleted it yet: the pilot has withdrawn every consent, and a link made meanwhile was readable
+   * (its totals, its pilot.linked) until the erasure came to end it.
    */
   async linkState(runner: Queryable, codeHash: Buffer, partnerId: string): Promise<LinkState> {
     const [code] = rowsOf<{
@@ -31,7 +42,7 @@ export class LinkingRepository {
       now: Date;
     }>(
       await runner.query(
-        `select used_at is null and expires_at > now() as redeemable, share_experience,
+        `select used_at is null and expires_at > now() and ${NO_ERASURE_ASKED} as redeemable, share_experience,
                 pilot_account_id::text as pilot_account_id, now() as now
            from linking_codes where code_hash = $1`,
         [codeHash],
@@ -71,7 +82,7 @@ export class LinkingRepository {
   async useCode(runner: Queryable, codeHash: Buffer, partnerId: string): Promise<boolean> {
     const result = await runner.query(
       `update linking_codes set used_at = now(), used_by_partner = $2
-        where code_hash = $1 and used_at is null and expires_at > now()
+        where code_hash = $1 and used_at is null and expires_at > now() and ${NO_ERASURE_ASKED}
         returning 1`,
       [codeHash, partnerId],
     );
