@@ -32,6 +32,24 @@ describe('ErasingAccounts', () => {
     expect(erasing.has(pilot)).toBe(true);
   });
 
+  it('keeps an erasure asked here through a read begun before the ask committed', async () => {
+    const { erasing, answer } = withReads();
+    const read = erasing.refresh({} as never);
+    erasing.asked(pilot);
+    answer([]);
+    await read;
+    expect(erasing.has(pilot)).toBe(true);
+  });
+
+  it('answers the pilot again once a read begun after the ask finds the erasure completed by another replica', async () => {
+    const { erasing, answer } = withReads();
+    erasing.asked(pilot);
+    const read = erasing.refresh({} as never);
+    answer([]);
+    await read;
+    expect(erasing.has(pilot)).toBe(false);
+  });
+
   it('keeps an erasure asked here again after one completed here', async () => {
     const { erasing, answer } = withReads();
     const read = erasing.refresh({} as never);

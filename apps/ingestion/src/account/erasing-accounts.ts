@@ -14,8 +14,13 @@ const ASKED_HERE_MS = 5000;
 @Injectable()
 export class ErasingAccounts {
   private pending = new Set<string>();
-  /** Erasures asked here lately, kept through a refresh that read the table before they committed. */
-  private readonly askedHere = new Map<string, number>();
+  /**
+   * Erasures asked here lately (when, and the number of the ask), kept through a refresh that read the
+   * table before they committed. A refresh begun after the ask reads it as it is: no longer pending
+   * then, another replica completed it, and its pilot is answered again at once.
+   */
+  private readonly askedHere = new Map<string, { at: number; ask: number }>();
+  private asks = 0;
   /**
    * Erasures completed here, by when (`completions`), left out of a refresh that began before: it may
    * have read them pending, and it runs beside the worker.
@@ -32,7 +37,7 @@ export class ErasingAccounts {
   /** An erasure this process recorded (committed). */
   asked(pilot: string): void {
     this.pending.add(pilot);
-    this.askedHere.set(pilot, Date.now());
+    this.askedHere.set(pilot, { at: Date.now(), ask: ++this.asks });
   }
 
   /** An erasure this process completed. */
@@ -45,14 +50,16 @@ export class ErasingAccounts {
   /** Reads the pending erasures again. */
   async refresh(runner: Queryable): Promise<void> {
     const began = this.completions;
+    const asksBefore = this.asks;
     const next = new Set(await this.erasures.pending(runner));
     for (const [pilot, at] of this.completedHere) {
       if (at > began) next.delete(pilot);
       else this.completedHere.delete(pilot);
     }
     const now = Date.now();
-    for (const [pilot, at] of this.askedHere) {
-      if (now - at > ASKED_HERE_MS) this.askedHere.delete(pilot);
+    for (const [pilot, { at, ask }] of this.askedHere) {
+      // Read after the ask committed (the read began after it): what the table says holds.
+      if (ask <= asksBefore || now - at > ASKED_HERE_MS) this.askedHere.delete(pilot);
       else next.add(pilot);
     }
     this.pending = next;
