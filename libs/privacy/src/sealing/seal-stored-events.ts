@@ -109,13 +109,13 @@ export async function sealStoredEvents(
     const batch = await db.transaction(async (tx) => {
       const rows = await plainRows(tx, after, null, batchSize);
       const out: { position: string; payload: SealedPayload }[] = [];
-      const erasing = new Set<string>();
+      // Each pilot's key asked for once a batch (a savepoint each time), or found being erased.
+      const keyOf = new Map<string, DataKey | undefined>();
       for (const row of rows) {
         const pilot = row.payload.pilot_account_id;
-        if (erasing.has(pilot)) continue;
-        const key = await keyOrErasing(tx, keys, pilot);
+        if (!keyOf.has(pilot)) keyOf.set(pilot, await keyOrErasing(tx, keys, pilot));
+        const key = keyOf.get(pilot);
         if (key) out.push({ position: row.position, payload: sealedPayloadOf(row, key) });
-        else erasing.add(pilot);
       }
       await rewrite(tx, out);
       return { rows, sealed: out.length };
