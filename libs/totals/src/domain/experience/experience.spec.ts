@@ -267,3 +267,18 @@ describe('breakdowns', () => {
     expect(by_feature.taa.flight_count).toBe(0);
   });
 });
+
+describe("a type's last 12 months", () => {
+  it('count their first day, not the day before, reaching back to a leap day', () => {
+    // The 12 months ending on 2025-02-28 start on 2024-02-29 (D minus 12 months is 2024-02-28).
+    const on = (date: string, minutes: number) =>
+      experienceRecord({
+        date,
+        aircraft: { type_designator: 'DA42' },
+        minutes: { total_flight_time: minutes, pic: minutes, single_engine: minutes },
+      });
+    const records = [on('2024-02-28', 1), on('2024-02-29', 10), on('2025-02-28', 100)];
+    const [entry] = experienceAsOf(records, null, '2025-02-28').by_aircraft_type;
+    expect(entry).toMatchObject({ total_flight_time_minutes: 111, last_12_months_minutes: 110 });
+  });
+});
