@@ -46,13 +46,15 @@ export const ERASURE_DELETES = {
   /**
    * The partners' stored answers to their requests about the pilot's connections (`Idempotency-Key`,
    * kept 24 hours): the answer to `POST /v1/link` holds the pilot_id, as a path may. Found through the
-   * connections, so before they go.
+   * connections, so before they go. A path is as the partner sent it, and the partner API reads a
+   * pilot_id in any case (an answer writes it in lower case): compared in lower case.
    */
   idempotencyKeys: (db: Queryable, pilot: string) =>
     db.query(
       `delete from idempotency_keys i using connections c
         where c.pilot_account_id = $1 and i.partner_id = c.partner_id
-          and (strpos(i.response_data, c.connection_id::text) > 0 or strpos(i.path, c.connection_id::text) > 0)`,
+          and (strpos(i.response_data, c.connection_id::text) > 0
+               or strpos(lower(i.path), c.connection_id::text) > 0)`,
       [pilot],
     ),
   /**

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import { type DataSource } from 'typeorm';
+import { withTestDataSource } from '@pft/testing';
+import { ERASURE_DELETES } from './erasure.statements';
+
+describe('the erasure’s delete of the partners’ stored answers naming the pilot (Idempotency-Key)', () => {
+  let ds: DataSource;
+  withTestDataSource(2, (made) => (ds = made));
+
+  const partner = async (): Promise<string> => {
+    const id = randomUUID();
+    await ds.query(`insert into partners (partner_id, name) values ($1, $2)`, [id, `partner ${id}`]);
+    return id;
+  };
+  const kept = async (partnerId: string, path: string, responseData: string | null): Promise<string> => {
+    const key = randomUUID();
+    await ds.query(
+      `insert into idempotency_keys (partner_id, idempotency_key, method, path, body_sha256, request_id,
+                                     created_at, expires_at, completed_at, response_status, response_data)
+       values ($1, $2, 'POST', $3, '\\x00', 'req_1', now(), now() + interval '1 day', now(), 405, $4)`,
+      [partnerId, key, path, responseData],
+    );
+    return key;
+  };
+  const keysOf = async (partnerId: string): Promise<string[]> =>
+    (
+      await ds.query<{ idempotency_key: string }[]>(
+        `select idempotency_key from idempotency_keys where partner_id = $1 order by idempotency_key`,
+        [partnerId],
+      )
+    ).map((r) => r.idempotency_key);
+
+  it('deletes those naming one of its pilot_ids however the partner wrote it, and no other partner’s', async () => {
+    const [linked, other] = [await partner(), await partner()];
+    const pilot = randomUUID();
+    const connectionId = randomUUID();
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
+       values ($1, $2, $3, now(), now())`,
+      [connectionId, linked, pilot],
+    );
+    const upper = connectionId.toUpperCase();
+    await kept(linked, `/v1/pilot-totals?pilot_id=${upper}`, null);
+    await kept(linked, '/v1/link', JSON.stringify({ pilot_id: connectionId }));
+    const unrelated = await kept(linked, `/v1/pilot-totals?pilot_id=${randomUUID()}`, null);
+    const othersOwn = await kept(other, `/v1/pilot-totals?pilot_id=${upper}`, null);
+
+    await ds.transaction((tx) => ERASURE_DELETES.idempotencyKeys(tx, pilot));
+
+    expect(await keysOf(linked)).toEqual([unrelated]);
+    expect(await keysOf(other)).toEqual([othersOwn]);
+  });
+});
