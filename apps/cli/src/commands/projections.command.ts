@@ -4,6 +4,7 @@ import { announcePartnerReadChange } from '@pft/totals';
 import {
   defaultRebuildMembers,
   foldConcurrency,
+  OffsetsPastEndError,
   PILOT_TOTALS_PROJECTION,
   RebuildInterruptedError,
   RebuildRunningError,
@@ -185,6 +186,7 @@ export function registerProjectionsCommands(program: Command, out: Output = cons
           return;
         }
         if (err instanceof TopicIncompleteError) throw new CliError('TOPIC_INCOMPLETE', err.message);
+        if (err instanceof OffsetsPastEndError) throw new CliError('OFFSET_PAST_TOPIC_END', err.message);
         if (err instanceof RebuildRunningError) throw new CliError('REBUILD_RUNNING', err.message);
         throw err;
       } finally {

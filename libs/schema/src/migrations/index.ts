@@ -30,6 +30,8 @@ import { DaySumsAsBigint1763808600000 } from './1763808600000-day-sums-as-bigint
 import { WebhookLinkReads1763809000000 } from './1763809000000-webhook-link-reads';
 import { WebhookIntakeMarks1763809400000 } from './1763809400000-webhook-intake-marks';
 import { ProjectionGroups1763809700000 } from './1763809700000-projection-groups';
+import { OffsetsPastEnd1763809900000 } from './1763809900000-offsets-past-end';
+import { SharingStatedAt1763810100000 } from './1763810100000-sharing-stated-at';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -65,4 +67,6 @@ export const MIGRATIONS = [
   WebhookLinkReads1763809000000,
   WebhookIntakeMarks1763809400000,
   ProjectionGroups1763809700000,
+  OffsetsPastEnd1763809900000,
+  SharingStatedAt1763810100000,
 ];

@@ -20,7 +20,7 @@ describe('stored offsets past the end of the topic', () => {
         { partition: 2, high: '0' },
         { partition: 3, high: '4' },
       ]);
-    const { offsets, pastEnd } = await seeksOnJoining(ends, stored);
+    const { offsets, pastEnd, found } = await seeksOnJoining(ends, stored);
     expect(offsets).toEqual(
       new Map([
         [0, '7'],
@@ -29,6 +29,32 @@ describe('stored offsets past the end of the topic', () => {
       ]),
     );
     expect(pastEnd).toEqual([{ partition: 1, high: 3, next: 1000 }]);
+    expect(found).toEqual(pastEnd);
+  });
+
+  it('send a partition marked past the end earlier to the end, however far the topic has grown since', async () => {
+    const stored = new Map([
+      [0, '30'],
+      [1, '12'],
+    ]);
+    const ends = () =>
+      Promise.resolve([
+        { partition: 0, high: '90' },
+        { partition: 1, high: '90' },
+      ]);
+    // Partition 1's mark is of another offset (it moved since): no longer past the end.
+    const marked = new Map([
+      [0, '30'],
+      [1, '5'],
+    ]);
+    expect(await seeksOnJoining(ends, stored, marked)).toEqual({
+      offsets: new Map([
+        [0, '90'],
+        [1, '12'],
+      ]),
+      pastEnd: [{ partition: 0, high: 90, next: 30 }],
+      found: [],
+    });
   });
 
   it('send every partition to its stored offset when the ends cannot be read', async () => {

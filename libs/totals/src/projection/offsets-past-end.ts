@@ -48,27 +48,41 @@ export const isPastEnd = (p: { high: number; next: number }): boolean => p.next 
 
 /**
  * Where the partitions a join gave are sought to: their stored offsets (`stored`, read before this asks
- * for the ends), each but those past the end of the topic, which go to the end and are answered in
- * `pastEnd`. When the ends cannot be read, every partition goes to its stored offset (the freshness
- * refresh tells an offset past the end within a second).
+ * for the ends), each but those past the end of the topic, or marked so earlier (`marked`: still that
+ * offset), which go to the end and are answered in `pastEnd` (`found` for those past the end now and
+ * not marked yet). When the ends cannot be read, every partition goes to its stored offset (those marked
+ * are answered still; the freshness refresh tells the others within a second).
  */
 export async function seeksOnJoining(
   ends: () => Promise<{ partition: number; high: string }[]>,
   stored: ReadonlyMap<number, string>,
-): Promise<{ offsets: Map<number, string>; pastEnd: PartitionPastEnd[] }> {
+  marked: ReadonlyMap<number, string> = new Map(),
+): Promise<{ offsets: Map<number, string>; pastEnd: PartitionPastEnd[]; found: PartitionPastEnd[] }> {
   const offsets = new Map(stored);
-  const pastEnd: PartitionPastEnd[] = [];
+  const isMarked = (partition: number) => {
+    const next = stored.get(partition);
+    return next !== undefined && marked.get(partition) === next;
+  };
   let read: { partition: number; high: string }[];
   try {
     read = await ends();
   } catch {
-    return { offsets, pastEnd };
+    const pastEnd = [...stored]
+      .filter(([partition]) => isMarked(partition))
+      .map(([partition, next]) => ({ partition, high: Number(next), next: Number(next) }));
+    return { offsets, pastEnd, found: [] };
   }
+  const pastEnd: PartitionPastEnd[] = [];
+  const found: PartitionPastEnd[] = [];
   for (const { partition, high } of read) {
     const next = stored.get(partition);
-    if (next === undefined || !isPastEnd({ high: Number(high), next: Number(next) })) continue;
-    pastEnd.push({ partition, high: Number(high), next: Number(next) });
+    if (next === undefined) continue;
+    const now = isPastEnd({ high: Number(high), next: Number(next) });
+    if (!now && !isMarked(partition)) continue;
+    const p = { partition, high: Number(high), next: Number(next) };
+    pastEnd.push(p);
+    if (!isMarked(partition)) found.push(p);
     offsets.set(partition, high);
   }
-  return { offsets, pastEnd };
+  return { offsets, pastEnd, found };
 }

@@ -17,6 +17,7 @@ import { emptyPilotSlice, loadPilotSlices, type PilotSlice } from './pilot-slice
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 import { applyBatchSettings } from './batch-settings';
 import { positionOnTopic } from './stored-offsets';
+import { markedPastEnd } from './past-end-marks';
 import { deleteDeadLettersBefore, recordDeadLetters } from './dead-letters.store';
 import { dropEventsOfDestroyedKeys, type Logbook } from './destroyed-keys';
 import {
@@ -110,19 +111,22 @@ export async function applyPilotTotalsBatch(
   // when payloads are sealed and republished) reads as 0: the partition is read from its start, every
   // event the version folded already skipped as a repeat by its pilot's stream version.
   const [stored] = (await q.query(
-    `select case when ${positionOnTopic('o', '$1', '$3')} then o.next_offset else 0 end as next_offset
+    `select case when ${positionOnTopic('o', '$1', '$3')} then o.next_offset else 0 end as next_offset,
+            coalesce(${positionOnTopic('o', '$1', '$3')} and ${markedPastEnd('o')}, false) as past_end
        from projection_offsets o
       where o.projection = '${PILOT_TOTALS_PROJECTION}' and o.version = $1 and o.kafka_partition = $2 for update`,
     [version, partition, topic],
-  )) as { next_offset: string }[];
+  )) as { next_offset: string; past_end: boolean }[];
   const from = BigInt(stored?.next_offset ?? 0);
   const held = options.held ?? [];
   const read = afterHeld(held, messages);
   // A fetch that begins past the stored offset (the group's commit in Kafka is ahead of this database:
   // a database restored from a backup, or a new one on a group that folded before) would skip the
-  // events between: nothing is applied, and the partition is read again from the stored offset.
+  // events between: nothing is applied, and the partition is read again from the stored offset. Nor is
+  // anything applied at a stored offset found past the end of the topic (past-end-marks.ts), whatever
+  // the fetch: the events below it would be skipped.
   const first = held[0]?.message ?? read[0];
-  if (first !== undefined && BigInt(first.offset) > from)
+  if ((first !== undefined && BigInt(first.offset) > from) || stored?.past_end)
     return {
       consumed: 0,
       behind: 0,
@@ -254,6 +258,7 @@ export async function applyPilotTotalsBatch(
      values ($1, $2, $3, $4, $5, $6, now())
      on conflict (projection, version, kafka_partition) do update set
        topic = excluded.topic, next_offset = excluded.next_offset, updated_at = excluded.updated_at,
+       past_end_offset = null,
        complete_through = greatest(projection_offsets.complete_through, excluded.complete_through)`,
     [PILOT_TOTALS_PROJECTION, version, partition, topic, outcome.nextOffset, latestOccurred],
   );

@@ -18,7 +18,8 @@ import { projectionMetrics, recordBatchOutcome } from './projection-metrics';
 import { type PartitionLag, refreshPartitionFreshness } from './projection-freshness';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 import { partitionsWithEventsGone, TopicIncompleteError } from './topic-beginning';
-import { OffsetsPastEndError, seeksOnJoining } from './offsets-past-end';
+import { OffsetsPastEndError } from './offsets-past-end';
+import { pastEndOnJoining } from './past-end-marks';
 import {
   heartbeatIntervalMs,
   type PilotTotalsConsumerOptions,
@@ -77,7 +78,10 @@ export class PilotTotalsConsumer {
     const { dataSource, topic, version } = options;
     this.seeks = new StoredOffsetSeeks({
       read: async (partitions) =>
-        this.pastEndOnJoining(await storedOffsets(dataSource, version, partitions, topic)),
+        pastEndOnJoining(
+          { dataSource, topic, version, admin: this.admin, parked: this.parked, logger: this.logger },
+          await storedOffsets(dataSource, version, partitions, topic),
+        ),
       seek: (partition, offset) => this.consumer?.seek(topic, partition, offset),
       generation: () => this.kept.generation,
       failed: (error) =>
@@ -149,23 +153,6 @@ export class PilotTotalsConsumer {
     });
     this.started = true;
     this.logger.log(`consuming ${topic} into ${PILOT_TOTALS_PROJECTION} version ${version}`);
-  }
-
-  /**
-   * The stored offsets of the partitions a join gave, each past the topic's end replaced by that end
-   * and parked there: sought to it, the partition would be out of range, read from its first offset,
-   * and its events below the stored offset skipped as applied already (offsets-past-end.ts).
-   */
-  private async pastEndOnJoining(stored: Map<number, string>): Promise<Map<number, string>> {
-    const { admin } = this;
-    if (!admin) return stored;
-    const { topic, version } = this.options;
-    const { offsets, pastEnd } = await seeksOnJoining(() => admin.fetchTopicOffsets(topic), stored);
-    const found = pastEnd.filter((p) => this.parked.pastEndOffsets.get(p.partition) !== String(p.next));
-    for (const p of pastEnd) this.parked.foundPastEnd(p.partition, String(p.next));
-    if (found.length > 0)
-      this.logger.error(`${new OffsetsPastEndError(topic, version, found).message} (docs/operations.md)`);
-    return offsets;
   }
 
   /** Called whenever the consumer stops on an error, with whether it is being started again. */

@@ -55,7 +55,7 @@ describe.each(KAFKA_CLIENTS)(
       return row!.count;
     };
 
-    it('folds nothing of that partition, even once the topic grows past the offset, and tells it; the others fold on', async () => {
+    it('folds nothing of that partition, even once the topic grows past the offset and after a restart, and tells it; the others fold on', async () => {
       const [topic, deadLetters] = await ground.topicPair('projector-past-end', 2);
       await publishMessages(kafka, topic, asKafkaMessages(historyMessages(sampleHistories(8, 6, 31))), 100);
       const first = await ends(topic);
@@ -123,6 +123,38 @@ describe.each(KAFKA_CLIENTS)(
         expect((await storedRow(1))!.completeThrough).toEqual(storedAt);
       } finally {
         await consumer.stop();
+      }
+
+      // Started again (a restart, another replica), with the topic past the offset: the finding is kept
+      // with the offset, and the partition still folds nothing.
+      const restarted = await ground.startConsumer(topic, deadLetters);
+      try {
+        expect(await until(() => Promise.resolve(restarted.consuming), 30_000)).toBe(true);
+        const status = await readProjectionStatus(dataSource, kafka, topic);
+        expect(status.versions[0]?.partitions[1]).toMatchObject({ next: pastEnd, pastEnd: true });
+        const dropped = await counterOfVersion1('pft_projection_messages_parked_total');
+        const from = await ends(topic);
+        await publishMessages(
+          kafka,
+          topic,
+          asKafkaMessages(historyMessages(sampleHistories(40, 6, 34))),
+          100,
+        );
+        const arrived = (await ends(topic)).get(1)! - from.get(1)!;
+        await until(
+          async () =>
+            (await counterOfVersion1('pft_projection_messages_parked_total')) - dropped >= arrived ||
+            (await storedRow(1))!.next !== pastEnd,
+          30_000,
+        );
+        expect((await storedRow(1))!.next).toBe(pastEnd);
+        expect(await pilotRowsOf(1)).toBe(0);
+        const partitions = await restarted.refreshFreshness();
+        expect(partitions.find((p) => p.partition === 1)).toMatchObject({ next: pastEnd, pastEnd: true });
+        expect(restarted.offsetsPastEnd?.partitions.map((p) => p.partition)).toEqual([1]);
+        expect((await storedRow(1))!.completeThrough).toEqual(storedAt);
+      } finally {
+        await restarted.stop();
       }
     }, 120_000);
 

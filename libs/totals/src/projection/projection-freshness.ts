@@ -2,6 +2,7 @@ import { type TopicAdmin } from '@pft/platform/kafka/kafka.port';
 import { type DataSource } from 'typeorm';
 import { projectionMetrics } from './projection-metrics';
 import { isPastEnd } from './offsets-past-end';
+import { markedPastEnd, markPastEnd } from './past-end-marks';
 import { positionOnTopic } from './stored-offsets';
 
 /** A partition's first and end offsets on the topic and the next offset the projection version stored for it. */
@@ -11,22 +12,26 @@ export interface PartitionLag {
   high: number;
   next: number;
   /**
-   * The stored offset is past the partition's end (offsets-past-end.ts): found so now, or earlier by
-   * this consumer (`knownPastEnd`) and not changed since.
+   * The stored offset is past the partition's end (offsets-past-end.ts): found so now, or earlier (marked
+   * in the database, or by this consumer: `knownPastEnd`) and not changed since.
    */
   pastEnd: boolean;
 }
 
-const storedNext = async (
+/** Each partition's stored next offset, and the partitions whose offset is marked past the end. */
+export const storedNext = async (
   dataSource: DataSource,
   target: { topic: string; version: number },
-): Promise<Map<number, number>> => {
-  const rows = await dataSource.query<{ partition: number; next_offset: string }[]>(
-    `select o.kafka_partition as partition, o.next_offset from projection_offsets o
-      where ${positionOnTopic('o', '$1', '$2')}`,
+): Promise<{ next: Map<number, number>; marked: Set<number> }> => {
+  const rows = await dataSource.query<{ partition: number; next_offset: string; marked: boolean }[]>(
+    `select o.kafka_partition as partition, o.next_offset, coalesce(${markedPastEnd('o')}, false) as marked
+       from projection_offsets o where ${positionOnTopic('o', '$1', '$2')}`,
     [target.version, target.topic],
   );
-  return new Map(rows.map((o) => [o.partition, Number(o.next_offset)]));
+  return {
+    next: new Map(rows.map((o) => [o.partition, Number(o.next_offset)])),
+    marked: new Set(rows.filter((o) => o.marked).map((o) => o.partition)),
+  };
 };
 
 /**
@@ -46,19 +51,30 @@ export async function refreshPartitionFreshness(
 ): Promise<PartitionLag[]> {
   const { topic, version } = target;
   // Read before the ends: an offset past an end asked for after it was never a position in this topic.
-  const before = await storedNext(dataSource, target);
+  const before = (await storedNext(dataSource, target)).next;
   const checkedAt = new Date();
   const ends = await admin.fetchTopicOffsets(topic);
   // Read after the ends for the gaps: a first offset past an offset read after it is a gap indeed. A
   // partition whose offset is not a position in this topic counts as unread, and is never taken for
   // complete through now.
-  const stored = await storedNext(dataSource, target);
-  const pastEnd = (partition: number, high: number): boolean => {
+  const { next: stored, marked } = await storedNext(dataSource, target);
+  const found = (partition: number, high: number): boolean => {
     const next = stored.get(partition) ?? 0;
-    if (knownPastEnd.get(partition) === String(next)) return true;
     const was = before.get(partition);
     return was !== undefined && was === next && isPastEnd({ high, next });
   };
+  const pastEnd = (partition: number, high: number): boolean =>
+    marked.has(partition) ||
+    knownPastEnd.get(partition) === String(stored.get(partition) ?? 0) ||
+    found(partition, high);
+  // Marked, so that every replica, and this one after a restart, knows it once the topic grows past.
+  await markPastEnd(
+    dataSource,
+    target,
+    ends
+      .filter((h) => !marked.has(h.partition) && pastEnd(h.partition, Number(h.high)))
+      .map((h) => ({ partition: h.partition, next: stored.get(h.partition) ?? 0 })),
+  );
   const highs = ends.filter((h) => !pastEnd(h.partition, Number(h.high)));
   await dataSource.query(
     `update projection_offsets o set complete_through = $1

@@ -12,6 +12,8 @@ import {
 import { sweepProjectionGroups } from './projection-rebuild-groups';
 import { takeRebuildLock } from './projection-rebuild-lock';
 import { checkTopicHoldsRebuild, partitionsWithEventsGone, TopicIncompleteError } from './topic-beginning';
+import { OffsetsPastEndError } from './offsets-past-end';
+import { versionPastEnd } from './past-end-marks';
 
 export interface RebuildProgress {
   version: number;
@@ -104,7 +106,15 @@ async function rebuildHoldingLock(options: RebuildOptions): Promise<RebuildResul
   const finished = await finishSwitchedRebuild(options, started);
   if (finished) return finished;
   await checkTopicHoldsRebuild(options.kafka, options.dataSource, options.topic);
-  const { version, resumed, restartedFrom } = await beginRebuild(options.dataSource, options.topic);
+  // A version being built whose offsets are past the end of the topic was built from another topic of
+  // that name (made again, a database from elsewhere): its positions mean nothing here.
+  const pastEnd = await buildingPastEnd(options);
+  const { version, resumed, restartedFrom } = await beginRebuild(
+    options.dataSource,
+    options.topic,
+    pastEnd !== undefined,
+  );
+  if (pastEnd) options.logger?.warn(`${pastEnd.message}: version ${version} begun again from offset 0`);
   if (restartedFrom !== undefined)
     options.logger?.warn(
       `version ${version} was being built from the topic ${restartedFrom}, not ${options.topic}: begun again from offset 0`,
@@ -134,6 +144,9 @@ async function rebuildHoldingLock(options: RebuildOptions): Promise<RebuildResul
       // Deleted from the topic while the version was built (its retention): they would never come.
       const gone = partitionsWithEventsGone(partitions);
       if (gone.length > 0) throw new TopicIncompleteError(options.topic, version, gone);
+      // Made again while the version was built: never switched to with events it skipped.
+      const beyond = partitions.filter((p) => p.pastEnd);
+      if (beyond.length > 0) throw new OffsetsPastEndError(options.topic, version, beyond);
       if (partitions.every((p) => p.next >= p.high)) break;
       await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
     }
@@ -154,6 +167,21 @@ async function rebuildHoldingLock(options: RebuildOptions): Promise<RebuildResul
     members: members.length + 1,
     seconds: (Date.now() - started) / 1000,
   };
+}
+
+/** The offsets of the version being built that are past the end of the topic, if any. */
+async function buildingPastEnd(options: RebuildOptions): Promise<OffsetsPastEndError | undefined> {
+  const { building } = await readProjectionVersions(options.dataSource);
+  if (building === null) return undefined;
+  const admin = options.kafka.admin();
+  await admin.connect();
+  try {
+    const target = { version: building, topic: options.topic };
+    const found = await versionPastEnd(options.dataSource, admin, target);
+    return found.length > 0 ? new OffsetsPastEndError(options.topic, building, found) : undefined;
+  } finally {
+    await admin.disconnect();
+  }
 }
 
 /**

@@ -3,6 +3,7 @@ import { type DataSource } from 'typeorm';
 import { PILOT_TOTALS_PROJECTION } from './projection-tables';
 import { readProjectionVersions } from './projection-versions';
 import { isPastEnd } from './offsets-past-end';
+import { markedPastEnd } from './past-end-marks';
 import { positionOnTopic } from './stored-offsets';
 
 export interface PartitionStatus {
@@ -80,12 +81,13 @@ export async function readProjectionStatus(
   const versions: VersionStatus[] = [];
   for (const [version, role] of roles) {
     const offsets = await dataSource.query<
-      { kafka_partition: number; next_offset: string; complete_through: Date | null }[]
+      { kafka_partition: number; next_offset: string; complete_through: Date | null; marked: boolean }[]
     >(
       // As the projector's freshness does, a partition whose offset is not a position in this topic
       // counts as unread.
-      `select o.kafka_partition, o.next_offset, o.complete_through from projection_offsets o
-        where ${positionOnTopic('o', '$1', '$2')}`,
+      `select o.kafka_partition, o.next_offset, o.complete_through,
+              coalesce(${markedPastEnd('o')}, false) as marked
+         from projection_offsets o where ${positionOnTopic('o', '$1', '$2')}`,
       [version, topic],
     );
     const byPartition = new Map(offsets.map((o) => [o.kafka_partition, o]));
@@ -101,7 +103,9 @@ export async function readProjectionStatus(
           next,
           lag: Math.max(0, Number(high) - next),
           eventsGone: Math.max(0, Number(low) - next),
-          pastEnd: was !== undefined && Number(was) === next && isPastEnd({ high: Number(high), next }),
+          pastEnd:
+            (stored?.marked ?? false) ||
+            (was !== undefined && Number(was) === next && isPastEnd({ high: Number(high), next })),
           completeThrough: stored?.complete_through ?? null,
         };
       })

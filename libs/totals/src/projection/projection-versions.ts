@@ -33,6 +33,8 @@ export async function readProjectionVersions(q: Queryable): Promise<ProjectionVe
 export async function beginRebuild(
   dataSource: DataSource,
   topic: string,
+  /** The version being built is begun again, empty (its stored offsets are past the end of the topic). */
+  beginAgain = false,
 ): Promise<{ version: number; resumed: boolean; restartedFrom?: string }> {
   return dataSource.transaction(async (tx) => {
     await tx.query(`select 1 from projection_versions where projection = $1 for update`, [
@@ -45,7 +47,7 @@ export async function beginRebuild(
         where o.projection = $1 and o.version = $2 and not ${positionOnTopic('o', '$2', '$3')} limit 1`,
       [PILOT_TOTALS_PROJECTION, version, topic],
     );
-    if (other) await removeVersion(tx, version);
+    if (other || (beginAgain && building !== null)) await removeVersion(tx, version);
     for (const sql of createProjectionTablesSql(version)) await tx.query(sql);
     if (building === null) {
       await tx.query(`update projection_versions set building_version = $2 where projection = $1`, [
@@ -55,7 +57,7 @@ export async function beginRebuild(
     }
     return other
       ? { version, resumed: false, restartedFrom: other.topic }
-      : { version, resumed: building !== null };
+      : { version, resumed: building !== null && !beginAgain };
   });
 }
 
