@@ -8,9 +8,9 @@ import { sharedPayloadSealing } from '@pft/privacy';
 import { storedFlight, withCommandPipeline } from '@pft/testing';
 import { FlightsRepository } from '../tables/flights.repository';
 import { PendingImportsRepository } from '../tables/pending-imports.repository';
-import { commitImport } from './commit-import';
+import { commitImport, FLIGHTS_PER_STATEMENT } from './commit-import';
 
-describe("an import's commit in several append statements (Postgres)", () => {
+describe("an import's commit in several statements (Postgres)", () => {
   let ds: DataSource;
   let pipeline: CommandPipeline;
   const flights = new FlightsRepository();
@@ -30,7 +30,27 @@ describe("an import's commit in several append statements (Postgres)", () => {
     await ds.query(`
       create trigger count_append_statement after insert on events referencing new table as added
         for each statement execute function count_append_statement()`);
+    // And each one into flights, by pilot.
+    await ds.query(`create table flights_statements (n serial, pilot_account_id uuid, flights int)`);
+    await ds.query(`
+      create function count_flights_statement() returns trigger language plpgsql as $$
+      begin
+        insert into flights_statements (pilot_account_id, flights)
+          select pilot_account_id, count(*) from added group by pilot_account_id;
+        return null;
+      end $$`);
+    await ds.query(`
+      create trigger count_flights_statement after insert on flights referencing new table as added
+        for each statement execute function count_flights_statement()`);
   });
+
+  const upload = async (pilot: string): Promise<string> => {
+    const importId = randomUUID();
+    expect(await imports.insert(ds, { importId, pilot, format: 'auto', bytes: Buffer.from('a,b\n') })).toBe(
+      true,
+    );
+    return importId;
+  };
 
   const commit = async (pilot: string, importId: string, read: Flight[]) =>
     commitImport(
@@ -54,10 +74,7 @@ describe("an import's commit in several append statements (Postgres)", () => {
   it('appends the events of a large import in statements of bounded size, all of it or nothing, versions as one', async () => {
     const pilot = randomUUID();
     const stream = logbookStreamId(pilot);
-    const importId = randomUUID();
-    expect(await imports.insert(ds, { importId, pilot, format: 'auto', bytes: Buffer.from('a,b\n') })).toBe(
-      true,
-    );
+    const importId = await upload(pilot);
     const many = 2 * EVENTS_IN_ONE_STATEMENT + 500;
     const read = Array.from({ length: many }, (_, i) => storedFlight({ remarks: `flight ${i}` }));
 
@@ -113,5 +130,56 @@ describe("an import's commit in several append statements (Postgres)", () => {
     );
     expect(order.map((e) => e.stream_version)).toEqual(read.map((_, i) => i + 1));
     expect(new Set(order.map((e) => e.last))).toEqual(new Set([many]));
+  }, 120_000);
+
+  it("writes a large import's flights rows in statements of bounded size: a failure at the last leaves nothing", async () => {
+    const pilot = randomUUID();
+    const importId = await upload(pilot);
+    const many = 2 * FLIGHTS_PER_STATEMENT + 300;
+    const read = Array.from({ length: many }, (_, i) => storedFlight({ remarks: `flight ${i}` }));
+
+    // Postgres refuses the import's last flights row, after the statements before it wrote theirs.
+    await ds.query(`
+      create function refuse_last_flight() returns trigger language plpgsql as $$
+      begin
+        raise exception 'flight refused, % of the pilot before it',
+          (select count(*) from flights where pilot_account_id = new.pilot_account_id);
+      end $$`);
+    await ds.query(
+      `create trigger refuse_last_flight before insert on flights for each row
+         when (new.flight_id = '${read[many - 1]!.flight_id}') execute function refuse_last_flight()`,
+    );
+    try {
+      await expect(commit(pilot, importId, read)).rejects.toThrow(
+        `flight refused, ${many - 1} of the pilot before it`,
+      );
+    } finally {
+      await ds.query('drop trigger refuse_last_flight on flights');
+    }
+    expect(await written(pilot, importId)).toEqual({
+      events: 0,
+      outboxed: 0,
+      flights: 0,
+      state: 'previewed',
+    });
+
+    expect(await commit(pilot, importId, read)).toMatchObject({ recorded: many });
+    const statements = await ds.query<{ flights: number }[]>(
+      `select flights from flights_statements where pilot_account_id = $1 order by n`,
+      [pilot],
+    );
+    expect(statements.map((s) => s.flights)).toEqual([FLIGHTS_PER_STATEMENT, FLIGHTS_PER_STATEMENT, 300]);
+    expect(await written(pilot, importId)).toEqual({
+      events: many,
+      outboxed: many,
+      flights: many,
+      state: 'committed',
+    });
+    const stored = await flights.states(
+      ds,
+      pilot,
+      read.map((f) => f.flight_id),
+    );
+    expect(read.map((f) => stored.get(f.flight_id)?.flight)).toEqual(read);
   }, 120_000);
 });

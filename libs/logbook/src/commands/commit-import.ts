@@ -15,18 +15,22 @@ import {
 /** The pilot's flights of an import's ids read this many ids at a time (a statement each). */
 const IDS_PER_READ = 5_000;
 
+/** The flights rows an import's commit writes in one statement; more go in several, in its transaction. */
+export const FLIGHTS_PER_STATEMENT = 2_000;
+
 /** The stored outcome of an earlier commit, or what this one decides. */
 type CommitDecision =
   (ImportCommitDecision & { earlier?: undefined }) | { events: []; earlier: ImportCommitResult };
 
 /**
  * Commits an import's valid flights (`logbook-import.md` 2): one transaction through the write pipeline,
- * the events appended to the pilot's logbook stream in one statement, the flights rows in one more, and
- * the import marked committed with its result in the same transaction. The flights are read from the
- * import as it stands under the transaction's lock on it (`readFlights`, which may refuse it), so that
- * choices saved a moment before are the ones committed. A second commit of the same import answers the
- * first one's result and records nothing: it waits for the first one's transaction on the stream lock,
- * so `pipeline` runs on connections whose statements may outlast that (the ingestion's ImportCommits).
+ * the events appended to the pilot's logbook stream and the flights rows written in statements of 2,000
+ * (EVENTS_IN_ONE_STATEMENT, FLIGHTS_PER_STATEMENT), and the import marked committed with its result,
+ * all or nothing. The flights are read from the import as it stands under the transaction's lock on it
+ * (`readFlights`, which may refuse it), so that choices saved a moment before are the ones committed.
+ * A second commit of the same import answers the first one's result and records nothing: it waits for
+ * the first one's transaction on the stream lock, so `pipeline` runs on connections whose statements may
+ * outlast that (the ingestion's ImportCommits).
  */
 export async function commitImport(
   pipeline: CommandPipeline,
@@ -107,15 +111,20 @@ async function storedStates(
   return states;
 }
 
-/** The flights rows of the recorded and amended flights, in one statement (its JSON written in turns). */
+/**
+ * The flights rows of the recorded and amended flights, FLIGHTS_PER_STATEMENT a statement (their JSON
+ * written in turns), all in the commit's transaction: one statement of 50,000 flights' JSON was tens of
+ * MB, which the client copied in one go while every other request of the process waited.
+ */
 async function writeFlights(tx: Queryable, pilot: string, flights: readonly Flight[]): Promise<void> {
-  if (flights.length === 0) return;
-  await tx.query(
-    `insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
-     select $1::uuid, (f->>'flight_id')::uuid, f, (f->>'date')::date, now(), now()
-       from jsonb_array_elements($2::jsonb) as f
-     on conflict (pilot_account_id, flight_id)
-     do update set flight = excluded.flight, flight_date = excluded.flight_date, updated_at = now()`,
-    [pilot, await jsonbArrayParameter(flights)],
-  );
+  for (let i = 0; i < flights.length; i += FLIGHTS_PER_STATEMENT) {
+    await tx.query(
+      `insert into flights (pilot_account_id, flight_id, flight, flight_date, recorded_at, updated_at)
+       select $1::uuid, (f->>'flight_id')::uuid, f, (f->>'date')::date, now(), now()
+         from jsonb_array_elements($2::jsonb) as f
+       on conflict (pilot_account_id, flight_id)
+       do update set flight = excluded.flight, flight_date = excluded.flight_date, updated_at = now()`,
+      [pilot, await jsonbArrayParameter(flights.slice(i, i + FLIGHTS_PER_STATEMENT))],
+    );
+  }
 }
