@@ -18,7 +18,7 @@ import { PartnerApiConfig } from '../partner-api.config';
 /**
  * Uses up the code and binds the pilot to the calling partner, sharing what the code says, in one
  * transaction with the PilotLinked event (or, already linked, ExperienceSharingChanged when the code
- * shares otherwise), in the pilot's consent stream, and with the answer under the request's Idempotency-Key. Redemptions of one pilot's codes take that stream's lock, so of
+ * shares otherwise and was issued after the pilot last said what the connection shares), in the pilot's consent stream, and with the answer under the request's Idempotency-Key. Redemptions of one pilot's codes take that stream's lock, so of
  * concurrent redemptions of one code exactly one finds it unused.
  */
 @CommandHandler(LinkPilotCommand)
@@ -57,7 +57,7 @@ export class LinkPilotHandler implements ICommandHandler<LinkPilotCommand, LinkP
       },
       project: async (tx, decided) => {
         if (!(await this.linking.useCode(tx, codeHash, partnerId))) throw invalidLinkingToken();
-        await this.linking.saveLink(tx, decided.events);
+        await this.linking.saveLink(tx, decided);
         // The answer is kept if and only if the code is used up: a retry learns the outcome of a
         // commit whose answer was lost.
         if (claim) {

@@ -4,8 +4,6 @@ import { type Queryable } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { type LinkDecision, type LinkState } from './link.decide';
 
-type LinkEvents = Extract<LinkDecision, { events: unknown }>['events'];
-
 /**
  * On a row of `linking_codes`: no erasure of the code's pilot is pending. The erasure deletes the codes
  * under the pilot's consent stream lock, which a redemption holds, and ends every connection after that;
@@ -39,40 +37,55 @@ export class LinkingRepository {
       redeemable: boolean;
       share_experience: boolean;
       pilot_account_id: string;
+      issued_at: Date;
       now: Date;
     }>(
       await runner.query(
         `select used_at is null and expires_at > now() and ${NO_ERASURE_ASKED} as redeemable, share_experience,
-                pilot_account_id::text as pilot_account_id, now() as now
+                pilot_account_id::text as pilot_account_id, issued_at, now() as now
            from linking_codes where code_hash = $1`,
         [codeHash],
       ),
     );
     if (!code)
-      return { redeemable: false, shareExperience: false, activeConnection: undefined, now: new Date() };
+      return {
+        redeemable: false,
+        shareExperience: false,
+        activeConnection: undefined,
+        codeStatesSharing: false,
+        codeIssuedAt: new Date(0),
+        now: new Date(),
+      };
+    const active = await this.activeConnection(runner, partnerId, code.pilot_account_id);
     return {
       redeemable: code.redeemable,
       shareExperience: code.share_experience,
-      activeConnection: await this.activeConnection(runner, partnerId, code.pilot_account_id),
+      activeConnection: active?.connection,
+      codeStatesSharing: active === undefined || code.issued_at > active.sharingStatedAt,
+      codeIssuedAt: code.issued_at,
       now: code.now,
     };
   }
 
+  /** The connection, and when the pilot last said what it shares (sharing_stated_at, else its link). */
   private async activeConnection(
     runner: Queryable,
     partnerId: string,
     pilotAccountId: string,
-  ): Promise<SharingConnection | undefined> {
-    const [row] = rowsOf<SharingConnection>(
+  ): Promise<{ connection: SharingConnection; sharingStatedAt: Date } | undefined> {
+    const [row] = rowsOf<SharingConnection & { sharing_stated_at: Date }>(
       await runner.query(
         `select connection_id::text as connection_id, partner_id::text as partner_id,
-                pilot_account_id::text as pilot_account_id, shares_experience
+                pilot_account_id::text as pilot_account_id, shares_experience,
+                coalesce(sharing_stated_at, linked_at) as sharing_stated_at
            from connections
           where partner_id = $1 and pilot_account_id = $2 and disconnected_at is null for update`,
         [partnerId, pilotAccountId],
       ),
     );
-    return row;
+    if (!row) return undefined;
+    const { sharing_stated_at: sharingStatedAt, ...connection } = row;
+    return { connection, sharingStatedAt };
   }
 
   /**
@@ -92,21 +105,31 @@ export class LinkingRepository {
   }
 
   /**
-   * What a link decided: a new connection (PilotLinked), or a change of what the active one shares
-   * (ExperienceSharingChanged); nothing for an active connection already sharing so.
+   * What a link decided: a new connection (PilotLinked), or what the active one shares as the code says
+   * (ExperienceSharingChanged when that changes it) with the code's issue as the time the pilot said it;
+   * nothing for a code issued before the pilot last said what the connection shares.
    */
-  async saveLink(runner: Queryable, events: LinkEvents): Promise<void> {
-    for (const event of events) {
-      if (event.type === 'PilotLinked') {
-        const p = event.payload;
-        await runner.query(
-          `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, shares_experience)
-           values ($1, $2, $3, $4, $5)`,
-          [p.connection_id, p.partner_id, p.pilot_account_id, p.linked_at, p.share_experience],
-        );
-      } else {
-        await setExperienceSharing(runner, event.payload.connection_id, event.payload.share_experience);
-      }
+  async saveLink(runner: Queryable, decision: Extract<LinkDecision, { events: unknown }>): Promise<void> {
+    const { events, said } = decision;
+    const linked = events.find((event) => event.type === 'PilotLinked');
+    if (linked) {
+      const p = linked.payload;
+      await runner.query(
+        `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, shares_experience,
+                                  sharing_stated_at)
+         values ($1, $2, $3, $4, $5, coalesce($6::timestamptz, $4::timestamptz))`,
+        [
+          p.connection_id,
+          p.partner_id,
+          p.pilot_account_id,
+          p.linked_at,
+          p.share_experience,
+          said?.at ?? null,
+        ],
+      );
+    } else if (said) {
+      // A change or not, the code is now the last the pilot said of it.
+      await setExperienceSharing(runner, decision.pilotId, said.shareExperience, said.at);
     }
   }
 
@@ -119,7 +142,9 @@ export class LinkingRepository {
     return {
       redeemable: true,
       shareExperience: true,
-      activeConnection: await this.activeConnection(runner, partnerId, pilotAccountId),
+      activeConnection: (await this.activeConnection(runner, partnerId, pilotAccountId))?.connection,
+      codeStatesSharing: true,
+      codeIssuedAt: row?.now ?? new Date(),
       now: row?.now ?? new Date(),
     };
   }

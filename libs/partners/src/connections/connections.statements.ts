@@ -15,19 +15,24 @@ export async function endConnection(runner: Queryable, connectionId: string, at:
 }
 
 /**
- * Sets whether the connection shares the pilot's experience: the one statement for it, whether the
- * pilot changes it or a re-link with a code does. The caller has the row locked and the event decided,
- * in the same transaction.
+ * Sets whether the connection shares the pilot's experience, and when the pilot said so
+ * (`connections.sharing_stated_at`): the one statement for it, whether the pilot changes it (`statedAt`
+ * null: now, by the database's clock) or a re-link with a code does (the code's issue). Run whenever
+ * the pilot says it, a change or not: a re-link with a code issued before then changes nothing. The
+ * caller has the row locked and the event decided, in the same transaction.
  */
 export async function setExperienceSharing(
   runner: Queryable,
   connectionId: string,
   shareExperience: boolean,
+  statedAt: Date | null = null,
 ): Promise<void> {
-  await runner.query('update connections set shares_experience = $2 where connection_id = $1', [
-    connectionId,
-    shareExperience,
-  ]);
+  await runner.query(
+    `update connections set shares_experience = $2,
+            sharing_stated_at = coalesce($3::timestamptz, statement_timestamp())
+      where connection_id = $1`,
+    [connectionId, shareExperience, statedAt],
+  );
 }
 
 /** Whether a partner's `pilot_id` resolves to an active connection, and what it shares. */

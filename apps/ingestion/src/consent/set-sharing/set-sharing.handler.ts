@@ -37,9 +37,8 @@ export class SetSharingHandler implements ICommandHandler<SetSharingCommand, Pil
       connectionId,
       requestId,
       decide: (connection) => decideSharing(connection, pilot, shareExperience, now),
-      project: async (tx, changed) => {
-        if (changed.length > 0) await this.consent.setExperienceSharing(tx, connectionId, shareExperience);
-      },
+      // A change or not, it is the last the pilot said: a code issued before it no longer changes it.
+      project: (tx) => this.consent.setExperienceSharing(tx, connectionId, shareExperience),
     });
     // Any change is announced; only a withdrawal must be sure no replica answers from before it.
     if (events.length > 0 && !(await this.partnerReads.announceChange(requestId)) && !shareExperience) {

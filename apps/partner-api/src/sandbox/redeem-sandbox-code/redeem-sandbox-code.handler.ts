@@ -47,7 +47,7 @@ export class RedeemSandboxCodeHandler implements ICommandHandler<RedeemSandboxCo
         if ('rejected' in decided) throw invalidLinkingToken();
         return decided;
       },
-      project: (tx, decided) => this.linking.saveLink(tx, decided.events),
+      project: (tx, decided) => this.linking.saveLink(tx, decided),
     });
     return { pilot_id: decision.pilotId };
   }

@@ -1,0 +1,59 @@
+import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
+import { type DataSource } from 'typeorm';
+import { CommandPipeline } from '@pft/event-store';
+import { createPartner } from '@pft/partners';
+import { sharedPayloadSealing } from '@pft/privacy';
+import { PartnerReadRevision } from '@pft/totals';
+import { uniqueRedisPrefix, withTestDataSource } from '@pft/testing';
+import { ConsentRepository } from '../consent.repository';
+import { SetSharingCommand } from './set-sharing.command';
+import { SetSharingHandler } from './set-sharing.handler';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** PUT /pilot/v1/connections/{id}/sharing on a real Postgres and Redis. */
+describe('SetSharingHandler (Postgres): when the pilot said what a connection shares', () => {
+  let ds: DataSource;
+  let redis: Redis;
+  withTestDataSource(2, (made) => (ds = made));
+  beforeAll(() => {
+    redis = new Redis(REDIS_URL, { lazyConnect: true });
+  });
+  afterAll(() => redis.quit());
+
+  const handler = (): SetSharingHandler =>
+    new SetSharingHandler(
+      new CommandPipeline(ds, { sealer: sharedPayloadSealing() }),
+      new ConsentRepository(),
+      ds,
+      new PartnerReadRevision(redis, {
+        PARTNER_REDIS_PREFIX: uniqueRedisPrefix(),
+        PARTNER_TOTALS_CACHE_MS: 1000,
+      }),
+    );
+
+  it('is recorded even when nothing changes, so that a code given before it no longer decides', async () => {
+    const { partnerId } = await createPartner(ds, 'Stated Air');
+    const pilot = randomUUID();
+    const connectionId = randomUUID();
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, shares_experience, sharing_stated_at)
+       values ($1, $2, $3, now() - interval '5 minutes', false, now() - interval '5 minutes')`,
+      [connectionId, partnerId, pilot],
+    );
+
+    const answered = await handler().execute(
+      new SetSharingCommand(pilot, connectionId, false, 'req_sharing'),
+    );
+
+    expect(answered.shared).toEqual(['totals']);
+    const [row] = await ds.query<{ stated_recently: boolean; events: number }[]>(
+      `select sharing_stated_at > now() - interval '1 minute' as stated_recently,
+              (select count(*)::int from events where stream_id = $2) as events
+         from connections where connection_id = $1`,
+      [connectionId, `consent-${pilot}`],
+    );
+    expect(row).toEqual({ stated_recently: true, events: 0 });
+  });
+});

@@ -1,0 +1,119 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
+import { type DataSource } from 'typeorm';
+import { hashLinkingCode } from '@pft/partners/connections/linking-code-hash';
+import { createPartner, setExperienceSharing } from '@pft/partners';
+import { formatLinkingCode, LINKING_CODE_RANDOM_BYTES } from '@pft/partners/domain';
+import { PartnerReadRevision } from '@pft/totals';
+import { uniqueRedisPrefix, withTestDataSource } from '@pft/testing';
+import { IdempotencyStore } from '../idempotency/idempotency.store';
+import { type PartnerApiConfig } from '../partner-api.config';
+import { LinkPilotCommand } from './link-pilot.command';
+import { LinkPilotHandler } from './link-pilot.handler';
+
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/**
+ * `POST /v1/link` on a real Postgres and Redis, by a partner the pilot is linked to already: a code
+ * decides what the connection shares only when it says so after the pilot last did.
+ */
+describe('LinkPilotHandler (Postgres): a re-link with a code issued before the pilot last said what to share', () => {
+  let ds: DataSource;
+  let redis: Redis;
+  withTestDataSource(2, (made) => (ds = made));
+  beforeAll(() => {
+    redis = new Redis(REDIS_URL, { lazyConnect: true });
+  });
+  afterAll(() => redis.quit());
+
+  const handler = (): LinkPilotHandler =>
+    new LinkPilotHandler(
+      ds,
+      { DATABASE_QUERY_TIMEOUT_MS: 5000 } as PartnerApiConfig,
+      new IdempotencyStore(ds),
+      new PartnerReadRevision(redis, {
+        PARTNER_REDIS_PREFIX: uniqueRedisPrefix(),
+        PARTNER_TOTALS_CACHE_MS: 1000,
+      }),
+    );
+
+  /** A code the pilot was given `minutesAgo` minutes ago (the database's clock), unused and unexpired. */
+  async function issuedCode(pilot: string, shareExperience: boolean, minutesAgo: number): Promise<string> {
+    const code = formatLinkingCode(randomBytes(LINKING_CODE_RANDOM_BYTES));
+    await ds.query(
+      `insert into linking_codes (code_hash, pilot_account_id, issued_at, expires_at, share_experience)
+       values ($1, $2, now() - make_interval(mins => $3), now() - make_interval(mins => $3) + interval '10 minutes', $4)`,
+      [hashLinkingCode(code), pilot, minutesAgo, shareExperience],
+    );
+    return code;
+  }
+
+  const link = async (partnerId: string, code: string): Promise<string> =>
+    (await handler().execute(new LinkPilotCommand(partnerId, code, `req_${randomUUID()}`, undefined)))
+      .pilot_id;
+
+  const sharesExperience = async (pilotId: string): Promise<boolean> => {
+    const [row] = await ds.query<{ shares_experience: boolean }[]>(
+      'select shares_experience from connections where connection_id = $1',
+      [pilotId],
+    );
+    return row!.shares_experience;
+  };
+
+  const sharingEvents = async (pilot: string): Promise<number> => {
+    const [row] = await ds.query<{ n: number }[]>(
+      `select count(*)::int as n from events where stream_id = $1 and type = 'ExperienceSharingChanged'`,
+      [`consent-${pilot}`],
+    );
+    return row!.n;
+  };
+
+  it('does not share the experience by a code the pilot gave before the code that said not to', async () => {
+    const { partnerId } = await createPartner(ds, 'Relink Air');
+    const pilot = randomUUID();
+    // The pilot gave a code that shares, then thought better of it and gave one that does not.
+    const sharing = await issuedCode(pilot, true, 5);
+    const notSharing = await issuedCode(pilot, false, 2);
+    const pilotId = await link(partnerId, notSharing);
+    expect(await sharesExperience(pilotId)).toBe(false);
+
+    // The partner redeems the earlier code too: the same pilot_id, the code used up, nothing shared.
+    expect(await link(partnerId, sharing)).toBe(pilotId);
+    expect(await sharesExperience(pilotId)).toBe(false);
+    expect(await sharingEvents(pilot)).toBe(0);
+    await expect(link(partnerId, sharing)).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
+  });
+
+  it('does not share again by a code the pilot gave before stopping the sharing in the pilot app', async () => {
+    const { partnerId } = await createPartner(ds, 'Relink Air');
+    const pilot = randomUUID();
+    const pilotId = await link(partnerId, await issuedCode(pilot, true, 5));
+    const givenBefore = await issuedCode(pilot, true, 3);
+    // PUT /pilot/v1/connections/{id}/sharing { experience: false }: the statement it runs.
+    await setExperienceSharing(ds, pilotId, false);
+
+    expect(await link(partnerId, givenBefore)).toBe(pilotId);
+    expect(await sharesExperience(pilotId)).toBe(false);
+  });
+
+  it('does not stop sharing by a code the pilot gave before the code that said to share', async () => {
+    const { partnerId } = await createPartner(ds, 'Relink Air');
+    const pilot = randomUUID();
+    const notSharing = await issuedCode(pilot, false, 5);
+    const sharing = await issuedCode(pilot, true, 2);
+    const pilotId = await link(partnerId, sharing);
+    expect(await link(partnerId, notSharing)).toBe(pilotId);
+    expect(await sharesExperience(pilotId)).toBe(true);
+  });
+
+  it('changes what is shared by a code given after the one that linked, either way', async () => {
+    const { partnerId } = await createPartner(ds, 'Relink Air');
+    const pilot = randomUUID();
+    const pilotId = await link(partnerId, await issuedCode(pilot, false, 6));
+    expect(await link(partnerId, await issuedCode(pilot, true, 4))).toBe(pilotId);
+    expect(await sharesExperience(pilotId)).toBe(true);
+    expect(await link(partnerId, await issuedCode(pilot, false, 2))).toBe(pilotId);
+    expect(await sharesExperience(pilotId)).toBe(false);
+    expect(await sharingEvents(pilot)).toBe(2);
+  });
+});
