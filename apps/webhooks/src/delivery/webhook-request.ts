@@ -32,9 +32,16 @@ const guardedLookup: LookupFunction = (hostname, options, callback) => {
 };
 
 /**
+ * How much of an answer's body is read: the receiver's body means nothing to a delivery, and one that
+ * streams on is not read past this (the connection is closed instead of kept for the next attempt).
+ */
+export const MAX_ANSWER_BYTES = 64 * 1024;
+
+/**
  * POSTs one attempt. Delivered: a 2xx answer within `timeoutMs` (the whole answer, not only its
- * head). Anything else fails: another status (a redirect is not followed), a timeout, a refused
- * connection, a restricted address.
+ * head, up to MAX_ANSWER_BYTES of body: an answer whose body goes on past them counts by its status
+ * when they have come). Anything else fails: another status (a redirect is not followed), a timeout
+ * (with the status, when the answer's head came in time), a refused connection, a restricted address.
  */
 export function attemptWebhook(req: WebhookRequest): Promise<AttemptResult> {
   const url = new URL(req.url);
@@ -54,21 +61,34 @@ export function attemptWebhook(req: WebhookRequest): Promise<AttemptResult> {
       resolve(result);
     };
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    let answered: number | null = null;
     const request = send(url, options, (response) => {
       const status = response.statusCode ?? 0;
+      answered = status;
+      const byStatus = (): AttemptResult =>
+        status >= 200 && status < 300
+          ? { delivered: true, status }
+          : { delivered: false, status, error: `answered ${status}` };
       // Read (and drop) the answer so that the connection can be reused; its end counts as the answer.
-      response.on('data', () => undefined);
-      response.on('end', () =>
-        settle(
-          status >= 200 && status < 300
-            ? { delivered: true, status }
-            : { delivered: false, status, error: `answered ${status}` },
-        ),
-      );
+      let read = 0;
+      response.on('data', (chunk: Buffer) => {
+        read += chunk.length;
+        if (read <= MAX_ANSWER_BYTES) return;
+        settle(byStatus());
+        request.destroy();
+      });
+      response.on('end', () => settle(byStatus()));
       response.on('error', (err) => settle({ delivered: false, status, error: err.message }));
     });
     const timer = setTimeout(() => {
-      settle({ delivered: false, status: null, error: `no answer within ${req.timeoutMs} ms` });
+      settle({
+        delivered: false,
+        status: answered,
+        error:
+          answered === null
+            ? `no answer within ${req.timeoutMs} ms`
+            : `answer ${answered} not finished within ${req.timeoutMs} ms`,
+      });
       request.destroy();
     }, req.timeoutMs);
     request.on('error', (err) => settle({ delivered: false, status: null, error: err.message }));
