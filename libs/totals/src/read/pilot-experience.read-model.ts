@@ -14,7 +14,7 @@ import {
   experienceSumsSql,
 } from './pilot-experience.read';
 import { behindLiveAnswer } from './pilot-totals.statements';
-import { distinct, ownRows } from './turn-rows';
+import { distinct, genericPlanIds, ownRows } from './turn-rows';
 
 interface LinkedRow extends Partial<ExperienceSumsRow> {
   pilot_id: string;
@@ -25,7 +25,9 @@ interface LinkedRow extends Partial<ExperienceSumsRow> {
 }
 
 /**
- * In one statement, so one snapshot, planned once per connection (PreparedStatement): the caller's active connections of the ids asked, whether each
+ * In one statement, so one snapshot, planned once per connection (PreparedStatement; its list of ids
+ * filled up by genericPlanIds, else Postgres planned it afresh at each execution of fewer than ten
+ * pilots): the caller's active connections of the ids asked, whether each
  * shares the pilot's experience, the stream version a partner was last answered live through it, and,
  * for a pilot who shares it, the projected row with the sums of a read as of `$4` (experienceSumsSql).
  */
@@ -69,7 +71,8 @@ export class PilotExperienceReadModel implements OnModuleInit, OnModuleDestroy {
     this.memory = new ExperienceMemory(config.PARTNER_TOTALS_CACHE_MS);
     this.reads = new TurnBatches(async (key, idLists) => {
       const [partnerId, asOf] = key.split('/') as [string, string];
-      return READ.rows<LinkedRow>(dataSource, [distinct(idLists), partnerId, ...experienceSumsParams(asOf)]);
+      const ids = genericPlanIds(distinct(idLists));
+      return READ.rows<LinkedRow>(dataSource, [ids, partnerId, ...experienceSumsParams(asOf)]);
     });
   }
 

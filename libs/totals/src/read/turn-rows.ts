@@ -3,6 +3,23 @@ export function distinct(idLists: readonly (readonly string[])[]): string[] {
   return idLists.length === 1 ? [...idLists[0]!] : [...new Set(idLists.flat())];
 }
 
+/** The fewest entries of a list of ids from genericPlanIds: Postgres costs a generic plan's `any($n)` at ten. */
+export const GENERIC_PLAN_IDS = 10;
+
+/**
+ * `ids` (at least one) for a prepared statement's `= any($n::uuid[])`, repeated up to GENERIC_PLAN_IDS
+ * entries: the same set, so the same rows. Postgres keeps a statement's generic plan only when it
+ * looks no dearer than one made for the values at hand, and it costs the generic plan's list at ten
+ * entries: a shorter list had the statement planned afresh at each execution, which for the
+ * experience read (its views, its flights' subquery) took several times the execution's own CPU.
+ */
+export function genericPlanIds(ids: readonly string[]): string[] {
+  if (ids.length === 0) throw new Error('a list of ids for a generic plan needs at least one id');
+  const filled = [...ids];
+  for (let i = 0; filled.length < GENERIC_PLAN_IDS; i++) filled.push(ids[i % ids.length]!);
+  return filled;
+}
+
 /** Each shared statement's rows by pilot id, made by the first of its requests to take its own. */
 const rowsById = new WeakMap<readonly { pilot_id: string }[], Map<string, { pilot_id: string }>>();
 
