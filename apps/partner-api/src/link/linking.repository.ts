@@ -41,8 +41,9 @@ export class LinkingRepository {
       now: Date;
     }>(
       await runner.query(
-        `select used_at is null and expires_at > now() and ${NO_ERASURE_ASKED} as redeemable, share_experience,
-                pilot_account_id::text as pilot_account_id, issued_at, now() as now
+        `select used_at is null and expires_at > statement_timestamp() and ${NO_ERASURE_ASKED} as redeemable,
+                share_experience, pilot_account_id::text as pilot_account_id, issued_at,
+                statement_timestamp() as now
            from linking_codes where code_hash = $1`,
         [codeHash],
       ),
@@ -90,12 +91,14 @@ export class LinkingRepository {
 
   /**
    * Uses the code up for the partner. Conditional, so that of concurrent redemptions exactly one finds
-   * it unused: false when it was not.
+   * it unused: false when it was not. A code is unexpired by the database's clock at the statement (as
+   * in linkState), not at its transaction's start: a redemption that waited for the pilot's consent
+   * stream lock past the code's expiry does not link.
    */
   async useCode(runner: Queryable, codeHash: Buffer, partnerId: string): Promise<boolean> {
     const result = await runner.query(
-      `update linking_codes set used_at = now(), used_by_partner = $2
-        where code_hash = $1 and used_at is null and expires_at > now() and ${NO_ERASURE_ASKED}
+      `update linking_codes set used_at = statement_timestamp(), used_by_partner = $2
+        where code_hash = $1 and used_at is null and expires_at > statement_timestamp() and ${NO_ERASURE_ASKED}
         returning 1`,
       [codeHash, partnerId],
     );

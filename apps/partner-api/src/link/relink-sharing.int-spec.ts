@@ -1,17 +1,8 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { hashLinkingCode } from '@pft/partners/connections/linking-code-hash';
 import { createPartner, setExperienceSharing } from '@pft/partners';
-import { formatLinkingCode, LINKING_CODE_RANDOM_BYTES } from '@pft/partners/domain';
-import { PartnerReadRevision } from '@pft/totals';
 import { uniqueRedisPrefix, withTestDataSource } from '@pft/testing';
-import { IdempotencyStore } from '../idempotency/idempotency.store';
-import { type PartnerApiConfig } from '../partner-api.config';
-import { LinkPilotCommand } from './link-pilot.command';
-import { LinkPilotHandler } from './link-pilot.handler';
-
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+import { type LinkGround, linkGround } from './link.test-support';
 
 /**
  * `POST /v1/link` on a real Postgres and Redis, by a partner the pilot is linked to already: a code
@@ -19,38 +10,15 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
  */
 describe('LinkPilotHandler (Postgres): a re-link with a code issued before the pilot last said what to share', () => {
   let ds: DataSource;
-  let redis: Redis;
+  let ground: LinkGround;
   withTestDataSource(2, (made) => (ds = made));
   beforeAll(() => {
-    redis = new Redis(REDIS_URL, { lazyConnect: true });
+    ground = linkGround(ds, uniqueRedisPrefix());
   });
-  afterAll(() => redis.quit());
-
-  const handler = (): LinkPilotHandler =>
-    new LinkPilotHandler(
-      ds,
-      { DATABASE_QUERY_TIMEOUT_MS: 5000 } as PartnerApiConfig,
-      new IdempotencyStore(ds),
-      new PartnerReadRevision(redis, {
-        PARTNER_REDIS_PREFIX: uniqueRedisPrefix(),
-        PARTNER_TOTALS_CACHE_MS: 1000,
-      }),
-    );
-
-  /** A code the pilot was given `minutesAgo` minutes ago (the database's clock), unused and unexpired. */
-  async function issuedCode(pilot: string, shareExperience: boolean, minutesAgo: number): Promise<string> {
-    const code = formatLinkingCode(randomBytes(LINKING_CODE_RANDOM_BYTES));
-    await ds.query(
-      `insert into linking_codes (code_hash, pilot_account_id, issued_at, expires_at, share_experience)
-       values ($1, $2, now() - make_interval(mins => $3), now() - make_interval(mins => $3) + interval '10 minutes', $4)`,
-      [hashLinkingCode(code), pilot, minutesAgo, shareExperience],
-    );
-    return code;
-  }
-
-  const link = async (partnerId: string, code: string): Promise<string> =>
-    (await handler().execute(new LinkPilotCommand(partnerId, code, `req_${randomUUID()}`, undefined)))
-      .pilot_id;
+  afterAll(() => ground.close());
+  const link = (partnerId: string, code: string): Promise<string> => ground.link(partnerId, code);
+  const issuedCode = (pilot: string, shareExperience: boolean, minutesAgo: number): Promise<string> =>
+    ground.issuedCode(pilot, { shareExperience, minutesAgo });
 
   const sharesExperience = async (pilotId: string): Promise<boolean> => {
     const [row] = await ds.query<{ shares_experience: boolean }[]>(
