@@ -25,8 +25,9 @@ const GAUGE_INTERVAL_MS = 5000;
 
 /**
  * Delivers the queue: claims due deliveries (the earliest pending one per endpoint and pilot) while it
- * has free slots, WEBHOOK_CONCURRENCY in all and WEBHOOK_ENDPOINT_CONCURRENCY per endpoint, so that a
- * slow or dead endpoint holds only its own slots and never another endpoint's or pilot's deliveries.
+ * has free slots, WEBHOOK_CONCURRENCY in all and WEBHOOK_ENDPOINT_CONCURRENCY per endpoint (its attempts
+ * still out counted), so that a slow or dead endpoint holds only its own slots and never another
+ * endpoint's or pilot's deliveries.
  * Each attempt's outcome is written before its slot is freed.
  */
 @Injectable()
@@ -85,6 +86,7 @@ export class DeliveryWorkerService implements OnApplicationBootstrap, BeforeAppl
       limit: free,
       perEndpoint,
       busyEndpoints: busy,
+      held: new Map(this.inFlight),
       leaseMs: 2 * this.config.WEBHOOK_TIMEOUT_MS + 5000,
     })
       .then((claimed) => {

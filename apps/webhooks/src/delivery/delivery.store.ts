@@ -34,18 +34,26 @@ export interface ClaimedDelivery {
 
 /**
  * Claims due deliveries: each the earliest pending one of its endpoint and pilot (a later one waits
- * for it), of enabled endpoints not in `busyEndpoints`, at most `perEndpoint` per endpoint and `limit`
- * in all, for `leaseMs`. A dispatcher that dies with a claim leaves it to be taken again after the lease.
- * Each delivery is claimed by one dispatcher at a time, however many claim at once.
+ * for it), of enabled endpoints not in `busyEndpoints`, at most `perEndpoint` per endpoint (less the
+ * attempts the dispatcher has out to it, `held`) and `limit` in all, for `leaseMs`. A dispatcher that
+ * dies with a claim leaves it to be taken again after the lease. Each delivery is claimed by one
+ * dispatcher at a time, however many claim at once.
  */
 export async function claimDueDeliveries(
   db: DataSource,
-  options: { limit: number; perEndpoint: number; busyEndpoints: string[]; leaseMs: number },
+  options: {
+    limit: number;
+    perEndpoint: number;
+    busyEndpoints: string[];
+    leaseMs: number;
+    held?: ReadonlyMap<string, number>;
+  },
 ): Promise<ClaimedDelivery[]> {
+  const held = [...(options.held ?? new Map<string, number>())];
   return rowsOf<ClaimedDelivery>(
     await db.query(
       `with heads as (
-         select d.delivery_id,
+         select d.delivery_id, d.endpoint_id,
                 row_number() over (partition by d.endpoint_id order by d.next_attempt_at, d.delivery_id) as rank
            from webhook_deliveries d join webhook_endpoints e using (endpoint_id)
           where d.status = 'pending' and d.next_attempt_at <= now()
@@ -60,7 +68,10 @@ export async function claimDueDeliveries(
        -- statement's snapshot, unlocked by then, is skipped rather than claimed and sent a second time.
        picked as (
          select d.delivery_id from webhook_deliveries d
-          where d.delivery_id in (select delivery_id from heads where rank <= $2)
+          where d.delivery_id in (
+                  select h.delivery_id from heads h
+                   where h.rank <= $2 - coalesce((select o.n from unnest($5::text[], $6::int[]) o(endpoint_id, n)
+                                                   where o.endpoint_id = h.endpoint_id), 0))
             and d.status = 'pending' and d.next_attempt_at <= now()
             and (d.claimed_until is null or d.claimed_until < now())
           order by d.next_attempt_at, d.delivery_id
@@ -89,7 +100,14 @@ export async function claimDueDeliveries(
                                      where k.connection_id = c.ordering_key::uuid and k.disconnected_at is null)
               end as stale
          from claimed c join webhook_endpoints e using (endpoint_id)`,
-      [options.limit, options.perEndpoint, options.busyEndpoints, options.leaseMs],
+      [
+        options.limit,
+        options.perEndpoint,
+        options.busyEndpoints,
+        options.leaseMs,
+        held.map(([endpointId]) => endpointId),
+        held.map(([, n]) => n),
+      ],
     ),
   );
 }
