@@ -159,15 +159,17 @@ export class DeliveryWorkerService implements OnApplicationBootstrap, BeforeAppl
     }
     const next = afterFailedAttempt(attempt, this.schedule);
     const retryInMs = 'giveUp' in next ? null : next.retryInMs;
-    const failingSince = await recordFailed(this.dataSource, delivery, { ...result, retryInMs });
+    const failing = await recordFailed(this.dataSource, delivery, { ...result, retryInMs });
     webhookMetrics.attempts.inc({ outcome: 'failed' });
     if (retryInMs === null) webhookMetrics.failed.inc();
     this.logger.warn(
       { ...ids, attempt, status: result.status, error: result.error, retry_in_ms: retryInMs },
       retryInMs === null ? 'webhook failed, retries used up' : 'webhook attempt failed',
     );
-    if (endpointIsDead(failingSince.getTime(), Date.now(), this.config.WEBHOOK_DISABLE_AFTER_MS)) {
-      const reason = `every attempt failed since ${failingSince.toISOString()}`;
+    // By the database's clock, which wrote failing_since: this dispatcher's may be off.
+    const { since, now } = failing;
+    if (endpointIsDead(since.getTime(), now.getTime(), this.config.WEBHOOK_DISABLE_AFTER_MS)) {
+      const reason = `every attempt failed since ${since.toISOString()}`;
       if (await disableEndpoint(this.dataSource, delivery.endpoint_id, reason)) {
         webhookMetrics.disabled.inc();
         this.logger.warn({ endpoint_id: delivery.endpoint_id, reason }, 'webhook endpoint disabled');

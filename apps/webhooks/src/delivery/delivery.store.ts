@@ -146,24 +146,32 @@ export async function recordDelivered(
   });
 }
 
+/** Since when an endpoint has been failing, and the time then, both by the database's clock. */
+export interface Failing {
+  since: Date;
+  now: Date;
+}
+
 /**
  * Records a failed attempt: tried again after `retryInMs`, or failed for good when it is null. Returns
- * since when the endpoint has been failing (this attempt's time when it was not).
+ * since when the endpoint has been failing (this attempt's time when it was not), and the time of the
+ * record, by the database's clock (which wrote the first): a dispatcher's own clock may be off.
  */
 export async function recordFailed(
   db: DataSource,
   delivery: ClaimedDelivery,
   outcome: { status: number | null; error: string; retryInMs: number | null },
-): Promise<Date> {
+): Promise<Failing> {
   return db.transaction(async (tx) => {
     await lockLinkNoticeConnections(tx, [delivery]);
-    const [row] = rowsOf<{ failing_since: Date }>(
+    const [failing] = rowsOf<{ failing_since: Date | null; now: Date }>(
       await tx.query(
         `with changed as (update webhook_endpoints set failing_since = coalesce(failing_since, now())
-          where endpoint_id = $1 returning failing_since) select * from changed`,
+          where endpoint_id = $1 returning failing_since)
+         select (select failing_since from changed) as failing_since, now() as now`,
         [delivery.endpoint_id],
       ),
-    );
+    ) as [{ failing_since: Date | null; now: Date }];
     await tx.query(
       // A delivery settled while its attempt was out (its endpoint disabled or deleted meanwhile, which
       // fails what was queued) stays settled: the attempt is counted, nothing is queued again.
@@ -178,7 +186,7 @@ export async function recordFailed(
       [delivery.delivery_id, outcome.status, outcome.error.slice(0, 500), outcome.retryInMs, delivery.claim],
     );
     await deleteErasedPilotNotices(tx, [delivery]);
-    return row?.failing_since ?? new Date();
+    return { since: failing.failing_since ?? failing.now, now: failing.now };
   });
 }
 
