@@ -43,7 +43,7 @@ module.exports = {
       name: 'production-code-never-imports-tests',
       comment: 'libs/testing, test/ and bench/ serve the tests and benchmarks only.',
       severity: 'error',
-      from: { path: '^(apps|libs)/', pathNot: ['\\.(spec|int-spec)\\.ts$', '^libs/testing/'] },
+      from: { path: '^(apps|libs)/', pathNot: ['\\.(spec|int-spec|test-support)\\.ts$', '^libs/testing/'] },
       to: { path: '^(libs/testing|test|bench)/' },
     },
     {
@@ -73,7 +73,7 @@ module.exports = {
       name: 'platform-knows-no-domain',
       comment: 'libs/platform (config, logging, HTTP, database, Redis, Kafka) imports no library of ours.',
       severity: 'error',
-      from: { path: '^libs/platform/', pathNot: '\\.(spec|int-spec)\\.ts$' },
+      from: { path: '^libs/platform/', pathNot: '\\.(spec|int-spec|test-support)\\.ts$' },
       to: { path: '^libs/', pathNot: '^libs/platform/' },
     },
     {
@@ -89,7 +89,7 @@ module.exports = {
       comment:
         'libs/event-store knows no part of the business: contracts and platform only. It seals payloads through its PayloadSealer port, which libs/privacy implements.',
       severity: 'error',
-      from: { path: '^libs/event-store/', pathNot: '\\.(spec|int-spec)\\.ts$' },
+      from: { path: '^libs/event-store/', pathNot: '\\.(spec|int-spec|test-support)\\.ts$' },
       to: { path: '^libs/', pathNot: '^libs/(event-store|contracts|platform)/' },
     },
     {
@@ -99,7 +99,7 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^libs/(logbook|totals|partners|webhooks|privacy)/',
-        pathNot: '\\.(spec|int-spec)\\.ts$',
+        pathNot: '\\.(spec|int-spec|test-support)\\.ts$',
       },
       to: {
         path: '^libs/(logbook|totals|partners|webhooks|privacy)/',
@@ -109,7 +109,7 @@ module.exports = {
     {
       name: 'schema-layers',
       severity: 'error',
-      from: { path: '^libs/schema/', pathNot: '\\.(spec|int-spec)\\.ts$' },
+      from: { path: '^libs/schema/', pathNot: '\\.(spec|int-spec|test-support)\\.ts$' },
       to: { path: '^libs/', pathNot: '^libs/(schema|platform|totals)/' },
     },
   ],

@@ -26,7 +26,7 @@ function cruise() {
       '--collapse',
       '^(apps|libs)/[^/]+',
       '--exclude',
-      '(\\.(spec|int-spec)\\.ts$|^libs/testing/)',
+      '(\\.(spec|int-spec|test-support)\\.ts$|^libs/testing/)',
     ],
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
