@@ -11,15 +11,21 @@ export interface ConnectionChange<E extends NewEvent> {
   pilot: string;
   connectionId: string;
   requestId: string;
-  /** The change's events for the connection as stored (undefined: none has the id), or its refusal. */
-  decide(connection: ActiveConnection | undefined): E[] | ConsentRejection;
-  /** The write-side rows that follow from the events, in the same transaction. */
-  project(tx: Queryable, events: readonly E[]): Promise<void>;
+  /**
+   * The change's events for the connection as stored (undefined: none has the id), or its refusal;
+   * `now` is the database's time, read under the consent stream lock: the change's time.
+   */
+  decide(connection: ActiveConnection | undefined, now: Date): E[] | ConsentRejection;
+  /** The write-side rows that follow from the events, in the same transaction; `now` as decided on. */
+  project(tx: Queryable, events: readonly E[], now: Date): Promise<void>;
 }
 
 /**
  * Records `change` in the pilot's consent stream, the connection read locked for update; a refusal
- * answers the request with its code. The events appended.
+ * answers the request with its code. Dated by the database's clock, as links and linking codes are,
+ * never by this replica's: a disconnect or a sharing change is never dated before the link or the
+ * change that committed ahead of it (their webhooks and the access history keep that order). The
+ * events appended.
  */
 export async function changeConnection<E extends NewEvent>(
   pipeline: CommandPipeline,
@@ -29,16 +35,13 @@ export async function changeConnection<E extends NewEvent>(
   const { events } = await pipeline.handle({
     streamId: consentStreamId(change.pilot),
     metadata: { request_id: change.requestId },
-    load: (tx) =>
-      isUuid(change.connectionId)
-        ? consent.connectionForUpdate(tx, change.connectionId)
-        : Promise.resolve(undefined),
-    decide: (connection) => {
-      const decision = change.decide(connection);
+    load: (tx) => consent.connectionForUpdate(tx, isUuid(change.connectionId) ? change.connectionId : null),
+    decide: ({ connection, now }) => {
+      const decision = change.decide(connection, now);
       if (isConsentRejection(decision)) throw consentError(decision);
-      return { events: decision };
+      return { events: decision, now };
     },
-    project: (tx, decided) => change.project(tx, decided.events),
+    project: (tx, decided) => change.project(tx, decided.events, decided.now),
   });
   return events;
 }

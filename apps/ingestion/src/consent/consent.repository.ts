@@ -17,6 +17,14 @@ export interface OpenLinkingCodes {
   now: Date;
 }
 
+type Nullable<T> = { [K in keyof T]: T[K] | null };
+
+/** A connection read for a change, and the database's time the change is dated by. */
+export interface LockedConnection {
+  connection: ActiveConnection | undefined;
+  now: Date;
+}
+
 export interface ConnectionRow {
   connection_id: string;
   partner_id: string;
@@ -69,25 +77,45 @@ export class ConsentRepository {
     if (stored.length === 0) throw new SubjectBeingErased(pilot);
   }
 
-  /** The connection, locked until the transaction ends. */
-  async connectionForUpdate(runner: Queryable, connectionId: string): Promise<ActiveConnection | undefined> {
-    const rows = rowsOf<ActiveConnection>(
+  /**
+   * The connection, locked until the transaction ends (undefined: none has the id), and the database's
+   * time: what a change of it is dated by (its PilotDisconnected, its ExperienceSharingChanged), as a
+   * link is (`linked_at`) and a code is issued. Run under the pilot's consent stream lock, which every
+   * change of the pilot's connections takes first: a change is never dated before one that committed
+   * ahead of it, whatever the clock of the replica that makes it says.
+   */
+  async connectionForUpdate(runner: Queryable, connectionId: string | null): Promise<LockedConnection> {
+    // No connection has the id: the left join's nulls.
+    const [row] = rowsOf<{ now: Date } & Nullable<ActiveConnection>>(
       await runner.query(
-        `select connection_id::text as connection_id, partner_id::text as partner_id,
-                pilot_account_id::text as pilot_account_id, disconnected_at, shares_experience
-           from connections where connection_id = $1 for update`,
+        `with locked as (
+           select connection_id::text as connection_id, partner_id::text as partner_id,
+                  pilot_account_id::text as pilot_account_id, disconnected_at, shares_experience
+             from connections where connection_id = $1::uuid for update)
+         select statement_timestamp() as now, locked.* from (values (1)) as one left join locked on true`,
         [connectionId],
       ),
     );
-    return rows[0];
+    if (!row) throw new Error('the connection read gave no row');
+    const { now, ...connection } = row;
+    return {
+      connection: connection.connection_id === null ? undefined : (connection as ActiveConnection),
+      now,
+    };
   }
 
   disconnect(runner: Queryable, connectionId: string, at: string): Promise<void> {
     return endConnection(runner, connectionId, at);
   }
 
-  setExperienceSharing(runner: Queryable, connectionId: string, shareExperience: boolean): Promise<void> {
-    return setExperienceSharing(runner, connectionId, shareExperience);
+  /** What the connection shares, as the pilot said it at `statedAt` (the database's time of the change). */
+  setExperienceSharing(
+    runner: Queryable,
+    connectionId: string,
+    shareExperience: boolean,
+    statedAt: Date,
+  ): Promise<void> {
+    return setExperienceSharing(runner, connectionId, shareExperience, statedAt);
   }
 
   /** The pilot's active connections, oldest first (or the one of `connectionId`), with each partner's name. */

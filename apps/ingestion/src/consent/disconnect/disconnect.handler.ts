@@ -21,13 +21,13 @@ export class DisconnectHandler implements ICommandHandler<DisconnectCommand, voi
   ) {}
 
   async execute({ pilot, connectionId, requestId }: DisconnectCommand): Promise<void> {
-    const now = new Date().toISOString();
     await changeConnection(this.pipeline, this.consent, {
       pilot,
       connectionId,
       requestId,
-      decide: (connection) => decideDisconnect(connection, pilot, now),
-      project: (tx) => this.consent.disconnect(tx, connectionId, now),
+      // Dated by the database's clock, as the link was: never before it, nor before a sharing change.
+      decide: (connection, now) => decideDisconnect(connection, pilot, now.toISOString()),
+      project: (tx, _events, now) => this.consent.disconnect(tx, connectionId, now.toISOString()),
     });
     if (!(await this.partnerReads.announceChange(requestId))) await waitOutUntold(this.partnerReads);
   }

@@ -31,14 +31,15 @@ export class SetSharingHandler implements ICommandHandler<SetSharingCommand, Pil
     shareExperience,
     requestId,
   }: SetSharingCommand): Promise<PilotConnection> {
-    const now = new Date().toISOString();
     const events = await changeConnection(this.pipeline, this.consent, {
       pilot,
       connectionId,
       requestId,
-      decide: (connection) => decideSharing(connection, pilot, shareExperience, now),
+      // The event and sharing_stated_at one time, the database's: what codes' issue is compared with.
+      decide: (connection, now) => decideSharing(connection, pilot, shareExperience, now.toISOString()),
       // A change or not, it is the last the pilot said: a code issued before it no longer changes it.
-      project: (tx) => this.consent.setExperienceSharing(tx, connectionId, shareExperience),
+      project: (tx, _events, now) =>
+        this.consent.setExperienceSharing(tx, connectionId, shareExperience, now),
     });
     // Any change is announced; only a withdrawal must be sure no replica answers from before it.
     if (events.length > 0 && !(await this.partnerReads.announceChange(requestId)) && !shareExperience) {

@@ -11,6 +11,21 @@ import { SetSharingCommand } from './set-sharing.command';
 import { SetSharingHandler } from './set-sharing.handler';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const HOUR_MS = 3_600_000;
+
+/** Every timer real: only `Date` (the clock of the replica that takes the change) is set apart. */
+const REAL_TIMERS = [
+  'hrtime',
+  'nextTick',
+  'performance',
+  'queueMicrotask',
+  'setImmediate',
+  'clearImmediate',
+  'setInterval',
+  'clearInterval',
+  'setTimeout',
+  'clearTimeout',
+] as const;
 
 /** PUT /pilot/v1/connections/{id}/sharing on a real Postgres and Redis. */
 describe('SetSharingHandler (Postgres): when the pilot said what a connection shares', () => {
@@ -21,6 +36,7 @@ describe('SetSharingHandler (Postgres): when the pilot said what a connection sh
     redis = new Redis(REDIS_URL, { lazyConnect: true });
   });
   afterAll(() => redis.quit());
+  afterEach(() => jest.useRealTimers());
 
   const handler = (): SetSharingHandler =>
     new SetSharingHandler(
@@ -55,5 +71,32 @@ describe('SetSharingHandler (Postgres): when the pilot said what a connection sh
       [connectionId, `consent-${pilot}`],
     );
     expect(row).toEqual({ stated_recently: true, events: 0 });
+  });
+
+  it('dates the change by the database’s clock, as the link was, from a replica whose clock is behind', async () => {
+    const { partnerId } = await createPartner(ds, 'Dated Air');
+    const pilot = randomUUID();
+    const connectionId = randomUUID();
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, shares_experience, sharing_stated_at)
+       values ($1, $2, $3, date_trunc('milliseconds', now()), false, now())`,
+      [connectionId, partnerId, pilot],
+    );
+
+    jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: Date.now() - HOUR_MS });
+    await handler().execute(new SetSharingCommand(pilot, connectionId, true, 'req_sharing'));
+    jest.useRealTimers();
+
+    // The partner's pilot.sharing_updated (the event's changed_at) comes after pilot.linked, and is the
+    // time codes' issue is compared with (sharing_stated_at).
+    const [row] = await ds.query<{ after_link: boolean; event_matches_row: boolean }[]>(
+      `select (e.payload->>'changed_at')::timestamptz >= c.linked_at as after_link,
+              (e.payload->>'changed_at')::timestamptz = c.sharing_stated_at as event_matches_row
+         from connections c
+         join events e on e.stream_id = $2 and e.type = 'ExperienceSharingChanged'
+        where c.connection_id = $1`,
+      [connectionId, `consent-${pilot}`],
+    );
+    expect(row).toEqual({ after_link: true, event_matches_row: true });
   });
 });
