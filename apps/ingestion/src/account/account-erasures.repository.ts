@@ -100,6 +100,25 @@ export class AccountErasuresRepository {
   }
 
   /**
+   * Holds the erasure asked for at `requestedAt` for `holdMs` more, from now, while it is pending: what
+   * its worker does while its steps run, so that no other takes it over while it is alive, however slow
+   * a step is. False when it is no longer pending (completed by another worker).
+   */
+  async renewHold(runner: Queryable, pilot: string, requestedAt: string, holdMs: number): Promise<boolean> {
+    const renewed = rowsOf(
+      await runner.query(
+        `with renewed as (
+           update account_erasures set claimed_until = now() + make_interval(secs => $3::float8 / 1000)
+            where ${STILL_PENDING}
+           returning 1)
+         select * from renewed`,
+        [pilot, requestedAt, holdMs],
+      ),
+    );
+    return renewed.length > 0;
+  }
+
+  /**
    * Records `step` done, in the step's transaction `runner`, while the erasure asked for at `requestedAt`
    * is pending; ErasureSuperseded otherwise, which rolls the step back.
    */

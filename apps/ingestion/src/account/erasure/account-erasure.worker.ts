@@ -4,20 +4,19 @@ import { DataSource } from 'typeorm';
 import { AccessHistory } from '@pft/partners';
 import { AccountErasuresRepository, type PendingErasure } from '../account-erasures.repository';
 import { ErasingAccounts } from '../erasing-accounts';
-import { workErasure } from './work-erasure';
+import { ERASURE_HOLD_MS, workHeldErasure } from './erasure-hold';
 
 /**
  * How often pending erasures are looked for (a request here wakes the worker at once), and how often
  * the ones the guard answers 410 for are read again.
  */
 const POLL_MS = 1000;
-/** How long a worker holds an erasure: longer than all its steps take; another takes over after it. */
-const HOLD_MS = 30_000;
 
 /**
  * Works the pending account erasures of `account_erasures`, in every ingestion process: claims one,
- * runs the steps not done yet (ERASURE_STEPS), each recorded when done, and completes it. An erasure
- * interrupted by a crash is resumed by whichever process claims it next.
+ * runs the steps not done yet (ERASURE_STEPS), each recorded when done, and completes it, its hold
+ * renewed meanwhile (workHeldErasure). An erasure interrupted by a crash is resumed by whichever process
+ * claims it next, once the hold has lapsed.
  */
 @Injectable()
 export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -86,7 +85,7 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
     try {
       for (;;) {
         if (this.stopping) return;
-        const erasure = await this.erasures.claim(this.dataSource, HOLD_MS);
+        const erasure = await this.erasures.claim(this.dataSource, ERASURE_HOLD_MS);
         if (!erasure) return;
         // A failed one waits for its next turn (claimed_until); the others go on.
         await this.work(erasure);
@@ -105,7 +104,7 @@ export class AccountErasureWorker implements OnApplicationBootstrap, OnApplicati
       accessHistory: this.accessHistory,
     };
     try {
-      const outcome = await workErasure(ctx, erasure, this.erasures);
+      const outcome = await workHeldErasure(ctx, erasure, this.erasures);
       // Completed by another worker meanwhile: nothing more of it is this one's.
       if (outcome === 'superseded') {
         this.logger.warn(`account ${pilot} erasure was completed by another worker; left to it`);
