@@ -7,7 +7,7 @@ import { ERASURE_DELETES } from '@pft/privacy';
 import { eraseLogbook } from '@pft/privacy';
 import { ApiError, type Queryable } from '@pft/platform';
 import { deletePilotProjection } from '@pft/totals';
-import { DisconnectCommand } from '../../consent/disconnect/disconnect.command';
+import { DisconnectCommand, type DisconnectOutcome } from '../../consent/disconnect/disconnect.command';
 import { type AccountErasuresRepository } from '../account-erasures.repository';
 
 export interface ErasureContext {
@@ -54,23 +54,32 @@ export const ERASURE_STEPS: readonly ErasureStep[] = [
   },
   {
     // Through the pilot's own disconnect: PilotDisconnected in the consent stream (partners get
-    // pilot.disconnected), and the partner read revision moved on before it returns, so no partner API
-    // replica resolves the pilot_id any more. Only this erasure's connections: none once it has completed,
-    // so a worker held up past its hold never ends those of the account started again since.
+    // pilot.disconnected), and the partner read revision moved on after each, so no partner API
+    // replica resolves the pilot_id any more. When Redis cannot be told, the step waits out
+    // PARTNER_TOTALS_CACHE_MS once, after the last disconnect, before it is recorded done: once for all
+    // the connections, not once each (an account with many outlasted the hold). Only this erasure's
+    // connections: none once it has completed, so a worker held up past its hold never ends those of
+    // the account started again since.
     name: 'disconnect-connections',
     run: async (ctx, markDone) => {
+      let untoldWaitMs = 0;
       for (const connectionId of await ctx.erasures.connectionsToEnd(
         ctx.dataSource,
         ctx.pilot,
         ctx.requestedAt,
       )) {
-        await ctx.commandBus
-          .execute(new DisconnectCommand(ctx.pilot, connectionId, ctx.requestId))
-          .catch((err: unknown) => {
+        const outcome = await ctx.commandBus
+          .execute<DisconnectCommand, DisconnectOutcome>(
+            new DisconnectCommand(ctx.pilot, connectionId, ctx.requestId, false),
+          )
+          .catch((err: unknown): DisconnectOutcome => {
             // Disconnected meanwhile (by the pilot, or a worker before a crash): what this step wants.
-            if (!(err instanceof ApiError && err.code === 'CONNECTION_NOT_FOUND')) throw err;
+            if (err instanceof ApiError && err.code === 'CONNECTION_NOT_FOUND') return { untoldWaitMs: 0 };
+            throw err;
           });
+        untoldWaitMs = Math.max(untoldWaitMs, outcome.untoldWaitMs);
       }
+      if (untoldWaitMs > 0) await new Promise((resolve) => setTimeout(resolve, untoldWaitMs));
       await markDone(ctx.dataSource);
     },
   },
