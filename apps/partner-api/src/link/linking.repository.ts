@@ -1,6 +1,7 @@
 import { endConnection, setExperienceSharing } from '@pft/partners';
 import { type SharingConnection } from '@pft/partners/domain';
 import { type Queryable } from '@pft/platform';
+import { isoTimestamp } from '@pft/platform/database/iso-timestamp';
 import { rowsOf } from '@pft/platform/database/rows-of';
 import { type LinkDecision, type LinkState } from './link.decide';
 
@@ -153,19 +154,25 @@ export class LinkingRepository {
   }
 
   /** The partner's active connection with this id, locked until the transaction ends; undefined when none. */
+  /**
+   * The partner's active connection, locked, with the database's time of the statement (what a change
+   * of the connection is dated by, as its link was): undefined when it is not linked.
+   */
   async activeConnectionForUpdate(
     runner: Queryable,
     partnerId: string,
     connectionId: string,
-  ): Promise<{ pilotAccountId: string } | undefined> {
-    const rows = rowsOf<{ pilot_account_id: string }>(
+  ): Promise<{ pilotAccountId: string; now: string } | undefined> {
+    const rows = rowsOf<{ pilot_account_id: string; now: string }>(
       await runner.query(
-        `select pilot_account_id::text as pilot_account_id from connections
+        `select pilot_account_id::text as pilot_account_id,
+                ${isoTimestamp('statement_timestamp()')} as now
+           from connections
           where connection_id = $1 and partner_id = $2 and disconnected_at is null for update`,
         [connectionId, partnerId],
       ),
     );
-    return rows[0] && { pilotAccountId: rows[0].pilot_account_id };
+    return rows[0] && { pilotAccountId: rows[0].pilot_account_id, now: rows[0].now };
   }
 
   endConnection(runner: Queryable, connectionId: string, at: string): Promise<void> {

@@ -37,7 +37,8 @@ export class DisconnectSandboxPilotHandler implements ICommandHandler<
     requestId,
   }: DisconnectSandboxPilotCommand): Promise<DisconnectSandboxPilotResult> {
     const pilot = await this.sandboxPilots.ofPilotId(this.dataSource, partnerId, pilotId);
-    const now = new Date().toISOString();
+    // The database's time, read with the locked connection: the clock the link was dated by.
+    let now = '';
     await this.pipeline.handle({
       streamId: consentStreamId(pilot.pilotAccountId),
       metadata: { request_id: requestId },
@@ -45,6 +46,7 @@ export class DisconnectSandboxPilotHandler implements ICommandHandler<
       decide: (connection): { events: PilotDisconnected[] } => {
         // Disconnected meanwhile (a concurrent request): as unknown as any other id.
         if (!connection) throw pilotNotLinked();
+        now = connection.now;
         return {
           events: [
             {
