@@ -31,6 +31,13 @@ describe('ExperienceMemory', () => {
     expect(memory.answer('partner-a', 'p1', '2026-06-25', 'r1')).toBeUndefined();
   });
 
+  it('is swept every lifetime, between 1 and 30 s: answers past theirs do not stay for the next 30 s', () => {
+    expect(new ExperienceMemory(1_000).sweepEveryMs).toBe(1_000);
+    expect(new ExperienceMemory(5_000).sweepEveryMs).toBe(5_000);
+    expect(new ExperienceMemory(20).sweepEveryMs).toBe(1_000);
+    expect(new ExperienceMemory(60_000).sweepEveryMs).toBe(30_000);
+  });
+
   it('keeps nothing with a lifetime of 0', () => {
     const memory = new ExperienceMemory<typeof answer>(0);
     memory.keep('partner-a', 'p1', '2026-06-25', answer, 'r1', memory.now());

@@ -44,9 +44,6 @@ const READ = new PreparedStatement(
    where c.connection_id = any($1::uuid[]) and c.partner_id = $2 and c.disconnected_at is null`,
 );
 
-/** Answers no one has asked for since their lifetime ended leave memory this often. */
-const SWEEP_EVERY_MS = 30_000;
-
 /**
  * What partners read of their linked pilots' experience, one pilot (GET /v1/pilot-experience) or up to
  * 50 (the batch), in one pass: from its memory (ExperienceMemory) when an answer counts under the
@@ -78,7 +75,8 @@ export class PilotExperienceReadModel implements OnModuleInit, OnModuleDestroy {
 
   onModuleInit(): void {
     if (!this.memory.enabled) return;
-    this.sweeping = setInterval(() => this.memory.sweep(), SWEEP_EVERY_MS);
+    // Answers past their lifetime leave memory about a lifetime after it ended (ExperienceMemory).
+    this.sweeping = setInterval(() => this.memory.sweep(), this.memory.sweepEveryMs);
     this.sweeping.unref();
   }
 
