@@ -3,6 +3,7 @@ export * from './app-answers';
 export * from './projection-ground';
 export * from './test-database';
 export * from './command-pipeline-ground';
+export * from './replica-clock';
 export * from './test-kafka';
 export * from './wait-for';
 export * from './lock-waits';

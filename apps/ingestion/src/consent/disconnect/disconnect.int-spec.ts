@@ -5,27 +5,13 @@ import { CommandPipeline } from '@pft/event-store';
 import { createPartner } from '@pft/partners';
 import { sharedPayloadSealing } from '@pft/privacy';
 import { PartnerReadRevision } from '@pft/totals';
-import { uniqueRedisPrefix, withTestDataSource } from '@pft/testing';
+import { onReplicaClock, uniqueRedisPrefix, withTestDataSource } from '@pft/testing';
 import { ConsentRepository } from '../consent.repository';
 import { DisconnectCommand } from './disconnect.command';
 import { DisconnectHandler } from './disconnect.handler';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HOUR_MS = 3_600_000;
-
-/** Every timer real: only `Date` (the clock of the replica that takes the disconnect) is set apart. */
-const REAL_TIMERS = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-] as const;
 
 /** DELETE /pilot/v1/connections/{id} on a real Postgres and Redis, from a replica whose clock is behind. */
 describe('DisconnectHandler (Postgres): the clock a disconnect is dated by', () => {
@@ -36,7 +22,6 @@ describe('DisconnectHandler (Postgres): the clock a disconnect is dated by', () 
     redis = new Redis(REDIS_URL, { lazyConnect: true });
   });
   afterAll(() => redis.quit());
-  afterEach(() => jest.useRealTimers());
 
   const handler = (): DisconnectHandler =>
     new DisconnectHandler(
@@ -59,9 +44,9 @@ describe('DisconnectHandler (Postgres): the clock a disconnect is dated by', () 
       [connectionId, partnerId, pilot],
     );
 
-    jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: Date.now() - HOUR_MS });
-    await handler().execute(new DisconnectCommand(pilot, connectionId, 'req_disconnect'));
-    jest.useRealTimers();
+    await onReplicaClock(-HOUR_MS, () =>
+      handler().execute(new DisconnectCommand(pilot, connectionId, 'req_disconnect')),
+    );
 
     const [row] = await ds.query<
       { after_link: boolean; after_sharing: boolean; event_matches_row: boolean; events: number }[]

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { CommandPipeline } from '@pft/event-store';
 import { sharedPayloadSealing } from '@pft/privacy';
-import { withTestDataSource } from '@pft/testing';
+import { onReplicaClock, withTestDataSource } from '@pft/testing';
 import { type IngestionConfig } from '../../ingestion.config';
 import { ConsentRepository } from '../consent.repository';
 import { IssueLinkingCodeCommand } from './issue-linking-code.command';
@@ -11,25 +11,10 @@ import { IssueLinkingCodeHandler } from './issue-linking-code.handler';
 const TTL_SECONDS = 600;
 const HOUR_MS = 3_600_000;
 
-/** Every timer real: only `Date` (the clock of the replica issuing the code) is set apart. */
-const REAL_TIMERS = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-] as const;
-
 /** Linking codes issued on a real Postgres by a replica whose clock is not the database's. */
 describe('IssueLinkingCodeHandler (Postgres): the clock a code lives by', () => {
   let ds: DataSource;
   withTestDataSource(2, (made) => (ds = made));
-  afterEach(() => jest.useRealTimers());
 
   const handler = (): IssueLinkingCodeHandler =>
     new IssueLinkingCodeHandler(
@@ -64,9 +49,9 @@ describe('IssueLinkingCodeHandler (Postgres): the clock a code lives by', () => 
     async (_, skewMs) => {
       const pilot = randomUUID();
       const before = await databaseNow();
-      jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: Date.now() + skewMs });
-      const issued = await handler().execute(new IssueLinkingCodeCommand(pilot, false, 'req_issue'));
-      jest.useRealTimers();
+      const issued = await onReplicaClock(skewMs, () =>
+        handler().execute(new IssueLinkingCodeCommand(pilot, false, 'req_issue')),
+      );
       const after = await databaseNow();
 
       const stored = await storedTimes(pilot);
@@ -89,9 +74,9 @@ describe('IssueLinkingCodeHandler (Postgres): the clock a code lives by', () => 
       );
     }
     // A replica whose clock is an hour behind would take them for open, and refuse an eleventh.
-    jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: Date.now() - HOUR_MS });
-    const issued = await handler().execute(new IssueLinkingCodeCommand(pilot, false, 'req_issue'));
-    jest.useRealTimers();
+    const issued = await onReplicaClock(-HOUR_MS, () =>
+      handler().execute(new IssueLinkingCodeCommand(pilot, false, 'req_issue')),
+    );
     expect(issued.linking_token).toMatch(/^PFT-/);
   });
 });

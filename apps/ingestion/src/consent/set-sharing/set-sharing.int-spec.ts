@@ -5,27 +5,13 @@ import { CommandPipeline } from '@pft/event-store';
 import { createPartner } from '@pft/partners';
 import { sharedPayloadSealing } from '@pft/privacy';
 import { PartnerReadRevision } from '@pft/totals';
-import { uniqueRedisPrefix, withTestDataSource } from '@pft/testing';
+import { onReplicaClock, uniqueRedisPrefix, withTestDataSource } from '@pft/testing';
 import { ConsentRepository } from '../consent.repository';
 import { SetSharingCommand } from './set-sharing.command';
 import { SetSharingHandler } from './set-sharing.handler';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HOUR_MS = 3_600_000;
-
-/** Every timer real: only `Date` (the clock of the replica that takes the change) is set apart. */
-const REAL_TIMERS = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-] as const;
 
 /** PUT /pilot/v1/connections/{id}/sharing on a real Postgres and Redis. */
 describe('SetSharingHandler (Postgres): when the pilot said what a connection shares', () => {
@@ -36,7 +22,6 @@ describe('SetSharingHandler (Postgres): when the pilot said what a connection sh
     redis = new Redis(REDIS_URL, { lazyConnect: true });
   });
   afterAll(() => redis.quit());
-  afterEach(() => jest.useRealTimers());
 
   const handler = (): SetSharingHandler =>
     new SetSharingHandler(
@@ -83,9 +68,9 @@ describe('SetSharingHandler (Postgres): when the pilot said what a connection sh
       [connectionId, partnerId, pilot],
     );
 
-    jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: Date.now() - HOUR_MS });
-    await handler().execute(new SetSharingCommand(pilot, connectionId, true, 'req_sharing'));
-    jest.useRealTimers();
+    await onReplicaClock(-HOUR_MS, () =>
+      handler().execute(new SetSharingCommand(pilot, connectionId, true, 'req_sharing')),
+    );
 
     // The partner's pilot.sharing_updated (the event's changed_at) comes after pilot.linked, and is the
     // time codes' issue is compared with (sharing_stated_at).

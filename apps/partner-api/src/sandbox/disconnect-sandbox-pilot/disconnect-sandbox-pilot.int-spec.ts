@@ -5,7 +5,7 @@ import { type CommandPipeline } from '@pft/event-store';
 import { createPartner } from '@pft/partners';
 import { sandboxFixture } from '@pft/partners/domain';
 import { PartnerReadRevision } from '@pft/totals';
-import { uniqueRedisPrefix, withCommandPipeline } from '@pft/testing';
+import { onReplicaClock, uniqueRedisPrefix, withCommandPipeline } from '@pft/testing';
 import { RedeemSandboxCodeCommand } from '../redeem-sandbox-code/redeem-sandbox-code.command';
 import { RedeemSandboxCodeHandler } from '../redeem-sandbox-code/redeem-sandbox-code.handler';
 import { SandboxLogbook } from '../sandbox-logbook';
@@ -14,20 +14,6 @@ import { DisconnectSandboxPilotHandler } from './disconnect-sandbox-pilot.handle
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HOUR_MS = 3_600_000;
-
-/** Every timer real: only `Date` (the clock of the replica that takes the request) is set apart. */
-const REAL_TIMERS = [
-  'hrtime',
-  'nextTick',
-  'performance',
-  'queueMicrotask',
-  'setImmediate',
-  'clearImmediate',
-  'setInterval',
-  'clearInterval',
-  'setTimeout',
-  'clearTimeout',
-] as const;
 
 /** POST /v1/sandbox/pilots/{id}/disconnect on a real Postgres and Redis, from a replica whose clock is behind. */
 describe('DisconnectSandboxPilotHandler (Postgres): the clock a sandbox disconnect is dated by', () => {
@@ -39,7 +25,6 @@ describe('DisconnectSandboxPilotHandler (Postgres): the clock a sandbox disconne
     redis = new Redis(REDIS_URL, { lazyConnect: true });
   });
   afterAll(() => redis.quit());
-  afterEach(() => jest.useRealTimers());
 
   it('is dated by the database’s clock, as the link was: never before the link, the same time in the event, the row and the answer', async () => {
     const { partnerId } = await createPartner(ds, `Sandbox ${randomUUID()}`);
@@ -56,9 +41,9 @@ describe('DisconnectSandboxPilotHandler (Postgres): the clock a sandbox disconne
       }),
     );
 
-    jest.useFakeTimers({ doNotFake: [...REAL_TIMERS], now: Date.now() - HOUR_MS });
-    const answer = await disconnect.execute(new DisconnectSandboxPilotCommand(partnerId, pilotId, 'req_end'));
-    jest.useRealTimers();
+    const answer = await onReplicaClock(-HOUR_MS, () =>
+      disconnect.execute(new DisconnectSandboxPilotCommand(partnerId, pilotId, 'req_end')),
+    );
 
     const [row] = await ds.query<{ after_link: boolean; event_matches_row: boolean; answered: string }[]>(
       `select c.disconnected_at >= date_trunc('milliseconds', c.linked_at) as after_link,
