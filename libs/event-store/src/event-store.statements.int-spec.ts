@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
 import { sharedPayloadSealing } from '@pft/privacy';
-import { withTestDataSource } from '@pft/testing';
+import { appendStatementsOf, countAppendStatements, withTestDataSource } from '@pft/testing';
 import { appendEvents, StreamVersionConflict, type NewEvent } from './event-store';
 import { readStream } from './stream-reader';
 
@@ -22,27 +22,11 @@ describe('an append in several statements (Postgres)', () => {
   withTestDataSource(4, (made) => (ds = made));
 
   beforeAll(async () => {
-    // This file's own database: each insert statement into events counted, by stream (its transition table).
-    await ds.query(`create table append_statements (n serial, stream_id text, events int)`);
-    await ds.query(`
-      create function count_append_statement() returns trigger language plpgsql as $$
-      begin
-        insert into append_statements (stream_id, events) select stream_id, count(*) from added group by stream_id;
-        return null;
-      end $$`);
-    await ds.query(`
-      create trigger count_append_statement after insert on events referencing new table as added
-        for each statement execute function count_append_statement()`);
+    await countAppendStatements(ds);
   });
 
   /** The events of each statement that appended to `stream`, in order. */
-  const statementsOf = async (stream: string): Promise<number[]> =>
-    (
-      await ds.query<{ events: number }[]>(
-        `select events from append_statements where stream_id = $1 order by n`,
-        [stream],
-      )
-    ).map((r) => r.events);
+  const statementsOf = (stream: string): Promise<number[]> => appendStatementsOf(ds, stream);
 
   /** The stream's events as stored, by position, with whether each has its outbox row. */
   const storedOf = async (stream: string) =>

@@ -4,6 +4,7 @@ export * from './projection-ground';
 export * from './test-database';
 export * from './command-pipeline-ground';
 export * from './replica-clock';
+export * from './append-statements';
 export * from './test-kafka';
 export * from './wait-for';
 export * from './lock-waits';

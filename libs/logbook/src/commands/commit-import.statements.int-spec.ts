@@ -5,7 +5,7 @@ import { type CommandPipeline } from '@pft/event-store/command-pipeline';
 import { EVENTS_IN_ONE_STATEMENT } from '@pft/event-store/event-store';
 import { readStream } from '@pft/event-store/stream-reader';
 import { sharedPayloadSealing } from '@pft/privacy';
-import { storedFlight, withCommandPipeline } from '@pft/testing';
+import { appendStatementsOf, countAppendStatements, storedFlight, withCommandPipeline } from '@pft/testing';
 import { FlightsRepository } from '../tables/flights.repository';
 import { PendingImportsRepository } from '../tables/pending-imports.repository';
 import { commitImport, FLIGHTS_PER_STATEMENT } from './commit-import';
@@ -19,17 +19,8 @@ describe("an import's commit in several statements (Postgres)", () => {
   withCommandPipeline(4, (...made) => ([ds, pipeline] = made));
 
   beforeAll(async () => {
-    // This file's own database: each insert statement into events counted, by stream (its transition table).
-    await ds.query(`create table append_statements (n serial, stream_id text, events int)`);
-    await ds.query(`
-      create function count_append_statement() returns trigger language plpgsql as $$
-      begin
-        insert into append_statements (stream_id, events) select stream_id, count(*) from added group by stream_id;
-        return null;
-      end $$`);
-    await ds.query(`
-      create trigger count_append_statement after insert on events referencing new table as added
-        for each statement execute function count_append_statement()`);
+    // This file's own database: each insert statement into events counted, by stream.
+    await countAppendStatements(ds);
     // And each one into flights, by pilot.
     await ds.query(`create table flights_statements (n serial, pilot_account_id uuid, flights int)`);
     await ds.query(`
@@ -105,11 +96,11 @@ describe("an import's commit in several statements (Postgres)", () => {
     });
 
     expect(await commit(pilot, importId, read)).toMatchObject({ recorded: many, amended: 0, unchanged: 0 });
-    const statements = await ds.query<{ events: number }[]>(
-      `select events from append_statements where stream_id = $1 order by n`,
-      [stream],
-    );
-    expect(statements.map((s) => s.events)).toEqual([EVENTS_IN_ONE_STATEMENT, EVENTS_IN_ONE_STATEMENT, 500]);
+    expect(await appendStatementsOf(ds, stream)).toEqual([
+      EVENTS_IN_ONE_STATEMENT,
+      EVENTS_IN_ONE_STATEMENT,
+      500,
+    ]);
     expect(await written(pilot, importId)).toEqual({
       events: many,
       outboxed: many,
