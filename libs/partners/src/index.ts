@@ -15,9 +15,12 @@ export type {
 export {
   forgetPilotRequirementChecks,
   forgetRequirementChecksBefore,
+  forgetRequirementListsBefore,
+  isListGone,
   recordRequirementCheck,
   recordRequirementChecks,
   requirementChecksOf,
+  requirementListId,
 } from './access-history/requirement-checks.statements';
 export type {
   CheckRecorded,

@@ -31,7 +31,10 @@ const DAYS = [
 describe('the requirement checks stored a row each (real Postgres)', () => {
   it('moves each day’s checks into rows and counts, and back, without changing one character', async () => {
     const db = await createTestDatabase({ migrate: false });
-    const ds = await createDataSource(db.url, 1, MIGRATIONS).initialize();
+    // The schema as of this migration: later ones keep the checks otherwise (requirement lists).
+    const upTo = MIGRATIONS.findIndex((m) => m.name === 'RequirementChecksByRow1763807600000');
+    expect(upTo).toBeGreaterThan(0);
+    const ds = await createDataSource(db.url, 1, MIGRATIONS.slice(0, upTo + 1)).initialize();
     try {
       await ds.runMigrations({ transaction: 'each' });
       const later =

@@ -36,8 +36,11 @@ describe('access history retention (Postgres): older days deleted in bounded sta
     return partnerId;
   }
 
-  /** One pilot's requirement checks of `partnerId`, one on each of `days`. */
-  async function checks(partnerId: string, days: string[]): Promise<void> {
+  /**
+   * One pilot's requirement checks of `partnerId`, one on each of `days`, all of the list `requirements`
+   * (kept with the last of those days as its last day).
+   */
+  async function checks(partnerId: string, days: string[], requirements = '[]'): Promise<void> {
     const pilotId = randomUUID();
     await ds.query(
       `insert into requirement_check_days (pilot_account_id, partner_id, day, checks)
@@ -45,12 +48,26 @@ describe('access history retention (Postgres): older days deleted in bounded sta
       [pilotId, partnerId, days],
     );
     await ds.query(
-      `insert into requirement_checks (pilot_account_id, partner_id, day, n, entry)
-       select $1, $2, d::date, 1, json_build_object('at', d || 'T10:00:00.000Z', 'as_of', d, 'requirements', '[]'::json)
+      `insert into requirement_lists (list_id, requirements, last_day)
+       select sha256(convert_to($1, 'UTF8')), $1::json, max(d::date) from unnest($2::text[]) as d
+       on conflict (list_id) do update set last_day = greatest(requirement_lists.last_day, excluded.last_day)`,
+      [requirements, days],
+    );
+    await ds.query(
+      `insert into requirement_checks (pilot_account_id, partner_id, day, n, at, as_of, list_id)
+       select $1, $2, d::date, 1, d::date + time '10:00', d::date, sha256(convert_to($4, 'UTF8'))
          from unnest($3::text[]) as d`,
-      [pilotId, partnerId, days],
+      [pilotId, partnerId, days, requirements],
     );
   }
+
+  /** The lists of requirements kept, by their JSON text. */
+  const listsKept = async (): Promise<string[]> =>
+    (
+      await ds.query<{ requirements: string }[]>(
+        `select requirements::text as requirements from requirement_lists order by requirements::text`,
+      )
+    ).map((r) => r.requirements);
 
   /** The days of the partner's checks, and of their counts. */
   const checkDaysOf = async (partnerId: string): Promise<{ checks: string[]; counts: string[] }> => {
@@ -78,23 +95,32 @@ describe('access history retention (Postgres): older days deleted in bounded sta
     // 9 pilots: 27 rows to delete, 27 to keep.
     const partnerId = await reads(9, [...old, ...kept]);
     await checks(partnerId, [...old, ...kept]);
+    // A list last named on the last day before the first kept, and one first named on that day.
+    const lastOld = '[{"id":"old","metric":"flight_count","at_least":1}]';
+    const firstKept = '[{"id":"kept","metric":"flight_count","at_least":1}]';
+    await checks(partnerId, old, lastOld);
+    await checks(partnerId, [FIRST_KEPT], firstKept);
     const deletedBefore = await metric('pft_access_history_retention_deleted_total');
 
     const run = await retention().run(NOW, 10);
 
     // Three statements of at most 10 rows delete the 27 old counts, the third, short, ending them; one
-    // deletes the 3 old days of requirement checks.
-    expect(run).toEqual({ keptFrom: FIRST_KEPT, deleted: 30, statements: 4 });
+    // deletes the 6 old days of requirement checks (two pilots' 3), one the list no kept check names.
+    expect(run).toEqual({ keptFrom: FIRST_KEPT, deleted: 34, statements: 5 });
     expect(await daysOf(partnerId)).toEqual(kept.flatMap((day) => Array<string>(9).fill(day)));
-    expect(await checkDaysOf(partnerId)).toEqual({ checks: kept, counts: kept });
-    expect((await metric('pft_access_history_retention_deleted_total')) - deletedBefore).toBe(30);
+    expect(await checkDaysOf(partnerId)).toEqual({
+      checks: [...kept, FIRST_KEPT].sort(),
+      counts: [...kept, FIRST_KEPT].sort(),
+    });
+    expect(await listsKept()).toEqual(['[]', firstKept]);
+    expect((await metric('pft_access_history_retention_deleted_total')) - deletedBefore).toBe(34);
     expect(await metric('pft_access_history_retention_last_run_timestamp_seconds')).toBeGreaterThan(
       NOW.getTime() / 1000,
     );
     expect(await metric('pft_access_history_retention_run_duration_seconds')).toBeGreaterThan(0);
 
     // Nothing left to delete: one statement of each, nothing deleted.
-    expect(await retention().run(NOW, 10)).toEqual({ keptFrom: FIRST_KEPT, deleted: 0, statements: 2 });
+    expect(await retention().run(NOW, 10)).toEqual({ keptFrom: FIRST_KEPT, deleted: 0, statements: 3 });
   });
 
   it('skips a row another transaction holds instead of waiting for it, and deletes it in a later run', async () => {
@@ -145,7 +171,7 @@ describe('access history retention (Postgres): older days deleted in bounded sta
     }
     // Its statement ends once the lock is gone, and deleted what it found.
     await run;
-    expect(await retention().run(NOW, 10)).toEqual({ keptFrom: FIRST_KEPT, deleted: 0, statements: 2 });
+    expect(await retention().run(NOW, 10)).toEqual({ keptFrom: FIRST_KEPT, deleted: 0, statements: 3 });
     expect(await daysOf(partnerId)).toEqual(Array<string>(2).fill(FIRST_KEPT));
   });
 });

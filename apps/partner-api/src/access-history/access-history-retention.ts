@@ -6,7 +6,12 @@ import {
 } from '@nestjs/common';
 import { Counter, Gauge } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { firstDayOf, forgetReadsBefore, forgetRequirementChecksBefore } from '@pft/partners';
+import {
+  firstDayOf,
+  forgetReadsBefore,
+  forgetRequirementChecksBefore,
+  forgetRequirementListsBefore,
+} from '@pft/partners';
 
 import { metricOnce } from '@pft/platform/metrics/metric-once';
 import { PartnerApiConfig } from '../partner-api.config';
@@ -123,8 +128,9 @@ export class AccessHistoryRetention implements OnApplicationBootstrap, BeforeApp
     let statements = 0;
     let last = batch;
     try {
-      // The daily read counts, then the requirement checks' days, each until none is left.
-      for (const forget of [forgetReadsBefore, forgetRequirementChecksBefore]) {
+      // The daily read counts, then the requirement checks' days, then the lists of requirements no
+      // check kept names, each until none is left.
+      for (const forget of [forgetReadsBefore, forgetRequirementChecksBefore, forgetRequirementListsBefore]) {
         last = batch;
         while (last === batch && !this.stopping) {
           last = await forget(this.dataSource, keptFrom, batch);

@@ -48,7 +48,7 @@ describe('POST /v1/pilot-requirements/check: the UTC day of the database', () =>
 
     // Each check's time in the pilot's access history is the database's too.
     const [row] = await suite.api.db.query<{ days: string[] }[]>(
-      `select array_agg(r.entry->>'at') as days
+      `select array_agg(to_char(r.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) as days
          from requirement_checks r join connections c
            on c.pilot_account_id = r.pilot_account_id and c.partner_id = r.partner_id
         where c.connection_id = $1 and r.day = (clock_timestamp() at time zone 'UTC')::date`,

@@ -76,6 +76,42 @@ describe('RequirementCheckRecorder (Postgres)', () => {
     for (const { pilot } of pilots) expect(await requirementChecksOf(ds, pilot, DAY)).toHaveLength(1);
   });
 
+  it('writes a check again when its list of requirements was deleted by the retention meanwhile', async () => {
+    const { partnerId } = await createPartner(ds, 'Lists gone meanwhile');
+    const [a, b] = [await connected(partnerId), await connected(partnerId)];
+    const recorder = new RequirementCheckRecorder(ds);
+    // The list deleted under the statement's feet once, after it found it kept, before its check names it.
+    await ds.query(`
+      create sequence list_gone_once;
+      create function delete_list_once() returns trigger language plpgsql as $$
+        begin
+          if nextval('list_gone_once') = 1 then delete from requirement_lists where list_id = new.list_id; end if;
+          return new;
+        end $$;
+      create trigger list_gone_once before insert on requirement_checks
+        for each row execute function delete_list_once()`);
+    try {
+      expect((await recorder.record(check(a.id, partnerId, 1))).outcome).toBe('recorded');
+      await ds.query('alter sequence list_gone_once restart');
+      const keep = jest.fn(() => Promise.resolve());
+      expect((await recorder.recordWith(check(b.id, partnerId, 2), keep)).outcome).toBe('recorded');
+      // Refused at its statement the first time (so its answer was never kept then), written the second.
+      const sequence = await ds.query<{ calls: string }[]>('select last_value as calls from list_gone_once');
+      expect(Number(sequence[0]?.calls)).toBe(2);
+      expect(keep).toHaveBeenCalledTimes(1);
+    } finally {
+      await ds.query(`drop trigger list_gone_once on requirement_checks;
+        drop function delete_list_once(); drop sequence list_gone_once`);
+    }
+    for (const [{ pilot }, n] of [
+      [a, 1],
+      [b, 2],
+    ] as const)
+      expect((await requirementChecksOf(ds, pilot, DAY)).map((r) => r.entry.requirements)).toEqual([
+        [{ id: `r${n}`, metric: 'pic_minutes' }],
+      ]);
+  });
+
   describe('a check under an Idempotency-Key', () => {
     const fingerprint = fingerprintOf('POST', '/v1/pilot-requirements/check', Buffer.from('{"n":1}'));
     const dayCount = async (pilot: string): Promise<number | undefined> => {

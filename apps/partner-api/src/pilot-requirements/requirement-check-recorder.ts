@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import {
   type CheckRecorded,
   type CheckToRecord,
+  isListGone,
   recordRequirementCheck,
   recordRequirementChecks,
 } from '@pft/partners';
@@ -46,11 +47,13 @@ export class RequirementCheckRecorder {
    * `withRecord` fails, the check is neither recorded nor counted.
    */
   recordWith(check: CheckToRecord, withRecord: (tx: Queryable) => Promise<void>): Promise<CheckRecorded> {
-    return this.dataSource.transaction(async (tx) => {
-      const recorded = await recordRequirementCheck(tx, check);
-      if (recorded.outcome === 'recorded') await withRecord(tx);
-      return recorded;
-    });
+    return againWhenListGone(() =>
+      this.dataSource.transaction(async (tx) => {
+        const recorded = await recordRequirementCheck(tx, check);
+        if (recorded.outcome === 'recorded') await withRecord(tx);
+        return recorded;
+      }),
+    );
   }
 
   private async recordAll(checks: readonly CheckToRecord[]): Promise<CheckRecorded[]> {
@@ -73,6 +76,21 @@ export class RequirementCheckRecorder {
       }
       return outcomes;
     };
-    return rounds.length === 1 ? record(this.dataSource) : this.dataSource.transaction(record);
+    return againWhenListGone(() =>
+      rounds.length === 1 ? record(this.dataSource) : this.dataSource.transaction(record),
+    );
+  }
+}
+
+/**
+ * `write` once more when Postgres refused it for a list of requirements the retention deleted meanwhile
+ * (isListGone: nothing of it was written); the second keeps the list anew.
+ */
+async function againWhenListGone<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (!isListGone(err)) throw err;
+    return write();
   }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Queryable } from '@pft/platform';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { rowsOf } from '@pft/platform/database/rows-of';
@@ -37,24 +38,43 @@ export interface CheckToRecord {
   clockOffsetMs: number;
 }
 
+/** Where a list of requirements is kept: its id, and its JSON text as sent. */
+interface SentList {
+  id: Buffer;
+  text: string;
+}
+
+/** The id of a list of requirements: the SHA-256 of its JSON text, as `requirement_lists` keys it. */
+export const requirementListId = (text: string): Buffer => createHash('sha256').update(text).digest();
+
 /**
  * The statement of recordRequirementChecks: prepared, so Postgres plans it once per connection. The
  * checks' time and UTC day are Postgres's (statement_timestamp), one clock for every replica, so that
- * the day's limit is exact at midnight whatever a replica's clock says.
+ * the day's limit is exact at midnight whatever a replica's clock says. The batch's lists are kept once
+ * each (a list already kept is written only when this is the first day it is named on: its `last_day`).
  */
 const RECORD_CHECKS = `with clock as (
    select statement_timestamp() + $3::float8 * interval '1 millisecond' as at
+ ), today as (
+   select at, (at at time zone 'UTC')::date as day from clock
+ ), lists as (
+   insert into requirement_lists (list_id, requirements, last_day)
+   select l.list_id, e.requirements, t.day
+     from today t
+     cross join unnest($6::bytea[]) with ordinality as l(list_id, n)
+     join json_array_elements($7::json) with ordinality as e(requirements, n) on e.n = l.n
+   on conflict (list_id) do nothing
+ ), named as (
+   update requirement_lists r set last_day = t.day
+     from today t
+    where r.list_id = any($6::bytea[]) and r.last_day < t.day
  ), sent as (
-   select u.connection_id, u.partner_id, (c.at at time zone 'UTC')::date as day,
-          json_build_object(
-            'at', to_char(c.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            'as_of', e.entry->'as_of', 'requirements', e.entry->'requirements') as entry,
-          u.n
-     from clock c
-     cross join unnest($1::uuid[], $2::uuid[]) with ordinality as u(connection_id, partner_id, n)
-     join json_array_elements($4::json) with ordinality as e(entry, n) on e.n = u.n
+   select u.connection_id, u.partner_id, t.day, t.at, u.as_of, u.list_id, u.n
+     from today t
+     cross join unnest($1::uuid[], $2::uuid[], $4::date[], $5::bytea[])
+          with ordinality as u(connection_id, partner_id, as_of, list_id, n)
  ), linked as (
-   select s.n, c.pilot_account_id, c.partner_id, c.shares_experience, s.day, s.entry
+   select s.n, c.pilot_account_id, c.partner_id, c.shares_experience, s.day, s.at, s.as_of, s.list_id
      from sent s join connections c
        on c.connection_id = s.connection_id and c.partner_id = s.partner_id and c.disconnected_at is null
       for key share of c
@@ -64,11 +84,11 @@ const RECORD_CHECKS = `with clock as (
     order by pilot_account_id, partner_id, day
    on conflict (pilot_account_id, partner_id, day) do update
       set checks = d.checks + 1
-    where d.checks < $5
+    where d.checks < $8
    returning d.pilot_account_id, d.partner_id, d.day, d.checks
  ), added as (
-   insert into requirement_checks (pilot_account_id, partner_id, day, n, entry)
-   select c.pilot_account_id, c.partner_id, c.day, c.checks, l.entry
+   insert into requirement_checks (pilot_account_id, partner_id, day, n, at, as_of, list_id)
+   select c.pilot_account_id, c.partner_id, c.day, c.checks, l.at, l.as_of, l.list_id
      from counted c join linked l
        on l.pilot_account_id = c.pilot_account_id and l.partner_id = c.partner_id and l.day = c.day
    returning pilot_account_id, partner_id, day
@@ -90,12 +110,24 @@ const RECORD_CHECKS = `with clock as (
  * and the limit is exact. The connections are locked `for key share` as addPartnerReads locks them: an
  * erasure's delete of the connections waits for it, and a check after that delete finds no connection
  * and records nothing. The checks name distinct connections (a day's count takes one check per
- * statement); each answered with its outcome and time, in their order.
+ * statement); each answered with its outcome and time, in their order. Each distinct list of
+ * requirements is sent and kept once (requirement_lists), each check naming it by its id. When a list
+ * the statement found kept is deleted by the retention before the check names it (a list no check had
+ * named for the whole retention period), the statement fails on the list's foreign key
+ * (isListGone) and nothing of it is written.
  */
 export async function recordRequirementChecks(
   runner: Queryable,
   checks: readonly CheckToRecord[],
 ): Promise<CheckRecorded[]> {
+  const lists = new Map<string, SentList>();
+  const listOf = (requirements: unknown[]): SentList => {
+    const text = JSON.stringify(requirements);
+    let list = lists.get(text);
+    if (!list) lists.set(text, (list = { id: requirementListId(text), text }));
+    return list;
+  };
+  const named = checks.map((c) => listOf(c.entry.requirements).id);
   const rows = await queryPrepared<{ linked: boolean; shared: boolean; recorded: boolean; at_ms: number }>(
     runner,
     RECORD_CHECKS,
@@ -103,9 +135,12 @@ export async function recordRequirementChecks(
       checks.map((c) => c.connectionId),
       checks.map((c) => c.partnerId),
       checks[0]?.clockOffsetMs ?? 0,
-      // One JSON text of every entry: Postgres parses it once; a json[] parameter had pg quote every
-      // character of every entry that needed it into the array's literal.
-      JSON.stringify(checks.map((c) => c.entry)),
+      checks.map((c) => c.entry.as_of),
+      named,
+      [...lists.values()].map((l) => l.id),
+      // One JSON text of the lists: Postgres parses it once; a json[] parameter had pg quote every
+      // character that needed it into the array's literal.
+      `[${[...lists.values()].map((l) => l.text).join(',')}]`,
       Math.min(...checks.map((c) => c.perDay)),
     ],
   );
@@ -119,6 +154,15 @@ export async function recordRequirementChecks(
           : 'limit_reached',
     at: Number(row.at_ms),
   }));
+}
+
+/**
+ * True when `err` is Postgres refusing a check whose list the retention deleted meanwhile (see
+ * recordRequirementChecks): its transaction is to be run again, which keeps the list anew.
+ */
+export function isListGone(err: unknown): boolean {
+  const e = err as { code?: unknown; constraint?: unknown };
+  return e.code === '23503' && e.constraint === 'requirement_checks_list_id_fkey';
 }
 
 /** One check recorded as recordRequirementChecks records each. */
@@ -144,10 +188,13 @@ export async function requirementChecksOf(
 ): Promise<RequirementChecksRow[]> {
   return rowsOf<RequirementChecksRow>(
     await runner.query(
-      `select partner_id::text as partner_id, entry
-         from requirement_checks
-        where pilot_account_id = $1 and day >= $2::date
-        order by day desc, partner_id, n desc`,
+      `select c.partner_id::text as partner_id,
+              json_build_object(
+                'at', to_char(c.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                'as_of', to_char(c.as_of, 'YYYY-MM-DD'), 'requirements', l.requirements) as entry
+         from requirement_checks c join requirement_lists l on l.list_id = c.list_id
+        where c.pilot_account_id = $1 and c.day >= $2::date
+        order by c.day desc, c.partner_id, c.n desc`,
       [pilotAccountId, fromDay],
     ),
   );
@@ -194,6 +241,38 @@ export async function forgetRequirementChecksBefore(
        ), checks as (
          delete from requirement_checks r using old
           where r.pilot_account_id = old.pilot_account_id and r.partner_id = old.partner_id and r.day = old.day
+       )
+       select count(*)::int as n from gone`,
+      [beforeDay, limit],
+    ),
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Deletes at most `limit` lists of requirements no check has named since before `beforeDay`
+ * (`YYYY-MM-DD`), skipping rows another transaction holds; the number deleted. Run after
+ * forgetRequirementChecksBefore has deleted the checks of those days: every check kept is of a day a
+ * list it names was named on, so none names a list deleted here. A check naming such a list at the
+ * same moment either keeps it (its `last_day` moved on first, the delete then passes it by) or is
+ * refused and run again (isListGone).
+ */
+export async function forgetRequirementListsBefore(
+  runner: Queryable,
+  beforeDay: string,
+  limit: number,
+): Promise<number> {
+  const rows = rowsOf<{ n: number }>(
+    await runner.query(
+      `with old as (
+         select list_id from requirement_lists
+          where last_day < $1::date
+          order by last_day
+          limit $2
+            for update skip locked
+       ), gone as (
+         delete from requirement_lists l using old where l.list_id = old.list_id and l.last_day < $1::date
+         returning 1
        )
        select count(*)::int as n from gone`,
       [beforeDay, limit],

@@ -32,6 +32,7 @@ import { WebhookIntakeMarks1763809400000 } from './1763809400000-webhook-intake-
 import { ProjectionGroups1763809700000 } from './1763809700000-projection-groups';
 import { OffsetsPastEnd1763809900000 } from './1763809900000-offsets-past-end';
 import { SharingStatedAt1763810100000 } from './1763810100000-sharing-stated-at';
+import { RequirementLists1763810300000 } from './1763810300000-requirement-lists';
 
 /** Every migration, oldest first. Listed by hand so the same list works from sources and from the build. */
 export const MIGRATIONS = [
@@ -69,4 +70,5 @@ export const MIGRATIONS = [
   ProjectionGroups1763809700000,
   OffsetsPastEnd1763809900000,
   SharingStatedAt1763810100000,
+  RequirementLists1763810300000,
 ];
