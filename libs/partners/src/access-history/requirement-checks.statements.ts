@@ -128,6 +128,9 @@ export async function recordRequirementChecks(
     return list;
   };
   const named = checks.map((c) => listOf(c.entry.requirements).id);
+  // In the order of their ids, as every statement takes them: two statements keeping the same new
+  // lists wait for each other in one order, never each for the other.
+  const kept = [...lists.values()].sort((a, b) => Buffer.compare(a.id, b.id));
   const rows = await queryPrepared<{ linked: boolean; shared: boolean; recorded: boolean; at_ms: number }>(
     runner,
     RECORD_CHECKS,
@@ -137,10 +140,10 @@ export async function recordRequirementChecks(
       checks[0]?.clockOffsetMs ?? 0,
       checks.map((c) => c.entry.as_of),
       named,
-      [...lists.values()].map((l) => l.id),
+      kept.map((l) => l.id),
       // One JSON text of the lists: Postgres parses it once; a json[] parameter had pg quote every
       // character that needed it into the array's literal.
-      `[${[...lists.values()].map((l) => l.text).join(',')}]`,
+      `[${kept.map((l) => l.text).join(',')}]`,
       Math.min(...checks.map((c) => c.perDay)),
     ],
   );
@@ -251,11 +254,12 @@ export async function forgetRequirementChecksBefore(
 
 /**
  * Deletes at most `limit` lists of requirements no check has named since before `beforeDay`
- * (`YYYY-MM-DD`), skipping rows another transaction holds; the number deleted. Run after
- * forgetRequirementChecksBefore has deleted the checks of those days: every check kept is of a day a
- * list it names was named on, so none names a list deleted here. A check naming such a list at the
- * same moment either keeps it (its `last_day` moved on first, the delete then passes it by) or is
- * refused and run again (isListGone).
+ * (`YYYY-MM-DD`) nor since before the first day of checks still kept, skipping rows another
+ * transaction holds; the number deleted. A list's `last_day` is never before the day of a check that
+ * names it, so no check kept names a list deleted here, even one of a day forgetRequirementChecksBefore
+ * passed by because another transaction held it. A check naming such a list at the same moment either
+ * keeps it (its `last_day` moved on first, the delete then passes it by) or is refused and run again
+ * (isListGone).
  */
 export async function forgetRequirementListsBefore(
   runner: Queryable,
@@ -266,7 +270,7 @@ export async function forgetRequirementListsBefore(
     await runner.query(
       `with old as (
          select list_id from requirement_lists
-          where last_day < $1::date
+          where last_day < least($1::date, (select min(day) from requirement_check_days))
           order by last_day
           limit $2
             for update skip locked

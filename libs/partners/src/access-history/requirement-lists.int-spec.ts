@@ -121,6 +121,29 @@ describe('lists of requirements kept once (Postgres)', () => {
     expect((await requirementChecksOf(ds, pilot, '2000-01-01')).map((r) => r.entry.requirements)).toEqual([
       MINIMUMS,
     ]);
+    // A day of checks another transaction holds (an erasure under way) is passed by, and so are the
+    // lists named since before it: none is deleted while a check kept names it.
+    const held = await connected(partnerId);
+    await recordRequirementChecks(ds, [check(held.id, partnerId, INSURER, '2026-11-10')]);
+    const runner = ds.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      await runner.query(`select 1 from requirement_check_days where pilot_account_id = $1 for update`, [
+        held.pilot,
+      ]);
+      expect(await forgetRequirementChecksBefore(ds, '2026-11-20', 10)).toBe(0);
+      expect(await forgetRequirementListsBefore(ds, '2026-11-20', 10)).toBe(0);
+      await runner.commitTransaction();
+    } finally {
+      await runner.release();
+    }
+    expect((await lists()).map((l) => [l.text, l.last_day])).toEqual([
+      [JSON.stringify(INSURER), '2026-11-10'],
+      [JSON.stringify(MINIMUMS), '2026-11-20'],
+    ]);
+    expect(await forgetRequirementChecksBefore(ds, '2026-11-20', 10)).toBe(1);
+    expect(await forgetRequirementListsBefore(ds, '2026-11-20', 10)).toBe(1);
     // Named again after it was deleted, a list is kept anew.
     await recordRequirementChecks(ds, [check(id, partnerId, INSURER, '2026-11-21')]);
     expect((await lists()).map((l) => [l.text, l.last_day])).toEqual([
