@@ -128,12 +128,19 @@ describe('projector app killed with SIGKILL and restarted', () => {
         startAppProcess('projector', env),
       ]);
       apps.push(a, b);
-      // Events keep flowing on every partition: 100 every 100 ms; the last fifth once the third is in.
+      // Events keep flowing on every partition: 100 every 100 ms (one producer throughout) until the
+      // third is in; the last fifth once it is, and what is left then at once.
+      const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+      await producer.connect();
       const publishing = (async () => {
-        for (let i = 0; i < messages.length; i += 100) {
-          while (i >= messages.length * 0.8 && !thirdJoined) await sleep(100);
-          await publishMessages(kafka, topic, messages.slice(i, i + 100), 100);
-          await sleep(100);
+        try {
+          for (let i = 0; i < messages.length; i += 100) {
+            while (i >= messages.length * 0.8 && !thirdJoined) await sleep(100);
+            await producer.send({ topic, messages: messages.slice(i, i + 100) });
+            if (!thirdJoined) await sleep(100);
+          }
+        } finally {
+          await producer.disconnect();
         }
       })();
       await waitFor(
