@@ -13,11 +13,11 @@ import {
   WithKafkaTopics,
   WithRedis,
   WithWriteOutcome,
-} from '@pft/platform';
+} from '@pft/platform/config';
 import { WithPilotTokenCheck } from '@pft/logbook/pilot-auth/pilot-token-variables';
-import { PARTNER_REDIS_CONFIG, WithPartnerRedisPrefix } from '@pft/partners';
-import { WithMasterKey } from '@pft/privacy';
-import { PARTNER_READS_CONFIG, WithPartnerReads } from '@pft/totals';
+import { PARTNER_REDIS_CONFIG, WithPartnerRedisPrefix } from '@pft/partners/partner-redis-variables';
+import { WithMasterKey } from '@pft/privacy/crypto/master-key-variables';
+import { PARTNER_READS_CONFIG, WithPartnerReads } from '@pft/totals/read/partner-reads-variables';
 import { WithRelay } from './relay/relay.config';
 
 const SharedVariables = WithRelay(

@@ -9,11 +9,11 @@ import {
   WithRedis,
   WithWriteOutcome,
   toInt,
-} from '@pft/platform';
-import { PARTNER_REDIS_CONFIG, WithPartnerRedisPrefix } from '@pft/partners';
-import { WithMasterKey } from '@pft/privacy';
-import { PARTNER_READS_CONFIG, WithPartnerReads } from '@pft/totals';
-import { WithWebhookUrls } from '@pft/webhooks';
+} from '@pft/platform/config';
+import { PARTNER_REDIS_CONFIG, WithPartnerRedisPrefix } from '@pft/partners/partner-redis-variables';
+import { WithMasterKey } from '@pft/privacy/crypto/master-key-variables';
+import { PARTNER_READS_CONFIG, WithPartnerReads } from '@pft/totals/read/partner-reads-variables';
+import { WithWebhookUrls } from '@pft/webhooks/webhook-url-variables';
 
 const SharedVariables = WithWebhookUrls(
   WithPartnerReads(

@@ -9,10 +9,10 @@ import {
   WithKafkaTopics,
   WithRedis,
   IntVariable,
-} from '@pft/platform';
-import { WithPartnerRedisPrefix } from '@pft/partners';
-import { WithMasterKey } from '@pft/privacy';
-import { PARTNER_READS_CONFIG, WithPartnerReads } from '@pft/totals';
+} from '@pft/platform/config';
+import { WithPartnerRedisPrefix } from '@pft/partners/partner-redis-variables';
+import { WithMasterKey } from '@pft/privacy/crypto/master-key-variables';
+import { PARTNER_READS_CONFIG, WithPartnerReads } from '@pft/totals/read/partner-reads-variables';
 
 const SharedVariables = WithPartnerReads(
   WithPartnerRedisPrefix(

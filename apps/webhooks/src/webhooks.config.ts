@@ -7,9 +7,9 @@ import {
   WithDatabase,
   WithKafka,
   IntVariable,
-} from '@pft/platform';
-import { WithMasterKey } from '@pft/privacy';
-import { WithWebhookUrls } from '@pft/webhooks';
+} from '@pft/platform/config';
+import { WithMasterKey } from '@pft/privacy/crypto/master-key-variables';
+import { WithWebhookUrls } from '@pft/webhooks/webhook-url-variables';
 
 const SharedVariables = WithWebhookUrls(WithMasterKey(WithKafka(WithDatabase(HttpAppVariables))));
 
@@ -52,6 +52,15 @@ export class WebhooksConfig extends SharedVariables {
   /** How often the dispatcher looks for due deliveries and settled totals changes. */
   @IntVariable(10, 60000)
   WEBHOOK_POLL_INTERVAL_MS = 200;
+
+  /**
+   * How long the dispatchers' Kafka group waits for a silent dispatcher before handing its partitions to
+   * another one, or to the same one started again: one that died (SIGKILL, lost host) holds them this
+   * long, and takes in no event of theirs meanwhile. At least 6000, the broker's least by default
+   * (group.min.session.timeout.ms); 30000 was the Kafka client's own default before it was a variable.
+   */
+  @IntVariable(6000, 300000)
+  WEBHOOK_SESSION_TIMEOUT_MS = 30000;
 }
 
 /** The parts of it the platform's modules read. */

@@ -1,4 +1,4 @@
-import { configPart, type VariablesBase } from '@pft/platform';
+import { configPart, type VariablesBase } from '@pft/platform/config';
 import { Matches } from 'class-validator';
 
 /**

@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean } from 'class-validator';
-import { toBoolean, type VariablesBase } from '@pft/platform';
+import { toBoolean, type VariablesBase } from '@pft/platform/config';
 
 /** Where webhooks may go: read where endpoints are registered (partner API) and where deliveries are made. */
 export function WithWebhookUrls<B extends VariablesBase>(Base: B) {

@@ -1,7 +1,6 @@
 import { IsIn } from 'class-validator';
+import { KAFKA_CLIENTS, type KafkaClientName } from '@pft/platform/kafka/kafka.port';
 import {
-  KAFKA_CLIENTS,
-  type KafkaClientName,
   NodeEnvVariables,
   IntVariable,
   type VariablesBase,
@@ -10,7 +9,7 @@ import {
   WithKafkaTopics,
   WithProcess,
   WithServing,
-} from '@pft/platform';
+} from '@pft/platform/config';
 
 /** The outbox relay's variables: read by the ingestion app, which relays on boot, and the relay alone. */
 export function WithRelay<B extends VariablesBase>(Base: B) {

@@ -1,4 +1,4 @@
-import { type ConfigProblem } from '@pft/platform';
+import { type ConfigProblem } from '@pft/platform/config';
 import {
   algorithmFitsKey,
   defaultAlgorithmForKey,

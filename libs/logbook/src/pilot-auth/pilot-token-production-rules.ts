@@ -1,4 +1,4 @@
-import { type VariableRule } from '@pft/platform';
+import { type VariableRule } from '@pft/platform/config';
 
 /** The local JWT_SECRET: published in the repository, so good for development only. */
 export const DEVELOPMENT_JWT_SECRET = 'local-development-secret-change-me-in-production';

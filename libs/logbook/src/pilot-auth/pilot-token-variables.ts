@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional, Matches } from 'class-validator';
-import { toBoolean, IntVariable, Unshown, VariableRules, type VariablesBase } from '@pft/platform';
+import { toBoolean, IntVariable, Unshown, VariableRules, type VariablesBase } from '@pft/platform/config';
 import { jwtKeyProblems } from './jwt-key-rules';
 import { IsJwtAlgorithmList, IsJwtSecret, IsPublicKeyPem } from './jwt-variables';
 import {

@@ -1,5 +1,5 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
-import { refusedInProduction, Unshown, VariableRules, type VariablesBase } from '@pft/platform';
+import { refusedInProduction, Unshown, VariableRules, type VariablesBase } from '@pft/platform/config';
 import { DEVELOPMENT_MASTER_KEY, masterKeyProblem } from './master-key-rules';
 
 /** PFT_MASTER_KEY: 32 bytes in base64. */

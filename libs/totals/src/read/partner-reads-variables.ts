@@ -1,6 +1,6 @@
 import { Transform } from 'class-transformer';
 import { IsInt, Max, Min } from 'class-validator';
-import { configPart, toInt, type VariablesBase } from '@pft/platform';
+import { configPart, toInt, type VariablesBase } from '@pft/platform/config';
 
 /**
  * What the processes that change what partners read need to tell the partner API replicas: the prefix
