@@ -4,8 +4,12 @@ import { webhookSuite } from './webhook-suite';
 import { type WebhookReceiver } from './webhook-receiver';
 
 describe('webhooks: durable delivery and coalesced totals', () => {
-  // Endpoints failing for 1.5 s are disabled here (5 days in production).
-  const suite = webhookSuite('webhooks-durability', { WEBHOOK_DISABLE_AFTER_MS: '1500' });
+  // Endpoints failing for 1.5 s are disabled here (5 days in production). The dispatcher killed below
+  // holds its partitions for its session: 6 s here (the broker's least), 30 s in production.
+  const suite = webhookSuite('webhooks-durability', {
+    WEBHOOK_DISABLE_AFTER_MS: '1500',
+    WEBHOOK_SESSION_TIMEOUT_MS: '6000',
+  });
   const { receiver } = suite;
 
   it('loses nothing when the dispatcher is killed with SIGKILL mid-delivery', async () => {

@@ -20,15 +20,13 @@ import { webhookMetrics } from '../webhook-metrics';
 import { lockIntakeMark, markTaken } from '@pft/webhooks';
 import { takeInEvents } from './intake.statements';
 import { WebhooksConfig } from '../webhooks.config';
-
-/** The dispatcher's consumer group: its own, and one per topic, as the projector's. */
-export const webhooksGroupId = (topic: string): string => `pft-webhooks-${topic}`;
+import { intakeConsumerOptions } from './intake-consumer-options';
 
 /** How long to wait before starting the consumer again after it failed to start or gave up. */
 const RESTART_DELAY_MS = 2000;
 
 /**
- * The dispatcher's consumer of the pilot events topic, in a group of its own per topic (webhooksGroupId),
+ * The dispatcher's consumer of the pilot events topic, in a group of its own per topic (intakeConsumerOptions),
  * so that it neither takes partitions from the projector nor waits for it. Each batch is taken in in
  * one transaction and its offsets committed to Kafka only after it: an event is stored as deliveries
  * before it counts as consumed, and one consumed again (after a crash) adds nothing. The transaction
@@ -74,10 +72,9 @@ export class PilotEventsIntakeService implements OnApplicationBootstrap, BeforeA
 
   private async start(): Promise<void> {
     if (this.stopping) return;
-    const consumer = this.kafka.consumer({
-      groupId: webhooksGroupId(this.config.PILOT_EVENTS_TOPIC),
-      maxWaitTimeMs: 200,
-    });
+    const consumer = this.kafka.consumer(
+      intakeConsumerOptions(this.config.PILOT_EVENTS_TOPIC, this.config.WEBHOOK_SESSION_TIMEOUT_MS),
+    );
     this.consumer = consumer;
     consumer.onGroupJoin(() => (this.joined = true));
     consumer.onCrash(({ error, restart }) => {
