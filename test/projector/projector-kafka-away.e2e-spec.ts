@@ -69,6 +69,9 @@ describe('projector while Kafka is away', () => {
         PILOT_EVENTS_TOPIC: topics[0]!,
         DEAD_LETTER_TOPIC: topics[1]!,
         LOG_LEVEL: 'info',
+        // Tries to start the consumer 1 s, 2 s, then every 2 s apart (up to 10 s in production): it finds
+        // the broker soon after it is back.
+        PROJECTOR_START_RETRY_MAX_MS: '2000',
       },
       { waitReady: false },
     );

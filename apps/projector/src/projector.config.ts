@@ -36,6 +36,13 @@ export class ProjectorConfig extends SharedVariables {
    */
   @IntVariable(6000, 300000)
   PROJECTOR_SESSION_TIMEOUT_MS = 6000;
+
+  /**
+   * The longest wait between tries to start the consumer while Kafka cannot be reached: the waits
+   * double from 1 s up to this, so a broker that comes back is found within it.
+   */
+  @IntVariable(1000, 60000)
+  PROJECTOR_START_RETRY_MAX_MS = 10000;
 }
 
 /** The parts of it the platform's and the libraries' modules read. */

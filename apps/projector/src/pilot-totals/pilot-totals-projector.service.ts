@@ -43,7 +43,7 @@ const GROUP_SWEEP_MS = 60_000;
 @Injectable()
 export class PilotTotalsProjectorService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('pilot-totals-projector');
-  private readonly backoff = new StartBackoff();
+  private readonly backoff: StartBackoff;
   private readonly eventsGoneReport = new EventsGoneReport();
   private readonly offsetsPastEndReport = new OffsetsPastEndReport();
   private consumer?: PilotTotalsConsumer;
@@ -61,7 +61,9 @@ export class PilotTotalsProjectorService implements OnApplicationBootstrap, Befo
     private readonly config: ProjectorConfig,
     private readonly partnerReads: PartnerReadRevision,
     private readonly kafkaReadiness: KafkaReadiness,
-  ) {}
+  ) {
+    this.backoff = new StartBackoff(Date.now, config.PROJECTOR_START_RETRY_MAX_MS);
+  }
 
   /**
    * Returns at once: the HTTP server listens only after every module's bootstrap. The dead-letter topic

@@ -13,6 +13,16 @@ describe('the wait before starting the consumer again', () => {
     expect(backoff.waiting()).toBe(false);
   });
 
+  it('stops doubling at the longest wait it is given', () => {
+    let now = 0;
+    const backoff = new StartBackoff(() => now, 2000);
+    expect([1, 2, 3, 4].map(() => backoff.failed())).toEqual([1000, 2000, 2000, 2000]);
+    now += 1999;
+    expect(backoff.waiting()).toBe(true);
+    now += 1;
+    expect(backoff.waiting()).toBe(false);
+  });
+
   it('starts from nothing again after a success', () => {
     let now = 0;
     const backoff = new StartBackoff(() => now);
