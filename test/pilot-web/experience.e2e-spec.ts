@@ -1,7 +1,13 @@
 import { type Locator, type Page } from 'playwright-core';
 import { currencyRuleCatalog, type Experience } from '@pft/totals/domain';
 import { bearer, flightBody } from '../ingestion/support/ingestion-harness';
-import { checkScreen, goToScreen, type PilotWebStack, signedInPilotWeb } from './browser';
+import {
+  checkScreen,
+  goToScreen,
+  type PilotWebStack,
+  signInAsTestPilot,
+  startPilotWebStack,
+} from './browser';
 
 /** The date the screen is asked about; one flight is dated after it and counts nowhere. */
 const AS_OF = '2026-06-30';
@@ -56,15 +62,22 @@ const FLIGHTS = [
 /**
  * The Experience screen (pilot-experience.md §6) in headless Chromium against the real ingestion
  * service, at 1280 and 360 px: the As of date typed from the keyboard, and every figure shown as
- * `GET /pilot/v1/experience` answers it for that date, in the app's hours:minutes.
+ * `GET /pilot/v1/experience` answers it for that date, in the app's hours:minutes. One stack and one
+ * browser serve both widths: each width has a page and a test pilot (with FLIGHTS) of its own.
  */
+let stack: PilotWebStack;
+beforeAll(async () => {
+  stack = await startPilotWebStack('Horizon Hull Insurance');
+});
+afterAll(() => stack?.stop());
+
 describe.each([1280, 360])('the pilot web app: the Experience screen, %i px wide (e2e)', (width) => {
-  let stack: PilotWebStack;
   let page: Page;
   let token: string;
 
   beforeAll(async () => {
-    ({ stack, page, token } = await signedInPilotWeb('Horizon Hull Insurance', width));
+    page = await stack.browser.newPage(width);
+    token = await signInAsTestPilot(page, stack.origin);
     for (const body of FLIGHTS) {
       await stack.ingestion
         .http()
@@ -74,7 +87,7 @@ describe.each([1280, 360])('the pilot web app: the Experience screen, %i px wide
         .expect(201);
     }
   });
-  afterAll(() => stack?.stop());
+  afterAll(() => page?.close());
 
   const experienceOf = async (asOf: string): Promise<Experience> => {
     const res = await stack.ingestion

@@ -1,7 +1,7 @@
 import { type Locator, type Page } from 'playwright-core';
 import { type Flight } from '@pft/contracts';
 import { bearer } from '../ingestion/support/ingestion-harness';
-import { checkScreen, type PilotWebStack, signedInPilotWeb } from './browser';
+import { checkScreen, type PilotWebStack, signInAsTestPilot, startPilotWebStack } from './browser';
 
 const FEATURES = ['Complex', 'High performance', 'Tailwheel', 'Retractable gear', 'Pressurized', 'TAA'];
 const COUNTS = [
@@ -18,18 +18,25 @@ const COUNTS = [
  * headless Chromium against the real ingestion service, at 1280 and 360 px: filled by keyboard,
  * saved, and read back through the pilot app API; empty fields stay out of the body; the form's own
  * checks mirror the spec's; a simulator session has only the type designator, approaches and holds.
+ * One stack and one browser serve both widths: each width has a page and a test pilot of its own.
  */
+let stack: PilotWebStack;
+beforeAll(async () => {
+  stack = await startPilotWebStack('Cirrus Aircraft Insurance');
+});
+afterAll(() => stack?.stop());
+
 describe.each([1280, 360])(
   'the pilot web app: the flight form of richer records, %i px wide (e2e)',
   (width) => {
-    let stack: PilotWebStack;
     let page: Page;
     let token: string;
 
     beforeAll(async () => {
-      ({ stack, page, token } = await signedInPilotWeb('Cirrus Aircraft Insurance', width));
+      page = await stack.browser.newPage(width);
+      token = await signInAsTestPilot(page, stack.origin);
     });
-    afterAll(() => stack?.stop());
+    afterAll(() => page?.close());
 
     const flights = async (): Promise<Flight[]> => {
       const res = await stack.ingestion

@@ -1,7 +1,13 @@
 import { type Page } from 'playwright-core';
 import { bearer } from '../ingestion/support/ingestion-harness';
 import { partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
-import { checkScreen, goToScreen, type PilotWebStack, signedInPilotWeb } from './browser';
+import {
+  checkScreen,
+  goToScreen,
+  type PilotWebStack,
+  signInAsTestPilot,
+  startPilotWebStack,
+} from './browser';
 
 const INSURER = 'Northwind Aviation Insurance';
 const SCHOOL = 'Lakeside Flying Club';
@@ -13,23 +19,30 @@ const SCHOOL = 'Lakeside Flying Club';
  * shares, and **Stop sharing experience** / **Share experience** per connection, each checked in
  * the pilot's list and in the partner's `GET /v1/pilots`. The access history shows the reads of the
  * experience when the service reports them. Disconnecting a connection that had already ended says
- * so, with the answer's code and request id.
+ * so, with the answer's code and request id. One stack and one browser serve both widths: each width
+ * has a page and a test pilot of its own, linked to the same two partners.
  */
+let stack: PilotWebStack;
+let school: TestPartner;
+beforeAll(async () => {
+  stack = await startPilotWebStack(INSURER);
+  school = await partnerWithKey(stack.partnerApi.db, { name: SCHOOL });
+});
+afterAll(() => stack?.stop());
+
 describe.each([1280, 360])(
   'the pilot web app: sharing experience with partners, %i px wide (e2e)',
   (width) => {
-    let stack: PilotWebStack;
-    let school: TestPartner;
     let page: Page;
     let token: string;
     const pilotIds = new Map<string, string>();
 
     beforeAll(async () => {
-      ({ stack, page, token } = await signedInPilotWeb(INSURER, width));
-      school = await partnerWithKey(stack.partnerApi.db, { name: SCHOOL });
+      page = await stack.browser.newPage(width);
+      token = await signInAsTestPilot(page, stack.origin);
       await goToScreen(page, 'Partners');
     });
-    afterAll(() => stack?.stop());
+    afterAll(() => page?.close());
 
     const shareBox = () => page.getByRole('checkbox', { name: 'Share experience', exact: true });
     const rowOf = (name: string) => page.getByRole('row').filter({ hasText: name });
