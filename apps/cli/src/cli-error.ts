@@ -1,5 +1,6 @@
-import { ConfigError, KafkaClientError } from '@pft/platform';
-import { UnknownPartnerError } from '@pft/partners';
+import { ConfigError } from '@pft/platform/config/load-config';
+import { KafkaClientError } from '@pft/platform/kafka/kafka.port';
+import { UnknownPartnerError } from '@pft/partners/api-keys/api-keys.repository';
 import {
   attemptsReason,
   connectAttempts,

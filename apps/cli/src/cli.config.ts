@@ -1,15 +1,12 @@
-import {
-  loadConfig,
-  NodeEnvVariables,
-  IntVariable,
-  WithDatabase,
-  WithKafka,
-  WithKafkaTopics,
-  WithRedis,
-} from '@pft/platform';
+import { WithDatabase } from '@pft/platform/config/database-variables';
+import { WithKafka, WithKafkaTopics } from '@pft/platform/config/kafka-variables';
+import { loadConfig } from '@pft/platform/config/load-config';
+import { NodeEnvVariables } from '@pft/platform/config/process-variables';
+import { WithRedis } from '@pft/platform/config/redis-variables';
+import { IntVariable } from '@pft/platform/config/variable-transforms';
 import { WithPilotTokenSigning } from '@pft/logbook/pilot-auth/pilot-token-variables';
-import { WithPartnerRedisPrefix } from '@pft/partners';
-import { WithMasterKey } from '@pft/privacy';
+import { WithPartnerRedisPrefix } from '@pft/partners/partner-redis-variables';
+import { WithMasterKey } from '@pft/privacy/crypto/master-key-variables';
 
 const SharedVariables = WithPilotTokenSigning(
   WithMasterKey(

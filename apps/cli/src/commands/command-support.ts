@@ -1,7 +1,7 @@
 import { InvalidArgumentError } from 'commander';
 import { type DataSource } from 'typeorm';
 import { isUuid } from '@pft/contracts';
-import { createDataSource } from '@pft/platform';
+import { createDataSource } from '@pft/platform/database/data-source';
 import { loadCliConfig } from '../cli.config';
 
 /** Runs `work` on a data source of one connection to DATABASE_URL, closed after it (`migrations` for the db commands). */

@@ -1,8 +1,8 @@
 import { type Command } from 'commander';
 import { Client } from 'pg';
 import { type DataSource } from 'typeorm';
-import { splitDatabaseUrl } from '@pft/platform';
-import { MIGRATIONS } from '@pft/schema';
+import { splitDatabaseUrl } from '@pft/platform/database/data-source';
+import { MIGRATIONS } from '@pft/schema/migrations';
 import { consoleOutput, type Output, printJson } from '../output/output';
 import { withDatabase } from './command-support';
 import { loadCliConfig } from '../cli.config';

@@ -1,5 +1,7 @@
 import { type Command } from 'commander';
-import { createDataSource, ensureTopics, fixMinInsync, KafkaTopicsError, pilotTopics } from '@pft/platform';
+import { createDataSource } from '@pft/platform/database/data-source';
+import { KafkaTopicsError } from '@pft/platform/kafka/topic-replication';
+import { ensureTopics, fixMinInsync, pilotTopics } from '@pft/platform/kafka/topics';
 import { CliError } from '../cli-error';
 import { reachKafka } from '../kafka/reach-kafka';
 import { printTopicsReport } from '../kafka/topics-report';

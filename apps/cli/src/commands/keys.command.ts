@@ -7,16 +7,15 @@ import {
   parseScopes,
   type PartnerScope,
 } from '@pft/partners/domain';
-
+import { announceApiKeyChange } from '@pft/partners/api-keys/api-keys-revision';
 import {
-  announceApiKeyChange,
   issueApiKey,
   listApiKeys,
   revokeApiKey,
   setApiKeyRateLimit,
   setApiKeyScopes,
   type ApiKeyRecord,
-} from '@pft/partners';
+} from '@pft/partners/api-keys/api-keys.repository';
 import { CliError } from '../cli-error';
 import { partnerIdArgument, withDatabase } from './command-support';
 import { consoleOutput, type Output, printJson } from '../output/output';

@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { createDataSource } from '@pft/platform';
-import { createPartner, listPartners, type Partner } from '@pft/partners';
+import { createDataSource } from '@pft/platform/database/data-source';
+import { createPartner, listPartners, type Partner } from '@pft/partners/api-keys/api-keys.repository';
 import { consoleOutput, type Output, printJson } from '../output/output';
 import { loadCliConfig } from '../cli.config';
 

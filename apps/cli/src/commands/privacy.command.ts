@@ -1,8 +1,12 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { PlainPayloadsLeft, republishEvents, sealStoredEvents } from '@pft/privacy';
-import { createDataSource, ensureTopics, KafkaTopicsError, pilotTopics } from '@pft/platform';
-import { DataKeys, MasterKeyRing } from '@pft/privacy';
-import { markRepublished } from '@pft/webhooks';
+import { PlainPayloadsLeft, republishEvents } from '@pft/privacy/sealing/republish-events';
+import { sealStoredEvents } from '@pft/privacy/sealing/seal-stored-events';
+import { createDataSource } from '@pft/platform/database/data-source';
+import { KafkaTopicsError } from '@pft/platform/kafka/topic-replication';
+import { ensureTopics, pilotTopics } from '@pft/platform/kafka/topics';
+import { DataKeys } from '@pft/privacy/crypto/data-keys';
+import { MasterKeyRing } from '@pft/privacy/crypto/master-keys';
+import { markRepublished } from '@pft/webhooks/intake-marks';
 import { CliError } from '../cli-error';
 import { reachKafka } from '../kafka/reach-kafka';
 import { consoleOutput, type Output, printJson } from '../output/output';

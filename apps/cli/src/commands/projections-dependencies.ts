@@ -1,4 +1,4 @@
-import { type KafkaClient } from '@pft/platform';
+import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
 import { CliError } from '../cli-error';
 
 /**

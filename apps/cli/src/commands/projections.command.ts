@@ -1,18 +1,17 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { createDataSource } from '@pft/platform';
-import { announcePartnerReadChange } from '@pft/totals';
+import { createDataSource } from '@pft/platform/database/data-source';
+import { announcePartnerReadChange } from '@pft/totals/read/partner-read-revision';
+import { OffsetsPastEndError } from '@pft/totals/projection/offsets-past-end';
+import { foldConcurrency } from '@pft/totals/projection/pilot-totals.consumer-options';
 import {
   defaultRebuildMembers,
-  foldConcurrency,
-  OffsetsPastEndError,
-  PILOT_TOTALS_PROJECTION,
   RebuildInterruptedError,
-  RebuildRunningError,
-  readProjectionStatus,
   rebuildPilotTotals,
-  TopicIncompleteError,
-  type ProjectionStatus,
-} from '@pft/totals';
+} from '@pft/totals/projection/projection-rebuild';
+import { RebuildRunningError } from '@pft/totals/projection/projection-rebuild-lock';
+import { readProjectionStatus, type ProjectionStatus } from '@pft/totals/projection/projection-status';
+import { PILOT_TOTALS_PROJECTION } from '@pft/totals/projection/projection-tables';
+import { TopicIncompleteError } from '@pft/totals/projection/topic-beginning';
 import { CliError } from '../cli-error';
 import { reachKafka } from '../kafka/reach-kafka';
 import { consoleOutput, type Output, printJson } from '../output/output';

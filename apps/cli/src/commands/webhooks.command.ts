@@ -4,10 +4,9 @@ import {
   disableEndpoint,
   enableEndpoint,
   listEndpointsForOperators,
-  listFailedDeliveries,
   type OperatorEndpointView,
-  redeliverEvent,
-} from '@pft/webhooks';
+} from '@pft/webhooks/webhook-endpoints.repository';
+import { listFailedDeliveries, redeliverEvent } from '@pft/webhooks/webhook-deliveries.repository';
 import { isEndpointId } from '@pft/webhooks/domain';
 import { CliError } from '../cli-error';
 import { partnerIdArgument, withDatabase } from './command-support';

@@ -1,4 +1,5 @@
-import { createKafka, type KafkaClient, type KafkaTiming } from '@pft/platform';
+import { createKafka } from '@pft/platform/kafka/kafka-factory';
+import { type KafkaClient, type KafkaTiming } from '@pft/platform/kafka/kafka.port';
 import { CliError } from '../cli-error';
 import { failedLookup, lookupText, socketWords } from '../connection-failure';
 import { type Output } from '../output/output';

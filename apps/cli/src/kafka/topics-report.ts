@@ -1,4 +1,10 @@
-import { describeMismatch, fixCommand, planFile, type TopicMismatch, type TopicsReport } from '@pft/platform';
+import {
+  describeMismatch,
+  fixCommand,
+  planFile,
+  type TopicMismatch,
+} from '@pft/platform/kafka/topic-replication';
+import { type TopicsReport } from '@pft/platform/kafka/topics';
 import { type Output, printJson } from '../output/output';
 
 /** Exit code of `kafka topics` when existing topics differ from the configuration (and were left so). */

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { createDataSource } from '@pft/platform';
-import { foldConcurrency, PilotTotalsConsumer } from '@pft/totals';
+import { createDataSource } from '@pft/platform/database/data-source';
+import { PilotTotalsConsumer } from '@pft/totals/projection/pilot-totals.consumer';
+import { foldConcurrency } from '@pft/totals/projection/pilot-totals.consumer-options';
 import { loadCliConfig } from '../cli.config';
 import { workingKafka } from '../kafka/reach-kafka';
 import { type FoldThreadData, type FoldThreadNews } from './fold-thread-messages';

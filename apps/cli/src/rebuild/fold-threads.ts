@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { type RebuildMember } from '@pft/totals';
+import { type RebuildMember } from '@pft/totals/projection/projection-rebuild';
 import { type FoldThreadData, type FoldThreadNews } from './fold-thread-messages';
 
 /** The fold thread's code, built beside this file. */

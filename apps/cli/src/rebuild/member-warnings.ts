@@ -1,4 +1,4 @@
-import { type ProjectionLogger } from '@pft/totals';
+import { type ProjectionLogger } from '@pft/totals/projection/pilot-totals.consumer-options';
 import { type Output } from '../output/output';
 
 /**
