@@ -1,15 +1,7 @@
 import { Command } from 'commander';
 
 import { type CliFailure, describeCliError, exitCodeOf, type CliServices, usageFailure } from './cli-error';
-import { registerDatabaseCommands } from './commands/database.command';
-import { registerKafkaCommands } from './commands/kafka.command';
-import { registerKeysCommands } from './commands/keys.command';
-import { registerPartnersCommands } from './commands/partners.command';
-import { registerPrivacyCommands } from './commands/privacy.command';
-import { registerProjectionsCommands } from './commands/projections.command';
-import { registerTokenCommands } from './commands/token.command';
-import { registerWalkthroughCommand } from './commands/walkthrough.command';
-import { registerWebhooksCommands } from './commands/webhooks.command';
+import { COMMAND_GROUPS, groupsToRegister } from './commands/command-groups';
 import { endQuietlyOnClosedPipe } from './output/closed-pipe';
 import { snakeCaseJson } from './output/snake-case-json';
 import { versionLine } from './version';
@@ -36,15 +28,8 @@ const program = new Command('pft')
   .version(versionLine(), '-V, --version', 'print the version of pft and of Node.js')
   .configureOutput({ outputError: (text, write) => write(failureLine(usageFailure(text))) })
   .showHelpAfterError(!asJson);
-registerDatabaseCommands(program);
-registerKafkaCommands(program);
-registerPartnersCommands(program);
-registerKeysCommands(program);
-registerProjectionsCommands(program);
-registerPrivacyCommands(program);
-registerTokenCommands(program);
-registerWebhooksCommands(program);
-registerWalkthroughCommand(program);
+// Only the group of commands the arguments name, when they name one: a command loads its own modules.
+for (const register of groupsToRegister(COMMAND_GROUPS, process.argv.slice(2))) register()(program);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   const failure = describeCliError(err, services());
