@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
-import { createDataSource } from '@pft/platform';
+import { createDataSource, type KafkaClient } from '@pft/platform';
 import {
   type AppProcess,
   createTestDatabase,
@@ -66,7 +66,7 @@ describe('every app stops within 10 s of SIGTERM, whichever dependency is gone',
   let broker: KafkaBroker;
   let database: TestDatabase;
   let db: DataSource;
-  let topics: [string, string];
+  let kafka: KafkaClient;
   let partner: TestPartner;
   const started: Stoppable[] = [];
   const proxies: TcpProxy[] = [];
@@ -74,8 +74,7 @@ describe('every app stops within 10 s of SIGTERM, whichever dependency is gone',
   beforeAll(async () => {
     [broker, database] = await startTogether([startKafkaBroker(), createTestDatabase()]);
     db = await createDataSource(database.url, 2).initialize();
-    const kafka = broker.kafka('pft-sigterm-bounded');
-    topics = [await createTestTopic(kafka, 'sigterm', 3), await createTestTopic(kafka, 'sigterm-dead', 1)];
+    kafka = broker.kafka('pft-sigterm-bounded');
     partner = await partnerWithKey(db, { rateLimit: 1_000_000 });
   }, 180_000);
 
@@ -103,15 +102,21 @@ describe('every app stops within 10 s of SIGTERM, whichever dependency is gone',
   }
 
   /**
-   * The five processes on proxies of their own to Postgres and Redis, and on the test's broker; the relay
-   * that publishes (holds the lease) is the ingestion app's or the standalone one's, as asked, the other
-   * waiting as a standby.
+   * The five processes on proxies of their own to Postgres and Redis, and on the test's broker with
+   * topics of their own; the relay that publishes (holds the lease) is the ingestion app's or the
+   * standalone one's, as asked, the other waiting as a standby. Topics of their own, so consumer groups of
+   * their own: an app whose batch Postgres held up may end before it has left its group, and a consumer of
+   * the next set in that group would wait out the member's session before it is ready (20 s and more).
    */
   async function startAll(
     publisher: 'ingestion' | 'relay',
   ): Promise<{ processes: Stoppable[]; postgres: TcpProxy; redis: TcpProxy }> {
     const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-    const [postgres, redis] = await Promise.all([TcpProxy.start(database.url), TcpProxy.start(redisUrl)]);
+    const [postgres, redis, topics] = await Promise.all([
+      TcpProxy.start(database.url),
+      TcpProxy.start(redisUrl),
+      Promise.all([createTestTopic(kafka, 'sigterm', 3), createTestTopic(kafka, 'sigterm-dead', 1)]),
+    ]);
     proxies.push(postgres, redis);
     const env = {
       DATABASE_URL: postgres.rewrite(database.url),
