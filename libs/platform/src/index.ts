@@ -1,4 +1,5 @@
 export * from './config';
+export { ConfigModule } from './config/config.module';
 export { createDataSource, dataSourceOptions, splitDatabaseUrl } from './database/data-source';
 export {
   appDataSourceOptions,
