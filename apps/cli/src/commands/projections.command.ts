@@ -1,6 +1,6 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { createDataSource } from '@pft/platform/database/data-source';
-import { announcePartnerReadChange } from '@pft/totals/read/partner-read-revision';
+import { announcePartnerReadChange } from '@pft/totals/read/partner-read-announcement';
 import { OffsetsPastEndError } from '@pft/totals/projection/offsets-past-end';
 import { foldConcurrency } from '@pft/totals/projection/pilot-totals.consumer-options';
 import {
