@@ -47,6 +47,8 @@ describe('the pipeline end to end, healthy and under faults', () => {
   let ingestion: AppProcess;
   let partnerApi: AppProcess;
   let projector: AppProcess;
+  /** The projector started after the last one was killed, until it is ready (the second test). */
+  let projectorStarting: Promise<AppProcess> | undefined;
   let relay: ReturnType<typeof startBuiltProcess>;
   /** Ingestion processes that run the relay themselves (the last test). */
   const relaying: AppProcess[] = [];
@@ -86,12 +88,21 @@ describe('the pipeline end to end, healthy and under faults', () => {
       rateLimit: 10_000_000,
     }));
     await dataSource.destroy();
-    pilots = await linkedPilots({ ingestion: ingestion.url, partnerApi: partnerApi.url }, key, SECRET, 24);
+    // Linked four at a time: six each.
+    const urls = { ingestion: ingestion.url, partnerApi: partnerApi.url };
+    pilots = (await Promise.all([0, 1, 2, 3].map(() => linkedPilots(urls, key, SECRET, 6)))).flat();
   });
 
   afterAll(async () => {
     relaying.forEach((app) => app.child.kill('SIGCONT'));
-    await Promise.all([ingestion?.stop(), partnerApi?.stop(), projector?.stop(), relay?.stop()]);
+    const lastProjector = await projectorStarting?.catch(() => undefined);
+    await Promise.all([
+      ingestion?.stop(),
+      partnerApi?.stop(),
+      projector?.stop(),
+      relay?.stop(),
+      lastProjector?.stop(),
+    ]);
     await Promise.all(relaying.map((app) => app.stop()));
     await Promise.all([broker?.close(), redis?.close()]);
     await db?.drop();
@@ -123,6 +134,9 @@ describe('the pipeline end to end, healthy and under faults', () => {
         await sleep(Math.random() * 1000);
         relay = startRelay();
         await sleep(Math.random() * 1500);
+        // The projector started in the round before (while this round's relay fault went on) is ready:
+        // it has joined its group and reads before it is killed.
+        if (projectorStarting) projector = await projectorStarting;
         await projector.stop('SIGKILL');
         await sleep(Math.random() * 1000);
         if (round === 2) {
@@ -135,9 +149,13 @@ describe('the pipeline end to end, healthy and under faults', () => {
           await sleep(2000);
           await redis.start();
         }
-        projector = await startAppProcess('projector', env, { timeoutMs: 90_000 });
-        progress(`fault round ${round} done`);
+        projectorStarting = startAppProcess('projector', env, { timeoutMs: 90_000 });
+        // Awaited in the next round or below; a failed start fails the test there.
+        projectorStarting.catch(() => undefined);
+        progress(`fault round ${round} done, a projector starting`);
       }
+      projector = await projectorStarting!;
+      progress('the last projector ready');
     })();
     // Pilots keep writing for as long as the faults go on.
     let faulting = true;
