@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { Command, type Option } from 'commander';
 import Redis from 'ioredis';
-import { createDataSource, type KafkaClient } from '@pft/platform';
+import { createDataSource } from '@pft/platform';
 import {
   createTestDatabase,
   createTestTopic,
@@ -78,7 +78,7 @@ export async function preparePftJsonGround(): Promise<PftJsonGround> {
   const deadLetters = `test-pft-json-dead-${randomBytes(5).toString('hex')}`;
   const topics = [events, deadLetters];
   const drop = async (): Promise<void> => {
-    await Promise.all([deleteExistingTopics(kafka, topics).catch(() => undefined), db.drop()]);
+    await Promise.all([deleteTestTopics(kafka, topics).catch(() => undefined), db.drop()]);
     const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
     const keys = await redis.keys(`${redisPrefix}*`);
     if (keys.length > 0) await redis.del(...keys);
@@ -98,23 +98,6 @@ export async function preparePftJsonGround(): Promise<PftJsonGround> {
     PARTNER_REDIS_PREFIX: redisPrefix,
   };
   return { db, topics, env, published: messages.length, drop };
-}
-
-/**
- * Deletes those of `topics` the broker holds: the client retries the deletion of a topic that does not
- * exist (the dead-letter topic, left to `pft kafka topics`, which a file may never run) for most of a minute.
- */
-async function deleteExistingTopics(kafka: KafkaClient, topics: string[]): Promise<void> {
-  const admin = kafka.admin();
-  await admin.connect();
-  let existing: string[];
-  try {
-    const listed = new Set(await admin.listTopics());
-    existing = topics.filter((topic) => listed.has(topic));
-  } finally {
-    await admin.disconnect();
-  }
-  if (existing.length > 0) await deleteTestTopics(kafka, existing);
 }
 
 /** Runs one statement on the database at `url`, on a connection of its own. */
