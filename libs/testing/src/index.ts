@@ -24,6 +24,7 @@ export * from './relay-ground';
 export * from './proxied-data-source';
 export * from './relay-layout';
 export * from './sealing-pilots';
+export * from './partner-connections';
 export { uniqueRedisPrefix } from './test-redis-keys';
 export * from './test-suite';
 export * from './typescript-threads';

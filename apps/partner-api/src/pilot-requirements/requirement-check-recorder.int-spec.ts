@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import {
   type CheckRecorded,
@@ -7,7 +6,7 @@ import {
   type RecordedCheck,
   requirementChecksOf,
 } from '@pft/partners';
-import { withTestDataSource } from '@pft/testing';
+import { connectedPilot, withTestDataSource } from '@pft/testing';
 import { fingerprintOf } from '../idempotency/idempotency-key';
 import { IdempotencyStore, keptSuccess } from '../idempotency/idempotency.store';
 import { RequirementCheckRecorder } from './requirement-check-recorder';
@@ -18,17 +17,6 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 describe('RequirementCheckRecorder (Postgres)', () => {
   let ds: DataSource;
   withTestDataSource(8, (made) => (ds = made));
-
-  async function connected(partnerId: string): Promise<{ pilot: string; id: string }> {
-    const pilot = randomUUID();
-    const id = randomUUID();
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, shares_experience)
-       values ($1, $2, $3, now(), true)`,
-      [id, partnerId, pilot],
-    );
-    return { pilot, id };
-  }
 
   const check = (connectionId: string, partnerId: string, n: number): CheckToRecord => ({
     connectionId,
@@ -41,7 +29,7 @@ describe('RequirementCheckRecorder (Postgres)', () => {
 
   it('records exactly 20 of 30 checks of one pilot sent over several turns, those answered recorded', async () => {
     const { partnerId } = await createPartner(ds, 'Checks over turns');
-    const { id, pilot } = await connected(partnerId);
+    const { id, pilot } = await connectedPilot(ds, partnerId);
     const recorder = new RequirementCheckRecorder(ds);
     const outcomes: Promise<CheckRecorded>[] = [];
     for (let turn = 0; turn < 6; turn++) {
@@ -58,7 +46,7 @@ describe('RequirementCheckRecorder (Postgres)', () => {
 
   it('gathers the checks that come while its statements run into the next statement', async () => {
     const { partnerId } = await createPartner(ds, 'Checks gathered');
-    const pilots = await Promise.all(Array.from({ length: 40 }, () => connected(partnerId)));
+    const pilots = await Promise.all(Array.from({ length: 40 }, () => connectedPilot(ds, partnerId)));
     const recorder = new RequirementCheckRecorder(ds);
     // Each batch the recorder runs is one statement (a transaction when a connection is in it twice).
     const batches = jest.spyOn(recorder as unknown as { recordAll(checks: unknown[]): unknown }, 'recordAll');
@@ -78,7 +66,7 @@ describe('RequirementCheckRecorder (Postgres)', () => {
 
   it('writes a check again when its list of requirements was deleted by the retention meanwhile', async () => {
     const { partnerId } = await createPartner(ds, 'Lists gone meanwhile');
-    const [a, b] = [await connected(partnerId), await connected(partnerId)];
+    const [a, b] = [await connectedPilot(ds, partnerId), await connectedPilot(ds, partnerId)];
     const recorder = new RequirementCheckRecorder(ds);
     // The list deleted under the statement's feet once, after it found it kept, before its check names it.
     await ds.query(`
@@ -124,7 +112,7 @@ describe('RequirementCheckRecorder (Postgres)', () => {
 
     it('keeps its answer with its record: a retry after the answer was lost replays it, counted once', async () => {
       const { partnerId } = await createPartner(ds, 'Checks kept with their answer');
-      const { id, pilot } = await connected(partnerId);
+      const { id, pilot } = await connectedPilot(ds, partnerId);
       const store = new IdempotencyStore(ds);
       const recorder = new RequirementCheckRecorder(ds);
       expect(await store.claim(partnerId, 'check-1', fingerprint, 'request-1')).toEqual({ claimed: true });
@@ -152,7 +140,7 @@ describe('RequirementCheckRecorder (Postgres)', () => {
 
     it('records and counts nothing when its answer cannot be kept under the key', async () => {
       const { partnerId } = await createPartner(ds, 'Checks whose key is taken');
-      const { id, pilot } = await connected(partnerId);
+      const { id, pilot } = await connectedPilot(ds, partnerId);
       const store = new IdempotencyStore(ds);
       const recorder = new RequirementCheckRecorder(ds);
       // The key is another request's now (taken over as abandoned): this one's answer has no claim.
@@ -169,7 +157,7 @@ describe('RequirementCheckRecorder (Postgres)', () => {
 
     it("keeps no answer for a check refused past the day's limit", async () => {
       const { partnerId } = await createPartner(ds, 'Checks kept past the limit');
-      const { id, pilot } = await connected(partnerId);
+      const { id, pilot } = await connectedPilot(ds, partnerId);
       const store = new IdempotencyStore(ds);
       const recorder = new RequirementCheckRecorder(ds);
       for (let n = 0; n < 20; n++)

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { withTestDataSource } from '@pft/testing';
+import { connectedPilot, withTestDataSource } from '@pft/testing';
 import { createPartner } from '../api-keys/api-keys.repository';
 import { AccessHistory } from './access-history.module';
 import {
@@ -14,16 +14,6 @@ import {
 describe('requirement checks in the access history (Postgres)', () => {
   let ds: DataSource;
   withTestDataSource(8, (made) => (ds = made));
-
-  async function connected(partnerId: string, shares = true, pilot: string = randomUUID()) {
-    const id = randomUUID();
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, shares_experience)
-       values ($1, $2, $3, now(), $4)`,
-      [id, partnerId, pilot, shares],
-    );
-    return { pilot, id };
-  }
 
   /** A check made at `day` 10:00:`n` by the database's clock (moved there by its offset). */
   const check = (
@@ -47,7 +37,7 @@ describe('requirement checks in the access history (Postgres)', () => {
 
   it('counts at most perDay checks a day, exactly, however many arrive at once; the next day starts again', async () => {
     const { partnerId } = await createPartner(ds, 'Checks at once');
-    const { id, pilot } = await connected(partnerId);
+    const { id, pilot } = await connectedPilot(ds, partnerId);
     const outcomes = await Promise.all(
       Array.from({ length: 30 }, (_, n) => recorded(check(id, partnerId, n))),
     );
@@ -59,8 +49,12 @@ describe('requirement checks in the access history (Postgres)', () => {
 
   it('records several connections’ checks in one statement, each answered with its own outcome in the order sent', async () => {
     const { partnerId } = await createPartner(ds, 'Checks together');
-    const [a, b, full] = [await connected(partnerId), await connected(partnerId), await connected(partnerId)];
-    const notSharing = await connected(partnerId, false);
+    const [a, b, full] = [
+      await connectedPilot(ds, partnerId),
+      await connectedPilot(ds, partnerId),
+      await connectedPilot(ds, partnerId),
+    ];
+    const notSharing = await connectedPilot(ds, partnerId, { shares: false });
     for (let n = 0; n < 2; n++) await recorded(check(full.id, partnerId, n, '2026-12-01', 2));
     const outcomes = (
       await recordRequirementChecks(ds, [
@@ -82,25 +76,25 @@ describe('requirement checks in the access history (Postgres)', () => {
 
   it('counts per partner and pilot account: a new connection of the same pilot shares the day’s count', async () => {
     const { partnerId } = await createPartner(ds, 'Relinked');
-    const first = await connected(partnerId);
+    const first = await connectedPilot(ds, partnerId);
     for (let n = 0; n < 3; n++)
       expect(await recorded(check(first.id, partnerId, n, '2026-12-01', 4))).toBe('recorded');
     await ds.query('update connections set disconnected_at = now() where connection_id = $1', [first.id]);
     expect(await recorded(check(first.id, partnerId, 3, '2026-12-01', 4))).toBe('not_linked');
-    const again = await connected(partnerId, true, first.pilot);
+    const again = await connectedPilot(ds, partnerId, { pilot: first.pilot });
     expect(await recorded(check(again.id, partnerId, 4, '2026-12-01', 4))).toBe('recorded');
     expect(await recorded(check(again.id, partnerId, 5, '2026-12-01', 4))).toBe('limit_reached');
     // Another partner of the same pilot has its own count.
     const other = await createPartner(ds, 'Other');
-    const theirs = await connected(other.partnerId, true, first.pilot);
+    const theirs = await connectedPilot(ds, other.partnerId, { pilot: first.pilot });
     expect(await recorded(check(theirs.id, other.partnerId, 6, '2026-12-01', 4))).toBe('recorded');
   });
 
   it('records nothing for a connection unknown, another partner’s, or not sharing the experience', async () => {
     const { partnerId } = await createPartner(ds, 'Refused');
     const other = await createPartner(ds, 'Not theirs');
-    const notSharing = await connected(partnerId, false);
-    const theirs = await connected(other.partnerId);
+    const notSharing = await connectedPilot(ds, partnerId, { shares: false });
+    const theirs = await connectedPilot(ds, other.partnerId);
     expect(await recorded(check(randomUUID(), partnerId, 1))).toBe('not_linked');
     expect(await recorded(check(theirs.id, partnerId, 1))).toBe('not_linked');
     expect(await recorded(check(notSharing.id, partnerId, 1))).toBe('not_shared');
@@ -110,7 +104,7 @@ describe('requirement checks in the access history (Postgres)', () => {
 
   it('reads the checks newest first, with the requirements as sent; forgets them with the access history', async () => {
     const { partnerId } = await createPartner(ds, 'Read back');
-    const { id, pilot } = await connected(partnerId);
+    const { id, pilot } = await connectedPilot(ds, partnerId);
     await recorded(check(id, partnerId, 1, '2026-11-30'));
     await recorded(check(id, partnerId, 2, '2026-12-01'));
     await recorded(check(id, partnerId, 3, '2026-12-01'));
@@ -136,7 +130,7 @@ describe('requirement checks in the access history (Postgres)', () => {
 
   it('retention deletes the days before the first kept, a bounded number of rows a statement', async () => {
     const { partnerId } = await createPartner(ds, 'Retention');
-    const { id, pilot } = await connected(partnerId);
+    const { id, pilot } = await connectedPilot(ds, partnerId);
     for (const day of ['1999-01-01', '1999-01-02', '1999-01-03', '1999-02-01'])
       await recorded(check(id, partnerId, 1, day));
     expect(await forgetRequirementChecksBefore(ds, '1999-02-01', 2)).toBe(2);

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { withTestDataSource } from '@pft/testing';
+import { connectedPilot, withTestDataSource } from '@pft/testing';
 import { createPartner } from '../api-keys/api-keys.repository';
 import {
   type CheckToRecord,
@@ -21,17 +20,6 @@ const INSURER = [{ id: 'night_pax', currency: 'faa_61_57_b', group: 'airplane_se
 describe('lists of requirements kept once (Postgres)', () => {
   let ds: DataSource;
   withTestDataSource(4, (made) => (ds = made));
-
-  async function connected(partnerId: string): Promise<{ pilot: string; id: string }> {
-    const pilot = randomUUID();
-    const id = randomUUID();
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, shares_experience)
-       values ($1, $2, $3, now(), true)`,
-      [id, partnerId, pilot],
-    );
-    return { pilot, id };
-  }
 
   /** A check of `requirements` made on `day` at 10:00 by the database's clock (moved there). */
   const check = (
@@ -59,7 +47,11 @@ describe('lists of requirements kept once (Postgres)', () => {
 
   it('keeps a list once however many checks of however many pilots name it, each read back as sent', async () => {
     const { partnerId } = await createPartner(ds, 'Lists kept once');
-    const pilots = [await connected(partnerId), await connected(partnerId), await connected(partnerId)];
+    const pilots = [
+      await connectedPilot(ds, partnerId),
+      await connectedPilot(ds, partnerId),
+      await connectedPilot(ds, partnerId),
+    ];
     const first = await recordRequirementChecks(
       ds,
       pilots.map(({ id }) => check(id, partnerId, MINIMUMS)),
@@ -101,7 +93,7 @@ describe('lists of requirements kept once (Postgres)', () => {
 
   it('moves a list’s last day on to the last day a check named it; retention deletes it once no kept day can', async () => {
     const { partnerId } = await createPartner(ds, 'Lists over the days');
-    const { id, pilot } = await connected(partnerId);
+    const { id, pilot } = await connectedPilot(ds, partnerId);
     await recordRequirementChecks(ds, [check(id, partnerId, MINIMUMS, '2026-11-01')]);
     await recordRequirementChecks(ds, [check(id, partnerId, INSURER, '2026-11-01')]);
     expect((await lists()).map((l) => l.last_day)).toEqual(['2026-11-01', '2026-11-01']);
@@ -123,7 +115,7 @@ describe('lists of requirements kept once (Postgres)', () => {
     ]);
     // A day of checks another transaction holds (an erasure under way) is passed by, and so are the
     // lists named since before it: none is deleted while a check kept names it.
-    const held = await connected(partnerId);
+    const held = await connectedPilot(ds, partnerId);
     await recordRequirementChecks(ds, [check(held.id, partnerId, INSURER, '2026-11-10')]);
     const runner = ds.createQueryRunner();
     await runner.connect();
