@@ -34,7 +34,11 @@ const retentionMetrics = {
     () =>
       new Counter({
         name: 'pft_access_history_retention_deleted_total',
-        help: "Daily read counts of the access history deleted for being older than ACCESS_HISTORY_RETENTION_DAYS, by this replica's retention runs",
+        help:
+          "Rows of the access history deleted for being older than ACCESS_HISTORY_RETENTION_DAYS by this replica's retention runs, " +
+          'every kind in one count (no label): daily read counts (partner_reads), days of requirement checks of a pilot by a ' +
+          'partner (requirement_check_days; the checks of each day go with it, not counted) and lists of requirements no kept ' +
+          'check names (requirement_lists)',
       }),
   ),
   failures: metricOnce(
