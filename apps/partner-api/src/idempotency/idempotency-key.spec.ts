@@ -1,4 +1,10 @@
-import { fingerprintOf, isReplayableStatus, readIdempotencyKey, sameRequest } from './idempotency-key';
+import {
+  fingerprintOf,
+  isReplayableStatus,
+  normalisedPath,
+  readIdempotencyKey,
+  sameRequest,
+} from './idempotency-key';
 
 describe('readIdempotencyKey', () => {
   const headers = (...values: string[]): string[] => [
@@ -61,6 +67,28 @@ describe('request fingerprints', () => {
     expect(sameRequest(first, fingerprintOf('PUT', '/v1/link', body))).toBe(false);
     const spaced = Buffer.from('{"linking_token": "PFT-0000-0000-0000-0000"}');
     expect(sameRequest(first, fingerprintOf('POST', '/v1/link', spaced))).toBe(false);
+  });
+
+  it('are the same for a path with and without escapes of unreserved characters, kept normalised or not', () => {
+    const path = '/v1/sandbox/pilots/3f6c2b9e-8d41-4a7f-9b2e-5c1d0a7e4f18/reset';
+    const encoded = '/v1/sandbox/pilots/%33f6c2b9e%2D8d41%2d4a7f-9b2e-5c1d0a7e4f18/r%65set';
+    expect(fingerprintOf('POST', encoded, body).path).toBe(path);
+    expect(sameRequest(fingerprintOf('POST', path, body), fingerprintOf('POST', encoded, body))).toBe(true);
+    // As a path was kept before paths were normalised.
+    const keptAsSent = { ...fingerprintOf('POST', path, body), path: encoded };
+    expect(sameRequest(keptAsSent, fingerprintOf('POST', path, body))).toBe(true);
+    expect(
+      sameRequest(fingerprintOf('POST', '/v1/a%2Fb', body), fingerprintOf('POST', '/v1/a/b', body)),
+    ).toBe(false);
+  });
+});
+
+describe('normalisedPath', () => {
+  it('decodes the escapes of unreserved characters only, once, and upper-cases the others', () => {
+    expect(normalisedPath('/v1/%41%7a%30%2d%2E%5f%7E?q=%2f%3D%c3%a9%20+')).toBe(
+      '/v1/Az0-._~?q=%2F%3D%C3%A9%20+',
+    );
+    expect(normalisedPath('/v1/%2561%%4g%')).toBe('/v1/%2561%%4g%');
   });
 });
 

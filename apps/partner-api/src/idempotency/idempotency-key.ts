@@ -44,7 +44,10 @@ export function readIdempotencyKey(rawHeaders: readonly string[]): IdempotencyKe
     : { present: true, ok: false, issue: 'invalid' };
 }
 
-/** What makes two requests with one key the same request: method, path (with any query) and body bytes. */
+/**
+ * What makes two requests with one key the same request: method, path (with any query, normalisedPath)
+ * and body bytes.
+ */
 export interface RequestFingerprint {
   method: string;
   path: string;
@@ -52,7 +55,23 @@ export interface RequestFingerprint {
 }
 
 export function fingerprintOf(method: string, path: string, body: Buffer): RequestFingerprint {
-  return { method, path, bodySha256: createHash('sha256').update(body).digest() };
+  return { method, path: normalisedPath(path), bodySha256: createHash('sha256').update(body).digest() };
+}
+
+/** The unreserved characters of a URI (RFC 3986 2.3): their percent-encoding means the same URI. */
+const UNRESERVED = /^[A-Za-z0-9._~-]$/;
+
+/**
+ * A request's path (with any query) as it is kept and compared (RFC 3986 6.2.2): each percent-encoded
+ * octet of an unreserved character decoded (`%61` is `a`, `%2D` is `-`), the hex digits of every other
+ * escape in upper case, the rest as sent. The router decodes escapes alike, so a path written either way
+ * is one resource, and a kept path shows a pilot_id as the partner API read it (the erasure finds it).
+ */
+export function normalisedPath(path: string): string {
+  return path.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+    const char = String.fromCharCode(parseInt(escape.slice(1), 16));
+    return UNRESERVED.test(char) ? char : escape.toUpperCase();
+  });
 }
 
 /**
@@ -61,11 +80,16 @@ export function fingerprintOf(method: string, path: string, body: Buffer): Reque
  */
 export function requestFingerprint(request: FastifyRequest): RequestFingerprint | undefined {
   const bodySha256 = receivedBodySha256(request);
-  return bodySha256 && { method: request.method, path: request.url, bodySha256 };
+  return bodySha256 && { method: request.method, path: normalisedPath(request.url), bodySha256 };
 }
 
+/** Paths compared normalised: one kept as sent, before paths were normalised, is the same request too. */
 export function sameRequest(a: RequestFingerprint, b: RequestFingerprint): boolean {
-  return a.method === b.method && a.path === b.path && a.bodySha256.equals(b.bodySha256);
+  return (
+    a.method === b.method &&
+    normalisedPath(a.path) === normalisedPath(b.path) &&
+    a.bodySha256.equals(b.bodySha256)
+  );
 }
 
 /**

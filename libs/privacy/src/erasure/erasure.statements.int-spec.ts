@@ -50,4 +50,35 @@ describe('the erasure’s delete of the partners’ stored answers naming the pi
     expect(await keysOf(linked)).toEqual([unrelated]);
     expect(await keysOf(other)).toEqual([othersOwn]);
   });
+
+  it('deletes those whose path names one of its pilot_ids percent-encoded, as a path was kept before normalising', async () => {
+    const [linked, other] = [await partner(), await partner()];
+    const pilot = randomUUID();
+    const connectionId = randomUUID();
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
+       values ($1, $2, $3, now(), now())`,
+      [connectionId, linked, pilot],
+    );
+    const hex = (c: string) => c.charCodeAt(0).toString(16);
+    const whole = [...connectionId].map((c) => `%${hex(c)}`).join('');
+    const upperLetters = connectionId.toUpperCase().replace(/[A-F]/g, (c) => `%${hex(c).toUpperCase()}`);
+    await kept(linked, `/v1/pilot-totals?pilot_id=${whole}`, null);
+    await kept(linked, `/v1/sandbox/pilots/${connectionId.replaceAll('-', '%2D')}/reset`, null);
+    await kept(linked, `/v1/sandbox/pilots/${connectionId.replaceAll('-', '%2d')}/reset`, null);
+    await kept(linked, `/v1/sandbox/pilots/${upperLetters}%2Freset`, null);
+    // `%25` is a percent sign: decoded once, as the router does, this names no pilot_id.
+    const escapedPercent = await kept(linked, `/v1/pilot-totals?pilot_id=%25${whole.slice(1)}`, null);
+    const unrelated = await kept(
+      linked,
+      `/v1/pilot-totals?pilot_id=%${hex('a')}${randomUUID().slice(1)}`,
+      null,
+    );
+    const othersOwn = await kept(other, `/v1/pilot-totals?pilot_id=${whole}`, null);
+
+    await ds.transaction((tx) => ERASURE_DELETES.idempotencyKeys(tx, pilot));
+
+    expect(await keysOf(linked)).toEqual([escapedPercent, unrelated].sort());
+    expect(await keysOf(other)).toEqual([othersOwn]);
+  });
 });

@@ -11,6 +11,18 @@ import { lockPilotTotalsChanges } from './pilot-totals-lock';
  */
 const LINK_NOTICES = `('pilot.linked', 'pilot.disconnected')`;
 
+/**
+ * A kept path (`i.path`) in lower case, with the percent-encoded octets of the characters a pilot_id is
+ * written with (hex digits and `-`) decoded, once, as the partner API's router decodes them: `%61` and
+ * `%41` are `a`, `%2D` is `-`. Read left to right in tokens (an escape, a run without `%`, a lone `%`),
+ * so that `%2561` (a percent sign, then `61`) is never read as `a`.
+ */
+const DECODED_PATH = `(select lower(string_agg(case when t[1] ~ '^%(2d|3[0-9]|[46][1-6])$'
+                                                   then chr(('x' || substr(t[1], 2))::bit(8)::int)
+                                                   else t[1] end, '' order by n))
+                          from regexp_matches(lower(i.path), '%[0-9a-f]{2}|[^%]+|%', 'g')
+                               with ordinality as m(t, n))`;
+
 export const ERASURE_DELETES = {
   /** Linking codes, used or not: hashes, but of codes the pilot was given. */
   linkingCodes: (db: Queryable, pilot: string) =>
@@ -46,15 +58,19 @@ export const ERASURE_DELETES = {
   /**
    * The partners' stored answers to their requests about the pilot's connections (`Idempotency-Key`,
    * kept 24 hours): the answer to `POST /v1/link` holds the pilot_id, as a path may. Found through the
-   * connections, so before they go. A path is as the partner sent it, and the partner API reads a
-   * pilot_id in any case (an answer writes it in lower case): compared in lower case.
+   * connections, so before they go. The partner API reads a pilot_id in any case (an answer writes it
+   * in lower case) and percent-encoded: a path is compared in lower case, and one with an escape also
+   * decoded (DECODED_PATH). The partner API keeps a path with the escapes of unreserved characters
+   * decoded (normalisedPath), but a path kept before it did, or by a replica not yet updated, is as the
+   * partner sent it, for up to 24 hours.
    */
   idempotencyKeys: (db: Queryable, pilot: string) =>
     db.query(
       `delete from idempotency_keys i using connections c
         where c.pilot_account_id = $1 and i.partner_id = c.partner_id
           and (strpos(i.response_data, c.connection_id::text) > 0
-               or strpos(lower(i.path), c.connection_id::text) > 0)`,
+               or strpos(lower(i.path), c.connection_id::text) > 0
+               or (strpos(i.path, '%') > 0 and strpos(${DECODED_PATH}, c.connection_id::text) > 0))`,
       [pilot],
     ),
   /**
