@@ -162,36 +162,50 @@ describe('the pipeline end to end, healthy and under faults', () => {
     const writes = (async () => {
       for (let seed = 100; faulting; seed++) await runLogbookWorkload(ingestion.url, pilots, 60, seed, 3);
     })();
-    await chaos;
-    faulting = false;
-    await writes;
-    console.log(`writes and faults took ${(performance.now() - started).toFixed(0)} ms`);
-    const caughtUp = await waitUntilAllCurrent(partnerApi.url, key, pilots, 120_000);
-    console.log(`every pilot current ${caughtUp.toFixed(0)} ms after the faults ended`);
-    writing = false;
-    const check = await reads;
-    expect(check.wrong).toEqual([]);
-    expect(check.reads).toBeGreaterThan(0);
-    await expectEveryPilotCurrent(partnerApi.url, key, pilots);
+    try {
+      await chaos;
+      faulting = false;
+      await writes;
+      console.log(`writes and faults took ${(performance.now() - started).toFixed(0)} ms`);
+      const caughtUp = await waitUntilAllCurrent(partnerApi.url, key, pilots, 120_000);
+      console.log(`every pilot current ${caughtUp.toFixed(0)} ms after the faults ended`);
+      writing = false;
+      const check = await reads;
+      expect(check.wrong).toEqual([]);
+      expect(check.reads).toBeGreaterThan(0);
+      await expectEveryPilotCurrent(partnerApi.url, key, pilots);
+    } finally {
+      // However the test ends (a fault round or a write that throws), the writes and the reads stop
+      // and end with it: left going, they would run on into the next tests and keep jest from exiting.
+      faulting = false;
+      writing = false;
+      await Promise.allSettled([writes, reads]);
+    }
   }, 300_000);
 
   it('rebuilds the projection during live writes and reads without a failed or wrong read', async () => {
     let writing = true;
     const reads = checkReadsUntil(partnerApi.url, key, pilots, () => !writing);
-    const rebuild = startBuiltProcess(
-      join('apps', 'cli', 'src', 'main.js'),
-      ['projections', 'rebuild', 'pilot_totals'],
-      env,
-    );
-    await runLogbookWorkload(ingestion.url, pilots, 400, 3, 2);
-    const code = await rebuild.exited;
-    expect({ code, output: code === 0 ? '' : rebuild.output() }).toEqual({ code: 0, output: '' });
-    await waitUntilAllCurrent(partnerApi.url, key, pilots, 60_000);
-    writing = false;
-    const check = await reads;
-    expect(check.wrong).toEqual([]);
-    expect(check.unavailable).toBe(0);
-    await expectEveryPilotCurrent(partnerApi.url, key, pilots);
+    try {
+      const rebuild = startBuiltProcess(
+        join('apps', 'cli', 'src', 'main.js'),
+        ['projections', 'rebuild', 'pilot_totals'],
+        env,
+      );
+      await runLogbookWorkload(ingestion.url, pilots, 400, 3, 2);
+      const code = await rebuild.exited;
+      expect({ code, output: code === 0 ? '' : rebuild.output() }).toEqual({ code: 0, output: '' });
+      await waitUntilAllCurrent(partnerApi.url, key, pilots, 60_000);
+      writing = false;
+      const check = await reads;
+      expect(check.wrong).toEqual([]);
+      expect(check.unavailable).toBe(0);
+      await expectEveryPilotCurrent(partnerApi.url, key, pilots);
+    } finally {
+      // The reads stop however the test ends, as in the test above.
+      writing = false;
+      await reads.catch(() => undefined);
+    }
 
     const client = new Client({ connectionString: db.url });
     await client.connect();
