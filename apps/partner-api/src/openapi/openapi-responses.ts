@@ -98,8 +98,8 @@ export function ApiIdempotencyKey(): MethodDecorator {
     required: false,
     description:
       '1 to 255 printable ASCII characters of your choosing (a UUID, say), scoped to your partner account ' +
-      'and kept 24 hours. The same key with the same method, path and body (byte for byte) gets the first ' +
-      'answer again, status and `data` or `error`, with `Idempotent-Replayed: true`, and nothing is done ' +
+      'and kept 24 hours. The same key with the same method, path (an escape such as `%61` read as the ' +
+      'unreserved character it stands for) and body (byte for byte) gets the first answer again, status and `data` or `error`, with `Idempotent-Replayed: true`, and nothing is done ' +
       'again (`meta.request_id` is the new request’s). Another path or body, or the first request still ' +
       'being processed: 409 `IDEMPOTENCY_CONFLICT`. Refusals are kept too: a missing scope (403), a live key ' +
       'on a sandbox endpoint (404), a body that cannot be read (400: not JSON, too large, another media ' +

@@ -38,7 +38,8 @@ never resolves again.
 
 **Idempotent requests.** Every \`POST\` takes an \`Idempotency-Key\` header (1 to 255 printable ASCII
 characters, else 400 \`INVALID_REQUEST\`), scoped to your partner account and kept 24 hours. The same key with
-the same method, path and body (byte for byte) gets the first answer again, its status and \`data\` or
+the same method, path (an escape such as \`%61\` read as the unreserved character it stands for) and body
+(byte for byte) gets the first answer again, its status and \`data\` or
 \`error\`, with \`Idempotent-Replayed: true\`, and nothing is done a second time; \`meta.request_id\` and
 \`X-Request-Id\` are the new request's own. The same key with another path or body, or while its first request
 is still being processed: 409 \`IDEMPOTENCY_CONFLICT\`. Every other answer is kept, refusals included: a missing
