@@ -122,7 +122,6 @@ async function startKafkaClusterOnce(options: {
         },
       }),
     );
-    formatKafkaStorage(classpath, files.log4j, clusterId, files.props);
     const launch = (): ChildProcess => {
       // Output to a file, never a pipe: a JVM must not block on a reader that went away.
       const fd = openSync(files.out, 'w');
@@ -179,11 +178,29 @@ async function startKafkaClusterOnce(options: {
     };
   };
 
+  /** Formats every node's storage at once (a JVM each), and waits for all of them. */
+  const format = async (ids: number[]): Promise<void> => {
+    const outcomes = await Promise.allSettled(
+      ids.map((id) =>
+        formatKafkaStorage(classpath, nodeFiles(id).log4j, clusterId, nodeFiles(id).props).catch(
+          (err: unknown) => {
+            // The child process's error comes from outside a test's realm: no `instanceof Error`.
+            const why = (err as { message?: unknown } | null)?.message ?? err;
+            throw new Error(`Kafka node ${id} would not format its storage: ${String(why)}`, { cause: err });
+          },
+        ),
+      ),
+    );
+    const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
+    if (failed) throw failed.reason;
+  };
+
   let nodes: KafkaClusterNode[];
   try {
     nodes = ports.map((p, i) => makeNode(i + 1, p.port, p.controllerPort));
+    await format(nodes.map((n) => n.id));
   } catch (err) {
-    // A node whose storage would not format: nothing runs yet; its files go.
+    // A node whose storage would not format: nothing runs yet; once no format runs, the files go.
     rmSync(dir, { recursive: true, force: true });
     throw err;
   }
