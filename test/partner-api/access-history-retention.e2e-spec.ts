@@ -74,7 +74,7 @@ describe('partner API: the access history retention', () => {
     );
     expect(days).toEqual([...kept].sort().map((day) => ({ day, n: pilots.length })));
     expect(running.output()).toContain(
-      `access history: 15 daily counts of days before ${daysAgo(364)} deleted`,
+      `access history: 15 rows (daily read counts, requirement check days, requirement lists) of days before ${daysAgo(364)} deleted`,
     );
   });
 });

@@ -155,7 +155,7 @@ export class AccessHistoryRetention implements OnApplicationBootstrap, BeforeApp
     if (deleted > 0) {
       this.log.log(
         { deleted, statements, kept_from: keptFrom },
-        `access history: ${deleted} daily counts of days before ${keptFrom} deleted`,
+        `access history: ${deleted} rows (daily read counts, requirement check days, requirement lists) of days before ${keptFrom} deleted`,
       );
     }
     return { keptFrom, deleted, statements };

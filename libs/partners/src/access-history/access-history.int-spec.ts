@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { withTestDataSource } from '@pft/testing';
+import { connectedPilot, withTestDataSource } from '@pft/testing';
 import { createPartner } from '../api-keys/api-keys.repository';
 import { AccessHistory } from './access-history.module';
 import { addPartnerReads, partnerReadsOf } from './partner-reads.statements';
@@ -9,17 +9,8 @@ describe('access history store (Postgres)', () => {
   let ds: DataSource;
   withTestDataSource(4, (made) => (ds = made));
 
-  async function connected(
-    partnerId: string,
-    pilot: string = randomUUID(),
-  ): Promise<{ pilot: string; id: string }> {
-    const id = randomUUID();
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at) values ($1, $2, $3, now())`,
-      [id, partnerId, pilot],
-    );
-    return { pilot, id };
-  }
+  const connected = (partnerId: string, pilot?: string): Promise<{ pilot: string; id: string }> =>
+    connectedPilot(ds, partnerId, { shares: false, pilot });
 
   const at = (iso: string): number => Date.parse(iso);
 
