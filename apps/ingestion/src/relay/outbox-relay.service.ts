@@ -22,12 +22,12 @@ export class OutboxRelayService implements OnApplicationBootstrap, OnApplication
 
   constructor(
     private readonly config: IngestionConfig,
-    @Inject(RELAY_KAFKA) private readonly kafka: KafkaClient,
+    @Inject(RELAY_KAFKA) private readonly kafka: KafkaClient | null,
     private readonly wake: RelayWake,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.config.RELAY_ENABLED) return;
+    if (!this.config.RELAY_ENABLED || !this.kafka) return;
     this.relay = new OutboxRelay({
       databaseUrl: this.config.DATABASE_URL,
       kafka: this.kafka,

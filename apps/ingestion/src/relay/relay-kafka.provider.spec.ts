@@ -1,6 +1,8 @@
 import { createKafka, type KafkaClient, loadConfig } from '@pft/platform';
+import { type FactoryProvider } from '@nestjs/common';
+import { IngestionConfig } from '../ingestion.config';
 import { RelayConfig } from './relay.config';
-import { relayKafka } from './relay-kafka.provider';
+import { relayKafka, relayKafkaProvider } from './relay-kafka.provider';
 
 // The real factory, watched: which library each client is made with.
 jest.mock('@pft/platform', () => {
@@ -30,5 +32,23 @@ describe('relayKafka', () => {
   it('is a client of its own on RELAY_KAFKA_CLIENT without an app client to share (relay-main)', () => {
     relayKafka(loadConfig(RelayConfig, { KAFKA_CLIENT: 'platformatic', RELAY_KAFKA_CLIENT: 'kafkajs' }));
     expect(made.mock.calls[0]![4]).toBe('kafkajs');
+  });
+});
+
+describe('relayKafkaProvider', () => {
+  const appKafka = { producer: jest.fn() } as unknown as KafkaClient;
+  const made = jest.mocked(createKafka);
+  const provide = (relayKafkaProvider as FactoryProvider<KafkaClient | null>).useFactory;
+  beforeEach(() => made.mockClear());
+
+  it('makes no client when this process runs no relay (RELAY_ENABLED=false)', () => {
+    expect(provide(loadConfig(IngestionConfig, { RELAY_ENABLED: 'false' }), appKafka)).toBeNull();
+    expect(made).not.toHaveBeenCalled();
+  });
+
+  it("makes the relay's client when it runs the relay", () => {
+    const kafka = provide(loadConfig(IngestionConfig, {}), appKafka);
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(kafka).toBe(made.mock.results[0]!.value);
   });
 });
