@@ -1,12 +1,16 @@
-import { createKafka, type KafkaClient, loadConfig } from '@pft/platform';
 import { type FactoryProvider } from '@nestjs/common';
+import { type KafkaClient, loadConfig } from '@pft/platform';
+import { createKafka } from '@pft/platform/kafka/kafka-factory';
 import { IngestionConfig } from '../ingestion.config';
 import { RelayConfig } from './relay.config';
-import { relayKafka, relayKafkaProvider } from './relay-kafka.provider';
+import { relayKafka } from './relay-kafka';
+import { relayKafkaProvider } from './relay-kafka.provider';
 
 // The real factory, watched: which library each client is made with.
-jest.mock('@pft/platform', () => {
-  const actual = jest.requireActual<typeof import('@pft/platform')>('@pft/platform');
+jest.mock('@pft/platform/kafka/kafka-factory', () => {
+  const actual = jest.requireActual<typeof import('@pft/platform/kafka/kafka-factory')>(
+    '@pft/platform/kafka/kafka-factory',
+  );
   return { ...actual, createKafka: jest.fn(actual.createKafka) };
 });
 

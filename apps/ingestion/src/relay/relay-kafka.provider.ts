@@ -1,6 +1,7 @@
-import { Logger, type Provider } from '@nestjs/common';
-import { createKafka, KAFKA, type KafkaClient } from '@pft/platform';
+import { type Provider } from '@nestjs/common';
+import { KAFKA, type KafkaClient } from '@pft/platform';
 import { IngestionConfig } from '../ingestion.config';
+import { relayKafka } from './relay-kafka';
 
 /** The Kafka client the outbox relay publishes with: RELAY_KAFKA_CLIENT's. */
 export const RELAY_KAFKA = Symbol('RELAY_KAFKA');
@@ -16,18 +17,3 @@ export const relayKafkaProvider: Provider = {
   useFactory: (config: IngestionConfig, kafka: KafkaClient): KafkaClient | null =>
     config.RELAY_ENABLED ? relayKafka(config, kafka) : null,
 };
-
-export function relayKafka(
-  config: Pick<IngestionConfig, 'KAFKA_BROKERS' | 'KAFKA_CLIENT_ID' | 'KAFKA_CLIENT' | 'RELAY_KAFKA_CLIENT'>,
-  appKafka?: KafkaClient,
-): KafkaClient {
-  if (appKafka && config.RELAY_KAFKA_CLIENT === config.KAFKA_CLIENT) return appKafka;
-  // The client's own lines under the context the apps give them (KafkaModule).
-  return createKafka(
-    config.KAFKA_BROKERS,
-    config.KAFKA_CLIENT_ID,
-    new Logger('kafka'),
-    undefined,
-    config.RELAY_KAFKA_CLIENT,
-  );
-}

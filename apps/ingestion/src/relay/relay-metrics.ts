@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram } from 'prom-client';
-import { metricOnce } from '@pft/platform';
+import { metricOnce } from '@pft/platform/metrics/metric-once';
 import { type OutboxRelay, type OutboxRelayOptions } from '@pft/event-store';
 
 const published = metricOnce(

@@ -1,14 +1,14 @@
 import { Logger } from '@nestjs/common';
-import {
-  ensureTopicInBackground,
-  metricsPortOf,
-  pilotTopics,
-  shutdownDeadline,
-  startMetricsServer,
-} from '@pft/platform';
+// From the files that hold them, not the libraries' entry points: these load Nest's HTTP, TypeORM,
+// Redis and the event store's writers, none of which the relay uses.
+import { ensureTopicInBackground } from '@pft/platform/kafka/ensure-topic';
+import { pilotTopics } from '@pft/platform/kafka/topics';
 import { type Closeable } from '@pft/platform/main-runner';
-import { OutboxRelay } from '@pft/event-store';
-import { relayKafka } from './relay-kafka.provider';
+import { metricsPortOf } from '@pft/platform/metrics/metrics-port';
+import { startMetricsServer } from '@pft/platform/metrics/metrics-server';
+import { shutdownDeadline } from '@pft/platform/shutdown/shutdown-deadline';
+import { OutboxRelay } from '@pft/event-store/outbox-relay';
+import { relayKafka } from './relay-kafka';
 import { type RelayConfig } from './relay.config';
 import { relayMetricHooks, reportRelayLease } from './relay-metrics';
 
