@@ -8,6 +8,7 @@ import { promisify } from 'node:util';
 import { createKafka, type KafkaClient } from '@pft/platform';
 import { freePorts } from './app-process';
 import { startOnFreshPorts } from './fresh-ports';
+import { classArchiveRun } from './kafka-class-archive';
 import { waitFor } from './wait-for';
 
 const ROOT = join(__dirname, '..', '..', '..');
@@ -22,6 +23,8 @@ export const JVM_OPTIONS = [
   '-XX:TieredStopAtLevel=1',
   '-Djava.awt.headless=true',
 ];
+/** A short run: the C1 compiler alone and a serial collector take about a third less CPU. */
+export const FORMAT_JVM_OPTIONS = ['-Xmx256m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1'];
 
 /**
  * A Kafka broker of this test's own (one KRaft node, from the jars `scripts/stack/kafka.sh fetch`
@@ -97,32 +100,71 @@ export async function formatKafkaStorage(
   clusterId: string,
   props: string,
 ): Promise<void> {
-  await promisify(execFile)(
-    'java',
-    [
-      // A short run: the C1 compiler alone and a serial collector take about a third less CPU.
-      '-Xmx256m',
-      '-XX:+UseSerialGC',
-      '-XX:TieredStopAtLevel=1',
-      ...log4j,
-      '-cp',
-      classpath,
-      'kafka.tools.StorageTool',
-      'format',
-      '-t',
-      clusterId,
-      '-c',
-      props,
-    ],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
+  // The tool's classes from a class-data archive (kafka-class-archive.ts); the first format makes it.
+  const archive = classpath.endsWith('/*')
+    ? classArchiveRun({
+        libs: classpath.slice(0, -2),
+        name: 'storage-format',
+        jvmOptions: FORMAT_JVM_OPTIONS,
+        mainClass: 'kafka.tools.StorageTool',
+      })
+    : undefined;
+  try {
+    await promisify(execFile)(
+      'java',
+      [
+        ...FORMAT_JVM_OPTIONS,
+        ...(archive?.options ?? []),
+        ...log4j,
+        '-cp',
+        classpath,
+        'kafka.tools.StorageTool',
+        'format',
+        '-t',
+        clusterId,
+        '-c',
+        props,
+      ],
+      { maxBuffer: 16 * 1024 * 1024 },
+    );
+  } catch (err) {
+    await archive?.finish(false);
+    throw err;
+  }
+  await archive?.finish(true);
+}
+
+/**
+ * The class-data archive options of a broker JVM (kafka-class-archive.ts). When there is none yet and
+ * no one else is making it, a broker of its own starts with the options that make it, stops (SIGTERM)
+ * once ready, and its archive is kept; without one, brokers start as they did.
+ */
+export async function brokerClassArchive(libs: string): Promise<string[]> {
+  const run = classArchiveRun({ libs, name: 'broker', jvmOptions: JVM_OPTIONS, mainClass: 'kafka.Kafka' });
+  if (!run.making) return run.options;
+  let clean: boolean;
+  try {
+    const maker = await startOnFreshPorts(() => startKafkaBrokerOnce({}, run.options));
+    try {
+      clean = await maker.halt(120_000); // the JVM writes the archive as it exits
+    } finally {
+      await maker.close();
+    }
+  } catch {
+    clean = false;
+  }
+  return run.finish(clean);
 }
 
 export function startKafkaBroker(options: { startTimeoutMs?: number } = {}): Promise<KafkaBroker> {
   return startOnFreshPorts(() => startKafkaBrokerOnce(options));
 }
 
-async function startKafkaBrokerOnce(options: { startTimeoutMs?: number }): Promise<KafkaBroker> {
+async function startKafkaBrokerOnce(
+  options: { startTimeoutMs?: number },
+  /** The class-data archive options; looked up (or the archive made) when not given. */
+  archiveOptions?: string[],
+): Promise<KafkaBroker & { halt(timeoutMs: number): Promise<boolean> }> {
   const libs = kafkaLibs();
   const classpath = `${libs}/*`;
   const [port, controllerPort] = (await freePorts(2)) as [number, number];
@@ -139,8 +181,12 @@ async function startKafkaBrokerOnce(options: { startTimeoutMs?: number }): Promi
     }),
   );
   const clusterId = newKafkaClusterId();
+  let archive: string[];
   try {
-    await formatKafkaStorage(classpath, log4j, clusterId, props);
+    [archive] = await Promise.all([
+      archiveOptions ?? brokerClassArchive(libs),
+      formatKafkaStorage(classpath, log4j, clusterId, props),
+    ]);
   } catch (err) {
     rmSync(dir, { recursive: true, force: true });
     throw err;
@@ -151,9 +197,11 @@ async function startKafkaBrokerOnce(options: { startTimeoutMs?: number }): Promi
     if (child && child.exitCode === null && child.signalCode === null) return;
     // Its output goes to a file, not a pipe: a JVM must never block on a reader that went away.
     const fd = openSync(out, 'w');
-    const started = spawn('java', [...JVM_OPTIONS, ...log4j, '-cp', classpath, 'kafka.Kafka', props], {
-      stdio: ['ignore', fd, fd],
-    });
+    const started = spawn(
+      'java',
+      [...JVM_OPTIONS, ...archive, ...log4j, '-cp', classpath, 'kafka.Kafka', props],
+      { stdio: ['ignore', fd, fd] },
+    );
     closeSync(fd);
     child = started;
     const died = exitOf(started).then(() => {
@@ -174,17 +222,22 @@ async function startKafkaBrokerOnce(options: { startTimeoutMs?: number }): Promi
     ]);
   };
 
-  const stop = async (): Promise<void> => {
+  /** SIGTERM, SIGKILL after `timeoutMs`; resolves once it exited, to whether it did without SIGKILL. */
+  const halt = async (timeoutMs: number): Promise<boolean> => {
     const running = child;
-    if (!running) return;
+    if (!running) return false;
     running.kill('SIGTERM');
-    const killer = setTimeout(() => running.kill('SIGKILL'), 30_000);
+    let killed = false;
+    const killer = setTimeout(() => ((killed = true), running.kill('SIGKILL')), timeoutMs);
     await exitOf(running);
     clearTimeout(killer);
     child = undefined;
+    return !killed && running.signalCode !== 'SIGKILL';
   };
+  const stop = async (): Promise<void> => void (await halt(30_000));
 
-  const broker: KafkaBroker = {
+  const broker: KafkaBroker & { halt(timeoutMs: number): Promise<boolean> } = {
+    halt,
     brokers: `127.0.0.1:${port}`,
     port,
     pid: () => child?.pid,

@@ -15,6 +15,7 @@ import { createKafka, type KafkaClient } from '@pft/platform';
 import { freePorts } from './app-process';
 import { startOnFreshPorts } from './fresh-ports';
 import {
+  brokerClassArchive,
   exitOf,
   formatKafkaStorage,
   newKafkaClusterId,
@@ -88,7 +89,10 @@ async function startKafkaClusterOnce(options: {
   startTimeoutMs?: number;
 }): Promise<KafkaCluster> {
   const size = options.size ?? 3;
-  const classpath = `${kafkaLibs()}/*`;
+  const libs = kafkaLibs();
+  const classpath = `${libs}/*`;
+  /** The brokers' class-data archive options, known once the nodes' storage is formatted. */
+  let archive: string[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'pft-kafka-cluster-'));
   const ports: { port: number; controllerPort: number }[] = [];
   const free = await freePorts(2 * size);
@@ -127,7 +131,7 @@ async function startKafkaClusterOnce(options: {
       const fd = openSync(files.out, 'w');
       const child = spawn(
         'java',
-        [...JVM_OPTIONS, ...files.log4j, '-cp', classpath, 'kafka.Kafka', files.props],
+        [...JVM_OPTIONS, ...archive, ...files.log4j, '-cp', classpath, 'kafka.Kafka', files.props],
         {
           stdio: ['ignore', fd, fd],
         },
@@ -180,6 +184,7 @@ async function startKafkaClusterOnce(options: {
 
   /** Formats every node's storage at once (a JVM each), and waits for all of them. */
   const format = async (ids: number[]): Promise<void> => {
+    const made = brokerClassArchive(libs).then((options) => (archive = options));
     const outcomes = await Promise.allSettled(
       ids.map((id) =>
         formatKafkaStorage(classpath, nodeFiles(id).log4j, clusterId, nodeFiles(id).props).catch(
@@ -193,6 +198,7 @@ async function startKafkaClusterOnce(options: {
     );
     const failed = outcomes.find((o): o is PromiseRejectedResult => o.status === 'rejected');
     if (failed) throw failed.reason;
+    await made;
   };
 
   let nodes: KafkaClusterNode[];
