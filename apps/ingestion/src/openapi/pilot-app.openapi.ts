@@ -71,9 +71,10 @@ export function buildPilotAppOpenApi(app: INestApplication): OpenAPIObject {
   return createOpenApiDocument(app, config, '/pilot/v1/');
 }
 
-/** Serves the description at `/openapi.json` and a documentation page at `/docs`. Call before `init`. */
-export function servePilotAppOpenApi(app: NestFastifyApplication): OpenAPIObject {
-  const document = buildPilotAppOpenApi(app);
-  serveOpenApiDocs(app, document);
-  return document;
+/**
+ * Serves the description at `/openapi.json` and a documentation page at `/docs`, built when first asked
+ * for (serveOpenApiDocs). Call before `init`.
+ */
+export function servePilotAppOpenApi(app: NestFastifyApplication): void {
+  serveOpenApiDocs(app, () => buildPilotAppOpenApi(app));
 }

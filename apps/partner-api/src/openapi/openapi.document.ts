@@ -156,9 +156,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   return document;
 }
 
-/** Serves the description at `/openapi.json` and a documentation page at `/docs`. Call before `init`. */
-export function serveOpenApi(app: NestFastifyApplication): OpenAPIObject {
-  const document = buildOpenApiDocument(app);
-  serveOpenApiDocs(app, document);
-  return document;
+/**
+ * Serves the description at `/openapi.json` and a documentation page at `/docs`, built when first asked
+ * for (serveOpenApiDocs). Call before `init`.
+ */
+export function serveOpenApi(app: NestFastifyApplication): void {
+  serveOpenApiDocs(app, () => buildOpenApiDocument(app));
 }

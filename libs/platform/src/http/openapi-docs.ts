@@ -93,18 +93,31 @@ export function serializeOpenApi(document: OpenAPIObject): string {
 /**
  * `/openapi.json` and the documentation page `/docs` (titled with the document's title). Registered on Fastify directly (not through
  * SwaggerModule.setup, whose static file serving pulls in ESM-only packages the test runner cannot load);
- * the assets are read once, on first use.
+ * the assets are read once, on first use. The description is built by `build` when one of the two is
+ * first asked for, not at start: scanning every controller took about 50 ms of each start's CPU, for
+ * answers most processes never give.
  */
-export function serveOpenApiDocs(app: NestFastifyApplication, document: OpenAPIObject): void {
+export function serveOpenApiDocs(app: NestFastifyApplication, build: () => OpenAPIObject): void {
   const fastify: FastifyInstance = app.getHttpAdapter().getInstance();
-  const json = JSON.stringify(document);
-  const html = page(`${document.info.title} ${document.info.version}`);
+  let built: { json: string; html: string } | undefined;
+  const docs = (): { json: string; html: string } => {
+    if (!built) {
+      const document = build();
+      built = {
+        json: JSON.stringify(document),
+        html: page(`${document.info.title} ${document.info.version}`),
+      };
+    }
+    return built;
+  };
   const assetDir = dirname(require.resolve('swagger-ui-dist/package.json'));
   const loaded = new Map<string, Buffer>();
 
-  fastify.get('/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(json));
+  fastify.get('/openapi.json', (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(docs().json),
+  );
   fastify.get('/docs', (_request, reply) =>
-    reply.headers(DOCS_HEADERS).type('text/html; charset=utf-8').send(html),
+    reply.headers(DOCS_HEADERS).type('text/html; charset=utf-8').send(docs().html),
   );
   fastify.get('/docs/swagger-init.js', (_request, reply) =>
     reply.headers(DOCS_HEADERS).type('application/javascript; charset=utf-8').send(INIT),
