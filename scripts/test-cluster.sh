@@ -13,4 +13,5 @@ source scripts/node-runtime.sh
 export NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$ROOT/.stack/node-compile-cache}"
 bash scripts/setup.sh --for-tests
 printf '\n[test] the cluster under faults\n' >&2
-npx jest --selectProjects cluster --runInBand "$@"
+# Its files side by side, as scripts/test-all.sh runs them.
+npx jest --selectProjects cluster --maxWorkers=2 "$@"
