@@ -22,6 +22,16 @@ describe('the erasure’s delete of the partners’ stored answers naming the pi
     );
     return key;
   };
+  /** A pilot's connection to the partner, linked and already ended (as the erasure finds them). */
+  const disconnected = async (partnerId: string): Promise<{ pilot: string; connectionId: string }> => {
+    const [pilot, connectionId] = [randomUUID(), randomUUID()];
+    await ds.query(
+      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
+       values ($1, $2, $3, now(), now())`,
+      [connectionId, partnerId, pilot],
+    );
+    return { pilot, connectionId };
+  };
   const keysOf = async (partnerId: string): Promise<string[]> =>
     (
       await ds.query<{ idempotency_key: string }[]>(
@@ -32,13 +42,7 @@ describe('the erasure’s delete of the partners’ stored answers naming the pi
 
   it('deletes those naming one of its pilot_ids however the partner wrote it, and no other partner’s', async () => {
     const [linked, other] = [await partner(), await partner()];
-    const pilot = randomUUID();
-    const connectionId = randomUUID();
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
-       values ($1, $2, $3, now(), now())`,
-      [connectionId, linked, pilot],
-    );
+    const { pilot, connectionId } = await disconnected(linked);
     const upper = connectionId.toUpperCase();
     await kept(linked, `/v1/pilot-totals?pilot_id=${upper}`, null);
     await kept(linked, '/v1/link', JSON.stringify({ pilot_id: connectionId }));
@@ -53,13 +57,7 @@ describe('the erasure’s delete of the partners’ stored answers naming the pi
 
   it('deletes those whose path names one of its pilot_ids percent-encoded, as a path was kept before normalising', async () => {
     const [linked, other] = [await partner(), await partner()];
-    const pilot = randomUUID();
-    const connectionId = randomUUID();
-    await ds.query(
-      `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
-       values ($1, $2, $3, now(), now())`,
-      [connectionId, linked, pilot],
-    );
+    const { pilot, connectionId } = await disconnected(linked);
     const hex = (c: string) => c.charCodeAt(0).toString(16);
     const whole = [...connectionId].map((c) => `%${hex(c)}`).join('');
     const upperLetters = connectionId.toUpperCase().replace(/[A-F]/g, (c) => `%${hex(c).toUpperCase()}`);
