@@ -23,8 +23,11 @@ describe('the erasure’s delete of the partners’ stored answers naming the pi
     return key;
   };
   /** A pilot's connection to the partner, linked and already ended (as the erasure finds them). */
-  const disconnected = async (partnerId: string): Promise<{ pilot: string; connectionId: string }> => {
-    const [pilot, connectionId] = [randomUUID(), randomUUID()];
+  const disconnected = async (
+    partnerId: string,
+    connectionId: string = randomUUID(),
+  ): Promise<{ pilot: string; connectionId: string }> => {
+    const pilot = randomUUID();
     await ds.query(
       `insert into connections (connection_id, partner_id, pilot_account_id, linked_at, disconnected_at)
        values ($1, $2, $3, now(), now())`,
@@ -57,7 +60,9 @@ describe('the erasure’s delete of the partners’ stored answers naming the pi
 
   it('deletes those whose path names one of its pilot_ids percent-encoded, as a path was kept before normalising', async () => {
     const [linked, other] = [await partner(), await partner()];
-    const { pilot, connectionId } = await disconnected(linked);
+    // A letter first: a digit's escape ends in the digit itself (`%35` for `5`), so `%25` before the
+    // escape's digits (below) would leave the whole pilot_id in the path after all.
+    const { pilot, connectionId } = await disconnected(linked, `a${randomUUID().slice(1)}`);
     const hex = (c: string) => c.charCodeAt(0).toString(16);
     const whole = [...connectionId].map((c) => `%${hex(c)}`).join('');
     const upperLetters = connectionId.toUpperCase().replace(/[A-F]/g, (c) => `%${hex(c).toUpperCase()}`);
