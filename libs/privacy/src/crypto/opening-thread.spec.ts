@@ -4,12 +4,12 @@ import { decodeEventMessages, encodeEventMessage } from '@pft/contracts';
 import { keyObjectOf } from './aes-gcm';
 import { DataKeys } from './data-keys';
 import { OpeningThread } from './opening-thread';
+import { mixedBatch } from './opening-thread.test-support';
 import {
   pilotsWithKeys,
   sealedEventHead as head,
   sealedFlight as flight,
   sealedMessage,
-  type SealingPilot as Pilot,
   testMasterKeys as ring,
 } from '@pft/testing';
 import { RELAY_LAYOUT_SOURCE } from './relay-layout.source';
@@ -21,86 +21,6 @@ const relayLayout = runInNewContext(`${RELAY_LAYOUT_SOURCE}\nrelayLayout`) as (
   start: number,
   end: number,
 ) => unknown;
-
-/** The message's text changed: `change` gets it parsed and returns it changed. */
-function changed(
-  value: Buffer,
-  change: (
-    message: { payload: { pilot_account_id: string; sealed: Record<string, string> } } & Record<
-      string,
-      unknown
-    >,
-  ) => void,
-): Buffer {
-  const message = JSON.parse(value.toString());
-  change(message);
-  return Buffer.from(JSON.stringify(message));
-}
-
-/**
- * Messages of every kind a reader meets: sound sealed ones, each way one fails to open, and the rest.
- * The last pilot's messages are only those whose key id is written with an escaped character.
- */
-function mixedBatch(pilots: Pilot[], count: number): (Buffer | string | null)[] {
-  const values: (Buffer | string | null)[] = [];
-  const spaced = pilots[pilots.length - 1]!;
-  for (let i = 0; i < count; i++) {
-    const pilot = pilots[i % (pilots.length - 1)]!;
-    const sound = sealedMessage(pilot);
-    switch (i % 19) {
-      case 3: // one bit of the ciphertext changed
-        values.push(
-          changed(sound, (m) => {
-            const bytes = Buffer.from(m.payload.sealed.data!, 'base64');
-            bytes[14] = bytes[14]! ^ 1;
-            m.payload.sealed.data = bytes.toString('base64');
-          }),
-        );
-        break;
-      case 5: // moved to another event: the associated data differs
-        values.push(changed(sound, (m) => (m.event_id = randomUUID())));
-        break;
-      case 7: // naming another pilot's key
-        values.push(
-          changed(sound, (m) => (m.payload.sealed.key_id = pilots[(i + 1) % (pilots.length - 1)]!.keyId)),
-        );
-        break;
-      case 9: // too short to be sealed
-        values.push(changed(sound, (m) => (m.payload.sealed.data = 'AAAA')));
-        break;
-      case 11: // the sealed payload under another pilot
-        values.push(changed(sound, (m) => (m.payload.pilot_account_id = randomUUID())));
-        break;
-      case 13: // a key nobody holds
-        values.push(changed(sound, (m) => (m.payload.sealed.key_id = randomUUID())));
-        break;
-      case 15: // in the clear, as stored before sealing existed
-        values.push(
-          encodeEventMessage({
-            ...head(pilot.id),
-            payload: { pilot_account_id: pilot.id, flight },
-          }),
-        );
-        break;
-      case 16:
-        values.push(i % 2 === 0 ? null : '{"not json');
-        break;
-      case 17: // its key id's first character escaped: read by parsing it, never by position
-        values.push(
-          sealedMessage(spaced)
-            .toString()
-            .replace(
-              /"key_id": "(.)/,
-              (_all, first: string) => `"key_id": "\\u00${first.charCodeAt(0).toString(16)}`,
-            ),
-        );
-        break;
-      default:
-        values.push(i % 4 === 0 ? sound.toString() : sound);
-    }
-  }
-  return values;
-}
 
 describe('decoding a batch on the opening thread', () => {
   const thread = new OpeningThread();
@@ -186,65 +106,6 @@ describe('decoding a batch on the opening thread', () => {
     expect(here[1]!.ok).toBe(false);
     expect(there[1]!.ok).toBe(false);
     expect(there.filter((_, i) => i !== 1)).toEqual(here.filter((_, i) => i !== 1));
-  });
-
-  it('decodes a batch on the caller’s thread when the thread stops with it, and starts another after', async () => {
-    const { pilots, table } = pilotsWithKeys(3);
-    const values = mixedBatch(pilots, MESSAGES_FOR_THREAD);
-    const expected = await decodeEventMessages(
-      values,
-      boxOpener(new DataKeys(ring), table, { thread: null }),
-    );
-    const ownThread = new OpeningThread();
-    const asked = jest.spyOn(ownThread, 'openMessages');
-    const opener = boxOpener(new DataKeys(ring), table, { thread: ownThread });
-    const decoding = decodeEventMessages(values, opener);
-    // The batch is on the thread when it stops.
-    await new Promise((resolve) => setImmediate(resolve));
-    await ownThread.close();
-    expect(await decoding).toEqual(expected);
-    expect(await decodeEventMessages(values, opener)).toEqual(expected);
-    // The stopped batch, then the next one, and for it the messages whose key id the scan missed.
-    expect(asked).toHaveBeenCalledTimes(3);
-    await expect(asked.mock.results[0]!.value).rejects.toThrow(/stopped/);
-    await expect(asked.mock.results[1]!.value).resolves.toHaveLength(values.length);
-    await ownThread.close();
-  });
-
-  it('lets a failure to read the keys reach the reader, never trying again on its own thread', async () => {
-    const { pilots, table } = pilotsWithKeys(2);
-    // Fails once, as a statement in a transaction does (the transaction fails every one after it).
-    let failed = false;
-    const failingOnce = {
-      query: () => {
-        if (failed) return table.query();
-        failed = true;
-        return Promise.reject(new Error('connection to the database lost'));
-      },
-    };
-    const values = mixedBatch(pilots, MESSAGES_FOR_THREAD);
-    await expect(
-      decodeEventMessages(values, boxOpener(new DataKeys(ring), failingOnce, { thread })),
-    ).rejects.toThrow('connection to the database lost');
-  });
-
-  it('refuses only what the stopped thread had: a batch sent after it goes to the next thread', async () => {
-    const { pilots, table } = pilotsWithKeys(2);
-    const values = mixedBatch(pilots, MESSAGES_FOR_THREAD);
-    const keys = new DataKeys(ring);
-    const keysFor = async (ids: string[]) => {
-      await keys.load(table, ids);
-      return ids.map(() => ({ key: undefined }));
-    };
-    const ownThread = new OpeningThread();
-    const first = ownThread.openMessages(values, keys, keysFor);
-    await new Promise((resolve) => setImmediate(resolve));
-    const stopped = ownThread.close();
-    const second = ownThread.openMessages(values, keys, keysFor);
-    await expect(first).rejects.toThrow(/stopped/);
-    await stopped;
-    expect(await second).toHaveLength(values.length);
-    await ownThread.close();
   });
 
   it('answers in full when the opened messages are longer than the batch was', async () => {
