@@ -1,8 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { decodeEventEnvelope } from '@pft/contracts';
 import { createDataSource } from '@pft/platform';
 import { createPartner, issueApiKey } from '@pft/partners';
 import {
@@ -27,6 +25,8 @@ import {
   type WorkloadPilot,
   startTogether,
 } from '@pft/testing';
+import { activeRelay } from '../cluster/support/cluster-probes';
+import { lastPosition, publishedAfter, relayHandover } from './relay-handover';
 
 const ROOT = join(__dirname, '..', '..');
 const SECRET = 'pipeline-under-faults-secret-long-enough';
@@ -226,89 +226,32 @@ describe('the pipeline end to end, healthy and under faults', () => {
     );
     const client = new Client({ connectionString: db.url });
     await client.connect();
-    const one = async (sql: string): Promise<string | null> =>
-      (await client.query<{ v: string | null }>(sql)).rows[0]?.v ?? null;
-    const since = BigInt((await one('select max(position)::text as v from events')) ?? '0');
-    const copies = new Map<string, number>();
-    const arrivals: { position: bigint; at: number }[] = [];
-    const consumer = broker
-      .kafka('pft-system-relay')
-      .consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeMs: 50 });
-    await consumer.connect();
-    await consumer.subscribe([topics[0]!], { fromBeginning: true });
-    await consumer.run({
-      eachMessage: ({ message }) => {
-        const decoded = decodeEventEnvelope(message.value);
-        if (decoded.ok && BigInt(decoded.message.position) > since) {
-          copies.set(decoded.message.event_id, (copies.get(decoded.message.event_id) ?? 0) + 1);
-          arrivals.push({ position: BigInt(decoded.message.position), at: performance.now() });
-        }
-        return Promise.resolve();
-      },
-    });
-    const active = async (): Promise<AppProcess> =>
-      waitFor(
-        async () => {
-          const holder = await one('select holder as v from relay_leases where expires_at > now()');
-          return relaying.find((app) => holder?.includes(`/${app.child.pid}/`));
-        },
-        15_000,
-        'an ingestion process holding the relay lease',
-      );
-    let writes: Promise<void> = Promise.resolve();
-    let writing = false;
-    let seed = 1000;
-    const writeTo = async (app: AppProcess): Promise<void> => {
-      writing = false;
-      await writes;
-      writing = true;
-      writes = (async () => {
-        while (writing) await runLogbookWorkload(app.url, pilots, 20, seed++, 2);
-      })();
-    };
-    /** Writes stop, the outbox empties (no batch half done), `signal` hits the relay, writes go on elsewhere. */
-    const takeover = async (
-      victim: AppProcess,
-      signal: NodeJS.Signals,
-      next: AppProcess,
-    ): Promise<number> => {
-      writing = false;
-      await writes;
-      await waitFor(
-        async () => ((await one('select count(*)::text as v from event_outbox')) === '0' ? true : undefined),
-        30_000,
-        'the outbox to empty',
-      );
-      const mark = BigInt((await one('select max(position)::text as v from events')) ?? '0');
-      victim.child.kill(signal);
-      const signalled = performance.now();
-      await writeTo(next);
-      const first = await waitFor(
-        () => arrivals.find((a) => a.position > mark),
-        20_000,
-        `an event written after ${signal} on the topic`,
-      );
-      return first.at - signalled;
-    };
+    const since = await lastPosition(client);
+    const { copies, arrivals, consumer } = await publishedAfter(
+      broker.kafka('pft-system-relay'),
+      topics[0]!,
+      since,
+    );
+    const active = (): Promise<AppProcess> => activeRelay(client, relaying, 15_000);
+    const handover = relayHandover({ db: client, pilots, arrivals, firstSeed: 1000 });
     try {
       const frozen = await active();
       const other = relaying.find((app) => app !== frozen)!;
-      await writeTo(frozen);
+      await handover.writeTo(frozen);
       await sleep(2000);
-      const afterFreeze = await takeover(frozen, 'SIGSTOP', other);
+      const afterFreeze = await handover.takeover(frozen, 'SIGSTOP', other);
       console.log(`relay takeover after SIGSTOP: ${afterFreeze.toFixed(0)} ms`);
       expect(await active()).toBe(other);
       await sleep(30_000 - afterFreeze);
       frozen.child.kill('SIGCONT');
       // The woken process gets the writes: it wakes its own relay, whose lease is long gone.
-      await writeTo(frozen);
+      await handover.writeTo(frozen);
       await sleep(3000);
       expect(await active()).toBe(other);
-      const afterKill = await takeover(other, 'SIGKILL', frozen);
+      const afterKill = await handover.takeover(other, 'SIGKILL', frozen);
       console.log(`relay takeover after SIGKILL: ${afterKill.toFixed(0)} ms`);
       await sleep(2000);
-      writing = false;
-      await writes;
+      await handover.stop();
       expect(await active()).toBe(frozen);
       const written = (
         await client.query<{ event_id: string }>(`select event_id::text from events where position > $1`, [
@@ -330,8 +273,7 @@ describe('the pipeline end to end, healthy and under faults', () => {
       await waitUntilAllCurrent(partnerApi.url, key, pilots, 60_000);
       await expectEveryPilotCurrent(partnerApi.url, key, pilots);
     } finally {
-      writing = false;
-      await writes.catch(() => undefined);
+      await handover.stop().catch(() => undefined);
       await consumer.disconnect();
       await client.end();
     }
