@@ -1,76 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { type DataSource } from 'typeorm';
-import { createDataSource } from '@pft/platform';
+import { randomUUID } from 'node:crypto';
 import { mintPilotToken } from '@pft/logbook/pilot-auth/pilot-jwt';
-import {
-  type AppProcess,
-  createTestDatabase,
-  createTestTopic,
-  deleteTestTopics,
-  linkedPilots,
-  startAppProcess,
-  startedTogether,
-  type TestDatabase,
-  testKafka,
-  waitFor,
-  uniqueRedisPrefix,
-} from '@pft/testing';
-import { join } from 'node:path';
-import { keyFor, partnerWithKey, type TestPartner } from '../partner-api/partner-api.factories';
+import { linkedPilots, waitFor } from '@pft/testing';
+import { keyFor } from '../partner-api/partner-api.factories';
+import { JWT_SECRET, metricsPortApps } from './metrics-port.harness';
 import { get, jsonLines, sample } from './support/scrape';
 
-const EMIT_WARNING = join(__dirname, 'support', 'emit-process-warning.js');
-const JWT_SECRET = `metrics-test-secret-${randomBytes(16).toString('hex')}`;
-
+// These tests share the three apps, in order: the metrics the third reads count the requests of the first
+// two, and the last stops the apps to read what they printed. A partner API of its own counting rate
+// limits itself (Redis unreachable): metrics-port-redis-fallback.e2e-spec.ts.
 describe('metrics on a port of their own, no-store on pilot data, JSON log lines', () => {
-  const kafka = testKafka('pft-metrics-port');
-  let database: TestDatabase;
-  let db: DataSource;
-  let topics: string[];
-  let partnerApi: AppProcess;
-  let ingestion: AppProcess;
-  let projector: AppProcess;
-  let partner: TestPartner;
-  let startedAt: number;
-
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    db = await createDataSource(database.url, 2).initialize();
-    topics = [
-      await createTestTopic(kafka, 'metrics-port', 3),
-      await createTestTopic(kafka, 'metrics-port-dead', 1),
-    ];
-    const env = {
-      DATABASE_URL: database.url,
-      PILOT_EVENTS_TOPIC: topics[0]!,
-      DEAD_LETTER_TOPIC: topics[1]!,
-      PILOT_EVENTS_PARTITIONS: '3',
-      PARTNER_REDIS_PREFIX: uniqueRedisPrefix(),
-      PARTNER_AUTH_FAILURES_PER_MINUTE: '2',
-      JWT_SECRET,
-      LOG_LEVEL: 'info',
-    };
-    startedAt = Date.now();
-    [ingestion, projector, partnerApi] = await startedTogether([
-      startAppProcess('ingestion', env),
-      // A process warning before any of the projector's code runs: it must come out as JSON too.
-      startAppProcess('projector', {
-        ...env,
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --require ${EMIT_WARNING}`.trim(),
-      }),
-      startAppProcess('partner-api', env),
-    ]);
-    partner = await partnerWithKey(db, { scopes: ['pilot-totals', 'rating-dictionary'] });
-  });
-
-  afterAll(async () => {
-    await Promise.all([partnerApi, ingestion, projector].map((app) => app?.stop('SIGKILL')));
-    await deleteTestTopics(kafka, topics ?? []).catch(() => undefined);
-    await db?.destroy();
-    await database?.drop();
-  });
+  const apps = metricsPortApps();
 
   it('the API ports answer /metrics 404 in the usual envelope; the metrics ports answer nothing else', async () => {
+    const { partnerApi, ingestion, projector } = apps;
     for (const app of [partnerApi, ingestion, projector]) {
       const onApi = await get(`${app.url}/metrics`);
       expect({ app: app.name, status: onApi.status }).toEqual({ app: app.name, status: 404 });
@@ -88,6 +30,7 @@ describe('metrics on a port of their own, no-store on pilot data, JSON log lines
   });
 
   it('pilot data and every other API answer carry Cache-Control: no-store; the rating dictionary keeps its caching and its 304', async () => {
+    const { partnerApi, ingestion, projector, partner } = apps;
     const auth = { authorization: `Bearer ${partner.key}` };
     const [pilot] = await linkedPilots(
       { ingestion: ingestion.url, partnerApi: partnerApi.url },
@@ -156,6 +99,7 @@ describe('metrics on a port of their own, no-store on pilot data, JSON log lines
   });
 
   it('the metrics ports serve requests by route and status, latency, 429s by reason, the Redis fallback, the outbox and the projection lag', async () => {
+    const { partnerApi, ingestion, projector, partner, db } = apps;
     // Failed authentications past PARTNER_AUTH_FAILURES_PER_MINUTE (2) this minute: 401s, then 429.
     const bad = { authorization: 'Bearer pft_live_00000000000000000000000000000000' };
     const refused: number[] = [];
@@ -268,38 +212,8 @@ describe('metrics on a port of their own, no-store on pilot data, JSON log lines
     ).toBeGreaterThanOrEqual(1);
   });
 
-  it('a partner API counting rate limits itself (Redis unreachable) says so', async () => {
-    const alone = await startAppProcess(
-      'partner-api',
-      {
-        DATABASE_URL: database.url,
-        REDIS_URL: 'redis://127.0.0.1:1',
-        REDIS_COMMAND_TIMEOUT_MS: '200',
-        LOG_LEVEL: 'warn',
-      },
-      { waitReady: false },
-    );
-    try {
-      await waitFor(
-        async () => ((await fetch(`${alone.url}/health/live`).catch(() => undefined))?.ok ? true : undefined),
-        30000,
-        'the partner API to be live',
-      );
-      const before = sample((await get(`${alone.metricsUrl}/metrics`)).text, 'pft_rate_limit_redis_fallback');
-      expect(before).toBe(0);
-      const read = await get(`${alone.url}/v1/pilot-totals?pilot_id=${randomUUID()}`, {
-        authorization: `Bearer ${partner.key}`,
-      });
-      expect(read.status).toBe(404);
-      const text = (await get(`${alone.metricsUrl}/metrics`)).text;
-      expect(sample(text, 'pft_rate_limit_redis_fallback')).toBe(1);
-      expect(sample(text, 'pft_rate_limit_local_counts_total')).toBeGreaterThanOrEqual(1);
-    } finally {
-      await alone.stop('SIGKILL');
-    }
-  });
-
   it('every line an app prints is JSON with the time it was written, from its start to its shutdown', async () => {
+    const { partnerApi, ingestion, projector, startedAt } = apps;
     const codes = await Promise.all([partnerApi, ingestion, projector].map((app) => app.stop('SIGTERM')));
     expect(codes).toEqual([0, 0, 0]);
     const stoppedAt = Date.now();
