@@ -25,6 +25,8 @@ import { benchPartner } from './bench-data';
 import { checkBody, foldExperiencePilots, LONG_LOGBOOK, linkSharing } from './experience-pilots';
 import { partnerApiEnv } from '../support/partner-reads-prefix';
 import { recordingAlone } from './recording-alone';
+import { CHECK_PATH, startCheckFloor } from './check-floor';
+import { freePort } from '@pft/testing';
 
 const { seconds: SECONDS, connections: CONNECTIONS, repeats: REPEATS } = roundSettings(50);
 const PILOTS = benchSetting('EXPERIENCE_PILOTS', 30_000);
@@ -105,6 +107,18 @@ benchmark(
     const onApi = perRequest(api);
     const onChecker = perRequest(checker);
 
+    // The check's floor (check-floor.ts): the same POSTs, each recorded by the same statement and
+    // answered, for links of a partner of its own to the same pilots, so that its checks do not count
+    // against the checker's day.
+    const floorPartner = await benchPartner(ds, 'Benchmark Check Floor', ['pilot-requirements']);
+    const floorIds = await linkSharing(ds, floorPartner.partnerId, folded.pilots);
+    const checkFloor = await bench.floor(startCheckFloor(await freePort(), db.url, floorPartner.partnerId));
+    let floorChecks = 0;
+    const floorChecking = () =>
+      posting(CHECK_PATH, () => ({ body: checkBody(floorIds[floorChecks++ % floorIds.length]!) }));
+    await bench.warm({ url: checkFloor.url, requests: floorChecking() });
+    const onFloor = perRequest(checkFloor);
+
     const allRounds = {
       totalsWarm: () =>
         bench.measure('totals read, warm', { url: `${api.url}${totals(shortIds[0]!)}`, headers: auth }),
@@ -121,6 +135,13 @@ benchmark(
           bench.measure('requirement check of 20, warm', { url: checker.url, requests: checking() }),
         );
       },
+      checkFloor: () =>
+        onFloor(() =>
+          bench.measure('requirement check floor: the POST recorded alone', {
+            url: checkFloor.url,
+            requests: floorChecking(),
+          }),
+        ),
       totalsCold: () =>
         onApi(() => bench.measure('totals read, cold', { url: api.url, requests: cold(totals) })),
       experienceCold: () =>
@@ -149,6 +170,8 @@ benchmark(
       experience_warm_vs_totals_warm: ['experienceWarm', 'totalsWarm'],
       experience_cold_vs_totals_cold: ['experienceCold', 'totalsCold'],
       check_20_vs_experience_warm: ['check20', 'experienceWarm'],
+      check_floor_vs_experience_warm: ['checkFloor', 'experienceWarm'],
+      check_20_vs_check_floor: ['check20', 'checkFloor'],
       long_today_vs_experience_warm: ['longToday', 'experienceWarm'],
       long_past_vs_experience_warm: ['longPast', 'experienceWarm'],
     });
@@ -203,7 +226,11 @@ benchmark(
         events_per_pilot: folded.eventsPerPilot,
         long_logbook: { ...LONG_LOGBOOK, experience_rows: folded.longLogbookRows },
         // Past the day's allowance the checks would be refused (429), which expectAnsweredWell reports.
-        requirement_checks: { made: checks, allowed_today: MAX_REQUIREMENT_CHECKS_PER_DAY * shortIds.length },
+        requirement_checks: {
+          made: checks,
+          floor_made: floorChecks,
+          allowed_today: MAX_REQUIREMENT_CHECKS_PER_DAY * shortIds.length,
+        },
       },
       runs: Object.values(runs),
       recording_statement_alone: recording,

@@ -17,6 +17,7 @@ export {
   forgetRequirementChecksBefore,
   forgetRequirementListsBefore,
   isListGone,
+  RECORD_REQUIREMENT_CHECKS,
   recordRequirementCheck,
   recordRequirementChecks,
   requirementChecksOf,

@@ -48,12 +48,13 @@ interface SentList {
 export const requirementListId = (text: string): Buffer => createHash('sha256').update(text).digest();
 
 /**
- * The statement of recordRequirementChecks: prepared, so Postgres plans it once per connection. The
+ * The statement of recordRequirementChecks (exported for the benchmark's floor of a check, which runs
+ * it alone): prepared, so Postgres plans it once per connection. The
  * checks' time and UTC day are Postgres's (statement_timestamp), one clock for every replica, so that
  * the day's limit is exact at midnight whatever a replica's clock says. The batch's lists are kept once
  * each (a list already kept is written only when this is the first day it is named on: its `last_day`).
  */
-const RECORD_CHECKS = `with clock as (
+export const RECORD_REQUIREMENT_CHECKS = `with clock as (
    select statement_timestamp() + $3::float8 * interval '1 millisecond' as at
  ), today as (
    select at, (at at time zone 'UTC')::date as day from clock
@@ -133,7 +134,7 @@ export async function recordRequirementChecks(
   const kept = [...lists.values()].sort((a, b) => Buffer.compare(a.id, b.id));
   const rows = await queryPrepared<{ linked: boolean; shared: boolean; recorded: boolean; at_ms: number }>(
     runner,
-    RECORD_CHECKS,
+    RECORD_REQUIREMENT_CHECKS,
     [
       checks.map((c) => c.connectionId),
       checks.map((c) => c.partnerId),
