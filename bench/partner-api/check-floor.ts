@@ -12,7 +12,8 @@ export const CHECK_PATH = '/v1/pilot-requirements/check';
  * statements are under way go together in the next, at most 200, as the partner API's recorder does),
  * and answers a verdict for each requirement in the partner API's envelope, all met. It has none of the
  * partner API's own work: no key, rate limit, validation, experience or verdicts. A check past the
- * day's limit is answered 429, so that a floor not recording shows as refused.
+ * day's limit is answered 429, so that a floor not recording shows as refused. Without RECORDING=1
+ * it records nothing.
  */
 const SOURCE = `
 const { createHash } = require('node:crypto');
@@ -78,19 +79,31 @@ const recorded = (check) =>
 app.post('${CHECK_PATH}', async (request, reply) => {
   const { pilot_id, requirements } = request.body;
   const asOf = new Date().toISOString().slice(0, 10);
-  const row = await recorded({ pilotId: pilot_id, asOf, text: JSON.stringify(requirements) });
-  if (!row.recorded) return reply.code(429).send({ error: { code: 'RATE_LIMITED' } });
+  if (process.env.RECORDING === '1') {
+    const row = await recorded({ pilotId: pilot_id, asOf, text: JSON.stringify(requirements) });
+    if (!row.recorded) return reply.code(429).send({ error: { code: 'RATE_LIMITED' } });
+  }
   const results = requirements.map((r) => ({ id: r.id, met: true }));
   return { data: { pilot_id, as_of: asOf, results, all_met: true }, meta: { request_id: request.id } };
 });
 app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 `;
 
-/** The check's floor for `partnerId`'s links, recording in the database of `databaseUrl`. */
-export const startCheckFloor = (port: number, databaseUrl: string, partnerId: string): Promise<BareServer> =>
+/**
+ * The check's floor for `partnerId`'s links, recording in the database of `databaseUrl`; with
+ * `recording` false, the same POST answered with nothing recorded: what a check would cost were it not
+ * written before it is answered.
+ */
+export const startCheckFloor = (
+  port: number,
+  databaseUrl: string,
+  partnerId: string,
+  recording = true,
+): Promise<BareServer> =>
   startBareServer('requirement check floor', SOURCE, port, {
     DATABASE_URL: databaseUrl,
     PARTNER_ID: partnerId,
     PER_DAY: String(MAX_REQUIREMENT_CHECKS_PER_DAY),
     STATEMENT: RECORD_REQUIREMENT_CHECKS,
+    RECORDING: recording ? '1' : '0',
   });

@@ -1,7 +1,9 @@
 /**
  * The partner API's experience reads beside its totals reads (issue 62), on pilots folded by the
  * projection's own batch (experience-pilots.ts), a 5,000-flight pilot's `as_of` read beside its
- * statement alone, and a requirement check of 20 beside the warm experience read (issue 64). Settings:
+ * statement alone, and a requirement check of 20 beside the warm experience read (issue 64) and beside
+ * its floors (check-floor.ts: the same POST recorded by the same statement and answered; the same POST
+ * answered with nothing recorded). Settings:
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_REPEATS (3), BENCH_EXPERIENCE_PILOTS (30,000; the
  * checks of a run go round them, at most 20 a pilot). Writes bench/results/partner-api-experience.json.
  */
@@ -118,6 +120,11 @@ benchmark(
       posting(CHECK_PATH, () => ({ body: checkBody(floorIds[floorChecks++ % floorIds.length]!) }));
     await bench.warm({ url: checkFloor.url, requests: floorChecking() });
     const onFloor = perRequest(checkFloor);
+    const unrecorded = await bench.floor(
+      startCheckFloor(await freePort(), db.url, floorPartner.partnerId, false),
+    );
+    await bench.warm({ url: unrecorded.url, requests: floorChecking() });
+    const onUnrecorded = perRequest(unrecorded);
 
     const allRounds = {
       totalsWarm: () =>
@@ -135,10 +142,22 @@ benchmark(
           bench.measure('requirement check of 20, warm', { url: checker.url, requests: checking() }),
         );
       },
-      checkFloor: () =>
-        onFloor(() =>
+      checkFloor: async () => {
+        const floor = await onFloor(() =>
           bench.measure('requirement check floor: the POST recorded alone', {
             url: checkFloor.url,
+            requests: floorChecking(),
+          }),
+        );
+        // A floor refusing (429) records nothing and would read as a faster floor.
+        if (floor.non_2xx > 0)
+          throw new Error(`the check floor's pilots took their day's checks: raise BENCH_EXPERIENCE_PILOTS`);
+        return floor;
+      },
+      checkFloorUnrecorded: () =>
+        onUnrecorded(() =>
+          bench.measure('requirement check floor, not recorded: the POST answered alone', {
+            url: unrecorded.url,
             requests: floorChecking(),
           }),
         ),
@@ -172,6 +191,7 @@ benchmark(
       check_20_vs_experience_warm: ['check20', 'experienceWarm'],
       check_floor_vs_experience_warm: ['checkFloor', 'experienceWarm'],
       check_20_vs_check_floor: ['check20', 'checkFloor'],
+      check_floor_unrecorded_vs_experience_warm: ['checkFloorUnrecorded', 'experienceWarm'],
       long_today_vs_experience_warm: ['longToday', 'experienceWarm'],
       long_past_vs_experience_warm: ['longPast', 'experienceWarm'],
     });
