@@ -1,11 +1,10 @@
 import { createKafka } from '@pft/platform/kafka/kafka-factory';
 import { KAFKA_CLIENTS, type KafkaClientName } from '@pft/platform/kafka/kafka.port';
 import { type DataSource } from 'typeorm';
-import { TEST_KAFKA_BROKERS, waitFor, withProjectionGround } from '@pft/testing';
+import { expectOracleTotals, TEST_KAFKA_BROKERS, waitFor, withProjectionGround } from '@pft/testing';
 import {
   asKafkaMessages,
   historyMessages,
-  oracleTotalsOf,
   type PilotHistory,
   publishMessages,
   sampleHistories,
@@ -14,21 +13,11 @@ import {
 import { type PilotTotalsConsumer } from './pilot-totals.consumer';
 import { projectionGroupId } from './pilot-totals.consumer-options';
 import { projectionMetrics } from './projection-metrics';
-import { readPilotTotals } from '../read/pilot-totals.read-model';
 
 /** Messages fetched below the stored offset so far, in this process (every consumer of the test). */
 async function fetchedBehind(): Promise<number> {
   const { values } = await projectionMetrics.behind.get();
   return values.reduce((sum, v) => sum + v.value, 0);
-}
-
-/** Every pilot's totals as read from the projection are the oracle's. */
-async function expectOracleTotals(dataSource: DataSource, histories: PilotHistory[]): Promise<void> {
-  const read = await readPilotTotals(
-    dataSource,
-    histories.map((h) => h.pilotId),
-  );
-  for (const h of histories) expect(read.get(h.pilotId)?.totals).toEqual(oracleTotalsOf(h.events));
 }
 
 /**
