@@ -1,7 +1,16 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   FORMAT_JVM_OPTIONS,
   formatKafkaStorage,
@@ -10,7 +19,12 @@ import {
   LOG4J,
   newKafkaClusterId,
 } from './kafka-broker';
-import { classArchivePath, classArchiveRun, type ClassArchiveSpec } from './kafka-class-archive';
+import {
+  CLASS_ARCHIVE_RETRY_MS,
+  classArchivePath,
+  classArchiveRun,
+  type ClassArchiveSpec,
+} from './kafka-class-archive';
 
 /** Class-data archives of a copy of the broker's jars, made and used by real storage-format runs. */
 describe('Kafka class-data archives', () => {
@@ -86,6 +100,35 @@ describe('Kafka class-data archives', () => {
     const temp = run.options[0]!.split('=')[1]!;
     writeFileSync(temp, 'not an archive');
     await expect(run.finish(true)).resolves.toEqual([]);
+    expect(archives()).toEqual([`${classArchivePath(spec).split('/').pop()}.failed`]);
+    expect(classArchiveRun(spec)).toMatchObject({ making: false, options: [] });
+  });
+
+  /** Writes the archive's `.failed` marker, `ms` old; its path. */
+  const failedAgo = (ms: number): string => {
+    const failed = `${classArchivePath(spec)}.failed`;
+    mkdirSync(dirname(failed), { recursive: true });
+    writeFileSync(failed, '');
+    utimesSync(failed, new Date(), new Date(Date.now() - ms));
+    return failed;
+  };
+
+  it('is not tried again while its failure is younger than the bound', () => {
+    const failed = failedAgo(CLASS_ARCHIVE_RETRY_MS - 5 * 60_000);
+    expect(classArchiveRun(spec)).toMatchObject({ making: false, options: [] });
+    expect(existsSync(failed)).toBe(true);
+  });
+
+  it('is tried again by one run once its failure is older than the bound', async () => {
+    const failed = failedAgo(CLASS_ARCHIVE_RETRY_MS + 5 * 60_000);
+    const again = classArchiveRun(spec);
+    expect(again.making).toBe(true);
+    expect(again.options).toEqual([expect.stringMatching(/^-XX:ArchiveClassesAtExit=.*\.tmp$/)]);
+    expect(existsSync(failed)).toBe(false);
+    expect(classArchiveRun(spec)).toMatchObject({ making: false, options: [] });
+    // Failing again stops new attempts for another bound.
+    writeFileSync(again.options[0]!.split('=')[1]!, 'not an archive');
+    await expect(again.finish(true)).resolves.toEqual([]);
     expect(archives()).toEqual([`${classArchivePath(spec).split('/').pop()}.failed`]);
     expect(classArchiveRun(spec)).toMatchObject({ making: false, options: [] });
   });

@@ -43,6 +43,15 @@ export interface ClassArchiveRun {
 
 const LOCK_STALE_MS = 15 * 60_000;
 
+/**
+ * How long a `.failed` marker stops new attempts to make its archive. A failure may be passing (a
+ * JVM stopped while it wrote the archive, a disk full for a moment): an older marker is removed and
+ * the archive tried again. A JVM that always fails to make it costs one making run an hour, which
+ * is little beside the runs that go without it meanwhile, and a bound this long keeps a suite's
+ * many runs from each trying it again.
+ */
+export const CLASS_ARCHIVE_RETRY_MS = 60 * 60_000;
+
 function javaIdentity(): string {
   for (const dir of (process.env.PATH ?? '').split(delimiter)) {
     const java = join(dir, 'java');
@@ -103,6 +112,15 @@ function takeLock(lock: string): boolean {
   return false;
 }
 
+/** Whether a `.failed` marker is there and younger than CLASS_ARCHIVE_RETRY_MS. */
+function freshFailure(failed: string): boolean {
+  try {
+    return Date.now() - statSync(failed).mtimeMs < CLASS_ARCHIVE_RETRY_MS;
+  } catch {
+    return false; // none (or removed meanwhile)
+  }
+}
+
 /** Whether a JVM with these options maps the archive (-Xshare:on fails when it would not). */
 async function accepted(spec: ClassArchiveSpec, archive: string): Promise<boolean> {
   try {
@@ -129,7 +147,10 @@ async function accepted(spec: ClassArchiveSpec, archive: string): Promise<boolea
  * run loads, made once per JDK, set of jars and JVM options (the hash in its name) and then mapped
  * by every run, which then neither parses nor verifies those classes again. The first run that finds
  * no archive and takes the lock writes it at its exit to a name of its own and renames it into place;
- * runs meanwhile, and every run when it cannot be made (`.failed`) or is refused, go without it.
+ * runs meanwhile go without it. When it cannot be made or is refused, a `<archive>.failed` marker
+ * stops new attempts and runs go without it; a marker older than CLASS_ARCHIVE_RETRY_MS is removed
+ * under the lock and the archive tried again, so a failure that passes does not last, and one that
+ * stays costs one attempt an hour.
  */
 export function classArchiveRun(spec: ClassArchiveSpec): ClassArchiveRun {
   const none: ClassArchiveRun = { options: [], making: false, finish: () => Promise.resolve([]) };
@@ -145,13 +166,20 @@ export function classArchiveRun(spec: ClassArchiveSpec): ClassArchiveRun {
   const failed = `${archive}.failed`;
   try {
     mkdirSync(dirname(archive), { recursive: true });
-    if (existsSync(failed) || !takeLock(lock)) return none;
+    if (freshFailure(failed) || !takeLock(lock)) return none;
   } catch {
     return none;
   }
   if (existsSync(archive)) {
     rmSync(lock, { force: true }); // made while we looked
     return { options: use, making: false, finish: () => Promise.resolve(use) };
+  }
+  try {
+    if (freshFailure(failed)) throw new Error('failed again while we looked');
+    rmSync(failed, { force: true }); // none, or expired: try again
+  } catch {
+    rmSync(lock, { force: true });
+    return none;
   }
   const temp = `${archive}.${process.pid}.tmp`;
   rmSync(temp, { force: true });
