@@ -1,13 +1,6 @@
 import { type DataSource } from 'typeorm';
-import { testKafka, withProjectionGround } from '@pft/testing';
-import {
-  asKafkaMessages,
-  historyMessages,
-  oracleTotalsOf,
-  publishMessages,
-  sampleHistories,
-} from '@pft/testing/oracle';
-import { readPilotTotals } from '../read/pilot-totals.read-model';
+import { expectOracleTotals, testKafka, withProjectionGround } from '@pft/testing';
+import { asKafkaMessages, historyMessages, publishMessages, sampleHistories } from '@pft/testing/oracle';
 import { RebuildInterruptedError, rebuildPilotTotals } from './projection-rebuild';
 import { readProjectionVersions } from './projection-versions';
 
@@ -62,14 +55,6 @@ describe('a rebuild resumed with offsets past the end of its topic (real Kafka a
       'version 2 begun again from offset 0',
     );
     const histories = [...before, ...since];
-    const read = await readPilotTotals(
-      dataSource,
-      histories.map((h) => h.pilotId),
-    );
-    for (const h of histories)
-      expect({ id: h.pilotId, totals: read.get(h.pilotId)?.totals }).toEqual({
-        id: h.pilotId,
-        totals: oracleTotalsOf(h.events),
-      });
+    await expectOracleTotals(dataSource, histories);
   }, 90_000);
 });
