@@ -2,8 +2,8 @@
  * The partner API's experience reads beside its totals reads (issue 62), on pilots folded by the
  * projection's own batch (experience-pilots.ts), a 5,000-flight pilot's `as_of` read beside its
  * statement alone, and a requirement check of 20 beside the warm experience read (issue 64) and beside
- * its floors (check-floor.ts: the same POST recorded by the same statement and answered; the same POST
- * answered with nothing recorded). Settings:
+ * its floors (check-floor.ts: the same POST recorded by the same statement and answered; written as one
+ * row and answered; answered with nothing recorded). Settings:
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_REPEATS (3), BENCH_EXPERIENCE_PILOTS (30,000; the
  * checks of a run go round them, at most 20 a pilot). Writes bench/results/partner-api-experience.json.
  */
@@ -27,8 +27,7 @@ import { benchPartner } from './bench-data';
 import { checkBody, foldExperiencePilots, LONG_LOGBOOK, linkSharing } from './experience-pilots';
 import { partnerApiEnv } from '../support/partner-reads-prefix';
 import { recordingAlone } from './recording-alone';
-import { CHECK_PATH, startCheckFloor } from './check-floor';
-import { freePort } from '@pft/testing';
+import { checkFloorRounds } from './check-floor';
 
 const { seconds: SECONDS, connections: CONNECTIONS, repeats: REPEATS } = roundSettings(50);
 const PILOTS = benchSetting('EXPERIENCE_PILOTS', 30_000);
@@ -109,22 +108,8 @@ benchmark(
     const onApi = perRequest(api);
     const onChecker = perRequest(checker);
 
-    // The check's floor (check-floor.ts): the same POSTs, each recorded by the same statement and
-    // answered, for links of a partner of its own to the same pilots, so that its checks do not count
-    // against the checker's day.
-    const floorPartner = await benchPartner(ds, 'Benchmark Check Floor', ['pilot-requirements']);
-    const floorIds = await linkSharing(ds, floorPartner.partnerId, folded.pilots);
-    const checkFloor = await bench.floor(startCheckFloor(await freePort(), db.url, floorPartner.partnerId));
-    let floorChecks = 0;
-    const floorChecking = () =>
-      posting(CHECK_PATH, () => ({ body: checkBody(floorIds[floorChecks++ % floorIds.length]!) }));
-    await bench.warm({ url: checkFloor.url, requests: floorChecking() });
-    const onFloor = perRequest(checkFloor);
-    const unrecorded = await bench.floor(
-      startCheckFloor(await freePort(), db.url, floorPartner.partnerId, false),
-    );
-    await bench.warm({ url: unrecorded.url, requests: floorChecking() });
-    const onUnrecorded = perRequest(unrecorded);
+    // The check's floors (check-floor.ts), each on a process of its own.
+    const checkFloors = await checkFloorRounds(bench, ds, db.url, folded.pilots, perRequest);
 
     const allRounds = {
       totalsWarm: () =>
@@ -142,25 +127,7 @@ benchmark(
           bench.measure('requirement check of 20, warm', { url: checker.url, requests: checking() }),
         );
       },
-      checkFloor: async () => {
-        const floor = await onFloor(() =>
-          bench.measure('requirement check floor: the POST recorded alone', {
-            url: checkFloor.url,
-            requests: floorChecking(),
-          }),
-        );
-        // A floor refusing (429) records nothing and would read as a faster floor.
-        if (floor.non_2xx > 0)
-          throw new Error(`the check floor's pilots took their day's checks: raise BENCH_EXPERIENCE_PILOTS`);
-        return floor;
-      },
-      checkFloorUnrecorded: () =>
-        onUnrecorded(() =>
-          bench.measure('requirement check floor, not recorded: the POST answered alone', {
-            url: unrecorded.url,
-            requests: floorChecking(),
-          }),
-        ),
+      ...checkFloors.rounds,
       totalsCold: () =>
         onApi(() => bench.measure('totals read, cold', { url: api.url, requests: cold(totals) })),
       experienceCold: () =>
@@ -192,6 +159,7 @@ benchmark(
       check_floor_vs_experience_warm: ['checkFloor', 'experienceWarm'],
       check_20_vs_check_floor: ['check20', 'checkFloor'],
       check_floor_unrecorded_vs_experience_warm: ['checkFloorUnrecorded', 'experienceWarm'],
+      check_floor_as_row_vs_experience_warm: ['checkFloorAsRow', 'experienceWarm'],
       long_today_vs_experience_warm: ['longToday', 'experienceWarm'],
       long_past_vs_experience_warm: ['longPast', 'experienceWarm'],
     });
@@ -248,7 +216,7 @@ benchmark(
         // Past the day's allowance the checks would be refused (429), which expectAnsweredWell reports.
         requirement_checks: {
           made: checks,
-          floor_made: floorChecks,
+          floor_made: checkFloors.made(),
           allowed_today: MAX_REQUIREMENT_CHECKS_PER_DAY * shortIds.length,
         },
       },
