@@ -1,25 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { AccessHistory } from '@pft/partners';
 import { currencyRuleCatalog } from '@pft/totals/domain';
-import { flightBody, storedFlight, waitFor } from '@pft/testing';
+import { storedFlight, waitFor } from '@pft/testing';
 import { oracleExperience } from '@pft/testing/oracle';
 import { AccessRecorder } from '../../apps/partner-api/src/access-history/access-recorder';
-import { daysAgo, recentC172Flights } from './experience-flights';
-import { type Pilot } from './logbook-pipeline';
+import { daysAgo } from './experience-flights';
 import { bearer, expectError, expectMeta } from './partner-api.expectations';
 import { partnerWithKey } from './partner-api.factories';
-import { partnerPipelineSuite } from './partner-pipeline';
-
-/** Flights with the fields of richer records, over the last year: current in some rules, not in others. */
-const richerFlights = (): Record<string, unknown>[] => [
-  flightBody({
-    date: daysAgo(300),
-    aircraft: { category: 'airplane', rating_key: 'mep_land', type_designator: 'PA34', engine: 'piston' },
-    minutes: { total_flight_time: 120, pic: 120, multi_engine: 120 },
-    landings: { day: 2, night: 0, day_full_stop: 2 },
-  }),
-  ...recentC172Flights(),
-];
+import { pilotExperienceSuite, richerFlights } from './pilot-experience.suite';
 
 /** The oracle's experience of the pilot's current records (the bodies as the write side stores them). */
 const oracleOf = (bodies: readonly Record<string, unknown>[], asOf = daysAgo(0)) =>
@@ -39,28 +27,7 @@ const experiencePart = (data: Record<string, unknown>) => {
 
 /** GET /v1/pilot-experience and its batch, and GET /v1/currency-rules, on two replicas of the partner API. */
 describe('partner API: pilot experience', () => {
-  const suite = partnerPipelineSuite(2, { scopes: ['pilot-totals', 'pilot-experience'] });
-
-  const api = (replica = 0) => suite.replicas[replica]!.http();
-  const link = async (pilot: Pilot, shareExperience: boolean, key = suite.partner.key): Promise<string> => {
-    const code = await pilot.send('post', '/pilot/v1/linking-codes', { share_experience: shareExperience });
-    expect(code.status).toBe(201);
-    const res = await api()
-      .post('/v1/link')
-      .set(bearer(key))
-      .send({ linking_token: code.body.data.linking_token });
-    expect(res.status).toBe(200);
-    return res.body.data.pilot_id as string;
-  };
-  /** A pilot who logged `flights`, linked sharing (or not) their experience. */
-  const pilotWith = async (flights: Record<string, unknown>[], share = true) => {
-    const pilot = suite.pipeline.pilot();
-    for (const body of flights)
-      expect((await pilot.send('post', '/pilot/v1/flights', body)).status).toBe(201);
-    return { pilot, pilotId: await link(pilot, share), flights };
-  };
-  const read = (pilotId: string, query = '', key = suite.partner.key, replica = 0) =>
-    api(replica).get(`/v1/pilot-experience?pilot_id=${pilotId}${query}`).set(bearer(key));
+  const { suite, api, pilotWith, read } = pilotExperienceSuite();
 
   it('answers the experience the spec gives for the pilot’s current records, at once and once projected', async () => {
     const { pilotId, flights } = await pilotWith(richerFlights());
@@ -117,78 +84,6 @@ describe('partner API: pilot experience', () => {
       'the amendment in the experience',
     );
     expect(experiencePart(answered.body.data)).toEqual(oracle);
-  });
-
-  describe('errors, in the order of checks', () => {
-    it('403 INSUFFICIENT_SCOPE for a key without pilot-experience, whatever the input', async () => {
-      const totalsOnly = await partnerWithKey(suite.replicas[0].db);
-      expectError(await read('not-a-uuid', '&as_of=nope', totalsOnly.key), 403, 'INSUFFICIENT_SCOPE');
-      expectError(
-        await api().get('/v1/pilot-experience/batch?pilot_ids=x').set(bearer(totalsOnly.key)),
-        403,
-        'INSUFFICIENT_SCOPE',
-      );
-      expectError(
-        await api().get('/v1/currency-rules').set(bearer(totalsOnly.key)),
-        403,
-        'INSUFFICIENT_SCOPE',
-      );
-    });
-
-    it.each([
-      ['not a date', 'yesterday'],
-      ['not a calendar date', '2026-02-30'],
-      ['before 1903-12-17', '1903-12-16'],
-      ['after tomorrow', daysAgo(-2)],
-      ['given twice', `${daysAgo(1)}&as_of=${daysAgo(2)}`],
-    ])('400 INVALID_REQUEST for as_of %s, before the lookup', async (_what, asOf) => {
-      const res = await read(randomUUID(), `&as_of=${asOf}`);
-      expectError(res, 400, 'INVALID_REQUEST');
-      expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'as_of' })]);
-      expectError(
-        await api()
-          .get(`/v1/pilot-experience/batch?pilot_ids=${randomUUID()}&as_of=${asOf}`)
-          .set(bearer(suite.partner.key)),
-        400,
-        'INVALID_REQUEST',
-      );
-    });
-
-    it('accepts as_of from 1903-12-17 to tomorrow', async () => {
-      const { pilotId } = await pilotWith([]);
-      for (const asOf of ['1903-12-17', daysAgo(-1)]) {
-        const res = await read(pilotId, `&as_of=${asOf}`);
-        expect(res.status).toBe(200);
-        expect(res.body.data.as_of).toBe(asOf);
-      }
-    });
-
-    it('400 INVALID_REQUEST for a pilot_id that is not a UUID', async () => {
-      const res = await read('not-a-uuid');
-      expectError(res, 400, 'INVALID_REQUEST');
-      expect(res.body.error.details).toEqual([expect.objectContaining({ field: 'pilot_id' })]);
-    });
-
-    it('404 PILOT_NOT_FOUND for a pilot never linked, another partner’s or disconnected', async () => {
-      expectError(await read(randomUUID()), 404, 'PILOT_NOT_FOUND');
-      const other = await partnerWithKey(suite.replicas[0].db, { scopes: ['pilot-experience'] });
-      const { pilotId } = await pilotWith([]);
-      expectError(await read(pilotId, '', other.key), 404, 'PILOT_NOT_FOUND');
-      const { pilot, pilotId: gone } = await pilotWith([]);
-      expect((await pilot.send('delete', `/pilot/v1/connections/${gone}`)).status).toBe(204);
-      for (const replica of [0, 1])
-        expectError(await read(gone, '', suite.partner.key, replica), 404, 'PILOT_NOT_FOUND');
-    });
-
-    it('403 EXPERIENCE_NOT_SHARED for a linked pilot who does not share it (the totals still read)', async () => {
-      const { pilotId } = await pilotWith(richerFlights(), false);
-      const res = await read(pilotId);
-      expectError(res, 403, 'EXPERIENCE_NOT_SHARED');
-      expect(res.body.error.message).toBe('The pilot does not share their experience with you');
-      expect(
-        (await api().get(`/v1/pilot-totals?pilot_id=${pilotId}`).set(bearer(suite.partner.key))).status,
-      ).toBe(200);
-    });
   });
 
   it('stops answering at once on both replicas when the pilot stops sharing, and again when shared', async () => {
