@@ -1,4 +1,39 @@
+import { type DataSource } from 'typeorm';
 import { TOTALS_FIELDS } from '@pft/contracts';
+import { bearer } from './partner-api.expectations';
+import { connection } from './partner-api.factories';
+import { type PartnerApiUnderTest } from './partner-api.harness';
+
+/** The scope a key needs for POST /v1/pilot-requirements/check. */
+export const SCOPES = ['pilot-requirements'] as const;
+
+/** A pilot linked to the partner, sharing their experience (or not): the partner's pilot_id. */
+export async function linked(db: DataSource, partnerId: string, shares = true): Promise<string> {
+  const { pilotId } = await connection(db, partnerId);
+  await db.query('update connections set shares_experience = $2 where connection_id = $1', [pilotId, shares]);
+  return pilotId;
+}
+
+/** `n` valid requirements, each named apart. */
+export const requirements = (n = 1, tag = 'r') =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `${tag}${i}`,
+    metric: 'total_flight_time_minutes',
+    at_least: i,
+  }));
+
+/** POST /v1/pilot-requirements/check of `body` to `api` under `key`, with `headers`. */
+export const checkOf = (
+  api: PartnerApiUnderTest,
+  key: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) =>
+  api
+    .http()
+    .post('/v1/pilot-requirements/check')
+    .set({ ...bearer(key), ...headers })
+    .send(body as object);
 
 /** The parts of an experience answer (GET /v1/pilot-experience `data`) a requirement reads. */
 export interface ExperienceFigures {
