@@ -7,13 +7,12 @@ import {
   isDeadlock,
   WriteOutcomeUnknown,
 } from '@pft/platform/database/write-outcome';
+import { DataKeyGone, StreamVersionConflict } from './append-errors';
 import { CommitOutcomes } from './commit-outcome';
 import {
   appendEvents,
-  DataKeyGone,
   EVENTS_IN_ONE_STATEMENT,
   EVENTS_IN_ONE_TURN,
-  StreamVersionConflict,
   type EventMetadata,
   type NewEvent,
 } from './event-store';
