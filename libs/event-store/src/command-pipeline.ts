@@ -1,26 +1,32 @@
 import { randomUUID } from 'node:crypto';
 import { mapInTurns } from '@pft/platform/batching/in-turns';
 import { type Queryable } from '@pft/platform/database/queryable';
-import { backendPidOf, onOneConnection } from '@pft/platform/database/session';
 import {
   isCommitOutcomeUnknown,
   isDeadlock,
   WriteOutcomeUnknown,
 } from '@pft/platform/database/write-outcome';
 import { DataKeyGone, StreamVersionConflict } from './append-errors';
-import { CommitOutcomes } from './commit-outcome';
 import {
-  appendEvents,
+  DEFAULT_ATTEMPTS,
+  DEFAULT_OUTCOME_TIMEOUT_MS,
+  EVENT_STORE,
+  POSTGRES_SESSIONS,
+  type CommandPipelineOptions,
+  type PipelineSessions,
+  type PipelineStore,
+} from './command-pipeline.options';
+import { type CommitOutcomes } from './commit-outcome';
+import {
   EVENTS_IN_ONE_STATEMENT,
   EVENTS_IN_ONE_TURN,
   type EventMetadata,
   type NewEvent,
 } from './event-store';
-import { type PayloadSealer } from './payload-sealing';
-import { lockStreamAtVersion } from './stream-lock';
-import { appendGroup, type GroupedGuard } from './group-append';
+import { type GroupedGuard } from './group-append';
 import { GroupCommit } from './group-commit';
-import { type RelayWake } from './relay-wake';
+
+export type { CommandPipelineOptions, PipelineSessions, PipelineStore } from './command-pipeline.options';
 
 /** What `decide` answers: the events to append (none when nothing changes), and whatever else the caller needs. */
 export interface Decided {
@@ -74,55 +80,6 @@ export interface StreamCommand<S, D extends Decided> {
 export interface TransactionalDatabase extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
 }
-
-export interface CommandPipelineOptions {
-  /**
-   * Told after each commit that appended events, to wake the relay (RelayWake). When given, the append
-   * does not NOTIFY inside the transaction (Postgres serializes the commits of notifying transactions).
-   */
-  relayWake?: Pick<RelayWake, 'afterCommit'>;
-  /** How often a command is decided in all, retried after the failures `decidedAgainAfter` names. */
-  attempts?: number;
-  /**
-   * How long a command whose commit went unanswered keeps trying to find out whether it was recorded
-   * (CommitOutcomes) before failing with WriteOutcomeUnknown; 11 s when not given.
-   */
-  outcomeTimeoutMs?: number;
-  /**
-   * Group commit (GroupCommit): the guessed appends of one event-loop turn whose guards have a grouped
-   * form go to Postgres as one statement, `maxSize` at most; each append alone when not given.
-   */
-  grouping?: { maxSize: number };
-  /** What seals the pilots' payloads (AppendOptions.sealer): needed by commands that append them. */
-  sealer?: PayloadSealer;
-}
-
-/** The event store operations the pipeline uses, replaceable in unit tests. */
-export interface PipelineStore {
-  lockAtVersion: typeof lockStreamAtVersion;
-  append: typeof appendEvents;
-  /** The statement of a group of guessed appends; without it, no grouping. */
-  appendGroup?: typeof appendGroup;
-}
-
-const EVENT_STORE: PipelineStore = { lockAtVersion: lockStreamAtVersion, append: appendEvents, appendGroup };
-
-/** How the pipeline knows the Postgres session a commit is sent on, replaceable in unit tests. */
-export interface PipelineSessions {
-  backendPid: typeof backendPidOf;
-  onOneConnection: typeof onOneConnection;
-  /** Finds out what became of a commit that went unanswered on the database `db`. */
-  outcomes(db: Queryable, timeoutMs: number): CommitOutcomes;
-}
-
-const POSTGRES_SESSIONS: PipelineSessions = {
-  backendPid: backendPidOf,
-  onOneConnection,
-  outcomes: (db, timeoutMs) => new CommitOutcomes(db, timeoutMs),
-};
-
-const DEFAULT_ATTEMPTS = 3;
-const DEFAULT_OUTCOME_TIMEOUT_MS = 11_000;
 
 const withEventId = (e: NewEvent): NewEvent => (e.event_id ? e : { ...e, event_id: randomUUID() });
 
