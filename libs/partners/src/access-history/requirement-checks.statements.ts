@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Queryable } from '@pft/platform';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { rowsOf } from '@pft/platform/database/rows-of';
+import { countDeleted, forgetBefore, type ForgetBefore, oldestDaysBefore } from './deleting-statements';
 
 /** One answered requirement check as the pilot's access history keeps it (pilot experience, section 5). */
 export interface RequirementCheckEntry {
@@ -205,19 +206,14 @@ export async function requirementChecksOf(
 }
 
 /** Deletes every requirement check of the pilot; the number of checks deleted. */
-export async function forgetPilotRequirementChecks(
-  runner: Queryable,
-  pilotAccountId: string,
-): Promise<number> {
-  const rows = rowsOf<{ n: number }>(
-    await runner.query(
-      `with days as (delete from requirement_check_days where pilot_account_id = $1),
-            gone as (delete from requirement_checks where pilot_account_id = $1 returning 1)
-       select count(*)::int as n from gone`,
-      [pilotAccountId],
-    ),
+export function forgetPilotRequirementChecks(runner: Queryable, pilotAccountId: string): Promise<number> {
+  return countDeleted(
+    runner,
+    `with days as (delete from requirement_check_days where pilot_account_id = $1),
+          gone as (delete from requirement_checks where pilot_account_id = $1 returning 1)
+     select count(*)::int as n from gone`,
+    [pilotAccountId],
   );
-  return rows[0]?.n ?? 0;
 }
 
 /**
@@ -225,33 +221,17 @@ export async function forgetPilotRequirementChecks(
  * oldest first, with their checks, skipping rows another transaction holds, as forgetReadsBefore does
  * for the reads; the number of days' rows deleted.
  */
-export async function forgetRequirementChecksBefore(
-  runner: Queryable,
-  beforeDay: string,
-  limit: number,
-): Promise<number> {
-  const rows = rowsOf<{ n: number }>(
-    await runner.query(
-      `with old as (
-         select pilot_account_id, partner_id, day from requirement_check_days
-          where day < $1::date
-          order by day
-          limit $2
-            for update skip locked
-       ), gone as (
-         delete from requirement_check_days d using old
-          where d.pilot_account_id = old.pilot_account_id and d.partner_id = old.partner_id and d.day = old.day
-         returning 1
-       ), checks as (
-         delete from requirement_checks r using old
-          where r.pilot_account_id = old.pilot_account_id and r.partner_id = old.partner_id and r.day = old.day
-       )
-       select count(*)::int as n from gone`,
-      [beforeDay, limit],
-    ),
-  );
-  return rows[0]?.n ?? 0;
-}
+export const forgetRequirementChecksBefore: ForgetBefore = forgetBefore(
+  `with ${oldestDaysBefore('requirement_check_days', 'pilot_account_id, partner_id, day')}, gone as (
+     delete from requirement_check_days d using old
+      where d.pilot_account_id = old.pilot_account_id and d.partner_id = old.partner_id and d.day = old.day
+     returning 1
+   ), checks as (
+     delete from requirement_checks r using old
+      where r.pilot_account_id = old.pilot_account_id and r.partner_id = old.partner_id and r.day = old.day
+   )
+   select count(*)::int as n from gone`,
+);
 
 /**
  * Deletes at most `limit` lists of requirements no check has named since before `beforeDay`
@@ -262,26 +242,16 @@ export async function forgetRequirementChecksBefore(
  * keeps it (its `last_day` moved on first, the delete then passes it by) or is refused and run again
  * (isListGone).
  */
-export async function forgetRequirementListsBefore(
-  runner: Queryable,
-  beforeDay: string,
-  limit: number,
-): Promise<number> {
-  const rows = rowsOf<{ n: number }>(
-    await runner.query(
-      `with old as (
-         select list_id from requirement_lists
-          where last_day < least($1::date, (select min(day) from requirement_check_days))
-          order by last_day
-          limit $2
-            for update skip locked
-       ), gone as (
-         delete from requirement_lists l using old where l.list_id = old.list_id and l.last_day < $1::date
-         returning 1
-       )
-       select count(*)::int as n from gone`,
-      [beforeDay, limit],
-    ),
-  );
-  return rows[0]?.n ?? 0;
-}
+export const forgetRequirementListsBefore: ForgetBefore = forgetBefore(
+  `with old as (
+     select list_id from requirement_lists
+      where last_day < least($1::date, (select min(day) from requirement_check_days))
+      order by last_day
+      limit $2
+        for update skip locked
+   ), gone as (
+     delete from requirement_lists l using old where l.list_id = old.list_id and l.last_day < $1::date
+     returning 1
+   )
+   select count(*)::int as n from gone`,
+);
