@@ -25,6 +25,7 @@ export * from './proxied-data-source';
 export * from './relay-layout';
 export * from './sealing-pilots';
 export * from './partner-connections';
+export * from './partner-read-revision';
 export { uniqueRedisPrefix } from './test-redis-keys';
 export * from './test-suite';
 export * from './typescript-threads';

@@ -1,37 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
 import { type DataSource } from 'typeorm';
-import { CommandPipeline } from '@pft/event-store';
+import { type CommandPipeline } from '@pft/event-store';
 import { createPartner } from '@pft/partners';
-import { sharedPayloadSealing } from '@pft/privacy';
-import { PartnerReadRevision } from '@pft/totals';
-import { onReplicaClock, uniqueRedisPrefix, withTestDataSource } from '@pft/testing';
+import { onReplicaClock, withCommandPipeline, withPartnerReadRevision } from '@pft/testing';
 import { ConsentRepository } from '../consent.repository';
 import { DisconnectCommand } from './disconnect.command';
 import { DisconnectHandler } from './disconnect.handler';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HOUR_MS = 3_600_000;
 
 /** DELETE /pilot/v1/connections/{id} on a real Postgres and Redis, from a replica whose clock is behind. */
 describe('DisconnectHandler (Postgres): the clock a disconnect is dated by', () => {
   let ds: DataSource;
-  let redis: Redis;
-  withTestDataSource(2, (made) => (ds = made));
-  beforeAll(() => {
-    redis = new Redis(REDIS_URL, { lazyConnect: true });
-  });
-  afterAll(() => redis.quit());
+  let pipeline: CommandPipeline;
+  withCommandPipeline(2, (...made) => ([ds, pipeline] = made));
+  const partnerReadRevision = withPartnerReadRevision();
 
   const handler = (): DisconnectHandler =>
-    new DisconnectHandler(
-      new CommandPipeline(ds, { sealer: sharedPayloadSealing() }),
-      new ConsentRepository(),
-      new PartnerReadRevision(redis, {
-        PARTNER_REDIS_PREFIX: uniqueRedisPrefix(),
-        PARTNER_TOTALS_CACHE_MS: 1000,
-      }),
-    );
+    new DisconnectHandler(pipeline, new ConsentRepository(), partnerReadRevision());
 
   it('is dated by the database’s clock, as the link was: never before the link or the last sharing change', async () => {
     const { partnerId } = await createPartner(ds, 'Ordered Air');

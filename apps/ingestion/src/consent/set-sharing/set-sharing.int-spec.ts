@@ -1,38 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
 import { type DataSource } from 'typeorm';
-import { CommandPipeline } from '@pft/event-store';
+import { type CommandPipeline } from '@pft/event-store';
 import { createPartner } from '@pft/partners';
-import { sharedPayloadSealing } from '@pft/privacy';
-import { PartnerReadRevision } from '@pft/totals';
-import { onReplicaClock, uniqueRedisPrefix, withTestDataSource } from '@pft/testing';
+import { onReplicaClock, withCommandPipeline, withPartnerReadRevision } from '@pft/testing';
 import { ConsentRepository } from '../consent.repository';
 import { SetSharingCommand } from './set-sharing.command';
 import { SetSharingHandler } from './set-sharing.handler';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HOUR_MS = 3_600_000;
 
 /** PUT /pilot/v1/connections/{id}/sharing on a real Postgres and Redis. */
 describe('SetSharingHandler (Postgres): when the pilot said what a connection shares', () => {
   let ds: DataSource;
-  let redis: Redis;
-  withTestDataSource(2, (made) => (ds = made));
-  beforeAll(() => {
-    redis = new Redis(REDIS_URL, { lazyConnect: true });
-  });
-  afterAll(() => redis.quit());
+  let pipeline: CommandPipeline;
+  withCommandPipeline(2, (...made) => ([ds, pipeline] = made));
+  const partnerReadRevision = withPartnerReadRevision();
 
   const handler = (): SetSharingHandler =>
-    new SetSharingHandler(
-      new CommandPipeline(ds, { sealer: sharedPayloadSealing() }),
-      new ConsentRepository(),
-      ds,
-      new PartnerReadRevision(redis, {
-        PARTNER_REDIS_PREFIX: uniqueRedisPrefix(),
-        PARTNER_TOTALS_CACHE_MS: 1000,
-      }),
-    );
+    new SetSharingHandler(pipeline, new ConsentRepository(), ds, partnerReadRevision());
 
   it('is recorded even when nothing changes, so that a code given before it no longer decides', async () => {
     const { partnerId } = await createPartner(ds, 'Stated Air');
