@@ -133,6 +133,12 @@ describe('Kafka class-data archives', () => {
     expect(classArchiveRun(spec)).toMatchObject({ making: false, options: [] });
   });
 
+  it('is tried again when its failure is dated after now, the clock set back since', () => {
+    const failed = failedAgo(-(CLASS_ARCHIVE_RETRY_MS + 5 * 60_000));
+    expect(classArchiveRun(spec).making).toBe(true);
+    expect(existsSync(failed)).toBe(false);
+  });
+
   it('is a new one when a jar changes', () => {
     const before = classArchivePath(spec);
     const jar = join(

@@ -112,10 +112,15 @@ function takeLock(lock: string): boolean {
   return false;
 }
 
-/** Whether a `.failed` marker is there and younger than CLASS_ARCHIVE_RETRY_MS. */
+/**
+ * Whether a `.failed` marker is there and younger than CLASS_ARCHIVE_RETRY_MS. A marker dated after now
+ * (the machine's clock was set back since) has no age to go by: it counts as expired, or it would stop
+ * every attempt until the clock caught up with it.
+ */
 function freshFailure(failed: string): boolean {
   try {
-    return Date.now() - statSync(failed).mtimeMs < CLASS_ARCHIVE_RETRY_MS;
+    const age = Date.now() - statSync(failed).mtimeMs;
+    return age >= 0 && age < CLASS_ARCHIVE_RETRY_MS;
   } catch {
     return false; // none (or removed meanwhile)
   }
