@@ -34,7 +34,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  * controlled shutdown moves its partitions' leaders, the active relay's process is killed, and later
  * frozen for longer than its lease and let go. Every event must be on the topic once by event id,
  * each stream's in order; the one exception is a batch the frozen relay reports it sent after its
- * lease moved on (outbox-relay.ts, `sentLate`), which may be there twice.
+ * lease moved on (relay-batch-publisher.ts, `sentLate`), which may be there twice.
  */
 describe('the relay on @platformatic/kafka publishes each event exactly once under faults', () => {
   let cluster: KafkaCluster;
@@ -156,7 +156,7 @@ describe('the relay on @platformatic/kafka publishes each event exactly once und
 
     // (d) The active relay's process frozen mid-send past its lease, then let go: it must not publish
     // what the relay that took over published meanwhile, unless the freeze fell between its last look
-    // at the lease and the send, which it then reports (outbox-relay.ts, `sentLate`).
+    // at the lease and the send, which it then reports (relay-batch-publisher.ts, `sentLate`).
     for (let round = 1; round <= 3; round++) {
       const frozen = await leaseHolder(direct, relays);
       const frozenMs = LEASE_MS + 3000;

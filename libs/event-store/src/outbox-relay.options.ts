@@ -43,7 +43,7 @@ export interface OutboxRelayOptions {
   onAlreadyPublished?: (count: number) => void;
   /**
    * Called with the number of events of a batch sent under a lease that moved on before Kafka
-   * acknowledged it (outbox-relay.ts, `sentLate`): they may be on the topic twice.
+   * acknowledged it (relay-batch-publisher.ts, `sentLate`): they may be on the topic twice.
    */
   onSentLate?: (count: number) => void;
   /**
