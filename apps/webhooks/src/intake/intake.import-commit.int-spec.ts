@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { encodeEventMessage } from '@pft/contracts';
 import { createPartner } from '@pft/partners';
-import { type BatchPayload, type EventConsumer, type KafkaClient } from '@pft/platform';
+import { type KafkaClient } from '@pft/platform';
 import { storedFlight, testKafka, waitFor, withProjectionGround } from '@pft/testing';
 import { logbookEventMessage, publishMessages, waitForProjection } from '@pft/testing/oracle';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { notifyTotalsChanges } from '../totals/totals-notifier';
 import { WebhooksConfig } from '../webhooks.config';
+import { intakeConsumers } from './intake-consumers.test-support';
 import { PilotEventsIntakeService } from './pilot-events-intake.service';
 
 /** Flights in the import: its messages are taken in over many fetches of FETCH_BYTES each. */
@@ -30,27 +31,10 @@ describe('webhooks: an import of many flights yields one pilot_totals.updated pe
    * after the first waits for `held` (an intake behind the projector).
    */
   function smallFetches(client: KafkaClient, taken: number[], held: Promise<void>): KafkaClient {
-    const counted = (consumer: EventConsumer): EventConsumer =>
-      new Proxy(consumer, {
-        get(target, prop, receiver) {
-          if (prop !== 'run') return Reflect.get(target, prop, receiver) as unknown;
-          return (run: Parameters<EventConsumer['run']>[0]) =>
-            target.run({
-              ...run,
-              eachBatch: async (payload: BatchPayload) => {
-                if (taken.length > 0) await held;
-                await run.eachBatch!(payload);
-                if (payload.batch.messages.length > 0) taken.push(payload.batch.messages.length);
-              },
-            });
-        },
-      });
-    return new Proxy(client, {
-      get(target, prop, receiver) {
-        if (prop !== 'consumer') return Reflect.get(target, prop, receiver) as unknown;
-        return (options: Parameters<KafkaClient['consumer']>[0]) =>
-          counted(target.consumer({ ...options, maxBytesPerPartition: FETCH_BYTES }));
-      },
+    return intakeConsumers(client, { maxBytesPerPartition: FETCH_BYTES }, async (payload, takeIn) => {
+      if (taken.length > 0) await held;
+      await takeIn();
+      if (payload.batch.messages.length > 0) taken.push(payload.batch.messages.length);
     });
   }
 

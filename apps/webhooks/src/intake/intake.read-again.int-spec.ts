@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { encodeEventMessage, type EventMessage } from '@pft/contracts';
-import { type BatchPayload, type EventConsumer, type KafkaClient } from '@pft/platform';
+import { type KafkaClient } from '@pft/platform';
 import { testKafka, waitFor, withProjectionGround } from '@pft/testing';
 import { publishMessages } from '@pft/testing/oracle';
 import { deliveriesOf, partnerWithEndpoint } from '@pft/testing/webhook-ground';
 import { markRepublished } from '@pft/webhooks';
 import { dispatchAll as dispatchAllOf } from '../delivery/dispatcher-rounds.test-support';
 import { WebhooksConfig } from '../webhooks.config';
+import { intakeConsumers } from './intake-consumers.test-support';
 import { PilotEventsIntakeService } from './pilot-events-intake.service';
 
 /**
@@ -23,26 +24,9 @@ describe('webhooks intake: the notices of an erased pilot’s link read late, th
 
   /** The intake's consumer in group `groupId` (a group of its own: the topic read from its start). */
   function inGroup(client: KafkaClient, groupId: string, taken: number[]): KafkaClient {
-    const counted = (consumer: EventConsumer): EventConsumer =>
-      new Proxy(consumer, {
-        get(target, prop, receiver) {
-          if (prop !== 'run') return Reflect.get(target, prop, receiver) as unknown;
-          return (run: Parameters<EventConsumer['run']>[0]) =>
-            target.run({
-              ...run,
-              eachBatch: async (payload: BatchPayload) => {
-                await run.eachBatch!(payload);
-                taken.push(payload.batch.messages.length);
-              },
-            });
-        },
-      });
-    return new Proxy(client, {
-      get(target, prop, receiver) {
-        if (prop !== 'consumer') return Reflect.get(target, prop, receiver) as unknown;
-        return (options: Parameters<KafkaClient['consumer']>[0]) =>
-          counted(target.consumer({ ...options, groupId }));
-      },
+    return intakeConsumers(client, { groupId }, async (payload, takeIn) => {
+      await takeIn();
+      taken.push(payload.batch.messages.length);
     });
   }
 
