@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { letGo, lockWaiters, openTransaction, settledAs, withTestDataSource } from '@pft/testing';
+import { withTestDataSource } from '@pft/testing';
 import { deliveriesOf, partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
+import { queuedBehindARow } from '../queued-behind-a-row.test-support';
 
 /**
  * An endpoint disabled while the erasure deletes the connections of a pilot with a link's notice and a
@@ -39,22 +40,13 @@ describe('an endpoint disabled beside the erasure deleting the connections (Post
     );
 
     // Holds the change's row, so that the disable and then the erasure both queue for it.
-    const blocker = await openTransaction(ds);
-    let disable: Promise<unknown> | undefined;
-    let erasure: Promise<unknown> | undefined;
-    try {
-      await blocker.query('select 1 from webhook_deliveries where delivery_id = $1 for update', [
-        shared!.delivery_id,
-      ]);
-      disable = disableEndpoint(ds, endpointId, 'by an operator');
-      await lockWaiters(ds, 1);
-      erasure = ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
-      await lockWaiters(ds, 2);
-      await blocker.rollbackTransaction();
-    } finally {
-      await letGo(blocker);
-    }
-    expect(await settledAs([disable, erasure])).toEqual(['fulfilled', 'fulfilled']);
+    const outcomes = await queuedBehindARow(
+      ds,
+      ['select 1 from webhook_deliveries where delivery_id = $1 for update', [shared!.delivery_id]],
+      () => disableEndpoint(ds, endpointId, 'by an operator'),
+      () => ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot)),
+    );
+    expect(outcomes).toEqual(['fulfilled', 'fulfilled']);
     expect(await deliveriesOf(ds, connection)).toEqual([]);
   }, 30_000);
 });

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager } from 'typeorm';
-import { createPartner } from '@pft/partners';
-import {
-  endsOrWaitsOnALock,
-  letGo,
-  lockWaiters,
-  openTransaction,
-  settledAs,
-  withTestDataSource,
-} from '@pft/testing';
+import { endsOrWaitsOnALock } from '@pft/testing';
 import { madeEndpoint, queuedDisconnect } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
-import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailed } from './delivery.store';
+import { claimAllDue, withPartner } from '../dispatcher-ground.test-support';
+import { queuedBehindARow } from '../queued-behind-a-row.test-support';
+import { type ClaimedDelivery, recordDelivered, recordFailed } from './delivery.store';
 
 /**
  * A dispatcher settling an attempt while its endpoint is disabled (by an operator, or by another
@@ -21,12 +15,8 @@ import { type ClaimedDelivery, claimDueDeliveries, recordDelivered, recordFailed
  */
 describe('a dispatcher settling an attempt beside its endpoint’s disable (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(5, (made) => (ds = made));
   let partnerId: string;
-
-  beforeAll(async () => {
-    ({ partnerId } = await createPartner(ds, 'Settle beside disable'));
-  });
+  withPartner(5, 'Settle beside disable', (made) => ({ ds, partnerId } = made));
 
   /** A totals notice claimed by a dispatcher, to an endpoint failing since `failingSince`. */
   async function claimed(failingSince: Date | null): Promise<ClaimedDelivery> {
@@ -43,9 +33,7 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
       orderingKey: pilotId,
       sourceKey: `totals:${pilotId}`,
     });
-    const [delivery] = (
-      await claimDueDeliveries(ds, { limit: 100, perEndpoint: 100, busyEndpoints: [], leaseMs: 60_000 })
-    ).filter((d) => d.endpoint_id === endpointId);
+    const [delivery] = (await claimAllDue(ds)).filter((d) => d.endpoint_id === endpointId);
     if (!delivery) throw new Error('not claimed');
     return delivery;
   }
@@ -60,22 +48,13 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
     async (_, failingSince, settle) => {
       const delivery = await claimed(failingSince);
       // Holds the delivery's row, so that the dispatcher and then the disable both queue for it.
-      const blocker = await openTransaction(ds);
-      let dispatcher: Promise<unknown> | undefined;
-      let disable: Promise<unknown> | undefined;
-      try {
-        await blocker.query('select 1 from webhook_deliveries where delivery_id = $1 for update', [
-          delivery.delivery_id,
-        ]);
-        dispatcher = settle(delivery);
-        await lockWaiters(ds, 1);
-        disable = disableEndpoint(ds, delivery.endpoint_id, 'by an operator');
-        await lockWaiters(ds, 2);
-        await blocker.rollbackTransaction();
-      } finally {
-        await letGo(blocker);
-      }
-      expect(await settledAs([dispatcher, disable])).toEqual(['fulfilled', 'fulfilled']);
+      const outcomes = await queuedBehindARow(
+        ds,
+        ['select 1 from webhook_deliveries where delivery_id = $1 for update', [delivery.delivery_id]],
+        () => settle(delivery),
+        () => disableEndpoint(ds, delivery.endpoint_id, 'by an operator'),
+      );
+      expect(outcomes).toEqual(['fulfilled', 'fulfilled']);
       const [row] = await ds.query<{ status: string }[]>(
         'select e.status from webhook_endpoints e where e.endpoint_id = $1',
         [delivery.endpoint_id],
@@ -88,9 +67,7 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
   it('leaves nothing queued for an endpoint disabled while a redelivery to it commits', async () => {
     const endpointId = await madeEndpoint(ds, partnerId, ['pilot.disconnected']);
     await queuedDisconnect(ds, partnerId, endpointId);
-    const [delivery] = (
-      await claimDueDeliveries(ds, { limit: 100, perEndpoint: 100, busyEndpoints: [], leaseMs: 60_000 })
-    ).filter((d) => d.endpoint_id === endpointId);
+    const [delivery] = (await claimAllDue(ds)).filter((d) => d.endpoint_id === endpointId);
     await recordFailed(ds, delivery!, { status: 503, error: 'down', retryInMs: null });
 
     // The redelivery's transaction, held open once it has queued the delivery again.

@@ -1,17 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { createPartner } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { letGo, lockWaiters, openTransaction, settledAs, withTestDataSource } from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
-import {
-  type ClaimedDelivery,
-  claimDueDeliveries,
-  recordDelivered,
-  recordDropped,
-  recordFailed,
-} from './delivery.store';
+import { claimAllDue, withPartner } from '../dispatcher-ground.test-support';
+import { queuedBehindARow } from '../queued-behind-a-row.test-support';
+import { type ClaimedDelivery, recordDelivered, recordDropped, recordFailed } from './delivery.store';
 
 /**
  * A dispatcher settling a link's notice that was settled already (its endpoint disabled while the
@@ -21,12 +15,8 @@ import {
  */
 describe('a dispatcher settling a link notice beside the erasure deleting its connection (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(5, (made) => (ds = made));
   let partnerId: string;
-
-  beforeAll(async () => {
-    ({ partnerId } = await createPartner(ds, 'Settle beside erasure'));
-  });
+  withPartner(5, 'Settle beside erasure', (made) => ({ ds, partnerId } = made));
 
   /**
    * An erased pilot's pilot.linked claimed by a dispatcher, then failed by its endpoint's disable while
@@ -43,9 +33,7 @@ describe('a dispatcher settling a link notice beside the erasure deleting its co
       orderingKey: connection,
       sourceKey: `linked:${connection}`,
     });
-    const [delivery] = (
-      await claimDueDeliveries(ds, { limit: 100, perEndpoint: 100, busyEndpoints: [], leaseMs: 60_000 })
-    ).filter((d) => d.ordering_key === connection);
+    const [delivery] = (await claimAllDue(ds)).filter((d) => d.ordering_key === connection);
     if (!delivery) throw new Error('not claimed');
     expect(await disableEndpoint(ds, endpointId, 'by an operator')).toBe(true);
     return { pilot, delivery };
@@ -62,22 +50,13 @@ describe('a dispatcher settling a link notice beside the erasure deleting its co
     async (_, settle) => {
       const { pilot, delivery } = await claimedThenDisabled();
       // Holds the notice's row, so that the dispatcher and then the erasure both queue for it.
-      const blocker = await openTransaction(ds);
-      let dispatcher: Promise<unknown> | undefined;
-      let erasure: Promise<unknown> | undefined;
-      try {
-        await blocker.query('select 1 from webhook_deliveries where delivery_id = $1 for update', [
-          delivery.delivery_id,
-        ]);
-        dispatcher = settle(delivery);
-        await lockWaiters(ds, 1);
-        erasure = ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
-        await lockWaiters(ds, 2);
-        await blocker.rollbackTransaction();
-      } finally {
-        await letGo(blocker);
-      }
-      expect(await settledAs([dispatcher, erasure])).toEqual(['fulfilled', 'fulfilled']);
+      const outcomes = await queuedBehindARow(
+        ds,
+        ['select 1 from webhook_deliveries where delivery_id = $1 for update', [delivery.delivery_id]],
+        () => settle(delivery),
+        () => ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot)),
+      );
+      expect(outcomes).toEqual(['fulfilled', 'fulfilled']);
       const kept = await ds.query<unknown[]>('select 1 from webhook_deliveries where delivery_id = $1', [
         delivery.delivery_id,
       ]);

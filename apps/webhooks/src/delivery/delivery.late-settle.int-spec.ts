@@ -1,15 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type DataSource } from 'typeorm';
-import { withTestDataSource } from '@pft/testing';
-import { partnerWithEndpoint, queuedDisconnect } from '@pft/testing/webhook-ground';
+import { queuedDisconnect } from '@pft/testing/webhook-ground';
 import { redeliverEvent } from '@pft/webhooks';
-import {
-  type ClaimedDelivery,
-  claimDueDeliveries,
-  recordDelivered,
-  recordDropped,
-  recordFailed,
-} from './delivery.store';
+import { claimAllDue, withPartnerEndpoint } from '../dispatcher-ground.test-support';
+import { type ClaimedDelivery, recordDelivered, recordDropped, recordFailed } from './delivery.store';
 
 /**
  * A dispatcher that records its attempt only after its claim has lapsed (stalled past the lease), when
@@ -19,19 +13,18 @@ import {
  */
 describe('an attempt recorded after its claim lapsed (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(3, (made) => (ds = made));
   let partnerId: string;
   let endpointId: string;
-
-  beforeAll(async () => {
-    ({ partnerId, endpointId } = await partnerWithEndpoint(ds, 'Late record', ['pilot.disconnected']));
-  });
+  withPartnerEndpoint(
+    3,
+    'Late record',
+    { events: ['pilot.disconnected'] },
+    (made) => ({ ds, partnerId, endpointId } = made),
+  );
 
   /** A dispatcher's claim, for `leaseMs`: the delivery of `eventId` if it got it. */
   const claim = async (eventId: string, leaseMs: number): Promise<ClaimedDelivery | undefined> =>
-    (await claimDueDeliveries(ds, { limit: 100, perEndpoint: 100, busyEndpoints: [], leaseMs })).find(
-      (d) => d.event_id === eventId,
-    );
+    (await claimAllDue(ds, leaseMs)).find((d) => d.event_id === eventId);
 
   /** A delivery claimed by a first dispatcher whose claim lapsed, then by a second one: both claims. */
   async function claimedTwice(): Promise<{

@@ -1,17 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { type EventMessage } from '@pft/contracts';
-import { endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { withTestDataSource } from '@pft/testing';
+import { deliveriesOf } from '@pft/testing/webhook-ground';
 import {
-  consentMessage,
-  deliveriesOf,
-  partnerWithEndpoint,
-  storeConnection,
-} from '@pft/testing/webhook-ground';
-import { queueWebhookEvent } from '@pft/webhooks';
-import { takeInEvents } from '../intake/intake.statements';
+  disconnectTakenIn,
+  linkTakenIn,
+  type PilotLink,
+  queuedTotalsNotice,
+  withPartnerEndpoint,
+} from '../dispatcher-ground.test-support';
 import { dispatchAll } from './dispatcher-rounds.test-support';
 
 /**
@@ -22,52 +18,25 @@ import { dispatchAll } from './dispatcher-rounds.test-support';
  */
 describe('a link’s notices still queued when the pilot disconnects (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(3, (made) => (ds = made));
   let partnerId: string;
   let endpointId: string;
-
-  beforeAll(async () => {
-    ({ partnerId, endpointId } = await partnerWithEndpoint(ds, 'Link order', [
-      'pilot.linked',
-      'pilot.disconnected',
-      'pilot.sharing_updated',
-      'pilot_totals.updated',
-    ]));
-  });
-
-  const message = (type: string, pilot: string, payload: object): EventMessage =>
-    consentMessage(type, pilot, partnerId, payload);
+  withPartnerEndpoint(
+    3,
+    'Link order',
+    { events: ['pilot.linked', 'pilot.disconnected', 'pilot.sharing_updated', 'pilot_totals.updated'] },
+    (made) => ({ ds, partnerId, endpointId } = made),
+  );
 
   /** A pilot linked, sharing, its totals changed: each notice queued, none sent yet. */
-  async function linkedNotSent(): Promise<{ pilot: string; connection: string }> {
-    const [pilot, connection] = [randomUUID(), randomUUID()];
-    await storeConnection(ds, { connection, partnerId, pilot });
-    await ds.transaction((tx) =>
-      takeInEvents(tx, [
-        message('PilotLinked', pilot, { connection_id: connection, linked_at: new Date().toISOString() }),
-        message('ExperienceSharingChanged', pilot, { connection_id: connection, share_experience: true }),
-      ]),
-    );
-    await queueWebhookEvent(ds, {
-      endpointId,
-      type: 'pilot_totals.updated',
-      data: { pilot_id: connection, last_updated: new Date().toISOString() },
-      orderingKey: connection,
-      sourceKey: `totals:${pilot}:1`,
-    });
-    return { pilot, connection };
+  async function linkedNotSent(): Promise<PilotLink> {
+    const link = await linkTakenIn(ds, partnerId, { sharing: true });
+    await queuedTotalsNotice(ds, endpointId, link);
+    return link;
   }
-
-  const disconnected = (pilot: string, connection: string) =>
-    message('PilotDisconnected', pilot, {
-      connection_id: connection,
-      disconnected_at: new Date().toISOString(),
-    });
 
   it('tells of the link, then of the disconnect, and of nothing the pilot shared after it', async () => {
     const { pilot, connection } = await linkedNotSent();
-    await endConnection(ds, connection, new Date().toISOString());
-    await ds.transaction((tx) => takeInEvents(tx, [disconnected(pilot, connection)]));
+    await disconnectTakenIn(ds, partnerId, { pilot, connection });
 
     expect(await dispatchAll(ds, { orderingKey: connection })).toEqual([
       'pilot.linked',
@@ -84,8 +53,7 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
   it('tells of the link, then of the disconnect, when the account is erased, and keeps nothing once told', async () => {
     const { pilot, connection } = await linkedNotSent();
     // The erasure's disconnect, its notice taken in, then its steps through the pilot's connections.
-    await endConnection(ds, connection, new Date().toISOString());
-    await ds.transaction((tx) => takeInEvents(tx, [disconnected(pilot, connection)]));
+    await disconnectTakenIn(ds, partnerId, { pilot, connection });
     await ds.transaction((tx) => ERASURE_DELETES.webhookDeliveries(tx, pilot));
     await ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
 
@@ -109,40 +77,19 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
  */
 describe('a pilot.linked still queued for an endpoint that takes no pilot.disconnected (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(3, (made) => (ds = made));
   let partnerId: string;
-
-  beforeAll(async () => {
-    ({ partnerId } = await partnerWithEndpoint(
-      ds,
-      'Links only',
-      ['pilot.linked'],
-      'https://links.example.com/pft',
-    ));
-  });
-
-  const consent = (type: string, pilot: string, payload: object): EventMessage =>
-    consentMessage(type, pilot, partnerId, payload);
+  withPartnerEndpoint(
+    3,
+    'Links only',
+    { events: ['pilot.linked'], url: 'https://links.example.com/pft' },
+    (made) => ({ ds, partnerId } = made),
+  );
 
   /** A pilot linked, the link's notice queued and not sent, then disconnected. */
-  async function linkedThenDisconnected(): Promise<{ pilot: string; connection: string }> {
-    const [pilot, connection] = [randomUUID(), randomUUID()];
-    await storeConnection(ds, { connection, partnerId, pilot });
-    await ds.transaction((tx) =>
-      takeInEvents(tx, [
-        consent('PilotLinked', pilot, { connection_id: connection, linked_at: new Date().toISOString() }),
-      ]),
-    );
-    await endConnection(ds, connection, new Date().toISOString());
-    await ds.transaction((tx) =>
-      takeInEvents(tx, [
-        consent('PilotDisconnected', pilot, {
-          connection_id: connection,
-          disconnected_at: new Date().toISOString(),
-        }),
-      ]),
-    );
-    return { pilot, connection };
+  async function linkedThenDisconnected(): Promise<PilotLink> {
+    const link = await linkTakenIn(ds, partnerId);
+    await disconnectTakenIn(ds, partnerId, link);
+    return link;
   }
 
   it('does not tell of the link once the pilot has disconnected', async () => {

@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { type EventMessage } from '@pft/contracts';
-import { endConnection } from '@pft/partners';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { withTestDataSource } from '@pft/testing';
-import { consentMessage, partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
-import { queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
-import { takeInEvents } from '../intake/intake.statements';
+import { redeliverEvent } from '@pft/webhooks';
+import {
+  disconnectTakenIn,
+  linkTakenIn,
+  queuedTotalsNotice,
+  withPartnerEndpoint,
+} from '../dispatcher-ground.test-support';
 import { dispatchAll as dispatchAllOf } from './dispatcher-rounds.test-support';
 
 /**
@@ -17,20 +17,14 @@ import { dispatchAll as dispatchAllOf } from './dispatcher-rounds.test-support';
  */
 describe('redelivering a failed notice about a pilot (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(3, (made) => (ds = made));
   let partnerId: string;
   let endpointId: string;
-
-  beforeAll(async () => {
-    ({ partnerId, endpointId } = await partnerWithEndpoint(ds, 'Redelivery', [
-      'pilot.linked',
-      'pilot.disconnected',
-      'pilot_totals.updated',
-    ]));
-  });
-
-  const message = (type: string, pilot: string, payload: object): EventMessage =>
-    consentMessage(type, pilot, partnerId, payload);
+  withPartnerEndpoint(
+    3,
+    'Redelivery',
+    { events: ['pilot.linked', 'pilot.disconnected', 'pilot_totals.updated'] },
+    (made) => ({ ds, partnerId, endpointId } = made),
+  );
 
   /**
    * The dispatcher's rounds until nothing is due, each attempt answered `status`: what was sent about
@@ -46,20 +40,8 @@ describe('redelivering a failed notice about a pilot (Postgres)', () => {
     linked: string;
     totals: string;
   }> {
-    const [pilot, connection] = [randomUUID(), randomUUID()];
-    await storeConnection(ds, { connection, partnerId, pilot });
-    await ds.transaction((tx) =>
-      takeInEvents(tx, [
-        message('PilotLinked', pilot, { connection_id: connection, linked_at: new Date().toISOString() }),
-      ]),
-    );
-    await queueWebhookEvent(ds, {
-      endpointId,
-      type: 'pilot_totals.updated',
-      data: { pilot_id: connection, last_updated: new Date().toISOString() },
-      orderingKey: connection,
-      sourceKey: `totals:${pilot}:1`,
-    });
+    const { pilot, connection } = await linkTakenIn(ds, partnerId);
+    await queuedTotalsNotice(ds, endpointId, { pilot, connection });
     expect(await dispatchAll(connection, 503)).toEqual(['pilot.linked', 'pilot_totals.updated']);
     const ids = await ds.query<{ type: string; event_id: string }[]>(
       `select type, event_id from webhook_deliveries where ordering_key = $1 and status = 'failed'`,
@@ -69,17 +51,8 @@ describe('redelivering a failed notice about a pilot (Postgres)', () => {
     return { pilot, connection, linked: id('pilot.linked'), totals: id('pilot_totals.updated') };
   }
 
-  async function disconnect(pilot: string, connection: string): Promise<void> {
-    await endConnection(ds, connection, new Date().toISOString());
-    await ds.transaction((tx) =>
-      takeInEvents(tx, [
-        message('PilotDisconnected', pilot, {
-          connection_id: connection,
-          disconnected_at: new Date().toISOString(),
-        }),
-      ]),
-    );
-  }
+  const disconnect = (pilot: string, connection: string) =>
+    disconnectTakenIn(ds, partnerId, { pilot, connection });
 
   it('refuses a pilot.linked, or any notice about the pilot, once the pilot has disconnected: nothing sent after the disconnect', async () => {
     const { pilot, connection, linked, totals } = await failedLink();

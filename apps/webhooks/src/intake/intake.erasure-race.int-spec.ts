@@ -2,15 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
 import { ERASURE_DELETES } from '@pft/privacy';
-import {
-  endsOrWaitsOnALock,
-  letGo,
-  lockWaiters,
-  openTransaction,
-  settledAs,
-  withTestDataSource,
-} from '@pft/testing';
-import { consentMessage, partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { endsOrWaitsOnALock, letGo, openTransaction } from '@pft/testing';
+import { consentMessage, storeConnection } from '@pft/testing/webhook-ground';
+import { withPartnerEndpoint } from '../dispatcher-ground.test-support';
+import { queuedBehindARow } from '../queued-behind-a-row.test-support';
 import { takeInEvents } from './intake.statements';
 
 /**
@@ -21,16 +16,14 @@ import { takeInEvents } from './intake.statements';
  */
 describe('webhooks intake beside an erasure deleting the connections (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(5, (made) => (ds = made));
   let partnerId: string;
   let endpointId: string;
-
-  beforeAll(async () => {
-    ({ partnerId, endpointId } = await partnerWithEndpoint(ds, 'Erasure race', [
-      'pilot.linked',
-      'pilot.sharing_updated',
-    ]));
-  });
+  withPartnerEndpoint(
+    5,
+    'Erasure race',
+    { events: ['pilot.linked', 'pilot.sharing_updated'] },
+    (made) => ({ ds, partnerId, endpointId } = made),
+  );
 
   /** A pilot disconnected by the erasure, whose connection the erasure is about to delete. */
   async function erasedPilot(): Promise<{ pilot: string; connection: string }> {
@@ -112,20 +105,13 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     const link = (id: string) =>
       message('PilotLinked', pilot, { connection_id: id, linked_at: new Date().toISOString() });
     // Holds the intake between its two links: it waits for the endpoint's row to queue the first.
-    const blocker = await openTransaction(ds);
-    let intake: Promise<number> | undefined;
-    let erasure: Promise<unknown> | undefined;
-    try {
-      await blocker.query('select 1 from webhook_endpoints where endpoint_id = $1 for update', [endpointId]);
-      intake = ds.transaction((tx) => takeInEvents(tx, [link(later!), link(first!)]));
-      await lockWaiters(ds, 1);
-      erasure = ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot));
-      await lockWaiters(ds, 2);
-      await blocker.rollbackTransaction();
-    } finally {
-      await letGo(blocker);
-    }
-    expect(await settledAs([intake, erasure])).toEqual(['fulfilled', 'fulfilled']);
+    const outcomes = await queuedBehindARow(
+      ds,
+      ['select 1 from webhook_endpoints where endpoint_id = $1 for update', [endpointId]],
+      () => ds.transaction((tx) => takeInEvents(tx, [link(later!), link(first!)])),
+      () => ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot)),
+    );
+    expect(outcomes).toEqual(['fulfilled', 'fulfilled']);
     for (const id of [first!, later!]) {
       expect(await kept(id)).toEqual(['pilot.linked']);
       expect(await marked(id)).toBe(false);

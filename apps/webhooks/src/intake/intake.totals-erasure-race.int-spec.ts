@@ -3,16 +3,9 @@ import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
 import { endConnection } from '@pft/partners';
 import { ERASURE_DELETES, lockPilotTotalsChanges } from '@pft/privacy';
-import {
-  endsOrWaitsOnALock,
-  endsWithin,
-  letGo,
-  lockWaiters,
-  openTransaction,
-  settledAs,
-  withTestDataSource,
-} from '@pft/testing';
-import { partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { endsOrWaitsOnALock, endsWithin, letGo, lockWaiters, openTransaction, settledAs } from '@pft/testing';
+import { storeConnection } from '@pft/testing/webhook-ground';
+import { withPartnerEndpoint } from '../dispatcher-ground.test-support';
 import { takeInEvents } from './intake.statements';
 
 /**
@@ -22,12 +15,13 @@ import { takeInEvents } from './intake.statements';
  */
 describe('webhooks intake noting a totals change beside an erasure (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(4, (made) => (ds = made));
   let partnerId: string;
-
-  beforeAll(async () => {
-    ({ partnerId } = await partnerWithEndpoint(ds, 'Totals erasure race', ['pilot_totals.updated']));
-  });
+  withPartnerEndpoint(
+    4,
+    'Totals erasure race',
+    { events: ['pilot_totals.updated'] },
+    (made) => ({ ds, partnerId } = made),
+  );
 
   const flightRecorded = (pilot: string): EventMessage =>
     ({
