@@ -12,6 +12,7 @@ export * from './held-transaction';
 export * from './hostile';
 export * from './system';
 export * from './flight-body';
+export * from './flight-recorded-payload';
 export * from './tcp-proxy';
 export * from './redis-server';
 export * from './kafka-broker';

@@ -1,61 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { type KafkaClient } from '@pft/platform/kafka/kafka.port';
-import { decodeEventMessages, isErased, logbookStreamId, zeroFlightMinutes } from '@pft/contracts';
+import { decodeEventMessages, isErased, logbookStreamId } from '@pft/contracts';
 import {
   createTestTopic,
   deleteTestTopics,
-  flightBody,
+  flightRecordedPayload,
   testKafka,
-  waitFor,
+  testMasterKeys,
+  topicMessages,
   withTestDataSource,
 } from '@pft/testing';
 import { boxOpener } from '../crypto/sealed-json';
 import { DataKeys } from '../crypto/data-keys';
-import { DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '../crypto/master-keys';
 import { PlainPayloadsLeft, republishEvents } from './republish-events';
 import { sealStoredEvents } from './seal-stored-events';
-
-const ring = () => MasterKeyRing.fromBase64(DEVELOPMENT_MASTER_KEY);
 
 /** A flight of `pilot` stored in the clear, as before sealing existed. */
 async function plainFlight(ds: DataSource, pilot: string, remarks: string): Promise<void> {
   await ds.query(
     `insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
      values ($1, $2, 1, 'FlightRecorded', 1, $3::jsonb, '{}')`,
-    [
-      randomUUID(),
-      logbookStreamId(pilot),
-      JSON.stringify({
-        pilot_account_id: pilot,
-        flight: {
-          ...(flightBody({ remarks }) as object),
-          minutes: zeroFlightMinutes(),
-          landings: { day: 0, night: 0 },
-        },
-      }),
-    ],
+    [randomUUID(), logbookStreamId(pilot), JSON.stringify(flightRecordedPayload(pilot, remarks))],
   );
-}
-
-/** Every message on `topic`, `count` of them. */
-async function readTopic(kafka: KafkaClient, topic: string, count: number): Promise<Buffer[]> {
-  const values: Buffer[] = [];
-  const consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeMs: 50 });
-  await consumer.connect();
-  await consumer.subscribe([topic], { fromBeginning: true });
-  await consumer.run({
-    eachMessage: ({ message }) => {
-      values.push(Buffer.from(message.value!));
-      return Promise.resolve();
-    },
-  });
-  try {
-    await waitFor(() => (values.length >= count ? true : undefined), 30_000, 'the republished events');
-  } finally {
-    await consumer.disconnect();
-  }
-  return values;
 }
 
 describe('republishing the store to a new topic while erasures are under way (pft privacy seal-events --republish-to)', () => {
@@ -88,11 +54,11 @@ describe('republishing the store to a new topic while erasures are under way (pf
     await ds.query(`insert into account_erasures (pilot_account_id, request_id) values ($1, 'req_erase')`, [
       erasing,
     ]);
-    const keys = new DataKeys(ring());
+    const keys = new DataKeys(testMasterKeys);
     expect(await sealStoredEvents(ds, { keys })).toEqual({ sealed: 1, leftToErasures: 1 });
 
     expect(await republish(topic)).toEqual({ published: 2 });
-    const values = await readTopic(kafka, topic, 2);
+    const values = (await topicMessages(kafka, topic)).map((m) => m.value!);
     expect(Buffer.concat(values).includes(Buffer.from('left-to-the-erasure'))).toBe(false);
     const read = await decodeEventMessages(values, boxOpener(keys, ds));
     expect(

@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import {
-  decodeEventMessages,
-  isErased,
-  logbookStreamId,
-  type OpenedDecodeResult,
-  zeroFlightMinutes,
-} from '@pft/contracts';
+import { decodeEventMessages, isErased, logbookStreamId, type OpenedDecodeResult } from '@pft/contracts';
 import { boxOpener, MESSAGES_FOR_THREAD } from '../crypto/sealed-json';
 import { DataKeys } from '../crypto/data-keys';
-import { DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '../crypto/master-keys';
 import { OpeningThread } from '../crypto/opening-thread';
 import {
   createTestTopic,
   deleteTestTopics,
-  flightBody,
+  flightRecordedPayload,
   testKafka,
-  waitFor,
+  testMasterKeys,
+  topicMessages,
   withTestDataSource,
 } from '@pft/testing';
 import { appendEvents, DataKeyGone, type NewEvent } from '@pft/event-store/event-store';
@@ -27,18 +21,9 @@ import { DataKeySealing } from './payload-sealing';
 import { sealStoredEvents } from './seal-stored-events';
 import { isoTimestamp } from '@pft/platform/database/iso-timestamp';
 
-const ring = () => MasterKeyRing.fromBase64(DEVELOPMENT_MASTER_KEY);
-
 const recorded = (pilot: string, remarks: string): NewEvent => ({
   type: 'FlightRecorded',
-  payload: {
-    pilot_account_id: pilot,
-    flight: {
-      ...(flightBody({ remarks }) as object),
-      minutes: zeroFlightMinutes(),
-      landings: { day: 0, night: 0 },
-    },
-  } as NewEvent['payload'],
+  payload: flightRecordedPayload(pilot, remarks),
 });
 
 /** The stored events of `stream` as the relay would publish them. */
@@ -66,7 +51,7 @@ describe('sealed event payloads (Postgres)', () => {
 
   it('stores a pilot’s logbook payloads sealed with the pilot’s key; readers with the key store open them', async () => {
     const pilot = randomUUID();
-    const keys = new DataKeys(ring());
+    const keys = new DataKeys(testMasterKeys);
     await ds.transaction((tx) =>
       appendEvents(
         tx,
@@ -86,7 +71,7 @@ describe('sealed event payloads (Postgres)', () => {
       sealed: { alg: 'A256GCM', key_id: expect.any(String), data: expect.any(String) },
     });
     // Another process, its own cache: the key comes from data_keys.
-    const reader = new DataKeys(ring());
+    const reader = new DataKeys(testMasterKeys);
     const decoded = await decodeEventMessages(
       await messagesOf(ds, logbookStreamId(pilot)),
       boxOpener(reader, ds),
@@ -96,13 +81,13 @@ describe('sealed event payloads (Postgres)', () => {
 
   it('refuses to append under a key destroyed since a writer remembered it; the writer asks again', async () => {
     const pilot = randomUUID();
-    const writer = new DataKeySealing(new DataKeys(ring()));
+    const writer = new DataKeySealing(new DataKeys(testMasterKeys));
     const stream = logbookStreamId(pilot);
     await ds.transaction((tx) =>
       appendEvents(tx, stream, 0, [recorded(pilot, 'before')], {}, { sealer: writer }),
     );
     // Destroyed by another process: this writer still holds the key in memory.
-    await new DataKeys(ring()).destroy(ds, pilot);
+    await new DataKeys(testMasterKeys).destroy(ds, pilot);
     await expect(
       ds.transaction((tx) => appendEvents(tx, stream, 1, [recorded(pilot, 'after')], {}, { sealer: writer })),
     ).rejects.toBeInstanceOf(DataKeyGone);
@@ -111,7 +96,7 @@ describe('sealed event payloads (Postgres)', () => {
     );
     const decoded = await decodeEventMessages(
       await messagesOf(ds, stream),
-      boxOpener(new DataKeys(ring()), ds),
+      boxOpener(new DataKeys(testMasterKeys), ds),
     );
     expect(decoded.map(isErased)).toEqual([true, false]);
     expect(remarksOf(decoded)).toEqual([undefined, 'after']);
@@ -120,7 +105,7 @@ describe('sealed event payloads (Postgres)', () => {
   it('erases a logbook: keys destroyed, plain payloads of before sealing shredded, write-side rows deleted, AccountErased appended', async () => {
     const pilot = randomUUID();
     const stream = logbookStreamId(pilot);
-    const keys = new DataKeys(ring());
+    const keys = new DataKeys(testMasterKeys);
     await ds.transaction((tx) =>
       appendEvents(tx, stream, 0, [recorded(pilot, 'sealed-one')], {}, { sealer: new DataKeySealing(keys) }),
     );
@@ -146,7 +131,7 @@ describe('sealed event payloads (Postgres)', () => {
     expect(await ds.query(`select * from data_keys where subject_id = $1`, [pilot])).toEqual([]);
     const decoded = await decodeEventMessages(
       await messagesOf(ds, stream),
-      boxOpener(new DataKeys(ring()), ds),
+      boxOpener(new DataKeys(testMasterKeys), ds),
     );
     expect(decoded.map((d) => (d.ok ? d.message.type : isErased(d) ? 'erased' : d.reason))).toEqual([
       'erased',
@@ -175,11 +160,11 @@ describe('sealed event payloads (Postgres)', () => {
     }
     const before = await Promise.all(pilots.map((p) => messagesOf(ds, logbookStreamId(p))));
     // An old plaintext event reads as it is (the migration period).
-    const plainRead = await decodeEventMessages(before[0]!, boxOpener(new DataKeys(ring()), ds));
+    const plainRead = await decodeEventMessages(before[0]!, boxOpener(new DataKeys(testMasterKeys), ds));
     expect(remarksOf(plainRead)).toEqual([1, 2, 3].map((v) => `legacy-${pilots[0]}-${v}`));
 
     const progress: { done: number; total: number }[] = [];
-    const keys = new DataKeys(ring());
+    const keys = new DataKeys(testMasterKeys);
     const result = await sealStoredEvents(ds, { batchSize: 4, keys, onProgress: (p) => progress.push(p) });
     expect(result.sealed).toBeGreaterThanOrEqual(6);
     expect(progress[0]).toEqual({ done: 0, total: expect.any(Number) });
@@ -205,20 +190,10 @@ describe('sealed event payloads (Postgres)', () => {
     const { published } = await republishEvents(ds, producer, topic, { batchSize: 5 });
     await producer.disconnect();
     expect(published).toBe(total);
-    const values: Buffer[] = [];
-    const consumer = kafka.consumer({ groupId: `test-${randomUUID()}`, maxWaitTimeMs: 50 });
-    await consumer.connect();
-    await consumer.subscribe([topic], { fromBeginning: true });
-    await consumer.run({
-      eachMessage: ({ message }) => {
-        values.push(Buffer.from(message.value!));
-        return Promise.resolve();
-      },
-    });
+    let values: Buffer[];
     try {
-      await waitFor(() => (values.length >= published ? true : undefined), 30_000, 'the republished events');
+      values = (await topicMessages(kafka, topic)).map((m) => m.value!);
     } finally {
-      await consumer.disconnect();
       await deleteTestTopics(kafka, [topic]);
     }
     expect(Buffer.concat(values).includes(Buffer.from('legacy-'))).toBe(false);
@@ -229,7 +204,7 @@ describe('sealed event payloads (Postgres)', () => {
   }, 60_000);
 
   it('finds every data key in the relay’s own messages on the opening thread, asks for each once, and opens them by position', async () => {
-    const keys = new DataKeys(ring());
+    const keys = new DataKeys(testMasterKeys);
     const pilots: string[] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const perPilot = Math.ceil(MESSAGES_FOR_THREAD / pilots.length) + 5;
     for (const pilot of pilots) {
@@ -251,7 +226,10 @@ describe('sealed event payloads (Postgres)', () => {
     const thread = new OpeningThread();
     const asked = jest.spyOn(thread, 'openMessages');
     try {
-      const decoded = await decodeEventMessages(values, boxOpener(new DataKeys(ring()), ds, { thread }));
+      const decoded = await decodeEventMessages(
+        values,
+        boxOpener(new DataKeys(testMasterKeys), ds, { thread }),
+      );
       // The batch, then the messages whose keys the new thread did not hold, with those keys.
       expect(asked).toHaveBeenCalledTimes(2);
       expect(asked.mock.calls[1]![0]).toHaveLength(values.length);
