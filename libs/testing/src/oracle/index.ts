@@ -1,5 +1,6 @@
 export * from './totals.oracle';
 export * from './logbook-events.arbitrary';
+export * from './delivered-flights';
 export * from './publish-histories';
 export * from './projection-progress';
 export * from './experience-record.oracle';

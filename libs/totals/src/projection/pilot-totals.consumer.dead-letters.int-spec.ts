@@ -4,6 +4,7 @@ import { encodeEventMessage, type Flight } from '@pft/contracts';
 import { storedFlight, testKafka, waitFor, withProjectionGround } from '@pft/testing';
 import {
   type DeliveredLogbookEvent,
+  flightRecordedAt,
   logbookEventMessage,
   oracleTotalsOf,
   publishMessages,
@@ -21,22 +22,17 @@ describe('PilotTotalsConsumer setting events aside as dead letters (real Kafka a
     const [topic, deadLetters] = await ground.topicPair('projector-twice', 1);
     const pilotId = randomUUID();
     const at = new Date('2026-11-02T00:00:00.000Z');
-    const recording = (streamVersion: number, flightId: string, minutes: number): DeliveredLogbookEvent => ({
-      stream_version: streamVersion,
-      event: {
-        type: 'FlightRecorded',
-        version: 2,
-        payload: {
-          pilot_account_id: pilotId,
-          flight: storedFlight({
-            flight_id: flightId,
-            date: '2026-10-01',
-            aircraft: { category: 'airplane', rating_key: 'sep_land' },
-            minutes: { total_flight_time: minutes, pic: minutes, single_engine: minutes },
-          }),
-        },
-      },
-    });
+    const recording = (streamVersion: number, flightId: string, minutes: number): DeliveredLogbookEvent =>
+      flightRecordedAt(
+        pilotId,
+        streamVersion,
+        storedFlight({
+          flight_id: flightId,
+          date: '2026-10-01',
+          aircraft: { category: 'airplane', rating_key: 'sep_land' },
+          minutes: { total_flight_time: minutes, pic: minutes, single_engine: minutes },
+        }),
+      );
     const publish = (events: DeliveredLogbookEvent[]) =>
       publishMessages(
         kafka,
@@ -78,62 +74,32 @@ describe('PilotTotalsConsumer setting events aside as dead letters (real Kafka a
     // that is not JSON.
     const poison = logbookEventMessage(
       pilotId,
-      {
-        stream_version: events.length + 1,
-        event: {
-          type: 'FlightRecorded',
-          version: 2,
-          payload: {
-            pilot_account_id: pilotId,
-            flight: {
-              ...storedFlight({
-                date: '2026-10-01',
-                minutes: { total_flight_time: 60, pic: 60, single_engine: 60 },
-              }),
-              aircraft: { category: 'airplane', rating_key: 'type_no_such_aircraft' },
-            },
-          },
-        },
-      },
+      flightRecordedAt(pilotId, events.length + 1, {
+        ...storedFlight({
+          date: '2026-10-01',
+          minutes: { total_flight_time: 60, pic: 60, single_engine: 60 },
+        }),
+        aircraft: { category: 'airplane', rating_key: 'type_no_such_aircraft' },
+      }),
       at,
     );
     const poisonFlight = (poison.payload as { flight: Flight }).flight;
     // A flight in year 0000: a valid date to the event schema, one Postgres refuses to store.
     const ancient = logbookEventMessage(
       pilotId,
-      {
-        stream_version: events.length + 2,
-        event: {
-          type: 'FlightRecorded',
-          version: 2,
-          payload: {
-            pilot_account_id: pilotId,
-            flight: {
-              ...poisonFlight,
-              flight_id: randomUUID(),
-              date: '0000-06-01',
-              aircraft: { category: 'airplane', rating_key: 'sep_land' },
-            },
-          },
-        },
-      },
+      flightRecordedAt(pilotId, events.length + 2, {
+        ...poisonFlight,
+        flight_id: randomUUID(),
+        date: '0000-06-01',
+        aircraft: { category: 'airplane', rating_key: 'sep_land' },
+      }),
       at,
     );
-    const laterEvent: DeliveredLogbookEvent = {
-      stream_version: events.length + 3,
-      event: {
-        type: 'FlightRecorded',
-        version: 2,
-        payload: {
-          pilot_account_id: pilotId,
-          flight: {
-            ...poisonFlight,
-            flight_id: randomUUID(),
-            aircraft: { category: 'airplane', rating_key: 'sep_land' },
-          },
-        },
-      },
-    };
+    const laterEvent = flightRecordedAt(pilotId, events.length + 3, {
+      ...poisonFlight,
+      flight_id: randomUUID(),
+      aircraft: { category: 'airplane', rating_key: 'sep_land' },
+    });
     const later = logbookEventMessage(pilotId, laterEvent, at);
     const messages = [
       ...good.slice(0, 10).map((m) => ({ key: pilotId, value: encodeEventMessage(m) })),
