@@ -160,6 +160,8 @@ benchmark(
       check_20_vs_check_floor: ['check20', 'checkFloor'],
       check_floor_unrecorded_vs_experience_warm: ['checkFloorUnrecorded', 'experienceWarm'],
       check_floor_as_row_vs_experience_warm: ['checkFloorAsRow', 'experienceWarm'],
+      check_pipeline_floor_vs_experience_warm: ['checkPipelineFloor', 'experienceWarm'],
+      check_20_vs_check_pipeline_floor: ['check20', 'checkPipelineFloor'],
       long_today_vs_experience_warm: ['longToday', 'experienceWarm'],
       long_past_vs_experience_warm: ['longPast', 'experienceWarm'],
     });

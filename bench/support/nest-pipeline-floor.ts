@@ -1,16 +1,16 @@
 import { countingFloor, READS_SOURCE } from './read-floor';
 
 /**
- * nest-floor.ts's `/counted` and `/read` through the partner route's pipeline, with nothing of ours in
- * it: three guards (the first awaits the request's count in Redis), a parameter decorator taking the
- * caller they left, the query through @nestjs/cqrs's QueryBus, and the partner headers. A read's share
- * of it is what our code costs over the framework's pipeline doing the same work.
+ * The partner routes' pipeline in plain JavaScript, with nothing of ours in it: three guards (the first
+ * awaits the request's count in Redis, READS_SOURCE's countRequest), `Caller`, a parameter decorator
+ * taking the caller they left, `guarded(...)` putting the three on a route, and `partnerHeaders(reply,
+ * count)`, the partner API's headers. With READS_SOURCE, and Nest's common decorators as `nest`.
  */
-const SOURCE = `
+export const PARTNER_PIPELINE_SOURCE = `
 require('reflect-metadata');
 const { NestFactory } = require('@nestjs/core');
-const { Controller, Get, Inject, Injectable, Module, Query, Res, UseGuards, createParamDecorator } = require('@nestjs/common');
-const { CqrsModule, QueryBus, QueryHandler } = require('@nestjs/cqrs');
+const nest = require('@nestjs/common');
+const { Controller, Inject, Injectable, Module, Res, UseGuards, createParamDecorator } = nest;
 const { FastifyAdapter } = require('@nestjs/platform-fastify');
 ${READS_SOURCE}
 const requestOf = (context) => context.switchToHttp().getRequest();
@@ -33,6 +33,29 @@ class InScope {
   }
 }
 const Caller = createParamDecorator((_, context) => requestOf(context).caller);
+for (const guard of [Counted, WithinLimit, InScope]) Injectable()(guard);
+const guarded = UseGuards(Counted, WithinLimit, InScope);
+let requests = 0;
+function partnerHeaders(reply, count) {
+  reply
+    .header('X-Request-Id', 'req_' + decimalText(++requests).padStart(26, '0'))
+    .header('Cache-Control', 'no-store')
+    .header('RateLimit-Limit', '1000000000')
+    .header('RateLimit-Remaining', decimalText(1e9 - count))
+    .header('RateLimit-Reset', '30');
+}
+`;
+
+/**
+ * nest-floor.ts's `/counted` and `/read` through the partner route's pipeline, with nothing of ours in
+ * it: three guards (the first awaits the request's count in Redis), a parameter decorator taking the
+ * caller they left, the query through @nestjs/cqrs's QueryBus, and the partner headers. A read's share
+ * of it is what our code costs over the framework's pipeline doing the same work.
+ */
+const SOURCE = `
+${PARTNER_PIPELINE_SOURCE}
+const { Get, Query } = nest;
+const { CqrsModule, QueryBus, QueryHandler } = require('@nestjs/cqrs');
 class FromMemory {}
 class ReadRow {
   constructor(id) {
@@ -49,15 +72,6 @@ class ReadRowHandler {
     return readGrouped(query.id);
   }
 }
-let requests = 0;
-function partnerHeaders(reply, count) {
-  reply
-    .header('X-Request-Id', 'req_' + decimalText(++requests).padStart(26, '0'))
-    .header('Cache-Control', 'no-store')
-    .header('RateLimit-Limit', '1000000000')
-    .header('RateLimit-Remaining', decimalText(1e9 - count))
-    .header('RateLimit-Reset', '30');
-}
 class Pipeline {
   constructor(queryBus) {
     this.queryBus = queryBus;
@@ -72,19 +86,19 @@ class Pipeline {
     return { data: await this.queryBus.execute(new ReadRow(id)) };
   }
 }
-for (const guard of [Counted, WithinLimit, InScope, FromMemoryHandler, ReadRowHandler]) Injectable()(guard);
+for (const handler of [FromMemoryHandler, ReadRowHandler]) Injectable()(handler);
 QueryHandler(FromMemory)(FromMemoryHandler);
 QueryHandler(ReadRow)(ReadRowHandler);
 Inject(QueryBus)(Pipeline, undefined, 0);
 const route = (name) => Object.getOwnPropertyDescriptor(Pipeline.prototype, name);
 Caller()(Pipeline.prototype, 'counted', 0);
 Res({ passthrough: true })(Pipeline.prototype, 'counted', 1);
-UseGuards(Counted, WithinLimit, InScope)(Pipeline.prototype, 'counted', route('counted'));
+guarded(Pipeline.prototype, 'counted', route('counted'));
 Get('counted')(Pipeline.prototype, 'counted', route('counted'));
 Query('id')(Pipeline.prototype, 'read', 0);
 Caller()(Pipeline.prototype, 'read', 1);
 Res({ passthrough: true })(Pipeline.prototype, 'read', 2);
-UseGuards(Counted, WithinLimit, InScope)(Pipeline.prototype, 'read', route('read'));
+guarded(Pipeline.prototype, 'read', route('read'));
 Get('read')(Pipeline.prototype, 'read', route('read'));
 Controller()(Pipeline);
 class Floor {}

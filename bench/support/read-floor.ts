@@ -58,14 +58,17 @@ async function expiringCountKey(redisUrl: string, countKey: string): Promise<voi
   }
 }
 
-/** A floor's starter for `source` (plain JavaScript with READS_SOURCE in it): its count key of its own, expiring. */
+/**
+ * A floor's starter for `source` (plain JavaScript with READS_SOURCE in it): its count key of its own,
+ * expiring; `env`, more of the floor's environment.
+ */
 export const countingFloor =
   (name: string, source: string) =>
-  async (port: number, databaseUrl: string): Promise<BareServer> => {
+  async (port: number, databaseUrl: string, env: Record<string, string> = {}): Promise<BareServer> => {
     const redisUrl = loadConfig(WithRedis(NodeEnvVariables)).REDIS_URL;
     const countKey = `bench:${Date.now()}:${name.replace(/ /g, '-')}`;
     await expiringCountKey(redisUrl, countKey);
-    const env = { DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, COUNT_KEY: countKey };
+    env = { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, COUNT_KEY: countKey };
     return startBareServer(name, source, port, env);
   };
 
