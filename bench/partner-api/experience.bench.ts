@@ -3,7 +3,8 @@
  * projection's own batch (experience-pilots.ts), a 5,000-flight pilot's `as_of` read beside its
  * statement alone, and a requirement check of 20 beside the warm experience read (issue 64) and beside
  * its floors (check-floor.ts: the same POST recorded by the same statement and answered; written as one
- * row and answered; answered with nothing recorded). Settings:
+ * row and answered; answered with nothing recorded; and through the partner routes' pipeline, counted in
+ * Redis, recorded by the same statement and answered: check-pipeline-floor.ts). Settings:
  * BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_REPEATS (3), BENCH_EXPERIENCE_PILOTS (30,000; the
  * checks of a run go round them, at most 20 a pilot). Writes bench/results/partner-api-experience.json.
  */
@@ -235,6 +236,11 @@ benchmark(
           shares.experience_cold_vs_totals_cold >= 0.5,
         'requirement check of 20, warm, at 0.7x the experience read warm or better':
           shares.check_20_vs_experience_warm >= 0.7,
+        // The goal kept as the same share of the framework doing the same work, as the warm totals read's
+        // is (partner-api.bench.ts): the read's share cannot be had while a check is written before it
+        // is answered (its bare floor is under 0.5x the read).
+        'requirement check of 20, warm, at 0.7x its pipeline floor or better':
+          shares.check_20_vs_check_pipeline_floor >= 0.7,
       },
     };
     bench.write(result, { shares, floors, recording, checkCeiling, goals: result.goals });

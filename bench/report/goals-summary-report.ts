@@ -139,8 +139,16 @@ function experienceGoals(d: Json | undefined): Goal[] {
               `${rate(d, 'requirement check of 20, warm')} req/s: ${fmt(s.check_20_vs_experience_warm, 3)}x the experience read (${rate(d, 'experience read, warm')} req/s)` +
               (s.check_floor_vs_experience_warm === undefined
                 ? ''
-                : `; its floor (the same POST recorded by the same statement and answered, nothing else) ${fmt(s.check_floor_vs_experience_warm, 3)}x`),
-            met: yesNo(s.check_20_vs_experience_warm >= 0.7),
+                : `; its floor (the same POST recorded by the same statement and answered, nothing else) ${fmt(s.check_floor_vs_experience_warm, 3)}x`) +
+              (s.check_20_vs_check_pipeline_floor === undefined
+                ? ''
+                : `; the check ${fmt(s.check_20_vs_check_pipeline_floor, 3)}x its pipeline floor (the same POST through the partner routes' pipeline, counted in Redis, recorded by the same statement; ${fmt(s.check_pipeline_floor_vs_experience_warm, 3)}x the experience read)`),
+            met:
+              s.check_20_vs_experience_warm >= 0.7
+                ? 'yes'
+                : s.check_20_vs_check_pipeline_floor >= 0.7
+                  ? 'against the pipeline floor: yes; against the experience read: no'
+                  : 'no',
           },
         ]),
     {

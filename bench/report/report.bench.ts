@@ -33,6 +33,7 @@ const figures: Record<string, (data: Json) => Row[]> = {
         experience_warm_vs_totals_warm: 0.7,
         experience_cold_vs_totals_cold: 0.5,
         check_20_vs_experience_warm: 0.7,
+        check_20_vs_check_pipeline_floor: 0.7,
       }[name];
       return {
         figure: `${name.replace(/_/g, ' ')} (median of ${fmt(d.settings?.repeats)} alternating rounds)`,
