@@ -1,5 +1,6 @@
 import { type Queryable } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
+import { countDeleted } from './deleting-statements';
 
 /** What was read: the pilot's totals, or their experience (pilot experience, section 4). */
 export type ReadKind = 'totals' | 'experience';
@@ -130,13 +131,11 @@ export async function partnerNames(
  * Deletes the pilot's whole access history (its reads of every kind; links and disconnects are the
  * connections').
  */
-export async function forgetPilotReads(runner: Queryable, pilotAccountId: string): Promise<number> {
-  const rows = rowsOf<{ n: number }>(
-    await runner.query(
-      `with gone as (delete from partner_reads where pilot_account_id = $1 returning 1)
+export function forgetPilotReads(runner: Queryable, pilotAccountId: string): Promise<number> {
+  return countDeleted(
+    runner,
+    `with gone as (delete from partner_reads where pilot_account_id = $1 returning 1)
        select count(*)::int as n from gone`,
-      [pilotAccountId],
-    ),
+    [pilotAccountId],
   );
-  return rows[0]?.n ?? 0;
 }
