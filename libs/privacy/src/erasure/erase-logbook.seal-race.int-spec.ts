@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { decodeEventMessages, isErased, logbookStreamId, zeroFlightMinutes } from '@pft/contracts';
-import { flightBody, lockWaiters, withTestDataSource } from '@pft/testing';
+import { decodeEventMessages, isErased, logbookStreamId } from '@pft/contracts';
+import { flightRecordedPayload, lockWaiters, withTestDataSource } from '@pft/testing';
 import { isoTimestamp } from '@pft/platform/database/iso-timestamp';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { boxOpener } from '../crypto/sealed-json';
@@ -62,18 +62,7 @@ describe('an erasure racing the sealing of payloads stored in the clear (pft pri
     await ds.query(
       `insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
        values ($1, $2, 1, 'FlightRecorded', 1, $3::jsonb, '{}')`,
-      [
-        randomUUID(),
-        logbookStreamId(pilot),
-        JSON.stringify({
-          pilot_account_id: pilot,
-          flight: {
-            ...(flightBody({ remarks: 'plain-secret' }) as object),
-            minutes: zeroFlightMinutes(),
-            landings: { day: 0, night: 0 },
-          },
-        }),
-      ],
+      [randomUUID(), logbookStreamId(pilot), JSON.stringify(flightRecordedPayload(pilot, 'plain-secret'))],
     );
     const keys = new HeldKeys(pilot);
     // The sealing's batch holds the pilot's plain row and has made the pilot's key, not committed yet.

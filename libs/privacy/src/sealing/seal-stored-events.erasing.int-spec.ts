@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
-import { logbookStreamId, zeroFlightMinutes } from '@pft/contracts';
-import { flightBody, withTestDataSource } from '@pft/testing';
+import { logbookStreamId } from '@pft/contracts';
+import { flightRecordedPayload, withTestDataSource } from '@pft/testing';
 import { DataKeys } from '../crypto/data-keys';
 import { DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '../crypto/master-keys';
 import { sealStoredEvents } from './seal-stored-events';
@@ -15,14 +15,7 @@ async function plainFlight(ds: DataSource, pilot: string, version: number): Prom
       randomUUID(),
       logbookStreamId(pilot),
       version,
-      JSON.stringify({
-        pilot_account_id: pilot,
-        flight: {
-          ...(flightBody({ remarks: `plain-${version}` }) as object),
-          minutes: zeroFlightMinutes(),
-          landings: { day: 0, night: 0 },
-        },
-      }),
+      JSON.stringify(flightRecordedPayload(pilot, `plain-${version}`)),
     ],
   );
 }
