@@ -1,26 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { type CommandBus } from '@nestjs/cqrs';
 import { type DataSource } from 'typeorm';
-import { logbookStreamId, zeroFlightMinutes } from '@pft/contracts';
+import { logbookStreamId } from '@pft/contracts';
 import { appendEvents, type NewEvent } from '@pft/event-store/event-store';
 import { AccessHistory, createPartner } from '@pft/partners';
 import { DataKeySealing, sharedDataKeys } from '@pft/privacy';
 import { createDataSource } from '@pft/platform';
-import { flightBody, withTestDataSource } from '@pft/testing';
+import { flightRecordedPayload, withTestDataSource } from '@pft/testing';
 import { AccountErasuresRepository } from '../account-erasures.repository';
 import { type DisconnectCommand } from '../../consent/disconnect/disconnect.command';
 import { workErasure } from './work-erasure';
 
 const recorded = (pilot: string): NewEvent => ({
   type: 'FlightRecorded',
-  payload: {
-    pilot_account_id: pilot,
-    flight: {
-      ...(flightBody({ remarks: 'after coming back' }) as object),
-      minutes: zeroFlightMinutes(),
-      landings: { day: 0, night: 0 },
-    },
-  } as NewEvent['payload'],
+  payload: flightRecordedPayload(pilot, 'after coming back'),
 });
 
 /** Two workers at one erasure, the first held up past its hold, on a real Postgres. */
