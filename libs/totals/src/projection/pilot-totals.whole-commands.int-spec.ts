@@ -6,6 +6,7 @@ import { KAFKA_CLIENTS } from '@pft/platform/kafka/kafka.port';
 import { storedFlight, TEST_KAFKA_BROKERS, testKafka, waitFor, withProjectionGround } from '@pft/testing';
 import {
   type DeliveredLogbookEvent,
+  flightRecordedAt,
   logbookEventMessage,
   publishMessages,
   waitForProjection,
@@ -31,22 +32,17 @@ describe.each(KAFKA_CLIENTS)(
     let dataSource: DataSource;
     const ground = withProjectionGround(kafka, 8, (ds) => (dataSource = ds), { each: true });
 
-    const recorded = (pilotId: string, streamVersion: number): DeliveredLogbookEvent => ({
-      stream_version: streamVersion,
-      event: {
-        type: 'FlightRecorded',
-        version: 2,
-        payload: {
-          pilot_account_id: pilotId,
-          flight: storedFlight({
-            flight_id: randomUUID(),
-            date: '2026-10-01',
-            aircraft: { category: 'airplane', rating_key: 'sep_land' },
-            minutes: { total_flight_time: 60, pic: 60, single_engine: 60 },
-          }),
-        },
-      },
-    });
+    const recorded = (pilotId: string, streamVersion: number): DeliveredLogbookEvent =>
+      flightRecordedAt(
+        pilotId,
+        streamVersion,
+        storedFlight({
+          flight_id: randomUUID(),
+          date: '2026-10-01',
+          aircraft: { category: 'airplane', rating_key: 'sep_land' },
+          minutes: { total_flight_time: 60, pic: 60, single_engine: 60 },
+        }),
+      );
 
     /** `count` events of one command of the pilot from `from` on, each naming the command's last version. */
     const command = (pilotId: string, from: number, count: number) => {
