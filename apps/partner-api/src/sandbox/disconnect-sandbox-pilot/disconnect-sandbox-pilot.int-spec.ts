@@ -1,30 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import Redis from 'ioredis';
 import { type DataSource } from 'typeorm';
 import { type CommandPipeline } from '@pft/event-store';
 import { createPartner } from '@pft/partners';
 import { sandboxFixture } from '@pft/partners/domain';
-import { PartnerReadRevision } from '@pft/totals';
-import { onReplicaClock, uniqueRedisPrefix, withCommandPipeline } from '@pft/testing';
+import { onReplicaClock, withCommandPipeline, withPartnerReadRevision } from '@pft/testing';
 import { RedeemSandboxCodeCommand } from '../redeem-sandbox-code/redeem-sandbox-code.command';
 import { RedeemSandboxCodeHandler } from '../redeem-sandbox-code/redeem-sandbox-code.handler';
 import { SandboxLogbook } from '../sandbox-logbook';
 import { DisconnectSandboxPilotCommand } from './disconnect-sandbox-pilot.command';
 import { DisconnectSandboxPilotHandler } from './disconnect-sandbox-pilot.handler';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HOUR_MS = 3_600_000;
 
 /** POST /v1/sandbox/pilots/{id}/disconnect on a real Postgres and Redis, from a replica whose clock is behind. */
 describe('DisconnectSandboxPilotHandler (Postgres): the clock a sandbox disconnect is dated by', () => {
   let ds: DataSource;
   let pipeline: CommandPipeline;
-  let redis: Redis;
   withCommandPipeline(2, (...made) => ([ds, pipeline] = made));
-  beforeAll(() => {
-    redis = new Redis(REDIS_URL, { lazyConnect: true });
-  });
-  afterAll(() => redis.quit());
+  const partnerReadRevision = withPartnerReadRevision();
 
   it('is dated by the database’s clock, as the link was: never before the link, the same time in the event, the row and the answer', async () => {
     const { partnerId } = await createPartner(ds, `Sandbox ${randomUUID()}`);
@@ -32,14 +25,7 @@ describe('DisconnectSandboxPilotHandler (Postgres): the clock a sandbox disconne
     const { pilot_id: pilotId } = await redeem.execute(
       new RedeemSandboxCodeCommand(partnerId, sandboxFixture(1).code, 'req_link'),
     );
-    const disconnect = new DisconnectSandboxPilotHandler(
-      ds,
-      pipeline,
-      new PartnerReadRevision(redis, {
-        PARTNER_REDIS_PREFIX: uniqueRedisPrefix(),
-        PARTNER_TOTALS_CACHE_MS: 1000,
-      }),
-    );
+    const disconnect = new DisconnectSandboxPilotHandler(ds, pipeline, partnerReadRevision());
 
     const answer = await onReplicaClock(-HOUR_MS, () =>
       disconnect.execute(new DisconnectSandboxPilotCommand(partnerId, pilotId, 'req_end')),
