@@ -3,7 +3,8 @@ import { createPartner } from '@pft/partners';
 import { letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
 import { madeEndpoint, queuedDisconnect } from '@pft/testing/webhook-ground';
 import { disableEndpoint, enableEndpoint, redeliverEvent } from '@pft/webhooks';
-import { type ClaimedDelivery, claimDueDeliveries, recordDelivered } from './delivery.store';
+import { claimAllDue } from '../dispatcher-ground.test-support';
+import { type ClaimedDelivery, recordDelivered } from './delivery.store';
 
 /**
  * An operator's redelivery (`pft webhooks redeliver`) of a delivery a dispatcher is sending right now:
@@ -30,9 +31,7 @@ describe('redelivering a delivery that is being sent (Postgres)', () => {
 
   /** A dispatcher's claim: the deliveries of `endpointId` it got. */
   const claim = async (endpointId: string): Promise<ClaimedDelivery[]> =>
-    (
-      await claimDueDeliveries(ds, { limit: 100, perEndpoint: 100, busyEndpoints: [], leaseMs: 60_000 })
-    ).filter((d) => d.endpoint_id === endpointId);
+    (await claimAllDue(ds)).filter((d) => d.endpoint_id === endpointId);
 
   const inFlight = (endpointId: string) => ({
     ok: false,

@@ -4,7 +4,7 @@ import { createPartner } from '@pft/partners';
 import { letGo, openTransaction, withTestDataSource } from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { queueWebhookEvent } from '@pft/webhooks';
-import { claimDueDeliveries } from './delivery.store';
+import { claimAllDue } from '../dispatcher-ground.test-support';
 
 /**
  * A claimed delivery is stale (dropped, not sent) once its pilot's connection has ended or is gone with
@@ -34,9 +34,6 @@ describe('webhook deliveries of pilots disconnected meanwhile (Postgres)', () =>
   const queue = (endpointId: string, type: EventType, orderingKey: string) =>
     queueWebhookEvent(ds, { endpointId, type, data: {}, orderingKey, sourceKey: randomUUID() });
 
-  const claim = (db: DataSource) =>
-    claimDueDeliveries(db, { limit: 100, perEndpoint: 100, busyEndpoints: [], leaseMs: 60_000 });
-
   it('drops a pilot’s event once the connection has ended or is gone, and nothing else', async () => {
     const { partnerId, endpointId } = await endpoint();
     const linked = await connection(partnerId);
@@ -53,7 +50,7 @@ describe('webhook deliveries of pilots disconnected meanwhile (Postgres)', () =>
     const other = await connection(partnerId, true);
     await queue(endpointId, 'pilot.disconnected', other);
     const stale = Object.fromEntries(
-      (await claim(ds)).map((d) => [
+      (await claimAllDue(ds)).map((d) => [
         `${d.type} ${d.ordering_key.startsWith('test:') ? 'test' : d.ordering_key}`,
         d.stale,
       ]),
@@ -92,7 +89,7 @@ describe('webhook deliveries of pilots disconnected meanwhile (Postgres)', () =>
           return [];
         },
       } as unknown as DataSource;
-      await claim(explaining);
+      await claimAllDue(explaining);
     } finally {
       await letGo(runner);
     }

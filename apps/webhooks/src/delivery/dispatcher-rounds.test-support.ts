@@ -1,11 +1,6 @@
 import { type DataSource } from 'typeorm';
-import {
-  type ClaimedDelivery,
-  claimDueDeliveries,
-  recordDelivered,
-  recordDropped,
-  recordFailed,
-} from './delivery.store';
+import { claimAllDue } from '../dispatcher-ground.test-support';
+import { type ClaimedDelivery, recordDelivered, recordDropped, recordFailed } from './delivery.store';
 
 /**
  * The delivery worker's round for the webhooks app's tests, the HTTP call left out: every due delivery
@@ -16,12 +11,7 @@ export async function dispatchRound(
   ds: DataSource,
   status = 200,
 ): Promise<{ claimed: number; attempted: ClaimedDelivery[] }> {
-  const claimed = await claimDueDeliveries(ds, {
-    limit: 100,
-    perEndpoint: 100,
-    busyEndpoints: [],
-    leaseMs: 60_000,
-  });
+  const claimed = await claimAllDue(ds);
   const attempted: ClaimedDelivery[] = [];
   for (const delivery of claimed) {
     if (delivery.stale) {
