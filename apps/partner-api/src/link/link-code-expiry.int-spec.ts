@@ -4,18 +4,14 @@ import { consentStreamId } from '@pft/contracts';
 import { lockStream } from '@pft/event-store/stream-lock';
 import { createPartner } from '@pft/partners';
 import { hashLinkingCode } from '@pft/partners/connections/linking-code-hash';
-import { letGo, lockWaiters, openTransaction, uniqueRedisPrefix, withTestDataSource } from '@pft/testing';
-import { type LinkGround, linkGround } from './link.test-support';
+import { letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
+import { withLinkGround } from './link.test-support';
 
 /** `POST /v1/link` on a real Postgres and Redis: when a code is taken to be redeemed. */
 describe('LinkPilotHandler (Postgres): a code that expires while its redemption waits for the pilot’s lock', () => {
   let ds: DataSource;
-  let ground: LinkGround;
   withTestDataSource(4, (made) => (ds = made));
-  beforeAll(() => {
-    ground = linkGround(ds, uniqueRedisPrefix());
-  });
-  afterAll(() => ground.close());
+  const ground = withLinkGround(() => ds);
 
   it('is refused INVALID_TOKEN: the code is compared with the time of the redemption, not of its transaction’s start', async () => {
     const { partnerId } = await createPartner(ds, 'Expiry Air');

@@ -2,18 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner } from '@pft/partners';
 import { PartnerRefused } from '@pft/partners/domain';
-import { uniqueRedisPrefix, withTestDataSource } from '@pft/testing';
-import { type LinkGround, linkGround } from './link.test-support';
+import { withTestDataSource } from '@pft/testing';
+import { withLinkGround } from './link.test-support';
 
 /** `POST /v1/link` on a real Postgres and Redis, for a pilot who has asked for the account's erasure. */
 describe('LinkPilotHandler (Postgres): a code of a pilot whose erasure is asked for', () => {
   let ds: DataSource;
-  let ground: LinkGround;
   withTestDataSource(2, (made) => (ds = made));
-  beforeAll(() => {
-    ground = linkGround(ds, uniqueRedisPrefix());
-  });
-  afterAll(() => ground.close());
+  const ground = withLinkGround(() => ds);
 
   const connectionsOf = async (pilot: string): Promise<number> => {
     const [row] = await ds.query<{ n: number }[]>(

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner, setExperienceSharing } from '@pft/partners';
-import { uniqueRedisPrefix, withTestDataSource } from '@pft/testing';
-import { type LinkGround, linkGround } from './link.test-support';
+import { withTestDataSource } from '@pft/testing';
+import { withLinkGround } from './link.test-support';
 
 /**
  * `POST /v1/link` on a real Postgres and Redis, by a partner the pilot is linked to already: a code
@@ -10,12 +10,8 @@ import { type LinkGround, linkGround } from './link.test-support';
  */
 describe('LinkPilotHandler (Postgres): a re-link with a code issued before the pilot last said what to share', () => {
   let ds: DataSource;
-  let ground: LinkGround;
   withTestDataSource(2, (made) => (ds = made));
-  beforeAll(() => {
-    ground = linkGround(ds, uniqueRedisPrefix());
-  });
-  afterAll(() => ground.close());
+  const ground = withLinkGround(() => ds);
   const link = (partnerId: string, code: string): Promise<string> => ground.link(partnerId, code);
   const issuedCode = (pilot: string, shareExperience: boolean, minutesAgo: number): Promise<string> =>
     ground.issuedCode(pilot, { shareExperience, minutesAgo });
