@@ -1,12 +1,16 @@
-import { type Flight } from '@pft/contracts';
+import { type Flight, type LogbookEvent } from '@pft/contracts';
 import { type DeliveredLogbookEvent } from './totals.oracle';
 
-/** `flight` recorded in the pilot's logbook (FlightRecorded, version 2), delivered at `streamVersion`. */
+/** `flight` recorded in the pilot's logbook (FlightRecorded, version 2), as the write side appends it. */
+export const flightRecorded = (pilotId: string, flight: Flight): LogbookEvent => ({
+  type: 'FlightRecorded',
+  version: 2,
+  payload: { pilot_account_id: pilotId, flight },
+});
+
+/** `flight` recorded in the pilot's logbook (flightRecorded), delivered at `streamVersion`. */
 export const flightRecordedAt = (
   pilotId: string,
   streamVersion: number,
   flight: Flight,
-): DeliveredLogbookEvent => ({
-  stream_version: streamVersion,
-  event: { type: 'FlightRecorded', version: 2, payload: { pilot_account_id: pilotId, flight } },
-});
+): DeliveredLogbookEvent => ({ stream_version: streamVersion, event: flightRecorded(pilotId, flight) });

@@ -3,6 +3,7 @@ import { type DataSource } from 'typeorm';
 import { type LogbookEvent } from '@pft/contracts';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
 import { RelayedEvents, storedFlight, withTestDataSource } from '@pft/testing';
+import { flightRecorded } from '@pft/testing/oracle';
 import { readPilotExperience } from '../read/pilot-experience.read';
 import { encodeYearEntries, mapYearEntries, type ExperienceYearEntry } from './experience-year-bytes';
 import { applyPilotTotalsBatch } from './pilot-totals.batch';
@@ -32,11 +33,7 @@ describe('experience year sums past 32 bits (Postgres)', () => {
         minutes: { total_flight_time: DAY, pic: DAY, single_engine: DAY },
         landings: { day: 99, night: 0 },
       });
-    const recorded = (pilotId: string, flight = wholeDay()): LogbookEvent => ({
-      type: 'FlightRecorded',
-      version: 2,
-      payload: { pilot_account_id: pilotId, flight },
-    });
+    const recorded = (pilotId: string, flight = wholeDay()): LogbookEvent => flightRecorded(pilotId, flight);
     const batch = async (events: [string, LogbookEvent][]) => {
       const messages: ConsumedMessage[] = [];
       for (const [p, event] of events) messages.push(await relayed.message(p, event, offset++));

@@ -13,6 +13,7 @@ import { withTestDataSource } from '@pft/testing';
 import {
   experienceDateArb,
   experienceRecordArb,
+  flightRecorded,
   logbookEventMessage,
   oracleExperience,
   startingTotalsArb,
@@ -97,11 +98,7 @@ function historyOf(pilotId: string, intents: readonly Intent[]) {
     } else if (intent.op === 'record') {
       const id = randomUUID();
       logbook.records.set(id, intent.record);
-      event = {
-        type: 'FlightRecorded',
-        version: 2,
-        payload: { pilot_account_id: pilotId, flight: flight(id, intent.record) },
-      };
+      event = flightRecorded(pilotId, flight(id, intent.record));
     } else if (target === undefined) {
       continue;
     } else if (intent.op === 'amend' || intent.op === 'move') {
@@ -117,11 +114,7 @@ function historyOf(pilotId: string, intents: readonly Intent[]) {
       const id = randomUUID();
       const record = { ...logbook.records.get(target)!, date: intent.date };
       logbook.records.set(id, record);
-      event = {
-        type: 'FlightRecorded',
-        version: 2,
-        payload: { pilot_account_id: pilotId, flight: flight(id, record) },
-      };
+      event = flightRecorded(pilotId, flight(id, record));
     } else {
       logbook.records.delete(target);
       event = {

@@ -5,6 +5,7 @@ import { MESSAGES_FOR_THREAD, DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing } 
 import { OpeningThread } from '@pft/privacy/crypto/opening-thread';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
 import { RelayedEvents, storedFlight, withTestDataSource } from '@pft/testing';
+import { flightRecorded } from '@pft/testing/oracle';
 import { applyPilotTotalsBatch, type BatchOutcome } from './pilot-totals.batch';
 import { readPilotExperience } from '../read/pilot-experience.read';
 import { readPilotTotals } from '../read/pilot-totals.read-model';
@@ -45,11 +46,8 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
       applyPilotTotalsBatch(tx, { version: 1, topic: 't', partition: 0 }, messages, { keys }),
     );
 
-  const recorded = (pilot: string): LogbookEvent => ({
-    type: 'FlightRecorded',
-    version: 2,
-    payload: { pilot_account_id: pilot, flight: storedFlight({ remarks: 'secret remark' }) },
-  });
+  const recorded = (pilot: string): LogbookEvent =>
+    flightRecorded(pilot, storedFlight({ remarks: 'secret remark' }));
   const erased = (pilot: string): LogbookEvent => ({
     type: 'AccountErased',
     version: 1,
@@ -79,17 +77,11 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
     const pilot = randomUUID();
     const keys = new DataKeys(ring());
     // A flight under a key outside the catalog: the projector sets it aside as a dead letter naming the pilot.
-    const outsideCatalog = (): LogbookEvent => ({
-      type: 'FlightRecorded',
-      version: 2,
-      payload: {
-        pilot_account_id: pilot,
-        flight: {
-          ...storedFlight(),
-          aircraft: { category: 'airplane', rating_key: 'type_no_such_aircraft' },
-        },
-      },
-    });
+    const outsideCatalog = (): LogbookEvent =>
+      flightRecorded(pilot, {
+        ...storedFlight(),
+        aircraft: { category: 'airplane', rating_key: 'type_no_such_aircraft' },
+      });
     const deadLetterOffsets = async (): Promise<string[]> =>
       (
         await ds.query<{ kafka_offset: string }[]>(

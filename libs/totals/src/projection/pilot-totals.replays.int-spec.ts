@@ -5,6 +5,7 @@ import { type LogbookEvent } from '@pft/contracts';
 import { DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '@pft/privacy';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
 import { RelayedEvents, storedFlight, withTestDataSource } from '@pft/testing';
+import { flightRecorded } from '@pft/testing/oracle';
 import { applyPilotTotalsBatch } from './pilot-totals.batch';
 import { deletePilotProjection } from './pilot-totals.erasure';
 import { readPilotTotals } from '../read/pilot-totals.read-model';
@@ -54,16 +55,11 @@ describe('pilot totals batch: replays and duplicates around an erasure (Postgres
           const sealing = sealed ? { keys: writer, db: ds } : undefined;
           publish(await relayed.message(pilot, event, topic.length, sealing));
         }
-        const recorded = (pilot: string, minutes: number): LogbookEvent => ({
-          type: 'FlightRecorded',
-          version: 2,
-          payload: {
-            pilot_account_id: pilot,
-            flight: storedFlight({
-              minutes: { total_flight_time: minutes, pic: minutes, single_engine: minutes },
-            }),
-          },
-        });
+        const recorded = (pilot: string, minutes: number): LogbookEvent =>
+          flightRecorded(
+            pilot,
+            storedFlight({ minutes: { total_flight_time: minutes, pic: minutes, single_engine: minutes } }),
+          );
         let read = 0;
         const readTo = async (to: number) => {
           const cuts = [...new Set(d.cuts.map((c) => read + (c % (to - read + 1))))].sort((x, y) => x - y);

@@ -11,16 +11,13 @@ import {
   testKafka,
   withTestDataSource,
 } from '@pft/testing';
+import { flightRecorded } from '@pft/testing/oracle';
 import { applyPilotTotalsBatch } from './pilot-totals.batch';
 import { refreshPartitionFreshness } from './projection-freshness';
 import { readProjectionStatus } from './projection-status';
 import { storedOffsets } from './stored-offsets';
 
-const recorded = (pilot: string): LogbookEvent => ({
-  type: 'FlightRecorded',
-  version: 2,
-  payload: { pilot_account_id: pilot, flight: storedFlight() },
-});
+const recorded = (pilot: string): LogbookEvent => flightRecorded(pilot, storedFlight());
 
 /**
  * PILOT_EVENTS_TOPIC changed to a topic holding the same events at other offsets (docs/privacy.md,
