@@ -72,8 +72,9 @@ export class RelayedEvents {
   private readonly versions = new Map<string, number>();
 
   /**
-   * The next event of `pilot`'s stream as the message at `offset` (its position one past it): its payload
-   * sealed with the pilot's key of `sealing.keys` (the writer's data keys) when given, else in the clear.
+   * The next event of `pilot`'s stream as the message at `offset` (its position one past it), labelled with
+   * the event's own schema version as the relay labels it: its payload sealed with the pilot's key of
+   * `sealing.keys` (the writer's data keys) when given, else in the clear.
    */
   async message(
     pilot: string,
@@ -86,7 +87,7 @@ export class RelayedEvents {
     const head = {
       event_id: randomUUID(),
       type: event.type,
-      version: 1,
+      version: event.version,
       stream_id: logbookStreamId(pilot),
       stream_version: version,
       position: String(offset + 1),
