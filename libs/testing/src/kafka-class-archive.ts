@@ -113,14 +113,21 @@ function takeLock(lock: string): boolean {
 }
 
 /**
- * Whether a `.failed` marker is there and younger than CLASS_ARCHIVE_RETRY_MS. A marker dated after now
- * (the machine's clock was set back since) has no age to go by: it counts as expired, or it would stop
- * every attempt until the clock caught up with it.
+ * A `.failed` marker dated this far after now was written before the machine's clock was set back: it
+ * has no age to go by. (One written a moment ago may read a fraction of a millisecond ahead: the file's
+ * time is finer than Date.now's.)
+ */
+const CLOCK_SET_BACK_MS = 60_000;
+
+/**
+ * Whether a `.failed` marker is there and younger than CLASS_ARCHIVE_RETRY_MS. One written before the
+ * clock was set back (CLOCK_SET_BACK_MS) counts as expired, or it would stop every attempt until the
+ * clock caught up with it.
  */
 function freshFailure(failed: string): boolean {
   try {
     const age = Date.now() - statSync(failed).mtimeMs;
-    return age >= 0 && age < CLASS_ARCHIVE_RETRY_MS;
+    return age > -CLOCK_SET_BACK_MS && age < CLASS_ARCHIVE_RETRY_MS;
   } catch {
     return false; // none (or removed meanwhile)
   }
