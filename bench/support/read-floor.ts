@@ -68,8 +68,12 @@ export const countingFloor =
     const redisUrl = loadConfig(WithRedis(NodeEnvVariables)).REDIS_URL;
     const countKey = `bench:${Date.now()}:${name.replace(/ /g, '-')}`;
     await expiringCountKey(redisUrl, countKey);
-    env = { ...env, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, COUNT_KEY: countKey };
-    return startBareServer(name, source, port, env);
+    return startBareServer(name, source, port, {
+      ...env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: redisUrl,
+      COUNT_KEY: countKey,
+    });
   };
 
 export const startReadFloor = countingFloor('read floor', SOURCE);
