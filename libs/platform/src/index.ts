@@ -9,6 +9,7 @@ export {
 } from './database/database.module';
 export type { Queryable } from './database/queryable';
 export { rowsOf } from './database/rows-of';
+export { countDeleted } from './database/count-deleted';
 export { WriteOutcomeUnknown, writeOutcomeTimeoutMs } from './database/write-outcome';
 export { HealthModule } from './health/health.module';
 export { ConsumerInGroupCheck, type ReadinessCheck } from './health/readiness-check';

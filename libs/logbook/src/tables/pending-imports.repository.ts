@@ -1,5 +1,6 @@
 import { type ImportChoices, type ImportFormat } from '../domain/import';
 import { type Queryable } from '@pft/platform/database/queryable';
+import { countDeleted } from '@pft/platform/database/count-deleted';
 import { rowsOf } from '@pft/platform/database/rows-of';
 
 /** How long an uploaded file is kept for its preview and commit (`logbook-import.md` 2). */
@@ -129,9 +130,9 @@ export class PendingImportsRepository {
 
   /** Deletes the imports past their expiry; answers how many. */
   async deleteExpired(runner: Queryable): Promise<number> {
-    const rows = (await runner.query(
+    return countDeleted(
+      runner,
       `with gone as (delete from pending_imports where expires_at <= now() returning 1) select count(*)::int as n from gone`,
-    )) as { n: number }[];
-    return rows[0]?.n ?? 0;
+    );
   }
 }

@@ -1,18 +1,5 @@
 import { type Queryable } from '@pft/platform';
-import { rowsOf } from '@pft/platform/database/rows-of';
-
-/**
- * Runs a statement that deletes rows and answers how many as its one row's `n` (`select count(*)::int
- * as n from gone`); that count.
- */
-export async function countDeleted(
-  runner: Queryable,
-  statement: string,
-  parameters: unknown[],
-): Promise<number> {
-  const rows = rowsOf<{ n: number }>(await runner.query(statement, parameters));
-  return rows[0]?.n ?? 0;
-}
+import { countDeleted } from '@pft/platform/database/count-deleted';
 
 /**
  * One of the retention's deletes: deletes at most `limit` rows of days before `beforeDay` (`YYYY-MM-DD`)

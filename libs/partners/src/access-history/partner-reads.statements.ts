@@ -1,6 +1,6 @@
 import { type Queryable } from '@pft/platform';
 import { rowsOf } from '@pft/platform/database/rows-of';
-import { countDeleted } from './deleting-statements';
+import { countDeleted } from '@pft/platform/database/count-deleted';
 
 /** What was read: the pilot's totals, or their experience (pilot experience, section 4). */
 export type ReadKind = 'totals' | 'experience';

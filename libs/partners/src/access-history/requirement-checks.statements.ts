@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { type Queryable } from '@pft/platform';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { rowsOf } from '@pft/platform/database/rows-of';
-import { countDeleted, forgetBefore, type ForgetBefore, oldestDaysBefore } from './deleting-statements';
+import { countDeleted } from '@pft/platform/database/count-deleted';
+import { forgetBefore, type ForgetBefore, oldestDaysBefore } from './deleting-statements';
 
 /** One answered requirement check as the pilot's access history keeps it (pilot experience, section 5). */
 export interface RequirementCheckEntry {
