@@ -1,4 +1,5 @@
-import { type DataSource } from 'typeorm';
+import { type DataSource, type QueryRunner } from 'typeorm';
+import { letGo, openTransaction } from './held-transaction';
 import { waitFor } from './wait-for';
 
 /** Sessions of the test database waiting on a lock now. */
@@ -62,4 +63,33 @@ export async function endsWithin(ms: number, work: Promise<unknown>): Promise<'e
 export async function settledAs(work: readonly unknown[]): Promise<string[]> {
   const outcomes = await Promise.allSettled(work);
   return outcomes.map((o) => (o.status === 'rejected' ? String(o.reason) : o.status));
+}
+
+/**
+ * `first` and then `second` started while a transaction of the test holds what `hold` takes on it (a row
+ * `for update`, say), each once the one before it waits on a lock, so that both queue behind it in that
+ * order; the holder then ends (`holderEnds`: rolled back, else committed) once both wait. How each ended
+ * (settledAs): a deadlock aborts one of them.
+ */
+export async function queuedBehindARow(
+  ds: DataSource,
+  hold: (holder: QueryRunner) => Promise<unknown>,
+  first: () => Promise<unknown>,
+  second: () => Promise<unknown>,
+  holderEnds: 'rolled back' | 'committed' = 'rolled back',
+): Promise<string[]> {
+  const holder = await openTransaction(ds);
+  let outcomes: Promise<string[]>;
+  try {
+    await hold(holder);
+    const started = [first()];
+    await lockWaiters(ds, 1);
+    started.push(second());
+    await lockWaiters(ds, 2);
+    outcomes = settledAs(started);
+    await (holderEnds === 'committed' ? holder.commitTransaction() : holder.rollbackTransaction());
+  } finally {
+    await letGo(holder);
+  }
+  return outcomes;
 }

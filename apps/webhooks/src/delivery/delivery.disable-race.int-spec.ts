@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource, type EntityManager } from 'typeorm';
-import { endsOrWaitsOnALock } from '@pft/testing';
+import { endsOrWaitsOnALock, queuedBehindARow } from '@pft/testing';
 import { madeEndpoint, queuedDisconnect } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
 import { claimAllDue, withPartner } from '../dispatcher-ground.test-support';
-import { queuedBehindARow } from '../queued-behind-a-row.test-support';
 import { type ClaimedDelivery, recordDelivered, recordFailed } from './delivery.store';
 
 /**
@@ -50,7 +49,10 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
       // Holds the delivery's row, so that the dispatcher and then the disable both queue for it.
       const outcomes = await queuedBehindARow(
         ds,
-        ['select 1 from webhook_deliveries where delivery_id = $1 for update', [delivery.delivery_id]],
+        (holder) =>
+          holder.query('select 1 from webhook_deliveries where delivery_id = $1 for update', [
+            delivery.delivery_id,
+          ]),
         () => settle(delivery),
         () => disableEndpoint(ds, delivery.endpoint_id, 'by an operator'),
       );

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { ERASURE_DELETES } from '@pft/privacy';
+import { queuedBehindARow } from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
 import { claimAllDue, withPartner } from '../dispatcher-ground.test-support';
-import { queuedBehindARow } from '../queued-behind-a-row.test-support';
 import { type ClaimedDelivery, recordDelivered, recordDropped, recordFailed } from './delivery.store';
 
 /**
@@ -52,7 +52,10 @@ describe('a dispatcher settling a link notice beside the erasure deleting its co
       // Holds the notice's row, so that the dispatcher and then the erasure both queue for it.
       const outcomes = await queuedBehindARow(
         ds,
-        ['select 1 from webhook_deliveries where delivery_id = $1 for update', [delivery.delivery_id]],
+        (holder) =>
+          holder.query('select 1 from webhook_deliveries where delivery_id = $1 for update', [
+            delivery.delivery_id,
+          ]),
         () => settle(delivery),
         () => ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot)),
       );

@@ -2,10 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { endsOrWaitsOnALock, letGo, openTransaction } from '@pft/testing';
+import { endsOrWaitsOnALock, letGo, openTransaction, queuedBehindARow } from '@pft/testing';
 import { consentMessage, storeConnection } from '@pft/testing/webhook-ground';
 import { withPartnerEndpoint } from '../dispatcher-ground.test-support';
-import { queuedBehindARow } from '../queued-behind-a-row.test-support';
 import { takeInEvents } from './intake.statements';
 
 /**
@@ -107,7 +106,8 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
     // Holds the intake between its two links: it waits for the endpoint's row to queue the first.
     const outcomes = await queuedBehindARow(
       ds,
-      ['select 1 from webhook_endpoints where endpoint_id = $1 for update', [endpointId]],
+      (holder) =>
+        holder.query('select 1 from webhook_endpoints where endpoint_id = $1 for update', [endpointId]),
       () => ds.transaction((tx) => takeInEvents(tx, [link(later!), link(first!)])),
       () => ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot)),
     );

@@ -3,7 +3,7 @@ import { type DataSource } from 'typeorm';
 import { type EventMessage } from '@pft/contracts';
 import { endConnection } from '@pft/partners';
 import { ERASURE_DELETES, lockPilotTotalsChanges } from '@pft/privacy';
-import { endsOrWaitsOnALock, endsWithin, letGo, lockWaiters, openTransaction, settledAs } from '@pft/testing';
+import { endsOrWaitsOnALock, endsWithin, letGo, openTransaction, queuedBehindARow } from '@pft/testing';
 import { storeConnection } from '@pft/testing/webhook-ground';
 import { withPartnerEndpoint } from '../dispatcher-ground.test-support';
 import { takeInEvents } from './intake.statements';
@@ -133,24 +133,14 @@ describe('webhooks intake noting a totals change beside an erasure (Postgres)', 
     // An erasure holds the first pilot's lock; a batch naming the second pilot first comes before one
     // naming the first pilot first. Taken in the batches' order, the one would hold the second pilot's
     // lock while waiting for the first's, and the other the first's while waiting for the second's.
-    const erasure = await openTransaction(ds);
-    let batches: Promise<string[]> | undefined;
-    try {
-      await lockPilotTotalsChanges(erasure, [first]);
-      const inOrder = ds.transaction((tx) =>
-        takeInEvents(tx, [flightRecorded(first), flightRecorded(second)]),
-      );
-      await lockWaiters(ds, 1);
-      const reversed = ds.transaction((tx) =>
-        takeInEvents(tx, [flightRecorded(second), flightRecorded(first)]),
-      );
-      await lockWaiters(ds, 2);
-      batches = settledAs([inOrder, reversed]);
-      await erasure.commitTransaction();
-    } finally {
-      await letGo(erasure);
-    }
-    expect(await batches).toEqual(['fulfilled', 'fulfilled']);
+    const batches = await queuedBehindARow(
+      ds,
+      (erasure) => lockPilotTotalsChanges(erasure, [first]),
+      () => ds.transaction((tx) => takeInEvents(tx, [flightRecorded(first), flightRecorded(second)])),
+      () => ds.transaction((tx) => takeInEvents(tx, [flightRecorded(second), flightRecorded(first)])),
+      'committed',
+    );
+    expect(batches).toEqual(['fulfilled', 'fulfilled']);
     expect([await changesOf(first), await changesOf(second)]).toEqual([1, 1]);
   });
 });
