@@ -7,24 +7,20 @@ import { OpeningThread } from '../crypto/opening-thread';
 import {
   createTestTopic,
   deleteTestTopics,
-  flightRecordedPayload,
+  recordedFlightEvent,
   testKafka,
   testMasterKeys,
   topicMessages,
   withTestDataSource,
 } from '@pft/testing';
-import { appendEvents, DataKeyGone, type NewEvent } from '@pft/event-store/event-store';
+import { DataKeyGone } from '@pft/event-store/append-errors';
+import { appendEvents } from '@pft/event-store/event-store';
 import { eraseLogbook } from '../erasure/erase-logbook';
 import { OUTBOX_READ, type OutboxRow, toKafkaMessage } from '@pft/event-store/outbox-rows';
 import { republishEvents } from './republish-events';
 import { DataKeySealing } from './payload-sealing';
 import { sealStoredEvents } from './seal-stored-events';
 import { isoTimestamp } from '@pft/platform/database/iso-timestamp';
-
-const recorded = (pilot: string, remarks: string): NewEvent => ({
-  type: 'FlightRecorded',
-  payload: flightRecordedPayload(pilot, remarks),
-});
 
 /** The stored events of `stream` as the relay would publish them. */
 async function messagesOf(ds: DataSource, stream: string): Promise<string[]> {
@@ -57,7 +53,7 @@ describe('sealed event payloads (Postgres)', () => {
         tx,
         logbookStreamId(pilot),
         0,
-        [recorded(pilot, 'sealed-remark-1')],
+        [recordedFlightEvent(pilot, 'sealed-remark-1')],
         {},
         { sealer: new DataKeySealing(keys) },
       ),
@@ -84,15 +80,17 @@ describe('sealed event payloads (Postgres)', () => {
     const writer = new DataKeySealing(new DataKeys(testMasterKeys));
     const stream = logbookStreamId(pilot);
     await ds.transaction((tx) =>
-      appendEvents(tx, stream, 0, [recorded(pilot, 'before')], {}, { sealer: writer }),
+      appendEvents(tx, stream, 0, [recordedFlightEvent(pilot, 'before')], {}, { sealer: writer }),
     );
     // Destroyed by another process: this writer still holds the key in memory.
     await new DataKeys(testMasterKeys).destroy(ds, pilot);
     await expect(
-      ds.transaction((tx) => appendEvents(tx, stream, 1, [recorded(pilot, 'after')], {}, { sealer: writer })),
+      ds.transaction((tx) =>
+        appendEvents(tx, stream, 1, [recordedFlightEvent(pilot, 'after')], {}, { sealer: writer }),
+      ),
     ).rejects.toBeInstanceOf(DataKeyGone);
     await ds.transaction((tx) =>
-      appendEvents(tx, stream, 1, [recorded(pilot, 'after')], {}, { sealer: writer }),
+      appendEvents(tx, stream, 1, [recordedFlightEvent(pilot, 'after')], {}, { sealer: writer }),
     );
     const decoded = await decodeEventMessages(
       await messagesOf(ds, stream),
@@ -107,10 +105,17 @@ describe('sealed event payloads (Postgres)', () => {
     const stream = logbookStreamId(pilot);
     const keys = new DataKeys(testMasterKeys);
     await ds.transaction((tx) =>
-      appendEvents(tx, stream, 0, [recorded(pilot, 'sealed-one')], {}, { sealer: new DataKeySealing(keys) }),
+      appendEvents(
+        tx,
+        stream,
+        0,
+        [recordedFlightEvent(pilot, 'sealed-one')],
+        {},
+        { sealer: new DataKeySealing(keys) },
+      ),
     );
     // One stored in the clear, as before sealing existed.
-    const plain = recorded(pilot, 'plain-one');
+    const plain = recordedFlightEvent(pilot, 'plain-one');
     await ds.query(
       `insert into events (event_id, stream_id, stream_version, type, schema_version, payload, metadata)
        values ($1, $2, 2, 'FlightRecorded', 1, $3::jsonb, '{}')`,
@@ -153,7 +158,7 @@ describe('sealed event payloads (Postgres)', () => {
             randomUUID(),
             logbookStreamId(pilot),
             v,
-            JSON.stringify(recorded(pilot, `legacy-${pilot}-${v}`).payload),
+            JSON.stringify(recordedFlightEvent(pilot, `legacy-${pilot}-${v}`).payload),
           ],
         );
       }
@@ -208,7 +213,7 @@ describe('sealed event payloads (Postgres)', () => {
     const pilots: string[] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
     const perPilot = Math.ceil(MESSAGES_FOR_THREAD / pilots.length) + 5;
     for (const pilot of pilots) {
-      const events = Array.from({ length: perPilot }, (_, i) => recorded(pilot, `remark ${i}`));
+      const events = Array.from({ length: perPilot }, (_, i) => recordedFlightEvent(pilot, `remark ${i}`));
       await ds.transaction((tx) =>
         appendEvents(tx, logbookStreamId(pilot), 0, events, {}, { sealer: new DataKeySealing(keys) }),
       );

@@ -1,8 +1,8 @@
-import { type Flight, type LogbookEvent } from '@pft/contracts';
+import { type Flight, type FlightRecorded } from '@pft/contracts';
 import { type DeliveredLogbookEvent } from './totals.oracle';
 
 /** `flight` recorded in the pilot's logbook (FlightRecorded, version 2), as the write side appends it. */
-export const flightRecorded = (pilotId: string, flight: Flight): LogbookEvent => ({
+export const flightRecorded = (pilotId: string, flight: Flight): FlightRecorded => ({
   type: 'FlightRecorded',
   version: 2,
   payload: { pilot_account_id: pilotId, flight },

@@ -2,19 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { type CommandBus } from '@nestjs/cqrs';
 import { type DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
-import { appendEvents, type NewEvent } from '@pft/event-store/event-store';
+import { appendEvents } from '@pft/event-store/event-store';
 import { AccessHistory, createPartner } from '@pft/partners';
 import { DataKeySealing, sharedDataKeys } from '@pft/privacy';
 import { createDataSource } from '@pft/platform';
-import { flightRecordedPayload, withTestDataSource } from '@pft/testing';
+import { recordedFlightEvent, withTestDataSource } from '@pft/testing';
 import { AccountErasuresRepository } from '../account-erasures.repository';
 import { type DisconnectCommand } from '../../consent/disconnect/disconnect.command';
 import { workErasure } from './work-erasure';
-
-const recorded = (pilot: string): NewEvent => ({
-  type: 'FlightRecorded',
-  payload: flightRecordedPayload(pilot, 'after coming back'),
-});
 
 /** Two workers at one erasure, the first held up past its hold, on a real Postgres. */
 describe('an erasure worker held up while another completed the erasure', () => {
@@ -56,7 +51,7 @@ describe('an erasure worker held up while another completed the erasure', () => 
         tx,
         stream,
         last,
-        [recorded(pilot)],
+        [recordedFlightEvent(pilot, 'after coming back')],
         {},
         { sealer: new DataKeySealing(sharedDataKeys()) },
       );
