@@ -11,6 +11,7 @@ import {
   zeroFlightMinutes,
 } from '@pft/contracts';
 import { CLASS_RATING_KEYS, RATING_CATALOG } from '@pft/logbook/domain';
+import { flightRecorded } from './delivered-flights';
 import { type DeliveredLogbookEvent } from './totals.oracle';
 
 /** Class keys and a few type keys, so that flights often share a key and amendments move minutes. */
@@ -183,8 +184,7 @@ export function logbookHistory(pilotId: string, intents: readonly LogbookIntent[
       events.push({ type: 'FlightAmended', version: 2, payload: { pilot_account_id: pilotId, flight } });
     } else if (intent.op === 'record') {
       current.push(intent.id);
-      const flight: Flight = { flight_id: intent.id, ...intent.flight };
-      events.push({ type: 'FlightRecorded', version: 2, payload: { pilot_account_id: pilotId, flight } });
+      events.push(flightRecorded(pilotId, { flight_id: intent.id, ...intent.flight }));
     }
   }
   return events.map((event, i) => ({ stream_version: i + 1, event }));
