@@ -3,7 +3,7 @@ import { type DataSource, type EntityManager } from 'typeorm';
 import { endsOrWaitsOnALock, queuedBehindARow } from '@pft/testing';
 import { madeEndpoint, queuedDisconnect } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
-import { claimAllDue, withPartner } from '../dispatcher-ground.test-support';
+import { claimAllDue, withPartnerGround } from '../webhooks-ground.test-support';
 import { type ClaimedDelivery, recordDelivered, recordFailed } from './delivery.store';
 
 /**
@@ -15,7 +15,7 @@ import { type ClaimedDelivery, recordDelivered, recordFailed } from './delivery.
 describe('a dispatcher settling an attempt beside its endpoint’s disable (Postgres)', () => {
   let ds: DataSource;
   let partnerId: string;
-  withPartner(5, 'Settle beside disable', (made) => ({ ds, partnerId } = made));
+  withPartnerGround(5, 'Settle beside disable', (made) => ({ ds, partnerId } = made));
 
   /** A totals notice claimed by a dispatcher, to an endpoint failing since `failingSince`. */
   async function claimed(failingSince: Date | null): Promise<ClaimedDelivery> {

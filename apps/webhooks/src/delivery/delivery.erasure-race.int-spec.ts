@@ -4,7 +4,7 @@ import { ERASURE_DELETES } from '@pft/privacy';
 import { queuedBehindARow } from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
-import { claimAllDue, withPartner } from '../dispatcher-ground.test-support';
+import { claimAllDue, withPartnerGround } from '../webhooks-ground.test-support';
 import { type ClaimedDelivery, recordDelivered, recordDropped, recordFailed } from './delivery.store';
 
 /**
@@ -16,7 +16,7 @@ import { type ClaimedDelivery, recordDelivered, recordDropped, recordFailed } fr
 describe('a dispatcher settling a link notice beside the erasure deleting its connection (Postgres)', () => {
   let ds: DataSource;
   let partnerId: string;
-  withPartner(5, 'Settle beside erasure', (made) => ({ ds, partnerId } = made));
+  withPartnerGround(5, 'Settle beside erasure', (made) => ({ ds, partnerId } = made));
 
   /**
    * An erased pilot's pilot.linked claimed by a dispatcher, then failed by its endpoint's disable while

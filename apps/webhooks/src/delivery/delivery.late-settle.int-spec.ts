@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type DataSource } from 'typeorm';
 import { queuedDisconnect } from '@pft/testing/webhook-ground';
 import { redeliverEvent } from '@pft/webhooks';
-import { claimAllDue, withPartnerEndpoint } from '../dispatcher-ground.test-support';
+import { claimAllDue, withPartnerGround } from '../webhooks-ground.test-support';
 import { type ClaimedDelivery, recordDelivered, recordDropped, recordFailed } from './delivery.store';
 
 /**
@@ -15,7 +15,7 @@ describe('an attempt recorded after its claim lapsed (Postgres)', () => {
   let ds: DataSource;
   let partnerId: string;
   let endpointId: string;
-  withPartnerEndpoint(
+  withPartnerGround(
     3,
     'Late record',
     { events: ['pilot.disconnected'] },

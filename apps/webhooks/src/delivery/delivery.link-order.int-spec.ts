@@ -6,8 +6,8 @@ import {
   linkTakenIn,
   type PilotLink,
   queuedTotalsNotice,
-  withPartnerEndpoint,
-} from '../dispatcher-ground.test-support';
+  withPartnerGround,
+} from '../webhooks-ground.test-support';
 import { dispatchAll } from './dispatcher-rounds.test-support';
 
 /**
@@ -20,7 +20,7 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
   let ds: DataSource;
   let partnerId: string;
   let endpointId: string;
-  withPartnerEndpoint(
+  withPartnerGround(
     3,
     'Link order',
     { events: ['pilot.linked', 'pilot.disconnected', 'pilot.sharing_updated', 'pilot_totals.updated'] },
@@ -78,7 +78,7 @@ describe('a link’s notices still queued when the pilot disconnects (Postgres)'
 describe('a pilot.linked still queued for an endpoint that takes no pilot.disconnected (Postgres)', () => {
   let ds: DataSource;
   let partnerId: string;
-  withPartnerEndpoint(
+  withPartnerGround(
     3,
     'Links only',
     { events: ['pilot.linked'], url: 'https://links.example.com/pft' },

@@ -3,7 +3,7 @@ import { createPartner } from '@pft/partners';
 import { letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
 import { madeEndpoint, queuedDisconnect } from '@pft/testing/webhook-ground';
 import { disableEndpoint, enableEndpoint, redeliverEvent } from '@pft/webhooks';
-import { claimAllDue } from '../dispatcher-ground.test-support';
+import { claimAllDue } from '../webhooks-ground.test-support';
 import { type ClaimedDelivery, recordDelivered } from './delivery.store';
 
 /**

@@ -5,8 +5,8 @@ import {
   disconnectTakenIn,
   linkTakenIn,
   queuedTotalsNotice,
-  withPartnerEndpoint,
-} from '../dispatcher-ground.test-support';
+  withPartnerGround,
+} from '../webhooks-ground.test-support';
 import { dispatchAll as dispatchAllOf } from './dispatcher-rounds.test-support';
 
 /**
@@ -19,7 +19,7 @@ describe('redelivering a failed notice about a pilot (Postgres)', () => {
   let ds: DataSource;
   let partnerId: string;
   let endpointId: string;
-  withPartnerEndpoint(
+  withPartnerGround(
     3,
     'Redelivery',
     { events: ['pilot.linked', 'pilot.disconnected', 'pilot_totals.updated'] },

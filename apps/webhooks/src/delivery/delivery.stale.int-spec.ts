@@ -4,7 +4,7 @@ import { createPartner } from '@pft/partners';
 import { letGo, openTransaction, withTestDataSource } from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { queueWebhookEvent } from '@pft/webhooks';
-import { claimAllDue } from '../dispatcher-ground.test-support';
+import { claimAllDue } from '../webhooks-ground.test-support';
 
 /**
  * A claimed delivery is stale (dropped, not sent) once its pilot's connection has ended or is gone with

@@ -1,5 +1,5 @@
 import { type DataSource } from 'typeorm';
-import { claimAllDue } from '../dispatcher-ground.test-support';
+import { claimAllDue } from '../webhooks-ground.test-support';
 import { type ClaimedDelivery, recordDelivered, recordDropped, recordFailed } from './delivery.store';
 
 /**

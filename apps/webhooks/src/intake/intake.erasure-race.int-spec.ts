@@ -4,7 +4,7 @@ import { type EventMessage } from '@pft/contracts';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { endsOrWaitsOnALock, letGo, openTransaction, queuedBehindARow } from '@pft/testing';
 import { consentMessage, storeConnection } from '@pft/testing/webhook-ground';
-import { withPartnerEndpoint } from '../dispatcher-ground.test-support';
+import { withPartnerGround } from '../webhooks-ground.test-support';
 import { takeInEvents } from './intake.statements';
 
 /**
@@ -17,7 +17,7 @@ describe('webhooks intake beside an erasure deleting the connections (Postgres)'
   let ds: DataSource;
   let partnerId: string;
   let endpointId: string;
-  withPartnerEndpoint(
+  withPartnerGround(
     5,
     'Erasure race',
     { events: ['pilot.linked', 'pilot.sharing_updated'] },

@@ -5,7 +5,7 @@ import { endConnection } from '@pft/partners';
 import { ERASURE_DELETES, lockPilotTotalsChanges } from '@pft/privacy';
 import { endsOrWaitsOnALock, endsWithin, letGo, openTransaction, queuedBehindARow } from '@pft/testing';
 import { storeConnection } from '@pft/testing/webhook-ground';
-import { withPartnerEndpoint } from '../dispatcher-ground.test-support';
+import { withPartnerGround } from '../webhooks-ground.test-support';
 import { takeInEvents } from './intake.statements';
 
 /**
@@ -16,7 +16,7 @@ import { takeInEvents } from './intake.statements';
 describe('webhooks intake noting a totals change beside an erasure (Postgres)', () => {
   let ds: DataSource;
   let partnerId: string;
-  withPartnerEndpoint(
+  withPartnerGround(
     4,
     'Totals erasure race',
     { events: ['pilot_totals.updated'] },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { createPartner, endConnection } from '@pft/partners';
 import { withTestDataSource } from '@pft/testing';
-import { consentMessage, partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { consentMessage, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { queueWebhookEvent } from '@pft/webhooks';
 import { type SubscribableEventType } from '@pft/webhooks/domain';
 import { type ClaimedDelivery, claimDueDeliveries } from './delivery/delivery.store';
@@ -19,31 +19,43 @@ interface EndpointGround extends PartnerGround {
   endpointId: string;
 }
 
-/**
- * A migrated database of the file's own with a data source of `poolSize` connections (withTestDataSource)
- * and a partner named `name` on it, both made before the file's tests and handed to `made`.
- */
-export function withPartner(poolSize: number, name: string, made: (ground: PartnerGround) => void): void {
-  let ds: DataSource;
-  withTestDataSource(poolSize, (dataSource) => (ds = dataSource));
-  beforeAll(async () => made({ ds, partnerId: (await createPartner(ds, name)).partnerId }));
+/** The endpoint a partner of the ground is made with: taking `events`, at `url` (else TEST_ENDPOINT_URL). */
+interface EndpointWanted {
+  events: readonly SubscribableEventType[];
+  url?: string;
 }
 
 /**
- * As withPartner, the partner with one endpoint taking `endpoint.events`, at `endpoint.url` (else
- * webhook-ground's TEST_ENDPOINT_URL).
+ * A migrated database of the file's own with a data source of `poolSize` connections (withTestDataSource)
+ * and a partner named `name` on it, with one endpoint when `endpoint` is given (webhook-ground's
+ * madeEndpoint), all made before the file's tests and handed to `made`.
  */
-export function withPartnerEndpoint(
+export function withPartnerGround(
   poolSize: number,
   name: string,
-  endpoint: { events: readonly SubscribableEventType[]; url?: string },
+  made: (ground: PartnerGround) => void,
+): void;
+export function withPartnerGround(
+  poolSize: number,
+  name: string,
+  endpoint: EndpointWanted,
   made: (ground: EndpointGround) => void,
+): void;
+export function withPartnerGround(
+  poolSize: number,
+  name: string,
+  ...wanted:
+    | [made: (ground: PartnerGround) => void]
+    | [endpoint: EndpointWanted, made: (ground: EndpointGround) => void]
 ): void {
   let ds: DataSource;
   withTestDataSource(poolSize, (dataSource) => (ds = dataSource));
-  beforeAll(async () =>
-    made({ ds, ...(await partnerWithEndpoint(ds, name, endpoint.events, endpoint.url)) }),
-  );
+  beforeAll(async () => {
+    const { partnerId } = await createPartner(ds, name);
+    if (wanted.length === 1) return wanted[0]({ ds, partnerId });
+    const [endpoint, made] = wanted;
+    made({ ds, partnerId, endpointId: await madeEndpoint(ds, partnerId, endpoint.events, endpoint.url) });
+  });
 }
 
 /** A dispatcher's claim of every due delivery (100 an endpoint at most), held for `leaseMs`. */
