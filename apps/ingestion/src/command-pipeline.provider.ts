@@ -1,7 +1,7 @@
 import { type Provider } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CommandPipeline, RelayWake } from '@pft/event-store';
-import { type CommandPipelineOptions } from '@pft/event-store/command-pipeline';
+import { type CommandPipelineOptions } from '@pft/event-store/command-pipeline.options';
 import { writeOutcomeTimeoutMs } from '@pft/platform';
 import { sharedPayloadSealing } from '@pft/privacy';
 import { IngestionConfig } from './ingestion.config';

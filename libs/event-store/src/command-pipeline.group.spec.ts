@@ -3,11 +3,10 @@ import { type CommitOutcomes } from './commit-outcome';
 import {
   type AppendGuard,
   CommandPipeline,
-  type PipelineSessions,
-  type PipelineStore,
   type StreamCommand,
   type TransactionalDatabase,
 } from './command-pipeline';
+import { type PipelineSessions, type PipelineStore } from './command-pipeline.options';
 import { type AppendResult, type NewEvent } from './event-store';
 import { type GroupedAppend, type GroupedAppendResult } from './group-append';
 

@@ -5,7 +5,8 @@ import { decideRecordFlight, parseFlight, type FlightState } from '@pft/logbook/
 import { sharedPayloadSealing } from '@pft/privacy';
 import { flightBody, waitFor, withTestDataSource } from '@pft/testing';
 import { CommandPipeline, type Decided, type StreamCommand } from './command-pipeline';
-import { appendEvents, type NewEvent, StreamVersionConflict } from './event-store';
+import { StreamVersionConflict } from './append-errors';
+import { appendEvents, type NewEvent } from './event-store';
 import { accepted } from '@pft/logbook/commands/logbook-answers';
 import { FlightsRepository } from '@pft/logbook/tables/flights.repository';
 

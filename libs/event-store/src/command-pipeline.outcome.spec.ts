@@ -1,11 +1,7 @@
 import { WriteOutcomeUnknown } from '@pft/platform/database/write-outcome';
 import { type CommitOutcomes } from './commit-outcome';
-import {
-  CommandPipeline,
-  type PipelineSessions,
-  type StreamCommand,
-  type TransactionalDatabase,
-} from './command-pipeline';
+import { CommandPipeline, type StreamCommand, type TransactionalDatabase } from './command-pipeline';
+import { type PipelineSessions } from './command-pipeline.options';
 import { type AppendResult, type NewEvent } from './event-store';
 
 const STREAM = 'logbook-00000000-0000-4000-8000-000000000001';

@@ -1,10 +1,7 @@
-import {
-  CommandPipeline,
-  type PipelineStore,
-  type StreamCommand,
-  type TransactionalDatabase,
-} from './command-pipeline';
-import { StreamVersionConflict, type AppendResult, type NewEvent } from './event-store';
+import { StreamVersionConflict } from './append-errors';
+import { CommandPipeline, type StreamCommand, type TransactionalDatabase } from './command-pipeline';
+import { type PipelineStore } from './command-pipeline.options';
+import { type AppendResult, type NewEvent } from './event-store';
 
 const STREAM = 'logbook-00000000-0000-4000-8000-000000000001';
 const deleted: NewEvent = { type: 'FlightDeleted', payload: { pilot_account_id: 'p', flight_id: 'f' } };

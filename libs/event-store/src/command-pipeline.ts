@@ -26,8 +26,6 @@ import {
 import { type GroupedGuard } from './group-append';
 import { GroupCommit } from './group-commit';
 
-export type { CommandPipelineOptions, PipelineSessions, PipelineStore } from './command-pipeline.options';
-
 /** What `decide` answers: the events to append (none when nothing changes), and whatever else the caller needs. */
 export interface Decided {
   readonly events: readonly NewEvent[];

@@ -3,7 +3,8 @@ import { type DataSource } from 'typeorm';
 import { withTestDataSource } from '@pft/testing';
 import { logbookStreamId } from '@pft/contracts';
 import { sharedPayloadSealing } from '@pft/privacy';
-import { appendEvents, EVENTS_IN_ONE_TURN, StreamVersionConflict, type NewEvent } from './event-store';
+import { StreamVersionConflict } from './append-errors';
+import { appendEvents, EVENTS_IN_ONE_TURN, type NewEvent } from './event-store';
 import { readStream } from './stream-reader';
 
 /** An append as the apps make it: the pilots' payloads sealed with the process's data keys. */

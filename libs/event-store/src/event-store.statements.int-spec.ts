@@ -3,7 +3,8 @@ import { type DataSource } from 'typeorm';
 import { logbookStreamId } from '@pft/contracts';
 import { sharedPayloadSealing } from '@pft/privacy';
 import { appendStatementsOf, countAppendStatements, withTestDataSource } from '@pft/testing';
-import { appendEvents, StreamVersionConflict, type NewEvent } from './event-store';
+import { StreamVersionConflict } from './append-errors';
+import { appendEvents, type NewEvent } from './event-store';
 import { readStream } from './stream-reader';
 
 /** An append as the apps make it: the pilots' payloads sealed with the process's data keys. */

@@ -27,7 +27,6 @@ export type NewEvent<E extends PilotEvent = PilotEvent> = Pick<E, 'type' | 'payl
 };
 
 export { OUTBOX_CHANNEL } from './append-statement';
-export { DataKeyGone, StreamVersionConflict } from './append-errors';
 
 export interface EventMetadata {
   request_id?: string;
