@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { type LogbookEvent } from '@pft/contracts';
-import { MESSAGES_FOR_THREAD, DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '@pft/privacy';
+import { MESSAGES_FOR_THREAD, DataKeys } from '@pft/privacy';
 import { OpeningThread } from '@pft/privacy/crypto/opening-thread';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
-import { RelayedEvents, storedFlight, withTestDataSource } from '@pft/testing';
+import { RelayedEvents, storedFlight, testMasterKeys, withTestDataSource } from '@pft/testing';
 import { flightRecorded } from '@pft/testing/oracle';
 import { applyPilotTotalsBatch, type BatchOutcome } from './pilot-totals.batch';
 import { readPilotExperience } from '../read/pilot-experience.read';
 import { readPilotTotals } from '../read/pilot-totals.read-model';
 import { deletePilotProjection } from './pilot-totals.erasure';
-
-const ring = () => MasterKeyRing.fromBase64(DEVELOPMENT_MASTER_KEY);
 
 /**
  * The projector meets the events of an erased pilot: sealed payloads whose key is gone are skipped as
@@ -56,13 +54,13 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
 
   it('folds sealed payloads, then drops the pilot at AccountErased although its key was still in memory', async () => {
     const pilot = randomUUID();
-    const writer = new DataKeys(ring());
-    const projector = new DataKeys(ring());
+    const writer = new DataKeys(testMasterKeys);
+    const projector = new DataKeys(testMasterKeys);
     const first = await apply([await message(pilot, recorded(pilot), writer)], projector);
     expect(first).toMatchObject({ applied: 1, deadLetters: [] });
     expect((await readPilotTotals(ds, [pilot])).get(pilot)?.totals.flight_count).toBe(1);
     // The erasure: the key destroyed elsewhere; this projector still holds it.
-    await new DataKeys(ring()).destroy(ds, pilot);
+    await new DataKeys(testMasterKeys).destroy(ds, pilot);
     const second = await apply(
       [await message(pilot, recorded(pilot), writer), await message(pilot, erased(pilot))],
       projector,
@@ -75,7 +73,7 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
 
   it('deletes the pilot’s dead letters from before AccountErased, one recorded after the erasure’s own delete too, and keeps the new account’s', async () => {
     const pilot = randomUUID();
-    const keys = new DataKeys(ring());
+    const keys = new DataKeys(testMasterKeys);
     // A flight under a key outside the catalog: the projector sets it aside as a dead letter naming the pilot.
     const outsideCatalog = (): LogbookEvent =>
       flightRecorded(pilot, {
@@ -107,10 +105,10 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
 
   it('deletes every row of a pilot at once, the experience sums too, and nobody else’s', async () => {
     const [pilot, other] = [randomUUID(), randomUUID()];
-    const writer = new DataKeys(ring());
+    const writer = new DataKeys(testMasterKeys);
     await apply(
       [await message(pilot, recorded(pilot), writer), await message(other, recorded(other), writer)],
-      new DataKeys(ring()),
+      new DataKeys(testMasterKeys),
     );
     const stored = { totals: 1, flights: 1, days: 1, years: 1 };
     expect(await rowsOf(pilot)).toEqual(stored);
@@ -123,10 +121,10 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
 
   it('deletes the pilot’s rows from an earlier version a rebuild left behind (not dropped after its switch)', async () => {
     const [pilot, other] = [randomUUID(), randomUUID()];
-    const writer = new DataKeys(ring());
+    const writer = new DataKeys(testMasterKeys);
     await apply(
       [await message(pilot, recorded(pilot), writer), await message(other, recorded(other), writer)],
-      new DataKeys(ring()),
+      new DataKeys(testMasterKeys),
     );
     // Version 7's tables, as a rebuild's earlier version still there: the rows of both pilots in them.
     for (const table of ['pilot_totals', 'pilot_flights']) {
@@ -157,14 +155,17 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
 
   it('skips payloads whose key is gone, as a pilot with no data: nothing stored, no dead letter', async () => {
     const pilot = randomUUID();
-    const writer = new DataKeys(ring());
+    const writer = new DataKeys(testMasterKeys);
     const messages = [
       await message(pilot, recorded(pilot), writer),
       await message(pilot, recorded(pilot), writer),
     ];
     await writer.destroy(ds, pilot);
     // A reader that never held the key (a rebuild).
-    const outcome = await apply([...messages, await message(pilot, erased(pilot))], new DataKeys(ring()));
+    const outcome = await apply(
+      [...messages, await message(pilot, erased(pilot))],
+      new DataKeys(testMasterKeys),
+    );
     expect(outcome).toMatchObject({ applied: 1, repeats: 0, deadLetters: [] });
     expect((await readPilotTotals(ds, [pilot])).has(pilot)).toBe(false);
     const [{ n }] = await ds.query(`select count(*)::int as n from projection_dead_letters`);
@@ -173,7 +174,7 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
 
   it('folds a batch large enough for the opening thread as it folds a small one', async () => {
     const [a, b, gone] = [randomUUID(), randomUUID(), randomUUID()];
-    const writer = new DataKeys(ring());
+    const writer = new DataKeys(testMasterKeys);
     const messages: ConsumedMessage[] = [];
     for (let i = 0; i < MESSAGES_FOR_THREAD; i++) {
       for (const pilot of [a, b, gone]) messages.push(await message(pilot, recorded(pilot), writer));
@@ -190,7 +191,7 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
     };
     await writer.destroy(ds, gone);
     const opened = jest.spyOn(OpeningThread.prototype, 'openMessages');
-    const outcome = await apply(messages, new DataKeys(ring()));
+    const outcome = await apply(messages, new DataKeys(testMasterKeys));
     // The batch, then the messages whose keys the thread did not hold yet for these keys, with them.
     expect(opened).toHaveBeenCalledTimes(2);
     await expect(opened.mock.results[0]!.value).resolves.toHaveLength(messages.length);
@@ -206,15 +207,15 @@ describe('pilot totals batch: sealed payloads and erased accounts (Postgres)', (
 
   it('still reads a payload stored in the clear before sealing existed', async () => {
     const pilot = randomUUID();
-    const outcome = await apply([await message(pilot, recorded(pilot))], new DataKeys(ring()));
+    const outcome = await apply([await message(pilot, recorded(pilot))], new DataKeys(testMasterKeys));
     expect(outcome).toMatchObject({ applied: 1, deadLetters: [] });
     expect((await readPilotTotals(ds, [pilot])).get(pilot)?.totals.flight_count).toBe(1);
   });
 
   it('counts a pilot who comes back after the erasure from nothing, under a new key', async () => {
     const pilot = randomUUID();
-    const writer = new DataKeys(ring());
-    const projector = new DataKeys(ring());
+    const writer = new DataKeys(testMasterKeys);
+    const projector = new DataKeys(testMasterKeys);
     await apply([await message(pilot, recorded(pilot), writer)], projector);
     await writer.destroy(ds, pilot);
     const back = await apply(

@@ -2,15 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { type DataSource } from 'typeorm';
 import { type LogbookEvent } from '@pft/contracts';
-import { DataKeys, DEVELOPMENT_MASTER_KEY, MasterKeyRing } from '@pft/privacy';
+import { DataKeys } from '@pft/privacy';
 import { type ConsumedMessage } from '@pft/platform/kafka/kafka.port';
-import { RelayedEvents, storedFlight, withTestDataSource } from '@pft/testing';
+import { RelayedEvents, storedFlight, testMasterKeys, withTestDataSource } from '@pft/testing';
 import { flightRecorded } from '@pft/testing/oracle';
 import { applyPilotTotalsBatch } from './pilot-totals.batch';
 import { deletePilotProjection } from './pilot-totals.erasure';
 import { readPilotTotals } from '../read/pilot-totals.read-model';
-
-const ring = () => MasterKeyRing.fromBase64(DEVELOPMENT_MASTER_KEY);
 
 /** Copies of earlier messages published again later (a relay's duplicate), and where the batches end. */
 const deliveryArb = fc.record({
@@ -45,9 +43,9 @@ describe('pilot totals batch: replays and duplicates around an erasure (Postgres
         const [a, b] = [randomUUID(), randomUUID()];
         const target = { version: 1, topic: 't', partition: partition++ };
         const topic: ConsumedMessage[] = [];
-        const writer = new DataKeys(ring());
+        const writer = new DataKeys(testMasterKeys);
         // Two replicas taking the partition in turns (rebalances), each with its own keys in memory.
-        const replicas = [new DataKeys(ring()), new DataKeys(ring())];
+        const replicas = [new DataKeys(testMasterKeys), new DataKeys(testMasterKeys)];
         let batches = 0;
         const publish = (m: ConsumedMessage) => topic.push({ ...m, offset: String(topic.length) });
         const relayed = new RelayedEvents();
