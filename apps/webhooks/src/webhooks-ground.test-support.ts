@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DataSource } from 'typeorm';
+import { type DataSource, type QueryRunner } from 'typeorm';
 import { createPartner, endConnection } from '@pft/partners';
 import { withTestDataSource } from '@pft/testing';
 import { consentMessage, madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
@@ -61,6 +61,12 @@ export function withPartnerGround(
 /** A dispatcher's claim of every due delivery (100 an endpoint at most), held for `leaseMs`. */
 export const claimAllDue = (ds: DataSource, leaseMs = 60_000): Promise<ClaimedDelivery[]> =>
   claimDueDeliveries(ds, { limit: 100, perEndpoint: 100, busyEndpoints: [], leaseMs });
+
+/** What a transaction holding the row of delivery `deliveryId` does to take it (queuedBehindARow's `hold`). */
+export const holdingDelivery =
+  (deliveryId: string) =>
+  (holder: QueryRunner): Promise<unknown> =>
+    holder.query('select 1 from webhook_deliveries where delivery_id = $1 for update', [deliveryId]);
 
 /** A pilot's link to a partner: the pilot's account id and the connection's (the partner's pilot_id). */
 export interface PilotLink {

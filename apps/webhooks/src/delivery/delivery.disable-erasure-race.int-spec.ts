@@ -4,6 +4,7 @@ import { ERASURE_DELETES } from '@pft/privacy';
 import { queuedBehindARow, withTestDataSource } from '@pft/testing';
 import { deliveriesOf, partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
+import { holdingDelivery } from '../webhooks-ground.test-support';
 
 /**
  * An endpoint disabled while the erasure deletes the connections of a pilot with a link's notice and a
@@ -41,10 +42,7 @@ describe('an endpoint disabled beside the erasure deleting the connections (Post
     // Holds the change's row, so that the disable and then the erasure both queue for it.
     const outcomes = await queuedBehindARow(
       ds,
-      (holder) =>
-        holder.query('select 1 from webhook_deliveries where delivery_id = $1 for update', [
-          shared!.delivery_id,
-        ]),
+      holdingDelivery(shared!.delivery_id),
       () => disableEndpoint(ds, endpointId, 'by an operator'),
       () => ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot)),
     );

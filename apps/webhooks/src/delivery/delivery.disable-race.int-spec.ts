@@ -3,7 +3,7 @@ import { type DataSource, type EntityManager } from 'typeorm';
 import { endsOrWaitsOnALock, queuedBehindARow } from '@pft/testing';
 import { madeEndpoint, queuedDisconnect } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent, redeliverEvent } from '@pft/webhooks';
-import { claimAllDue, withPartnerGround } from '../webhooks-ground.test-support';
+import { claimAllDue, withPartnerGround, holdingDelivery } from '../webhooks-ground.test-support';
 import { type ClaimedDelivery, recordDelivered, recordFailed } from './delivery.store';
 
 /**
@@ -49,10 +49,7 @@ describe('a dispatcher settling an attempt beside its endpoint’s disable (Post
       // Holds the delivery's row, so that the dispatcher and then the disable both queue for it.
       const outcomes = await queuedBehindARow(
         ds,
-        (holder) =>
-          holder.query('select 1 from webhook_deliveries where delivery_id = $1 for update', [
-            delivery.delivery_id,
-          ]),
+        holdingDelivery(delivery.delivery_id),
         () => settle(delivery),
         () => disableEndpoint(ds, delivery.endpoint_id, 'by an operator'),
       );

@@ -4,7 +4,7 @@ import { ERASURE_DELETES } from '@pft/privacy';
 import { queuedBehindARow } from '@pft/testing';
 import { madeEndpoint, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
-import { claimAllDue, withPartnerGround } from '../webhooks-ground.test-support';
+import { claimAllDue, withPartnerGround, holdingDelivery } from '../webhooks-ground.test-support';
 import { type ClaimedDelivery, recordDelivered, recordDropped, recordFailed } from './delivery.store';
 
 /**
@@ -52,10 +52,7 @@ describe('a dispatcher settling a link notice beside the erasure deleting its co
       // Holds the notice's row, so that the dispatcher and then the erasure both queue for it.
       const outcomes = await queuedBehindARow(
         ds,
-        (holder) =>
-          holder.query('select 1 from webhook_deliveries where delivery_id = $1 for update', [
-            delivery.delivery_id,
-          ]),
+        holdingDelivery(delivery.delivery_id),
         () => settle(delivery),
         () => ds.transaction((tx) => ERASURE_DELETES.connections(tx, pilot)),
       );
