@@ -2,8 +2,8 @@ import { type DataSource } from 'typeorm';
 import { createTestDatabase, type TestDatabase } from '@pft/testing';
 import { createDataSource } from '@pft/platform/database/data-source';
 import { randomUUID } from 'node:crypto';
-import { type LogbookEvent } from '@pft/contracts';
 import { RelayedEvents, storedFlight } from '@pft/testing';
+import { flightRecorded } from '@pft/testing/oracle';
 import { readPilotExperience, readPilotTotals } from '@pft/totals';
 import { applyPilotTotalsBatch } from '@pft/totals/projection/pilot-totals.batch';
 import { MIGRATIONS } from './migrations';
@@ -140,11 +140,7 @@ describe('migrations (real Postgres)', () => {
       expect(await readPilotExperience(dataSource, pilot, '2026-06-01')).toBeUndefined();
       // New events of that pilot count in the totals; its experience stays unknown, not partial.
       const relayed = new RelayedEvents();
-      const recorded = (): LogbookEvent => ({
-        type: 'FlightRecorded',
-        version: 2,
-        payload: { pilot_account_id: pilot, flight: storedFlight() },
-      });
+      const recorded = () => flightRecorded(pilot, storedFlight());
       // Stream version 1 at offset 0: the row holds it already, a repeat.
       const first = await relayed.message(pilot, recorded(), 0);
       const second = await relayed.message(pilot, recorded(), 1);
