@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { type DataSource } from 'typeorm';
 import { ERASURE_DELETES } from '@pft/privacy';
-import { queuedBehindARow, withTestDataSource } from '@pft/testing';
-import { deliveriesOf, partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { queuedBehindARow } from '@pft/testing';
+import { deliveriesOf, storeConnection } from '@pft/testing/webhook-ground';
 import { disableEndpoint, queueWebhookEvent } from '@pft/webhooks';
-import { holdingDelivery } from '../webhooks-ground.test-support';
+import { holdingDelivery, withPartnerGround } from '../webhooks-ground.test-support';
 
 /**
  * An endpoint disabled while the erasure deletes the connections of a pilot with a link's notice and a
@@ -14,14 +14,16 @@ import { holdingDelivery } from '../webhooks-ground.test-support';
  */
 describe('an endpoint disabled beside the erasure deleting the connections (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(5, (made) => (ds = made));
+  let partnerId: string;
+  let endpointId: string;
+  withPartnerGround(
+    5,
+    'Disable beside erasure',
+    { events: ['pilot.linked', 'pilot.disconnected', 'pilot.sharing_updated'] },
+    (made) => ({ ds, partnerId, endpointId } = made),
+  );
 
   it('neither is aborted, and nothing of the pilot is kept', async () => {
-    const { partnerId, endpointId } = await partnerWithEndpoint(ds, 'Disable beside erasure', [
-      'pilot.linked',
-      'pilot.disconnected',
-      'pilot.sharing_updated',
-    ]);
     // The erased pilot's connection, ended, still queued: its pilot.linked and a change of what it
     // shared taken in late (after the erasure's step of deliveries).
     const [pilot, connection] = [randomUUID(), randomUUID()];

@@ -1,9 +1,8 @@
 import { type DataSource } from 'typeorm';
-import { createPartner } from '@pft/partners';
-import { letGo, lockWaiters, openTransaction, withTestDataSource } from '@pft/testing';
+import { letGo, lockWaiters, openTransaction } from '@pft/testing';
 import { madeEndpoint, queuedDisconnect } from '@pft/testing/webhook-ground';
 import { disableEndpoint, enableEndpoint, redeliverEvent } from '@pft/webhooks';
-import { claimAllDue } from '../webhooks-ground.test-support';
+import { claimAllDue, withPartnerGround } from '../webhooks-ground.test-support';
 import { type ClaimedDelivery, recordDelivered } from './delivery.store';
 
 /**
@@ -14,12 +13,8 @@ import { type ClaimedDelivery, recordDelivered } from './delivery.store';
  */
 describe('redelivering a delivery that is being sent (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(4, (made) => (ds = made));
   let partnerId: string;
-
-  beforeAll(async () => {
-    ({ partnerId } = await createPartner(ds, 'Redelivery in flight'));
-  });
+  withPartnerGround(4, 'Redelivery in flight', (made) => ({ ds, partnerId } = made));
 
   /** A pilot.disconnected queued for a new endpoint: its endpoint and event ids. */
   async function queued(): Promise<{ endpointId: string; eventId: string }> {

@@ -3,9 +3,9 @@ import fc from 'fast-check';
 import { type DataSource } from 'typeorm';
 import { ERASURE_DELETES } from '@pft/privacy';
 import { type EventMessage } from '@pft/contracts';
-import { withTestDataSource } from '@pft/testing';
-import { deliveriesOf, partnerWithEndpoint, storeConnection } from '@pft/testing/webhook-ground';
+import { deliveriesOf, storeConnection } from '@pft/testing/webhook-ground';
 import { dispatchRound } from '../delivery/dispatcher-rounds.test-support';
+import { withPartnerGround } from '../webhooks-ground.test-support';
 import { takeInEvents } from './intake.statements';
 
 /** What happens in the store, in this order: each history event's commit, and the erasure's steps. */
@@ -40,17 +40,13 @@ const actionArb: fc.Arbitrary<Action> = fc.oneof(
  */
 describe('webhooks intake: replayed events around an account erasure (Postgres)', () => {
   let ds: DataSource;
-  withTestDataSource(2, (made) => (ds = made));
   let partnerId: string;
-
-  beforeAll(async () => {
-    ({ partnerId } = await partnerWithEndpoint(ds, 'Replays', [
-      'pilot.linked',
-      'pilot.disconnected',
-      'pilot.sharing_updated',
-      'pilot_totals.updated',
-    ]));
-  });
+  withPartnerGround(
+    2,
+    'Replays',
+    { events: ['pilot.linked', 'pilot.disconnected', 'pilot.sharing_updated', 'pilot_totals.updated'] },
+    (made) => ({ ds, partnerId } = made),
+  );
 
   /** Account A (linked, erased, back under a new connection) and account B, as the topic holds them. */
   function world() {
