@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  CURRENT_EVENT_VERSION,
-  isSealedEventType,
-  sealedPayloadAad,
-  type PilotEvent,
-  type SealedPayload,
-} from '@pft/contracts';
+import { CURRENT_EVENT_VERSION, type PilotEvent } from '@pft/contracts';
 import { jsonbArrayParameter } from '@pft/platform/database/jsonb-parameter';
 import { type Queryable } from '@pft/platform/database/queryable';
 import { rowsOf } from '@pft/platform/database/rows-of';
@@ -17,7 +11,7 @@ import {
   StreamVersionConflict,
 } from './append-errors';
 import { runAppendStatement } from './append-statement';
-import { type PayloadSealer, type SubjectSealing } from './payload-sealing';
+import { type PayloadSealer, sealedPilotOf, sealingOf, storedPayload } from './payload-sealing';
 import { lockStream } from './stream-lock';
 
 /** What the caller appends: the event itself; id and version are filled in when not given. */
@@ -107,46 +101,6 @@ export const EVENTS_IN_ONE_TURN = 64;
 
 /** The events of an append that one statement takes when they may go in several (eventsPerStatement). */
 export const EVENTS_IN_ONE_STATEMENT = 2_000;
-
-/** The pilot whose data key seals these events' payloads; undefined when none of them is sealed. */
-export function sealedPilotOf(events: readonly NewEvent[]): string | undefined {
-  const pilots = new Set(
-    events.filter((e) => isSealedEventType(e.type)).map((e) => e.payload.pilot_account_id),
-  );
-  if (pilots.size > 1) throw new Error('one append seals the payloads of one pilot only');
-  return [...pilots][0];
-}
-
-/** How the pilot's payloads are sealed for one append; undefined when none of its events is sealed. */
-export async function sealingOf(
-  runner: Queryable,
-  sealedPilot: string | undefined,
-  sealer: PayloadSealer | undefined,
-): Promise<SubjectSealing | undefined> {
-  if (sealedPilot === undefined) return undefined;
-  if (!sealer) throw new Error('an append of sealed events needs a PayloadSealer (AppendOptions.sealer)');
-  return sealer.sealingFor(runner, sealedPilot);
-}
-
-/**
- * The payload as stored: sealed with the pilot's data key when its type describes the pilot
- * (SEALED_EVENT_TYPES), bound to its event by the associated data; as it is otherwise.
- */
-export function storedPayload(
-  e: NewEvent,
-  head: { event_id: string; schema_version: number },
-  sealing: SubjectSealing | undefined,
-): PilotEvent['payload'] | SealedPayload {
-  if (!sealing || !isSealedEventType(e.type)) return e.payload;
-  const { pilot_account_id } = e.payload;
-  const aad = sealedPayloadAad({
-    event_id: head.event_id,
-    type: e.type,
-    version: head.schema_version,
-    pilot_account_id,
-  });
-  return { pilot_account_id, sealed: sealing.seal(e.payload, aad) };
-}
 
 /**
  * Appends `events` to `streamId` inside the caller's transaction, with an outbox row each and a

@@ -1,16 +1,14 @@
 import { CURRENT_EVENT_VERSION } from '@pft/contracts';
 import { queryPrepared } from '@pft/platform/database/prepared-statement';
 import { type Queryable } from '@pft/platform/database/queryable';
+import { type AppendedEvent, type EventMetadata, type NewEvent, OUTBOX_CHANNEL } from './event-store';
 import {
-  type AppendedEvent,
-  type EventMetadata,
-  type NewEvent,
-  OUTBOX_CHANNEL,
+  type PayloadSealer,
   sealedPilotOf,
   sealingOf,
   storedPayload,
-} from './event-store';
-import { type PayloadSealer, type SubjectSealing } from './payload-sealing';
+  type SubjectSealing,
+} from './payload-sealing';
 
 /**
  * An append's condition (AppendGuard) in the form one statement checks for a whole group of appends.

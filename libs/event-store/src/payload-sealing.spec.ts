@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sealedPayloadAad } from '@pft/contracts';
 import { type Queryable } from '@pft/platform/database/queryable';
-import { type NewEvent, sealingOf, storedPayload } from './event-store';
-import { type PayloadSealer } from './payload-sealing';
+import { type NewEvent } from './event-store';
+import { type PayloadSealer, sealingOf, storedPayload } from './payload-sealing';
 
 const runner = {} as Queryable;
 

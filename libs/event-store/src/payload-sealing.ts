@@ -1,4 +1,10 @@
-import { type SealedPayload, type SealedPayloadOpener } from '@pft/contracts/events/sealed-payload';
+import { type PilotEvent } from '@pft/contracts/events/pilot-events';
+import {
+  isSealedEventType,
+  sealedPayloadAad,
+  type SealedPayload,
+  type SealedPayloadOpener,
+} from '@pft/contracts/events/sealed-payload';
 import { type Queryable } from '@pft/platform/database/queryable';
 
 /**
@@ -29,4 +35,47 @@ export interface PayloadSealer {
 export interface PayloadOpener {
   /** An opener of sealed payloads that reads the keys it needs through `runner`. */
   openerOn(runner: Queryable): SealedPayloadOpener;
+}
+
+/** What sealing reads of an event appended (a NewEvent): its type and its payload. */
+type SealableEvent = Pick<PilotEvent, 'type' | 'payload'>;
+
+/** The pilot whose data key seals these events' payloads; undefined when none of them is sealed. */
+export function sealedPilotOf(events: readonly SealableEvent[]): string | undefined {
+  const pilots = new Set(
+    events.filter((e) => isSealedEventType(e.type)).map((e) => e.payload.pilot_account_id),
+  );
+  if (pilots.size > 1) throw new Error('one append seals the payloads of one pilot only');
+  return [...pilots][0];
+}
+
+/** How the pilot's payloads are sealed for one append; undefined when none of its events is sealed. */
+export async function sealingOf(
+  runner: Queryable,
+  sealedPilot: string | undefined,
+  sealer: PayloadSealer | undefined,
+): Promise<SubjectSealing | undefined> {
+  if (sealedPilot === undefined) return undefined;
+  if (!sealer) throw new Error('an append of sealed events needs a PayloadSealer (AppendOptions.sealer)');
+  return sealer.sealingFor(runner, sealedPilot);
+}
+
+/**
+ * The payload as stored: sealed with the pilot's data key when its type describes the pilot
+ * (SEALED_EVENT_TYPES), bound to its event by the associated data; as it is otherwise.
+ */
+export function storedPayload(
+  e: SealableEvent,
+  head: { event_id: string; schema_version: number },
+  sealing: SubjectSealing | undefined,
+): PilotEvent['payload'] | SealedPayload {
+  if (!sealing || !isSealedEventType(e.type)) return e.payload;
+  const { pilot_account_id } = e.payload;
+  const aad = sealedPayloadAad({
+    event_id: head.event_id,
+    type: e.type,
+    version: head.schema_version,
+    pilot_account_id,
+  });
+  return { pilot_account_id, sealed: sealing.seal(e.payload, aad) };
 }
