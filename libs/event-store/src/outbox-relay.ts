@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Client } from 'pg';
 import { OUTBOX_CHANNEL } from './event-store';
+import { RECONCILE_MARGIN_MS } from './outbox-reconcile';
 import { relayConnectionConfig, type OutboxRelayOptions, type RelayLogger } from './outbox-relay.options';
 import { OutboxVacuum } from './outbox-vacuum';
 import { RelayBatchPublisher } from './relay-batch-publisher';
 import { RelayProducer } from './relay-producer';
 import { RelaySleep } from './relay-sleep';
 import { RelayLeaseKeeper } from './relay-lease-keeper';
+import { SEND_BYTES } from './send-parts';
 
 /** Rows deleted between two vacuums of the outbox, unless the options say otherwise. */
 const VACUUM_EVERY_ROWS = 100_000;
@@ -65,12 +67,20 @@ export class OutboxRelay {
       this.logger,
     );
     this.batches = new RelayBatchPublisher(
-      options,
-      this.batchSize,
+      {
+        kafka: options.kafka,
+        topic: options.topic,
+        batchSize: this.batchSize,
+        sendBytes: options.sendBytes ?? SEND_BYTES,
+        reconcileMarginMs: options.reconcileMarginMs ?? RECONCILE_MARGIN_MS,
+        logger: this.logger,
+        onPublished: options.onPublished,
+        onAlreadyPublished: options.onAlreadyPublished,
+        onSentLate: options.onSentLate,
+      },
       this.lease,
       this.producer,
       this.vacuum,
-      this.logger,
     );
   }
 

@@ -1,7 +1,7 @@
 import { type Client } from 'pg';
 import { type EventProducer } from '@pft/platform/kafka/kafka.port';
-import { reconcileInFlight, RECONCILE_MARGIN_MS } from './outbox-reconcile';
-import { type OutboxRelayOptions, type RelayLogger } from './outbox-relay.options';
+import { reconcileInFlight } from './outbox-reconcile';
+import { type OutboxRelayOptions } from './outbox-relay.options';
 import {
   deleteOutboxRows,
   markOutboxRows,
@@ -14,7 +14,7 @@ import { type RelayLeaseKeeper } from './relay-lease-keeper';
 import { OUTBOX_RELAY_LEASE } from './relay-lease.statements';
 import { type RelayProducer } from './relay-producer';
 import { renewingWhile } from './renewing-while';
-import { SEND_BYTES, sendParts } from './send-parts';
+import { sendParts } from './send-parts';
 
 /** A send Kafka takes this long or longer to acknowledge is logged (reportSlowSend). */
 const SLOW_SEND_MS = 1000;
@@ -22,6 +22,13 @@ const SLOW_SEND_MS = 1000;
 /** A batch as the relay's log lines name it: `N events (outbox positions A to B)`. */
 const batchName = (rows: readonly OutboxRow[]): string =>
   `${rows.length} events (outbox positions ${rows[0]!.position} to ${rows[rows.length - 1]!.position})`;
+
+/** What publishing a batch takes of the relay's options, their defaults applied (by OutboxRelay). */
+export type RelayBatchSettings = Pick<
+  OutboxRelayOptions,
+  'kafka' | 'topic' | 'onPublished' | 'onAlreadyPublished' | 'onSentLate'
+> &
+  Required<Pick<OutboxRelayOptions, 'batchSize' | 'sendBytes' | 'reconcileMarginMs' | 'logger'>>;
 
 /**
  * The active relay's publishing of one batch of the outbox, each event once, every step fenced by the
@@ -31,17 +38,15 @@ const batchName = (rows: readonly OutboxRow[]): string =>
  */
 export class RelayBatchPublisher {
   constructor(
-    private readonly options: OutboxRelayOptions,
-    private readonly batchSize: number,
+    private readonly settings: RelayBatchSettings,
     private readonly lease: RelayLeaseKeeper,
     private readonly producer: RelayProducer,
     private readonly vacuum: OutboxVacuum,
-    private readonly logger: RelayLogger,
   ) {}
 
   /** Publishes the oldest outbox rows, then deletes them; returns how many it took off the outbox. */
   async publish(client: Client): Promise<number> {
-    const rows = await readOutboxRows(client, this.batchSize);
+    const rows = await readOutboxRows(client, this.settings.batchSize);
     if (rows.length === 0) return 0;
     const producer = await this.producer.connected();
     if (!(await this.lease.renew(client))) return 0;
@@ -50,18 +55,18 @@ export class RelayBatchPublisher {
     const token = this.lease.token!;
     let unsent: OutboxRow[] = rows;
     if (rows.some((r) => r.sent_at_ms !== null)) {
-      const marginMs = this.options.reconcileMarginMs ?? RECONCILE_MARGIN_MS;
+      const { kafka, topic, reconcileMarginMs: marginMs } = this.settings;
       const reconciled = await this.renewingWhile(
         client,
-        reconcileInFlight(client, this.options.kafka, { topic: this.options.topic, token, marginMs }, rows),
+        reconcileInFlight(client, kafka, { topic, token, marginMs }, rows),
       );
       if (!reconciled.leaseHeld) {
         this.lease.standDown('moved on before the rows found published were deleted');
         return 0;
       }
       if (reconciled.published > 0) {
-        this.logger.log(`relay: ${reconciled.published} events in flight were on the topic already`);
-        this.options.onAlreadyPublished?.(reconciled.published);
+        this.settings.logger.log(`relay: ${reconciled.published} events in flight were on the topic already`);
+        this.settings.onAlreadyPublished?.(reconciled.published);
       }
       unsent = reconciled.unsent;
       // Reading the topic took a while: the lease is confirmed again right before the send.
@@ -119,7 +124,7 @@ export class RelayBatchPublisher {
       this.lease.standDown('moved on before its published rows were deleted');
     }
     this.vacuum.deleted(deleted);
-    this.options.onPublished?.(rows.length, new Date(rows[0]!.occurred_at));
+    this.settings.onPublished?.(rows.length, new Date(rows[0]!.occurred_at));
     return rows.length;
   }
 
@@ -137,10 +142,10 @@ export class RelayBatchPublisher {
     markedAtMs: number,
   ): Promise<boolean> {
     const messages = rows.map((r) => ({ ...toKafkaMessage(r), timestamp: markedAtMs }));
-    const parts = sendParts(messages, this.options.sendBytes ?? SEND_BYTES);
+    const parts = sendParts(messages, this.settings.sendBytes);
     for (const [i, messages] of parts.entries()) {
       if (i > 0 && !this.lease.validNow()) return false;
-      await producer.send({ topic: this.options.topic, acks: -1, messages });
+      await producer.send({ topic: this.settings.topic, acks: -1, messages });
     }
     return true;
   }
@@ -153,10 +158,10 @@ export class RelayBatchPublisher {
    * event reaches the topic twice.
    */
   private sentLate(rows: readonly OutboxRow[], token: string, outcome: 'acknowledged' | 'failed'): void {
-    this.logger.warn(
+    this.settings.logger.warn(
       `relay: ${batchName(rows)} sent under lease token ${token} were ${outcome} after it moved on; the next holder may have published them too`,
     );
-    this.options.onSentLate?.(rows.length);
+    this.settings.onSentLate?.(rows.length);
   }
 
   /**
@@ -166,7 +171,9 @@ export class RelayBatchPublisher {
    */
   private reportSlowSend(rows: readonly OutboxRow[], ms: number): void {
     if (ms < SLOW_SEND_MS) return;
-    this.logger.warn(`relay: ${batchName(rows)} waited ${Math.round(ms)} ms for Kafka's acknowledgement`);
+    this.settings.logger.warn(
+      `relay: ${batchName(rows)} waited ${Math.round(ms)} ms for Kafka's acknowledgement`,
+    );
   }
 
   /** Waits for `work`, renewing the lease on time meanwhile (renewing-while.ts). */
