@@ -32,6 +32,7 @@ export {
   isSealedEventType,
   isSealedPayload,
   sealedPayloadAad,
+  sealedPayloadOf,
 } from './events/sealed-payload';
 export type { SealedPayload } from './events/sealed-payload';
 export {

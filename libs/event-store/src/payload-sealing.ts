@@ -1,7 +1,7 @@
 import { type PilotEvent } from '@pft/contracts/events/pilot-events';
 import {
   isSealedEventType,
-  sealedPayloadAad,
+  sealedPayloadOf,
   type SealedPayload,
   type SealedPayloadOpener,
 } from '@pft/contracts/events/sealed-payload';
@@ -70,12 +70,9 @@ export function storedPayload(
   sealing: SubjectSealing | undefined,
 ): PilotEvent['payload'] | SealedPayload {
   if (!sealing || !isSealedEventType(e.type)) return e.payload;
-  const { pilot_account_id } = e.payload;
-  const aad = sealedPayloadAad({
-    event_id: head.event_id,
-    type: e.type,
-    version: head.schema_version,
-    pilot_account_id,
-  });
-  return { pilot_account_id, sealed: sealing.seal(e.payload, aad) };
+  return sealedPayloadOf(
+    { event_id: head.event_id, type: e.type, version: head.schema_version },
+    e.payload,
+    (payload, aad) => sealing.seal(payload, aad),
+  );
 }

@@ -49,6 +49,19 @@ export const sealedPayloadAad = (head: {
   pilot_account_id: string;
 }): string => `pft-event:${head.event_id}:${head.type}:${head.version}:${head.pilot_account_id}`;
 
+/**
+ * `payload` as stored and published sealed for its event (`head`: its id, type and schema version), by
+ * `seal` under sealedPayloadAad: the pilot's id kept readable beside the box.
+ */
+export function sealedPayloadOf(
+  head: { event_id: string; type: string; version: number },
+  payload: { pilot_account_id: string },
+  seal: (payload: unknown, aad: string) => SealedPayload['sealed'],
+): SealedPayload {
+  const { pilot_account_id } = payload;
+  return { pilot_account_id, sealed: seal(payload, sealedPayloadAad({ ...head, pilot_account_id })) };
+}
+
 /** Opens sealed payloads for a reader (keys read a batch at a time): implemented with the key store. */
 export interface SealedPayloadOpener {
   load(keyIds: Iterable<string>): Promise<void>;

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { SEALED_EVENT_TYPES, sealedPayloadAad, type SealedPayload } from '@pft/contracts';
+import { SEALED_EVENT_TYPES, sealedPayloadOf, type SealedPayload } from '@pft/contracts';
 import { type DataKey, type DataKeys, SubjectBeingErased } from '../crypto/data-keys';
 import { sealJson } from '../crypto/sealed-json';
 import { sharedDataKeys } from '../crypto/shared-data-keys';
@@ -37,15 +37,12 @@ async function plainRows(
   return rowsOf<PlainRow>(await tx.query(PLAIN_ROWS, [SEALED_EVENT_TYPES, after, pilot, limit]));
 }
 
-function sealedPayloadOf(row: PlainRow, key: DataKey): SealedPayload {
-  const { pilot_account_id } = row.payload;
-  const aad = sealedPayloadAad({
-    event_id: row.event_id,
-    type: row.type,
-    version: row.schema_version,
-    pilot_account_id,
-  });
-  return { pilot_account_id, sealed: sealJson(row.payload, key, aad) };
+function sealedPayloadOfRow(row: PlainRow, key: DataKey): SealedPayload {
+  return sealedPayloadOf(
+    { event_id: row.event_id, type: row.type, version: row.schema_version },
+    row.payload,
+    (payload, aad) => sealJson(payload, key, aad),
+  );
 }
 
 async function rewrite(tx: Queryable, sealed: { position: string; payload: SealedPayload }[]): Promise<void> {
@@ -115,7 +112,7 @@ export async function sealStoredEvents(
         const pilot = row.payload.pilot_account_id;
         if (!keyOf.has(pilot)) keyOf.set(pilot, await keyOrErasing(tx, keys, pilot));
         const key = keyOf.get(pilot);
-        if (key) out.push({ position: row.position, payload: sealedPayloadOf(row, key) });
+        if (key) out.push({ position: row.position, payload: sealedPayloadOfRow(row, key) });
       }
       await rewrite(tx, out);
       return { rows, sealed: out.length };
@@ -136,7 +133,7 @@ const throwawayKey = (): DataKey => ({ keyId: randomUUID(), key: randomBytes(32)
  * to its event as every sealed payload is.
  */
 export function shreddedPayload(row: Omit<PlainRow, 'position'>): SealedPayload {
-  return sealedPayloadOf({ ...row, position: '0' }, throwawayKey());
+  return sealedPayloadOfRow({ ...row, position: '0' }, throwawayKey());
 }
 
 /**
@@ -151,7 +148,7 @@ export async function shredPlainPayloads(tx: Queryable, pilot: string): Promise<
     if (rows.length === 0) return shredded;
     await rewrite(
       tx,
-      rows.map((row) => ({ position: row.position, payload: sealedPayloadOf(row, throwaway) })),
+      rows.map((row) => ({ position: row.position, payload: sealedPayloadOfRow(row, throwaway) })),
     );
     shredded += rows.length;
   }
